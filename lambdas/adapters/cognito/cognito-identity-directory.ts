@@ -1,0 +1,111 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { VALIDATION } from '../../../shared/messages';
+import type { Role } from '../../../shared/roles';
+import type { IdentityDirectory, NewIdentity } from '../../application/ports';
+import { badRequest, conflict } from '../../platform/errors';
+
+/** Cognito user pool as the identity directory. Usernames are e-mail addresses; ids are `sub`. */
+export class CognitoIdentityDirectory implements IdentityDirectory {
+  constructor(
+    private readonly client: CognitoIdentityProviderClient,
+    private readonly userPoolId: string,
+  ) {}
+
+  async createUser(input: NewIdentity): Promise<string> {
+    const pool = { UserPoolId: this.userPoolId };
+    try {
+      const created = await this.client.send(
+        new AdminCreateUserCommand({
+          ...pool,
+          Username: input.email,
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [
+            { Name: 'email', Value: input.email },
+            { Name: 'email_verified', Value: 'true' },
+            { Name: 'given_name', Value: input.firstName },
+            { Name: 'family_name', Value: input.lastName },
+            ...(input.providerId ? [{ Name: 'custom:provider_id', Value: input.providerId }] : []),
+          ],
+        }),
+      );
+      const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+      if (!sub) throw new Error('Cognito returned no sub for the new user');
+      await this.client.send(
+        new AdminSetUserPasswordCommand({ ...pool, Username: input.email, Password: input.password, Permanent: true }),
+      );
+      await this.client.send(new AdminAddUserToGroupCommand({ ...pool, Username: input.email, GroupName: input.role }));
+      return sub;
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  async updateUser(
+    userId: string,
+    changes: { email: string; firstName: string; lastName: string; providerId: string | null },
+  ): Promise<void> {
+    try {
+      await this.client.send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId: this.userPoolId,
+          Username: userId,
+          UserAttributes: [
+            { Name: 'email', Value: changes.email },
+            { Name: 'email_verified', Value: 'true' },
+            { Name: 'given_name', Value: changes.firstName },
+            { Name: 'family_name', Value: changes.lastName },
+            { Name: 'custom:provider_id', Value: changes.providerId ?? '' },
+          ],
+        }),
+      );
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  async setRole(userId: string, role: Role): Promise<void> {
+    const pool = { UserPoolId: this.userPoolId, Username: userId };
+    const { Groups = [] } = await this.client.send(new AdminListGroupsForUserCommand(pool));
+    for (const group of Groups) {
+      if (group.GroupName && group.GroupName !== role) {
+        await this.client.send(new AdminRemoveUserFromGroupCommand({ ...pool, GroupName: group.GroupName }));
+      }
+    }
+    if (!Groups.some((g) => g.GroupName === role)) {
+      await this.client.send(new AdminAddUserToGroupCommand({ ...pool, GroupName: role }));
+    }
+  }
+
+  async disableUser(userId: string): Promise<void> {
+    await this.client.send(new AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username: userId }));
+  }
+
+  async deleteUser(userId: string): Promise<void> {
+    await this.client.send(new AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username: userId }));
+    await this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: userId }));
+  }
+}
+
+function translate(error: unknown): unknown {
+  const name = (error as { name?: string }).name;
+  if (name === 'UsernameExistsException' || name === 'AliasExistsException') {
+    return conflict('user.email_taken', 'A user with this email already exists');
+  }
+  if (name === 'InvalidPasswordException') {
+    return badRequest('user.password_policy', 'Password does not meet the password policy');
+  }
+  if (name === 'InvalidParameterException') {
+    return badRequest('user.invalid', VALIDATION.invalidEmail);
+  }
+  return error;
+}

@@ -1,0 +1,44 @@
+import type { CounterRepository, GlobalTotals, OrganizationTotals } from '../../application/ports';
+import type { CareLoopService } from './entities';
+
+export const GLOBAL_SCOPE = 'global';
+export const COUNTER = {
+  providers: 'providers',
+  users: 'users',
+  patients: 'patients',
+  calls: 'calls',
+  scheduledCalls: 'scheduled_calls',
+} as const;
+
+export const organizationScope = (organizationId: string) => `organization#${organizationId}`;
+export const monthlyCounter = (name: 'calls_completed' | 'new_summaries', month: string) => `${name}#${month}`;
+
+/** Dashboard totals: one Query per scope, never a Scan or a count over records. */
+export class DynamoCounterRepository implements CounterRepository {
+  constructor(private readonly db: CareLoopService) {}
+
+  private async scope(scope: string): Promise<Map<string, number>> {
+    const { data } = await this.db.entities.counter.query.byScope({ scope }).go({ pages: 'all' });
+    return new Map(data.map((c) => [c.name, Math.max(0, c.value)]));
+  }
+
+  async globalTotals(): Promise<GlobalTotals> {
+    const values = await this.scope(GLOBAL_SCOPE);
+    return {
+      providers: values.get(COUNTER.providers) ?? 0,
+      users: values.get(COUNTER.users) ?? 0,
+      patients: values.get(COUNTER.patients) ?? 0,
+      calls: values.get(COUNTER.calls) ?? 0,
+      scheduledCalls: values.get(COUNTER.scheduledCalls) ?? 0,
+    };
+  }
+
+  async organizationTotals(organizationId: string, month: string): Promise<OrganizationTotals> {
+    const values = await this.scope(organizationScope(organizationId));
+    return {
+      patients: values.get(COUNTER.patients) ?? 0,
+      callsThisMonth: values.get(monthlyCounter('calls_completed', month)) ?? 0,
+      newSummariesThisMonth: values.get(monthlyCounter('new_summaries', month)) ?? 0,
+    };
+  }
+}

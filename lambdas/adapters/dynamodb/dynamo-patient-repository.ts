@@ -1,0 +1,136 @@
+import type { EntityItem } from 'electrodb';
+import type { OutreachCadence } from '../../../shared/domain';
+import type { PatientChanges, PatientRecord, PatientRepository } from '../../application/ports';
+import { conflict, notFound } from '../../platform/errors';
+import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
+import type { CareLoopService } from './entities';
+import { isConditionFailure } from './dynamo-organization-repository';
+import { assertCommitted } from './transactions';
+
+type PatientItem = EntityItem<CareLoopService['entities']['patient']>;
+type CadenceItem = EntityItem<CareLoopService['entities']['outreachCadence']>;
+
+const NOT_FOUND = () => notFound('patient.not_found', 'Patient Not Found');
+const STALE = () => conflict('patient.version_conflict', 'This patient was changed by someone else. Reload and try again.');
+
+export class DynamoPatientRepository implements PatientRepository {
+  constructor(private readonly db: CareLoopService) {}
+
+  async get(id: string): Promise<PatientRecord | null> {
+    const { data } = await this.db.entities.patient.get({ patient_id: id }).go();
+    return data ? toRecord(data) : null;
+  }
+
+  async listByOrganization(organizationId: string): Promise<PatientRecord[]> {
+    const { data } = await this.db.entities.patient.query
+      .byOrganization({ provider_id: organizationId, status: 'active' })
+      .go({ order: 'desc', pages: 'all' });
+    return data.map(toRecord);
+  }
+
+  async create(p: PatientRecord, createdBy: string, cadence: OutreachCadence | null): Promise<void> {
+    const result = await this.db.transaction
+      .write(({ patient, outreachCadence, counter, organization }) => [
+        // The organization must exist and be active when the patient joins it.
+        organization
+          .check({ organization_id: p.provider_id })
+          .where(({ status }, { eq }) => eq(status, 'active'))
+          .commit(),
+        patient
+          .create({
+            patient_id: p.id,
+            provider_id: p.provider_id,
+            first_name: p.first_name,
+            last_name: p.last_name,
+            email: p.email,
+            phone_number: p.phone_number ?? undefined,
+            status: 'active',
+            created_at: p.created_at,
+            updated_at: p.updated_at,
+            created_by: createdBy,
+            version: 1,
+          })
+          .commit(),
+        ...(cadence ? [outreachCadence.create(toCadenceItem(cadence)).commit()] : []),
+        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.patients }).add({ value: 1 }).commit(),
+        counter.update({ scope: organizationScope(p.provider_id), name: COUNTER.patients }).add({ value: 1 }).commit(),
+      ])
+      .go();
+    assertCommitted(result, 'provider.not_found', 'Provider Not Found');
+  }
+
+  async update(id: string, changes: PatientChanges, expectedVersion: number | undefined, at: string): Promise<PatientRecord> {
+    const current = await this.get(id);
+    if (!current || current.status !== 'active') throw NOT_FOUND();
+    if (expectedVersion !== undefined && expectedVersion !== current.version) throw STALE();
+    let update = this.db.entities.patient
+      .patch({ patient_id: id })
+      .set({
+        first_name: changes.first_name,
+        last_name: changes.last_name,
+        email: changes.email,
+        updated_at: at,
+        ...(changes.phone_number ? { phone_number: changes.phone_number } : {}),
+      })
+      .add({ version: 1 })
+      .where(({ version, status }, { eq }) => `${eq(version, current.version)} AND ${eq(status, 'active')}`);
+    if (!changes.phone_number) update = update.remove(['phone_number']);
+    try {
+      const { data } = await update.go({ response: 'all_new' });
+      return toRecord(data as PatientItem);
+    } catch (error) {
+      if (isConditionFailure(error)) throw STALE();
+      throw error;
+    }
+  }
+
+  async archive(id: string, providerId: string, at: string): Promise<void> {
+    const result = await this.db.transaction
+      .write(({ patient, counter }) => [
+        patient
+          .patch({ patient_id: id })
+          .set({ status: 'archived', archived_at: at, updated_at: at })
+          .where(({ status }, { eq }) => eq(status, 'active'))
+          .commit(),
+        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.patients }).subtract({ value: 1 }).commit(),
+        counter.update({ scope: organizationScope(providerId), name: COUNTER.patients }).subtract({ value: 1 }).commit(),
+      ])
+      .go();
+    assertCommitted(result, 'patient.not_found', 'Patient Not Found');
+  }
+
+  async getCadence(patientId: string): Promise<OutreachCadence | null> {
+    const { data } = await this.db.entities.outreachCadence.get({ patient_id: patientId }).go();
+    return data ? toCadence(data) : null;
+  }
+}
+
+function toRecord(p: PatientItem): PatientRecord {
+  return {
+    id: p.patient_id,
+    provider_id: p.provider_id,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    email: p.email,
+    phone_number: p.phone_number ?? null,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+    version: p.version,
+    status: p.status,
+  };
+}
+
+const toCadenceItem = (c: OutreachCadence) => ({ ...c });
+
+function toCadence(c: CadenceItem): OutreachCadence {
+  return {
+    patient_id: c.patient_id,
+    provider_id: c.provider_id,
+    created_by: c.created_by,
+    first_outreach_date: c.first_outreach_date,
+    time_preference: c.time_preference,
+    enabled: c.enabled,
+    scheduled_at: c.scheduled_at,
+    created_at: c.created_at,
+  };
+}

@@ -1,0 +1,124 @@
+import type { EntityItem } from 'electrodb';
+import type { NotificationChannel } from '../../../shared/domain';
+import { NOTIFICATION_CHANNELS } from '../../../shared/domain';
+import { isRole } from '../../../shared/roles';
+import type { UserProfileChanges, UserProfileRecord, UserProfileRepository } from '../../application/ports';
+import { notFound } from '../../platform/errors';
+import { COUNTER, GLOBAL_SCOPE } from './dynamo-counter-repository';
+import type { CareLoopService } from './entities';
+import { assertCommitted } from './transactions';
+
+type ProfileItem = EntityItem<CareLoopService['entities']['userProfile']>;
+const NO_ORGANIZATION = 'none';
+
+export class DynamoUserProfileRepository implements UserProfileRepository {
+  constructor(private readonly db: CareLoopService) {}
+
+  async get(userId: string): Promise<UserProfileRecord | null> {
+    const { data } = await this.db.entities.userProfile.get({ user_id: userId }).go();
+    return data ? toRecord(data) : null;
+  }
+
+  async listActive(): Promise<UserProfileRecord[]> {
+    const { data } = await this.db.entities.userProfile.query
+      .byStatus({ status: 'active' })
+      .go({ order: 'desc', pages: 'all' });
+    return data.map(toRecord);
+  }
+
+  async listByOrganization(organizationId: string): Promise<UserProfileRecord[]> {
+    const { data } = await this.db.entities.userProfile.query
+      .byOrganization({ org_key: organizationId, status: 'active' })
+      .go({ order: 'desc', pages: 'all' });
+    return data.map(toRecord);
+  }
+
+  async create(profile: UserProfileRecord): Promise<void> {
+    const result = await this.db.transaction
+      .write(({ userProfile, counter }) => [
+        userProfile.create(toItem(profile)).commit(),
+        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.users }).add({ value: 1 }).commit(),
+      ])
+      .go();
+    assertCommitted(result, 'user.exists', 'A user with this id already exists');
+  }
+
+  async update(userId: string, changes: UserProfileChanges, at: string): Promise<UserProfileRecord> {
+    let update = this.db.entities.userProfile
+      .patch({ user_id: userId })
+      .set({
+        email: changes.email,
+        first_name: changes.first_name,
+        last_name: changes.last_name,
+        role: changes.role,
+        org_key: changes.provider_id ?? NO_ORGANIZATION,
+        notify_new_summaries: changes.notification_preferences.new_summaries,
+        notify_escalations: changes.notification_preferences.escalations,
+        updated_at: at,
+        ...(changes.phone_number ? { phone_number: changes.phone_number } : {}),
+      })
+      .where(({ status }, { eq }) => eq(status, 'active'));
+    if (!changes.phone_number) update = update.remove(['phone_number']);
+    try {
+      const { data } = await update.go({ response: 'all_new' });
+      return toRecord(data as ProfileItem);
+    } catch (error) {
+      if (String((error as Error).message).includes('onditional')) throw notFound('user.not_found', 'User not found');
+      throw error;
+    }
+  }
+
+  async markDeleted(userId: string, at: string): Promise<void> {
+    const result = await this.db.transaction
+      .write(({ userProfile, counter }) => [
+        userProfile
+          .patch({ user_id: userId })
+          .set({ status: 'deleted', deleted_at: at, updated_at: at })
+          .where(({ status }, { eq }) => eq(status, 'active'))
+          .commit(),
+        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.users }).subtract({ value: 1 }).commit(),
+      ])
+      .go();
+    assertCommitted(result, 'user.not_found', 'User not found');
+  }
+}
+
+const channels = (list: readonly string[] | undefined): NotificationChannel[] =>
+  (list ?? []).filter((c): c is NotificationChannel => (NOTIFICATION_CHANNELS as readonly string[]).includes(c));
+
+function toItem(p: UserProfileRecord) {
+  return {
+    user_id: p.id,
+    email: p.email,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    phone_number: p.phone_number ?? undefined,
+    role: p.role ?? ('none' as const),
+    org_key: p.provider_id ?? NO_ORGANIZATION,
+    assigned_at: p.assigned_at ?? undefined,
+    notify_new_summaries: p.notification_preferences.new_summaries,
+    notify_escalations: p.notification_preferences.escalations,
+    status: p.status,
+    created_at: p.created_at,
+    updated_at: p.created_at,
+  };
+}
+
+function toRecord(item: ProfileItem): UserProfileRecord {
+  return {
+    id: item.user_id,
+    email: item.email,
+    first_name: item.first_name,
+    last_name: item.last_name,
+    phone_number: item.phone_number ?? null,
+    role: isRole(item.role) ? item.role : null,
+    provider_id: item.org_key === NO_ORGANIZATION ? null : item.org_key,
+    assigned_at: item.assigned_at ?? null,
+    notification_preferences: {
+      new_summaries: channels(item.notify_new_summaries),
+      escalations: channels(item.notify_escalations),
+    },
+    created_at: item.created_at,
+    status: item.status,
+  };
+}

@@ -1,0 +1,211 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { Entity, Service } from 'electrodb';
+import { TABLE_SCHEMA } from './table-schema';
+
+/**
+ * ElectroDB entities of the single table. Key fields come from TABLE_SCHEMA; every access
+ * pattern is listed in docs/access-patterns.md with the index that serves it.
+ */
+const [GSI1, GSI2] = TABLE_SCHEMA.globalIndexes;
+const SERVICE = 'careloop';
+
+const primary = <const P extends readonly string[], const S extends readonly string[]>(pk: P, sk: S) => ({
+  pk: { field: TABLE_SCHEMA.partitionKey, composite: pk },
+  sk: { field: TABLE_SCHEMA.sortKey, composite: sk },
+});
+const gsi1 = <const P extends readonly string[], const S extends readonly string[]>(pk: P, sk: S) => ({
+  index: GSI1.indexName,
+  pk: { field: GSI1.partitionKey, composite: pk },
+  sk: { field: GSI1.sortKey, composite: sk },
+});
+const gsi2 = <const P extends readonly string[], const S extends readonly string[]>(pk: P, sk: S) => ({
+  index: GSI2.indexName,
+  pk: { field: GSI2.partitionKey, composite: pk },
+  sk: { field: GSI2.sortKey, composite: sk },
+});
+
+const RECORD_STATUS = ['active', 'archived'] as const;
+const channels = { type: 'list', items: { type: 'string' } } as const;
+
+export function createEntities(client: DynamoDBClient, table: string) {
+  const config = { client, table };
+
+  const organization = new Entity(
+    {
+      model: { entity: 'organization', version: '1', service: SERVICE },
+      attributes: {
+        organization_id: { type: 'string', required: true },
+        name: { type: 'string', required: true },
+        address: { type: 'string' },
+        telephone: { type: 'string' },
+        office_email: { type: 'string' },
+        timezone: { type: 'string', required: true },
+        status: { type: RECORD_STATUS, required: true },
+        created_at: { type: 'string', required: true },
+        updated_at: { type: 'string', required: true },
+        archived_at: { type: 'string' },
+        created_by: { type: 'string', required: true },
+        version: { type: 'number', required: true },
+      },
+      indexes: {
+        byId: primary(['organization_id'], []),
+        // Organization lists (newest first); archived ones move to their own partition.
+        byStatus: gsi1(['status'], ['created_at', 'organization_id']),
+      },
+    },
+    config,
+  );
+
+  const userProfile = new Entity(
+    {
+      model: { entity: 'user_profile', version: '1', service: SERVICE },
+      attributes: {
+        user_id: { type: 'string', required: true },
+        email: { type: 'string', required: true },
+        first_name: { type: 'string', required: true },
+        last_name: { type: 'string', required: true },
+        phone_number: { type: 'string' },
+        role: { type: ['careloop_employee', 'provider', 'patient', 'none'] as const, required: true },
+        /** Organization id, or 'none' for employees: keeps the organization index dense. */
+        org_key: { type: 'string', required: true },
+        assigned_at: { type: 'string' },
+        notify_new_summaries: channels,
+        notify_escalations: channels,
+        status: { type: ['active', 'deleted'] as const, required: true },
+        created_at: { type: 'string', required: true },
+        updated_at: { type: 'string', required: true },
+        deleted_at: { type: 'string' },
+      },
+      indexes: {
+        byId: primary(['user_id'], []),
+        byOrganization: gsi1(['org_key', 'status'], ['created_at', 'user_id']),
+        byStatus: gsi2(['status'], ['created_at', 'user_id']),
+      },
+    },
+    config,
+  );
+
+  const patient = new Entity(
+    {
+      model: { entity: 'patient', version: '1', service: SERVICE },
+      attributes: {
+        patient_id: { type: 'string', required: true },
+        provider_id: { type: 'string', required: true },
+        first_name: { type: 'string', required: true },
+        last_name: { type: 'string', required: true },
+        email: { type: 'string', required: true },
+        phone_number: { type: 'string' },
+        status: { type: RECORD_STATUS, required: true },
+        created_at: { type: 'string', required: true },
+        updated_at: { type: 'string', required: true },
+        archived_at: { type: 'string' },
+        created_by: { type: 'string', required: true },
+        version: { type: 'number', required: true },
+      },
+      indexes: {
+        byId: { ...primary(['patient_id'], []), collection: 'patientRecord' },
+        byOrganization: gsi1(['provider_id', 'status'], ['created_at', 'patient_id']),
+      },
+    },
+    config,
+  );
+
+  const documentAttributes = {
+    document_id: { type: 'string', required: true },
+    patient_id: { type: 'string', required: true },
+    provider_id: { type: 'string', required: true },
+    content: { type: 'string', required: true },
+    created_at: { type: 'string', required: true },
+    created_by: { type: 'string', required: true },
+    updated_at: { type: 'string', required: true },
+    updated_by: { type: 'string', required: true },
+    version: { type: 'number', required: true },
+  } as const;
+
+  /** One care plan per patient, in the patient's partition. */
+  const carePlan = new Entity(
+    {
+      model: { entity: 'care_plan', version: '1', service: SERVICE },
+      attributes: documentAttributes,
+      indexes: { byPatient: { ...primary(['patient_id'], []), collection: 'patientRecord' } },
+    },
+    config,
+  );
+
+  /** One EMR notes document per patient, same shape as the care plan. */
+  const emrNotes = new Entity(
+    {
+      model: { entity: 'emr_notes', version: '1', service: SERVICE },
+      attributes: documentAttributes,
+      indexes: { byPatient: { ...primary(['patient_id'], []), collection: 'patientRecord' } },
+    },
+    config,
+  );
+
+  const outreachCadence = new Entity(
+    {
+      model: { entity: 'outreach_cadence', version: '1', service: SERVICE },
+      attributes: {
+        patient_id: { type: 'string', required: true },
+        provider_id: { type: 'string', required: true },
+        created_by: { type: 'string', required: true },
+        first_outreach_date: { type: 'string', required: true },
+        time_preference: { type: ['morning', 'midday', 'afternoon', 'evening'] as const, required: true },
+        enabled: { type: 'boolean', required: true },
+        scheduled_at: { type: 'string', required: true },
+        created_at: { type: 'string', required: true },
+      },
+      indexes: {
+        byPatient: { ...primary(['patient_id'], []), collection: 'patientRecord' },
+        // Due check-ins across all organizations, soonest first (for the scheduler).
+        byDue: gsi1(['enabled'], ['scheduled_at', 'patient_id']),
+      },
+    },
+    config,
+  );
+
+  const auditEvent = new Entity(
+    {
+      model: { entity: 'audit_event', version: '1', service: SERVICE },
+      attributes: {
+        event_id: { type: 'string', required: true },
+        /** `patient:<id>`, `organization:<id>` or `user:<id>`: what the event is about. */
+        subject: { type: 'string', required: true },
+        at: { type: 'string', required: true },
+        actor_id: { type: 'string', required: true },
+        actor_role: { type: 'string', required: true },
+        actor_provider_id: { type: 'string' },
+        action: { type: 'string', required: true },
+        outcome: { type: ['success', 'denied', 'not_found', 'invalid', 'error'] as const, required: true },
+        patient_id: { type: 'string' },
+        [TABLE_SCHEMA.timeToLiveAttribute]: { type: 'number' },
+      },
+      indexes: {
+        bySubject: primary(['subject'], ['at', 'event_id']),
+        byActor: gsi1(['actor_id'], ['at', 'event_id']),
+      },
+    },
+    config,
+  );
+
+  /** Totals shown on dashboards, kept in step with the writes that change them (same transaction). */
+  const counter = new Entity(
+    {
+      model: { entity: 'counter', version: '1', service: SERVICE },
+      attributes: {
+        scope: { type: 'string', required: true },
+        name: { type: 'string', required: true },
+        value: { type: 'number', required: true, default: 0 },
+      },
+      indexes: { byScope: primary(['scope'], ['name']) },
+    },
+    config,
+  );
+
+  return new Service(
+    { organization, userProfile, patient, carePlan, emrNotes, outreachCadence, auditEvent, counter },
+    config,
+  );
+}
+
+export type CareLoopService = ReturnType<typeof createEntities>;

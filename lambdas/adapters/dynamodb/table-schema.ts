@@ -1,0 +1,38 @@
+/**
+ * The one table's shape: key names, global secondary indexes and the TTL attribute.
+ * Single source for the CDK table (infra/), the local table (lambdas/local/) and the test tables.
+ */
+export const TABLE_SCHEMA = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  globalIndexes: [
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
+  timeToLiveAttribute: 'expires_at',
+} as const;
+
+export type GlobalIndexName = (typeof TABLE_SCHEMA.globalIndexes)[number]['indexName'];
+
+/** CreateTable input derived from the schema (used by the local stack and tests; CDK maps the same schema). */
+export function createTableInput(tableName: string) {
+  const { partitionKey, sortKey, globalIndexes } = TABLE_SCHEMA;
+  const keyNames = [partitionKey, sortKey, ...globalIndexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST' as const,
+    AttributeDefinitions: keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+    KeySchema: [
+      { AttributeName: partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: sortKey, KeyType: 'RANGE' as const },
+    ],
+    GlobalSecondaryIndexes: globalIndexes.map((i) => ({
+      IndexName: i.indexName,
+      KeySchema: [
+        { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
+        { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
+      ],
+      Projection: { ProjectionType: 'ALL' as const },
+    })),
+  };
+}

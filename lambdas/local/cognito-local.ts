@@ -1,0 +1,246 @@
+/**
+ * cognito-local embedded in the local stack, with stable pool and client ids, mail delivered to
+ * the local outbox, and a compatibility proxy in front that answers the two calls cognito-local
+ * lacks: GetTokensFromRefreshToken (Amplify's refresh) and GlobalSignOut.
+ */
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import type { FileOutbox } from './outbox';
+
+const require = createRequire(import.meta.url);
+/* eslint-disable @typescript-eslint/no-require-imports -- cognito-local ships CommonJS internals without types */
+const pino = require('pino') as (opts: object) => Logger;
+const { createServer } = require('cognito-local/lib/server/server.js') as { createServer: CreateServer };
+const { Router } = require('cognito-local/lib/server/Router.js') as { Router: (services: unknown) => RouterFn };
+const services = require('cognito-local/lib/services/index.js') as Record<string, new (...args: unknown[]) => unknown>;
+const { CognitoServiceFactoryImpl, USER_POOL_AWS_DEFAULTS } = require('cognito-local/lib/services/cognitoService.js') as {
+  CognitoServiceFactoryImpl: new (...args: unknown[]) => { create(ctx: Ctx, defaults: object): Promise<CognitoService> };
+  USER_POOL_AWS_DEFAULTS: Record<string, unknown>;
+};
+const { UserPoolServiceFactoryImpl } = require('cognito-local/lib/services/userPoolService.js') as Record<string, new (...args: unknown[]) => unknown>;
+const { StormDBDataStoreFactory } = require('cognito-local/lib/services/dataStore/stormDb.js') as Record<string, new (...args: unknown[]) => unknown>;
+const { MessageDeliveryService } = require('cognito-local/lib/services/messageDelivery/messageDelivery.js') as Record<string, new (...args: unknown[]) => unknown>;
+const { otp } = require('cognito-local/lib/services/otp.js') as { otp: () => string };
+const { JwtTokenGenerator } = require('cognito-local/lib/services/tokenGenerator.js') as Record<string, new (...args: unknown[]) => unknown>;
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+interface Logger {
+  child(bindings: object): Logger;
+  info(...args: unknown[]): void;
+  debug(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+}
+interface Ctx {
+  logger: Logger;
+}
+type RouterFn = (target: string) => (ctx: Ctx, req: unknown) => Promise<unknown>;
+type CreateServer = (
+  router: RouterFn,
+  logger: Logger,
+  options: object,
+  services: unknown,
+) => { start(): Promise<Server> };
+interface UserPoolService {
+  options: { Id: string };
+  saveAppClient(ctx: Ctx, client: object): Promise<void>;
+  saveGroup(ctx: Ctx, group: object): Promise<void>;
+  getGroupByGroupName(ctx: Ctx, name: string): Promise<unknown>;
+}
+interface CognitoService {
+  getUserPool(ctx: Ctx, id: string): Promise<UserPoolService>;
+  createUserPool(ctx: Ctx, options: object): Promise<{ Id: string }>;
+  getAppClient(ctx: Ctx, id: string): Promise<unknown>;
+}
+
+export const LOCAL_POOL_ID = 'us-east-1_careloopLocal';
+export const LOCAL_CLIENT_ID = 'careloop-local-web-client';
+export const GROUPS = ['careloop_employee', 'provider', 'patient'] as const;
+
+export interface CognitoLocalOptions {
+  dataDir: string;
+  /** Public port: the compatibility proxy the browser, gateway and tests talk to. */
+  port: number;
+  /** Where confirmation links in sign-up mails point (the local gateway). */
+  apiUrl: string;
+  outbox: FileOutbox;
+}
+
+export interface CognitoLocal {
+  url: string;
+  userPoolId: string;
+  clientId: string;
+  stop(): Promise<void>;
+}
+
+function outboxSender(outbox: FileOutbox, apiUrl: string) {
+  const deliver = (channel: 'email' | 'sms') =>
+    async (_ctx: Ctx, user: { Username: string }, destination: { Destination: string }, message: Record<string, unknown>) => {
+      const code = String(message.__code ?? '');
+      const link = `${apiUrl}/local/confirm-sign-up?username=${encodeURIComponent(user.Username)}&code=${encodeURIComponent(code)}`;
+      outbox.add({
+        channel,
+        to: destination.Destination,
+        subject: String(message.emailSubject ?? 'Verify your CareLoop account'),
+        body: `Welcome to CareLoop. Confirm your email address by opening this link:\n${link}\n\nVerification code: ${code}`,
+        links: [link],
+      });
+    };
+  return { sendEmail: deliver('email'), sendSms: deliver('sms') };
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, {
+    'Content-Type': 'application/x-amz-json-1.1',
+    'Access-Control-Allow-Origin': '*',
+  });
+  res.end(JSON.stringify(body));
+}
+
+export async function startCognitoLocal(options: CognitoLocalOptions): Promise<CognitoLocal> {
+  const dbDir = `${options.dataDir}/db`;
+  mkdirSync(dbDir, { recursive: true });
+  const publicUrl = `http://127.0.0.1:${options.port}`;
+  const logger = pino({ level: process.env.COGNITO_LOCAL_LOG_LEVEL ?? 'silent' });
+  const ctx: Ctx = { logger };
+  const config = {
+    LambdaClient: { credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, region: 'local' },
+    TriggerFunctions: {},
+    UserPoolDefaults: { UsernameAttributes: ['email'] },
+    TokenConfig: { IssuerDomain: publicUrl },
+    KMSConfig: { credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, region: 'local' },
+    ServerConfig: { port: 0, hostname: '127.0.0.1', development: false, https: false },
+  };
+  const clock = new services.DateClock!();
+  const dataStoreFactory = new StormDBDataStoreFactory!(dbDir);
+  const cognito = await new CognitoServiceFactoryImpl(
+    dbDir,
+    dataStoreFactory,
+    new UserPoolServiceFactoryImpl!(clock, dataStoreFactory),
+  ).create(ctx, config.UserPoolDefaults);
+  // Lambda triggers are not configured locally; the services still need the objects.
+  const triggers = new services.TriggersService!(clock, cognito, { enabled: () => false }, {});
+  const allServices = {
+    clock,
+    cognito,
+    config,
+    messages: new services.MessagesService!(triggers, new MessageDeliveryService!(outboxSender(options.outbox, options.apiUrl))),
+    otp,
+    tokenGenerator: new JwtTokenGenerator!(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+  await seedPool(ctx, cognito);
+  const router = Router(allServices);
+  const inner = await createServer(router, logger, config.ServerConfig, allServices).start();
+  const innerUrl = `http://127.0.0.1:${(inner.address() as AddressInfo).port}`;
+
+  const proxy = createHttpServer((req, res) => {
+    void (async () => {
+      const body = await readBody(req);
+      const target = String(req.headers['x-amz-target'] ?? '').split('.')[1];
+      if (req.method === 'POST' && target === 'GetTokensFromRefreshToken') {
+        const input = JSON.parse(body) as { RefreshToken: string; ClientId: string };
+        try {
+          const out = await router('InitiateAuth')(ctx, {
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            ClientId: input.ClientId,
+            AuthParameters: { REFRESH_TOKEN: input.RefreshToken },
+          });
+          send(res, 200, out);
+        } catch (error) {
+          send(res, 400, { __type: 'NotAuthorizedException', message: (error as Error).message });
+        }
+        return;
+      }
+      if (req.method === 'POST' && target === 'GlobalSignOut') {
+        send(res, 200, {});
+        return;
+      }
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) {
+        if (typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k)) headers[k] = v;
+      }
+      const upstream = await fetch(`${innerUrl}${req.url ?? '/'}`, {
+        method: req.method,
+        headers,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+      });
+      const out = Buffer.from(await upstream.arrayBuffer());
+      const outHeaders: Record<string, string> = {};
+      upstream.headers.forEach((v, k) => {
+        if (!['content-length', 'transfer-encoding', 'connection', 'content-encoding'].includes(k)) outHeaders[k] = v;
+      });
+      res.writeHead(upstream.status, outHeaders);
+      res.end(out);
+    })().catch((error: unknown) => {
+      send(res, 500, { __type: 'InternalErrorException', message: (error as Error).message });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    proxy.once('error', reject);
+    proxy.listen(options.port, '127.0.0.1', () => resolve());
+  });
+
+  return {
+    url: publicUrl,
+    userPoolId: LOCAL_POOL_ID,
+    clientId: LOCAL_CLIENT_ID,
+    stop: async () => {
+      await Promise.all([
+        new Promise<void>((r) => proxy.close(() => r())),
+        new Promise<void>((r) => inner.close(() => r())),
+      ]);
+    },
+  };
+}
+
+/** Creates the pool, the web app client and the three groups once, with stable ids. */
+async function seedPool(ctx: Ctx, cognito: CognitoService) {
+  let pool: UserPoolService;
+  try {
+    pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
+  } catch {
+    await cognito.createUserPool(ctx, {
+      ...USER_POOL_AWS_DEFAULTS,
+      Id: LOCAL_POOL_ID,
+      Name: 'careloop-local',
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      SchemaAttributes: [
+        ...(USER_POOL_AWS_DEFAULTS.SchemaAttributes as object[]),
+        { Name: 'custom:provider_id', AttributeDataType: 'String', Mutable: true, Required: false },
+      ],
+    });
+    pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
+  }
+  if (!(await cognito.getAppClient(ctx, LOCAL_CLIENT_ID))) {
+    const now = new Date();
+    await pool.saveAppClient(ctx, {
+      ClientId: LOCAL_CLIENT_ID,
+      ClientName: 'careloop-web',
+      UserPoolId: LOCAL_POOL_ID,
+      CreationDate: now,
+      LastModifiedDate: now,
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      AccessTokenValidity: 15,
+      IdTokenValidity: 15,
+      RefreshTokenValidity: 12,
+      TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'hours' },
+    });
+  }
+  for (const group of GROUPS) {
+    const existing = await pool.getGroupByGroupName(ctx, group).catch(() => null);
+    if (!existing) {
+      const now = new Date();
+      await pool.saveGroup(ctx, { GroupName: group, UserPoolId: LOCAL_POOL_ID, CreationDate: now, LastModifiedDate: now });
+    }
+  }
+}

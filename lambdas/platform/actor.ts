@@ -1,0 +1,44 @@
+import type { Role } from '../../shared/roles';
+import { ROLES, isRole } from '../../shared/roles';
+
+/** Who is calling, taken only from verified token claims (never from a body or query). */
+export interface Actor {
+  readonly userId: string;
+  readonly email: string;
+  /** null: signed in but in no group yet (self sign-up, awaiting an operator). */
+  readonly role: Role | null;
+  /** The actor's provider organization; null for employees and accounts without one. */
+  readonly providerId: string | null;
+}
+
+export type Claims = Record<string, unknown>;
+
+/**
+ * API Gateway's Cognito authorizer passes `cognito:groups` as a string ("a,b" or "[a b]");
+ * decoded JWTs carry an array. Accept both.
+ */
+export function parseGroups(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((g): g is string => typeof g === 'string');
+  if (typeof value !== 'string') return [];
+  return value
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+}
+
+export function actorFromClaims(claims: Claims | undefined | null): Actor | null {
+  if (!claims) return null;
+  const sub = claims.sub;
+  if (typeof sub !== 'string' || sub.length === 0) return null;
+  if (claims.token_use !== undefined && claims.token_use !== 'id') return null;
+  const groups = parseGroups(claims['cognito:groups']);
+  // Highest-privilege group wins when a user is (wrongly) in several.
+  const role = ROLES.find((r) => groups.includes(r)) ?? null;
+  const providerClaim = claims['custom:provider_id'];
+  const providerId =
+    role !== 'careloop_employee' && typeof providerClaim === 'string' && providerClaim.length > 0
+      ? providerClaim
+      : null;
+  const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : '';
+  return { userId: sub, email, role: isRole(role) ? role : null, providerId };
+}

@@ -1,0 +1,53 @@
+/** User-facing texts quoted by the product spec (§5 validation, §8 errors). Exact wording matters. */
+export const VALIDATION = {
+  allFieldsRequired: 'All fields are required',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  invalidEmail: 'Please enter a valid email address',
+  organizationNameRequired: 'Organization name is required',
+  invalidOfficeEmail: 'Please enter a valid office email address',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  invalidPhone: 'Please enter a valid phone number (e.g., +1234567890)',
+  passwordRequiredForNewUsers: 'Password is required for new users',
+  invalidUsPhone: 'Please enter a valid US phone number. Format: +1234567890 (10 digits after +1)',
+  providerRequired: 'Provider selection is required for provider and patient users',
+  timePreferenceInvalid: 'Please choose a time preference',
+  outreachDateInPast: 'First outreach date cannot be in the past',
+  contentTooLong: 'Text is too long',
+} as const;
+
+export const FALLBACK_ERRORS = {
+  signIn: 'Failed to sign in',
+  createAccount: 'Failed to create account',
+  fetchDashboardStats: 'Failed to fetch dashboard statistics',
+  deleteProvider: 'Failed to delete provider',
+  fetchProviders: 'Failed to fetch providers',
+  createProvider: 'Failed to create provider',
+  updateProvider: 'Failed to update provider',
+  fetchCarePlan: 'Failed to fetch care plan',
+  saveCarePlan: 'Failed to save care plan',
+  updatePatient: 'Failed to update patient',
+  saveProvider: 'Failed to save provider',
+  fetchProviderData: 'Failed to fetch provider data',
+  createPatient: 'Failed to create patient',
+  createProviderUser: 'Failed to create provider user',
+  updateProviderUser: 'Failed to update provider user',
+  removeProviderUser: 'Failed to remove provider user',
+  fetchUsers: 'Failed to fetch users',
+  createUser: 'Failed to create user',
+  updateUser: 'Failed to update user',
+  deleteUser: 'Failed to delete user',
+  fetchPatientData: 'Failed to fetch patient data',
+  saveEmrNotes: 'Failed to save EMR notes',
+  saveUser: 'Failed to save user',
+  loadAccount: 'Failed to load your account',
+} as const;
+
+export const AUTH_MESSAGES = {
+  emailNotConfirmed: 'Please check your email and click the confirmation link before signing in.',
+  noActiveSession: 'No active session',
+  providerOrAdminRequired: 'Access denied - Provider or admin authentication required',
+} as const;
