@@ -10,7 +10,6 @@ import { createRequire } from 'node:module';
 import type { FileOutbox } from './outbox';
 
 const require = createRequire(import.meta.url);
-/* eslint-disable @typescript-eslint/no-require-imports -- cognito-local ships CommonJS internals without types */
 const pino = require('pino') as (opts: object) => Logger;
 const { createServer } = require('cognito-local/lib/server/server.js') as { createServer: CreateServer };
 const { Router } = require('cognito-local/lib/server/Router.js') as { Router: (services: unknown) => RouterFn };
@@ -24,7 +23,6 @@ const { StormDBDataStoreFactory } = require('cognito-local/lib/services/dataStor
 const { MessageDeliveryService } = require('cognito-local/lib/services/messageDelivery/messageDelivery.js') as Record<string, new (...args: unknown[]) => unknown>;
 const { otp } = require('cognito-local/lib/services/otp.js') as { otp: () => string };
 const { JwtTokenGenerator } = require('cognito-local/lib/services/tokenGenerator.js') as Record<string, new (...args: unknown[]) => unknown>;
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 interface Logger {
   child(bindings: object): Logger;

@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { RunningStack } from '../../lambdas/local/stack';
+
+export type StackInfo = Omit<RunningStack, 'stop'>;
+
+/**
+ * Starts the local stack as `npm start` does (same launcher), on shifted ports and a fresh data
+ * directory, and resolves once it prints its ready line.
+ */
+export async function spawnStack(options: { portBase: number; dataDir: string; web: 'static' | 'none' }) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'lambdas/local/launcher.ts',
+      '--reset',
+      '--ready-json',
+      '--port-base',
+      String(options.portBase),
+      '--data-dir',
+      options.dataDir,
+      '--web',
+      options.web,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } },
+  );
+  let errors = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    errors += d.toString();
+    if (process.env.CARELOOP_TEST_VERBOSE) process.stderr.write(d);
+  });
+  const info = await new Promise<StackInfo>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('CARELOOP_READY '));
+      if (line) resolve(JSON.parse(line.slice('CARELOOP_READY '.length)) as StackInfo);
+    });
+    child.once('exit', (code) => reject(new Error(`local stack exited (${code}) before it was ready:\n${errors}`)));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { info, stop };
+}
