@@ -1,0 +1,120 @@
+/**
+ * Request schemas shared by the forms (web) and the API (lambdas): the same rules and the spec's
+ * exact messages (§5) on both sides. zod/mini keeps Lambda bundles small.
+ */
+import { z } from 'zod/mini';
+import { NOTIFICATION_CHANNELS, TIME_PREFERENCES } from './domain';
+import { VALIDATION } from './messages';
+import { GENERAL_PHONE, US_PHONE, stripPhoneFormatting } from './phone';
+import { ROLES } from './roles';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isEmail = (value: string) => EMAIL.test(value);
+
+/** A trimmed string that must not be empty; the same message when missing or blank. */
+const requiredText = (message: string, max = 200) =>
+  z.pipe(
+    z.string({ error: message }).check(z.trim()),
+    z.string().check(z.minLength(1, { error: message }), z.maxLength(max, { error: VALIDATION.contentTooLong })),
+  );
+
+/** Optional trimmed text: absent, null or blank all mean "no value" (null). */
+const optionalText = (max = 300) =>
+  z.pipe(
+    z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, { error: VALIDATION.contentTooLong })))),
+    z.transform((v: string | null | undefined) => (v ? v : null)),
+  );
+
+const email = (requiredMessage: string) =>
+  z.pipe(
+    requiredText(requiredMessage, 254),
+    z.string().check(z.regex(EMAIL, { error: VALIDATION.invalidEmail }), z.toLowerCase()),
+  );
+
+const generalPhone = z.pipe(
+  z.pipe(
+    optionalText(40),
+    z.transform((v: string | null) => (v ? stripPhoneFormatting(v) : null)),
+  ),
+  z.nullable(z.string().check(z.regex(GENERAL_PHONE, { error: VALIDATION.invalidPhone }))),
+);
+
+const usPhone = z.pipe(optionalText(40), z.nullable(z.string().check(z.regex(US_PHONE, { error: VALIDATION.invalidUsPhone }))));
+
+const version = z.optional(z.number().check(z.int(), z.positive()));
+
+export const providerFormSchema = z.object({
+  name: requiredText(VALIDATION.organizationNameRequired),
+  address: optionalText(),
+  telephone: optionalText(40),
+  office_email: z.pipe(
+    optionalText(254),
+    z.nullable(z.string().check(z.regex(EMAIL, { error: VALIDATION.invalidOfficeEmail }))),
+  ),
+  timezone: z.optional(z.string().check(z.regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/, { error: 'Please choose a valid time zone' }))),
+  version,
+});
+export type ProviderFormInput = z.input<typeof providerFormSchema>;
+
+export const patientFormSchema = z.object({
+  email: email(VALIDATION.emailRequired),
+  first_name: requiredText(VALIDATION.firstNameRequired, 100),
+  last_name: requiredText(VALIDATION.lastNameRequired, 100),
+  phone_number: generalPhone,
+  version,
+});
+
+export const outreachSchema = z.object({
+  first_outreach_date: z.string({ error: VALIDATION.outreachDateInPast }).check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: VALIDATION.outreachDateInPast }),
+  ),
+  time_preference: z.enum(TIME_PREFERENCES, { error: VALIDATION.timePreferenceInvalid }),
+});
+
+export const createPatientSchema = z.extend(patientFormSchema, {
+  provider_id: z.string({ error: VALIDATION.providerRequired }).check(z.minLength(1, { error: VALIDATION.providerRequired })),
+  outreach: z.optional(z.nullable(outreachSchema)),
+});
+
+const channels = z.array(z.enum(NOTIFICATION_CHANNELS));
+export const notificationPreferencesSchema = z.object({ new_summaries: channels, escalations: channels });
+
+const userFields = {
+  email: email(VALIDATION.emailRequired),
+  first_name: requiredText(VALIDATION.firstNameRequired, 100),
+  last_name: requiredText(VALIDATION.lastNameRequired, 100),
+  phone_number: usPhone,
+  role: z.enum(ROLES, { error: 'Please choose a role' }),
+  provider_id: z.optional(z.nullable(z.string())),
+  notification_preferences: z.optional(notificationPreferencesSchema),
+};
+
+const providerRequiredForRole = (u: { role: string; provider_id?: string | null | undefined }) =>
+  u.role === 'careloop_employee' || Boolean(u.provider_id);
+
+export const createUserSchema = z
+  .object({
+    ...userFields,
+    password: z.pipe(
+      z.string({ error: VALIDATION.passwordRequiredForNewUsers }).check(
+        z.minLength(1, { error: VALIDATION.passwordRequiredForNewUsers }),
+      ),
+      z.string().check(z.minLength(6, { error: VALIDATION.passwordTooShort }), z.maxLength(256)),
+    ),
+  })
+  .check(z.refine(providerRequiredForRole, { error: VALIDATION.providerRequired, path: ['provider_id'] }));
+
+export const updateUserSchema = z
+  .object(userFields)
+  .check(z.refine(providerRequiredForRole, { error: VALIDATION.providerRequired, path: ['provider_id'] }));
+
+export const documentSchema = z.object({
+  content: z.pipe(z.string({ error: 'Content is required' }).check(z.trim()), z.string().check(z.maxLength(20_000, { error: VALIDATION.contentTooLong }))),
+  version,
+});
+
+/** First message of a failed parse, for forms that show one error at a time (as the spec's forms do). */
+export function firstError(schema: z.ZodMiniType, input: unknown): string | null {
+  const result = schema.safeParse(input);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid input');
+}
