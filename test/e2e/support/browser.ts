@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const DEMO = {
+  operator: 'admin@careloop.health',
+  sunrise: 'nurse@sunrise.example',
+  lakeside: 'nurse@lakeside.example',
+  password: 'CareLoop-demo-2026',
+} as const;
+
+export const stackUrls = () => inject('stack');
+
+/** Debian's Chromium, headless, with the flags this sandbox needs (no downloaded browser). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: stackUrls().webUrl ?? undefined,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+/** Signs in through the real /login form of the web app. */
+export async function signIn(page: Page, email: string, password: string = DEMO.password) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Fails on any serious or critical axe violation, naming the rule and the elements. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(blocking, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+export interface OutboxMessage {
+  id: string;
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  body: string;
+  links: string[];
+  createdAt: string;
+}
+
+export async function readOutbox(apiUrl: string = stackUrls().apiUrl): Promise<OutboxMessage[]> {
+  const res = await fetch(`${apiUrl}/local/outbox`);
+  return ((await res.json()) as { messages: OutboxMessage[] }).messages;
+}
