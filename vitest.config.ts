@@ -7,6 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          env: { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_DEV: 'false' },
           include: ['lambdas/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
