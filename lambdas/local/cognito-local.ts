@@ -89,6 +89,20 @@ function outboxSender(outbox: FileOutbox, apiUrl: string) {
   return { sendEmail: deliver('email'), sendSms: deliver('sms') };
 }
 
+/**
+ * Real Cognito (user existence errors prevented, the default) answers a wrong password and an
+ * unknown user alike: NotAuthorizedException 'Incorrect username or password.'. cognito-local
+ * tells them apart; the proxy answers as Cognito does.
+ */
+function asCognitoSignInError(body: Buffer): Buffer {
+  const parsed = JSON.parse(body.toString('utf8')) as { __type?: string; message?: string };
+  const unknownUser = parsed.__type === 'NotAuthorizedException' && parsed.message === 'User not authorized';
+  if (unknownUser || parsed.__type === 'InvalidPasswordException' || parsed.__type === 'UserNotFoundException') {
+    return Buffer.from(JSON.stringify({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' }));
+  }
+  return body;
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -171,7 +185,8 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
         headers,
         body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
       });
-      const out = Buffer.from(await upstream.arrayBuffer());
+      let out = Buffer.from(await upstream.arrayBuffer());
+      if (target === 'InitiateAuth' && upstream.status === 400) out = asCognitoSignInError(out);
       const outHeaders: Record<string, string> = {};
       upstream.headers.forEach((v, k) => {
         if (!['content-length', 'transfer-encoding', 'connection', 'content-encoding'].includes(k)) outHeaders[k] = v;
