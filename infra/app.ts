@@ -1,0 +1,93 @@
+import { App, Tags, Validations } from 'aws-cdk-lib';
+import type { AppProps } from 'aws-cdk-lib';
+import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
+import type { CareLoopConfig } from './config';
+import { readConfig } from './config';
+import { MonitoringStack } from './stacks/monitoring-stack';
+import { StatefulStack } from './stacks/stateful-stack';
+import { StatelessStack } from './stacks/stateless-stack';
+import { WebContentStack } from './stacks/web-content-stack';
+import { WebStack } from './stacks/web-stack';
+
+export interface CareLoopApp {
+  readonly app: App;
+  readonly config: CareLoopConfig;
+  readonly stateful: StatefulStack;
+  readonly web: WebStack;
+  readonly stateless: StatelessStack;
+  readonly webContent: WebContentStack;
+  readonly monitoring: MonitoringStack;
+}
+
+/**
+ * Builds the CareLoop app: five stacks split by lifecycle, deployed in this order by `cdk deploy --all`:
+ * Stateful → Web (bucket + CDN) → Stateless (API, functions, scheduling) → WebContent → Monitoring.
+ * cdk-nag's AWS Solutions and HIPAA Security packs validate every synth.
+ */
+export function createCareLoopApp(props: AppProps = {}): CareLoopApp {
+  const app = new App(props);
+  const config = readConfig(app.node);
+  const env = config.env;
+  const name = (part: string) => `CareLoop-${config.stage}-${part}`;
+  const terminationProtection = config.isProduction;
+
+  const stateful = new StatefulStack(app, name('Stateful'), {
+    config,
+    env,
+    terminationProtection,
+    description: `CareLoop ${config.stage}: user pool, table, keys, secrets`,
+  });
+  const web = new WebStack(app, name('Web'), {
+    config,
+    env,
+    terminationProtection,
+    description: `CareLoop ${config.stage}: web bucket and CloudFront distribution`,
+  });
+  const stateless = new StatelessStack(app, name('Stateless'), {
+    config,
+    env,
+    terminationProtection,
+    description: `CareLoop ${config.stage}: REST API, WAF, functions, call scheduling`,
+    table: stateful.table,
+    dataKey: stateful.dataKey,
+    telemetryKey: stateful.telemetryKey,
+    userPool: stateful.userPool,
+    userPoolClient: stateful.userPoolClient,
+    webOrigin: web.webOrigin,
+  });
+  const webContent = new WebContentStack(app, name('WebContent'), {
+    config,
+    env,
+    terminationProtection,
+    description: `CareLoop ${config.stage}: web app build and runtime-config.json`,
+    bucket: web.bucket,
+    distribution: web.distribution,
+    telemetryKey: stateful.telemetryKey,
+    runtimeConfig: {
+      apiUrl: stateless.api.url,
+      region: stateless.region,
+      userPoolId: stateful.userPool.userPoolId,
+      userPoolClientId: stateful.userPoolClient.userPoolClientId,
+    },
+  });
+  const monitoring = new MonitoringStack(app, name('Monitoring'), {
+    config,
+    env,
+    terminationProtection,
+    description: `CareLoop ${config.stage}: alarms and on-call topic`,
+    telemetryKey: stateful.telemetryKey,
+    api: stateless.api.api,
+    functions: new Map([...stateless.functions].map(([fnName, fn]) => [fnName, fn.function])),
+    scheduleDeadLetterQueue: stateless.scheduleDeadLetterQueue,
+    scheduleGroup: stateless.scheduleGroup,
+  });
+
+  for (const stack of [stateful, web, stateless, webContent, monitoring]) {
+    Tags.of(stack).add('app', 'careloop');
+    Tags.of(stack).add('stage', config.stage);
+  }
+
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new HIPAASecurityChecks(app));
+
+  return { app, config, stateful, web, stateless, webContent, monitoring };
+}

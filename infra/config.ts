@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Node } from 'constructs';
+
+/** Repository root: infra/ lives one level below it. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const HANDLERS_DIR = join(REPO_ROOT, 'lambdas', 'handlers');
+export const WEB_DIST_DIR = join(REPO_ROOT, 'web', 'dist');
+
+export const APP_NAME = 'careloop';
+
+/** Everything a stack needs to know about the deployment, read once from CDK context. */
+export interface CareLoopConfig {
+  /** `dev`, `staging`, `prod`, ...: prefixes stack names and named resources. */
+  readonly stage: string;
+  readonly isProduction: boolean;
+  /** Fixed account/region when both are given as context; otherwise the stacks are environment-agnostic. */
+  readonly env?: { readonly account: string; readonly region: string };
+  /** Comma-separated e-mail addresses allowed to change System Settings (DECISIONS.md). */
+  readonly settingsAdminEmails: string;
+  /** Optional custom domain for the web app, with an ACM certificate in us-east-1. */
+  readonly webDomain?: {
+    readonly domainName: string;
+    readonly certificateArn: string;
+  };
+  /** Optional e-mail address subscribed to the on-call topic. */
+  readonly alarmEmail?: string;
+  readonly logRetention: RetentionDays;
+  readonly logRemovalPolicy: RemovalPolicy;
+  readonly api: {
+    readonly throttlingRateLimit: number;
+    readonly throttlingBurstLimit: number;
+    /** Requests per IP per 5 minutes before the WAF rate-based rule blocks. */
+    readonly wafRateLimitPer5Min: number;
+  };
+  readonly cognito: {
+    readonly accessTokenValidity: Duration;
+    readonly idTokenValidity: Duration;
+    readonly refreshTokenValidity: Duration;
+  };
+  /** True when web/dist/index.html exists at synth time (`npm run build:web` ran). */
+  readonly webDistAvailable: boolean;
+}
+
+const STAGE_PATTERN = /^[a-z][a-z0-9-]{1,14}$/;
+
+function stringContext(node: Node, key: string): string | undefined {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`CDK context "${key}" must be a string, got ${typeof value}`);
+  return value.trim();
+}
+
+function emailListContext(node: Node, key: string): string {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null) return '';
+  const items = Array.isArray(value) ? value : String(value).split(',');
+  return items
+    .map((item) => String(item).trim().toLowerCase())
+    .filter(Boolean)
+    .join(',');
+}
+
+export function readConfig(node: Node): CareLoopConfig {
+  const stage = stringContext(node, 'stage') ?? 'dev';
+  if (!STAGE_PATTERN.test(stage)) {
+    throw new Error(`CDK context "stage" must match ${STAGE_PATTERN} (lowercase, 2-15 chars), got "${stage}"`);
+  }
+  const isProduction = stage === 'prod';
+
+  const account = stringContext(node, 'account');
+  const region = stringContext(node, 'region');
+  if ((account === undefined) !== (region === undefined)) {
+    throw new Error(
+      'CDK context "account" and "region" must be given together (or neither, for environment-agnostic stacks)',
+    );
+  }
+
+  const domainName = stringContext(node, 'webDomainName');
+  const certificateArn = stringContext(node, 'webCertificateArn');
+  if ((domainName === undefined) !== (certificateArn === undefined)) {
+    throw new Error('CDK context "webDomainName" and "webCertificateArn" must be given together');
+  }
+
+  return {
+    stage,
+    isProduction,
+    env: account && region ? { account, region } : undefined,
+    settingsAdminEmails: emailListContext(node, 'settingsAdminEmails'),
+    webDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
+    alarmEmail: stringContext(node, 'alarmEmail'),
+    logRetention: isProduction ? RetentionDays.ONE_YEAR : RetentionDays.ONE_MONTH,
+    logRemovalPolicy: isProduction ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    api: {
+      throttlingRateLimit: 50,
+      throttlingBurstLimit: 100,
+      wafRateLimitPer5Min: 2000,
+    },
+    cognito: {
+      accessTokenValidity: Duration.minutes(15),
+      idTokenValidity: Duration.minutes(15),
+      refreshTokenValidity: Duration.hours(12),
+    },
+    webDistAvailable: existsSync(join(WEB_DIST_DIR, 'index.html')),
+  };
+}
+
+/** Physical-name prefix for resources that carry a name (`careloop-dev`). */
+export const namePrefix = (config: CareLoopConfig): string => `${APP_NAME}-${config.stage}`;

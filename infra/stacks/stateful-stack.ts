@@ -1,0 +1,268 @@
+import { Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import { BackupPlan, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
+import {
+  AccountRecovery,
+  ClientAttributes,
+  FeaturePlan,
+  Mfa,
+  StandardThreatProtectionMode,
+  StringAttribute,
+  UserPool,
+  UserPoolGroup,
+  VerificationEmailStyle,
+} from 'aws-cdk-lib/aws-cognito';
+import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { TABLE_SCHEMA } from '../../lambdas/adapters/dynamodb/table-schema';
+import { ROLE_HELP, ROLES } from '../../shared/roles';
+import type { CareLoopConfig } from '../config';
+import { namePrefix } from '../config';
+import { acknowledge } from '../nag';
+
+export interface StatefulStackProps extends StackProps {
+  readonly config: CareLoopConfig;
+}
+
+/** The Cognito custom attribute holding a provider user's organization (`custom:provider_id`). */
+export const PROVIDER_ID_ATTRIBUTE = 'provider_id';
+
+/**
+ * What must survive every redeploy: identity, data, keys and vendor secrets.
+ * Everything here is retained on stack deletion.
+ */
+export class StatefulStack extends Stack {
+  /** Encrypts PHI at rest: the table, its backups, vendor secrets, the scheduler DLQ. */
+  readonly dataKey: Key;
+  /** Encrypts operational telemetry: log groups and the on-call topic. */
+  readonly telemetryKey: Key;
+  readonly table: Table;
+  readonly userPool: UserPool;
+  readonly userPoolClient: UserPoolClient;
+  readonly vapiSecret: Secret;
+  readonly twilioSecret: Secret;
+
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const prefix = namePrefix(config);
+
+    this.dataKey = new Key(this, 'DataKey', {
+      description: `CareLoop ${config.stage}: data at rest (table, backups, secrets, queues)`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.telemetryKey = this.createTelemetryKey(config);
+
+    this.table = this.createTable();
+    this.createBackupPlan(prefix);
+
+    this.userPool = this.createUserPool(config, prefix);
+    this.userPoolClient = this.createUserPoolClient(config);
+
+    this.vapiSecret = new Secret(this, 'VapiSecret', {
+      secretName: `${prefix}/vapi`,
+      description: 'Vapi credentials: apiKey (fill in after deploy) and webhookSecret (generated)',
+      encryptionKey: this.dataKey,
+      removalPolicy: RemovalPolicy.RETAIN,
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ apiKey: '' }),
+        generateStringKey: 'webhookSecret',
+        excludePunctuation: true,
+        passwordLength: 48,
+      },
+    });
+    this.twilioSecret = new Secret(this, 'TwilioSecret', {
+      secretName: `${prefix}/twilio`,
+      description: 'Twilio credentials: accountSid and authToken (fill in after deploy)',
+      encryptionKey: this.dataKey,
+      removalPolicy: RemovalPolicy.RETAIN,
+      secretObjectValue: {
+        accountSid: SecretValue.unsafePlainText(''),
+        authToken: SecretValue.unsafePlainText(''),
+      },
+    });
+    for (const secret of [this.vapiSecret, this.twilioSecret]) {
+      acknowledge(
+        secret,
+        ['AwsSolutions-SMG4', 'HIPAA.Security-SecretsManagerRotationEnabled'],
+        'Vendor credentials (Vapi API key, Twilio auth token) are issued in the vendor consoles; no rotation ' +
+          'Lambda can mint new ones, so they are rotated by hand per the runbook and the secret is KMS-encrypted.',
+      );
+    }
+
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', {
+      value: this.userPoolClient.userPoolClientId,
+    });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'VapiSecretName', { value: `${prefix}/vapi` });
+    new CfnOutput(this, 'TwilioSecretName', { value: `${prefix}/twilio` });
+  }
+
+  private createTelemetryKey(config: CareLoopConfig): Key {
+    const key = new Key(this, 'TelemetryKey', {
+      description: `CareLoop ${config.stage}: CloudWatch log groups and the on-call SNS topic`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // CloudWatch Logs encrypts log groups of this account and region with the key.
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal(`logs.${Aws.REGION}.amazonaws.com`)],
+        actions: ['kms:Encrypt*', 'kms:Decrypt*', 'kms:ReEncrypt*', 'kms:GenerateDataKey*', 'kms:Describe*'],
+        resources: ['*'],
+        conditions: {
+          ArnLike: {
+            'kms:EncryptionContext:aws:logs:arn': `arn:${Aws.PARTITION}:logs:${Aws.REGION}:${Aws.ACCOUNT_ID}:log-group:*`,
+          },
+        },
+      }),
+    );
+    // CloudWatch alarms publish to the KMS-encrypted on-call topic.
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+      }),
+    );
+    return key;
+  }
+
+  /** The single table, shaped by TABLE_SCHEMA (the same schema builds the local and test tables). */
+  private createTable(): Table {
+    const table = new Table(this, 'Table', {
+      partitionKey: {
+        name: TABLE_SCHEMA.partitionKey,
+        type: AttributeType.STRING,
+      },
+      sortKey: { name: TABLE_SCHEMA.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.CUSTOMER_MANAGED,
+      encryptionKey: this.dataKey,
+      pointInTimeRecoverySpecification: {
+        pointInTimeRecoveryEnabled: true,
+        recoveryPeriodInDays: 35,
+      },
+      deletionProtection: true,
+      timeToLiveAttribute: TABLE_SCHEMA.timeToLiveAttribute,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of TABLE_SCHEMA.globalIndexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
+    return table;
+  }
+
+  /** Daily backups kept 35 days and monthly ones kept a year, in a vault under the data key. */
+  private createBackupPlan(prefix: string): void {
+    const vault = new BackupVault(this, 'BackupVault', {
+      backupVaultName: `${prefix}-backups`,
+      encryptionKey: this.dataKey,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const plan = BackupPlan.dailyMonthly1YearRetention(this, 'BackupPlan', vault);
+    const selection = plan.addSelection('Table', {
+      resources: [BackupResource.fromDynamoDbTable(this.table)],
+    });
+    acknowledge(
+      selection,
+      [
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
+      ],
+      'AWS Backup assumes this role; AWSBackupServiceRolePolicyForBackup is the AWS-maintained service role ' +
+        'policy that tracks what each supported service needs to take backups.',
+    );
+  }
+
+  private createUserPool(config: CareLoopConfig, prefix: string): UserPool {
+    const userPool = new UserPool(this, 'UserPool', {
+      userPoolName: `${prefix}-users`,
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      userVerification: {
+        emailStyle: VerificationEmailStyle.CODE,
+        emailSubject: 'Your CareLoop verification code',
+        emailBody: 'Your CareLoop verification code is {####}',
+      },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        givenName: { required: false, mutable: true },
+        familyName: { required: false, mutable: true },
+      },
+      customAttributes: {
+        [PROVIDER_ID_ATTRIBUTE]: new StringAttribute({
+          mutable: true,
+          minLen: 1,
+          maxLen: 64,
+        }),
+      },
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      mfa: Mfa.OFF,
+      featurePlan: FeaturePlan.PLUS,
+      // Collects risk signals without blocking sign-ins; switch to FULL_FUNCTION once the web app
+      // handles MFA challenges (adaptive authentication answers high risk with MFA).
+      standardThreatProtectionMode: StandardThreatProtectionMode.AUDIT_ONLY,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      userPool,
+      ['AwsSolutions-COG2'],
+      'The product sign-in (Amplify USER_PASSWORD_AUTH, spec section 1) has no MFA step yet and patients ' +
+        'self-register; requiring MFA would lock every account out. Plus-tier threat protection audits risk meanwhile.',
+    );
+
+    // Roles are Cognito groups, named by shared/roles.ts (the same list the web app and API check).
+    for (const role of ROLES) {
+      new UserPoolGroup(this, `Group-${role}`, {
+        userPool,
+        groupName: role,
+        description: ROLE_HELP[role],
+      });
+    }
+    return userPool;
+  }
+
+  private createUserPoolClient(config: CareLoopConfig): UserPoolClient {
+    const standard = { email: true, givenName: true, familyName: true };
+    return this.userPool.addClient('WebClient', {
+      userPoolClientName: 'web',
+      generateSecret: false,
+      authFlows: { userPassword: true },
+      // Sign-in is the app's own form (no hosted UI): no OAuth flows, no callback URLs.
+      disableOAuth: true,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: config.cognito.accessTokenValidity,
+      idTokenValidity: config.cognito.idTokenValidity,
+      refreshTokenValidity: config.cognito.refreshTokenValidity,
+      readAttributes: new ClientAttributes()
+        .withStandardAttributes({ ...standard, emailVerified: true })
+        .withCustomAttributes(PROVIDER_ID_ATTRIBUTE),
+      // custom:provider_id is the tenant boundary: only the admin APIs may set it, never the user.
+      writeAttributes: new ClientAttributes().withStandardAttributes(standard),
+    });
+  }
+}

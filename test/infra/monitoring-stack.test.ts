@@ -1,0 +1,84 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FUNCTIONS } from '../../lambdas/routes';
+import { SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
+
+type Alarm = { Properties: Record<string, unknown> };
+
+let template: Template;
+let alarms: Alarm[];
+let topicId: string;
+
+beforeAll(() => {
+  const { monitoring } = synthesizeCareLoopApp({
+    context: { alarmEmail: 'oncall@careloop.health' },
+  });
+  template = Template.fromStack(monitoring);
+  alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')) as Alarm[];
+  topicId = Object.keys(template.findResources('AWS::SNS::Topic'))[0] ?? '';
+}, SYNTH_TIMEOUT_MS);
+
+const alarmsOn = (namespace: string, metricName: string) =>
+  alarms.filter((alarm) => alarm.Properties.Namespace === namespace && alarm.Properties.MetricName === metricName);
+
+describe('on-call topic', () => {
+  it('is KMS-encrypted, TLS-only and reaches the on-call e-mail', () => {
+    template.hasResourceProperties('AWS::SNS::Topic', {
+      KmsMasterKeyId: Match.anyValue(),
+    });
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'oncall@careloop.health',
+    });
+  });
+});
+
+describe('alarms', () => {
+  it('notify the topic on alarm and recovery', () => {
+    expect(alarms.length).toBeGreaterThan(0);
+    for (const alarm of alarms) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
+    }
+  });
+
+  it('watch the API 5xx rate', () => {
+    const rate = alarms.find((alarm) => JSON.stringify(alarm.Properties.Metrics ?? '').includes('5XXError'));
+    expect(rate?.Properties.Metrics).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          Expression: expect.stringContaining('errors / requests'),
+        }),
+      ]),
+    );
+  });
+
+  it('watch errors and throttles of every function', () => {
+    expect(alarmsOn('AWS/Lambda', 'Errors')).toHaveLength(FUNCTIONS.length);
+    expect(alarmsOn('AWS/Lambda', 'Throttles')).toHaveLength(FUNCTIONS.length);
+  });
+
+  it('watch the scheduled-call DLQ depth and scheduler failures', () => {
+    const dlq = alarmsOn('AWS/SQS', 'ApproximateNumberOfMessagesVisible');
+    expect(dlq).toHaveLength(1);
+    expect(dlq[0]?.Properties).toMatchObject({
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    for (const metric of ['TargetErrorCount', 'InvocationDroppedCount']) {
+      const scheduler = alarmsOn('AWS/Scheduler', metric);
+      expect(scheduler, metric).toHaveLength(1);
+      expect(scheduler[0]?.Properties.Dimensions).toEqual([{ Name: 'ScheduleGroup', Value: expect.anything() }]);
+    }
+  });
+});

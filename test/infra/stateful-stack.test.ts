@@ -1,0 +1,164 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_SCHEMA } from '../../lambdas/adapters/dynamodb/table-schema';
+import { ROLES } from '../../shared/roles';
+import { SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
+
+let template: Template;
+
+beforeAll(() => {
+  const { stateful } = synthesizeCareLoopApp();
+  template = Template.fromStack(stateful);
+}, SYNTH_TIMEOUT_MS);
+
+describe('Cognito user pool', () => {
+  it('signs in with e-mail, allows self sign-up and verifies e-mail', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      DeletionProtection: 'ACTIVE',
+    });
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+    });
+  });
+
+  it('has the mutable custom attribute provider_id', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Schema: Match.arrayWith([
+        Match.objectLike({
+          Name: 'provider_id',
+          AttributeDataType: 'String',
+          Mutable: true,
+        }),
+      ]),
+    });
+  });
+
+  it('has exactly the three role groups', () => {
+    const groups = template.findResources('AWS::Cognito::UserPoolGroup');
+    const names = Object.values(groups).map((group) => (group.Properties as { GroupName: string }).GroupName);
+    expect(names.sort()).toEqual([...ROLES].sort());
+    expect(names.sort()).toEqual(['careloop_employee', 'patient', 'provider']);
+  });
+
+  it('requires a strong password', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: Match.anyValue(),
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        }),
+      },
+    });
+    const pool = Object.values(template.findResources('AWS::Cognito::UserPool'))[0];
+    const policy = (
+      pool?.Properties as {
+        Policies: { PasswordPolicy: { MinimumLength: number } };
+      }
+    ).Policies;
+    expect(policy.PasswordPolicy.MinimumLength).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('web app client', () => {
+  const client = () => {
+    const clients = Object.values(template.findResources('AWS::Cognito::UserPoolClient'));
+    expect(clients).toHaveLength(1);
+    return clients[0]?.Properties as Record<string, unknown>;
+  };
+
+  it('allows USER_PASSWORD_AUTH and refresh, without a secret or OAuth', () => {
+    expect(client().ExplicitAuthFlows).toEqual(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+    expect(client().GenerateSecret).toBe(false);
+    expect(client().AllowedOAuthFlows).toBeUndefined();
+  });
+
+  it('issues access and id tokens valid for at most 15 minutes', () => {
+    const { AccessTokenValidity, IdTokenValidity, TokenValidityUnits } = client() as {
+      AccessTokenValidity: number;
+      IdTokenValidity: number;
+      TokenValidityUnits: { AccessToken: string; IdToken: string };
+    };
+    expect(TokenValidityUnits).toMatchObject({
+      AccessToken: 'minutes',
+      IdToken: 'minutes',
+    });
+    expect(AccessTokenValidity).toBeLessThanOrEqual(15);
+    expect(IdTokenValidity).toBeLessThanOrEqual(15);
+  });
+
+  it('lets users read but never write custom:provider_id (the tenant boundary)', () => {
+    expect(client().ReadAttributes).toContain('custom:provider_id');
+    expect(client().WriteAttributes).not.toContain('custom:provider_id');
+  });
+});
+
+describe('DynamoDB table', () => {
+  it('is built from TABLE_SCHEMA', () => {
+    const { partitionKey, sortKey, globalIndexes, timeToLiveAttribute } = TABLE_SCHEMA;
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: partitionKey, KeyType: 'HASH' },
+        { AttributeName: sortKey, KeyType: 'RANGE' },
+      ],
+      GlobalSecondaryIndexes: globalIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      TimeToLiveSpecification: {
+        AttributeName: timeToLiveAttribute,
+        Enabled: true,
+      },
+      BillingMode: 'PAY_PER_REQUEST',
+    });
+  });
+
+  it('has point-in-time recovery, deletion protection and a retained resource', () => {
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        PointInTimeRecoverySpecification: Match.objectLike({
+          PointInTimeRecoveryEnabled: true,
+        }),
+        DeletionProtectionEnabled: true,
+      }),
+    });
+  });
+
+  it('is encrypted with the customer-managed data key, which rotates', () => {
+    const keys = template.findResources('AWS::KMS::Key');
+    const table = Object.values(template.findResources('AWS::DynamoDB::Table'))[0];
+    const sse = (table?.Properties as { SSESpecification: Record<string, unknown> }).SSESpecification;
+    expect(sse).toMatchObject({ SSEEnabled: true, SSEType: 'KMS' });
+    const keyId = (sse.KMSMasterKeyId as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    expect(keys[keyId]?.Properties).toMatchObject({ EnableKeyRotation: true });
+    expect(keys[keyId]?.DeletionPolicy).toBe('Retain');
+  });
+
+  it('is in a backup plan', () => {
+    template.resourceCountIs('AWS::Backup::BackupSelection', 1);
+  });
+});
+
+describe('vendor secrets', () => {
+  it('holds Vapi and Twilio credentials under the data key', () => {
+    for (const name of ['careloop-dev/vapi', 'careloop-dev/twilio']) {
+      template.hasResource('AWS::SecretsManager::Secret', {
+        DeletionPolicy: 'Retain',
+        Properties: Match.objectLike({
+          Name: name,
+          KmsKeyId: Match.anyValue(),
+        }),
+      });
+    }
+  });
+});
