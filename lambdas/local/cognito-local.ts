@@ -43,6 +43,8 @@ type CreateServer = (
 ) => { start(): Promise<Server> };
 interface UserPoolService {
   options: { Id: string };
+  getUserByUsername(ctx: Ctx, username: string): Promise<{ Enabled?: boolean } | null>;
+  getUserByRefreshToken(ctx: Ctx, token: string): Promise<{ Enabled?: boolean } | null>;
   saveAppClient(ctx: Ctx, client: object): Promise<void>;
   saveGroup(ctx: Ctx, group: object): Promise<void>;
   getGroupByGroupName(ctx: Ctx, name: string): Promise<unknown>;
@@ -103,6 +105,24 @@ function asCognitoSignInError(body: Buffer): Buffer {
   return body;
 }
 
+/**
+ * Cognito refuses every sign-in and refresh of a disabled account (NotAuthorizedException
+ * 'User is disabled.'); cognito-local does not look at the flag, so the proxy does.
+ */
+async function isDisabledAccount(ctx: Ctx, cognito: CognitoService, target: string, body: string): Promise<boolean> {
+  if (target !== 'InitiateAuth' && target !== 'GetTokensFromRefreshToken') return false;
+  const input = JSON.parse(body || '{}') as { AuthParameters?: Record<string, string>; RefreshToken?: string };
+  const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
+  const username = input.AuthParameters?.USERNAME;
+  const refreshToken = input.AuthParameters?.REFRESH_TOKEN ?? input.RefreshToken;
+  const user = username
+    ? await pool.getUserByUsername(ctx, username)
+    : refreshToken
+      ? await pool.getUserByRefreshToken(ctx, refreshToken)
+      : null;
+  return user?.Enabled === false;
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -157,7 +177,11 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
   const proxy = createHttpServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
-      const target = String(req.headers['x-amz-target'] ?? '').split('.')[1];
+      const target = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+      if (req.method === 'POST' && (await isDisabledAccount(ctx, cognito, target, body))) {
+        send(res, 400, { __type: 'NotAuthorizedException', message: 'User is disabled.' });
+        return;
+      }
       if (req.method === 'POST' && target === 'GetTokensFromRefreshToken') {
         const input = JSON.parse(body) as { RefreshToken: string; ClientId: string };
         try {
@@ -185,7 +209,7 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
         headers,
         body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
       });
-      let out = Buffer.from(await upstream.arrayBuffer());
+      let out: Buffer = Buffer.from(await upstream.arrayBuffer());
       if (target === 'InitiateAuth' && upstream.status === 400) out = asCognitoSignInError(out);
       const outHeaders: Record<string, string> = {};
       upstream.headers.forEach((v, k) => {

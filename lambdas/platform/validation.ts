@@ -9,3 +9,15 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown): 
   const field = issue?.path.join('.');
   throw badRequest(field ? `request.invalid.${field}` : 'request.invalid', issue?.message ?? 'Invalid request');
 }
+
+/**
+ * A JSON request body checked with a schema. No body reads as `{}`, so a missing field gets its
+ * own message from the spec; a body that is not a JSON object is refused as such.
+ */
+export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.infer<S> {
+  if (body === undefined || body === null) return parseInput(schema, {});
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw badRequest('request.invalid_body', 'The request body must be a JSON object');
+  }
+  return parseInput(schema, body);
+}

@@ -36,7 +36,7 @@ describe('local identity (cognito-local behind the compatibility proxy)', () => 
     for (const [username, password] of [
       [DEMO.operator, 'wrong-password'],
       ['nobody@example.test', DEMO_PASSWORD],
-    ]) {
+    ] as const) {
       await expect(
         client.send(
           new InitiateAuthCommand({

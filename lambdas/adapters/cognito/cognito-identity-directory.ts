@@ -40,10 +40,16 @@ export class CognitoIdentityDirectory implements IdentityDirectory {
       );
       const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
       if (!sub) throw new Error('Cognito returned no sub for the new user');
-      await this.client.send(
-        new AdminSetUserPasswordCommand({ ...pool, Username: input.email, Password: input.password, Permanent: true }),
-      );
-      await this.client.send(new AdminAddUserToGroupCommand({ ...pool, Username: input.email, GroupName: input.role }));
+      try {
+        await this.client.send(
+          new AdminSetUserPasswordCommand({ ...pool, Username: sub, Password: input.password, Permanent: true }),
+        );
+        await this.client.send(new AdminAddUserToGroupCommand({ ...pool, Username: sub, GroupName: input.role }));
+      } catch (error) {
+        // No half-made account (no password or no group) is left behind.
+        await this.deleteUser(sub);
+        throw error;
+      }
       return sub;
     } catch (error) {
       throw translate(error);
@@ -87,12 +93,21 @@ export class CognitoIdentityDirectory implements IdentityDirectory {
   }
 
   async disableUser(userId: string): Promise<void> {
-    await this.client.send(new AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username: userId }));
+    await ignoreMissing(this.client.send(new AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username: userId })));
   }
 
   async deleteUser(userId: string): Promise<void> {
-    await this.client.send(new AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username: userId }));
-    await this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: userId }));
+    await this.disableUser(userId);
+    await ignoreMissing(this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: userId })));
+  }
+}
+
+/** Disabling or deleting an account that is already gone is done, so a retried request completes. */
+async function ignoreMissing(request: Promise<unknown>): Promise<void> {
+  try {
+    await request;
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'UserNotFoundException') throw error;
   }
 }
 

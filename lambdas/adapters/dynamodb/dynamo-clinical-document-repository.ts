@@ -7,7 +7,18 @@ import type { CareLoopService } from './entities';
 
 type DocumentItem = EntityItem<CareLoopService['entities']['carePlan']>;
 
-const LABEL: Record<DocumentKind, string> = { care_plan: 'care plan', emr_notes: 'EMR notes' };
+const MESSAGES: Record<DocumentKind, { exists: string; missing: string; stale: string }> = {
+  care_plan: {
+    exists: 'This patient already has a care plan. Reload to see it.',
+    missing: 'This patient has no care plan yet',
+    stale: 'The care plan changed since you opened it. Reload and try again.',
+  },
+  emr_notes: {
+    exists: 'This patient already has EMR notes. Reload to see them.',
+    missing: 'This patient has no EMR notes yet',
+    stale: 'The EMR notes changed since you opened them. Reload and try again.',
+  },
+};
 
 /** Care plans and EMR notes: one document of each kind per patient, in the patient's partition. */
 export class DynamoClinicalDocumentRepository implements ClinicalDocumentRepository {
@@ -39,7 +50,7 @@ export class DynamoClinicalDocumentRepository implements ClinicalDocumentReposit
         .go();
     } catch (error) {
       if (isConditionFailure(error)) {
-        throw conflict(`${kind}.exists`, `This patient already has ${LABEL[kind]}. Reload to see them.`);
+        throw conflict(`${kind}.exists`, MESSAGES[kind].exists);
       }
       throw error;
     }
@@ -53,24 +64,19 @@ export class DynamoClinicalDocumentRepository implements ClinicalDocumentReposit
     expectedVersion: number | undefined,
     at: string,
   ): Promise<ClinicalDocument> {
-    const current = await this.get(kind, patientId);
-    if (!current) throw notFound(`${kind}.not_found`, `No ${LABEL[kind]} to update`);
-    if (expectedVersion !== undefined && expectedVersion !== current.version) {
-      throw conflict(`${kind}.version_conflict`, `The ${LABEL[kind]} changed since you opened it. Reload and try again.`);
-    }
     try {
+      // patch() already requires the item to exist; the version is checked only when the caller sent one.
       const { data } = await this.entity(kind)
         .patch({ patient_id: patientId })
         .set({ content, updated_at: at, updated_by: by })
         .add({ version: 1 })
-        .where(({ version }, { eq }) => eq(version, current.version))
+        .where(({ version }, { eq, exists }) => (expectedVersion === undefined ? exists(version) : eq(version, expectedVersion)))
         .go({ response: 'all_new' });
       return toDocument(data as DocumentItem);
     } catch (error) {
-      if (isConditionFailure(error)) {
-        throw conflict(`${kind}.version_conflict`, `The ${LABEL[kind]} changed since you opened it. Reload and try again.`);
-      }
-      throw error;
+      if (!isConditionFailure(error)) throw error;
+      if (!(await this.get(kind, patientId))) throw notFound(`${kind}.not_found`, MESSAGES[kind].missing);
+      throw conflict(`${kind}.version_conflict`, MESSAGES[kind].stale);
     }
   }
 }

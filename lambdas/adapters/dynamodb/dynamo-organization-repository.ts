@@ -1,10 +1,12 @@
 import type { EntityItem } from 'electrodb';
-import type { OrganizationChanges, OrganizationRecord, OrganizationRepository } from '../../application/ports';
+import type { OrganizationChanges, OrganizationRecord, OrganizationRef, OrganizationRepository } from '../../application/ports';
 import { conflict, notFound } from '../../platform/errors';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
 import type { CareLoopService } from './entities';
 import { assertCommitted } from './transactions';
 
+/** The entities as a write transaction hands them to its callback. */
+type WriteEntities = Parameters<Parameters<CareLoopService['transaction']['write']>[0]>[0];
 type OrganizationItem = EntityItem<CareLoopService['entities']['organization']>;
 
 export class DynamoOrganizationRepository implements OrganizationRepository {
@@ -24,6 +26,18 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     if (!data) return null;
     const [record] = await this.withCounts([data]);
     return record ?? null;
+  }
+
+  async getRef(id: string): Promise<OrganizationRef | null> {
+    const { data } = await this.db.entities.organization.get({ organization_id: id }).go();
+    return data ? toRef(data) : null;
+  }
+
+  async getRefs(ids: readonly string[]): Promise<OrganizationRef[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const { data } = await this.db.entities.organization.get(unique.map((organization_id) => ({ organization_id }))).go();
+    return data.map(toRef);
   }
 
   async listActive(limit?: number): Promise<OrganizationRecord[]> {
@@ -64,54 +78,115 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     expectedVersion: number | undefined,
     at: string,
   ): Promise<OrganizationRecord> {
-    const current = await this.get(id);
-    if (!current || current.status !== 'active') throw notFound('provider.not_found', 'Provider Not Found');
-    if (expectedVersion !== undefined && expectedVersion !== current.version) {
-      throw conflict('provider.version_conflict', 'This provider was changed by someone else. Reload and try again.');
-    }
     const cleared = (['address', 'telephone', 'office_email'] as const).filter((k) => changes[k] === null);
     let update = this.db.entities.organization
       .patch({ organization_id: id })
       .set({
         name: changes.name,
-        timezone: changes.timezone,
         updated_at: at,
+        ...(changes.timezone !== undefined ? { timezone: changes.timezone } : {}),
         ...(changes.address !== null ? { address: changes.address } : {}),
         ...(changes.telephone !== null ? { telephone: changes.telephone } : {}),
         ...(changes.office_email !== null ? { office_email: changes.office_email } : {}),
       })
-      .add({ version: 1 })
-      .where(({ version, status }, { eq }) => `${eq(version, current.version)} AND ${eq(status, 'active')}`);
+      .add({ version: 1 });
+    // remove() must come before where() in ElectroDB's chain.
     if (cleared.length > 0) update = update.remove(cleared);
+    const conditional = update.where(({ version, status }, { eq }) =>
+      expectedVersion === undefined ? eq(status, 'active') : `${eq(version, expectedVersion)} AND ${eq(status, 'active')}`,
+    );
     try {
-      const { data } = await update.go({ response: 'all_new' });
-      return toRecord(data as OrganizationItem, current.patient_count);
+      // One conditional write; only a refusal costs a read, to tell "gone" from "stale".
+      const [{ data }, patients] = await Promise.all([conditional.go({ response: 'all_new' }), this.patientCount(id)]);
+      return toRecord(data as OrganizationItem, patients);
     } catch (error) {
-      if (isConditionFailure(error)) {
-        throw conflict('provider.version_conflict', 'This provider was changed by someone else. Reload and try again.');
-      }
-      throw error;
+      if (!isConditionFailure(error)) throw error;
+      const current = await this.getRef(id);
+      if (!current || current.status !== 'active') throw notFound('provider.not_found', 'Provider Not Found');
+      throw conflict('provider.version_conflict', 'This provider was changed by someone else. Reload and try again.');
     }
   }
 
-  async archive(id: string, at: string): Promise<void> {
+  private async patientCount(id: string): Promise<number> {
+    const { data } = await this.db.entities.counter.get({ scope: organizationScope(id), name: COUNTER.patients }).go();
+    return data?.value ?? 0;
+  }
+
+  async archive(id: string, at: string, userIds: readonly string[]): Promise<void> {
+    // Its patients leave the global total with it; the check on the organization's own counter
+    // makes the transaction fail rather than subtract a number that changed meanwhile.
+    const patients = await this.patientCount(id);
+    const [firstUsers, ...moreUsers] = chunk(userIds, USERS_PER_TRANSACTION);
     const result = await this.db.transaction
-      .write(({ organization, counter }) => [
+      .write(({ organization, counter, userProfile }) => [
         organization
           .patch({ organization_id: id })
           .set({ status: 'archived', archived_at: at, updated_at: at })
           .where(({ status }, { eq }) => eq(status, 'active'))
           .commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.providers }).subtract({ value: 1 }).commit(),
+        patients === 0
+          ? counter
+              .check({ scope: organizationScope(id), name: COUNTER.patients })
+              .where(({ value }, { eq, notExists }) => `${notExists(value)} OR ${eq(value, 0)}`)
+              .commit()
+          : counter
+              .check({ scope: organizationScope(id), name: COUNTER.patients })
+              .where(({ value }, { eq }) => eq(value, patients))
+              .commit(),
+        ...(patients > 0
+          ? [counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.patients }).subtract({ value: patients }).commit()]
+          : []),
+        ...this.disableProfiles(userProfile, counter, id, firstUsers ?? [], at),
       ])
       .go();
     assertCommitted(result, 'provider.not_found', 'Provider Not Found');
+    // More users than one transaction holds (100 items): the rest follow, each batch with its count.
+    for (const batch of moreUsers) {
+      const rest = await this.db.transaction
+        .write(({ userProfile, counter }) => this.disableProfiles(userProfile, counter, id, batch, at))
+        .go();
+      assertCommitted(rest, 'user.disable_conflict');
+    }
   }
+
+  private disableProfiles(
+    userProfile: WriteEntities['userProfile'],
+    counter: WriteEntities['counter'],
+    organizationId: string,
+    userIds: readonly string[],
+    at: string,
+  ) {
+    if (userIds.length === 0) return [];
+    return [
+      ...userIds.map((userId) =>
+        userProfile
+          .patch({ user_id: userId })
+          // org_key travels with status: both make up the organization index key.
+          .set({ status: 'disabled', org_key: organizationId, disabled_at: at, updated_at: at })
+          .where(({ status, org_key }, { eq }) => `${eq(status, 'active')} AND ${eq(org_key, organizationId)}`)
+          .commit(),
+      ),
+      counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.users }).subtract({ value: userIds.length }).commit(),
+    ];
+  }
+}
+
+const USERS_PER_TRANSACTION = 90;
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 export function isConditionFailure(error: unknown): boolean {
   const text = String((error as { message?: unknown })?.message ?? '');
   return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
+}
+
+function toRef(o: OrganizationItem): OrganizationRef {
+  return { id: o.organization_id, name: o.name, timezone: o.timezone, status: o.status };
 }
 
 function toRecord(o: OrganizationItem, patientCount: number): OrganizationRecord {

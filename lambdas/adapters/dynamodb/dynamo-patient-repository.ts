@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import type { OutreachCadence } from '../../../shared/domain';
 import type { PatientChanges, PatientRecord, PatientRepository } from '../../application/ports';
-import { conflict, notFound } from '../../platform/errors';
+import { conflict } from '../../platform/errors';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
 import type { CareLoopService } from './entities';
 import { isConditionFailure } from './dynamo-organization-repository';
@@ -10,7 +10,6 @@ import { assertCommitted } from './transactions';
 type PatientItem = EntityItem<CareLoopService['entities']['patient']>;
 type CadenceItem = EntityItem<CareLoopService['entities']['outreachCadence']>;
 
-const NOT_FOUND = () => notFound('patient.not_found', 'Patient Not Found');
 const STALE = () => conflict('patient.version_conflict', 'This patient was changed by someone else. Reload and try again.');
 
 export class DynamoPatientRepository implements PatientRepository {
@@ -59,12 +58,9 @@ export class DynamoPatientRepository implements PatientRepository {
     assertCommitted(result, 'provider.not_found', 'Provider Not Found');
   }
 
-  async update(id: string, changes: PatientChanges, expectedVersion: number | undefined, at: string): Promise<PatientRecord> {
-    const current = await this.get(id);
-    if (!current || current.status !== 'active') throw NOT_FOUND();
-    if (expectedVersion !== undefined && expectedVersion !== current.version) throw STALE();
+  async update(current: PatientRecord, changes: PatientChanges, at: string): Promise<PatientRecord> {
     let update = this.db.entities.patient
-      .patch({ patient_id: id })
+      .patch({ patient_id: current.id })
       .set({
         first_name: changes.first_name,
         last_name: changes.last_name,
@@ -72,11 +68,12 @@ export class DynamoPatientRepository implements PatientRepository {
         updated_at: at,
         ...(changes.phone_number ? { phone_number: changes.phone_number } : {}),
       })
-      .add({ version: 1 })
-      .where(({ version, status }, { eq }) => `${eq(version, current.version)} AND ${eq(status, 'active')}`);
+      .add({ version: 1 });
+    // remove() must come before where() in ElectroDB's chain.
     if (!changes.phone_number) update = update.remove(['phone_number']);
+    const conditional = update.where(({ version, status }, { eq }) => `${eq(version, current.version)} AND ${eq(status, 'active')}`);
     try {
-      const { data } = await update.go({ response: 'all_new' });
+      const { data } = await conditional.go({ response: 'all_new' });
       return toRecord(data as PatientItem);
     } catch (error) {
       if (isConditionFailure(error)) throw STALE();
@@ -89,8 +86,9 @@ export class DynamoPatientRepository implements PatientRepository {
       .write(({ patient, counter }) => [
         patient
           .patch({ patient_id: id })
-          .set({ status: 'archived', archived_at: at, updated_at: at })
-          .where(({ status }, { eq }) => eq(status, 'active'))
+          // provider_id travels with status: both make up the organization index key.
+          .set({ status: 'archived', provider_id: providerId, archived_at: at, updated_at: at })
+          .where(({ status, provider_id }, { eq }) => `${eq(status, 'active')} AND ${eq(provider_id, providerId)}`)
           .commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.patients }).subtract({ value: 1 }).commit(),
         counter.update({ scope: organizationScope(providerId), name: COUNTER.patients }).subtract({ value: 1 }).commit(),

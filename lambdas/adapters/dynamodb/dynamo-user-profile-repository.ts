@@ -6,6 +6,7 @@ import type { UserProfileChanges, UserProfileRecord, UserProfileRepository } fro
 import { notFound } from '../../platform/errors';
 import { COUNTER, GLOBAL_SCOPE } from './dynamo-counter-repository';
 import type { CareLoopService } from './entities';
+import { isConditionFailure } from './dynamo-organization-repository';
 import { assertCommitted } from './transactions';
 
 type ProfileItem = EntityItem<CareLoopService['entities']['userProfile']>;
@@ -51,29 +52,37 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
         first_name: changes.first_name,
         last_name: changes.last_name,
         role: changes.role,
+        // status travels with org_key: both make up the organization index key.
         org_key: changes.provider_id ?? NO_ORGANIZATION,
+        status: 'active',
         notify_new_summaries: changes.notification_preferences.new_summaries,
         notify_escalations: changes.notification_preferences.escalations,
         updated_at: at,
         ...(changes.phone_number ? { phone_number: changes.phone_number } : {}),
-      })
-      .where(({ status }, { eq }) => eq(status, 'active'));
-    if (!changes.phone_number) update = update.remove(['phone_number']);
+        ...(changes.assigned_at ? { assigned_at: changes.assigned_at } : {}),
+      });
+    const cleared = [
+      ...(changes.phone_number ? [] : (['phone_number'] as const)),
+      ...(changes.assigned_at ? [] : (['assigned_at'] as const)),
+    ];
+    // remove() must come before where() in ElectroDB's chain.
+    if (cleared.length > 0) update = update.remove(cleared);
+    const conditional = update.where(({ status }, { eq }) => eq(status, 'active'));
     try {
-      const { data } = await update.go({ response: 'all_new' });
+      const { data } = await conditional.go({ response: 'all_new' });
       return toRecord(data as ProfileItem);
     } catch (error) {
-      if (String((error as Error).message).includes('onditional')) throw notFound('user.not_found', 'User not found');
+      if (isConditionFailure(error)) throw notFound('user.not_found', 'User not found');
       throw error;
     }
   }
 
-  async markDeleted(userId: string, at: string): Promise<void> {
+  async markDeleted(profile: UserProfileRecord, at: string): Promise<void> {
     const result = await this.db.transaction
       .write(({ userProfile, counter }) => [
         userProfile
-          .patch({ user_id: userId })
-          .set({ status: 'deleted', deleted_at: at, updated_at: at })
+          .patch({ user_id: profile.id })
+          .set({ status: 'deleted', org_key: profile.provider_id ?? NO_ORGANIZATION, deleted_at: at, updated_at: at })
           .where(({ status }, { eq }) => eq(status, 'active'))
           .commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.users }).subtract({ value: 1 }).commit(),

@@ -71,9 +71,11 @@ export function createEntities(client: DynamoDBClient, table: string) {
         assigned_at: { type: 'string' },
         notify_new_summaries: channels,
         notify_escalations: channels,
-        status: { type: ['active', 'deleted'] as const, required: true },
+        /** disabled: its organization was archived; deleted: removed by an operator. */
+        status: { type: ['active', 'disabled', 'deleted'] as const, required: true },
         created_at: { type: 'string', required: true },
         updated_at: { type: 'string', required: true },
+        disabled_at: { type: 'string' },
         deleted_at: { type: 'string' },
       },
       indexes: {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '../platform/actor';
+import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
+import { audited, auditOutcomeOf, patientDenied, patientNotFound } from './audit';
+import type { AuditEntry } from './ports';
+
+const actor: Actor = { userId: 'u1', email: 'nurse@sunrise.example', role: 'provider', providerId: 'org-1' };
+
+function recorder() {
+  const entries: AuditEntry[] = [];
+  return { entries, log: { record: async (e: AuditEntry) => void entries.push(e) } };
+}
+
+describe('auditOutcomeOf', () => {
+  it('tells a refusal for another organization from a missing record, though both answer 404', () => {
+    expect(patientDenied().status).toBe(404);
+    expect(patientDenied().code).toBe(patientNotFound().code);
+    expect(auditOutcomeOf(patientDenied())).toBe('denied');
+    expect(auditOutcomeOf(patientNotFound())).toBe('not_found');
+  });
+
+  it('maps the other failures', () => {
+    expect(auditOutcomeOf(forbidden())).toBe('denied');
+    expect(auditOutcomeOf(badRequest('x', 'y'))).toBe('invalid');
+    expect(auditOutcomeOf(conflict('x', 'y'))).toBe('invalid');
+    expect(auditOutcomeOf(notFound('x', 'y'))).toBe('not_found');
+    expect(auditOutcomeOf(new Error('boom'))).toBe('error');
+  });
+});
+
+describe('audited', () => {
+  it('records who did what to which patient, and the success, before answering', async () => {
+    const { entries, log } = recorder();
+    const result = await audited(log, actor, 'patient.read', { type: 'patient', id: 'p1' }, async () => {
+      expect(entries).toHaveLength(0);
+      return 'data';
+    });
+    expect(result).toBe('data');
+    expect(entries).toEqual([
+      {
+        actorId: 'u1',
+        actorRole: 'provider',
+        actorProviderId: 'org-1',
+        action: 'patient.read',
+        subject: { type: 'patient', id: 'p1' },
+        patientId: 'p1',
+        outcome: 'success',
+      },
+    ]);
+  });
+
+  it('records a failure with its outcome and rethrows it', async () => {
+    const { entries, log } = recorder();
+    const work = audited(log, actor, 'care_plan.update', { type: 'patient', id: 'p2' }, () => Promise.reject(patientDenied()));
+    await expect(work).rejects.toMatchObject({ status: 404, code: 'patient.not_found' });
+    expect(entries[0]).toMatchObject({ action: 'care_plan.update', patientId: 'p2', outcome: 'denied' });
+  });
+
+  it('names the patient of an organization-level event when given', async () => {
+    const { entries, log } = recorder();
+    await audited(log, actor, 'patient.create', { type: 'organization', id: 'org-1' }, async () => 1, 'p3');
+    expect(entries[0]).toMatchObject({ subject: { type: 'organization', id: 'org-1' }, patientId: 'p3' });
+  });
+
+  it('fails the request when the event cannot be written', async () => {
+    const failing = { record: () => Promise.reject(new Error('table unavailable')) };
+    await expect(audited(failing, actor, 'patient.read', { type: 'patient', id: 'p1' }, async () => 'data')).rejects.toThrow(
+      'table unavailable',
+    );
+  });
+});

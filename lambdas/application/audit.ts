@@ -1,0 +1,70 @@
+import type { Actor } from '../platform/actor';
+import { AppError, notFound } from '../platform/errors';
+import type { AuditEntry, AuditLog, AuditOutcome } from './ports';
+
+/**
+ * A refusal because the record belongs to another organization. The caller sees exactly the
+ * not-found answer of a missing record; only the audit trail tells the two apart.
+ */
+export class TenantDenied extends AppError {
+  constructor(code: string, message: string) {
+    super('not_found', code, message);
+    this.name = 'TenantDenied';
+  }
+}
+
+export const patientNotFound = () => notFound('patient.not_found', 'Patient Not Found');
+export const patientDenied = () => new TenantDenied('patient.not_found', 'Patient Not Found');
+export const providerNotFound = () => notFound('provider.not_found', 'Provider Not Found');
+export const providerDenied = () => new TenantDenied('provider.not_found', 'Provider Not Found');
+
+/** How a failed request reads in the audit trail. */
+export function auditOutcomeOf(error: unknown): AuditOutcome {
+  if (error instanceof TenantDenied) return 'denied';
+  if (!(error instanceof AppError)) return 'error';
+  switch (error.kind) {
+    case 'not_found':
+      return 'not_found';
+    case 'forbidden':
+    case 'unauthorized':
+      return 'denied';
+    case 'bad_request':
+    case 'conflict':
+      return 'invalid';
+    case 'unavailable':
+      return 'error';
+  }
+}
+
+export type AuditSubject = AuditEntry['subject'];
+
+/**
+ * Runs one request's work and records who did what to which patient data, and how it ended,
+ * whatever the outcome. A success is recorded before the answer leaves: no audit, no data.
+ */
+export async function audited<T>(
+  audit: AuditLog,
+  actor: Actor,
+  action: string,
+  subject: AuditSubject,
+  work: () => Promise<T>,
+  patientId = subject.type === 'patient' ? subject.id : undefined,
+): Promise<T> {
+  const entry = {
+    actorId: actor.userId,
+    actorRole: actor.role,
+    actorProviderId: actor.providerId,
+    action,
+    subject,
+    ...(patientId ? { patientId } : {}),
+  };
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    await audit.record({ ...entry, outcome: auditOutcomeOf(error) });
+    throw error;
+  }
+  await audit.record({ ...entry, outcome: 'success' });
+  return result;
+}

@@ -1,0 +1,176 @@
+import type { z } from 'zod/mini';
+import type { OutreachCadence, Patient, ProviderRef } from '../../shared/domain';
+import { VALIDATION } from '../../shared/messages';
+import { isCalendarDate, outreachScheduledAt, todayIn } from '../../shared/time-preferences';
+import type { createPatientSchema, outreachSchema, patientFormSchema } from '../../shared/validation';
+import type { Actor } from '../platform/actor';
+import { badRequest, conflict } from '../platform/errors';
+import { audited, patientDenied, patientNotFound } from './audit';
+import type { AuditLog, Clock, Ids, OrganizationRef, OrganizationRepository, PatientRecord, PatientRepository } from './ports';
+import { assertStaff, organizationForActor, toPatient } from './providers';
+import { isRecordId, matchesSearch } from './search';
+
+export interface PatientDeps {
+  patients: PatientRepository;
+  organizations: OrganizationRepository;
+  audit: AuditLog;
+  clock: Clock;
+  ids: Ids;
+}
+
+export type CreatePatientInput = z.output<typeof createPatientSchema>;
+export type PatientInput = z.output<typeof patientFormSchema>;
+export type OutreachInput = z.output<typeof outreachSchema>;
+
+export interface PatientInScope {
+  patient: PatientRecord;
+  organization: OrganizationRef;
+}
+
+/**
+ * The patient a request names, if the actor may see it: employees see every active patient of
+ * an active organization, provider users only their own organization's. Another organization's
+ * patient answers exactly like a missing one (the audit trail records it as denied).
+ */
+export async function patientForActor(
+  deps: Pick<PatientDeps, 'patients' | 'organizations'>,
+  actor: Actor,
+  patientId: string,
+): Promise<PatientInScope> {
+  if (!isRecordId(patientId)) throw patientNotFound();
+  assertStaff(actor);
+  const employee = actor.role === 'careloop_employee';
+  if (!employee && !actor.providerId) throw patientDenied();
+  // A provider user's organization is known from the token: read both at once.
+  const [patient, ownOrganization] = await Promise.all([
+    deps.patients.get(patientId),
+    employee || !actor.providerId ? null : deps.organizations.getRef(actor.providerId),
+  ]);
+  if (!patient || patient.status !== 'active') throw patientNotFound();
+  if (!employee && patient.provider_id !== actor.providerId) throw patientDenied();
+  const organization = employee ? await deps.organizations.getRef(patient.provider_id) : ownOrganization;
+  if (!organization || organization.status !== 'active') throw patientNotFound();
+  return { patient, organization };
+}
+
+/**
+ * The stored outreach cadence of the wizard's second step: the first call at the preference's
+ * start hour on the chosen date, in the organization's time zone. The date may not be in the past there.
+ */
+export function planOutreach(
+  outreach: OutreachInput,
+  patient: Pick<PatientRecord, 'id' | 'provider_id'>,
+  organization: Pick<OrganizationRef, 'timezone'>,
+  createdBy: string,
+  now: Date,
+): OutreachCadence {
+  const date = outreach.first_outreach_date;
+  if (!isCalendarDate(date) || date < todayIn(organization.timezone, now)) {
+    throw badRequest('request.invalid.outreach.first_outreach_date', VALIDATION.outreachDateInPast);
+  }
+  return {
+    patient_id: patient.id,
+    provider_id: patient.provider_id,
+    created_by: createdBy,
+    first_outreach_date: date,
+    time_preference: outreach.time_preference,
+    enabled: true,
+    scheduled_at: outreachScheduledAt(date, outreach.time_preference, organization.timezone),
+    created_at: now.toISOString(),
+  };
+}
+
+/** Active patients of an organization, newest first; the search runs over the queried list. */
+export async function listPatients(
+  deps: PatientDeps,
+  actor: Actor,
+  organizationId: string,
+  search: string | undefined,
+): Promise<{ patients: Patient[] }> {
+  return audited(deps.audit, actor, 'patient.list', { type: 'organization', id: organizationId }, async () => {
+    await organizationForActor(deps, actor, organizationId);
+    const patients = await deps.patients.listByOrganization(organizationId);
+    return {
+      patients: patients
+        .filter((p) => matchesSearch(search, [`${p.first_name} ${p.last_name}`, p.email, p.phone_number]))
+        .map(toPatient),
+    };
+  });
+}
+
+export async function createPatient(
+  deps: PatientDeps,
+  actor: Actor,
+  input: CreatePatientInput,
+): Promise<{ patient: Patient; outreach: OutreachCadence | null }> {
+  const patientId = deps.ids.newId();
+  const subject = { type: 'organization' as const, id: input.provider_id };
+  return audited(
+    deps.audit,
+    actor,
+    'patient.create',
+    subject,
+    async () => {
+      const organization = await organizationForActor(deps, actor, input.provider_id);
+      const now = deps.clock.now();
+      const at = now.toISOString();
+      const record: PatientRecord = {
+        id: patientId,
+        provider_id: organization.id,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        phone_number: input.phone_number,
+        created_at: at,
+        updated_at: at,
+        version: 1,
+        status: 'active',
+      };
+      const outreach = input.outreach ? planOutreach(input.outreach, record, organization, actor.userId, now) : null;
+      await deps.patients.create(record, actor.userId, outreach);
+      return { patient: toPatient(record), outreach };
+    },
+    patientId,
+  );
+}
+
+export async function getPatient(
+  deps: PatientDeps,
+  actor: Actor,
+  patientId: string,
+): Promise<{ patient: Patient; provider: ProviderRef; outreach: OutreachCadence | null }> {
+  return audited(deps.audit, actor, 'patient.read', { type: 'patient', id: patientId }, async () => {
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    const outreach = await deps.patients.getCadence(patient.id);
+    return { patient: toPatient(patient), provider: { id: organization.id, name: organization.name }, outreach };
+  });
+}
+
+export async function updatePatient(
+  deps: PatientDeps,
+  actor: Actor,
+  patientId: string,
+  input: PatientInput,
+): Promise<{ patient: Patient }> {
+  return audited(deps.audit, actor, 'patient.update', { type: 'patient', id: patientId }, async () => {
+    const { patient } = await patientForActor(deps, actor, patientId);
+    if (input.version !== undefined && input.version !== patient.version) {
+      throw conflict('patient.version_conflict', 'This patient was changed by someone else. Reload and try again.');
+    }
+    const updated = await deps.patients.update(
+      patient,
+      { first_name: input.first_name, last_name: input.last_name, email: input.email, phone_number: input.phone_number },
+      deps.clock.now().toISOString(),
+    );
+    return { patient: toPatient(updated) };
+  });
+}
+
+/** Deleting a patient archives it: it leaves every list and count; nothing clinical is erased. */
+export async function archivePatient(deps: PatientDeps, actor: Actor, patientId: string): Promise<{ archived: true }> {
+  return audited(deps.audit, actor, 'patient.archive', { type: 'patient', id: patientId }, async () => {
+    const { patient } = await patientForActor(deps, actor, patientId);
+    await deps.patients.archive(patient.id, patient.provider_id, deps.clock.now().toISOString());
+    return { archived: true as const };
+  });
+}

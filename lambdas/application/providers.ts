@@ -1,0 +1,173 @@
+import type { z } from 'zod/mini';
+import { DEFAULT_TIMEZONE, type Patient, type ProviderOrganization, type UserProfile } from '../../shared/domain';
+import { isValidTimeZone } from '../../shared/time-preferences';
+import type { providerFormSchema } from '../../shared/validation';
+import type { Actor } from '../platform/actor';
+import { badRequest, forbidden } from '../platform/errors';
+import { audited, providerDenied, providerNotFound } from './audit';
+import type {
+  AuditLog,
+  Clock,
+  IdentityDirectory,
+  Ids,
+  OrganizationRecord,
+  OrganizationRef,
+  OrganizationRepository,
+  PatientRecord,
+  PatientRepository,
+  UserProfileRepository,
+} from './ports';
+import { isRecordId, matchesSearch } from './search';
+import { assertEmployee, toUserProfile } from './users';
+
+export interface ProviderDeps {
+  organizations: OrganizationRepository;
+  profiles: UserProfileRepository;
+  patients: PatientRepository;
+  identity: IdentityDirectory;
+  audit: AuditLog;
+  clock: Clock;
+  ids: Ids;
+}
+
+export type ProviderInput = z.output<typeof providerFormSchema>;
+
+export function toProvider(record: OrganizationRecord): ProviderOrganization {
+  const { status: _status, ...org } = record;
+  return org;
+}
+
+export function toPatient(record: PatientRecord): Patient {
+  const { status: _status, ...patient } = record;
+  return patient;
+}
+
+function checkedTimeZone(timezone: string | undefined): string | undefined {
+  if (timezone !== undefined && !isValidTimeZone(timezone)) {
+    throw badRequest('request.invalid.timezone', 'Please choose a valid time zone');
+  }
+  return timezone;
+}
+
+/** Employees and provider staff: the only roles that may touch organizations' patient data. */
+export function assertStaff(actor: Actor): void {
+  if (actor.role !== 'careloop_employee' && actor.role !== 'provider') throw forbidden();
+}
+
+/**
+ * The organization a request names, if the actor may see it: employees see every active one,
+ * provider users only their own. Another organization answers exactly like a missing one.
+ */
+export async function organizationForActor(
+  deps: Pick<ProviderDeps, 'organizations'>,
+  actor: Actor,
+  organizationId: string,
+): Promise<OrganizationRef> {
+  assertStaff(actor);
+  if (actor.role !== 'careloop_employee' && actor.providerId !== organizationId) throw providerDenied();
+  const org = isRecordId(organizationId) ? await deps.organizations.getRef(organizationId) : null;
+  if (!org || org.status !== 'active') throw providerNotFound();
+  return org;
+}
+
+/** Active organizations, newest first; the search runs over the queried list (no Scan). */
+export async function listProviders(
+  deps: Pick<ProviderDeps, 'organizations'>,
+  actor: Actor,
+  search: string | undefined,
+): Promise<{ providers: ProviderOrganization[] }> {
+  assertEmployee(actor);
+  const all = await deps.organizations.listActive();
+  return {
+    providers: all
+      .filter((o) => matchesSearch(search, [o.name, o.office_email, o.telephone, o.address]))
+      .map(toProvider),
+  };
+}
+
+export async function createProvider(
+  deps: Pick<ProviderDeps, 'organizations' | 'clock' | 'ids'>,
+  actor: Actor,
+  input: ProviderInput,
+): Promise<{ provider: ProviderOrganization }> {
+  assertEmployee(actor);
+  const now = deps.clock.now().toISOString();
+  const record: OrganizationRecord = {
+    id: deps.ids.newId(),
+    name: input.name,
+    address: input.address,
+    telephone: input.telephone,
+    office_email: input.office_email,
+    timezone: checkedTimeZone(input.timezone) ?? DEFAULT_TIMEZONE,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+    status: 'active',
+    patient_count: 0,
+  };
+  await deps.organizations.create(record, actor.userId);
+  return { provider: toProvider(record) };
+}
+
+/** The organization page: the organization, its provider users and its patients. */
+export async function getProviderDetail(
+  deps: ProviderDeps,
+  actor: Actor,
+  organizationId: string,
+): Promise<{ provider: ProviderOrganization; providerUsers: UserProfile[]; patients: Patient[] }> {
+  return audited(deps.audit, actor, 'provider.read', { type: 'organization', id: organizationId }, async () => {
+    assertStaff(actor);
+    if (actor.role !== 'careloop_employee' && actor.providerId !== organizationId) throw providerDenied();
+    const org = isRecordId(organizationId) ? await deps.organizations.get(organizationId) : null;
+    if (!org || org.status !== 'active') throw providerNotFound();
+    const [users, patients] = await Promise.all([
+      deps.profiles.listByOrganization(organizationId),
+      deps.patients.listByOrganization(organizationId),
+    ]);
+    const ref = { id: org.id, name: org.name };
+    return {
+      provider: toProvider(org),
+      providerUsers: users.filter((u) => u.role === 'provider').map((u) => toUserProfile(u, ref)),
+      patients: patients.map(toPatient),
+    };
+  });
+}
+
+export async function updateProvider(
+  deps: Pick<ProviderDeps, 'organizations' | 'clock'>,
+  actor: Actor,
+  organizationId: string,
+  input: ProviderInput,
+): Promise<{ provider: ProviderOrganization }> {
+  assertEmployee(actor);
+  if (!isRecordId(organizationId)) throw providerNotFound();
+  const updated = await deps.organizations.update(
+    organizationId,
+    {
+      name: input.name,
+      address: input.address,
+      telephone: input.telephone,
+      office_email: input.office_email,
+      timezone: checkedTimeZone(input.timezone),
+    },
+    input.version,
+    deps.clock.now().toISOString(),
+  );
+  return { provider: toProvider(updated) };
+}
+
+/**
+ * Deleting an organization archives it (DECISIONS.md, records are kept): it leaves every list and
+ * count, its users' accounts are disabled first, and nothing clinical is erased.
+ */
+export async function archiveProvider(deps: ProviderDeps, actor: Actor, organizationId: string): Promise<{ archived: true }> {
+  assertEmployee(actor);
+  return audited(deps.audit, actor, 'provider.archive', { type: 'organization', id: organizationId }, async () => {
+    await organizationForActor(deps, actor, organizationId);
+    const users = await deps.profiles.listByOrganization(organizationId);
+    // Accounts first: a retry after a failure here finds the organization still active.
+    for (const user of users) await deps.identity.disableUser(user.id);
+    await deps.organizations.archive(organizationId, deps.clock.now().toISOString(), users.map((u) => u.id));
+    return { archived: true as const };
+  });
+}

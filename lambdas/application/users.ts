@@ -1,0 +1,187 @@
+import type { z } from 'zod/mini';
+import type { NotificationPreferences, ProviderRef, UserProfile } from '../../shared/domain';
+import type { Role } from '../../shared/roles';
+import type { createUserSchema, updateUserSchema } from '../../shared/validation';
+import type { Actor } from '../platform/actor';
+import { badRequest, forbidden, notFound } from '../platform/errors';
+import { providerNotFound } from './audit';
+import type { Clock, IdentityDirectory, OrganizationRef, OrganizationRepository, UserProfileRecord, UserProfileRepository } from './ports';
+import { isRecordId, matchesSearch } from './search';
+
+export interface UserDeps {
+  profiles: UserProfileRepository;
+  organizations: OrganizationRepository;
+  identity: IdentityDirectory;
+  clock: Clock;
+}
+
+export type CreateUserInput = z.output<typeof createUserSchema>;
+export type UpdateUserInput = z.output<typeof updateUserSchema>;
+
+export interface UserListFilter {
+  search?: string | undefined;
+  /** A role, or absent / 'all' for every role. */
+  role?: Role | 'all' | undefined;
+}
+
+const NO_NOTIFICATIONS: NotificationPreferences = { new_summaries: [], escalations: [] };
+/** A provider user created without preferences hears of new summaries and escalations by e-mail. */
+export const DEFAULT_PROVIDER_NOTIFICATIONS: NotificationPreferences = { new_summaries: ['email'], escalations: ['email'] };
+
+const userNotFound = () => notFound('user.not_found', 'User not found');
+
+export function assertEmployee(actor: Actor): void {
+  if (actor.role !== 'careloop_employee') throw forbidden();
+}
+
+/** The API's user shape: the profile plus its organization's id and name (null when it has none or it is archived). */
+export function toUserProfile(record: UserProfileRecord, provider: ProviderRef | null): UserProfile {
+  const { status: _status, ...profile } = record;
+  return {
+    ...profile,
+    full_name: `${record.first_name} ${record.last_name}`.trim(),
+    provider: provider && record.provider_id === provider.id ? provider : null,
+  };
+}
+
+export interface Assignment {
+  providerId: string | null;
+  assignedAt: string | null;
+  notificationPreferences: NotificationPreferences;
+}
+
+/**
+ * Where a user belongs after a create or an edit: employees have no organization; notification
+ * preferences only mean something for provider users; `assigned_at` moves when the organization does.
+ */
+export function planAssignment(
+  input: { role: Role; provider_id?: string | null | undefined; notification_preferences?: NotificationPreferences | undefined },
+  current: Pick<UserProfileRecord, 'provider_id' | 'assigned_at' | 'notification_preferences'> | null,
+  now: string,
+): Assignment {
+  const providerId = input.role === 'careloop_employee' ? null : (input.provider_id ?? null);
+  const sameOrganization = current !== null && providerId !== null && current.provider_id === providerId;
+  return {
+    providerId,
+    assignedAt: providerId === null ? null : sameOrganization ? (current.assigned_at ?? now) : now,
+    notificationPreferences:
+      input.role !== 'provider'
+        ? NO_NOTIFICATIONS
+        : (input.notification_preferences ?? current?.notification_preferences ?? DEFAULT_PROVIDER_NOTIFICATIONS),
+  };
+}
+
+async function activeOrganization(deps: UserDeps, providerId: string | null): Promise<OrganizationRef | null> {
+  if (providerId === null) return null;
+  const org = isRecordId(providerId) ? await deps.organizations.getRef(providerId) : null;
+  if (!org || org.status !== 'active') throw providerNotFound();
+  return org;
+}
+
+const ref = (org: OrganizationRef | null): ProviderRef | null => (org ? { id: org.id, name: org.name } : null);
+
+/** Active users, newest first, filtered by e-mail text and role after one Query. */
+export async function listUsers(deps: UserDeps, actor: Actor, filter: UserListFilter): Promise<{ users: UserProfile[] }> {
+  assertEmployee(actor);
+  const role = filter.role === 'all' ? undefined : filter.role;
+  const profiles = (await deps.profiles.listActive()).filter(
+    (p) => (!role || p.role === role) && matchesSearch(filter.search, [p.email]),
+  );
+  const orgs = await deps.organizations.getRefs(profiles.flatMap((p) => (p.provider_id ? [p.provider_id] : [])));
+  const active = new Map(orgs.filter((o) => o.status === 'active').map((o) => [o.id, { id: o.id, name: o.name }]));
+  return { users: profiles.map((p) => toUserProfile(p, p.provider_id ? (active.get(p.provider_id) ?? null) : null)) };
+}
+
+/** A Cognito account (e-mail as username, permanent password, group = role, organization attribute) and its profile. */
+export async function createUser(deps: UserDeps, actor: Actor, input: CreateUserInput): Promise<{ user: UserProfile }> {
+  assertEmployee(actor);
+  const now = deps.clock.now().toISOString();
+  const plan = planAssignment(input, null, now);
+  const org = await activeOrganization(deps, plan.providerId);
+  const id = await deps.identity.createUser({
+    email: input.email,
+    password: input.password,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    role: input.role,
+    providerId: plan.providerId,
+  });
+  const profile: UserProfileRecord = {
+    id,
+    email: input.email,
+    first_name: input.first_name,
+    last_name: input.last_name,
+    phone_number: input.phone_number,
+    role: input.role,
+    provider_id: plan.providerId,
+    assigned_at: plan.assignedAt,
+    notification_preferences: plan.notificationPreferences,
+    created_at: now,
+    status: 'active',
+  };
+  try {
+    await deps.profiles.create(profile);
+  } catch (error) {
+    // No account without its profile: undo the Cognito side, then report the failure.
+    await deps.identity.deleteUser(id);
+    throw error;
+  }
+  return { user: toUserProfile(profile, ref(org)) };
+}
+
+/** Edits the account and its profile; a role change moves the Cognito group. */
+export async function updateUser(
+  deps: UserDeps,
+  actor: Actor,
+  userId: string,
+  input: UpdateUserInput,
+): Promise<{ user: UserProfile }> {
+  assertEmployee(actor);
+  const current = isRecordId(userId) ? await deps.profiles.get(userId) : null;
+  if (!current || current.status !== 'active') throw userNotFound();
+  const now = deps.clock.now().toISOString();
+  const plan = planAssignment(input, current, now);
+  const org = await activeOrganization(deps, plan.providerId);
+
+  const identityChanged =
+    input.email !== current.email ||
+    input.first_name !== current.first_name ||
+    input.last_name !== current.last_name ||
+    plan.providerId !== current.provider_id;
+  if (identityChanged) {
+    await deps.identity.updateUser(userId, {
+      email: input.email,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      providerId: plan.providerId,
+    });
+  }
+  if (input.role !== current.role) await deps.identity.setRole(userId, input.role);
+
+  const updated = await deps.profiles.update(
+    userId,
+    {
+      email: input.email,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phone_number: input.phone_number,
+      role: input.role,
+      provider_id: plan.providerId,
+      assigned_at: plan.assignedAt,
+      notification_preferences: plan.notificationPreferences,
+    },
+    now,
+  );
+  return { user: toUserProfile(updated, ref(org)) };
+}
+
+/** Disables and deletes the Cognito account and marks the profile deleted; never one's own account. */
+export async function deleteUser(deps: UserDeps, actor: Actor, userId: string): Promise<{ deleted: true }> {
+  assertEmployee(actor);
+  if (userId === actor.userId) throw badRequest('user.cannot_delete_self', 'You cannot delete your own account');
+  const current = isRecordId(userId) ? await deps.profiles.get(userId) : null;
+  if (!current || current.status !== 'active') throw userNotFound();
+  await deps.identity.deleteUser(userId);
+  await deps.profiles.markDeleted(current, deps.clock.now().toISOString());
+  return { deleted: true };
+}

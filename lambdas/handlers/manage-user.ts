@@ -1,0 +1,27 @@
+import { z } from 'zod/mini';
+import { ROLES } from '../../shared/roles';
+import { createUserSchema, updateUserSchema } from '../../shared/validation';
+import { createUser, deleteUser, listUsers, updateUser } from '../application/users';
+import { createDeps } from '../composition-root';
+import { defineFunction } from '../platform/http-handler';
+import { created, ok } from '../platform/http';
+import { parseBody, parseInput } from '../platform/validation';
+
+const listQuery = z.object({
+  search: z.optional(z.string().check(z.maxLength(254, { error: 'Search text is too long' }))),
+  role: z.optional(z.enum([...ROLES, 'all'], { error: 'Please choose a role' })),
+});
+
+export const handler = defineFunction(
+  'manage-user',
+  {
+    // `?role=` (empty) reads as every role, like `?role=all`.
+    'GET /users': async ({ actor, deps, query }) =>
+      ok(await listUsers(deps, actor, parseInput(listQuery, { ...query, role: query.role || undefined }))),
+    'POST /users': async ({ actor, deps, body }) => created(await createUser(deps, actor, parseBody(createUserSchema, body))),
+    'PUT /users/{userId}': async ({ actor, deps, params, body }) =>
+      ok(await updateUser(deps, actor, params.userId ?? '', parseBody(updateUserSchema, body))),
+    'DELETE /users/{userId}': async ({ actor, deps, params }) => ok(await deleteUser(deps, actor, params.userId ?? '')),
+  },
+  createDeps,
+);

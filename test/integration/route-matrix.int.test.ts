@@ -1,0 +1,489 @@
+/**
+ * The authorization and input matrix, generated from the route manifest. Every route walks:
+ * no token 401 → each role it does not allow 403 → a Sunrise provider user reaching a Lakeside
+ * record 404 → malformed input 400 with the spec's message → success. A route added to the
+ * manifest without its fixture here fails the first test.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ROUTES, routeKey, type RouteDefinition, type RouteKey } from '../../lambdas/routes';
+import { VALIDATION } from '../../shared/messages';
+import { ROLES, type Role } from '../../shared/roles';
+import { DEMO_PASSWORD, call } from '../support/api';
+import {
+  createDocument,
+  createOrganization,
+  createPatient,
+  createUser,
+  demoOrganizations,
+  expectStatus,
+  operatorToken,
+  sunriseToken,
+  throwawayToken,
+  unique,
+  uniqueEmail,
+} from '../support/fixtures';
+
+const stack = inject('stack');
+
+/** Records a path or body can name: an organization, a patient, a user. */
+interface RecordIds {
+  org: string;
+  patient: string;
+  user: string;
+}
+
+interface World {
+  /** Sunrise records (the success actor's own organization). */
+  own: RecordIds;
+  /** Lakeside records (another organization). */
+  other: RecordIds;
+  /** A fresh organization that user writes use, so the demo organizations keep their staff. */
+  userOrg: string;
+}
+
+type Body = Record<string, unknown>;
+
+interface Fixture {
+  /** Who the success and bad-input cases run as: the operator, or Sunrise's nurse on Sunrise records. */
+  as: 'operator' | 'sunrise';
+  path: (ids: RecordIds) => string;
+  /** Records the success case changes, made fresh for it (merged over the own ids). */
+  fresh?: (world: World) => Promise<Partial<RecordIds>>;
+  /** Routes with a body: a valid one, a malformed one and its spec message, and the message when it is missing. */
+  body: { valid: (ids: RecordIds, world: World) => Body; malformed: unknown; message: string; missing: string } | null;
+  /** Routes without a body that read a query: a bad one and its message. */
+  badQuery: { query: string; message: string } | null;
+  /** The not-found code another organization's record answers with; null when the route names no tenant record. */
+  otherOrganization: 'provider.not_found' | 'patient.not_found' | null;
+  success: { status: 200 | 201; check: (body: Body, ids: RecordIds, world: World) => void };
+}
+
+const patientBody = (org: string): Body => ({
+  provider_id: org,
+  first_name: 'Matrix',
+  last_name: unique('Patient'),
+  email: uniqueEmail('matrix'),
+  phone_number: '+1 (813) 555-0199',
+});
+const freshPatient = async (world: World) => ({ patient: (await createPatient(stack, world.own.org)).id });
+const freshUser = async (world: World) => ({ user: (await createUser(stack, { provider_id: world.userOrg })).id });
+const listOf = (body: Body, key: string) => body[key] as { id: string }[];
+const documentFixtures = (segment: 'care-plan' | 'emr-notes', key: 'carePlan' | 'emrNotes') => {
+  const path = (ids: RecordIds) => `/patients/${ids.patient}/${segment}`;
+  const body = {
+    valid: () => ({ content: `  Goals: walk daily ${unique('v')}  ` }),
+    malformed: { content: 42 },
+    message: 'Content is required',
+    missing: 'Content is required',
+  };
+  return {
+    [`GET /patients/{patientId}/${segment}`]: {
+      as: 'sunrise',
+      path,
+      body: null,
+      badQuery: null,
+      otherOrganization: 'patient.not_found',
+      success: { status: 200, check: (b, ids) => expect(b[key]).toMatchObject({ patient_id: ids.patient }) },
+    },
+    [`POST /patients/{patientId}/${segment}`]: {
+      as: 'sunrise',
+      path,
+      fresh: freshPatient,
+      body,
+      badQuery: null,
+      otherOrganization: 'patient.not_found',
+      success: {
+        status: 201,
+        check: (b) =>
+          expect(b[key]).toMatchObject({ content: expect.stringMatching(/^Goals: walk daily v-\w+$/), version: 1 }),
+      },
+    },
+    [`PUT /patients/{patientId}/${segment}`]: {
+      as: 'sunrise',
+      path,
+      body,
+      badQuery: null,
+      otherOrganization: 'patient.not_found',
+      success: {
+        status: 200,
+        check: (b) => expect(b[key]).toMatchObject({ updated_by: { email: 'nurse@sunrise.example' } }),
+      },
+    },
+  } satisfies Record<string, Fixture>;
+};
+
+const FIXTURES: Record<RouteKey, Fixture> = {
+  'GET /me': {
+    as: 'sunrise',
+    path: () => '/me',
+    body: null,
+    badQuery: null,
+    otherOrganization: null,
+    success: { status: 200, check: (b, ids) => expect(b).toMatchObject({ role: 'provider', provider_id: ids.org }) },
+  },
+  'GET /dashboard-stats': {
+    as: 'sunrise',
+    path: () => '/dashboard-stats',
+    body: null,
+    badQuery: null,
+    otherOrganization: null,
+    success: { status: 200, check: (b) => expect(b.totalPatients).toBeGreaterThan(0) },
+  },
+
+  'GET /providers': {
+    as: 'operator',
+    path: () => '/providers?search=SUNRISE',
+    body: null,
+    badQuery: { query: `?search=${'x'.repeat(201)}`, message: 'Search text is too long' },
+    otherOrganization: null,
+    success: { status: 200, check: (b, ids) => expect(listOf(b, 'providers').map((p) => p.id)).toEqual([ids.org]) },
+  },
+  'POST /providers': {
+    as: 'operator',
+    path: () => '/providers',
+    body: {
+      valid: () => ({ name: unique('  Matrix Clinic'), address: '  ', office_email: 'front@matrix.example' }),
+      malformed: { name: 'Matrix', office_email: 'not-an-email' },
+      message: VALIDATION.invalidOfficeEmail,
+      missing: VALIDATION.organizationNameRequired,
+    },
+    badQuery: null,
+    otherOrganization: null,
+    success: {
+      status: 201,
+      check: (b) =>
+        expect(b.provider).toMatchObject({
+          name: expect.stringMatching(/^Matrix Clinic-/),
+          address: null,
+          patient_count: 0,
+        }),
+    },
+  },
+  'GET /providers/{providerId}': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}`,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b, ids) => {
+        expect(b.provider).toMatchObject({ id: ids.org, name: 'Sunrise Family Medicine' });
+        expect(listOf(b, 'patients').map((p) => p.id)).toContain(ids.patient);
+        expect((b.providerUsers as UserLike[]).every((u) => u.role === 'provider' && u.provider?.id === ids.org)).toBe(
+          true,
+        );
+      },
+    },
+  },
+  'PUT /providers/{providerId}': {
+    as: 'operator',
+    path: (ids) => `/providers/${ids.org}`,
+    fresh: async () => ({ org: (await createOrganization(stack)).id }),
+    body: {
+      valid: () => ({ name: 'Renamed Clinic', telephone: '', timezone: 'America/Denver' }),
+      malformed: { name: '   ' },
+      message: VALIDATION.organizationNameRequired,
+      missing: VALIDATION.organizationNameRequired,
+    },
+    badQuery: null,
+    otherOrganization: null,
+    success: {
+      status: 200,
+      check: (b) => expect(b.provider).toMatchObject({ name: 'Renamed Clinic', telephone: null, version: 2 }),
+    },
+  },
+  'DELETE /providers/{providerId}': {
+    as: 'operator',
+    path: (ids) => `/providers/${ids.org}`,
+    fresh: async () => ({ org: (await createOrganization(stack)).id }),
+    body: null,
+    badQuery: null,
+    otherOrganization: null,
+    success: { status: 200, check: (b) => expect(b).toEqual({ archived: true }) },
+  },
+
+  'GET /users': {
+    as: 'operator',
+    path: () => '/users?role=provider&search=SUNRISE.example',
+    body: null,
+    badQuery: { query: '?role=superuser', message: 'Please choose a role' },
+    otherOrganization: null,
+    success: {
+      status: 200,
+      check: (b) => {
+        const users = b.users as UserLike[];
+        expect(users.map((u) => u.email)).toContain('nurse@sunrise.example');
+        expect(users.every((u) => u.role === 'provider' && u.provider?.name === 'Sunrise Family Medicine')).toBe(true);
+      },
+    },
+  },
+  'POST /users': {
+    as: 'operator',
+    path: () => '/users',
+    body: {
+      valid: (_ids, world) => ({
+        email: uniqueEmail('matrix'),
+        password: DEMO_PASSWORD,
+        first_name: 'Mia',
+        last_name: 'Trix',
+        role: 'patient',
+        provider_id: world.userOrg,
+      }),
+      malformed: {
+        email: 'm@x.org',
+        password: '12345',
+        first_name: 'M',
+        last_name: 'T',
+        role: 'provider',
+        provider_id: 'x',
+      },
+      message: VALIDATION.passwordTooShort,
+      missing: VALIDATION.emailRequired,
+    },
+    badQuery: null,
+    otherOrganization: null,
+    success: {
+      status: 201,
+      check: (b, _ids, world) =>
+        expect(b.user).toMatchObject({ role: 'patient', full_name: 'Mia Trix', provider: { id: world.userOrg } }),
+    },
+  },
+  'PUT /users/{userId}': {
+    as: 'operator',
+    path: (ids) => `/users/${ids.user}`,
+    fresh: freshUser,
+    body: {
+      valid: (_ids, world) => ({
+        email: uniqueEmail('edited'),
+        first_name: 'Edited',
+        last_name: 'User',
+        phone_number: '+18135550100',
+        role: 'provider',
+        provider_id: world.userOrg,
+        notification_preferences: { new_summaries: ['sms'], escalations: ['call'] },
+      }),
+      malformed: {
+        email: 'e@x.org',
+        first_name: 'E',
+        last_name: 'U',
+        role: 'provider',
+        provider_id: 'o',
+        phone_number: '+11234567890',
+      },
+      message: VALIDATION.invalidUsPhone,
+      missing: VALIDATION.emailRequired,
+    },
+    badQuery: null,
+    otherOrganization: null,
+    success: {
+      status: 200,
+      check: (b) =>
+        expect(b.user).toMatchObject({
+          first_name: 'Edited',
+          notification_preferences: { new_summaries: ['sms'], escalations: ['call'] },
+        }),
+    },
+  },
+  'DELETE /users/{userId}': {
+    as: 'operator',
+    path: (ids) => `/users/${ids.user}`,
+    fresh: freshUser,
+    body: null,
+    badQuery: null,
+    otherOrganization: null,
+    success: { status: 200, check: (b) => expect(b).toEqual({ deleted: true }) },
+  },
+
+  'GET /providers/{providerId}/patients': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}/patients`,
+    body: null,
+    badQuery: { query: `?search=${'x'.repeat(201)}`, message: 'Search text is too long' },
+    otherOrganization: 'provider.not_found',
+    success: { status: 200, check: (b, ids) => expect(listOf(b, 'patients').map((p) => p.id)).toContain(ids.patient) },
+  },
+  'POST /patients': {
+    as: 'sunrise',
+    path: () => '/patients',
+    body: {
+      valid: (ids) => patientBody(ids.org),
+      malformed: { ...patientBody('x'), phone_number: '012345' },
+      message: VALIDATION.invalidPhone,
+      missing: VALIDATION.emailRequired,
+    },
+    badQuery: null,
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 201,
+      check: (b, ids) =>
+        expect(b).toMatchObject({ patient: { provider_id: ids.org, phone_number: '+18135550199' }, outreach: null }),
+    },
+  },
+  'GET /patients/{patientId}': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}`,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b, ids) =>
+        expect(b).toMatchObject({
+          patient: { id: ids.patient },
+          provider: { id: ids.org, name: 'Sunrise Family Medicine' },
+        }),
+    },
+  },
+  'PUT /patients/{patientId}': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}`,
+    body: {
+      valid: () => ({ email: uniqueEmail('edited'), first_name: ' Edited ', last_name: 'Patient', phone_number: '' }),
+      malformed: { email: 'p@x.org', first_name: 'P', last_name: '' },
+      message: VALIDATION.lastNameRequired,
+      missing: VALIDATION.emailRequired,
+    },
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b) => expect(b.patient).toMatchObject({ first_name: 'Edited', phone_number: null }),
+    },
+  },
+  'DELETE /patients/{patientId}': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}`,
+    fresh: freshPatient,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: { status: 200, check: (b) => expect(b).toEqual({ archived: true }) },
+  },
+
+  ...documentFixtures('care-plan', 'carePlan'),
+  ...documentFixtures('emr-notes', 'emrNotes'),
+};
+
+interface UserLike {
+  email: string;
+  role: string;
+  provider: { id: string; name: string } | null;
+}
+
+const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const allows = (route: RouteDefinition, role: Role) => route.roles === 'signed-in' || route.roles.includes(role);
+const providersAllowed = (route: RouteDefinition) => allows(route, 'provider');
+
+let world: World;
+const tokens: Partial<Record<Role | 'none', string>> = {};
+
+beforeAll(async () => {
+  const orgs = await demoOrganizations(stack);
+  const [userOrg, ownPatient, otherPatient] = await Promise.all([
+    createOrganization(stack),
+    createPatient(stack, orgs.sunrise),
+    createPatient(stack, orgs.lakeside),
+  ]);
+  for (const patient of [ownPatient, otherPatient]) {
+    await createDocument(stack, patient.id, 'care-plan', 'Care plan');
+    await createDocument(stack, patient.id, 'emr-notes', 'EMR notes');
+  }
+  const user = await createUser(stack, { provider_id: userOrg.id });
+  world = {
+    own: { org: orgs.sunrise, patient: ownPatient.id, user: user.id },
+    other: { org: orgs.lakeside, patient: otherPatient.id, user: user.id },
+    userOrg: userOrg.id,
+  };
+  tokens.careloop_employee = await operatorToken(stack);
+  tokens.provider = await sunriseToken(stack);
+  tokens.patient = await throwawayToken(stack, 'patient', orgs.sunrise);
+  tokens.none = await throwawayToken(stack, null);
+});
+
+describe('route matrix', () => {
+  it('has a fixture for exactly the routes of the manifest, with every rule a route needs', () => {
+    expect(Object.keys(FIXTURES).sort()).toEqual(ROUTES.map(routeKey).sort());
+    for (const route of ROUTES) {
+      const fixture = FIXTURES[routeKey(route)];
+      if (!fixture) continue;
+      expect(fixture.body !== null, `${routeKey(route)}: body rules`).toBe(HAS_BODY.has(route.method));
+      const namesTenantRecord = route.path.includes('{') || route.method === 'POST';
+      if (providersAllowed(route) && namesTenantRecord) {
+        expect(fixture.otherOrganization, `${routeKey(route)}: other-organization rule`).not.toBeNull();
+      }
+    }
+  });
+
+  describe.each(ROUTES.map((route) => [routeKey(route), route] as const))('%s', (key, route: RouteDefinition) => {
+    const found = FIXTURES[key];
+    if (!found) {
+      it('has its rules in this matrix', () =>
+        expect.fail(`${key} has no fixture: add its paths, bodies and expectations`));
+      return;
+    }
+    const fixture: Fixture = found;
+    const tokenOf = (as: Fixture['as']) => (as === 'operator' ? tokens.careloop_employee : tokens.provider) as string;
+    const bodyFor = (ids: RecordIds) => (fixture.body ? fixture.body.valid(ids, world) : undefined);
+
+    it('answers 401 without a token', async () => {
+      const answer = await call(stack, route.method, fixture.path(world.own), { body: bodyFor(world.own) });
+      expect(answer).toEqual({ status: 401, body: { error: 'Unauthorized', code: 'auth.unauthorized' } });
+    });
+
+    const refused = route.roles === 'signed-in' ? [] : [...ROLES.filter((r) => !allows(route, r)), 'none' as const];
+    // Rules that do not apply to a route (no role refused, no tenant record, no input) are not generated.
+    if (refused.length > 0)
+      it(`answers 403 to ${refused.join(', ')}`, async () => {
+        for (const role of refused) {
+          const answer = await call(stack, route.method, fixture.path(world.own), {
+            token: tokens[role],
+            body: bodyFor(world.own),
+          });
+          expect(answer, role).toEqual({ status: 403, body: { error: expect.any(String), code: 'auth.forbidden' } });
+        }
+      });
+
+    if (fixture.otherOrganization !== null)
+      it("answers 404 to a Sunrise provider user reaching Lakeside's record", async () => {
+        const answer = await call(stack, route.method, fixture.path(world.other), {
+          token: tokens.provider,
+          body: bodyFor(world.other),
+        });
+        const message = fixture.otherOrganization === 'provider.not_found' ? 'Provider Not Found' : 'Patient Not Found';
+        expect(answer).toEqual({ status: 404, body: { error: message, code: fixture.otherOrganization } });
+      });
+
+    if (fixture.body !== null || fixture.badQuery !== null)
+      it("answers 400 with the spec's message to bad input", async () => {
+        const token = tokenOf(fixture.as);
+        const path = fixture.path(world.own);
+        if (fixture.badQuery) {
+          const answer = await call(stack, route.method, `${path.split('?')[0]}${fixture.badQuery.query}`, { token });
+          expect(answer).toMatchObject({ status: 400, body: { error: fixture.badQuery.message } });
+        }
+        if (fixture.body) {
+          const malformed = await call(stack, route.method, path, { token, body: fixture.body.malformed });
+          expect(malformed).toMatchObject({ status: 400, body: { error: fixture.body.message } });
+          const missing = await call(stack, route.method, path, { token });
+          expect(missing).toMatchObject({ status: 400, body: { error: fixture.body.missing } });
+          const notJson = await call(stack, route.method, path, { token, rawBody: '{"name": ' });
+          expect(notJson).toMatchObject({ status: 400, body: { code: 'request.invalid_json' } });
+          const notObject = await call(stack, route.method, path, {
+            token,
+            body: [fixture.body.valid(world.own, world)],
+          });
+          expect(notObject).toMatchObject({ status: 400, body: { code: 'request.invalid_body' } });
+        }
+      });
+
+    it(`succeeds for ${fixture.as === 'operator' ? 'the operator' : "Sunrise's provider user on Sunrise's record"}`, async () => {
+      const ids = { ...world.own, ...(fixture.fresh ? await fixture.fresh(world) : {}) };
+      const answer = await call<Body>(stack, route.method, fixture.path(ids), {
+        token: tokenOf(fixture.as),
+        body: bodyFor(ids),
+      });
+      fixture.success.check(expectStatus(answer, fixture.success.status), ids, world);
+    });
+  });
+});

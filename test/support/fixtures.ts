@@ -1,0 +1,143 @@
+/**
+ * Helpers for the integration tests of issue 4: cached sign-ins, fresh records made through the
+ * API, and direct reads of DynamoDB Local and cognito-local to check what the API left behind.
+ */
+import { AdminGetUserCommand, AdminListGroupsForUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { createEntities } from '../../lambdas/adapters/dynamodb/entities';
+import type { ClinicalDocument, DashboardStats, Patient, ProviderOrganization, UserProfile } from '../../shared/domain';
+import type { Role } from '../../shared/roles';
+import { DEMO, DEMO_PASSWORD, call, signIn, tokenFor, type ApiAnswer } from './api';
+import type { StackInfo } from './spawn-stack';
+
+const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+export const unique = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+export const uniqueEmail = (prefix = 'user') => `${unique(prefix)}@example.test`;
+
+/** The app's own ElectroDB entities on the stack's table, for reading what the API wrote. */
+export function tableOf(stack: StackInfo) {
+  return createEntities(
+    new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS }),
+    stack.tableName,
+  );
+}
+
+export function cognitoOf(stack: StackInfo) {
+  return new CognitoIdentityProviderClient({ endpoint: stack.cognitoUrl, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
+}
+
+/** The Cognito account as an administrator sees it: enabled flag and groups. */
+export async function accountOf(stack: StackInfo, userId: string) {
+  const client = cognitoOf(stack);
+  const pool = { UserPoolId: stack.userPoolId, Username: userId };
+  const user = await client.send(new AdminGetUserCommand(pool));
+  const { Groups = [] } = await client.send(new AdminListGroupsForUserCommand(pool));
+  return { enabled: user.Enabled, groups: Groups.map((g) => g.GroupName) };
+}
+
+/** Audit events about one subject (`patient:<id>`, `organization:<id>`), oldest first. */
+export async function auditTrail(stack: StackInfo, subject: string) {
+  const { data } = await tableOf(stack).entities.auditEvent.query.bySubject({ subject }).go({ pages: 'all' });
+  return data;
+}
+
+const signIns = new Map<string, Promise<string>>();
+
+/** ID token of an account, signed in once per test file. */
+export function tokenOf(stack: StackInfo, email: string, password = DEMO_PASSWORD): Promise<string> {
+  let token = signIns.get(email);
+  if (!token) {
+    token = signIn(stack, email, password);
+    signIns.set(email, token);
+  }
+  return token;
+}
+
+/** ID token of a throwaway account in a group (or none), made once per test file. */
+export function throwawayToken(stack: StackInfo, role: Role | null, providerId: string | null = null): Promise<string> {
+  const key = `throwaway:${role ?? 'none'}:${providerId ?? ''}`;
+  let token = signIns.get(key);
+  if (!token) {
+    token = tokenFor(stack, role, providerId);
+    signIns.set(key, token);
+  }
+  return token;
+}
+
+export const operatorToken = (stack: StackInfo) => tokenOf(stack, DEMO.operator);
+export const sunriseToken = (stack: StackInfo) => tokenOf(stack, DEMO.sunrise);
+export const lakesideToken = (stack: StackInfo) => tokenOf(stack, DEMO.lakeside);
+
+/** Asserts the status, showing the answer's body when it differs. */
+export function expectStatus<T>(answer: ApiAnswer<T>, status: number): T {
+  expect(answer, JSON.stringify(answer.body)).toMatchObject({ status });
+  return answer.body;
+}
+
+/** Ids of the two demo organizations, read from their nurses' profiles. */
+export async function demoOrganizations(stack: StackInfo): Promise<{ sunrise: string; lakeside: string }> {
+  const idOf = async (token: string) => expectStatus(await call<UserProfile>(stack, 'GET', '/me', { token }), 200).provider_id ?? '';
+  const [sunrise, lakeside] = await Promise.all([idOf(await sunriseToken(stack)), idOf(await lakesideToken(stack))]);
+  return { sunrise, lakeside };
+}
+
+export async function createOrganization(
+  stack: StackInfo,
+  overrides: Record<string, unknown> = {},
+): Promise<ProviderOrganization> {
+  const answer = await call<{ provider: ProviderOrganization }>(stack, 'POST', '/providers', {
+    token: await operatorToken(stack),
+    body: { name: unique('Test Clinic'), ...overrides },
+  });
+  return expectStatus(answer, 201).provider;
+}
+
+export async function createPatient(
+  stack: StackInfo,
+  providerId: string,
+  overrides: Record<string, unknown> = {},
+  token?: string,
+): Promise<Patient> {
+  const answer = await call<{ patient: Patient }>(stack, 'POST', '/patients', {
+    token: token ?? (await operatorToken(stack)),
+    body: { provider_id: providerId, first_name: 'Test', last_name: unique('Patient'), email: uniqueEmail('patient'), ...overrides },
+  });
+  return expectStatus(answer, 201).patient;
+}
+
+export async function createDocument(
+  stack: StackInfo,
+  patientId: string,
+  kind: 'care-plan' | 'emr-notes',
+  content: string,
+): Promise<ClinicalDocument> {
+  const answer = await call<Record<string, ClinicalDocument>>(stack, 'POST', `/patients/${patientId}/${kind}`, {
+    token: await operatorToken(stack),
+    body: { content },
+  });
+  const body = expectStatus(answer, 201);
+  return (kind === 'care-plan' ? body.carePlan : body.emrNotes) as ClinicalDocument;
+}
+
+export async function createUser(stack: StackInfo, overrides: Record<string, unknown>): Promise<UserProfile> {
+  const answer = await call<{ user: UserProfile }>(stack, 'POST', '/users', {
+    token: await operatorToken(stack),
+    body: {
+      email: uniqueEmail(),
+      password: DEMO_PASSWORD,
+      first_name: 'Test',
+      last_name: 'User',
+      role: 'provider',
+      ...overrides,
+    },
+  });
+  return expectStatus(answer, 201).user;
+}
+
+/** Dashboard totals as the operator sees them. */
+export async function totals(stack: StackInfo): Promise<DashboardStats> {
+  return expectStatus(await call<DashboardStats>(stack, 'GET', '/dashboard-stats', { token: await operatorToken(stack) }), 200);
+}
