@@ -1,3 +1,4 @@
+import { PASSWORD_POLICY } from '../../shared/password-policy';
 import { Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import { BackupPlan, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
@@ -210,14 +211,7 @@ export class StatefulStack extends Stack {
           maxLen: 64,
         }),
       },
-      passwordPolicy: {
-        minLength: 8,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: true,
-        tempPasswordValidity: Duration.days(3),
-      },
+      passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(3) },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       mfa: Mfa.OFF,
       featurePlan: FeaturePlan.PLUS,

@@ -7,6 +7,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import { passwordPolicyViolation } from '../../shared/password-policy';
 import type { FileOutbox } from './outbox';
 
 const require = createRequire(import.meta.url);
@@ -77,12 +78,12 @@ export interface CognitoLocal {
 
 function outboxSender(outbox: FileOutbox, apiUrl: string) {
   const deliver = (channel: 'email' | 'sms') =>
-    async (_ctx: Ctx, user: { Username: string }, destination: { Destination: string }, message: Record<string, unknown>) => {
+    async (_ctx: Ctx, user: { Username: string }, destination: string, message: Record<string, unknown>) => {
       const code = String(message.__code ?? '');
       const link = `${apiUrl}/local/confirm-sign-up?username=${encodeURIComponent(user.Username)}&code=${encodeURIComponent(code)}`;
       outbox.add({
         channel,
-        to: destination.Destination,
+        to: destination,
         subject: String(message.emailSubject ?? 'Verify your CareLoop account'),
         body: `Welcome to CareLoop. Confirm your email address by opening this link:\n${link}\n\nVerification code: ${code}`,
         links: [link],
@@ -121,6 +122,21 @@ async function isDisabledAccount(ctx: Ctx, cognito: CognitoService, target: stri
       ? await pool.getUserByRefreshToken(ctx, refreshToken)
       : null;
   return user?.Enabled === false;
+}
+
+/** Cognito enforces the pool's password policy on every call that sets a password; cognito-local does not. */
+const PASSWORD_FIELDS: Record<string, string> = {
+  SignUp: 'Password',
+  AdminSetUserPassword: 'Password',
+  AdminCreateUser: 'TemporaryPassword',
+  ConfirmForgotPassword: 'Password',
+  ChangePassword: 'ProposedPassword',
+};
+function passwordProblem(target: string, body: string): string | null {
+  const field = PASSWORD_FIELDS[target];
+  if (!field) return null;
+  const value = (JSON.parse(body || '{}') as Record<string, unknown>)[field];
+  return typeof value === 'string' ? passwordPolicyViolation(value) : null;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -180,6 +196,11 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
       const target = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
       if (req.method === 'POST' && (await isDisabledAccount(ctx, cognito, target, body))) {
         send(res, 400, { __type: 'NotAuthorizedException', message: 'User is disabled.' });
+        return;
+      }
+      const weakPassword = req.method === 'POST' ? passwordProblem(target, body) : null;
+      if (weakPassword) {
+        send(res, 400, { __type: 'InvalidPasswordException', message: weakPassword });
         return;
       }
       if (req.method === 'POST' && target === 'GetTokensFromRefreshToken') {

@@ -3,9 +3,11 @@ import {
   GetTokensFromRefreshTokenCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
+  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD, call } from '../support/api';
+import { PASSWORD_POLICY_MESSAGE } from '../../shared/password-policy';
+import { DEMO, DEMO_PASSWORD, call, signIn } from '../support/api';
 
 const stack = inject('stack');
 const client = new CognitoIdentityProviderClient({
@@ -77,5 +79,19 @@ describe('local identity (cognito-local behind the compatibility proxy)', () => 
     await expect(
       client.send(new GetTokensFromRefreshTokenCommand({ ClientId: stack.userPoolClientId, RefreshToken: 'not-a-token' })),
     ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it("enforces the user pool's password policy as Cognito does, on sign-up and on accounts operators create", async () => {
+    await expect(
+      client.send(new SignUpCommand({ ClientId: stack.userPoolClientId, Username: 'weak@example.test', Password: 'secret1' })),
+    ).rejects.toMatchObject({
+      name: 'InvalidPasswordException',
+      message: 'Password did not conform with policy: Password not long enough',
+    });
+    const created = await call(stack, 'POST', '/users', {
+      token: await signIn(stack, DEMO.operator),
+      body: { email: 'weak-user@example.test', password: 'abcdef', first_name: 'W', last_name: 'P', role: 'careloop_employee' },
+    });
+    expect(created).toEqual({ status: 400, body: { error: PASSWORD_POLICY_MESSAGE, code: 'user.password_policy' } });
   });
 });

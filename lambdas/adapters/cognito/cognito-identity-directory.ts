@@ -10,6 +10,7 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { VALIDATION } from '../../../shared/messages';
+import { PASSWORD_POLICY_MESSAGE } from '../../../shared/password-policy';
 import type { Role } from '../../../shared/roles';
 import type { IdentityDirectory, NewIdentity } from '../../application/ports';
 import { badRequest, conflict } from '../../platform/errors';
@@ -117,7 +118,7 @@ function translate(error: unknown): unknown {
     return conflict('user.email_taken', 'A user with this email already exists');
   }
   if (name === 'InvalidPasswordException') {
-    return badRequest('user.password_policy', 'Password does not meet the password policy');
+    return badRequest('user.password_policy', PASSWORD_POLICY_MESSAGE);
   }
   if (name === 'InvalidParameterException') {
     return badRequest('user.invalid', VALIDATION.invalidEmail);

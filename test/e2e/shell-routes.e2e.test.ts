@@ -1,0 +1,181 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, expectAccessible, launchBrowser, newPage, signIn, stackUrls } from './support/browser';
+
+/** Spec §2 route table and shared layout, in a real browser against the local stack. */
+
+const ADMIN_PATHS = [
+  '/admin',
+  '/admin/providers',
+  '/admin/providers/any-provider',
+  '/admin/users',
+  '/admin/summaries',
+  '/admin/patients/any-patient',
+];
+const PROVIDER_PATHS = ['/provider', '/provider/summaries', '/provider/patients/any-patient'];
+
+const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
+async function expectPath(page: Page, path: string) {
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+  expect(pathOf(page)).toBe(path);
+}
+
+async function fillSignIn(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+describe('route table and layout', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends a signed-out visitor of every protected route to /login', async () => {
+    const page = await newPage(browser);
+    for (const path of [...ADMIN_PATHS, ...PROVIDER_PATHS]) {
+      await page.goto(path);
+      await expectPath(page, '/login');
+      await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
+    }
+  });
+
+  it('sends a signed-out summary-link visitor to /login?redirect=/summary/{token}, then back after sign-in', async () => {
+    const page = await newPage(browser);
+    await page.goto('/summary/e2e-token-123');
+    await expectPath(page, '/login?redirect=/summary/e2e-token-123');
+
+    await fillSignIn(page, DEMO.sunrise);
+
+    await expectPath(page, '/summary/e2e-token-123');
+    await page.getByRole('heading', { level: 1, name: 'Call Summary' }).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(0);
+    expect(await page.getByRole('contentinfo').count()).toBe(0);
+  });
+
+  it.each(['//evil.example/steal', 'https://evil.example/steal', '/\\evil.example', 'javascript:alert(1)'])(
+    'ignores the unsafe ?redirect=%s and goes home',
+    async (target) => {
+      const page = await newPage(browser);
+      await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+      await fillSignIn(page, DEMO.sunrise);
+      await expectPath(page, '/provider');
+      expect(new URL(page.url()).origin).toBe(new URL(stackUrls().webUrl ?? '').origin);
+    },
+  );
+
+  it('sends any other path to /', async () => {
+    const page = await newPage(browser);
+    await page.goto('/no/such/page');
+    await expectPath(page, '/');
+    await page.getByRole('heading', { level: 1, name: 'Healthcare reimagined' }).waitFor();
+  });
+
+  it('routes the operator: home /admin, provider routes and sign-in pages back to /admin, then signs out to /', async () => {
+    const page = await newPage(browser);
+    await signIn(page, DEMO.operator);
+    await expectPath(page, '/admin');
+    await page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
+    await page.getByText('CareLoop Employee', { exact: true }).waitFor();
+
+    const header = page.getByRole('banner');
+    await header.getByText(DEMO.operator).waitFor();
+    await expectAccessible(page);
+
+    for (const path of ['/', '/login', '/signup', ...PROVIDER_PATHS]) {
+      await page.goto(path);
+      await expectPath(page, '/admin');
+    }
+    for (const path of ADMIN_PATHS.slice(1)) {
+      await page.goto(path);
+      await expectPath(page, path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    }
+
+    await header.getByRole('button', { name: 'Sign Out' }).click();
+    await expectPath(page, '/');
+    await page.getByRole('heading', { level: 1, name: 'Healthcare reimagined' }).waitFor();
+    await header.getByRole('link', { name: 'Login' }).waitFor();
+    expect(await header.getByText(DEMO.operator).count()).toBe(0);
+
+    await page.goto('/admin');
+    await expectPath(page, '/login');
+  });
+
+  it('routes provider staff: home /provider, admin routes back to /provider', async () => {
+    const page = await newPage(browser);
+    await signIn(page, DEMO.lakeside);
+    await expectPath(page, '/provider');
+    await page.getByRole('heading', { level: 1, name: 'Provider Dashboard' }).waitFor();
+    await page.getByRole('banner').getByText(DEMO.lakeside).waitFor();
+    await expectAccessible(page);
+
+    for (const path of ['/', '/login', ...ADMIN_PATHS]) {
+      await page.goto(path);
+      await expectPath(page, '/provider');
+    }
+    for (const path of PROVIDER_PATHS.slice(1)) {
+      await page.goto(path);
+      await expectPath(page, path);
+    }
+  });
+
+  it('shows a spinner while the session loads', async () => {
+    const page = await newPage(browser);
+    await signIn(page, DEMO.sunrise);
+    await expectPath(page, '/provider');
+
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/me', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/provider');
+    await page.getByRole('status').getByLabel('Loading').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Provider Dashboard' }).waitFor();
+  });
+
+  it('hides the header and footer on /call/{token} and keeps the main landmark', async () => {
+    const page = await newPage(browser);
+    await page.goto('/call/e2e-token-123');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(0);
+    expect(await page.getByRole('contentinfo').count()).toBe(0);
+    expect(await page.getByRole('main').count()).toBe(1);
+    await expectAccessible(page);
+  });
+
+  it('shows the shared header and footer elsewhere, with working footer links', async () => {
+    const page = await newPage(browser);
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByText(/© \d{4} CareLoop, Inc\. All rights reserved\./).waitFor();
+    await footer.getByText(/Delaware corporation/).waitFor();
+    for (const [name, path] of [
+      ['Contact', '/contact'],
+      ['Privacy Policy', '/privacy'],
+      ['Terms of Service', '/terms'],
+      ['SMS Policy', '/sms-policy'],
+    ] as const) {
+      await footer.getByRole('link', { name, exact: true }).click();
+      await expectPath(page, path);
+    }
+    await page.getByRole('banner').getByRole('link', { name: 'CareLoop home' }).click();
+    await expectPath(page, '/');
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+    await expectPath(page, '/login');
+  });
+});

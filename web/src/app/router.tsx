@@ -1,0 +1,160 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { AUTH_MESSAGES } from '../../../shared/messages';
+import { PageSpinner } from '../components/feedback/page-spinner';
+import { RouteErrorPage } from '../components/feedback/route-error-page';
+import { PublicOnly } from '../components/guards/public-only';
+import { RequireRole } from '../components/guards/require-role';
+import { AppLayout } from '../components/layout/app-layout';
+import { paths } from '../config/paths';
+
+/**
+ * The route table of spec §2. Every screen is a lazy module, so public pages never download the
+ * signed-in workspaces; guards are pathless layout routes around the screens they protect.
+ */
+export function createAppRoutes(): RouteObject[] {
+  return [
+    {
+      Component: AppLayout,
+      children: [
+        {
+          ErrorBoundary: RouteErrorPage,
+          HydrateFallback: PageSpinner,
+          children: [
+            {
+              Component: PublicOnly,
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({
+                    Component: (await import('../features/landing/routes/landing-page')).LandingPage,
+                  }),
+                },
+                {
+                  path: paths.login.path,
+                  lazy: async () => ({ Component: (await import('../features/auth/routes/login-page')).LoginPage }),
+                },
+                {
+                  path: paths.signup.path,
+                  lazy: async () => ({ Component: (await import('../features/auth/routes/signup-page')).SignUpPage }),
+                },
+              ],
+            },
+            {
+              path: paths.old.path,
+              lazy: async () => ({
+                Component: (await import('../features/landing/routes/pilot-landing-page')).PilotLandingPage,
+              }),
+            },
+            {
+              path: paths.smsPolicy.path,
+              lazy: async () => ({
+                Component: (await import('../features/legal/routes/sms-policy-page')).SmsPolicyPage,
+              }),
+            },
+            {
+              path: paths.privacy.path,
+              lazy: async () => ({
+                Component: (await import('../features/legal/routes/privacy-policy-page')).PrivacyPolicyPage,
+              }),
+            },
+            {
+              path: paths.terms.path,
+              lazy: async () => ({ Component: (await import('../features/legal/routes/terms-page')).TermsPage }),
+            },
+            {
+              path: paths.contact.path,
+              lazy: async () => ({ Component: (await import('../features/legal/routes/contact-page')).ContactPage }),
+            },
+            {
+              path: paths.callLink.path,
+              lazy: async () => ({ Component: (await import('../features/call/routes/call-link-page')).CallLinkPage }),
+            },
+            {
+              element: (
+                <RequireRole
+                  roles={['careloop_employee', 'provider']}
+                  signedOut="login-and-return"
+                  onMismatch="deny"
+                  deniedMessage={AUTH_MESSAGES.providerOrAdminRequired}
+                />
+              ),
+              children: [
+                {
+                  path: paths.summaryLink.path,
+                  lazy: async () => ({
+                    Component: (await import('../features/summary/routes/call-summary-page')).CallSummaryPage,
+                  }),
+                },
+              ],
+            },
+            {
+              element: <RequireRole roles={['careloop_employee']} />,
+              children: [
+                {
+                  path: paths.admin.dashboard.path,
+                  lazy: async () => ({
+                    Component: (await import('../features/admin/routes/admin-dashboard-page')).AdminDashboardPage,
+                  }),
+                },
+                {
+                  path: paths.admin.providers.path,
+                  lazy: async () => ({
+                    Component: (await import('../features/admin/routes/providers-page')).ProvidersPage,
+                  }),
+                },
+                {
+                  path: paths.admin.provider.path,
+                  lazy: async () => ({
+                    Component: (await import('../features/admin/routes/provider-detail-page')).ProviderDetailPage,
+                  }),
+                },
+                {
+                  path: paths.admin.users.path,
+                  lazy: async () => ({ Component: (await import('../features/admin/routes/users-page')).UsersPage }),
+                },
+                {
+                  path: paths.admin.summaries.path,
+                  lazy: async () => ({
+                    Component: (await import('../features/admin/routes/summaries-page')).AdminSummariesPage,
+                  }),
+                },
+                {
+                  path: paths.admin.patient.path,
+                  lazy: async () => ({
+                    Component: (await import('../features/admin/routes/patient-detail-page')).AdminPatientDetailPage,
+                  }),
+                },
+              ],
+            },
+            {
+              element: <RequireRole roles={['provider']} />,
+              children: [
+                {
+                  path: paths.provider.dashboard.path,
+                  lazy: async () => ({
+                    Component: (await import('../features/provider/routes/provider-dashboard-page'))
+                      .ProviderDashboardPage,
+                  }),
+                },
+                {
+                  path: paths.provider.summaries.path,
+                  lazy: async () => ({
+                    Component: (await import('../features/provider/routes/summaries-page')).ProviderSummariesPage,
+                  }),
+                },
+                {
+                  path: paths.provider.patient.path,
+                  lazy: async () => ({
+                    Component: (await import('../features/provider/routes/patient-detail-page'))
+                      .ProviderPatientDetailPage,
+                  }),
+                },
+              ],
+            },
+            { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },
+          ],
+        },
+      ],
+    },
+  ];
+}

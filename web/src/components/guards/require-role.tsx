@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { Role } from '../../../../shared/roles';
+import { useSession } from '../../lib/session';
+import { AccessDeniedPage } from '../feedback/access-denied-page';
+import { AccountPendingPage } from '../feedback/account-pending-page';
+import { NoWorkspacePage } from '../feedback/no-workspace-page';
+import { PageSpinner } from '../feedback/page-spinner';
+import { SessionErrorPage } from '../feedback/session-error-page';
+import { decideProtectedRoute, toSessionSnapshot, type ProtectedRouteRule } from './guard.utils';
+
+export interface RequireRoleProps {
+  roles: readonly Role[];
+  signedOut?: ProtectedRouteRule['signedOut'];
+  onMismatch?: ProtectedRouteRule['onMismatch'];
+  /** Text of the access-denied message when `onMismatch` is 'deny'. */
+  deniedMessage?: string;
+  /** Defaults to the nested routes (`<Outlet />`), so it can wrap a group of routes. */
+  children?: ReactNode;
+}
+
+/** Renders its routes only for the given roles; see `decideProtectedRoute` for everyone else. */
+export function RequireRole({
+  roles,
+  signedOut = 'login',
+  onMismatch = 'home',
+  deniedMessage,
+  children,
+}: RequireRoleProps) {
+  const session = useSession();
+  const location = useLocation();
+  const decision = decideProtectedRoute(toSessionSnapshot(session), { roles, signedOut, onMismatch }, location);
+
+  switch (decision.kind) {
+    case 'loading':
+      return <PageSpinner />;
+    case 'allow':
+      return children ?? <Outlet />;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'account-pending':
+      return <AccountPendingPage />;
+    case 'no-workspace':
+      return <NoWorkspacePage />;
+    case 'access-denied':
+      return <AccessDeniedPage message={deniedMessage} />;
+    case 'session-error':
+      return <SessionErrorPage />;
+  }
+}

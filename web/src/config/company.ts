@@ -1,0 +1,15 @@
+/** Company facts shown on public pages (DECISIONS.md "Name"). */
+export const COMPANY = {
+  name: 'CareLoop',
+  legalName: 'CareLoop, Inc.',
+  contactEmail: 'hello@careloop.health',
+  supportEmail: 'support@careloop.health',
+  incorporation: 'a Delaware corporation',
+  mailingAddress: ['CareLoop, Inc.', '1000 N Market Street, Suite 300', 'Wilmington, DE 19801', 'United States'],
+  /** The one SMS frequency figure used on every legal page (DECISIONS.md "SMS"). */
+  smsFrequency: 'up to 5 messages per month',
+  legalPagesDate: 'August 20, 2025',
+} as const;
+
+export const mailto = (email: string, subject?: string): string =>
+  subject ? `mailto:${email}?subject=${encodeURIComponent(subject)}` : `mailto:${email}`;

@@ -1,0 +1,63 @@
+/**
+ * The one route registry. Route definitions use `path`; links and redirects use `getHref`, so a
+ * path is spelled in one place only.
+ */
+
+/** Encodes a value for a query string but keeps `/` readable (`?redirect=/summary/abc`). */
+function encodeQueryValue(value: string): string {
+  return encodeURIComponent(value).replace(/%2F/gi, '/');
+}
+
+export type ProviderTab = 'overview' | 'users' | 'patients' | 'settings';
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  old: { path: '/old', getHref: () => '/old' },
+  login: {
+    path: '/login',
+    getHref: (redirectTo?: string) =>
+      redirectTo ? `/login?redirect=${encodeQueryValue(redirectTo)}` : '/login',
+  },
+  signup: { path: '/signup', getHref: () => '/signup' },
+  smsPolicy: { path: '/sms-policy', getHref: () => '/sms-policy' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  contact: { path: '/contact', getHref: () => '/contact' },
+  callLink: {
+    path: '/call/:token',
+    getHref: (token: string) => `/call/${encodeURIComponent(token)}`,
+  },
+  summaryLink: {
+    path: '/summary/:token',
+    getHref: (token: string) => `/summary/${encodeURIComponent(token)}`,
+  },
+  admin: {
+    dashboard: { path: '/admin', getHref: () => '/admin' },
+    providers: { path: '/admin/providers', getHref: () => '/admin/providers' },
+    provider: {
+      path: '/admin/providers/:providerId',
+      /** The overview tab is the default and is omitted from the query string. */
+      getHref: (providerId: string, tab?: ProviderTab) => {
+        const base = `/admin/providers/${encodeURIComponent(providerId)}`;
+        return tab && tab !== 'overview' ? `${base}?tab=${tab}` : base;
+      },
+    },
+    users: { path: '/admin/users', getHref: () => '/admin/users' },
+    summaries: { path: '/admin/summaries', getHref: () => '/admin/summaries' },
+    patient: {
+      path: '/admin/patients/:patientId',
+      getHref: (patientId: string) => `/admin/patients/${encodeURIComponent(patientId)}`,
+    },
+  },
+  provider: {
+    dashboard: { path: '/provider', getHref: () => '/provider' },
+    summaries: { path: '/provider/summaries', getHref: () => '/provider/summaries' },
+    patient: {
+      path: '/provider/patients/:patientId',
+      getHref: (patientId: string) => `/provider/patients/${encodeURIComponent(patientId)}`,
+    },
+  },
+} as const;
+
+/** Paths that render without the shared header and footer (token pages opened from links). */
+export const CHROMELESS_PREFIXES = ['/call/', '/summary/'] as const;

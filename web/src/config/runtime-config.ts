@@ -1,0 +1,34 @@
+import { z } from 'zod/mini';
+
+/**
+ * Deploy-time settings fetched from `/runtime-config.json` before the app renders, so one build
+ * runs against local mode and every AWS stage.
+ */
+const runtimeConfigSchema = z.object({
+  apiUrl: z.url(),
+  region: z.string().check(z.minLength(1)),
+  userPoolId: z.string().check(z.minLength(1)),
+  userPoolClientId: z.string().check(z.minLength(1)),
+  /** Local mode only (cognito-local); absent in AWS. */
+  userPoolEndpoint: z.optional(z.url()),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export const RUNTIME_CONFIG_URL = '/runtime-config.json';
+
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  const result = runtimeConfigSchema.safeParse(value);
+  if (!result.success) {
+    throw new Error(`Invalid runtime configuration: ${z.prettifyError(result.error)}`);
+  }
+  return { ...result.data, apiUrl: result.data.apiUrl.replace(/\/+$/, '') };
+}
+
+export async function loadRuntimeConfig(fetchFn: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const response = await fetchFn(RUNTIME_CONFIG_URL, { cache: 'no-store' });
+  if (!response.ok) {
+    throw new Error(`Could not load ${RUNTIME_CONFIG_URL} (HTTP ${response.status})`);
+  }
+  return parseRuntimeConfig(await response.json());
+}

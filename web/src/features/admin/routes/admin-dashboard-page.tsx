@@ -1,0 +1,199 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  Activity,
+  Building2,
+  CalendarClock,
+  CircleAlert,
+  Database,
+  FileText,
+  PhoneCall,
+  Plus,
+  Server,
+  Users,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ProviderOrganization } from '../../../../../shared/domain';
+import { ROLE_LABELS } from '../../../../../shared/roles';
+import { PageShell } from '../../../components/layout/page-shell';
+import { paths } from '../../../config/paths';
+import { CallLogsModal } from '../../calls/components/call-logs-modal';
+import { ScheduledCallsModal } from '../../calls/components/scheduled-calls-modal';
+import { useDashboardStats } from '../../dashboard/api/dashboard-stats';
+import { StatTile } from '../../dashboard/components/stat-tile';
+import { DeleteProviderModal } from '../../providers/components/delete-provider-modal';
+import { ProviderCard } from '../../providers/components/provider-card';
+import { ProviderFormModal } from '../../providers/components/provider-form-modal';
+import { useModalTarget } from '../hooks/use-modal-target';
+import { dashboardProviderCards, showViewAllProviders } from './admin-dashboard.utils';
+
+const SYSTEM_STATUS = [
+  { label: 'API Health', status: 'Operational', icon: Server },
+  { label: 'Database', status: 'Connected', icon: Database },
+  { label: 'Call Service', status: 'Active', icon: Activity },
+] as const;
+
+function SystemStatus() {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="system-status-title">
+      <Title order={2} size="h4" id="system-status-title" mb="md">
+        System Status
+      </Title>
+      <Stack gap="sm">
+        {SYSTEM_STATUS.map(({ label, status, icon: Icon }) => (
+          <Group key={label} justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <ThemeIcon variant="light" color="green" size="md" aria-hidden="true">
+                <Icon size={16} />
+              </ThemeIcon>
+              <Text size="sm">{label}</Text>
+            </Group>
+            <Badge color="green" variant="light">
+              {status}
+            </Badge>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+/** `/admin`: totals, the newest provider organizations and the system status (spec §2). */
+export function AdminDashboardPage() {
+  const stats = useDashboardStats();
+  const [callsOpen, setCallsOpen] = useState(false);
+  const [scheduledOpen, setScheduledOpen] = useState(false);
+  const [addingProvider, setAddingProvider] = useState(false);
+  const deleting = useModalTarget<ProviderOrganization>();
+  const data = stats.data;
+  const providers = data ? dashboardProviderCards(data.providers) : [];
+
+  return (
+    <PageShell
+      title="Admin Dashboard"
+      titleAside={
+        <Badge size="lg" variant="filled">
+          {ROLE_LABELS.careloop_employee}
+        </Badge>
+      }
+      description="Users, provider organizations, patients and calls across CareLoop."
+    >
+      {stats.isError && (
+        <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{stats.error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void stats.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
+        <StatTile
+          label="Total Users"
+          value={data?.totalUsers}
+          icon={<Users size={20} />}
+          href={paths.admin.users.getHref()}
+        />
+        <StatTile
+          label="Total Providers"
+          value={data?.totalProviders}
+          icon={<Building2 size={20} />}
+          href={paths.admin.providers.getHref()}
+        />
+        <StatTile
+          label="Calls Made"
+          value={data?.callsCount}
+          icon={<PhoneCall size={20} />}
+          onClick={() => setCallsOpen(true)}
+        />
+        <StatTile
+          label="Scheduled Calls"
+          value={data?.scheduledCallsCount}
+          icon={<CalendarClock size={20} />}
+          onClick={() => setScheduledOpen(true)}
+        />
+        <StatTile
+          label="Call Summaries"
+          value={data?.callsCount}
+          icon={<FileText size={20} />}
+          href={paths.admin.summaries.getHref()}
+        />
+      </SimpleGrid>
+
+      <Stack gap="md" component="section" aria-labelledby="provider-cards-title">
+        <Group justify="space-between" align="center">
+          <Title order={2} size="h3" id="provider-cards-title">
+            Provider Organizations
+          </Title>
+          <Group gap="sm">
+            {data && showViewAllProviders(data.totalProviders) && (
+              <Anchor component={Link} to={paths.admin.providers.getHref()} fw={600}>
+                View All {data.totalProviders} Providers
+              </Anchor>
+            )}
+            {data && providers.length > 0 && (
+              <Button
+                size="sm"
+                leftSection={<Plus size={16} aria-hidden="true" />}
+                onClick={() => setAddingProvider(true)}
+              >
+                Add Provider
+              </Button>
+            )}
+          </Group>
+        </Group>
+        {stats.isPending && (
+          <Text c="dimmed" role="status">
+            Loading providers...
+          </Text>
+        )}
+        {data && providers.length === 0 && (
+          <Card withBorder radius="md">
+            <EmptyState
+              size="sm"
+              py="lg"
+              icon={<Building2 size={24} aria-hidden="true" />}
+              title="No providers yet"
+              description="Add the first provider organization to start enrolling patients."
+            >
+              <EmptyState.Actions>
+                <Button leftSection={<Plus size={16} aria-hidden="true" />} onClick={() => setAddingProvider(true)}>
+                  Add First Provider
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          </Card>
+        )}
+        {providers.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            {providers.map((provider) => (
+              <ProviderCard key={provider.id} provider={provider} onDelete={deleting.open} />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+
+      <SystemStatus />
+
+      <CallLogsModal opened={callsOpen} onClose={() => setCallsOpen(false)} />
+      <ScheduledCallsModal opened={scheduledOpen} onClose={() => setScheduledOpen(false)} />
+      <ProviderFormModal opened={addingProvider} onClose={() => setAddingProvider(false)} />
+      <DeleteProviderModal opened={deleting.opened} provider={deleting.target} onClose={deleting.close} />
+    </PageShell>
+  );
+}

@@ -1,0 +1,271 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Patient, ProviderOrganization, UserProfile } from '../../../../../shared/domain';
+import { createAppRoutes } from '../../../app/router';
+import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
+import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { renderWithProviders } from '../../../test/render-with-providers';
+
+// The machine running the whole suite may be busy: give screens time to load.
+configure({ asyncUtilTimeout: 5000 });
+
+interface Call {
+  method: string;
+  path: string;
+  query?: ApiRequestOptions['query'];
+  body?: unknown;
+  fallbackError: string;
+}
+
+const admin = makeUser({
+  id: 'admin-1',
+  email: 'admin@careloop.health',
+  role: 'careloop_employee',
+  provider_id: null,
+  provider: null,
+});
+
+const org = (n: number, overrides: Partial<ProviderOrganization> = {}): ProviderOrganization => ({
+  id: `prov-${n}`,
+  name: `Practice ${n}`,
+  address: `${n} Main St`,
+  telephone: '(555) 010-2000',
+  office_email: `desk${n}@practice.example`,
+  timezone: 'America/New_York',
+  created_at: '2025-03-04T12:00:00.000Z',
+  updated_at: '2025-03-04T12:00:00.000Z',
+  patient_count: n,
+  version: 1,
+  ...overrides,
+});
+
+const profile = (id: string, overrides: Partial<UserProfile> = {}): UserProfile => ({
+  id,
+  email: `${id}@example.com`,
+  first_name: 'First',
+  last_name: id,
+  full_name: '',
+  phone_number: null,
+  role: 'provider',
+  provider_id: 'prov-1',
+  provider: { id: 'prov-1', name: 'Practice 1' },
+  assigned_at: null,
+  notification_preferences: { new_summaries: [], escalations: [] },
+  created_at: '2025-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+const patient = (n: number): Patient => ({
+  id: `pat-${n}`,
+  provider_id: 'prov-1',
+  first_name: 'Pat',
+  last_name: `Number${n}`,
+  email: `pat${n}@example.com`,
+  phone_number: null,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+  version: 1,
+});
+
+/** The signed-in admin plus the routes a test answers; anything else is a 404. */
+function openAs(url: string, routes: Record<string, (call: Call) => unknown>) {
+  const backend = createFakeBackend(admin);
+  const calls: Call[] = [];
+  const api: ApiClient = {
+    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
+      if (path === '/me') return admin as T;
+      const call = {
+        method: options.method ?? 'GET',
+        path,
+        query: options.query,
+        body: options.body,
+        fallbackError: options.fallbackError,
+      };
+      calls.push(call);
+      const answer = routes[`${call.method} ${path}`];
+      if (!answer) throw new ApiError('Not found', 404);
+      return answer(call) as T;
+    },
+  };
+  const view = renderWithProviders(null, { routes: createAppRoutes(), url, services: { auth: backend.auth, api } });
+  return { ...view, calls, user: userEvent.setup() };
+}
+
+const stats = (providers: ProviderOrganization[], totalProviders = providers.length) => ({
+  totalProviders,
+  totalUsers: 12,
+  totalPatients: 30,
+  callsCount: 0,
+  scheduledCallsCount: 0,
+  newSummariesCount: 0,
+  callsThisMonth: 0,
+  providers,
+});
+
+describe('admin workspace', { timeout: 30_000 }, () => {
+  it('shows the dashboard tiles, at most 4 provider cards and View All past 4', async () => {
+    openAs('/admin', {
+      'GET /dashboard-stats': () =>
+        stats(
+          [1, 2, 3, 4, 5].map((n) => org(n)),
+          7,
+        ),
+    });
+
+    const users = await screen.findByRole('link', { name: /Total Users\s*12/ });
+    expect(users.getAttribute('href')).toBe('/admin/users');
+    expect(screen.getByRole('link', { name: /Total Providers\s*7/ }).getAttribute('href')).toBe('/admin/providers');
+    expect(screen.getByRole('link', { name: /Call Summaries\s*0/ }).getAttribute('href')).toBe('/admin/summaries');
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    expect(screen.getByRole('link', { name: 'Practice 1' }).getAttribute('href')).toBe(
+      '/admin/providers/prov-1?tab=patients',
+    );
+    expect(screen.getByRole('link', { name: 'Edit Practice 1' }).getAttribute('href')).toBe(
+      '/admin/providers/prov-1?tab=settings',
+    );
+    expect(screen.getByRole('link', { name: 'View All 7 Providers' }).getAttribute('href')).toBe('/admin/providers');
+    expect(screen.getByText('Operational')).toBeTruthy();
+    expect(screen.getByText('Connected')).toBeTruthy();
+    expect(screen.getByText('Active')).toBeTruthy();
+  });
+
+  it("opens 'Last 50 calls' with 'No calls yet' without asking the server", async () => {
+    const { calls, user } = openAs('/admin', { 'GET /dashboard-stats': () => stats([org(1)]) });
+    await user.click(await screen.findByRole('button', { name: /Calls Made/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Last 50 calls' });
+    expect(within(dialog).getByText('No calls yet')).toBeTruthy();
+    expect(calls.map((c) => c.path)).toEqual(['/dashboard-stats']);
+  });
+
+  it("offers 'Add First Provider' when there are none, and shows the fallback when stats fail", async () => {
+    const first = openAs('/admin', { 'GET /dashboard-stats': () => stats([]) });
+    expect(await screen.findByText('No providers yet')).toBeTruthy();
+    await first.user.click(screen.getByRole('button', { name: 'Add First Provider' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Provider' })).toBeTruthy();
+    first.unmount();
+
+    openAs('/admin', {
+      'GET /dashboard-stats': () => {
+        throw new ApiError('Failed to fetch dashboard statistics', 500);
+      },
+    });
+    expect(await screen.findByText('Failed to fetch dashboard statistics')).toBeTruthy();
+  });
+
+  it('deletes a provider after confirmation and reloads the dashboard', async () => {
+    let providers = [org(1), org(2)];
+    const { calls, user } = openAs('/admin', {
+      'GET /dashboard-stats': () => stats(providers),
+      'DELETE /providers/prov-2': () => {
+        providers = [org(1)];
+        return { archived: true };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Practice 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Provider' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Provider' }));
+
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Practice 2' })).toBeNull());
+    expect(calls.filter((c) => c.path === '/dashboard-stats')).toHaveLength(2);
+  });
+
+  it("marks the signed-in user 'You' without a Delete button, and filters by role", async () => {
+    const { calls, user } = openAs('/admin/users', {
+      'GET /users': () => ({
+        users: [
+          profile('admin-1', {
+            role: 'careloop_employee',
+            provider: null,
+            provider_id: null,
+            first_name: 'Ada',
+            last_name: 'Admin',
+          }),
+          profile('nurse-1', { first_name: 'Nora', last_name: 'Nurse' }),
+        ],
+      }),
+      'GET /providers': () => ({ providers: [org(1)] }),
+    });
+
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['User', 'Role', 'Provider', 'Created', 'Actions']);
+    expect(within(rows[1] as HTMLElement).getByText('You')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Edit Ada Admin' })).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByRole('button', { name: 'Delete Nora Nurse' })).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByText('Provider User')).toBeTruthy();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by role' }), 'patient');
+    await waitFor(() => expect(calls.at(-1)?.query).toEqual({ search: undefined, role: 'patient' }));
+  });
+
+  it("shows 'No users found' for an empty result", async () => {
+    openAs('/admin/users', { 'GET /users': () => ({ users: [] }), 'GET /providers': () => ({ providers: [] }) });
+    expect(await screen.findByText('No users found')).toBeTruthy();
+  });
+
+  it("shows 'Provider Not Found' with a way back to the list", async () => {
+    openAs('/admin/providers/gone', {});
+    expect(await screen.findByRole('heading', { level: 1, name: 'Provider Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Providers' }).getAttribute('href')).toBe('/admin/providers');
+  });
+
+  it('mirrors the organization tab in ?tab= and lists its patients', async () => {
+    const { router, user } = openAs('/admin/providers/prov-1?tab=patients', {
+      'GET /providers/prov-1': () => ({
+        provider: org(1),
+        providerUsers: [profile('nurse-1')],
+        patients: [patient(1)],
+      }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Practice 1' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Patients', selected: true })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Pat Number1' }).getAttribute('href')).toBe('/admin/patients/pat-1');
+
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await user.click(screen.getByRole('tab', { name: 'Provider Users' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=users'));
+    expect(screen.getByRole('button', { name: 'Remove First nurse-1' })).toBeTruthy();
+  });
+
+  it("shows 'Failed to remove provider user' when removal fails", async () => {
+    const { user } = openAs('/admin/providers/prov-1?tab=users', {
+      'GET /providers/prov-1': () => ({ provider: org(1), providerUsers: [profile('nurse-1')], patients: [] }),
+      // No error text from the server: the screen shows the spec's fallback.
+      'DELETE /users/nurse-1': ({ fallbackError }) => {
+        throw new ApiError(fallbackError, 500);
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Remove First nurse-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Provider User' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Provider User' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to remove provider user');
+  });
+
+  it("shows 'Patient Not Found', and a loaded patient's way back to its organization's patients", async () => {
+    const missing = openAs('/admin/patients/gone', {});
+    expect(await screen.findByRole('heading', { level: 1, name: 'Patient Not Found' })).toBeTruthy();
+    missing.unmount();
+
+    openAs('/admin/patients/pat-1', {
+      'GET /patients/pat-1': () => ({
+        patient: patient(1),
+        provider: { id: 'prov-1', name: 'Practice 1' },
+        outreach: null,
+      }),
+      'GET /patients/pat-1/care-plan': () => ({ carePlan: null }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pat Number1' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Practice 1' }).getAttribute('href')).toBe(
+      '/admin/providers/prov-1?tab=patients',
+    );
+    expect(await screen.findByText('No care plan yet.')).toBeTruthy();
+    expect(screen.getAllByText('No calls yet')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,84 @@
+import { Alert, Button, Card, EmptyState, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Building2, CircleAlert, Plus, Search } from 'lucide-react';
+import { useState } from 'react';
+import type { ProviderOrganization } from '../../../../../shared/domain';
+import { PageSpinner } from '../../../components/feedback/page-spinner';
+import { PageShell } from '../../../components/layout/page-shell';
+import { useModalTarget } from '../hooks/use-modal-target';
+import { useProviders } from '../../providers/api/get-providers';
+import { DeleteProviderModal } from '../../providers/components/delete-provider-modal';
+import { ProviderFormModal } from '../../providers/components/provider-form-modal';
+import { ProvidersTable } from '../../providers/components/providers-table';
+
+/** `/admin/providers`: every organization, with search and add, edit and delete modals. */
+export function ProvidersPage() {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 250);
+  const providers = useProviders(debouncedSearch);
+  const form = useModalTarget<ProviderOrganization>();
+  const deleting = useModalTarget<ProviderOrganization>();
+  const list = providers.data?.providers ?? [];
+  const searching = debouncedSearch.trim() !== '';
+
+  return (
+    <PageShell
+      title="Provider Organizations"
+      description="Every provider organization using CareLoop."
+      actions={
+        <Button leftSection={<Plus size={16} aria-hidden="true" />} onClick={() => form.open()}>
+          Add Provider
+        </Button>
+      }
+    >
+      <TextInput
+        label="Search providers"
+        placeholder="Search by name..."
+        leftSection={<Search size={16} aria-hidden="true" />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={420}
+      />
+
+      {providers.isPending ? (
+        <PageSpinner />
+      ) : providers.isError ? (
+        <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{providers.error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void providers.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : list.length === 0 ? (
+        <Card withBorder radius="md">
+          {searching ? (
+            <EmptyState
+              size="sm"
+              py="lg"
+              icon={<Search size={24} aria-hidden="true" />}
+              title="No providers found"
+              description={`No provider organization matches "${debouncedSearch.trim()}".`}
+            />
+          ) : (
+            <EmptyState size="sm" py="lg" icon={<Building2 size={24} aria-hidden="true" />} title="No providers yet">
+              <EmptyState.Actions>
+                <Button leftSection={<Plus size={16} aria-hidden="true" />} onClick={() => form.open()}>
+                  Add First Provider
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState>
+          )}
+        </Card>
+      ) : (
+        <Card withBorder radius="md" p={0}>
+          <ProvidersTable providers={list} onEdit={form.open} onDelete={deleting.open} />
+        </Card>
+      )}
+
+      <ProviderFormModal opened={form.opened} provider={form.target ?? undefined} onClose={form.close} />
+      <DeleteProviderModal opened={deleting.opened} provider={deleting.target} onClose={deleting.close} />
+    </PageShell>
+  );
+}

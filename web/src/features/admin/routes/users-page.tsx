@@ -1,0 +1,102 @@
+import { Alert, Button, Card, EmptyState, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { CircleAlert, Plus, Search, UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import type { UserProfile } from '../../../../../shared/domain';
+import { isRole } from '../../../../../shared/roles';
+import { PageSpinner } from '../../../components/feedback/page-spinner';
+import { PageShell } from '../../../components/layout/page-shell';
+import { useSignedInUser } from '../../../lib/session';
+import { useProviders } from '../../providers/api/get-providers';
+import type { UserFilters } from '../../users/api/user-keys';
+import { useUsers } from '../../users/api/get-users';
+import { DeleteUserModal } from '../../users/components/delete-user-modal';
+import { UserFormModal } from '../../users/components/user-form-modal';
+import { ROLE_OPTIONS } from '../../users/components/user-form.utils';
+import { UsersTable } from '../../users/components/users-table';
+import { useModalTarget } from '../hooks/use-modal-target';
+
+const ROLE_FILTER_OPTIONS = [{ value: 'all', label: 'All roles' }, ...ROLE_OPTIONS];
+
+/** `/admin/users`: search by e-mail, filter by role, add, edit and delete (never oneself). */
+export function UsersPage() {
+  const me = useSignedInUser();
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<UserFilters['role']>('all');
+  const [debouncedSearch] = useDebouncedValue(search, 250);
+  const users = useUsers({ search: debouncedSearch, role });
+  const providers = useProviders();
+  const form = useModalTarget<UserProfile>();
+  const deleting = useModalTarget<UserProfile>();
+  const list = users.data?.users ?? [];
+  const filtered = debouncedSearch.trim() !== '' || role !== 'all';
+
+  return (
+    <PageShell
+      title="User Management"
+      description="Everyone who can sign in to CareLoop."
+      actions={
+        <Button leftSection={<Plus size={16} aria-hidden="true" />} onClick={() => form.open()}>
+          Add User
+        </Button>
+      }
+    >
+      <Group align="flex-end" gap="md">
+        <TextInput
+          label="Search users"
+          placeholder="Search by email..."
+          leftSection={<Search size={16} aria-hidden="true" />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={{ base: '100%', xs: 320 }}
+        />
+        <NativeSelect
+          label="Filter by role"
+          data={ROLE_FILTER_OPTIONS}
+          value={role}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setRole(isRole(value) ? value : 'all');
+          }}
+          w={{ base: '100%', xs: 220 }}
+        />
+      </Group>
+
+      {users.isPending ? (
+        <PageSpinner />
+      ) : users.isError ? (
+        <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{users.error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void users.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : list.length === 0 ? (
+        <Card withBorder radius="md">
+          <EmptyState
+            size="sm"
+            py="lg"
+            icon={<UsersRound size={24} aria-hidden="true" />}
+            title="No users found"
+            description={filtered ? 'No user matches this search and role.' : undefined}
+          />
+        </Card>
+      ) : (
+        <Card withBorder radius="md" p={0}>
+          <UsersTable users={list} currentUserId={me.id} onEdit={form.open} onDelete={deleting.open} />
+        </Card>
+      )}
+
+      <UserFormModal
+        opened={form.opened}
+        user={form.target ?? undefined}
+        onClose={form.close}
+        providers={providers.data?.providers}
+        providersLoading={providers.isPending}
+      />
+      <DeleteUserModal opened={deleting.opened} user={deleting.target} onClose={deleting.close} />
+    </PageShell>
+  );
+}

@@ -1,0 +1,79 @@
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useSignIn } from '../../../lib/session';
+import { signInErrorMessage, validateLogin, type LoginFieldErrors } from './login-form.utils';
+
+export interface LoginFormProps {
+  /** Success notice handed over by the sign-up screen. */
+  notice?: string;
+  initialEmail?: string;
+}
+
+/** On success the session changes and the sign-in route redirects; the form does not navigate. */
+export function LoginForm({ notice, initialEmail = '' }: LoginFormProps) {
+  const signIn = useSignIn();
+  const [email, setEmail] = useState(initialEmail);
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const errors = validateLogin({ email, password });
+    setFieldErrors(errors);
+    setError(null);
+    if (Object.keys(errors).length > 0) return;
+
+    setBusy(true);
+    try {
+      await signIn(email.trim(), password);
+    } catch (caught) {
+      setError(signInErrorMessage(caught));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Sign in">
+      <Stack gap="md">
+        {notice && !error && (
+          <Alert color="green" icon={<CircleCheck size={18} aria-hidden="true" />} role="status">
+            {notice}
+          </Alert>
+        )}
+        {error && (
+          <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          withAsterisk={false}
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={fieldErrors.email}
+        />
+        <TextInput
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          withAsterisk={false}
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={fieldErrors.password}
+        />
+        <Button type="submit" fullWidth disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { FALLBACK_ERRORS } from '../../../../../shared/messages';
+
+/** Care plans and EMR notes: the same shape, routes and editing; different names and texts. */
+export type DocumentKind = 'care-plan' | 'emr-notes';
+
+export interface DocumentKindConfig {
+  /** Route segment under `/patients/{patientId}/`. */
+  segment: string;
+  /** Property of the response body holding the document. */
+  responseKey: 'carePlan' | 'emrNotes';
+  title: string;
+  /** Lower-case name for sentences. */
+  noun: string;
+  fetchError: string;
+  saveError: string;
+}
+
+export const DOCUMENT_KINDS: Record<DocumentKind, DocumentKindConfig> = {
+  'care-plan': {
+    segment: 'care-plan',
+    responseKey: 'carePlan',
+    title: 'Care Plan',
+    noun: 'care plan',
+    fetchError: FALLBACK_ERRORS.fetchCarePlan,
+    saveError: FALLBACK_ERRORS.saveCarePlan,
+  },
+  'emr-notes': {
+    segment: 'emr-notes',
+    responseKey: 'emrNotes',
+    title: 'EMR Notes',
+    noun: 'EMR notes',
+    fetchError: FALLBACK_ERRORS.fetchPatientData,
+    saveError: FALLBACK_ERRORS.saveEmrNotes,
+  },
+};

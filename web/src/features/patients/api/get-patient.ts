@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OutreachCadence, Patient, ProviderRef } from '../../../../../shared/domain';
+import { FALLBACK_ERRORS } from '../../../../../shared/messages';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/services';
+import { patientKeys } from './patient-keys';
+
+export interface PatientDetailResponse {
+  patient: Patient;
+  provider: ProviderRef;
+  outreach: OutreachCadence | null;
+}
+
+/** `GET /patients/{patientId}`: another organization's patient answers 404, like a missing one. */
+export function getPatient(api: ApiClient, patientId: string, signal?: AbortSignal): Promise<PatientDetailResponse> {
+  return api.request<PatientDetailResponse>(`/patients/${encodeURIComponent(patientId)}`, {
+    fallbackError: FALLBACK_ERRORS.fetchPatientData,
+    signal,
+  });
+}
+
+export function patientQueryOptions(api: ApiClient, patientId: string) {
+  return queryOptions({
+    queryKey: patientKeys.detail(patientId),
+    queryFn: ({ signal }) => getPatient(api, patientId, signal),
+  });
+}
+
+export function usePatient(patientId: string) {
+  return useQuery(patientQueryOptions(useApiClient(), patientId));
+}

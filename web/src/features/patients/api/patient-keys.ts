@@ -1,0 +1,13 @@
+import type { DocumentKind } from './clinical-document-kinds';
+
+export const patientKeys = {
+  all: ['patients'] as const,
+  detail: (patientId: string) => [...patientKeys.all, patientId] as const,
+  document: (patientId: string, kind: DocumentKind) => [...patientKeys.detail(patientId), kind] as const,
+};
+
+/**
+ * Screens of other features that list patients or count them (an organization's patients and
+ * patient_count, dashboard totals): refreshed after a patient is added or changed.
+ */
+export const KEYS_SHOWING_PATIENTS = [['providers'], ['dashboard-stats']] as const;

@@ -1,0 +1,66 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { OutreachCadence, Patient, TimePreference } from '../../../../../shared/domain';
+import { FALLBACK_ERRORS } from '../../../../../shared/messages';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/services';
+import { KEYS_SHOWING_PATIENTS, patientKeys } from './patient-keys';
+
+/** The body of `PUT /patients/{patientId}` (with `version`). */
+export interface PatientPayload {
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string | null;
+  version?: number;
+}
+
+/** The body of `POST /patients`: the details, the organization and, if scheduled, the outreach. */
+export interface CreatePatientPayload extends Omit<PatientPayload, 'version'> {
+  provider_id: string;
+  outreach?: { first_outreach_date: string; time_preference: TimePreference };
+}
+
+export interface CreatePatientResponse {
+  patient: Patient;
+  outreach: OutreachCadence | null;
+}
+
+export function createPatient(api: ApiClient, body: CreatePatientPayload): Promise<CreatePatientResponse> {
+  return api.request<CreatePatientResponse>('/patients', {
+    method: 'POST',
+    body,
+    fallbackError: FALLBACK_ERRORS.createPatient,
+  });
+}
+
+export function updatePatient(api: ApiClient, patientId: string, body: PatientPayload): Promise<{ patient: Patient }> {
+  return api.request<{ patient: Patient }>(`/patients/${encodeURIComponent(patientId)}`, {
+    method: 'PUT',
+    body,
+    fallbackError: FALLBACK_ERRORS.updatePatient,
+  });
+}
+
+async function invalidatePatients(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [patientKeys.all, ...KEYS_SHOWING_PATIENTS].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+export function useCreatePatient() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreatePatientPayload) => createPatient(api, body),
+    onSuccess: () => invalidatePatients(queryClient),
+  });
+}
+
+export function useUpdatePatient(patientId: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PatientPayload) => updatePatient(api, patientId, body),
+    onSuccess: () => invalidatePatients(queryClient),
+  });
+}

@@ -1,0 +1,174 @@
+import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { CircleAlert } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { TIME_PREFERENCES, type Patient, type TimePreference } from '../../../../../shared/domain';
+import { useCreatePatient } from '../api/save-patient';
+import { TIME_PREFERENCE_OPTIONS, outreachDefaults, validateOutreach, type OutreachValues } from './outreach.utils';
+import { PatientFields } from './patient-fields';
+import {
+  EMPTY_PATIENT_FORM,
+  toPatientPayload,
+  validatePatientForm,
+  type PatientFormValues,
+} from './patient-form.utils';
+
+export interface AddPatientWizardProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The organization the patient joins. */
+  providerId: string;
+  /** The organization's time zone: outreach dates and hours are local there. */
+  timezone: string;
+  onCreated?: (patient: Patient) => void;
+}
+
+/** Add patient (spec §4): patient details, then outreach setup with Back, 'Setup Later' or schedule. */
+export function AddPatientWizard({ opened, onClose, ...props }: AddPatientWizardProps) {
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      opened={opened}
+      onClose={onClose}
+      title="Add Patient"
+      size="lg"
+    >
+      {/* Mounted only while open: every opening starts again at step 1. */}
+      {opened && <WizardSteps onClose={onClose} {...props} />}
+    </Modal>
+  );
+}
+
+type Step = 'details' | 'outreach';
+
+const isTimePreference = (value: string): value is TimePreference =>
+  (TIME_PREFERENCES as readonly string[]).includes(value);
+
+function ErrorAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
+      {message}
+    </Alert>
+  );
+}
+
+function WizardSteps({ onClose, providerId, timezone, onCreated }: Omit<AddPatientWizardProps, 'opened'>) {
+  const create = useCreatePatient();
+  const stepTitleId = useId();
+  const [step, setStep] = useState<Step>('details');
+  const [details, setDetails] = useState<PatientFormValues>(EMPTY_PATIENT_FORM);
+  const [{ today, values: initialOutreach }] = useState(() => outreachDefaults(timezone, new Date()));
+  const [outreach, setOutreach] = useState<OutreachValues>(initialOutreach);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (withOutreach: boolean) => {
+    const invalid = withOutreach ? validateOutreach(outreach, today) : null;
+    setError(invalid);
+    if (invalid) return;
+    create.mutate(
+      { ...toPatientPayload(details), provider_id: providerId, ...(withOutreach ? { outreach } : {}) },
+      {
+        onSuccess: ({ patient: created }) => {
+          onCreated?.(created);
+          onClose();
+        },
+        onError: (caught) => setError(caught.message),
+      },
+    );
+  };
+
+  if (step === 'details') {
+    const onNext = (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const invalid = validatePatientForm(details);
+      setError(invalid);
+      if (!invalid) setStep('outreach');
+    };
+    return (
+      <form noValidate onSubmit={onNext} aria-labelledby={stepTitleId}>
+        <Stack gap="md">
+          <Text id={stepTitleId} fw={600}>
+            Step 1 of 2: Patient Details
+          </Text>
+          <ErrorAlert message={error} />
+          <PatientFields values={details} onChange={setDetails} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit">Next</Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      aria-labelledby={stepTitleId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(true);
+      }}
+    >
+      <Stack gap="md">
+        <Text id={stepTitleId} fw={600}>
+          Step 2 of 2: Outreach Setup
+        </Text>
+        <Text size="sm" c="dimmed">
+          CareLoop calls {details.first_name.trim() || 'the patient'} every month for a care-plan check-in, starting on
+          the first outreach date at the start of the chosen time window ({timezone} time).
+        </Text>
+        <ErrorAlert message={error} />
+        <TextInput
+          label="First Outreach Date"
+          type="date"
+          required
+          withAsterisk={false}
+          min={today}
+          value={outreach.first_outreach_date}
+          onChange={(event) => {
+            const first_outreach_date = event.currentTarget.value;
+            setOutreach((prev) => ({ ...prev, first_outreach_date }));
+          }}
+        />
+        <Radio.Group
+          label="Time Preference"
+          required
+          withAsterisk={false}
+          value={outreach.time_preference}
+          onChange={(value) => {
+            if (isTimePreference(value)) setOutreach((prev) => ({ ...prev, time_preference: value }));
+          }}
+        >
+          <Stack gap="xs" mt="xs">
+            {TIME_PREFERENCE_OPTIONS.map((option) => (
+              <Radio key={option.value} value={option.value} label={option.label} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Group justify="space-between" gap="sm">
+          <Button
+            variant="default"
+            disabled={create.isPending}
+            onClick={() => {
+              setError(null);
+              setStep('details');
+            }}
+          >
+            Back
+          </Button>
+          <Group gap="sm">
+            <Button variant="light" disabled={create.isPending} onClick={() => submit(false)}>
+              Setup Later
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Schedule Outreach
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

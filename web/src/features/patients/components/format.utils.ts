@@ -1,0 +1,32 @@
+import type { ClinicalDocument, Patient } from '../../../../../shared/domain';
+
+const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function parse(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  const date = parse(iso);
+  return date ? DATE.format(date) : '—';
+}
+
+/** A calendar day ('2025-09-05') shown as 'Sep 5, 2025' whatever the browser's time zone. */
+export function formatDay(day: string): string {
+  const date = parse(`${day}T12:00:00.000Z`);
+  return date ? DATE.format(date) : day;
+}
+
+export function patientName(patient: Pick<Patient, 'first_name' | 'last_name'>): string {
+  return `${patient.first_name} ${patient.last_name}`.trim();
+}
+
+/** 'Updated Jan 2, 2025, 9:30 AM by nurse@sunrise.example'. */
+export function documentUpdatedLine(document: Pick<ClinicalDocument, 'updated_at' | 'updated_by' | 'creator'>): string {
+  const date = parse(document.updated_at);
+  const by = document.updated_by?.email || document.creator?.email;
+  return [date ? `Updated ${DATE_TIME.format(date)}` : 'Updated', by ? `by ${by}` : ''].filter(Boolean).join(' ');
+}

@@ -1,0 +1,135 @@
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { ArrowLeft, CircleAlert, Pencil, UserX } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { TIME_PREFERENCE_LABELS } from '../../../../../shared/time-preferences';
+import { MessagePage } from '../../../components/feedback/message-page';
+import { PageSpinner } from '../../../components/feedback/page-spinner';
+import { PageShell } from '../../../components/layout/page-shell';
+import { ApiError } from '../../../lib/api-client';
+import { usePatient, type PatientDetailResponse } from '../api/get-patient';
+import { ClinicalDocumentPanel } from './clinical-document-panel';
+import { EditPatientModal } from './edit-patient-modal';
+import { formatDay, patientName } from './format.utils';
+
+export interface PatientDetailProps {
+  patientId: string;
+  /** Back from a loaded patient: the organization's patients (employees) or the dashboard (providers). */
+  back: (detail: PatientDetailResponse) => { href: string; label: string };
+  /** Back from 'Patient Not Found', where the organization is unknown. */
+  notFoundBack: { href: string; label: string };
+}
+
+function BackButton({ href, label }: { href: string; label: string }) {
+  return (
+    <Button component={Link} to={href} variant="default" leftSection={<ArrowLeft size={16} aria-hidden="true" />}>
+      {label}
+    </Button>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" fw={600} component="dt">
+        {label}
+      </Text>
+      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function CallsSection({ title }: { title: string }) {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="xs">
+        {title}
+      </Title>
+      <Text c="dimmed">No calls yet</Text>
+    </Card>
+  );
+}
+
+/** Patient detail for both roles (spec §2): header, Edit Patient, care plan and EMR notes, calls. */
+export function PatientDetail({ patientId, back, notFoundBack }: PatientDetailProps) {
+  const query = usePatient(patientId);
+  const [editing, setEditing] = useState(false);
+
+  // A 404 wins even over cached data (the record was archived); other failures of a refetch keep
+  // showing what was loaded.
+  if (query.error instanceof ApiError && query.error.status === 404) {
+    return (
+      <MessagePage title="Patient Not Found" icon={<UserX size={28} />} actions={<BackButton {...notFoundBack} />}>
+        This patient does not exist or is no longer available.
+      </MessagePage>
+    );
+  }
+
+  if (!query.data) {
+    if (!query.isError) return <PageSpinner />;
+    return (
+      <PageShell title="Patient Details" actions={<BackButton {...notFoundBack} />}>
+        <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{query.error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      </PageShell>
+    );
+  }
+
+  const { patient, provider, outreach } = query.data;
+  const name = patientName(patient);
+
+  return (
+    <PageShell
+      title={name}
+      description={provider.name}
+      actions={
+        <Group gap="sm">
+          <BackButton {...back(query.data)} />
+          <Button leftSection={<Pencil size={16} aria-hidden="true" />} onClick={() => setEditing(true)}>
+            Edit Patient
+          </Button>
+        </Group>
+      }
+    >
+      <Card withBorder padding="lg" radius="md">
+        <SimpleGrid component="dl" cols={{ base: 1, sm: 3 }} spacing="lg" m={0}>
+          <Field label="Email">{patient.email}</Field>
+          <Field label="Phone">{patient.phone_number ?? 'Not provided'}</Field>
+          <Field label="Outreach">
+            {outreach
+              ? `Monthly from ${formatDay(outreach.first_outreach_date)}, ${TIME_PREFERENCE_LABELS[outreach.time_preference] ?? 'Not specified'}`
+              : 'Not set up'}
+          </Field>
+        </SimpleGrid>
+      </Card>
+
+      <Tabs defaultValue="care-plan" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="care-plan">Care Plan</Tabs.Tab>
+          <Tabs.Tab value="emr-notes">EMR Notes</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="care-plan" pt="md">
+          <ClinicalDocumentPanel patientId={patient.id} kind="care-plan" patientName={name} />
+        </Tabs.Panel>
+        <Tabs.Panel value="emr-notes" pt="md">
+          <ClinicalDocumentPanel patientId={patient.id} kind="emr-notes" patientName={name} />
+        </Tabs.Panel>
+      </Tabs>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <CallsSection title="Scheduled Calls" />
+        <CallsSection title="Call History" />
+      </SimpleGrid>
+
+      <EditPatientModal patient={patient} opened={editing} onClose={() => setEditing(false)} />
+    </PageShell>
+  );
+}

@@ -1,0 +1,62 @@
+import { Button, Table, Text } from '@mantine/core';
+import { Eye } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Patient } from '../../../../../shared/domain';
+import { formatDate, patientName } from './format.utils';
+
+export interface PatientsTableProps {
+  patients: Patient[];
+  /** Where each row's View button goes (the admin or the provider patient page). */
+  viewHref: (patientId: string) => string;
+}
+
+/** An organization's patients: name and e-mail, phone, added date and View (phone and date from 768 px). */
+export function PatientsTable({ patients, viewHref }: PatientsTableProps) {
+  return (
+    <Table verticalSpacing="sm" highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Patient</Table.Th>
+          <Table.Th scope="col" visibleFrom="sm">
+            Phone
+          </Table.Th>
+          <Table.Th scope="col" visibleFrom="sm">
+            Added
+          </Table.Th>
+          <Table.Th scope="col">Actions</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {patients.map((patient) => {
+          const name = patientName(patient);
+          return (
+            <Table.Tr key={patient.id}>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {name}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {patient.email}
+                </Text>
+              </Table.Td>
+              <Table.Td visibleFrom="sm">{patient.phone_number ?? '—'}</Table.Td>
+              <Table.Td visibleFrom="sm">{formatDate(patient.created_at)}</Table.Td>
+              <Table.Td>
+                <Button
+                  component={Link}
+                  to={viewHref(patient.id)}
+                  size="xs"
+                  variant="light"
+                  leftSection={<Eye size={14} aria-hidden="true" />}
+                  aria-label={`View ${name}`}
+                >
+                  View
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

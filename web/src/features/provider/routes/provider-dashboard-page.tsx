@@ -1,0 +1,147 @@
+import { Alert, Button, Card, EmptyState, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { CircleAlert, FileText, PhoneCall, Plus, Users, UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import { PageShell } from '../../../components/layout/page-shell';
+import { paths } from '../../../config/paths';
+import { useSignedInUser } from '../../../lib/session';
+import { useApiClient } from '../../../lib/services';
+import { useDashboardStats } from '../../dashboard/api/dashboard-stats';
+import { StatTile } from '../../dashboard/components/stat-tile';
+import { AddPatientWizard } from '../../patients/components/add-patient-wizard';
+import { PatientsEmptyState } from '../../patients/components/patients-empty-state';
+import { PatientsTable } from '../../patients/components/patients-table';
+import { providerQueryOptions, type ProviderDetailResponse } from '../../providers/api/get-provider';
+import { ProviderUsersTable } from '../../users/components/provider-users-table';
+import { showViewAllPatients, visiblePatients } from './provider-dashboard.utils';
+
+function ErrorAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{message}</Text>
+        <Button size="xs" variant="light" color="red" onClick={onRetry}>
+          Try again
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function PatientsPanel({ detail }: { detail: ProviderDetailResponse }) {
+  const [expanded, setExpanded] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const { patients } = detail;
+  const addButton = (
+    <Button leftSection={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
+      Add Patient
+    </Button>
+  );
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2} size="h4">
+          Patients
+        </Title>
+        {patients.length > 0 && addButton}
+      </Group>
+      {patients.length === 0 ? (
+        <Card withBorder radius="md">
+          <PatientsEmptyState action={addButton} />
+        </Card>
+      ) : (
+        <Card withBorder radius="md" p={0}>
+          <PatientsTable patients={visiblePatients(patients, expanded)} viewHref={paths.provider.patient.getHref} />
+        </Card>
+      )}
+      {showViewAllPatients(patients.length, expanded) && (
+        <Group justify="center">
+          <Button variant="subtle" onClick={() => setExpanded(true)}>
+            View All {patients.length} Patients
+          </Button>
+        </Group>
+      )}
+      <AddPatientWizard
+        opened={adding}
+        onClose={() => setAdding(false)}
+        providerId={detail.provider.id}
+        timezone={detail.provider.timezone}
+      />
+    </Stack>
+  );
+}
+
+function ProviderUsersPanel({ detail }: { detail: ProviderDetailResponse }) {
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h4">
+        Provider Users
+      </Title>
+      {detail.providerUsers.length === 0 ? (
+        <Card withBorder radius="md">
+          <EmptyState
+            size="sm"
+            py="lg"
+            icon={<UsersRound size={24} aria-hidden="true" />}
+            title="No provider users yet"
+          />
+        </Card>
+      ) : (
+        <Card withBorder radius="md" p={0}>
+          <ProviderUsersTable users={detail.providerUsers} />
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+/** `/provider`: the practice's totals, its patients and its provider users (spec §2). */
+export function ProviderDashboardPage() {
+  const user = useSignedInUser();
+  const api = useApiClient();
+  const providerId = user.provider_id ?? '';
+  const stats = useDashboardStats();
+  const organization = useQuery({ ...providerQueryOptions(api, providerId), enabled: providerId !== '' });
+  const data = stats.data;
+
+  return (
+    <PageShell title="Provider Dashboard" description={user.provider?.name ?? 'Your practice at a glance.'}>
+      {stats.isError && <ErrorAlert message={stats.error.message} onRetry={() => void stats.refetch()} />}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <StatTile label="Total Patients" value={data?.totalPatients} icon={<Users size={20} />} />
+        <StatTile label="Calls This Month" value={data?.callsThisMonth} icon={<PhoneCall size={20} />} />
+        <StatTile
+          label="New Summaries"
+          value={data?.newSummariesCount}
+          icon={<FileText size={20} />}
+          href={paths.provider.summaries.getHref()}
+        />
+      </SimpleGrid>
+
+      {providerId === '' ? (
+        <Alert color="yellow" role="status">
+          Your account is not linked to a provider organization yet. Please contact CareLoop.
+        </Alert>
+      ) : organization.isPending ? (
+        <Text c="dimmed" role="status">
+          Loading patients...
+        </Text>
+      ) : organization.isError ? (
+        <ErrorAlert message={organization.error.message} onRetry={() => void organization.refetch()} />
+      ) : (
+        <Tabs defaultValue="patients" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="patients">Patients</Tabs.Tab>
+            <Tabs.Tab value="users">Provider Users</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="patients" pt="lg">
+            <PatientsPanel detail={organization.data} />
+          </Tabs.Panel>
+          <Tabs.Panel value="users" pt="lg">
+            <ProviderUsersPanel detail={organization.data} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </PageShell>
+  );
+}

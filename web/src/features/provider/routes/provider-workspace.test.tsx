@@ -1,0 +1,147 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Patient, UserProfile } from '../../../../../shared/domain';
+import { createAppRoutes } from '../../../app/router';
+import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
+import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { renderWithProviders } from '../../../test/render-with-providers';
+
+// The machine running the whole suite may be busy: give screens time to load.
+configure({ asyncUtilTimeout: 5000 });
+
+const nurse = makeUser();
+
+const patient = (n: number): Patient => ({
+  id: `pat-${n}`,
+  provider_id: 'prov-1',
+  first_name: 'Pat',
+  last_name: `Number${n}`,
+  email: `pat${n}@example.com`,
+  phone_number: null,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+  version: 1,
+});
+
+const colleague: UserProfile = {
+  id: 'user-2',
+  email: 'colleague@sunrise.example',
+  first_name: 'Cole',
+  last_name: 'League',
+  full_name: '',
+  phone_number: null,
+  role: 'provider',
+  provider_id: 'prov-1',
+  provider: { id: 'prov-1', name: 'Sunrise Family Medicine' },
+  assigned_at: null,
+  notification_preferences: { new_summaries: [], escalations: [] },
+  created_at: '2025-01-01T00:00:00.000Z',
+};
+
+function openAs(url: string, routes: Record<string, () => unknown>) {
+  const backend = createFakeBackend(nurse);
+  const paths: string[] = [];
+  const api: ApiClient = {
+    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
+      if (path === '/me') return nurse as T;
+      paths.push(path);
+      const answer = routes[`${options.method ?? 'GET'} ${path}`];
+      if (!answer) throw new ApiError('Not found', 404);
+      return answer() as T;
+    },
+  };
+  const view = renderWithProviders(null, { routes: createAppRoutes(), url, services: { auth: backend.auth, api } });
+  return { ...view, paths, user: userEvent.setup() };
+}
+
+const organization = (count: number) => ({
+  provider: {
+    id: 'prov-1',
+    name: 'Sunrise Family Medicine',
+    address: null,
+    telephone: null,
+    office_email: null,
+    timezone: 'America/New_York',
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    patient_count: count,
+    version: 1,
+  },
+  providerUsers: [colleague],
+  patients: Array.from({ length: count }, (_, i) => patient(i + 1)),
+});
+
+const stats = {
+  totalProviders: 1,
+  totalUsers: 0,
+  totalPatients: 7,
+  callsCount: 2,
+  scheduledCallsCount: 0,
+  newSummariesCount: 3,
+  callsThisMonth: 2,
+  providers: [],
+};
+
+describe('provider workspace', { timeout: 30_000 }, () => {
+  it('shows the totals, the first 5 patients and View All n Patients, which expands the list', async () => {
+    const { paths, user } = openAs('/provider', {
+      'GET /dashboard-stats': () => stats,
+      'GET /providers/prov-1': () => organization(7),
+    });
+
+    expect(await screen.findByText('Total Patients')).toBeTruthy();
+    expect((await screen.findByRole('link', { name: /New Summaries\s*3/ })).getAttribute('href')).toBe(
+      '/provider/summaries',
+    );
+    expect(screen.getByText('Calls This Month')).toBeTruthy();
+
+    const view = await screen.findByRole('link', { name: 'View Pat Number1' });
+    expect(view.getAttribute('href')).toBe('/provider/patients/pat-1');
+    expect(screen.getAllByRole('link', { name: /^View Pat/ })).toHaveLength(5);
+
+    await user.click(screen.getByRole('button', { name: 'View All 7 Patients' }));
+    expect(screen.getAllByRole('link', { name: /^View Pat/ })).toHaveLength(7);
+    expect(screen.queryByRole('button', { name: 'View All 7 Patients' })).toBeNull();
+    expect(paths).toEqual(expect.arrayContaining(['/dashboard-stats', '/providers/prov-1']));
+  });
+
+  it('lists provider users read-only', async () => {
+    const { user } = openAs('/provider', {
+      'GET /dashboard-stats': () => stats,
+      'GET /providers/prov-1': () => organization(1),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Provider Users' }));
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Cole League')).toBeTruthy();
+    expect(within(table).queryByRole('button')).toBeNull();
+  });
+
+  it("shows 'No patients' with Add Patient, which opens the wizard", async () => {
+    const { user } = openAs('/provider', {
+      'GET /dashboard-stats': () => ({ ...stats, totalPatients: 0 }),
+      'GET /providers/prov-1': () => organization(0),
+    });
+    expect(await screen.findByText('No patients')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add Patient' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Patient' })).toBeTruthy();
+  });
+
+  it('sends provider staff back to /provider from a patient, and from Patient Not Found', async () => {
+    const found = openAs('/provider/patients/pat-1', {
+      'GET /patients/pat-1': () => ({
+        patient: patient(1),
+        provider: { id: 'prov-1', name: 'Sunrise Family Medicine' },
+        outreach: null,
+      }),
+      'GET /patients/pat-1/care-plan': () => ({ carePlan: null }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pat Number1' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/provider');
+    found.unmount();
+
+    openAs('/provider/patients/elsewhere', {});
+    expect(await screen.findByRole('heading', { level: 1, name: 'Patient Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/provider');
+  });
+});

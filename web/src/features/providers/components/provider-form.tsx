@@ -1,0 +1,103 @@
+import { Alert, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { CircleAlert } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import type { ProviderOrganization } from '../../../../../shared/domain';
+import { useSaveProvider } from '../api/save-provider';
+import {
+  EMPTY_PROVIDER_FORM,
+  providerToFormValues,
+  timezoneOptions,
+  toProviderPayload,
+  validateProviderForm,
+  type ProviderFormValues,
+} from './provider-form.utils';
+
+export interface ProviderFormProps {
+  /** The organization to edit; without it the form creates one. */
+  provider?: ProviderOrganization;
+  onSaved: (provider: ProviderOrganization) => void;
+  onCancel?: () => void;
+  submitLabel?: string;
+}
+
+/** Organization name, address, telephone, office e-mail and time zone (spec §5 provider form). */
+export function ProviderForm({ provider, onSaved, onCancel, submitLabel }: ProviderFormProps) {
+  const save = useSaveProvider();
+  const [values, setValues] = useState<ProviderFormValues>(() =>
+    provider ? providerToFormValues(provider) : EMPTY_PROVIDER_FORM,
+  );
+  const [error, setError] = useState<string | null>(null);
+  const set = (field: keyof ProviderFormValues) => (value: string) =>
+    setValues((prev) => ({ ...prev, [field]: value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const invalid = validateProviderForm(values);
+    setError(invalid);
+    if (invalid) return;
+    save.mutate(
+      { providerId: provider?.id, body: toProviderPayload(values, provider?.version) },
+      {
+        onSuccess: ({ provider: saved }) => onSaved(saved),
+        onError: (caught) => setError(caught.message),
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={provider ? 'Edit provider' : 'Add provider'}>
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label="Organization Name"
+          required
+          withAsterisk={false}
+          autoComplete="organization"
+          value={values.name}
+          onChange={(event) => set('name')(event.currentTarget.value)}
+        />
+        <TextInput
+          label="Address"
+          autoComplete="street-address"
+          value={values.address}
+          onChange={(event) => set('address')(event.currentTarget.value)}
+        />
+        <TextInput
+          label="Telephone"
+          type="tel"
+          autoComplete="tel"
+          value={values.telephone}
+          onChange={(event) => set('telephone')(event.currentTarget.value)}
+        />
+        <TextInput
+          label="Office Email"
+          type="email"
+          autoComplete="email"
+          value={values.office_email}
+          onChange={(event) => set('office_email')(event.currentTarget.value)}
+        />
+        <NativeSelect
+          label="Time Zone"
+          description="Outreach calls are placed at local times in this zone."
+          data={timezoneOptions(values.timezone)}
+          value={values.timezone}
+          onChange={(event) => set('timezone')(event.currentTarget.value)}
+        />
+        <Group justify="flex-end" gap="sm">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={save.isPending}>
+            {submitLabel ?? (provider ? 'Save Changes' : 'Add Provider')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_PROVIDER_FORM, timezoneOptions, toProviderPayload, validateProviderForm } from './provider-form.utils';
+
+const filled = { ...EMPTY_PROVIDER_FORM, name: '  Sunrise Family Medicine ' };
+
+describe('provider form', () => {
+  it('requires a name after trimming', () => {
+    expect(validateProviderForm({ ...EMPTY_PROVIDER_FORM, name: '   ' })).toBe('Organization name is required');
+  });
+
+  it('checks the office e-mail only when given', () => {
+    expect(validateProviderForm(filled)).toBeNull();
+    expect(validateProviderForm({ ...filled, office_email: 'front-desk' })).toBe(
+      'Please enter a valid office email address',
+    );
+    expect(validateProviderForm({ ...filled, office_email: ' desk@sunrise.example ' })).toBeNull();
+  });
+
+  it('leaves empty optional values out on create, trimming the rest', () => {
+    expect(toProviderPayload({ ...filled, telephone: ' (555) 010-2000 ' })).toEqual({
+      name: 'Sunrise Family Medicine',
+      telephone: '(555) 010-2000',
+      timezone: 'America/New_York',
+    });
+  });
+
+  it('sends empty optional values as null on update, with the version read', () => {
+    expect(toProviderPayload({ ...filled, address: ' ', timezone: 'America/Chicago' }, 3)).toEqual({
+      name: 'Sunrise Family Medicine',
+      address: null,
+      telephone: null,
+      office_email: null,
+      timezone: 'America/Chicago',
+      version: 3,
+    });
+  });
+
+  it("keeps an organization's own time zone among the options", () => {
+    expect(timezoneOptions('America/New_York').map((o) => o.value)).not.toContain('Europe/Dublin');
+    expect(timezoneOptions('Europe/Dublin').at(-1)).toEqual({ value: 'Europe/Dublin', label: 'Europe/Dublin' });
+  });
+});

@@ -1,0 +1,73 @@
+import { DEFAULT_TIMEZONE, type ProviderOrganization } from '../../../../../shared/domain';
+import { firstError, providerFormSchema, type ProviderFormInput } from '../../../../../shared/validation';
+
+export interface ProviderFormValues {
+  name: string;
+  address: string;
+  telephone: string;
+  office_email: string;
+  timezone: string;
+}
+
+/** The practice's local time zone: outreach calls are placed at the start hour there. */
+export const TIMEZONE_OPTIONS: readonly { value: string; label: string }[] = [
+  { value: 'America/New_York', label: 'Eastern (New York)' },
+  { value: 'America/Chicago', label: 'Central (Chicago)' },
+  { value: 'America/Denver', label: 'Mountain (Denver)' },
+  { value: 'America/Phoenix', label: 'Mountain, no DST (Phoenix)' },
+  { value: 'America/Los_Angeles', label: 'Pacific (Los Angeles)' },
+  { value: 'America/Anchorage', label: 'Alaska (Anchorage)' },
+  { value: 'Pacific/Honolulu', label: 'Hawaii (Honolulu)' },
+  { value: 'America/Puerto_Rico', label: 'Atlantic (Puerto Rico)' },
+];
+
+/** The listed zones, plus the organization's own zone if it is not one of them. */
+export function timezoneOptions(current: string): { value: string; label: string }[] {
+  return TIMEZONE_OPTIONS.some((option) => option.value === current) || !current
+    ? [...TIMEZONE_OPTIONS]
+    : [...TIMEZONE_OPTIONS, { value: current, label: current }];
+}
+
+export const EMPTY_PROVIDER_FORM: ProviderFormValues = {
+  name: '',
+  address: '',
+  telephone: '',
+  office_email: '',
+  timezone: DEFAULT_TIMEZONE,
+};
+
+export function providerToFormValues(provider: ProviderOrganization): ProviderFormValues {
+  return {
+    name: provider.name,
+    address: provider.address ?? '',
+    telephone: provider.telephone ?? '',
+    office_email: provider.office_email ?? '',
+    timezone: provider.timezone || DEFAULT_TIMEZONE,
+  };
+}
+
+/**
+ * The request body (spec §5): every value trimmed; on create empty optional values are left out,
+ * on update they are sent as null so the stored value is cleared. An update carries `version`.
+ */
+export function toProviderPayload(values: ProviderFormValues, version?: number): ProviderFormInput {
+  const optional = (value: string) => {
+    const trimmed = value.trim();
+    if (trimmed) return trimmed;
+    return version === undefined ? undefined : null;
+  };
+  const body: ProviderFormInput = {
+    name: values.name.trim(),
+    address: optional(values.address),
+    telephone: optional(values.telephone),
+    office_email: optional(values.office_email),
+    timezone: values.timezone || DEFAULT_TIMEZONE,
+  };
+  if (version !== undefined) body.version = version;
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as ProviderFormInput;
+}
+
+/** The first message of spec §5 that the values break, or null. */
+export function validateProviderForm(values: ProviderFormValues): string | null {
+  return firstError(providerFormSchema, toProviderPayload(values));
+}

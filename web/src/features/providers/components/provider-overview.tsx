@@ -1,0 +1,40 @@
+import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { ProviderOrganization } from '../../../../../shared/domain';
+import { formatDate } from './format.utils';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed" fw={600} component="dt">
+        {label}
+      </Text>
+      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+export interface ProviderOverviewProps {
+  provider: ProviderOrganization;
+  providerUserCount: number;
+}
+
+/** The Overview tab: contact details and totals of one organization. */
+export function ProviderOverview({ provider, providerUserCount }: ProviderOverviewProps) {
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="lg" m={0}>
+        <Field label="Organization Name">{provider.name}</Field>
+        <Field label="Office Email">{provider.office_email ?? 'Not provided'}</Field>
+        <Field label="Telephone">{provider.telephone ?? 'Not provided'}</Field>
+        <Field label="Address">{provider.address ?? 'Not provided'}</Field>
+        <Field label="Time Zone">{provider.timezone}</Field>
+        <Field label="Added">{formatDate(provider.created_at)}</Field>
+        <Field label="Patients">{provider.patient_count}</Field>
+        <Field label="Provider Users">{providerUserCount}</Field>
+      </SimpleGrid>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { NotificationPreferences, UserProfile } from '../../../../../shared/domain';
+import { FALLBACK_ERRORS } from '../../../../../shared/messages';
+import type { Role } from '../../../../../shared/roles';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/services';
+import { KEYS_SHOWING_USERS, userKeys } from './user-keys';
+
+/** The body of `POST /users` (with `password`) and `PUT /users/{userId}` (without). */
+export interface UserPayload {
+  email: string;
+  password?: string;
+  first_name: string;
+  last_name: string;
+  phone_number?: string | null;
+  role: Role;
+  provider_id?: string;
+  notification_preferences?: NotificationPreferences;
+}
+
+export interface UserResponse {
+  user: UserProfile;
+}
+
+/**
+ * Which screen manages the user: the spec words the failures differently on an organization's
+ * Provider Users tab ('Failed to create provider user') and on /admin/users ('Failed to create user').
+ */
+export type UserScope = 'users' | 'provider-users';
+
+const FALLBACKS = {
+  users: {
+    create: FALLBACK_ERRORS.createUser,
+    update: FALLBACK_ERRORS.updateUser,
+    remove: FALLBACK_ERRORS.deleteUser,
+  },
+  'provider-users': {
+    create: FALLBACK_ERRORS.createProviderUser,
+    update: FALLBACK_ERRORS.updateProviderUser,
+    remove: FALLBACK_ERRORS.removeProviderUser,
+  },
+} as const satisfies Record<UserScope, Record<'create' | 'update' | 'remove', string>>;
+
+export function createUser(api: ApiClient, body: UserPayload, scope: UserScope = 'users'): Promise<UserResponse> {
+  return api.request<UserResponse>('/users', { method: 'POST', body, fallbackError: FALLBACKS[scope].create });
+}
+
+export function updateUser(
+  api: ApiClient,
+  userId: string,
+  body: UserPayload,
+  scope: UserScope = 'users',
+): Promise<UserResponse> {
+  return api.request<UserResponse>(`/users/${encodeURIComponent(userId)}`, {
+    method: 'PUT',
+    body,
+    fallbackError: FALLBACKS[scope].update,
+  });
+}
+
+export function deleteUser(api: ApiClient, userId: string, scope: UserScope = 'users'): Promise<{ deleted: true }> {
+  return api.request<{ deleted: true }>(`/users/${encodeURIComponent(userId)}`, {
+    method: 'DELETE',
+    fallbackError: FALLBACKS[scope].remove,
+  });
+}
+
+async function invalidateUsers(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [userKeys.all, ...KEYS_SHOWING_USERS].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+/** Creates (no `userId`) or updates a user. */
+export function useSaveUser(scope: UserScope = 'users') {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId?: string; body: UserPayload }) =>
+      userId ? updateUser(api, userId, body, scope) : createUser(api, body, scope),
+    onSuccess: () => invalidateUsers(queryClient),
+  });
+}
+
+export function useDeleteUser(scope: UserScope = 'users') {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => deleteUser(api, userId, scope),
+    onSuccess: () => invalidateUsers(queryClient),
+  });
+}

@@ -1,0 +1,30 @@
+import { Modal } from '@mantine/core';
+import type { ProviderRef, UserProfile } from '../../../../../shared/domain';
+import type { UserScope } from '../api/save-user';
+import { UserForm } from './user-form';
+
+export interface UserFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The user to edit; without it the modal adds one. */
+  user?: UserProfile;
+  providers?: ProviderRef[];
+  providersLoading?: boolean;
+  lockedProvider?: ProviderRef;
+  scope?: UserScope;
+}
+
+export function UserFormModal({ opened, onClose, user, scope = 'users', ...formProps }: UserFormModalProps) {
+  const noun = scope === 'provider-users' ? 'Provider User' : 'User';
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      opened={opened}
+      onClose={onClose}
+      title={`${user ? 'Edit' : 'Add'} ${noun}`}
+      size="lg"
+    >
+      <UserForm key={user?.id ?? 'new'} user={user} scope={scope} onCancel={onClose} onSaved={onClose} {...formProps} />
+    </Modal>
+  );
+}

@@ -1,0 +1,201 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { UserProfile } from '../../../../../shared/domain';
+import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
+import { createFakeBackend } from '../../../test/fakes';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { UserForm, type UserFormProps } from './user-form';
+
+// The machine running the whole suite may be busy: give screens time to load.
+configure({ asyncUtilTimeout: 5000 });
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+function fakeApi(answer: (call: Call) => unknown) {
+  const calls: Call[] = [];
+  const api: ApiClient = {
+    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
+      const call = { method: options.method ?? 'GET', path, body: options.body };
+      calls.push(call);
+      return answer(call) as T;
+    },
+  };
+  return { api, calls };
+}
+
+const PROVIDERS = [
+  { id: 'prov-1', name: 'Sunrise Family Medicine' },
+  { id: 'prov-2', name: 'Lakeside Internal Medicine' },
+];
+
+const savedUser: UserProfile = {
+  id: 'user-9',
+  email: 'nora@sunrise.example',
+  first_name: 'Nora',
+  last_name: 'Nurse',
+  full_name: 'Nora Nurse',
+  phone_number: '+15550102000',
+  role: 'provider',
+  provider_id: 'prov-1',
+  provider: PROVIDERS[0] ?? null,
+  assigned_at: null,
+  notification_preferences: { new_summaries: ['email'], escalations: ['sms'] },
+  created_at: '2025-01-01T00:00:00.000Z',
+};
+
+function renderForm(props: Partial<UserFormProps> = {}, answer: (call: Call) => unknown = () => ({ user: savedUser })) {
+  const { api, calls } = fakeApi(answer);
+  const onSaved = vi.fn();
+  renderWithProviders(<UserForm providers={PROVIDERS} onSaved={onSaved} {...props} />, {
+    services: { auth: createFakeBackend().auth, api },
+  });
+  return { calls, onSaved, user: userEvent.setup() };
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name });
+const submit = (user: ReturnType<typeof userEvent.setup>, name = 'Add User') =>
+  user.click(screen.getByRole('button', { name }));
+const alertText = () => screen.getByRole('alert').textContent;
+
+describe('UserForm', { timeout: 30_000 }, () => {
+  it('shows each validation message of spec §5, in form order, and sends nothing until valid', async () => {
+    const { calls, user } = renderForm();
+
+    await submit(user);
+    expect(alertText()).toBe('Email is required');
+
+    await user.type(field('Email'), 'nora@sunrise');
+    await submit(user);
+    expect(alertText()).toBe('Please enter a valid email address');
+
+    await user.type(field('Email'), '.example');
+    await submit(user);
+    expect(alertText()).toBe('Password is required for new users');
+
+    await user.type(screen.getByLabelText('Password'), '12345');
+    await submit(user);
+    expect(alertText()).toBe('Password must be at least 6 characters long');
+
+    await user.type(screen.getByLabelText('Password'), '6');
+    await submit(user);
+    expect(alertText()).toBe('First name is required');
+
+    await user.type(field('First Name'), 'Nora');
+    await submit(user);
+    expect(alertText()).toBe('Last name is required');
+
+    await user.type(field('Last Name'), 'Nurse');
+    await user.type(field('Phone Number'), '555');
+    await submit(user);
+    expect(alertText()).toBe('Please enter a valid US phone number. Format: +1234567890 (10 digits after +1)');
+
+    await user.type(field('Phone Number'), '0102000');
+    await submit(user);
+    expect(alertText()).toBe('Provider selection is required for provider and patient users');
+
+    expect(calls).toEqual([]);
+  });
+
+  it('normalises the phone as it is typed: digits only, +1 prefixed, 11 digits at most', async () => {
+    const { user } = renderForm();
+    const phone = field('Phone Number') as HTMLInputElement;
+
+    await user.type(phone, '(555) 010-2000');
+    expect(phone.value).toBe('+15550102000');
+
+    await user.type(phone, '999');
+    expect(phone.value).toBe('+15550102000');
+
+    await user.clear(phone);
+    await user.type(phone, '1-212-555-0199');
+    expect(phone.value).toBe('+12125550199');
+  });
+
+  it('creates a provider user with a trimmed body, the organization and notification preferences', async () => {
+    const { calls, onSaved, user } = renderForm();
+
+    await user.type(field('Email'), '  nora@sunrise.example ');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.type(field('First Name'), ' Nora ');
+    await user.type(field('Last Name'), 'Nurse');
+    await user.type(field('Phone Number'), '5550102000');
+    expect((screen.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement).value).toBe('provider');
+    expect(screen.getByText('Works for a healthcare provider organization')).toBeTruthy();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Provider' }), 'prov-1');
+    const escalations = screen.getByRole('group', { name: 'Escalations' });
+    await user.click(within(escalations).getByRole('checkbox', { name: 'SMS' }));
+    await submit(user);
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(savedUser));
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/users',
+        body: {
+          email: 'nora@sunrise.example',
+          password: 'secret-pass',
+          first_name: 'Nora',
+          last_name: 'Nurse',
+          phone_number: '+15550102000',
+          role: 'provider',
+          provider_id: 'prov-1',
+          notification_preferences: { new_summaries: ['email'], escalations: ['email', 'sms'] },
+        },
+      },
+    ]);
+  });
+
+  it('clears the provider when CareLoop Employee is chosen, and sends neither organization nor preferences', async () => {
+    const { calls, user } = renderForm();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Provider' }), 'prov-2');
+    expect(screen.getByRole('group', { name: 'New summaries' })).toBeTruthy();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'careloop_employee');
+    expect(screen.getByText('Admin access to the system')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Provider' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'New summaries' })).toBeNull();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'patient');
+    expect((screen.getByRole('combobox', { name: 'Provider' }) as HTMLSelectElement).value).toBe('');
+    expect(screen.queryByRole('group', { name: 'New summaries' })).toBeNull();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'careloop_employee');
+    await user.type(field('Email'), 'ops@careloop.health');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.type(field('First Name'), 'Olive');
+    await user.type(field('Last Name'), 'Ops');
+    await submit(user);
+
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toEqual({
+      email: 'ops@careloop.health',
+      password: 'secret-pass',
+      first_name: 'Olive',
+      last_name: 'Ops',
+      role: 'careloop_employee',
+    });
+  });
+
+  it('edits without a password field and shows the server error text', async () => {
+    const { calls, onSaved, user } = renderForm({ user: savedUser }, () => {
+      throw new ApiError('An account with this email already exists', 409);
+    });
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect((field('Email') as HTMLInputElement).value).toBe('nora@sunrise.example');
+
+    await user.clear(field('Last Name'));
+    await user.type(field('Last Name'), 'Newname');
+    await submit(user, 'Save Changes');
+
+    expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(calls[0]).toMatchObject({ method: 'PUT', path: '/users/user-9' });
+    expect(calls[0]?.body).not.toHaveProperty('password');
+    expect(calls[0]?.body).toMatchObject({ last_name: 'Newname', provider_id: 'prov-1' });
+  });
+});

@@ -1,0 +1,225 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NativeSelect,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { CircleAlert } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { NOTIFICATION_CHANNELS, type ProviderRef, type UserProfile } from '../../../../../shared/domain';
+import { ROLE_HELP, ROLE_LABELS, isRole } from '../../../../../shared/roles';
+import { useSaveUser, type UserScope } from '../api/save-user';
+import {
+  CHANNEL_LABELS,
+  NOTIFICATION_TOPICS,
+  ROLE_OPTIONS,
+  emptyUserForm,
+  needsProvider,
+  toUserPayload,
+  userToFormValues,
+  validateUserForm,
+  withChannels,
+  withPhone,
+  withRole,
+  type UserFormValues,
+} from './user-form.utils';
+
+export interface UserFormProps {
+  /** The user to edit; without it the form creates one. */
+  user?: UserProfile;
+  /** Organizations to choose from (the Provider select). */
+  providers?: ProviderRef[];
+  providersLoading?: boolean;
+  /** On an organization's page: the user is a provider user of this organization, fixed. */
+  lockedProvider?: ProviderRef;
+  scope?: UserScope;
+  onSaved: (user: UserProfile) => void;
+  onCancel?: () => void;
+}
+
+function providerOptions(providers: ProviderRef[], current: UserProfile['provider'] | undefined, loading: boolean) {
+  const list = current && !providers.some((p) => p.id === current.id) ? [current, ...providers] : providers;
+  return [
+    { value: '', label: loading ? 'Loading providers...' : 'Select a provider' },
+    ...list.map((provider) => ({ value: provider.id, label: provider.name })),
+  ];
+}
+
+/** The add/edit user form of spec §5 (admin), also used for an organization's provider users. */
+export function UserForm({
+  user,
+  providers = [],
+  providersLoading = false,
+  lockedProvider,
+  scope = 'users',
+  onSaved,
+  onCancel,
+}: UserFormProps) {
+  const mode = user ? 'edit' : 'create';
+  const save = useSaveUser(scope);
+  const [values, setValues] = useState<UserFormValues>(() => {
+    if (user) return userToFormValues(user);
+    return lockedProvider ? emptyUserForm({ role: 'provider', provider_id: lockedProvider.id }) : emptyUserForm();
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [passwordVisible, setPasswordVisible] = useState(false);
+  const set = <K extends keyof UserFormValues>(field: K, value: UserFormValues[K]) =>
+    setValues((prev) => ({ ...prev, [field]: value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const invalid = validateUserForm(values, mode);
+    setError(invalid);
+    if (invalid) return;
+    save.mutate(
+      { userId: user?.id, body: toUserPayload(values, mode) },
+      {
+        onSuccess: ({ user: saved }) => onSaved(saved),
+        onError: (caught) => setError(caught.message),
+      },
+    );
+  };
+
+  const isProviderUser = values.role === 'provider';
+  const noun = scope === 'provider-users' ? 'Provider User' : 'User';
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={`${user ? 'Edit' : 'Add'} ${noun.toLowerCase()}`}>
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="off"
+          required
+          withAsterisk={false}
+          value={values.email}
+          onChange={(event) => set('email', event.currentTarget.value)}
+        />
+        {mode === 'create' && (
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            required
+            withAsterisk={false}
+            description="At least 6 characters."
+            value={values.password}
+            onChange={(event) => set('password', event.currentTarget.value)}
+            visible={passwordVisible}
+            onVisibilityChange={setPasswordVisible}
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': passwordVisible ? 'Hide password' : 'Show password' }}
+          />
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput
+            label="First Name"
+            autoComplete="off"
+            required
+            withAsterisk={false}
+            value={values.first_name}
+            onChange={(event) => set('first_name', event.currentTarget.value)}
+          />
+          <TextInput
+            label="Last Name"
+            autoComplete="off"
+            required
+            withAsterisk={false}
+            value={values.last_name}
+            onChange={(event) => set('last_name', event.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Phone Number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          placeholder="+15551234567"
+          description="Optional. US number; +1 is added for you."
+          value={values.phone_number}
+          onChange={(event) => {
+            const input = event.currentTarget.value;
+            setValues((prev) => withPhone(prev, input));
+          }}
+        />
+        {lockedProvider ? (
+          <Text size="sm" c="dimmed">
+            {ROLE_LABELS.provider} of {lockedProvider.name}
+          </Text>
+        ) : (
+          <>
+            <NativeSelect
+              label="Role"
+              required
+              withAsterisk={false}
+              data={ROLE_OPTIONS}
+              value={values.role}
+              description={ROLE_HELP[values.role]}
+              onChange={(event) => {
+                const role = event.currentTarget.value;
+                if (isRole(role)) setValues((prev) => withRole(prev, role));
+              }}
+            />
+            {needsProvider(values.role) && (
+              <NativeSelect
+                label="Provider"
+                required
+                withAsterisk={false}
+                disabled={providersLoading}
+                data={providerOptions(providers, user?.provider, providersLoading)}
+                value={values.provider_id}
+                onChange={(event) => set('provider_id', event.currentTarget.value)}
+              />
+            )}
+          </>
+        )}
+        {isProviderUser && (
+          <Fieldset legend="Notification Preferences" variant="filled">
+            <Stack gap="sm">
+              {NOTIFICATION_TOPICS.map((topic) => (
+                <Checkbox.Group
+                  key={topic.key}
+                  label={topic.label}
+                  value={values.notification_preferences[topic.key]}
+                  onChange={(chosen) =>
+                    setValues((prev) => ({
+                      ...prev,
+                      notification_preferences: withChannels(prev.notification_preferences, topic.key, chosen),
+                    }))
+                  }
+                >
+                  <Group gap="lg" mt={6}>
+                    {NOTIFICATION_CHANNELS.map((channel) => (
+                      <Checkbox key={channel} value={channel} label={CHANNEL_LABELS[channel]} />
+                    ))}
+                  </Group>
+                </Checkbox.Group>
+              ))}
+            </Stack>
+          </Fieldset>
+        )}
+        <Group justify="flex-end" gap="sm">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={save.isPending}>
+            {user ? 'Save Changes' : `Add ${noun}`}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+import {
+  NOTIFICATION_CHANNELS,
+  type NotificationChannel,
+  type NotificationPreferences,
+  type UserProfile,
+} from '../../../../../shared/domain';
+import { normalizeUsPhoneInput } from '../../../../../shared/phone';
+import { ROLES, ROLE_LABELS, type Role } from '../../../../../shared/roles';
+import { createUserSchema, updateUserSchema } from '../../../../../shared/validation';
+import type { UserPayload } from '../api/save-user';
+
+export type UserFormMode = 'create' | 'edit';
+
+export interface UserFormValues {
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  role: Role;
+  provider_id: string;
+  notification_preferences: NotificationPreferences;
+}
+
+export const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/** 'E-mail' keeps these boxes apart from the form's Email field for anyone finding fields by label. */
+export const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: 'E-mail', sms: 'SMS', call: 'Phone call' };
+
+export const NOTIFICATION_TOPICS = [
+  { key: 'new_summaries', label: 'New summaries' },
+  { key: 'escalations', label: 'Escalations' },
+] as const satisfies readonly { key: keyof NotificationPreferences; label: string }[];
+
+const DEFAULT_NOTIFICATIONS: NotificationPreferences = { new_summaries: ['email'], escalations: ['email'] };
+
+/** Roles that belong to a provider organization: they must name one (spec §5). */
+export const needsProvider = (role: Role) => role !== 'careloop_employee';
+
+export function emptyUserForm(defaults: Partial<Pick<UserFormValues, 'role' | 'provider_id'>> = {}): UserFormValues {
+  return {
+    email: '',
+    password: '',
+    first_name: '',
+    last_name: '',
+    phone_number: '',
+    role: defaults.role ?? 'provider',
+    provider_id: defaults.provider_id ?? '',
+    notification_preferences: DEFAULT_NOTIFICATIONS,
+  };
+}
+
+export function userToFormValues(user: UserProfile): UserFormValues {
+  return {
+    email: user.email,
+    password: '',
+    first_name: user.first_name,
+    last_name: user.last_name,
+    phone_number: user.phone_number ?? '',
+    role: user.role ?? 'provider',
+    provider_id: user.provider_id ?? user.provider?.id ?? '',
+    notification_preferences: {
+      new_summaries: [...(user.notification_preferences?.new_summaries ?? [])],
+      escalations: [...(user.notification_preferences?.escalations ?? [])],
+    },
+  };
+}
+
+/** Choosing CareLoop Employee clears the provider organization. */
+export function withRole(values: UserFormValues, role: Role): UserFormValues {
+  return { ...values, role, provider_id: needsProvider(role) ? values.provider_id : '' };
+}
+
+/** As the person types: non-digits stripped, +1 prefixed, at most 11 digits after the plus. */
+export function withPhone(values: UserFormValues, input: string): UserFormValues {
+  return { ...values, phone_number: normalizeUsPhoneInput(input) };
+}
+
+/** The channels chosen for one topic, kept in the canonical order (email, sms, call). */
+export function withChannels(
+  preferences: NotificationPreferences,
+  topic: keyof NotificationPreferences,
+  chosen: readonly string[],
+): NotificationPreferences {
+  return { ...preferences, [topic]: NOTIFICATION_CHANNELS.filter((channel) => chosen.includes(channel)) };
+}
+
+/**
+ * The request body (spec §5): fields trimmed; the password only on create; an empty phone left
+ * out on create and cleared (null) on edit; `provider_id` only for provider and patient users;
+ * notification preferences only for provider users.
+ */
+export function toUserPayload(values: UserFormValues, mode: UserFormMode): UserPayload {
+  const phone = values.phone_number.trim();
+  const body: UserPayload = {
+    email: values.email.trim(),
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+    role: values.role,
+  };
+  if (mode === 'create') body.password = values.password;
+  if (phone) body.phone_number = phone;
+  else if (mode === 'edit') body.phone_number = null;
+  if (needsProvider(values.role)) body.provider_id = values.provider_id;
+  if (values.role === 'provider') body.notification_preferences = values.notification_preferences;
+  return body;
+}
+
+/** Messages are reported in the order the fields appear on the form. */
+const FIELD_ORDER = ['email', 'password', 'first_name', 'last_name', 'phone_number', 'role', 'provider_id'];
+
+/** The first message of spec §5 that the values break (by the schemas the API uses), or null. */
+export function validateUserForm(values: UserFormValues, mode: UserFormMode): string | null {
+  const schema = mode === 'create' ? createUserSchema : updateUserSchema;
+  const result = schema.safeParse(toUserPayload(values, mode));
+  if (result.success) return null;
+  const position = (path: readonly PropertyKey[]) => {
+    const index = FIELD_ORDER.indexOf(String(path[0]));
+    return index === -1 ? FIELD_ORDER.length : index;
+  };
+  const [first] = [...result.error.issues].sort((a, b) => position(a.path) - position(b.path));
+  return first?.message ?? 'Invalid input';
+}

@@ -1,0 +1,134 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { z } from 'zod/mini';
+import { FALLBACK_ERRORS } from '../../../shared/messages';
+import { ROLES } from '../../../shared/roles';
+import { paths } from '../config/paths';
+import { ApiError, type ApiClient } from './api-client';
+import type { AuthClient } from './auth-client';
+import { useApiClient, useAuthClient } from './services';
+
+const optionalText = z.optional(z.nullable(z.string()));
+
+/** `GET /me`: the signed-in user's profile. `role` is null for an account with no group yet. */
+const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: optionalText,
+  last_name: optionalText,
+  full_name: optionalText,
+  phone_number: optionalText,
+  role: z.nullable(z.enum(ROLES)),
+  provider_id: z.nullable(z.string()),
+  provider: z.optional(z.nullable(z.object({ id: z.string(), name: z.string() }))),
+  notification_preferences: z.optional(z.unknown()),
+  created_at: optionalText,
+});
+
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; user: SessionUser }
+  | { status: 'error'; error: Error };
+
+export const sessionQueryKey = ['session'] as const;
+
+async function loadSessionUser(auth: AuthClient, api: ApiClient): Promise<SessionUser | null> {
+  if (!(await auth.getIdToken())) return null;
+  try {
+    const body = await api.request('/me', { fallbackError: FALLBACK_ERRORS.loadAccount });
+    const parsed = sessionUserSchema.safeParse(body);
+    if (!parsed.success) throw new ApiError(FALLBACK_ERRORS.loadAccount, 200, 'me.invalid_response');
+    return parsed.data;
+  } catch (error) {
+    // The tokens were refused: the session is over, not broken.
+    if (error instanceof ApiError && error.status === 401) {
+      await auth.signOut().catch(() => undefined);
+      return null;
+    }
+    throw error;
+  }
+}
+
+/** The session: the Amplify tokens plus the `/me` profile; null when signed out. */
+export function sessionQueryOptions(auth: AuthClient, api: ApiClient) {
+  return queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: () => loadSessionUser(auth, api),
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+}
+
+export function useSession(): SessionState {
+  const query = useQuery(sessionQueryOptions(useAuthClient(), useApiClient()));
+  if (query.data === null) return { status: 'signed-out' };
+  if (query.data) return { status: 'signed-in', user: query.data };
+  if (query.isError) return { status: 'error', error: query.error };
+  return { status: 'loading' };
+}
+
+/** Mount once: when the session ends on its own, guards see a signed-out user and redirect. */
+export function useSessionExpiry(): void {
+  const auth = useAuthClient();
+  const queryClient = useQueryClient();
+  useEffect(
+    () => auth.onSessionExpired(() => queryClient.setQueryData(sessionQueryKey, null)),
+    [auth, queryClient],
+  );
+}
+
+/** The signed-in user, for screens rendered behind a role guard. */
+export function useSignedInUser(): SessionUser {
+  const session = useSession();
+  if (session.status !== 'signed-in') throw new Error('useSignedInUser needs a signed-in session');
+  return session.user;
+}
+
+/**
+ * Signs in and loads the profile. The sign-in routes then redirect on their own once the session
+ * shows a user. If the profile cannot be loaded the user is signed out again: no profile, no access.
+ */
+export function useSignIn(): (email: string, password: string) => Promise<void> {
+  const auth = useAuthClient();
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (email, password) => {
+      await auth.signIn(email, password);
+      try {
+        const user = await loadSessionUser(auth, api);
+        if (!user) throw new ApiError(FALLBACK_ERRORS.signIn, 401);
+        queryClient.setQueryData(sessionQueryKey, user);
+      } catch (error) {
+        await auth.signOut().catch(() => undefined);
+        throw error;
+      }
+    },
+    [auth, api, queryClient],
+  );
+}
+
+/**
+ * Signs out, then loads `/` afresh: a full page load drops every cached query, so no patient data
+ * outlives the session in memory.
+ */
+export function useSignOut(goTo: (href: string) => void = assignLocation): () => Promise<void> {
+  const auth = useAuthClient();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await auth.signOut();
+    } catch (error) {
+      console.error('Sign out failed', error);
+    }
+    queryClient.clear();
+    goTo(paths.home.getHref());
+  }, [auth, queryClient, goTo]);
+}
+
+function assignLocation(href: string): void {
+  window.location.assign(href);
+}

@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import react from '@vitejs/plugin-react';
+import postcssPresetMantine from 'postcss-preset-mantine';
+import { defineConfig, type Plugin } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const RUNTIME_CONFIG_PATH = '/runtime-config.json';
+const RUNTIME_CONFIG_ENV = 'CARELOOP_RUNTIME_CONFIG';
+
+/**
+ * Serves `GET /runtime-config.json` from the `CARELOOP_RUNTIME_CONFIG` environment variable (a JSON
+ * string) in `vite dev` and `vite preview`. In AWS the same file is written next to the build.
+ */
+function runtimeConfig(): Plugin {
+  const handle = (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const url = req.url?.split('?')[0];
+    if (url !== RUNTIME_CONFIG_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      next();
+      return;
+    }
+    const raw = process.env[RUNTIME_CONFIG_ENV];
+    let body: string;
+    let status = 200;
+    try {
+      if (!raw) throw new Error(`${RUNTIME_CONFIG_ENV} is not set`);
+      body = JSON.stringify(JSON.parse(raw));
+    } catch (error) {
+      status = 500;
+      const reason = error instanceof Error ? error.message : String(error);
+      body = JSON.stringify({ error: `Invalid ${RUNTIME_CONFIG_ENV}: ${reason}` });
+    }
+    res.statusCode = status;
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  return {
+    name: 'careloop-runtime-config',
+    configureServer(server) {
+      server.middlewares.use(handle);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(handle);
+    },
+  };
+}
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react(), runtimeConfig()],
+  css: {
+    postcss: { plugins: [postcssPresetMantine()] },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries every page needs, in their own long-cached files; screens stay lazy chunks.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
+            { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|tslib|js-cookie)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
