@@ -139,6 +139,10 @@ export async function updateUser(
   assertEmployee(actor);
   const current = isRecordId(userId) ? await deps.profiles.get(userId) : null;
   if (!current || current.status !== 'active') throw userNotFound();
+  // An operator who demoted themselves would lock themselves (perhaps everyone) out of administration.
+  if (userId === actor.userId && input.role !== current.role) {
+    throw badRequest('user.cannot_change_own_role', 'You cannot change your own role');
+  }
   const now = deps.clock.now().toISOString();
   const plan = planAssignment(input, current, now);
   const org = await activeOrganization(deps, plan.providerId);

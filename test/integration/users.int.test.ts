@@ -117,6 +117,18 @@ describe('user update', () => {
   });
 });
 
+describe('own account', () => {
+  it('never changes one\'s own role (an operator cannot demote themselves out of administration)', async () => {
+    const self = await me(operator);
+    const answer = await call(stack, 'PUT', `/users/${self.id}`, {
+      token: operator,
+      body: { email: self.email, first_name: self.first_name, last_name: self.last_name, role: 'patient', provider_id: 'x' },
+    });
+    expect(answer).toEqual({ status: 400, body: { error: 'You cannot change your own role', code: 'user.cannot_change_own_role' } });
+    expect((await me(await signIn(stack, DEMO.operator))).role).toBe('careloop_employee');
+  });
+});
+
 describe('user delete', () => {
   it('never deletes oneself', async () => {
     const self = await me(operator);
