@@ -93,6 +93,7 @@ export function UsersPage() {
         opened={form.opened}
         user={form.target ?? undefined}
         onClose={form.close}
+        currentUserId={me.id}
         providers={providers.data?.providers}
         providersLoading={providers.isPending}
       />

@@ -70,7 +70,9 @@ export function useDeleteProvider() {
       // now, but is marked stale so that opening it again shows 'Provider Not Found'.
       void queryClient.invalidateQueries({ queryKey: providerKeys.detail(providerId), refetchType: 'none' });
       void Promise.all(
-        [providerKeys.lists(), ...KEYS_SHOWING_PROVIDERS].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [providerKeys.lists(), ...KEYS_SHOWING_PROVIDERS].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       );
     },
   });

@@ -12,6 +12,7 @@ export interface UserFormModalProps {
   providersLoading?: boolean;
   lockedProvider?: ProviderRef;
   scope?: UserScope;
+  currentUserId?: string;
 }
 
 export function UserFormModal({ opened, onClose, user, scope = 'users', ...formProps }: UserFormModalProps) {

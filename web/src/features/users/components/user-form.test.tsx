@@ -198,4 +198,12 @@ describe('UserForm', { timeout: 30_000 }, () => {
     expect(calls[0]?.body).not.toHaveProperty('password');
     expect(calls[0]?.body).toMatchObject({ last_name: 'Newname', provider_id: 'prov-1' });
   });
+
+  it('keeps the role of the signed-in operator editing themselves', () => {
+    const me = { ...savedUser, id: 'admin-1', role: 'careloop_employee' as const, provider_id: null, provider: null };
+    renderForm({ user: me, currentUserId: 'admin-1' });
+    const role = screen.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement;
+    expect(role.disabled).toBe(true);
+    expect(screen.getByText('You cannot change your own role')).toBeTruthy();
+  });
 });

@@ -14,6 +14,7 @@ import {
 import { CircleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { NOTIFICATION_CHANNELS, type ProviderRef, type UserProfile } from '../../../../../shared/domain';
+import { PASSWORD_POLICY } from '../../../../../shared/password-policy';
 import { ROLE_HELP, ROLE_LABELS, isRole } from '../../../../../shared/roles';
 import { useSaveUser, type UserScope } from '../api/save-user';
 import {
@@ -31,6 +32,9 @@ import {
   type UserFormValues,
 } from './user-form.utils';
 
+/** The user pool's policy, stricter than the form's own 6-character check (the server enforces it). */
+const PASSWORD_HINT = `At least ${PASSWORD_POLICY.minLength} characters, with upper- and lower-case letters, a number and a symbol.`;
+
 export interface UserFormProps {
   /** The user to edit; without it the form creates one. */
   user?: UserProfile;
@@ -40,6 +44,8 @@ export interface UserFormProps {
   /** On an organization's page: the user is a provider user of this organization, fixed. */
   lockedProvider?: ProviderRef;
   scope?: UserScope;
+  /** The signed-in operator: editing oneself keeps one's role (the server refuses a change). */
+  currentUserId?: string;
   onSaved: (user: UserProfile) => void;
   onCancel?: () => void;
 }
@@ -59,6 +65,7 @@ export function UserForm({
   providersLoading = false,
   lockedProvider,
   scope = 'users',
+  currentUserId,
   onSaved,
   onCancel,
 }: UserFormProps) {
@@ -88,6 +95,7 @@ export function UserForm({
   };
 
   const isProviderUser = values.role === 'provider';
+  const editingSelf = Boolean(user && currentUserId && user.id === currentUserId);
   const noun = scope === 'provider-users' ? 'Provider User' : 'User';
 
   return (
@@ -113,7 +121,7 @@ export function UserForm({
             autoComplete="new-password"
             required
             withAsterisk={false}
-            description="At least 6 characters."
+            description={PASSWORD_HINT}
             value={values.password}
             onChange={(event) => set('password', event.currentTarget.value)}
             visible={passwordVisible}
@@ -165,7 +173,8 @@ export function UserForm({
               withAsterisk={false}
               data={ROLE_OPTIONS}
               value={values.role}
-              description={ROLE_HELP[values.role]}
+              disabled={editingSelf}
+              description={editingSelf ? 'You cannot change your own role' : ROLE_HELP[values.role]}
               onChange={(event) => {
                 const role = event.currentTarget.value;
                 if (isRole(role)) setValues((prev) => withRole(prev, role));
