@@ -118,6 +118,8 @@ describe('operator and provider workspaces', () => {
     await nurse.getByRole('heading', { name: 'Provider Dashboard' }).waitFor();
     await nurse.getByRole('link', { name: `View Amara ${patientLast}` }).waitFor();
     expect(await nurse.getByRole('link', { name: /^View / }).count()).toBe(1);
+    const signOutLabel = nurse.getByRole('banner').getByRole('button', { name: 'Sign Out' }).getByText('Sign Out');
+    expect(await signOutLabel.evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
     await expectAccessible(nurse);
 
     await nurse.getByRole('link', { name: `View Amara ${patientLast}` }).click();

@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Lazy route modules and Mantine transitions can take more than the default 1 s on a busy 2-core machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads media queries and observes element sizes; happy-dom provides neither fully.
 if (!window.matchMedia) {

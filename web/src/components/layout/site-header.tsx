@@ -14,10 +14,11 @@ function HeaderAccount() {
     case 'signed-in':
       return (
         <Group gap="sm" wrap="nowrap" miw={0}>
-          <Text size="sm" c="dimmed" truncate="end" maw={{ base: 130, xs: 220, sm: 360 }} title={session.user.email}>
+          <Text size="sm" c="dimmed" truncate="end" maw={{ base: 110, xs: 220, sm: 360 }} title={session.user.email}>
             {session.user.email}
           </Text>
-          <SignOutButton size="xs" />
+          {/* The button keeps its full label; the e-mail is what gives way on narrow screens. */}
+          <SignOutButton size="xs" style={{ flexShrink: 0 }} />
         </Group>
       );
     case 'error':

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Patient } from '../../../../../shared/domain';
@@ -9,7 +9,6 @@ import { renderWithProviders } from '../../../test/render-with-providers';
 import { AddPatientWizard } from './add-patient-wizard';
 
 // The machine running the whole suite may be busy: give screens time to load.
-configure({ asyncUtilTimeout: 5000 });
 
 interface Call {
   method: string;

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ClinicalDocument } from '../../../../../shared/domain';
@@ -8,7 +8,6 @@ import { renderWithProviders } from '../../../test/render-with-providers';
 import { ClinicalDocumentModal } from './clinical-document-modal';
 
 // The machine running the whole suite may be busy: give screens time to load.
-configure({ asyncUtilTimeout: 5000 });
 
 interface Call {
   method: string;

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Patient, UserProfile } from '../../../../../shared/domain';
@@ -8,7 +8,6 @@ import { createFakeBackend, makeUser } from '../../../test/fakes';
 import { renderWithProviders } from '../../../test/render-with-providers';
 
 // The machine running the whole suite may be busy: give screens time to load.
-configure({ asyncUtilTimeout: 5000 });
 
 const nurse = makeUser();
 
