@@ -9,11 +9,6 @@ function parse(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function formatDate(iso: string | null | undefined): string {
-  const date = parse(iso);
-  return date ? DATE.format(date) : '—';
-}
-
 /** A calendar day ('2025-09-05') shown as 'Sep 5, 2025' whatever the browser's time zone. */
 export function formatDay(day: string): string {
   const date = parse(`${day}T12:00:00.000Z`);

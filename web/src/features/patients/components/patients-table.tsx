@@ -2,7 +2,8 @@ import { Button, Table, Text } from '@mantine/core';
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Patient } from '../../../../../shared/domain';
-import { formatDate, patientName } from './format.utils';
+import { formatDate } from '../../../lib/format-date';
+import { patientName } from './format.utils';
 
 export interface PatientsTableProps {
   patients: Patient[];

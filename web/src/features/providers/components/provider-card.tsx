@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import type { ProviderOrganization } from '../../../../../shared/domain';
 import { paths } from '../../../config/paths';
 import classes from './provider-card.module.css';
-import { formatDate, patientCountLabel } from './format.utils';
+import { formatDate } from '../../../lib/format-date';
+import { patientCountLabel } from './format.utils';
 
 function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ProviderOrganization } from '../../../../../shared/domain';
-import { formatDate } from './format.utils';
+import { formatDate } from '../../../lib/format-date';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -3,7 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ProviderOrganization } from '../../../../../shared/domain';
 import { paths } from '../../../config/paths';
-import { formatDate } from './format.utils';
+import { formatDate } from '../../../lib/format-date';
 
 export interface ProvidersTableProps {
   providers: ProviderOrganization[];

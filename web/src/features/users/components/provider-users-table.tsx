@@ -1,7 +1,8 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import { Pencil, UserMinus } from 'lucide-react';
 import type { UserProfile } from '../../../../../shared/domain';
-import { displayName, formatDate } from './users.utils';
+import { formatDate } from '../../../lib/format-date';
+import { displayName } from './users.utils';
 
 export interface ProviderUsersTableProps {
   users: UserProfile[];

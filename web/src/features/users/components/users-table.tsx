@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { UserProfile } from '../../../../../shared/domain';
-import { displayName, formatDate, isCurrentUser, roleLabel } from './users.utils';
+import { formatDate } from '../../../lib/format-date';
+import { displayName, isCurrentUser, roleLabel } from './users.utils';
 
 export interface UsersTableProps {
   users: UserProfile[];

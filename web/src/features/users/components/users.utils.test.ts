@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, formatDate, isCurrentUser, roleLabel } from './users.utils';
+import { displayName, isCurrentUser, roleLabel } from './users.utils';
 
 describe('users view logic', () => {
   it('names a user by first and last name, else full name, else e-mail', () => {
@@ -21,11 +21,5 @@ describe('users view logic', () => {
   it('recognises the signed-in user by id', () => {
     expect(isCurrentUser({ id: 'u1' }, 'u1')).toBe(true);
     expect(isCurrentUser({ id: 'u2' }, 'u1')).toBe(false);
-  });
-
-  it('formats dates and tolerates missing ones', () => {
-    expect(formatDate('2025-03-04T12:00:00.000Z')).toBe('Mar 4, 2025');
-    expect(formatDate(null)).toBe('—');
-    expect(formatDate('garbage')).toBe('—');
   });
 });

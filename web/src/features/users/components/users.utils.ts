@@ -1,14 +1,6 @@
 import type { UserProfile } from '../../../../../shared/domain';
 import { ROLE_LABELS } from '../../../../../shared/roles';
 
-const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : DATE.format(date);
-}
-
 /** 'First Last', else the full name given at sign-up, else the e-mail. */
 export function displayName(user: Pick<UserProfile, 'first_name' | 'last_name' | 'full_name' | 'email'>): string {
   const name = [user.first_name, user.last_name]
