@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -12,22 +11,12 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import {
-  Activity,
-  Building2,
-  CalendarClock,
-  CircleAlert,
-  Database,
-  FileText,
-  PhoneCall,
-  Plus,
-  Server,
-  Users,
-} from 'lucide-react';
+import { Activity, Building2, CalendarClock, Database, FileText, PhoneCall, Plus, Server, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ProviderOrganization } from '../../../../../shared/domain';
 import { ROLE_LABELS } from '../../../../../shared/roles';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageShell } from '../../../components/layout/page-shell';
 import { paths } from '../../../config/paths';
 import { CallLogsModal } from '../../calls/components/call-logs-modal';
@@ -91,16 +80,7 @@ export function AdminDashboardPage() {
       }
       description="Users, provider organizations, patients and calls across CareLoop."
     >
-      {stats.isError && (
-        <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{stats.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void stats.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {stats.isError && <ErrorAlert message={stats.error.message} onRetry={() => void stats.refetch()} />}
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
         <StatTile

@@ -1,16 +1,16 @@
 import { Alert, Button, Card, EmptyState, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { ArrowLeft, Building2, CircleAlert, Plus, Trash2, UserPlus, UsersRound } from 'lucide-react';
+import { ArrowLeft, Building2, Trash2, UserPlus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { UserProfile } from '../../../../../shared/domain';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { MessagePage } from '../../../components/feedback/message-page';
 import { PageSpinner } from '../../../components/feedback/page-spinner';
 import { PageShell } from '../../../components/layout/page-shell';
+import { TableCard } from '../../../components/table/table-card';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { AddPatientWizard } from '../../patients/components/add-patient-wizard';
-import { PatientsEmptyState } from '../../patients/components/patients-empty-state';
-import { PatientsTable } from '../../patients/components/patients-table';
+import { PatientsSection } from '../../patients/components/patients-section';
 import { useProvider, type ProviderDetailResponse } from '../../providers/api/get-provider';
 import { DeleteProviderModal } from '../../providers/components/delete-provider-modal';
 import { ProviderForm } from '../../providers/components/provider-form';
@@ -48,8 +48,9 @@ function ProviderUsersTab({ detail }: { detail: ProviderDetailResponse }) {
           Add Provider User
         </Button>
       </Group>
-      {detail.providerUsers.length === 0 ? (
-        <Card withBorder radius="md">
+      <TableCard
+        isEmpty={detail.providerUsers.length === 0}
+        empty={
           <EmptyState
             size="sm"
             py="lg"
@@ -57,12 +58,10 @@ function ProviderUsersTab({ detail }: { detail: ProviderDetailResponse }) {
             title="No provider users yet"
             description="Provider users sign in to manage this organization's patients."
           />
-        </Card>
-      ) : (
-        <Card withBorder radius="md" p={0}>
-          <ProviderUsersTable users={detail.providerUsers} onEdit={form.open} onRemove={removing.open} />
-        </Card>
-      )}
+        }
+      >
+        <ProviderUsersTable users={detail.providerUsers} onEdit={form.open} onRemove={removing.open} />
+      </TableCard>
       <UserFormModal
         opened={form.opened}
         user={form.target ?? undefined}
@@ -81,36 +80,13 @@ function ProviderUsersTab({ detail }: { detail: ProviderDetailResponse }) {
 }
 
 function PatientsTab({ detail }: { detail: ProviderDetailResponse }) {
-  const [adding, setAdding] = useState(false);
-  const addButton = (
-    <Button leftSection={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
-      Add Patient
-    </Button>
-  );
   return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2} size="h4">
-          Patients
-        </Title>
-        {detail.patients.length > 0 && addButton}
-      </Group>
-      {detail.patients.length === 0 ? (
-        <Card withBorder radius="md">
-          <PatientsEmptyState action={addButton} />
-        </Card>
-      ) : (
-        <Card withBorder radius="md" p={0}>
-          <PatientsTable patients={detail.patients} viewHref={paths.admin.patient.getHref} />
-        </Card>
-      )}
-      <AddPatientWizard
-        opened={adding}
-        onClose={() => setAdding(false)}
-        providerId={detail.provider.id}
-        timezone={detail.provider.timezone}
-      />
-    </Stack>
+    <PatientsSection
+      patients={detail.patients}
+      viewHref={paths.admin.patient.getHref}
+      providerId={detail.provider.id}
+      timezone={detail.provider.timezone}
+    />
   );
 }
 
@@ -180,14 +156,7 @@ export function ProviderDetailPage() {
     if (!query.isError) return <PageSpinner />;
     return (
       <PageShell title="Organization Details" actions={<BackToProviders />}>
-        <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ErrorAlert message={query.error.message} onRetry={() => void query.refetch()} />
       </PageShell>
     );
   }

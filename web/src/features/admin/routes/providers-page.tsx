@@ -1,10 +1,10 @@
-import { Alert, Button, Card, EmptyState, Stack, Text, TextInput } from '@mantine/core';
+import { Button, EmptyState, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Building2, CircleAlert, Plus, Search } from 'lucide-react';
+import { Building2, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import type { ProviderOrganization } from '../../../../../shared/domain';
-import { PageSpinner } from '../../../components/feedback/page-spinner';
 import { PageShell } from '../../../components/layout/page-shell';
+import { QueryTableCard } from '../../../components/table/table-card';
 import { useModalTarget } from '../hooks/use-modal-target';
 import { useProviders } from '../../providers/api/get-providers';
 import { DeleteProviderModal } from '../../providers/components/delete-provider-modal';
@@ -40,20 +40,11 @@ export function ProvidersPage() {
         maw={420}
       />
 
-      {providers.isPending ? (
-        <PageSpinner />
-      ) : providers.isError ? (
-        <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{providers.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void providers.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : list.length === 0 ? (
-        <Card withBorder radius="md">
-          {searching ? (
+      <QueryTableCard
+        query={providers}
+        isEmpty={list.length === 0}
+        empty={
+          searching ? (
             <EmptyState
               size="sm"
               py="lg"
@@ -69,13 +60,11 @@ export function ProvidersPage() {
                 </Button>
               </EmptyState.Actions>
             </EmptyState>
-          )}
-        </Card>
-      ) : (
-        <Card withBorder radius="md" p={0}>
-          <ProvidersTable providers={list} onEdit={form.open} onDelete={deleting.open} />
-        </Card>
-      )}
+          )
+        }
+      >
+        <ProvidersTable providers={list} onEdit={form.open} onDelete={deleting.open} />
+      </QueryTableCard>
 
       <ProviderFormModal opened={form.opened} provider={form.target ?? undefined} onClose={form.close} />
       <DeleteProviderModal opened={deleting.opened} provider={deleting.target} onClose={deleting.close} />

@@ -1,11 +1,11 @@
-import { Alert, Button, Card, EmptyState, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, EmptyState, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { CircleAlert, Plus, Search, UsersRound } from 'lucide-react';
+import { Plus, Search, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import type { UserProfile } from '../../../../../shared/domain';
 import { isRole } from '../../../../../shared/roles';
-import { PageSpinner } from '../../../components/feedback/page-spinner';
 import { PageShell } from '../../../components/layout/page-shell';
+import { QueryTableCard } from '../../../components/table/table-card';
 import { useSignedInUser } from '../../../lib/session';
 import { useProviders } from '../../providers/api/get-providers';
 import type { UserFilters } from '../../users/api/user-keys';
@@ -62,19 +62,10 @@ export function UsersPage() {
         />
       </Group>
 
-      {users.isPending ? (
-        <PageSpinner />
-      ) : users.isError ? (
-        <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{users.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void users.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      ) : list.length === 0 ? (
-        <Card withBorder radius="md">
+      <QueryTableCard
+        query={users}
+        isEmpty={list.length === 0}
+        empty={
           <EmptyState
             size="sm"
             py="lg"
@@ -82,12 +73,10 @@ export function UsersPage() {
             title="No users found"
             description={filtered ? 'No user matches this search and role.' : undefined}
           />
-        </Card>
-      ) : (
-        <Card withBorder radius="md" p={0}>
-          <UsersTable users={list} currentUserId={me.id} onEdit={form.open} onDelete={deleting.open} />
-        </Card>
-      )}
+        }
+      >
+        <UsersTable users={list} currentUserId={me.id} onEdit={form.open} onDelete={deleting.open} />
+      </QueryTableCard>
 
       <UserFormModal
         opened={form.opened}

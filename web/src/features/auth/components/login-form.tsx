@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useSignIn } from '../../../lib/session';
 import { signInErrorMessage, validateLogin, type LoginFieldErrors } from './login-form.utils';
 
@@ -43,11 +44,7 @@ export function LoginForm({ notice, initialEmail = '' }: LoginFormProps) {
             {notice}
           </Alert>
         )}
-        {error && (
-          <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
-            {error}
-          </Alert>
-        )}
+        {error && <ErrorAlert message={error} />}
         <TextInput
           label="Email"
           type="email"

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { CircleAlert } from 'lucide-react';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { paths } from '../../../config/paths';
 import { useAuthClient } from '../../../lib/services';
 import { validateSignUp, type SignUpValues } from './signup-form.utils';
@@ -71,11 +71,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Create your account">
       <Stack gap="md">
-        {error && (
-          <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
-            {error}
-          </Alert>
-        )}
+        {error && <ErrorAlert message={error} />}
         <TextInput
           label="Full Name"
           name="name"

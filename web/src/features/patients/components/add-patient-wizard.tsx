@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { CircleAlert } from 'lucide-react';
+import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
 import { TIME_PREFERENCES, type Patient, type TimePreference } from '../../../../../shared/domain';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useCreatePatient } from '../api/save-patient';
 import { TIME_PREFERENCE_OPTIONS, outreachDefaults, validateOutreach, type OutreachValues } from './outreach.utils';
 import { PatientFields } from './patient-fields';
@@ -43,15 +43,6 @@ type Step = 'details' | 'outreach';
 const isTimePreference = (value: string): value is TimePreference =>
   (TIME_PREFERENCES as readonly string[]).includes(value);
 
-function ErrorAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
-      {message}
-    </Alert>
-  );
-}
-
 function WizardSteps({ onClose, providerId, timezone, onCreated }: Omit<AddPatientWizardProps, 'opened'>) {
   const create = useCreatePatient();
   const stepTitleId = useId();
@@ -90,7 +81,7 @@ function WizardSteps({ onClose, providerId, timezone, onCreated }: Omit<AddPatie
           <Text id={stepTitleId} fw={600}>
             Step 1 of 2: Patient Details
           </Text>
-          <ErrorAlert message={error} />
+          {error && <ErrorAlert message={error} />}
           <PatientFields values={details} onChange={setDetails} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
@@ -120,7 +111,7 @@ function WizardSteps({ onClose, providerId, timezone, onCreated }: Omit<AddPatie
           CareLoop calls {details.first_name.trim() || 'the patient'} every month for a care-plan check-in, starting on
           the first outreach date at the start of the chosen time window ({timezone} time).
         </Text>
-        <ErrorAlert message={error} />
+        {error && <ErrorAlert message={error} />}
         <TextInput
           label="First Outreach Date"
           type="date"

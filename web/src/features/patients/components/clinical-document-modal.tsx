@@ -1,6 +1,6 @@
-import { Alert, Box, Button, Center, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { CircleAlert } from 'lucide-react';
+import { Box, Button, Center, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { DOCUMENT_KINDS, type DocumentKind } from '../api/clinical-document-kinds';
 import { useClinicalDocument, useSaveClinicalDocument } from '../api/clinical-documents';
 import {
@@ -102,11 +102,7 @@ function DocumentEditor({ patientId, kind, onClose }: { patientId: string; kind:
       }}
     >
       <Stack gap="md">
-        {save.error && (
-          <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
-            {save.error.message}
-          </Alert>
-        )}
+        {save.error && <ErrorAlert message={save.error.message} />}
         <Textarea
           label={config.title}
           rows={12}

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
-import { CircleAlert } from 'lucide-react';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { Patient } from '../../../../../shared/domain';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useUpdatePatient } from '../api/save-patient';
 import { PatientFields } from './patient-fields';
 import {
@@ -50,11 +50,7 @@ function EditPatientForm({ patient, onDone }: { patient: Patient; onDone: () => 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Edit patient">
       <Stack gap="md">
-        {error && (
-          <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
-            {error}
-          </Alert>
-        )}
+        {error && <ErrorAlert message={error} />}
         <PatientFields values={values} onChange={setValues} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={update.isPending}>

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { ArrowLeft, CircleAlert, Pencil, UserX } from 'lucide-react';
+import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { ArrowLeft, Pencil, UserX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { TIME_PREFERENCE_LABELS } from '../../../../../shared/time-preferences';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { MessagePage } from '../../../components/feedback/message-page';
 import { PageSpinner } from '../../../components/feedback/page-spinner';
 import { PageShell } from '../../../components/layout/page-shell';
@@ -71,14 +72,7 @@ export function PatientDetail({ patientId, back, notFoundBack }: PatientDetailPr
     if (!query.isError) return <PageSpinner />;
     return (
       <PageShell title="Patient Details" actions={<BackButton {...notFoundBack} />}>
-        <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <ErrorAlert message={query.error.message} onRetry={() => void query.refetch()} />
       </PageShell>
     );
   }

@@ -1,5 +1,6 @@
-import { SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
+import { NameFields } from '../../../components/forms/name-fields';
 import type { PatientFormValues } from './patient-form.utils';
 
 export interface PatientFieldsProps {
@@ -22,24 +23,7 @@ export function PatientFields({ values, onChange }: PatientFieldsProps) {
         value={values.email}
         onChange={set('email')}
       />
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <TextInput
-          label="First Name"
-          autoComplete="off"
-          required
-          withAsterisk={false}
-          value={values.first_name}
-          onChange={set('first_name')}
-        />
-        <TextInput
-          label="Last Name"
-          autoComplete="off"
-          required
-          withAsterisk={false}
-          value={values.last_name}
-          onChange={set('last_name')}
-        />
-      </SimpleGrid>
+      <NameFields values={values} onChange={(field, value) => onChange({ ...values, [field]: value })} />
       <TextInput
         label="Phone Number"
         type="tel"

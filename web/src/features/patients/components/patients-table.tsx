@@ -1,7 +1,8 @@
-import { Button, Table, Text } from '@mantine/core';
+import { Button, Table } from '@mantine/core';
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Patient } from '../../../../../shared/domain';
+import { NameCell } from '../../../components/table/name-cell';
 import { formatDate } from '../../../lib/format-date';
 import { patientName } from './format.utils';
 
@@ -32,14 +33,7 @@ export function PatientsTable({ patients, viewHref }: PatientsTableProps) {
           const name = patientName(patient);
           return (
             <Table.Tr key={patient.id}>
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {name}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {patient.email}
-                </Text>
-              </Table.Td>
+              <NameCell name={name} email={patient.email} />
               <Table.Td visibleFrom="sm">{patient.phone_number ?? '—'}</Table.Td>
               <Table.Td visibleFrom="sm">{formatDate(patient.created_at)}</Table.Td>
               <Table.Td>

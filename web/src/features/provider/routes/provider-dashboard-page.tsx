@@ -1,73 +1,40 @@
-import { Alert, Button, Card, EmptyState, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, FileText, PhoneCall, Plus, Users, UsersRound } from 'lucide-react';
+import { FileText, PhoneCall, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageShell } from '../../../components/layout/page-shell';
+import { TableCard } from '../../../components/table/table-card';
 import { paths } from '../../../config/paths';
 import { useSignedInUser } from '../../../lib/session';
 import { useApiClient } from '../../../lib/services';
 import { useDashboardStats } from '../../dashboard/api/dashboard-stats';
 import { StatTile } from '../../dashboard/components/stat-tile';
-import { AddPatientWizard } from '../../patients/components/add-patient-wizard';
-import { PatientsEmptyState } from '../../patients/components/patients-empty-state';
-import { PatientsTable } from '../../patients/components/patients-table';
+import { PatientsSection } from '../../patients/components/patients-section';
 import { providerQueryOptions, type ProviderDetailResponse } from '../../providers/api/get-provider';
 import { ProviderUsersTable } from '../../users/components/provider-users-table';
 import { showViewAllPatients, visiblePatients } from './provider-dashboard.utils';
 
-function ErrorAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{message}</Text>
-        <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}
-
 function PatientsPanel({ detail }: { detail: ProviderDetailResponse }) {
   const [expanded, setExpanded] = useState(false);
-  const [adding, setAdding] = useState(false);
   const { patients } = detail;
-  const addButton = (
-    <Button leftSection={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
-      Add Patient
-    </Button>
-  );
   return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2} size="h4">
-          Patients
-        </Title>
-        {patients.length > 0 && addButton}
-      </Group>
-      {patients.length === 0 ? (
-        <Card withBorder radius="md">
-          <PatientsEmptyState action={addButton} />
-        </Card>
-      ) : (
-        <Card withBorder radius="md" p={0}>
-          <PatientsTable patients={visiblePatients(patients, expanded)} viewHref={paths.provider.patient.getHref} />
-        </Card>
-      )}
-      {showViewAllPatients(patients.length, expanded) && (
-        <Group justify="center">
-          <Button variant="subtle" onClick={() => setExpanded(true)}>
-            View All {patients.length} Patients
-          </Button>
-        </Group>
-      )}
-      <AddPatientWizard
-        opened={adding}
-        onClose={() => setAdding(false)}
-        providerId={detail.provider.id}
-        timezone={detail.provider.timezone}
-      />
-    </Stack>
+    <PatientsSection
+      patients={patients}
+      rows={visiblePatients(patients, expanded)}
+      viewHref={paths.provider.patient.getHref}
+      providerId={detail.provider.id}
+      timezone={detail.provider.timezone}
+      footer={
+        showViewAllPatients(patients.length, expanded) && (
+          <Group justify="center">
+            <Button variant="subtle" onClick={() => setExpanded(true)}>
+              View All {patients.length} Patients
+            </Button>
+          </Group>
+        )
+      }
+    />
   );
 }
 
@@ -77,20 +44,19 @@ function ProviderUsersPanel({ detail }: { detail: ProviderDetailResponse }) {
       <Title order={2} size="h4">
         Provider Users
       </Title>
-      {detail.providerUsers.length === 0 ? (
-        <Card withBorder radius="md">
+      <TableCard
+        isEmpty={detail.providerUsers.length === 0}
+        empty={
           <EmptyState
             size="sm"
             py="lg"
             icon={<UsersRound size={24} aria-hidden="true" />}
             title="No provider users yet"
           />
-        </Card>
-      ) : (
-        <Card withBorder radius="md" p={0}>
-          <ProviderUsersTable users={detail.providerUsers} />
-        </Card>
-      )}
+        }
+      >
+        <ProviderUsersTable users={detail.providerUsers} />
+      </TableCard>
     </Stack>
   );
 }

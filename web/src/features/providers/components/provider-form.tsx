@@ -1,7 +1,7 @@
-import { Alert, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { CircleAlert } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ProviderOrganization } from '../../../../../shared/domain';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useSaveProvider } from '../api/save-provider';
 import {
   EMPTY_PROVIDER_FORM,
@@ -27,8 +27,10 @@ export function ProviderForm({ provider, onSaved, onCancel, submitLabel }: Provi
     provider ? providerToFormValues(provider) : EMPTY_PROVIDER_FORM,
   );
   const [error, setError] = useState<string | null>(null);
-  const set = (field: keyof ProviderFormValues) => (value: string) =>
+  const set = (field: keyof ProviderFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    const value = event.currentTarget.value;
     setValues((prev) => ({ ...prev, [field]: value }));
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,45 +49,36 @@ export function ProviderForm({ provider, onSaved, onCancel, submitLabel }: Provi
   return (
     <form noValidate onSubmit={onSubmit} aria-label={provider ? 'Edit provider' : 'Add provider'}>
       <Stack gap="md">
-        {error && (
-          <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
-            {error}
-          </Alert>
-        )}
+        {error && <ErrorAlert message={error} />}
         <TextInput
           label="Organization Name"
           required
           withAsterisk={false}
           autoComplete="organization"
           value={values.name}
-          onChange={(event) => set('name')(event.currentTarget.value)}
+          onChange={set('name')}
         />
-        <TextInput
-          label="Address"
-          autoComplete="street-address"
-          value={values.address}
-          onChange={(event) => set('address')(event.currentTarget.value)}
-        />
+        <TextInput label="Address" autoComplete="street-address" value={values.address} onChange={set('address')} />
         <TextInput
           label="Telephone"
           type="tel"
           autoComplete="tel"
           value={values.telephone}
-          onChange={(event) => set('telephone')(event.currentTarget.value)}
+          onChange={set('telephone')}
         />
         <TextInput
           label="Office Email"
           type="email"
           autoComplete="email"
           value={values.office_email}
-          onChange={(event) => set('office_email')(event.currentTarget.value)}
+          onChange={set('office_email')}
         />
         <NativeSelect
           label="Time Zone"
           description="Outreach calls are placed at local times in this zone."
           data={timezoneOptions(values.timezone)}
           value={values.timezone}
-          onChange={(event) => set('timezone')(event.currentTarget.value)}
+          onChange={set('timezone')}
         />
         <Group justify="flex-end" gap="sm">
           {onCancel && (

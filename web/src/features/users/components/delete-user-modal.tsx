@@ -1,6 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { CircleAlert } from 'lucide-react';
 import type { UserProfile } from '../../../../../shared/domain';
+import { ConfirmDeleteModal } from '../../../components/overlays/confirm-delete-modal';
 import { useDeleteUser, type UserScope } from '../api/save-user';
 import { displayName } from './users.utils';
 
@@ -16,51 +15,24 @@ export interface DeleteUserModalProps {
 export function DeleteUserModal({ opened, user, onClose, scope = 'users' }: DeleteUserModalProps) {
   const remove = useDeleteUser(scope);
   const providerUser = scope === 'provider-users';
-  const close = () => {
-    if (remove.isPending) return;
-    remove.reset();
-    onClose();
-  };
-
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    <ConfirmDeleteModal
       opened={opened}
-      onClose={close}
       title={providerUser ? 'Remove Provider User' : 'Delete User'}
-      size="md"
+      mutation={remove}
+      onClose={onClose}
+      onConfirm={() => {
+        if (!user) return;
+        remove.mutate(user.id, {
+          onSuccess: () => {
+            remove.reset();
+            onClose();
+          },
+        });
+      }}
     >
-      <Stack gap="md">
-        {remove.error && (
-          <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
-            {remove.error.message}
-          </Alert>
-        )}
-        <Text>
-          Are you sure you want to {providerUser ? 'remove' : 'delete'} <strong>{user ? displayName(user) : ''}</strong>
-          {user?.email ? ` (${user.email})` : ''}? Their account is disabled and they can no longer sign in.
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => {
-              if (!user) return;
-              remove.mutate(user.id, {
-                onSuccess: () => {
-                  remove.reset();
-                  onClose();
-                },
-              });
-            }}
-          >
-            {providerUser ? 'Remove Provider User' : 'Delete User'}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      Are you sure you want to {providerUser ? 'remove' : 'delete'} <strong>{user ? displayName(user) : ''}</strong>
+      {user?.email ? ` (${user.email})` : ''}? Their account is disabled and they can no longer sign in.
+    </ConfirmDeleteModal>
   );
 }

@@ -1,8 +1,7 @@
-import { Button, Group, Table, Text } from '@mantine/core';
-import { Pencil, UserMinus } from 'lucide-react';
+import { Table } from '@mantine/core';
 import type { UserProfile } from '../../../../../shared/domain';
 import { formatDate } from '../../../lib/format-date';
-import { displayName } from './users.utils';
+import { UserRow } from './user-row';
 
 export interface ProviderUsersTableProps {
   users: UserProfile[];
@@ -29,52 +28,17 @@ export function ProviderUsersTable({ users, onEdit, onRemove }: ProviderUsersTab
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {users.map((user) => {
-          const name = displayName(user);
-          return (
-            <Table.Tr key={user.id}>
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {name}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {user.email}
-                </Text>
-              </Table.Td>
-              <Table.Td visibleFrom="sm">{user.phone_number ?? '—'}</Table.Td>
-              <Table.Td visibleFrom="sm">{formatDate(user.created_at)}</Table.Td>
-              {withActions && (
-                <Table.Td>
-                  <Group gap="xs">
-                    {onEdit && (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        leftSection={<Pencil size={14} aria-hidden="true" />}
-                        aria-label={`Edit ${name}`}
-                        onClick={() => onEdit(user)}
-                      >
-                        Edit
-                      </Button>
-                    )}
-                    {onRemove && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        leftSection={<UserMinus size={14} aria-hidden="true" />}
-                        aria-label={`Remove ${name}`}
-                        onClick={() => onRemove(user)}
-                      >
-                        Remove
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              )}
-            </Table.Tr>
-          );
-        })}
+        {users.map((user) => (
+          <UserRow
+            key={user.id}
+            user={user}
+            onEdit={onEdit}
+            removal={onRemove && { verb: 'Remove', onClick: onRemove }}
+          >
+            <Table.Td visibleFrom="sm">{user.phone_number ?? '—'}</Table.Td>
+            <Table.Td visibleFrom="sm">{formatDate(user.created_at)}</Table.Td>
+          </UserRow>
+        ))}
       </Table.Tbody>
     </Table>
   );

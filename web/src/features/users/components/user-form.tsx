@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { CircleAlert } from 'lucide-react';
+import { Button, Checkbox, Fieldset, Group, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { NOTIFICATION_CHANNELS, type ProviderRef, type UserProfile } from '../../../../../shared/domain';
 import { PASSWORD_POLICY } from '../../../../../shared/password-policy';
 import { ROLE_HELP, ROLE_LABELS, isRole } from '../../../../../shared/roles';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { NameFields } from '../../../components/forms/name-fields';
 import { useSaveUser, type UserScope } from '../api/save-user';
 import {
   CHANNEL_LABELS,
@@ -101,11 +90,7 @@ export function UserForm({
   return (
     <form noValidate onSubmit={onSubmit} aria-label={`${user ? 'Edit' : 'Add'} ${noun.toLowerCase()}`}>
       <Stack gap="md">
-        {error && (
-          <Alert color="red" icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
-            {error}
-          </Alert>
-        )}
+        {error && <ErrorAlert message={error} />}
         <TextInput
           label="Email"
           type="email"
@@ -130,24 +115,7 @@ export function UserForm({
             visibilityToggleButtonProps={{ 'aria-label': passwordVisible ? 'Hide password' : 'Show password' }}
           />
         )}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            label="First Name"
-            autoComplete="off"
-            required
-            withAsterisk={false}
-            value={values.first_name}
-            onChange={(event) => set('first_name', event.currentTarget.value)}
-          />
-          <TextInput
-            label="Last Name"
-            autoComplete="off"
-            required
-            withAsterisk={false}
-            value={values.last_name}
-            onChange={(event) => set('last_name', event.currentTarget.value)}
-          />
-        </SimpleGrid>
+        <NameFields values={values} onChange={set} />
         <TextInput
           label="Phone Number"
           type="tel"

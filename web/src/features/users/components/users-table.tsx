@@ -1,8 +1,8 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Table, Text } from '@mantine/core';
 import type { UserProfile } from '../../../../../shared/domain';
 import { formatDate } from '../../../lib/format-date';
-import { displayName, isCurrentUser, roleLabel } from './users.utils';
+import { UserRow } from './user-row';
+import { isCurrentUser, roleLabel } from './users.utils';
 
 export interface UsersTableProps {
   users: UserProfile[];
@@ -32,56 +32,21 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {users.map((user) => {
-          const name = displayName(user);
-          const self = isCurrentUser(user, currentUserId);
-          return (
-            <Table.Tr key={user.id}>
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {name}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {user.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{roleLabel(user.role)}</Text>
-              </Table.Td>
-              <Table.Td visibleFrom="sm">{user.provider?.name ?? '—'}</Table.Td>
-              <Table.Td visibleFrom="sm">{formatDate(user.created_at)}</Table.Td>
-              <Table.Td>
-                <Group gap="xs">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    leftSection={<Pencil size={14} aria-hidden="true" />}
-                    aria-label={`Edit ${name}`}
-                    onClick={() => onEdit(user)}
-                  >
-                    Edit
-                  </Button>
-                  {self ? (
-                    <Badge variant="outline" color="gray">
-                      You
-                    </Badge>
-                  ) : (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      leftSection={<Trash2 size={14} aria-hidden="true" />}
-                      aria-label={`Delete ${name}`}
-                      onClick={() => onDelete(user)}
-                    >
-                      Delete
-                    </Button>
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
+        {users.map((user) => (
+          <UserRow
+            key={user.id}
+            user={user}
+            self={isCurrentUser(user, currentUserId)}
+            onEdit={onEdit}
+            removal={{ verb: 'Delete', onClick: onDelete }}
+          >
+            <Table.Td>
+              <Text size="sm">{roleLabel(user.role)}</Text>
+            </Table.Td>
+            <Table.Td visibleFrom="sm">{user.provider?.name ?? '—'}</Table.Td>
+            <Table.Td visibleFrom="sm">{formatDate(user.created_at)}</Table.Td>
+          </UserRow>
+        ))}
       </Table.Tbody>
     </Table>
   );

@@ -1,0 +1,64 @@
+import { Badge, Button, Group, Table } from '@mantine/core';
+import { Pencil, Trash2, UserMinus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { UserProfile } from '../../../../../shared/domain';
+import { NameCell } from '../../../components/table/name-cell';
+import { displayName } from './users.utils';
+
+export interface UserRowProps {
+  user: UserProfile;
+  /** The cells between the user's name and the actions. */
+  children: ReactNode;
+  onEdit?: (user: UserProfile) => void;
+  /** Delete (every user) or Remove (an organization's provider users), with its handler. */
+  removal?: { verb: 'Delete' | 'Remove'; onClick: (user: UserProfile) => void };
+  /** The signed-in user: a 'You' badge stands in for the removal button. */
+  self?: boolean;
+}
+
+/** A user table row: name and e-mail, the given cells, then Edit and Delete or Remove when offered. */
+export function UserRow({ user, children, onEdit, removal, self = false }: UserRowProps) {
+  const name = displayName(user);
+  const RemovalIcon = removal?.verb === 'Remove' ? UserMinus : Trash2;
+  return (
+    <Table.Tr>
+      <NameCell name={name} email={user.email} />
+      {children}
+      {(onEdit || removal) && (
+        <Table.Td>
+          <Group gap="xs">
+            {onEdit && (
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<Pencil size={14} aria-hidden="true" />}
+                aria-label={`Edit ${name}`}
+                onClick={() => onEdit(user)}
+              >
+                Edit
+              </Button>
+            )}
+            {self ? (
+              <Badge variant="outline" color="gray">
+                You
+              </Badge>
+            ) : (
+              removal && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  leftSection={<RemovalIcon size={14} aria-hidden="true" />}
+                  aria-label={`${removal.verb} ${name}`}
+                  onClick={() => removal.onClick(user)}
+                >
+                  {removal.verb}
+                </Button>
+              )
+            )}
+          </Group>
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+}
