@@ -61,7 +61,14 @@ interface WallClock {
 function wallClock(timeZone: string, at: Date): WallClock {
   const parts = formatter(timeZone).formatToParts(at);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour') % 24,
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (New York in winter: -5 h). */

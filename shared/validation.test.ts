@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from './messages';
 import { normalizeUsPhoneInput } from './phone';
-import { createPatientSchema, createUserSchema, documentSchema, firstError, patientFormSchema, providerFormSchema, updateUserSchema } from './validation';
+import {
+  createPatientSchema,
+  createUserSchema,
+  documentSchema,
+  firstError,
+  patientFormSchema,
+  providerFormSchema,
+  updateUserSchema,
+} from './validation';
 
 describe('provider form', () => {
   it('requires a name after trimming and checks the office e-mail only when given', () => {
@@ -33,13 +41,24 @@ describe('patient form', () => {
     const ok = { email: 'p@x.org', first_name: 'Ann', last_name: 'Lee' };
     expect(firstError(createPatientSchema, ok)).toBe(VALIDATION.providerRequired);
     expect(
-      firstError(createPatientSchema, { ...ok, provider_id: 'o1', outreach: { first_outreach_date: '2026-12-01', time_preference: 'noon' } }),
+      firstError(createPatientSchema, {
+        ...ok,
+        provider_id: 'o1',
+        outreach: { first_outreach_date: '2026-12-01', time_preference: 'noon' },
+      }),
     ).toBe(VALIDATION.timePreferenceInvalid);
   });
 });
 
 describe('user form', () => {
-  const ok = { email: 'u@x.org', first_name: 'U', last_name: 'V', role: 'provider', provider_id: 'o1', password: 'secret1' };
+  const ok = {
+    email: 'u@x.org',
+    first_name: 'U',
+    last_name: 'V',
+    role: 'provider',
+    provider_id: 'o1',
+    password: 'secret1',
+  };
   it('gives the spec message for each rule', () => {
     expect(firstError(createUserSchema, { ...ok, password: '' })).toBe(VALIDATION.passwordRequiredForNewUsers);
     expect(firstError(createUserSchema, { ...ok, password: '12345' })).toBe(VALIDATION.passwordTooShort);

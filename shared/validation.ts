@@ -39,7 +39,10 @@ const generalPhone = z.pipe(
   z.nullable(z.string().check(z.regex(GENERAL_PHONE, { error: VALIDATION.invalidPhone }))),
 );
 
-const usPhone = z.pipe(optionalText(40), z.nullable(z.string().check(z.regex(US_PHONE, { error: VALIDATION.invalidUsPhone }))));
+const usPhone = z.pipe(
+  optionalText(40),
+  z.nullable(z.string().check(z.regex(US_PHONE, { error: VALIDATION.invalidUsPhone }))),
+);
 
 const version = z.optional(z.number().check(z.int(), z.positive()));
 
@@ -51,7 +54,9 @@ export const providerFormSchema = z.object({
     optionalText(254),
     z.nullable(z.string().check(z.regex(EMAIL, { error: VALIDATION.invalidOfficeEmail }))),
   ),
-  timezone: z.optional(z.string().check(z.regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/, { error: 'Please choose a valid time zone' }))),
+  timezone: z.optional(
+    z.string().check(z.regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/, { error: 'Please choose a valid time zone' })),
+  ),
   version,
 });
 export type ProviderFormInput = z.input<typeof providerFormSchema>;
@@ -65,14 +70,16 @@ export const patientFormSchema = z.object({
 });
 
 export const outreachSchema = z.object({
-  first_outreach_date: z.string({ error: VALIDATION.outreachDateInPast }).check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: VALIDATION.outreachDateInPast }),
-  ),
+  first_outreach_date: z
+    .string({ error: VALIDATION.outreachDateInPast })
+    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: VALIDATION.outreachDateInPast })),
   time_preference: z.enum(TIME_PREFERENCES, { error: VALIDATION.timePreferenceInvalid }),
 });
 
 export const createPatientSchema = z.extend(patientFormSchema, {
-  provider_id: z.string({ error: VALIDATION.providerRequired }).check(z.minLength(1, { error: VALIDATION.providerRequired })),
+  provider_id: z
+    .string({ error: VALIDATION.providerRequired })
+    .check(z.minLength(1, { error: VALIDATION.providerRequired })),
   outreach: z.optional(z.nullable(outreachSchema)),
 });
 
@@ -96,9 +103,9 @@ export const createUserSchema = z
   .object({
     ...userFields,
     password: z.pipe(
-      z.string({ error: VALIDATION.passwordRequiredForNewUsers }).check(
-        z.minLength(1, { error: VALIDATION.passwordRequiredForNewUsers }),
-      ),
+      z
+        .string({ error: VALIDATION.passwordRequiredForNewUsers })
+        .check(z.minLength(1, { error: VALIDATION.passwordRequiredForNewUsers })),
       z.string().check(z.minLength(6, { error: VALIDATION.passwordTooShort }), z.maxLength(256)),
     ),
   })
@@ -109,7 +116,10 @@ export const updateUserSchema = z
   .check(z.refine(providerRequiredForRole, { error: VALIDATION.providerRequired, path: ['provider_id'] }));
 
 export const documentSchema = z.object({
-  content: z.pipe(z.string({ error: 'Content is required' }).check(z.trim()), z.string().check(z.maxLength(20_000, { error: VALIDATION.contentTooLong }))),
+  content: z.pipe(
+    z.string({ error: 'Content is required' }).check(z.trim()),
+    z.string().check(z.maxLength(20_000, { error: VALIDATION.contentTooLong })),
+  ),
   version,
 });
 

@@ -51,7 +51,9 @@ describe('audited', () => {
 
   it('records a failure with its outcome and rethrows it', async () => {
     const { entries, log } = recorder();
-    const work = audited(log, actor, 'care_plan.update', { type: 'patient', id: 'p2' }, () => Promise.reject(patientDenied()));
+    const work = audited(log, actor, 'care_plan.update', { type: 'patient', id: 'p2' }, () =>
+      Promise.reject(patientDenied()),
+    );
     await expect(work).rejects.toMatchObject({ status: 404, code: 'patient.not_found' });
     expect(entries[0]).toMatchObject({ action: 'care_plan.update', patientId: 'p2', outcome: 'denied' });
   });
@@ -64,8 +66,8 @@ describe('audited', () => {
 
   it('fails the request when the event cannot be written', async () => {
     const failing = { record: () => Promise.reject(new Error('table unavailable')) };
-    await expect(audited(failing, actor, 'patient.read', { type: 'patient', id: 'p1' }, async () => 'data')).rejects.toThrow(
-      'table unavailable',
-    );
+    await expect(
+      audited(failing, actor, 'patient.read', { type: 'patient', id: 'p1' }, async () => 'data'),
+    ).rejects.toThrow('table unavailable');
   });
 });

@@ -5,7 +5,10 @@ import type { PatientDeps } from './patients';
 import { patientForActor } from './patients';
 import type { ClinicalDocumentRepository, DocumentKind } from './ports';
 
-export interface ClinicalDocumentDeps extends Pick<PatientDeps, 'patients' | 'organizations' | 'audit' | 'clock' | 'ids'> {
+export interface ClinicalDocumentDeps extends Pick<
+  PatientDeps,
+  'patients' | 'organizations' | 'audit' | 'clock' | 'ids'
+> {
   documents: ClinicalDocumentRepository;
 }
 

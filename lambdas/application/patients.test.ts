@@ -9,7 +9,9 @@ const NOW = new Date('2026-06-02T03:30:00Z');
 
 describe('planOutreach', () => {
   it("stores the first call at the preference's start hour in the organization's zone", () => {
-    expect(planOutreach({ first_outreach_date: '2026-07-01', time_preference: 'afternoon' }, patient, chicago, 'u1', NOW)).toEqual({
+    expect(
+      planOutreach({ first_outreach_date: '2026-07-01', time_preference: 'afternoon' }, patient, chicago, 'u1', NOW),
+    ).toEqual({
       patient_id: 'p1',
       provider_id: 'org-1',
       created_by: 'u1',
@@ -22,16 +24,17 @@ describe('planOutreach', () => {
   });
 
   it("accepts today in the organization's zone even when the server's date is already tomorrow", () => {
-    expect(planOutreach({ first_outreach_date: '2026-06-01', time_preference: 'morning' }, patient, chicago, 'u1', NOW).scheduled_at).toBe(
-      '2026-06-01T14:00:00.000Z',
-    );
+    expect(
+      planOutreach({ first_outreach_date: '2026-06-01', time_preference: 'morning' }, patient, chicago, 'u1', NOW)
+        .scheduled_at,
+    ).toBe('2026-06-01T14:00:00.000Z');
   });
 
   it('refuses a past date and a date that does not exist', () => {
     for (const date of ['2026-05-31', '2026-02-30']) {
-      expect(() => planOutreach({ first_outreach_date: date, time_preference: 'morning' }, patient, chicago, 'u1', NOW)).toThrow(
-        VALIDATION.outreachDateInPast,
-      );
+      expect(() =>
+        planOutreach({ first_outreach_date: date, time_preference: 'morning' }, patient, chicago, 'u1', NOW),
+      ).toThrow(VALIDATION.outreachDateInPast);
     }
   });
 });

@@ -6,7 +6,15 @@ import type { createPatientSchema, outreachSchema, patientFormSchema } from '../
 import type { Actor } from '../platform/actor';
 import { badRequest, conflict } from '../platform/errors';
 import { audited, patientDenied, patientNotFound } from './audit';
-import type { AuditLog, Clock, Ids, OrganizationRef, OrganizationRepository, PatientRecord, PatientRepository } from './ports';
+import type {
+  AuditLog,
+  Clock,
+  Ids,
+  OrganizationRef,
+  OrganizationRepository,
+  PatientRecord,
+  PatientRepository,
+} from './ports';
 import { assertStaff, organizationForActor, toPatient } from './providers';
 import { isRecordId, matchesSearch } from './search';
 
@@ -159,7 +167,12 @@ export async function updatePatient(
     }
     const updated = await deps.patients.update(
       patient,
-      { first_name: input.first_name, last_name: input.last_name, email: input.email, phone_number: input.phone_number },
+      {
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        phone_number: input.phone_number,
+      },
       deps.clock.now().toISOString(),
     );
     return { patient: toPatient(updated) };

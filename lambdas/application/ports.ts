@@ -88,7 +88,12 @@ export interface OrganizationRepository {
    * Optimistic: fails with a conflict when `expectedVersion` is stale, not found when the
    * organization is missing or archived.
    */
-  update(id: string, changes: OrganizationChanges, expectedVersion: number | undefined, at: string): Promise<OrganizationRecord>;
+  update(
+    id: string,
+    changes: OrganizationChanges,
+    expectedVersion: number | undefined,
+    at: string,
+  ): Promise<OrganizationRecord>;
   /**
    * Archives the organization in one transaction with the totals it leaves (providers, its
    * patients, its users) and its users' profiles, marked disabled.
@@ -155,7 +160,14 @@ export interface ClinicalDocumentRepository {
   get(kind: DocumentKind, patientId: string): Promise<ClinicalDocument | null>;
   create(kind: DocumentKind, doc: ClinicalDocument): Promise<void>;
   /** Not found when there is no document yet; a conflict when `expectedVersion` is stale. */
-  update(kind: DocumentKind, patientId: string, content: string, by: string, expectedVersion: number | undefined, at: string): Promise<ClinicalDocument>;
+  update(
+    kind: DocumentKind,
+    patientId: string,
+    content: string,
+    by: string,
+    expectedVersion: number | undefined,
+    at: string,
+  ): Promise<ClinicalDocument>;
 }
 
 export interface NewIdentity {
@@ -171,7 +183,10 @@ export interface NewIdentity {
 export interface IdentityDirectory {
   /** Returns the new account's user id (the token's `sub`). */
   createUser(input: NewIdentity): Promise<string>;
-  updateUser(userId: string, changes: { email: string; firstName: string; lastName: string; providerId: string | null }): Promise<void>;
+  updateUser(
+    userId: string,
+    changes: { email: string; firstName: string; lastName: string; providerId: string | null },
+  ): Promise<void>;
   /** Moves the account to exactly one group. */
   setRole(userId: string, role: Role): Promise<void>;
   /** Idempotent; an account that no longer exists counts as done. */

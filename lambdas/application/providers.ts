@@ -160,14 +160,22 @@ export async function updateProvider(
  * Deleting an organization archives it (DECISIONS.md, records are kept): it leaves every list and
  * count, its users' accounts are disabled first, and nothing clinical is erased.
  */
-export async function archiveProvider(deps: ProviderDeps, actor: Actor, organizationId: string): Promise<{ archived: true }> {
+export async function archiveProvider(
+  deps: ProviderDeps,
+  actor: Actor,
+  organizationId: string,
+): Promise<{ archived: true }> {
   assertEmployee(actor);
   return audited(deps.audit, actor, 'provider.archive', { type: 'organization', id: organizationId }, async () => {
     await organizationForActor(deps, actor, organizationId);
     const users = await deps.profiles.listByOrganization(organizationId);
     // Accounts first: a retry after a failure here finds the organization still active.
     for (const user of users) await deps.identity.disableUser(user.id);
-    await deps.organizations.archive(organizationId, deps.clock.now().toISOString(), users.map((u) => u.id));
+    await deps.organizations.archive(
+      organizationId,
+      deps.clock.now().toISOString(),
+      users.map((u) => u.id),
+    );
     return { archived: true as const };
   });
 }

@@ -40,10 +40,14 @@ describe('planAssignment', () => {
       DEFAULT_PROVIDER_NOTIFICATIONS,
     );
     const chosen = { new_summaries: [], escalations: ['sms' as const] };
-    expect(planAssignment({ role: 'provider', provider_id: 'o', notification_preferences: chosen }, record, NOW).notificationPreferences).toBe(
-      chosen,
-    );
-    expect(planAssignment({ role: 'patient', provider_id: 'o', notification_preferences: chosen }, null, NOW).notificationPreferences).toEqual({
+    expect(
+      planAssignment({ role: 'provider', provider_id: 'o', notification_preferences: chosen }, record, NOW)
+        .notificationPreferences,
+    ).toBe(chosen);
+    expect(
+      planAssignment({ role: 'patient', provider_id: 'o', notification_preferences: chosen }, null, NOW)
+        .notificationPreferences,
+    ).toEqual({
       new_summaries: [],
       escalations: [],
     });

@@ -5,7 +5,14 @@ import type { createUserSchema, updateUserSchema } from '../../shared/validation
 import type { Actor } from '../platform/actor';
 import { badRequest, forbidden, notFound } from '../platform/errors';
 import { providerNotFound } from './audit';
-import type { Clock, IdentityDirectory, OrganizationRef, OrganizationRepository, UserProfileRecord, UserProfileRepository } from './ports';
+import type {
+  Clock,
+  IdentityDirectory,
+  OrganizationRef,
+  OrganizationRepository,
+  UserProfileRecord,
+  UserProfileRepository,
+} from './ports';
 import { isRecordId, matchesSearch } from './search';
 
 export interface UserDeps {
@@ -26,7 +33,10 @@ export interface UserListFilter {
 
 const NO_NOTIFICATIONS: NotificationPreferences = { new_summaries: [], escalations: [] };
 /** A provider user created without preferences hears of new summaries and escalations by e-mail. */
-export const DEFAULT_PROVIDER_NOTIFICATIONS: NotificationPreferences = { new_summaries: ['email'], escalations: ['email'] };
+export const DEFAULT_PROVIDER_NOTIFICATIONS: NotificationPreferences = {
+  new_summaries: ['email'],
+  escalations: ['email'],
+};
 
 const userNotFound = () => notFound('user.not_found', 'User not found');
 
@@ -55,7 +65,11 @@ export interface Assignment {
  * preferences only mean something for provider users; `assigned_at` moves when the organization does.
  */
 export function planAssignment(
-  input: { role: Role; provider_id?: string | null | undefined; notification_preferences?: NotificationPreferences | undefined },
+  input: {
+    role: Role;
+    provider_id?: string | null | undefined;
+    notification_preferences?: NotificationPreferences | undefined;
+  },
   current: Pick<UserProfileRecord, 'provider_id' | 'assigned_at' | 'notification_preferences'> | null,
   now: string,
 ): Assignment {
@@ -81,7 +95,11 @@ async function activeOrganization(deps: UserDeps, providerId: string | null): Pr
 const ref = (org: OrganizationRef | null): ProviderRef | null => (org ? { id: org.id, name: org.name } : null);
 
 /** Active users, newest first, filtered by e-mail text and role after one Query. */
-export async function listUsers(deps: UserDeps, actor: Actor, filter: UserListFilter): Promise<{ users: UserProfile[] }> {
+export async function listUsers(
+  deps: UserDeps,
+  actor: Actor,
+  filter: UserListFilter,
+): Promise<{ users: UserProfile[] }> {
   assertEmployee(actor);
   const role = filter.role === 'all' ? undefined : filter.role;
   const profiles = (await deps.profiles.listActive()).filter(

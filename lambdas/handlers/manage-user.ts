@@ -18,7 +18,8 @@ export const handler = defineFunction(
     // `?role=` (empty) reads as every role, like `?role=all`.
     'GET /users': async ({ actor, deps, query }) =>
       ok(await listUsers(deps, actor, parseInput(listQuery, { ...query, role: query.role || undefined }))),
-    'POST /users': async ({ actor, deps, body }) => created(await createUser(deps, actor, parseBody(createUserSchema, body))),
+    'POST /users': async ({ actor, deps, body }) =>
+      created(await createUser(deps, actor, parseBody(createUserSchema, body))),
     'PUT /users/{userId}': async ({ actor, deps, params, body }) =>
       ok(await updateUser(deps, actor, params.userId ?? '', parseBody(updateUserSchema, body))),
     'DELETE /users/{userId}': async ({ actor, deps, params }) => ok(await deleteUser(deps, actor, params.userId ?? '')),

@@ -6,7 +6,9 @@ import { defineFunction } from '../platform/http-handler';
 import { ok } from '../platform/http';
 import { parseBody, parseInput } from '../platform/validation';
 
-const listQuery = z.object({ search: z.optional(z.string().check(z.maxLength(200, { error: 'Search text is too long' }))) });
+const listQuery = z.object({
+  search: z.optional(z.string().check(z.maxLength(200, { error: 'Search text is too long' }))),
+});
 
 export const handler = defineFunction(
   'provider-data',

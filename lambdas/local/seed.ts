@@ -30,7 +30,9 @@ async function createAccount(
     provider_id: providerId,
     assigned_at: providerId ? createdAt : null,
     notification_preferences:
-      role === 'provider' ? { new_summaries: ['email'], escalations: ['email', 'sms'] } : { new_summaries: [], escalations: [] },
+      role === 'provider'
+        ? { new_summaries: ['email'], escalations: ['email', 'sms'] }
+        : { new_summaries: [], escalations: [] },
     created_at: createdAt,
     status: 'active',
   });

@@ -127,7 +127,12 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     const outbox = new FileOutbox(join(options.dataDir, 'outbox.json'));
 
     log('starting cognito-local and its compatibility proxy...');
-    const cognito = await startCognitoLocal({ dataDir: join(options.dataDir, 'cognito'), port: ports.cognito, apiUrl, outbox });
+    const cognito = await startCognitoLocal({
+      dataDir: join(options.dataDir, 'cognito'),
+      port: ports.cognito,
+      apiUrl,
+      outbox,
+    });
     stops.push(cognito.stop);
 
     // The handlers read the same variables as in Lambda; only the endpoints point at stand-ins.

@@ -33,7 +33,11 @@ describe('actorFromClaims', () => {
   });
 
   it('ignores an organization attribute on employees and prefers the highest group', () => {
-    const actor = actorFromClaims({ ...base, 'cognito:groups': 'patient,careloop_employee', 'custom:provider_id': 'org1' });
+    const actor = actorFromClaims({
+      ...base,
+      'cognito:groups': 'patient,careloop_employee',
+      'custom:provider_id': 'org1',
+    });
     expect(actor).toMatchObject({ role: 'careloop_employee', providerId: null });
   });
 

@@ -6,10 +6,17 @@ import { defineFunction } from './http-handler';
 import { ok } from './http';
 import { parseInput } from './validation';
 
-const context = { functionName: 'test', awsRequestId: 'r1', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
+const context = {
+  functionName: 'test',
+  awsRequestId: 'r1',
+  getRemainingTimeInMillis: () => 1000,
+} as unknown as Context;
 
-function event(overrides: Partial<APIGatewayProxyEvent> & { claims?: Record<string, string> | null }): APIGatewayProxyEvent {
-  const { claims = { sub: 'u1', email: 'a@b.co', token_use: 'id', 'cognito:groups': 'careloop_employee' }, ...rest } = overrides;
+function event(
+  overrides: Partial<APIGatewayProxyEvent> & { claims?: Record<string, string> | null },
+): APIGatewayProxyEvent {
+  const { claims = { sub: 'u1', email: 'a@b.co', token_use: 'id', 'cognito:groups': 'careloop_employee' }, ...rest } =
+    overrides;
   return {
     resource: '/providers',
     path: '/providers',
@@ -80,10 +87,16 @@ describe('defineFunction middleware', () => {
       written.push(String(chunk));
       return true;
     };
-    const spies = [vi.spyOn(process.stdout, 'write').mockImplementation(capture), vi.spyOn(process.stderr, 'write').mockImplementation(capture)];
+    const spies = [
+      vi.spyOn(process.stdout, 'write').mockImplementation(capture),
+      vi.spyOn(process.stderr, 'write').mockImplementation(capture),
+    ];
     try {
       const res = await run(event({ body: '{"name":"boom"}' }));
-      expect(res).toEqual({ status: 500, body: { error: 'Something went wrong. Please try again.', code: 'internal' } });
+      expect(res).toEqual({
+        status: 500,
+        body: { error: 'Something went wrong. Please try again.', code: 'internal' },
+      });
     } finally {
       for (const spy of spies) spy.mockRestore();
     }
@@ -93,6 +106,9 @@ describe('defineFunction middleware', () => {
   });
 
   it('answers success with JSON from the action', async () => {
-    expect(await run(event({ body: '{"name":"Sunrise"}' }))).toEqual({ status: 200, body: { name: 'Sunrise', by: 'u1' } });
+    expect(await run(event({ body: '{"name":"Sunrise"}' }))).toEqual({
+      status: 200,
+      body: { name: 'Sunrise', by: 'u1' },
+    });
   });
 });

@@ -65,7 +65,10 @@ export function defineFunction<Deps>(
       const actor = actorFromClaims(event.requestContext.authorizer?.claims as Record<string, unknown> | undefined);
       if (!actor) throw unauthorized();
       logger.appendKeys({ userId: actor.userId, role: actor.role ?? 'none' });
-      if (route.roles !== 'signed-in' && (actor.role === null || !(route.roles as readonly string[]).includes(actor.role))) {
+      if (
+        route.roles !== 'signed-in' &&
+        (actor.role === null || !(route.roles as readonly string[]).includes(actor.role))
+      ) {
         throw forbidden();
       }
       deps ??= createDeps();
@@ -94,8 +97,5 @@ export function defineFunction<Deps>(
     }
   };
 
-  return middy(base)
-    .use(captureLambdaHandler(tracer))
-    .use(injectLambdaContext(logger))
-    .use(logMetrics(metrics));
+  return middy(base).use(captureLambdaHandler(tracer)).use(injectLambdaContext(logger)).use(logMetrics(metrics));
 }

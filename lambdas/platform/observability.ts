@@ -7,5 +7,8 @@ import { Tracer } from '@aws-lambda-powertools/tracer';
  * never names, phone numbers, e-mail addresses, transcripts or care-plan text.
  */
 export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'careloop' });
-export const metrics = new Metrics({ namespace: 'CareLoop', serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'careloop' });
+export const metrics = new Metrics({
+  namespace: 'CareLoop',
+  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'careloop',
+});
 export const tracer = new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'careloop' });

@@ -15,10 +15,14 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const started = Date.now();
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: test what ships.
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  execFileSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   const { info, stop } = await spawnStack({ portBase: 200, dataDir: '.data/test-e2e', web: 'static' });
   console.log(`[e2e] web built and stack up in ${((Date.now() - started) / 1000).toFixed(1)} s at ${info.webUrl}`);
   project.provide('stack', info);

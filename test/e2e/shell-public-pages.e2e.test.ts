@@ -49,7 +49,9 @@ describe('public pages', () => {
     const page = await newPage(browser, { width: 375, height: 740 });
     await page.goto(path);
     await expectLandmarksAndOneH1(page, title);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page);
   });
@@ -72,7 +74,9 @@ describe('public pages', () => {
       const body = await script.body;
       // Screen titles only the workspaces render, whatever their chunk is called.
       if (/Admin Dashboard|Provider Dashboard|User Management/.test(body)) workspace.push(script.path);
-      if (/admin-dashboard|provider-dashboard|users-page|summaries-page|patient-detail|call-summary/.test(script.path)) {
+      if (
+        /admin-dashboard|provider-dashboard|users-page|summaries-page|patient-detail|call-summary/.test(script.path)
+      ) {
         workspace.push(script.path);
       }
     }
@@ -106,12 +110,25 @@ describe('public pages', () => {
       await page.getByRole('heading', { level: 2, name: heading }).waitFor();
     }
     const text = await mainText(page);
-    for (const phrase of ['Enrolment', 'AI outreach', 'Revenue recognition', '$40-60', 'per patient per month', '20 minutes', '24/7', 'HIPAA', 'SOC 2', 'Free', 'revenue-share']) {
+    for (const phrase of [
+      'Enrolment',
+      'AI outreach',
+      'Revenue recognition',
+      '$40-60',
+      'per patient per month',
+      '20 minutes',
+      '24/7',
+      'HIPAA',
+      'SOC 2',
+      'Free',
+      'revenue-share',
+    ]) {
       expect(text).toContain(phrase);
     }
-    const ctas = await page.getByRole('main').locator('a[href^="mailto:"]').evaluateAll((links) =>
-      links.map((link) => link.getAttribute('href') ?? ''),
-    );
+    const ctas = await page
+      .getByRole('main')
+      .locator('a[href^="mailto:"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
     expect(ctas.length).toBeGreaterThanOrEqual(2);
     for (const href of ctas) expect(href).toMatch(/^mailto:hello@careloop\.health/);
   });
@@ -122,7 +139,9 @@ describe('public pages', () => {
     for (const heading of ['How It Works', 'Core Features', 'Why we built CareLoop']) {
       await page.getByRole('heading', { level: 2, name: heading }).waitFor();
     }
-    const coreFeatures = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'Core Features' }) });
+    const coreFeatures = page.locator('section', {
+      has: page.getByRole('heading', { level: 2, name: 'Core Features' }),
+    });
     expect(await coreFeatures.getByRole('heading', { level: 3 }).count()).toBe(6);
     expect(await page.locator('#how-it-works ol > li').count()).toBe(3);
 

@@ -79,7 +79,10 @@ describe('sign-up', () => {
     await page.waitForURL('**/login');
     expect(Date.now() - createdAt).toBeGreaterThan(1500);
     await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
-    await page.getByRole('status').getByText(/check your email/i).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/check your email/i)
+      .waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
 
     // Not confirmed yet.

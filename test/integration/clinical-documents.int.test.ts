@@ -2,7 +2,15 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ClinicalDocument } from '../../shared/domain';
 import { DEMO, call } from '../support/api';
-import { auditTrail, createPatient, demoOrganizations, expectStatus, lakesideToken, operatorToken, sunriseToken } from '../support/fixtures';
+import {
+  auditTrail,
+  createPatient,
+  demoOrganizations,
+  expectStatus,
+  lakesideToken,
+  operatorToken,
+  sunriseToken,
+} from '../support/fixtures';
 
 const stack = inject('stack');
 let orgs: { sunrise: string; lakeside: string };
@@ -19,10 +27,14 @@ describe.each([
     const patient = await createPatient(stack, orgs.sunrise);
     const sunrise = await sunriseToken(stack);
     const path = `/patients/${patient.id}/${segment}`;
-    const send = (method: string, body?: unknown, token = sunrise) => call<Record<string, ClinicalDocument | null>>(stack, method, path, { token, body });
+    const send = (method: string, body?: unknown, token = sunrise) =>
+      call<Record<string, ClinicalDocument | null>>(stack, method, path, { token, body });
 
     expect(await send('GET')).toEqual({ status: 200, body: { [key]: null } });
-    expect(await send('PUT', { content: 'nothing yet' })).toMatchObject({ status: 404, body: { code: `${kind}.not_found` } });
+    expect(await send('PUT', { content: 'nothing yet' })).toMatchObject({
+      status: 404,
+      body: { code: `${kind}.not_found` },
+    });
 
     const created = expectStatus(await send('POST', { content: '  Walk 20 minutes daily.\n' }), 201)[key];
     expect(created).toMatchObject({
@@ -35,7 +47,10 @@ describe.each([
     expect(expectStatus(await send('GET'), 200)[key]).toEqual(created);
     expect(await send('POST', { content: 'again' })).toMatchObject({ status: 409, body: { code: `${kind}.exists` } });
 
-    const updated = expectStatus(await send('PUT', { content: ' Walk 30 minutes. ', version: 1 }, await operatorToken(stack)), 200)[key];
+    const updated = expectStatus(
+      await send('PUT', { content: ' Walk 30 minutes. ', version: 1 }, await operatorToken(stack)),
+      200,
+    )[key];
     expect(updated).toMatchObject({
       content: 'Walk 30 minutes.',
       creator: { email: DEMO.sunrise },
@@ -43,8 +58,14 @@ describe.each([
       version: 2,
     });
     expect(updated?.updated_at && created && updated.updated_at >= created.updated_at).toBe(true);
-    expect(await send('PUT', { content: 'stale', version: 1 })).toMatchObject({ status: 409, body: { code: `${kind}.version_conflict` } });
-    expect(expectStatus(await send('PUT', { content: 'no version' }), 200)[key]).toMatchObject({ content: 'no version', version: 3 });
+    expect(await send('PUT', { content: 'stale', version: 1 })).toMatchObject({
+      status: 409,
+      body: { code: `${kind}.version_conflict` },
+    });
+    expect(expectStatus(await send('PUT', { content: 'no version' }), 200)[key]).toMatchObject({
+      content: 'no version',
+      version: 3,
+    });
 
     const trail = await auditTrail(stack, `patient:${patient.id}`);
     expect(trail.filter((e) => e.action.startsWith(kind)).map((e) => [e.action, e.outcome])).toEqual([
@@ -73,7 +94,9 @@ describe.each([
         body: { error: 'Patient Not Found', code: 'patient.not_found' },
       });
     }
-    expect(await call(stack, 'GET', `/patients/00000000-0000-4000-8000-000000000000/${segment}`, { token: lakeside })).toEqual({
+    expect(
+      await call(stack, 'GET', `/patients/00000000-0000-4000-8000-000000000000/${segment}`, { token: lakeside }),
+    ).toEqual({
       status: 404,
       body: { error: 'Patient Not Found', code: 'patient.not_found' },
     });
@@ -83,6 +106,8 @@ describe.each([
       [`${kind}.create`, 'denied', orgs.lakeside],
       [`${kind}.update`, 'denied', orgs.lakeside],
     ]);
-    expect(expectStatus(await call(stack, 'GET', path, { token: await sunriseToken(stack) }), 200)).toEqual({ [key]: null });
+    expect(expectStatus(await call(stack, 'GET', path, { token: await sunriseToken(stack) }), 200)).toEqual({
+      [key]: null,
+    });
   });
 });

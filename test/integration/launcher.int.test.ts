@@ -29,7 +29,14 @@ describe('npm start launcher', () => {
     const blocker = createServer();
     await new Promise<void>((r) => blocker.listen(3401, '127.0.0.1', () => r()));
     try {
-      const { code, output } = await runLauncher(['--port-base', '400', '--web', 'none', '--data-dir', '.data/test-port']);
+      const { code, output } = await runLauncher([
+        '--port-base',
+        '400',
+        '--web',
+        'none',
+        '--data-dir',
+        '.data/test-port',
+      ]);
       expect(code).toBe(1);
       expect(output).toContain('Port 3401 (local API gateway) is already in use');
     } finally {
@@ -38,10 +45,13 @@ describe('npm start launcher', () => {
   });
 
   it('exits non-zero with install instructions when Java is missing', async () => {
-    const { code, output } = await runLauncher(['--port-base', '400', '--web', 'none', '--data-dir', '.data/test-java'], {
-      ...process.env,
-      PATH: '/nonexistent',
-    });
+    const { code, output } = await runLauncher(
+      ['--port-base', '400', '--web', 'none', '--data-dir', '.data/test-java'],
+      {
+        ...process.env,
+        PATH: '/nonexistent',
+      },
+    );
     expect(code).toBe(1);
     expect(output).toContain('Java 17 or newer is required');
     expect(output).toContain('openjdk-17-jre-headless');

@@ -16,7 +16,8 @@ const client = new CognitoIdentityProviderClient({
   credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
 });
 
-const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+const decode = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
 describe('local identity (cognito-local behind the compatibility proxy)', () => {
   it('issues ID tokens valid 15 minutes with the group and organization claims', async () => {
@@ -77,20 +78,30 @@ describe('local identity (cognito-local behind the compatibility proxy)', () => 
 
   it('refuses a forged refresh token', async () => {
     await expect(
-      client.send(new GetTokensFromRefreshTokenCommand({ ClientId: stack.userPoolClientId, RefreshToken: 'not-a-token' })),
+      client.send(
+        new GetTokensFromRefreshTokenCommand({ ClientId: stack.userPoolClientId, RefreshToken: 'not-a-token' }),
+      ),
     ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 
   it("enforces the user pool's password policy as Cognito does, on sign-up and on accounts operators create", async () => {
     await expect(
-      client.send(new SignUpCommand({ ClientId: stack.userPoolClientId, Username: 'weak@example.test', Password: 'secret1' })),
+      client.send(
+        new SignUpCommand({ ClientId: stack.userPoolClientId, Username: 'weak@example.test', Password: 'secret1' }),
+      ),
     ).rejects.toMatchObject({
       name: 'InvalidPasswordException',
       message: 'Password did not conform with policy: Password not long enough',
     });
     const created = await call(stack, 'POST', '/users', {
       token: await signIn(stack, DEMO.operator),
-      body: { email: 'weak-user@example.test', password: 'abcdef', first_name: 'W', last_name: 'P', role: 'careloop_employee' },
+      body: {
+        email: 'weak-user@example.test',
+        password: 'abcdef',
+        first_name: 'W',
+        last_name: 'P',
+        role: 'careloop_employee',
+      },
     });
     expect(created).toEqual({ status: 400, body: { error: PASSWORD_POLICY_MESSAGE, code: 'user.password_policy' } });
   });

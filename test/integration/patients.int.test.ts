@@ -29,11 +29,18 @@ beforeAll(async () => {
 });
 
 const patientCount = async (orgId: string) =>
-  expectStatus(await call<{ provider: ProviderOrganization }>(stack, 'GET', `/providers/${orgId}`, { token: operator }), 200).provider
-    .patient_count;
+  expectStatus(
+    await call<{ provider: ProviderOrganization }>(stack, 'GET', `/providers/${orgId}`, { token: operator }),
+    200,
+  ).provider.patient_count;
 const listPatients = async (orgId: string, token: string, search = '') =>
   expectStatus(
-    await call<{ patients: Patient[] }>(stack, 'GET', `/providers/${orgId}/patients?search=${encodeURIComponent(search)}`, { token }),
+    await call<{ patients: Patient[] }>(
+      stack,
+      'GET',
+      `/providers/${orgId}/patients?search=${encodeURIComponent(search)}`,
+      { token },
+    ),
     200,
   ).patients;
 
@@ -63,15 +70,25 @@ describe('patient create', () => {
     };
     expect(outreach).toMatchObject(expected);
     expect(new Date(expected.scheduled_at).getUTCHours()).toBeOneOf([1, 2]); // 18:00 in Los Angeles
-    const read = await call<{ outreach: OutreachCadence }>(stack, 'GET', `/patients/${patient.id}`, { token: operator });
+    const read = await call<{ outreach: OutreachCadence }>(stack, 'GET', `/patients/${patient.id}`, {
+      token: operator,
+    });
     expect(expectStatus(read, 200).outreach).toMatchObject(expected);
-    expect((await tableOf(stack).entities.outreachCadence.get({ patient_id: patient.id }).go()).data).toMatchObject(expected);
+    expect((await tableOf(stack).entities.outreachCadence.get({ patient_id: patient.id }).go()).data).toMatchObject(
+      expected,
+    );
   });
 
   it('accepts today and refuses a past first outreach date or an unknown time preference, creating nothing', async () => {
     const org = await createOrganization(stack, { timezone: 'Pacific/Kiritimati' });
     const before = await totals(stack);
-    const body = (outreach: unknown) => ({ provider_id: org.id, first_name: 'A', last_name: 'B', email: uniqueEmail(), outreach });
+    const body = (outreach: unknown) => ({
+      provider_id: org.id,
+      first_name: 'A',
+      last_name: 'B',
+      email: uniqueEmail(),
+      outreach,
+    });
     const past = await call(stack, 'POST', '/patients', {
       token: operator,
       body: body({ first_outreach_date: '2020-01-01', time_preference: 'morning' }),
@@ -84,7 +101,10 @@ describe('patient create', () => {
     expect(noon).toMatchObject({ status: 400, body: { error: VALIDATION.timePreferenceInvalid } });
     expect((await totals(stack)).totalPatients).toBe(before.totalPatients);
     const today = todayIn('Pacific/Kiritimati', new Date());
-    const ok = await call(stack, 'POST', '/patients', { token: operator, body: body({ first_outreach_date: today, time_preference: 'midday' }) });
+    const ok = await call(stack, 'POST', '/patients', {
+      token: operator,
+      body: body({ first_outreach_date: today, time_preference: 'midday' }),
+    });
     expect(ok.status).toBe(201);
   });
 
@@ -96,7 +116,7 @@ describe('patient create', () => {
     expect(await patientCount(org.id)).toBe(1);
   });
 
-  it("refuses a provider user creating a patient in another organization with 404, and audits it", async () => {
+  it('refuses a provider user creating a patient in another organization with 404, and audits it', async () => {
     const patientEmail = uniqueEmail('intruder');
     const answer = await call(stack, 'POST', '/patients', {
       token: await sunriseToken(stack),
@@ -111,9 +131,13 @@ describe('patient create', () => {
 describe('patient read, list and update', () => {
   it('lets employees read across organizations and provider users only their own', async () => {
     const patient = await createPatient(stack, orgs.lakeside);
-    const asOperator = await call<{ provider: { name: string } }>(stack, 'GET', `/patients/${patient.id}`, { token: operator });
+    const asOperator = await call<{ provider: { name: string } }>(stack, 'GET', `/patients/${patient.id}`, {
+      token: operator,
+    });
     expect(expectStatus(asOperator, 200).provider).toEqual({ id: orgs.lakeside, name: 'Lakeside Internal Medicine' });
-    expect((await call(stack, 'GET', `/patients/${patient.id}`, { token: await lakesideToken(stack) })).status).toBe(200);
+    expect((await call(stack, 'GET', `/patients/${patient.id}`, { token: await lakesideToken(stack) })).status).toBe(
+      200,
+    );
     expect(await call(stack, 'GET', `/patients/${patient.id}`, { token: await sunriseToken(stack) })).toEqual({
       status: 404,
       body: { error: 'Patient Not Found', code: 'patient.not_found' },
@@ -125,7 +149,10 @@ describe('patient read, list and update', () => {
     const patient = await createPatient(stack, orgs.sunrise, { last_name: lastName, phone_number: '+44 20 7946 0958' });
     const sunrise = await sunriseToken(stack);
     for (const search of [lastName.toUpperCase(), `test ${lastName}`, patient.email, '442079460958']) {
-      expect((await listPatients(orgs.sunrise, sunrise, search)).map((p) => p.id), search).toEqual([patient.id]);
+      expect(
+        (await listPatients(orgs.sunrise, sunrise, search)).map((p) => p.id),
+        search,
+      ).toEqual([patient.id]);
     }
     expect((await listPatients(orgs.sunrise, sunrise)).length).toBeGreaterThanOrEqual(30);
   });
@@ -153,7 +180,10 @@ describe('patient archive (delete)', () => {
     const patient = await createPatient(stack, org.id, { last_name: unique('Archived') });
     const before = await totals(stack);
 
-    expect(await call(stack, 'DELETE', `/patients/${patient.id}`, { token: operator })).toEqual({ status: 200, body: { archived: true } });
+    expect(await call(stack, 'DELETE', `/patients/${patient.id}`, { token: operator })).toEqual({
+      status: 200,
+      body: { archived: true },
+    });
 
     expect((await totals(stack)).totalPatients).toBe(before.totalPatients - 1);
     expect(await patientCount(org.id)).toBe(0);
@@ -166,7 +196,12 @@ describe('patient archive (delete)', () => {
       ['GET', `/patients/${patient.id}/care-plan`],
       ['POST', `/patients/${patient.id}/emr-notes`],
     ] as const) {
-      const body = method === 'PUT' ? { email: patient.email, first_name: 'A', last_name: 'B' } : method === 'POST' ? { content: 'x' } : undefined;
+      const body =
+        method === 'PUT'
+          ? { email: patient.email, first_name: 'A', last_name: 'B' }
+          : method === 'POST'
+            ? { content: 'x' }
+            : undefined;
       expect(await call(stack, method, path, { token: operator, body }), `${method} ${path}`).toEqual({
         status: 404,
         body: { error: 'Patient Not Found', code: 'patient.not_found' },
@@ -200,8 +235,12 @@ describe('audit trail', () => {
       ['patient.archive', 'success', 'careloop_employee', null],
       ['patient.read', 'not_found', 'careloop_employee', null],
     ]);
-    expect(trail.every((e) => e.patient_id === patient.id && e.actor_id.length > 0 && e.at <= new Date().toISOString())).toBe(true);
+    expect(
+      trail.every((e) => e.patient_id === patient.id && e.actor_id.length > 0 && e.at <= new Date().toISOString()),
+    ).toBe(true);
     const created = await auditTrail(stack, `organization:${orgs.sunrise}`);
-    expect(created.some((e) => e.action === 'patient.create' && e.patient_id === patient.id && e.outcome === 'success')).toBe(true);
+    expect(
+      created.some((e) => e.action === 'patient.create' && e.patient_id === patient.id && e.outcome === 'success'),
+    ).toBe(true);
   });
 });

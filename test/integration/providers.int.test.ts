@@ -27,7 +27,9 @@ beforeAll(async () => {
 
 const listProviders = async (search = '') =>
   expectStatus(
-    await call<{ providers: ProviderOrganization[] }>(stack, 'GET', `/providers?search=${encodeURIComponent(search)}`, { token: operator }),
+    await call<{ providers: ProviderOrganization[] }>(stack, 'GET', `/providers?search=${encodeURIComponent(search)}`, {
+      token: operator,
+    }),
     200,
   ).providers;
 
@@ -49,7 +51,10 @@ describe('organization list', () => {
       address: `1 ${tag} Way`,
     });
     for (const search of [`HARBOR ${tag.toUpperCase()}`, `desk@${tag}`, `555 ${tag}`, `${tag} way`]) {
-      expect((await listProviders(search)).map((p) => p.id), search).toEqual([org.id]);
+      expect(
+        (await listProviders(search)).map((p) => p.id),
+        search,
+      ).toEqual([org.id]);
     }
     expect(await listProviders(`${tag}-nothing`)).toEqual([]);
   });
@@ -58,7 +63,11 @@ describe('organization list', () => {
 describe('organization create and edit', () => {
   it('trims values, omits empty optional ones and counts the organization', async () => {
     const before = await totals(stack);
-    const org = await createOrganization(stack, { name: '  Bayside Clinic  ', address: ' ', telephone: ' +18135550000 ' });
+    const org = await createOrganization(stack, {
+      name: '  Bayside Clinic  ',
+      address: ' ',
+      telephone: ' +18135550000 ',
+    });
     expect(org).toMatchObject({
       name: 'Bayside Clinic',
       address: null,
@@ -72,23 +81,43 @@ describe('organization create and edit', () => {
   });
 
   it('stores emptied optional values as null on update', async () => {
-    const org = await createOrganization(stack, { address: '2 Main St', office_email: 'a@b.example', timezone: 'America/Chicago' });
+    const org = await createOrganization(stack, {
+      address: '2 Main St',
+      office_email: 'a@b.example',
+      timezone: 'America/Chicago',
+    });
     const updated = await call<{ provider: ProviderOrganization }>(stack, 'PUT', `/providers/${org.id}`, {
       token: operator,
       body: { name: 'Edited', address: '', office_email: '   ', version: 1 },
     });
-    expect(expectStatus(updated, 200).provider).toMatchObject({ name: 'Edited', address: null, office_email: null, timezone: 'America/Chicago' });
-    const detail = await call<{ provider: ProviderOrganization }>(stack, 'GET', `/providers/${org.id}`, { token: operator });
+    expect(expectStatus(updated, 200).provider).toMatchObject({
+      name: 'Edited',
+      address: null,
+      office_email: null,
+      timezone: 'America/Chicago',
+    });
+    const detail = await call<{ provider: ProviderOrganization }>(stack, 'GET', `/providers/${org.id}`, {
+      token: operator,
+    });
     expect(expectStatus(detail, 200).provider).toMatchObject({ address: null, office_email: null, version: 2 });
   });
 
   it('refuses a stale version with 409 and an unknown time zone with 400', async () => {
     const org = await createOrganization(stack);
-    const first = await call(stack, 'PUT', `/providers/${org.id}`, { token: operator, body: { name: 'First', version: 1 } });
+    const first = await call(stack, 'PUT', `/providers/${org.id}`, {
+      token: operator,
+      body: { name: 'First', version: 1 },
+    });
     expect(first.status).toBe(200);
-    const second = await call(stack, 'PUT', `/providers/${org.id}`, { token: operator, body: { name: 'Second', version: 1 } });
+    const second = await call(stack, 'PUT', `/providers/${org.id}`, {
+      token: operator,
+      body: { name: 'Second', version: 1 },
+    });
     expect(second).toMatchObject({ status: 409, body: { code: 'provider.version_conflict' } });
-    const zone = await call(stack, 'PUT', `/providers/${org.id}`, { token: operator, body: { name: 'Z', timezone: 'Mars/Base' } });
+    const zone = await call(stack, 'PUT', `/providers/${org.id}`, {
+      token: operator,
+      body: { name: 'Z', timezone: 'Mars/Base' },
+    });
     expect(zone).toMatchObject({ status: 400, body: { error: 'Please choose a valid time zone' } });
   });
 });
@@ -102,9 +131,14 @@ describe('organization detail', () => {
       createPatient(stack, org.id),
     ]);
     const body = expectStatus(
-      await call<{ provider: ProviderOrganization; providerUsers: UserProfile[]; patients: Patient[] }>(stack, 'GET', `/providers/${org.id}`, {
-        token: operator,
-      }),
+      await call<{ provider: ProviderOrganization; providerUsers: UserProfile[]; patients: Patient[] }>(
+        stack,
+        'GET',
+        `/providers/${org.id}`,
+        {
+          token: operator,
+        },
+      ),
       200,
     );
     expect(body.provider).toMatchObject({ id: org.id, patient_count: 1 });
@@ -112,10 +146,13 @@ describe('organization detail', () => {
     expect(body.providerUsers[0]).toMatchObject({ full_name: 'Test User', provider: { id: org.id, name: org.name } });
     expect(body.providerUsers.map((u) => u.id)).not.toContain(patientAccount.id);
     expect(body.patients.map((p) => p.id)).toEqual([patient.id]);
-    expect((await auditTrail(stack, `organization:${org.id}`)).map((e) => [e.action, e.outcome])).toContainEqual(['provider.read', 'success']);
+    expect((await auditTrail(stack, `organization:${org.id}`)).map((e) => [e.action, e.outcome])).toContainEqual([
+      'provider.read',
+      'success',
+    ]);
   });
 
-  it("answers a provider user asking for another organization exactly like a missing one, and audits the refusal", async () => {
+  it('answers a provider user asking for another organization exactly like a missing one, and audits the refusal', async () => {
     const org = await createOrganization(stack);
     const sunrise = await sunriseToken(stack);
     const other = await call(stack, 'GET', `/providers/${org.id}`, { token: sunrise });
@@ -153,27 +190,39 @@ describe('organization archive (delete)', () => {
       ['DELETE', `/providers/${org.id}`],
       ['GET', `/providers/${org.id}/patients`],
     ] as const) {
-      const answer = await call(stack, method, path, { token: operator, body: method === 'PUT' ? { name: 'X' } : undefined });
+      const answer = await call(stack, method, path, {
+        token: operator,
+        body: method === 'PUT' ? { name: 'X' } : undefined,
+      });
       expect(answer, `${method} ${path}`).toMatchObject({ status: 404, body: { code: 'provider.not_found' } });
     }
     expect(await call(stack, 'GET', `/patients/${patient.id}`, { token: operator })).toMatchObject({
       status: 404,
       body: { code: 'patient.not_found' },
     });
-    const users = expectStatus(await call<{ users: UserProfile[] }>(stack, 'GET', '/users', { token: operator }), 200).users;
+    const users = expectStatus(
+      await call<{ users: UserProfile[] }>(stack, 'GET', '/users', { token: operator }),
+      200,
+    ).users;
     expect(users.map((u) => u.id)).not.toContain(staff.id);
 
     // Its users: disabled in Cognito, and a token issued before the archive reaches nothing.
     expect((await accountOf(stack, staff.id)).enabled).toBe(false);
-    expect(await call(stack, 'GET', `/providers/${org.id}/patients`, { token: staffToken })).toMatchObject({ status: 404 });
+    expect(await call(stack, 'GET', `/providers/${org.id}/patients`, { token: staffToken })).toMatchObject({
+      status: 404,
+    });
     expect(await call(stack, 'GET', `/patients/${patient.id}`, { token: staffToken })).toMatchObject({ status: 404 });
     expect(expectStatus(await call<UserProfile>(stack, 'GET', '/me', { token: staffToken }), 200).provider).toBeNull();
 
     // Nothing clinical erased.
     const db = tableOf(stack);
     expect((await db.entities.patient.get({ patient_id: patient.id }).go()).data).toMatchObject({ status: 'active' });
-    expect((await db.entities.carePlan.get({ patient_id: patient.id }).go()).data).toMatchObject({ content: 'Keep me for six years' });
-    expect((await db.entities.organization.get({ organization_id: org.id }).go()).data).toMatchObject({ status: 'archived' });
+    expect((await db.entities.carePlan.get({ patient_id: patient.id }).go()).data).toMatchObject({
+      content: 'Keep me for six years',
+    });
+    expect((await db.entities.organization.get({ organization_id: org.id }).go()).data).toMatchObject({
+      status: 'archived',
+    });
     expect((await auditTrail(stack, `organization:${org.id}`)).map((e) => [e.action, e.outcome])).toContainEqual([
       'provider.archive',
       'success',

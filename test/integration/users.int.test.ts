@@ -29,14 +29,27 @@ describe('user list', () => {
     const org = await createOrganization(stack);
     const tag = unique('list').toLowerCase();
     const [staff, patient] = await Promise.all([
-      createUser(stack, { email: `${tag}.staff@example.test`, role: 'provider', provider_id: org.id, first_name: 'Ada', last_name: 'Byron' }),
+      createUser(stack, {
+        email: `${tag}.staff@example.test`,
+        role: 'provider',
+        provider_id: org.id,
+        first_name: 'Ada',
+        last_name: 'Byron',
+      }),
       createUser(stack, { email: `${tag}.patient@example.test`, role: 'patient', provider_id: org.id }),
     ]);
-    expect((await listUsers(`?search=${tag.toUpperCase()}`)).map((u) => u.id).sort()).toEqual([staff.id, patient.id].sort());
+    expect((await listUsers(`?search=${tag.toUpperCase()}`)).map((u) => u.id).sort()).toEqual(
+      [staff.id, patient.id].sort(),
+    );
     expect((await listUsers(`?search=${tag}&role=all`)).length).toBe(2);
     const providers = await listUsers(`?search=${tag}&role=provider`);
     expect(providers).toEqual([
-      expect.objectContaining({ id: staff.id, full_name: 'Ada Byron', role: 'provider', provider: { id: org.id, name: org.name } }),
+      expect.objectContaining({
+        id: staff.id,
+        full_name: 'Ada Byron',
+        role: 'provider',
+        provider: { id: org.id, name: org.name },
+      }),
     ]);
     const employees = await listUsers('?role=careloop_employee');
     expect(employees.map((u) => u.email)).toContain(DEMO.operator);
@@ -66,13 +79,24 @@ describe('user create', () => {
     });
     expect((await totals(stack)).totalUsers).toBe(before.totalUsers + 1);
     expect(await accountOf(stack, user.id)).toEqual({ enabled: true, groups: ['provider'] });
-    expect(await me(await signIn(stack, email))).toMatchObject({ id: user.id, role: 'provider', provider: { id: org.id } });
+    expect(await me(await signIn(stack, email))).toMatchObject({
+      id: user.id,
+      role: 'provider',
+      provider: { id: org.id },
+    });
   });
 
   it('refuses a missing organization (404) and an e-mail already in use (409)', async () => {
     const missing = await call(stack, 'POST', '/users', {
       token: operator,
-      body: { email: uniqueEmail(), password: 'secret1', first_name: 'A', last_name: 'B', role: 'patient', provider_id: 'no-such-org' },
+      body: {
+        email: uniqueEmail(),
+        password: 'secret1',
+        first_name: 'A',
+        last_name: 'B',
+        role: 'patient',
+        provider_id: 'no-such-org',
+      },
     });
     expect(missing).toEqual({ status: 404, body: { error: 'Provider Not Found', code: 'provider.not_found' } });
     const taken = await call(stack, 'POST', '/users', {
@@ -97,10 +121,18 @@ describe('user update', () => {
     const promoted = expectStatus(await edit({ role: 'careloop_employee', provider_id: org.id }), 200).user;
     expect(promoted).toMatchObject({ role: 'careloop_employee', provider_id: null, provider: null, assigned_at: null });
     expect(await accountOf(stack, user.id)).toEqual({ enabled: true, groups: ['careloop_employee'] });
-    expect(await me(await signIn(stack, email))).toMatchObject({ role: 'careloop_employee', provider_id: null, first_name: 'Moved' });
+    expect(await me(await signIn(stack, email))).toMatchObject({
+      role: 'careloop_employee',
+      provider_id: null,
+      first_name: 'Moved',
+    });
 
     const demoted = expectStatus(await edit({ role: 'patient', provider_id: org.id }), 200).user;
-    expect(demoted).toMatchObject({ role: 'patient', provider: { id: org.id }, notification_preferences: { new_summaries: [], escalations: [] } });
+    expect(demoted).toMatchObject({
+      role: 'patient',
+      provider: { id: org.id },
+      notification_preferences: { new_summaries: [], escalations: [] },
+    });
     expect(await accountOf(stack, user.id)).toEqual({ enabled: true, groups: ['patient'] });
     expect(await me(await signIn(stack, email))).toMatchObject({ role: 'patient', provider_id: org.id });
   });
@@ -118,13 +150,22 @@ describe('user update', () => {
 });
 
 describe('own account', () => {
-  it('never changes one\'s own role (an operator cannot demote themselves out of administration)', async () => {
+  it("never changes one's own role (an operator cannot demote themselves out of administration)", async () => {
     const self = await me(operator);
     const answer = await call(stack, 'PUT', `/users/${self.id}`, {
       token: operator,
-      body: { email: self.email, first_name: self.first_name, last_name: self.last_name, role: 'patient', provider_id: 'x' },
+      body: {
+        email: self.email,
+        first_name: self.first_name,
+        last_name: self.last_name,
+        role: 'patient',
+        provider_id: 'x',
+      },
     });
-    expect(answer).toEqual({ status: 400, body: { error: 'You cannot change your own role', code: 'user.cannot_change_own_role' } });
+    expect(answer).toEqual({
+      status: 400,
+      body: { error: 'You cannot change your own role', code: 'user.cannot_change_own_role' },
+    });
     expect((await me(await signIn(stack, DEMO.operator))).role).toBe('careloop_employee');
   });
 });
@@ -133,7 +174,10 @@ describe('user delete', () => {
   it('never deletes oneself', async () => {
     const self = await me(operator);
     const answer = await call(stack, 'DELETE', `/users/${self.id}`, { token: operator });
-    expect(answer).toEqual({ status: 400, body: { error: 'You cannot delete your own account', code: 'user.cannot_delete_self' } });
+    expect(answer).toEqual({
+      status: 400,
+      body: { error: 'You cannot delete your own account', code: 'user.cannot_delete_self' },
+    });
     expect((await me(await signIn(stack, DEMO.operator))).id).toBe(self.id);
   });
 
@@ -141,7 +185,10 @@ describe('user delete', () => {
     const email = uniqueEmail('leaver');
     const user = await createUser(stack, { email, role: 'careloop_employee' });
     const before = await totals(stack);
-    expect(await call(stack, 'DELETE', `/users/${user.id}`, { token: operator })).toEqual({ status: 200, body: { deleted: true } });
+    expect(await call(stack, 'DELETE', `/users/${user.id}`, { token: operator })).toEqual({
+      status: 200,
+      body: { deleted: true },
+    });
     expect((await totals(stack)).totalUsers).toBe(before.totalUsers - 1);
     expect((await listUsers(`?search=${encodeURIComponent(email)}`)).length).toBe(0);
     await expect(signIn(stack, email)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
@@ -149,7 +196,12 @@ describe('user delete', () => {
       status: 404,
       body: { code: 'user.not_found' },
     });
-    expect(await call(stack, 'PUT', `/users/${user.id}`, { token: operator, body: { email, first_name: 'A', last_name: 'B', role: 'patient', provider_id: 'x' } })).toMatchObject({
+    expect(
+      await call(stack, 'PUT', `/users/${user.id}`, {
+        token: operator,
+        body: { email, first_name: 'A', last_name: 'B', role: 'patient', provider_id: 'x' },
+      }),
+    ).toMatchObject({
       status: 404,
     });
   });

@@ -54,9 +54,17 @@ export async function tokenFor(stack: StackInfo, role: Role | null, providerId: 
     }),
   );
   await client.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: stack.userPoolId, Username: email, Password: DEMO_PASSWORD, Permanent: true }),
+    new AdminSetUserPasswordCommand({
+      UserPoolId: stack.userPoolId,
+      Username: email,
+      Password: DEMO_PASSWORD,
+      Permanent: true,
+    }),
   );
-  if (role) await client.send(new AdminAddUserToGroupCommand({ UserPoolId: stack.userPoolId, Username: email, GroupName: role }));
+  if (role)
+    await client.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: stack.userPoolId, Username: email, GroupName: role }),
+    );
   return signIn(stack, email);
 }
 

@@ -2,7 +2,11 @@
  * Helpers for the integration tests of issue 4: cached sign-ins, fresh records made through the
  * API, and direct reads of DynamoDB Local and cognito-local to check what the API left behind.
  */
-import { AdminGetUserCommand, AdminListGroupsForUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
@@ -26,7 +30,11 @@ export function tableOf(stack: StackInfo) {
 }
 
 export function cognitoOf(stack: StackInfo) {
-  return new CognitoIdentityProviderClient({ endpoint: stack.cognitoUrl, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
+  return new CognitoIdentityProviderClient({
+    endpoint: stack.cognitoUrl,
+    region: 'us-east-1',
+    credentials: LOCAL_CREDENTIALS,
+  });
 }
 
 /** The Cognito account as an administrator sees it: enabled flag and groups. */
@@ -79,7 +87,8 @@ export function expectStatus<T>(answer: ApiAnswer<T>, status: number): T {
 
 /** Ids of the two demo organizations, read from their nurses' profiles. */
 export async function demoOrganizations(stack: StackInfo): Promise<{ sunrise: string; lakeside: string }> {
-  const idOf = async (token: string) => expectStatus(await call<UserProfile>(stack, 'GET', '/me', { token }), 200).provider_id ?? '';
+  const idOf = async (token: string) =>
+    expectStatus(await call<UserProfile>(stack, 'GET', '/me', { token }), 200).provider_id ?? '';
   const [sunrise, lakeside] = await Promise.all([idOf(await sunriseToken(stack)), idOf(await lakesideToken(stack))]);
   return { sunrise, lakeside };
 }
@@ -103,7 +112,13 @@ export async function createPatient(
 ): Promise<Patient> {
   const answer = await call<{ patient: Patient }>(stack, 'POST', '/patients', {
     token: token ?? (await operatorToken(stack)),
-    body: { provider_id: providerId, first_name: 'Test', last_name: unique('Patient'), email: uniqueEmail('patient'), ...overrides },
+    body: {
+      provider_id: providerId,
+      first_name: 'Test',
+      last_name: unique('Patient'),
+      email: uniqueEmail('patient'),
+      ...overrides,
+    },
   });
   return expectStatus(answer, 201).patient;
 }
@@ -139,5 +154,8 @@ export async function createUser(stack: StackInfo, overrides: Record<string, unk
 
 /** Dashboard totals as the operator sees them. */
 export async function totals(stack: StackInfo): Promise<DashboardStats> {
-  return expectStatus(await call<DashboardStats>(stack, 'GET', '/dashboard-stats', { token: await operatorToken(stack) }), 200);
+  return expectStatus(
+    await call<DashboardStats>(stack, 'GET', '/dashboard-stats', { token: await operatorToken(stack) }),
+    200,
+  );
 }

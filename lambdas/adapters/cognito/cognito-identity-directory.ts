@@ -94,12 +94,16 @@ export class CognitoIdentityDirectory implements IdentityDirectory {
   }
 
   async disableUser(userId: string): Promise<void> {
-    await ignoreMissing(this.client.send(new AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username: userId })));
+    await ignoreMissing(
+      this.client.send(new AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username: userId })),
+    );
   }
 
   async deleteUser(userId: string): Promise<void> {
     await this.disableUser(userId);
-    await ignoreMissing(this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: userId })));
+    await ignoreMissing(
+      this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: userId })),
+    );
   }
 }
 

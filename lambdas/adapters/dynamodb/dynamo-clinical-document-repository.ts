@@ -70,7 +70,9 @@ export class DynamoClinicalDocumentRepository implements ClinicalDocumentReposit
         .patch({ patient_id: patientId })
         .set({ content, updated_at: at, updated_by: by })
         .add({ version: 1 })
-        .where(({ version }, { eq, exists }) => (expectedVersion === undefined ? exists(version) : eq(version, expectedVersion)))
+        .where(({ version }, { eq, exists }) =>
+          expectedVersion === undefined ? exists(version) : eq(version, expectedVersion),
+        )
         .go({ response: 'all_new' });
       return toDocument(data as DocumentItem);
     } catch (error) {

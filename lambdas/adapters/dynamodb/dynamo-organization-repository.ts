@@ -1,5 +1,10 @@
 import type { EntityItem } from 'electrodb';
-import type { OrganizationChanges, OrganizationRecord, OrganizationRef, OrganizationRepository } from '../../application/ports';
+import type {
+  OrganizationChanges,
+  OrganizationRecord,
+  OrganizationRef,
+  OrganizationRepository,
+} from '../../application/ports';
 import { conflict, notFound } from '../../platform/errors';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
 import type { CareLoopService } from './entities';
@@ -36,15 +41,15 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
   async getRefs(ids: readonly string[]): Promise<OrganizationRef[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    const { data } = await this.db.entities.organization.get(unique.map((organization_id) => ({ organization_id }))).go();
+    const { data } = await this.db.entities.organization
+      .get(unique.map((organization_id) => ({ organization_id })))
+      .go();
     return data.map(toRef);
   }
 
   async listActive(limit?: number): Promise<OrganizationRecord[]> {
     const query = this.db.entities.organization.query.byStatus({ status: 'active' });
-    const { data } = limit
-      ? await query.go({ order: 'desc', limit })
-      : await query.go({ order: 'desc', pages: 'all' });
+    const { data } = limit ? await query.go({ order: 'desc', limit }) : await query.go({ order: 'desc', pages: 'all' });
     return this.withCounts(data);
   }
 
@@ -93,7 +98,9 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     // remove() must come before where() in ElectroDB's chain.
     if (cleared.length > 0) update = update.remove(cleared);
     const conditional = update.where(({ version, status }, { eq }) =>
-      expectedVersion === undefined ? eq(status, 'active') : `${eq(version, expectedVersion)} AND ${eq(status, 'active')}`,
+      expectedVersion === undefined
+        ? eq(status, 'active')
+        : `${eq(version, expectedVersion)} AND ${eq(status, 'active')}`,
     );
     try {
       // One conditional write; only a refusal costs a read, to tell "gone" from "stale".

@@ -10,7 +10,8 @@ import { assertCommitted } from './transactions';
 type PatientItem = EntityItem<CareLoopService['entities']['patient']>;
 type CadenceItem = EntityItem<CareLoopService['entities']['outreachCadence']>;
 
-const STALE = () => conflict('patient.version_conflict', 'This patient was changed by someone else. Reload and try again.');
+const STALE = () =>
+  conflict('patient.version_conflict', 'This patient was changed by someone else. Reload and try again.');
 
 export class DynamoPatientRepository implements PatientRepository {
   constructor(private readonly db: CareLoopService) {}
@@ -52,7 +53,10 @@ export class DynamoPatientRepository implements PatientRepository {
           .commit(),
         ...(cadence ? [outreachCadence.create(toCadenceItem(cadence)).commit()] : []),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.patients }).add({ value: 1 }).commit(),
-        counter.update({ scope: organizationScope(p.provider_id), name: COUNTER.patients }).add({ value: 1 }).commit(),
+        counter
+          .update({ scope: organizationScope(p.provider_id), name: COUNTER.patients })
+          .add({ value: 1 })
+          .commit(),
       ])
       .go();
     assertCommitted(result, 'provider.not_found', 'Provider Not Found');
@@ -71,7 +75,9 @@ export class DynamoPatientRepository implements PatientRepository {
       .add({ version: 1 });
     // remove() must come before where() in ElectroDB's chain.
     if (!changes.phone_number) update = update.remove(['phone_number']);
-    const conditional = update.where(({ version, status }, { eq }) => `${eq(version, current.version)} AND ${eq(status, 'active')}`);
+    const conditional = update.where(
+      ({ version, status }, { eq }) => `${eq(version, current.version)} AND ${eq(status, 'active')}`,
+    );
     try {
       const { data } = await conditional.go({ response: 'all_new' });
       return toRecord(data as PatientItem);
@@ -91,7 +97,10 @@ export class DynamoPatientRepository implements PatientRepository {
           .where(({ status, provider_id }, { eq }) => `${eq(status, 'active')} AND ${eq(provider_id, providerId)}`)
           .commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.patients }).subtract({ value: 1 }).commit(),
-        counter.update({ scope: organizationScope(providerId), name: COUNTER.patients }).subtract({ value: 1 }).commit(),
+        counter
+          .update({ scope: organizationScope(providerId), name: COUNTER.patients })
+          .subtract({ value: 1 })
+          .commit(),
       ])
       .go();
     assertCommitted(result, 'patient.not_found', 'Patient Not Found');

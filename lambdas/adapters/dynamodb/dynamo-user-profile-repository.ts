@@ -45,22 +45,20 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
   }
 
   async update(userId: string, changes: UserProfileChanges, at: string): Promise<UserProfileRecord> {
-    let update = this.db.entities.userProfile
-      .patch({ user_id: userId })
-      .set({
-        email: changes.email,
-        first_name: changes.first_name,
-        last_name: changes.last_name,
-        role: changes.role,
-        // status travels with org_key: both make up the organization index key.
-        org_key: changes.provider_id ?? NO_ORGANIZATION,
-        status: 'active',
-        notify_new_summaries: changes.notification_preferences.new_summaries,
-        notify_escalations: changes.notification_preferences.escalations,
-        updated_at: at,
-        ...(changes.phone_number ? { phone_number: changes.phone_number } : {}),
-        ...(changes.assigned_at ? { assigned_at: changes.assigned_at } : {}),
-      });
+    let update = this.db.entities.userProfile.patch({ user_id: userId }).set({
+      email: changes.email,
+      first_name: changes.first_name,
+      last_name: changes.last_name,
+      role: changes.role,
+      // status travels with org_key: both make up the organization index key.
+      org_key: changes.provider_id ?? NO_ORGANIZATION,
+      status: 'active',
+      notify_new_summaries: changes.notification_preferences.new_summaries,
+      notify_escalations: changes.notification_preferences.escalations,
+      updated_at: at,
+      ...(changes.phone_number ? { phone_number: changes.phone_number } : {}),
+      ...(changes.assigned_at ? { assigned_at: changes.assigned_at } : {}),
+    });
     const cleared = [
       ...(changes.phone_number ? [] : (['phone_number'] as const)),
       ...(changes.assigned_at ? [] : (['assigned_at'] as const)),

@@ -35,14 +35,21 @@ describe('route table', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
   });
 
-  it.each(['/admin', '/admin/providers', '/admin/providers/p1', '/admin/users', '/admin/summaries', '/admin/patients/x', '/provider', '/provider/summaries', '/provider/patients/x'])(
-    'sends a signed-out visitor of %s to /login',
-    async (path) => {
-      const { router } = open(path);
-      await waitFor(() => expect(locationOf(router)).toBe('/login'));
-      expect(await h1('Welcome back')).toBeTruthy();
-    },
-  );
+  it.each([
+    '/admin',
+    '/admin/providers',
+    '/admin/providers/p1',
+    '/admin/users',
+    '/admin/summaries',
+    '/admin/patients/x',
+    '/provider',
+    '/provider/summaries',
+    '/provider/patients/x',
+  ])('sends a signed-out visitor of %s to /login', async (path) => {
+    const { router } = open(path);
+    await waitFor(() => expect(locationOf(router)).toBe('/login'));
+    expect(await h1('Welcome back')).toBeTruthy();
+  });
 
   it('sends a signed-out visitor of a summary link to /login?redirect=/summary/{token}', async () => {
     const { router } = open('/summary/tok_abc123');

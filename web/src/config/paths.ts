@@ -15,8 +15,7 @@ export const paths = {
   old: { path: '/old', getHref: () => '/old' },
   login: {
     path: '/login',
-    getHref: (redirectTo?: string) =>
-      redirectTo ? `/login?redirect=${encodeQueryValue(redirectTo)}` : '/login',
+    getHref: (redirectTo?: string) => (redirectTo ? `/login?redirect=${encodeQueryValue(redirectTo)}` : '/login'),
   },
   signup: { path: '/signup', getHref: () => '/signup' },
   smsPolicy: { path: '/sms-policy', getHref: () => '/sms-policy' },

@@ -42,9 +42,9 @@ describe('createApiClient', () => {
   it("prefers the server's error text and keeps the status and code", async () => {
     const { client } = clientWith(json(404, { error: 'Patient not found', code: 'patient.not_found' }));
 
-    const error = await client.request('/patients/p1', { fallbackError: 'Failed to fetch patient data' }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await client
+      .request('/patients/p1', { fallbackError: 'Failed to fetch patient data' })
+      .catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'Patient not found', status: 404, code: 'patient.not_found' });

@@ -74,10 +74,7 @@ export function useSession(): SessionState {
 export function useSessionExpiry(): void {
   const auth = useAuthClient();
   const queryClient = useQueryClient();
-  useEffect(
-    () => auth.onSessionExpired(() => queryClient.setQueryData(sessionQueryKey, null)),
-    [auth, queryClient],
-  );
+  useEffect(() => auth.onSessionExpired(() => queryClient.setQueryData(sessionQueryKey, null)), [auth, queryClient]);
 }
 
 /** The signed-in user, for screens rendered behind a role guard. */

@@ -8,9 +8,7 @@ import { MessagePage } from './message-page';
 export function AccountPendingPage() {
   return (
     <MessagePage title="Account pending" icon={<Clock size={28} />} actions={<SignOutButton />}>
-      <Text>
-        Your account has been created, but an operator must enable it before you can use {COMPANY.name}.
-      </Text>
+      <Text>Your account has been created, but an operator must enable it before you can use {COMPANY.name}.</Text>
       <Text>
         If you are waiting for access, contact us at{' '}
         <Anchor href={mailto(COMPANY.contactEmail, 'Enable my CareLoop account')}>{COMPANY.contactEmail}</Anchor>.

@@ -9,8 +9,8 @@ export function NoWorkspacePage() {
   return (
     <MessagePage title="No workspace for this account" icon={<UserX size={28} />} actions={<SignOutButton />}>
       <Text>
-        This account does not have access to the {COMPANY.name} workspace. Patients are contacted by phone, text
-        message and secure links from their healthcare provider.
+        This account does not have access to the {COMPANY.name} workspace. Patients are contacted by phone, text message
+        and secure links from their healthcare provider.
       </Text>
       <Text>
         If you think this is a mistake, contact us at{' '}

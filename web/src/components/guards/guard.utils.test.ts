@@ -54,12 +54,16 @@ describe('decideProtectedRoute', () => {
   });
 
   it('never loops a patient between workspaces', () => {
-    expect(decideProtectedRoute(signedInAs('patient'), providerOnly, at('/provider'))).toEqual({ kind: 'no-workspace' });
+    expect(decideProtectedRoute(signedInAs('patient'), providerOnly, at('/provider'))).toEqual({
+      kind: 'no-workspace',
+    });
     expect(decideProtectedRoute(signedInAs('patient'), adminOnly, at('/admin'))).toEqual({ kind: 'no-workspace' });
   });
 
   it('denies a summary link to a role that may not read it', () => {
-    expect(decideProtectedRoute(signedInAs('patient'), summaryLink, at('/summary/t'))).toEqual({ kind: 'access-denied' });
+    expect(decideProtectedRoute(signedInAs('patient'), summaryLink, at('/summary/t'))).toEqual({
+      kind: 'access-denied',
+    });
     expect(decideProtectedRoute(signedInAs(null), summaryLink, at('/summary/t'))).toEqual({ kind: 'access-denied' });
   });
 

@@ -6,15 +6,10 @@ import type { SessionState } from '../../lib/session';
 
 /** What a guard needs to know about the session, without the profile details. */
 export type SessionSnapshot =
-  | { status: 'loading' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; role: Role | null }
-  | { status: 'error' };
+  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; role: Role | null } | { status: 'error' };
 
 export function toSessionSnapshot(session: SessionState): SessionSnapshot {
-  return session.status === 'signed-in'
-    ? { status: 'signed-in', role: session.user.role }
-    : { status: session.status };
+  return session.status === 'signed-in' ? { status: 'signed-in', role: session.user.role } : { status: session.status };
 }
 
 export type GuardDecision =

@@ -25,7 +25,13 @@ function HeaderAccount() {
       return <SignOutButton size="xs" />;
     case 'signed-out':
       return (
-        <Button component={Link} to={paths.login.getHref()} variant="light" size="xs" leftSection={<LogIn size={16} aria-hidden="true" />}>
+        <Button
+          component={Link}
+          to={paths.login.getHref()}
+          variant="light"
+          size="xs"
+          leftSection={<LogIn size={16} aria-hidden="true" />}
+        >
           Login
         </Button>
       );

@@ -27,8 +27,7 @@ function AccountCreated({ email }: { email: string }) {
       </ThemeIcon>
       <Title order={1}>Account Created!</Title>
       <Text>
-        We sent a confirmation link to <strong>{email}</strong>. Click it to confirm your e-mail address, then sign
-        in.
+        We sent a confirmation link to <strong>{email}</strong>. Click it to confirm your e-mail address, then sign in.
       </Text>
       <Loader size="sm" aria-hidden="true" />
       <Text size="sm" c="dimmed">

@@ -9,7 +9,12 @@ export interface Step {
 /** Numbered steps of "How It Works", as an ordered list. */
 export function StepList({ steps }: { steps: readonly Step[] }) {
   return (
-    <SimpleGrid component="ol" cols={{ base: 1, sm: steps.length }} spacing="xl" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <SimpleGrid
+      component="ol"
+      cols={{ base: 1, sm: steps.length }}
+      spacing="xl"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {steps.map((step, index) => (
         <Box component="li" key={step.title}>
           <Stack gap="sm">

@@ -88,8 +88,8 @@ function Hero() {
             Healthcare reimagined
           </Title>
           <Text size="xl">
-            {COMPANY.name}’s AI care assistant phones, texts and checks in with your chronic care patients every
-            month, documents each contact for CCM billing, and tells your team who needs attention.
+            {COMPANY.name}’s AI care assistant phones, texts and checks in with your chronic care patients every month,
+            documents each contact for CCM billing, and tells your team who needs attention.
           </Text>
           <Group gap="sm">
             <Button component="a" href={CONTACT_HREF} size="lg" leftSection={<Mail size={18} aria-hidden="true" />}>
@@ -154,8 +154,8 @@ export function LandingPage() {
               because the calls take staff time they do not have.
             </Text>
             <Text>
-              {COMPANY.name} is free for practices: no setup fee and no subscription. We share in the CCM revenue we help
-              you recognise, so we only succeed when your program does.
+              {COMPANY.name} is free for practices: no setup fee and no subscription. We share in the CCM revenue we
+              help you recognise, so we only succeed when your program does.
             </Text>
           </Stack>
           <Paper withBorder radius="md" p="lg">
@@ -175,8 +175,8 @@ export function LandingPage() {
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
           <Text>
             {COMPANY.name} was founded to make chronic care management possible for every practice, not just the ones
-            with a dedicated care-management team. We combine a careful AI voice assistant with clinical oversight:
-            your providers stay in charge of every care plan and every escalation.
+            with a dedicated care-management team. We combine a careful AI voice assistant with clinical oversight: your
+            providers stay in charge of every care plan and every escalation.
           </Text>
           <List spacing="sm" icon={<ShieldCheck size={18} aria-hidden="true" />}>
             <List.Item>HIPAA compliant, SOC 2 certified</List.Item>

@@ -1,6 +1,15 @@
 import { Blockquote, Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import { ArrowDown, HeartHandshake, Link2, Mail, MessageSquareText, PhoneCall, Stethoscope, TrendingUp } from 'lucide-react';
+import {
+  ArrowDown,
+  HeartHandshake,
+  Link2,
+  Mail,
+  MessageSquareText,
+  PhoneCall,
+  Stethoscope,
+  TrendingUp,
+} from 'lucide-react';
 import { COMPANY, mailto } from '../../../config/company';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { FeatureCard } from '../components/feature-card';
@@ -91,7 +100,11 @@ export function PilotLandingPage() {
         </Container>
       </Box>
 
-      <LandingSection id="how-it-works" title="How It Works" intro="Three simple steps, with your care team at every one.">
+      <LandingSection
+        id="how-it-works"
+        title="How It Works"
+        intro="Three simple steps, with your care team at every one."
+      >
         <StepList steps={STEPS} />
       </LandingSection>
 

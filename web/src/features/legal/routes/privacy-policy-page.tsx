@@ -17,9 +17,9 @@ export function PrivacyPolicyPage() {
       <LegalSection title="Who this policy covers">
         <Text>
           It covers patients enrolled by their healthcare provider, the provider’s staff who use {COMPANY.name}, and
-          visitors to our website. For patients, {COMPANY.name} acts as a business associate of your healthcare
-          provider under HIPAA, and your protected health information is handled under a business associate agreement
-          with that provider.
+          visitors to our website. For patients, {COMPANY.name} acts as a business associate of your healthcare provider
+          under HIPAA, and your protected health information is handled under a business associate agreement with that
+          provider.
         </Text>
       </LegalSection>
 
@@ -27,7 +27,9 @@ export function PrivacyPolicyPage() {
         <List spacing="xs">
           <List.Item>Contact details: name, e-mail address and phone number.</List.Item>
           <List.Item>Care information your provider shares with us: care plans and EMR notes.</List.Item>
-          <List.Item>Call and message records: times, durations, transcripts, summaries and escalation notes.</List.Item>
+          <List.Item>
+            Call and message records: times, durations, transcripts, summaries and escalation notes.
+          </List.Item>
           <List.Item>Account and security records for provider staff, including sign-in and audit events.</List.Item>
         </List>
       </LegalSection>
@@ -54,16 +56,16 @@ export function PrivacyPolicyPage() {
       <LegalSection title="Sharing">
         <Text>
           We share information only with your healthcare provider, with service providers that help us run{' '}
-          {COMPANY.name} under contracts that protect it (telephony, text messaging, e-mail and cloud hosting), and
-          when the law requires it.
+          {COMPANY.name} under contracts that protect it (telephony, text messaging, e-mail and cloud hosting), and when
+          the law requires it.
         </Text>
       </LegalSection>
 
       <LegalSection title="Security and retention">
         <Text>
-          Information is encrypted in transit and at rest, access is limited by role and organization, and every read
-          or change of patient data is recorded in an audit log. Clinical documentation is kept for at least six years,
-          as health-care records rules require.
+          Information is encrypted in transit and at rest, access is limited by role and organization, and every read or
+          change of patient data is recorded in an audit log. Clinical documentation is kept for at least six years, as
+          health-care records rules require.
         </Text>
       </LegalSection>
 

@@ -61,8 +61,8 @@ export function SmsPolicyPage() {
 
       <LegalSection title="Privacy">
         <Text>
-          We do not sell or share your mobile number or your text-messaging consent with anyone for marketing. Read
-          how we protect your information in our{' '}
+          We do not sell or share your mobile number or your text-messaging consent with anyone for marketing. Read how
+          we protect your information in our{' '}
           <Anchor component={Link} to={paths.privacy.getHref()}>
             Privacy Policy
           </Anchor>

@@ -40,8 +40,8 @@ export function TermsPage() {
         <Text>
           Accounts for practice staff are created by {COMPANY.name} on request; contact{' '}
           <Anchor href={mailto(COMPANY.contactEmail)}>{COMPANY.contactEmail}</Anchor>. Keep your password private and
-          tell us at once if you think someone else has used your account. You may use the service only for the
-          patients of your own organization.
+          tell us at once if you think someone else has used your account. You may use the service only for the patients
+          of your own organization.
         </Text>
       </LegalSection>
 
@@ -66,8 +66,8 @@ export function TermsPage() {
       <LegalSection title="Disclaimers and liability">
         <Text>
           The service is provided “as is”. To the extent the law allows, {COMPANY.legalName} is not liable for indirect
-          or consequential damages, or for delays or failures caused by telephone carriers or other services outside
-          our control.
+          or consequential damages, or for delays or failures caused by telephone carriers or other services outside our
+          control.
         </Text>
       </LegalSection>
 
