@@ -30,6 +30,7 @@ export const FALLBACK_ERRORS = {
   fetchCarePlan: 'Failed to fetch care plan',
   saveCarePlan: 'Failed to save care plan',
   updatePatient: 'Failed to update patient',
+  deletePatient: 'Failed to delete patient',
   saveProvider: 'Failed to save provider',
   fetchProviderData: 'Failed to fetch provider data',
   createPatient: 'Failed to create patient',

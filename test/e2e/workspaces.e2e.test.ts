@@ -148,4 +148,16 @@ describe('operator and provider workspaces', () => {
     await operator.getByRole('button', { name: 'Edit Tess Rivera' }).waitFor();
     await expectAccessible(operator);
   });
+
+  it("deletes (archives) the patient after confirmation: it leaves the organization's list", async () => {
+    await operator.goto(`${organizationPath}?tab=patients`);
+    await operator.getByRole('link', { name: `View Amara ${patientLast}` }).click();
+    await operator.getByRole('heading', { level: 1, name: `Amara ${patientLast}` }).waitFor();
+    await operator.getByRole('button', { name: 'Delete Patient' }).click();
+    await dialog().getByText(`Amara ${patientLast}`).waitFor();
+    await dialog().getByRole('button', { name: 'Delete Patient' }).click();
+    await operator.waitForURL((url) => url.pathname === organizationPath);
+    await operator.getByText('No patients', { exact: true }).waitFor();
+    await expect(operator.getByRole('link', { name: `View Amara ${patientLast}` }).count()).resolves.toBe(0);
+  });
 });

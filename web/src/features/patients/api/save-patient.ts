@@ -64,3 +64,23 @@ export function useUpdatePatient(patientId: string) {
     onSuccess: () => invalidatePatients(queryClient),
   });
 }
+
+export function archivePatient(api: ApiClient, patientId: string): Promise<{ archived: true }> {
+  return api.request<{ archived: true }>(`/patients/${encodeURIComponent(patientId)}`, {
+    method: 'DELETE',
+    fallbackError: FALLBACK_ERRORS.deletePatient,
+  });
+}
+
+/** Deleting a patient archives it (DECISIONS.md): it leaves every list and count; records are kept. */
+export function useArchivePatient(patientId: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => archivePatient(api, patientId),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: patientKeys.detail(patientId) });
+      await invalidatePatients(queryClient);
+    },
+  });
+}

@@ -1,14 +1,16 @@
 import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { ArrowLeft, Pencil, UserX } from 'lucide-react';
+import { ArrowLeft, Pencil, Trash2, UserX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { TIME_PREFERENCE_LABELS } from '../../../../../shared/time-preferences';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { MessagePage } from '../../../components/feedback/message-page';
 import { PageSpinner } from '../../../components/feedback/page-spinner';
 import { PageShell } from '../../../components/layout/page-shell';
+import { ConfirmDeleteModal } from '../../../components/overlays/confirm-delete-modal';
 import { ApiError } from '../../../lib/api-client';
 import { usePatient, type PatientDetailResponse } from '../api/get-patient';
+import { useArchivePatient } from '../api/save-patient';
 import { ClinicalDocumentPanel } from './clinical-document-panel';
 import { EditPatientModal } from './edit-patient-modal';
 import { formatDay, patientName } from './format.utils';
@@ -56,7 +58,10 @@ function CallsSection({ title }: { title: string }) {
 /** Patient detail for both roles (spec §2): header, Edit Patient, care plan and EMR notes, calls. */
 export function PatientDetail({ patientId, back, notFoundBack }: PatientDetailProps) {
   const query = usePatient(patientId);
+  const archive = useArchivePatient(patientId);
+  const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
 
   // A 404 wins even over cached data (the record was archived); other failures of a refetch keep
   // showing what was loaded.
@@ -89,6 +94,14 @@ export function PatientDetail({ patientId, back, notFoundBack }: PatientDetailPr
           <BackButton {...back(query.data)} />
           <Button leftSection={<Pencil size={16} aria-hidden="true" />} onClick={() => setEditing(true)}>
             Edit Patient
+          </Button>
+          <Button
+            variant="outline"
+            color="red"
+            leftSection={<Trash2 size={16} aria-hidden="true" />}
+            onClick={() => setDeleting(true)}
+          >
+            Delete Patient
           </Button>
         </Group>
       }
@@ -124,6 +137,19 @@ export function PatientDetail({ patientId, back, notFoundBack }: PatientDetailPr
       </SimpleGrid>
 
       <EditPatientModal patient={patient} opened={editing} onClose={() => setEditing(false)} />
+      <ConfirmDeleteModal
+        opened={deleting}
+        title="Delete Patient"
+        mutation={archive}
+        onClose={() => setDeleting(false)}
+        onConfirm={() => {
+          const target = back(query.data).href;
+          archive.mutate(undefined, { onSuccess: () => void navigate(target) });
+        }}
+      >
+        Are you sure you want to delete <strong>{name}</strong>? The patient leaves every list and count; their care
+        plan, EMR notes and call records are kept.
+      </ConfirmDeleteModal>
     </PageShell>
   );
 }
