@@ -1,6 +1,6 @@
-import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Tabs, Text, Title } from '@mantine/core';
 import { ArrowLeft, Pencil, Trash2, UserX } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TIME_PREFERENCE_LABELS } from '../../../../../shared/time-preferences';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
@@ -14,6 +14,7 @@ import { useArchivePatient } from '../api/save-patient';
 import { ClinicalDocumentPanel } from './clinical-document-panel';
 import { EditPatientModal } from './edit-patient-modal';
 import { formatDay, patientName } from './format.utils';
+import { Field } from '../../../components/data/field';
 
 export interface PatientDetailProps {
   patientId: string;
@@ -28,19 +29,6 @@ function BackButton({ href, label }: { href: string; label: string }) {
     <Button component={Link} to={href} variant="default" leftSection={<ArrowLeft size={16} aria-hidden="true" />}>
       {label}
     </Button>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" c="dimmed" fw={600} component="dt">
-        {label}
-      </Text>
-      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
   );
 }
 

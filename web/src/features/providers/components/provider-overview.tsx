@@ -1,20 +1,7 @@
-import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Card, SimpleGrid } from '@mantine/core';
 import type { ProviderOrganization } from '../../../../../shared/domain';
 import { formatDate } from '../../../lib/format-date';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" c="dimmed" fw={600} component="dt">
-        {label}
-      </Text>
-      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
+import { Field } from '../../../components/data/field';
 
 export interface ProviderOverviewProps {
   provider: ProviderOrganization;
