@@ -13,53 +13,92 @@ export const FUNCTIONS = [
   'patient-data',
   'care-plans',
   'emr-notes',
+  'compliance-settings',
+  'call-logs',
+  'outbound-call',
+  'schedule-call',
+  'web-call-config',
+  'vapi-webhook',
 ] as const;
 export type FunctionName = (typeof FUNCTIONS)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `signed-in`: any verified user, including one with no group yet (self sign-up). */
-export type RouteAccess = readonly Role[] | 'signed-in';
+/**
+ * How a route's caller is known (ARCHITECTURE "Triggers"):
+ * - a list of roles: a verified Cognito ID token whose group is one of them;
+ * - `signed-in`: any verified user, including one with no group yet (self sign-up);
+ * - `webhook:vapi` / `webhook:twilio`: the vendor's signature or secret, checked inside the
+ *   function in constant time before the body is parsed (no Cognito authorizer);
+ * - `link`: a link token in the path, its hash looked up inside the function (no authorizer).
+ */
+export type WebhookAccess = 'webhook:vapi' | 'webhook:twilio';
+export type RouteAccess = readonly Role[] | 'signed-in' | WebhookAccess | 'link';
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
   /** API Gateway resource path; `{name}` segments are path parameters. */
   readonly path: string;
   readonly fn: FunctionName;
-  readonly roles: RouteAccess;
+  readonly access: RouteAccess;
 }
+
+/** Routes that carry a Cognito token (the authorizer runs in API Gateway, the claims reach the function). */
+export const isStaffAccess = (access: RouteAccess): access is readonly Role[] | 'signed-in' =>
+  access === 'signed-in' || Array.isArray(access);
+export const isWebhookAccess = (access: RouteAccess): access is WebhookAccess =>
+  access === 'webhook:vapi' || access === 'webhook:twilio';
 
 const EMPLOYEE = ['careloop_employee'] as const;
 const STAFF = ['careloop_employee', 'provider'] as const;
 
 export const ROUTES = [
-  { method: 'GET', path: '/me', fn: 'me', roles: 'signed-in' },
-  { method: 'GET', path: '/dashboard-stats', fn: 'get-dashboard-stats', roles: STAFF },
+  { method: 'GET', path: '/me', fn: 'me', access: 'signed-in' },
+  { method: 'GET', path: '/dashboard-stats', fn: 'get-dashboard-stats', access: STAFF },
 
-  { method: 'GET', path: '/providers', fn: 'provider-data', roles: EMPLOYEE },
-  { method: 'POST', path: '/providers', fn: 'create-provider', roles: EMPLOYEE },
-  { method: 'GET', path: '/providers/{providerId}', fn: 'provider-data', roles: STAFF },
-  { method: 'PUT', path: '/providers/{providerId}', fn: 'provider-data', roles: EMPLOYEE },
-  { method: 'DELETE', path: '/providers/{providerId}', fn: 'provider-data', roles: EMPLOYEE },
+  { method: 'GET', path: '/providers', fn: 'provider-data', access: EMPLOYEE },
+  { method: 'POST', path: '/providers', fn: 'create-provider', access: EMPLOYEE },
+  { method: 'GET', path: '/providers/{providerId}', fn: 'provider-data', access: STAFF },
+  { method: 'PUT', path: '/providers/{providerId}', fn: 'provider-data', access: EMPLOYEE },
+  { method: 'DELETE', path: '/providers/{providerId}', fn: 'provider-data', access: EMPLOYEE },
 
-  { method: 'GET', path: '/users', fn: 'manage-user', roles: EMPLOYEE },
-  { method: 'POST', path: '/users', fn: 'manage-user', roles: EMPLOYEE },
-  { method: 'PUT', path: '/users/{userId}', fn: 'manage-user', roles: EMPLOYEE },
-  { method: 'DELETE', path: '/users/{userId}', fn: 'manage-user', roles: EMPLOYEE },
+  { method: 'GET', path: '/users', fn: 'manage-user', access: EMPLOYEE },
+  { method: 'POST', path: '/users', fn: 'manage-user', access: EMPLOYEE },
+  { method: 'PUT', path: '/users/{userId}', fn: 'manage-user', access: EMPLOYEE },
+  { method: 'DELETE', path: '/users/{userId}', fn: 'manage-user', access: EMPLOYEE },
 
-  { method: 'GET', path: '/providers/{providerId}/patients', fn: 'patient-data', roles: STAFF },
-  { method: 'POST', path: '/patients', fn: 'patient-data', roles: STAFF },
-  { method: 'GET', path: '/patients/{patientId}', fn: 'patient-data', roles: STAFF },
-  { method: 'PUT', path: '/patients/{patientId}', fn: 'patient-data', roles: STAFF },
-  { method: 'DELETE', path: '/patients/{patientId}', fn: 'patient-data', roles: STAFF },
+  { method: 'GET', path: '/providers/{providerId}/patients', fn: 'patient-data', access: STAFF },
+  { method: 'POST', path: '/patients', fn: 'patient-data', access: STAFF },
+  { method: 'GET', path: '/patients/{patientId}', fn: 'patient-data', access: STAFF },
+  { method: 'PUT', path: '/patients/{patientId}', fn: 'patient-data', access: STAFF },
+  { method: 'DELETE', path: '/patients/{patientId}', fn: 'patient-data', access: STAFF },
 
-  { method: 'GET', path: '/patients/{patientId}/care-plan', fn: 'care-plans', roles: STAFF },
-  { method: 'POST', path: '/patients/{patientId}/care-plan', fn: 'care-plans', roles: STAFF },
-  { method: 'PUT', path: '/patients/{patientId}/care-plan', fn: 'care-plans', roles: STAFF },
+  { method: 'GET', path: '/patients/{patientId}/care-plan', fn: 'care-plans', access: STAFF },
+  { method: 'POST', path: '/patients/{patientId}/care-plan', fn: 'care-plans', access: STAFF },
+  { method: 'PUT', path: '/patients/{patientId}/care-plan', fn: 'care-plans', access: STAFF },
 
-  { method: 'GET', path: '/patients/{patientId}/emr-notes', fn: 'emr-notes', roles: STAFF },
-  { method: 'POST', path: '/patients/{patientId}/emr-notes', fn: 'emr-notes', roles: STAFF },
-  { method: 'PUT', path: '/patients/{patientId}/emr-notes', fn: 'emr-notes', roles: STAFF },
+  { method: 'GET', path: '/patients/{patientId}/emr-notes', fn: 'emr-notes', access: STAFF },
+  { method: 'POST', path: '/patients/{patientId}/emr-notes', fn: 'emr-notes', access: STAFF },
+  { method: 'PUT', path: '/patients/{patientId}/emr-notes', fn: 'emr-notes', access: STAFF },
+
+  // System settings: employees, and only those in SETTINGS_ADMIN_EMAILS (checked in the use case).
+  { method: 'GET', path: '/compliance-settings', fn: 'compliance-settings', access: EMPLOYEE },
+  { method: 'PATCH', path: '/compliance-settings', fn: 'compliance-settings', access: EMPLOYEE },
+
+  // Call logs. `/calls/scheduled` comes before `/calls/{callId}`: the first match wins locally.
+  { method: 'GET', path: '/patients/{patientId}/calls', fn: 'call-logs', access: STAFF },
+  { method: 'GET', path: '/calls', fn: 'call-logs', access: EMPLOYEE },
+  { method: 'GET', path: '/calls/scheduled', fn: 'call-logs', access: EMPLOYEE },
+  { method: 'GET', path: '/calls/{callId}', fn: 'call-logs', access: STAFF },
+
+  // Placing and scheduling calls.
+  { method: 'POST', path: '/patients/{patientId}/calls', fn: 'outbound-call', access: STAFF },
+  { method: 'POST', path: '/patients/{patientId}/scheduled-calls', fn: 'schedule-call', access: STAFF },
+  { method: 'DELETE', path: '/scheduled-calls/{callId}', fn: 'schedule-call', access: STAFF },
+  { method: 'POST', path: '/patients/{patientId}/web-call', fn: 'web-call-config', access: STAFF },
+
+  // Vendor webhooks.
+  { method: 'POST', path: '/webhooks/vapi', fn: 'vapi-webhook', access: 'webhook:vapi' },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteKey = `${HttpMethod} ${string}`;

@@ -52,3 +52,38 @@ export const AUTH_MESSAGES = {
   noActiveSession: 'No active session',
   providerOrAdminRequired: 'Access denied - Provider or admin authentication required',
 } as const;
+
+/** Calls, scheduling, settings and the web-call widget (spec §2, §4, §8; DECISIONS "Calls"). */
+export const CALL_MESSAGES = {
+  callStarted: 'Call Started Successfully!',
+  callScheduled: 'Call Scheduled Successfully!',
+  settingsUpdated: 'Settings updated successfully',
+  /** `{message}`: the server's error, else its details, else `initiateCallFallback`. */
+  makeCallFailed: (message: string) => `Failed to make call: ${message}`,
+  initiateCallFallback: 'Failed to initiate call',
+  scheduleCallFailed: (reason: string) => `Failed to schedule call: ${reason}`,
+  callInProgress: 'A call is already in progress for this patient',
+  noPhoneNumber: 'This patient has no phone number on file',
+  scheduleOptionRequired: 'Please choose when to call',
+  scheduledCallNotPending: 'This call is no longer pending',
+  voiceServiceFailed: 'The voice service could not place the call. Please try again.',
+  voiceServiceUnavailable: 'The voice service is not answering. Please try again in a few minutes.',
+  voiceRequired: 'Please choose a voice',
+  assistantIdRequired: 'Assistant ID is required',
+  promptRequired: 'System prompt is required',
+  settingsStale: 'The settings were changed by someone else. Reload and try again.',
+  settingsAdminOnly: 'Only settings administrators can view or change system settings',
+  fetchSettings: 'Failed to fetch settings',
+  updateSettings: 'Failed to update settings',
+  fetchScheduledCalls: 'Failed to fetch scheduled calls',
+  fetchCalls: 'Failed to fetch calls',
+  startCall: 'Failed to start call',
+  widgetNoSession: 'No active session',
+  widgetInitFailed: 'Failed to initialize web call',
+  widgetInterfaceFailed: 'Failed to initialize call interface',
+  widgetCallError: 'An error occurred during the call',
+  widgetErrorStatus: 'Error occurred',
+  widgetStartFailed: 'Failed to initialize',
+  widgetAssistantRequired: 'Assistant or Squad must be provided.',
+  widgetReady: 'Ready to call',
+} as const;

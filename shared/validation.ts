@@ -4,7 +4,8 @@
  */
 import { z } from 'zod/mini';
 import { NOTIFICATION_CHANNELS, TIME_PREFERENCES } from './domain';
-import { VALIDATION } from './messages';
+import { CALL_MESSAGES, VALIDATION } from './messages';
+import { PROMPT_MAX_LENGTH, SCHEDULE_OPTIONS, VOICES, type VoiceId } from './calls';
 import { GENERAL_PHONE, US_PHONE, stripPhoneFormatting } from './phone';
 import { ROLES } from './roles';
 
@@ -128,3 +129,18 @@ export function firstError(schema: z.ZodMiniType, input: unknown): string | null
   const result = schema.safeParse(input);
   return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid input');
 }
+
+// Calls and settings (DECISIONS "Calls").
+
+/** POST /patients/{patientId}/scheduled-calls */
+export const scheduleCallSchema = z.object({
+  when: z.enum(SCHEDULE_OPTIONS, { error: CALL_MESSAGES.scheduleOptionRequired }),
+});
+
+/** PATCH /compliance-settings: every field optional; `version` guards against lost updates. */
+export const settingsSchema = z.object({
+  assistantId: z.optional(requiredText(CALL_MESSAGES.assistantIdRequired, 100)),
+  voiceId: z.optional(z.enum(VOICES.map((v) => v.id) as [VoiceId, ...VoiceId[]], { error: CALL_MESSAGES.voiceRequired })),
+  systemPrompt: z.optional(requiredText(CALL_MESSAGES.promptRequired, PROMPT_MAX_LENGTH)),
+  version: z.optional(z.number().check(z.int(), z.minimum(0))),
+});

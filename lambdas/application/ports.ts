@@ -6,6 +6,15 @@ import type {
   ProviderOrganization,
   UserProfile,
 } from '../../shared/domain';
+import type {
+  CallKind,
+  CallOutcome,
+  CallStatus,
+  EscalationLevel,
+  TranscriptTurn,
+  VoiceId,
+} from '../../shared/calls';
+import type { TimePreference } from '../../shared/domain';
 import type { Role } from '../../shared/roles';
 
 /** Ports: what the use cases need from the outside world. Adapters implement them per technology. */
@@ -193,4 +202,180 @@ export interface IdentityDirectory {
   disableUser(userId: string): Promise<void>;
   /** Disables then deletes the account; idempotent like disableUser. */
   deleteUser(userId: string): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls (DECISIONS "Calls"; ARCHITECTURE "Outreach, calls and messages")
+
+export interface CallLogRecord {
+  id: string;
+  patient_id: string;
+  provider_id: string;
+  status: CallStatus;
+  kind: CallKind;
+  outcome: CallOutcome | null;
+  created_at: string;
+  updated_at: string;
+  created_by: string;
+  /** When a scheduled call is due (UTC ISO); null for instant calls. */
+  scheduled_at: string | null;
+  time_preference: TimePreference | null;
+  /** Monthly check-ins: the cycle's date (YYYY-MM-DD, local) and the retry number (0, 1, 2). */
+  cycle_date: string | null;
+  attempt: number;
+  /** When the call was handed to Vapi (queued). */
+  placed_at: string | null;
+  vendor_call_id: string | null;
+  started_at: string | null;
+  ended_at: string | null;
+  duration_seconds: number | null;
+  ended_reason: string | null;
+  failure_reason: string | null;
+  transcript: TranscriptTurn[];
+  summary: string | null;
+  escalation_level: EscalationLevel | null;
+  note_to_doctor: string | null;
+  success_evaluation: boolean | null;
+  cost: number | null;
+  /** Set once, when the end-of-call report (or the reconciler's equivalent) is stored. */
+  report_received_at: string | null;
+  /** Set once the `call.completed` event has been put on the bus. */
+  event_published_at: string | null;
+  version: number;
+}
+
+/** What a finished call left behind: Vapi's end-of-call report, or Vapi's call as the reconciler reads it. */
+export interface CallReport {
+  vendorCallId: string;
+  outcome: CallOutcome;
+  endedReason: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  transcript: TranscriptTurn[];
+  summary: string | null;
+  escalationLevel: EscalationLevel;
+  noteToDoctor: string | null;
+  successEvaluation: boolean | null;
+  cost: number | null;
+}
+
+export interface CallLogRepository {
+  get(id: string): Promise<CallLogRecord | null>;
+  /** A patient's calls, newest first (scheduled ones included), at most `limit`. */
+  listByPatient(patientId: string, limit: number): Promise<CallLogRecord[]>;
+  /** The last calls placed across every organization, newest first. */
+  listRecent(limit: number): Promise<CallLogRecord[]>;
+  /** Pending scheduled calls across every organization, soonest first. */
+  listScheduled(limit: number): Promise<CallLogRecord[]>;
+  /** Pending scheduled calls of one patient (for cancellation on archive). */
+  listScheduledByPatient(patientId: string): Promise<CallLogRecord[]>;
+  /**
+   * Creates a call log that is placed at once (`queued`), taking the patient's one-call-at-a-time
+   * lock and counting the call, in one transaction. `conflict` when another call holds the lock,
+   * `missing` when the patient is gone or archived.
+   */
+  createPlaced(log: CallLogRecord): Promise<'created' | 'conflict' | 'missing'>;
+  /** Creates a pending scheduled call and counts it. `exists` when that id is already stored (idempotent). */
+  createScheduled(log: CallLogRecord): Promise<'created' | 'exists'>;
+  /**
+   * Moves a pending scheduled call to `queued`, taking the patient's lock, in one transaction.
+   * `not_pending` when it is no longer scheduled (placed by an earlier firing, or cancelled);
+   * `conflict` when another call holds the lock.
+   */
+  claimScheduled(id: string, at: string): Promise<'claimed' | 'not_pending' | 'conflict'>;
+  /** Moves a scheduled call to a new time (it stays pending). */
+  reschedule(id: string, scheduledAt: string, at: string): Promise<void>;
+  /** Cancels a pending scheduled call; `not_pending` when it is no longer scheduled. */
+  cancelScheduled(id: string, at: string): Promise<'cancelled' | 'not_pending'>;
+  /** Records Vapi's id for a queued call. */
+  setVendorCallId(id: string, vendorCallId: string, at: string): Promise<void>;
+  /** Vapi's status updates: queued → in_progress (never backwards, never after the end). */
+  markInProgress(id: string, at: string): Promise<void>;
+  /** The call could not be placed or ended without a report: failed with a reason, lock released. */
+  markFailed(id: string, reason: string, at: string): Promise<void>;
+  /**
+   * Stores a report once: status completed (or failed for unanswered calls), duration, transcript,
+   * analysis; releases the patient's lock and bumps the monthly counter, in one transaction.
+   * `duplicate` when a report was stored before (nothing changes).
+   */
+  storeReport(id: string, report: CallReport, month: string, at: string): Promise<'stored' | 'duplicate'>;
+  markEventPublished(id: string, at: string): Promise<void>;
+  /** Calls queued or in progress since before `olderThan`, or ended without a report: for the reconciler. */
+  listStale(olderThan: string, limit: number): Promise<CallLogRecord[]>;
+}
+
+/** What CareLoop asks of the voice platform for one outbound phone call. */
+export interface OutboundCallRequest {
+  callLogId: string;
+  patientId: string;
+  organizationId: string;
+  /** E.164. */
+  customerNumber: string;
+  assistantId: string;
+  voiceId: string;
+  /** The settings prompt with the template variables filled in. */
+  systemPrompt: string;
+  firstMessage: string;
+}
+
+/** Adapters report outcomes; the use case chooses the words (STYLE "Habits to grow into"). */
+export class VoiceAgentError extends Error {
+  constructor(
+    readonly kind: 'rejected' | 'unavailable',
+    /** Vendor status code or error name, for the log (never PHI). */
+    readonly detail: string,
+  ) {
+    super(`voice agent ${kind}: ${detail}`);
+    this.name = 'VoiceAgentError';
+  }
+}
+
+export interface VoiceAgent {
+  /** Places the call; returns Vapi's call id. Throws VoiceAgentError. */
+  placeCall(request: OutboundCallRequest): Promise<{ vendorCallId: string }>;
+  /** Vapi's view of a call: still running, or ended with its report. null when Vapi does not know it. */
+  getCall(vendorCallId: string): Promise<{ state: 'queued' | 'in_progress' } | { state: 'ended'; report: CallReport } | null>;
+}
+
+/** One-time schedules that fire the call-placing job (EventBridge Scheduler `at()`). */
+export interface CallScheduler {
+  /** Idempotent: a schedule that already exists for the call counts as done. */
+  schedule(callLogId: string, at: Date): Promise<void>;
+  /** Idempotent: a schedule that no longer exists counts as done. */
+  cancel(callLogId: string): Promise<void>;
+}
+
+export type DomainEvent =
+  | {
+      type: 'call.completed';
+      detail: {
+        callLogId: string;
+        patientId: string;
+        organizationId: string;
+        status: CallStatus;
+        outcome: CallOutcome | null;
+        escalationLevel: EscalationLevel | null;
+      };
+    }
+  | { type: 'patient.archived'; detail: { patientId: string; organizationId: string } }
+  | { type: 'organization.archived'; detail: { organizationId: string } };
+
+export interface EventPublisher {
+  publish(events: readonly DomainEvent[]): Promise<void>;
+}
+
+export interface SettingsRecord {
+  assistantId: string;
+  voiceId: VoiceId;
+  systemPrompt: string;
+  version: number;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+export interface SettingsRepository {
+  /** null before anyone saved settings (the defaults from configuration apply). */
+  get(): Promise<SettingsRecord | null>;
+  /** Optimistic: `conflict` when `expectedVersion` is not the stored version (0 = never saved). */
+  save(record: SettingsRecord, expectedVersion: number): Promise<'saved' | 'conflict'>;
 }

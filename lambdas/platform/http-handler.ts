@@ -66,8 +66,8 @@ export function defineFunction<Deps>(
       if (!actor) throw unauthorized();
       logger.appendKeys({ userId: actor.userId, role: actor.role ?? 'none' });
       if (
-        route.roles !== 'signed-in' &&
-        (actor.role === null || !(route.roles as readonly string[]).includes(actor.role))
+        route.access !== 'signed-in' &&
+        (actor.role === null || !Array.isArray(route.access) || !(route.access as readonly string[]).includes(actor.role))
       ) {
         throw forbidden();
       }

@@ -372,7 +372,7 @@ interface UserLike {
 }
 
 const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
-const allows = (route: RouteDefinition, role: Role) => route.roles === 'signed-in' || route.roles.includes(role);
+const allows = (route: RouteDefinition, role: Role) => route.access === 'signed-in' || (Array.isArray(route.access) && (route.access as readonly Role[]).includes(role));
 const providersAllowed = (route: RouteDefinition) => allows(route, 'provider');
 
 let world: World;
@@ -431,7 +431,7 @@ describe('route matrix', () => {
       expect(answer).toEqual({ status: 401, body: { error: 'Unauthorized', code: 'auth.unauthorized' } });
     });
 
-    const refused = route.roles === 'signed-in' ? [] : [...ROLES.filter((r) => !allows(route, r)), 'none' as const];
+    const refused = route.access === 'signed-in' ? [] : [...ROLES.filter((r) => !allows(route, r)), 'none' as const];
     // Rules that do not apply to a route (no role refused, no tenant record, no input) are not generated.
     if (refused.length > 0)
       it(`answers 403 to ${refused.join(', ')}`, async () => {

@@ -1,0 +1,64 @@
+/**
+ * The job manifest: functions started by something other than an HTTP request (ARCHITECTURE
+ * "Triggers"). The single source for the CDK (function, trigger, DLQ, alarm), the local scheduler
+ * and bus, and the tests. Each job's handler is `lambdas/handlers/<name>.ts`.
+ */
+
+/** Domain events on the CareLoop bus (EventBridge). Details carry ids and codes only, never PHI. */
+export const EVENT_TYPES = ['call.completed', 'patient.archived', 'organization.archived'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The bus source of every CareLoop event. */
+export const EVENT_SOURCE = 'careloop';
+
+export type JobTrigger =
+  /** One EventBridge Scheduler `at()` schedule per item, created at run time in the calls group. */
+  | { readonly kind: 'schedule'; readonly schedule: 'per-call' }
+  /** A recurring EventBridge Scheduler schedule, created by the CDK. */
+  | { readonly kind: 'schedule'; readonly schedule: 'rate'; readonly everyMinutes: number }
+  /** An EventBridge rule on the CareLoop bus matching these detail types. */
+  | { readonly kind: 'event'; readonly events: readonly EventType[] }
+  /** A Cognito user pool trigger. */
+  | { readonly kind: 'identity'; readonly trigger: 'post-confirmation' };
+
+export interface JobDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly trigger: JobTrigger;
+  /** Seconds; the default is the CareLoopFunction default. */
+  readonly timeoutSeconds?: number;
+}
+
+export const JOBS = [
+  {
+    name: 'place-scheduled-call',
+    description: 'Places a scheduled call when its schedule fires (idempotent per call log)',
+    trigger: { kind: 'schedule', schedule: 'per-call' },
+    timeoutSeconds: 30,
+  },
+  {
+    name: 'reconcile-calls',
+    description: 'Completes calls whose Vapi report never arrived, from Vapi itself',
+    trigger: { kind: 'schedule', schedule: 'rate', everyMinutes: 10 },
+    timeoutSeconds: 120,
+  },
+  {
+    name: 'call-follow-up',
+    description: 'After a call: next monthly check-in or retry (idempotent per call)',
+    trigger: { kind: 'event', events: ['call.completed'] },
+    timeoutSeconds: 30,
+  },
+  {
+    name: 'cancel-patient-calls',
+    description: 'Archiving a patient or organization cancels its scheduled calls and outreach',
+    trigger: { kind: 'event', events: ['patient.archived', 'organization.archived'] },
+    timeoutSeconds: 120,
+  },
+] as const satisfies readonly JobDefinition[];
+
+export type JobName = (typeof JOBS)[number]['name'];
+
+/** What a per-call schedule delivers to its target (the Scheduler target `Input`): ids only. */
+export interface ScheduledCallPayload {
+  readonly callLogId: string;
+}

@@ -1,0 +1,208 @@
+/**
+ * Calls, call logs and system settings as the API returns them (one type per answer, used by the
+ * handlers and the web fetchers), plus the pure rules both sides share. DECISIONS.md "Calls".
+ */
+import type { TimePreference } from './domain';
+
+/** `scheduled` is shown as Pending (the spec's "in_progress with metadata.scheduled_at"). */
+export const CALL_STATUSES = ['scheduled', 'queued', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+
+/** A call that is still happening: the patient page refreshes while one exists. */
+export const ACTIVE_CALL_STATUSES: readonly CallStatus[] = ['queued', 'in_progress'];
+export const isActiveCall = (status: CallStatus) => ACTIVE_CALL_STATUSES.includes(status);
+
+/**
+ * Why the call was made. `instant`: Make Call; `scheduled`: Schedule Call; `monthly`: the outreach
+ * cadence's check-in (and its retries); `link`: the patient's call link; `web`: the browser widget.
+ */
+export const CALL_KINDS = ['instant', 'scheduled', 'monthly', 'link', 'web'] as const;
+export type CallKind = (typeof CALL_KINDS)[number];
+
+export const ESCALATION_LEVELS = ['Emergent', 'Urgent', 'Elective', 'Normal'] as const;
+export type EscalationLevel = (typeof ESCALATION_LEVELS)[number];
+
+/** The report's `flag` / `escalation_level`: one of the four levels, anything else Normal. */
+export function escalationLevelOf(value: unknown): EscalationLevel {
+  if (typeof value !== 'string') return 'Normal';
+  const match = ESCALATION_LEVELS.find((l) => l.toLowerCase() === value.trim().toLowerCase());
+  return match ?? 'Normal';
+}
+
+/** How a call ended, as a code the product reasons about (Vapi's endedReason, grouped). */
+export const CALL_OUTCOMES = ['answered', 'no_answer', 'busy', 'voicemail', 'failed', 'cancelled'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+/** Unanswered outcomes are retried for monthly check-ins (at most twice, next days, same hour). */
+export const UNANSWERED_OUTCOMES: readonly CallOutcome[] = ['no_answer', 'busy', 'voicemail'];
+
+export interface TranscriptTurn {
+  speaker: 'assistant' | 'patient';
+  text: string;
+}
+
+/** One call log as lists show it (no transcript: that is read one call at a time). */
+export interface CallLogSummary {
+  id: string;
+  patient_id: string;
+  provider_id: string;
+  patient_name: string;
+  provider_name: string;
+  status: CallStatus;
+  kind: CallKind;
+  outcome: CallOutcome | null;
+  /** Seconds, from Vapi's startedAt/endedAt; null until the call has ended. */
+  duration: number | null;
+  created_at: string;
+  updated_at: string;
+  /** When a scheduled call is (or was) due; null for instant calls. */
+  scheduled_at: string | null;
+  time_preference: TimePreference | null;
+  /** Why a call failed, in words staff can act on (never vendor internals). */
+  failure_reason: string | null;
+  escalation_level: EscalationLevel | null;
+  has_transcript: boolean;
+}
+
+export interface CallLogDetail extends CallLogSummary {
+  transcript: TranscriptTurn[];
+  summary: string | null;
+  note_to_doctor: string | null;
+  success_evaluation: boolean | null;
+  ended_reason: string | null;
+}
+
+/** GET /patients/{patientId}/calls */
+export interface PatientCallsResponse {
+  scheduled: CallLogSummary[];
+  history: CallLogSummary[];
+}
+/** GET /calls (operators): the last 50 calls placed. */
+export interface RecentCallsResponse {
+  calls: CallLogSummary[];
+}
+/** GET /calls/scheduled (operators): every pending scheduled call, soonest first. */
+export interface ScheduledCallsResponse {
+  calls: CallLogSummary[];
+}
+/** GET /calls/{callId} */
+export interface CallDetailResponse {
+  call: CallLogDetail;
+}
+/** POST /patients/{patientId}/calls and POST /patients/{patientId}/scheduled-calls */
+export interface CallCreatedResponse {
+  call: CallLogSummary;
+}
+
+export const RECENT_CALLS_LIMIT = 50;
+
+/** Schedule Call options (DECISIONS "Scheduling"). */
+export const SCHEDULE_OPTIONS = ['10_minutes', '1_week', '1_month'] as const;
+export type ScheduleOption = (typeof SCHEDULE_OPTIONS)[number];
+export const SCHEDULE_OPTION_LABELS: Record<ScheduleOption, string> = {
+  '10_minutes': 'In 10 minutes',
+  '1_week': 'In 1 week',
+  '1_month': 'In 1 month',
+};
+
+/** Calls are placed only between these local hours (DECISIONS "Calls"): 8:00 to 21:00. */
+export const CALL_WINDOW = { startHour: 8, endHour: 21 } as const;
+
+/** A link places at most one call per this many minutes (DECISIONS "Patient texts and call links"). */
+export const LINK_CALL_INTERVAL_MINUTES = 15;
+
+/** Retries of an unanswered monthly check-in (DECISIONS "Calls"). */
+export const MAX_CHECK_IN_RETRIES = 2;
+
+// ---------------------------------------------------------------------------------------------
+// System settings (spec §3 compliance settings; DECISIONS "Calls")
+
+/** Eleven voices (ElevenLabs presets, by Vapi's voice contract), the first is the fallback. */
+export const VOICES = [
+  { id: 'burt', name: 'Burt' },
+  { id: 'marissa', name: 'Marissa' },
+  { id: 'andrea', name: 'Andrea' },
+  { id: 'sarah', name: 'Sarah' },
+  { id: 'phillip', name: 'Phillip' },
+  { id: 'steve', name: 'Steve' },
+  { id: 'joseph', name: 'Joseph' },
+  { id: 'myra', name: 'Myra' },
+  { id: 'paula', name: 'Paula' },
+  { id: 'ryan', name: 'Ryan' },
+  { id: 'drew', name: 'Drew' },
+] as const;
+export type VoiceId = (typeof VOICES)[number]['id'];
+export const VOICE_PROVIDER = '11labs';
+
+export const PROMPT_VARIABLES = ['patientName', 'providerName', 'carePlan', 'hasCarePlan', 'emrNotes'] as const;
+export type PromptVariable = (typeof PROMPT_VARIABLES)[number];
+export const PROMPT_VARIABLE_HELP: Record<PromptVariable, string> = {
+  patientName: "The patient's first name",
+  providerName: "The organization's name",
+  carePlan: "The patient's care plan",
+  hasCarePlan: "'true' or 'false'",
+  emrNotes: "The patient's EMR notes",
+};
+
+export const PROMPT_MAX_LENGTH = 20_000;
+
+/** The built-in prompt. The settings record stores a changed copy; Reset to Default restores this. */
+export const DEFAULT_SYSTEM_PROMPT = `You are Care, the CareLoop care assistant calling {{patientName}} on behalf of {{providerName}} for their monthly chronic care check-in.
+
+Speak warmly, slowly and clearly. Keep each turn short. Never give a diagnosis or change a medication; you document and pass concerns to the care team.
+
+Start by confirming you are speaking with {{patientName}}. If not, ask when would be a good time to call back and end the call politely without sharing any health information.
+
+The patient has a care plan on file: {{hasCarePlan}}.
+Care plan:
+{{carePlan}}
+
+Recent EMR notes:
+{{emrNotes}}
+
+During the check-in:
+1. Ask how they have been feeling since the last call.
+2. Go through the goals of the care plan one at a time and ask how each is going.
+3. Ask about their medications: are they taking them as prescribed, any side effects, any refills needed.
+4. Ask about new or worsening symptoms, falls, emergency visits or hospital stays.
+5. Ask whether there is anything they would like the care team to know.
+
+If the patient describes chest pain, trouble breathing, signs of stroke, thoughts of self-harm or any other emergency, tell them to hang up and call 911 now.
+
+Close by summarising what you heard and thanking them.`;
+
+export const DEFAULT_FIRST_MESSAGE = 'Hello, this is Care, the care assistant from {{providerName}}. Is this {{patientName}}?';
+
+export interface SystemSettings {
+  assistantId: string;
+  voiceId: VoiceId;
+  systemPrompt: string;
+  version: number;
+  updated_at: string | null;
+}
+/** GET and PATCH /compliance-settings */
+export interface SystemSettingsResponse {
+  settings: SystemSettings;
+  /** The built-in prompt, so the editor can show Modified/Default and reset. */
+  defaultPrompt: string;
+}
+
+/** Renders `{{variable}}` placeholders (spaces allowed inside the braces); unknown ones stay. */
+export function renderPrompt(template: string, values: Readonly<Record<PromptVariable, string>>): string {
+  return template.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (whole, name: string) =>
+    (PROMPT_VARIABLES as readonly string[]).includes(name) ? values[name as PromptVariable] : whole,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Web calls (spec §2 widget, §7 web-call configuration)
+
+/** POST /patients/{patientId}/web-call: everything the browser SDK needs, never a secret key. */
+export interface WebCallConfigResponse {
+  publicKey: string;
+  assistantName: string;
+  configuration: {
+    assistantId: string;
+    assistantOverrides: Record<string, unknown>;
+  };
+}
