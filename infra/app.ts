@@ -47,12 +47,12 @@ export function createCareLoopApp(props: AppProps = {}): CareLoopApp {
     config,
     env,
     terminationProtection,
-    description: `CareLoop ${config.stage}: REST API, WAF, functions, call scheduling`,
+    description: `CareLoop ${config.stage}: REST API, WAF, functions, jobs, event bus, call scheduling`,
     table: stateful.table,
     dataKey: stateful.dataKey,
     telemetryKey: stateful.telemetryKey,
     userPool: stateful.userPool,
-    userPoolClient: stateful.userPoolClient,
+    vapiSecret: stateful.vapiSecret,
     webOrigin: web.webOrigin,
   });
   const webContent = new WebContentStack(app, name('WebContent'), {
@@ -80,6 +80,8 @@ export function createCareLoopApp(props: AppProps = {}): CareLoopApp {
     functions: new Map([...stateless.functions].map(([fnName, fn]) => [fnName, fn.function])),
     scheduleDeadLetterQueue: stateless.scheduleDeadLetterQueue,
     scheduleGroup: stateless.scheduleGroup,
+    jobDeadLetterQueues: stateless.jobDeadLetterQueues,
+    jobScheduleGroup: stateless.jobScheduleGroup,
   });
 
   for (const stack of [stateful, web, stateless, webContent, monitoring]) {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import type { VapiWebhookAuth } from '../lambdas/platform/env';
 
 /** Repository root: infra/ lives one level below it. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,7 +44,30 @@ export interface CareLoopConfig {
   };
   /** True when web/dist/index.html exists at synth time (`npm run build:web` ran). */
   readonly webDistAvailable: boolean;
+  /** Vapi configuration the voice functions read (VAPI_* variables); credentials live in the Vapi secret. */
+  readonly vapi: VapiConfig;
 }
+
+/** Vendor ids are configuration, not code: each comes from CDK context (defaults in cdk.json). */
+export interface VapiConfig {
+  /** `vapiBaseUrl`: Vapi's API (https://api.vapi.ai). */
+  readonly baseUrl: string;
+  /** `vapiAssistantId`: the default assistant until an operator saves System Settings. */
+  readonly assistantId: string;
+  /** `vapiPhoneNumberId`: the Vapi phone number outbound calls are placed from. */
+  readonly phoneNumberId: string;
+  /** `vapiModelProvider`, `vapiModel`: the model assistant overrides give the system prompt to. */
+  readonly modelProvider: string;
+  readonly model: string;
+  /** `vapiWebhookAuth`: how POST /webhooks/vapi checks its credential (Vapi HMAC signature or bearer secret). */
+  readonly webhookAuth: VapiWebhookAuth;
+}
+
+/** cdk.json's defaults for the two Vapi ids that have no real default; a production synth refuses them. */
+export const VAPI_ID_PLACEHOLDERS = {
+  vapiAssistantId: 'set-vapi-assistant-id',
+  vapiPhoneNumberId: 'set-vapi-phone-number-id',
+} as const;
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{1,14}$/;
 
@@ -62,6 +86,44 @@ function emailListContext(node: Node, key: string): string {
     .map((item) => String(item).trim().toLowerCase())
     .filter(Boolean)
     .join(',');
+}
+
+function requiredContext(node: Node, key: string): string {
+  const value = stringContext(node, key);
+  if (value === undefined) throw new Error(`CDK context "${key}" is required (cdk.json sets its default)`);
+  return value;
+}
+
+function readVapiConfig(node: Node, isProduction: boolean): VapiConfig {
+  const baseUrl = requiredContext(node, 'vapiBaseUrl');
+  if (!/^https:\/\/[^/\s]+(\/[^\s]*)?$/.test(baseUrl)) {
+    throw new Error(`CDK context "vapiBaseUrl" must be an https URL, got "${baseUrl}"`);
+  }
+  const webhookAuth = requiredContext(node, 'vapiWebhookAuth');
+  if (webhookAuth !== 'hmac' && webhookAuth !== 'bearer') {
+    throw new Error(`CDK context "vapiWebhookAuth" must be "hmac" or "bearer", got "${webhookAuth}"`);
+  }
+  const ids = {
+    vapiAssistantId: requiredContext(node, 'vapiAssistantId'),
+    vapiPhoneNumberId: requiredContext(node, 'vapiPhoneNumberId'),
+  };
+  if (isProduction) {
+    for (const [key, placeholder] of Object.entries(VAPI_ID_PLACEHOLDERS)) {
+      if (ids[key as keyof typeof ids] === placeholder) {
+        throw new Error(
+          `CDK context "${key}" is still the placeholder "${placeholder}": give the Vapi id (-c ${key}=...)`,
+        );
+      }
+    }
+  }
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    assistantId: ids.vapiAssistantId,
+    phoneNumberId: ids.vapiPhoneNumberId,
+    modelProvider: requiredContext(node, 'vapiModelProvider'),
+    model: requiredContext(node, 'vapiModel'),
+    webhookAuth,
+  };
 }
 
 export function readConfig(node: Node): CareLoopConfig {
@@ -105,8 +167,15 @@ export function readConfig(node: Node): CareLoopConfig {
       refreshTokenValidity: Duration.hours(12),
     },
     webDistAvailable: existsSync(join(WEB_DIST_DIR, 'index.html')),
+    vapi: readVapiConfig(node, isProduction),
   };
 }
 
 /** Physical-name prefix for resources that carry a name (`careloop-dev`). */
 export const namePrefix = (config: CareLoopConfig): string => `${APP_NAME}-${config.stage}`;
+
+/**
+ * Name of the CareLoop EventBridge bus (`careloop-dev`). A plain string, not a reference: the
+ * Stateful stack's data key policy names the bus's rules by it without depending on the Stateless stack.
+ */
+export const eventBusName = (config: CareLoopConfig): string => namePrefix(config);

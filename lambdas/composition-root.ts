@@ -1,30 +1,48 @@
+/**
+ * Composition per function (ARCHITECTURE "Triggers"): each handler builds only the adapters it
+ * uses, from only the configuration groups it reads (CONFIG_NEEDS in platform/env.ts). A function
+ * that never calls Vapi never loads its client; the bundler leaves out what a handler never reaches.
+ */
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CognitoIdentityDirectory } from './adapters/cognito/cognito-identity-directory';
-import { DynamoClinicalDocumentRepository } from './adapters/dynamodb/dynamo-clinical-document-repository';
-import { DynamoPatientRepository } from './adapters/dynamodb/dynamo-patient-repository';
 import { DynamoAuditLog } from './adapters/dynamodb/dynamo-audit-log';
+import { DynamoCallLogRepository } from './adapters/dynamodb/dynamo-call-log-repository';
+import { DynamoClinicalDocumentRepository } from './adapters/dynamodb/dynamo-clinical-document-repository';
 import { DynamoCounterRepository } from './adapters/dynamodb/dynamo-counter-repository';
 import { DynamoOrganizationRepository } from './adapters/dynamodb/dynamo-organization-repository';
+import { DynamoPatientRepository } from './adapters/dynamodb/dynamo-patient-repository';
+import { DynamoSettingsRepository } from './adapters/dynamodb/dynamo-settings-repository';
 import { DynamoUserProfileRepository } from './adapters/dynamodb/dynamo-user-profile-repository';
 import { createEntities } from './adapters/dynamodb/entities';
-import type { Clock, Ids } from './application/ports';
-import type { Env } from './platform/env';
-import { readEnv } from './platform/env';
+import { createEventPublisher } from './adapters/eventbridge/eventbridge-event-publisher';
+import { createCallScheduler } from './adapters/scheduler/eventbridge-call-scheduler';
+import { readVapiSecrets } from './adapters/secrets/secrets-manager-secrets';
+import { createVapiVoiceAgent } from './adapters/vapi/vapi-voice-agent';
+import type { Clock, IdentityDirectory, Ids, VoiceAgent } from './application/ports';
+import {
+  readBusEnv,
+  readIdentityEnv,
+  readSchedulerEnv,
+  readTableEnv,
+  readVapiEnv,
+  type IdentityEnv,
+  type TableEnv,
+  type VapiEnv,
+} from './platform/env';
 
 export const systemClock: Clock = { now: () => new Date() };
 export const randomIds: Ids = { newId: () => randomUUID() };
 
-/** Builds every adapter once per Lambda container from validated configuration. */
-export function createDeps(env: Env = readEnv(), clock: Clock = systemClock, ids: Ids = randomIds) {
+/** The single table and every repository on it (one client; repositories are plain objects). */
+export function tableDeps(env: TableEnv = readTableEnv(), clock: Clock = systemClock, ids: Ids = randomIds) {
   const client = new DynamoDBClient({
     region: env.region,
     ...(env.dynamoEndpoint ? { endpoint: env.dynamoEndpoint } : {}),
   });
   const db = createEntities(client, env.tableName);
   return {
-    env,
     clock,
     ids,
     db,
@@ -34,14 +52,33 @@ export function createDeps(env: Env = readEnv(), clock: Clock = systemClock, ids
     profiles: new DynamoUserProfileRepository(db),
     patients: new DynamoPatientRepository(db),
     documents: new DynamoClinicalDocumentRepository(db),
-    identity: new CognitoIdentityDirectory(
-      new CognitoIdentityProviderClient({
-        region: env.region,
-        ...(env.cognitoEndpoint ? { endpoint: env.cognitoEndpoint } : {}),
-      }),
-      env.userPoolId,
-    ),
+    callLogs: new DynamoCallLogRepository(db),
+    settings: new DynamoSettingsRepository(db),
   };
 }
+export type TableDeps = ReturnType<typeof tableDeps>;
 
-export type AppDeps = ReturnType<typeof createDeps>;
+export function identityDirectory(env: IdentityEnv = readIdentityEnv()): IdentityDirectory {
+  return new CognitoIdentityDirectory(
+    new CognitoIdentityProviderClient({
+      region: env.region,
+      ...(env.cognitoEndpoint ? { endpoint: env.cognitoEndpoint } : {}),
+    }),
+    env.userPoolId,
+  );
+}
+
+/** Vapi: the voice agent (its API key read from Secrets Manager on first use) and the secrets. */
+export function vapiDeps(env: VapiEnv = readVapiEnv()) {
+  const secrets = () => readVapiSecrets(env);
+  let agent: Promise<VoiceAgent> | undefined;
+  const voiceAgent = () => (agent ??= secrets().then((s) => createVapiVoiceAgent(env, s)));
+  const voice: VoiceAgent = {
+    placeCall: async (request) => (await voiceAgent()).placeCall(request),
+    getCall: async (vendorCallId) => (await voiceAgent()).getCall(vendorCallId),
+  };
+  return { vapiEnv: env, vapiSecrets: secrets, voice, defaultAssistantId: env.assistantId };
+}
+
+export const callScheduler = (clock: Clock = systemClock) => createCallScheduler(readSchedulerEnv(), clock);
+export const eventPublisher = () => createEventPublisher(readBusEnv());

@@ -46,6 +46,8 @@ export interface UserProfile {
   assigned_at: string | null;
   notification_preferences: NotificationPreferences;
   created_at: string;
+  /** `GET /me` only: true for employees in SETTINGS_ADMIN_EMAILS (the System Settings panel). */
+  can_manage_settings?: boolean;
 }
 
 export interface Patient {

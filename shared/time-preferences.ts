@@ -129,3 +129,13 @@ export function zonedTimeToUtc(date: string, hour: number, timeZone: string): Da
 export function outreachScheduledAt(firstOutreachDate: string, preference: TimePreference, timeZone: string): string {
   return zonedTimeToUtc(firstOutreachDate, TIME_PREFERENCE_START_HOUR[preference], timeZone).toISOString();
 }
+
+/** The calendar month (YYYY-MM) of an instant in the time zone: counters and "this month" use it. */
+export function monthIn(timeZone: string, at: Date): string {
+  return todayIn(timeZone, at).slice(0, 7);
+}
+
+/** The local hour (0–23) of an instant in the time zone. */
+export function hourIn(timeZone: string, at: Date): number {
+  return wallClock(timeZone, at).hour;
+}

@@ -8,6 +8,7 @@ import {
   LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
+  type RequestValidator,
   ResponseType,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
@@ -17,7 +18,9 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { FunctionName, RouteDefinition } from '../../lambdas/routes';
+import type { FunctionName, RouteAccess, RouteDefinition } from '../../lambdas/routes';
+import { isStaffAccess } from '../../lambdas/routes';
+import type { Role } from '../../shared/roles';
 import { acknowledge } from '../nag';
 
 /**
@@ -73,7 +76,6 @@ export const GATEWAY_ERRORS = [
 export interface CareLoopApiProps {
   readonly stageName: string;
   readonly routes: readonly RouteDefinition[];
-  readonly functions: ReadonlyMap<FunctionName, IFunction>;
   readonly userPool: IUserPool;
   /** The web app's origin (`https://…`), the only origin CORS allows. */
   readonly webOrigin: string;
@@ -85,14 +87,43 @@ export interface CareLoopApiProps {
 }
 
 /**
- * The REST API, generated from the route manifest: one resource/method per route, every method
- * behind the Cognito user pool authorizer, one Lambda proxy integration per function.
+ * Why a route without a Cognito authorizer is still authenticated: the credential each access mode
+ * carries, checked first thing inside the function (ARCHITECTURE "Triggers").
+ */
+const UNAUTHORIZED_ROUTE_REASONS: Record<Exclude<RouteAccess, readonly Role[] | 'signed-in'>, string> = {
+  'webhook:vapi':
+    "Vapi cannot present a Cognito token: the credential is Vapi's webhook signature (HMAC of the raw body) " +
+    'or its bearer secret, checked in constant time inside the function before the body is parsed. WAF and ' +
+    'stage throttling still cover the route.',
+  'webhook:twilio':
+    'Twilio cannot present a Cognito token: the credential is the X-Twilio-Signature over the URL and body, ' +
+    'checked in constant time inside the function before the body is parsed. WAF and stage throttling still ' +
+    'cover the route.',
+  link:
+    'Patients open links without an account: the credential is the link token in the path, whose hash is ' +
+    'looked up (with its expiry) inside the function before anything else is read; summary links also check ' +
+    'a staff token there. WAF and stage throttling still cover the route.',
+};
+
+/**
+ * The REST API, generated from the route manifest: one resource/method per route, one Lambda proxy
+ * integration per function. Staff routes (roles, `signed-in`) sit behind the Cognito user pool
+ * authorizer; webhook and link routes have none and are checked inside their function.
+ *
+ * Built in two steps so functions can be given URLs of the API (`urlForPath`) before the API's
+ * methods, which need the functions, exist: construct, then `addRoutes`.
  */
 export class CareLoopApi extends Construct {
   readonly api: RestApi;
   readonly authorizer: CognitoUserPoolsAuthorizer;
-  /** Base URL of the deployed stage, without a trailing slash. */
+  /**
+   * Base URL of the deployed stage, without a trailing slash. Built from the API id and the literal
+   * stage name, not from the stage resource, so a function may carry it without a dependency cycle
+   * (function → stage → deployment → methods → function).
+   */
   readonly url: string;
+  private readonly routes: readonly RouteDefinition[];
+  private readonly requestValidator: RequestValidator;
 
   constructor(scope: Construct, id: string, props: CareLoopApiProps) {
     super(scope, id);
@@ -142,33 +173,11 @@ export class CareLoopApi extends Construct {
       cognitoUserPools: [props.userPool],
       identitySource: 'method.request.header.Authorization',
     });
-    const requestValidator = this.api.addRequestValidator('RequestValidator', {
+    this.requestValidator = this.api.addRequestValidator('RequestValidator', {
       validateRequestBody: true,
       validateRequestParameters: true,
     });
-
-    const integrations = new Map<FunctionName, LambdaIntegration>();
-    const integrationFor = (fn: FunctionName): LambdaIntegration => {
-      let integration = integrations.get(fn);
-      if (!integration) {
-        const handler = props.functions.get(fn);
-        if (!handler) throw new Error(`Route manifest names function "${fn}", which has no Lambda function`);
-        integration = new LambdaIntegration(handler, {
-          proxy: true,
-          allowTestInvoke: false,
-        });
-        integrations.set(fn, integration);
-      }
-      return integration;
-    };
-
-    for (const route of props.routes) {
-      this.api.root.resourceForPath(route.path).addMethod(route.method, integrationFor(route.fn), {
-        authorizationType: AuthorizationType.COGNITO,
-        authorizer: this.authorizer,
-        requestValidator,
-      });
-    }
+    this.routes = props.routes;
 
     this.addGatewayResponses(props.webOrigin);
 
@@ -197,6 +206,46 @@ export class CareLoopApi extends Construct {
       'Stage client certificates authenticate API Gateway to HTTP backends; every integration here is a ' +
         'Lambda proxy invoked through IAM, so there is no backend endpoint to present a certificate to.',
     );
+  }
+
+  /** Public URL of a route path (`/webhooks/vapi`) on the deployed stage. */
+  urlForPath(path: string): string {
+    return `${this.url}${path}`;
+  }
+
+  /** Adds one method per manifest route, integrated with the route's function. Call once. */
+  addRoutes(functions: ReadonlyMap<FunctionName, IFunction>): void {
+    const integrations = new Map<FunctionName, LambdaIntegration>();
+    const integrationFor = (fn: FunctionName): LambdaIntegration => {
+      let integration = integrations.get(fn);
+      if (!integration) {
+        const handler = functions.get(fn);
+        if (!handler) throw new Error(`Route manifest names function "${fn}", which has no Lambda function`);
+        integration = new LambdaIntegration(handler, {
+          proxy: true,
+          allowTestInvoke: false,
+        });
+        integrations.set(fn, integration);
+      }
+      return integration;
+    };
+
+    for (const route of this.routes) {
+      const resource = this.api.root.resourceForPath(route.path);
+      if (isStaffAccess(route.access)) {
+        resource.addMethod(route.method, integrationFor(route.fn), {
+          authorizationType: AuthorizationType.COGNITO,
+          authorizer: this.authorizer,
+          requestValidator: this.requestValidator,
+        });
+        continue;
+      }
+      const method = resource.addMethod(route.method, integrationFor(route.fn), {
+        authorizationType: AuthorizationType.NONE,
+        requestValidator: this.requestValidator,
+      });
+      acknowledge(method, ['AwsSolutions-APIG4', 'AwsSolutions-COG4'], UNAUTHORIZED_ROUTE_REASONS[route.access]);
+    }
   }
 
   private addGatewayResponses(webOrigin: string): void {

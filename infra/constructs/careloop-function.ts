@@ -8,9 +8,11 @@ import { Architecture, LoggingFormat, Runtime, Tracing } from 'aws-cdk-lib/aws-l
 import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { HANDLERS_DIR, REPO_ROOT } from '../config';
 import { acknowledge } from '../nag';
+import { kmsViaServiceStatement } from '../statements';
 import { ManagedPolicyRole } from './managed-policy-role';
 
 export interface CareLoopFunctionProps {
@@ -24,6 +26,16 @@ export interface CareLoopFunctionProps {
   readonly logKey: IKey;
   readonly memorySize?: number;
   readonly timeout?: Duration;
+  /**
+   * Physical name. Only for a function whose ARN must be known before it exists (a function that
+   * names itself, e.g. the target of the schedules it creates); others get a generated name.
+   */
+  readonly functionName?: string;
+  /**
+   * For functions invoked asynchronously (jobs): their own dead-letter queue, encrypted with this key,
+   * receives the events that failed every Lambda retry.
+   */
+  readonly deadLetterKey?: IKey;
 }
 
 /**
@@ -35,6 +47,8 @@ export class CareLoopFunction extends Construct {
   readonly function: NodejsFunction;
   readonly role: ManagedPolicyRole;
   readonly logGroup: LogGroup;
+  /** Present when `deadLetterKey` was given: failed asynchronous invocations land here. */
+  readonly deadLetterQueue?: Queue;
 
   constructor(scope: Construct, id: string, props: CareLoopFunctionProps) {
     super(scope, id);
@@ -43,7 +57,7 @@ export class CareLoopFunction extends Construct {
     if (!existsSync(entry)) {
       throw new Error(
         `CareLoopFunction "${props.handlerName}": ${relative(REPO_ROOT, entry)} does not exist. ` +
-          'Every FUNCTIONS entry of lambdas/routes.ts needs that file, exporting `handler`.',
+          'Every FUNCTIONS entry of lambdas/routes.ts and JOBS entry of lambdas/jobs.ts needs that file, exporting `handler`.',
       );
     }
 
@@ -59,8 +73,23 @@ export class CareLoopFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
+    if (props.deadLetterKey) {
+      this.deadLetterQueue = new Queue(this, 'DeadLetters', {
+        encryption: QueueEncryption.KMS,
+        encryptionMasterKey: props.deadLetterKey,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
+      // Lambda sends to the dead-letter queue with the function's role (sqs:SendMessage is added by the L2).
+      this.role.addToPrincipalPolicy(
+        kmsViaServiceStatement(props.deadLetterKey, 'sqs', ['kms:Decrypt', 'kms:GenerateDataKey']),
+      );
+    }
+
     this.function = new NodejsFunction(this, 'Function', {
       entry,
+      functionName: props.functionName,
+      deadLetterQueue: this.deadLetterQueue,
       handler: 'handler',
       description: props.description,
       runtime: Runtime.NODEJS_22_X,

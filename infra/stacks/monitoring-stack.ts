@@ -19,8 +19,14 @@ export interface MonitoringStackProps extends StackProps {
   readonly telemetryKey: IKey;
   readonly api: RestApi;
   readonly functions: ReadonlyMap<string, IFunction>;
+  /** Dead-letter queue of the call schedules created at run time. */
   readonly scheduleDeadLetterQueue: IQueue;
+  /** Group of the call schedules created at run time. */
   readonly scheduleGroup: IScheduleGroup;
+  /** Each job's dead-letter queue (failed invocations and undeliverable triggers). */
+  readonly jobDeadLetterQueues: ReadonlyMap<string, IQueue>;
+  /** Group of the recurring job schedules. */
+  readonly jobScheduleGroup: IScheduleGroup;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
@@ -93,42 +99,60 @@ export class MonitoringStack extends Stack {
       );
     }
 
-    alarm(
+    // Dead letters: any message waiting (ApproximateNumberOfMessagesVisible > 0) pages on-call.
+    const deadLetters = (alarmId: string, description: string, queue: IQueue): Alarm =>
+      alarm(
+        alarmId,
+        description,
+        queue.metricApproximateNumberOfMessagesVisible({
+          period: FIVE_MINUTES,
+          statistic: 'Maximum',
+        }),
+        1,
+      );
+    deadLetters(
       'schedule-dlq-depth',
       'Scheduled calls failed every retry and wait in the dead-letter queue',
-      props.scheduleDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: FIVE_MINUTES,
-        statistic: 'Maximum',
-      }),
-      1,
+      props.scheduleDeadLetterQueue,
     );
-    alarm(
-      'scheduler-target-errors',
-      'EventBridge Scheduler could not invoke the call-placing function',
-      props.scheduleGroup.metricTargetErrors({
-        period: FIVE_MINUTES,
-        statistic: 'Sum',
-      }),
-      1,
-    );
-    alarm(
-      'scheduler-dropped',
-      'EventBridge Scheduler dropped scheduled calls after exhausting retries',
-      props.scheduleGroup.metricDropped({
-        period: FIVE_MINUTES,
-        statistic: 'Sum',
-      }),
-      1,
-    );
-    alarm(
-      'scheduler-dlq-delivery-failed',
-      'EventBridge Scheduler failed to put a failed call into the dead-letter queue',
-      props.scheduleGroup.metricFailedToBeSentToDLQ(undefined, {
-        period: FIVE_MINUTES,
-        statistic: 'Sum',
-      }),
-      1,
-    );
+    for (const [job, queue] of props.jobDeadLetterQueues) {
+      deadLetters(
+        `dlq-${job}-depth`,
+        `Job ${job} failed every retry (or its trigger could not reach it) and events wait in its dead-letter queue`,
+        queue,
+      );
+    }
+
+    // Scheduler failures, per group: the call schedules keep their original alarm ids.
+    const schedulerGroups = [
+      {
+        idPrefix: 'scheduler',
+        what: 'scheduled calls',
+        target: 'the call-placing function',
+        group: props.scheduleGroup,
+      },
+      { idPrefix: 'jobs-scheduler', what: 'recurring jobs', target: 'a job function', group: props.jobScheduleGroup },
+    ];
+    for (const { idPrefix, what, target, group } of schedulerGroups) {
+      alarm(
+        `${idPrefix}-target-errors`,
+        `EventBridge Scheduler could not invoke ${target}`,
+        group.metricTargetErrors({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        1,
+      );
+      alarm(
+        `${idPrefix}-dropped`,
+        `EventBridge Scheduler dropped ${what} after exhausting retries`,
+        group.metricDropped({ period: FIVE_MINUTES, statistic: 'Sum' }),
+        1,
+      );
+      alarm(
+        `${idPrefix}-dlq-delivery-failed`,
+        `EventBridge Scheduler failed to put a failed invocation of ${what} into the dead-letter queue`,
+        group.metricFailedToBeSentToDLQ(undefined, { period: FIVE_MINUTES, statistic: 'Sum' }),
+        1,
+      );
+    }
   }
 }
 

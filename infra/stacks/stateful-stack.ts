@@ -22,7 +22,7 @@ import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../../lambdas/adapters/dynamodb/table-schema';
 import { ROLE_HELP, ROLES } from '../../shared/roles';
 import type { CareLoopConfig } from '../config';
-import { namePrefix } from '../config';
+import { eventBusName, namePrefix } from '../config';
 import { acknowledge } from '../nag';
 
 export interface StatefulStackProps extends StackProps {
@@ -44,6 +44,7 @@ export class StatefulStack extends Stack {
   readonly table: Table;
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
+  /** `{ apiKey, publicKey, webhookSecret }`: the voice functions read it (VAPI_SECRET_ID). */
   readonly vapiSecret: Secret;
   readonly twilioSecret: Secret;
 
@@ -57,6 +58,21 @@ export class StatefulStack extends Stack {
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    // Rules on the CareLoop bus dead-letter undeliverable events into queues encrypted with this key;
+    // EventBridge encrypts those messages itself. Named by the bus, not by a Stateless reference.
+    this.dataKey.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('events.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey'],
+        resources: ['*'],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+          ArnLike: {
+            'aws:SourceArn': `arn:${Aws.PARTITION}:events:${Aws.REGION}:${Aws.ACCOUNT_ID}:rule/${eventBusName(config)}/*`,
+          },
+        },
+      }),
+    );
     this.telemetryKey = this.createTelemetryKey(config);
 
     this.table = this.createTable();
@@ -67,11 +83,13 @@ export class StatefulStack extends Stack {
 
     this.vapiSecret = new Secret(this, 'VapiSecret', {
       secretName: `${prefix}/vapi`,
-      description: 'Vapi credentials: apiKey (fill in after deploy) and webhookSecret (generated)',
+      description: 'Vapi credentials: apiKey and publicKey (fill in after deploy) and webhookSecret (generated)',
       encryptionKey: this.dataKey,
       removalPolicy: RemovalPolicy.RETAIN,
+      // Changing this template makes CloudFormation generate the whole value again: fill in the keys
+      // (and give Vapi the new webhookSecret) after any deploy that changes it.
       generateSecretString: {
-        secretStringTemplate: JSON.stringify({ apiKey: '' }),
+        secretStringTemplate: JSON.stringify({ apiKey: '', publicKey: '' }),
         generateStringKey: 'webhookSecret',
         excludePunctuation: true,
         passwordLength: 48,

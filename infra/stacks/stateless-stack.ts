@@ -1,23 +1,33 @@
-import { Aws, CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Aws, CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
-import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { Schedule, ScheduleExpression, ScheduleGroup, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { TABLE_SCHEMA } from '../../lambdas/adapters/dynamodb/table-schema';
+import { EVENT_SOURCE, JOBS } from '../../lambdas/jobs';
+import type { JobDefinition, JobName } from '../../lambdas/jobs';
+import { CONFIG_NEEDS } from '../../lambdas/platform/env';
 import { FUNCTIONS, ROUTES } from '../../lambdas/routes';
 import type { FunctionName } from '../../lambdas/routes';
 import type { CareLoopConfig } from '../config';
-import { APP_NAME, namePrefix } from '../config';
+import { APP_NAME, eventBusName, namePrefix } from '../config';
 import { ApiFirewall } from '../constructs/api-firewall';
 import { CareLoopApi } from '../constructs/careloop-api';
 import { CareLoopFunction } from '../constructs/careloop-function';
+import { FunctionConfiguration } from '../constructs/function-configuration';
+import type { CareLoopFunctionName } from '../constructs/function-configuration';
 import { ManagedPolicyRole } from '../constructs/managed-policy-role';
-import { acknowledge } from '../nag';
+import { acknowledge, acknowledgeWildcardResources } from '../nag';
+import { kmsViaServiceStatement } from '../statements';
 
 export interface StatelessStackProps extends StackProps {
   readonly config: CareLoopConfig;
@@ -25,89 +35,51 @@ export interface StatelessStackProps extends StackProps {
   readonly dataKey: IKey;
   readonly telemetryKey: IKey;
   readonly userPool: IUserPool;
-  readonly userPoolClient: IUserPoolClient;
+  /** Vapi credentials (`careloop-<stage>/vapi`), encrypted with the data key. */
+  readonly vapiSecret: ISecret;
   /** Origin of the web app (`https://…`): the only origin CORS allows. */
   readonly webOrigin: string;
 }
 
-/**
- * Cognito admin actions each function calls on the user pool (lambdas/adapters/cognito); functions
- * not listed get none. Operators create, change and delete accounts; archiving a provider disables
- * its users (DECISIONS.md).
- */
-const USER_DIRECTORY_ACTIONS: Partial<Record<FunctionName, readonly string[]>> = {
-  'manage-user': [
-    'cognito-idp:AdminCreateUser',
-    'cognito-idp:AdminSetUserPassword',
-    'cognito-idp:AdminUpdateUserAttributes',
-    'cognito-idp:AdminAddUserToGroup',
-    'cognito-idp:AdminRemoveUserFromGroup',
-    'cognito-idp:AdminListGroupsForUser',
-    'cognito-idp:AdminDisableUser',
-    'cognito-idp:AdminDeleteUser',
-  ],
-  'provider-data': ['cognito-idp:AdminDisableUser'],
+type Job = JobDefinition & { readonly name: JobName };
+
+/** Variables every function gets, whatever its configuration groups. */
+const PLATFORM_ENVIRONMENT = {
+  POWERTOOLS_SERVICE_NAME: APP_NAME,
+  POWERTOOLS_METRICS_NAMESPACE: 'CareLoop',
 };
 
+/** How long EventBridge keeps trying to hand a bus event to a job before dead-lettering it. */
+const EVENT_DELIVERY = { retryAttempts: 8, maxEventAge: Duration.hours(6) };
+
 /**
- * What can be replaced at will: the REST API and its WAF, one function per manifest entry, and the
- * scheduling plumbing (group, execution role, DLQ) for the call-placing function.
+ * What can be replaced at will: the REST API and its WAF, one function per route-manifest function
+ * and per job, the CareLoop event bus, and the scheduling plumbing (call-schedule group, execution
+ * role and DLQ for the schedules created at run time; a job-schedule group for recurring jobs).
  */
 export class StatelessStack extends Stack {
   readonly api: CareLoopApi;
-  readonly functions: ReadonlyMap<FunctionName, CareLoopFunction>;
+  readonly functions: ReadonlyMap<CareLoopFunctionName, CareLoopFunction>;
+  readonly eventBus: EventBus;
+  /** One-time call schedules, created at run time (`at(...)`). */
   readonly scheduleGroup: ScheduleGroup;
   readonly schedulerRole: ManagedPolicyRole;
   readonly scheduleDeadLetterQueue: Queue;
+  /** Recurring job schedules (`rate(...)`), created by the CDK. */
+  readonly jobScheduleGroup: ScheduleGroup;
+  readonly jobSchedulerRole: ManagedPolicyRole;
+  /** Each job's dead-letter queue: failed invocations, and trigger deliveries that ran out of retries. */
+  readonly jobDeadLetterQueues: ReadonlyMap<JobName, IQueue>;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
     const { config } = props;
     const prefix = namePrefix(config);
+    const jobs: readonly Job[] = JOBS;
 
-    const environment: Record<string, string> = {
-      TABLE_NAME: props.table.tableName,
-      USER_POOL_ID: props.userPool.userPoolId,
-      USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
-      CORS_ALLOW_ORIGIN: props.webOrigin,
-      SETTINGS_ADMIN_EMAILS: config.settingsAdminEmails,
-      POWERTOOLS_SERVICE_NAME: APP_NAME,
-      POWERTOOLS_METRICS_NAMESPACE: 'CareLoop',
-    };
-
-    const functions = new Map<FunctionName, CareLoopFunction>();
-    for (const name of FUNCTIONS) {
-      const fn = new CareLoopFunction(this, `Fn-${name}`, {
-        handlerName: name,
-        description: `CareLoop ${config.stage} API: ${name}`,
-        environment,
-        logKey: props.telemetryKey,
-        logRetention: config.logRetention,
-        logRemovalPolicy: config.logRemovalPolicy,
-      });
-      for (const statement of tableItemStatements(props.table, props.dataKey)) fn.role.addToPrincipalPolicy(statement);
-      this.grantUserDirectory(fn, props.userPool, USER_DIRECTORY_ACTIONS[name]);
-      acknowledge(
-        fn,
-        ['HIPAA.Security-LambdaConcurrency'],
-        'Concurrency is bounded upstream by the API Gateway stage throttle and WAF rate rule; reserving ' +
-          'per-function concurrency would carve the regional pool (new accounts have 10) and fail deploys.',
-      );
-      acknowledge(
-        fn,
-        ['HIPAA.Security-LambdaDLQ'],
-        'Invoked synchronously by API Gateway: failures return to the caller and raise the Errors alarm; ' +
-          'a Lambda DLQ only captures asynchronous invocations.',
-      );
-      functions.set(name, fn);
-    }
-    this.functions = functions;
-
-    const lambdaByName = new Map<FunctionName, IFunction>([...functions].map(([name, fn]) => [name, fn.function]));
     this.api = new CareLoopApi(this, 'RestApi', {
       stageName: config.stage,
       routes: ROUTES,
-      functions: lambdaByName,
       userPool: props.userPool,
       webOrigin: props.webOrigin,
       throttlingRateLimit: config.api.throttlingRateLimit,
@@ -117,15 +89,9 @@ export class StatelessStack extends Stack {
       logRemovalPolicy: config.logRemovalPolicy,
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: this.api.url });
-
-    new ApiFirewall(this, 'Firewall', {
-      name: prefix,
-      stageArn: this.api.api.deploymentStage.stageArn,
-      rateLimitPer5Min: config.api.wafRateLimitPer5Min,
-      logKey: props.telemetryKey,
-      logRetention: config.logRetention,
-      logRemovalPolicy: config.logRemovalPolicy,
+    this.eventBus = new EventBus(this, 'Bus', {
+      eventBusName: eventBusName(config),
+      description: `CareLoop ${config.stage} domain events (ids and codes only, never PHI)`,
     });
 
     // Scheduled calls: one-time schedules created at run time in this group, retried, then dead-lettered.
@@ -146,87 +112,217 @@ export class StatelessStack extends Stack {
       'This queue is itself the dead-letter queue of the EventBridge Scheduler schedules created at run time ' +
         '(their DeadLetterConfig points here), so it needs no DLQ of its own.',
     );
-
-    this.schedulerRole = new ManagedPolicyRole(this, 'SchedulerRole', {
-      description:
-        'EventBridge Scheduler execution role for scheduled calls (target invoke is granted with the call-placing function)',
-      // Confused-deputy guard: Scheduler reports the schedule group (not the schedule) as source.
-      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
-        conditions: {
-          StringEquals: {
-            'aws:SourceAccount': Aws.ACCOUNT_ID,
-            'aws:SourceArn': this.scheduleGroup.scheduleGroupArn,
-          },
-        },
-      }),
-    });
+    this.schedulerRole = this.createSchedulerRole(
+      'SchedulerRole',
+      'EventBridge Scheduler execution role for scheduled calls (invokes the call-placing function only)',
+      this.scheduleGroup,
+      props.dataKey,
+    );
     this.schedulerRole.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['sqs:SendMessage'],
         resources: [this.scheduleDeadLetterQueue.queueArn],
       }),
     );
+
+    // The call-placing function's ARN is known before the function exists (it has a fixed name): it
+    // reads the ARN itself (SCHEDULE_TARGET_ARN), which a reference to its own attribute cannot give.
+    const callTarget = perCallJob(jobs);
+    const callTargetName = `${prefix}-${callTarget.name}`;
+    const callTargetArn = this.formatArn({
+      service: 'lambda',
+      resource: 'function',
+      resourceName: callTargetName,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
     this.schedulerRole.addToPrincipalPolicy(
-      kmsViaServiceStatement(props.dataKey, 'sqs', ['kms:Decrypt', 'kms:GenerateDataKey']),
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [callTargetArn] }),
     );
+
+    this.jobScheduleGroup = new ScheduleGroup(this, 'JobSchedules', {
+      scheduleGroupName: `${prefix}-jobs`,
+    });
+    this.jobSchedulerRole = this.createSchedulerRole(
+      'JobSchedulerRole',
+      'EventBridge Scheduler execution role for recurring jobs (invokes the job functions only)',
+      this.jobScheduleGroup,
+      props.dataKey,
+    );
+    acknowledgeWildcardResources(
+      this.jobSchedulerRole.policy,
+      (resource) => /^<Fn[A-Za-z0-9]+\.Arn>:\*$/.test(resource),
+      "The L2 LambdaInvoke target grants invoke on the job function and its versions/aliases (the ARN's ':*'); " +
+        'it names one CareLoop job function, never another function.',
+    );
+
+    const vapiWebhookRoute = ROUTES.find((route) => route.access === 'webhook:vapi');
+    if (!vapiWebhookRoute) throw new Error('The route manifest has no webhook:vapi route for VAPI_WEBHOOK_URL');
+    const vapiWebhookUrl = this.api.urlForPath(vapiWebhookRoute.path);
+    const configuration = new FunctionConfiguration({
+      table: props.table,
+      dataKey: props.dataKey,
+      userPool: props.userPool,
+      settingsAdminEmails: config.settingsAdminEmails,
+      vapi: config.vapi,
+      vapiSecret: props.vapiSecret,
+      vapiWebhookUrl,
+      callScheduleGroup: this.scheduleGroup,
+      callScheduleTargetArn: callTargetArn,
+      callSchedulerRole: this.schedulerRole,
+      callScheduleDeadLetterQueue: this.scheduleDeadLetterQueue,
+      eventBus: this.eventBus,
+    });
+
+    const functions = new Map<CareLoopFunctionName, CareLoopFunction>();
+    const lambdaByRouteFunction = new Map<FunctionName, IFunction>();
+    for (const name of FUNCTIONS) {
+      const fn = new CareLoopFunction(this, `Fn-${name}`, {
+        handlerName: name,
+        description: `CareLoop ${config.stage} API: ${name}`,
+        environment: {
+          ...PLATFORM_ENVIRONMENT,
+          CORS_ALLOW_ORIGIN: props.webOrigin,
+          ...configuration.environmentFor(CONFIG_NEEDS[name]),
+        },
+        logKey: props.telemetryKey,
+        logRetention: config.logRetention,
+        logRemovalPolicy: config.logRemovalPolicy,
+      });
+      configuration.grant(fn, name, CONFIG_NEEDS[name]);
+      acknowledge(
+        fn,
+        ['HIPAA.Security-LambdaConcurrency'],
+        'Concurrency is bounded upstream by the API Gateway stage throttle and WAF rate rule; reserving ' +
+          'per-function concurrency would carve the regional pool (new accounts have 10) and fail deploys.',
+      );
+      acknowledge(
+        fn,
+        ['HIPAA.Security-LambdaDLQ'],
+        'Invoked synchronously by API Gateway: failures return to the caller and raise the Errors alarm; ' +
+          'a Lambda DLQ only captures asynchronous invocations.',
+      );
+      functions.set(name, fn);
+      lambdaByRouteFunction.set(name, fn.function);
+    }
+    this.api.addRoutes(lambdaByRouteFunction);
+
+    const jobDeadLetterQueues = new Map<JobName, IQueue>();
+    for (const job of jobs) {
+      const fn = new CareLoopFunction(this, `Fn-${job.name}`, {
+        handlerName: job.name,
+        description: `CareLoop ${config.stage} job: ${job.name}`,
+        environment: { ...PLATFORM_ENVIRONMENT, ...configuration.environmentFor(CONFIG_NEEDS[job.name]) },
+        logKey: props.telemetryKey,
+        logRetention: config.logRetention,
+        logRemovalPolicy: config.logRemovalPolicy,
+        timeout: job.timeoutSeconds === undefined ? undefined : Duration.seconds(job.timeoutSeconds),
+        functionName: job === callTarget ? callTargetName : undefined,
+        deadLetterKey: props.dataKey,
+      });
+      configuration.grant(fn, job.name, CONFIG_NEEDS[job.name]);
+      acknowledge(
+        fn,
+        ['HIPAA.Security-LambdaConcurrency'],
+        'Jobs run at the pace of scheduled calls, bus events and a 10-minute reconcile schedule, far below the ' +
+          'regional pool; reserving per-function concurrency would carve it (new accounts have 10) and fail deploys.',
+      );
+      const deadLetterQueue = fn.deadLetterQueue;
+      if (!deadLetterQueue) throw new Error(`Job "${job.name}" has no dead-letter queue`);
+      this.addJobTrigger(job, fn, deadLetterQueue);
+      functions.set(job.name, fn);
+      jobDeadLetterQueues.set(job.name, deadLetterQueue);
+    }
+    this.functions = functions;
+    this.jobDeadLetterQueues = jobDeadLetterQueues;
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url });
+    new CfnOutput(this, 'VapiWebhookUrl', {
+      value: vapiWebhookUrl,
+      description: 'Server URL to configure in Vapi (with the webhookSecret of the Vapi secret)',
+    });
+    new CfnOutput(this, 'EventBusName', { value: this.eventBus.eventBusName });
+
+    new ApiFirewall(this, 'Firewall', {
+      name: prefix,
+      stageArn: this.api.api.deploymentStage.stageArn,
+      rateLimitPer5Min: config.api.wafRateLimitPer5Min,
+      logKey: props.telemetryKey,
+      logRetention: config.logRetention,
+      logRemovalPolicy: config.logRemovalPolicy,
+    });
   }
 
-  private grantUserDirectory(fn: CareLoopFunction, userPool: IUserPool, actions?: readonly string[]): void {
-    if (!actions) return;
-    fn.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: [...actions],
-        resources: [userPool.userPoolArn],
+  /**
+   * Starts a job the way the job manifest says. Per-call schedules are created at run time (the
+   * call-schedule role may invoke the function); recurring schedules and bus rules are created here,
+   * each retried and then dead-lettered into the job's queue.
+   */
+  private addJobTrigger(job: Job, fn: CareLoopFunction, deadLetterQueue: IQueue): void {
+    const trigger = job.trigger;
+    switch (trigger.kind) {
+      case 'schedule': {
+        if (trigger.schedule === 'per-call') return;
+        const schedule = new Schedule(this, `Schedule-${job.name}`, {
+          scheduleGroup: this.jobScheduleGroup,
+          description: job.description,
+          schedule: ScheduleExpression.rate(Duration.minutes(trigger.everyMinutes)),
+          target: new LambdaInvoke(fn.function, {
+            role: this.jobSchedulerRole,
+            input: ScheduleTargetInput.fromObject({}),
+            deadLetterQueue,
+            // A run older than the interval is superseded by the next one.
+            maxEventAge: Duration.minutes(Math.max(1, trigger.everyMinutes)),
+            retryAttempts: 3,
+          }),
+        });
+        // The group is named by a plain string and the first run needs the invoke grant in place.
+        schedule.node.addDependency(this.jobScheduleGroup, this.jobSchedulerRole.policy);
+        return;
+      }
+      case 'event':
+        new Rule(this, `Rule-${job.name}`, {
+          eventBus: this.eventBus,
+          description: job.description,
+          eventPattern: { source: [EVENT_SOURCE], detailType: [...trigger.events] },
+          targets: [new LambdaFunction(fn.function, { deadLetterQueue, ...EVENT_DELIVERY })],
+        });
+        return;
+      case 'identity':
+        throw new Error(
+          `Job "${job.name}": identity triggers are not wired in the CDK yet. The user pool lives in the ` +
+            'Stateful stack, so a trigger there naming a Stateless function would make the two stacks ' +
+            'reference each other; wire it (e.g. a function in the Stateful stack) before adding such a job.',
+        );
+    }
+  }
+
+  /** An EventBridge Scheduler execution role, assumable only for schedules of one group in this account. */
+  private createSchedulerRole(id: string, description: string, group: ScheduleGroup, dataKey: IKey): ManagedPolicyRole {
+    const role = new ManagedPolicyRole(this, id, {
+      description,
+      // Confused-deputy guard: Scheduler reports the schedule group (not the schedule) as source.
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: {
+          StringEquals: {
+            'aws:SourceAccount': Aws.ACCOUNT_ID,
+            'aws:SourceArn': group.scheduleGroupArn,
+          },
+        },
       }),
-    );
+    });
+    role.addToPrincipalPolicy(kmsViaServiceStatement(dataKey, 'sqs', ['kms:Decrypt', 'kms:GenerateDataKey']));
+    return role;
   }
 }
 
-/**
- * Item access to the table and its GSIs (named by TABLE_SCHEMA, no index wildcard), through DynamoDB
- * only for the data key. No `Scan`: ARCHITECTURE.md allows none in a request path, IAM enforces it.
- * Transactions are authorized by the item actions they contain.
- */
-function tableItemStatements(table: ITable, dataKey: IKey): PolicyStatement[] {
-  return [
-    new PolicyStatement({
-      actions: [
-        'dynamodb:GetItem',
-        'dynamodb:BatchGetItem',
-        'dynamodb:Query',
-        'dynamodb:PutItem',
-        'dynamodb:UpdateItem',
-        'dynamodb:DeleteItem',
-        'dynamodb:BatchWriteItem',
-        'dynamodb:ConditionCheckItem',
-        'dynamodb:DescribeTable',
-      ],
-      resources: [
-        table.tableArn,
-        ...TABLE_SCHEMA.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
-      ],
-    }),
-    kmsViaServiceStatement(dataKey, 'dynamodb', [
-      'kms:Decrypt',
-      'kms:DescribeKey',
-      'kms:Encrypt',
-      'kms:GenerateDataKey',
-      'kms:GenerateDataKeyWithoutPlaintext',
-      'kms:ReEncryptFrom',
-      'kms:ReEncryptTo',
-    ]),
-  ];
-}
-
-/** Use of a KMS key only through one AWS service (the service encrypts on the caller's behalf). */
-function kmsViaServiceStatement(key: IKey, service: string, actions: string[]): PolicyStatement {
-  return new PolicyStatement({
-    actions,
-    resources: [key.keyArn],
-    conditions: {
-      StringEquals: {
-        'kms:ViaService': `${service}.${Aws.REGION}.amazonaws.com`,
-      },
-    },
-  });
+/** The job every call schedule invokes (SCHEDULE_TARGET_ARN): exactly one job is started per call. */
+function perCallJob(jobs: readonly Job[]): Job {
+  const targets = jobs.filter((job) => job.trigger.kind === 'schedule' && job.trigger.schedule === 'per-call');
+  const [target] = targets;
+  if (!target || targets.length > 1) {
+    throw new Error(
+      `The job manifest needs exactly one per-call schedule job (the call schedules' target), found ${targets.length}`,
+    );
+  }
+  return target;
 }

@@ -31,6 +31,7 @@ export function auditOutcomeOf(error: unknown): AuditOutcome {
     case 'bad_request':
     case 'conflict':
       return 'invalid';
+    case 'bad_gateway':
     case 'unavailable':
       return 'error';
   }

@@ -1,4 +1,5 @@
-import type { DashboardStats, ProviderOrganization } from '../../shared/domain';
+import { DEFAULT_TIMEZONE, type DashboardStats, type ProviderOrganization } from '../../shared/domain';
+import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../platform/actor';
 import { forbidden } from '../platform/errors';
 import type { Clock, CounterRepository, OrganizationRepository } from './ports';
@@ -14,14 +15,15 @@ export const DASHBOARD_PROVIDER_CARDS = 4;
 
 export type DashboardStatsResponse = DashboardStats & { providers: ProviderOrganization[] };
 
-export const monthOf = (date: Date) => date.toISOString().slice(0, 7);
-
-/** Totals from counters (one Query per scope), never from counting records. */
+/**
+ * Totals from counters (one Query per scope), never from counting records. "This month" is the
+ * calendar month in the organization's time zone (operators: New York's).
+ */
 export async function getDashboardStats(deps: DashboardDeps, actor: Actor): Promise<DashboardStatsResponse> {
-  const month = monthOf(deps.clock.now());
+  const now = deps.clock.now();
   if (actor.role === 'careloop_employee') {
     const [totals, providers] = await Promise.all([
-      deps.counters.globalTotals(),
+      deps.counters.globalTotals(monthIn(DEFAULT_TIMEZONE, now)),
       deps.organizations.listActive(DASHBOARD_PROVIDER_CARDS),
     ]);
     return {
@@ -31,11 +33,13 @@ export async function getDashboardStats(deps: DashboardDeps, actor: Actor): Prom
       callsCount: totals.calls,
       scheduledCallsCount: totals.scheduledCalls,
       newSummariesCount: 0,
-      callsThisMonth: 0,
+      callsThisMonth: totals.callsThisMonth,
       providers: providers.map(({ status: _status, ...org }) => org),
     };
   }
   if (actor.role === 'provider' && actor.providerId) {
+    const organization = await deps.organizations.getRef(actor.providerId);
+    const month = monthIn(organization?.timezone ?? DEFAULT_TIMEZONE, now);
     const totals = await deps.counters.organizationTotals(actor.providerId, month);
     return {
       totalProviders: 1,

@@ -1,10 +1,13 @@
 import type { UserProfile } from '../../shared/domain';
 import type { Actor } from '../platform/actor';
 import type { OrganizationRepository, UserProfileRepository } from './ports';
+import { isSettingsAdmin } from './settings';
 
 export interface MeDeps {
   profiles: UserProfileRepository;
   organizations: OrganizationRepository;
+  /** SETTINGS_ADMIN_EMAILS, lower case. */
+  settingsAdmins: readonly string[];
 }
 
 /**
@@ -30,5 +33,6 @@ export async function getMe(deps: MeDeps, actor: Actor): Promise<UserProfile> {
     assigned_at: profile?.assigned_at ?? null,
     notification_preferences: profile?.notification_preferences ?? { new_summaries: [], escalations: [] },
     created_at: profile?.created_at ?? '',
+    can_manage_settings: isSettingsAdmin(deps.settingsAdmins, actor),
   };
 }

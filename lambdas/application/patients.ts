@@ -6,9 +6,14 @@ import type { createPatientSchema, outreachSchema, patientFormSchema } from '../
 import type { Actor } from '../platform/actor';
 import { badRequest, conflict } from '../platform/errors';
 import { audited, patientDenied, patientNotFound } from './audit';
+import { logger } from '../platform/observability';
+import { derivedId, newCallLog } from './call-records';
 import type {
   AuditLog,
+  CallLogRecord,
+  CallScheduler,
   Clock,
+  EventPublisher,
   Ids,
   OrganizationRef,
   OrganizationRepository,
@@ -24,6 +29,12 @@ export interface PatientDeps {
   audit: AuditLog;
   clock: Clock;
   ids: Ids;
+}
+
+/** Creating a patient schedules its first monthly check-in; archiving one tells the bus. */
+export interface PatientWriteDeps extends PatientDeps {
+  scheduler: CallScheduler;
+  events: EventPublisher;
 }
 
 export type CreatePatientInput = z.output<typeof createPatientSchema>;
@@ -107,7 +118,7 @@ export async function listPatients(
 }
 
 export async function createPatient(
-  deps: PatientDeps,
+  deps: PatientWriteDeps,
   actor: Actor,
   input: CreatePatientInput,
 ): Promise<{ patient: Patient; outreach: OutreachCadence | null }> {
@@ -135,7 +146,15 @@ export async function createPatient(
         status: 'active',
       };
       const outreach = input.outreach ? planOutreach(input.outreach, record, organization, actor.userId, now) : null;
-      await deps.patients.create(record, actor.userId, outreach);
+      const checkIn = outreach ? firstCheckIn(outreach, record, at) : null;
+      await deps.patients.create(record, actor.userId, outreach, checkIn);
+      if (checkIn) {
+        // Spec §4: a scheduling failure after the patient exists is only logged; the reconciler
+        // places a pending call whose schedule never fired.
+        await deps.scheduler.schedule(checkIn.id, new Date(checkIn.scheduled_at ?? at)).catch((error: unknown) => {
+          logger.warn('first check-in not scheduled', { patientId, errorName: (error as Error).name });
+        });
+      }
       return { patient: toPatient(record), outreach };
     },
     patientId,
@@ -179,11 +198,40 @@ export async function updatePatient(
   });
 }
 
-/** Deleting a patient archives it: it leaves every list and count; nothing clinical is erased. */
-export async function archivePatient(deps: PatientDeps, actor: Actor, patientId: string): Promise<{ archived: true }> {
+/**
+ * Deleting a patient archives it: it leaves every list and count; nothing clinical is erased.
+ * `patient.archived` on the bus cancels its scheduled calls and outreach (a scheduled call that
+ * fires for an archived patient cancels itself too, should the event be late).
+ */
+export async function archivePatient(
+  deps: PatientWriteDeps,
+  actor: Actor,
+  patientId: string,
+): Promise<{ archived: true }> {
   return audited(deps.audit, actor, 'patient.archive', { type: 'patient', id: patientId }, async () => {
     const { patient } = await patientForActor(deps, actor, patientId);
     await deps.patients.archive(patient.id, patient.provider_id, deps.clock.now().toISOString());
+    await deps.events.publish([
+      { type: 'patient.archived', detail: { patientId: patient.id, organizationId: patient.provider_id } },
+    ]);
     return { archived: true as const };
   });
+}
+
+/** The first monthly check-in of a new cadence: a pending call at the cadence's time. */
+function firstCheckIn(outreach: OutreachCadence, patient: PatientRecord, at: string): CallLogRecord {
+  return newCallLog(
+    {
+      id: derivedId(`${patient.id}:first-check-in`),
+      patient_id: patient.id,
+      provider_id: patient.provider_id,
+      status: 'scheduled',
+      kind: 'monthly',
+      created_by: outreach.created_by,
+      scheduled_at: outreach.scheduled_at,
+      time_preference: outreach.time_preference,
+      cycle_date: outreach.first_outreach_date,
+    },
+    at,
+  );
 }

@@ -40,7 +40,7 @@ export interface AuditEntry {
   actorProviderId: string | null;
   /** Dotted verb, e.g. `patient.read`, `care_plan.update`. */
   action: string;
-  subject: { type: 'patient' | 'organization' | 'user'; id: string };
+  subject: { type: 'patient' | 'organization' | 'user' | 'call'; id: string };
   patientId?: string;
   outcome: AuditOutcome;
 }
@@ -55,6 +55,8 @@ export interface GlobalTotals {
   patients: number;
   calls: number;
   scheduledCalls: number;
+  /** Calls completed in the month (each counted in its organization's month). */
+  callsThisMonth: number;
 }
 
 export interface OrganizationTotals {
@@ -64,7 +66,7 @@ export interface OrganizationTotals {
 }
 
 export interface CounterRepository {
-  globalTotals(): Promise<GlobalTotals>;
+  globalTotals(month: string): Promise<GlobalTotals>;
   organizationTotals(organizationId: string, month: string): Promise<OrganizationTotals>;
 }
 
@@ -152,8 +154,20 @@ export interface PatientRepository {
   get(id: string): Promise<PatientRecord | null>;
   /** Active patients of an organization, newest first. */
   listByOrganization(organizationId: string): Promise<PatientRecord[]>;
-  /** Creates the patient (and its outreach cadence, when given) and bumps the totals in one transaction. */
-  create(patient: PatientRecord, createdBy: string, cadence: OutreachCadence | null): Promise<void>;
+  /** Several patients at once (one BatchGet); missing ids are left out. */
+  getMany(ids: readonly string[]): Promise<PatientRecord[]>;
+  /** Turns the monthly outreach off (archive); no-op when there is none. */
+  disableCadence(patientId: string): Promise<void>;
+  /**
+   * Creates the patient (with its outreach cadence and first check-in call, when given) and bumps
+   * the totals in one transaction.
+   */
+  create(
+    patient: PatientRecord,
+    createdBy: string,
+    cadence: OutreachCadence | null,
+    firstCheckIn: CallLogRecord | null,
+  ): Promise<void>;
   /**
    * Conditional on the patient being active at `version` (the caller has read it); a conflict
    * otherwise. Returns the stored patient.
@@ -295,12 +309,13 @@ export interface CallLogRepository {
   markFailed(id: string, reason: string, at: string): Promise<void>;
   /**
    * Stores a report once: status completed (or failed for unanswered calls), duration, transcript,
-   * analysis; releases the patient's lock and bumps the monthly counter, in one transaction.
+   * analysis, and the monthly counter in one transaction; then releases the patient's lock.
+   * The call stays open for the reconciler until its event is published (markEventPublished).
    * `duplicate` when a report was stored before (nothing changes).
    */
   storeReport(id: string, report: CallReport, month: string, at: string): Promise<'stored' | 'duplicate'>;
   markEventPublished(id: string, at: string): Promise<void>;
-  /** Calls queued or in progress since before `olderThan`, or ended without a report: for the reconciler. */
+  /** Calls placed before `olderThan` that are not settled (no report, or no event yet): for the reconciler. */
   listStale(olderThan: string, limit: number): Promise<CallLogRecord[]>;
 }
 

@@ -8,6 +8,7 @@ import { audited, providerDenied, providerNotFound } from './audit';
 import type {
   AuditLog,
   Clock,
+  EventPublisher,
   IdentityDirectory,
   Ids,
   OrganizationRecord,
@@ -161,7 +162,7 @@ export async function updateProvider(
  * count, its users' accounts are disabled first, and nothing clinical is erased.
  */
 export async function archiveProvider(
-  deps: ProviderDeps,
+  deps: ProviderDeps & { events: EventPublisher },
   actor: Actor,
   organizationId: string,
 ): Promise<{ archived: true }> {
@@ -176,6 +177,8 @@ export async function archiveProvider(
       deps.clock.now().toISOString(),
       users.map((u) => u.id),
     );
+    // Its patients' scheduled calls and outreach are cancelled by the cancel-patient-calls job.
+    await deps.events.publish([{ type: 'organization.archived', detail: { organizationId } }]);
     return { archived: true as const };
   });
 }

@@ -1,6 +1,6 @@
 import { documentSchema } from '../../shared/validation';
 import { createDocument, getDocument, updateDocument } from '../application/clinical-documents';
-import { createDeps } from '../composition-root';
+import { tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
 import { created, ok } from '../platform/http';
 import { parseBody } from '../platform/validation';
@@ -19,5 +19,5 @@ export const handler = defineFunction(
       return ok({ carePlan: await updateDocument(deps, actor, 'care_plan', params.patientId ?? '', content, version) });
     },
   },
-  createDeps,
+  () => tableDeps(),
 );

@@ -1,6 +1,6 @@
 import { providerFormSchema } from '../../shared/validation';
 import { createProvider } from '../application/providers';
-import { createDeps } from '../composition-root';
+import { tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
 import { created } from '../platform/http';
 import { parseBody } from '../platform/validation';
@@ -11,5 +11,5 @@ export const handler = defineFunction(
     'POST /providers': async ({ actor, deps, body }) =>
       created(await createProvider(deps, actor, parseBody(providerFormSchema, body))),
   },
-  createDeps,
+  () => tableDeps(),
 );

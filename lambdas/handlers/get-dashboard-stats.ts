@@ -1,10 +1,10 @@
 import { getDashboardStats } from '../application/dashboard-stats';
-import { createDeps } from '../composition-root';
+import { tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
 import { ok } from '../platform/http';
 
 export const handler = defineFunction(
   'get-dashboard-stats',
   { 'GET /dashboard-stats': async ({ actor, deps }) => ok(await getDashboardStats(deps, actor)) },
-  createDeps,
+  () => tableDeps(),
 );

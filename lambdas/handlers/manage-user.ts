@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { ROLES } from '../../shared/roles';
 import { createUserSchema, updateUserSchema } from '../../shared/validation';
 import { createUser, deleteUser, listUsers, updateUser } from '../application/users';
-import { createDeps } from '../composition-root';
+import { identityDirectory, tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
 import { created, ok } from '../platform/http';
 import { parseBody, parseInput } from '../platform/validation';
@@ -24,5 +24,5 @@ export const handler = defineFunction(
       ok(await updateUser(deps, actor, params.userId ?? '', parseBody(updateUserSchema, body))),
     'DELETE /users/{userId}': async ({ actor, deps, params }) => ok(await deleteUser(deps, actor, params.userId ?? '')),
   },
-  createDeps,
+  () => ({ ...tableDeps(), identity: identityDirectory() }),
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { createPatientSchema, patientFormSchema } from '../../shared/validation';
 import { archivePatient, createPatient, getPatient, listPatients, updatePatient } from '../application/patients';
-import { createDeps } from '../composition-root';
+import { callScheduler, eventPublisher, tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
 import { created, ok } from '../platform/http';
 import { parseBody, parseInput } from '../platform/validation';
@@ -24,5 +24,8 @@ export const handler = defineFunction(
     'DELETE /patients/{patientId}': async ({ actor, deps, params }) =>
       ok(await archivePatient(deps, actor, params.patientId ?? '')),
   },
-  createDeps,
+  () => {
+    const table = tableDeps();
+    return { ...table, scheduler: callScheduler(table.clock), events: eventPublisher() };
+  },
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { providerFormSchema } from '../../shared/validation';
 import { archiveProvider, getProviderDetail, listProviders, updateProvider } from '../application/providers';
-import { createDeps } from '../composition-root';
+import { eventPublisher, identityDirectory, tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
 import { ok } from '../platform/http';
 import { parseBody, parseInput } from '../platform/validation';
@@ -22,5 +22,5 @@ export const handler = defineFunction(
     'DELETE /providers/{providerId}': async ({ actor, deps, params }) =>
       ok(await archiveProvider(deps, actor, params.providerId ?? '')),
   },
-  createDeps,
+  () => ({ ...tableDeps(), identity: identityDirectory(), events: eventPublisher() }),
 );

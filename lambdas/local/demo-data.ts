@@ -151,7 +151,9 @@ export function demoPatients(orgIndex: number, count: number, areaCode: string):
       firstName,
       lastName,
       email: `${firstName}.${lastName}.${orgIndex}${i}@patients.example`.toLowerCase(),
-      phone: `+1${areaCode}555${String(1000 + n).slice(-4)}`,
+      // The last digit picks the voice simulator's ending (0 no answer, 1 busy, 2 failure, 3 Emergent,
+      // 4 Urgent, 5 Elective, 6-9 Normal): the newest patients answer.
+      phone: `+1${areaCode}555${2000 + Math.floor(n / 10) * 10 + ((n + 6) % 10)}`,
       carePlan:
         i % 3 === 2
           ? `${condition.plan}\n\nSecondary: ${second.name}. ${second.plan.split('\n')[1] ?? ''}`

@@ -1,14 +1,16 @@
 /**
  * The local gateway: what API Gateway's REST API does in AWS, for local mode and tests.
- * The route manifest maps requests to the same handlers; ID tokens are verified against the
- * local pool's JWKS like the Cognito authorizer does; handlers get the same REST proxy event.
+ * The route manifest maps requests to the same handlers; on staff routes ID tokens are verified
+ * against the local pool's JWKS like the Cognito authorizer does; webhook and link routes have no
+ * authorizer (the function checks the caller itself). Handlers get the same REST proxy event.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { lambdaContext } from './lambda-context';
 import { JwtVerifier } from 'aws-jwt-verify';
 import type { FunctionName } from '../routes';
-import { findRoute } from '../routes';
+import { findRoute, isStaffAccess } from '../routes';
 import type { FileOutbox } from './outbox';
 
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -54,23 +56,6 @@ function loadHandler(fn: FunctionName): Promise<Handler> {
     handlers.set(fn, loaded);
   }
   return loaded;
-}
-
-function lambdaContext(fn: FunctionName): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: `careloop-local-${fn}`,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:careloop-local-${fn}`,
-    memoryLimitInMB: '512',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/careloop-local-${fn}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => 30_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
 }
 
 export async function startGateway(options: GatewayOptions) {
@@ -137,15 +122,17 @@ export async function startGateway(options: GatewayOptions) {
         json(res, 404, { error: 'Not found', code: 'route.not_found' });
         return;
       }
-      const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      let claims: Record<string, unknown>;
-      try {
-        if (!token) throw new Error('no token');
-        claims = (await verifier.verify(token)) as unknown as Record<string, unknown>;
-        if (claims.token_use !== 'id') throw new Error('not an id token');
-      } catch {
-        json(res, 401, { error: 'Unauthorized', code: 'auth.unauthorized' });
-        return;
+      let claims: Record<string, unknown> | null = null;
+      if (isStaffAccess(match.route.access)) {
+        const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+        try {
+          if (!token) throw new Error('no token');
+          claims = (await verifier.verify(token)) as unknown as Record<string, unknown>;
+          if (claims.token_use !== 'id') throw new Error('not an id token');
+        } catch {
+          json(res, 401, { error: 'Unauthorized', code: 'auth.unauthorized' });
+          return;
+        }
       }
       const body = await readBody(req);
       const query = Object.fromEntries(url.searchParams.entries());
@@ -164,7 +151,7 @@ export async function startGateway(options: GatewayOptions) {
         body,
         isBase64Encoded: false,
         requestContext: {
-          authorizer: { claims: stringifyClaims(claims) },
+          ...(claims ? { authorizer: { claims: stringifyClaims(claims) } } : {}),
           httpMethod: match.route.method,
           path: url.pathname,
           resourcePath: match.route.path,

@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole product locally. Flags: --reset (start afresh), --port-base N
  * (shift every port by N), --data-dir DIR, --web dev|static|none, --no-seed, --ready-json
- * (print one machine-readable line when up, for the test set-ups).
+ * (print one machine-readable line when up, for the test set-ups), --call-speed realtime|instant
+ * (simulated calls take 10–20 s, or a few hundred ms for tests), --vapi-auth hmac|bearer.
  */
 import { parseArgs } from 'node:util';
 import { DEMO_OPERATOR, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from './demo-data';
@@ -16,6 +17,8 @@ const { values } = parseArgs({
     web: { type: 'string', default: 'dev' },
     'no-seed': { type: 'boolean', default: false },
     'ready-json': { type: 'boolean', default: false },
+    'call-speed': { type: 'string', default: 'realtime' },
+    'vapi-auth': { type: 'string', default: 'hmac' },
   },
 });
 
@@ -36,6 +39,8 @@ async function main() {
     },
     web,
     seed: !values['no-seed'],
+    callSpeed: values['call-speed'] === 'instant' ? 'instant' : 'realtime',
+    vapiAuth: values['vapi-auth'] === 'bearer' ? 'bearer' : 'hmac',
     log,
   });
   let stopping = false;

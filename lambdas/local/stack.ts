@@ -4,15 +4,18 @@
  */
 import { createServer as createNetServer } from 'node:net';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
-import { createDeps } from '../composition-root';
-import { readEnv } from '../platform/env';
+import { callScheduler, identityDirectory, tableDeps } from '../composition-root';
+import type { VapiWebhookAuth } from '../platform/env';
+import { localAwsEnvironment, startLocalAwsServices } from './aws-services';
 import { startCognitoLocal } from './cognito-local';
 import { ensureTable, LocalStackError, startDynamoLocal } from './dynamodb-local';
 import { startGateway } from './gateway';
 import { FileOutbox } from './outbox';
 import { seedDemo } from './seed';
+import { startVoiceSimulator } from './voice-simulator';
 
 export interface StackOptions {
   dataDir: string;
@@ -21,6 +24,10 @@ export interface StackOptions {
   /** dev: Vite dev server; static: the built web/dist; none: API only. */
   web: 'dev' | 'static' | 'none';
   seed: boolean;
+  /** `realtime`: a simulated call takes 10–20 s (people watch it); `instant`: a few hundred ms (tests). */
+  callSpeed: 'realtime' | 'instant';
+  /** The Vapi webhook credential the simulator uses and the webhook checks. */
+  vapiAuth: VapiWebhookAuth;
   log: (line: string) => void;
 }
 
@@ -33,11 +40,32 @@ export interface RuntimeConfig {
   userPoolId: string;
   userPoolClientId: string;
   userPoolEndpoint: string;
+  /** The browser's voice SDK: Vapi's, or the simulated call source (local mode has no Vapi). */
+  voiceSdk: 'vapi' | 'simulated';
+}
+
+export const LOCAL_VAPI_SECRET_ID = 'careloop-local/vapi';
+
+/** The local Vapi secret: made once per data directory, like the generated one in AWS. */
+function localVapiSecret(dataDir: string): { apiKey: string; webhookSecret: string; publicKey: string } {
+  const file = join(dataDir, 'vapi-secret.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as ReturnType<typeof localVapiSecret>;
+  const secret = {
+    apiKey: `local-${randomBytes(16).toString('hex')}`,
+    webhookSecret: randomBytes(32).toString('hex'),
+    publicKey: `local-public-${randomBytes(8).toString('hex')}`,
+  };
+  writeFileSync(file, JSON.stringify(secret), { mode: 0o600 });
+  return secret;
 }
 
 export interface RunningStack {
   webUrl: string | null;
   apiUrl: string;
+  /** Local EventBridge Scheduler / EventBridge / Secrets Manager, with test hooks under /local/. */
+  awsUrl: string;
+  /** The voice simulator (Vapi's REST API). */
+  voiceUrl: string;
   cognitoUrl: string;
   dynamoEndpoint: string;
   userPoolId: string;
@@ -151,11 +179,46 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       POWERTOOLS_TRACE_ENABLED: 'false',
     });
 
+    log('starting the local scheduler, bus and secrets...');
+    const vapiSecret = localVapiSecret(options.dataDir);
+    const aws = await startLocalAwsServices({
+      port: 0,
+      dataDir: join(options.dataDir, 'aws'),
+      secrets: { [LOCAL_VAPI_SECRET_ID]: JSON.stringify(vapiSecret) },
+      rateJobs: true,
+      log,
+    });
+    stops.push(aws.stop);
+
+    log('starting the voice simulator...');
+    const voice = await startVoiceSimulator({
+      port: 0,
+      apiKey: vapiSecret.apiKey,
+      webhookUrl: `${apiUrl}/webhooks/vapi`,
+      getWebhookSecret: () => Promise.resolve(vapiSecret.webhookSecret),
+      auth: options.vapiAuth,
+      speed: options.callSpeed,
+      log,
+    });
+    stops.push(voice.stop);
+
+    Object.assign(process.env, localAwsEnvironment(aws.url), {
+      VAPI_SECRET_ID: LOCAL_VAPI_SECRET_ID,
+      VAPI_BASE_URL: voice.url,
+      VAPI_ASSISTANT_ID: 'local-care-assistant',
+      VAPI_PHONE_NUMBER_ID: 'local-phone-number',
+      VAPI_MODEL_PROVIDER: 'openai',
+      VAPI_MODEL: 'gpt-4o',
+      VAPI_WEBHOOK_URL: `${apiUrl}/webhooks/vapi`,
+      VAPI_WEBHOOK_AUTH: options.vapiAuth,
+    });
+
     let seeded = false;
     if (created && options.seed) {
-      log('seeding the demo (operator, two organizations, patients with care plans and EMR notes)...');
-      const result = await seedDemo(createDeps(readEnv()));
-      log(`seeded ${result.patients} patients`);
+      log('seeding the demo (operator, two organizations, patients, care plans, EMR notes, call history)...');
+      const table = tableDeps();
+      const result = await seedDemo({ ...table, identity: identityDirectory(), scheduler: callScheduler(table.clock) });
+      log(`seeded ${result.patients} patients and ${result.calls} calls`);
       seeded = true;
     }
 
@@ -176,6 +239,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       userPoolId: cognito.userPoolId,
       userPoolClientId: cognito.clientId,
       userPoolEndpoint: cognito.url,
+      voiceSdk: 'simulated',
     };
     if (options.web === 'dev') {
       log('starting the web app (Vite)...');
@@ -196,6 +260,8 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     return {
       webUrl,
       apiUrl,
+      awsUrl: aws.url,
+      voiceUrl: voice.url,
       cognitoUrl: cognito.url,
       dynamoEndpoint: dynamo.endpoint,
       userPoolId: cognito.userPoolId,

@@ -1,32 +1,153 @@
 /**
- * Environment read once and validated, failing fast with the variable's name.
- * Endpoint overrides are plain configuration: AWS leaves them unset, local mode points them at stand-ins.
+ * Configuration, read once per function and validated, failing fast with the variable's name.
+ * Each function reads only the groups it needs (CONFIG_NEEDS), and the CDK gives each function only
+ * those variables and the matching permissions. Endpoint overrides are plain configuration: AWS
+ * leaves them unset, local mode points them at the stand-ins.
  */
-export interface Env {
-  readonly tableName: string;
-  readonly region: string;
-  readonly userPoolId: string;
-  readonly dynamoEndpoint: string | undefined;
-  readonly cognitoEndpoint: string | undefined;
-  readonly settingsAdminEmails: readonly string[];
-}
+import type { JobName } from '../jobs';
+import type { FunctionName } from '../routes';
 
-function required(source: NodeJS.ProcessEnv, name: string): string {
+/** Configuration groups. The CDK maps each to environment variables and IAM grants. */
+export type ConfigNeed =
+  /** TABLE_NAME, DYNAMODB_ENDPOINT: the single table. */
+  | 'table'
+  /** USER_POOL_ID, COGNITO_ENDPOINT: Cognito admin calls. */
+  | 'identity'
+  /** SETTINGS_ADMIN_EMAILS: who may read and change System Settings. */
+  | 'settingsAdmins'
+  /** VAPI_*: the voice platform (secret in Secrets Manager: apiKey, webhookSecret, publicKey). */
+  | 'vapi'
+  /** SCHEDULE_*, SCHEDULER_*: one-time call schedules in EventBridge Scheduler. */
+  | 'scheduler'
+  /** EVENT_BUS_NAME, EVENTBRIDGE_ENDPOINT: the CareLoop bus. */
+  | 'bus';
+
+export const CONFIG_NEEDS: Record<FunctionName | JobName, readonly ConfigNeed[]> = {
+  me: ['table', 'settingsAdmins'],
+  'get-dashboard-stats': ['table'],
+  'create-provider': ['table'],
+  'provider-data': ['table', 'identity', 'bus'],
+  'manage-user': ['table', 'identity'],
+  'patient-data': ['table', 'scheduler', 'bus'],
+  'care-plans': ['table'],
+  'emr-notes': ['table'],
+  'compliance-settings': ['table', 'settingsAdmins', 'vapi'],
+  'call-logs': ['table'],
+  'outbound-call': ['table', 'vapi'],
+  'schedule-call': ['table', 'scheduler'],
+  'web-call-config': ['table', 'vapi'],
+  'vapi-webhook': ['table', 'vapi', 'bus'],
+  'place-scheduled-call': ['table', 'vapi', 'scheduler', 'bus'],
+  'reconcile-calls': ['table', 'vapi', 'scheduler', 'bus'],
+  'call-follow-up': ['table', 'scheduler'],
+  'cancel-patient-calls': ['table', 'scheduler'],
+};
+
+type Source = NodeJS.ProcessEnv;
+
+function required(source: Source, name: string): string {
   const value = source[name];
   if (!value) throw new Error(`Missing required environment variable ${name}`);
   return value;
 }
+const optional = (source: Source, name: string) => source[name] || undefined;
 
-export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export const regionOf = (source: Source = process.env) =>
+  source.AWS_REGION ?? source.AWS_DEFAULT_REGION ?? 'us-east-1';
+
+export interface TableEnv {
+  readonly tableName: string;
+  readonly region: string;
+  readonly dynamoEndpoint: string | undefined;
+}
+export const readTableEnv = (source: Source = process.env): TableEnv => ({
+  tableName: required(source, 'TABLE_NAME'),
+  region: regionOf(source),
+  dynamoEndpoint: optional(source, 'DYNAMODB_ENDPOINT'),
+});
+
+export interface IdentityEnv {
+  readonly userPoolId: string;
+  readonly region: string;
+  readonly cognitoEndpoint: string | undefined;
+}
+export const readIdentityEnv = (source: Source = process.env): IdentityEnv => ({
+  userPoolId: required(source, 'USER_POOL_ID'),
+  region: regionOf(source),
+  cognitoEndpoint: optional(source, 'COGNITO_ENDPOINT'),
+});
+
+export const readSettingsAdmins = (source: Source = process.env): readonly string[] =>
+  (source.SETTINGS_ADMIN_EMAILS ?? '')
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+
+export type VapiWebhookAuth = 'hmac' | 'bearer';
+
+export interface VapiEnv {
+  readonly region: string;
+  /** Secrets Manager secret (name or ARN) holding `{ apiKey, webhookSecret, publicKey }`. */
+  readonly secretId: string;
+  readonly secretsEndpoint: string | undefined;
+  /** Vapi's API base URL (https://api.vapi.ai); local mode points it at the voice simulator. */
+  readonly baseUrl: string;
+  /** The default assistant until an operator saves System Settings. */
+  readonly assistantId: string;
+  readonly phoneNumberId: string;
+  /** The model the system prompt is given to (assistant overrides need provider and model). */
+  readonly modelProvider: string;
+  readonly model: string;
+  /** Public URL of POST /webhooks/vapi, sent as the call's server URL. */
+  readonly webhookUrl: string;
+  /** How the webhook credential is checked: Vapi's HMAC signature, or a bearer secret. */
+  readonly webhookAuth: VapiWebhookAuth;
+}
+export function readVapiEnv(source: Source = process.env): VapiEnv {
+  const webhookAuth = required(source, 'VAPI_WEBHOOK_AUTH');
+  if (webhookAuth !== 'hmac' && webhookAuth !== 'bearer') {
+    throw new Error('Environment variable VAPI_WEBHOOK_AUTH must be hmac or bearer');
+  }
   return {
-    tableName: required(source, 'TABLE_NAME'),
-    region: source.AWS_REGION ?? source.AWS_DEFAULT_REGION ?? 'us-east-1',
-    userPoolId: required(source, 'USER_POOL_ID'),
-    dynamoEndpoint: source.DYNAMODB_ENDPOINT || undefined,
-    cognitoEndpoint: source.COGNITO_ENDPOINT || undefined,
-    settingsAdminEmails: (source.SETTINGS_ADMIN_EMAILS ?? '')
-      .split(',')
-      .map((e) => e.trim().toLowerCase())
-      .filter(Boolean),
+    region: regionOf(source),
+    secretId: required(source, 'VAPI_SECRET_ID'),
+    secretsEndpoint: optional(source, 'SECRETS_MANAGER_ENDPOINT'),
+    baseUrl: required(source, 'VAPI_BASE_URL'),
+    assistantId: required(source, 'VAPI_ASSISTANT_ID'),
+    phoneNumberId: required(source, 'VAPI_PHONE_NUMBER_ID'),
+    modelProvider: required(source, 'VAPI_MODEL_PROVIDER'),
+    model: required(source, 'VAPI_MODEL'),
+    webhookUrl: required(source, 'VAPI_WEBHOOK_URL'),
+    webhookAuth,
   };
 }
+
+export interface SchedulerEnv {
+  readonly region: string;
+  readonly groupName: string;
+  /** ARN of the place-scheduled-call function, the target of every call schedule. */
+  readonly targetArn: string;
+  /** Role EventBridge Scheduler assumes to invoke the target. */
+  readonly roleArn: string;
+  readonly deadLetterArn: string;
+  readonly schedulerEndpoint: string | undefined;
+}
+export const readSchedulerEnv = (source: Source = process.env): SchedulerEnv => ({
+  region: regionOf(source),
+  groupName: required(source, 'SCHEDULE_GROUP_NAME'),
+  targetArn: required(source, 'SCHEDULE_TARGET_ARN'),
+  roleArn: required(source, 'SCHEDULER_ROLE_ARN'),
+  deadLetterArn: required(source, 'SCHEDULE_DLQ_ARN'),
+  schedulerEndpoint: optional(source, 'SCHEDULER_ENDPOINT'),
+});
+
+export interface BusEnv {
+  readonly region: string;
+  readonly busName: string;
+  readonly eventBridgeEndpoint: string | undefined;
+}
+export const readBusEnv = (source: Source = process.env): BusEnv => ({
+  region: regionOf(source),
+  busName: required(source, 'EVENT_BUS_NAME'),
+  eventBridgeEndpoint: optional(source, 'EVENTBRIDGE_ENDPOINT'),
+});

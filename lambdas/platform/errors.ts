@@ -2,7 +2,14 @@
  * Domain errors with a stable dotted code and a user-facing message.
  * One middleware (http-handler.ts) maps them to `{ error, code }` and an HTTP status.
  */
-export type ErrorKind = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'unavailable';
+export type ErrorKind =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'bad_gateway'
+  | 'unavailable';
 
 const STATUS: Record<ErrorKind, number> = {
   bad_request: 400,
@@ -10,6 +17,7 @@ const STATUS: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  bad_gateway: 502,
   unavailable: 503,
 };
 

@@ -1,17 +1,13 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
-import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { FunctionName, RouteKey } from '../routes';
-import { ROUTES, routeKey } from '../routes';
+import { ROUTES, isStaffAccess, routeKey } from '../routes';
 import type { Actor } from './actor';
 import { actorFromClaims } from './actor';
+import { lazy, logRefusal, logUnknownFailure, withCore } from './core';
 import { AppError, badRequest, forbidden, unauthorized } from './errors';
 import type { HttpResult } from './http';
 import { errorResponse, toResponse } from './http';
-import { logger, metrics, tracer } from './observability';
+import { logger } from './observability';
 
 export interface RequestContext<Deps> {
   readonly actor: Actor;
@@ -41,9 +37,10 @@ function compact(record: Record<string, string | undefined> | null): Record<stri
 }
 
 /**
- * Builds the Lambda handler of one function from its actions, one per manifest route.
- * The one middleware stack: Powertools logger/metrics/tracer, actor from verified claims,
- * role check from the route manifest, JSON body parsing, error mapping to `{ error, code }`.
+ * The staff-API layer: builds the Lambda handler of one function from its actions, one per
+ * manifest route. On top of the common core (core.ts): actor from verified claims, role check from
+ * the route manifest (defence in depth behind the Cognito authorizer), JSON body parsing, error
+ * mapping to `{ error, code }`.
  */
 export function defineFunction<Deps>(
   fn: FunctionName,
@@ -53,7 +50,9 @@ export function defineFunction<Deps>(
   const routes = ROUTES.filter((r) => r.fn === fn);
   const missing = routes.map(routeKey).filter((key) => !actions[key]);
   if (missing.length > 0) throw new Error(`Function ${fn} has no action for ${missing.join(', ')}`);
-  let deps: Deps | undefined;
+  const foreign = routes.filter((r) => !isStaffAccess(r.access)).map(routeKey);
+  if (foreign.length > 0) throw new Error(`Function ${fn} serves ${foreign.join(', ')}, which are not staff routes`);
+  const deps = lazy(createDeps);
 
   const base = async (event: APIGatewayProxyEvent, _context: Context): Promise<APIGatewayProxyResult> => {
     const key = routeKey({ method: event.httpMethod as never, path: event.resource });
@@ -65,16 +64,11 @@ export function defineFunction<Deps>(
       const actor = actorFromClaims(event.requestContext.authorizer?.claims as Record<string, unknown> | undefined);
       if (!actor) throw unauthorized();
       logger.appendKeys({ userId: actor.userId, role: actor.role ?? 'none' });
-      if (
-        route.access !== 'signed-in' &&
-        (actor.role === null || !Array.isArray(route.access) || !(route.access as readonly string[]).includes(actor.role))
-      ) {
-        throw forbidden();
-      }
-      deps ??= createDeps();
+      const allowed = route.access === 'signed-in' || (route.access as readonly string[]).includes(actor.role ?? '');
+      if (!allowed) throw forbidden();
       const result = await action({
         actor,
-        deps,
+        deps: deps(),
         params: compact(event.pathParameters),
         query: compact(event.queryStringParameters),
         body: parseBody(event),
@@ -83,19 +77,15 @@ export function defineFunction<Deps>(
       return toResponse(result);
     } catch (error) {
       if (error instanceof AppError) {
-        logger.info('request refused', { status: error.status, code: error.code });
-        metrics.addMetric(`refused_${error.status}`, MetricUnit.Count, 1);
+        logRefusal(error);
         return errorResponse(error.status, error.message, error.code);
       }
-      // Unknown failures: error name and stack frames to the log (the message line may quote data), generic text out.
-      const frames = (error as Error).stack?.split('\n').slice(1).join('\n');
-      logger.error('request failed', { errorName: (error as Error).name, frames });
-      metrics.addMetric('internal_error', MetricUnit.Count, 1);
+      logUnknownFailure('request failed', error);
       return errorResponse(500, 'Something went wrong. Please try again.', 'internal');
     } finally {
       logger.resetKeys();
     }
   };
 
-  return middy(base).use(captureLambdaHandler(tracer)).use(injectLambdaContext(logger)).use(logMetrics(metrics));
+  return withCore(base);
 }

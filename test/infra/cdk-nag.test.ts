@@ -4,6 +4,7 @@ import { Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
 import type { NagPack } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isStaffAccess, ROUTES } from '../../lambdas/routes';
 import type { SynthesizedCareLoopApp } from './synth-app';
 import { SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
@@ -79,6 +80,19 @@ describe('validation of the synthesized app (cdk-nag AwsSolutions + HIPAA.Securi
     const acks = acknowledgements();
     expect(acks.length).toBeGreaterThan(0);
     for (const ack of acks) expect(ack.reason.length, `${ack.id} at ${ack.path}`).toBeGreaterThanOrEqual(40);
+  });
+
+  it('acknowledges a missing authorizer (APIG4, COG4) only on the webhook and link routes', () => {
+    const unauthorized = ROUTES.filter((route) => !isStaffAccess(route.access)).map(
+      (route) => `/Api/Default${route.path}/${route.method}`,
+    );
+    expect(unauthorized.length).toBeGreaterThan(0);
+    for (const id of ['AwsSolutions-APIG4', 'AwsSolutions-COG4']) {
+      const paths = acknowledgements()
+        .filter((ack) => ack.id === id)
+        .map((ack) => ack.path.replace(/^.*(?=\/Api\/Default\/)/, ''));
+      expect(paths.sort(), id).toEqual(unauthorized.sort());
+    }
   });
 
   it('acknowledges only findings that exist (no stale acknowledgement)', () => {

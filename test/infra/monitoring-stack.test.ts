@@ -1,5 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { JOBS } from '../../lambdas/jobs';
 import { FUNCTIONS } from '../../lambdas/routes';
 import { SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
@@ -63,22 +64,39 @@ describe('alarms', () => {
     );
   });
 
-  it('watch errors and throttles of every function', () => {
-    expect(alarmsOn('AWS/Lambda', 'Errors')).toHaveLength(FUNCTIONS.length);
-    expect(alarmsOn('AWS/Lambda', 'Throttles')).toHaveLength(FUNCTIONS.length);
+  it('watch errors and throttles of every function and job', () => {
+    expect(alarmsOn('AWS/Lambda', 'Errors')).toHaveLength(FUNCTIONS.length + JOBS.length);
+    expect(alarmsOn('AWS/Lambda', 'Throttles')).toHaveLength(FUNCTIONS.length + JOBS.length);
   });
 
-  it('watch the scheduled-call DLQ depth and scheduler failures', () => {
+  it('page on any message in a dead-letter queue: the call schedules and every job', () => {
     const dlq = alarmsOn('AWS/SQS', 'ApproximateNumberOfMessagesVisible');
-    expect(dlq).toHaveLength(1);
-    expect(dlq[0]?.Properties).toMatchObject({
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-    });
-    for (const metric of ['TargetErrorCount', 'InvocationDroppedCount']) {
+    expect(dlq).toHaveLength(1 + JOBS.length);
+    for (const alarm of dlq) {
+      expect(alarm.Properties).toMatchObject({
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        Statistic: 'Maximum',
+        Dimensions: [{ Name: 'QueueName', Value: expect.anything() }],
+      });
+    }
+    const queues = new Set(dlq.map((alarm) => JSON.stringify(alarm.Properties.Dimensions)));
+    expect(queues.size).toBe(dlq.length);
+    for (const job of JOBS) {
+      expect(
+        dlq.some((alarm) => String(alarm.Properties.AlarmName).endsWith(`-dlq-${job.name}-depth`)),
+        job.name,
+      ).toBe(true);
+    }
+  });
+
+  it('watch scheduler failures of the call-schedule and job-schedule groups', () => {
+    for (const metric of ['TargetErrorCount', 'InvocationDroppedCount', 'InvocationsFailedToBeSentToDeadLetterCount']) {
       const scheduler = alarmsOn('AWS/Scheduler', metric);
-      expect(scheduler, metric).toHaveLength(1);
-      expect(scheduler[0]?.Properties.Dimensions).toEqual([{ Name: 'ScheduleGroup', Value: expect.anything() }]);
+      expect(scheduler, metric).toHaveLength(2);
+      for (const alarm of scheduler) {
+        expect(alarm.Properties.Dimensions).toEqual([{ Name: 'ScheduleGroup', Value: expect.anything() }]);
+      }
     }
   });
 });

@@ -144,12 +144,40 @@ describe('DynamoDB table', () => {
     expect(keys[keyId]?.DeletionPolicy).toBe('Retain');
   });
 
+  it('lets EventBridge encrypt dead letters with the data key only for rules on the CareLoop bus', () => {
+    template.hasResourceProperties('AWS::KMS::Key', {
+      KeyPolicy: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Principal: { Service: 'events.amazonaws.com' },
+            Action: ['kms:Decrypt', 'kms:GenerateDataKey'],
+            Condition: Match.objectLike({
+              ArnLike: {
+                'aws:SourceArn': Match.objectLike({ 'Fn::Join': ['', Match.arrayWith([':rule/careloop-dev/*'])] }),
+              },
+            }),
+          }),
+        ]),
+      },
+    });
+  });
+
   it('is in a backup plan', () => {
     template.resourceCountIs('AWS::Backup::BackupSelection', 1);
   });
 });
 
 describe('vendor secrets', () => {
+  it('generates the Vapi webhook secret beside the API and public keys filled in after deploy', () => {
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Name: 'careloop-dev/vapi',
+      GenerateSecretString: Match.objectLike({
+        SecretStringTemplate: JSON.stringify({ apiKey: '', publicKey: '' }),
+        GenerateStringKey: 'webhookSecret',
+      }),
+    });
+  });
+
   it('holds Vapi and Twilio credentials under the data key', () => {
     for (const name of ['careloop-dev/vapi', 'careloop-dev/twilio']) {
       template.hasResource('AWS::SecretsManager::Secret', {

@@ -1,13 +1,32 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_ERRORS } from '../../infra/constructs/careloop-api';
-import { FUNCTIONS, ROUTES, routeKey } from '../../lambdas/routes';
+import { CONFIG_VARIABLES } from '../../infra/constructs/function-configuration';
+import type { CareLoopFunctionName } from '../../infra/constructs/function-configuration';
+import { EVENT_SOURCE, JOBS } from '../../lambdas/jobs';
+import type { JobDefinition } from '../../lambdas/jobs';
+import {
+  CONFIG_NEEDS,
+  readBusEnv,
+  readIdentityEnv,
+  readSchedulerEnv,
+  readTableEnv,
+  readVapiEnv,
+} from '../../lambdas/platform/env';
+import type { ConfigNeed } from '../../lambdas/platform/env';
+import { FUNCTIONS, isStaffAccess, ROUTES, routeKey } from '../../lambdas/routes';
 import { apiResourcePaths, SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
 type Resource = {
   Type: string;
   Properties: Record<string, unknown>;
   DependsOn?: string[];
+};
+type Statement = {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Record<string, unknown>;
 };
 
 let template: Template;
@@ -19,20 +38,67 @@ beforeAll(() => {
   resources = template.toJSON().Resources as Record<string, Resource>;
 }, SYNTH_TIMEOUT_MS);
 
-const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
+const ALL_FUNCTIONS: readonly CareLoopFunctionName[] = [...FUNCTIONS, ...JOBS.map((job) => job.name)];
+const PLATFORM_VARIABLES = ['NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'POWERTOOLS_METRICS_NAMESPACE'];
 
-/** Lambda logical id → manifest function name (from the description `CareLoop <stage> API: <fn>`). */
+const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
+const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+const getAtt = (logicalId: string) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
+
+/** Lambda logical id → function or job name (from the description `CareLoop <stage> API|job: <name>`). */
 const functionNames = () =>
   new Map(
     ofType('AWS::Lambda::Function').map(([logicalId, fn]) => [
       logicalId,
-      String(fn.Properties.Description).replace(/^CareLoop \S+ API: /, ''),
+      String(fn.Properties.Description).replace(/^CareLoop \S+ (?:API|job): /, ''),
     ]),
   );
 
+function lambdaOf(name: CareLoopFunctionName): [string, Resource] {
+  const logicalId = [...functionNames()].find(([, fnName]) => fnName === name)?.[0];
+  const lambda = logicalId ? resources[logicalId] : undefined;
+  if (!logicalId || !lambda) throw new Error(`No Lambda function for ${name}`);
+  return [logicalId, lambda];
+}
+
+function environmentOf(name: CareLoopFunctionName): Record<string, unknown> {
+  return (lambdaOf(name)[1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+}
+
+/** The statements of the managed policy attached to a function's role. */
+function statementsOf(name: CareLoopFunctionName): Statement[] {
+  const role = lambdaOf(name)[1].Properties.Role as { 'Fn::GetAtt': [string, string] };
+  return policyStatementsOfRole(role['Fn::GetAtt'][0]);
+}
+
+function policyStatementsOfRole(roleId: string): Statement[] {
+  return ofType('AWS::IAM::ManagedPolicy')
+    .filter(([, policy]) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: roleId }]))
+    .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+const actionsOf = (statements: Statement[]) => statements.flatMap((s) => asArray(s.Action));
+
+/** Each group's reader in lambdas/platform/env.ts: it throws when a variable it requires is missing. */
+const READERS: Record<ConfigNeed, ((source: NodeJS.ProcessEnv) => unknown) | undefined> = {
+  table: readTableEnv,
+  identity: readIdentityEnv,
+  settingsAdmins: undefined, // optional: an empty list means nobody may change settings
+  vapi: readVapiEnv,
+  scheduler: readSchedulerEnv,
+  bus: readBusEnv,
+};
+const CONFIG_GROUPS = Object.keys(CONFIG_VARIABLES) as ConfigNeed[];
+
+/** Deploy-time values (references) become placeholder strings, as the function would see some value. */
+const asProcessEnv = (variables: Record<string, unknown>): NodeJS.ProcessEnv =>
+  Object.fromEntries(
+    Object.entries(variables).map(([key, value]) => [key, typeof value === 'string' ? value : 'resolved-at-deploy']),
+  );
+
 describe('functions', () => {
-  it('has one Lambda per FUNCTIONS entry, arm64 on nodejs22.x', () => {
-    expect([...functionNames().values()].sort()).toEqual([...FUNCTIONS].sort());
+  it('has one Lambda per FUNCTIONS entry and per JOBS entry, arm64 on nodejs22.x', () => {
+    expect([...functionNames().values()].sort()).toEqual([...ALL_FUNCTIONS].sort());
     for (const [, fn] of ofType('AWS::Lambda::Function')) {
       expect(fn.Properties).toMatchObject({
         Architectures: ['arm64'],
@@ -40,23 +106,66 @@ describe('functions', () => {
         Handler: 'index.handler',
         TracingConfig: { Mode: 'Active' },
       });
+      expect(fn.Properties.Environment).toMatchObject({ Variables: { NODE_OPTIONS: '--enable-source-maps' } });
     }
   });
 
-  it('gives every function its configuration', () => {
-    for (const [, fn] of ofType('AWS::Lambda::Function')) {
-      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
-      expect(Object.keys(variables)).toEqual(
-        expect.arrayContaining([
-          'TABLE_NAME',
-          'USER_POOL_ID',
-          'USER_POOL_CLIENT_ID',
-          'POWERTOOLS_SERVICE_NAME',
-          'SETTINGS_ADMIN_EMAILS',
-          'CORS_ALLOW_ORIGIN',
-        ]),
-      );
-      expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
+  it('gives each function exactly the variables of its CONFIG_NEEDS groups', () => {
+    for (const name of ALL_FUNCTIONS) {
+      const served = (FUNCTIONS as readonly string[]).includes(name);
+      const expected = [
+        ...PLATFORM_VARIABLES,
+        ...(served ? ['CORS_ALLOW_ORIGIN'] : []),
+        ...CONFIG_NEEDS[name].flatMap((need) => CONFIG_VARIABLES[need]),
+      ];
+      expect(Object.keys(environmentOf(name)).sort(), name).toEqual([...new Set(expected)].sort());
+    }
+  });
+
+  it("satisfies lambdas/platform/env.ts: each needed group's reader accepts the variables, the others refuse", () => {
+    for (const name of ALL_FUNCTIONS) {
+      const source = asProcessEnv(environmentOf(name));
+      for (const need of CONFIG_GROUPS) {
+        const reader = READERS[need];
+        if (!reader) continue;
+        if (CONFIG_NEEDS[name].includes(need)) expect(() => reader(source), `${name} reads ${need}`).not.toThrow();
+        else expect(() => reader(source), `${name} must not read ${need}`).toThrow();
+      }
+    }
+  });
+
+  it('keeps vendor and scheduling configuration away from functions that do not need it', () => {
+    const carePlans = Object.keys(environmentOf('care-plans'));
+    expect(carePlans.filter((key) => key.startsWith('VAPI_'))).toEqual([]);
+    expect(carePlans).not.toContain('USER_POOL_ID');
+
+    const vapiWebhook = Object.keys(environmentOf('vapi-webhook'));
+    expect(vapiWebhook).toEqual(expect.arrayContaining([...CONFIG_VARIABLES.vapi, 'EVENT_BUS_NAME']));
+    expect(vapiWebhook.filter((key) => key.startsWith('SCHEDULE'))).toEqual([]);
+  });
+
+  it('configures Vapi from context, with the webhook URL of the stage and no cycle through the API stage', () => {
+    const [[restApiId]] = ofType('AWS::ApiGateway::RestApi') as [[string, Resource]];
+    const env = environmentOf('vapi-webhook');
+    expect(env).toMatchObject({
+      VAPI_BASE_URL: 'https://api.vapi.ai',
+      VAPI_ASSISTANT_ID: 'set-vapi-assistant-id',
+      VAPI_PHONE_NUMBER_ID: 'set-vapi-phone-number-id',
+      VAPI_WEBHOOK_AUTH: 'hmac',
+    });
+    const webhookUrl = JSON.stringify(env.VAPI_WEBHOOK_URL);
+    expect(webhookUrl).toContain(`{"Ref":"${restApiId}"}`);
+    expect(webhookUrl).toContain('/dev/webhooks/vapi');
+    expect(webhookUrl).not.toMatch(/Stage|Deployment/);
+    expect(JSON.stringify(env.VAPI_SECRET_ID)).toContain('VapiSecret');
+  });
+
+  it('names the call-placing job so call schedules can target it by ARN', () => {
+    expect(lambdaOf('place-scheduled-call')[1].Properties.FunctionName).toBe('careloop-dev-place-scheduled-call');
+    for (const name of ALL_FUNCTIONS.filter((fn) => CONFIG_NEEDS[fn].includes('scheduler'))) {
+      const env = environmentOf(name);
+      expect(JSON.stringify(env.SCHEDULE_TARGET_ARN), name).toContain(':function:careloop-dev-place-scheduled-call');
+      expect(env.SCHEDULE_GROUP_NAME, name).toBe('careloop-dev-calls');
     }
   });
 
@@ -70,24 +179,6 @@ describe('functions', () => {
     }
   });
 
-  it('never allows Scan, and only the user-management functions call Cognito admin APIs', () => {
-    const policies = ofType('AWS::IAM::ManagedPolicy');
-    const cognitoUsers = new Set<string>();
-    for (const [logicalId, policy] of policies) {
-      const statements = (
-        policy.Properties.PolicyDocument as {
-          Statement: { Action: string | string[] }[];
-        }
-      ).Statement;
-      const actions = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
-      expect(actions).not.toContain('dynamodb:Scan');
-      expect(actions.some((a) => a.endsWith('*') && a.startsWith('dynamodb:'))).toBe(false);
-      if (actions.some((a) => a.startsWith('cognito-idp:'))) cognitoUsers.add(logicalId);
-    }
-    const names = [...cognitoUsers].map((id) => id.replace(/^Fn/, '').replace(/Role.*$/, '')).sort();
-    expect(names).toEqual(['manageuser', 'providerdata']);
-  });
-
   it('uses no inline policies and no AWS managed policies on function roles', () => {
     template.resourceCountIs('AWS::IAM::Policy', 0);
     for (const [logicalId, role] of ofType('AWS::IAM::Role')) {
@@ -95,6 +186,72 @@ describe('functions', () => {
       expect(role.Properties.ManagedPolicyArns).toBeUndefined();
       expect(role.Properties.Policies).toBeUndefined();
     }
+  });
+});
+
+describe('function permissions', () => {
+  it('never allows Scan, and only the user-management functions call Cognito admin APIs', () => {
+    const cognitoUsers: string[] = [];
+    for (const name of ALL_FUNCTIONS) {
+      const actions = actionsOf(statementsOf(name));
+      expect(actions).not.toContain('dynamodb:Scan');
+      expect(actions.some((a) => a.endsWith('*') && a.startsWith('dynamodb:'))).toBe(false);
+      if (actions.some((a) => a.startsWith('cognito-idp:'))) cognitoUsers.push(name);
+    }
+    expect(cognitoUsers.sort()).toEqual(['manage-user', 'provider-data']);
+  });
+
+  it('lets only functions that need the scheduler create schedules in the call group and pass its role', () => {
+    const [[schedulerRoleId]] = ofType('AWS::IAM::Role').filter(([id]) => id.startsWith('SchedulerRole')) as [
+      [string, Resource],
+    ];
+    const schedulerUsers = ALL_FUNCTIONS.filter((name) => CONFIG_NEEDS[name].includes('scheduler'));
+    expect(schedulerUsers.length).toBeGreaterThan(0);
+    for (const name of ALL_FUNCTIONS) {
+      const statements = statementsOf(name);
+      const actions = actionsOf(statements);
+      const needsScheduler = schedulerUsers.includes(name);
+      for (const action of ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule']) {
+        expect(actions.includes(action), `${name} ${action}`).toBe(needsScheduler);
+      }
+      expect(actions.includes('iam:PassRole'), `${name} iam:PassRole`).toBe(needsScheduler);
+      if (!needsScheduler) continue;
+      const schedules = statements.find((s) => asArray(s.Action).includes('scheduler:CreateSchedule'));
+      expect(JSON.stringify(schedules?.Resource), name).toMatch(/:schedule\/careloop-dev-calls\/\*"/);
+      const passRole = statements.find((s) => asArray(s.Action).includes('iam:PassRole'));
+      expect(passRole, name).toMatchObject({
+        Resource: getAtt(schedulerRoleId),
+        Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      });
+    }
+  });
+
+  it('lets only Vapi functions read the Vapi secret, and only bus functions put events', () => {
+    const [[busId]] = ofType('AWS::Events::EventBus') as [[string, Resource]];
+    for (const name of ALL_FUNCTIONS) {
+      const statements = statementsOf(name);
+      const secretRead = statements.find((s) => asArray(s.Action).includes('secretsmanager:GetSecretValue'));
+      const decryptViaSecrets = statements.find((s) => JSON.stringify(s.Condition ?? {}).includes('secretsmanager.'));
+      expect(Boolean(secretRead), `${name} secret`).toBe(CONFIG_NEEDS[name].includes('vapi'));
+      expect(Boolean(decryptViaSecrets), `${name} kms via secretsmanager`).toBe(CONFIG_NEEDS[name].includes('vapi'));
+      if (secretRead) expect(JSON.stringify(secretRead.Resource)).toContain('VapiSecret');
+
+      const putEvents = statements.find((s) => asArray(s.Action).includes('events:PutEvents'));
+      expect(Boolean(putEvents), `${name} events:PutEvents`).toBe(CONFIG_NEEDS[name].includes('bus'));
+      if (putEvents) expect(putEvents.Resource).toEqual(getAtt(busId));
+    }
+  });
+
+  it('lets the call-schedule role invoke the call-placing function only, and dead-letter into its queue', () => {
+    const [[schedulerRoleId]] = ofType('AWS::IAM::Role').filter(([id]) => id.startsWith('SchedulerRole')) as [
+      [string, Resource],
+    ];
+    const statements = policyStatementsOfRole(schedulerRoleId);
+    const invoke = statements.filter((s) => asArray(s.Action).includes('lambda:InvokeFunction'));
+    expect(invoke).toHaveLength(1);
+    expect(asArray(invoke[0]?.Resource)).toHaveLength(1);
+    expect(JSON.stringify(invoke[0]?.Resource)).toContain(':function:careloop-dev-place-scheduled-call"');
+    expect(actionsOf(statements)).toContain('sqs:SendMessage');
   });
 });
 
@@ -110,7 +267,7 @@ describe('REST API', () => {
     });
   });
 
-  it('serves every manifest route, through the authorizer, with the route function', () => {
+  it('serves every manifest route with its function: staff routes through the authorizer, webhook and link routes without', () => {
     const [[authorizerId]] = ofType('AWS::ApiGateway::Authorizer') as [[string, Resource]];
     const paths = apiResourcePaths(resources);
     const lambdaNames = functionNames();
@@ -125,14 +282,22 @@ describe('REST API', () => {
     );
 
     expect([...methods.keys()].sort()).toEqual(ROUTES.map(routeKey).sort());
+    expect(ROUTES.some((route) => !isStaffAccess(route.access))).toBe(true);
     for (const route of ROUTES) {
       const method = methods.get(routeKey(route));
       expect(method, routeKey(route)).toMatchObject({
-        AuthorizationType: 'COGNITO_USER_POOLS',
-        AuthorizerId: { Ref: authorizerId },
         RequestValidatorId: expect.anything(),
         Integration: { Type: 'AWS_PROXY' },
       });
+      if (isStaffAccess(route.access)) {
+        expect(method, routeKey(route)).toMatchObject({
+          AuthorizationType: 'COGNITO_USER_POOLS',
+          AuthorizerId: { Ref: authorizerId },
+        });
+      } else {
+        expect(method?.AuthorizationType, routeKey(route)).toBe('NONE');
+        expect(method?.AuthorizerId, routeKey(route)).toBeUndefined();
+      }
       const uri = JSON.stringify((method?.Integration as { Uri: unknown }).Uri);
       const target = [...lambdaNames].find(([logicalId]) => uri.includes(`"${logicalId}"`));
       expect(target?.[1], routeKey(route)).toBe(route.fn);
@@ -240,7 +405,6 @@ describe('WAF', () => {
 
 describe('call scheduling', () => {
   it('has a schedule group, a scheduler role and an encrypted, TLS-only DLQ', () => {
-    template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
     template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', {
       Name: 'careloop-dev-calls',
     });
@@ -253,18 +417,119 @@ describe('call scheduling', () => {
         ],
       },
     });
-    template.hasResourceProperties('AWS::SQS::Queue', {
-      KmsMasterKeyId: Match.anyValue(),
-    });
-    template.hasResourceProperties('AWS::SQS::QueuePolicy', {
-      PolicyDocument: {
-        Statement: Match.arrayWith([
-          Match.objectLike({
-            Effect: 'Deny',
-            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
-          }),
+    for (const [, queue] of ofType('AWS::SQS::Queue')) {
+      expect(queue.Properties.KmsMasterKeyId).toBeDefined();
+    }
+    for (const [, queuePolicy] of ofType('AWS::SQS::QueuePolicy')) {
+      expect(queuePolicy.Properties.PolicyDocument).toMatchObject({
+        Statement: expect.arrayContaining([
+          expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
         ]),
-      },
+      });
+    }
+  });
+});
+
+describe('jobs', () => {
+  const jobs: readonly JobDefinition[] = JOBS;
+  const targetsOf = (type: string, logicalId: string) =>
+    ofType(type).filter(([, resource]) => JSON.stringify(resource.Properties).includes(`"${logicalId}","Arn"`));
+
+  it('dead-letters failed invocations of every job into its own KMS-encrypted queue', () => {
+    for (const job of jobs) {
+      const [, lambda] = lambdaOf(job.name as CareLoopFunctionName);
+      const deadLetter = lambda.Properties.DeadLetterConfig as { TargetArn: { 'Fn::GetAtt': [string, string] } };
+      const queue = resources[deadLetter.TargetArn['Fn::GetAtt'][0]];
+      expect(queue?.Type, job.name).toBe('AWS::SQS::Queue');
+      expect(queue?.Properties.KmsMasterKeyId, job.name).toBeDefined();
+    }
+  });
+
+  it('has the CareLoop event bus', () => {
+    template.hasResourceProperties('AWS::Events::EventBus', { Name: 'careloop-dev' });
+  });
+
+  it('starts each job with the trigger the job manifest names', () => {
+    const [[busId]] = ofType('AWS::Events::EventBus') as [[string, Resource]];
+    const jobGroupId = ofType('AWS::Scheduler::ScheduleGroup').find(
+      ([, group]) => group.Properties.Name === 'careloop-dev-jobs',
+    )?.[0];
+    for (const job of jobs) {
+      const [logicalId, lambda] = lambdaOf(job.name as CareLoopFunctionName);
+      const deadLetterArn = (lambda.Properties.DeadLetterConfig as { TargetArn: unknown }).TargetArn;
+      const schedules = targetsOf('AWS::Scheduler::Schedule', logicalId);
+      const rules = targetsOf('AWS::Events::Rule', logicalId);
+      const trigger = job.trigger;
+      switch (trigger.kind) {
+        case 'schedule':
+          expect(rules, job.name).toEqual([]);
+          if (trigger.schedule === 'per-call') {
+            // Schedules are created at run time; the call-schedule role's invoke grant is checked above.
+            expect(schedules, job.name).toEqual([]);
+            break;
+          }
+          expect(schedules, job.name).toHaveLength(1);
+          expect(schedules[0]?.[1].DependsOn, job.name).toEqual(expect.arrayContaining([jobGroupId]));
+          expect(schedules[0]?.[1].Properties, job.name).toMatchObject({
+            ScheduleExpression: `rate(${trigger.everyMinutes} minutes)`,
+            GroupName: 'careloop-dev-jobs',
+            State: 'ENABLED',
+            Target: {
+              Arn: getAtt(logicalId),
+              Input: '{}',
+              RetryPolicy: { MaximumRetryAttempts: expect.any(Number), MaximumEventAgeInSeconds: expect.any(Number) },
+              DeadLetterConfig: { Arn: deadLetterArn },
+            },
+          });
+          break;
+        case 'event':
+          expect(schedules, job.name).toEqual([]);
+          expect(rules, job.name).toHaveLength(1);
+          expect(rules[0]?.[1].Properties, job.name).toMatchObject({
+            EventBusName: { Ref: busId },
+            EventPattern: { source: [EVENT_SOURCE], 'detail-type': [...trigger.events] },
+            Targets: [
+              {
+                Arn: getAtt(logicalId),
+                DeadLetterConfig: { Arn: deadLetterArn },
+                RetryPolicy: { MaximumRetryAttempts: expect.any(Number), MaximumEventAgeInSeconds: expect.any(Number) },
+              },
+            ],
+          });
+          break;
+        case 'identity':
+          throw new Error(`${job.name}: identity triggers are not wired in the CDK`);
+      }
+    }
+  });
+
+  it('reconciles calls every 10 minutes and follows up completed calls from the bus', () => {
+    const [reconcileId] = lambdaOf('reconcile-calls');
+    expect(targetsOf('AWS::Scheduler::Schedule', reconcileId)[0]?.[1].Properties.ScheduleExpression).toBe(
+      'rate(10 minutes)',
+    );
+    const [followUpId] = lambdaOf('call-follow-up');
+    expect(targetsOf('AWS::Events::Rule', followUpId)[0]?.[1].Properties.EventPattern).toEqual({
+      source: ['careloop'],
+      'detail-type': ['call.completed'],
     });
+  });
+
+  it('lets the job-schedule role invoke only the recurring job functions', () => {
+    const [[jobRoleId]] = ofType('AWS::IAM::Role').filter(([id]) => id.startsWith('JobSchedulerRole')) as [
+      [string, Resource],
+    ];
+    const invoked = policyStatementsOfRole(jobRoleId)
+      .filter((s) => asArray(s.Action).includes('lambda:InvokeFunction'))
+      .flatMap((s) => asArray(s.Resource))
+      .map((resource) => JSON.stringify(resource));
+    const rateJobs = jobs.filter((job) => job.trigger.kind === 'schedule' && job.trigger.schedule === 'rate');
+    const rateJobIds = rateJobs.map((job) => lambdaOf(job.name as CareLoopFunctionName)[0]);
+    expect(invoked.length).toBeGreaterThan(0);
+    for (const resource of invoked)
+      expect(
+        rateJobIds.some((id) => resource.includes(`"${id}"`)),
+        resource,
+      ).toBe(true);
   });
 });

@@ -22,6 +22,8 @@ export async function spawnStack(options: { portBase: number; dataDir: string; w
       options.dataDir,
       '--web',
       options.web,
+      '--call-speed',
+      'instant',
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } },
   );

@@ -22,7 +22,7 @@ export class DynamoCounterRepository implements CounterRepository {
     return new Map(data.map((c) => [c.name, Math.max(0, c.value)]));
   }
 
-  async globalTotals(): Promise<GlobalTotals> {
+  async globalTotals(month: string): Promise<GlobalTotals> {
     const values = await this.scope(GLOBAL_SCOPE);
     return {
       providers: values.get(COUNTER.providers) ?? 0,
@@ -30,6 +30,7 @@ export class DynamoCounterRepository implements CounterRepository {
       patients: values.get(COUNTER.patients) ?? 0,
       calls: values.get(COUNTER.calls) ?? 0,
       scheduledCalls: values.get(COUNTER.scheduledCalls) ?? 0,
+      callsThisMonth: values.get(monthlyCounter('calls_completed', month)) ?? 0,
     };
   }
 

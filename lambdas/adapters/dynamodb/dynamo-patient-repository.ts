@@ -1,6 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import type { OutreachCadence } from '../../../shared/domain';
-import type { PatientChanges, PatientRecord, PatientRepository } from '../../application/ports';
+import type { CallLogRecord, PatientChanges, PatientRecord, PatientRepository } from '../../application/ports';
+import { callLogItem } from './dynamo-call-log-repository';
 import { conflict } from '../../platform/errors';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
 import type { CareLoopService } from './entities';
@@ -28,9 +29,14 @@ export class DynamoPatientRepository implements PatientRepository {
     return data.map(toRecord);
   }
 
-  async create(p: PatientRecord, createdBy: string, cadence: OutreachCadence | null): Promise<void> {
+  async create(
+    p: PatientRecord,
+    createdBy: string,
+    cadence: OutreachCadence | null,
+    firstCheckIn: CallLogRecord | null,
+  ): Promise<void> {
     const result = await this.db.transaction
-      .write(({ patient, outreachCadence, counter, organization }) => [
+      .write(({ patient, outreachCadence, counter, organization, callLog }) => [
         // The organization must exist and be active when the patient joins it.
         organization
           .check({ organization_id: p.provider_id })
@@ -52,6 +58,12 @@ export class DynamoPatientRepository implements PatientRepository {
           })
           .commit(),
         ...(cadence ? [outreachCadence.create(toCadenceItem(cadence)).commit()] : []),
+        ...(firstCheckIn
+          ? [
+              callLog.create(callLogItem(firstCheckIn, 'scheduled', firstCheckIn.scheduled_at ?? p.created_at)).commit(),
+              counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.scheduledCalls }).add({ value: 1 }).commit(),
+            ]
+          : []),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.patients }).add({ value: 1 }).commit(),
         counter
           .update({ scope: organizationScope(p.provider_id), name: COUNTER.patients })
@@ -104,6 +116,23 @@ export class DynamoPatientRepository implements PatientRepository {
       ])
       .go();
     assertCommitted(result, 'patient.not_found', 'Patient Not Found');
+  }
+
+  async getMany(ids: readonly string[]): Promise<PatientRecord[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const { data } = await this.db.entities.patient.get(unique.map((patient_id) => ({ patient_id }))).go();
+    return data.map(toRecord);
+  }
+
+  async disableCadence(patientId: string): Promise<void> {
+    await this.db.entities.outreachCadence
+      .patch({ patient_id: patientId })
+      .set({ enabled: false })
+      .go()
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      });
   }
 
   async getCadence(patientId: string): Promise<OutreachCadence | null> {

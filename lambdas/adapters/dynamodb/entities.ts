@@ -103,6 +103,8 @@ export function createEntities(client: DynamoDBClient, table: string) {
         archived_at: { type: 'string' },
         created_by: { type: 'string', required: true },
         version: { type: 'number', required: true },
+        /** The call log holding the one-call-at-a-time lock (DECISIONS "Calls"); absent when none. */
+        active_call_id: { type: 'string' },
       },
       indexes: {
         byId: { ...primary(['patient_id'], []), collection: 'patientRecord' },
@@ -204,8 +206,109 @@ export function createEntities(client: DynamoDBClient, table: string) {
     config,
   );
 
+  /**
+   * One call: placed at once, scheduled, or a monthly check-in. Lists: a patient's calls (gsi1,
+   * newest first) and the operators' lists (gsi2: `list` is `scheduled` while pending, sorted by
+   * due time; `placed` once handed to Vapi, sorted by placing time; `cancelled`).
+   */
+  const callLog = new Entity(
+    {
+      model: { entity: 'call_log', version: '1', service: SERVICE },
+      attributes: {
+        call_log_id: { type: 'string', required: true },
+        patient_id: { type: 'string', required: true },
+        provider_id: { type: 'string', required: true },
+        status: {
+          type: ['scheduled', 'queued', 'in_progress', 'completed', 'failed', 'cancelled'] as const,
+          required: true,
+        },
+        kind: { type: ['instant', 'scheduled', 'monthly', 'link', 'web'] as const, required: true },
+        outcome: { type: ['answered', 'no_answer', 'busy', 'voicemail', 'failed', 'cancelled'] as const },
+        list: { type: ['scheduled', 'placed', 'cancelled'] as const, required: true },
+        list_at: { type: 'string', required: true },
+        created_at: { type: 'string', required: true },
+        updated_at: { type: 'string', required: true },
+        created_by: { type: 'string', required: true },
+        scheduled_at: { type: 'string' },
+        time_preference: { type: ['morning', 'midday', 'afternoon', 'evening'] as const },
+        cycle_date: { type: 'string' },
+        attempt: { type: 'number', required: true, default: 0 },
+        placed_at: { type: 'string' },
+        vendor_call_id: { type: 'string' },
+        started_at: { type: 'string' },
+        ended_at: { type: 'string' },
+        duration_seconds: { type: 'number' },
+        ended_reason: { type: 'string' },
+        failure_reason: { type: 'string' },
+        /** JSON list of `{ speaker, text }` turns. */
+        transcript: { type: 'string' },
+        summary: { type: 'string' },
+        escalation_level: { type: ['Emergent', 'Urgent', 'Elective', 'Normal'] as const },
+        note_to_doctor: { type: 'string' },
+        success_evaluation: { type: 'boolean' },
+        cost: { type: 'number' },
+        report_received_at: { type: 'string' },
+        event_published_at: { type: 'string' },
+        version: { type: 'number', required: true },
+      },
+      indexes: {
+        byId: primary(['call_log_id'], []),
+        byPatient: gsi1(['patient_id'], ['created_at', 'call_log_id']),
+        byList: gsi2(['list'], ['list_at', 'call_log_id']),
+      },
+    },
+    config,
+  );
+
+  /**
+   * A call handed to Vapi whose report has not been stored yet: written with the placing, deleted
+   * with the report. The reconciler reads the old ones (one Query, oldest first).
+   */
+  const openCall = new Entity(
+    {
+      model: { entity: 'open_call', version: '1', service: SERVICE },
+      attributes: {
+        shard: { type: 'string', required: true, default: 'open' },
+        placed_at: { type: 'string', required: true },
+        call_log_id: { type: 'string', required: true },
+      },
+      indexes: { byPlacedAt: primary(['shard'], ['placed_at', 'call_log_id']) },
+    },
+    config,
+  );
+
+  /** System Settings (assistant, voice, prompt): one versioned record. */
+  const settings = new Entity(
+    {
+      model: { entity: 'settings', version: '1', service: SERVICE },
+      attributes: {
+        scope: { type: 'string', required: true, default: 'system' },
+        assistant_id: { type: 'string', required: true },
+        voice_id: { type: 'string', required: true },
+        system_prompt: { type: 'string', required: true },
+        version: { type: 'number', required: true },
+        updated_at: { type: 'string', required: true },
+        updated_by: { type: 'string', required: true },
+      },
+      indexes: { byScope: primary(['scope'], []) },
+    },
+    config,
+  );
+
   return new Service(
-    { organization, userProfile, patient, carePlan, emrNotes, outreachCadence, auditEvent, counter },
+    {
+      organization,
+      userProfile,
+      patient,
+      carePlan,
+      emrNotes,
+      outreachCadence,
+      auditEvent,
+      counter,
+      callLog,
+      openCall,
+      settings,
+    },
     config,
   );
 }

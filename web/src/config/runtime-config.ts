@@ -11,6 +11,8 @@ const runtimeConfigSchema = z.object({
   userPoolClientId: z.string().check(z.minLength(1)),
   /** Local mode only (cognito-local); absent in AWS. */
   userPoolEndpoint: z.optional(z.url()),
+  /** Which call source the web-call widget uses: Vapi's browser SDK (the default) or, locally, a simulation. */
+  voiceSdk: z.optional(z.enum(['vapi', 'simulated'])),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -11,7 +11,18 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { Activity, Building2, CalendarClock, Database, FileText, PhoneCall, Plus, Server, Users } from 'lucide-react';
+import {
+  Activity,
+  Building2,
+  CalendarClock,
+  Database,
+  FileText,
+  PhoneCall,
+  Plus,
+  Server,
+  Settings,
+  Users,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ProviderOrganization } from '../../../../../shared/domain';
@@ -19,6 +30,7 @@ import { ROLE_LABELS } from '../../../../../shared/roles';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageShell } from '../../../components/layout/page-shell';
 import { paths } from '../../../config/paths';
+import { useSignedInUser } from '../../../lib/session';
 import { CallLogsModal } from '../../calls/components/call-logs-modal';
 import { ScheduledCallsModal } from '../../calls/components/scheduled-calls-modal';
 import { useDashboardStats } from '../../dashboard/api/dashboard-stats';
@@ -26,6 +38,7 @@ import { StatTile } from '../../dashboard/components/stat-tile';
 import { DeleteProviderModal } from '../../providers/components/delete-provider-modal';
 import { ProviderCard } from '../../providers/components/provider-card';
 import { ProviderFormModal } from '../../providers/components/provider-form-modal';
+import { SystemSettingsModal } from '../../settings/components/system-settings-modal';
 import { useModalTarget } from '../hooks/use-modal-target';
 import { dashboardProviderCards, showViewAllProviders } from './admin-dashboard.utils';
 
@@ -62,10 +75,14 @@ function SystemStatus() {
 
 /** `/admin`: totals, the newest provider organizations and the system status (spec §2). */
 export function AdminDashboardPage() {
+  const user = useSignedInUser();
   const stats = useDashboardStats();
   const [callsOpen, setCallsOpen] = useState(false);
   const [scheduledOpen, setScheduledOpen] = useState(false);
   const [addingProvider, setAddingProvider] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // Only settings administrators (SETTINGS_ADMIN_EMAILS) see the panel; the API refuses everyone else.
+  const canManageSettings = user.can_manage_settings === true;
   const deleting = useModalTarget<ProviderOrganization>();
   const data = stats.data;
   const providers = data ? dashboardProviderCards(data.providers) : [];
@@ -79,6 +96,18 @@ export function AdminDashboardPage() {
         </Badge>
       }
       description="Users, provider organizations, patients and calls across CareLoop."
+      actions={
+        canManageSettings && (
+          <Button
+            variant="default"
+            leftSection={<Settings size={16} aria-hidden="true" />}
+            aria-haspopup="dialog"
+            onClick={() => setSettingsOpen(true)}
+          >
+            Settings
+          </Button>
+        )
+      }
     >
       {stats.isError && <ErrorAlert message={stats.error.message} onRetry={() => void stats.refetch()} />}
 
@@ -174,6 +203,7 @@ export function AdminDashboardPage() {
       <ScheduledCallsModal opened={scheduledOpen} onClose={() => setScheduledOpen(false)} />
       <ProviderFormModal opened={addingProvider} onClose={() => setAddingProvider(false)} />
       <DeleteProviderModal opened={deleting.opened} provider={deleting.target} onClose={deleting.close} />
+      {canManageSettings && <SystemSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} />}
     </PageShell>
   );
 }

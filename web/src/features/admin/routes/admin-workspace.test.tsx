@@ -129,12 +129,17 @@ describe('admin workspace', { timeout: 30_000 }, () => {
     expect(screen.getByText('Active')).toBeTruthy();
   });
 
-  it("opens 'Last 50 calls' with 'No calls yet' without asking the server", async () => {
-    const { calls, user } = openAs('/admin', { 'GET /dashboard-stats': () => stats([org(1)]) });
-    await user.click(await screen.findByRole('button', { name: /Calls Made/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Last 50 calls' });
-    expect(within(dialog).getByText('No calls yet')).toBeTruthy();
+  it("asks for the last 50 calls only when 'Calls Made' is opened, and shows 'No calls yet'", async () => {
+    const { calls, user } = openAs('/admin', {
+      'GET /dashboard-stats': () => stats([org(1)]),
+      'GET /calls': () => ({ calls: [] }),
+    });
+    const tile = await screen.findByRole('button', { name: /Calls Made/ });
     expect(calls.map((c) => c.path)).toEqual(['/dashboard-stats']);
+    await user.click(tile);
+    const dialog = await screen.findByRole('dialog', { name: 'Last 50 calls' });
+    await waitFor(() => expect(dialog.textContent).toContain('No calls yet'));
+    expect(calls.map((c) => c.path)).toEqual(['/dashboard-stats', '/calls']);
   });
 
   it("offers 'Add First Provider' when there are none, and shows the fallback when stats fail", async () => {
@@ -259,12 +264,15 @@ describe('admin workspace', { timeout: 30_000 }, () => {
         outreach: null,
       }),
       'GET /patients/pat-1/care-plan': () => ({ carePlan: null }),
+      'GET /patients/pat-1/calls': () => ({ scheduled: [], history: [] }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Pat Number1' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Practice 1' }).getAttribute('href')).toBe(
       '/admin/providers/prov-1?tab=patients',
     );
     expect(await screen.findByText('No care plan yet.')).toBeTruthy();
-    expect(screen.getAllByText('No calls yet')).toHaveLength(2);
+    const scheduled = screen.getByRole('region', { name: 'Scheduled Calls' });
+    await waitFor(() => expect(scheduled.textContent).toContain('No scheduled calls'));
+    expect(screen.getByRole('region', { name: 'Call History' }).textContent).toContain('No calls yet');
   });
 });

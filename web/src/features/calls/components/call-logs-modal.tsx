@@ -1,15 +1,19 @@
-import { Modal } from '@mantine/core';
+import { Modal, Table } from '@mantine/core';
+import { QueryTableCard } from '../../../components/table/table-card';
+import { useRecentCalls } from '../api/get-recent-calls';
+import { CallStatusBadge } from './call-badges';
 import { CallsEmptyState } from './calls-empty-state';
+import { CallsTable } from './calls-table';
+import { callTime, formatCallTime, formatDuration } from './calls.utils';
 
 export interface CallLogsModalProps {
   opened: boolean;
   onClose: () => void;
 }
 
-/**
- * 'Last 50 calls' (Patient, Provider, Status, Duration, Time). No call has been placed yet: the
- * call-log API arrives with calling, so the modal shows its empty state without a request.
- */
+const COLUMNS = ['Patient', 'Provider', 'Status', 'Duration', 'Time'] as const;
+
+/** 'Last 50 calls' across every organization (spec §2 Call Logs). Loaded only while open. */
 export function CallLogsModal({ opened, onClose }: CallLogsModalProps) {
   return (
     <Modal
@@ -19,7 +23,29 @@ export function CallLogsModal({ opened, onClose }: CallLogsModalProps) {
       title="Last 50 calls"
       size="xl"
     >
-      <CallsEmptyState />
+      {opened && <RecentCalls />}
     </Modal>
+  );
+}
+
+function RecentCalls() {
+  const query = useRecentCalls();
+  const calls = query.data?.calls ?? [];
+  return (
+    <QueryTableCard query={query} isEmpty={calls.length === 0} empty={<CallsEmptyState />}>
+      <CallsTable label="Last 50 calls" columns={COLUMNS}>
+        {calls.map((call) => (
+          <Table.Tr key={call.id}>
+            <Table.Td>{call.patient_name}</Table.Td>
+            <Table.Td>{call.provider_name}</Table.Td>
+            <Table.Td>
+              <CallStatusBadge status={call.status} />
+            </Table.Td>
+            <Table.Td>{formatDuration(call.duration)}</Table.Td>
+            <Table.Td>{formatCallTime(callTime(call))}</Table.Td>
+          </Table.Tr>
+        ))}
+      </CallsTable>
+    </QueryTableCard>
   );
 }

@@ -1,15 +1,18 @@
-import { Modal } from '@mantine/core';
+import { Modal, Table } from '@mantine/core';
+import { QueryTableCard } from '../../../components/table/table-card';
+import { useScheduledCalls } from '../api/get-scheduled-calls';
 import { CallsEmptyState } from './calls-empty-state';
+import { CallsTable } from './calls-table';
+import { formatCallTime, timePreferenceText } from './calls.utils';
 
 export interface ScheduledCallsModalProps {
   opened: boolean;
   onClose: () => void;
 }
 
-/**
- * Scheduled Calls (Patient, Provider, Scheduled Time, Time Preference, Created). Scheduling
- * arrives with calling, so the modal shows its empty state without a request.
- */
+const COLUMNS = ['Patient', 'Provider', 'Scheduled Time', 'Time Preference', 'Created'] as const;
+
+/** Every pending scheduled call, soonest first (spec §2 Scheduled Calls). Loaded only while open. */
 export function ScheduledCallsModal({ opened, onClose }: ScheduledCallsModalProps) {
   return (
     <Modal
@@ -19,7 +22,27 @@ export function ScheduledCallsModal({ opened, onClose }: ScheduledCallsModalProp
       title="Scheduled Calls"
       size="xl"
     >
-      <CallsEmptyState />
+      {opened && <PendingCalls />}
     </Modal>
+  );
+}
+
+function PendingCalls() {
+  const query = useScheduledCalls();
+  const calls = query.data?.calls ?? [];
+  return (
+    <QueryTableCard query={query} isEmpty={calls.length === 0} empty={<CallsEmptyState title="No scheduled calls" />}>
+      <CallsTable label="Scheduled calls" columns={COLUMNS}>
+        {calls.map((call) => (
+          <Table.Tr key={call.id}>
+            <Table.Td>{call.patient_name}</Table.Td>
+            <Table.Td>{call.provider_name}</Table.Td>
+            <Table.Td>{formatCallTime(call.scheduled_at)}</Table.Td>
+            <Table.Td>{timePreferenceText(call.time_preference)}</Table.Td>
+            <Table.Td>{formatCallTime(call.created_at)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </CallsTable>
+    </QueryTableCard>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Card, Group, SimpleGrid, Tabs, Text, Title } from '@mantine/core';
-import { ArrowLeft, Pencil, Trash2, UserX } from 'lucide-react';
+import { Button, Card, Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { ArrowLeft, CalendarPlus, Pencil, Phone, Trash2, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TIME_PREFERENCE_LABELS } from '../../../../../shared/time-preferences';
@@ -9,6 +9,11 @@ import { PageSpinner } from '../../../components/feedback/page-spinner';
 import { PageShell } from '../../../components/layout/page-shell';
 import { ConfirmDeleteModal } from '../../../components/overlays/confirm-delete-modal';
 import { ApiError } from '../../../lib/api-client';
+import { MakeCallModal } from '../../calls/components/make-call-modal';
+import { PatientCallHistory } from '../../calls/components/patient-call-history';
+import { PatientScheduledCalls } from '../../calls/components/patient-scheduled-calls';
+import { ScheduleCallModal } from '../../calls/components/schedule-call-modal';
+import { WebCallButton } from '../../web-call/components/web-call-button';
 import { usePatient, type PatientDetailResponse } from '../api/get-patient';
 import { useArchivePatient } from '../api/save-patient';
 import { ClinicalDocumentPanel } from './clinical-document-panel';
@@ -32,24 +37,18 @@ function BackButton({ href, label }: { href: string; label: string }) {
   );
 }
 
-function CallsSection({ title }: { title: string }) {
-  return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="xs">
-        {title}
-      </Title>
-      <Text c="dimmed">No calls yet</Text>
-    </Card>
-  );
-}
-
-/** Patient detail for both roles (spec §2): header, Edit Patient, care plan and EMR notes, calls. */
+/**
+ * Patient detail for both roles (spec §2): header, Edit Patient, call actions (phone, schedule, web),
+ * care plan and EMR notes, scheduled calls and call history.
+ */
 export function PatientDetail({ patientId, back, notFoundBack }: PatientDetailProps) {
   const query = usePatient(patientId);
   const archive = useArchivePatient(patientId);
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [calling, setCalling] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
 
   // A 404 wins even over cached data (the record was archived); other failures of a refetch keep
   // showing what was loaded.
@@ -95,15 +94,35 @@ export function PatientDetail({ patientId, back, notFoundBack }: PatientDetailPr
       }
     >
       <Card withBorder padding="lg" radius="md">
-        <SimpleGrid component="dl" cols={{ base: 1, sm: 3 }} spacing="lg" m={0}>
-          <Field label="Email">{patient.email}</Field>
-          <Field label="Phone">{patient.phone_number ?? 'Not provided'}</Field>
-          <Field label="Outreach">
-            {outreach
-              ? `Monthly from ${formatDay(outreach.first_outreach_date)}, ${TIME_PREFERENCE_LABELS[outreach.time_preference] ?? 'Not specified'}`
-              : 'Not set up'}
-          </Field>
-        </SimpleGrid>
+        <Stack gap="lg">
+          <SimpleGrid component="dl" cols={{ base: 1, sm: 3 }} spacing="lg" m={0}>
+            <Field label="Email">{patient.email}</Field>
+            <Field label="Phone">{patient.phone_number ?? 'Not provided'}</Field>
+            <Field label="Outreach">
+              {outreach
+                ? `Monthly from ${formatDay(outreach.first_outreach_date)}, ${TIME_PREFERENCE_LABELS[outreach.time_preference] ?? 'Not specified'}`
+                : 'Not set up'}
+            </Field>
+          </SimpleGrid>
+          <Group gap="sm" role="group" aria-label="Calls">
+            <Button
+              leftSection={<Phone size={16} aria-hidden="true" />}
+              aria-haspopup="dialog"
+              onClick={() => setCalling(true)}
+            >
+              Make Call
+            </Button>
+            <Button
+              variant="light"
+              leftSection={<CalendarPlus size={16} aria-hidden="true" />}
+              aria-haspopup="dialog"
+              onClick={() => setScheduling(true)}
+            >
+              Schedule Call
+            </Button>
+            <WebCallButton patientId={patient.id} patientName={name} providerName={provider.name} />
+          </Group>
+        </Stack>
       </Card>
 
       <Tabs defaultValue="care-plan" keepMounted={false}>
@@ -120,9 +139,24 @@ export function PatientDetail({ patientId, back, notFoundBack }: PatientDetailPr
       </Tabs>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <CallsSection title="Scheduled Calls" />
-        <CallsSection title="Call History" />
+        <PatientScheduledCalls patientId={patient.id} />
+        <PatientCallHistory patientId={patient.id} />
       </SimpleGrid>
+
+      <MakeCallModal
+        opened={calling}
+        onClose={() => setCalling(false)}
+        patientId={patient.id}
+        patientName={name}
+        phoneNumber={patient.phone_number}
+      />
+      <ScheduleCallModal
+        opened={scheduling}
+        onClose={() => setScheduling(false)}
+        patientId={patient.id}
+        patientName={name}
+        phoneNumber={patient.phone_number}
+      />
 
       <EditPatientModal patient={patient} opened={editing} onClose={() => setEditing(false)} />
       <ConfirmDeleteModal

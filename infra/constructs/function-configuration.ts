@@ -1,0 +1,239 @@
+import { Stack } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { TABLE_SCHEMA } from '../../lambdas/adapters/dynamodb/table-schema';
+import type { JobName } from '../../lambdas/jobs';
+import type { ConfigNeed } from '../../lambdas/platform/env';
+import type { FunctionName } from '../../lambdas/routes';
+import type { VapiConfig } from '../config';
+import { acknowledgeWildcardResources } from '../nag';
+import { kmsViaServiceStatement } from '../statements';
+import type { CareLoopFunction } from './careloop-function';
+
+/** Every function CareLoop deploys: one per route-manifest function and one per job. */
+export type CareLoopFunctionName = FunctionName | JobName;
+
+/**
+ * The environment variables of each configuration group, exactly as lambdas/platform/env.ts reads
+ * them. A function gets the variables of its CONFIG_NEEDS groups and nothing else; the endpoint
+ * overrides (`DYNAMODB_ENDPOINT`, ...) are local mode's and stay unset in AWS.
+ */
+export const CONFIG_VARIABLES = {
+  table: ['TABLE_NAME'],
+  identity: ['USER_POOL_ID'],
+  settingsAdmins: ['SETTINGS_ADMIN_EMAILS'],
+  vapi: [
+    'VAPI_SECRET_ID',
+    'VAPI_BASE_URL',
+    'VAPI_ASSISTANT_ID',
+    'VAPI_PHONE_NUMBER_ID',
+    'VAPI_MODEL_PROVIDER',
+    'VAPI_MODEL',
+    'VAPI_WEBHOOK_URL',
+    'VAPI_WEBHOOK_AUTH',
+  ],
+  scheduler: ['SCHEDULE_GROUP_NAME', 'SCHEDULE_TARGET_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULE_DLQ_ARN'],
+  bus: ['EVENT_BUS_NAME'],
+} as const satisfies Record<ConfigNeed, readonly string[]>;
+
+type GroupEnvironment<N extends ConfigNeed> = Record<(typeof CONFIG_VARIABLES)[N][number], string>;
+
+/**
+ * Cognito admin actions each function calls on the user pool (lambdas/adapters/cognito); functions
+ * not listed get none, and a listed function must need `identity`. Operators create, change and
+ * delete accounts; archiving a provider disables its users (DECISIONS.md).
+ */
+const USER_DIRECTORY_ACTIONS: Partial<Record<CareLoopFunctionName, readonly string[]>> = {
+  'manage-user': [
+    'cognito-idp:AdminCreateUser',
+    'cognito-idp:AdminSetUserPassword',
+    'cognito-idp:AdminUpdateUserAttributes',
+    'cognito-idp:AdminAddUserToGroup',
+    'cognito-idp:AdminRemoveUserFromGroup',
+    'cognito-idp:AdminListGroupsForUser',
+    'cognito-idp:AdminDisableUser',
+    'cognito-idp:AdminDeleteUser',
+  ],
+  'provider-data': ['cognito-idp:AdminDisableUser'],
+};
+
+export interface FunctionConfigurationProps {
+  readonly table: ITable;
+  readonly dataKey: IKey;
+  readonly userPool: IUserPool;
+  readonly settingsAdminEmails: string;
+  readonly vapi: VapiConfig;
+  /** Secret holding `{ apiKey, webhookSecret, publicKey }`, encrypted with `dataKey`. */
+  readonly vapiSecret: ISecret;
+  /** Public URL of POST /webhooks/vapi. */
+  readonly vapiWebhookUrl: string;
+  /** Group the one-time call schedules are created in, at run time. */
+  readonly callScheduleGroup: IScheduleGroup;
+  /** ARN of the function every call schedule invokes. */
+  readonly callScheduleTargetArn: string;
+  /** Role EventBridge Scheduler assumes for call schedules; functions pass it to CreateSchedule. */
+  readonly callSchedulerRole: IRole;
+  readonly callScheduleDeadLetterQueue: IQueue;
+  readonly eventBus: IEventBus;
+}
+
+interface ConfigGroup {
+  readonly environment: Readonly<Record<string, string>>;
+  /** Adds the group's permissions (and their cdk-nag acknowledgements) to one function. */
+  grant(fn: CareLoopFunction, name: CareLoopFunctionName): void;
+}
+
+/**
+ * Maps each configuration group of lambdas/platform/env.ts to its environment variables and its
+ * IAM grants, so a function receives only what its CONFIG_NEEDS entry names.
+ */
+export class FunctionConfiguration {
+  private readonly groups: Record<ConfigNeed, ConfigGroup>;
+
+  constructor(props: FunctionConfigurationProps) {
+    this.groups = {
+      table: {
+        environment: { TABLE_NAME: props.table.tableName } satisfies GroupEnvironment<'table'>,
+        grant: (fn) => {
+          for (const statement of tableItemStatements(props.table, props.dataKey))
+            fn.role.addToPrincipalPolicy(statement);
+        },
+      },
+      identity: {
+        environment: { USER_POOL_ID: props.userPool.userPoolId } satisfies GroupEnvironment<'identity'>,
+        grant: (fn, name) => {
+          const actions = USER_DIRECTORY_ACTIONS[name];
+          if (!actions) return;
+          fn.role.addToPrincipalPolicy(
+            new PolicyStatement({ actions: [...actions], resources: [props.userPool.userPoolArn] }),
+          );
+        },
+      },
+      settingsAdmins: {
+        environment: {
+          SETTINGS_ADMIN_EMAILS: props.settingsAdminEmails,
+        } satisfies GroupEnvironment<'settingsAdmins'>,
+        grant: () => undefined,
+      },
+      vapi: {
+        environment: {
+          VAPI_SECRET_ID: props.vapiSecret.secretArn,
+          VAPI_BASE_URL: props.vapi.baseUrl,
+          VAPI_ASSISTANT_ID: props.vapi.assistantId,
+          VAPI_PHONE_NUMBER_ID: props.vapi.phoneNumberId,
+          VAPI_MODEL_PROVIDER: props.vapi.modelProvider,
+          VAPI_MODEL: props.vapi.model,
+          VAPI_WEBHOOK_URL: props.vapiWebhookUrl,
+          VAPI_WEBHOOK_AUTH: props.vapi.webhookAuth,
+        } satisfies GroupEnvironment<'vapi'>,
+        grant: (fn) => {
+          fn.role.addToPrincipalPolicy(
+            new PolicyStatement({
+              actions: ['secretsmanager:GetSecretValue'],
+              resources: [props.vapiSecret.secretArn],
+            }),
+          );
+          fn.role.addToPrincipalPolicy(kmsViaServiceStatement(props.dataKey, 'secretsmanager', ['kms:Decrypt']));
+        },
+      },
+      scheduler: {
+        environment: {
+          SCHEDULE_GROUP_NAME: props.callScheduleGroup.scheduleGroupName,
+          SCHEDULE_TARGET_ARN: props.callScheduleTargetArn,
+          SCHEDULER_ROLE_ARN: props.callSchedulerRole.roleArn,
+          SCHEDULE_DLQ_ARN: props.callScheduleDeadLetterQueue.queueArn,
+        } satisfies GroupEnvironment<'scheduler'>,
+        grant: (fn) => {
+          const schedulesArn = Stack.of(fn).formatArn({
+            service: 'scheduler',
+            resource: 'schedule',
+            resourceName: `${props.callScheduleGroup.scheduleGroupName}/*`,
+          });
+          fn.role.addToPrincipalPolicy(
+            new PolicyStatement({
+              actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
+              resources: [schedulesArn],
+            }),
+          );
+          fn.role.addToPrincipalPolicy(
+            new PolicyStatement({
+              actions: ['iam:PassRole'],
+              resources: [props.callSchedulerRole.roleArn],
+              conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+            }),
+          );
+          acknowledgeWildcardResources(
+            fn.role.policy,
+            (resource) => resource.includes(':schedule/'),
+            'Call schedules are created at run time, one per scheduled call, with names not known at deploy time; ' +
+              'the grant is limited to schedules inside the CareLoop call-schedule group.',
+          );
+        },
+      },
+      bus: {
+        environment: { EVENT_BUS_NAME: props.eventBus.eventBusName } satisfies GroupEnvironment<'bus'>,
+        grant: (fn) => {
+          fn.role.addToPrincipalPolicy(
+            new PolicyStatement({ actions: ['events:PutEvents'], resources: [props.eventBus.eventBusArn] }),
+          );
+        },
+      },
+    };
+  }
+
+  /** The variables of these groups (and no others). */
+  environmentFor(needs: readonly ConfigNeed[]): Record<string, string> {
+    return Object.assign({}, ...needs.map((need) => this.groups[need].environment)) as Record<string, string>;
+  }
+
+  /** Grants one function the permissions of its groups. */
+  grant(fn: CareLoopFunction, name: CareLoopFunctionName, needs: readonly ConfigNeed[]): void {
+    if (USER_DIRECTORY_ACTIONS[name] && !needs.includes('identity')) {
+      throw new Error(`Function "${name}" calls Cognito admin APIs but CONFIG_NEEDS does not give it "identity"`);
+    }
+    for (const need of needs) this.groups[need].grant(fn, name);
+  }
+}
+
+/**
+ * Item access to the table and its GSIs (named by TABLE_SCHEMA, no index wildcard), through DynamoDB
+ * only for the data key. No `Scan`: ARCHITECTURE.md allows none in a request path, IAM enforces it.
+ * Transactions are authorized by the item actions they contain.
+ */
+function tableItemStatements(table: ITable, dataKey: IKey): PolicyStatement[] {
+  return [
+    new PolicyStatement({
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:BatchWriteItem',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:DescribeTable',
+      ],
+      resources: [
+        table.tableArn,
+        ...TABLE_SCHEMA.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
+      ],
+    }),
+    kmsViaServiceStatement(dataKey, 'dynamodb', [
+      'kms:Decrypt',
+      'kms:DescribeKey',
+      'kms:Encrypt',
+      'kms:GenerateDataKey',
+      'kms:GenerateDataKeyWithoutPlaintext',
+      'kms:ReEncryptFrom',
+      'kms:ReEncryptTo',
+    ]),
+  ];
+}

@@ -1,0 +1,356 @@
+import type { EntityItem } from 'electrodb';
+import type { TranscriptTurn } from '../../../shared/calls';
+import type { CallLogRecord, CallLogRepository, CallReport } from '../../application/ports';
+import { COUNTER, GLOBAL_SCOPE, monthlyCounter, organizationScope } from './dynamo-counter-repository';
+import { isConditionFailure } from './dynamo-organization-repository';
+import type { CareLoopService } from './entities';
+
+type CallLogItem = EntityItem<CareLoopService['entities']['callLog']>;
+
+/** Failed-call reasons staff read on the patient page (never vendor text). */
+const UNANSWERED_REASON = {
+  no_answer: 'No answer',
+  busy: 'Line busy',
+  voicemail: 'Reached voicemail',
+  failed: 'The call could not be completed',
+} as const;
+
+/**
+ * Call logs on the single table. Every change that moves a counter or the patient's
+ * one-call-at-a-time lock does so in the same transaction; conditions make each step happen once.
+ */
+export class DynamoCallLogRepository implements CallLogRepository {
+  constructor(private readonly db: CareLoopService) {}
+
+  async get(id: string): Promise<CallLogRecord | null> {
+    const { data } = await this.db.entities.callLog.get({ call_log_id: id }).go();
+    return data ? toRecord(data) : null;
+  }
+
+  async listByPatient(patientId: string, limit: number): Promise<CallLogRecord[]> {
+    const { data } = await this.db.entities.callLog.query
+      .byPatient({ patient_id: patientId })
+      .go({ order: 'desc', limit, count: limit });
+    return data.map(toRecord);
+  }
+
+  async listRecent(limit: number): Promise<CallLogRecord[]> {
+    const { data } = await this.db.entities.callLog.query
+      .byList({ list: 'placed' })
+      .go({ order: 'desc', limit, count: limit });
+    return data.map(toRecord);
+  }
+
+  async listScheduled(limit: number): Promise<CallLogRecord[]> {
+    const { data } = await this.db.entities.callLog.query
+      .byList({ list: 'scheduled' })
+      .go({ order: 'asc', limit, count: limit });
+    return data.map(toRecord);
+  }
+
+  async listScheduledByPatient(patientId: string): Promise<CallLogRecord[]> {
+    const { data } = await this.db.entities.callLog.query
+      .byPatient({ patient_id: patientId })
+      .where(({ status }, { eq }) => eq(status, 'scheduled'))
+      .go({ pages: 'all' });
+    return data.map(toRecord);
+  }
+
+  async createPlaced(log: CallLogRecord): Promise<'created' | 'conflict' | 'missing'> {
+    const placedAt = log.placed_at ?? log.created_at;
+    const result = await this.db.transaction
+      .write(({ patient, callLog, openCall, counter }) => [
+        patient
+          .patch({ patient_id: log.patient_id })
+          .set({ active_call_id: log.id })
+          .where(
+            ({ status, active_call_id }, { eq, notExists }) =>
+              `${eq(status, 'active')} AND ${notExists(active_call_id)}`,
+          )
+          .commit(),
+        callLog.create(callLogItem({ ...log, placed_at: placedAt }, 'placed', placedAt)).commit(),
+        openCall.create({ shard: 'open', placed_at: placedAt, call_log_id: log.id }).commit(),
+        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.calls }).add({ value: 1 }).commit(),
+      ])
+      .go();
+    if (!result.canceled) return 'created';
+    const { data } = await this.db.entities.patient.get({ patient_id: log.patient_id }).go();
+    return !data || data.status !== 'active' ? 'missing' : 'conflict';
+  }
+
+  async createScheduled(log: CallLogRecord): Promise<'created' | 'exists'> {
+    const result = await this.db.transaction
+      .write(({ callLog, counter }) => [
+        callLog.create(callLogItem(log, 'scheduled', log.scheduled_at ?? log.created_at)).commit(),
+        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.scheduledCalls }).add({ value: 1 }).commit(),
+      ])
+      .go();
+    return result.canceled ? 'exists' : 'created';
+  }
+
+  async claimScheduled(id: string, at: string): Promise<'claimed' | 'not_pending' | 'conflict'> {
+    const log = await this.get(id);
+    if (!log || log.status !== 'scheduled') return 'not_pending';
+    const result = await this.db.transaction
+      .write(({ patient, callLog, openCall, counter }) => [
+        callLog
+          .patch({ call_log_id: id })
+          .set({ status: 'queued', list: 'placed', list_at: at, placed_at: at, updated_at: at })
+          .add({ version: 1 })
+          .where(({ status }, { eq }) => eq(status, 'scheduled'))
+          .commit(),
+        patient
+          .patch({ patient_id: log.patient_id })
+          .set({ active_call_id: id })
+          .where(
+            ({ status, active_call_id }, { eq, notExists }) =>
+              `${eq(status, 'active')} AND ${notExists(active_call_id)}`,
+          )
+          .commit(),
+        openCall.create({ shard: 'open', placed_at: at, call_log_id: id }).commit(),
+        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.calls }).add({ value: 1 }).commit(),
+        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.scheduledCalls }).subtract({ value: 1 }).commit(),
+      ])
+      .go();
+    if (!result.canceled) return 'claimed';
+    const again = await this.get(id);
+    return again?.status === 'scheduled' ? 'conflict' : 'not_pending';
+  }
+
+  async reschedule(id: string, scheduledAt: string, at: string): Promise<void> {
+    await this.db.entities.callLog
+      .patch({ call_log_id: id })
+      .set({ scheduled_at: scheduledAt, list: 'scheduled', list_at: scheduledAt, updated_at: at })
+      .add({ version: 1 })
+      .where(({ status }, { eq }) => eq(status, 'scheduled'))
+      .go()
+      .catch(ignoreConditionFailure);
+  }
+
+  async cancelScheduled(id: string, at: string): Promise<'cancelled' | 'not_pending'> {
+    const result = await this.db.transaction
+      .write(({ callLog, counter }) => [
+        callLog
+          .patch({ call_log_id: id })
+          .set({ status: 'cancelled', outcome: 'cancelled', list: 'cancelled', list_at: at, updated_at: at })
+          .add({ version: 1 })
+          .where(({ status }, { eq }) => eq(status, 'scheduled'))
+          .commit(),
+        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.scheduledCalls }).subtract({ value: 1 }).commit(),
+      ])
+      .go();
+    return result.canceled ? 'not_pending' : 'cancelled';
+  }
+
+  async setVendorCallId(id: string, vendorCallId: string, at: string): Promise<void> {
+    await this.db.entities.callLog
+      .patch({ call_log_id: id })
+      .set({ vendor_call_id: vendorCallId, updated_at: at })
+      .go()
+      .catch(ignoreConditionFailure);
+  }
+
+  async markInProgress(id: string, at: string): Promise<void> {
+    await this.db.entities.callLog
+      .patch({ call_log_id: id })
+      .set({ status: 'in_progress', started_at: at, updated_at: at })
+      .add({ version: 1 })
+      .where(({ status }, { eq }) => eq(status, 'queued'))
+      .go()
+      .catch(ignoreConditionFailure);
+  }
+
+  async markFailed(id: string, reason: string, at: string): Promise<void> {
+    const log = await this.get(id);
+    if (!log || (log.status !== 'queued' && log.status !== 'in_progress')) return;
+    const result = await this.db.transaction
+      .write(({ callLog, openCall }) => [
+        callLog
+          .patch({ call_log_id: id })
+          .set({ status: 'failed', outcome: 'failed', failure_reason: reason, ended_at: at, updated_at: at })
+          .add({ version: 1 })
+          .where(
+            ({ status, report_received_at }, { eq, notExists }) =>
+              `(${eq(status, 'queued')} OR ${eq(status, 'in_progress')}) AND ${notExists(report_received_at)}`,
+          )
+          .commit(),
+        ...(log.placed_at
+          ? [openCall.delete({ shard: 'open', placed_at: log.placed_at, call_log_id: id }).commit()]
+          : []),
+      ])
+      .go();
+    if (!result.canceled) await this.releaseLock(log.patient_id, id);
+  }
+
+  async storeReport(id: string, report: CallReport, month: string, at: string): Promise<'stored' | 'duplicate'> {
+    const log = await this.get(id);
+    if (!log || log.report_received_at) return 'duplicate';
+    const answered = report.outcome === 'answered';
+    const duration = durationSeconds(report.startedAt, report.endedAt);
+    const result = await this.db.transaction
+      .write(({ callLog, counter }) => [
+        callLog
+          .patch({ call_log_id: id })
+          .set(
+            defined({
+              status: answered ? 'completed' : 'failed',
+              outcome: report.outcome,
+              vendor_call_id: report.vendorCallId,
+              started_at: report.startedAt ?? undefined,
+              ended_at: report.endedAt ?? at,
+              duration_seconds: duration ?? undefined,
+              ended_reason: report.endedReason,
+              failure_reason: answered ? undefined : reasonFor(report.outcome),
+              transcript: report.transcript.length ? JSON.stringify(report.transcript) : undefined,
+              summary: report.summary ?? undefined,
+              escalation_level: answered ? report.escalationLevel : undefined,
+              note_to_doctor: report.noteToDoctor ?? undefined,
+              success_evaluation: report.successEvaluation ?? undefined,
+              cost: report.cost ?? undefined,
+              report_received_at: at,
+              updated_at: at,
+            }),
+          )
+          .add({ version: 1 })
+          .where(({ report_received_at }, { notExists }) => notExists(report_received_at))
+          .commit(),
+        ...(answered
+          ? [
+              counter
+                .update({ scope: organizationScope(log.provider_id), name: monthlyCounter('calls_completed', month) })
+                .add({ value: 1 })
+                .commit(),
+              counter
+                .update({ scope: GLOBAL_SCOPE, name: monthlyCounter('calls_completed', month) })
+                .add({ value: 1 })
+                .commit(),
+            ]
+          : []),
+      ])
+      .go();
+    if (result.canceled) return 'duplicate';
+    await this.releaseLock(log.patient_id, id);
+    return 'stored';
+  }
+
+  async markEventPublished(id: string, at: string): Promise<void> {
+    const log = await this.get(id);
+    if (!log) return;
+    await this.db.transaction
+      .write(({ callLog, openCall }) => [
+        callLog.patch({ call_log_id: id }).set({ event_published_at: at }).commit(),
+        // The call is settled: nothing is left for the reconciler.
+        ...(log.placed_at
+          ? [openCall.delete({ shard: 'open', placed_at: log.placed_at, call_log_id: id }).commit()]
+          : []),
+      ])
+      .go();
+  }
+
+  async listStale(olderThan: string, limit: number): Promise<CallLogRecord[]> {
+    const { data } = await this.db.entities.openCall.query
+      .byPlacedAt({ shard: 'open' })
+      .lt({ placed_at: olderThan })
+      .go({ order: 'asc', limit, count: limit });
+    if (data.length === 0) return [];
+    const { data: logs } = await this.db.entities.callLog.get(data.map((o) => ({ call_log_id: o.call_log_id }))).go();
+    return logs.map(toRecord);
+  }
+
+  /** Frees the patient for the next call, if this call still holds the lock. */
+  private async releaseLock(patientId: string, callLogId: string): Promise<void> {
+    await this.db.entities.patient
+      .patch({ patient_id: patientId })
+      .remove(['active_call_id'])
+      .where(({ active_call_id }, { eq }) => eq(active_call_id, callLogId))
+      .go()
+      .catch(ignoreConditionFailure);
+  }
+}
+
+function ignoreConditionFailure(error: unknown): void {
+  if (!isConditionFailure(error)) throw error;
+}
+
+/** Drops undefined values: ElectroDB's set() must not be given them. */
+function defined<T extends Record<string, unknown>>(values: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as never;
+}
+
+function reasonFor(outcome: CallReport['outcome']): string {
+  return outcome === 'answered' || outcome === 'cancelled' ? UNANSWERED_REASON.failed : UNANSWERED_REASON[outcome];
+}
+
+/** Whole seconds between Vapi's startedAt and endedAt (the report has no duration field). */
+export function durationSeconds(startedAt: string | null, endedAt: string | null): number | null {
+  if (!startedAt || !endedAt) return null;
+  const ms = Date.parse(endedAt) - Date.parse(startedAt);
+  return Number.isFinite(ms) && ms >= 0 ? Math.round(ms / 1000) : null;
+}
+
+export function callLogItem(log: CallLogRecord, list: 'scheduled' | 'placed', listAt: string) {
+  return defined({
+    call_log_id: log.id,
+    patient_id: log.patient_id,
+    provider_id: log.provider_id,
+    status: log.status,
+    kind: log.kind,
+    outcome: log.outcome ?? undefined,
+    list,
+    list_at: listAt,
+    created_at: log.created_at,
+    updated_at: log.updated_at,
+    created_by: log.created_by,
+    scheduled_at: log.scheduled_at ?? undefined,
+    time_preference: log.time_preference ?? undefined,
+    cycle_date: log.cycle_date ?? undefined,
+    attempt: log.attempt,
+    placed_at: log.placed_at ?? undefined,
+    vendor_call_id: log.vendor_call_id ?? undefined,
+    version: log.version,
+  });
+}
+
+function parseTranscript(value: string | undefined): TranscriptTurn[] {
+  if (!value) return [];
+  try {
+    const turns = JSON.parse(value) as unknown;
+    return Array.isArray(turns) ? (turns as TranscriptTurn[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function toRecord(i: CallLogItem): CallLogRecord {
+  return {
+    id: i.call_log_id,
+    patient_id: i.patient_id,
+    provider_id: i.provider_id,
+    status: i.status,
+    kind: i.kind,
+    outcome: i.outcome ?? null,
+    created_at: i.created_at,
+    updated_at: i.updated_at,
+    created_by: i.created_by,
+    scheduled_at: i.scheduled_at ?? null,
+    time_preference: i.time_preference ?? null,
+    cycle_date: i.cycle_date ?? null,
+    attempt: i.attempt,
+    placed_at: i.placed_at ?? null,
+    vendor_call_id: i.vendor_call_id ?? null,
+    started_at: i.started_at ?? null,
+    ended_at: i.ended_at ?? null,
+    duration_seconds: i.duration_seconds ?? null,
+    ended_reason: i.ended_reason ?? null,
+    failure_reason: i.failure_reason ?? null,
+    transcript: parseTranscript(i.transcript),
+    summary: i.summary ?? null,
+    escalation_level: i.escalation_level ?? null,
+    note_to_doctor: i.note_to_doctor ?? null,
+    success_evaluation: i.success_evaluation ?? null,
+    cost: i.cost ?? null,
+    report_received_at: i.report_received_at ?? null,
+    event_published_at: i.event_published_at ?? null,
+    version: i.version,
+  };
+}

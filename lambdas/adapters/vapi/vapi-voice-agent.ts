@@ -1,0 +1,112 @@
+import { VapiError, VapiTimeoutError, type Vapi } from '@vapi-ai/server-sdk';
+// The calls resource alone (the SDK's `./calls` entry, what `VapiClient#calls` is made of): about
+// 40 KB in a function's bundle where the whole `VapiClient` brings about 230 KB.
+import { CallsClient } from '@vapi-ai/server-sdk/calls';
+import { VOICE_PROVIDER } from '../../../shared/calls';
+import { VoiceAgentError, type OutboundCallRequest, type VoiceAgent } from '../../application/ports';
+import type { VapiEnv } from '../../platform/env';
+import { reportFromVapiCall, statusOf } from './vapi-messages';
+
+/** The two requests the adapter makes: a `CallsClient`, or a `VapiClient`'s `calls`. */
+export type VapiCalls = Pick<CallsClient, 'create' | 'get'>;
+
+/** What the adapter adds to every call from configuration. */
+export type VapiCallSettings = Pick<VapiEnv, 'phoneNumberId' | 'modelProvider' | 'model' | 'webhookUrl'>;
+
+/** Long enough for Vapi to accept a call, short enough to answer within an API Gateway request. */
+export const VAPI_TIMEOUT_SECONDS = 8;
+
+/** Vapi as the voice platform: outbound phone calls with per-call assistant overrides. */
+export class VapiVoiceAgent implements VoiceAgent {
+  constructor(
+    private readonly calls: VapiCalls,
+    private readonly settings: VapiCallSettings,
+  ) {}
+
+  async placeCall(request: OutboundCallRequest): Promise<{ vendorCallId: string }> {
+    let created: Vapi.CreateCallsResponse;
+    try {
+      // Never retried: a create that reached Vapi but whose answer was lost would place a second call.
+      created = await this.calls.create(createCallBody(request, this.settings), { maxRetries: 0 });
+    } catch (error) {
+      throw voiceAgentErrorOf(error);
+    }
+    if (!('id' in created) || !created.id) throw new VoiceAgentError('unavailable', 'no_call_id');
+    return { vendorCallId: created.id };
+  }
+
+  async getCall(vendorCallId: string): ReturnType<VoiceAgent['getCall']> {
+    let call: Vapi.Call;
+    try {
+      call = await this.calls.get({ id: vendorCallId });
+    } catch (error) {
+      if (error instanceof VapiError && error.statusCode === 404) return null;
+      throw voiceAgentErrorOf(error);
+    }
+    switch (statusOf(call.status)) {
+      case 'queued':
+        return { state: 'queued' };
+      case 'in_progress':
+        return { state: 'in_progress' };
+      case 'ended':
+        return { state: 'ended', report: reportFromVapiCall(call) };
+      case 'other':
+        // `not-found`, `deletion-failed`: Vapi has no call to report on.
+        return null;
+    }
+  }
+}
+
+/** The body of POST /call: the assistant with this patient's prompt, and ids to find the call log again. */
+export function createCallBody(request: OutboundCallRequest, settings: VapiCallSettings): Vapi.CreateCallDto {
+  return {
+    assistantId: request.assistantId,
+    phoneNumberId: settings.phoneNumberId,
+    customer: { number: request.customerNumber },
+    assistantOverrides: {
+      // Provider and model are configuration; Vapi checks them against its list of models.
+      model: {
+        provider: settings.modelProvider,
+        model: settings.model,
+        messages: [{ role: 'system', content: request.systemPrompt }],
+      } as Vapi.AssistantOverridesModel,
+      voice: { provider: VOICE_PROVIDER, voiceId: request.voiceId },
+      firstMessage: request.firstMessage,
+      metadata: {
+        callLogId: request.callLogId,
+        patientId: request.patientId,
+        organizationId: request.organizationId,
+      },
+      server: { url: settings.webhookUrl },
+    },
+  };
+}
+
+/**
+ * Vapi's failure as an outcome. Only the status code or the kind of failure is kept: Vapi's answer
+ * (and the SDK error's message, which quotes it) may echo the prompt, so may contain PHI.
+ */
+export function voiceAgentErrorOf(error: unknown): VoiceAgentError {
+  // SDK 2.0.1 aborts its fetch with the reason 'timeout', which reaches us as a VapiError caused by
+  // that string rather than as a VapiTimeoutError.
+  if (error instanceof VapiTimeoutError || (error instanceof VapiError && error.cause === 'timeout')) {
+    return new VoiceAgentError('unavailable', 'timeout');
+  }
+  if (error instanceof VapiError && error.statusCode !== undefined) {
+    const status = error.statusCode;
+    // 408 and 429 are Vapi being busy, not Vapi refusing the call.
+    const refused = status >= 400 && status < 500 && status !== 408 && status !== 429;
+    return new VoiceAgentError(refused ? 'rejected' : 'unavailable', String(status));
+  }
+  return new VoiceAgentError('unavailable', 'network');
+}
+
+export function createVapiVoiceAgent(env: VapiEnv, secrets: { apiKey: string }): VapiVoiceAgent {
+  const calls = new CallsClient({
+    baseUrl: env.baseUrl,
+    token: secrets.apiKey,
+    timeoutInSeconds: VAPI_TIMEOUT_SECONDS,
+    maxRetries: 0,
+  });
+  return new VapiVoiceAgent(calls, env);
+}

@@ -1,0 +1,224 @@
+/**
+ * What happens to a call after it is placed: Vapi's webhooks, the scheduled placement, the
+ * reconciler, the next monthly check-in, and cancellation on archive. Every step is idempotent
+ * by call log id: a webhook replayed, a schedule fired twice or an event delivered twice changes
+ * nothing the second time.
+ */
+import { MAX_CHECK_IN_RETRIES, UNANSWERED_OUTCOMES } from '../../shared/calls';
+import { nextCallWindowTime } from '../../shared/call-times';
+import { monthIn } from '../../shared/time-preferences';
+import { dial, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './calls';
+import type { CallLogRecord, CallReport, EventPublisher, OrganizationRef } from './ports';
+
+export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock'> & { events: EventPublisher };
+
+/** How long a call may stay unsettled before the reconciler looks at it. */
+export const STALE_AFTER_MS = 15 * 60 * 1000;
+/** A call Vapi still reports as running after this long is given up. */
+export const ABANDON_AFTER_MS = 2 * 60 * 60 * 1000;
+
+async function publishCompleted(deps: ReportDeps, log: CallLogRecord): Promise<void> {
+  await deps.events.publish([
+    {
+      type: 'call.completed',
+      detail: {
+        callLogId: log.id,
+        patientId: log.patient_id,
+        organizationId: log.provider_id,
+        status: log.status,
+        outcome: log.outcome,
+        escalationLevel: log.escalation_level,
+      },
+    },
+  ]);
+  await deps.callLogs.markEventPublished(log.id, deps.clock.now().toISOString());
+}
+
+/** Vapi's status-update: a call that started ringing through is in progress. */
+export async function recordCallStatus(
+  deps: ReportDeps,
+  callLogId: string | null,
+  status: 'queued' | 'in_progress' | 'ended' | 'other',
+): Promise<void> {
+  if (!callLogId || status !== 'in_progress') return;
+  await deps.callLogs.markInProgress(callLogId, deps.clock.now().toISOString());
+}
+
+/**
+ * Vapi's end-of-call report (or the reconciler's reading of the call): stored once, then the
+ * `call.completed` event. A replay finds the report stored and does nothing.
+ */
+export async function recordCallReport(
+  deps: ReportDeps,
+  callLogId: string | null,
+  report: CallReport,
+): Promise<'stored' | 'duplicate' | 'unknown'> {
+  if (!callLogId) return 'unknown';
+  const log = await deps.callLogs.get(callLogId);
+  if (!log) return 'unknown';
+  if (log.report_received_at) return 'duplicate';
+  const organization = await deps.organizations.getRef(log.provider_id);
+  const now = deps.clock.now();
+  const endedAt = report.endedAt ? new Date(report.endedAt) : now;
+  const month = monthIn(organization?.timezone ?? 'America/New_York', Number.isNaN(endedAt.getTime()) ? now : endedAt);
+  const stored = await deps.callLogs.storeReport(log.id, report, month, now.toISOString());
+  if (stored === 'duplicate') return stored;
+  const settled = await deps.callLogs.get(log.id);
+  if (settled) await publishCompleted(deps, settled);
+  return stored;
+}
+
+/** A call that ended without any report: failed, and its event goes out like any other. */
+async function failUnsettled(deps: ReportDeps, log: CallLogRecord, reason: string): Promise<void> {
+  await deps.callLogs.markFailed(log.id, reason, deps.clock.now().toISOString());
+  const failed = await deps.callLogs.get(log.id);
+  if (failed && !failed.event_published_at && (failed.status === 'failed' || failed.report_received_at)) {
+    await publishCompleted(deps, failed);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scheduled placement (job: place-scheduled-call; also the reconciler for overdue calls)
+
+export type ScheduledPlacingDeps = PlacingDeps & SchedulingDeps & { events: EventPublisher };
+
+export type PlacementResult = 'placed' | 'skipped' | 'cancelled' | 'deferred' | 'failed';
+
+/**
+ * Places a pending scheduled call: only once (the claim is conditional), only to an active
+ * patient of an active organization, only inside the calling window, and only when no other call
+ * of the patient is running (then it waits for the reconciler to try again).
+ */
+export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: string): Promise<PlacementResult> {
+  const log = await deps.callLogs.get(callLogId);
+  if (!log || log.status !== 'scheduled') return 'skipped';
+  const now = deps.clock.now();
+  const [patient, organization, cadence] = await Promise.all([
+    deps.patients.get(log.patient_id),
+    deps.organizations.getRef(log.provider_id),
+    log.kind === 'monthly' ? deps.patients.getCadence(log.patient_id) : null,
+  ]);
+  const outreachOff = log.kind === 'monthly' && (!cadence || !cadence.enabled);
+  if (!patient || patient.status !== 'active' || !organization || organization.status !== 'active' || outreachOff) {
+    await deps.callLogs.cancelScheduled(log.id, now.toISOString());
+    await deps.scheduler.cancel(log.id);
+    return 'cancelled';
+  }
+  // Fired early (it was moved): the schedule of its new time will place it.
+  if (log.scheduled_at && Date.parse(log.scheduled_at) - now.getTime() > 60_000) return 'skipped';
+  const allowed = nextCallWindowTime(now, organization.timezone);
+  if (allowed.getTime() !== now.getTime()) {
+    await deps.callLogs.reschedule(log.id, allowed.toISOString(), now.toISOString());
+    await deps.scheduler.schedule(log.id, allowed);
+    return 'deferred';
+  }
+  const claim = await deps.callLogs.claimScheduled(log.id, now.toISOString());
+  if (claim === 'not_pending') return 'skipped';
+  if (claim === 'conflict') return 'deferred';
+  const claimed = (await deps.callLogs.get(log.id)) ?? log;
+  try {
+    await dial(deps, claimed, patient, organization);
+    return 'placed';
+  } catch {
+    // dial failed the call log with its reason; the monthly cadence must still move on.
+    const failed = await deps.callLogs.get(log.id);
+    if (failed) await publishCompleted(deps, failed);
+    return 'failed';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reconciler (job: reconcile-calls, every 10 minutes)
+
+export interface ReconcileResult {
+  checked: number;
+  completed: number;
+  failed: number;
+  republished: number;
+  overdue: number;
+}
+
+/**
+ * No call report is lost because a webhook did not arrive: calls unsettled for too long are read
+ * back from Vapi and completed from its answer; reports whose event was not published get it;
+ * scheduled calls whose schedule never fired are placed.
+ */
+export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<ReconcileResult> {
+  const now = deps.clock.now();
+  const result: ReconcileResult = { checked: 0, completed: 0, failed: 0, republished: 0, overdue: 0 };
+  const stale = await deps.callLogs.listStale(new Date(now.getTime() - STALE_AFTER_MS).toISOString(), 100);
+  for (const log of stale) {
+    result.checked++;
+    if (log.report_received_at || log.status === 'failed' || log.status === 'completed') {
+      if (!log.event_published_at) {
+        await publishCompleted(deps, log);
+        result.republished++;
+      }
+      continue;
+    }
+    if (!log.vendor_call_id) {
+      await failUnsettled(deps, log, 'The call could not be placed');
+      result.failed++;
+      continue;
+    }
+    const vendor = await deps.voice.getCall(log.vendor_call_id);
+    if (vendor?.state === 'ended') {
+      if ((await recordCallReport(deps, log.id, vendor.report)) === 'stored') result.completed++;
+      continue;
+    }
+    const placedAt = Date.parse(log.placed_at ?? log.created_at);
+    if (!vendor || now.getTime() - placedAt > ABANDON_AFTER_MS) {
+      await failUnsettled(deps, log, 'The call could not be completed');
+      result.failed++;
+    }
+  }
+  const cutoff = now.getTime() - STALE_AFTER_MS;
+  const due = await deps.callLogs.listScheduled(50);
+  for (const log of due) {
+    if (!log.scheduled_at || Date.parse(log.scheduled_at) > cutoff) break;
+    result.overdue++;
+    await placeScheduledCall(deps, log.id);
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// After a call (job: call-follow-up, on call.completed)
+
+/** The monthly cadence moves on: a retry of an unanswered check-in, or next month's. */
+export async function followUpCall(deps: SchedulingDeps, callLogId: string): Promise<CallLogRecord | null> {
+  const log = await deps.callLogs.get(callLogId);
+  if (!log || log.kind !== 'monthly' || log.status === 'scheduled') return null;
+  const [patient, organization] = await Promise.all([
+    deps.patients.get(log.patient_id),
+    deps.organizations.getRef(log.provider_id),
+  ]);
+  if (!patient || patient.status !== 'active' || !organization || organization.status !== 'active') return null;
+  const unanswered = log.outcome !== null && UNANSWERED_OUTCOMES.includes(log.outcome);
+  const step = unanswered && log.attempt < MAX_CHECK_IN_RETRIES ? 'retry' : 'next_cycle';
+  return scheduleNextCheckIn(deps, log, organization as OrganizationRef, step);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Archive (job: cancel-patient-calls, on patient.archived / organization.archived)
+
+/** Archiving a patient cancels their scheduled calls and turns their monthly outreach off. */
+export async function cancelPatientCalls(deps: SchedulingDeps, patientId: string): Promise<number> {
+  await deps.patients.disableCadence(patientId);
+  const pending = await deps.callLogs.listScheduledByPatient(patientId);
+  const at = deps.clock.now().toISOString();
+  let cancelled = 0;
+  for (const log of pending) {
+    if ((await deps.callLogs.cancelScheduled(log.id, at)) === 'cancelled') cancelled++;
+    await deps.scheduler.cancel(log.id);
+  }
+  return cancelled;
+}
+
+/** Archiving an organization does the same for each of its patients. */
+export async function cancelOrganizationCalls(deps: SchedulingDeps, organizationId: string): Promise<number> {
+  const patients = await deps.patients.listByOrganization(organizationId);
+  let cancelled = 0;
+  for (const patient of patients) cancelled += await cancelPatientCalls(deps, patient.id);
+  return cancelled;
+}

@@ -1,0 +1,13 @@
+import { placeCall } from '../application/calls';
+import { tableDeps, vapiDeps } from '../composition-root';
+import { defineFunction } from '../platform/http-handler';
+import { created } from '../platform/http';
+
+export const handler = defineFunction(
+  'outbound-call',
+  {
+    'POST /patients/{patientId}/calls': async ({ actor, deps, params }) =>
+      created(await placeCall(deps, actor, params.patientId ?? '')),
+  },
+  () => ({ ...tableDeps(), ...vapiDeps() }),
+);

@@ -1,0 +1,22 @@
+import { scheduleCallSchema } from '../../shared/validation';
+import { cancelScheduledCall, scheduleCall } from '../application/calls';
+import { callScheduler, tableDeps } from '../composition-root';
+import { defineFunction } from '../platform/http-handler';
+import { created, ok } from '../platform/http';
+import { parseBody } from '../platform/validation';
+
+export const handler = defineFunction(
+  'schedule-call',
+  {
+    'POST /patients/{patientId}/scheduled-calls': async ({ actor, deps, params, body }) => {
+      const { when } = parseBody(scheduleCallSchema, body);
+      return created(await scheduleCall(deps, actor, params.patientId ?? '', when));
+    },
+    'DELETE /scheduled-calls/{callId}': async ({ actor, deps, params }) =>
+      ok(await cancelScheduledCall(deps, actor, params.callId ?? '')),
+  },
+  () => {
+    const table = tableDeps();
+    return { ...table, scheduler: callScheduler(table.clock) };
+  },
+);

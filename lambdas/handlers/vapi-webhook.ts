@@ -1,0 +1,48 @@
+import { parseVapiWebhook, VapiMessageError } from '../adapters/vapi/vapi-messages';
+import { recordCallReport, recordCallStatus } from '../application/call-lifecycle';
+import { eventPublisher, tableDeps, vapiDeps } from '../composition-root';
+import { badRequest } from '../platform/errors';
+import { ok } from '../platform/http';
+import { logger } from '../platform/observability';
+import { verifyBearer, verifyVapiHmac } from '../platform/webhook-auth';
+import { defineWebhook } from '../platform/webhook-handler';
+
+/**
+ * Vapi's server messages. The credential is checked first (Vapi's HMAC signature or the bearer
+ * secret, as deployed); then status updates move the call log and end-of-call reports are stored
+ * once. Every other message type is acknowledged and ignored.
+ */
+export const handler = defineWebhook(
+  'vapi-webhook',
+  {
+    authenticate: async (deps, { rawBody, headers }) => {
+      const { webhookSecret } = await deps.vapiSecrets();
+      return deps.vapiEnv.webhookAuth === 'hmac'
+        ? verifyVapiHmac(rawBody, headers, webhookSecret, deps.clock.now())
+        : verifyBearer(headers, webhookSecret);
+    },
+    handle: async (deps, body) => {
+      let message;
+      try {
+        message = parseVapiWebhook(body);
+      } catch (error) {
+        if (error instanceof VapiMessageError) throw badRequest(`webhook.${error.reason}`, 'Not a Vapi server message');
+        throw error;
+      }
+      switch (message.type) {
+        case 'status-update':
+          await recordCallStatus(deps, message.callLogId, message.status);
+          break;
+        case 'end-of-call-report': {
+          const outcome = await recordCallReport(deps, message.callLogId, message.report);
+          logger.info('call report', { callLogId: message.callLogId ?? 'none', outcome });
+          break;
+        }
+        case 'ignored':
+          break;
+      }
+      return ok({ received: true });
+    },
+  },
+  () => ({ ...tableDeps(), ...vapiDeps(), events: eventPublisher() }),
+);

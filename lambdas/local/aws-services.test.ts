@@ -1,0 +1,461 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import {
+  CreateScheduleCommand,
+  GetScheduleCommand,
+  ListSchedulesCommand,
+  SchedulerClient,
+} from '@aws-sdk/client-scheduler';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createEventPublisher } from '../adapters/eventbridge/eventbridge-event-publisher';
+import { createCallScheduler } from '../adapters/scheduler/eventbridge-call-scheduler';
+import { readVapiSecrets } from '../adapters/secrets/secrets-manager-secrets';
+import type { JobName } from '../jobs';
+import { readBusEnv, readSchedulerEnv, type VapiEnv } from '../platform/env';
+import {
+  jobForFunctionArn,
+  LOCAL_SCHEDULE_DLQ_ARN,
+  LOCAL_SCHEDULE_GROUP,
+  LOCAL_SCHEDULER_ROLE_ARN,
+  localAwsEnvironment,
+  startLocalAwsServices,
+  type InvokeJob,
+  type LocalAwsServices,
+} from './aws-services';
+import { localFunctionArn } from './lambda-context';
+
+const VAPI_SECRET = { apiKey: 'sk-local', webhookSecret: 'whsec-local', publicKey: 'pk-local' };
+const DAY = 24 * 60 * 60_000;
+
+let dataDir: string;
+let services: LocalAwsServices;
+let invoke: ReturnType<typeof vi.fn<InvokeJob>>;
+
+async function start(options: { rateEveryMs?: number } = {}) {
+  services = await startLocalAwsServices({
+    port: 0,
+    dataDir,
+    secrets: { 'careloop-local/vapi': JSON.stringify(VAPI_SECRET) },
+    invoke,
+    rateJobs: options.rateEveryMs !== undefined,
+    rateEveryMs: options.rateEveryMs,
+    retryDelayMs: 1,
+    tickMs: 0,
+    log: () => undefined,
+  });
+  return services;
+}
+
+const environment = () => ({ ...localAwsEnvironment(services.url), AWS_REGION: 'us-east-1' });
+const callScheduler = () => createCallScheduler(readSchedulerEnv(environment()));
+const sdkOptions = () => ({ region: 'us-east-1', endpoint: services.url });
+const jobCalls = (job: JobName) => invoke.mock.calls.filter(([name]) => name === job).map(([, event]) => event);
+
+beforeEach(() => {
+  vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
+  dataDir = mkdtempSync(join(tmpdir(), 'careloop-aws-'));
+  invoke = vi.fn<InvokeJob>().mockResolvedValue(undefined);
+});
+
+afterEach(async () => {
+  await services.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  vi.unstubAllEnvs();
+});
+
+describe('local EventBridge Scheduler, through EventBridgeCallScheduler', () => {
+  it('creates a call schedule, lists it, treats a duplicate as done, fires it once at its time and deletes it', async () => {
+    await start();
+    const at = new Date(Math.ceil((Date.now() + DAY) / 1000) * 1000);
+
+    await callScheduler().schedule('call-log-1', at);
+    await callScheduler().schedule('call-log-1', at);
+
+    expect(services.pendingSchedules()).toEqual([
+      {
+        name: 'call-call-log-1',
+        groupName: LOCAL_SCHEDULE_GROUP,
+        dueAt: at.toISOString(),
+        state: 'ENABLED',
+        job: 'place-scheduled-call',
+        input: '{"callLogId":"call-log-1"}',
+        expired: false,
+      },
+    ]);
+    const described = await new SchedulerClient(sdkOptions()).send(
+      new GetScheduleCommand({ Name: 'call-call-log-1', GroupName: LOCAL_SCHEDULE_GROUP }),
+    );
+    expect(described).toMatchObject({
+      Name: 'call-call-log-1',
+      ScheduleExpressionTimezone: 'UTC',
+      ActionAfterCompletion: 'DELETE',
+      Target: {
+        Arn: localFunctionArn('place-scheduled-call'),
+        RetryPolicy: { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 },
+        DeadLetterConfig: { Arn: LOCAL_SCHEDULE_DLQ_ARN },
+      },
+    });
+    expect(described.CreationDate).toBeInstanceOf(Date);
+
+    expect(await services.fireDue(new Date(at.getTime() - 60_000))).toEqual([]);
+    expect(invoke).not.toHaveBeenCalled();
+
+    const fired = await services.fireDue(new Date(at.getTime() + 60_000));
+    await services.fireDue(new Date(at.getTime() + 120_000));
+
+    expect(fired).toEqual([
+      { name: 'call-call-log-1', groupName: LOCAL_SCHEDULE_GROUP, outcome: 'invoked', attempts: 1 },
+    ]);
+    expect(invoke.mock.calls).toEqual([['place-scheduled-call', { callLogId: 'call-log-1' }]]);
+    expect(services.pendingSchedules()).toEqual([]);
+    await expect(
+      new SchedulerClient(sdkOptions()).send(
+        new GetScheduleCommand({ Name: 'call-call-log-1', GroupName: LOCAL_SCHEDULE_GROUP }),
+      ),
+    ).rejects.toMatchObject({ name: 'ResourceNotFoundException', $metadata: { httpStatusCode: 404 } });
+  });
+
+  it('cancels a schedule, and treats cancelling a missing one as done', async () => {
+    await start();
+    await callScheduler().schedule('call-log-2', new Date(Date.now() + DAY));
+
+    await callScheduler().cancel('call-log-2');
+    await callScheduler().cancel('call-log-2');
+
+    expect(services.pendingSchedules()).toEqual([]);
+    expect(await services.fireDue(new Date(Date.now() + 2 * DAY))).toEqual([]);
+  });
+
+  it('retries a failing job as Lambda does (3 attempts), then dead-letters it (ids only) and deletes the schedule', async () => {
+    await start();
+    invoke.mockRejectedValue(new TypeError('vapi unreachable for +15551234567'));
+    await callScheduler().schedule('call-log-3', new Date(Date.now() + DAY));
+
+    const fired = await services.fireDue(new Date(Date.now() + 2 * DAY));
+
+    expect(fired).toEqual([expect.objectContaining({ outcome: 'dead-lettered', attempts: 3 })]);
+    expect(invoke).toHaveBeenCalledTimes(3);
+    const answer = await fetch(`${services.url}/local/dead-letters`);
+    const { deadLetters } = (await answer.json()) as { deadLetters: unknown[] };
+    expect(deadLetters).toEqual([
+      expect.objectContaining({
+        trigger: 'schedule',
+        destination: 'function',
+        id: 'call-call-log-3',
+        job: 'place-scheduled-call',
+        attempts: 3,
+        errorCode: 'TypeError',
+        input: '{"callLogId":"call-log-3"}',
+      }),
+    ]);
+    expect(JSON.stringify(deadLetters)).not.toContain('+1555');
+    expect(services.pendingSchedules()).toEqual([]);
+  });
+
+  it('invokes a job that fails once again, and succeeds', async () => {
+    await start();
+    invoke.mockRejectedValueOnce(new Error('cold start'));
+    await callScheduler().schedule('call-log-4', new Date(Date.now() + DAY));
+
+    const fired = await services.fireDue(new Date(Date.now() + 2 * DAY));
+
+    expect(fired).toEqual([expect.objectContaining({ outcome: 'invoked', attempts: 2 })]);
+    expect(services.deadLetters()).toEqual([]);
+  });
+
+  it('dead-letters to the schedule’s DLQ, without retrying, a target that names no job', async () => {
+    await start();
+    await new SchedulerClient(sdkOptions()).send(
+      new CreateScheduleCommand({
+        Name: 'call-nowhere',
+        GroupName: LOCAL_SCHEDULE_GROUP,
+        ScheduleExpression: 'at(2099-01-01T00:00:00)',
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        ActionAfterCompletion: 'DELETE',
+        Target: {
+          Arn: 'arn:aws:lambda:us-east-1:000000000000:function:careloop-local-no-such-job',
+          RoleArn: LOCAL_SCHEDULER_ROLE_ARN,
+          DeadLetterConfig: { Arn: LOCAL_SCHEDULE_DLQ_ARN },
+        },
+      }),
+    );
+
+    const fired = await services.fireDue(new Date('2099-01-01T00:01:00Z'));
+
+    expect(fired).toEqual([expect.objectContaining({ outcome: 'dead-lettered', attempts: 1 })]);
+    expect(invoke).not.toHaveBeenCalled();
+    expect(services.deadLetters()).toEqual([
+      expect.objectContaining({
+        destination: 'trigger',
+        deadLetterArn: LOCAL_SCHEDULE_DLQ_ARN,
+        errorCode: 'ResourceNotFoundException',
+      }),
+    ]);
+  });
+
+  it('keeps a firing schedule until its invocation settles, so its name is still taken meanwhile', async () => {
+    await start();
+    const at = new Date(Date.now() + DAY);
+    await callScheduler().schedule('call-log-8', at);
+    const seenDuringRun: string[] = [];
+    invoke.mockImplementation(async () => {
+      const existing = await new SchedulerClient(sdkOptions()).send(
+        new GetScheduleCommand({ Name: 'call-call-log-8', GroupName: LOCAL_SCHEDULE_GROUP }),
+      );
+      seenDuringRun.push(existing.Name ?? '');
+    });
+
+    await services.fireDue(new Date(at.getTime() + 60_000));
+
+    expect(seenDuringRun).toEqual(['call-call-log-8']);
+    expect(services.pendingSchedules()).toEqual([]);
+  });
+
+  it('keeps schedules across a restart', async () => {
+    await start();
+    await callScheduler().schedule('call-log-5', new Date(Date.now() + DAY));
+    await services.stop();
+
+    await start();
+
+    expect(services.pendingSchedules().map((s) => s.name)).toEqual(['call-call-log-5']);
+  });
+
+  it('enforces the service rules: name, expression, group and duplicates', async () => {
+    await start();
+    const client = new SchedulerClient(sdkOptions());
+    const create = (overrides: Record<string, unknown>) =>
+      client.send(
+        new CreateScheduleCommand({
+          Name: 'call-rules',
+          GroupName: LOCAL_SCHEDULE_GROUP,
+          ScheduleExpression: 'at(2099-01-01T00:00:00)',
+          FlexibleTimeWindow: { Mode: 'OFF' },
+          Target: { Arn: localFunctionArn('place-scheduled-call'), RoleArn: LOCAL_SCHEDULER_ROLE_ARN },
+          ...overrides,
+        }),
+      );
+
+    await expect(create({ Name: 'c'.repeat(65) })).rejects.toMatchObject({ name: 'ValidationException' });
+    await expect(create({ Name: 'call:1' })).rejects.toMatchObject({ name: 'ValidationException' });
+    await expect(create({ ScheduleExpression: 'at(2099-13-01T00:00:00)' })).rejects.toMatchObject({
+      name: 'ValidationException',
+      message: 'Invalid Schedule Expression at(2099-13-01T00:00:00).',
+    });
+    await expect(create({ ScheduleExpression: 'at(2099-01-01 00:00)' })).rejects.toMatchObject({
+      name: 'ValidationException',
+    });
+    await expect(create({ GroupName: 'no-such-group' })).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+      message: 'Schedule group no-such-group does not exist.',
+    });
+    await expect(create({ Target: { Arn: 'x', RoleArn: 'not-a-role' } })).rejects.toMatchObject({
+      name: 'ValidationException',
+    });
+    await expect(create({})).resolves.toMatchObject({ ScheduleArn: expect.stringContaining('/call-rules') as unknown });
+    await expect(create({})).rejects.toMatchObject({
+      name: 'ConflictException',
+      message: 'Schedule call-rules already exists.',
+      $metadata: { httpStatusCode: 409 },
+    });
+    const listed = await client.send(new ListSchedulesCommand({ GroupName: LOCAL_SCHEDULE_GROUP }));
+    expect(listed.Schedules?.map((s) => s.Name)).toEqual(['call-rules']);
+  });
+
+  it('never fires a schedule created for a time already past', async () => {
+    await start();
+    await new SchedulerClient(sdkOptions()).send(
+      new CreateScheduleCommand({
+        Name: 'call-late',
+        GroupName: LOCAL_SCHEDULE_GROUP,
+        ScheduleExpression: 'at(2020-01-01T00:00:00)',
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        Target: { Arn: localFunctionArn('place-scheduled-call'), RoleArn: LOCAL_SCHEDULER_ROLE_ARN },
+      }),
+    );
+
+    expect(await services.fireDue()).toEqual([]);
+    expect(services.pendingSchedules()).toEqual([expect.objectContaining({ name: 'call-late', expired: true })]);
+  });
+
+  it('answers the test hooks: list, run due schedules at a given time, run a job now', async () => {
+    await start();
+    const at = new Date(Date.now() + DAY);
+    await callScheduler().schedule('call-log-6', at);
+
+    const listed = (await (await fetch(`${services.url}/local/schedules`)).json()) as { schedules: unknown[] };
+    const ran = await fetch(
+      `${services.url}/local/schedules/run-due?at=${encodeURIComponent(new Date(at.getTime() + 60_000).toISOString())}`,
+      { method: 'POST' },
+    );
+    const job = await fetch(`${services.url}/local/jobs/reconcile-calls/run`, { method: 'POST' });
+    const unknown = await fetch(`${services.url}/local/jobs/no-such-job/run`, { method: 'POST' });
+
+    expect(listed.schedules).toEqual([expect.objectContaining({ name: 'call-call-log-6' })]);
+    expect(ran.status).toBe(200);
+    expect(await ran.json()).toEqual({
+      fired: [expect.objectContaining({ name: 'call-call-log-6', outcome: 'invoked' })],
+    });
+    expect(job.status).toBe(200);
+    expect(jobCalls('reconcile-calls')).toEqual([{}]);
+    expect(unknown.status).toBe(404);
+  });
+
+  it('runs the rate jobs of the manifest on their interval', async () => {
+    await start({ rateEveryMs: 20 });
+
+    await vi.waitFor(() => expect(jobCalls('reconcile-calls').length).toBeGreaterThanOrEqual(2));
+
+    expect(jobCalls('reconcile-calls')[0]).toEqual({});
+  });
+});
+
+describe('local EventBridge bus, through EventBridgeEventPublisher', () => {
+  it('delivers an event to the job whose rule matches its type, as an EventBridge event', async () => {
+    await start();
+
+    await createEventPublisher(readBusEnv(environment())).publish([
+      { type: 'patient.archived', detail: { patientId: 'patient-1', organizationId: 'org-1' } },
+    ]);
+    await services.settled();
+
+    expect(invoke).toHaveBeenCalledTimes(1);
+    const [job, event] = invoke.mock.calls[0] ?? [];
+    expect(job).toBe('cancel-patient-calls');
+    expect(event).toEqual({
+      version: '0',
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
+      'detail-type': 'patient.archived',
+      source: 'careloop',
+      account: '000000000000',
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) as unknown,
+      region: 'us-east-1',
+      resources: [],
+      detail: { patientId: 'patient-1', organizationId: 'org-1' },
+    });
+    const { events } = (await (await fetch(`${services.url}/local/events`)).json()) as { events: unknown[] };
+    expect(events).toEqual([
+      expect.objectContaining({
+        detailType: 'patient.archived',
+        deliveries: [{ job: 'cancel-patient-calls', status: 'delivered', attempts: 1 }],
+      }),
+    ]);
+  });
+
+  it('delivers to nobody what no rule matches: another type, another source, the default bus', async () => {
+    await start();
+    const client = new EventBridgeClient(sdkOptions());
+
+    const answer = await client.send(
+      new PutEventsCommand({
+        Entries: [
+          { Source: 'careloop', DetailType: 'call.unknown', Detail: '{}', EventBusName: 'careloop-local' },
+          { Source: 'someone.else', DetailType: 'call.completed', Detail: '{}', EventBusName: 'careloop-local' },
+          { Source: 'careloop', DetailType: 'call.completed', Detail: '{}' },
+        ],
+      }),
+    );
+    await services.settled();
+
+    expect(answer.FailedEntryCount).toBe(0);
+    expect(invoke).not.toHaveBeenCalled();
+  });
+
+  it('fails entries as EventBridge does: per entry for a bad entry, the whole request for more than ten', async () => {
+    await start();
+    const client = new EventBridgeClient(sdkOptions());
+
+    const partial = await client.send(
+      new PutEventsCommand({
+        Entries: [
+          { Source: 'careloop', DetailType: 'patient.archived', Detail: 'not json', EventBusName: 'careloop-local' },
+          { Source: 'careloop', DetailType: 'patient.archived', Detail: '{}', EventBusName: 'no-such-bus' },
+          {
+            Source: 'careloop',
+            DetailType: 'patient.archived',
+            Detail: '{"patientId":"p"}',
+            EventBusName: 'careloop-local',
+          },
+        ],
+      }),
+    );
+    const tooMany = client.send(
+      new PutEventsCommand({
+        Entries: Array.from({ length: 11 }, () => ({ Source: 'careloop', DetailType: 'x', Detail: '{}' })),
+      }),
+    );
+
+    expect(partial.FailedEntryCount).toBe(2);
+    expect(partial.Entries?.map((e) => e.ErrorCode ?? 'ok')).toEqual([
+      'MalformedDetail',
+      'ResourceNotFoundException',
+      'ok',
+    ]);
+    await expect(tooMany).rejects.toMatchObject({ name: 'ValidationException' });
+  });
+
+  it('retries a failing delivery, then dead-letters it', async () => {
+    await start();
+    invoke.mockRejectedValue(new Error('boom'));
+
+    await createEventPublisher(readBusEnv(environment())).publish([
+      { type: 'organization.archived', detail: { organizationId: 'org-9' } },
+    ]);
+    await services.settled();
+
+    expect(invoke).toHaveBeenCalledTimes(3);
+    expect(services.deadLetters()).toEqual([
+      expect.objectContaining({
+        trigger: 'event',
+        destination: 'function',
+        job: 'cancel-patient-calls',
+        detailType: 'organization.archived',
+        attempts: 3,
+      }),
+    ]);
+    expect(services.recentEvents()[0]?.deliveries).toEqual([
+      { job: 'cancel-patient-calls', status: 'dead-lettered', attempts: 3 },
+    ]);
+  });
+});
+
+describe('local Secrets Manager, through readVapiSecrets', () => {
+  const vapiEnv = (secretId: string): VapiEnv => ({
+    region: 'us-east-1',
+    secretId,
+    secretsEndpoint: services.url,
+    baseUrl: 'http://127.0.0.1:1',
+    assistantId: 'a',
+    phoneNumberId: 'p',
+    modelProvider: 'openai',
+    model: 'gpt-4o',
+    webhookUrl: 'http://127.0.0.1:1/webhooks/vapi',
+    webhookAuth: 'hmac',
+  });
+
+  it('serves the secrets given at start', async () => {
+    await start();
+
+    await expect(readVapiSecrets(vapiEnv('careloop-local/vapi'))).resolves.toEqual(VAPI_SECRET);
+  });
+
+  it('answers ResourceNotFoundException for a secret it does not have', async () => {
+    await start();
+
+    await expect(readVapiSecrets(vapiEnv('careloop-local/missing'))).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+    });
+  });
+});
+
+describe('jobForFunctionArn', () => {
+  it('maps a local function ARN to its job, and anything else to none', () => {
+    expect(jobForFunctionArn(localFunctionArn('place-scheduled-call'))).toBe('place-scheduled-call');
+    expect(jobForFunctionArn(`${localFunctionArn('reconcile-calls')}:$LATEST`)).toBe('reconcile-calls');
+    expect(jobForFunctionArn('arn:aws:lambda:us-east-1:000000000000:function:careloop-local-me')).toBeNull();
+    expect(jobForFunctionArn('arn:aws:sqs:us-east-1:000000000000:queue')).toBeNull();
+  });
+});

@@ -1,0 +1,685 @@
+/**
+ * The local stand-in for Vapi's REST API, used by local mode and tests: the real `VapiVoiceAgent`
+ * talks to it through VAPI_BASE_URL (ARCHITECTURE "Triggers", "Fidelity").
+ *
+ * - `POST /call` (the only create route the server SDK uses), `GET /call/{id}`, `GET /call`; every
+ *   request needs the bearer API key (401 otherwise).
+ * - A create body is checked against `CreateCallDTO` of the vendored contract
+ *   (`shared/vendor/vapi-openapi.json`) the way Vapi's API checks it: unknown properties are refused
+ *   ("property x should not exist"), types, enums and lengths are enforced, and the answer is Vapi's
+ *   `{ message: [...], error: 'Bad Request', statusCode: 400 }`.
+ * - An accepted call is answered with a `Call` (status `queued`) and then played: status updates
+ *   `ringing` → `in-progress` → `ended`, then an end-of-call report, each POSTed to the call's server
+ *   URL (`assistantOverrides.server.url`, else `webhookUrl`) and signed as Vapi signs them. The
+ *   conversation goes through the care plan found in the system prompt.
+ * - The last digit of the customer's number chooses the ending: 0 no answer, 1 busy, 2 a pipeline
+ *   failure, 3 Emergent, 4 Urgent, 5 Elective, 6–9 Normal.
+ * - `GET /call/{id}` keeps answering the ended call with its analysis and artifact, so a report lost
+ *   on the way (`dropWebhooks`) can be reconciled.
+ *
+ * Logs carry call ids and statuses only: never numbers, names, prompts or transcripts.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Vapi } from '@vapi-ai/server-sdk';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { EscalationLevel } from '../../shared/calls';
+import type { VapiWebhookAuth } from '../platform/env';
+
+export interface VoiceSimulatorOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** The bearer key every request must carry (the `apiKey` of the Vapi secret in local mode). */
+  apiKey: string;
+  /** Where messages go when a call names no server URL (Vapi's organization-level server URL). */
+  webhookUrl: string;
+  /** Read before every delivery, so a rotated secret is picked up. */
+  getWebhookSecret: () => Promise<string>;
+  /** `hmac`: `x-timestamp` + `x-signature` (Vapi's HMAC plan defaults); `bearer`: `Authorization`. */
+  auth: VapiWebhookAuth;
+  /** `realtime`: 10–20 s per call, for people watching; `instant`: a few hundred ms, for tests. */
+  speed: 'realtime' | 'instant';
+  log: (line: string) => void;
+  /** Messages that are "lost" on the way (never posted); the call still ends normally in GET /call/{id}. */
+  dropWebhooks?: 'none' | 'end-of-call-report' | 'all';
+}
+
+export interface VoiceSimulator {
+  url: string;
+  /** Every call placed, newest first, as GET /call/{id} answers it. */
+  calls(): Vapi.Call[];
+  /** Resolves once every call placed so far has been played to its end (and its messages delivered). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export type SimulatedEnding = 'no_answer' | 'busy' | 'failure' | EscalationLevel;
+
+/** The ending a customer number gets, by its last digit (see the module comment). */
+export function simulatedEndingOf(customerNumber: string): SimulatedEnding {
+  const digit = Number(customerNumber.trim().slice(-1));
+  const endings: Record<number, SimulatedEnding> = { 0: 'no_answer', 1: 'busy', 2: 'failure' };
+  const levels: Record<number, EscalationLevel> = { 3: 'Emergent', 4: 'Urgent', 5: 'Elective' };
+  return endings[digit] ?? levels[digit] ?? 'Normal';
+}
+
+const ENDED_REASONS: Record<SimulatedEnding, Vapi.CallEndedReason> = {
+  no_answer: 'customer-did-not-answer',
+  busy: 'customer-busy',
+  failure: 'pipeline-error-openai-llm-failed',
+  Emergent: 'customer-ended-call',
+  Urgent: 'customer-ended-call',
+  Elective: 'customer-ended-call',
+  Normal: 'customer-ended-call',
+};
+
+// ---------------------------------------------------------------------------------------------
+// The contract: Vapi's OpenAPI document, checked the way Vapi's API checks bodies
+
+type SchemaNode = { [keyword: string]: unknown };
+const isNode = (value: unknown): value is SchemaNode =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const SCHEMA_REF = '#/components/schemas/';
+/** Keywords whose values are data, not schemas. */
+const DATA_KEYWORDS = new Set(['enum', 'example', 'examples', 'default', 'description', 'title', 'required', 'const']);
+/** Properties Vapi's unions are told apart by. */
+const DISCRIMINATORS = ['provider', 'type'];
+
+let contract: { ajv: Ajv; validators: Map<string, ValidateFunction> } | undefined;
+
+/**
+ * The vendored document adapted to what Vapi's server does, loaded once on first use:
+ * - classes with declared properties refuse others (Vapi's whitelist: "property x should not exist");
+ * - `oneOf` over a `provider`/`type` discriminator selects the branch by it, other `oneOf`s accept any
+ *   matching branch (overlapping alternatives such as a preset voice id or any string are valid);
+ * - OpenAPI's `nullable` becomes a `null` type.
+ */
+function loadContract() {
+  if (contract) return contract;
+  const file = new URL('../../shared/vendor/vapi-openapi.json', import.meta.url);
+  const document = JSON.parse(readFileSync(file, 'utf8')) as { components: { schemas: Record<string, SchemaNode> } };
+  const schemas = document.components.schemas;
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isNode(node)) return;
+    for (const [keyword, value] of Object.entries(node)) {
+      if (DATA_KEYWORDS.has(keyword)) continue;
+      if (keyword === 'properties' && isNode(value)) Object.values(value).forEach(visit);
+      else visit(value);
+    }
+    adaptNode(node, schemas);
+  };
+  Object.values(schemas).forEach(visit);
+  // inlineRefs and optimize off: compiling CreateCallDTO's graph takes ~1 s instead of ~2 s.
+  const ajv = new Ajv({ strict: false, allErrors: true, inlineRefs: false, code: { optimize: false }, logger: false });
+  addFormats(ajv);
+  ajv.addFormat('binary', true);
+  ajv.addSchema({ $id: 'vapi', components: { schemas } });
+  contract = { ajv, validators: new Map() };
+  return contract;
+}
+
+function adaptNode(node: SchemaNode, schemas: Record<string, SchemaNode>) {
+  delete node.discriminator;
+  if (Array.isArray(node.enum) && node.enum.length === 0) delete node.enum;
+  if (Array.isArray(node.oneOf)) {
+    const branches = node.oneOf as SchemaNode[];
+    delete node.oneOf;
+    const union = discriminatedUnion(branches, schemas);
+    if (union) Object.assign(node, union);
+    else node.anyOf = branches;
+  }
+  if (isNode(node.properties) && node.additionalProperties === undefined && !node.allOf && !node.anyOf) {
+    node.additionalProperties = false;
+  }
+  if (node.nullable === true) {
+    delete node.nullable;
+    if (typeof node.type === 'string') {
+      node.type = [node.type, 'null'];
+      if (Array.isArray(node.enum)) node.enum = [...(node.enum as unknown[]), null];
+    } else {
+      const inner = { ...node };
+      for (const keyword of Object.keys(node)) delete node[keyword];
+      node.anyOf = [inner, { type: 'null' }];
+    }
+  }
+  delete node.nullable;
+}
+
+/** `oneOf` branches told apart by a required property with disjoint enums, as if/then per value. */
+function discriminatedUnion(branches: SchemaNode[], schemas: Record<string, SchemaNode>): SchemaNode | null {
+  const resolve = (branch: SchemaNode) =>
+    typeof branch.$ref === 'string' && branch.$ref.startsWith(SCHEMA_REF)
+      ? schemas[branch.$ref.slice(SCHEMA_REF.length)]
+      : branch;
+  for (const property of DISCRIMINATORS) {
+    const seen = new Set<unknown>();
+    const cases: SchemaNode[] = [];
+    for (const branch of branches) {
+      const schema = resolve(branch);
+      const values = isNode(schema?.properties)
+        ? (schema.properties[property] as SchemaNode | undefined)?.enum
+        : undefined;
+      const required = Array.isArray(schema?.required) && schema.required.includes(property);
+      if (!Array.isArray(values) || !required || values.some((value) => seen.has(value))) break;
+      values.forEach((value) => seen.add(value));
+      const target = branch.$ref ? { $ref: branch.$ref } : branch;
+      cases.push({ if: { properties: { [property]: { enum: values } } }, then: target });
+    }
+    if (cases.length === branches.length) {
+      return {
+        type: 'object',
+        required: [property],
+        properties: { [property]: { type: 'string', enum: [...seen] } },
+        allOf: cases,
+      };
+    }
+  }
+  return null;
+}
+
+/**
+ * What Vapi's API would say about `value` as the named schema of its contract (`CreateCallDTO`,
+ * `ServerMessageStatusUpdate`, `Call`…): class-validator style messages, none when it is valid.
+ */
+export function vapiContractErrors(schemaName: string, value: unknown): string[] {
+  const validate = validatorFor(schemaName);
+  if (validate(value)) return [];
+  return [...new Set(messagesOf(validate.errors ?? []))];
+}
+
+function validatorFor(schemaName: string): ValidateFunction {
+  const { ajv, validators } = loadContract();
+  let validate = validators.get(schemaName);
+  if (!validate) {
+    validate = ajv.compile({ $ref: `vapi${SCHEMA_REF}${schemaName}` });
+    validators.set(schemaName, validate);
+  }
+  return validate;
+}
+
+function messagesOf(errors: readonly ErrorObject[]): string[] {
+  // A value that matched no alternative gets one message, not one per alternative.
+  const unmatched = errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath);
+  const inUnmatched = (path: string) => unmatched.some((u) => path === u || path.startsWith(`${u}/`));
+  return errors
+    .filter((e) => e.keyword === 'anyOf' || !inUnmatched(e.instancePath))
+    .map(messageOf)
+    .filter((message): message is string => message !== null);
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'must be a string',
+  number: 'must be a number conforming to the specified constraints',
+  integer: 'must be an integer number',
+  boolean: 'must be a boolean value',
+  object: 'must be an object',
+  array: 'must be an array',
+};
+
+function messageOf(error: ErrorObject): string | null {
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+  const subject = path || 'body';
+  const params = error.params as Record<string, unknown>;
+  const limit = String(params.limit);
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `${path ? `${path}.` : ''}property ${String(params.additionalProperty)} should not exist`;
+    case 'required':
+      return `${path ? `${path}.` : ''}${String(params.missingProperty)} should not be null or undefined`;
+    case 'type':
+      return `${subject} ${TYPE_WORDS[String(params.type).split(',')[0] ?? ''] ?? `must be ${String(params.type)}`}`;
+    case 'enum':
+      return `${subject} must be one of the following values: ${(params.allowedValues as unknown[]).join(', ')}`;
+    case 'minLength':
+      return `${subject} must be longer than or equal to ${limit} characters`;
+    case 'maxLength':
+      return `${subject} must be shorter than or equal to ${limit} characters`;
+    case 'minimum':
+      return `${subject} must not be less than ${limit}`;
+    case 'maximum':
+      return `${subject} must not be greater than ${limit}`;
+    case 'format':
+      return `${subject} must be a valid ${String(params.format)}`;
+    case 'anyOf':
+      return `${subject} must match one of the accepted forms`;
+    case 'if':
+      // The failing branch has said why.
+      return null;
+    default:
+      return `${subject} ${error.message ?? 'is invalid'}`;
+  }
+}
+
+/** Rules of POST /call beyond the schema, for the one kind of call the simulator places. */
+function outboundCallRefusals(body: Vapi.CreateCallDto): string[] {
+  const refusals: string[] = [];
+  if (!body.assistantId && !body.assistant && !body.squadId && !body.squad && !body.workflowId && !body.workflow) {
+    refusals.push('Need `assistant`, `assistantId`, `squad`, `squadId`, `workflow` or `workflowId`.');
+  }
+  if (!body.phoneNumberId && !body.phoneNumber) refusals.push('Need `phoneNumberId` or `phoneNumber`.');
+  const number = body.customer?.number;
+  if (!number) {
+    refusals.push('customer.number should not be empty (the voice simulator places single outbound phone calls)');
+  } else if (body.customer?.numberE164CheckEnabled !== false && !/^\+[1-9]\d{6,14}$/.test(number)) {
+    refusals.push('customer.number must be a valid phone number in E.164 format');
+  }
+  return refusals;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The script: a conversation about the care plan, ending as the number says
+
+/** The care plan's goals and medications, from the lines between "Care plan:" and "Recent EMR notes:". */
+export function carePlanTopics(systemPrompt: string): { goals: string[]; medications: string[] } {
+  const section = /^\s*Care plan:\s*$([\s\S]*?)^\s*Recent EMR notes:/im.exec(systemPrompt)?.[1] ?? '';
+  const goals: string[] = [];
+  const medications: string[] = [];
+  const items = (list: string) =>
+    list
+      .split(';')
+      .map((item) => item.trim().replace(/\.$/, ''))
+      .filter(Boolean);
+  for (const raw of section.split('\n')) {
+    const line = raw.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim();
+    if (!line || /^(none|n\/a|no care plan\b.*)$/i.test(line)) continue;
+    const goalList = /\bgoals?\s*:\s*(.*)$/i.exec(line)?.[1];
+    const medicationList = /^medications?\s*:\s*(.*)$/i.exec(line)?.[1];
+    if (goalList !== undefined) goals.push(...items(goalList));
+    else if (medicationList !== undefined) medications.push(...items(medicationList));
+    else if (!/^[A-Za-z][\w -]{0,30}:/.test(line)) goals.push(line.replace(/\.$/, ''));
+  }
+  return { goals: [...new Set(goals)].slice(0, 4), medications: [...new Set(medications)].slice(0, 3) };
+}
+
+interface Turn {
+  role: 'assistant' | 'user';
+  text: string;
+}
+interface Script {
+  ending: SimulatedEnding;
+  turns: Turn[];
+  analysis: Vapi.Analysis;
+}
+
+const GOAL_ANSWERS = [
+  "That's going well. I've kept up with it most days.",
+  "Some days are harder than others, but I'm trying.",
+  'Better than last month, I think.',
+];
+
+const NOTES: Record<EscalationLevel, string> = {
+  Emergent: 'Chest pain and shortness of breath reported during the check-in; patient advised to call 911.',
+  Urgent: 'Readings well above target for three days with new dizziness and a near fall; please follow up today.',
+  Elective: 'Patient requests a medication refill.',
+  Normal: '',
+};
+
+function scriptFor(body: Vapi.CreateCallDto): Script {
+  const overrides = body.assistantOverrides;
+  const ending = simulatedEndingOf(body.customer?.number ?? '');
+  const opening = overrides?.firstMessage ?? 'Hello, this is your care team calling for your check-in.';
+  if (ending === 'no_answer' || ending === 'busy') return { ending, turns: [], analysis: {} };
+  if (ending === 'failure') return { ending, turns: [{ role: 'assistant', text: opening }], analysis: {} };
+
+  const prompt = overrides?.model?.messages?.[0]?.content;
+  const { goals, medications } = carePlanTopics(typeof prompt === 'string' ? prompt : '');
+  const turns: Turn[] = [];
+  const say = (role: Turn['role'], text: string) => turns.push({ role, text });
+  say('assistant', opening);
+  say('user', 'Yes, speaking.');
+  say('assistant', 'Thank you. How have you been feeling since our last call?');
+  const goalsDiscussed = goals.length > 0 ? goals.join('; ') : 'how they have been feeling';
+  if (ending === 'Emergent') {
+    say('user', "Not well at all. I've had chest pain since this morning and it's getting harder to breathe.");
+    say(
+      'assistant',
+      "I'm sorry you're going through this. Chest pain and trouble breathing can be an emergency. Please hang up and call 911 now. I'm letting your care team know right away.",
+    );
+    say('user', "Okay, I'll call now.");
+    return {
+      ending,
+      turns,
+      analysis: analysisFor(
+        ending,
+        'Patient reported chest pain since the morning and shortness of breath. Advised to hang up and call 911. The care plan review was not completed.',
+      ),
+    };
+  }
+  const level: Exclude<EscalationLevel, 'Emergent'> = ending;
+  say(
+    'user',
+    ending === 'Urgent'
+      ? "Not great. My readings have been much higher than usual for three days and I've felt dizzy."
+      : 'Pretty good, thank you for asking.',
+  );
+  goals.forEach((goal, index) => {
+    say('assistant', `Your care plan includes: ${goal}. How is that going?`);
+    say('user', GOAL_ANSWERS[index % GOAL_ANSWERS.length] ?? '');
+  });
+  const medicine = medications.length > 0 ? medications.join(', ') : 'your medications';
+  say('assistant', `Are you taking ${medicine} as prescribed? Any side effects, or refills needed?`);
+  say(
+    'user',
+    ending === 'Elective'
+      ? "I'm taking them, but I'm almost out of one and need a refill."
+      : 'Yes, every day. No side effects.',
+  );
+  say('assistant', 'Any new or worsening symptoms, falls, emergency visits or hospital stays?');
+  say(
+    'user',
+    ending === 'Urgent'
+      ? 'The dizziness is new. I nearly fell yesterday getting out of bed.'
+      : 'No, nothing like that.',
+  );
+  say('assistant', 'Is there anything you would like the care team to know?');
+  const closing: Record<typeof level, [string, string]> = {
+    Urgent: [
+      "Just that I'm worried about these readings.",
+      'Thank you. I will pass this to your care team today so a nurse can follow up. If you feel worse, call 911.',
+    ],
+    Elective: ['Only the refill, please.', 'Thank you. I will ask your care team about the refill. Take care.'],
+    Normal: ["No, that's everything.", 'Thank you. I will share this with your care team. Talk to you next month.'],
+  };
+  say('user', closing[level][0]);
+  say('assistant', closing[level][1]);
+  const summaries: Record<typeof level, string> = {
+    Urgent: `Patient reported readings well above their usual range for three days, with new dizziness and a near fall. Discussed: ${goalsDiscussed}. Taking medications as prescribed.`,
+    Elective: `Patient is doing well. Discussed: ${goalsDiscussed}. Requests a medication refill.`,
+    Normal: `Patient is doing well. Discussed: ${goalsDiscussed}. Taking medications as prescribed with no side effects; no new symptoms.`,
+  };
+  return { ending, turns, analysis: analysisFor(level, summaries[level]) };
+}
+
+function analysisFor(level: EscalationLevel, summary: string): Vapi.Analysis {
+  return {
+    summary,
+    structuredData: { flag: level, escalation_level: level, note_to_doctor: NOTES[level] },
+    successEvaluation: level === 'Emergent' || level === 'Urgent' ? 'false' : 'true',
+  };
+}
+
+/** Milliseconds after creation at which the call rings, is answered (if it is), ends, and reports. */
+export function simulatedTimeline(ending: SimulatedEnding, speed: VoiceSimulatorOptions['speed']) {
+  if (speed === 'instant') return { ringing: 20, answered: 40, ended: 150, report: 200 };
+  const between = (low: number, high: number) => Math.round(low + Math.random() * (high - low));
+  const ringing = between(1000, 2000);
+  const answered = ringing + between(2000, 3000);
+  const unanswered = ending === 'no_answer' || ending === 'busy';
+  const ended = unanswered ? ringing + between(9000, 14000) : answered + between(6000, 12000);
+  return { ringing, answered, ended, report: ended + between(1000, 1500) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+const ORG_ID = '00000000-0000-4000-8000-00000000ca11';
+const BODY_LIMIT = 5 * 1024 * 1024;
+
+class HttpProblem extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${statusCode}`);
+  }
+}
+const problem = (statusCode: number, error: string, message: string | string[]) =>
+  new HttpProblem(statusCode, { message, error, statusCode });
+
+export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promise<VoiceSimulator> {
+  const calls = new Map<string, Vapi.Call>();
+  const playing = new Set<Promise<void>>();
+  const stopping = new AbortController();
+  const drop = options.dropWebhooks ?? 'none';
+  // Compiled before the first request: a cold compile takes seconds, as long as a client's timeout.
+  validatorFor('CreateCallDTO');
+
+  const server = createServer((request, response) => {
+    handle(request)
+      .then((answer) => send(response, answer.statusCode, answer.body))
+      .catch((error: unknown) => {
+        if (error instanceof HttpProblem) return send(response, error.statusCode, error.body);
+        options.log(`voice simulator: ${request.method ?? ''} failed: ${(error as Error).name}`);
+        send(response, 500, { message: 'Internal server error', statusCode: 500 });
+      });
+  });
+
+  async function handle(request: IncomingMessage): Promise<{ statusCode: number; body: unknown }> {
+    if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
+      throw problem(401, 'Unauthorized', 'Invalid Key. Send your private API key as a bearer token.');
+    }
+    const url = new URL(request.url ?? '/', 'http://simulator');
+    const method = request.method ?? 'GET';
+    const callId = /^\/call\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (method === 'POST' && url.pathname === '/call') {
+      return { statusCode: 201, body: create(await readJson(request)) };
+    }
+    if (method === 'GET' && url.pathname === '/call') {
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      return { statusCode: 200, body: listCalls().slice(0, Number.isFinite(limit) ? limit : 100) };
+    }
+    if (method === 'GET' && callId) {
+      const call = calls.get(decodeURIComponent(callId));
+      if (!call) throw problem(404, 'Not Found', 'Call not found');
+      return { statusCode: 200, body: call };
+    }
+    throw problem(404, 'Not Found', `Cannot ${method} ${url.pathname}`);
+  }
+
+  function create(body: unknown): Vapi.Call {
+    const errors = vapiContractErrors('CreateCallDTO', body);
+    if (errors.length > 0) throw problem(400, 'Bad Request', errors);
+    const dto = body as Vapi.CreateCallDto;
+    const refusals = outboundCallRefusals(dto);
+    if (refusals.length > 0) throw problem(400, 'Bad Request', refusals);
+    const now = new Date().toISOString();
+    const call: Vapi.Call = {
+      id: randomUUID(),
+      orgId: ORG_ID,
+      createdAt: now,
+      updatedAt: now,
+      type: 'outboundPhoneCall',
+      status: 'queued',
+      phoneCallProvider: 'twilio',
+      phoneCallTransport: 'pstn',
+      ...(dto.assistantId ? { assistantId: dto.assistantId } : {}),
+      ...(dto.assistantOverrides ? { assistantOverrides: dto.assistantOverrides } : {}),
+      ...(dto.phoneNumberId ? { phoneNumberId: dto.phoneNumberId } : {}),
+      ...(dto.customer ? { customer: dto.customer } : {}),
+      ...(dto.name ? { name: dto.name } : {}),
+    };
+    calls.set(call.id, call);
+    const script = scriptFor(dto);
+    options.log(`voice simulator: call ${call.id} queued (${script.ending})`);
+    const played = play(call, script, dto.assistantOverrides?.server?.url ?? options.webhookUrl)
+      .catch((error: unknown) => {
+        if (!stopping.signal.aborted) options.log(`voice simulator: call ${call.id} stopped: ${(error as Error).name}`);
+      })
+      .finally(() => playing.delete(played));
+    playing.add(played);
+    return structuredClone(call);
+  }
+
+  async function play(call: Vapi.Call, script: Script, serverUrl: string) {
+    const start = Date.now();
+    const at = async (offset: number) =>
+      sleep(Math.max(0, start + offset - Date.now()), undefined, { signal: stopping.signal });
+    const update = (changes: Partial<Vapi.Call>) =>
+      Object.assign(call, changes, { updatedAt: new Date().toISOString() });
+    const timeline = simulatedTimeline(script.ending, options.speed);
+    const answered = script.ending !== 'no_answer' && script.ending !== 'busy';
+    const endedReason = ENDED_REASONS[script.ending];
+
+    await at(timeline.ringing);
+    update({ status: 'ringing', startedAt: new Date().toISOString() });
+    await post(serverUrl, statusUpdate(call));
+    let answeredAt = Date.now();
+    if (answered) {
+      await at(timeline.answered);
+      answeredAt = Date.now();
+      update({ status: 'in-progress' });
+      await post(serverUrl, statusUpdate(call));
+    }
+    await at(timeline.ended);
+    update({ status: 'ended', endedReason, endedAt: new Date().toISOString() });
+    await post(serverUrl, statusUpdate(call));
+    await at(timeline.report);
+    // Vapi's analysis runs after the call: the call carries it from the report on.
+    const artifact = artifactFor(call, script, answeredAt);
+    const seconds = (Date.parse(call.endedAt ?? '') - Date.parse(call.startedAt ?? '')) / 1000;
+    update({
+      artifact,
+      analysis: script.analysis,
+      cost: answered ? Math.round((0.02 + seconds * 0.0018) * 1e4) / 1e4 : 0,
+    });
+    await post(serverUrl, endOfCallReport(call, endedReason));
+    options.log(`voice simulator: call ${call.id} ended (${endedReason})`);
+  }
+
+  function statusUpdate(call: Vapi.Call): Vapi.ServerMessageStatusUpdate {
+    return {
+      type: 'status-update',
+      status: call.status ?? 'queued',
+      ...(call.status === 'ended' && call.endedReason ? { endedReason: call.endedReason } : {}),
+      timestamp: Date.now(),
+      ...(call.customer ? { customer: call.customer } : {}),
+      call: structuredClone(call),
+    };
+  }
+
+  function endOfCallReport(call: Vapi.Call, endedReason: Vapi.CallEndedReason): Vapi.ServerMessageEndOfCallReport {
+    return {
+      type: 'end-of-call-report',
+      endedReason,
+      timestamp: Date.now(),
+      ...(call.customer ? { customer: call.customer } : {}),
+      call: structuredClone(call),
+      artifact: call.artifact ?? {},
+      analysis: call.analysis ?? {},
+      ...(call.startedAt ? { startedAt: call.startedAt } : {}),
+      ...(call.endedAt ? { endedAt: call.endedAt } : {}),
+      ...(call.cost !== undefined ? { cost: call.cost } : {}),
+    };
+  }
+
+  /** Posts one message the way Vapi does: `{ message }`, signed; retried twice, then given up. */
+  async function post(url: string, message: Vapi.ServerMessageStatusUpdate | Vapi.ServerMessageEndOfCallReport) {
+    const callId = message.call?.id ?? '';
+    const what = message.type === 'status-update' ? `status-update ${message.status}` : message.type;
+    if (drop === 'all' || drop === message.type) {
+      options.log(`voice simulator: ${what} of call ${callId} dropped (dropWebhooks)`);
+      return;
+    }
+    const body = JSON.stringify({ message });
+    const backoff = options.speed === 'instant' ? [50, 200] : [1000, 3000];
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await deliver(url, body);
+      if (outcome === 'delivered' || stopping.signal.aborted) return;
+      const wait = backoff[attempt];
+      if (wait === undefined) {
+        options.log(`voice simulator: ${what} of call ${callId} not delivered (${outcome}); giving up`);
+        return;
+      }
+      options.log(`voice simulator: ${what} of call ${callId} not delivered (${outcome}); retrying`);
+      await sleep(wait, undefined, { signal: stopping.signal });
+    }
+  }
+
+  async function deliver(url: string, body: string): Promise<string> {
+    try {
+      const secret = await options.getWebhookSecret();
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (options.auth === 'hmac') {
+        const timestamp = String(Date.now());
+        headers['x-timestamp'] = timestamp;
+        headers['x-signature'] = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+      } else {
+        headers.authorization = `Bearer ${secret}`;
+      }
+      const signal = AbortSignal.any([stopping.signal, AbortSignal.timeout(5000)]);
+      const response = await fetch(url, { method: 'POST', headers, body, signal });
+      await response.arrayBuffer();
+      return response.ok ? 'delivered' : String(response.status);
+    } catch (error) {
+      return (error as Error).name;
+    }
+  }
+
+  function listCalls() {
+    return [...calls.values()].reverse().map((call) => structuredClone(call));
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  options.log(`voice simulator: listening on http://127.0.0.1:${port} (${options.speed}, ${options.auth})`);
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls: listCalls,
+    idle: async () => {
+      while (playing.size > 0) await Promise.all([...playing]);
+    },
+    stop: async () => {
+      stopping.abort();
+      await Promise.all([...playing]);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The call's messages and transcript, spread over the time it was answered. */
+function artifactFor(call: Vapi.Call, script: Script, answeredAt: number): Vapi.Artifact {
+  const startedAt = Date.parse(call.startedAt ?? '') || answeredAt;
+  const endedAt = Date.parse(call.endedAt ?? '') || answeredAt;
+  const slot = (endedAt - answeredAt) / Math.max(script.turns.length, 1);
+  const prompt = call.assistantOverrides?.model?.messages?.[0]?.content;
+  const system: Vapi.ArtifactMessagesItem[] =
+    typeof prompt === 'string' && script.turns.length > 0
+      ? [{ role: 'system', message: prompt, time: answeredAt, secondsFromStart: (answeredAt - startedAt) / 1000 }]
+      : [];
+  const spoken = script.turns.map((turn, index): Vapi.ArtifactMessagesItem => {
+    const time = Math.round(answeredAt + index * slot);
+    const endTime = Math.round(time + slot * 0.8);
+    const timing = { time, endTime, secondsFromStart: (time - startedAt) / 1000, duration: endTime - time };
+    return turn.role === 'assistant'
+      ? { role: 'bot', message: turn.text, ...timing }
+      : { role: 'user', message: turn.text, ...timing };
+  });
+  const transcript = script.turns
+    .map((turn) => `${turn.role === 'assistant' ? 'AI' : 'User'}: ${turn.text}`)
+    .join('\n');
+  return { messages: [...system, ...spoken], transcript: transcript ? `${transcript}\n` : '' };
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > BODY_LIMIT) throw problem(413, 'Payload Too Large', 'request entity too large');
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    throw problem(400, 'Bad Request', 'Unexpected token in JSON body');
+  }
+}
+
+function send(response: ServerResponse, statusCode: number, body: unknown) {
+  response.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8' });
+  response.end(JSON.stringify(body));
+}

@@ -1,0 +1,71 @@
+/**
+ * The job layer: functions started by EventBridge Scheduler, the EventBridge bus or Cognito
+ * (lambdas/jobs.ts). The event is parsed with the job's own parser; a malformed event can never
+ * succeed, so it is logged (ids and codes only) and dropped. Any other failure is thrown so the
+ * trigger retries and, in the end, dead-letters it; jobs are idempotent so a retry is safe.
+ */
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { Context } from 'aws-lambda';
+import { JOBS, type JobName } from '../jobs';
+import { lazy, logUnknownFailure, withCore } from './core';
+import { logger, metrics } from './observability';
+
+export class MalformedEvent extends Error {
+  constructor(readonly code: string) {
+    super(`malformed event: ${code}`);
+    this.name = 'MalformedEvent';
+  }
+}
+
+export function defineJob<E, Deps>(
+  name: JobName,
+  parse: (event: unknown) => E,
+  run: (deps: Deps, event: E) => Promise<void>,
+  createDeps: () => Deps,
+) {
+  if (!JOBS.some((j) => j.name === name)) throw new Error(`Job ${name} is not in the job manifest`);
+  const deps = lazy(createDeps);
+
+  const base = async (raw: unknown, _context: Context): Promise<void> => {
+    logger.appendKeys({ job: name });
+    try {
+      let event: E;
+      try {
+        event = parse(raw);
+      } catch (error) {
+        const code = error instanceof MalformedEvent ? error.code : 'event.invalid';
+        logger.warn('event dropped', { code });
+        metrics.addMetric('malformed_event', MetricUnit.Count, 1);
+        return;
+      }
+      await run(deps(), event);
+      logger.info('job done');
+    } catch (error) {
+      logUnknownFailure('job failed', error);
+      throw new Error(`${name} failed`);
+    } finally {
+      logger.resetKeys();
+    }
+  };
+
+  return withCore(base);
+}
+
+/** The `detail` of an EventBridge event of one of the given types (source `careloop`). */
+export function eventDetail(raw: unknown, types: readonly string[]): Record<string, unknown> {
+  if (typeof raw !== 'object' || raw === null) throw new MalformedEvent('event.not_object');
+  const event = raw as Record<string, unknown>;
+  if (event.source !== 'careloop') throw new MalformedEvent('event.source');
+  const type = event['detail-type'];
+  if (typeof type !== 'string' || !types.includes(type)) throw new MalformedEvent('event.type');
+  const detail = event.detail;
+  if (typeof detail !== 'object' || detail === null) throw new MalformedEvent('event.detail');
+  return { ...(detail as Record<string, unknown>), type };
+}
+
+/** A string id field of an event. */
+export function idField(record: Record<string, unknown>, key: string): string {
+  const value = record[key];
+  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(value)) throw new MalformedEvent(`event.${key}`);
+  return value;
+}

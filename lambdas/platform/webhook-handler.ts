@@ -1,0 +1,73 @@
+/**
+ * The vendor-webhook layer (access `webhook:vapi` / `webhook:twilio`): no Cognito authorizer in
+ * front, so the function authenticates the vendor first, on the raw body, in constant time, and
+ * only then parses. Forged, missing or stale credentials answer 401 and nothing is written.
+ */
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { FunctionName } from '../routes';
+import { ROUTES, isWebhookAccess, routeKey } from '../routes';
+import { lazy, logRefusal, logUnknownFailure, withCore } from './core';
+import { AppError, badRequest, unauthorized } from './errors';
+import type { HttpResult } from './http';
+import { errorResponse, toResponse } from './http';
+import { logger } from './observability';
+
+export interface WebhookRequest {
+  readonly rawBody: string;
+  /** Header names in lower case. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+}
+
+export interface WebhookDefinition<Deps> {
+  /** True when the request carries the vendor's valid credential. Runs before any parsing. */
+  authenticate(deps: Deps, request: WebhookRequest): Promise<boolean>;
+  /** Handles the parsed JSON body. */
+  handle(deps: Deps, body: unknown): Promise<HttpResult>;
+}
+
+const lowerCaseHeaders = (headers: APIGatewayProxyEvent['headers'] | null) =>
+  Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? undefined]));
+
+export function defineWebhook<Deps>(fn: FunctionName, definition: WebhookDefinition<Deps>, createDeps: () => Deps) {
+  const routes = ROUTES.filter((r) => r.fn === fn);
+  if (routes.length === 0 || routes.some((r) => !isWebhookAccess(r.access))) {
+    throw new Error(`Function ${fn} must serve webhook routes only`);
+  }
+  const keys = new Set(routes.map(routeKey));
+  const deps = lazy(createDeps);
+
+  const base = async (event: APIGatewayProxyEvent, _context: Context): Promise<APIGatewayProxyResult> => {
+    const key = routeKey({ method: event.httpMethod as never, path: event.resource });
+    logger.appendKeys({ route: key });
+    try {
+      if (!keys.has(key)) throw new AppError('not_found', 'route.not_found', 'Not found');
+      const rawBody = event.body
+        ? event.isBase64Encoded
+          ? Buffer.from(event.body, 'base64').toString('utf8')
+          : event.body
+        : '';
+      const authentic = await definition.authenticate(deps(), { rawBody, headers: lowerCaseHeaders(event.headers) });
+      if (!authentic) throw unauthorized();
+      let body: unknown;
+      try {
+        body = JSON.parse(rawBody) as unknown;
+      } catch {
+        throw badRequest('request.invalid_json', 'The request body is not valid JSON');
+      }
+      const result = await definition.handle(deps(), body);
+      logger.info('webhook handled', { status: result.status });
+      return toResponse(result);
+    } catch (error) {
+      if (error instanceof AppError) {
+        logRefusal(error);
+        return errorResponse(error.status, error.message, error.code);
+      }
+      logUnknownFailure('webhook failed', error);
+      return errorResponse(500, 'Something went wrong. Please try again.', 'internal');
+    } finally {
+      logger.resetKeys();
+    }
+  };
+
+  return withCore(base);
+}

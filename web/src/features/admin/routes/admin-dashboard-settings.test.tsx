@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SYSTEM_PROMPT, type SystemSettingsResponse } from '../../../../../shared/calls';
+import { createAppRoutes } from '../../../app/router';
+import { ApiError, type ApiClient } from '../../../lib/api-client';
+import type { SessionUser } from '../../../lib/session';
+import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { callLog } from '../../calls/testing/fake-calls-api';
+
+const stats = {
+  totalProviders: 0,
+  totalUsers: 1,
+  totalPatients: 0,
+  callsCount: 4,
+  scheduledCallsCount: 1,
+  newSummariesCount: 0,
+  callsThisMonth: 4,
+  providers: [],
+};
+
+const settings: SystemSettingsResponse = {
+  settings: {
+    assistantId: 'asst-123',
+    voiceId: 'burt',
+    systemPrompt: DEFAULT_SYSTEM_PROMPT,
+    version: 1,
+    updated_at: null,
+  },
+  defaultPrompt: DEFAULT_SYSTEM_PROMPT,
+};
+
+/** `/admin` for an employee whose `/me` says whether they manage the system settings. */
+function openDashboard(canManageSettings: boolean | undefined) {
+  const operator: SessionUser = makeUser({
+    id: 'admin-1',
+    email: 'admin@careloop.health',
+    role: 'careloop_employee',
+    provider_id: null,
+    provider: null,
+    ...(canManageSettings === undefined ? {} : { can_manage_settings: canManageSettings }),
+  });
+  const backend = createFakeBackend(operator);
+  const paths: string[] = [];
+  const api: ApiClient = {
+    async request<T>(path: string): Promise<T> {
+      if (path === '/me') return operator as T;
+      paths.push(path);
+      if (path === '/dashboard-stats') return stats as T;
+      if (path === '/compliance-settings') return settings as T;
+      if (path === '/calls/scheduled')
+        return { calls: [callLog({ status: 'scheduled', patient_name: 'Ruth Dawson' })] } as T;
+      throw new ApiError('Not found', 404);
+    },
+  };
+  renderWithProviders(null, { routes: createAppRoutes(), url: '/admin', services: { auth: backend.auth, api } });
+  return { paths, user: userEvent.setup() };
+}
+
+describe('the Settings button on the admin dashboard', { timeout: 30_000 }, () => {
+  it('opens the System Settings panel for a settings administrator, loading settings only then', async () => {
+    const { paths, user } = openDashboard(true);
+    const button = await screen.findByRole('button', { name: 'Settings' });
+    expect(paths).toEqual(['/dashboard-stats']);
+
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'System Settings' });
+    expect((await within(dialog).findByRole('textbox', { name: /Assistant ID/ })).getAttribute('value')).toBe(
+      'asst-123',
+    );
+    expect(paths).toEqual(['/dashboard-stats', '/compliance-settings']);
+  });
+
+  it.each([false, undefined])('is not shown when can_manage_settings is %s', async (flag) => {
+    const { paths } = openDashboard(flag);
+    expect(await screen.findByRole('button', { name: /Calls Made\s*4/ })).toHaveProperty('disabled', false);
+    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+    expect(paths).toEqual(['/dashboard-stats']);
+  });
+
+  it("opens 'Scheduled Calls' from its tile, listing the pending calls", async () => {
+    const { paths, user } = openDashboard(false);
+    await user.click(await screen.findByRole('button', { name: /Scheduled Calls\s*1/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Scheduled Calls' });
+    expect((await within(dialog).findByRole('cell', { name: 'Ruth Dawson' })).textContent).toBe('Ruth Dawson');
+    expect(paths).toEqual(['/dashboard-stats', '/calls/scheduled']);
+  });
+});

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CallDetailResponse } from '../../../../../shared/calls';
+import { CALL_MESSAGES } from '../../../../../shared/messages';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/services';
+import { callKeys } from './call-keys';
+
+/** `GET /calls/{callId}`: one call with its transcript, summary and escalation. */
+export function getCall(api: ApiClient, callId: string, signal?: AbortSignal): Promise<CallDetailResponse> {
+  return api.request<CallDetailResponse>(`/calls/${encodeURIComponent(callId)}`, {
+    fallbackError: CALL_MESSAGES.fetchCalls,
+    signal,
+  });
+}
+
+export function callQueryOptions(api: ApiClient, callId: string) {
+  return queryOptions({
+    queryKey: callKeys.detail(callId),
+    queryFn: ({ signal }) => getCall(api, callId, signal),
+  });
+}
+
+export function useCall(callId: string) {
+  return useQuery(callQueryOptions(useApiClient(), callId));
+}
