@@ -2,7 +2,7 @@
  * Request schemas shared by the forms (web) and the API (lambdas): the same rules and the spec's
  * exact messages (§5) on both sides. zod/mini keeps Lambda bundles small.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { NOTIFICATION_CHANNELS, TIME_PREFERENCES } from './domain';
 import { CALL_MESSAGES, VALIDATION } from './messages';
 import { PROMPT_MAX_LENGTH, SCHEDULE_OPTIONS, VOICES, type VoiceId } from './calls';

@@ -9,11 +9,14 @@ import { nextCallWindowTime } from '../../shared/call-times';
 import { monthIn } from '../../shared/time-preferences';
 import { dial, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './calls';
 import type { CallLogRecord, CallReport, EventPublisher, OrganizationRef } from './ports';
+import { VoiceAgentError } from './ports';
 
 export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock'> & { events: EventPublisher };
 
 /** How long a call may stay unsettled before the reconciler looks at it. */
 export const STALE_AFTER_MS = 15 * 60 * 1000;
+/** A scheduled call placed this long after its time is checked against the calling window again. */
+export const LATE_AFTER_MS = 15 * 60 * 1000;
 /** A call Vapi still reports as running after this long is given up. */
 export const ABANDON_AFTER_MS = 2 * 60 * 60 * 1000;
 
@@ -87,7 +90,7 @@ export type PlacementResult = 'placed' | 'skipped' | 'cancelled' | 'deferred' | 
 /**
  * Places a pending scheduled call: only once (the claim is conditional), only to an active
  * patient of an active organization, only inside the calling window, and only when no other call
- * of the patient is running (then it waits for the reconciler to try again).
+ * of the patient is running (then it stays pending and the reconciler places it when overdue).
  */
 export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: string): Promise<PlacementResult> {
   const log = await deps.callLogs.get(callLogId);
@@ -104,10 +107,11 @@ export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: 
     await deps.scheduler.cancel(log.id);
     return 'cancelled';
   }
-  // Fired early (it was moved): the schedule of its new time will place it.
-  if (log.scheduled_at && Date.parse(log.scheduled_at) - now.getTime() > 60_000) return 'skipped';
+  // The window was applied when the call was scheduled; a call placed late (a delayed schedule,
+  // or the reconciler catching up) is checked again, and waits for the next morning if need be.
+  const late = log.scheduled_at !== null && now.getTime() - Date.parse(log.scheduled_at) > LATE_AFTER_MS;
   const allowed = nextCallWindowTime(now, organization.timezone);
-  if (allowed.getTime() !== now.getTime()) {
+  if (late && allowed.getTime() !== now.getTime()) {
     await deps.callLogs.reschedule(log.id, allowed.toISOString(), now.toISOString());
     await deps.scheduler.schedule(log.id, allowed);
     return 'deferred';
@@ -161,7 +165,14 @@ export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<Reconc
       result.failed++;
       continue;
     }
-    const vendor = await deps.voice.getCall(log.vendor_call_id);
+    let vendor: Awaited<ReturnType<typeof deps.voice.getCall>>;
+    try {
+      vendor = await deps.voice.getCall(log.vendor_call_id);
+    } catch (error) {
+      // Vapi unreachable for this call: try it again on the next run, go on with the others.
+      if (error instanceof VoiceAgentError) continue;
+      throw error;
+    }
     if (vendor?.state === 'ended') {
       if ((await recordCallReport(deps, log.id, vendor.report)) === 'stored') result.completed++;
       continue;

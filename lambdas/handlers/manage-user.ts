@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { ROLES } from '../../shared/roles';
 import { createUserSchema, updateUserSchema } from '../../shared/validation';
 import { createUser, deleteUser, listUsers, updateUser } from '../application/users';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { createPatientSchema, patientFormSchema } from '../../shared/validation';
 import { archivePatient, createPatient, getPatient, listPatients, updatePatient } from '../application/patients';
 import { callScheduler, eventPublisher, tableDeps } from '../composition-root';

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { providerFormSchema } from '../../shared/validation';
 import { archiveProvider, getProviderDetail, listProviders, updateProvider } from '../application/providers';
 import { eventPublisher, identityDirectory, tableDeps } from '../composition-root';

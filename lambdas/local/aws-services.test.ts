@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import {
   CreateScheduleCommand,
+  DeleteScheduleCommand,
   GetScheduleCommand,
   ListSchedulesCommand,
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEventPublisher } from '../adapters/eventbridge/eventbridge-event-publisher';
-import { createCallScheduler } from '../adapters/scheduler/eventbridge-call-scheduler';
+import { callScheduleName, createCallScheduler } from '../adapters/scheduler/eventbridge-call-scheduler';
 import { readVapiSecrets } from '../adapters/secrets/secrets-manager-secrets';
 import type { JobName } from '../jobs';
 import { readBusEnv, readSchedulerEnv, type VapiEnv } from '../platform/env';
@@ -70,13 +71,14 @@ describe('local EventBridge Scheduler, through EventBridgeCallScheduler', () => 
   it('creates a call schedule, lists it, treats a duplicate as done, fires it once at its time and deletes it', async () => {
     await start();
     const at = new Date(Math.ceil((Date.now() + DAY) / 1000) * 1000);
+    const name = callScheduleName('call-log-1', at);
 
     await callScheduler().schedule('call-log-1', at);
     await callScheduler().schedule('call-log-1', at);
 
     expect(services.pendingSchedules()).toEqual([
       {
-        name: 'call-call-log-1',
+        name,
         groupName: LOCAL_SCHEDULE_GROUP,
         dueAt: at.toISOString(),
         state: 'ENABLED',
@@ -86,10 +88,10 @@ describe('local EventBridge Scheduler, through EventBridgeCallScheduler', () => 
       },
     ]);
     const described = await new SchedulerClient(sdkOptions()).send(
-      new GetScheduleCommand({ Name: 'call-call-log-1', GroupName: LOCAL_SCHEDULE_GROUP }),
+      new GetScheduleCommand({ Name: name, GroupName: LOCAL_SCHEDULE_GROUP }),
     );
     expect(described).toMatchObject({
-      Name: 'call-call-log-1',
+      Name: name,
       ScheduleExpressionTimezone: 'UTC',
       ActionAfterCompletion: 'DELETE',
       Target: {
@@ -107,13 +109,13 @@ describe('local EventBridge Scheduler, through EventBridgeCallScheduler', () => 
     await services.fireDue(new Date(at.getTime() + 120_000));
 
     expect(fired).toEqual([
-      { name: 'call-call-log-1', groupName: LOCAL_SCHEDULE_GROUP, outcome: 'invoked', attempts: 1 },
+      { name, groupName: LOCAL_SCHEDULE_GROUP, outcome: 'invoked', attempts: 1 },
     ]);
     expect(invoke.mock.calls).toEqual([['place-scheduled-call', { callLogId: 'call-log-1' }]]);
     expect(services.pendingSchedules()).toEqual([]);
     await expect(
       new SchedulerClient(sdkOptions()).send(
-        new GetScheduleCommand({ Name: 'call-call-log-1', GroupName: LOCAL_SCHEDULE_GROUP }),
+        new GetScheduleCommand({ Name: name, GroupName: LOCAL_SCHEDULE_GROUP }),
       ),
     ).rejects.toMatchObject({ name: 'ResourceNotFoundException', $metadata: { httpStatusCode: 404 } });
   });
@@ -144,7 +146,7 @@ describe('local EventBridge Scheduler, through EventBridgeCallScheduler', () => 
       expect.objectContaining({
         trigger: 'schedule',
         destination: 'function',
-        id: 'call-call-log-3',
+        id: expect.stringMatching(/^call-call-log-3-\d{12}$/) as unknown,
         job: 'place-scheduled-call',
         attempts: 3,
         errorCode: 'TypeError',
@@ -203,25 +205,171 @@ describe('local EventBridge Scheduler, through EventBridgeCallScheduler', () => 
     const seenDuringRun: string[] = [];
     invoke.mockImplementation(async () => {
       const existing = await new SchedulerClient(sdkOptions()).send(
-        new GetScheduleCommand({ Name: 'call-call-log-8', GroupName: LOCAL_SCHEDULE_GROUP }),
+        new GetScheduleCommand({ Name: callScheduleName('call-log-8', at), GroupName: LOCAL_SCHEDULE_GROUP }),
       );
       seenDuringRun.push(existing.Name ?? '');
     });
 
     await services.fireDue(new Date(at.getTime() + 60_000));
 
-    expect(seenDuringRun).toEqual(['call-call-log-8']);
+    expect(seenDuringRun).toEqual([callScheduleName('call-log-8', at)]);
     expect(services.pendingSchedules()).toEqual([]);
+  });
+
+  it('gives a call moved to a later time a second schedule; fires each at its own time; cancels both', async () => {
+    await start();
+    const at = new Date(Math.ceil((Date.now() + DAY) / 60_000) * 60_000);
+    const later = new Date(at.getTime() + 2 * 60 * 60_000);
+
+    await callScheduler().schedule('call-log-9', at);
+    await callScheduler().schedule('call-log-9', later);
+
+    expect(services.pendingSchedules().map((s) => [s.name, s.dueAt, s.input])).toEqual([
+      [callScheduleName('call-log-9', at), at.toISOString(), '{"callLogId":"call-log-9"}'],
+      [callScheduleName('call-log-9', later), later.toISOString(), '{"callLogId":"call-log-9"}'],
+    ]);
+
+    const fired = await services.fireDue(new Date(at.getTime() + 60_000));
+
+    expect(fired).toEqual([expect.objectContaining({ name: callScheduleName('call-log-9', at), outcome: 'invoked' })]);
+    expect(invoke.mock.calls).toEqual([['place-scheduled-call', { callLogId: 'call-log-9' }]]);
+    expect(services.pendingSchedules().map((s) => s.name)).toEqual([callScheduleName('call-log-9', later)]);
+
+    await callScheduler().schedule('call-log-9', new Date(later.getTime() + DAY));
+    await callScheduler().cancel('call-log-9');
+
+    expect(services.pendingSchedules()).toEqual([]);
+    expect(await services.fireDue(new Date(later.getTime() + 3 * DAY))).toEqual([]);
+    expect(invoke).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the job defer its call while the call’s schedule is firing, and fires the deferred one later', async () => {
+    await start();
+    const at = new Date(Math.ceil((Date.now() + DAY) / 60_000) * 60_000);
+    const deferredTo = new Date(at.getTime() + 11 * 60 * 60_000);
+    // As placeScheduledCall does outside the calling window: the call moves to the window's start.
+    invoke.mockImplementationOnce(async (_job, event) => {
+      await createCallScheduler(readSchedulerEnv(environment()), { now: () => at }).schedule(
+        (event as { callLogId: string }).callLogId,
+        deferredTo,
+      );
+    });
+    await callScheduler().schedule('call-log-10', at);
+
+    const first = await services.fireDue(new Date(at.getTime() + 30_000));
+
+    expect(first).toEqual([expect.objectContaining({ outcome: 'invoked', attempts: 1 })]);
+    expect(services.pendingSchedules().map((s) => [s.name, s.dueAt])).toEqual([
+      [callScheduleName('call-log-10', deferredTo), deferredTo.toISOString()],
+    ]);
+
+    const second = await services.fireDue(new Date(deferredTo.getTime() + 30_000));
+
+    expect(second).toEqual([
+      expect.objectContaining({ name: callScheduleName('call-log-10', deferredTo), outcome: 'invoked' }),
+    ]);
+    expect(invoke.mock.calls).toEqual([
+      ['place-scheduled-call', { callLogId: 'call-log-10' }],
+      ['place-scheduled-call', { callLogId: 'call-log-10' }],
+    ]);
+    expect(services.pendingSchedules()).toEqual([]);
+  });
+
+  it('cancels a schedule made before names carried the minute (call-<id>), and leaves other calls’ alone', async () => {
+    await start();
+    const client = new SchedulerClient(sdkOptions());
+    await client.send(
+      new CreateScheduleCommand({
+        Name: 'call-call-log-11',
+        GroupName: LOCAL_SCHEDULE_GROUP,
+        ScheduleExpression: 'at(2099-01-01T00:00:00)',
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        ActionAfterCompletion: 'DELETE',
+        Target: { Arn: localFunctionArn('place-scheduled-call'), RoleArn: LOCAL_SCHEDULER_ROLE_ARN },
+      }),
+    );
+    await callScheduler().schedule('call-log-11', new Date(Date.now() + DAY));
+    await callScheduler().schedule('call-log-110', new Date(Date.now() + DAY));
+    await callScheduler().schedule('call-log-11-2', new Date(Date.now() + DAY));
+
+    await callScheduler().cancel('call-log-11');
+
+    expect(services.pendingSchedules().map((s) => s.name.replace(/-\d{12}$/, '-<minute>'))).toEqual([
+      'call-call-log-110-<minute>',
+      'call-call-log-11-2-<minute>',
+    ]);
+  });
+
+  it('lists schedules as ListSchedules does: group, name prefix, state, pages that deletes do not move', async () => {
+    await start();
+    const client = new SchedulerClient(sdkOptions());
+    const base = Math.ceil((Date.now() + DAY) / 60_000) * 60_000;
+    for (let i = 0; i < 5; i++) await callScheduler().schedule('call-log-12', new Date(base + i * 60_000));
+    await callScheduler().schedule('call-log-13', new Date(base));
+
+    const seen: string[] = [];
+    let token: string | undefined;
+    let pages = 0;
+    do {
+      const page = await client.send(
+        new ListSchedulesCommand({
+          GroupName: LOCAL_SCHEDULE_GROUP,
+          NamePrefix: 'call-call-log-12-',
+          MaxResults: 2,
+          NextToken: token,
+        }),
+      );
+      pages++;
+      for (const s of page.Schedules ?? []) {
+        seen.push(s.Name ?? '');
+        expect(s).toMatchObject({ GroupName: LOCAL_SCHEDULE_GROUP, State: 'ENABLED' });
+        expect(s.Target?.Arn).toBe(localFunctionArn('place-scheduled-call'));
+        // Deleting what was listed must not make the next page skip any.
+        await client.send(new DeleteScheduleCommand({ Name: s.Name, GroupName: LOCAL_SCHEDULE_GROUP }));
+      }
+      token = page.NextToken;
+    } while (token);
+
+    expect(pages).toBe(3);
+    expect(seen).toEqual([0, 1, 2, 3, 4].map((i) => callScheduleName('call-log-12', new Date(base + i * 60_000))));
+    expect(services.pendingSchedules().map((s) => s.name)).toEqual([callScheduleName('call-log-13', new Date(base))]);
+
+    const disabled = await client.send(new ListSchedulesCommand({ GroupName: LOCAL_SCHEDULE_GROUP, State: 'DISABLED' }));
+    const other = await client.send(new ListSchedulesCommand({ GroupName: 'default' }));
+    const everywhere = await client.send(new ListSchedulesCommand({}));
+    expect(disabled.Schedules).toEqual([]);
+    expect(other.Schedules).toEqual([]);
+    expect(everywhere.Schedules?.map((s) => s.Name)).toEqual([callScheduleName('call-log-13', new Date(base))]);
+
+    const wire = await fetch(`${services.url}/schedules?ScheduleGroup=${LOCAL_SCHEDULE_GROUP}&NamePrefix=call-call-log-13-`);
+    expect(((await wire.json()) as { Schedules: { Name: string }[] }).Schedules.map((s) => s.Name)).toEqual([
+      callScheduleName('call-log-13', new Date(base)),
+    ]);
+
+    await expect(client.send(new ListSchedulesCommand({ MaxResults: 101 }))).rejects.toMatchObject({
+      name: 'ValidationException',
+    });
+    await expect(client.send(new ListSchedulesCommand({ NamePrefix: 'call:1' }))).rejects.toMatchObject({
+      name: 'ValidationException',
+    });
+    await expect(client.send(new ListSchedulesCommand({ NextToken: 'not-a-token' }))).rejects.toMatchObject({
+      name: 'ValidationException',
+    });
+    await expect(client.send(new ListSchedulesCommand({ GroupName: 'no-such-group' }))).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+      $metadata: { httpStatusCode: 404 },
+    });
   });
 
   it('keeps schedules across a restart', async () => {
     await start();
-    await callScheduler().schedule('call-log-5', new Date(Date.now() + DAY));
+    const at = new Date(Date.now() + DAY);
+    await callScheduler().schedule('call-log-5', at);
     await services.stop();
 
     await start();
 
-    expect(services.pendingSchedules().map((s) => s.name)).toEqual(['call-call-log-5']);
+    expect(services.pendingSchedules().map((s) => s.name)).toEqual([callScheduleName('call-log-5', at)]);
   });
 
   it('enforces the service rules: name, expression, group and duplicates', async () => {
@@ -294,10 +442,10 @@ describe('local EventBridge Scheduler, through EventBridgeCallScheduler', () => 
     const job = await fetch(`${services.url}/local/jobs/reconcile-calls/run`, { method: 'POST' });
     const unknown = await fetch(`${services.url}/local/jobs/no-such-job/run`, { method: 'POST' });
 
-    expect(listed.schedules).toEqual([expect.objectContaining({ name: 'call-call-log-6' })]);
+    expect(listed.schedules).toEqual([expect.objectContaining({ name: callScheduleName('call-log-6', at) })]);
     expect(ran.status).toBe(200);
     expect(await ran.json()).toEqual({
-      fired: [expect.objectContaining({ name: 'call-call-log-6', outcome: 'invoked' })],
+      fired: [expect.objectContaining({ name: callScheduleName('call-log-6', at), outcome: 'invoked' })],
     });
     expect(job.status).toBe(200);
     expect(jobCalls('reconcile-calls')).toEqual([{}]);
@@ -434,6 +582,7 @@ describe('local Secrets Manager, through readVapiSecrets', () => {
     model: 'gpt-4o',
     webhookUrl: 'http://127.0.0.1:1/webhooks/vapi',
     webhookAuth: 'hmac',
+  webhookCredentialId: undefined,
   });
 
   it('serves the secrets given at start', async () => {

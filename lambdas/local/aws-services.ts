@@ -22,6 +22,9 @@
  * deleted (ActionAfterCompletion DELETE) only after its invocation settles, so a handler that
  * creates a schedule of the same name meets a ConflictException here, as it may in AWS.
  *
+ * Scheduler operations: CreateSchedule, GetSchedule, DeleteSchedule and ListSchedules (group, name
+ * prefix, state, MaxResults and NextToken paging).
+ *
  * Test hooks: GET /local/schedules, POST /local/schedules/run-due?at=<ISO> (time travel),
  * POST /local/jobs/<name>/run, GET /local/dead-letters, GET /local/events.
  * Logs carry ids, job names and error names only.
@@ -353,6 +356,16 @@ function checkScheduleBody(body: Record<string, unknown>): { dueAt: Date; client
   return { dueAt, clientToken: typeof token === 'string' ? token : null };
 }
 
+/** The `group/name` a ListSchedules NextToken (opaque to callers) carries. */
+function readListToken(token: string): string {
+  const key = token.length <= 2048 ? Buffer.from(token, 'base64url').toString('utf8') : '';
+  const [group, name, ...rest] = key.split('/');
+  if (!group || !name || rest.length > 0 || !NAME_PATTERN.test(group) || !NAME_PATTERN.test(name)) {
+    throw validation('The NextToken is not valid.');
+  }
+  return key;
+}
+
 /** GetSchedule's answer: the stored request with the service's own fields. */
 function describeSchedule(s: StoredSchedule) {
   const request = s.request;
@@ -655,20 +668,38 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
     return {};
   }
 
+  /**
+   * ListSchedules: GET /schedules?ScheduleGroup=&NamePrefix=&State=&MaxResults=&NextToken= (the SDK
+   * sends GroupName as `ScheduleGroup`). Schedules come in group and name order; the NextToken names
+   * the last one returned, so schedules deleted between pages (a caller deleting what it lists) move
+   * nothing. Fired schedules kept by ActionAfterCompletion NONE are listed, as in AWS.
+   */
   function listSchedules(url: URL) {
-    const group = url.searchParams.get('ScheduleGroup');
-    const prefix = url.searchParams.get('NamePrefix') ?? '';
-    const wanted = url.searchParams.get('State');
-    const max = Number(url.searchParams.get('MaxResults') ?? 100);
+    const query = (key: string) => url.searchParams.get(key) ?? undefined;
+    const rawGroup = query('ScheduleGroup');
+    const group = rawGroup === undefined ? undefined : checkGroup(rawGroup);
+    const prefix = query('NamePrefix');
+    if (prefix !== undefined) checkName(prefix, 'namePrefix');
+    const wanted = query('State');
+    checkEnum(wanted, 'state', ['ENABLED', 'DISABLED']);
+    const rawMax = query('MaxResults');
+    const max = rawMax === undefined ? 100 : Number(rawMax);
     checkIntegerIn(max, 'maxResults', 1, 100);
-    const start = Number(url.searchParams.get('NextToken') ?? 0);
-    const all = state.schedules.filter(
-      (s) =>
-        (!group || s.groupName === group) &&
-        s.name.startsWith(prefix) &&
-        (!wanted || (s.request.State ?? 'ENABLED') === wanted),
-    );
-    const page = all.slice(start, start + max);
+    const token = query('NextToken');
+    const after = token === undefined ? undefined : readListToken(token);
+
+    const key = (s: { groupName: string; name: string }) => `${s.groupName}/${s.name}`;
+    const all = state.schedules
+      .filter(
+        (s) =>
+          (group === undefined || s.groupName === group) &&
+          (prefix === undefined || s.name.startsWith(prefix)) &&
+          (wanted === undefined || (s.request.State ?? 'ENABLED') === wanted) &&
+          (after === undefined || key(s) > after),
+      )
+      .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    const page = all.slice(0, max);
+    const last = page.at(-1);
     return {
       Schedules: page.map((s) => ({
         Arn: s.arn,
@@ -679,7 +710,7 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
         LastModificationDate: epochSeconds(s.createdAt),
         Target: { Arn: field(s.request.Target, 'Arn') },
       })),
-      ...(start + max < all.length ? { NextToken: String(start + max) } : {}),
+      ...(last && all.length > max ? { NextToken: Buffer.from(key(last)).toString('base64url') } : {}),
     };
   }
 

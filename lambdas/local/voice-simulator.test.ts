@@ -76,6 +76,7 @@ const envFor = (baseUrl: string, webhookUrl: string): VapiEnv => ({
   model: 'gpt-4o',
   webhookUrl,
   webhookAuth: 'hmac',
+  webhookCredentialId: undefined,
 });
 
 const callRequest = (customerNumber: string): OutboundCallRequest => ({

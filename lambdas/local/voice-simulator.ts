@@ -48,6 +48,14 @@ export interface VoiceSimulatorOptions {
   dropWebhooks?: 'none' | 'end-of-call-report' | 'all';
 }
 
+/**
+ * A fault for the next call created (test hook `POST /__simulator/faults`, same API key): Vapi
+ * refusing (`http-400`), failing (`http-500`), not answering in time (`timeout`), or the call's
+ * webhooks lost on the way (`drop-report`, `drop-all`).
+ */
+export type SimulatorFault = 'http-400' | 'http-500' | 'timeout' | 'drop-report' | 'drop-all';
+const FAULTS: readonly SimulatorFault[] = ['http-400', 'http-500', 'timeout', 'drop-report', 'drop-all'];
+
 export interface VoiceSimulator {
   url: string;
   /** Every call placed, newest first, as GET /call/{id} answers it. */
@@ -440,6 +448,9 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
   const playing = new Set<Promise<void>>();
   const stopping = new AbortController();
   const drop = options.dropWebhooks ?? 'none';
+  const faults: SimulatorFault[] = [];
+  /** Calls whose messages are lost by a fault: call id → what is dropped. */
+  const droppedFor = new Map<string, 'end-of-call-report' | 'all'>();
   // Compiled before the first request: a cold compile takes seconds, as long as a client's timeout.
   validatorFor('CreateCallDTO');
 
@@ -460,8 +471,25 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
     const url = new URL(request.url ?? '/', 'http://simulator');
     const method = request.method ?? 'GET';
     const callId = /^\/call\/([^/]+)$/.exec(url.pathname)?.[1];
+    if (method === 'POST' && url.pathname === '/__simulator/faults') {
+      const { next } = (await readJson(request)) as { next?: unknown };
+      const list = Array.isArray(next) ? next : [];
+      if (!list.every((f): f is SimulatorFault => FAULTS.includes(f as SimulatorFault))) {
+        throw problem(400, 'Bad Request', `faults are ${FAULTS.join(', ')}`);
+      }
+      faults.push(...list);
+      return { statusCode: 200, body: { queued: faults.length } };
+    }
     if (method === 'POST' && url.pathname === '/call') {
-      return { statusCode: 201, body: create(await readJson(request)) };
+      const body = await readJson(request);
+      const fault = faults.shift();
+      if (fault === 'http-400') throw problem(400, 'Bad Request', ['simulated refusal']);
+      if (fault === 'http-500') throw problem(500, 'Internal Server Error', 'simulated failure');
+      if (fault === 'timeout') await sleep(12_000, undefined, { signal: stopping.signal }).catch(() => undefined);
+      const call = create(body);
+      if (fault === 'drop-report') droppedFor.set(call.id, 'end-of-call-report');
+      if (fault === 'drop-all') droppedFor.set(call.id, 'all');
+      return { statusCode: 201, body: call };
     }
     if (method === 'GET' && url.pathname === '/call') {
       const limit = Number(url.searchParams.get('limit') ?? 100);
@@ -575,7 +603,8 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
   async function post(url: string, message: Vapi.ServerMessageStatusUpdate | Vapi.ServerMessageEndOfCallReport) {
     const callId = message.call?.id ?? '';
     const what = message.type === 'status-update' ? `status-update ${message.status}` : message.type;
-    if (drop === 'all' || drop === message.type) {
+    const dropped = droppedFor.get(callId) ?? drop;
+    if (dropped === 'all' || dropped === message.type) {
       options.log(`voice simulator: ${what} of call ${callId} dropped (dropWebhooks)`);
       return;
     }

@@ -102,6 +102,8 @@ export interface VapiEnv {
   readonly webhookUrl: string;
   /** How the webhook credential is checked: Vapi's HMAC signature, or a bearer secret. */
   readonly webhookAuth: VapiWebhookAuth;
+  /** Vapi's id of that credential, sent with the server URL of each call (unset: the assistant's own). */
+  readonly webhookCredentialId: string | undefined;
 }
 export function readVapiEnv(source: Source = process.env): VapiEnv {
   const webhookAuth = required(source, 'VAPI_WEBHOOK_AUTH');
@@ -119,6 +121,7 @@ export function readVapiEnv(source: Source = process.env): VapiEnv {
     model: required(source, 'VAPI_MODEL'),
     webhookUrl: required(source, 'VAPI_WEBHOOK_URL'),
     webhookAuth,
+    webhookCredentialId: optional(source, 'VAPI_WEBHOOK_CREDENTIAL_ID'),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { notFound } from './errors';
 import { defineFunction } from './http-handler';
 import { ok } from './http';

@@ -117,7 +117,8 @@ describe('calls: place, follow, schedule, cancel; operators see them; system set
     await operator.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await operator.getByRole('button', { name: /^Calls Made/ }).click();
     const modal = operator.getByRole('dialog', { name: 'Last 50 calls' });
-    const row = modal.getByRole('row').filter({ hasText: patientName });
+    // The cancelled scheduled call may be listed too: the placed one is the completed row.
+    const row = modal.getByRole('row').filter({ hasText: patientName }).filter({ hasText: 'Completed' });
     await row.waitFor();
     // Text content, not innerText: badges are shown in capitals by CSS.
     const cells = await row.getByRole('cell').allTextContents();

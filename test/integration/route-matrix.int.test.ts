@@ -5,11 +5,13 @@
  * manifest without its fixture here fails the first test.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ROUTES, routeKey, type RouteDefinition, type RouteKey } from '../../lambdas/routes';
+import { ROUTES, isStaffAccess, isWebhookAccess, routeKey, type RouteDefinition, type RouteKey } from '../../lambdas/routes';
 import { VALIDATION } from '../../shared/messages';
 import { ROLES, type Role } from '../../shared/roles';
 import { DEMO_PASSWORD, call } from '../support/api';
+import { endOfCallReport, statusUpdate } from '../support/vapi-messages';
 import {
+  createCallablePatient,
   createDocument,
   createOrganization,
   createPatient,
@@ -17,6 +19,8 @@ import {
   demoOrganizations,
   expectStatus,
   operatorToken,
+  postVapiWebhook,
+  scheduleCallFor,
   sunriseToken,
   throwawayToken,
   unique,
@@ -25,11 +29,12 @@ import {
 
 const stack = inject('stack');
 
-/** Records a path or body can name: an organization, a patient, a user. */
+/** Records a path or body can name: an organization, a patient, a user, a pending scheduled call. */
 interface RecordIds {
   org: string;
   patient: string;
   user: string;
+  call: string;
 }
 
 interface World {
@@ -51,10 +56,12 @@ interface Fixture {
   fresh?: (world: World) => Promise<Partial<RecordIds>>;
   /** Routes with a body: a valid one, a malformed one and its spec message, and the message when it is missing. */
   body: { valid: (ids: RecordIds, world: World) => Body; malformed: unknown; message: string; missing: string } | null;
+  /** A POST that takes no body (the path says it all). */
+  noBody?: true;
   /** Routes without a body that read a query: a bad one and its message. */
   badQuery: { query: string; message: string } | null;
   /** The not-found code another organization's record answers with; null when the route names no tenant record. */
-  otherOrganization: 'provider.not_found' | 'patient.not_found' | null;
+  otherOrganization: 'provider.not_found' | 'patient.not_found' | 'call.not_found' | null;
   success: { status: 200 | 201; check: (body: Body, ids: RecordIds, world: World) => void };
 }
 
@@ -67,6 +74,9 @@ const patientBody = (org: string): Body => ({
 });
 const freshPatient = async (world: World) => ({ patient: (await createPatient(stack, world.own.org)).id });
 const freshUser = async (world: World) => ({ user: (await createUser(stack, { provider_id: world.userOrg })).id });
+/** A patient with a phone the simulator answers, so a placed call completes and frees the patient. */
+const freshCallable = async (world: World) => ({ patient: (await createCallablePatient(stack, world.own.org)).id });
+const freshScheduled = async (world: World) => ({ call: (await scheduleCallFor(stack, world.own.patient)).id });
 const listOf = (body: Body, key: string) => body[key] as { id: string }[];
 const documentFixtures = (segment: 'care-plan' | 'emr-notes', key: 'carePlan' | 'emrNotes') => {
   const path = (ids: RecordIds) => `/patients/${ids.patient}/${segment}`;
@@ -363,7 +373,136 @@ const FIXTURES: Record<RouteKey, Fixture> = {
 
   ...documentFixtures('care-plan', 'carePlan'),
   ...documentFixtures('emr-notes', 'emrNotes'),
+
+  'GET /compliance-settings': {
+    as: 'operator',
+    path: () => '/compliance-settings',
+    body: null,
+    badQuery: null,
+    otherOrganization: null,
+    success: {
+      status: 200,
+      check: (b) =>
+        expect(b).toMatchObject({
+          settings: { voiceId: expect.any(String), version: expect.any(Number) },
+          defaultPrompt: expect.stringContaining('{{patientName}}'),
+        }),
+    },
+  },
+  'PATCH /compliance-settings': {
+    as: 'operator',
+    path: () => '/compliance-settings',
+    body: {
+      // No version: the matrix's own write must not race the settings tests' versions.
+      valid: () => ({ voiceId: 'sarah' }),
+      malformed: { voiceId: 'nobody' },
+      message: 'Please choose a voice',
+      missing: 'Please choose a voice',
+    },
+    badQuery: null,
+    otherOrganization: null,
+    success: { status: 200, check: (b) => expect(b.settings).toMatchObject({ voiceId: 'sarah' }) },
+  },
+  'GET /patients/{patientId}/calls': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/calls`,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b, ids) =>
+        expect((b.scheduled as { id: string }[]).map((c) => c.id)).toContain(ids.call),
+    },
+  },
+  'GET /calls': {
+    as: 'operator',
+    path: () => '/calls',
+    body: null,
+    badQuery: null,
+    otherOrganization: null,
+    success: { status: 200, check: (b) => expect((b.calls as unknown[]).length).toBeLessThanOrEqual(50) },
+  },
+  'GET /calls/scheduled': {
+    as: 'operator',
+    path: () => '/calls/scheduled',
+    body: null,
+    badQuery: null,
+    otherOrganization: null,
+    success: {
+      status: 200,
+      check: (b) => expect((b.calls as { status: string }[]).every((c) => c.status === 'scheduled')).toBe(true),
+    },
+  },
+  'GET /calls/{callId}': {
+    as: 'sunrise',
+    path: (ids) => `/calls/${ids.call}`,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'call.not_found',
+    success: {
+      status: 200,
+      check: (b, ids) => expect(b.call).toMatchObject({ id: ids.call, status: 'scheduled', transcript: [] }),
+    },
+  },
+  'POST /patients/{patientId}/calls': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/calls`,
+    fresh: freshCallable,
+    body: null,
+    noBody: true,
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 201,
+      check: (b, ids) => expect(b.call).toMatchObject({ patient_id: ids.patient, status: 'queued', kind: 'instant' }),
+    },
+  },
+  'POST /patients/{patientId}/scheduled-calls': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/scheduled-calls`,
+    body: {
+      valid: () => ({ when: '1_month' }),
+      malformed: { when: 'tomorrow' },
+      message: 'Please choose when to call',
+      missing: 'Please choose when to call',
+    },
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 201,
+      check: (b, ids) => expect(b.call).toMatchObject({ patient_id: ids.patient, status: 'scheduled' }),
+    },
+  },
+  'DELETE /scheduled-calls/{callId}': {
+    as: 'sunrise',
+    path: (ids) => `/scheduled-calls/${ids.call}`,
+    fresh: freshScheduled,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'call.not_found',
+    success: { status: 200, check: (b) => expect(b).toEqual({ cancelled: true }) },
+  },
+  'POST /patients/{patientId}/web-call': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/web-call`,
+    body: null,
+    noBody: true,
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b) =>
+        expect(b).toMatchObject({
+          publicKey: expect.any(String),
+          configuration: { assistantId: expect.any(String), assistantOverrides: expect.any(Object) },
+        }),
+    },
+  },
 };
+
+/** Vendor webhooks: the vendor's credential, not a Cognito token, is what they check. */
+const WEBHOOK_ROUTES = new Set<RouteKey>(ROUTES.filter((r) => isWebhookAccess(r.access)).map(routeKey));
 
 interface UserLike {
   email: string;
@@ -382,8 +521,12 @@ beforeAll(async () => {
   const orgs = await demoOrganizations(stack);
   const [userOrg, ownPatient, otherPatient] = await Promise.all([
     createOrganization(stack),
-    createPatient(stack, orgs.sunrise),
-    createPatient(stack, orgs.lakeside),
+    createCallablePatient(stack, orgs.sunrise),
+    createCallablePatient(stack, orgs.lakeside),
+  ]);
+  const [ownCall, otherCall] = await Promise.all([
+    scheduleCallFor(stack, ownPatient.id),
+    scheduleCallFor(stack, otherPatient.id),
   ]);
   for (const patient of [ownPatient, otherPatient]) {
     await createDocument(stack, patient.id, 'care-plan', 'Care plan');
@@ -391,8 +534,8 @@ beforeAll(async () => {
   }
   const user = await createUser(stack, { provider_id: userOrg.id });
   world = {
-    own: { org: orgs.sunrise, patient: ownPatient.id, user: user.id },
-    other: { org: orgs.lakeside, patient: otherPatient.id, user: user.id },
+    own: { org: orgs.sunrise, patient: ownPatient.id, user: user.id, call: ownCall.id },
+    other: { org: orgs.lakeside, patient: otherPatient.id, user: user.id, call: otherCall.id },
     userOrg: userOrg.id,
   };
   tokens.careloop_employee = await operatorToken(stack);
@@ -402,12 +545,16 @@ beforeAll(async () => {
 });
 
 describe('route matrix', () => {
-  it('has a fixture for exactly the routes of the manifest, with every rule a route needs', () => {
-    expect(Object.keys(FIXTURES).sort()).toEqual(ROUTES.map(routeKey).sort());
-    for (const route of ROUTES) {
+  it('has a fixture for exactly the staff routes of the manifest, with every rule a route needs', () => {
+    const staffRoutes = ROUTES.filter((r) => isStaffAccess(r.access));
+    expect(Object.keys(FIXTURES).sort()).toEqual(staffRoutes.map(routeKey).sort());
+    expect([...WEBHOOK_ROUTES, ...Object.keys(FIXTURES)].sort()).toEqual(ROUTES.map(routeKey).sort());
+    for (const route of staffRoutes) {
       const fixture = FIXTURES[routeKey(route)];
       if (!fixture) continue;
-      expect(fixture.body !== null, `${routeKey(route)}: body rules`).toBe(HAS_BODY.has(route.method));
+      expect(fixture.body !== null || fixture.noBody === true, `${routeKey(route)}: body rules`).toBe(
+        HAS_BODY.has(route.method),
+      );
       const namesTenantRecord = route.path.includes('{') || route.method === 'POST';
       if (providersAllowed(route) && namesTenantRecord) {
         expect(fixture.otherOrganization, `${routeKey(route)}: other-organization rule`).not.toBeNull();
@@ -415,7 +562,7 @@ describe('route matrix', () => {
     }
   });
 
-  describe.each(ROUTES.map((route) => [routeKey(route), route] as const))('%s', (key, route: RouteDefinition) => {
+  describe.each(ROUTES.filter((r) => isStaffAccess(r.access)).map((route) => [routeKey(route), route] as const))('%s', (key, route: RouteDefinition) => {
     const found = FIXTURES[key];
     if (!found) {
       it('has its rules in this matrix', () =>
@@ -450,7 +597,11 @@ describe('route matrix', () => {
           token: tokens.provider,
           body: bodyFor(world.other),
         });
-        const message = fixture.otherOrganization === 'provider.not_found' ? 'Provider Not Found' : 'Patient Not Found';
+        const message = {
+          'provider.not_found': 'Provider Not Found',
+          'patient.not_found': 'Patient Not Found',
+          'call.not_found': 'Call Not Found',
+        }[fixture.otherOrganization as string];
         expect(answer).toEqual({ status: 404, body: { error: message, code: fixture.otherOrganization } });
       });
 
@@ -485,5 +636,52 @@ describe('route matrix', () => {
       });
       fixture.success.check(expectStatus(answer, fixture.success.status), ids, world);
     });
+  });
+});
+
+describe.each([...WEBHOOK_ROUTES])('%s (vendor webhook)', (key) => {
+  it('is the Vapi webhook (the only webhook route so far)', () => expect(key).toBe('POST /webhooks/vapi'));
+
+  const callState = async (id: string) =>
+    expectStatus(await call<Body>(stack, 'GET', `/calls/${id}`, { token: tokens.provider }), 200).call as Body;
+
+  it('answers 401 to a missing, forged or stale signature, and writes nothing', async () => {
+    const report = endOfCallReport(world.own.call);
+    const before = await callState(world.own.call);
+    const refused = { status: 401, body: { error: 'Unauthorized', code: 'auth.unauthorized' } };
+    expect(await postVapiWebhook(stack, report, { omit: true })).toEqual(refused);
+    expect(await postVapiWebhook(stack, report, { secret: 'not-the-secret' })).toEqual(refused);
+    expect(await postVapiWebhook(stack, report, { timestampMs: Date.now() - 10 * 60_000 })).toEqual(refused);
+    expect(await postVapiWebhook(stack, report, { timestampMs: Date.now() + 10 * 60_000 })).toEqual(refused);
+    const tampered = JSON.stringify(report);
+    const answer = await fetch(`${stack.apiUrl}/webhooks/vapi`, {
+      method: 'POST',
+      headers: { 'x-timestamp': String(Date.now()), 'x-signature': '0'.repeat(64) },
+      body: tampered,
+    });
+    expect(answer.status).toBe(401);
+    expect(await callState(world.own.call)).toEqual(before);
+  });
+
+  it('answers 400 to a signed body that is not JSON or not a Vapi message', async () => {
+    expect(await postVapiWebhook(stack, '{"message": ')).toMatchObject({
+      status: 400,
+      body: { code: 'request.invalid_json' },
+    });
+    expect(await postVapiWebhook(stack, { hello: 'world' })).toMatchObject({
+      status: 400,
+      body: { code: 'webhook.no_message' },
+    });
+    expect(await postVapiWebhook(stack, [1, 2])).toMatchObject({ status: 400 });
+  });
+
+  it('acknowledges a signed message, and ignores types it does not handle', async () => {
+    expect(await postVapiWebhook(stack, statusUpdate('no-such-call', 'in-progress'))).toEqual({
+      status: 200,
+      body: { received: true },
+    });
+    expect(await postVapiWebhook(stack, { message: { type: 'speech-update', status: 'started', role: 'user' } })).toEqual(
+      { status: 200, body: { received: true } },
+    );
   });
 });

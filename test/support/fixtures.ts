@@ -8,9 +8,11 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { randomUUID } from 'node:crypto';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { createHmac, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createEntities } from '../../lambdas/adapters/dynamodb/entities';
+import type { CallLogSummary } from '../../shared/calls';
 import type { ClinicalDocument, DashboardStats, Patient, ProviderOrganization, UserProfile } from '../../shared/domain';
 import type { Role } from '../../shared/roles';
 import { DEMO, DEMO_PASSWORD, call, signIn, tokenFor, type ApiAnswer } from './api';
@@ -158,4 +160,67 @@ export async function totals(stack: StackInfo): Promise<DashboardStats> {
     await call<DashboardStats>(stack, 'GET', '/dashboard-stats', { token: await operatorToken(stack) }),
     200,
   );
+}
+
+/**
+ * A patient the voice simulator will reach: the last digit of the number picks how the simulated
+ * call ends (0 no answer, 1 busy, 2 failure, 3 Emergent, 4 Urgent, 5 Elective, 6-9 Normal).
+ */
+export function createCallablePatient(stack: StackInfo, providerId: string, lastDigit = 6, token?: string) {
+  const middle = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+  return createPatient(stack, providerId, { phone_number: `+1813555${middle}${lastDigit}` }, token);
+}
+
+/** Schedules a call for a patient (as the operator unless a token is given) and returns it. */
+export async function scheduleCallFor(
+  stack: StackInfo,
+  patientId: string,
+  when: '10_minutes' | '1_week' | '1_month' = '1_week',
+  token?: string,
+): Promise<CallLogSummary> {
+  const answer = await call<{ call: CallLogSummary }>(stack, 'POST', `/patients/${patientId}/scheduled-calls`, {
+    token: token ?? (await operatorToken(stack)),
+    body: { when },
+  });
+  return expectStatus(answer, 201).call;
+}
+
+/** The local Vapi secret, read the way the functions read it: from (local) Secrets Manager. */
+export async function vapiSecret(stack: StackInfo): Promise<{ apiKey: string; webhookSecret: string }> {
+  const client = new SecretsManagerClient({ endpoint: stack.awsUrl, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
+  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: 'careloop-local/vapi' }));
+  return JSON.parse(SecretString ?? '{}') as { apiKey: string; webhookSecret: string };
+}
+
+/** POST /webhooks/vapi signed as Vapi's HMAC plan signs (or with a forged, stale or missing signature). */
+export async function postVapiWebhook(
+  stack: StackInfo,
+  body: unknown,
+  signing: { secret?: string; timestampMs?: number; omit?: boolean } = {},
+): Promise<ApiAnswer<Record<string, unknown>>> {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  const secret = signing.secret ?? (await vapiSecret(stack)).webhookSecret;
+  const timestamp = String(signing.timestampMs ?? Date.now());
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex');
+  const res = await fetch(`${stack.apiUrl}/webhooks/vapi`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(signing.omit ? {} : { 'x-timestamp': timestamp, 'x-signature': signature }),
+    },
+    body: raw,
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+}
+
+/** Polls until `check` passes (or the time is up): for calls the simulator plays asynchronously. */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  let value = await read();
+  while (!check(value) && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 150));
+    value = await read();
+  }
+  return value;
 }

@@ -38,6 +38,7 @@ const envFor = (baseUrl: string, webhookUrl = 'http://127.0.0.1:9/webhooks/vapi'
   model: 'gpt-4o',
   webhookUrl,
   webhookAuth: 'hmac',
+  webhookCredentialId: undefined,
 });
 
 /** A server that answers every request with `answer` (after `delayMs`) and counts requests. */

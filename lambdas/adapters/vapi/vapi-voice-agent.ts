@@ -11,7 +11,8 @@ import { reportFromVapiCall, statusOf } from './vapi-messages';
 export type VapiCalls = Pick<CallsClient, 'create' | 'get'>;
 
 /** What the adapter adds to every call from configuration. */
-export type VapiCallSettings = Pick<VapiEnv, 'phoneNumberId' | 'modelProvider' | 'model' | 'webhookUrl'>;
+export type VapiCallSettings = Pick<VapiEnv, 'phoneNumberId' | 'modelProvider' | 'model' | 'webhookUrl'> &
+  Partial<Pick<VapiEnv, 'webhookCredentialId'>>;
 
 /** Long enough for Vapi to accept a call, short enough to answer within an API Gateway request. */
 export const VAPI_TIMEOUT_SECONDS = 8;
@@ -77,7 +78,8 @@ export function createCallBody(request: OutboundCallRequest, settings: VapiCallS
         patientId: request.patientId,
         organizationId: request.organizationId,
       },
-      server: { url: settings.webhookUrl },
+      // The server credential travels with the URL: an override without it would post unsigned.
+      server: { url: settings.webhookUrl, ...(settings.webhookCredentialId ? { credentialId: settings.webhookCredentialId } : {}) },
     },
   };
 }

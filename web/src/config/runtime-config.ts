@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 /**
  * Deploy-time settings fetched from `/runtime-config.json` before the app renders, so one build

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { FALLBACK_ERRORS } from '../../../shared/messages';
 import { ROLES } from '../../../shared/roles';
 import { paths } from '../config/paths';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { CallCreatedResponse } from '../../../../../shared/calls';
 import type { scheduleCallSchema } from '../../../../../shared/validation';
 import type { ApiClient } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { SystemSettingsResponse } from '../../../../../shared/calls';
 import { CALL_MESSAGES } from '../../../../../shared/messages';
 import type { settingsSchema } from '../../../../../shared/validation';

@@ -107,7 +107,9 @@ describe('Web Call button and popup widget', () => {
     const [url, name, features] = openSpy.mock.calls[0] ?? [];
     expect(url).toBe('');
     expect(name).toBe('careloop-web-call');
-    expect(features).toMatch(/^width=400,height=600,left=\d+,top=\d+,toolbar=no,menubar=no,scrollbars=no,resizable=no$/);
+    expect(features).toMatch(
+      /^width=400,height=600,left=\d+,top=\d+,toolbar=no,menubar=no,scrollbars=no,resizable=no$/,
+    );
     expect(popupWindow().document.querySelector('main')).toBeNull();
 
     await advance(99);
@@ -153,6 +155,9 @@ describe('Web Call button and popup widget', () => {
     expect(statusText()).toBe('Connected');
     expect(orbState()).toBe('connected');
 
+    // The assistant takes a second before its greeting.
+    await advance(1000);
+    expect(statusText()).toBe('Connected');
     await advance(100);
     expect(statusText()).toBe('Assistant speaking...');
     expect(orbState()).toBe('speaking');
@@ -348,7 +353,10 @@ describe('Web Call button and popup widget', () => {
     });
 
     it("shows the voice service's reason when the call cannot start", async () => {
-      await failsToInitialise({ reply: { status: 200, body: configFor(SIMULATED_FAILURES.startFails) } }, SIMULATED_START_ERROR);
+      await failsToInitialise(
+        { reply: { status: 200, body: configFor(SIMULATED_FAILURES.startFails) } },
+        SIMULATED_START_ERROR,
+      );
     });
 
     it("shows 'Failed to initialize' when starting throws without a reason", async () => {
@@ -364,12 +372,12 @@ describe('Web Call button and popup widget', () => {
     ])("shows 'Error occurred' and the reason when the call fails (%s)", async (assistantId, message) => {
       const { sources } = renderButton({ reply: { status: 200, body: configFor(assistantId) } });
       await openAndInitialise();
-      await advance(SIMULATED_CONNECT_MS + 500);
+      await advance(SIMULATED_CONNECT_MS + 1500);
       expect(statusText()).toBe('Assistant speaking...');
       expect(errorArea().hidden).toBe(true);
       const stop = vi.spyOn(sources[0] as SimulatedWebCallSource, 'stop');
 
-      await advance(1500);
+      await advance(2000);
 
       expect(statusText()).toBe('Error occurred');
       expect(orbState()).toBe('error');

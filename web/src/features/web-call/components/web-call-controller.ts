@@ -8,6 +8,7 @@ import {
   errorMessageOf,
   INITIAL_WEB_CALL_STATE,
   isCallActive,
+  isInCall,
   webCallReducer,
   type WebCallAction,
   type WebCallState,
@@ -40,7 +41,13 @@ export interface WebCallSnapshot {
   call: WebCallState;
 }
 
-const CLOSED: WebCallSnapshot = { phase: 'closed', popup: null, container: null, assistantName: null, call: INITIAL_WEB_CALL_STATE };
+const CLOSED: WebCallSnapshot = {
+  phase: 'closed',
+  popup: null,
+  container: null,
+  assistantName: null,
+  call: INITIAL_WEB_CALL_STATE,
+};
 
 type ConfigResult = { ok: true; config: WebCallConfigResponse } | { ok: false; error: unknown };
 
@@ -126,7 +133,7 @@ export class WebCallController {
 
   readonly toggleMute = (): void => {
     const source = this.source;
-    if (!source || !isCallActive(this.snapshot.call.status)) return;
+    if (!source || !isInCall(this.snapshot.call.status)) return;
     source.setMuted(!source.isMuted());
     this.dispatch({ type: 'muted', muted: source.isMuted() });
   };
@@ -165,7 +172,8 @@ export class WebCallController {
     if (!current()) return;
     if (!result.ok) return this.dispatch({ type: 'initialise-failed', message: configErrorMessage(result.error) });
     const { assistantId, assistantOverrides } = result.config.configuration;
-    if (!assistantId) return this.dispatch({ type: 'initialise-failed', message: CALL_MESSAGES.widgetAssistantRequired });
+    if (!assistantId)
+      return this.dispatch({ type: 'initialise-failed', message: CALL_MESSAGES.widgetAssistantRequired });
 
     let source: WebCallSource;
     try {

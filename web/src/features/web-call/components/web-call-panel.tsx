@@ -1,6 +1,6 @@
 import { Mic, PhoneOff } from 'lucide-react';
 import type { CSSProperties } from 'react';
-import { isCallActive, orbScale, type WebCallState } from './web-call-widget.utils';
+import { isCallActive, isInCall, orbScale, type WebCallState } from './web-call-widget.utils';
 
 export interface WebCallPanelProps {
   call: WebCallState;
@@ -16,7 +16,14 @@ export interface WebCallPanelProps {
  * The popup's page (spec §2): plain markup styled by the popup's own stylesheet (`POPUP_CSS`),
  * rendered from the opener through a portal so the call's state stays in the app.
  */
-export function WebCallPanel({ call, assistantName, providerName, patientName, onToggleMute, onEnd }: WebCallPanelProps) {
+export function WebCallPanel({
+  call,
+  assistantName,
+  providerName,
+  patientName,
+  onToggleMute,
+  onEnd,
+}: WebCallPanelProps) {
   const active = isCallActive(call.status);
   const orbStyle = { '--orb-scale': orbScale(call.volume).toFixed(3) } as CSSProperties;
   return (
@@ -40,7 +47,7 @@ export function WebCallPanel({ call, assistantName, providerName, patientName, o
           type="button"
           className="wc-button"
           aria-pressed={call.muted}
-          disabled={call.status !== 'connected' && call.status !== 'speaking' && call.status !== 'listening'}
+          disabled={!isInCall(call.status)}
           onClick={onToggleMute}
         >
           <Mic size={18} aria-hidden="true" />

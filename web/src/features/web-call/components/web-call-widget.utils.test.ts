@@ -178,7 +178,10 @@ describe('web call widget state', () => {
     it.each<WebCallStatus>(['connected', 'speaking', 'listening'])(
       "shows an error while %s with status 'Error occurred' and its message",
       (status) => {
-        const state = webCallReducer(inStatus(status), { type: 'error', error: { error: { message: 'Lost connection' } } });
+        const state = webCallReducer(inStatus(status), {
+          type: 'error',
+          error: { error: { message: 'Lost connection' } },
+        });
         expect(shown(state)).toEqual({ status: 'error', statusText: 'Error occurred', error: 'Lost connection' });
         expect(state.volume).toBe(0);
       },

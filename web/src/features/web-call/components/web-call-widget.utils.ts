@@ -53,7 +53,8 @@ export const INITIAL_WEB_CALL_STATE: WebCallState = {
 export const isCallActive = (status: WebCallStatus): boolean =>
   status === 'connecting' || status === 'connected' || status === 'speaking' || status === 'listening';
 
-const isInCall = (status: WebCallStatus): boolean =>
+/** The call is live: the microphone can be muted. */
+export const isInCall = (status: WebCallStatus): boolean =>
   status === 'connected' || status === 'speaking' || status === 'listening';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -114,7 +115,9 @@ export function webCallReducer(state: WebCallState, action: WebCallAction): WebC
         ? fail(state, STATUS_TEXT.initialiseFailed, action.message)
         : state;
     case 'call-start':
-      return state.status === 'connecting' ? { ...state, status: 'connected', statusText: STATUS_TEXT.connected } : state;
+      return state.status === 'connecting'
+        ? { ...state, status: 'connected', statusText: STATUS_TEXT.connected }
+        : state;
     case 'speech-start':
       return isInCall(state.status) ? { ...state, status: 'speaking', statusText: STATUS_TEXT.speaking } : state;
     case 'speech-end':

@@ -74,7 +74,11 @@ describe('simulated web call source', () => {
     expect(transcripts).toHaveLength(5);
     expect(transcripts[0]).toMatchObject({ role: 'assistant', transcriptType: 'final' });
     expect(transcripts[1]).toMatchObject({ role: 'user', transcript: 'Yes, now is fine.' });
-    expect(seen.messages.at(-1)).toEqual({ type: 'status-update', status: 'ended', endedReason: 'assistant-ended-call' });
+    expect(seen.messages.at(-1)).toEqual({
+      type: 'status-update',
+      status: 'ended',
+      endedReason: 'assistant-ended-call',
+    });
 
     await vi.advanceTimersByTimeAsync(5000);
     expect(seen.events.at(-1)).toBe('call-end');

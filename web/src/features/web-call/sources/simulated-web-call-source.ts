@@ -22,11 +22,20 @@ export const SIMULATED_CONNECT_MS = 1200;
 
 export type SimulatedTurn =
   | { speaker: 'assistant' | 'patient'; ms: number; text: string }
-  | { functionCall: string; ms: number };
+  | { functionCall: string; ms: number }
+  | { silence: true; ms: number };
 
-/** A short check-in: the assistant's turns are sound, the patient's (the local microphone) silence. */
+/**
+ * A short check-in: the assistant's turns are sound, the patient's (the local microphone) silence.
+ * The assistant takes a second before its first message, as a real one does.
+ */
 export const SIMULATED_SCRIPT: readonly SimulatedTurn[] = [
-  { speaker: 'assistant', ms: 2000, text: 'Hello, this is Care, your care assistant. Is now a good time for your check-in?' },
+  { silence: true, ms: 1000 },
+  {
+    speaker: 'assistant',
+    ms: 2000,
+    text: 'Hello, this is Care, your care assistant. Is now a good time for your check-in?',
+  },
   { speaker: 'patient', ms: 2000, text: 'Yes, now is fine.' },
   { speaker: 'assistant', ms: 1800, text: 'How have you been feeling since our last call?' },
   { speaker: 'patient', ms: 2200, text: 'Pretty well. My blood pressure has been steady.' },
@@ -76,6 +85,7 @@ function buildFrames(script: readonly SimulatedTurn[], assistantId: string): Fra
     }
     const last = frames[frames.length - 1] as Frame;
     const first = frames[start] as Frame;
+    if ('silence' in turn) continue;
     if ('functionCall' in turn) {
       first.messages.push({ type: 'function-call', functionCall: { name: turn.functionCall, parameters: {} } });
     } else {
@@ -129,7 +139,7 @@ export class SimulatedWebCallSource implements WebCallSource {
     (this.listeners[event] as Set<WebCallEvents[E]>).delete(listener);
   }
 
-  start(assistantId: string): Promise<unknown> {
+  start(assistantId: string, _assistantOverrides?: Record<string, unknown>): Promise<unknown> {
     if (!assistantId) {
       const error = new Error('Assistant or Squad or Workflow must be provided.');
       this.emit('error', { type: 'validation-error', stage: 'input-validation', error: { message: error.message } });

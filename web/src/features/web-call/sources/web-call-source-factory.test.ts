@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { WebCallConfigResponse } from '../../../../../shared/calls';
+import { parseRuntimeConfig } from '../../../config/runtime-config';
 import { SimulatedWebCallSource } from './simulated-web-call-source';
 import { VapiWebCallSource } from './vapi-web-call-source';
 import { sourceFactoryFromRuntimeConfig } from './web-call-source-factory';
@@ -49,6 +50,20 @@ const config: WebCallConfigResponse = {
 };
 
 describe('choosing the web call source from the runtime configuration', () => {
+  const runtimeConfig = {
+    apiUrl: 'http://127.0.0.1:3001',
+    region: 'us-east-1',
+    userPoolId: 'local_pool',
+    userPoolClientId: 'client123',
+  };
+
+  it("reads voiceSdk from /runtime-config.json: absent, 'vapi' or 'simulated'", () => {
+    expect(parseRuntimeConfig(runtimeConfig).voiceSdk).toBeUndefined();
+    expect(parseRuntimeConfig({ ...runtimeConfig, voiceSdk: 'vapi' }).voiceSdk).toBe('vapi');
+    expect(parseRuntimeConfig({ ...runtimeConfig, voiceSdk: 'simulated' }).voiceSdk).toBe('simulated');
+    expect(() => parseRuntimeConfig({ ...runtimeConfig, voiceSdk: 'twilio' })).toThrow(/voiceSdk/);
+  });
+
   it("uses Vapi's SDK with the public key by default", async () => {
     const source = await sourceFactoryFromRuntimeConfig(async () => ({}))(config);
     expect(source).toBeInstanceOf(VapiWebCallSource);

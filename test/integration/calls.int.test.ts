@@ -1,0 +1,336 @@
+/**
+ * The whole call loop on the local stack: API → call log → Vapi (the voice simulator, speaking
+ * Vapi's API) → signed webhooks → report → bus event → follow-up job; schedules fired by the local
+ * scheduler; the reconciler; vendor faults; idempotency under replays.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CallDetailResponse, CallLogSummary, PatientCallsResponse } from '../../shared/calls';
+import { call } from '../support/api';
+import {
+  createCallablePatient,
+  demoOrganizations,
+  eventually,
+  expectStatus,
+  lakesideToken,
+  operatorToken,
+  postVapiWebhook,
+  scheduleCallFor,
+  sunriseToken,
+  tableOf,
+  vapiSecret,
+} from '../support/fixtures';
+import { endOfCallReport } from '../support/vapi-messages';
+
+const stack = inject('stack');
+
+let orgs: { sunrise: string; lakeside: string };
+let nurse: string;
+
+beforeAll(async () => {
+  orgs = await demoOrganizations(stack);
+  nurse = await sunriseToken(stack);
+});
+
+const patientCalls = async (patientId: string) =>
+  expectStatus(await call<PatientCallsResponse>(stack, 'GET', `/patients/${patientId}/calls`, { token: nurse }), 200);
+const callDetail = async (id: string) =>
+  expectStatus(await call<CallDetailResponse>(stack, 'GET', `/calls/${id}`, { token: nurse }), 200).call;
+const placeCall = (patientId: string, token = nurse) =>
+  call<{ call: CallLogSummary; error?: string; code?: string }>(stack, 'POST', `/patients/${patientId}/calls`, {
+    token,
+  });
+const settled = (id: string) =>
+  eventually(
+    () => callDetail(id),
+    (c) => c.status === 'completed' || c.status === 'failed',
+  );
+
+interface BusEvent {
+  id: string;
+  detailType: string;
+  detail?: Record<string, unknown>;
+  deliveries: { job: string; status: string }[];
+}
+const aws = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  const res = await fetch(`${stack.awsUrl}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as T;
+};
+const busEventsFor = async (callLogId: string) =>
+  (await aws<{ events: BusEvent[] }>('GET', '/local/events')).events.filter(
+    (e) => e.detailType === 'call.completed' && e.detail?.callLogId === callLogId,
+  );
+/** The next call the voice simulator receives fails, or loses its webhooks, this way. */
+const fault = async (next: string[]) => {
+  const { apiKey } = await vapiSecret(stack);
+  const res = await fetch(`${stack.voiceUrl}/__simulator/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
+    body: JSON.stringify({ next }),
+  });
+  expect(res.status).toBe(200);
+};
+/** The job a schedule starts, run now with the event Scheduler delivers (no time travel needed). */
+const fireJob = (callLogId: string) => aws('POST', '/local/jobs/place-scheduled-call/run', { callLogId });
+const runDue = (at: Date) => aws<{ fired: { name: string; outcome: string }[] }>('POST', `/local/schedules/run-due?at=${at.toISOString()}`);
+
+describe('Make Call: from the button to the report', () => {
+  it('places the call, plays it, stores the report once and tells the bus', async () => {
+    const patient = await createCallablePatient(stack, orgs.sunrise, 7);
+    const placed = expectStatus(await placeCall(patient.id), 201).call;
+    expect(placed).toMatchObject({ status: 'queued', kind: 'instant', patient_id: patient.id });
+
+    const done = await settled(placed.id);
+    expect(done).toMatchObject({ status: 'completed', outcome: 'answered', escalation_level: 'Normal' });
+    expect(done.duration).toEqual(expect.any(Number));
+    expect(done.transcript.length).toBeGreaterThan(2);
+    expect(done.transcript[0]).toMatchObject({ speaker: 'assistant', text: expect.stringContaining('Test') });
+    expect(done.summary).toEqual(expect.any(String));
+
+    const history = await patientCalls(patient.id);
+    expect(history.history.map((c) => c.id)).toEqual([placed.id]);
+    const events = await eventually(
+      () => busEventsFor(placed.id),
+      (e) => e.length === 1 && e[0]!.deliveries.every((d) => d.status === 'delivered'),
+    );
+    expect(events).toHaveLength(1);
+  });
+
+  it('refuses a second call while one is queued or in progress (409), then allows it', async () => {
+    const patient = await createCallablePatient(stack, orgs.sunrise, 8);
+    await fault(['drop-all']);
+    const first = expectStatus(await placeCall(patient.id), 201).call;
+    const second = await placeCall(patient.id);
+    expect(second).toEqual({
+      status: 409,
+      body: { error: 'A call is already in progress for this patient', code: 'call.in_progress' },
+    });
+    // Its report arrives (late, by hand): the patient is free again.
+    expect((await postVapiWebhook(stack, endOfCallReport(first.id))).status).toBe(200);
+    expect(expectStatus(await placeCall(patient.id), 201).call.status).toBe('queued');
+  });
+
+  it('tells staff why a call could not be made: no phone, Vapi refusing, failing or not answering', async () => {
+    const noPhone = await createCallablePatient(stack, orgs.sunrise);
+    await call(stack, 'PUT', `/patients/${noPhone.id}`, {
+      token: nurse,
+      body: { email: noPhone.email, first_name: 'No', last_name: 'Phone', phone_number: '' },
+    });
+    expect(await placeCall(noPhone.id)).toMatchObject({
+      status: 400,
+      body: { error: 'This patient has no phone number on file', code: 'call.no_phone' },
+    });
+
+    for (const [kind, status, code] of [
+      ['http-400', 502, 'call.vendor_rejected'],
+      ['http-500', 503, 'call.vendor_unavailable'],
+      ['timeout', 503, 'call.vendor_unavailable'],
+    ] as const) {
+      const patient = await createCallablePatient(stack, orgs.sunrise, 6);
+      await fault([kind]);
+      const answer = await placeCall(patient.id);
+      expect(answer, kind).toMatchObject({ status, body: { code } });
+      const [failed] = (await patientCalls(patient.id)).history;
+      expect(failed, kind).toMatchObject({ status: 'failed', failure_reason: answer.body.error });
+      // The patient is free for the next try.
+      expect(expectStatus(await placeCall(patient.id), 201).call.status, kind).toBe('queued');
+    }
+  }, 60_000);
+
+  it("never reaches another organization's patient", async () => {
+    const lakesidePatient = await createCallablePatient(stack, orgs.lakeside, 6, await lakesideToken(stack));
+    expect(await placeCall(lakesidePatient.id)).toMatchObject({ status: 404, body: { code: 'patient.not_found' } });
+    expect((await patientCalls(lakesidePatient.id).catch(() => null)) ?? null).toBeNull();
+  });
+});
+
+describe('Vapi webhook idempotency', () => {
+  it('1,000 replays of one report: one stored report, one counter change, one bus event', async () => {
+    const patient = await createCallablePatient(stack, orgs.sunrise, 9);
+    await fault(['drop-all']);
+    const placed = expectStatus(await placeCall(patient.id), 201).call;
+    const table = tableOf(stack);
+    const month = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' }).slice(0, 7);
+    const counter = async () =>
+      (await table.entities.counter.get({ scope: `organization#${orgs.sunrise}`, name: `calls_completed#${month}` }).go())
+        .data?.value ?? 0;
+    const before = await counter();
+
+    const report = endOfCallReport(placed.id, { seconds: 240 });
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 50; batch++) {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => postVapiWebhook(stack, report)));
+      statuses.push(...answers.map((a) => a.status));
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    expect(statuses).toHaveLength(1000);
+
+    const stored = await callDetail(placed.id);
+    expect(stored).toMatchObject({ status: 'completed', duration: 240 });
+    expect(await counter()).toBe(before + 1);
+    const { data: item } = await table.entities.callLog.get({ call_log_id: placed.id }).go();
+    expect(item?.version).toBeLessThanOrEqual(4);
+    expect(await eventually(() => busEventsFor(placed.id), (e) => e.length >= 1)).toHaveLength(1);
+  }, 120_000);
+});
+
+describe('scheduled calls', () => {
+  it('a schedule that fires places one call, and firing it again places none', async () => {
+    const patient = await createCallablePatient(stack, orgs.sunrise, 6);
+    const scheduled = await scheduleCallFor(stack, patient.id, '10_minutes', nurse);
+    expect((await patientCalls(patient.id)).scheduled.map((c) => c.id)).toEqual([scheduled.id]);
+
+    const due = new Date(Date.parse(scheduled.scheduled_at ?? '') + 60_000);
+    const [first, second] = await Promise.all([runDue(due), runDue(due)]);
+    const fired = [...first.fired, ...second.fired].filter((f) => f.name.includes(scheduled.id));
+    expect(fired.filter((f) => f.outcome === 'invoked')).toHaveLength(1);
+    // The job again, directly, as a duplicate delivery would run it.
+    await fireJob(scheduled.id);
+
+    const done = await settled(scheduled.id);
+    expect(done.status).toBe('completed');
+    const calls = await patientCalls(patient.id);
+    expect(calls.scheduled).toEqual([]);
+    expect(calls.history.map((c) => c.id)).toEqual([scheduled.id]);
+  });
+
+  it('a cancelled call, or one whose patient was archived, is never placed', async () => {
+    const patient = await createCallablePatient(stack, orgs.sunrise, 6);
+    const cancelled = await scheduleCallFor(stack, patient.id, '10_minutes', nurse);
+    expect(
+      await call(stack, 'DELETE', `/scheduled-calls/${cancelled.id}`, { token: nurse }),
+    ).toEqual({ status: 200, body: { cancelled: true } });
+    expect(await call(stack, 'DELETE', `/scheduled-calls/${cancelled.id}`, { token: nurse })).toMatchObject({
+      status: 409,
+      body: { code: 'call.not_pending' },
+    });
+    await fireJob(cancelled.id);
+    expect((await callDetail(cancelled.id)).status).toBe('cancelled');
+
+    const archived = await createCallablePatient(stack, orgs.sunrise, 6);
+    const pending = await scheduleCallFor(stack, archived.id, '1_week', nurse);
+    // The job runs before the archive event could cancel it: it must still refuse.
+    const table = tableOf(stack);
+    await table.entities.patient.patch({ patient_id: archived.id }).set({ status: 'archived', provider_id: orgs.sunrise }).go();
+    await fireJob(pending.id);
+    const { data } = await table.entities.callLog.get({ call_log_id: pending.id }).go();
+    expect(data?.status).toBe('cancelled');
+    expect(data?.vendor_call_id).toBeUndefined();
+  });
+
+  it('archiving a patient cancels their scheduled calls (through the bus)', async () => {
+    const patient = await createCallablePatient(stack, orgs.sunrise, 6);
+    const pending = await scheduleCallFor(stack, patient.id, '1_month', nurse);
+    expect((await call(stack, 'DELETE', `/patients/${patient.id}`, { token: nurse })).status).toBe(200);
+    const table = tableOf(stack);
+    const cancelled = await eventually(
+      async () => (await table.entities.callLog.get({ call_log_id: pending.id }).go()).data?.status,
+      (s) => s === 'cancelled',
+    );
+    expect(cancelled).toBe('cancelled');
+  });
+});
+
+describe('monthly check-ins', () => {
+  const withOutreach = async (lastDigit: number) => {
+    const answer = await call<{ patient: { id: string } }>(stack, 'POST', '/patients', {
+      token: nurse,
+      body: {
+        provider_id: orgs.sunrise,
+        first_name: 'Monthly',
+        last_name: `Patient${Math.random().toString(36).slice(2, 7)}`,
+        email: `monthly-${Math.random().toString(36).slice(2, 9)}@example.test`,
+        phone_number: `+1813555${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}${lastDigit}`,
+        outreach: { first_outreach_date: '2030-01-15', time_preference: 'afternoon' },
+      },
+    });
+    return expectStatus(answer, 201).patient.id;
+  };
+
+  it('the cadence creates its first check-in; when it ends, next month is scheduled', async () => {
+    const patientId = await withOutreach(6);
+    const [first] = (await patientCalls(patientId)).scheduled;
+    expect(first).toMatchObject({ kind: 'monthly', time_preference: 'afternoon', scheduled_at: '2030-01-15T20:00:00.000Z' });
+
+    await fireJob(first!.id);
+    expect((await settled(first!.id)).status).toBe('completed');
+    const next = await eventually(
+      async () => (await patientCalls(patientId)).scheduled,
+      (s) => s.length === 1,
+    );
+    expect(next[0]).toMatchObject({ kind: 'monthly', scheduled_at: '2030-02-15T20:00:00.000Z' });
+  });
+
+  it('an unanswered check-in is retried the next day at the same hour, at most twice', async () => {
+    const patientId = await withOutreach(0);
+    const [first] = (await patientCalls(patientId)).scheduled;
+    await fireJob(first!.id);
+    expect(await settled(first!.id)).toMatchObject({ status: 'failed', outcome: 'no_answer' });
+    const retry = await eventually(
+      async () => (await patientCalls(patientId)).scheduled,
+      (s) => s.length === 1,
+    );
+    expect(retry[0]).toMatchObject({ scheduled_at: '2030-01-16T20:00:00.000Z' });
+    await fireJob(retry[0]!.id);
+    await settled(retry[0]!.id);
+    const secondRetry = await eventually(
+      async () => (await patientCalls(patientId)).scheduled,
+      (s) => s.length === 1 && s[0]!.id !== retry[0]!.id,
+    );
+    expect(secondRetry[0]).toMatchObject({ scheduled_at: '2030-01-17T20:00:00.000Z' });
+    await fireJob(secondRetry[0]!.id);
+    await settled(secondRetry[0]!.id);
+    const nextMonth = await eventually(
+      async () => (await patientCalls(patientId)).scheduled,
+      (s) => s.length === 1 && s[0]!.id !== secondRetry[0]!.id,
+    );
+    expect(nextMonth[0]).toMatchObject({ scheduled_at: '2030-02-15T20:00:00.000Z' });
+  }, 60_000);
+});
+
+describe('reconciler', () => {
+  it('completes a call whose report never arrived, from Vapi itself', async () => {
+    const patient = await createCallablePatient(stack, orgs.sunrise, 5);
+    await fault(['drop-report']);
+    const placed = expectStatus(await placeCall(patient.id), 201).call;
+    // In progress (the status updates arrived), then nothing.
+    await eventually(
+      () => callDetail(placed.id),
+      (c) => c.status === 'in_progress',
+    );
+    // Make it look old enough to reconcile: the open-call marker is what the reconciler reads.
+    const table = tableOf(stack);
+    const { data: log } = await table.entities.callLog.get({ call_log_id: placed.id }).go();
+    const old = new Date(Date.now() - 20 * 60_000).toISOString();
+    await table.entities.openCall.delete({ shard: 'open', placed_at: log!.placed_at!, call_log_id: placed.id }).go();
+    await table.entities.openCall.create({ shard: 'open', placed_at: old, call_log_id: placed.id }).go();
+    await table.entities.callLog.patch({ call_log_id: placed.id }).set({ placed_at: old }).go();
+
+    await aws('POST', '/local/jobs/reconcile-calls/run', {});
+    const done = await callDetail(placed.id);
+    expect(done).toMatchObject({ status: 'completed', escalation_level: 'Elective' });
+    expect(done.transcript.length).toBeGreaterThan(0);
+    expect(await eventually(() => busEventsFor(placed.id), (e) => e.length >= 1)).toHaveLength(1);
+  });
+});
+
+describe('operators', () => {
+  it('see the last 50 calls and the scheduled calls with names, and counters', async () => {
+    const op = await operatorToken(stack);
+    const recent = expectStatus(await call<{ calls: CallLogSummary[] }>(stack, 'GET', '/calls', { token: op }), 200);
+    expect(recent.calls.length).toBeGreaterThan(0);
+    expect(recent.calls.length).toBeLessThanOrEqual(50);
+    expect(recent.calls[0]).toMatchObject({ patient_name: expect.any(String), provider_name: expect.any(String) });
+    expect(recent.calls.every((c) => c.status !== 'scheduled' && c.status !== 'cancelled')).toBe(true);
+    const scheduled = expectStatus(
+      await call<{ calls: CallLogSummary[] }>(stack, 'GET', '/calls/scheduled', { token: op }),
+      200,
+    );
+    expect(scheduled.calls.every((c) => c.status === 'scheduled')).toBe(true);
+    const dueTimes = scheduled.calls.map((c) => c.scheduled_at ?? '');
+    expect([...dueTimes].sort()).toEqual(dueTimes);
+  });
+});
