@@ -61,6 +61,11 @@ export interface VapiConfig {
   readonly model: string;
   /** `vapiWebhookAuth`: how POST /webhooks/vapi checks its credential (Vapi HMAC signature or bearer secret). */
   readonly webhookAuth: VapiWebhookAuth;
+  /**
+   * `vapiWebhookCredentialId`: Vapi's id of that credential, sent with each call's server URL so
+   * the override keeps it ('' = the assistant's own server credential applies).
+   */
+  readonly webhookCredentialId: string;
 }
 
 /** cdk.json's defaults for the two Vapi ids that have no real default; a production synth refuses them. */
@@ -123,6 +128,7 @@ function readVapiConfig(node: Node, isProduction: boolean): VapiConfig {
     modelProvider: requiredContext(node, 'vapiModelProvider'),
     model: requiredContext(node, 'vapiModel'),
     webhookAuth,
+    webhookCredentialId: stringContext(node, 'vapiWebhookCredentialId') ?? '',
   };
 }
 

@@ -51,6 +51,7 @@ export const isWebhookAccess = (access: RouteAccess): access is WebhookAccess =>
 
 const EMPLOYEE = ['careloop_employee'] as const;
 const STAFF = ['careloop_employee', 'provider'] as const;
+const PROVIDER = ['provider'] as const;
 
 export const ROUTES = [
   { method: 'GET', path: '/me', fn: 'me', access: 'signed-in' },
@@ -95,7 +96,8 @@ export const ROUTES = [
   { method: 'POST', path: '/patients/{patientId}/calls', fn: 'outbound-call', access: STAFF },
   { method: 'POST', path: '/patients/{patientId}/scheduled-calls', fn: 'schedule-call', access: STAFF },
   { method: 'DELETE', path: '/scheduled-calls/{callId}', fn: 'schedule-call', access: STAFF },
-  { method: 'POST', path: '/patients/{patientId}/web-call', fn: 'web-call-config', access: STAFF },
+  // Web calls: the patient's own provider staff (DECISIONS "Calls").
+  { method: 'POST', path: '/patients/{patientId}/web-call', fn: 'web-call-config', access: PROVIDER },
 
   // Vendor webhooks.
   { method: 'POST', path: '/webhooks/vapi', fn: 'vapi-webhook', access: 'webhook:vapi' },

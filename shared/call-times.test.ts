@@ -24,14 +24,10 @@ describe('nextCallWindowTime (8:00–21:00 local)', () => {
     expect(nextCallWindowTime(late, NY)).toEqual(late);
   });
   it('moves an evening time to the next morning at 8:00', () => {
-    expect(nextCallWindowTime(new Date('2026-11-24T02:00:00.000Z'), NY).toISOString()).toBe(
-      '2026-11-24T13:00:00.000Z',
-    ); // 21:00 → 8:00 next day
+    expect(nextCallWindowTime(new Date('2026-11-24T02:00:00.000Z'), NY).toISOString()).toBe('2026-11-24T13:00:00.000Z'); // 21:00 → 8:00 next day
   });
   it('moves an early-morning time to 8:00 the same day', () => {
-    expect(nextCallWindowTime(new Date('2026-11-23T10:00:00.000Z'), NY).toISOString()).toBe(
-      '2026-11-23T13:00:00.000Z',
-    ); // 5:00 → 8:00
+    expect(nextCallWindowTime(new Date('2026-11-23T10:00:00.000Z'), NY).toISOString()).toBe('2026-11-23T13:00:00.000Z'); // 5:00 → 8:00
   });
   it('works in other zones', () => {
     expect(nextCallWindowTime(new Date('2026-11-23T06:00:00.000Z'), 'America/Los_Angeles').toISOString()).toBe(

@@ -93,6 +93,10 @@ export interface CallDetailResponse {
 export interface CallCreatedResponse {
   call: CallLogSummary;
 }
+/** DELETE /scheduled-calls/{callId} */
+export interface ScheduledCallCancelledResponse {
+  cancelled: true;
+}
 
 export const RECENT_CALLS_LIMIT = 50;
 
@@ -171,7 +175,8 @@ If the patient describes chest pain, trouble breathing, signs of stroke, thought
 
 Close by summarising what you heard and thanking them.`;
 
-export const DEFAULT_FIRST_MESSAGE = 'Hello, this is Care, the care assistant from {{providerName}}. Is this {{patientName}}?';
+export const DEFAULT_FIRST_MESSAGE =
+  'Hello, this is Care, the care assistant from {{providerName}}. Is this {{patientName}}?';
 
 export interface SystemSettings {
   assistantId: string;

@@ -138,9 +138,17 @@ export const scheduleCallSchema = z.object({
 });
 
 /** PATCH /compliance-settings: every field optional; `version` guards against lost updates. */
-export const settingsSchema = z.object({
-  assistantId: z.optional(requiredText(CALL_MESSAGES.assistantIdRequired, 100)),
-  voiceId: z.optional(z.enum(VOICES.map((v) => v.id) as [VoiceId, ...VoiceId[]], { error: CALL_MESSAGES.voiceRequired })),
-  systemPrompt: z.optional(requiredText(CALL_MESSAGES.promptRequired, PROMPT_MAX_LENGTH)),
-  version: z.optional(z.number().check(z.int(), z.minimum(0))),
-});
+export const settingsSchema = z
+  .object({
+    assistantId: z.optional(requiredText(CALL_MESSAGES.assistantIdRequired, 100)),
+    voiceId: z.optional(
+      z.enum(VOICES.map((v) => v.id) as [VoiceId, ...VoiceId[]], { error: CALL_MESSAGES.voiceRequired }),
+    ),
+    systemPrompt: z.optional(requiredText(CALL_MESSAGES.promptRequired, PROMPT_MAX_LENGTH)),
+    version: z.optional(z.number().check(z.int(), z.minimum(0))),
+  })
+  .check(
+    z.refine((v) => v.assistantId !== undefined || v.voiceId !== undefined || v.systemPrompt !== undefined, {
+      error: CALL_MESSAGES.settingsNothingToChange,
+    }),
+  );

@@ -133,7 +133,8 @@ export class CareLoopFunction extends Construct {
     acknowledge(
       this,
       ['AwsSolutions-IAM5[Resource::*]'],
-      'X-Ray PutTraceSegments/PutTelemetryRecords (active tracing) do not support resource-level permissions.',
+      'X-Ray PutTraceSegments/PutTelemetryRecords (active tracing) and EventBridge Scheduler ListSchedules ' +
+        "(call cancellation lists a call's schedules by name prefix) do not support resource-level permissions.",
     );
     acknowledge(
       this,

@@ -38,6 +38,7 @@ export const CONFIG_VARIABLES = {
     'VAPI_MODEL',
     'VAPI_WEBHOOK_URL',
     'VAPI_WEBHOOK_AUTH',
+    'VAPI_WEBHOOK_CREDENTIAL_ID',
   ],
   scheduler: ['SCHEDULE_GROUP_NAME', 'SCHEDULE_TARGET_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULE_DLQ_ARN'],
   bus: ['EVENT_BUS_NAME'],
@@ -132,6 +133,7 @@ export class FunctionConfiguration {
           VAPI_MODEL: props.vapi.model,
           VAPI_WEBHOOK_URL: props.vapiWebhookUrl,
           VAPI_WEBHOOK_AUTH: props.vapi.webhookAuth,
+          VAPI_WEBHOOK_CREDENTIAL_ID: props.vapi.webhookCredentialId,
         } satisfies GroupEnvironment<'vapi'>,
         grant: (fn) => {
           fn.role.addToPrincipalPolicy(
@@ -158,10 +160,12 @@ export class FunctionConfiguration {
           });
           fn.role.addToPrincipalPolicy(
             new PolicyStatement({
-              actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule'],
+              actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
               resources: [schedulesArn],
             }),
           );
+          // Cancelling lists a call's schedules by name prefix; ListSchedules has no resource-level scoping.
+          fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['scheduler:ListSchedules'], resources: ['*'] }));
           fn.role.addToPrincipalPolicy(
             new PolicyStatement({
               actions: ['iam:PassRole'],

@@ -226,7 +226,8 @@ function contentSecurityPolicy(): string {
   const region = Aws.REGION;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    // Vapi's web SDK loads Daily's call machine from its CDN when a web call starts.
+    'script-src': ["'self'", 'https://c.daily.co'],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],

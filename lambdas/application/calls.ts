@@ -21,7 +21,7 @@ import { CALL_MESSAGES } from '../../shared/messages';
 import { nextCallWindowTime, nextCheckIn, scheduleOptionTime } from '../../shared/call-times';
 import type { Actor } from '../platform/actor';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors';
-import { audited } from './audit';
+import { TenantDenied, audited } from './audit';
 import { patientForActor } from './patients';
 import type {
   AuditLog,
@@ -113,11 +113,7 @@ async function summariesOf(deps: Pick<CallDeps, 'patients' | 'organizations'>, l
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-export async function listPatientCalls(
-  deps: CallDeps,
-  actor: Actor,
-  patientId: string,
-): Promise<PatientCallsResponse> {
+export async function listPatientCalls(deps: CallDeps, actor: Actor, patientId: string): Promise<PatientCallsResponse> {
   return audited(deps.audit, actor, 'call.list', { type: 'patient', id: patientId }, async () => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
     const logs = await deps.callLogs.listByPatient(patient.id, PATIENT_HISTORY_LIMIT);
@@ -154,9 +150,9 @@ async function callForActor(deps: CallDeps, actor: Actor, callId: string) {
   try {
     return { log, ...(await patientForActor(deps, actor, log.patient_id)) };
   } catch (error) {
-    if (error instanceof AppError && error.kind === 'not_found') {
-      throw new (error.constructor as typeof AppError)('not_found', 'call.not_found', 'Call Not Found');
-    }
+    // The call answers like its patient: another organization's is denied, and looks missing.
+    if (error instanceof TenantDenied) throw new TenantDenied('call.not_found', 'Call Not Found');
+    if (error instanceof AppError && error.kind === 'not_found') throw callNotFound();
     throw error;
   }
 }
@@ -226,8 +222,7 @@ export async function dial(
     await deps.callLogs.setVendorCallId(log.id, vendorCallId, at);
     return { ...log, vendor_call_id: vendorCallId, updated_at: at };
   } catch (error) {
-    const appError =
-      error instanceof VoiceAgentError ? voiceFailure(error) : error instanceof AppError ? error : null;
+    const appError = error instanceof VoiceAgentError ? voiceFailure(error) : error instanceof AppError ? error : null;
     await deps.callLogs.markFailed(
       log.id,
       appError?.message ?? CALL_MESSAGES.voiceServiceFailed,
@@ -306,7 +301,7 @@ export async function scheduleCall(
       await storeScheduledCall(deps, log);
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw new AppError('unavailable', 'call.schedule_failed', 'The call could not be scheduled. Please try again.');
+      throw new AppError('unavailable', 'call.schedule_failed', CALL_MESSAGES.scheduleFailed);
     }
     return { call: toSummary(log, fullName(patient), organization.name) };
   });

@@ -6,14 +6,7 @@ import type {
   ProviderOrganization,
   UserProfile,
 } from '../../shared/domain';
-import type {
-  CallKind,
-  CallOutcome,
-  CallStatus,
-  EscalationLevel,
-  TranscriptTurn,
-  VoiceId,
-} from '../../shared/calls';
+import type { CallKind, CallOutcome, CallStatus, EscalationLevel, TranscriptTurn, VoiceId } from '../../shared/calls';
 import type { TimePreference } from '../../shared/domain';
 import type { Role } from '../../shared/roles';
 
@@ -349,7 +342,9 @@ export interface VoiceAgent {
   /** Places the call; returns Vapi's call id. Throws VoiceAgentError. */
   placeCall(request: OutboundCallRequest): Promise<{ vendorCallId: string }>;
   /** Vapi's view of a call: still running, or ended with its report. null when Vapi does not know it. */
-  getCall(vendorCallId: string): Promise<{ state: 'queued' | 'in_progress' } | { state: 'ended'; report: CallReport } | null>;
+  getCall(
+    vendorCallId: string,
+  ): Promise<{ state: 'queued' | 'in_progress' } | { state: 'ended'; report: CallReport } | null>;
 }
 
 /** One-time schedules that fire the call-placing job (EventBridge Scheduler `at()`). */

@@ -108,15 +108,11 @@ describe('local EventBridge Scheduler, through EventBridgeCallScheduler', () => 
     const fired = await services.fireDue(new Date(at.getTime() + 60_000));
     await services.fireDue(new Date(at.getTime() + 120_000));
 
-    expect(fired).toEqual([
-      { name, groupName: LOCAL_SCHEDULE_GROUP, outcome: 'invoked', attempts: 1 },
-    ]);
+    expect(fired).toEqual([{ name, groupName: LOCAL_SCHEDULE_GROUP, outcome: 'invoked', attempts: 1 }]);
     expect(invoke.mock.calls).toEqual([['place-scheduled-call', { callLogId: 'call-log-1' }]]);
     expect(services.pendingSchedules()).toEqual([]);
     await expect(
-      new SchedulerClient(sdkOptions()).send(
-        new GetScheduleCommand({ Name: name, GroupName: LOCAL_SCHEDULE_GROUP }),
-      ),
+      new SchedulerClient(sdkOptions()).send(new GetScheduleCommand({ Name: name, GroupName: LOCAL_SCHEDULE_GROUP })),
     ).rejects.toMatchObject({ name: 'ResourceNotFoundException', $metadata: { httpStatusCode: 404 } });
   });
 
@@ -334,14 +330,18 @@ describe('local EventBridge Scheduler, through EventBridgeCallScheduler', () => 
     expect(seen).toEqual([0, 1, 2, 3, 4].map((i) => callScheduleName('call-log-12', new Date(base + i * 60_000))));
     expect(services.pendingSchedules().map((s) => s.name)).toEqual([callScheduleName('call-log-13', new Date(base))]);
 
-    const disabled = await client.send(new ListSchedulesCommand({ GroupName: LOCAL_SCHEDULE_GROUP, State: 'DISABLED' }));
+    const disabled = await client.send(
+      new ListSchedulesCommand({ GroupName: LOCAL_SCHEDULE_GROUP, State: 'DISABLED' }),
+    );
     const other = await client.send(new ListSchedulesCommand({ GroupName: 'default' }));
     const everywhere = await client.send(new ListSchedulesCommand({}));
     expect(disabled.Schedules).toEqual([]);
     expect(other.Schedules).toEqual([]);
     expect(everywhere.Schedules?.map((s) => s.Name)).toEqual([callScheduleName('call-log-13', new Date(base))]);
 
-    const wire = await fetch(`${services.url}/schedules?ScheduleGroup=${LOCAL_SCHEDULE_GROUP}&NamePrefix=call-call-log-13-`);
+    const wire = await fetch(
+      `${services.url}/schedules?ScheduleGroup=${LOCAL_SCHEDULE_GROUP}&NamePrefix=call-call-log-13-`,
+    );
     expect(((await wire.json()) as { Schedules: { Name: string }[] }).Schedules.map((s) => s.Name)).toEqual([
       callScheduleName('call-log-13', new Date(base)),
     ]);
@@ -582,7 +582,7 @@ describe('local Secrets Manager, through readVapiSecrets', () => {
     model: 'gpt-4o',
     webhookUrl: 'http://127.0.0.1:1/webhooks/vapi',
     webhookAuth: 'hmac',
-  webhookCredentialId: undefined,
+    webhookCredentialId: undefined,
   });
 
   it('serves the secrets given at start', async () => {

@@ -137,6 +137,8 @@ export interface DeadLetter {
 export interface BusEventRecord {
   id: string;
   detailType: string;
+  /** The event's detail: ids and codes only, by the bus contract. */
+  detail: Record<string, unknown>;
   time: string;
   deliveries: { job: JobName; status: 'pending' | 'delivered' | 'dead-lettered'; attempts: number }[];
 }
@@ -451,10 +453,16 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
   const events: BusEventRecord[] = [];
 
   let stopped = false;
-  const persist = () => {
-    if (stopped) return;
-    writeFileSync(`${stateFile}.tmp`, JSON.stringify(state, null, 1));
+  let persistTimer: NodeJS.Timeout | undefined;
+  const writeState = () => {
+    persistTimer = undefined;
+    writeFileSync(`${stateFile}.tmp`, JSON.stringify(state));
     renameSync(`${stateFile}.tmp`, stateFile);
+  };
+  /** Written at most every 250 ms (and on stop): thousands of schedules must not rewrite the file each time. */
+  const persist = () => {
+    if (stopped || persistTimer) return;
+    persistTimer = setTimeout(writeState, 250);
   };
   const { sleep, wakeAll } = sleeper();
   const work = new Set<Promise<unknown>>();
@@ -832,6 +840,7 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
       const record: BusEventRecord = {
         id,
         detailType: String(detailType),
+        detail: envelope.detail as Record<string, unknown>,
         time: envelope.time,
         deliveries: jobs.map((job) => ({ job, status: 'pending', attempts: 0 })),
       };
@@ -991,7 +1000,8 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
       while (work.size > 0) await Promise.allSettled([...work]);
     },
     async stop() {
-      persist();
+      if (persistTimer) clearTimeout(persistTimer);
+      if (!stopped) writeState();
       stopped = true;
       timers.forEach(clearInterval);
       wakeAll();

@@ -89,7 +89,11 @@ const SUMMARIES: Record<EscalationLevel, { summary: string; note: string | null;
 };
 
 function demoTranscript(patient: DemoPatient, organization: string, level: EscalationLevel): TranscriptTurn[] {
-  const goal = patient.carePlan.split('\n').find((l) => l.startsWith('Goals:'))?.slice(7) ?? 'your care plan goals';
+  const goal =
+    patient.carePlan
+      .split('\n')
+      .find((l) => l.startsWith('Goals:'))
+      ?.slice(7) ?? 'your care plan goals';
   return [
     {
       speaker: 'assistant',

@@ -52,8 +52,7 @@ function required(source: Source, name: string): string {
 }
 const optional = (source: Source, name: string) => source[name] || undefined;
 
-export const regionOf = (source: Source = process.env) =>
-  source.AWS_REGION ?? source.AWS_DEFAULT_REGION ?? 'us-east-1';
+export const regionOf = (source: Source = process.env) => source.AWS_REGION ?? source.AWS_DEFAULT_REGION ?? 'us-east-1';
 
 export interface TableEnv {
   readonly tableName: string;

@@ -3,13 +3,7 @@
  * One middleware (http-handler.ts) maps them to `{ error, code }` and an HTTP status.
  */
 export type ErrorKind =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'bad_gateway'
-  | 'unavailable';
+  'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'bad_gateway' | 'unavailable';
 
 const STATUS: Record<ErrorKind, number> = {
   bad_request: 400,

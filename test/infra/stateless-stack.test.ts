@@ -211,7 +211,7 @@ describe('function permissions', () => {
       const statements = statementsOf(name);
       const actions = actionsOf(statements);
       const needsScheduler = schedulerUsers.includes(name);
-      for (const action of ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:GetSchedule']) {
+      for (const action of ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules']) {
         expect(actions.includes(action), `${name} ${action}`).toBe(needsScheduler);
       }
       expect(actions.includes('iam:PassRole'), `${name} iam:PassRole`).toBe(needsScheduler);

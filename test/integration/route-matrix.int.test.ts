@@ -5,7 +5,14 @@
  * manifest without its fixture here fails the first test.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ROUTES, isStaffAccess, isWebhookAccess, routeKey, type RouteDefinition, type RouteKey } from '../../lambdas/routes';
+import {
+  ROUTES,
+  isStaffAccess,
+  isWebhookAccess,
+  routeKey,
+  type RouteDefinition,
+  type RouteKey,
+} from '../../lambdas/routes';
 import { VALIDATION } from '../../shared/messages';
 import { ROLES, type Role } from '../../shared/roles';
 import { DEMO_PASSWORD, call } from '../support/api';
@@ -76,7 +83,10 @@ const freshPatient = async (world: World) => ({ patient: (await createPatient(st
 const freshUser = async (world: World) => ({ user: (await createUser(stack, { provider_id: world.userOrg })).id });
 /** A patient with a phone the simulator answers, so a placed call completes and frees the patient. */
 const freshCallable = async (world: World) => ({ patient: (await createCallablePatient(stack, world.own.org)).id });
-const freshScheduled = async (world: World) => ({ call: (await scheduleCallFor(stack, world.own.patient)).id });
+const freshScheduled = async (world: World) => {
+  const patient = await createCallablePatient(stack, world.own.org);
+  return { call: (await scheduleCallFor(stack, patient.id)).id };
+};
 const listOf = (body: Body, key: string) => body[key] as { id: string }[];
 const documentFixtures = (segment: 'care-plan' | 'emr-notes', key: 'carePlan' | 'emrNotes') => {
   const path = (ids: RecordIds) => `/patients/${ids.patient}/${segment}`;
@@ -397,7 +407,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
       valid: () => ({ voiceId: 'sarah' }),
       malformed: { voiceId: 'nobody' },
       message: 'Please choose a voice',
-      missing: 'Please choose a voice',
+      missing: 'There are no changes to save',
     },
     badQuery: null,
     otherOrganization: null,
@@ -411,8 +421,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     otherOrganization: 'patient.not_found',
     success: {
       status: 200,
-      check: (b, ids) =>
-        expect((b.scheduled as { id: string }[]).map((c) => c.id)).toContain(ids.call),
+      check: (b, ids) => expect((b.scheduled as { id: string }[]).map((c) => c.id)).toContain(ids.call),
     },
   },
   'GET /calls': {
@@ -461,6 +470,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
   'POST /patients/{patientId}/scheduled-calls': {
     as: 'sunrise',
     path: (ids) => `/patients/${ids.patient}/scheduled-calls`,
+    fresh: freshCallable,
     body: {
       valid: () => ({ when: '1_month' }),
       malformed: { when: 'tomorrow' },
@@ -511,7 +521,8 @@ interface UserLike {
 }
 
 const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
-const allows = (route: RouteDefinition, role: Role) => route.access === 'signed-in' || (Array.isArray(route.access) && (route.access as readonly Role[]).includes(role));
+const allows = (route: RouteDefinition, role: Role) =>
+  route.access === 'signed-in' || (Array.isArray(route.access) && (route.access as readonly Role[]).includes(role));
 const providersAllowed = (route: RouteDefinition) => allows(route, 'provider');
 
 let world: World;
@@ -562,81 +573,84 @@ describe('route matrix', () => {
     }
   });
 
-  describe.each(ROUTES.filter((r) => isStaffAccess(r.access)).map((route) => [routeKey(route), route] as const))('%s', (key, route: RouteDefinition) => {
-    const found = FIXTURES[key];
-    if (!found) {
-      it('has its rules in this matrix', () =>
-        expect.fail(`${key} has no fixture: add its paths, bodies and expectations`));
-      return;
-    }
-    const fixture: Fixture = found;
-    const tokenOf = (as: Fixture['as']) => (as === 'operator' ? tokens.careloop_employee : tokens.provider) as string;
-    const bodyFor = (ids: RecordIds) => (fixture.body ? fixture.body.valid(ids, world) : undefined);
+  describe.each(ROUTES.filter((r) => isStaffAccess(r.access)).map((route) => [routeKey(route), route] as const))(
+    '%s',
+    (key, route: RouteDefinition) => {
+      const found = FIXTURES[key];
+      if (!found) {
+        it('has its rules in this matrix', () =>
+          expect.fail(`${key} has no fixture: add its paths, bodies and expectations`));
+        return;
+      }
+      const fixture: Fixture = found;
+      const tokenOf = (as: Fixture['as']) => (as === 'operator' ? tokens.careloop_employee : tokens.provider) as string;
+      const bodyFor = (ids: RecordIds) => (fixture.body ? fixture.body.valid(ids, world) : undefined);
 
-    it('answers 401 without a token', async () => {
-      const answer = await call(stack, route.method, fixture.path(world.own), { body: bodyFor(world.own) });
-      expect(answer).toEqual({ status: 401, body: { error: 'Unauthorized', code: 'auth.unauthorized' } });
-    });
-
-    const refused = route.access === 'signed-in' ? [] : [...ROLES.filter((r) => !allows(route, r)), 'none' as const];
-    // Rules that do not apply to a route (no role refused, no tenant record, no input) are not generated.
-    if (refused.length > 0)
-      it(`answers 403 to ${refused.join(', ')}`, async () => {
-        for (const role of refused) {
-          const answer = await call(stack, route.method, fixture.path(world.own), {
-            token: tokens[role],
-            body: bodyFor(world.own),
-          });
-          expect(answer, role).toEqual({ status: 403, body: { error: expect.any(String), code: 'auth.forbidden' } });
-        }
+      it('answers 401 without a token', async () => {
+        const answer = await call(stack, route.method, fixture.path(world.own), { body: bodyFor(world.own) });
+        expect(answer).toEqual({ status: 401, body: { error: 'Unauthorized', code: 'auth.unauthorized' } });
       });
 
-    if (fixture.otherOrganization !== null)
-      it("answers 404 to a Sunrise provider user reaching Lakeside's record", async () => {
-        const answer = await call(stack, route.method, fixture.path(world.other), {
-          token: tokens.provider,
-          body: bodyFor(world.other),
+      const refused = route.access === 'signed-in' ? [] : [...ROLES.filter((r) => !allows(route, r)), 'none' as const];
+      // Rules that do not apply to a route (no role refused, no tenant record, no input) are not generated.
+      if (refused.length > 0)
+        it(`answers 403 to ${refused.join(', ')}`, async () => {
+          for (const role of refused) {
+            const answer = await call(stack, route.method, fixture.path(world.own), {
+              token: tokens[role],
+              body: bodyFor(world.own),
+            });
+            expect(answer, role).toEqual({ status: 403, body: { error: expect.any(String), code: 'auth.forbidden' } });
+          }
         });
-        const message = {
-          'provider.not_found': 'Provider Not Found',
-          'patient.not_found': 'Patient Not Found',
-          'call.not_found': 'Call Not Found',
-        }[fixture.otherOrganization as string];
-        expect(answer).toEqual({ status: 404, body: { error: message, code: fixture.otherOrganization } });
-      });
 
-    if (fixture.body !== null || fixture.badQuery !== null)
-      it("answers 400 with the spec's message to bad input", async () => {
-        const token = tokenOf(fixture.as);
-        const path = fixture.path(world.own);
-        if (fixture.badQuery) {
-          const answer = await call(stack, route.method, `${path.split('?')[0]}${fixture.badQuery.query}`, { token });
-          expect(answer).toMatchObject({ status: 400, body: { error: fixture.badQuery.message } });
-        }
-        if (fixture.body) {
-          const malformed = await call(stack, route.method, path, { token, body: fixture.body.malformed });
-          expect(malformed).toMatchObject({ status: 400, body: { error: fixture.body.message } });
-          const missing = await call(stack, route.method, path, { token });
-          expect(missing).toMatchObject({ status: 400, body: { error: fixture.body.missing } });
-          const notJson = await call(stack, route.method, path, { token, rawBody: '{"name": ' });
-          expect(notJson).toMatchObject({ status: 400, body: { code: 'request.invalid_json' } });
-          const notObject = await call(stack, route.method, path, {
-            token,
-            body: [fixture.body.valid(world.own, world)],
+      if (fixture.otherOrganization !== null)
+        it("answers 404 to a Sunrise provider user reaching Lakeside's record", async () => {
+          const answer = await call(stack, route.method, fixture.path(world.other), {
+            token: tokens.provider,
+            body: bodyFor(world.other),
           });
-          expect(notObject).toMatchObject({ status: 400, body: { code: 'request.invalid_body' } });
-        }
-      });
+          const message = {
+            'provider.not_found': 'Provider Not Found',
+            'patient.not_found': 'Patient Not Found',
+            'call.not_found': 'Call Not Found',
+          }[fixture.otherOrganization as string];
+          expect(answer).toEqual({ status: 404, body: { error: message, code: fixture.otherOrganization } });
+        });
 
-    it(`succeeds for ${fixture.as === 'operator' ? 'the operator' : "Sunrise's provider user on Sunrise's record"}`, async () => {
-      const ids = { ...world.own, ...(fixture.fresh ? await fixture.fresh(world) : {}) };
-      const answer = await call<Body>(stack, route.method, fixture.path(ids), {
-        token: tokenOf(fixture.as),
-        body: bodyFor(ids),
+      if (fixture.body !== null || fixture.badQuery !== null)
+        it("answers 400 with the spec's message to bad input", async () => {
+          const token = tokenOf(fixture.as);
+          const path = fixture.path(world.own);
+          if (fixture.badQuery) {
+            const answer = await call(stack, route.method, `${path.split('?')[0]}${fixture.badQuery.query}`, { token });
+            expect(answer).toMatchObject({ status: 400, body: { error: fixture.badQuery.message } });
+          }
+          if (fixture.body) {
+            const malformed = await call(stack, route.method, path, { token, body: fixture.body.malformed });
+            expect(malformed).toMatchObject({ status: 400, body: { error: fixture.body.message } });
+            const missing = await call(stack, route.method, path, { token });
+            expect(missing).toMatchObject({ status: 400, body: { error: fixture.body.missing } });
+            const notJson = await call(stack, route.method, path, { token, rawBody: '{"name": ' });
+            expect(notJson).toMatchObject({ status: 400, body: { code: 'request.invalid_json' } });
+            const notObject = await call(stack, route.method, path, {
+              token,
+              body: [fixture.body.valid(world.own, world)],
+            });
+            expect(notObject).toMatchObject({ status: 400, body: { code: 'request.invalid_body' } });
+          }
+        });
+
+      it(`succeeds for ${fixture.as === 'operator' ? 'the operator' : "Sunrise's provider user on Sunrise's record"}`, async () => {
+        const ids = { ...world.own, ...(fixture.fresh ? await fixture.fresh(world) : {}) };
+        const answer = await call<Body>(stack, route.method, fixture.path(ids), {
+          token: tokenOf(fixture.as),
+          body: bodyFor(ids),
+        });
+        fixture.success.check(expectStatus(answer, fixture.success.status), ids, world);
       });
-      fixture.success.check(expectStatus(answer, fixture.success.status), ids, world);
-    });
-  });
+    },
+  );
 });
 
 describe.each([...WEBHOOK_ROUTES])('%s (vendor webhook)', (key) => {
@@ -680,8 +694,8 @@ describe.each([...WEBHOOK_ROUTES])('%s (vendor webhook)', (key) => {
       status: 200,
       body: { received: true },
     });
-    expect(await postVapiWebhook(stack, { message: { type: 'speech-update', status: 'started', role: 'user' } })).toEqual(
-      { status: 200, body: { received: true } },
-    );
+    expect(
+      await postVapiWebhook(stack, { message: { type: 'speech-update', status: 'started', role: 'user' } }),
+    ).toEqual({ status: 200, body: { received: true } });
   });
 });

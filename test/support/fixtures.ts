@@ -187,7 +187,11 @@ export async function scheduleCallFor(
 
 /** The local Vapi secret, read the way the functions read it: from (local) Secrets Manager. */
 export async function vapiSecret(stack: StackInfo): Promise<{ apiKey: string; webhookSecret: string }> {
-  const client = new SecretsManagerClient({ endpoint: stack.awsUrl, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
+  const client = new SecretsManagerClient({
+    endpoint: stack.awsUrl,
+    region: 'us-east-1',
+    credentials: LOCAL_CREDENTIALS,
+  });
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: 'careloop-local/vapi' }));
   return JSON.parse(SecretString ?? '{}') as { apiKey: string; webhookSecret: string };
 }

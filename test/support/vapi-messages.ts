@@ -17,7 +17,11 @@ function callObject(vendorCallId: string, callLogId: string, status: string) {
   };
 }
 
-export function statusUpdate(callLogId: string, status: 'ringing' | 'in-progress' | 'ended', vendorCallId = randomUUID()) {
+export function statusUpdate(
+  callLogId: string,
+  status: 'ringing' | 'in-progress' | 'ended',
+  vendorCallId = randomUUID(),
+) {
   return {
     message: {
       type: 'status-update',

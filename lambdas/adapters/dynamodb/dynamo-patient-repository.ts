@@ -60,7 +60,9 @@ export class DynamoPatientRepository implements PatientRepository {
         ...(cadence ? [outreachCadence.create(toCadenceItem(cadence)).commit()] : []),
         ...(firstCheckIn
           ? [
-              callLog.create(callLogItem(firstCheckIn, 'scheduled', firstCheckIn.scheduled_at ?? p.created_at)).commit(),
+              callLog
+                .create(callLogItem(firstCheckIn, 'scheduled', firstCheckIn.scheduled_at ?? p.created_at))
+                .commit(),
               counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.scheduledCalls }).add({ value: 1 }).commit(),
             ]
           : []),

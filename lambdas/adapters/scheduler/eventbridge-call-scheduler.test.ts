@@ -113,10 +113,7 @@ describe('EventBridgeCallScheduler.schedule', () => {
     await adapter().schedule(UUID, new Date('2026-03-10T21:00:00Z'));
     await adapter().schedule(UUID, new Date('2026-03-11T08:00:00Z'));
 
-    expect(createInputs().map((i) => i.Name)).toEqual([
-      `call-${UUID}-202603102100`,
-      `call-${UUID}-202603110800`,
-    ]);
+    expect(createInputs().map((i) => i.Name)).toEqual([`call-${UUID}-202603102100`, `call-${UUID}-202603110800`]);
     expect(scheduler.commandCalls(DeleteScheduleCommand)).toHaveLength(0);
   });
 

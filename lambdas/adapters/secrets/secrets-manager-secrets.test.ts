@@ -24,7 +24,7 @@ function vapiEnv(secretId: string): VapiEnv {
     model: 'gpt-4o',
     webhookUrl: 'https://api.example.com/webhooks/vapi',
     webhookAuth: 'hmac',
-  webhookCredentialId: undefined,
+    webhookCredentialId: undefined,
   };
 }
 

@@ -79,7 +79,10 @@ export function createCallBody(request: OutboundCallRequest, settings: VapiCallS
         organizationId: request.organizationId,
       },
       // The server credential travels with the URL: an override without it would post unsigned.
-      server: { url: settings.webhookUrl, ...(settings.webhookCredentialId ? { credentialId: settings.webhookCredentialId } : {}) },
+      server: {
+        url: settings.webhookUrl,
+        ...(settings.webhookCredentialId ? { credentialId: settings.webhookCredentialId } : {}),
+      },
     },
   };
 }

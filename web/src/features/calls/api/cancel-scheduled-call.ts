@@ -1,19 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ScheduledCallCancelledResponse } from '../../../../../shared/calls';
+import { CALL_MESSAGES } from '../../../../../shared/messages';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/services';
 import { invalidateCalls } from './call-keys';
 
-/** The answer of `DELETE /scheduled-calls/{callId}` (not among the shared answer types). */
-export interface CancelScheduledCallResponse {
-  cancelled: true;
-}
-
-/** Shown when the server gives no text of its own; the catalogue has none for cancelling. */
-export const CANCEL_SCHEDULED_CALL_FALLBACK = 'Failed to cancel scheduled call';
+/** Shown when the server gives no text of its own. */
+export const CANCEL_SCHEDULED_CALL_FALLBACK = CALL_MESSAGES.cancelFailed;
 
 /** `DELETE /scheduled-calls/{callId}`: a call that is no longer pending answers 409. */
-export function cancelScheduledCall(api: ApiClient, callId: string): Promise<CancelScheduledCallResponse> {
-  return api.request<CancelScheduledCallResponse>(`/scheduled-calls/${encodeURIComponent(callId)}`, {
+export function cancelScheduledCall(api: ApiClient, callId: string): Promise<ScheduledCallCancelledResponse> {
+  return api.request<ScheduledCallCancelledResponse>(`/scheduled-calls/${encodeURIComponent(callId)}`, {
     method: 'DELETE',
     fallbackError: CANCEL_SCHEDULED_CALL_FALLBACK,
   });

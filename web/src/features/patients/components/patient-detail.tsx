@@ -27,6 +27,8 @@ export interface PatientDetailProps {
   back: (detail: PatientDetailResponse) => { href: string; label: string };
   /** Back from 'Patient Not Found', where the organization is unknown. */
   notFoundBack: { href: string; label: string };
+  /** Web calls are made by the patient's own provider staff (DECISIONS "Calls"), not by operators. */
+  webCalls?: boolean;
 }
 
 function BackButton({ href, label }: { href: string; label: string }) {
@@ -41,7 +43,7 @@ function BackButton({ href, label }: { href: string; label: string }) {
  * Patient detail for both roles (spec §2): header, Edit Patient, call actions (phone, schedule, web),
  * care plan and EMR notes, scheduled calls and call history.
  */
-export function PatientDetail({ patientId, back, notFoundBack }: PatientDetailProps) {
+export function PatientDetail({ patientId, back, notFoundBack, webCalls = false }: PatientDetailProps) {
   const query = usePatient(patientId);
   const archive = useArchivePatient(patientId);
   const navigate = useNavigate();
@@ -120,7 +122,7 @@ export function PatientDetail({ patientId, back, notFoundBack }: PatientDetailPr
             >
               Schedule Call
             </Button>
-            <WebCallButton patientId={patient.id} patientName={name} providerName={provider.name} />
+            {webCalls && <WebCallButton patientId={patient.id} patientName={name} providerName={provider.name} />}
           </Group>
         </Stack>
       </Card>

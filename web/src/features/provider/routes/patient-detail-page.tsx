@@ -7,5 +7,5 @@ const BACK = { href: paths.provider.dashboard.getHref(), label: 'Back to Dashboa
 /** `/provider/patients/{patientId}`: back goes to the provider dashboard. */
 export function ProviderPatientDetailPage() {
   const { patientId = '' } = useParams();
-  return <PatientDetail key={patientId} patientId={patientId} back={() => BACK} notFoundBack={BACK} />;
+  return <PatientDetail key={patientId} patientId={patientId} back={() => BACK} notFoundBack={BACK} webCalls />;
 }

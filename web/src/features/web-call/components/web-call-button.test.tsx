@@ -221,9 +221,10 @@ describe('Web Call button and popup widget', () => {
 
     expect(stop).toHaveBeenCalledTimes(1);
     expect(statusText()).toBe('Call ended');
-    await advance(1000);
+    await advance(1999);
     expect(statusText()).toBe('Call ended');
-    await advance(1000);
+    expect(popupWindow().closed).toBe(false);
+    await advance(1);
     expect(popupWindow().closed).toBe(true);
   });
 

@@ -1,0 +1,246 @@
+/**
+ * `npm run bench`: performance figures taken side by side in one run on the local stack, as ratios
+ * (absolute times on a shared machine mean little):
+ * - the Vapi webhook's p50/p99 against one raw DynamoDB PutItem on the same DynamoDB Local;
+ * - the time to schedule 10,000 monthly check-ins through the scheduler port (the real
+ *   EventBridge Scheduler adapter against the local Scheduler);
+ * - each function's minified bundle size, from `cdk.out` (run `npm run bench -- --bundles` to
+ *   synthesize with bundling first; otherwise the last bundling synth's output is read).
+ * Flags: --webhook-requests N (default 300), --schedules N (default 10000), --bundles, --skip-bundles.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHmac, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { createCallScheduler } from '../lambdas/adapters/scheduler/eventbridge-call-scheduler';
+import { newCallLog } from '../lambdas/application/call-records';
+import { tableDeps } from '../lambdas/composition-root';
+import { readSchedulerEnv } from '../lambdas/platform/env';
+import { startLocalStack } from '../lambdas/local/stack';
+import { bundleSizes } from '../infra/bundle-sizes';
+
+const { values } = parseArgs({
+  options: {
+    'webhook-requests': { type: 'string', default: '300' },
+    schedules: { type: 'string', default: '10000' },
+    bundles: { type: 'boolean', default: false },
+    'skip-bundles': { type: 'boolean', default: false },
+  },
+});
+
+const quiet = () => undefined;
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+function signed(body: string, secret: string): Record<string, string> {
+  const timestamp = String(Date.now());
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  return { 'Content-Type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature };
+}
+
+function report(callLogId: string) {
+  const endedAt = new Date();
+  return {
+    message: {
+      type: 'end-of-call-report',
+      endedReason: 'customer-ended-call',
+      startedAt: new Date(endedAt.getTime() - 180_000).toISOString(),
+      endedAt: endedAt.toISOString(),
+      call: {
+        id: randomUUID(),
+        orgId: 'bench',
+        createdAt: endedAt.toISOString(),
+        updatedAt: endedAt.toISOString(),
+        assistantOverrides: { metadata: { callLogId } },
+      },
+      artifact: { messages: [{ role: 'bot', message: 'Hello', time: 1, secondsFromStart: 0 }] },
+      analysis: { summary: 'Bench call.', structuredData: { flag: 'Normal' }, successEvaluation: 'true' },
+    },
+  };
+}
+
+async function main() {
+  const dataDir = '.data/bench';
+  const stack = await startLocalStack({
+    dataDir,
+    reset: true,
+    ports: { dynamo: 8900, cognito: 9929, api: 3901, web: 5973 },
+    web: 'none',
+    seed: false,
+    callSpeed: 'instant',
+    vapiAuth: 'hmac',
+    log: quiet,
+  });
+  try {
+    const deps = tableDeps();
+    const secret = (
+      JSON.parse(await (await import('node:fs/promises')).readFile(`${dataDir}/vapi-secret.json`, 'utf8')) as {
+        webhookSecret: string;
+      }
+    ).webhookSecret;
+    const raw = new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'us-east-1' });
+
+    // A patient and organization for the call logs the webhook completes.
+    const organizationId = randomUUID();
+    const at = new Date().toISOString();
+    await deps.organizations.create(
+      {
+        id: organizationId,
+        name: 'Bench Clinic',
+        address: null,
+        telephone: null,
+        office_email: null,
+        timezone: 'America/New_York',
+        created_at: at,
+        updated_at: at,
+        version: 1,
+        status: 'active',
+        patient_count: 0,
+      },
+      'bench',
+    );
+
+    const n = Number(values['webhook-requests']);
+    const putSamples: number[] = [];
+    const statusSamples: number[] = [];
+    const reportSamples: number[] = [];
+    for (let i = 0; i < n; i++) {
+      // Interleaved, so both see the same machine load.
+      putSamples.push(
+        await timed(() =>
+          raw.send(
+            new PutItemCommand({
+              TableName: stack.tableName,
+              Item: { pk: { S: `bench#${randomUUID()}` }, sk: { S: 'x' }, value: { N: String(i) } },
+            }),
+          ),
+        ),
+      );
+      const patientId = randomUUID();
+      await deps.patients.create(
+        {
+          id: patientId,
+          provider_id: organizationId,
+          first_name: 'Bench',
+          last_name: 'Patient',
+          email: `bench-${i}@example.test`,
+          phone_number: '+18135550106',
+          created_at: at,
+          updated_at: at,
+          version: 1,
+          status: 'active',
+        },
+        'bench',
+        null,
+        null,
+      );
+      const log = newCallLog(
+        {
+          id: randomUUID(),
+          patient_id: patientId,
+          provider_id: organizationId,
+          status: 'queued',
+          kind: 'instant',
+          created_by: 'bench',
+          placed_at: at,
+        },
+        at,
+      );
+      await deps.callLogs.createPlaced(log);
+      const status = JSON.stringify({
+        message: {
+          type: 'status-update',
+          status: 'in-progress',
+          call: {
+            id: randomUUID(),
+            orgId: 'bench',
+            createdAt: at,
+            updatedAt: at,
+            assistantOverrides: { metadata: { callLogId: log.id } },
+          },
+        },
+      });
+      statusSamples.push(
+        await timed(async () => {
+          const res = await fetch(`${stack.apiUrl}/webhooks/vapi`, {
+            method: 'POST',
+            headers: signed(status, secret),
+            body: status,
+          });
+          if (res.status !== 200) throw new Error(`webhook answered ${res.status}`);
+          await res.arrayBuffer();
+        }),
+      );
+      const body = JSON.stringify(report(log.id));
+      reportSamples.push(
+        await timed(async () => {
+          const res = await fetch(`${stack.apiUrl}/webhooks/vapi`, {
+            method: 'POST',
+            headers: signed(body, secret),
+            body,
+          });
+          if (res.status !== 200) throw new Error(`webhook answered ${res.status}`);
+          await res.arrayBuffer();
+        }),
+      );
+    }
+    const put50 = percentile(putSamples, 50);
+    const put99 = percentile(putSamples, 99);
+    say(`Webhook latency (${n} requests each, interleaved with raw PutItem; ratio to PutItem p50 / p99):`);
+    const row = (label: string, samples: number[]) =>
+      say(
+        `  ${label.padEnd(28)} p50 ${(percentile(samples, 50) / put50).toFixed(2)}x   p99 ${(percentile(samples, 99) / put99).toFixed(2)}x` +
+          `   (p50 ${percentile(samples, 50).toFixed(1)} ms vs ${put50.toFixed(1)} ms)`,
+      );
+    row('status-update (in-progress)', statusSamples);
+    row('end-of-call-report (stored)', reportSamples);
+
+    const count = Number(values.schedules);
+    const scheduler = createCallScheduler(readSchedulerEnv());
+    const base = Date.now() + 30 * 24 * 3600 * 1000;
+    const ids = Array.from({ length: count }, () => randomUUID());
+    const concurrency = 32;
+    const started = Date.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < ids.length) {
+          const i = next++;
+          await scheduler.schedule(ids[i]!, new Date(base + (i % 1440) * 60_000));
+        }
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    say(`Scheduling ${count} monthly check-ins through the scheduler port: ${seconds.toFixed(1)} s (goal ≤ 60 s)`);
+  } finally {
+    await stack.stop();
+  }
+
+  if (!values['skip-bundles']) {
+    if (values.bundles || !existsSync('cdk.out')) {
+      say('Synthesizing with bundling (esbuild, every function)...');
+      execFileSync('npx', ['cdk', 'synth', '--quiet'], { stdio: 'inherit' });
+    }
+    const sizes = bundleSizes('cdk.out');
+    say('Function bundles (minified, from cdk.out; goal ≤ 250 KB):');
+    for (const { name, bytes } of sizes) {
+      say(`  ${name.padEnd(24)} ${(bytes / 1024).toFixed(0).padStart(5)} KB${bytes > 250 * 1024 ? '  over goal' : ''}`);
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
