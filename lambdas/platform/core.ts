@@ -13,7 +13,7 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import { AppError } from './errors';
+import type { AppError } from './errors';
 import { logger, metrics, tracer } from './observability';
 
 /** Options of the tracer middleware: never copy a response or an error into a trace. */

@@ -19,6 +19,7 @@ describe('Vapi configuration from CDK context', () => {
       modelProvider: 'openai',
       model: 'gpt-4o',
       webhookAuth: 'hmac',
+      webhookCredentialId: '',
     });
   });
 

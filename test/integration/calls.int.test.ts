@@ -9,6 +9,7 @@ import { call } from '../support/api';
 import {
   createCallablePatient,
   createOrganization,
+  createUser,
   demoOrganizations,
   eventually,
   expectStatus,
@@ -18,6 +19,8 @@ import {
   scheduleCallFor,
   sunriseToken,
   tableOf,
+  tokenOf,
+  uniqueEmail,
   vapiSecret,
 } from '../support/fixtures';
 import { endOfCallReport } from '../support/vapi-messages';
@@ -361,5 +364,23 @@ describe('operators', () => {
     expect(scheduled.calls.every((c) => c.status === 'scheduled')).toBe(true);
     const dueTimes = scheduled.calls.map((c) => c.scheduled_at ?? '');
     expect([...dueTimes].sort()).toEqual(dueTimes);
+  });
+});
+
+describe('dashboard counters', () => {
+  it("count a provider's completed calls this month in the organization's time zone", async () => {
+    const org = await createOrganization(stack, { timezone: 'America/Los_Angeles' });
+    const staff = await createUser(stack, { provider_id: org.id, email: uniqueEmail('counter'), role: 'provider' });
+    const token = await tokenOf(stack, staff.email);
+    const stats = async () =>
+      expectStatus(await call<{ callsThisMonth: number }>(stack, 'GET', '/dashboard-stats', { token }), 200);
+    expect((await stats()).callsThisMonth).toBe(0);
+    const patient = await createCallablePatient(stack, org.id, 6, token);
+    const placed = expectStatus(await placeCall(patient.id, token), 201).call;
+    await eventually(
+      () => call<CallDetailResponse>(stack, 'GET', `/calls/${placed.id}`, { token }),
+      (a) => a.body.call.status === 'completed',
+    );
+    expect((await stats()).callsThisMonth).toBe(1);
   });
 });

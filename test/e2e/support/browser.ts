@@ -49,6 +49,13 @@ export async function signIn(page: Page, email: string, password: string = DEMO.
 
 /** Fails on any serious or critical axe violation, naming the rule and the elements. */
 export async function expectAccessible(page: Page) {
+  // Colours are only final once opening transitions (modals fade in) have run.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

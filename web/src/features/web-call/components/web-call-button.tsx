@@ -56,7 +56,13 @@ export function WebCallButton({ patientId, patientName, providerName }: WebCallB
       <Button variant="light" leftSection={<Headset size={16} aria-hidden="true" />} onClick={open}>
         Web Call
       </Button>
-      <Modal opened={widget.phase === 'blocked'} onClose={controller.close} title={POPUP_BLOCKED_TITLE} centered>
+      <Modal
+        opened={widget.phase === 'blocked'}
+        onClose={controller.close}
+        title={POPUP_BLOCKED_TITLE}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      >
         <Text role="alert">{POPUP_BLOCKED_TEXT}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={controller.close}>
