@@ -19,6 +19,7 @@ export const FUNCTIONS = [
   'schedule-call',
   'web-call-config',
   'vapi-webhook',
+  'call-summaries',
 ] as const;
 export type FunctionName = (typeof FUNCTIONS)[number];
 
@@ -98,6 +99,12 @@ export const ROUTES = [
   { method: 'DELETE', path: '/scheduled-calls/{callId}', fn: 'schedule-call', access: STAFF },
   // Web calls: the patient's own provider staff (DECISIONS "Calls").
   { method: 'POST', path: '/patients/{patientId}/web-call', fn: 'web-call-config', access: PROVIDER },
+
+  // Call summaries: operators see every organization (months in UTC), provider staff their own
+  // (months in the organization's time zone).
+  { method: 'GET', path: '/summaries', fn: 'call-summaries', access: STAFF },
+  { method: 'GET', path: '/calls/{callId}/summary', fn: 'call-summaries', access: STAFF },
+  { method: 'PATCH', path: '/calls/{callId}/summary-status', fn: 'call-summaries', access: STAFF },
 
   // Vendor webhooks.
   { method: 'POST', path: '/webhooks/vapi', fn: 'vapi-webhook', access: 'webhook:vapi' },

@@ -90,3 +90,27 @@ export const CALL_MESSAGES = {
   widgetAssistantRequired: 'Assistant or Squad must be provided.',
   widgetReady: 'Ready to call',
 } as const;
+
+/** Call summaries (spec §2, §4, §8). */
+export const SUMMARY_MESSAGES = {
+  fetchSummaries: 'Failed to fetch summaries',
+  updateStatus: 'Failed to update summary status',
+  unknownPatient: 'Unknown Patient',
+  monthInvalid: 'Please choose a month',
+  tabInvalid: 'Please choose a tab',
+  cursorInvalid: 'The page cursor is not valid',
+  statusInvalid: 'Please choose a status',
+  versionRequired: 'The summary version is required',
+  transitionNotAllowed: 'This summary cannot move to that status',
+  stale: 'This summary was changed by someone else. Reload and try again.',
+  notFound: 'Summary Not Found',
+  /** Empty message per tab. */
+  empty: {
+    requires_followup: 'No summaries need follow-up',
+    successful: 'No successful calls yet',
+    added_to_emr: 'No summaries have been added to the EMR',
+    Emergent: 'No emergency escalations',
+    Urgent: 'No urgent escalations',
+    Elective: 'No follow-up escalations',
+  },
+} as const;

@@ -4,7 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { NOTIFICATION_CHANNELS, TIME_PREFERENCES } from './domain';
-import { CALL_MESSAGES, VALIDATION } from './messages';
+import { CALL_MESSAGES, SUMMARY_MESSAGES, VALIDATION } from './messages';
+import { SUMMARY_STATUSES, SUMMARY_TABS } from './summaries';
 import { PROMPT_MAX_LENGTH, SCHEDULE_OPTIONS, VOICES, type VoiceId } from './calls';
 import { GENERAL_PHONE, US_PHONE, stripPhoneFormatting } from './phone';
 import { ROLES } from './roles';
@@ -152,3 +153,20 @@ export const settingsSchema = z
       error: CALL_MESSAGES.settingsNothingToChange,
     }),
   );
+
+// Summaries (spec §2, §4; DECISIONS "Screens").
+
+/** GET /summaries query: `month` is `all` or YYYY-MM; `tab` one of the six tabs. */
+export const summariesQuerySchema = z.object({
+  month: z.optional(
+    z.string().check(z.regex(/^(all|\d{4}-(0[1-9]|1[0-2]))$/, { error: SUMMARY_MESSAGES.monthInvalid })),
+  ),
+  tab: z.optional(z.enum(SUMMARY_TABS, { error: SUMMARY_MESSAGES.tabInvalid })),
+  cursor: z.optional(z.string().check(z.maxLength(2048, { error: SUMMARY_MESSAGES.cursorInvalid }))),
+});
+
+/** PATCH /calls/{callId}/summary-status */
+export const summaryStatusSchema = z.object({
+  status: z.enum(SUMMARY_STATUSES, { error: SUMMARY_MESSAGES.statusInvalid }),
+  version: z.number({ error: SUMMARY_MESSAGES.versionRequired }).check(z.int(), z.minimum(1)),
+});

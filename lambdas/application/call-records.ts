@@ -34,6 +34,10 @@ export function newCallLog(
     cost: null,
     report_received_at: null,
     event_published_at: null,
+    added_to_emr: false,
+    requires_followup: false,
+    summary_org_month: null,
+    summary_utc_month: null,
     version: 1,
     ...fields,
   };

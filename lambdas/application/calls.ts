@@ -144,7 +144,7 @@ export async function listScheduledCalls(deps: CallDeps, actor: Actor): Promise<
 }
 
 /** A call the actor may see: the same tenant rule as its patient (another organization's is not found). */
-async function callForActor(deps: CallDeps, actor: Actor, callId: string) {
+export async function callForActor(deps: CallDeps, actor: Actor, callId: string) {
   const log = /^[A-Za-z0-9_-]{1,128}$/.test(callId) ? await deps.callLogs.get(callId) : null;
   if (!log) throw callNotFound();
   try {

@@ -2,11 +2,13 @@ import { DEFAULT_TIMEZONE, type DashboardStats, type ProviderOrganization } from
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../platform/actor';
 import { forbidden } from '../platform/errors';
-import type { Clock, CounterRepository, OrganizationRepository } from './ports';
+import type { Clock, CounterRepository, OrganizationRepository, SummaryRepository } from './ports';
+import { organizationSummaryScope } from './summary-scopes';
 
 export interface DashboardDeps {
   counters: CounterRepository;
   organizations: OrganizationRepository;
+  summaries: SummaryRepository;
   clock: Clock;
 }
 
@@ -40,14 +42,18 @@ export async function getDashboardStats(deps: DashboardDeps, actor: Actor): Prom
   if (actor.role === 'provider' && actor.providerId) {
     const organization = await deps.organizations.getRef(actor.providerId);
     const month = monthIn(organization?.timezone ?? DEFAULT_TIMEZONE, now);
-    const totals = await deps.counters.organizationTotals(actor.providerId, month);
+    const [totals, summaries] = await Promise.all([
+      deps.counters.organizationTotals(actor.providerId, month),
+      deps.summaries.counts(organizationSummaryScope(actor.providerId, month)),
+    ]);
     return {
       totalProviders: 1,
       totalUsers: 0,
       totalPatients: totals.patients,
       callsCount: totals.callsThisMonth,
       scheduledCallsCount: 0,
-      newSummariesCount: totals.newSummariesThisMonth,
+      // Spec §9: completed calls with a summary whose success evaluation is true.
+      newSummariesCount: summaries.successful + summaries.added_to_emr,
       callsThisMonth: totals.callsThisMonth,
       providers: [],
     };

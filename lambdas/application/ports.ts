@@ -8,6 +8,7 @@ import type {
 } from '../../shared/domain';
 import type { CallKind, CallOutcome, CallStatus, EscalationLevel, TranscriptTurn, VoiceId } from '../../shared/calls';
 import type { TimePreference } from '../../shared/domain';
+import type { SummaryStatus, SummaryTab } from '../../shared/summaries';
 import type { Role } from '../../shared/roles';
 
 /** Ports: what the use cases need from the outside world. Adapters implement them per technology. */
@@ -55,7 +56,6 @@ export interface GlobalTotals {
 export interface OrganizationTotals {
   patients: number;
   callsThisMonth: number;
-  newSummariesThisMonth: number;
 }
 
 export interface CounterRepository {
@@ -248,6 +248,12 @@ export interface CallLogRecord {
   report_received_at: string | null;
   /** Set once the `call.completed` event has been put on the bus. */
   event_published_at: string | null;
+  /** Summary review (spec §4). */
+  added_to_emr: boolean;
+  requires_followup: boolean;
+  /** The months its summary is listed under (organization time zone, UTC); null without a summary. */
+  summary_org_month: string | null;
+  summary_utc_month: string | null;
   version: number;
 }
 
@@ -308,6 +314,16 @@ export interface CallLogRepository {
    */
   storeReport(id: string, report: CallReport, month: string, at: string): Promise<'stored' | 'duplicate'>;
   markEventPublished(id: string, at: string): Promise<void>;
+  /**
+   * Moves a summary to another status (spec §4 flags), with its list entries and tab counters, in
+   * one transaction. `conflict` when the call log is not at `expectedVersion`.
+   */
+  setSummaryStatus(
+    log: CallLogRecord,
+    to: SummaryStatus,
+    expectedVersion: number,
+    at: string,
+  ): Promise<CallLogRecord | 'conflict'>;
   /** Calls placed before `olderThan` that are not settled (no report, or no event yet): for the reconciler. */
   listStale(olderThan: string, limit: number): Promise<CallLogRecord[]>;
 }
@@ -372,6 +388,31 @@ export type DomainEvent =
 
 export interface EventPublisher {
   publish(events: readonly DomainEvent[]): Promise<void>;
+}
+
+/** A page of summaries of one tab, newest first. */
+export interface SummaryPage {
+  entries: SummaryEntry[];
+  cursor: string | null;
+}
+
+export interface SummaryEntry {
+  call_log_id: string;
+  patient_id: string;
+  provider_id: string;
+  summary: string;
+  status: SummaryStatus;
+  escalation_level: EscalationLevel | null;
+  note_to_doctor: string | null;
+  duration_seconds: number | null;
+  created_at: string;
+  version: number;
+}
+
+/** Summary lists: `org#<organizationId>#<YYYY-MM|all>` or `all#<YYYY-MM|all>`. */
+export interface SummaryRepository {
+  page(scope: string, tab: SummaryTab, limit: number, cursor: string | null): Promise<SummaryPage>;
+  counts(scope: string): Promise<Record<SummaryTab, number>>;
 }
 
 export interface SettingsRecord {

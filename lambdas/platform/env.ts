@@ -37,6 +37,7 @@ export const CONFIG_NEEDS: Record<FunctionName | JobName, readonly ConfigNeed[]>
   'schedule-call': ['table', 'scheduler'],
   'web-call-config': ['table', 'vapi'],
   'vapi-webhook': ['table', 'vapi', 'bus'],
+  'call-summaries': ['table'],
   'place-scheduled-call': ['table', 'vapi', 'scheduler', 'bus'],
   'reconcile-calls': ['table', 'vapi', 'scheduler', 'bus'],
   'call-follow-up': ['table', 'scheduler'],

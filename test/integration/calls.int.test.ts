@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CallDetailResponse, CallLogSummary, PatientCallsResponse } from '../../shared/calls';
-import { call } from '../support/api';
+import { call, tokenFor } from '../support/api';
 import {
   createCallablePatient,
   createOrganization,
@@ -382,5 +382,107 @@ describe('dashboard counters', () => {
       (a) => a.body.call.status === 'completed',
     );
     expect((await stats()).callsThisMonth).toBe(1);
+  });
+});
+
+describe('system settings', () => {
+  it('refuse employees who are not settings administrators (403), and stale saves (409)', async () => {
+    const otherEmployee = await tokenFor(stack, 'careloop_employee');
+    expect(await call(stack, 'GET', '/compliance-settings', { token: otherEmployee })).toMatchObject({
+      status: 403,
+      body: { code: 'auth.forbidden' },
+    });
+    expect(
+      await call(stack, 'PATCH', '/compliance-settings', { token: otherEmployee, body: { voiceId: 'ryan' } }),
+    ).toMatchObject({ status: 403 });
+
+    const op = await operatorToken(stack);
+    const current = expectStatus(
+      await call<{ settings: { version: number } }>(stack, 'GET', '/compliance-settings', { token: op }),
+      200,
+    ).settings;
+    const saved = await call<{ settings: { version: number; voiceId: string } }>(
+      stack,
+      'PATCH',
+      '/compliance-settings',
+      {
+        token: op,
+        body: { voiceId: 'paula', version: current.version },
+      },
+    );
+    expect(expectStatus(saved, 200).settings).toMatchObject({ voiceId: 'paula', version: current.version + 1 });
+    expect(
+      await call(stack, 'PATCH', '/compliance-settings', {
+        token: op,
+        body: { voiceId: 'drew', version: current.version },
+      }),
+    ).toEqual({
+      status: 409,
+      body: {
+        error: 'The settings were changed by someone else. Reload and try again.',
+        code: 'settings.version_conflict',
+      },
+    });
+  });
+
+  it('give the next call the saved voice and the prompt with its variables filled in', async () => {
+    const op = await operatorToken(stack);
+    const { settings } = expectStatus(
+      await call<{ settings: { version: number } }>(stack, 'GET', '/compliance-settings', { token: op }),
+      200,
+    );
+    const prompt = 'Check in with {{patientName}} of {{providerName}}. Plan on file: {{hasCarePlan}}.';
+    expectStatus(
+      await call(stack, 'PATCH', '/compliance-settings', {
+        token: op,
+        body: { voiceId: 'myra', systemPrompt: prompt, version: settings.version },
+      }),
+      200,
+    );
+    const patient = await createCallablePatient(stack, orgs.sunrise, 6);
+    const placed = expectStatus(await placeCall(patient.id), 201).call;
+    const { apiKey } = await vapiSecret(stack);
+    const atVapi = (await (
+      await fetch(`${stack.voiceUrl}/call?limit=1000`, { headers: { Authorization: `Bearer ${apiKey}` } })
+    ).json()) as {
+      assistantOverrides?: {
+        metadata?: { callLogId?: string };
+        voice?: { voiceId?: string };
+        model?: { messages?: { content?: string }[] };
+      };
+    }[];
+    const sent = atVapi.find((c) => c.assistantOverrides?.metadata?.callLogId === placed.id);
+    expect(sent?.assistantOverrides?.voice?.voiceId).toBe('myra');
+    expect(sent?.assistantOverrides?.model?.messages?.[0]?.content).toBe(
+      'Check in with Test of Sunrise Family Medicine. Plan on file: false.',
+    );
+    // Back to the defaults for the other tests.
+    const now = expectStatus(
+      await call<{ settings: { version: number }; defaultPrompt: string }>(stack, 'GET', '/compliance-settings', {
+        token: op,
+      }),
+      200,
+    );
+    await call(stack, 'PATCH', '/compliance-settings', {
+      token: op,
+      body: { voiceId: 'burt', systemPrompt: now.defaultPrompt, version: now.settings.version },
+    });
+  });
+});
+
+describe('archiving an organization', () => {
+  it("cancels its patients' scheduled calls (through the bus)", async () => {
+    const org = await createOrganization(stack);
+    const patient = await createCallablePatient(stack, org.id, 6);
+    const pending = await scheduleCallFor(stack, patient.id, '1_week');
+    expect((await call(stack, 'DELETE', `/providers/${org.id}`, { token: await operatorToken(stack) })).status).toBe(
+      200,
+    );
+    const table = tableOf(stack);
+    const status = await eventually(
+      async () => (await table.entities.callLog.get({ call_log_id: pending.id }).go()).data?.status,
+      (s) => s === 'cancelled',
+    );
+    expect(status).toBe('cancelled');
   });
 });

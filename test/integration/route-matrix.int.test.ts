@@ -25,6 +25,7 @@ import {
   createUser,
   demoOrganizations,
   expectStatus,
+  eventually,
   operatorToken,
   postVapiWebhook,
   scheduleCallFor,
@@ -42,6 +43,9 @@ interface RecordIds {
   patient: string;
   user: string;
   call: string;
+  /** A completed call with a summary, and its version. */
+  completed: string;
+  completedVersion: number;
 }
 
 interface World {
@@ -68,7 +72,7 @@ interface Fixture {
   /** Routes without a body that read a query: a bad one and its message. */
   badQuery: { query: string; message: string } | null;
   /** The not-found code another organization's record answers with; null when the route names no tenant record. */
-  otherOrganization: 'provider.not_found' | 'patient.not_found' | 'call.not_found' | null;
+  otherOrganization: 'provider.not_found' | 'patient.not_found' | 'call.not_found' | 'summary.not_found' | null;
   success: { status: 200 | 201; check: (body: Body, ids: RecordIds, world: World) => void };
 }
 
@@ -83,6 +87,28 @@ const freshPatient = async (world: World) => ({ patient: (await createPatient(st
 const freshUser = async (world: World) => ({ user: (await createUser(stack, { provider_id: world.userOrg })).id });
 /** A patient with a phone the simulator answers, so a placed call completes and frees the patient. */
 const freshCallable = async (world: World) => ({ patient: (await createCallablePatient(stack, world.own.org)).id });
+/** A call placed and played to its end (the simulator answers: a Normal, successful check-in). */
+async function completedCall(patientId: string): Promise<{ completed: string; completedVersion: number }> {
+  const token = await operatorToken(stack);
+  const placed = expectStatus(
+    await call<{ call: { id: string } }>(stack, 'POST', `/patients/${patientId}/calls`, { token }),
+    201,
+  ).call;
+  const done = await eventually(
+    async () => (await call<{ call: { status: string } }>(stack, 'GET', `/calls/${placed.id}`, { token })).body.call,
+    (c) => c.status === 'completed',
+  );
+  expect(done.status).toBe('completed');
+  const { summary } = expectStatus(
+    await call<{ summary: { version: number } }>(stack, 'GET', `/calls/${placed.id}/summary`, { token }),
+    200,
+  );
+  return { completed: placed.id, completedVersion: summary.version };
+}
+const freshCompleted = async (world: World) => {
+  const patient = await createCallablePatient(stack, world.own.org);
+  return completedCall(patient.id);
+};
 const freshScheduled = async (world: World) => {
   const patient = await createCallablePatient(stack, world.own.org);
   return { call: (await scheduleCallFor(stack, patient.id)).id };
@@ -509,6 +535,62 @@ const FIXTURES: Record<RouteKey, Fixture> = {
         }),
     },
   },
+
+  'GET /summaries': {
+    as: 'sunrise',
+    path: () => '/summaries?month=all&tab=successful',
+    body: null,
+    badQuery: { query: '?month=2026-13', message: 'Please choose a month' },
+    otherOrganization: null,
+    success: {
+      status: 200,
+      check: (b, ids) => {
+        expect(b).toMatchObject({ month: 'all', tab: 'successful' });
+        const items = b.summaries as { id: string; provider_id: string }[];
+        expect(items.map((i) => i.id)).toContain(ids.completed);
+        expect(items.every((i) => i.provider_id === ids.org)).toBe(true);
+        expect((b.counts as Record<string, number>).successful).toBeGreaterThanOrEqual(1);
+      },
+    },
+  },
+  'GET /calls/{callId}/summary': {
+    as: 'sunrise',
+    path: (ids) => `/calls/${ids.completed}/summary`,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'summary.not_found',
+    success: {
+      status: 200,
+      check: (b, ids) =>
+        expect(b.summary).toMatchObject({
+          id: ids.completed,
+          status: 'successful',
+          transcript: expect.arrayContaining([expect.objectContaining({ speaker: 'assistant' })]),
+        }),
+    },
+  },
+  'PATCH /calls/{callId}/summary-status': {
+    as: 'sunrise',
+    path: (ids) => `/calls/${ids.completed}/summary-status`,
+    fresh: freshCompleted,
+    body: {
+      valid: (ids) => ({ status: 'requires_followup', version: ids.completedVersion }),
+      malformed: { status: 'archived', version: 1 },
+      message: 'Please choose a status',
+      missing: 'Please choose a status',
+    },
+    badQuery: null,
+    otherOrganization: 'summary.not_found',
+    success: {
+      status: 200,
+      check: (b, ids) =>
+        expect(b.summary).toMatchObject({
+          id: ids.completed,
+          status: 'requires_followup',
+          version: ids.completedVersion + 1,
+        }),
+    },
+  },
 };
 
 /** Vendor webhooks: the vendor's credential, not a Cognito token, is what they check. */
@@ -535,9 +617,11 @@ beforeAll(async () => {
     createCallablePatient(stack, orgs.sunrise),
     createCallablePatient(stack, orgs.lakeside),
   ]);
-  const [ownCall, otherCall] = await Promise.all([
+  const [ownCall, otherCall, ownCompleted, otherCompleted] = await Promise.all([
     scheduleCallFor(stack, ownPatient.id),
     scheduleCallFor(stack, otherPatient.id),
+    completedCall(ownPatient.id),
+    completedCall(otherPatient.id),
   ]);
   for (const patient of [ownPatient, otherPatient]) {
     await createDocument(stack, patient.id, 'care-plan', 'Care plan');
@@ -545,8 +629,8 @@ beforeAll(async () => {
   }
   const user = await createUser(stack, { provider_id: userOrg.id });
   world = {
-    own: { org: orgs.sunrise, patient: ownPatient.id, user: user.id, call: ownCall.id },
-    other: { org: orgs.lakeside, patient: otherPatient.id, user: user.id, call: otherCall.id },
+    own: { org: orgs.sunrise, patient: ownPatient.id, user: user.id, call: ownCall.id, ...ownCompleted },
+    other: { org: orgs.lakeside, patient: otherPatient.id, user: user.id, call: otherCall.id, ...otherCompleted },
     userOrg: userOrg.id,
   };
   tokens.careloop_employee = await operatorToken(stack);
@@ -614,6 +698,7 @@ describe('route matrix', () => {
             'provider.not_found': 'Provider Not Found',
             'patient.not_found': 'Patient Not Found',
             'call.not_found': 'Call Not Found',
+            'summary.not_found': 'Summary Not Found',
           }[fixture.otherOrganization as string];
           expect(answer).toEqual({ status: 404, body: { error: message, code: fixture.otherOrganization } });
         });

@@ -1,6 +1,8 @@
 import type { EntityItem } from 'electrodb';
 import type { TranscriptTurn } from '../../../shared/calls';
+import { flagsFor, summaryStatusOf, tabsOf, type SummaryStatus } from '../../../shared/summaries';
 import type { CallLogRecord, CallLogRepository, CallReport } from '../../application/ports';
+import { summaryCounterScope, summaryScopes } from '../../application/summary-scopes';
 import { COUNTER, GLOBAL_SCOPE, monthlyCounter, organizationScope } from './dynamo-counter-repository';
 import { isConditionFailure } from './dynamo-organization-repository';
 import type { CareLoopService } from './entities';
@@ -187,8 +189,26 @@ export class DynamoCallLogRepository implements CallLogRepository {
     if (!log || log.report_received_at) return 'duplicate';
     const answered = report.outcome === 'answered';
     const duration = durationSeconds(report.startedAt, report.endedAt);
+    const utcMonth = (report.endedAt ?? at).slice(0, 7);
+    const summary = answered && report.summary?.trim() ? report.summary : null;
+    const status = summaryStatusOf({ added_to_emr: false, success_evaluation: report.successEvaluation });
+    const entry = summary
+      ? {
+          call_log_id: id,
+          patient_id: log.patient_id,
+          provider_id: log.provider_id,
+          summary,
+          status,
+          escalation_level: report.escalationLevel,
+          note_to_doctor: report.noteToDoctor ?? undefined,
+          duration_seconds: duration ?? undefined,
+          created_at: log.created_at,
+          version: log.version + 1,
+        }
+      : null;
+    const scopes = summaryScopes(log.provider_id, month, utcMonth);
     const result = await this.db.transaction
-      .write(({ callLog, counter }) => [
+      .write(({ callLog, counter, summaryEntry }) => [
         callLog
           .patch({ call_log_id: id })
           .set(
@@ -209,11 +229,26 @@ export class DynamoCallLogRepository implements CallLogRepository {
               cost: report.cost ?? undefined,
               report_received_at: at,
               updated_at: at,
+              requires_followup: summary ? status === 'requires_followup' : undefined,
+              added_to_emr: summary ? false : undefined,
+              summary_org_month: summary ? month : undefined,
+              summary_utc_month: summary ? utcMonth : undefined,
             }),
           )
           .add({ version: 1 })
           .where(({ report_received_at }, { notExists }) => notExists(report_received_at))
           .commit(),
+        ...(entry
+          ? scopes.flatMap((scope) =>
+              tabsOf(entry.status, entry.escalation_level).flatMap((tab) => [
+                summaryEntry.create({ ...entry, scope, tab }).commit(),
+                counter
+                  .update({ scope: summaryCounterScope(scope), name: tab })
+                  .add({ value: 1 })
+                  .commit(),
+              ]),
+            )
+          : []),
         ...(answered
           ? [
               counter
@@ -231,6 +266,76 @@ export class DynamoCallLogRepository implements CallLogRepository {
     if (result.canceled) return 'duplicate';
     await this.releaseLock(log.patient_id, id);
     return 'stored';
+  }
+
+  async setSummaryStatus(
+    log: CallLogRecord,
+    to: SummaryStatus,
+    expectedVersion: number,
+    at: string,
+  ): Promise<CallLogRecord | 'conflict'> {
+    if (!log.summary || !log.summary_org_month || !log.summary_utc_month) return 'conflict';
+    const from = summaryStatusOf(log);
+    const flags = flagsFor(to, log);
+    const version = expectedVersion + 1;
+    const scopes = summaryScopes(log.provider_id, log.summary_org_month, log.summary_utc_month);
+    const key = { created_at: log.created_at, call_log_id: log.id };
+    const level = log.escalation_level && log.escalation_level !== 'Normal' ? log.escalation_level : null;
+    const entry = {
+      ...key,
+      patient_id: log.patient_id,
+      provider_id: log.provider_id,
+      summary: log.summary,
+      status: to,
+      escalation_level: log.escalation_level ?? undefined,
+      note_to_doctor: log.note_to_doctor ?? undefined,
+      duration_seconds: log.duration_seconds ?? undefined,
+      version,
+    };
+    const result = await this.db.transaction
+      .write(({ callLog, counter, summaryEntry }) => [
+        callLog
+          .patch({ call_log_id: log.id })
+          .set({
+            added_to_emr: flags.added_to_emr,
+            requires_followup: flags.requires_followup,
+            ...(flags.success_evaluation === null ? {} : { success_evaluation: flags.success_evaluation }),
+            updated_at: at,
+          })
+          .add({ version: 1 })
+          .where(({ version: v }, { eq }) => eq(v, expectedVersion))
+          .commit(),
+        ...scopes.flatMap((scope) => [
+          summaryEntry.delete({ scope, tab: from, ...key }).commit(),
+          summaryEntry.create({ ...entry, scope, tab: to }).commit(),
+          counter
+            .update({ scope: summaryCounterScope(scope), name: from })
+            .subtract({ value: 1 })
+            .commit(),
+          counter
+            .update({ scope: summaryCounterScope(scope), name: to })
+            .add({ value: 1 })
+            .commit(),
+          ...(level
+            ? [
+                summaryEntry
+                  .patch({ scope, tab: level, ...key })
+                  .set({ status: to, version })
+                  .commit(),
+              ]
+            : []),
+        ]),
+      ])
+      .go();
+    if (result.canceled) return 'conflict';
+    return {
+      ...log,
+      added_to_emr: flags.added_to_emr,
+      requires_followup: flags.requires_followup,
+      success_evaluation: flags.success_evaluation,
+      updated_at: at,
+      version,
+    };
   }
 
   async markEventPublished(id: string, at: string): Promise<void> {
@@ -351,6 +456,10 @@ function toRecord(i: CallLogItem): CallLogRecord {
     cost: i.cost ?? null,
     report_received_at: i.report_received_at ?? null,
     event_published_at: i.event_published_at ?? null,
+    added_to_emr: i.added_to_emr ?? false,
+    requires_followup: i.requires_followup ?? false,
+    summary_org_month: i.summary_org_month ?? null,
+    summary_utc_month: i.summary_utc_month ?? null,
     version: i.version,
   };
 }

@@ -11,7 +11,7 @@ export const COUNTER = {
 } as const;
 
 export const organizationScope = (organizationId: string) => `organization#${organizationId}`;
-export const monthlyCounter = (name: 'calls_completed' | 'new_summaries', month: string) => `${name}#${month}`;
+export const monthlyCounter = (name: 'calls_completed', month: string) => `${name}#${month}`;
 
 /** Dashboard totals: one Query per scope, never a Scan or a count over records. */
 export class DynamoCounterRepository implements CounterRepository {
@@ -39,7 +39,6 @@ export class DynamoCounterRepository implements CounterRepository {
     return {
       patients: values.get(COUNTER.patients) ?? 0,
       callsThisMonth: values.get(monthlyCounter('calls_completed', month)) ?? 0,
-      newSummariesThisMonth: values.get(monthlyCounter('new_summaries', month)) ?? 0,
     };
   }
 }

@@ -249,6 +249,12 @@ export function createEntities(client: DynamoDBClient, table: string) {
         cost: { type: 'number' },
         report_received_at: { type: 'string' },
         event_published_at: { type: 'string' },
+        /** Summary review flags (spec §4). */
+        added_to_emr: { type: 'boolean' },
+        requires_followup: { type: 'boolean' },
+        /** The months its summary is listed under: the organization's (its time zone) and UTC. */
+        summary_org_month: { type: 'string' },
+        summary_utc_month: { type: 'string' },
         version: { type: 'number', required: true },
       },
       indexes: {
@@ -273,6 +279,34 @@ export function createEntities(client: DynamoDBClient, table: string) {
         call_log_id: { type: 'string', required: true },
       },
       indexes: { byPlacedAt: primary(['shard'], ['placed_at', 'call_log_id']) },
+    },
+    config,
+  );
+
+  /**
+   * Where a summary is listed: one entry per scope (`org#<id>#<month>`, `org#<id>#all`,
+   * `all#<month>`, `all#all`) and per tab it belongs to (its status, and its escalation level
+   * unless Normal). A tab's page is one Query on `scope` with the sort key beginning with the tab;
+   * a status change moves the status entries in the same transaction as the call log.
+   */
+  const summaryEntry = new Entity(
+    {
+      model: { entity: 'summary_entry', version: '1', service: SERVICE },
+      attributes: {
+        scope: { type: 'string', required: true },
+        tab: { type: 'string', required: true },
+        created_at: { type: 'string', required: true },
+        call_log_id: { type: 'string', required: true },
+        patient_id: { type: 'string', required: true },
+        provider_id: { type: 'string', required: true },
+        summary: { type: 'string', required: true },
+        status: { type: ['requires_followup', 'successful', 'added_to_emr'] as const, required: true },
+        escalation_level: { type: ['Emergent', 'Urgent', 'Elective', 'Normal'] as const },
+        note_to_doctor: { type: 'string' },
+        duration_seconds: { type: 'number' },
+        version: { type: 'number', required: true },
+      },
+      indexes: { byScope: primary(['scope'], ['tab', 'created_at', 'call_log_id']) },
     },
     config,
   );
@@ -307,6 +341,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       counter,
       callLog,
       openCall,
+      summaryEntry,
       settings,
     },
     config,

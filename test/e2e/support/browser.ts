@@ -49,12 +49,17 @@ export async function signIn(page: Page, email: string, password: string = DEMO.
 
 /** Fails on any serious or critical axe violation, naming the rule and the elements. */
 export async function expectAccessible(page: Page) {
-  // Colours are only final once opening transitions (modals fade in) have run.
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 1000)),
-    ]),
+  // Colours are only final once opening transitions have run: dialogs fade in from opacity 0.
+  await page.waitForFunction(
+    () => {
+      const fading = [...document.querySelectorAll('[role="dialog"], .mantine-Modal-inner, .mantine-Modal-content')];
+      return (
+        document.getAnimations().every((a) => a.playState !== 'running') &&
+        fading.every((el) => getComputedStyle(el).opacity === '1')
+      );
+    },
+    undefined,
+    { timeout: 5000, polling: 100 },
   );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations

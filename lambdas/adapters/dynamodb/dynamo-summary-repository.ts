@@ -1,0 +1,38 @@
+import { SUMMARY_TABS, type SummaryTab } from '../../../shared/summaries';
+import type { SummaryEntry, SummaryPage, SummaryRepository } from '../../application/ports';
+import { summaryCounterScope } from '../../application/summary-scopes';
+import type { CareLoopService } from './entities';
+
+/** Summary lists: one Query per tab page, one Query for every tab's count. */
+export class DynamoSummaryRepository implements SummaryRepository {
+  constructor(private readonly db: CareLoopService) {}
+
+  async page(scope: string, tab: SummaryTab, limit: number, cursor: string | null): Promise<SummaryPage> {
+    const result = await this.db.entities.summaryEntry.query
+      .byScope({ scope, tab })
+      .go({ order: 'desc', limit, count: limit, cursor });
+    return {
+      entries: result.data.map((e): SummaryEntry => ({
+        call_log_id: e.call_log_id,
+        patient_id: e.patient_id,
+        provider_id: e.provider_id,
+        summary: e.summary,
+        status: e.status,
+        escalation_level: e.escalation_level ?? null,
+        note_to_doctor: e.note_to_doctor ?? null,
+        duration_seconds: e.duration_seconds ?? null,
+        created_at: e.created_at,
+        version: e.version,
+      })),
+      cursor: result.cursor ?? null,
+    };
+  }
+
+  async counts(scope: string): Promise<Record<SummaryTab, number>> {
+    const { data } = await this.db.entities.counter.query
+      .byScope({ scope: summaryCounterScope(scope) })
+      .go({ pages: 'all' });
+    const values = new Map(data.map((c) => [c.name, Math.max(0, c.value)]));
+    return Object.fromEntries(SUMMARY_TABS.map((tab) => [tab, values.get(tab) ?? 0])) as Record<SummaryTab, number>;
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Call summaries (spec §2 Call summaries, §3 summary item, §4 status derivation and transitions;
+ * DECISIONS "Screens"): one type per answer, used by the handlers and the web fetchers, and the
+ * pure rules both sides share.
+ */
+import type { EscalationLevel, TranscriptTurn } from './calls';
+
+export const SUMMARY_STATUSES = ['requires_followup', 'successful', 'added_to_emr'] as const;
+export type SummaryStatus = (typeof SUMMARY_STATUSES)[number];
+
+/** §4: added_to_emr if added_to_emr; else successful if success_evaluation; else requires_followup. */
+export function summaryStatusOf(flags: { added_to_emr: boolean; success_evaluation: boolean | null }): SummaryStatus {
+  if (flags.added_to_emr) return 'added_to_emr';
+  return flags.success_evaluation ? 'successful' : 'requires_followup';
+}
+
+/** The tabs, in order (DECISIONS "Screens"). Follow-up is hidden when its count is zero. */
+export const SUMMARY_TABS = [
+  'requires_followup',
+  'successful',
+  'added_to_emr',
+  'Emergent',
+  'Urgent',
+  'Elective',
+] as const;
+export type SummaryTab = (typeof SUMMARY_TABS)[number];
+
+export const SUMMARY_TAB_LABELS: Record<SummaryTab, string> = {
+  requires_followup: 'Incomplete',
+  successful: 'Successful',
+  added_to_emr: 'Added to EMR',
+  Emergent: 'Emergency',
+  Urgent: 'Urgent',
+  Elective: 'Follow-up',
+};
+
+/** The tabs a summary appears in: its status tab, and its escalation tab unless Normal. */
+export function tabsOf(status: SummaryStatus, level: EscalationLevel | null): SummaryTab[] {
+  return level && level !== 'Normal' ? [status, level] : [status];
+}
+
+/**
+ * §4 transitions: requires_followup ↔ successful ('Move to Successful' / 'Move to Incomplete');
+ * successful ↔ added_to_emr (the Added to EMR toggle, disabled while requires_followup).
+ * Nothing else is allowed.
+ */
+export function isAllowedTransition(from: SummaryStatus, to: SummaryStatus): boolean {
+  if (from === to) return false;
+  if (from === 'added_to_emr') return to === 'successful';
+  if (from === 'requires_followup') return to === 'successful';
+  return true;
+}
+
+/** The flags a status writes (§4): added_to_emr sets success true; requires_followup sets it false. */
+export function flagsFor(
+  to: SummaryStatus,
+  current: { success_evaluation: boolean | null },
+): { added_to_emr: boolean; requires_followup: boolean; success_evaluation: boolean | null } {
+  switch (to) {
+    case 'added_to_emr':
+      return { added_to_emr: true, requires_followup: false, success_evaluation: true };
+    case 'requires_followup':
+      return { added_to_emr: false, requires_followup: true, success_evaluation: false };
+    case 'successful':
+      return { added_to_emr: false, requires_followup: false, success_evaluation: true };
+  }
+  return { added_to_emr: false, requires_followup: false, success_evaluation: current.success_evaluation };
+}
+
+/** One summary as the list shows it. */
+export interface SummaryItem {
+  id: string;
+  call_id: string;
+  patient_id: string;
+  provider_id: string;
+  /** 'Unknown Patient' when the patient can't be matched. */
+  patient_name: string;
+  summary: string;
+  status: SummaryStatus;
+  escalation_level: EscalationLevel | null;
+  note_to_doctor: string | null;
+  duration: number | null;
+  created_at: string;
+  /** Optimistic version of the call log: send it back with a status change. */
+  version: number;
+}
+
+export type SummaryCounts = Record<SummaryTab, number>;
+
+/** GET /summaries?month=YYYY-MM|all&tab=…&cursor=… */
+export interface SummariesResponse {
+  month: string;
+  tab: SummaryTab;
+  summaries: SummaryItem[];
+  counts: SummaryCounts;
+  /** Opaque; null on the last page. */
+  cursor: string | null;
+}
+
+/** GET /calls/{callId}/summary: the detail modal (with the transcript). */
+export interface SummaryDetailResponse {
+  summary: SummaryItem & { transcript: TranscriptTurn[]; provider_name: string };
+}
+
+/** PATCH /calls/{callId}/summary-status */
+export interface SummaryStatusResponse {
+  summary: SummaryItem;
+}
+
+export const SUMMARIES_PAGE_SIZE = 50;
+
+/** "All" plus the 13 most recent months (DECISIONS "Screens"), newest first: YYYY-MM. */
+export function summaryMonths(currentMonth: string): string[] {
+  const [y, m] = currentMonth.split('-').map(Number) as [number, number];
+  return Array.from({ length: 13 }, (_, i) => {
+    const d = new Date(Date.UTC(y, m - 1 - i, 1));
+    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
+}
