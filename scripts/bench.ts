@@ -115,6 +115,7 @@ async function main() {
     const putSamples: number[] = [];
     const statusSamples: number[] = [];
     const reportSamples: number[] = [];
+    const replaySamples: number[] = [];
     for (let i = 0; i < n; i++) {
       // Interleaved, so both see the same machine load.
       putSamples.push(
@@ -183,17 +184,17 @@ async function main() {
         }),
       );
       const body = JSON.stringify(report(log.id));
-      reportSamples.push(
-        await timed(async () => {
-          const res = await fetch(`${stack.apiUrl}/webhooks/vapi`, {
-            method: 'POST',
-            headers: signed(body, secret),
-            body,
-          });
-          if (res.status !== 200) throw new Error(`webhook answered ${res.status}`);
-          await res.arrayBuffer();
-        }),
-      );
+      const post = async () => {
+        const res = await fetch(`${stack.apiUrl}/webhooks/vapi`, {
+          method: 'POST',
+          headers: signed(body, secret),
+          body,
+        });
+        if (res.status !== 200) throw new Error(`webhook answered ${res.status}`);
+        await res.arrayBuffer();
+      };
+      reportSamples.push(await timed(post));
+      replaySamples.push(await timed(post));
     }
     const put50 = percentile(putSamples, 50);
     const put99 = percentile(putSamples, 99);
@@ -205,6 +206,7 @@ async function main() {
       );
     row('status-update (in-progress)', statusSamples);
     row('end-of-call-report (stored)', reportSamples);
+    row('end-of-call-report (replay)', replaySamples);
 
     const count = Number(values.schedules);
     const scheduler = createCallScheduler(readSchedulerEnv());

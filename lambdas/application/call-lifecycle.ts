@@ -34,7 +34,7 @@ async function publishCompleted(deps: ReportDeps, log: CallLogRecord): Promise<v
       },
     },
   ]);
-  await deps.callLogs.markEventPublished(log.id, deps.clock.now().toISOString());
+  await deps.callLogs.markEventPublished(log, deps.clock.now().toISOString());
 }
 
 /** Vapi's status-update: a call that started ringing through is in progress. */
@@ -64,11 +64,10 @@ export async function recordCallReport(
   const now = deps.clock.now();
   const endedAt = report.endedAt ? new Date(report.endedAt) : now;
   const month = monthIn(organization?.timezone ?? 'America/New_York', Number.isNaN(endedAt.getTime()) ? now : endedAt);
-  const stored = await deps.callLogs.storeReport(log.id, report, month, now.toISOString());
+  const stored = await deps.callLogs.storeReport(log, report, month, now.toISOString());
   if (stored === 'duplicate') return stored;
-  const settled = await deps.callLogs.get(log.id);
-  if (settled) await publishCompleted(deps, settled);
-  return stored;
+  await publishCompleted(deps, stored);
+  return 'stored';
 }
 
 /** A call that ended without any report: failed, and its event goes out like any other. */

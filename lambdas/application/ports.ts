@@ -312,8 +312,9 @@ export interface CallLogRepository {
    * The call stays open for the reconciler until its event is published (markEventPublished).
    * `duplicate` when a report was stored before (nothing changes).
    */
-  storeReport(id: string, report: CallReport, month: string, at: string): Promise<'stored' | 'duplicate'>;
-  markEventPublished(id: string, at: string): Promise<void>;
+  storeReport(log: CallLogRecord, report: CallReport, month: string, at: string): Promise<CallLogRecord | 'duplicate'>;
+  /** Settles the call (its event is out): the reconciler has nothing left to do for it. */
+  markEventPublished(log: CallLogRecord, at: string): Promise<void>;
   /**
    * Moves a summary to another status (spec §4 flags), with its list entries and tab counters, in
    * one transaction. `conflict` when the call log is not at `expectedVersion`.

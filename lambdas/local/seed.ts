@@ -291,8 +291,13 @@ export async function seedDemo(
           await deps.callLogs.setVendorCallId(log.id, `demo-${seq}`, placedAt.toISOString());
           const report = demoReport(p, org.name, ending, new Date(placedAt.getTime() + 20_000), seq);
           const endedAt = new Date(report.endedAt ?? placedAt.toISOString());
-          await deps.callLogs.storeReport(log.id, report, monthIn(timezone, endedAt), endedAt.toISOString());
-          await deps.callLogs.markEventPublished(log.id, endedAt.toISOString());
+          const stored = await deps.callLogs.storeReport(
+            { ...log, vendor_call_id: `demo-${seq}` },
+            report,
+            monthIn(timezone, endedAt),
+            endedAt.toISOString(),
+          );
+          if (stored !== 'duplicate') await deps.callLogs.markEventPublished(stored, endedAt.toISOString());
           calls++;
         }
       }

@@ -184,9 +184,14 @@ export class DynamoCallLogRepository implements CallLogRepository {
     if (!result.canceled) await this.releaseLock(log.patient_id, id);
   }
 
-  async storeReport(id: string, report: CallReport, month: string, at: string): Promise<'stored' | 'duplicate'> {
-    const log = await this.get(id);
-    if (!log || log.report_received_at) return 'duplicate';
+  async storeReport(
+    log: CallLogRecord,
+    report: CallReport,
+    month: string,
+    at: string,
+  ): Promise<CallLogRecord | 'duplicate'> {
+    if (log.report_received_at) return 'duplicate';
+    const id = log.id;
     const answered = report.outcome === 'answered';
     const duration = durationSeconds(report.startedAt, report.endedAt);
     const utcMonth = (report.endedAt ?? at).slice(0, 7);
@@ -265,7 +270,29 @@ export class DynamoCallLogRepository implements CallLogRepository {
       .go();
     if (result.canceled) return 'duplicate';
     await this.releaseLock(log.patient_id, id);
-    return 'stored';
+    return {
+      ...log,
+      status: answered ? 'completed' : 'failed',
+      outcome: report.outcome,
+      vendor_call_id: report.vendorCallId,
+      started_at: report.startedAt ?? log.started_at,
+      ended_at: report.endedAt ?? at,
+      duration_seconds: duration ?? log.duration_seconds,
+      ended_reason: report.endedReason,
+      failure_reason: answered ? log.failure_reason : reasonFor(report.outcome),
+      transcript: report.transcript.length ? report.transcript : log.transcript,
+      summary: report.summary ?? log.summary,
+      escalation_level: answered ? report.escalationLevel : log.escalation_level,
+      note_to_doctor: report.noteToDoctor ?? log.note_to_doctor,
+      success_evaluation: report.successEvaluation ?? log.success_evaluation,
+      cost: report.cost ?? log.cost,
+      report_received_at: at,
+      updated_at: at,
+      requires_followup: summary ? status === 'requires_followup' : log.requires_followup,
+      summary_org_month: summary ? month : log.summary_org_month,
+      summary_utc_month: summary ? utcMonth : log.summary_utc_month,
+      version: log.version + 1,
+    };
   }
 
   async setSummaryStatus(
@@ -338,15 +365,12 @@ export class DynamoCallLogRepository implements CallLogRepository {
     };
   }
 
-  async markEventPublished(id: string, at: string): Promise<void> {
-    const log = await this.get(id);
-    if (!log) return;
+  async markEventPublished(log: CallLogRecord, at: string): Promise<void> {
     await this.db.transaction
       .write(({ callLog, openCall }) => [
-        callLog.patch({ call_log_id: id }).set({ event_published_at: at }).commit(),
-        // The call is settled: nothing is left for the reconciler.
+        callLog.patch({ call_log_id: log.id }).set({ event_published_at: at }).commit(),
         ...(log.placed_at
-          ? [openCall.delete({ shard: 'open', placed_at: log.placed_at, call_log_id: id }).commit()]
+          ? [openCall.delete({ shard: 'open', placed_at: log.placed_at, call_log_id: log.id }).commit()]
           : []),
       ])
       .go();
