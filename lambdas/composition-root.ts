@@ -11,9 +11,11 @@ import { DynamoAuditLog } from './adapters/dynamodb/dynamo-audit-log';
 import { DynamoCallLogRepository } from './adapters/dynamodb/dynamo-call-log-repository';
 import { DynamoClinicalDocumentRepository } from './adapters/dynamodb/dynamo-clinical-document-repository';
 import { DynamoCounterRepository } from './adapters/dynamodb/dynamo-counter-repository';
+import { DynamoLinkRepository } from './adapters/dynamodb/dynamo-link-repository';
 import { DynamoOrganizationRepository } from './adapters/dynamodb/dynamo-organization-repository';
 import { DynamoPatientRepository } from './adapters/dynamodb/dynamo-patient-repository';
 import { DynamoSettingsRepository } from './adapters/dynamodb/dynamo-settings-repository';
+import { DynamoSummaryRepository } from './adapters/dynamodb/dynamo-summary-repository';
 import { DynamoUserProfileRepository } from './adapters/dynamodb/dynamo-user-profile-repository';
 import { createEntities } from './adapters/dynamodb/entities';
 import { createEventPublisher } from './adapters/eventbridge/eventbridge-event-publisher';
@@ -54,6 +56,8 @@ export function tableDeps(env: TableEnv = readTableEnv(), clock: Clock = systemC
     documents: new DynamoClinicalDocumentRepository(db),
     callLogs: new DynamoCallLogRepository(db),
     settings: new DynamoSettingsRepository(db),
+    summaries: new DynamoSummaryRepository(db),
+    links: new DynamoLinkRepository(db),
   };
 }
 export type TableDeps = ReturnType<typeof tableDeps>;

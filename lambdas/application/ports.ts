@@ -431,3 +431,23 @@ export interface SettingsRepository {
   /** Optimistic: `conflict` when `expectedVersion` is not the stored version (0 = never saved). */
   save(record: SettingsRecord, expectedVersion: number): Promise<'saved' | 'conflict'>;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Magic links (DECISIONS "Links and expiry")
+
+export interface LinkRecord {
+  tokenHash: string;
+  kind: 'summary' | 'call';
+  organizationId: string;
+  patientId: string;
+  callLogId: string | null;
+  createdAt: string;
+  createdBy: string;
+  expires: string;
+}
+
+export interface LinkRepository {
+  create(link: LinkRecord): Promise<void>;
+  /** null when no link has this hash (expiry is the caller's rule). */
+  get(tokenHash: string): Promise<LinkRecord | null>;
+}

@@ -1,6 +1,5 @@
 import { summariesQuerySchema, summaryStatusSchema } from '../../shared/validation';
 import { getSummary, listSummaries, setSummaryStatus } from '../application/summaries';
-import { DynamoSummaryRepository } from '../adapters/dynamodb/dynamo-summary-repository';
 import { tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
 import { ok } from '../platform/http';
@@ -16,8 +15,5 @@ export const handler = defineFunction(
     'PATCH /calls/{callId}/summary-status': async ({ actor, deps, params, body }) =>
       ok(await setSummaryStatus(deps, actor, params.callId ?? '', parseBody(summaryStatusSchema, body))),
   },
-  () => {
-    const table = tableDeps();
-    return { ...table, summaries: new DynamoSummaryRepository(table.db) };
-  },
+  () => tableDeps(),
 );

@@ -311,6 +311,74 @@ export function createEntities(client: DynamoDBClient, table: string) {
     config,
   );
 
+  /**
+   * A magic link (DECISIONS "Links and expiry"): only the SHA-256 hash of the 256-bit token is
+   * stored. Summary links name a call log, call links a patient. Expired ones are refused on read
+   * and removed by TTL.
+   */
+  const link = new Entity(
+    {
+      model: { entity: 'link', version: '1', service: SERVICE },
+      attributes: {
+        token_hash: { type: 'string', required: true },
+        kind: { type: ['summary', 'call'] as const, required: true },
+        organization_id: { type: 'string', required: true },
+        patient_id: { type: 'string', required: true },
+        call_log_id: { type: 'string' },
+        created_at: { type: 'string', required: true },
+        created_by: { type: 'string', required: true },
+        /** ISO time the link stops working. */
+        expires: { type: 'string', required: true },
+        [TABLE_SCHEMA.timeToLiveAttribute]: { type: 'number' },
+      },
+      indexes: { byHash: primary(['token_hash'], []) },
+    },
+    config,
+  );
+
+  /** Every view of a summary through its link (spec §3 summary-access record). */
+  const summaryAccess = new Entity(
+    {
+      model: { entity: 'summary_access', version: '1', service: SERVICE },
+      attributes: {
+        call_log_id: { type: 'string', required: true },
+        accessed_at: { type: 'string', required: true },
+        access_id: { type: 'string', required: true },
+        user_id: { type: 'string', required: true },
+        role: { type: 'string', required: true },
+        organization_id: { type: 'string' },
+      },
+      indexes: { byCall: primary(['call_log_id'], ['accessed_at', 'access_id']) },
+    },
+    config,
+  );
+
+  /**
+   * One notification per call, user and channel (DECISIONS "Summaries, escalations and
+   * notifications"): created before sending, so a retry or a second delivery of the event sends
+   * nothing twice.
+   */
+  const notification = new Entity(
+    {
+      model: { entity: 'notification', version: '1', service: SERVICE },
+      attributes: {
+        call_log_id: { type: 'string', required: true },
+        user_id: { type: 'string', required: true },
+        channel: { type: ['email', 'sms', 'call'] as const, required: true },
+        reason: { type: ['escalation', 'new_summary'] as const, required: true },
+        status: { type: ['sending', 'sent', 'failed'] as const, required: true },
+        attempts: { type: 'number', required: true },
+        created_at: { type: 'string', required: true },
+        updated_at: { type: 'string', required: true },
+        /** The vendor's message id (SES MessageId, Twilio MessageSid, Vapi call id). */
+        provider_message_id: { type: 'string' },
+        error_code: { type: 'string' },
+      },
+      indexes: { byCall: primary(['call_log_id'], ['user_id', 'channel']) },
+    },
+    config,
+  );
+
   /** System Settings (assistant, voice, prompt): one versioned record. */
   const settings = new Entity(
     {
@@ -342,6 +410,9 @@ export function createEntities(client: DynamoDBClient, table: string) {
       callLog,
       openCall,
       summaryEntry,
+      link,
+      summaryAccess,
+      notification,
       settings,
     },
     config,
