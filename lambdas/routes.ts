@@ -20,6 +20,7 @@ export const FUNCTIONS = [
   'web-call-config',
   'vapi-webhook',
   'call-summaries',
+  'summary-link',
 ] as const;
 export type FunctionName = (typeof FUNCTIONS)[number];
 
@@ -105,6 +106,9 @@ export const ROUTES = [
   { method: 'GET', path: '/summaries', fn: 'call-summaries', access: STAFF },
   { method: 'GET', path: '/calls/{callId}/summary', fn: 'call-summaries', access: STAFF },
   { method: 'PATCH', path: '/calls/{callId}/summary-status', fn: 'call-summaries', access: STAFF },
+  // The summary page (/summary/{token}): any signed-in user reaches the function, which applies
+  // spec §6 with its own refusal texts (staff only; provider staff of the call's organization).
+  { method: 'GET', path: '/summary-links/{token}', fn: 'summary-link', access: 'signed-in' },
 
   // Vendor webhooks.
   { method: 'POST', path: '/webhooks/vapi', fn: 'vapi-webhook', access: 'webhook:vapi' },

@@ -451,3 +451,20 @@ export interface LinkRepository {
   /** null when no link has this hash (expiry is the caller's rule). */
   get(tokenHash: string): Promise<LinkRecord | null>;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Summary access records (spec §3 summary-access record): every view of a summary through its link
+
+export interface SummaryAccessRecord {
+  id: string;
+  callLogId: string;
+  accessedAt: string;
+  userId: string;
+  role: Role;
+  /** The viewer's organization; null for employees. */
+  organizationId: string | null;
+}
+
+export interface SummaryAccessLog {
+  record(access: SummaryAccessRecord): Promise<void>;
+}

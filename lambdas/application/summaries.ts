@@ -48,22 +48,23 @@ function toItem(entry: SummaryEntry, patientName: string): SummaryItem {
   };
 }
 
-function itemOf(log: CallLogRecord, patientName: string): SummaryItem {
+/** A call log read as the list entry it is listed under. */
+function entryOf(log: CallLogRecord): SummaryEntry {
   return {
-    id: log.id,
-    call_id: log.id,
+    call_log_id: log.id,
     patient_id: log.patient_id,
     provider_id: log.provider_id,
-    patient_name: patientName,
     summary: log.summary ?? '',
     status: summaryStatusOf(log),
     escalation_level: log.escalation_level,
     note_to_doctor: log.note_to_doctor,
-    duration: log.duration_seconds,
+    duration_seconds: log.duration_seconds,
     created_at: log.created_at,
     version: log.version,
   };
 }
+
+const itemOf = (log: CallLogRecord, patientName: string) => toItem(entryOf(log), patientName);
 
 /** One tab's page and every tab's count: three requests (Query, Query, BatchGet of names). */
 export async function listSummaries(

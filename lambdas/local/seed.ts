@@ -297,7 +297,13 @@ export async function seedDemo(
             monthIn(timezone, endedAt),
             endedAt.toISOString(),
           );
-          if (stored !== 'duplicate') await deps.callLogs.markEventPublished(stored, endedAt.toISOString());
+          if (stored !== 'duplicate') {
+            await deps.callLogs.markEventPublished(stored, endedAt.toISOString());
+            // Older successful check-ins were reviewed and added to the EMR: every summary tab has some.
+            if (stored.summary && stored.success_evaluation && m >= 3) {
+              await deps.callLogs.setSummaryStatus(stored, 'added_to_emr', stored.version, endedAt.toISOString());
+            }
+          }
           calls++;
         }
       }

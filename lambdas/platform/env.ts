@@ -38,6 +38,7 @@ export const CONFIG_NEEDS: Record<FunctionName | JobName, readonly ConfigNeed[]>
   'web-call-config': ['table', 'vapi'],
   'vapi-webhook': ['table', 'vapi', 'bus'],
   'call-summaries': ['table'],
+  'summary-link': ['table'],
   'place-scheduled-call': ['table', 'vapi', 'scheduler', 'bus'],
   'reconcile-calls': ['table', 'vapi', 'scheduler', 'bus'],
   'call-follow-up': ['table', 'scheduler'],

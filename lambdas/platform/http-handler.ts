@@ -3,10 +3,10 @@ import type { FunctionName, RouteKey } from '../routes';
 import { ROUTES, isStaffAccess, routeKey } from '../routes';
 import type { Actor } from './actor';
 import { actorFromClaims } from './actor';
-import { lazy, logRefusal, logUnknownFailure, withCore } from './core';
-import { AppError, badRequest, forbidden, unauthorized } from './errors';
+import { lazy, withCore } from './core';
+import { AppError, forbidden, unauthorized } from './errors';
 import type { HttpResult } from './http';
-import { errorResponse, toResponse } from './http';
+import { failureResponse, parseJson, rawBodyOf, toResponse } from './http';
 import { logger } from './observability';
 
 export interface RequestContext<Deps> {
@@ -21,13 +21,8 @@ export interface RequestContext<Deps> {
 export type Action<Deps> = (ctx: RequestContext<Deps>) => Promise<HttpResult>;
 
 function parseBody(event: APIGatewayProxyEvent): unknown {
-  if (!event.body) return undefined;
-  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    throw badRequest('request.invalid_json', 'The request body is not valid JSON');
-  }
+  const raw = rawBodyOf(event);
+  return raw ? parseJson(raw) : undefined;
 }
 
 function compact(record: Record<string, string | undefined> | null): Record<string, string> {
@@ -76,12 +71,7 @@ export function defineFunction<Deps>(
       logger.info('request completed', { status: result.status });
       return toResponse(result);
     } catch (error) {
-      if (error instanceof AppError) {
-        logRefusal(error);
-        return errorResponse(error.status, error.message, error.code);
-      }
-      logUnknownFailure('request failed', error);
-      return errorResponse(500, 'Something went wrong. Please try again.', 'internal');
+      return failureResponse(error, 'request failed');
     } finally {
       logger.resetKeys();
     }

@@ -1,4 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
+import { logRefusal, logUnknownFailure } from './core';
+import { AppError, badRequest } from './errors';
 
 const JSON_HEADERS = {
   'Content-Type': 'application/json',
@@ -23,3 +25,29 @@ export function toResponse({ status, body }: HttpResult): APIGatewayProxyResult 
 export function errorResponse(status: number, error: string, code: string): APIGatewayProxyResult {
   return toResponse({ status, body: { error, code } });
 }
+
+/**
+ * The answer to a request that failed: a domain error's status, message and code; anything else a
+ * generic 500 (its details go to the log as frames only, never its message).
+ */
+export function failureResponse(error: unknown, what: string): APIGatewayProxyResult {
+  if (error instanceof AppError) {
+    logRefusal(error);
+    return errorResponse(error.status, error.message, error.code);
+  }
+  logUnknownFailure(what, error);
+  return errorResponse(500, 'Something went wrong. Please try again.', 'internal');
+}
+
+/** A JSON body, or 400 `request.invalid_json`. */
+export function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw badRequest('request.invalid_json', 'The request body is not valid JSON');
+  }
+}
+
+/** The raw body of a proxy event, decoded when API Gateway base64-encoded it. */
+export const rawBodyOf = (event: { body: string | null; isBase64Encoded?: boolean }): string =>
+  event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';

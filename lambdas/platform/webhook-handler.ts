@@ -6,10 +6,10 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { FunctionName } from '../routes';
 import { ROUTES, isWebhookAccess, routeKey } from '../routes';
-import { lazy, logRefusal, logUnknownFailure, withCore } from './core';
-import { AppError, badRequest, unauthorized } from './errors';
+import { lazy, withCore } from './core';
+import { AppError, unauthorized } from './errors';
 import type { HttpResult } from './http';
-import { errorResponse, toResponse } from './http';
+import { failureResponse, parseJson, rawBodyOf, toResponse } from './http';
 import { logger } from './observability';
 
 export interface WebhookRequest {
@@ -41,29 +41,14 @@ export function defineWebhook<Deps>(fn: FunctionName, definition: WebhookDefinit
     logger.appendKeys({ route: key });
     try {
       if (!keys.has(key)) throw new AppError('not_found', 'route.not_found', 'Not found');
-      const rawBody = event.body
-        ? event.isBase64Encoded
-          ? Buffer.from(event.body, 'base64').toString('utf8')
-          : event.body
-        : '';
+      const rawBody = rawBodyOf(event);
       const authentic = await definition.authenticate(deps(), { rawBody, headers: lowerCaseHeaders(event.headers) });
       if (!authentic) throw unauthorized();
-      let body: unknown;
-      try {
-        body = JSON.parse(rawBody) as unknown;
-      } catch {
-        throw badRequest('request.invalid_json', 'The request body is not valid JSON');
-      }
-      const result = await definition.handle(deps(), body);
+      const result = await definition.handle(deps(), parseJson(rawBody));
       logger.info('webhook handled', { status: result.status });
       return toResponse(result);
     } catch (error) {
-      if (error instanceof AppError) {
-        logRefusal(error);
-        return errorResponse(error.status, error.message, error.code);
-      }
-      logUnknownFailure('webhook failed', error);
-      return errorResponse(500, 'Something went wrong. Please try again.', 'internal');
+      return failureResponse(error, 'webhook failed');
     } finally {
       logger.resetKeys();
     }
