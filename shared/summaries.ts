@@ -52,10 +52,11 @@ export function isAllowedTransition(from: SummaryStatus, to: SummaryStatus): boo
 }
 
 /** The flags a status writes (§4): added_to_emr sets success true; requires_followup sets it false. */
-export function flagsFor(
-  to: SummaryStatus,
-  current: { success_evaluation: boolean | null },
-): { added_to_emr: boolean; requires_followup: boolean; success_evaluation: boolean | null } {
+export function flagsFor(to: SummaryStatus): {
+  added_to_emr: boolean;
+  requires_followup: boolean;
+  success_evaluation: boolean;
+} {
   switch (to) {
     case 'added_to_emr':
       return { added_to_emr: true, requires_followup: false, success_evaluation: true };
@@ -64,7 +65,6 @@ export function flagsFor(
     case 'successful':
       return { added_to_emr: false, requires_followup: false, success_evaluation: true };
   }
-  return { added_to_emr: false, requires_followup: false, success_evaluation: current.success_evaluation };
 }
 
 /** One summary as the list shows it. */

@@ -174,7 +174,7 @@ describe('call summaries: month filter, tabs with counts, detail modal, status c
 
     await modal.getByRole('button', { name: 'Move to Successful' }).click();
     await modal.getByRole('button', { name: 'Move to Incomplete' }).waitFor();
-    expect(await emr.isDisabled()).toBe(false);
+    await expect.poll(() => emr.isDisabled()).toBe(false);
     await expect.poll(async () => (await tabCounts()).requires_followup).toBe(before.requires_followup! - 1);
     expect((await tabCounts()).successful).toBe(before.successful! + 1);
     expect(await modal.getByRole('alert').count()).toBe(0);

@@ -303,7 +303,7 @@ export class DynamoCallLogRepository implements CallLogRepository {
   ): Promise<CallLogRecord | 'conflict'> {
     if (!log.summary || !log.summary_org_month || !log.summary_utc_month) return 'conflict';
     const from = summaryStatusOf(log);
-    const flags = flagsFor(to, log);
+    const flags = flagsFor(to);
     const version = expectedVersion + 1;
     const scopes = summaryScopes(log.provider_id, log.summary_org_month, log.summary_utc_month);
     const key = { created_at: log.created_at, call_log_id: log.id };
@@ -326,7 +326,7 @@ export class DynamoCallLogRepository implements CallLogRepository {
           .set({
             added_to_emr: flags.added_to_emr,
             requires_followup: flags.requires_followup,
-            ...(flags.success_evaluation === null ? {} : { success_evaluation: flags.success_evaluation }),
+            success_evaluation: flags.success_evaluation,
             updated_at: at,
           })
           .add({ version: 1 })

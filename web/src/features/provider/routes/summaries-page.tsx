@@ -1,5 +1,12 @@
-import { PageShell } from '../../../components/layout/page-shell';
+import { paths } from '../../../config/paths';
+import { SummariesView } from '../../summaries/components/summaries-view';
 
+/** `/provider/summaries`: the organization's call summaries; back goes to the provider dashboard. */
 export function ProviderSummariesPage() {
-  return <PageShell title="Call Summaries" description="Completed calls with your patients." />;
+  return (
+    <SummariesView
+      description="Completed calls with your patients."
+      back={{ href: paths.provider.dashboard.getHref(), label: 'Back to Dashboard' }}
+    />
+  );
 }

@@ -1,0 +1,41 @@
+/**
+ * The summary page opened from a notification's link (spec §2 "Call Summary page", §3
+ * summary-access record, §6, §8; DECISIONS "Links and expiry"): one type for the answer of
+ * `GET /summary-links/{token}`, used by the handler and the web fetcher, and its exact texts.
+ */
+import type { EscalationLevel, TranscriptTurn } from './calls';
+import { AUTH_MESSAGES } from './messages';
+
+/** GET /summary-links/{token} */
+export interface SummaryLinkResponse {
+  /** When this view was recorded (ISO). */
+  accessedAt: string;
+  callLog: {
+    id: string;
+    createdAt: string;
+    /** Seconds; null when unknown. */
+    duration: number | null;
+    summary: string | null;
+    transcript: TranscriptTurn[];
+    successEvaluation: boolean | null;
+    escalationLevel: EscalationLevel | null;
+    noteToDoctor: string | null;
+  };
+  patient: { first_name: string; last_name: string; email: string; phone_number: string | null } | null;
+  provider: { name: string; phone: string | null; email: string | null; address: string | null } | null;
+}
+
+export const SUMMARY_LINK_MESSAGES = {
+  /** §6: a signed-in user who is neither provider staff nor an operator. */
+  staffOnly: AUTH_MESSAGES.providerOrAdminRequired,
+  /** §6: provider staff of another organization. */
+  otherOrganization: 'Access denied - You can only view summaries from your organization',
+  /** §8: unknown, expired or malformed token, or a call without a summary: all read the same. */
+  invalid: 'Invalid or expired magic link',
+  /** What the error screen tells the visitor to do (§8). */
+  invalidHelp: 'Please check that you opened the complete link, or contact your provider for a new one.',
+  loadFailed: 'Failed to load summary data',
+  noSummary: 'No summary available for this call.',
+  loading: 'Loading summary...',
+  footer: 'Provider Secure Access • Link expires after 30 days • Confidential Medical Information',
+} as const;

@@ -1,0 +1,48 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { SUMMARY_MESSAGES } from '../../../../../shared/messages';
+import type { SummariesResponse, SummaryTab } from '../../../../../shared/summaries';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/services';
+import { summaryKeys } from './summary-keys';
+
+export interface SummariesQuery {
+  /** `all` or YYYY-MM. */
+  month: string;
+  tab: SummaryTab;
+  /** The `cursor` of the previous page; omitted for the first. */
+  cursor?: string | null;
+}
+
+/**
+ * `GET /summaries?month=&tab=&cursor=`: one page (newest first) of a tab, and the counts of every
+ * tab that month. Provider staff get their organization's, operators every organization's.
+ */
+export function getSummaries(
+  api: ApiClient,
+  { month, tab, cursor }: SummariesQuery,
+  signal?: AbortSignal,
+): Promise<SummariesResponse> {
+  return api.request<SummariesResponse>('/summaries', {
+    query: { month, tab, cursor: cursor ?? undefined },
+    fallbackError: SUMMARY_MESSAGES.fetchSummaries,
+    signal,
+  });
+}
+
+/**
+ * Pages follow the server's cursor ('Load more'). While another tab of the same month loads, the
+ * previous answer stays as placeholder so the tab counts don't blink; another month starts empty.
+ */
+export function summariesQueryOptions(api: ApiClient, month: string, tab: SummaryTab) {
+  return infiniteQueryOptions({
+    queryKey: summaryKeys.list(month, tab),
+    queryFn: ({ pageParam, signal }) => getSummaries(api, { month, tab, cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.cursor ?? undefined,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === month ? previous : undefined),
+  });
+}
+
+export function useSummaries(month: string, tab: SummaryTab) {
+  return useInfiniteQuery(summariesQueryOptions(useApiClient(), month, tab));
+}

@@ -1,0 +1,146 @@
+import { Badge, Button, Group, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
+import { ArrowLeft } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { SUMMARY_TAB_LABELS, type SummaryItem, type SummaryTab } from '../../../../../shared/summaries';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { PageShell } from '../../../components/layout/page-shell';
+import { useSummaries } from '../api/get-summaries';
+import { SummaryDetailModal } from './summary-detail-modal';
+import { SummaryList } from './summary-list';
+import {
+  currentMonth,
+  emptyText,
+  isTabDisabled,
+  monthOptions,
+  neighbours,
+  resolveTab,
+  visibleTabs,
+} from './summaries.utils';
+
+export interface SummariesViewProps {
+  description?: ReactNode;
+  /** Where the back button goes: the operator's or the provider staff's dashboard. */
+  back: { href: string; label: string };
+}
+
+/** The open summary and where it was in the list when last seen there. */
+interface OpenSummary {
+  summary: SummaryItem;
+  index: number;
+}
+
+/**
+ * `/admin/summaries` and `/provider/summaries` (spec §2): a month filter, tabs with counts, the
+ * list of the chosen tab and a detail modal. The server scopes the summaries to the signed-in
+ * user (every organization for operators, their own for provider staff).
+ */
+export function SummariesView({ description, back }: SummariesViewProps) {
+  const [months] = useState(() => {
+    const current = currentMonth(new Date());
+    return { current, options: monthOptions(current) };
+  });
+  const [month, setMonth] = useState(months.current);
+  const [selectedTab, setSelectedTab] = useState<SummaryTab>('requires_followup');
+  const [open, setOpen] = useState<OpenSummary | null>(null);
+  const [modalOpened, setModalOpened] = useState(false);
+
+  const query = useSummaries(month, selectedTab);
+  const counts = query.data?.pages[0]?.counts;
+  // §4: a tab with no entries gives way to the first tab that has some.
+  const tab = resolveTab(selectedTab, counts);
+  if (tab !== selectedTab) setSelectedTab(tab);
+
+  const summaries = query.isPlaceholderData ? [] : (query.data?.pages.flatMap((page) => page.summaries) ?? []);
+  const ids = summaries.map((summary) => summary.call_id);
+  const around = open ? neighbours(ids, open.summary.call_id, open.index) : null;
+  const goTo = (index: number | null) =>
+    index === null ? undefined : () => setOpen({ summary: summaries[index]!, index });
+
+  return (
+    <PageShell
+      title="Call Summaries"
+      description={description}
+      actions={
+        <Button
+          component={Link}
+          to={back.href}
+          variant="default"
+          leftSection={<ArrowLeft size={16} aria-hidden="true" />}
+        >
+          {back.label}
+        </Button>
+      }
+    >
+      <NativeSelect
+        label="Month"
+        data={months.options}
+        value={month}
+        onChange={(event) => setMonth(event.currentTarget.value)}
+        maw={240}
+      />
+
+      <Tabs value={tab} onChange={(value) => value && setSelectedTab(value as SummaryTab)} keepMounted={false}>
+        <Tabs.List>
+          {visibleTabs(counts, tab).map((value) => (
+            <Tabs.Tab
+              key={value}
+              value={value}
+              disabled={isTabDisabled(value, tab, counts)}
+              rightSection={
+                counts && (
+                  <Badge size="sm" variant={value === tab ? 'filled' : 'light'} color="gray" circle={false}>
+                    {counts[value]}
+                  </Badge>
+                )
+              }
+            >
+              {SUMMARY_TAB_LABELS[value]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={tab} pt="lg">
+          {query.isError && !query.isFetchingNextPage && (
+            <ErrorAlert message={query.error.message} onRetry={() => void query.refetch()} />
+          )}
+          {query.isPending || query.isPlaceholderData ? (
+            <Text c="dimmed" role="status">
+              Loading summaries...
+            </Text>
+          ) : query.data ? (
+            <Stack gap="md">
+              <SummaryList
+                summaries={summaries}
+                emptyText={emptyText(tab)}
+                onOpen={(index) => {
+                  setOpen({ summary: summaries[index]!, index });
+                  setModalOpened(true);
+                }}
+              />
+              {query.hasNextPage && (
+                <Group justify="center">
+                  <Button
+                    variant="default"
+                    loading={query.isFetchingNextPage}
+                    onClick={() => void query.fetchNextPage()}
+                  >
+                    Load more
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          ) : null}
+        </Tabs.Panel>
+      </Tabs>
+
+      <SummaryDetailModal
+        opened={modalOpened}
+        summary={open?.summary ?? null}
+        position={{ index: around?.position ?? null, total: ids.length }}
+        onPrevious={goTo(around?.previous ?? null)}
+        onNext={goTo(around?.next ?? null)}
+        onClose={() => setModalOpened(false)}
+      />
+    </PageShell>
+  );
+}

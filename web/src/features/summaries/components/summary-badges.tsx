@@ -1,0 +1,32 @@
+import { Badge } from '@mantine/core';
+import { CalendarDays, Siren, TriangleAlert, type LucideIcon } from 'lucide-react';
+import type { EscalationLevel } from '../../../../../shared/calls';
+import type { SummaryStatus } from '../../../../../shared/summaries';
+import { ESCALATION_BADGE_COLORS } from '../../calls/components/calls.utils';
+import { SUMMARY_STATUS_BADGES } from './summaries.utils';
+
+/** Spec §2: Emergent a siren, Urgent a warning, Elective a calendar. */
+export const ESCALATION_ICONS: Record<Exclude<EscalationLevel, 'Normal'>, LucideIcon> = {
+  Emergent: Siren,
+  Urgent: TriangleAlert,
+  Elective: CalendarDays,
+};
+
+/** Emergent red, Urgent orange, Elective yellow, each with its icon. */
+export function SummaryEscalationBadge({ level }: { level: Exclude<EscalationLevel, 'Normal'> }) {
+  const Icon = ESCALATION_ICONS[level];
+  return (
+    <Badge color={ESCALATION_BADGE_COLORS[level]} variant="light" leftSection={<Icon size={12} aria-hidden="true" />}>
+      {level}
+    </Badge>
+  );
+}
+
+export function SummaryStatusBadge({ status }: { status: SummaryStatus }) {
+  const { label, color } = SUMMARY_STATUS_BADGES[status];
+  return (
+    <Badge color={color} variant="light">
+      {label}
+    </Badge>
+  );
+}
