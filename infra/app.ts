@@ -53,6 +53,7 @@ export function createCareLoopApp(props: AppProps = {}): CareLoopApp {
     telemetryKey: stateful.telemetryKey,
     userPool: stateful.userPool,
     vapiSecret: stateful.vapiSecret,
+    twilioSecret: stateful.twilioSecret,
     webOrigin: web.webOrigin,
   });
   const webContent = new WebContentStack(app, name('WebContent'), {

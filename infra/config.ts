@@ -46,6 +46,16 @@ export interface CareLoopConfig {
   readonly webDistAvailable: boolean;
   /** Vapi configuration the voice functions read (VAPI_* variables); credentials live in the Vapi secret. */
   readonly vapi: VapiConfig;
+  /** Senders of notification e-mail and texts (EMAIL_FROM, TWILIO_SENDER); Twilio's credentials live in its secret. */
+  readonly notifications: NotificationsConfig;
+}
+
+/** Who notifications come from: configuration, never code (DECISIONS "Screens"). */
+export interface NotificationsConfig {
+  /** `notificationEmailFrom`: an address of a verified SES identity (the address itself, or its domain). */
+  readonly emailFrom: string;
+  /** `twilioSender`: the Twilio Messaging Service SID (`MG…`) or the number (E.164) texts are sent from. */
+  readonly twilioSender: string;
 }
 
 /** Vendor ids are configuration, not code: each comes from CDK context (defaults in cdk.json). */
@@ -72,6 +82,12 @@ export interface VapiConfig {
 export const VAPI_ID_PLACEHOLDERS = {
   vapiAssistantId: 'set-vapi-assistant-id',
   vapiPhoneNumberId: 'set-vapi-phone-number-id',
+} as const;
+
+/** cdk.json's defaults for the notification senders, which have no real default; a production synth refuses them. */
+export const NOTIFICATION_SENDER_PLACEHOLDERS = {
+  notificationEmailFrom: 'notifications@example.com',
+  twilioSender: `MG${'0'.repeat(32)}`,
 } as const;
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{1,14}$/;
@@ -132,6 +148,33 @@ function readVapiConfig(node: Node, isProduction: boolean): VapiConfig {
   };
 }
 
+function readNotificationsConfig(node: Node, isProduction: boolean): NotificationsConfig {
+  const senders = {
+    notificationEmailFrom: requiredContext(node, 'notificationEmailFrom'),
+    twilioSender: requiredContext(node, 'twilioSender'),
+  };
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(senders.notificationEmailFrom)) {
+    throw new Error(
+      `CDK context "notificationEmailFrom" must be an e-mail address, got "${senders.notificationEmailFrom}"`,
+    );
+  }
+  if (!/^MG[0-9a-fA-F]{32}$/.test(senders.twilioSender) && !/^\+[1-9]\d{1,14}$/.test(senders.twilioSender)) {
+    throw new Error(
+      `CDK context "twilioSender" must be a Messaging Service SID (MG…) or an E.164 number, got "${senders.twilioSender}"`,
+    );
+  }
+  if (isProduction) {
+    for (const [key, placeholder] of Object.entries(NOTIFICATION_SENDER_PLACEHOLDERS)) {
+      if (senders[key as keyof typeof senders] === placeholder) {
+        throw new Error(
+          `CDK context "${key}" is still the placeholder "${placeholder}": give the sender (-c ${key}=...)`,
+        );
+      }
+    }
+  }
+  return { emailFrom: senders.notificationEmailFrom, twilioSender: senders.twilioSender };
+}
+
 export function readConfig(node: Node): CareLoopConfig {
   const stage = stringContext(node, 'stage') ?? 'dev';
   if (!STAGE_PATTERN.test(stage)) {
@@ -174,6 +217,7 @@ export function readConfig(node: Node): CareLoopConfig {
     },
     webDistAvailable: existsSync(join(WEB_DIST_DIR, 'index.html')),
     vapi: readVapiConfig(node, isProduction),
+    notifications: readNotificationsConfig(node, isProduction),
   };
 }
 

@@ -21,13 +21,23 @@ export type JobTrigger =
   /** A Cognito user pool trigger. */
   | { readonly kind: 'identity'; readonly trigger: 'post-confirmation' };
 
+/** A metric a job emits (namespace CareLoop, no dimensions) that pages on-call when it reaches 1 within 5 minutes. */
+export interface PagingMetric {
+  readonly name: string;
+  readonly description: string;
+}
+
 export interface JobDefinition {
   readonly name: string;
   readonly description: string;
   readonly trigger: JobTrigger;
   /** Seconds; the default is the CareLoopFunction default. */
   readonly timeoutSeconds?: number;
+  readonly pagingMetrics?: readonly PagingMetric[];
 }
+
+/** notify-call: an Emergent escalation that reached nobody (DECISIONS "Summaries, escalations and notifications"). */
+export const EMERGENT_ESCALATION_UNNOTIFIED = 'EmergentEscalationUnnotified';
 
 export const JOBS = [
   {
@@ -47,6 +57,21 @@ export const JOBS = [
     description: 'After a call: next monthly check-in or retry (idempotent per call)',
     trigger: { kind: 'event', events: ['call.completed'] },
     timeoutSeconds: 30,
+  },
+  {
+    name: 'notify-call',
+    description:
+      'After a call: e-mail, text and call alerts of escalations and new summaries (once per call, user, channel)',
+    trigger: { kind: 'event', events: ['call.completed'] },
+    // Above the longest send chain: each channel's vendor call has its own shorter timeout.
+    timeoutSeconds: 60,
+    pagingMetrics: [
+      {
+        name: EMERGENT_ESCALATION_UNNOTIFIED,
+        description:
+          'An Emergent escalation reached nobody: no provider user, no escalation channel, or every send failed',
+      },
+    ],
   },
   {
     name: 'cancel-patient-calls',

@@ -12,7 +12,7 @@ import { TABLE_SCHEMA } from '../../lambdas/adapters/dynamodb/table-schema';
 import type { JobName } from '../../lambdas/jobs';
 import type { ConfigNeed } from '../../lambdas/platform/env';
 import type { FunctionName } from '../../lambdas/routes';
-import type { VapiConfig } from '../config';
+import type { NotificationsConfig, VapiConfig } from '../config';
 import { acknowledgeWildcardResources } from '../nag';
 import { kmsViaServiceStatement } from '../statements';
 import type { CareLoopFunction } from './careloop-function';
@@ -42,6 +42,9 @@ export const CONFIG_VARIABLES = {
   ],
   scheduler: ['SCHEDULE_GROUP_NAME', 'SCHEDULE_TARGET_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULE_DLQ_ARN'],
   bus: ['EVENT_BUS_NAME'],
+  email: ['EMAIL_FROM'],
+  sms: ['TWILIO_SECRET_ID', 'TWILIO_SENDER'],
+  webOrigin: ['WEB_ORIGIN'],
 } as const satisfies Record<ConfigNeed, readonly string[]>;
 
 type GroupEnvironment<N extends ConfigNeed> = Record<(typeof CONFIG_VARIABLES)[N][number], string>;
@@ -83,6 +86,12 @@ export interface FunctionConfigurationProps {
   readonly callSchedulerRole: IRole;
   readonly callScheduleDeadLetterQueue: IQueue;
   readonly eventBus: IEventBus;
+  /** Who notification e-mail and texts come from. */
+  readonly notifications: NotificationsConfig;
+  /** Secret holding `{ accountSid, authToken }`, encrypted with `dataKey`. */
+  readonly twilioSecret: ISecret;
+  /** Origin of the web app (`https://…`): links in messages open it. */
+  readonly webOrigin: string;
 }
 
 interface ConfigGroup {
@@ -188,6 +197,43 @@ export class FunctionConfiguration {
             new PolicyStatement({ actions: ['events:PutEvents'], resources: [props.eventBus.eventBusArn] }),
           );
         },
+      },
+      email: {
+        environment: { EMAIL_FROM: props.notifications.emailFrom } satisfies GroupEnvironment<'email'>,
+        grant: (fn) => {
+          // SES authorizes SendEmail on the verified identity the From belongs to: the address itself,
+          // or its domain. Either may be the verified one; only this From address may be used.
+          const from = props.notifications.emailFrom;
+          const identities = [from, from.slice(from.lastIndexOf('@') + 1)].map((identity) =>
+            Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+          );
+          fn.role.addToPrincipalPolicy(
+            new PolicyStatement({
+              actions: ['ses:SendEmail'],
+              resources: identities,
+              conditions: { StringEquals: { 'ses:FromAddress': from } },
+            }),
+          );
+        },
+      },
+      sms: {
+        environment: {
+          TWILIO_SECRET_ID: props.twilioSecret.secretArn,
+          TWILIO_SENDER: props.notifications.twilioSender,
+        } satisfies GroupEnvironment<'sms'>,
+        grant: (fn) => {
+          fn.role.addToPrincipalPolicy(
+            new PolicyStatement({
+              actions: ['secretsmanager:GetSecretValue'],
+              resources: [props.twilioSecret.secretArn],
+            }),
+          );
+          fn.role.addToPrincipalPolicy(kmsViaServiceStatement(props.dataKey, 'secretsmanager', ['kms:Decrypt']));
+        },
+      },
+      webOrigin: {
+        environment: { WEB_ORIGIN: props.webOrigin } satisfies GroupEnvironment<'webOrigin'>,
+        grant: () => undefined,
       },
     };
   }

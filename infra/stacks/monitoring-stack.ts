@@ -1,7 +1,7 @@
 import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
-import { Alarm, ComparisonOperator, MathExpression, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IAlarmAction, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -11,6 +11,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { JOBS, type JobDefinition } from '../../lambdas/jobs';
 import type { CareLoopConfig } from '../config';
 import { namePrefix } from '../config';
 
@@ -30,8 +31,13 @@ export interface MonitoringStackProps extends StackProps {
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
+/** Powertools' namespace for every function's metrics (POWERTOOLS_METRICS_NAMESPACE, lambdas/platform/observability.ts). */
+const METRICS_NAMESPACE = 'CareLoop';
 
-/** Alarms on what pages on-call: API 5xx rate, function errors and throttles, dead letters, scheduler failures. */
+/**
+ * Alarms on what pages on-call: API 5xx rate, function errors and throttles, dead letters, scheduler
+ * failures, and the paging metrics jobs emit (an Emergent escalation that reached nobody).
+ */
 export class MonitoringStack extends Stack {
   readonly topic: Topic;
 
@@ -121,6 +127,24 @@ export class MonitoringStack extends Stack {
         `Job ${job} failed every retry (or its trigger could not reach it) and events wait in its dead-letter queue`,
         queue,
       );
+    }
+
+    // What a job reports as needing a person at once (jobs.ts `pagingMetrics`): dimension-free counts.
+    const jobs: readonly JobDefinition[] = JOBS;
+    for (const job of jobs) {
+      for (const paging of job.pagingMetrics ?? []) {
+        alarm(
+          `${job.name}-${paging.name}`,
+          `${paging.description} (job ${job.name})`,
+          new Metric({
+            namespace: METRICS_NAMESPACE,
+            metricName: paging.name,
+            period: FIVE_MINUTES,
+            statistic: 'Sum',
+          }),
+          1,
+        );
+      }
     }
 
     // Scheduler failures, per group: the call schedules keep their original alarm ids.

@@ -37,6 +37,8 @@ export interface StatelessStackProps extends StackProps {
   readonly userPool: IUserPool;
   /** Vapi credentials (`careloop-<stage>/vapi`), encrypted with the data key. */
   readonly vapiSecret: ISecret;
+  /** Twilio credentials (`careloop-<stage>/twilio`), encrypted with the data key. */
+  readonly twilioSecret: ISecret;
   /** Origin of the web app (`https://…`): the only origin CORS allows. */
   readonly webOrigin: string;
 }
@@ -171,6 +173,9 @@ export class StatelessStack extends Stack {
       callSchedulerRole: this.schedulerRole,
       callScheduleDeadLetterQueue: this.scheduleDeadLetterQueue,
       eventBus: this.eventBus,
+      notifications: config.notifications,
+      twilioSecret: props.twilioSecret,
+      webOrigin: props.webOrigin,
     });
 
     const functions = new Map<CareLoopFunctionName, CareLoopFunction>();

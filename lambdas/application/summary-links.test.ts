@@ -18,8 +18,18 @@ const DAY = 24 * 60 * 60 * 1000;
 const CREATED = new Date('2026-03-01T12:00:00.000Z');
 
 const employee: Actor = { userId: 'op-1', email: 'admin@careloop.health', role: 'careloop_employee', providerId: null };
-const sunriseNurse: Actor = { userId: 'nurse-1', email: 'nurse@sunrise.example', role: 'provider', providerId: 'org-1' };
-const lakesideNurse: Actor = { userId: 'nurse-2', email: 'nurse@lakeside.example', role: 'provider', providerId: 'org-2' };
+const sunriseNurse: Actor = {
+  userId: 'nurse-1',
+  email: 'nurse@sunrise.example',
+  role: 'provider',
+  providerId: 'org-1',
+};
+const lakesideNurse: Actor = {
+  userId: 'nurse-2',
+  email: 'nurse@lakeside.example',
+  role: 'provider',
+  providerId: 'org-2',
+};
 const patientUser: Actor = { userId: 'pat-user', email: 'p@example.test', role: 'patient', providerId: 'org-1' };
 const pendingUser: Actor = { userId: 'new-user', email: 'new@example.test', role: null, providerId: null };
 
@@ -313,7 +323,7 @@ describe('viewSummaryLink', () => {
     expect(await refusal(world, employee, token)).toEqual(INVALID);
   });
 
-  it("stops working once the patient or the organization is archived", async () => {
+  it('stops working once the patient or the organization is archived', async () => {
     world.patients.set('pat-1', { ...patient, status: 'archived' });
     expect(await refusal(world, employee, token)).toEqual(INVALID);
     world.patients.set('pat-1', patient);

@@ -25,8 +25,14 @@
  * Scheduler operations: CreateSchedule, GetSchedule, DeleteSchedule and ListSchedules (group, name
  * prefix, state, MaxResults and NextToken paging).
  *
+ * SES v2 SendEmail (restJson1, POST /v2/email/outbound-emails, SES_ENDPOINT): simple content only,
+ * checked as SES checks it (a verified From identity, 1 to 50 recipients with well-formed addresses,
+ * a subject and a text or HTML body, message tags); each recipient's copy lands in the local outbox.
+ *
  * Test hooks: GET /local/schedules, POST /local/schedules/run-due?at=<ISO> (time travel),
- * POST /local/jobs/<name>/run, GET /local/dead-letters, GET /local/events.
+ * POST /local/jobs/<name>/run, GET /local/dead-letters, GET /local/events, POST /local/ses/faults
+ * (`{ "next": ["MessageRejected" | "TooManyRequestsException" | "InternalFailure", ...] }`: the
+ * next SendEmail requests fail so).
  * Logs carry ids, job names and error names only.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -37,6 +43,7 @@ import { join } from 'node:path';
 import { EVENT_SOURCE, JOBS, type JobName } from '../jobs';
 import { invokeJob } from './invoke';
 import { localFunctionArn, localFunctionName } from './lambda-context';
+import type { OutboxMessage } from './outbox';
 
 export const LOCAL_ACCOUNT = '000000000000';
 export const LOCAL_REGION = 'us-east-1';
@@ -51,6 +58,7 @@ export function localAwsEnvironment(url: string) {
     SCHEDULER_ENDPOINT: url,
     EVENTBRIDGE_ENDPOINT: url,
     SECRETS_MANAGER_ENDPOINT: url,
+    SES_ENDPOINT: url,
     SCHEDULE_GROUP_NAME: LOCAL_SCHEDULE_GROUP,
     SCHEDULE_TARGET_ARN: localFunctionArn('place-scheduled-call'),
     SCHEDULER_ROLE_ARN: LOCAL_SCHEDULER_ROLE_ARN,
@@ -85,6 +93,10 @@ export interface LocalAwsServicesOptions {
   rateEveryMs?: number;
   /** First retry delay; doubles per attempt up to 30 s. Real services wait longer; tests shorten it. */
   retryDelayMs?: number;
+  /** SES: the verified identities (addresses, or domains for any address of theirs) mail may come from. */
+  sesIdentities?: readonly string[];
+  /** Where SES delivers (every recipient's copy); without one, SendEmail answers but keeps nothing. */
+  outbox?: { add(message: Omit<OutboxMessage, 'id' | 'createdAt'>): unknown };
   /** How often the runner looks for due schedules; 0 leaves firing to fireDue (tests). */
   tickMs?: number;
   log: (line: string) => void;
@@ -382,6 +394,41 @@ function describeSchedule(s: StoredSchedule) {
     CreationDate: epochSeconds(s.createdAt),
     LastModificationDate: epochSeconds(s.createdAt),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// SES v2
+
+const SES_FAULTS = ['MessageRejected', 'TooManyRequestsException', 'InternalFailure'] as const;
+type SesFault = (typeof SES_FAULTS)[number];
+const SES_FAULT_STATUS: Record<SesFault, number> = {
+  MessageRejected: 400,
+  TooManyRequestsException: 429,
+  InternalFailure: 500,
+};
+const SES_FAULT_MESSAGES: Record<SesFault, string> = {
+  MessageRejected: 'Message rejected (simulated fault).',
+  TooManyRequestsException: 'Too many requests (simulated fault).',
+  InternalFailure: 'An internal error occurred (simulated fault).',
+};
+
+const sesBadRequest = (message: string) => new ServiceError(400, 'BadRequestException', message);
+const sesConstraint = (member: string, rule: string) =>
+  sesBadRequest(`1 validation error detected: Value null at '${member}' failed to satisfy constraint: ${rule}`);
+
+/** A plain address (`local@domain.tld`), lower-cased; SES refuses anything else this way. */
+function checkAddress(value: unknown): string {
+  const address = typeof value === 'string' ? value.trim() : '';
+  if (!/^[^\s@<>()",;]+@[^\s@<>()",;]+\.[A-Za-z0-9-]+$/.test(address)) throw sesBadRequest("Missing final '@domain'");
+  return address.toLowerCase();
+}
+
+/** The `Data` of an SES `Content` member, or null when absent. */
+function textOf(content: unknown): string | null {
+  const data = field(content, 'Data');
+  if (content === undefined) return null;
+  if (typeof data !== 'string') throw sesBadRequest('Content Data must be a string.');
+  return data;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -910,6 +957,96 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
     }
   }
 
+  // --- SES v2 SendEmail (restJson1) ------------------------------------------------------------
+
+  const sesFaults: SesFault[] = [];
+
+  function sendEmail(body: unknown) {
+    const fault = sesFaults.shift();
+    if (fault) throw new ServiceError(SES_FAULT_STATUS[fault], fault, SES_FAULT_MESSAGES[fault]);
+    if (!isObject(body)) throw sesBadRequest('The request body must be a JSON object.');
+    const from = body.FromEmailAddress;
+    if (typeof from !== 'string' || from === '')
+      throw sesBadRequest('FromEmailAddress is required for Simple content.');
+    const fromAddress = checkAddress(from);
+    const verified = (options.sesIdentities ?? []).some(
+      (identity) => identity.toLowerCase() === fromAddress || identity.toLowerCase() === fromAddress.split('@')[1],
+    );
+    if (!verified) {
+      throw new ServiceError(
+        400,
+        'MessageRejected',
+        `Email address is not verified. The following identities failed the check in region ${LOCAL_REGION.toUpperCase()}: ${fromAddress}`,
+      );
+    }
+    const destination = isObject(body.Destination) ? body.Destination : {};
+    const recipients = (['ToAddresses', 'CcAddresses', 'BccAddresses'] as const).flatMap((member) => {
+      const list = destination[member];
+      if (list === undefined) return [];
+      if (!Array.isArray(list)) throw sesBadRequest(`Destination.${member} must be a list of addresses.`);
+      return list.map((address) => checkAddress(address));
+    });
+    if (recipients.length === 0) throw sesBadRequest('Destination must name at least one recipient.');
+    if (recipients.length > 50) throw sesBadRequest('Recipient count exceeds 50.');
+
+    const content = isObject(body.Content) ? body.Content : {};
+    const kinds = ['Simple', 'Raw', 'Template'].filter((kind) => content[kind] !== undefined);
+    if (kinds.length !== 1) throw sesBadRequest('Content must have exactly one of Simple, Raw or Template.');
+    if (!isObject(content.Simple)) throw sesBadRequest('The local stand-in sends Simple content only.');
+    const subject = textOf(content.Simple.Subject);
+    if (subject === null || subject === '')
+      throw sesConstraint('content.simple.subject.data', 'Member must not be null');
+    const simpleBody = isObject(content.Simple.Body) ? content.Simple.Body : {};
+    const text = textOf(simpleBody.Text);
+    const html = textOf(simpleBody.Html);
+    if (!text && !html) throw sesBadRequest('Body must contain Text or Html data.');
+    const tags = body.EmailTags;
+    if (tags !== undefined) {
+      if (!Array.isArray(tags)) throw sesBadRequest('EmailTags must be a list.');
+      for (const tag of tags) {
+        for (const member of ['Name', 'Value'] as const) {
+          const value = field(tag, member);
+          if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{1,256}$/.test(value)) {
+            throw sesBadRequest(
+              `Tag ${member.toLowerCase()} must contain only letters, digits, '_' and '-' (1 to 256).`,
+            );
+          }
+        }
+      }
+    }
+
+    const messageId = `0100${randomUUID().replace(/-/g, '').slice(0, 12)}-${randomUUID()}-000000`;
+    const readable =
+      text ||
+      (html ?? '')
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+    const links = [
+      ...new Set([
+        ...(text?.match(/https?:\/\/[^\s"'<>]+/g) ?? []),
+        ...[...(html ?? '').matchAll(/href="([^"]+)"/g)].map((m) => m[1] ?? ''),
+      ]),
+    ].filter(Boolean);
+    for (const to of recipients) options.outbox?.add({ channel: 'email', to, subject, body: readable, links });
+    log(`ses: message ${messageId} sent to ${recipients.length} recipient(s)`);
+    return { MessageId: messageId };
+  }
+
+  async function sesApi(req: IncomingMessage, res: ServerResponse, url: URL) {
+    try {
+      const body = await readBody(req);
+      if (req.method === 'POST' && url.pathname === '/v2/email/outbound-emails') {
+        return send(res, 200, sendEmail(parseJson(body)));
+      }
+      throw new ServiceError(404, 'NotFoundException', `The local stand-in has no ${req.method} ${url.pathname}.`);
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      // SES v2 (restJson1): the type in x-amzn-ErrorType, the text in `message`.
+      send(res, error.status, { message: error.message }, { 'x-amzn-ErrorType': error.code });
+    }
+  }
+
   // --- test hooks ------------------------------------------------------------------------------
 
   async function localApi(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -918,6 +1055,20 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
     if (route === 'GET /local/schedules') return send(res, 200, { schedules: pendingSchedules() });
     if (route === 'GET /local/dead-letters') return send(res, 200, { deadLetters: state.deadLetters });
     if (route === 'GET /local/events') return send(res, 200, { events });
+    if (route === 'POST /local/ses/faults') {
+      let next: unknown;
+      try {
+        next = field(parseJson(await readBody(req)), 'next');
+      } catch {
+        next = undefined;
+      }
+      const list = Array.isArray(next) ? next : [];
+      if (list.length === 0 || !list.every((f): f is SesFault => (SES_FAULTS as readonly unknown[]).includes(f))) {
+        return send(res, 400, { error: `next must list faults among ${SES_FAULTS.join(', ')}` });
+      }
+      sesFaults.push(...list);
+      return send(res, 200, { queued: sesFaults.length });
+    }
     if (route === 'POST /local/schedules/run-due') {
       const at = url.searchParams.get('at');
       const when = at === null ? new Date() : new Date(at);
@@ -951,7 +1102,9 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
         ? jsonRpcApi(req, res, target)
         : url.pathname.startsWith('/schedules')
           ? schedulerApi(req, res, url)
-          : localApi(req, res, url);
+          : url.pathname.startsWith('/v2/email/')
+            ? sesApi(req, res, url)
+            : localApi(req, res, url);
     handled.catch((error: unknown) => {
       log(`local AWS services: internal error (${error instanceof Error ? error.name : 'Unknown'})`);
       if (!res.headersSent)

@@ -15,6 +15,7 @@ import { ensureTable, LocalStackError, startDynamoLocal } from './dynamodb-local
 import { startGateway } from './gateway';
 import { FileOutbox } from './outbox';
 import { seedDemo } from './seed';
+import { startTwilioSimulator } from './twilio-simulator';
 import { startVoiceSimulator } from './voice-simulator';
 
 export interface StackOptions {
@@ -45,6 +46,12 @@ export interface RuntimeConfig {
 }
 
 export const LOCAL_VAPI_SECRET_ID = 'careloop-local/vapi';
+export const LOCAL_TWILIO_SECRET_ID = 'careloop-local/twilio';
+/** The local account's Messaging Service (TWILIO_SENDER) and the number behind it. */
+export const LOCAL_TWILIO_MESSAGING_SERVICE = `MG${'0'.repeat(30)}01`;
+export const LOCAL_TWILIO_NUMBER = '+18135550100';
+/** The verified SES identity of local mode (EMAIL_FROM). */
+export const LOCAL_EMAIL_FROM = 'notifications@careloop.local';
 
 /** The local Vapi secret: made once per data directory, like the generated one in AWS. */
 function localVapiSecret(dataDir: string): { apiKey: string; webhookSecret: string; publicKey: string } {
@@ -59,6 +66,15 @@ function localVapiSecret(dataDir: string): { apiKey: string; webhookSecret: stri
   return secret;
 }
 
+/** The local Twilio account: made once per data directory, like the one filled in after a deploy. */
+function localTwilioSecret(dataDir: string): { accountSid: string; authToken: string } {
+  const file = join(dataDir, 'twilio-secret.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as ReturnType<typeof localTwilioSecret>;
+  const secret = { accountSid: `AC${randomBytes(16).toString('hex')}`, authToken: randomBytes(16).toString('hex') };
+  writeFileSync(file, JSON.stringify(secret), { mode: 0o600 });
+  return secret;
+}
+
 export interface RunningStack {
   webUrl: string | null;
   apiUrl: string;
@@ -66,6 +82,8 @@ export interface RunningStack {
   awsUrl: string;
   /** The voice simulator (Vapi's REST API). */
   voiceUrl: string;
+  /** The Twilio simulator (Twilio's Messages API). */
+  twilioUrl: string;
   cognitoUrl: string;
   dynamoEndpoint: string;
   userPoolId: string;
@@ -179,13 +197,19 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       POWERTOOLS_TRACE_ENABLED: 'false',
     });
 
-    log('starting the local scheduler, bus and secrets...');
+    log('starting the local scheduler, bus, secrets and e-mail...');
     const vapiSecret = localVapiSecret(options.dataDir);
+    const twilioSecret = localTwilioSecret(options.dataDir);
     const aws = await startLocalAwsServices({
       port: 0,
       dataDir: join(options.dataDir, 'aws'),
-      secrets: { [LOCAL_VAPI_SECRET_ID]: JSON.stringify(vapiSecret) },
+      secrets: {
+        [LOCAL_VAPI_SECRET_ID]: JSON.stringify(vapiSecret),
+        [LOCAL_TWILIO_SECRET_ID]: JSON.stringify(twilioSecret),
+      },
       rateJobs: true,
+      sesIdentities: [LOCAL_EMAIL_FROM],
+      outbox,
       log,
     });
     stops.push(aws.stop);
@@ -202,6 +226,17 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     });
     stops.push(voice.stop);
 
+    log('starting the Twilio simulator...');
+    const twilio = await startTwilioSimulator({
+      port: 0,
+      ...twilioSecret,
+      numbers: [LOCAL_TWILIO_NUMBER],
+      messagingServiceSids: [LOCAL_TWILIO_MESSAGING_SERVICE],
+      outbox,
+      log,
+    });
+    stops.push(twilio.stop);
+
     Object.assign(process.env, localAwsEnvironment(aws.url), {
       VAPI_SECRET_ID: LOCAL_VAPI_SECRET_ID,
       VAPI_BASE_URL: voice.url,
@@ -211,6 +246,12 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       VAPI_MODEL: 'gpt-4o',
       VAPI_WEBHOOK_URL: `${apiUrl}/webhooks/vapi`,
       VAPI_WEBHOOK_AUTH: options.vapiAuth,
+      EMAIL_FROM: LOCAL_EMAIL_FROM,
+      TWILIO_SECRET_ID: LOCAL_TWILIO_SECRET_ID,
+      TWILIO_SENDER: LOCAL_TWILIO_MESSAGING_SERVICE,
+      TWILIO_BASE_URL: twilio.url,
+      // Links in messages open the web app (the API itself when local mode runs without it).
+      WEB_ORIGIN: webUrl ?? apiUrl,
     });
 
     let seeded = false;
@@ -262,6 +303,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       apiUrl,
       awsUrl: aws.url,
       voiceUrl: voice.url,
+      twilioUrl: twilio.url,
       cognitoUrl: cognito.url,
       dynamoEndpoint: dynamo.endpoint,
       userPoolId: cognito.userPoolId,

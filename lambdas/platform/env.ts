@@ -20,7 +20,13 @@ export type ConfigNeed =
   /** SCHEDULE_*, SCHEDULER_*: one-time call schedules in EventBridge Scheduler. */
   | 'scheduler'
   /** EVENT_BUS_NAME, EVENTBRIDGE_ENDPOINT: the CareLoop bus. */
-  | 'bus';
+  | 'bus'
+  /** EMAIL_FROM, SES_ENDPOINT: notification e-mail through Amazon SES (v2 SendEmail). */
+  | 'email'
+  /** TWILIO_SECRET_ID, TWILIO_SENDER, TWILIO_BASE_URL: texts through Twilio (secret: accountSid, authToken). */
+  | 'sms'
+  /** WEB_ORIGIN: the web app's origin, for absolute links in messages. */
+  | 'webOrigin';
 
 export const CONFIG_NEEDS: Record<FunctionName | JobName, readonly ConfigNeed[]> = {
   me: ['table', 'settingsAdmins'],
@@ -43,6 +49,7 @@ export const CONFIG_NEEDS: Record<FunctionName | JobName, readonly ConfigNeed[]>
   'reconcile-calls': ['table', 'vapi', 'scheduler', 'bus'],
   'call-follow-up': ['table', 'scheduler'],
   'cancel-patient-calls': ['table', 'scheduler'],
+  'notify-call': ['table', 'email', 'sms', 'vapi', 'webOrigin'],
 };
 
 type Source = NodeJS.ProcessEnv;
@@ -155,3 +162,48 @@ export const readBusEnv = (source: Source = process.env): BusEnv => ({
   busName: required(source, 'EVENT_BUS_NAME'),
   eventBridgeEndpoint: optional(source, 'EVENTBRIDGE_ENDPOINT'),
 });
+
+export interface EmailEnv {
+  readonly region: string;
+  /** The address notifications are sent from: an SES-verified address, or one of a verified domain. */
+  readonly from: string;
+  readonly sesEndpoint: string | undefined;
+}
+export function readEmailEnv(source: Source = process.env): EmailEnv {
+  const from = required(source, 'EMAIL_FROM');
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(from)) {
+    throw new Error('Environment variable EMAIL_FROM must be an e-mail address');
+  }
+  return { region: regionOf(source), from, sesEndpoint: optional(source, 'SES_ENDPOINT') };
+}
+
+/** Where texts come from: a Messaging Service (`MG…`, Twilio picks the number) or one number (E.164). */
+export type TwilioSender = { readonly messagingServiceSid: string } | { readonly from: string };
+
+export interface SmsEnv {
+  readonly region: string;
+  /** Secrets Manager secret (name or ARN) holding `{ accountSid, authToken }`. */
+  readonly secretId: string;
+  readonly secretsEndpoint: string | undefined;
+  readonly sender: TwilioSender;
+  /** Twilio's API origin when it is not https://api.twilio.com (local mode: the Twilio simulator). */
+  readonly baseUrl: string | undefined;
+}
+export function readSmsEnv(source: Source = process.env): SmsEnv {
+  const sender = required(source, 'TWILIO_SENDER');
+  const isService = /^MG[0-9a-fA-F]{32}$/.test(sender);
+  if (!isService && !/^\+[1-9]\d{1,14}$/.test(sender)) {
+    throw new Error('Environment variable TWILIO_SENDER must be a Messaging Service SID (MG…) or an E.164 number');
+  }
+  return {
+    region: regionOf(source),
+    secretId: required(source, 'TWILIO_SECRET_ID'),
+    secretsEndpoint: optional(source, 'SECRETS_MANAGER_ENDPOINT'),
+    sender: isService ? { messagingServiceSid: sender } : { from: sender },
+    baseUrl: optional(source, 'TWILIO_BASE_URL'),
+  };
+}
+
+/** The web app's origin (`https://app.example.org`), without a trailing slash: the CDK derives it from the web stack. */
+export const readWebOrigin = (source: Source = process.env): string =>
+  required(source, 'WEB_ORIGIN').replace(/\/+$/, '');

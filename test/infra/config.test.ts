@@ -50,8 +50,42 @@ describe('Vapi configuration from CDK context', () => {
     expect(() => configWith({ stage: 'prod', vapiAssistantId: 'asst-123' })).toThrow(
       /"vapiPhoneNumberId" is still the placeholder/,
     );
-    expect(configWith({ stage: 'prod', vapiAssistantId: 'asst-123', vapiPhoneNumberId: 'pn-456' }).isProduction).toBe(
-      true,
+    expect(
+      configWith({ stage: 'prod', ...REAL_SENDERS, vapiAssistantId: 'asst-123', vapiPhoneNumberId: 'pn-456' })
+        .isProduction,
+    ).toBe(true);
+  });
+});
+
+const REAL_SENDERS = { notificationEmailFrom: 'alerts@careloop.health', twilioSender: `MG${'4'.repeat(32)}` };
+
+describe('notification senders from CDK context', () => {
+  it("reads cdk.json's placeholders outside production, and the senders given", () => {
+    expect(configWith({}).notifications).toEqual({
+      emailFrom: 'notifications@example.com',
+      twilioSender: 'MG00000000000000000000000000000000',
+    });
+    expect(
+      configWith({ notificationEmailFrom: 'alerts@careloop.health', twilioSender: '+18135550142' }).notifications,
+    ).toEqual({ emailFrom: 'alerts@careloop.health', twilioSender: '+18135550142' });
+  });
+
+  it('refuses a sender that is neither an address, nor a Messaging Service SID or E.164 number', () => {
+    expect(() => configWith({ notificationEmailFrom: 'CareLoop' })).toThrow(
+      /"notificationEmailFrom" must be an e-mail/,
     );
+    expect(() => configWith({ twilioSender: '813-555-0142' })).toThrow(
+      /"twilioSender" must be a Messaging Service SID/,
+    );
+  });
+
+  it('refuses the placeholders in production', () => {
+    const vapi = { vapiAssistantId: 'asst-123', vapiPhoneNumberId: 'pn-456' };
+    expect(() => configWith({ stage: 'prod', ...vapi, twilioSender: REAL_SENDERS.twilioSender })).toThrow(
+      /"notificationEmailFrom" is still the placeholder/,
+    );
+    expect(() =>
+      configWith({ stage: 'prod', ...vapi, notificationEmailFrom: REAL_SENDERS.notificationEmailFrom }),
+    ).toThrow(/"twilioSender" is still the placeholder/);
   });
 });

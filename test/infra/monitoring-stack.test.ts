@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JOBS } from '../../lambdas/jobs';
+import { EMERGENT_ESCALATION_UNNOTIFIED, JOBS } from '../../lambdas/jobs';
 import { FUNCTIONS } from '../../lambdas/routes';
 import { SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
@@ -88,6 +88,23 @@ describe('alarms', () => {
         job.name,
       ).toBe(true);
     }
+  });
+
+  it('page on an Emergent escalation that reached nobody: the dimension-free count notify-call emits', () => {
+    expect(alarmsOn('CareLoop', EMERGENT_ESCALATION_UNNOTIFIED)).toEqual([
+      expect.objectContaining({
+        Properties: expect.objectContaining({
+          AlarmName: `careloop-dev-notify-call-${EMERGENT_ESCALATION_UNNOTIFIED}`,
+          Statistic: 'Sum',
+          Period: 300,
+          EvaluationPeriods: 1,
+          Threshold: 1,
+          ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+          TreatMissingData: 'notBreaching',
+        }),
+      }),
+    ]);
+    expect(alarmsOn('CareLoop', EMERGENT_ESCALATION_UNNOTIFIED)[0]?.Properties.Dimensions).toBeUndefined();
   });
 
   it('watch scheduler failures of the call-schedule and job-schedule groups', () => {

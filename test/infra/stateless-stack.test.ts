@@ -8,10 +8,13 @@ import type { JobDefinition } from '../../lambdas/jobs';
 import {
   CONFIG_NEEDS,
   readBusEnv,
+  readEmailEnv,
   readIdentityEnv,
   readSchedulerEnv,
+  readSmsEnv,
   readTableEnv,
   readVapiEnv,
+  readWebOrigin,
 } from '../../lambdas/platform/env';
 import type { ConfigNeed } from '../../lambdas/platform/env';
 import { FUNCTIONS, isStaffAccess, ROUTES, routeKey } from '../../lambdas/routes';
@@ -87,6 +90,9 @@ const READERS: Record<ConfigNeed, ((source: NodeJS.ProcessEnv) => unknown) | und
   vapi: readVapiEnv,
   scheduler: readSchedulerEnv,
   bus: readBusEnv,
+  email: readEmailEnv,
+  sms: readSmsEnv,
+  webOrigin: readWebOrigin,
 };
 const CONFIG_GROUPS = Object.keys(CONFIG_VARIABLES) as ConfigNeed[];
 
@@ -226,20 +232,55 @@ describe('function permissions', () => {
     }
   });
 
-  it('lets only Vapi functions read the Vapi secret, and only bus functions put events', () => {
+  it('lets only Vapi functions read the Vapi secret, only SMS functions the Twilio one, and only bus functions put events', () => {
     const [[busId]] = ofType('AWS::Events::EventBus') as [[string, Resource]];
     for (const name of ALL_FUNCTIONS) {
       const statements = statementsOf(name);
-      const secretRead = statements.find((s) => asArray(s.Action).includes('secretsmanager:GetSecretValue'));
+      const secretReads = statements.filter((s) => asArray(s.Action).includes('secretsmanager:GetSecretValue'));
+      const secretsRead = (secret: string) => secretReads.some((s) => JSON.stringify(s.Resource).includes(secret));
       const decryptViaSecrets = statements.find((s) => JSON.stringify(s.Condition ?? {}).includes('secretsmanager.'));
-      expect(Boolean(secretRead), `${name} secret`).toBe(CONFIG_NEEDS[name].includes('vapi'));
-      expect(Boolean(decryptViaSecrets), `${name} kms via secretsmanager`).toBe(CONFIG_NEEDS[name].includes('vapi'));
-      if (secretRead) expect(JSON.stringify(secretRead.Resource)).toContain('VapiSecret');
+      const needsSecret = CONFIG_NEEDS[name].includes('vapi') || CONFIG_NEEDS[name].includes('sms');
+      expect(secretsRead('VapiSecret'), `${name} Vapi secret`).toBe(CONFIG_NEEDS[name].includes('vapi'));
+      expect(secretsRead('TwilioSecret'), `${name} Twilio secret`).toBe(CONFIG_NEEDS[name].includes('sms'));
+      expect(Boolean(decryptViaSecrets), `${name} kms via secretsmanager`).toBe(needsSecret);
+      for (const read of secretReads) expect(JSON.stringify(read.Resource)).toMatch(/VapiSecret|TwilioSecret/);
 
       const putEvents = statements.find((s) => asArray(s.Action).includes('events:PutEvents'));
       expect(Boolean(putEvents), `${name} events:PutEvents`).toBe(CONFIG_NEEDS[name].includes('bus'));
       if (putEvents) expect(putEvents.Resource).toEqual(getAtt(busId));
     }
+  });
+
+  it('lets only e-mail functions send through SES, from the configured address of its identity', () => {
+    const emailSenders = ALL_FUNCTIONS.filter((name) => CONFIG_NEEDS[name].includes('email'));
+    expect(emailSenders).toEqual(['notify-call']);
+    for (const name of ALL_FUNCTIONS) {
+      const ses = statementsOf(name).filter((s) => asArray(s.Action).some((a) => a.startsWith('ses:')));
+      if (!emailSenders.includes(name)) {
+        expect(ses, name).toEqual([]);
+        continue;
+      }
+      expect(ses).toHaveLength(1);
+      expect(ses[0]).toMatchObject({
+        Action: 'ses:SendEmail',
+        Condition: { StringEquals: { 'ses:FromAddress': 'notifications@example.com' } },
+      });
+      const resources = JSON.stringify(ses[0]?.Resource);
+      expect(resources).toContain(':identity/notifications@example.com');
+      expect(resources).toContain(':identity/example.com');
+      expect(resources).not.toContain('*');
+    }
+  });
+
+  it('configures the notifier: senders from context, the Twilio secret, absolute links to the web origin', () => {
+    const env = environmentOf('notify-call');
+    expect(env).toMatchObject({
+      EMAIL_FROM: 'notifications@example.com',
+      TWILIO_SENDER: 'MG00000000000000000000000000000000',
+    });
+    expect(JSON.stringify(env.TWILIO_SECRET_ID)).toContain('TwilioSecret');
+    expect(JSON.stringify(env.WEB_ORIGIN)).toContain('https://');
+    expect(JSON.stringify(env.WEB_ORIGIN)).toBe(JSON.stringify(environmentOf('me').CORS_ALLOW_ORIGIN));
   });
 
   it('lets the call-schedule role invoke the call-placing function only, and dead-letter into its queue', () => {

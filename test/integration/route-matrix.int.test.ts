@@ -15,6 +15,8 @@ import {
 } from '../../lambdas/routes';
 import { VALIDATION } from '../../shared/messages';
 import { ROLES, type Role } from '../../shared/roles';
+import { DynamoLinkRepository } from '../../lambdas/adapters/dynamodb/dynamo-link-repository';
+import { createSummaryLink } from '../../lambdas/application/summary-links';
 import { DEMO_PASSWORD, call } from '../support/api';
 import { endOfCallReport, statusUpdate } from '../support/vapi-messages';
 import {
@@ -30,6 +32,7 @@ import {
   postVapiWebhook,
   scheduleCallFor,
   sunriseToken,
+  tableOf,
   throwawayToken,
   unique,
   uniqueEmail,
@@ -46,6 +49,8 @@ interface RecordIds {
   /** A completed call with a summary, and its version. */
   completed: string;
   completedVersion: number;
+  /** A summary link's token for that call. */
+  link: string;
 }
 
 interface World {
@@ -72,7 +77,14 @@ interface Fixture {
   /** Routes without a body that read a query: a bad one and its message. */
   badQuery: { query: string; message: string } | null;
   /** The not-found code another organization's record answers with; null when the route names no tenant record. */
-  otherOrganization: 'provider.not_found' | 'patient.not_found' | 'call.not_found' | 'summary.not_found' | null;
+  otherOrganization:
+    | 'provider.not_found'
+    | 'patient.not_found'
+    | 'call.not_found'
+    | 'summary.not_found'
+    /** The summary page refuses with the spec's own text (§6), as a 403. */
+    | 'summary.other_organization'
+    | null;
   success: { status: 200 | 201; check: (body: Body, ids: RecordIds, world: World) => void };
 }
 
@@ -88,7 +100,9 @@ const freshUser = async (world: World) => ({ user: (await createUser(stack, { pr
 /** A patient with a phone the simulator answers, so a placed call completes and frees the patient. */
 const freshCallable = async (world: World) => ({ patient: (await createCallablePatient(stack, world.own.org)).id });
 /** A call placed and played to its end (the simulator answers: a Normal, successful check-in). */
-async function completedCall(patientId: string): Promise<{ completed: string; completedVersion: number }> {
+async function completedCall(
+  patientId: string,
+): Promise<{ completed: string; completedVersion: number; link: string }> {
   const token = await operatorToken(stack);
   const placed = expectStatus(
     await call<{ call: { id: string } }>(stack, 'POST', `/patients/${patientId}/calls`, { token }),
@@ -103,7 +117,15 @@ async function completedCall(patientId: string): Promise<{ completed: string; co
     await call<{ summary: { version: number } }>(stack, 'GET', `/calls/${placed.id}/summary`, { token }),
     200,
   );
-  return { completed: placed.id, completedVersion: summary.version };
+  const { data: log } = await tableOf(stack).entities.callLog.get({ call_log_id: placed.id }).go();
+  const path = await createSummaryLink(
+    { links: new DynamoLinkRepository(tableOf(stack)), clock: { now: () => new Date() } },
+    placed.id,
+    log?.provider_id ?? '',
+    patientId,
+    'route-matrix',
+  );
+  return { completed: placed.id, completedVersion: summary.version, link: path.split('/').pop() ?? '' };
 }
 const freshCompleted = async (world: World) => {
   const patient = await createCallablePatient(stack, world.own.org);
@@ -569,6 +591,22 @@ const FIXTURES: Record<RouteKey, Fixture> = {
         }),
     },
   },
+  'GET /summary-links/{token}': {
+    as: 'sunrise',
+    path: (ids) => `/summary-links/${ids.link}`,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'summary.other_organization',
+    success: {
+      status: 200,
+      check: (b, ids) =>
+        expect(b).toMatchObject({
+          accessedAt: expect.any(String),
+          callLog: { id: ids.completed, summary: expect.any(String) },
+          provider: { name: 'Sunrise Family Medicine' },
+        }),
+    },
+  },
   'PATCH /calls/{callId}/summary-status': {
     as: 'sunrise',
     path: (ids) => `/calls/${ids.completed}/summary-status`,
@@ -694,6 +732,16 @@ describe('route matrix', () => {
             token: tokens.provider,
             body: bodyFor(world.other),
           });
+          if (fixture.otherOrganization === 'summary.other_organization') {
+            expect(answer).toEqual({
+              status: 403,
+              body: {
+                error: 'Access denied - You can only view summaries from your organization',
+                code: 'summary.other_organization',
+              },
+            });
+            return;
+          }
           const message = {
             'provider.not_found': 'Provider Not Found',
             'patient.not_found': 'Patient Not Found',

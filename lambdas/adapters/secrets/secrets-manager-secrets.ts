@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { Clock } from '../../application/ports';
-import type { VapiEnv } from '../../platform/env';
+import type { SmsEnv, VapiEnv } from '../../platform/env';
 
 /** A secret is read once per container and again after this long (rotation reaches warm containers). */
 export const SECRET_CACHE_MS = 5 * 60_000;
@@ -82,7 +82,7 @@ const VAPI_SECRET_KEYS = ['apiKey', 'webhookSecret', 'publicKey'] as const satis
 /** One reader per container (per endpoint), so the cache outlives a single invocation. */
 const readers = new Map<string, SecretsManagerSecrets>();
 
-export function readVapiSecrets(env: VapiEnv): Promise<VapiSecrets> {
+function readerFor(env: { region: string; secretsEndpoint: string | undefined }): SecretsManagerSecrets {
   const key = `${env.region}|${env.secretsEndpoint ?? ''}`;
   let reader = readers.get(key);
   if (!reader) {
@@ -94,5 +94,19 @@ export function readVapiSecrets(env: VapiEnv): Promise<VapiSecrets> {
     );
     readers.set(key, reader);
   }
-  return reader.readJson(env.secretId, VAPI_SECRET_KEYS);
+  return reader;
+}
+
+export function readVapiSecrets(env: VapiEnv): Promise<VapiSecrets> {
+  return readerFor(env).readJson(env.secretId, VAPI_SECRET_KEYS);
+}
+
+export interface TwilioSecrets {
+  readonly accountSid: string;
+  readonly authToken: string;
+}
+const TWILIO_SECRET_KEYS = ['accountSid', 'authToken'] as const satisfies readonly (keyof TwilioSecrets)[];
+
+export function readTwilioSecrets(env: SmsEnv): Promise<TwilioSecrets> {
+  return readerFor(env).readJson(env.secretId, TWILIO_SECRET_KEYS);
 }

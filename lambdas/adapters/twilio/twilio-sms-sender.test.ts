@@ -1,0 +1,119 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MessageSendError } from '../../application/ports';
+import type { SmsEnv } from '../../platform/env';
+import { createTwilioSmsSender, TwilioSmsSender, twilioErrorOf } from './twilio-sms-sender';
+
+const ACCOUNT = `AC${'3'.repeat(32)}`;
+
+interface Received {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  form: Record<string, string>;
+}
+
+/** Stands where api.twilio.com would: records each request and answers what the test queued. */
+let server: Server;
+let url: string;
+const received: Received[] = [];
+let answers: { status: number; body: unknown }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        form: Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
+      });
+      const answer = answers.shift() ?? { status: 201, body: { sid: `SM${'f'.repeat(32)}`, status: 'queued' } };
+      res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  received.length = 0;
+  answers = [];
+});
+
+const env = (sender: SmsEnv['sender'], baseUrl: string | undefined = url): SmsEnv => ({
+  region: 'us-east-1',
+  secretId: 'careloop-test/twilio',
+  secretsEndpoint: undefined,
+  sender,
+  baseUrl,
+});
+const text = {
+  to: '+18135550190',
+  body: 'CareLoop: Urgent escalation for Margaret. https://app.test/summary/t',
+  idempotencyKey: 'k',
+};
+
+describe('TwilioSmsSender', () => {
+  it('creates one Message on the account, form-encoded with Basic auth, at the configured API origin', async () => {
+    const sender = createTwilioSmsSender(env({ messagingServiceSid: `MG${'a'.repeat(32)}` }), {
+      accountSid: ACCOUNT,
+      authToken: 'token-1',
+    });
+
+    const sent = await sender.send(text);
+
+    expect(sent).toEqual({ messageSid: `SM${'f'.repeat(32)}` });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({
+      method: 'POST',
+      path: `/2010-04-01/Accounts/${ACCOUNT}/Messages.json`,
+      form: { To: '+18135550190', Body: text.body, MessagingServiceSid: `MG${'a'.repeat(32)}` },
+    });
+    expect(received[0]?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(received[0]?.headers.authorization).toBe(`Basic ${Buffer.from(`${ACCOUNT}:token-1`).toString('base64')}`);
+  });
+
+  it('sends from the configured number when there is no Messaging Service', async () => {
+    await createTwilioSmsSender(env({ from: '+18135550142' }), { accountSid: ACCOUNT, authToken: 't' }).send(text);
+
+    expect(received[0]?.form).toEqual({ To: '+18135550190', Body: text.body, From: '+18135550142' });
+  });
+
+  it("keeps Twilio's error number (or the status when there is none), never its message", async () => {
+    answers = [
+      {
+        status: 400,
+        body: { code: 21610, message: 'Attempt to send to unsubscribed recipient +18135550190', status: 400 },
+      },
+      { status: 502, body: '<html>Bad gateway</html>' },
+    ];
+    const sender = createTwilioSmsSender(env({ from: '+18135550142' }), { accountSid: ACCOUNT, authToken: 't' });
+
+    const unsubscribed = await sender.send(text).catch((e: unknown) => e);
+    const gateway = await sender.send(text).catch((e: unknown) => e);
+
+    expect(unsubscribed).toBeInstanceOf(MessageSendError);
+    expect(unsubscribed).toMatchObject({ code: 'twilio.21610' });
+    expect((unsubscribed as Error).message).not.toContain('+1813');
+    expect(gateway).toMatchObject({ code: 'twilio.http_502' });
+  });
+
+  it('names failures without an answer', () => {
+    expect(
+      twilioErrorOf(Object.assign(new Error('timeout of 10000ms exceeded'), { code: 'ECONNABORTED' })),
+    ).toMatchObject({ code: 'twilio.timeout' });
+    expect(twilioErrorOf(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toMatchObject({
+      code: 'twilio.network',
+    });
+  });
+
+  it('refuses an answer without a message SID', async () => {
+    const sender = new TwilioSmsSender({ create: () => Promise.resolve({ sid: '' }) }, { from: '+18135550142' });
+
+    await expect(sender.send(text)).rejects.toMatchObject({ code: 'twilio.no_sid' });
+  });
+});
