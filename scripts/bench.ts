@@ -6,13 +6,19 @@
  *   EventBridge Scheduler adapter against the local Scheduler);
  * - each function's minified bundle size, from `cdk.out` (run `npm run bench -- --bundles` to
  *   synthesize with bundling first; otherwise the last bundling synth's output is read).
- * Flags: --webhook-requests N (default 300), --schedules N (default 10000), --bundles, --skip-bundles.
+ * - the summaries screen of one organization-month (a tab's page, every tab's count, the names):
+ *   its requests and p50 against one raw GetItem, with 1,000 and with 10,000 stored calls.
+ * Flags: --webhook-requests N (default 300), --schedules N (default 10000), --summary-calls N
+ * (default 10000), --bundles, --skip-bundles.
  */
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { tabsOf } from '../shared/summaries';
+import { listSummaries } from '../lambdas/application/summaries';
+import { summaryCounterScope, summaryScopes } from '../lambdas/application/summary-scopes';
 import { createCallScheduler } from '../lambdas/adapters/scheduler/eventbridge-call-scheduler';
 import { newCallLog } from '../lambdas/application/call-records';
 import { tableDeps } from '../lambdas/composition-root';
@@ -24,6 +30,7 @@ const { values } = parseArgs({
   options: {
     'webhook-requests': { type: 'string', default: '300' },
     schedules: { type: 'string', default: '10000' },
+    'summary-calls': { type: 'string', default: '10000' },
     bundles: { type: 'boolean', default: false },
     'skip-bundles': { type: 'boolean', default: false },
   },
@@ -225,6 +232,8 @@ async function main() {
     );
     const seconds = (Date.now() - started) / 1000;
     say(`Scheduling ${count} monthly check-ins through the scheduler port: ${seconds.toFixed(1)} s (goal ≤ 60 s)`);
+
+    await benchSummaries(deps, raw, stack.tableName, Number(values['summary-calls']));
   } finally {
     await stack.stop();
   }
@@ -240,6 +249,105 @@ async function main() {
       say(`  ${name.padEnd(24)} ${(bytes / 1024).toFixed(0).padStart(5)} KB${bytes > 250 * 1024 ? '  over goal' : ''}`);
     }
   }
+}
+
+/**
+ * Summaries of one organization-month, read as the screen reads them, next to a raw GetItem: first
+ * with 1,000 stored calls (spread over 12 months, the measured month holding its share), then with
+ * `total`. The entries are written as the report transaction writes them (4 scopes × its tabs).
+ */
+async function benchSummaries(deps: ReturnType<typeof tableDeps>, raw: DynamoDBClient, table: string, total: number) {
+  const organizationId = randomUUID();
+  const month = '2026-06';
+  const patientId = randomUUID();
+  await deps.patients
+    .create(
+      {
+        id: patientId,
+        provider_id: organizationId,
+        first_name: 'Bench',
+        last_name: 'Summaries',
+        email: 'bench-summaries@example.test',
+        phone_number: null,
+        created_at: `${month}-01T00:00:00.000Z`,
+        updated_at: `${month}-01T00:00:00.000Z`,
+        version: 1,
+        status: 'active',
+      },
+      'bench',
+      null,
+      null,
+    )
+    .catch(() => undefined);
+  const levels = ['Normal', 'Normal', 'Elective', 'Urgent', 'Emergent'] as const;
+  const statuses = ['successful', 'requires_followup', 'added_to_emr'] as const;
+  let stored = 0;
+  const store = async (upTo: number) => {
+    const batch: Promise<unknown>[] = [];
+    for (; stored < upTo; stored++) {
+      const i = stored;
+      const callMonth = `2026-${String((i % 12) + 1).padStart(2, '0')}`;
+      const status = statuses[i % 3]!;
+      const level = levels[i % 5]!;
+      const createdAt = `${callMonth}-${String((i % 28) + 1).padStart(2, '0')}T12:00:00.${String(i % 1000).padStart(3, '0')}Z`;
+      const id = randomUUID();
+      const scopes = summaryScopes(organizationId, callMonth, callMonth);
+      const items = scopes.flatMap((scope) =>
+        tabsOf(status, level).map((tab) => ({
+          scope,
+          tab,
+          created_at: createdAt,
+          call_log_id: id,
+          patient_id: patientId,
+          provider_id: organizationId,
+          summary: 'Monthly check-in completed. The patient is doing well.',
+          status,
+          escalation_level: level,
+          duration_seconds: 180,
+          version: 2,
+        })),
+      );
+      batch.push(deps.db.entities.summaryEntry.put(items).go());
+      for (const scope of scopes)
+        for (const tab of tabsOf(status, level))
+          batch.push(
+            deps.db.entities.counter
+              .update({ scope: summaryCounterScope(scope), name: tab })
+              .add({ value: 1 })
+              .go(),
+          );
+      if (batch.length >= 64) await Promise.all(batch.splice(0));
+    }
+    await Promise.all(batch);
+  };
+  const actor = { userId: 'bench', email: 'bench@example.test', role: 'provider' as const, providerId: organizationId };
+  const measure = async (label: string) => {
+    const screen: number[] = [];
+    const get: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      get.push(
+        await timed(() =>
+          raw.send(new GetItemCommand({ TableName: table, Key: { pk: { S: 'bench#none' }, sk: { S: 'x' } } })),
+        ),
+      );
+      screen.push(
+        await timed(() => listSummaries({ ...deps, summaries: deps.summaries }, actor, { month, tab: 'successful' })),
+      );
+    }
+    const ratio = percentile(screen, 50) / percentile(get, 50);
+    say(
+      `  ${label.padEnd(22)} p50 ${ratio.toFixed(2)}x a raw GetItem (${percentile(screen, 50).toFixed(1)} ms vs ${percentile(get, 50).toFixed(1)} ms)`,
+    );
+    return ratio;
+  };
+  say(
+    'Summaries of one organization-month (a tab page of 50 + every tab count + names = 3 requests + 1 audit Put; goal p50 ≤ 3x):',
+  );
+  await store(Math.min(1000, total));
+  const small = await measure(`${Math.min(1000, total)} stored calls`);
+  await store(total);
+  const large = await measure(`${total} stored calls`);
+  say(`  ratio moved ${(((large - small) / small) * 100).toFixed(0)}% (goal ≤ 20%)`);
 }
 
 main().catch((error: unknown) => {

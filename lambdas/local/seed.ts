@@ -11,6 +11,14 @@ const DAY = 24 * 3600 * 1000;
 
 export type SeedDeps = TableDeps & { identity: IdentityDirectory; scheduler: CallScheduler };
 
+/** A seeded escalation whose staff notifications the local stack sends once the demo is in place. */
+export interface DemoEscalation {
+  callLogId: string;
+  patientId: string;
+  organizationId: string;
+  escalationLevel: 'Emergent' | 'Urgent';
+}
+
 async function createAccount(
   deps: SeedDeps,
   user: { email: string; firstName: string; lastName: string; phone?: string },
@@ -166,12 +174,14 @@ function demoReport(
 export async function seedDemo(
   deps: SeedDeps,
   patientsPerOrganization = 30,
-): Promise<{ patients: number; calls: number }> {
+): Promise<{ patients: number; calls: number; escalations: DemoEscalation[] }> {
   const now = deps.clock.now().getTime();
   const iso = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString();
   await createAccount(deps, DEMO_OPERATOR, 'careloop_employee', null, iso(200));
   let patients = 0;
   let calls = 0;
+  /** The most recent Emergent and Urgent call of each organization: the demo's notifications. */
+  const latest = new Map<string, DemoEscalation & { at: string }>();
   for (const [orgIndex, org] of DEMO_ORGANIZATIONS.entries()) {
     const organizationId = deps.ids.newId();
     const timezone = org.timezone ?? DEFAULT_TIMEZONE;
@@ -299,6 +309,19 @@ export async function seedDemo(
           );
           if (stored !== 'duplicate') {
             await deps.callLogs.markEventPublished(stored, endedAt.toISOString());
+            const level = stored.escalation_level;
+            if (stored.summary && (level === 'Emergent' || level === 'Urgent')) {
+              const key = `${organizationId}#${level}`;
+              if ((latest.get(key)?.at ?? '') < stored.created_at) {
+                latest.set(key, {
+                  callLogId: stored.id,
+                  patientId,
+                  organizationId,
+                  escalationLevel: level,
+                  at: stored.created_at,
+                });
+              }
+            }
             // Older successful check-ins were reviewed and added to the EMR: every summary tab has some.
             if (stored.summary && stored.success_evaluation && m >= 3) {
               await deps.callLogs.setSummaryStatus(stored, 'added_to_emr', stored.version, endedAt.toISOString());
@@ -310,5 +333,5 @@ export async function seedDemo(
       patients++;
     }
   }
-  return { patients, calls };
+  return { patients, calls, escalations: [...latest.values()].map(({ at: _at, ...e }) => e) };
 }

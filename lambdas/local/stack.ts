@@ -13,6 +13,7 @@ import { localAwsEnvironment, startLocalAwsServices } from './aws-services';
 import { startCognitoLocal } from './cognito-local';
 import { ensureTable, LocalStackError, startDynamoLocal } from './dynamodb-local';
 import { startGateway } from './gateway';
+import { invokeJob } from './invoke';
 import { FileOutbox } from './outbox';
 import { seedDemo } from './seed';
 import { startTwilioSimulator } from './twilio-simulator';
@@ -260,6 +261,22 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       const table = tableDeps();
       const result = await seedDemo({ ...table, identity: identityDirectory(), scheduler: callScheduler(table.clock) });
       log(`seeded ${result.patients} patients and ${result.calls} calls`);
+      // The latest escalations are told to the staff as the notifier would have: e-mails and texts
+      // with summary links land in the outbox. The job runs directly (not through the bus), so no
+      // follow-up check-ins are scheduled for past calls.
+      for (const escalation of result.escalations) {
+        await invokeJob('notify-call', {
+          version: '0',
+          id: randomBytes(8).toString('hex'),
+          'detail-type': 'call.completed',
+          source: 'careloop',
+          account: '000000000000',
+          time: new Date().toISOString(),
+          region: 'us-east-1',
+          resources: [],
+          detail: { ...escalation, status: 'completed', outcome: 'answered' },
+        }).catch((error: unknown) => log(`demo notification not sent: ${(error as Error).name}`));
+      }
       seeded = true;
     }
 
