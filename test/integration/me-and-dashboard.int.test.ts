@@ -62,12 +62,19 @@ describe('GET /dashboard-stats', () => {
   });
 
   it("gives a provider user their own organization's totals only", async () => {
-    const { status, body } = await call<Record<string, unknown>>(stack, 'GET', '/dashboard-stats', {
-      token: await signIn(stack, DEMO.sunrise),
-    });
+    const token = await signIn(stack, DEMO.sunrise);
+    const { status, body } = await call<Record<string, unknown>>(stack, 'GET', '/dashboard-stats', { token });
     expect(status).toBe(200);
-    expect(body.totalPatients).toBeGreaterThanOrEqual(30);
-    expect(body.totalPatients).toBeLessThan(60);
+    // Exactly the organization's own patients (other test files add patients to it too).
+    const me = await call<{ provider_id: string }>(stack, 'GET', '/me', { token });
+    const own = await call<{ patients: unknown[] }>(stack, 'GET', `/providers/${me.body.provider_id}/patients`, {
+      token,
+    });
+    expect(body.totalPatients).toBe(own.body.patients.length);
+    const all = await call<Record<string, unknown>>(stack, 'GET', '/dashboard-stats', {
+      token: await signIn(stack, DEMO.operator),
+    });
+    expect(body.totalPatients as number).toBeLessThan(all.body.totalPatients as number);
     expect(body.providers).toEqual([]);
   });
 });
