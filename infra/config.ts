@@ -36,6 +36,8 @@ export interface CareLoopConfig {
     readonly throttlingBurstLimit: number;
     /** Requests per IP per 5 minutes before the WAF rate-based rule blocks. */
     readonly wafRateLimitPer5Min: number;
+    /** The same for link routes (`/call-links/`, `/summary-links/`): a person opens a link a few times. */
+    readonly wafLinkRateLimitPer5Min: number;
   };
   readonly cognito: {
     readonly accessTokenValidity: Duration;
@@ -209,6 +211,7 @@ export function readConfig(node: Node): CareLoopConfig {
       throttlingRateLimit: 50,
       throttlingBurstLimit: 100,
       wafRateLimitPer5Min: 2000,
+      wafLinkRateLimitPer5Min: 30,
     },
     cognito: {
       accessTokenValidity: Duration.minutes(15),

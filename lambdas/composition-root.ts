@@ -16,6 +16,7 @@ import { DynamoOrganizationRepository } from './adapters/dynamodb/dynamo-organiz
 import { DynamoPatientRepository } from './adapters/dynamodb/dynamo-patient-repository';
 import { DynamoSettingsRepository } from './adapters/dynamodb/dynamo-settings-repository';
 import { DynamoSummaryRepository } from './adapters/dynamodb/dynamo-summary-repository';
+import { DynamoTextRepository } from './adapters/dynamodb/dynamo-text-repository';
 import { DynamoUserProfileRepository } from './adapters/dynamodb/dynamo-user-profile-repository';
 import { createEntities } from './adapters/dynamodb/entities';
 import { createEventPublisher } from './adapters/eventbridge/eventbridge-event-publisher';
@@ -58,6 +59,7 @@ export function tableDeps(env: TableEnv = readTableEnv(), clock: Clock = systemC
     settings: new DynamoSettingsRepository(db),
     summaries: new DynamoSummaryRepository(db),
     links: new DynamoLinkRepository(db),
+    texts: new DynamoTextRepository(db),
   };
 }
 export type TableDeps = ReturnType<typeof tableDeps>;

@@ -21,6 +21,9 @@ export const FUNCTIONS = [
   'vapi-webhook',
   'call-summaries',
   'summary-link',
+  'patient-texts',
+  'call-link',
+  'twilio-webhook',
 ] as const;
 export type FunctionName = (typeof FUNCTIONS)[number];
 
@@ -110,9 +113,22 @@ export const ROUTES = [
   // spec §6 with its own refusal texts (staff only; provider staff of the call's organization).
   { method: 'GET', path: '/summary-links/{token}', fn: 'summary-link', access: 'signed-in' },
 
+  // Patient texts and call links (DECISIONS "SMS", "Patient texts and call links").
+  { method: 'GET', path: '/patients/{patientId}/texts', fn: 'patient-texts', access: STAFF },
+  { method: 'POST', path: '/patients/{patientId}/texts', fn: 'patient-texts', access: STAFF },
+  { method: 'PATCH', path: '/patients/{patientId}/texts/{messageId}', fn: 'patient-texts', access: STAFF },
+  { method: 'POST', path: '/patients/{patientId}/call-links', fn: 'patient-texts', access: STAFF },
+  // The patient's call link page (/call/{token}): the token is the only credential.
+  { method: 'POST', path: '/call-links/{token}', fn: 'call-link', access: 'link' },
+
   // Vendor webhooks.
   { method: 'POST', path: '/webhooks/vapi', fn: 'vapi-webhook', access: 'webhook:vapi' },
+  { method: 'POST', path: '/webhooks/twilio/status', fn: 'twilio-webhook', access: 'webhook:twilio' },
+  { method: 'POST', path: '/webhooks/twilio/inbound', fn: 'twilio-webhook', access: 'webhook:twilio' },
 ] as const satisfies readonly RouteDefinition[];
+
+/** Twilio's webhooks live under one base: its public URL is configuration (TWILIO_WEBHOOK_BASE_URL). */
+export const TWILIO_WEBHOOK_BASE = '/webhooks/twilio';
 
 export type RouteKey = `${HttpMethod} ${string}`;
 export const routeKey = (r: Pick<RouteDefinition, 'method' | 'path'>): RouteKey => `${r.method} ${r.path}`;

@@ -93,4 +93,6 @@ export interface DashboardStats {
   scheduledCallsCount: number;
   newSummariesCount: number;
   callsThisMonth: number;
+  /** Patients' text replies waiting for a call back (open callback requests). */
+  callbackRequests: number;
 }

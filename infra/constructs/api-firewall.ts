@@ -13,6 +13,12 @@ export interface ApiFirewallProps {
   readonly stageArn: string;
   /** Requests one IP may send in 5 minutes before it is blocked. */
   readonly rateLimitPer5Min: number;
+  /**
+   * Link routes (token in the path: `/call-links/`, `/summary-links/`) get a much lower per-IP limit:
+   * a person opens a link a few times; anything faster is someone guessing tokens.
+   */
+  readonly linkPathPrefixes: readonly string[];
+  readonly linkRateLimitPer5Min: number;
   readonly logKey: IKey;
   readonly logRetention: RetentionDays;
   readonly logRemovalPolicy: RemovalPolicy;
@@ -63,6 +69,20 @@ export class ApiFirewall extends Construct {
         ]),
         managedRuleGroup(20, 'AWSManagedRulesKnownBadInputsRuleSet'),
         {
+          name: 'LinkRateLimitPerIp',
+          priority: 25,
+          action: { block: {} },
+          statement: {
+            rateBasedStatement: {
+              aggregateKeyType: 'IP',
+              limit: props.linkRateLimitPer5Min,
+              evaluationWindowSec: 300,
+              scopeDownStatement: linkPathStatement(props.linkPathPrefixes),
+            },
+          },
+          visibilityConfig: visibility(`${props.name}-link-rate-limit`),
+        },
+        {
           name: 'RateLimitPerIp',
           priority: 30,
           action: { block: {} },
@@ -105,4 +125,18 @@ export class ApiFirewall extends Construct {
       redactedFields: [{ singleHeader: { Name: 'authorization' } }],
     });
   }
+}
+
+/** Requests whose path holds one of the prefixes (the stage name comes before them in WAF's view). */
+function linkPathStatement(prefixes: readonly string[]): CfnWebACL.StatementProperty {
+  if (prefixes.length === 0) throw new Error('ApiFirewall needs at least one link path prefix');
+  const matches = prefixes.map((prefix): CfnWebACL.StatementProperty => ({
+    byteMatchStatement: {
+      fieldToMatch: { uriPath: {} },
+      positionalConstraint: 'CONTAINS',
+      searchString: prefix,
+      textTransformations: [{ priority: 0, type: 'NONE' }],
+    },
+  }));
+  return matches.length === 1 ? (matches[0] as CfnWebACL.StatementProperty) : { orStatement: { statements: matches } };
 }

@@ -43,7 +43,7 @@ export const CONFIG_VARIABLES = {
   scheduler: ['SCHEDULE_GROUP_NAME', 'SCHEDULE_TARGET_ARN', 'SCHEDULER_ROLE_ARN', 'SCHEDULE_DLQ_ARN'],
   bus: ['EVENT_BUS_NAME'],
   email: ['EMAIL_FROM'],
-  sms: ['TWILIO_SECRET_ID', 'TWILIO_SENDER'],
+  sms: ['TWILIO_SECRET_ID', 'TWILIO_SENDER', 'TWILIO_WEBHOOK_BASE_URL'],
   webOrigin: ['WEB_ORIGIN'],
 } as const satisfies Record<ConfigNeed, readonly string[]>;
 
@@ -78,6 +78,8 @@ export interface FunctionConfigurationProps {
   readonly vapiSecret: ISecret;
   /** Public URL of POST /webhooks/vapi. */
   readonly vapiWebhookUrl: string;
+  /** Public URL of /webhooks/twilio: Twilio signs its status callbacks and inbound texts with it. */
+  readonly twilioWebhookBaseUrl: string;
   /** Group the one-time call schedules are created in, at run time. */
   readonly callScheduleGroup: IScheduleGroup;
   /** ARN of the function every call schedule invokes. */
@@ -220,6 +222,7 @@ export class FunctionConfiguration {
         environment: {
           TWILIO_SECRET_ID: props.twilioSecret.secretArn,
           TWILIO_SENDER: props.notifications.twilioSender,
+          TWILIO_WEBHOOK_BASE_URL: props.twilioWebhookBaseUrl,
         } satisfies GroupEnvironment<'sms'>,
         grant: (fn) => {
           fn.role.addToPrincipalPolicy(

@@ -16,7 +16,7 @@ import type { Construct } from 'constructs';
 import { EVENT_SOURCE, JOBS } from '../../lambdas/jobs';
 import type { JobDefinition, JobName } from '../../lambdas/jobs';
 import { CONFIG_NEEDS } from '../../lambdas/platform/env';
-import { FUNCTIONS, ROUTES } from '../../lambdas/routes';
+import { FUNCTIONS, ROUTES, TWILIO_WEBHOOK_BASE } from '../../lambdas/routes';
 import type { FunctionName } from '../../lambdas/routes';
 import type { CareLoopConfig } from '../config';
 import { APP_NAME, eventBusName, namePrefix } from '../config';
@@ -160,6 +160,10 @@ export class StatelessStack extends Stack {
     const vapiWebhookRoute = ROUTES.find((route) => route.access === 'webhook:vapi');
     if (!vapiWebhookRoute) throw new Error('The route manifest has no webhook:vapi route for VAPI_WEBHOOK_URL');
     const vapiWebhookUrl = this.api.urlForPath(vapiWebhookRoute.path);
+    const twilioWebhookRoutes = ROUTES.filter((route) => route.access === 'webhook:twilio');
+    if (twilioWebhookRoutes.length === 0 || twilioWebhookRoutes.some((r) => !r.path.startsWith(TWILIO_WEBHOOK_BASE))) {
+      throw new Error(`The route manifest's webhook:twilio routes must live under ${TWILIO_WEBHOOK_BASE}`);
+    }
     const configuration = new FunctionConfiguration({
       table: props.table,
       dataKey: props.dataKey,
@@ -168,6 +172,7 @@ export class StatelessStack extends Stack {
       vapi: config.vapi,
       vapiSecret: props.vapiSecret,
       vapiWebhookUrl,
+      twilioWebhookBaseUrl: this.api.urlForPath(TWILIO_WEBHOOK_BASE),
       callScheduleGroup: this.scheduleGroup,
       callScheduleTargetArn: callTargetArn,
       callSchedulerRole: this.schedulerRole,
@@ -251,6 +256,13 @@ export class StatelessStack extends Stack {
       name: prefix,
       stageArn: this.api.api.deploymentStage.stageArn,
       rateLimitPer5Min: config.api.wafRateLimitPer5Min,
+      // Every route with a token in its path: the patient's call links and the summary links.
+      linkPathPrefixes: [
+        ...new Set(
+          ROUTES.filter((r) => r.path.includes('{token}')).map((r) => r.path.slice(0, r.path.indexOf('{token}'))),
+        ),
+      ],
+      linkRateLimitPer5Min: config.api.wafLinkRateLimitPer5Min,
       logKey: props.telemetryKey,
       logRetention: config.logRetention,
       logRemovalPolicy: config.logRemovalPolicy,

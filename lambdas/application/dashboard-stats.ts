@@ -36,6 +36,7 @@ export async function getDashboardStats(deps: DashboardDeps, actor: Actor): Prom
       scheduledCallsCount: totals.scheduledCalls,
       newSummariesCount: 0,
       callsThisMonth: totals.callsThisMonth,
+      callbackRequests: totals.openCallbacks,
       providers: providers.map(({ status: _status, ...org }) => org),
     };
   }
@@ -55,6 +56,7 @@ export async function getDashboardStats(deps: DashboardDeps, actor: Actor): Prom
       // Spec §9: completed calls with a summary whose success evaluation is true.
       newSummariesCount: summaries.successful + summaries.added_to_emr,
       callsThisMonth: totals.callsThisMonth,
+      callbackRequests: totals.openCallbacks,
       providers: [],
     };
   }

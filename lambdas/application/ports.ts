@@ -1,3 +1,4 @@
+import type { TextDirection, TextKind, TextStatus } from '../../shared/texts';
 import type {
   ClinicalDocument,
   NotificationPreferences,
@@ -51,11 +52,14 @@ export interface GlobalTotals {
   scheduledCalls: number;
   /** Calls completed in the month (each counted in its organization's month). */
   callsThisMonth: number;
+  /** Inbound replies waiting for staff (callback requests not yet handled). */
+  openCallbacks: number;
 }
 
 export interface OrganizationTotals {
   patients: number;
   callsThisMonth: number;
+  openCallbacks: number;
 }
 
 export interface CounterRepository {
@@ -452,6 +456,81 @@ export interface LinkRepository {
   get(tokenHash: string): Promise<LinkRecord | null>;
 }
 
+/** Call links place calls: one per link per window. */
+export interface CallLinkRepository extends LinkRepository {
+  /**
+   * Takes the link's call slot: true when it placed no call since `notBefore` (then `at` is
+   * recorded), false when it did. Two concurrent opens can't both take it.
+   */
+  claimCall(tokenHash: string, at: string, notBefore: string): Promise<boolean>;
+  /** Gives the slot back after a call that could not be placed. */
+  releaseCall(tokenHash: string, at: string): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Patient texts (DECISIONS "SMS", "Patient texts and call links")
+
+export interface TextRecord {
+  patientId: string;
+  /** Sorts by time: `20261123T101500123Z-1a2b3c4d`. */
+  id: string;
+  providerId: string;
+  direction: TextDirection;
+  kind: TextKind;
+  status: TextStatus;
+  body: string;
+  includedCallLink: boolean;
+  month: string | null;
+  messageSid: string | null;
+  errorCode: string | null;
+  sentBy: string | null;
+  sentByName: string | null;
+  callbackStatus: 'open' | 'resolved' | null;
+  resolvedAt: string | null;
+  resolvedBy: string | null;
+  resolvedByName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TextKey {
+  patientId: string;
+  id: string;
+}
+
+export interface SmsContact {
+  patientId: string;
+  providerId: string;
+}
+
+export interface TextRepository {
+  /** Newest first. */
+  listByPatient(patientId: string, limit: number): Promise<TextRecord[]>;
+  get(key: TextKey): Promise<TextRecord | null>;
+  /** Outbound texts counted in the patient's month. */
+  monthCount(patientId: string, month: string): Promise<number>;
+  /**
+   * Stores an outbound text as `sending`, takes one of the month's `limit` texts and remembers the
+   * number as the patient's, in one step: `opted_out` when the number opted out, `limit` when the
+   * month is used up (then nothing is written).
+   */
+  reserveOutbound(text: TextRecord, phoneNumber: string, limit: number): Promise<'reserved' | 'opted_out' | 'limit'>;
+  /** Twilio accepted it: its MessageSid and first status. */
+  markAccepted(key: TextKey, messageSid: string, status: TextStatus, at: string): Promise<void>;
+  /** Twilio refused it: failed, and the month's allowance given back. */
+  markFailed(key: TextKey, month: string, errorCode: string, at: string): Promise<void>;
+  findBySid(messageSid: string): Promise<TextKey | null>;
+  /** A delivery status, applied only if it moves the text forward (callbacks arrive out of order). */
+  updateStatus(key: TextKey, status: TextStatus, errorCode: string | null, at: string): Promise<'updated' | 'ignored'>;
+  /** Stores one inbound text per patient of the number, once per MessageSid: `duplicate` the second time. */
+  recordInbound(messageSid: string, texts: readonly TextRecord[], at: string): Promise<'stored' | 'duplicate'>;
+  /** Marks a callback request handled: `conflict` when it was not open. */
+  resolveCallback(key: TextKey, providerId: string, by: { id: string; name: string }, at: string): Promise<'resolved' | 'conflict'>;
+  optOutOf(phoneNumber: string): Promise<{ optedOut: boolean; changedAt: string } | null>;
+  setOptOut(phoneNumber: string, optedOut: boolean, at: string): Promise<void>;
+  contactsOf(phoneNumber: string): Promise<SmsContact[]>;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Summary access records (spec §3 summary-access record): every view of a summary through its link
 
@@ -504,6 +583,8 @@ export interface OutboundText {
   to: string;
   body: string;
   idempotencyKey: string;
+  /** Where Twilio posts the text's delivery statuses (patient texts); none for staff notifications. */
+  statusCallback?: string;
 }
 
 export interface SmsSender {

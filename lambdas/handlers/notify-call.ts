@@ -1,13 +1,12 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { DynamoNotificationRepository } from '../adapters/dynamodb/dynamo-notification-repository';
-import { readTwilioSecrets } from '../adapters/secrets/secrets-manager-secrets';
 import { createSesEmailSender } from '../adapters/ses/ses-email-sender';
-import { createTwilioSmsSender, type TwilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
+import { twilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
 import { NotificationsIncomplete, notifyCall } from '../application/notifications';
-import type { OnCallSignals, SmsSender } from '../application/ports';
+import type { OnCallSignals } from '../application/ports';
 import { tableDeps, vapiDeps } from '../composition-root';
 import { EMERGENT_ESCALATION_UNNOTIFIED } from '../jobs';
-import { readEmailEnv, readSmsEnv, readWebOrigin, type SmsEnv } from '../platform/env';
+import { readEmailEnv, readSmsEnv, readWebOrigin } from '../platform/env';
 import { defineJob, eventDetail, idField } from '../platform/job-handler';
 import { logger, metrics } from '../platform/observability';
 
@@ -49,7 +48,7 @@ export const handler = defineJob(
       defaultAssistantId: vapi.defaultAssistantId,
       notifications: new DynamoNotificationRepository(table.db),
       email: createSesEmailSender(readEmailEnv()),
-      sms: twilioSender(readSmsEnv()),
+      sms: twilioSmsSender(readSmsEnv()),
       webOrigin: readWebOrigin(),
       signals,
     };
@@ -64,18 +63,3 @@ const signals: OnCallSignals = {
     metric.addMetric(EMERGENT_ESCALATION_UNNOTIFIED, MetricUnit.Count, 1);
   },
 };
-
-/** Twilio with the credentials of its secret, read (and cached) per send so a rotation reaches warm containers. */
-function twilioSender(env: SmsEnv): SmsSender {
-  let current: { credentials: string; sender: TwilioSmsSender } | undefined;
-  return {
-    send: async (text) => {
-      const secrets = await readTwilioSecrets(env);
-      const credentials = `${secrets.accountSid}:${secrets.authToken}`;
-      if (current?.credentials !== credentials) {
-        current = { credentials, sender: createTwilioSmsSender(env, secrets) };
-      }
-      return current.sender.send(text);
-    },
-  };
-}

@@ -12,6 +12,8 @@ import { JwtVerifier } from 'aws-jwt-verify';
 import type { FunctionName } from '../routes';
 import { findRoute, isStaffAccess } from '../routes';
 import type { FileOutbox } from './outbox';
+import { handleOutboxRoutes } from './outbox-page';
+import type { InboundResult, InboundText } from './twilio-simulator';
 
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -22,6 +24,8 @@ export interface GatewayOptions {
   clientId: string;
   outbox: FileOutbox;
   webOrigin: string;
+  /** The Twilio simulator's inbound texts, behind the outbox page's "Reply as the patient". */
+  receiveInbound?: (text: InboundText) => Promise<InboundResult>;
 }
 
 const CORS = {
@@ -72,10 +76,9 @@ export async function startGateway(options: GatewayOptions) {
   verifier.cacheJwks(jwks);
 
   const localRoutes = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
-    if (url.pathname === '/local/outbox') {
-      json(res, 200, { messages: options.outbox.list() });
-      return true;
-    }
+    // GET /local/outbox (JSON, or a page for browsers) and POST /local/outbox/reply.
+    if (await handleOutboxRoutes(req, res, url, options)) return true;
+    if (req.method !== 'GET') return false;
     if (url.pathname === '/local/confirm-sign-up') {
       const answer = await fetch(options.cognitoUrl, {
         method: 'POST',
@@ -104,7 +107,6 @@ export async function startGateway(options: GatewayOptions) {
       json(res, 200, { ok: true });
       return true;
     }
-    void req;
     return false;
   };
 
@@ -116,7 +118,7 @@ export async function startGateway(options: GatewayOptions) {
         res.end();
         return;
       }
-      if (req.method === 'GET' && (await localRoutes(req, res, url))) return;
+      if (await localRoutes(req, res, url)) return;
       const match = findRoute(req.method ?? 'GET', url.pathname);
       if (!match) {
         json(res, 404, { error: 'Not found', code: 'route.not_found' });

@@ -234,6 +234,8 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       numbers: [LOCAL_TWILIO_NUMBER],
       messagingServiceSids: [LOCAL_TWILIO_MESSAGING_SERVICE],
       outbox,
+      // The number's inbound URL (TWILIO_WEBHOOK_BASE_URL below + /inbound): the outbox page's replies.
+      inboundUrl: `${apiUrl}/webhooks/twilio/inbound`,
       log,
     });
     stops.push(twilio.stop);
@@ -251,6 +253,8 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       TWILIO_SECRET_ID: LOCAL_TWILIO_SECRET_ID,
       TWILIO_SENDER: LOCAL_TWILIO_MESSAGING_SERVICE,
       TWILIO_BASE_URL: twilio.url,
+      // The public base URL Twilio signs its webhooks with (status callbacks and inbound texts).
+      TWILIO_WEBHOOK_BASE_URL: `${apiUrl}/webhooks/twilio`,
       // Links in messages open the web app (the API itself when local mode runs without it).
       WEB_ORIGIN: webUrl ?? apiUrl,
     });
@@ -288,6 +292,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       clientId: cognito.clientId,
       outbox,
       webOrigin: webUrl ?? apiUrl,
+      receiveInbound: (text) => twilio.receiveInbound(text),
     });
     stops.push(gateway.stop);
 

@@ -23,7 +23,10 @@ export type ConfigNeed =
   | 'bus'
   /** EMAIL_FROM, SES_ENDPOINT: notification e-mail through Amazon SES (v2 SendEmail). */
   | 'email'
-  /** TWILIO_SECRET_ID, TWILIO_SENDER, TWILIO_BASE_URL: texts through Twilio (secret: accountSid, authToken). */
+  /**
+   * TWILIO_SECRET_ID, TWILIO_SENDER, TWILIO_BASE_URL, TWILIO_WEBHOOK_BASE_URL: texts through Twilio
+   * (secret: accountSid, authToken) and the public URL its webhooks are signed with.
+   */
   | 'sms'
   /** WEB_ORIGIN: the web app's origin, for absolute links in messages. */
   | 'webOrigin';
@@ -45,6 +48,9 @@ export const CONFIG_NEEDS: Record<FunctionName | JobName, readonly ConfigNeed[]>
   'vapi-webhook': ['table', 'vapi', 'bus'],
   'call-summaries': ['table'],
   'summary-link': ['table'],
+  'patient-texts': ['table', 'sms', 'webOrigin'],
+  'call-link': ['table', 'vapi'],
+  'twilio-webhook': ['table', 'sms'],
   'place-scheduled-call': ['table', 'vapi', 'scheduler', 'bus'],
   'reconcile-calls': ['table', 'vapi', 'scheduler', 'bus'],
   'call-follow-up': ['table', 'scheduler'],
@@ -188,6 +194,8 @@ export interface SmsEnv {
   readonly sender: TwilioSender;
   /** Twilio's API origin when it is not https://api.twilio.com (local mode: the Twilio simulator). */
   readonly baseUrl: string | undefined;
+  /** Public URL of /webhooks/twilio (the API's): status callbacks go to `/status`, inbound texts to `/inbound`. */
+  readonly webhookBaseUrl: string;
 }
 export function readSmsEnv(source: Source = process.env): SmsEnv {
   const sender = required(source, 'TWILIO_SENDER');
@@ -201,6 +209,7 @@ export function readSmsEnv(source: Source = process.env): SmsEnv {
     secretsEndpoint: optional(source, 'SECRETS_MANAGER_ENDPOINT'),
     sender: isService ? { messagingServiceSid: sender } : { from: sender },
     baseUrl: optional(source, 'TWILIO_BASE_URL'),
+    webhookBaseUrl: required(source, 'TWILIO_WEBHOOK_BASE_URL').replace(/\/+$/, ''),
   };
 }
 

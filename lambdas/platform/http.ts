@@ -13,12 +13,17 @@ const JSON_HEADERS = {
 export interface HttpResult {
   readonly status: number;
   readonly body: unknown;
+  /** A body that is not JSON (Twilio's TwiML): sent as is with this content type. */
+  readonly contentType?: string;
 }
 
 export const ok = (body: unknown): HttpResult => ({ status: 200, body });
 export const created = (body: unknown): HttpResult => ({ status: 201, body });
 
-export function toResponse({ status, body }: HttpResult): APIGatewayProxyResult {
+export function toResponse({ status, body, contentType }: HttpResult): APIGatewayProxyResult {
+  if (contentType) {
+    return { statusCode: status, headers: { ...JSON_HEADERS, 'Content-Type': contentType }, body: String(body) };
+  }
   return { statusCode: status, headers: JSON_HEADERS, body: JSON.stringify(body) };
 }
 

@@ -2,9 +2,13 @@
  * Vendor webhook credentials, checked in constant time before the body is parsed
  * (ARCHITECTURE "Triggers"). Vapi signs with its HMAC authentication plan (defaults: header
  * `x-signature` = hex HMAC-SHA256 of `{timestamp}.{body}`, timestamp in `x-timestamp`), or sends a
- * bearer secret, whichever credential the deployment configured.
+ * bearer secret, whichever credential the deployment configured. Twilio signs with
+ * `X-Twilio-Signature`: HMAC-SHA1 of the URL it called and the sorted form parameters, keyed with
+ * the account's auth token.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+// The validator alone (ARCHITECTURE toolchain): the whole `twilio` package is 3.7 MB.
+import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 
 /** Older (or further in the future) signed timestamps are refused: a captured request can't be replayed later. */
 export const SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;
@@ -47,4 +51,26 @@ export function verifyBearer(headers: Readonly<Record<string, string | undefined
   if (!value || !secret) return false;
   const match = /^Bearer (.+)$/i.exec(value);
   return match ? safeEqual(match[1] ?? '', secret) : false;
+}
+
+/** Twilio's form body as the flat record its signature covers (a repeated key keeps its last value). */
+export function twilioParams(rawBody: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(rawBody));
+}
+
+/**
+ * Twilio's signature over `url` (the public URL Twilio was given: configuration, never the
+ * request's Host header) and the form parameters, checked with twilio's own validator.
+ */
+export function verifyTwilioSignature(
+  rawBody: string,
+  headers: Readonly<Record<string, string | undefined>>,
+  url: string,
+  authToken: string,
+): boolean {
+  const signature = headers['x-twilio-signature'];
+  if (!signature || !authToken) return false;
+  const contentType = headers['content-type'] ?? '';
+  if (!contentType.toLowerCase().startsWith('application/x-www-form-urlencoded')) return false;
+  return validateRequest(authToken, signature, url, twilioParams(rawBody));
 }

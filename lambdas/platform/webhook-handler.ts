@@ -16,19 +16,27 @@ export interface WebhookRequest {
   readonly rawBody: string;
   /** Header names in lower case. */
   readonly headers: Readonly<Record<string, string | undefined>>;
+  /** The manifest path of the route called (`/webhooks/twilio/status`): vendors sign the URL too. */
+  readonly path: string;
 }
 
-export interface WebhookDefinition<Deps> {
+export interface WebhookDefinition<Deps, Body = unknown> {
   /** True when the request carries the vendor's valid credential. Runs before any parsing. */
   authenticate(deps: Deps, request: WebhookRequest): Promise<boolean>;
-  /** Handles the parsed JSON body. */
-  handle(deps: Deps, body: unknown): Promise<HttpResult>;
+  /** The body as the vendor sends it; JSON unless given (Twilio posts forms). */
+  parse?(rawBody: string): Body;
+  /** Handles the parsed body of the route at `path`. */
+  handle(deps: Deps, body: Body, path: string): Promise<HttpResult>;
 }
 
 const lowerCaseHeaders = (headers: APIGatewayProxyEvent['headers'] | null) =>
   Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? undefined]));
 
-export function defineWebhook<Deps>(fn: FunctionName, definition: WebhookDefinition<Deps>, createDeps: () => Deps) {
+export function defineWebhook<Deps, Body = unknown>(
+  fn: FunctionName,
+  definition: WebhookDefinition<Deps, Body>,
+  createDeps: () => Deps,
+) {
   const routes = ROUTES.filter((r) => r.fn === fn);
   if (routes.length === 0 || routes.some((r) => !isWebhookAccess(r.access))) {
     throw new Error(`Function ${fn} must serve webhook routes only`);
@@ -42,9 +50,15 @@ export function defineWebhook<Deps>(fn: FunctionName, definition: WebhookDefinit
     try {
       if (!keys.has(key)) throw new AppError('not_found', 'route.not_found', 'Not found');
       const rawBody = rawBodyOf(event);
-      const authentic = await definition.authenticate(deps(), { rawBody, headers: lowerCaseHeaders(event.headers) });
+      const path = event.resource;
+      const authentic = await definition.authenticate(deps(), {
+        rawBody,
+        headers: lowerCaseHeaders(event.headers),
+        path,
+      });
       if (!authentic) throw unauthorized();
-      const result = await definition.handle(deps(), parseJson(rawBody));
+      const body = definition.parse ? definition.parse(rawBody) : (parseJson(rawBody) as Body);
+      const result = await definition.handle(deps(), body, path);
       logger.info('webhook handled', { status: result.status });
       return toResponse(result);
     } catch (error) {

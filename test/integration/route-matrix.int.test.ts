@@ -29,6 +29,8 @@ import {
   expectStatus,
   eventually,
   operatorToken,
+  inboundText,
+  postTwilioWebhook,
   postVapiWebhook,
   scheduleCallFor,
   sunriseToken,
@@ -51,6 +53,8 @@ interface RecordIds {
   completedVersion: number;
   /** A summary link's token for that call. */
   link: string;
+  /** A patient's text (a callback request where the success case needs one). */
+  text: string;
 }
 
 interface World {
@@ -135,6 +139,24 @@ const freshScheduled = async (world: World) => {
   const patient = await createCallablePatient(stack, world.own.org);
   return { call: (await scheduleCallFor(stack, patient.id)).id };
 };
+/** A callable patient who was texted and replied with a callback request. */
+async function freshCallback(world: World): Promise<Partial<RecordIds>> {
+  const patient = await createCallablePatient(stack, world.own.org);
+  const token = await sunriseToken(stack);
+  expectStatus(
+    await call(stack, 'POST', `/patients/${patient.id}/texts`, { token, body: { body: 'Checking in' } }),
+    201,
+  );
+  const reply = await postTwilioWebhook(stack, 'inbound', inboundText(patient.phone_number ?? '', 'Please call me'));
+  expect(reply.status).toBe(200);
+  const { messages } = expectStatus(
+    await call<{ messages: { id: string; kind: string }[] }>(stack, 'GET', `/patients/${patient.id}/texts`, { token }),
+    200,
+  );
+  return { patient: patient.id, text: messages.find((m) => m.kind === 'callback_request')?.id ?? '' };
+}
+/** A well-formed text id no patient has (the other organization's patient is refused before it is read). */
+const NO_TEXT = '20260101T000000000Z-00000000';
 const listOf = (body: Body, key: string) => body[key] as { id: string }[];
 const documentFixtures = (segment: 'care-plan' | 'emr-notes', key: 'carePlan' | 'emrNotes') => {
   const path = (ids: RecordIds) => `/patients/${ids.patient}/${segment}`;
@@ -607,6 +629,81 @@ const FIXTURES: Record<RouteKey, Fixture> = {
         }),
     },
   },
+  'GET /patients/{patientId}/texts': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/texts`,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b) =>
+        expect(b).toMatchObject({ messages: expect.any(Array), opted_out: false, monthly_limit: 5 }),
+    },
+  },
+  'POST /patients/{patientId}/texts': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/texts`,
+    fresh: freshCallable,
+    body: {
+      valid: () => ({ body: '  Checking in on you this month.  ', includeMagicLink: true }),
+      malformed: { body: '   ' },
+      message: 'Please enter a message',
+      missing: 'Please enter a message',
+    },
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 201,
+      check: (b) => {
+        expect(b).toMatchObject({
+          message: { direction: 'outbound', status: 'queued', body: 'Checking in on you this month.' },
+          includedMagicLink: true,
+        });
+        expect(b.magicLink).toMatch(/\/call\/[A-Za-z0-9_-]{43}$/);
+      },
+    },
+  },
+  'PATCH /patients/{patientId}/texts/{messageId}': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/texts/${ids.text}`,
+    fresh: freshCallback,
+    body: {
+      valid: () => ({ callback_status: 'resolved' }),
+      malformed: { callback_status: 'open' },
+      message: 'A callback request can only be marked as handled',
+      missing: 'A callback request can only be marked as handled',
+    },
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b, ids) =>
+        expect(b.message).toMatchObject({
+          id: ids.text,
+          kind: 'callback_request',
+          callback: { status: 'resolved', resolved_by_name: expect.any(String) },
+        }),
+    },
+  },
+  'POST /patients/{patientId}/call-links': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/call-links`,
+    fresh: freshCallable,
+    body: null,
+    noBody: true,
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 201,
+      check: (b) => {
+        expect(b.link).toMatch(/\/call\/[A-Za-z0-9_-]{43}$/);
+        const days = (Date.parse(b.expires as string) - Date.now()) / 86_400_000;
+        expect(days).toBeGreaterThan(6.9);
+        expect(days).toBeLessThanOrEqual(7);
+      },
+    },
+  },
   'PATCH /calls/{callId}/summary-status': {
     as: 'sunrise',
     path: (ids) => `/calls/${ids.completed}/summary-status`,
@@ -633,6 +730,8 @@ const FIXTURES: Record<RouteKey, Fixture> = {
 
 /** Vendor webhooks: the vendor's credential, not a Cognito token, is what they check. */
 const WEBHOOK_ROUTES = new Set<RouteKey>(ROUTES.filter((r) => isWebhookAccess(r.access)).map(routeKey));
+/** Link routes: the token in the path is the only credential. */
+const LINK_ROUTES = new Set<RouteKey>(ROUTES.filter((r) => r.access === 'link').map(routeKey));
 
 interface UserLike {
   email: string;
@@ -667,8 +766,15 @@ beforeAll(async () => {
   }
   const user = await createUser(stack, { provider_id: userOrg.id });
   world = {
-    own: { org: orgs.sunrise, patient: ownPatient.id, user: user.id, call: ownCall.id, ...ownCompleted },
-    other: { org: orgs.lakeside, patient: otherPatient.id, user: user.id, call: otherCall.id, ...otherCompleted },
+    own: { org: orgs.sunrise, patient: ownPatient.id, user: user.id, call: ownCall.id, text: NO_TEXT, ...ownCompleted },
+    other: {
+      org: orgs.lakeside,
+      patient: otherPatient.id,
+      user: user.id,
+      call: otherCall.id,
+      text: NO_TEXT,
+      ...otherCompleted,
+    },
     userOrg: userOrg.id,
   };
   tokens.careloop_employee = await operatorToken(stack);
@@ -681,7 +787,7 @@ describe('route matrix', () => {
   it('has a fixture for exactly the staff routes of the manifest, with every rule a route needs', () => {
     const staffRoutes = ROUTES.filter((r) => isStaffAccess(r.access));
     expect(Object.keys(FIXTURES).sort()).toEqual(staffRoutes.map(routeKey).sort());
-    expect([...WEBHOOK_ROUTES, ...Object.keys(FIXTURES)].sort()).toEqual(ROUTES.map(routeKey).sort());
+    expect([...WEBHOOK_ROUTES, ...LINK_ROUTES, ...Object.keys(FIXTURES)].sort()).toEqual(ROUTES.map(routeKey).sort());
     for (const route of staffRoutes) {
       const fixture = FIXTURES[routeKey(route)];
       if (!fixture) continue;
@@ -786,8 +892,9 @@ describe('route matrix', () => {
   );
 });
 
-describe.each([...WEBHOOK_ROUTES])('%s (vendor webhook)', (key) => {
-  it('is the Vapi webhook (the only webhook route so far)', () => expect(key).toBe('POST /webhooks/vapi'));
+describe('POST /webhooks/vapi (vendor webhook)', () => {
+  it('is a webhook:vapi route', () =>
+    expect(ROUTES.find((r) => routeKey(r) === 'POST /webhooks/vapi')?.access).toBe('webhook:vapi'));
 
   const callState = async (id: string) =>
     expectStatus(await call<Body>(stack, 'GET', `/calls/${id}`, { token: tokens.provider }), 200).call as Body;
@@ -830,5 +937,106 @@ describe.each([...WEBHOOK_ROUTES])('%s (vendor webhook)', (key) => {
     expect(
       await postVapiWebhook(stack, { message: { type: 'speech-update', status: 'started', role: 'user' } }),
     ).toEqual({ status: 200, body: { received: true } });
+  });
+});
+
+describe.each(['status', 'inbound'] as const)('POST /webhooks/twilio/%s (vendor webhook)', (kind) => {
+  it('is a webhook:twilio route', () => expect(WEBHOOK_ROUTES.has(`POST /webhooks/twilio/${kind}`)).toBe(true));
+
+  const textsOf = async (patientId: string) =>
+    expectStatus(await call<Body>(stack, 'GET', `/patients/${patientId}/texts`, { token: tokens.provider }), 200);
+  const paramsFor = async () => {
+    const patient = await createCallablePatient(stack, world.own.org);
+    expectStatus(
+      await call<{ message: { id: string } }>(stack, 'POST', `/patients/${patient.id}/texts`, {
+        token: tokens.provider,
+        body: { body: 'Checking in' },
+      }),
+      201,
+    );
+    const params =
+      kind === 'inbound'
+        ? inboundText(patient.phone_number ?? '', 'STOP')
+        : { MessageSid: 'SM' + '0'.repeat(32), MessageStatus: 'delivered', AccountSid: `AC${'0'.repeat(32)}` };
+    return { patient, params };
+  };
+
+  it('answers 401 to a missing or forged signature, or one for another URL, and writes nothing', async () => {
+    const { patient, params } = await paramsFor();
+    const before = await textsOf(patient.id);
+    const refused = (answer: { status: number; body: string }) => {
+      expect(answer.status).toBe(401);
+      expect(JSON.parse(answer.body)).toEqual({ error: 'Unauthorized', code: 'auth.unauthorized' });
+    };
+    refused(await postTwilioWebhook(stack, kind, params, { omit: true }));
+    refused(await postTwilioWebhook(stack, kind, params, { authToken: 'not-the-auth-token' }));
+    refused(await postTwilioWebhook(stack, kind, params, { signedUrl: 'https://example.test/webhooks/twilio/x' }));
+    // Signed, then changed on the way.
+    const signed = await fetch(`${stack.apiUrl}/webhooks/twilio/${kind}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': 'bm90LWEtc2lnbmF0dXJl' },
+      body: new URLSearchParams({ ...params, Body: 'START' }).toString(),
+    });
+    expect(signed.status).toBe(401);
+    expect(await textsOf(patient.id)).toEqual(before);
+  });
+
+  it('answers 400 to a signed form that is not a message webhook', async () => {
+    const answer = await postTwilioWebhook(stack, kind, { AccountSid: `AC${'0'.repeat(32)}`, Body: 'hi' });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'webhook.invalid_message_sid' });
+  });
+
+  it('answers a signed message with TwiML', async () => {
+    const { patient, params } = await paramsFor();
+    const answer = await postTwilioWebhook(stack, kind, params);
+    expect(answer.status).toBe(200);
+    expect(answer.contentType).toMatch(/^text\/xml/);
+    expect(answer.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response>/);
+    if (kind === 'inbound') {
+      expect(answer.body).toContain('<Message>CareLoop: you are opted out');
+      expect((await textsOf(patient.id)).opted_out).toBe(true);
+    }
+  });
+});
+
+describe('POST /call-links/{token} (link)', () => {
+  it('is a link route, without a Cognito token', () => expect(LINK_ROUTES.has('POST /call-links/{token}')).toBe(true));
+
+  it('answers every token that opens nothing the same way: 404 with the default text', async () => {
+    const invalid = {
+      status: 404,
+      body: {
+        error: 'This link has expired or is no longer valid. Please contact your healthcare provider for a new link.',
+        code: 'link.invalid',
+      },
+    };
+    for (const token of ['short', 'A'.repeat(43), 'B'.repeat(44), 'a%20b', world.own.link]) {
+      expect(await call(stack, 'POST', `/call-links/${token}`), token).toEqual(invalid);
+    }
+  });
+
+  it('places a call for a valid link (no token needed), then says it is on its way', async () => {
+    const patient = await createCallablePatient(stack, world.own.org);
+    const { link } = expectStatus(
+      await call<{ link: string }>(stack, 'POST', `/patients/${patient.id}/call-links`, { token: tokens.provider }),
+      201,
+    );
+    const token = link.split('/').pop() ?? '';
+    expect(await call(stack, 'POST', `/call-links/${token}`)).toEqual({
+      status: 200,
+      body: { isValid: true, call: 'placed' },
+    });
+    expect(await call(stack, 'POST', `/call-links/${token}`)).toEqual({
+      status: 200,
+      body: { isValid: true, call: 'on_its_way' },
+    });
+    const history = expectStatus(
+      await call<{ history: { kind: string }[] }>(stack, 'GET', `/patients/${patient.id}/calls`, {
+        token: tokens.provider,
+      }),
+      200,
+    ).history;
+    expect(history.filter((c) => c.kind === 'link')).toHaveLength(1);
   });
 });

@@ -9,7 +9,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { createHmac, randomUUID } from 'node:crypto';
+import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createEntities } from '../../lambdas/adapters/dynamodb/entities';
 import type { CallLogSummary } from '../../shared/calls';
@@ -217,6 +218,57 @@ export async function postVapiWebhook(
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
 }
+
+export async function twilioSecret(stack: StackInfo): Promise<{ accountSid: string; authToken: string }> {
+  const client = new SecretsManagerClient({
+    endpoint: stack.awsUrl,
+    region: 'us-east-1',
+    credentials: LOCAL_CREDENTIALS,
+  });
+  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: 'careloop-local/twilio' }));
+  return JSON.parse(SecretString ?? '{}') as { accountSid: string; authToken: string };
+}
+
+export const twilioMessageSid = () => `SM${randomBytes(16).toString('hex')}`;
+
+/**
+ * POST /webhooks/twilio/{status|inbound} as Twilio posts it: a form, signed with X-Twilio-Signature
+ * over the public URL and the sorted parameters (or with a forged or missing signature). Answers
+ * the status and the TwiML text.
+ */
+export async function postTwilioWebhook(
+  stack: StackInfo,
+  kind: 'status' | 'inbound',
+  params: Record<string, string>,
+  signing: { authToken?: string; omit?: boolean; signedUrl?: string } = {},
+): Promise<{ status: number; body: string; contentType: string | null }> {
+  const url = `${stack.apiUrl}/webhooks/twilio/${kind}`;
+  const authToken = signing.authToken ?? (await twilioSecret(stack)).authToken;
+  const signature = getExpectedTwilioSignature(authToken, signing.signedUrl ?? url, params);
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      ...(signing.omit ? {} : { 'X-Twilio-Signature': signature }),
+    },
+    body: new URLSearchParams(params).toString(),
+  });
+  return { status: res.status, body: await res.text(), contentType: res.headers.get('content-type') };
+}
+
+/** An inbound text's parameters as Twilio sends them. */
+export const inboundText = (from: string, body: string, messageSid = twilioMessageSid()) => ({
+  MessageSid: messageSid,
+  SmsMessageSid: messageSid,
+  SmsSid: messageSid,
+  AccountSid: `AC${'0'.repeat(32)}`,
+  From: from,
+  To: '+18135550100',
+  Body: body,
+  NumMedia: '0',
+  NumSegments: '1',
+  ApiVersion: '2010-04-01',
+});
 
 /** Polls until `check` passes (or the time is up): for calls the simulator plays asynchronously. */
 export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 15_000) {

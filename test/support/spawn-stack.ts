@@ -17,7 +17,8 @@ export async function spawnStack(options: { portBase: number; dataDir: string; w
       '--reset',
       '--ready-json',
       '--port-base',
-      String(options.portBase),
+      // CARELOOP_TEST_PORT_SHIFT moves a second checkout's test stacks off the first one's ports.
+      String(options.portBase + Number(process.env.CARELOOP_TEST_PORT_SHIFT ?? 0)),
       '--data-dir',
       options.dataDir,
       '--web',

@@ -8,6 +8,7 @@ export const COUNTER = {
   patients: 'patients',
   calls: 'calls',
   scheduledCalls: 'scheduled_calls',
+  openCallbacks: 'open_callbacks',
 } as const;
 
 export const organizationScope = (organizationId: string) => `organization#${organizationId}`;
@@ -31,6 +32,7 @@ export class DynamoCounterRepository implements CounterRepository {
       calls: values.get(COUNTER.calls) ?? 0,
       scheduledCalls: values.get(COUNTER.scheduledCalls) ?? 0,
       callsThisMonth: values.get(monthlyCounter('calls_completed', month)) ?? 0,
+      openCallbacks: values.get(COUNTER.openCallbacks) ?? 0,
     };
   }
 
@@ -39,6 +41,7 @@ export class DynamoCounterRepository implements CounterRepository {
     return {
       patients: values.get(COUNTER.patients) ?? 0,
       callsThisMonth: values.get(monthlyCounter('calls_completed', month)) ?? 0,
+      openCallbacks: values.get(COUNTER.openCallbacks) ?? 0,
     };
   }
 }

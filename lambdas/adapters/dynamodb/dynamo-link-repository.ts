@@ -1,9 +1,10 @@
 import { TABLE_SCHEMA } from './table-schema';
-import type { LinkRecord, LinkRepository } from '../../application/ports';
+import type { CallLinkRepository, LinkRecord } from '../../application/ports';
+import { isConditionFailure } from './dynamo-organization-repository';
 import type { CareLoopService } from './entities';
 
 /** Links by the hash of their token; DynamoDB's TTL removes them a day after they expire. */
-export class DynamoLinkRepository implements LinkRepository {
+export class DynamoLinkRepository implements CallLinkRepository {
   constructor(private readonly db: CareLoopService) {}
 
   async create(link: LinkRecord): Promise<void> {
@@ -35,5 +36,30 @@ export class DynamoLinkRepository implements LinkRepository {
       createdBy: data.created_by,
       expires: data.expires,
     };
+  }
+
+  async claimCall(tokenHash: string, at: string, notBefore: string): Promise<boolean> {
+    try {
+      await this.db.entities.link
+        .patch({ token_hash: tokenHash })
+        .set({ last_call_at: at })
+        .where(({ last_call_at }, { notExists, lt }) => `${notExists(last_call_at)} OR ${lt(last_call_at, notBefore)}`)
+        .go();
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async releaseCall(tokenHash: string, at: string): Promise<void> {
+    await this.db.entities.link
+      .patch({ token_hash: tokenHash })
+      .remove(['last_call_at'])
+      .where(({ last_call_at }, { eq }) => eq(last_call_at, at))
+      .go()
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error;
+      });
   }
 }

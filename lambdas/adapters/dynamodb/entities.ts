@@ -329,6 +329,8 @@ export function createEntities(client: DynamoDBClient, table: string) {
         created_by: { type: 'string', required: true },
         /** ISO time the link stops working. */
         expires: { type: 'string', required: true },
+        /** Call links: when the link last placed a call (one call per 15 minutes). */
+        last_call_at: { type: 'string' },
         [TABLE_SCHEMA.timeToLiveAttribute]: { type: 'number' },
       },
       indexes: { byHash: primary(['token_hash'], []) },
@@ -397,6 +399,90 @@ export function createEntities(client: DynamoDBClient, table: string) {
     config,
   );
 
+
+  /**
+   * A text to or from a patient (DECISIONS "SMS"), in the patient's partition. `message_id` sorts by
+   * time (newest last), so the patient's history is one Query. The call link sent with a text is
+   * never stored: only `included_call_link`.
+   */
+  const textMessage = new Entity(
+    {
+      model: { entity: 'text_message', version: '1', service: SERVICE },
+      attributes: {
+        patient_id: { type: 'string', required: true },
+        message_id: { type: 'string', required: true },
+        provider_id: { type: 'string', required: true },
+        direction: { type: ['outbound', 'inbound'] as const, required: true },
+        kind: { type: ['check_in', 'stop', 'start', 'help', 'callback_request'] as const, required: true },
+        status: {
+          type: ['sending', 'queued', 'accepted', 'sent', 'delivered', 'undelivered', 'failed', 'received'] as const,
+          required: true,
+        },
+        body: { type: 'string', required: true },
+        included_call_link: { type: 'boolean', required: true },
+        /** Outbound: the calendar month (organization's time zone) whose allowance it used. */
+        month: { type: 'string' },
+        message_sid: { type: 'string' },
+        error_code: { type: 'string' },
+        sent_by: { type: 'string' },
+        /** Staff names as they were at the time (shown on the patient page without further reads). */
+        sent_by_name: { type: 'string' },
+        callback_status: { type: ['open', 'resolved'] as const },
+        resolved_at: { type: 'string' },
+        resolved_by: { type: 'string' },
+        resolved_by_name: { type: 'string' },
+        created_at: { type: 'string', required: true },
+        updated_at: { type: 'string', required: true },
+      },
+      indexes: { byPatient: primary(['patient_id'], ['message_id']) },
+    },
+    config,
+  );
+
+  /** Twilio's MessageSid → the text it belongs to: status callbacks find their text, inbound texts are stored once. */
+  const textSid = new Entity(
+    {
+      model: { entity: 'text_sid', version: '1', service: SERVICE },
+      attributes: {
+        message_sid: { type: 'string', required: true },
+        patient_id: { type: 'string' },
+        message_id: { type: 'string' },
+        created_at: { type: 'string', required: true },
+      },
+      indexes: { bySid: primary(['message_sid'], []) },
+    },
+    config,
+  );
+
+  /** A phone number's text preference (STOP / START): opt-out belongs to the number, as at the carrier. */
+  const smsPreference = new Entity(
+    {
+      model: { entity: 'sms_preference', version: '1', service: SERVICE },
+      attributes: {
+        phone_number: { type: 'string', required: true },
+        opted_out: { type: 'boolean', required: true },
+        changed_at: { type: 'string', required: true },
+      },
+      indexes: { byPhone: primary(['phone_number'], []) },
+    },
+    config,
+  );
+
+  /** The patients texted at a number: where an inbound reply from that number belongs. */
+  const smsContact = new Entity(
+    {
+      model: { entity: 'sms_contact', version: '1', service: SERVICE },
+      attributes: {
+        phone_number: { type: 'string', required: true },
+        patient_id: { type: 'string', required: true },
+        provider_id: { type: 'string', required: true },
+        last_texted_at: { type: 'string', required: true },
+      },
+      indexes: { byPhone: primary(['phone_number'], ['patient_id']) },
+    },
+    config,
+  );
+
   return new Service(
     {
       organization,
@@ -414,6 +500,10 @@ export function createEntities(client: DynamoDBClient, table: string) {
       summaryAccess,
       notification,
       settings,
+      textMessage,
+      textSid,
+      smsPreference,
+      smsContact,
     },
     config,
   );

@@ -48,6 +48,7 @@ const env = (sender: SmsEnv['sender'], baseUrl: string | undefined = url): SmsEn
   region: 'us-east-1',
   secretId: 'careloop-test/twilio',
   secretsEndpoint: undefined,
+  webhookBaseUrl: 'https://api.example.test/prod/webhooks/twilio',
   sender,
   baseUrl,
 });

@@ -9,7 +9,7 @@ import {
   MessageListInstance,
   type MessageListInstanceCreateOptions,
 } from 'twilio/lib/rest/api/v2010/account/message.js';
-import type { TwilioSecrets } from '../secrets/secrets-manager-secrets';
+import { readTwilioSecrets, type TwilioSecrets } from '../secrets/secrets-manager-secrets';
 import { MessageSendError, type OutboundText, type SmsSender } from '../../application/ports';
 import type { SmsEnv, TwilioSender } from '../../platform/env';
 
@@ -41,7 +41,12 @@ export class TwilioSmsSender implements SmsSender {
   async send(text: OutboundText): Promise<{ messageSid: string }> {
     let created: { sid: string };
     try {
-      created = await this.messages.create({ to: text.to, body: text.body, ...this.sender });
+      created = await this.messages.create({
+        to: text.to,
+        body: text.body,
+        ...this.sender,
+        ...(text.statusCallback ? { statusCallback: text.statusCallback } : {}),
+      });
     } catch (error) {
       throw twilioErrorOf(error);
     }
@@ -87,4 +92,22 @@ export function createTwilioSmsSender(env: SmsEnv, secrets: TwilioSecrets): Twil
   });
   const api = new Version(new Domain(client, TWILIO_API_ORIGIN), '2010-04-01') as unknown as V2010;
   return new TwilioSmsSender(MessageListInstance(api, secrets.accountSid), env.sender);
+}
+
+/**
+ * Twilio with the credentials of its secret, read (and cached) per send so a rotation reaches warm
+ * containers. Only the functions that send texts build it (composition per function).
+ */
+export function twilioSmsSender(env: SmsEnv): SmsSender {
+  let current: { credentials: string; sender: TwilioSmsSender } | undefined;
+  return {
+    send: async (text) => {
+      const secrets = await readTwilioSecrets(env);
+      const credentials = `${secrets.accountSid}:${secrets.authToken}`;
+      if (current?.credentials !== credentials) {
+        current = { credentials, sender: createTwilioSmsSender(env, secrets) };
+      }
+      return current.sender.send(text);
+    },
+  };
 }

@@ -1,0 +1,119 @@
+/**
+ * Patient call links (`/call/{token}`, DECISIONS "Links and expiry", "Patient texts and call
+ * links"): staff create one for a patient (valid 7 days); opening it places a call to that patient
+ * at once, at most one per link per 15 minutes. Every token that doesn't open a link (unknown,
+ * expired, malformed, a patient or organization gone) gets the same answer.
+ */
+import { CALL_MESSAGES } from '../../shared/messages';
+import {
+  CALL_LINK_CALL_WINDOW_MINUTES,
+  CALL_LINK_MESSAGES,
+  type CallLinkResponse,
+  type CreateCallLinkResponse,
+} from '../../shared/texts';
+import type { Actor } from '../platform/actor';
+import { AppError, badRequest, notFound } from '../platform/errors';
+import { audited } from './audit';
+import { newCallLog } from './call-records';
+import { dial, type PlacingDeps } from './calls';
+import { createLink, hashToken, resolveLink } from './links';
+import { patientForActor } from './patients';
+import type { CallLinkRepository } from './ports';
+
+export interface CreateCallLinkDeps extends Pick<PlacingDeps, 'patients' | 'organizations' | 'audit' | 'clock'> {
+  links: CallLinkRepository;
+  webOrigin: string;
+}
+
+export async function createCallLink(
+  deps: CreateCallLinkDeps,
+  actor: Actor,
+  patientId: string,
+): Promise<CreateCallLinkResponse> {
+  return audited(deps.audit, actor, 'call_link.create', { type: 'patient', id: patientId }, async () => {
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    if (!patient.phone_number) throw badRequest('call.no_phone', CALL_MESSAGES.noPhoneNumber);
+    const { token, expires } = await createLink(deps, {
+      kind: 'call',
+      organizationId: organization.id,
+      patientId: patient.id,
+      callLogId: null,
+      createdBy: actor.userId,
+    });
+    return { link: `${deps.webOrigin}/call/${token}`, expires };
+  });
+}
+
+export type OpenCallLinkDeps = PlacingDeps & { links: CallLinkRepository };
+
+const invalidLink = () => notFound('link.invalid', CALL_LINK_MESSAGES.invalidDefault);
+const WINDOW_MS = CALL_LINK_CALL_WINDOW_MINUTES * 60 * 1000;
+
+/** The audit trail's actor for what a link does: the patient holding it, known by the link alone. */
+const linkActor = (organizationId: string): Actor => ({
+  userId: 'call-link',
+  email: '',
+  role: null,
+  providerId: organizationId,
+});
+
+/** Opens a call link: places a call to its patient, unless the link placed one in the last 15 minutes. */
+export async function openCallLink(deps: OpenCallLinkDeps, token: string): Promise<CallLinkResponse> {
+  const link = await resolveLink(deps, token, 'call');
+  if (!link) throw invalidLink();
+  return audited(
+    deps.audit,
+    linkActor(link.organizationId),
+    'call.place_by_link',
+    { type: 'patient', id: link.patientId },
+    async () => {
+      const [patient, organization] = await Promise.all([
+        deps.patients.get(link.patientId),
+        deps.organizations.getRef(link.organizationId),
+      ]);
+      if (
+        !patient ||
+        patient.status !== 'active' ||
+        patient.provider_id !== link.organizationId ||
+        !organization ||
+        organization.status !== 'active' ||
+        !patient.phone_number
+      ) {
+        throw invalidLink();
+      }
+      const now = deps.clock.now();
+      const at = now.toISOString();
+      const tokenHash = hashToken(token);
+      const claimed = await deps.links.claimCall(tokenHash, at, new Date(now.getTime() - WINDOW_MS).toISOString());
+      if (!claimed) return { isValid: true, call: 'on_its_way' };
+
+      const log = newCallLog(
+        {
+          id: deps.ids.newId(),
+          patient_id: patient.id,
+          provider_id: organization.id,
+          status: 'queued',
+          kind: 'link',
+          created_by: 'call-link',
+          placed_at: at,
+        },
+        at,
+      );
+      const created = await deps.callLogs.createPlaced(log);
+      // A call to this patient is already under way (staff placed one, or a check-in is ringing).
+      if (created === 'conflict') return { isValid: true, call: 'on_its_way' };
+      if (created === 'missing') {
+        await deps.links.releaseCall(tokenHash, at);
+        throw invalidLink();
+      }
+      try {
+        await dial(deps, log, patient, organization);
+      } catch (error) {
+        await deps.links.releaseCall(tokenHash, at);
+        const kind = error instanceof AppError && error.kind === 'unavailable' ? 'unavailable' : 'bad_gateway';
+        throw new AppError(kind, 'link.call_failed', CALL_LINK_MESSAGES.callFailed);
+      }
+      return { isValid: true, call: 'placed' };
+    },
+  );
+}

@@ -1,0 +1,311 @@
+/**
+ * Patient texts (DECISIONS "SMS", "Patient texts and call links"): staff send check-in texts,
+ * optionally with a call link; at most 5 a month per patient in the organization's time zone;
+ * never to a number that replied STOP. Twilio's delivery callbacks move a text's status forward;
+ * inbound replies are STOP / START / HELP keywords or callback requests for staff.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  SMS_REPLIES,
+  TEXT_MESSAGES,
+  TEXT_MONTHLY_LIMIT,
+  TEXT_STATUSES,
+  keywordOf,
+  outboundTextBody,
+  type PatientText,
+  type PatientTextsResponse,
+  type SendTextInput,
+  type SendTextResponse,
+  type TextStatus,
+} from '../../shared/texts';
+import { monthIn } from '../../shared/time-preferences';
+import type { Actor } from '../platform/actor';
+import { AppError, badRequest, conflict, notFound } from '../platform/errors';
+import { audited } from './audit';
+import { createLink } from './links';
+import { patientForActor } from './patients';
+import {
+  MessageSendError,
+  type AuditLog,
+  type Clock,
+  type LinkRepository,
+  type OrganizationRepository,
+  type PatientRepository,
+  type SmsSender,
+  type TextRecord,
+  type TextRepository,
+  type UserProfileRepository,
+} from './ports';
+
+/** The patient page shows this many texts (newest first). */
+export const TEXT_HISTORY_LIMIT = 50;
+/** Twilio's error for a recipient who replied STOP to the sender: the number has opted out. */
+const TWILIO_UNSUBSCRIBED = 'twilio.21610';
+
+export interface TextDeps {
+  patients: PatientRepository;
+  organizations: OrganizationRepository;
+  profiles: UserProfileRepository;
+  texts: TextRepository;
+  audit: AuditLog;
+  clock: Clock;
+}
+
+export interface SendTextDeps extends TextDeps {
+  links: LinkRepository;
+  sms: SmsSender;
+  /** The web app's origin, for the call link. */
+  webOrigin: string;
+  /** Where Twilio posts delivery statuses (POST /webhooks/twilio/status). */
+  statusCallbackUrl: string;
+}
+
+/** Time-ordered, unique ids: `20261123T101500123Z-1a2b3c4d`. */
+export const textId = (at: Date) => `${at.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
+
+export function toPatientText(text: TextRecord): PatientText {
+  return {
+    id: text.id,
+    direction: text.direction,
+    kind: text.kind,
+    status: text.status,
+    body: text.body,
+    included_call_link: text.includedCallLink,
+    error_code: text.errorCode,
+    sent_by_name: text.sentByName,
+    created_at: text.createdAt,
+    updated_at: text.updatedAt,
+    callback: text.callbackStatus
+      ? { status: text.callbackStatus, resolved_at: text.resolvedAt, resolved_by_name: text.resolvedByName }
+      : null,
+  };
+}
+
+async function staffName(deps: Pick<TextDeps, 'profiles'>, actor: Actor): Promise<string> {
+  const profile = await deps.profiles.get(actor.userId);
+  const name = profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
+  return name || actor.email;
+}
+
+export async function listPatientTexts(deps: TextDeps, actor: Actor, patientId: string): Promise<PatientTextsResponse> {
+  return audited(deps.audit, actor, 'text.list', { type: 'patient', id: patientId }, async () => {
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    const month = monthIn(organization.timezone, deps.clock.now());
+    const [texts, sent, preference] = await Promise.all([
+      deps.texts.listByPatient(patient.id, TEXT_HISTORY_LIMIT),
+      deps.texts.monthCount(patient.id, month),
+      patient.phone_number ? deps.texts.optOutOf(patient.phone_number) : null,
+    ]);
+    const optedOut = preference?.optedOut ?? false;
+    return {
+      messages: texts.map(toPatientText),
+      has_phone: Boolean(patient.phone_number),
+      opted_out: optedOut,
+      opted_out_at: optedOut ? (preference?.changedAt ?? null) : null,
+      monthly_limit: TEXT_MONTHLY_LIMIT,
+      sent_this_month: Math.min(sent, TEXT_MONTHLY_LIMIT),
+      open_callback_requests: texts.filter((t) => t.callbackStatus === 'open').length,
+    };
+  });
+}
+
+/**
+ * Sends one check-in text. The month's allowance is taken and the opt-out checked in the same
+ * write that records the text, so two concurrent sends can't both take the last slot; a text
+ * Twilio refuses is marked failed and gives its slot back.
+ */
+export async function sendPatientText(
+  deps: SendTextDeps,
+  actor: Actor,
+  patientId: string,
+  input: SendTextInput,
+): Promise<SendTextResponse> {
+  return audited(deps.audit, actor, 'text.send', { type: 'patient', id: patientId }, async () => {
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    const phone = patient.phone_number;
+    if (!phone) throw badRequest('text.no_phone', TEXT_MESSAGES.noPhone);
+    const now = deps.clock.now();
+    const at = now.toISOString();
+    const month = monthIn(organization.timezone, now);
+    const text: TextRecord = {
+      patientId: patient.id,
+      id: textId(now),
+      providerId: organization.id,
+      direction: 'outbound',
+      kind: 'check_in',
+      status: 'sending',
+      body: input.body,
+      includedCallLink: input.includeMagicLink,
+      month,
+      messageSid: null,
+      errorCode: null,
+      sentBy: actor.userId,
+      sentByName: await staffName(deps, actor),
+      callbackStatus: null,
+      resolvedAt: null,
+      resolvedBy: null,
+      resolvedByName: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const reserved = await deps.texts.reserveOutbound(text, phone, TEXT_MONTHLY_LIMIT);
+    if (reserved === 'opted_out') throw conflict('text.opted_out', TEXT_MESSAGES.optedOut);
+    if (reserved === 'limit') throw conflict('text.monthly_limit', TEXT_MESSAGES.monthlyLimit);
+
+    const key = { patientId: patient.id, id: text.id };
+    let magicLink: string | null = null;
+    let messageSid: string;
+    try {
+      if (input.includeMagicLink) {
+        const { token } = await createLink(deps, {
+          kind: 'call',
+          organizationId: organization.id,
+          patientId: patient.id,
+          callLogId: null,
+          createdBy: actor.userId,
+        });
+        magicLink = `${deps.webOrigin}/call/${token}`;
+      }
+      ({ messageSid } = await deps.sms.send({
+        to: phone,
+        body: outboundTextBody(input.body, magicLink),
+        idempotencyKey: text.id,
+        statusCallback: deps.statusCallbackUrl,
+      }));
+    } catch (error) {
+      const code = error instanceof MessageSendError ? error.code : 'internal';
+      await deps.texts.markFailed(key, month, code, deps.clock.now().toISOString());
+      // Twilio knows the number replied STOP to this sender: keep that on our side too.
+      if (code === TWILIO_UNSUBSCRIBED) {
+        await deps.texts.setOptOut(phone, true, deps.clock.now().toISOString());
+        throw conflict('text.opted_out', TEXT_MESSAGES.optedOut);
+      }
+      if (error instanceof MessageSendError) {
+        throw new AppError(
+          code === 'twilio.timeout' || code === 'twilio.network' || /^twilio\.(http_|20)?(429|5\d\d)$/.test(code)
+            ? 'unavailable'
+            : 'bad_gateway',
+          'text.send_failed',
+          TEXT_MESSAGES.sendFailed,
+        );
+      }
+      throw error;
+    }
+    const sentAt = deps.clock.now().toISOString();
+    await deps.texts.markAccepted(key, messageSid, 'queued', sentAt);
+    return {
+      message: toPatientText({ ...text, status: 'queued', messageSid, updatedAt: sentAt }),
+      includedMagicLink: magicLink !== null,
+      magicLink,
+    };
+  });
+}
+
+/** Marks a patient's callback request handled. */
+export async function resolveCallbackRequest(
+  deps: TextDeps,
+  actor: Actor,
+  patientId: string,
+  messageId: string,
+): Promise<{ message: PatientText }> {
+  return audited(deps.audit, actor, 'text.resolve_callback', { type: 'patient', id: patientId }, async () => {
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    const notFoundError = () => notFound('text.not_found', TEXT_MESSAGES.callbackNotFound);
+    if (!/^\d{8}T\d{9}Z-[0-9a-f]{8}$/.test(messageId)) throw notFoundError();
+    const key = { patientId: patient.id, id: messageId };
+    const text = await deps.texts.get(key);
+    if (!text || text.kind !== 'callback_request') throw notFoundError();
+    const by = { id: actor.userId, name: await staffName(deps, actor) };
+    const at = deps.clock.now().toISOString();
+    const outcome = await deps.texts.resolveCallback(key, organization.id, by, at);
+    if (outcome === 'conflict') throw conflict('text.callback_resolved', TEXT_MESSAGES.callbackAlreadyResolved);
+    return {
+      message: toPatientText({
+        ...text,
+        callbackStatus: 'resolved',
+        resolvedAt: at,
+        resolvedBy: by.id,
+        resolvedByName: by.name,
+        updatedAt: at,
+      }),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Twilio webhooks
+
+export type TextWebhookDeps = Pick<TextDeps, 'patients' | 'texts' | 'clock'>;
+
+export interface DeliveryStatus {
+  messageSid: string;
+  status: string;
+  errorCode: string | null;
+}
+
+/** A status callback: applied once and only forward; texts CareLoop doesn't know (notifications) are ignored. */
+export async function recordTextStatus(
+  deps: TextWebhookDeps,
+  update: DeliveryStatus,
+): Promise<'updated' | 'ignored' | 'unknown'> {
+  const status = TEXT_STATUSES.find((s) => s === update.status && s !== 'sending' && s !== 'received');
+  if (!status) return 'ignored';
+  const key = await deps.texts.findBySid(update.messageSid);
+  if (!key) return 'unknown';
+  const errorCode = update.errorCode ? `twilio.${update.errorCode}` : null;
+  return deps.texts.updateStatus(key, status as TextStatus, errorCode, deps.clock.now().toISOString());
+}
+
+export interface InboundText {
+  messageSid: string;
+  /** E.164. */
+  from: string;
+  body: string;
+}
+
+/**
+ * An inbound text. STOP-family keywords opt the number out, START opts it back in, HELP gets the
+ * help text; anything else is a callback request on the record of each patient texted at that
+ * number. An unknown number gets the generic help reply and learns nothing. A MessageSid seen
+ * before gets no second reply. Returns the reply to send, if any.
+ */
+export async function receiveInboundText(deps: TextWebhookDeps, inbound: InboundText): Promise<string | null> {
+  const keyword = keywordOf(inbound.body);
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  const contacts = await deps.texts.contactsOf(inbound.from);
+  const patients = await deps.patients.getMany(contacts.map((c) => c.patientId));
+  // Only patients who still have this number, in the organization that texted them.
+  const known = patients.filter(
+    (p) =>
+      p.status === 'active' &&
+      p.phone_number === inbound.from &&
+      contacts.some((c) => c.patientId === p.id && c.providerId === p.provider_id),
+  );
+  const kind = keyword ?? 'callback_request';
+  const texts: TextRecord[] = known.map((p, index) => ({
+    patientId: p.id,
+    id: textId(new Date(now.getTime() + index)),
+    providerId: p.provider_id,
+    direction: 'inbound',
+    kind,
+    status: 'received',
+    body: inbound.body.slice(0, 1600),
+    includedCallLink: false,
+    month: null,
+    messageSid: inbound.messageSid,
+    errorCode: null,
+    sentBy: null,
+    sentByName: null,
+    callbackStatus: kind === 'callback_request' ? 'open' : null,
+    resolvedAt: null,
+    resolvedBy: null,
+    resolvedByName: null,
+    createdAt: at,
+    updatedAt: at,
+  }));
+  if ((await deps.texts.recordInbound(inbound.messageSid, texts, at)) === 'duplicate') return null;
+  if (keyword === 'stop' || keyword === 'start') await deps.texts.setOptOut(inbound.from, keyword === 'stop', at);
+  if (keyword) return SMS_REPLIES[keyword];
+  return known.length > 0 ? SMS_REPLIES.callback : SMS_REPLIES.help;
+}

@@ -1,0 +1,13 @@
+import { openCallLink } from '../application/call-links';
+import { tableDeps, vapiDeps } from '../composition-root';
+import { ok } from '../platform/http';
+import { defineLinkFunction } from '../platform/link-handler';
+
+/** The patient's call link (/call/{token}): a valid link places a call to its patient (once per 15 minutes). */
+export const handler = defineLinkFunction(
+  'call-link',
+  {
+    'POST /call-links/{token}': async ({ deps, params }) => ok(await openCallLink(deps, params.token ?? '')),
+  },
+  () => ({ ...tableDeps(), ...vapiDeps() }),
+);

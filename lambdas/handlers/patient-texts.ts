@@ -1,0 +1,35 @@
+import { twilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
+import { createCallLink } from '../application/call-links';
+import { listPatientTexts, resolveCallbackRequest, sendPatientText } from '../application/texts';
+import { tableDeps } from '../composition-root';
+import { resolveCallbackSchema, sendTextSchema } from '../../shared/texts';
+import { readSmsEnv, readWebOrigin } from '../platform/env';
+import { created, ok } from '../platform/http';
+import { defineFunction } from '../platform/http-handler';
+import { parseBody } from '../platform/validation';
+
+/** The patient page's texts: history and opt-out, sending (with a call link), callback requests, call links. */
+export const handler = defineFunction(
+  'patient-texts',
+  {
+    'GET /patients/{patientId}/texts': async ({ actor, deps, params }) =>
+      ok(await listPatientTexts(deps, actor, params.patientId ?? '')),
+    'POST /patients/{patientId}/texts': async ({ actor, deps, params, body }) =>
+      created(await sendPatientText(deps, actor, params.patientId ?? '', parseBody(sendTextSchema, body))),
+    'PATCH /patients/{patientId}/texts/{messageId}': async ({ actor, deps, params, body }) => {
+      parseBody(resolveCallbackSchema, body);
+      return ok(await resolveCallbackRequest(deps, actor, params.patientId ?? '', params.messageId ?? ''));
+    },
+    'POST /patients/{patientId}/call-links': async ({ actor, deps, params }) =>
+      created(await createCallLink(deps, actor, params.patientId ?? '')),
+  },
+  () => {
+    const sms = readSmsEnv();
+    return {
+      ...tableDeps(),
+      sms: twilioSmsSender(sms),
+      statusCallbackUrl: `${sms.webhookBaseUrl}/status`,
+      webOrigin: readWebOrigin(),
+    };
+  },
+);

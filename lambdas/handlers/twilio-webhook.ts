@@ -1,0 +1,59 @@
+import { readTwilioSecrets } from '../adapters/secrets/secrets-manager-secrets';
+import { receiveInboundText, recordTextStatus } from '../application/texts';
+import { tableDeps } from '../composition-root';
+import { readSmsEnv } from '../platform/env';
+import { badRequest } from '../platform/errors';
+import { logger } from '../platform/observability';
+import { TWILIO_WEBHOOK_BASE } from '../routes';
+import { twilioParams, verifyTwilioSignature } from '../platform/webhook-auth';
+import { defineWebhook } from '../platform/webhook-handler';
+
+const E164 = /^\+[1-9]\d{1,14}$/;
+const SID = /^(SM|MM)[0-9a-fA-F]{32}$/;
+const TWIML = 'text/xml; charset=utf-8';
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+
+/** TwiML: a reply text, or an empty Response (nothing to say). */
+export const twiml = (reply: string | null) =>
+  `<?xml version="1.0" encoding="UTF-8"?><Response>${reply ? `<Message>${escapeXml(reply)}</Message>` : ''}</Response>`;
+
+/**
+ * Twilio's webhooks: delivery statuses of patient texts, and inbound texts (STOP / START / HELP
+ * and callback requests), answered with TwiML. The signature is checked first, against the public
+ * URL from configuration; only then is the form read. Logs carry MessageSids and outcomes only.
+ */
+export const handler = defineWebhook(
+  'twilio-webhook',
+  {
+    authenticate: async (deps, { rawBody, headers, path }) => {
+      const { authToken } = await deps.twilioSecrets();
+      const suffix = path.slice(TWILIO_WEBHOOK_BASE.length);
+      return verifyTwilioSignature(rawBody, headers, `${deps.webhookBaseUrl}${suffix}`, authToken);
+    },
+    parse: twilioParams,
+    handle: async (deps, form, path) => {
+      const messageSid = form.MessageSid ?? '';
+      if (!SID.test(messageSid)) throw badRequest('webhook.invalid_message_sid', 'Not a Twilio message webhook');
+      if (path === `${TWILIO_WEBHOOK_BASE}/status`) {
+        const outcome = await recordTextStatus(deps, {
+          messageSid,
+          status: form.MessageStatus ?? '',
+          errorCode: form.ErrorCode || null,
+        });
+        logger.info('text status', { messageSid, status: form.MessageStatus ?? 'none', outcome });
+        return { status: 200, body: twiml(null), contentType: TWIML };
+      }
+      const from = form.From ?? '';
+      if (!E164.test(from)) throw badRequest('webhook.invalid_from', 'Not an SMS from a phone number');
+      const reply = await receiveInboundText(deps, { messageSid, from, body: form.Body ?? '' });
+      logger.info('inbound text', { messageSid, replied: reply !== null });
+      return { status: 200, body: twiml(reply), contentType: TWIML };
+    },
+  },
+  () => {
+    const sms = readSmsEnv();
+    return { ...tableDeps(), twilioSecrets: () => readTwilioSecrets(sms), webhookBaseUrl: sms.webhookBaseUrl };
+  },
+);

@@ -1,0 +1,184 @@
+/**
+ * Patient texts and call links as the API returns them (one type per answer, used by the handlers
+ * and the web fetchers), plus the texts both sides show. DECISIONS.md "SMS", "Links and expiry" and
+ * "Patient texts and call links".
+ */
+import * as z from 'zod/mini';
+
+/** At most this many outbound texts per patient per calendar month (organization's time zone). */
+export const TEXT_MONTHLY_LIMIT = 5;
+/** What staff may write; the call link and the STOP/HELP footer are added by the server (≤ 1,600 in all). */
+export const TEXT_BODY_MAX = 1000;
+/** One call link places at most one call in this window. */
+export const CALL_LINK_CALL_WINDOW_MINUTES = 15;
+export const SMS_SUPPORT_EMAIL = 'support@careloop.health';
+
+export const TEXT_MESSAGES = {
+  sent: 'Test message sent successfully!',
+  sendFailed: 'Failed to send SMS',
+  optedOut: 'This patient has opted out of text messages',
+  monthlyLimit: `This patient has already received ${TEXT_MONTHLY_LIMIT} text messages this month. The limit resets on the 1st of next month.`,
+  noPhone: 'This patient has no phone number. Add one to send text messages.',
+  bodyRequired: 'Please enter a message',
+  bodyTooLong: `Messages can be at most ${TEXT_BODY_MAX} characters`,
+  smsServiceUnavailable: 'The text message service is unavailable. Please try again in a few minutes.',
+  callbackNotFound: 'Callback request not found',
+  callbackAlreadyResolved: 'This callback request was already marked as handled',
+  callbackStatusInvalid: 'A callback request can only be marked as handled',
+  linkCreateFailed: 'Failed to create magic link',
+  linkCopied: 'Link copied',
+} as const;
+
+/** The /call/{token} page (spec §2, §5, §8). */
+export const CALL_LINK_MESSAGES = {
+  validating: 'Validating your link...',
+  invalidTitle: 'Link Invalid',
+  invalidDefault:
+    'This link has expired or is no longer valid. Please contact your healthcare provider for a new link.',
+  invalidFallback: 'Invalid or expired link',
+  validateFailed: 'Failed to validate link',
+  noToken: 'Invalid magic link - no token provided',
+  goHome: 'Go to Homepage',
+  callingTitleSuffix: 'is Calling You',
+  answerPhone: 'Please answer your phone when it rings.',
+  onItsWay: 'Your call is already on its way. If you miss it, you can open this link again in 15 minutes.',
+  callFailed: "We couldn't place your call right now. Please try again in a few minutes.",
+} as const;
+
+/**
+ * Replies to inbound texts, as TwiML `<Message>`s, in the contact page's words (spec §2 Contact:
+ * reply HELP for help, STOP to opt out).
+ */
+export const SMS_REPLIES = {
+  help: `CareLoop: care check-in texts from your healthcare provider. Reply HELP to any CareLoop text message for help. Reply STOP to opt out of text messages at any time. Email ${SMS_SUPPORT_EMAIL}. Not for emergencies: call 911.`,
+  stop: 'CareLoop: you are opted out and will receive no more text messages. Reply START to receive messages again.',
+  start:
+    'CareLoop: you will receive text messages again (up to 5 a month). Reply STOP to opt out of text messages at any time. Reply HELP for help.',
+  callback:
+    'CareLoop: thank you. Your care team has your message and will get back to you. If this is an emergency, call 911.',
+} as const;
+
+/** The footer every outbound text carries. */
+export const TEXT_FOOTER = 'Reply STOP to opt out, HELP for help.';
+export const CALL_LINK_LINE = 'Tap to talk with your care assistant now:';
+
+/** STOP-family keywords (DECISIONS "SMS"), START and HELP, matched on the whole trimmed reply. */
+export const STOP_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] as const;
+export const START_KEYWORDS = ['START', 'UNSTOP'] as const;
+export const HELP_KEYWORDS = ['HELP', 'INFO'] as const;
+export type InboundKeyword = 'stop' | 'start' | 'help';
+
+export function keywordOf(body: string): InboundKeyword | null {
+  const word = body
+    .trim()
+    .replace(/[.!?]+$/, '')
+    .toUpperCase();
+  if ((STOP_KEYWORDS as readonly string[]).includes(word)) return 'stop';
+  if ((START_KEYWORDS as readonly string[]).includes(word)) return 'start';
+  if ((HELP_KEYWORDS as readonly string[]).includes(word)) return 'help';
+  return null;
+}
+
+export const TEXT_DIRECTIONS = ['outbound', 'inbound'] as const;
+export type TextDirection = (typeof TEXT_DIRECTIONS)[number];
+
+/**
+ * `sending`: reserved, not yet accepted by Twilio; `queued`/`accepted`/`sent`/`delivered`/
+ * `undelivered`/`failed`: Twilio's statuses; `received`: an inbound text.
+ */
+export const TEXT_STATUSES = [
+  'sending',
+  'queued',
+  'accepted',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+  'received',
+] as const;
+export type TextStatus = (typeof TEXT_STATUSES)[number];
+
+/** What a text was: a staff check-in, or an inbound reply (a keyword or a callback request). */
+export const TEXT_KINDS = ['check_in', 'stop', 'start', 'help', 'callback_request'] as const;
+export type TextKind = (typeof TEXT_KINDS)[number];
+
+export interface CallbackRequestState {
+  status: 'open' | 'resolved';
+  resolved_at: string | null;
+  resolved_by_name: string | null;
+}
+
+export interface PatientText {
+  id: string;
+  direction: TextDirection;
+  kind: TextKind;
+  status: TextStatus;
+  /** The staff-written text (outbound; the link itself is never stored) or the patient's reply. */
+  body: string;
+  included_call_link: boolean;
+  /** Twilio's error number or a CareLoop code when it failed; null otherwise. */
+  error_code: string | null;
+  sent_by_name: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Present on callback requests only. */
+  callback: CallbackRequestState | null;
+}
+
+export interface PatientTextsResponse {
+  /** Newest first. */
+  messages: PatientText[];
+  has_phone: boolean;
+  opted_out: boolean;
+  opted_out_at: string | null;
+  monthly_limit: number;
+  /** Outbound texts counted this calendar month (organization's time zone). */
+  sent_this_month: number;
+  open_callback_requests: number;
+}
+
+export interface SendTextResponse {
+  message: PatientText;
+  includedMagicLink: boolean;
+  /** The call link sent with the text (shown once; only its hash is stored). */
+  magicLink: string | null;
+}
+
+export interface CreateCallLinkResponse {
+  link: string;
+  expires: string;
+}
+
+/** POST /call-links/{token}: the link is valid and a call is placed, or one was placed in the last 15 minutes. */
+export interface CallLinkResponse {
+  isValid: true;
+  call: 'placed' | 'on_its_way';
+}
+
+export const sendTextSchema = z.object({
+  body: z
+    .string({ error: TEXT_MESSAGES.bodyRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: TEXT_MESSAGES.bodyRequired }),
+      z.maxLength(TEXT_BODY_MAX, { error: TEXT_MESSAGES.bodyTooLong }),
+    ),
+  includeMagicLink: z._default(z.boolean({ error: 'Please choose whether to include a call link' }), false),
+});
+export type SendTextInput = z.infer<typeof sendTextSchema>;
+
+export const resolveCallbackSchema = z.object({
+  callback_status: z.literal('resolved', { error: TEXT_MESSAGES.callbackStatusInvalid }),
+});
+
+/** The text a patient receives: staff text, optional call link line, footer. */
+export function outboundTextBody(body: string, callLink: string | null): string {
+  const parts = [body.trim()];
+  if (callLink) parts.push(`${CALL_LINK_LINE} ${callLink}`);
+  parts.push(TEXT_FOOTER);
+  return parts.join('\n\n');
+}
+
+/** The default check-in text the send form starts with. */
+export const defaultCheckInText = (firstName: string, organizationName: string) =>
+  `Hi ${firstName}, this is your care team at ${organizationName} checking in. How are you feeling this month? Reply to this message if you'd like a call back.`;
