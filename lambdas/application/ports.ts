@@ -525,7 +525,12 @@ export interface TextRepository {
   /** Stores one inbound text per patient of the number, once per MessageSid: `duplicate` the second time. */
   recordInbound(messageSid: string, texts: readonly TextRecord[], at: string): Promise<'stored' | 'duplicate'>;
   /** Marks a callback request handled: `conflict` when it was not open. */
-  resolveCallback(key: TextKey, providerId: string, by: { id: string; name: string }, at: string): Promise<'resolved' | 'conflict'>;
+  resolveCallback(
+    key: TextKey,
+    providerId: string,
+    by: { id: string; name: string },
+    at: string,
+  ): Promise<'resolved' | 'conflict'>;
   optOutOf(phoneNumber: string): Promise<{ optedOut: boolean; changedAt: string } | null>;
   setOptOut(phoneNumber: string, optedOut: boolean, at: string): Promise<void>;
   contactsOf(phoneNumber: string): Promise<SmsContact[]>;

@@ -637,8 +637,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     otherOrganization: 'patient.not_found',
     success: {
       status: 200,
-      check: (b) =>
-        expect(b).toMatchObject({ messages: expect.any(Array), opted_out: false, monthly_limit: 5 }),
+      check: (b) => expect(b).toMatchObject({ messages: expect.any(Array), opted_out: false, monthly_limit: 5 }),
     },
   },
   'POST /patients/{patientId}/texts': {

@@ -399,7 +399,6 @@ export function createEntities(client: DynamoDBClient, table: string) {
     config,
   );
 
-
   /**
    * A text to or from a patient (DECISIONS "SMS"), in the patient's partition. `message_id` sorts by
    * time (newest last), so the patient's history is one Query. The call link sent with a text is
