@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SIGNATURE_TOLERANCE_MS, verifyBearer, verifyVapiHmac } from './webhook-auth';
+import { SIGNATURE_TOLERANCE_MS, verifyBearer, verifyTwilioSignature, verifyVapiHmac } from './webhook-auth';
 
 const SECRET = 'whsec-test-0123456789';
 const BODY = '{"message":{"type":"status-update","status":"in-progress"}}';
@@ -54,5 +54,42 @@ describe('verifyBearer', () => {
     expect(verifyBearer({ authorization: `Bearer ${SECRET}x` }, SECRET)).toBe(false);
     expect(verifyBearer({}, SECRET)).toBe(false);
     expect(verifyBearer({ authorization: 'Bearer ' }, '')).toBe(false);
+  });
+});
+
+describe('verifyTwilioSignature (X-Twilio-Signature: HMAC-SHA1 of the URL and sorted params)', () => {
+  const TOKEN = 'twilio-auth-token-0123456789abcdef';
+  const URL = 'https://api.example.test/prod/webhooks/twilio/inbound';
+  const params = { MessageSid: `SM${'1'.repeat(32)}`, From: '+18135550111', Body: 'STOP' };
+  const raw = new URLSearchParams(params).toString();
+  // Twilio's documented algorithm, written out independently of its library.
+  const signature = (url = URL, token = TOKEN, p: Record<string, string> = params) =>
+    createHmac('sha1', token)
+      .update(
+        Object.keys(p)
+          .sort()
+          .reduce((acc, k) => acc + k + (p[k] ?? ''), url),
+      )
+      .digest('base64');
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+  it('accepts the signature of the configured URL and the exact parameters', () => {
+    expect(verifyTwilioSignature(raw, { ...form, 'x-twilio-signature': signature() }, URL, TOKEN)).toBe(true);
+  });
+
+  it('refuses a missing header, another token, another URL, changed parameters or a JSON body', () => {
+    expect(verifyTwilioSignature(raw, form, URL, TOKEN)).toBe(false);
+    expect(verifyTwilioSignature(raw, { ...form, 'x-twilio-signature': signature(URL, 'other') }, URL, TOKEN)).toBe(
+      false,
+    );
+    expect(
+      verifyTwilioSignature(raw, { ...form, 'x-twilio-signature': signature('https://evil.test/x') }, URL, TOKEN),
+    ).toBe(false);
+    const changed = new URLSearchParams({ ...params, Body: 'START' }).toString();
+    expect(verifyTwilioSignature(changed, { ...form, 'x-twilio-signature': signature() }, URL, TOKEN)).toBe(false);
+    expect(
+      verifyTwilioSignature(raw, { 'content-type': 'application/json', 'x-twilio-signature': signature() }, URL, TOKEN),
+    ).toBe(false);
+    expect(verifyTwilioSignature(raw, { ...form, 'x-twilio-signature': signature() }, URL, '')).toBe(false);
   });
 });

@@ -279,6 +279,10 @@ describe('function permissions', () => {
       TWILIO_SENDER: 'MG00000000000000000000000000000000',
     });
     expect(JSON.stringify(env.TWILIO_SECRET_ID)).toContain('TwilioSecret');
+    // Twilio signs its webhooks with the API's public URL: the stage URL of /webhooks/twilio.
+    for (const fn of ['notify-call', 'patient-texts', 'twilio-webhook'] as const) {
+      expect(JSON.stringify(environmentOf(fn).TWILIO_WEBHOOK_BASE_URL), fn).toMatch(/execute-api.*\/webhooks\/twilio"/);
+    }
     expect(JSON.stringify(env.WEB_ORIGIN)).toContain('https://');
     expect(JSON.stringify(env.WEB_ORIGIN)).toBe(JSON.stringify(environmentOf('me').CORS_ALLOW_ORIGIN));
   });
@@ -441,6 +445,31 @@ describe('WAF', () => {
     const [[, association]] = ofType('AWS::WAFv2::WebACLAssociation') as [[string, Resource]];
     expect(JSON.stringify(association.Properties.ResourceArn)).toContain(`"${stageId}"`);
     template.resourceCountIs('AWS::WAFv2::LoggingConfiguration', 1);
+  });
+
+  it('gives the link routes (token in the path) their own, much lower, per-IP rate limit', () => {
+    template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Name: 'LinkRateLimitPerIp',
+          Action: { Block: {} },
+          Statement: {
+            RateBasedStatement: Match.objectLike({
+              AggregateKeyType: 'IP',
+              Limit: 30,
+              ScopeDownStatement: {
+                OrStatement: {
+                  Statements: Match.arrayWith([
+                    Match.objectLike({ ByteMatchStatement: Match.objectLike({ SearchString: '/summary-links/' }) }),
+                    Match.objectLike({ ByteMatchStatement: Match.objectLike({ SearchString: '/call-links/' }) }),
+                  ]),
+                },
+              },
+            }),
+          },
+        }),
+      ]),
+    });
   });
 });
 
