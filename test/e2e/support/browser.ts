@@ -50,11 +50,14 @@ export async function signIn(page: Page, email: string, password: string = DEMO.
 /** Fails on any serious or critical axe violation, naming the rule and the elements. */
 export async function expectAccessible(page: Page) {
   // Colours are only final once opening transitions have run: dialogs fade in from opacity 0.
+  // Endless animations (a loader's spin) never finish and change no colour: they are not waited for.
   await page.waitForFunction(
     () => {
       const fading = [...document.querySelectorAll('[role="dialog"], .mantine-Modal-inner, .mantine-Modal-content')];
       return (
-        document.getAnimations().every((a) => a.playState !== 'running') &&
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity) &&
         fading.every((el) => getComputedStyle(el).opacity === '1')
       );
     },

@@ -39,6 +39,17 @@ describe('createApiClient', () => {
     expect(fetchFn).not.toHaveBeenCalled();
   });
 
+  it('sends an anonymous request without a session and without an Authorization header', async () => {
+    const { client, fetchFn } = clientWith(json(200, { isValid: true }), null);
+
+    await expect(
+      client.request('/call-links/tok', { method: 'POST', anonymous: true, fallbackError: 'x' }),
+    ).resolves.toEqual({ isValid: true });
+    const [url, init] = fetchFn.mock.calls[0] ?? [];
+    expect(url).toBe('http://api.test/call-links/tok');
+    expect(init?.headers).toEqual({ Accept: 'application/json' });
+  });
+
   it("prefers the server's error text and keeps the status and code", async () => {
     const { client } = clientWith(json(404, { error: 'Patient not found', code: 'patient.not_found' }));
 

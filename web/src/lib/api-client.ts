@@ -22,10 +22,12 @@ export interface ApiRequestOptions {
   /** Shown when the server gives no `error` text, e.g. `FALLBACK_ERRORS.fetchProviders`. */
   fallbackError: string;
   signal?: AbortSignal;
+  /** A public, token-based route (a patient's call link): sent without the session's ID token. */
+  anonymous?: boolean;
 }
 
 export interface ApiClient {
-  /** Calls `${apiUrl}${path}` with the session's ID token; resolves to the parsed JSON body. */
+  /** Calls `${apiUrl}${path}` with the session's ID token (unless `anonymous`); resolves to the parsed JSON body. */
   request<T = unknown>(path: string, options: ApiRequestOptions): Promise<T>;
 }
 
@@ -68,13 +70,12 @@ function serverError(body: unknown): { message?: string; code?: string } {
 export function createApiClient({ baseUrl, getIdToken, fetch: fetchFn = fetch }: ApiClientDeps): ApiClient {
   return {
     async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
-      const token = await getIdToken();
-      if (!token) throw new ApiError(AUTH_MESSAGES.noActiveSession, 401, 'auth.no_session');
-
-      const headers: Record<string, string> = {
-        Authorization: `Bearer ${token}`,
-        Accept: 'application/json',
-      };
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (!options.anonymous) {
+        const token = await getIdToken();
+        if (!token) throw new ApiError(AUTH_MESSAGES.noActiveSession, 401, 'auth.no_session');
+        headers.Authorization = `Bearer ${token}`;
+      }
       if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
       let response: Response;

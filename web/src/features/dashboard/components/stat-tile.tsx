@@ -8,13 +8,15 @@ export interface StatTileProps {
   /** Undefined while the totals load. */
   value: number | undefined;
   icon: ReactNode;
+  /** A short line under the value, e.g. where the items counted are found. */
+  hint?: string;
   /** A tile that opens a screen… */
   href?: string;
   /** …or one that opens a modal. */
   onClick?: () => void;
 }
 
-function TileBody({ label, value, icon }: Pick<StatTileProps, 'label' | 'value' | 'icon'>) {
+function TileBody({ label, value, icon, hint }: Pick<StatTileProps, 'label' | 'value' | 'icon' | 'hint'>) {
   return (
     <Card withBorder padding="lg" radius="md" className={classes.card}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -27,6 +29,11 @@ function TileBody({ label, value, icon }: Pick<StatTileProps, 'label' | 'value' 
           ) : (
             <Text fz={30} fw={700} lh={1.3}>
               {value.toLocaleString('en-US')}
+            </Text>
+          )}
+          {hint && (
+            <Text size="xs" c="dimmed">
+              {hint}
             </Text>
           )}
         </div>

@@ -13,6 +13,8 @@ import { MakeCallModal } from '../../calls/components/make-call-modal';
 import { PatientCallHistory } from '../../calls/components/patient-call-history';
 import { PatientScheduledCalls } from '../../calls/components/patient-scheduled-calls';
 import { ScheduleCallModal } from '../../calls/components/schedule-call-modal';
+import { CallLinkButton } from '../../texts/components/call-link-button';
+import { PatientTextsSection } from '../../texts/components/patient-texts-section';
 import { WebCallButton } from '../../web-call/components/web-call-button';
 import { usePatient, type PatientDetailResponse } from '../api/get-patient';
 import { useArchivePatient } from '../api/save-patient';
@@ -40,8 +42,8 @@ function BackButton({ href, label }: { href: string; label: string }) {
 }
 
 /**
- * Patient detail for both roles (spec §2): header, Edit Patient, call actions (phone, schedule, web),
- * care plan and EMR notes, scheduled calls and call history.
+ * Patient detail for both roles (spec §2): header, Edit Patient, call actions (phone, schedule, web,
+ * call link), care plan and EMR notes, scheduled calls, call history and text messages.
  */
 export function PatientDetail({ patientId, back, notFoundBack, webCalls = false }: PatientDetailProps) {
   const query = usePatient(patientId);
@@ -123,6 +125,7 @@ export function PatientDetail({ patientId, back, notFoundBack, webCalls = false 
               Schedule Call
             </Button>
             {webCalls && <WebCallButton patientId={patient.id} patientName={name} providerName={provider.name} />}
+            <CallLinkButton patientId={patient.id} patientName={name} phoneNumber={patient.phone_number} />
           </Group>
         </Stack>
       </Card>
@@ -144,6 +147,8 @@ export function PatientDetail({ patientId, back, notFoundBack, webCalls = false 
         <PatientScheduledCalls patientId={patient.id} />
         <PatientCallHistory patientId={patient.id} />
       </SimpleGrid>
+
+      <PatientTextsSection patientId={patient.id} firstName={patient.first_name} organizationName={provider.name} />
 
       <MakeCallModal
         opened={calling}

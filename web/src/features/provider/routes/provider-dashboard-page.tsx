@@ -1,6 +1,6 @@
 import { Alert, Button, EmptyState, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { FileText, PhoneCall, Users, UsersRound } from 'lucide-react';
+import { FileText, MessageSquareReply, PhoneCall, Users, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageShell } from '../../../components/layout/page-shell';
@@ -73,7 +73,7 @@ export function ProviderDashboardPage() {
   return (
     <PageShell title="Provider Dashboard" description={user.provider?.name ?? 'Your practice at a glance.'}>
       {stats.isError && <ErrorAlert message={stats.error.message} onRetry={() => void stats.refetch()} />}
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         <StatTile label="Total Patients" value={data?.totalPatients} icon={<Users size={20} />} />
         <StatTile label="Calls This Month" value={data?.callsThisMonth} icon={<PhoneCall size={20} />} />
         <StatTile
@@ -81,6 +81,12 @@ export function ProviderDashboardPage() {
           value={data?.newSummariesCount}
           icon={<FileText size={20} />}
           href={paths.provider.summaries.getHref()}
+        />
+        <StatTile
+          label="Callback Requests"
+          value={data?.callbackRequests}
+          icon={<MessageSquareReply size={20} />}
+          hint="On each patient's page"
         />
       </SimpleGrid>
 

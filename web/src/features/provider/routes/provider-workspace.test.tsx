@@ -79,6 +79,7 @@ const stats = {
   scheduledCallsCount: 0,
   newSummariesCount: 3,
   callsThisMonth: 2,
+  callbackRequests: 4,
   providers: [],
 };
 
@@ -94,6 +95,9 @@ describe('provider workspace', { timeout: 30_000 }, () => {
       '/provider/summaries',
     );
     expect(screen.getByText('Calls This Month')).toBeTruthy();
+    expect(screen.getByText('Callback Requests').parentElement?.textContent).toBe(
+      "Callback Requests4On each patient's page",
+    );
 
     const view = await screen.findByRole('link', { name: 'View Pat Number1' });
     expect(view.getAttribute('href')).toBe('/provider/patients/pat-1');
