@@ -121,8 +121,8 @@ export class ApiFirewall extends Construct {
           arnFormat: ArnFormat.COLON_RESOURCE_NAME,
         }),
       ],
-      // Bearer tokens never reach the logs.
-      redactedFields: [{ singleHeader: { Name: 'authorization' } }],
+      // Bearer tokens never reach the logs, nor query strings (search terms can be patients' names).
+      redactedFields: [{ singleHeader: { Name: 'authorization' } }, { queryString: {} }],
     });
   }
 }

@@ -19,6 +19,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { FunctionName, RouteAccess, RouteDefinition } from '../../lambdas/routes';
+import { SECURITY_HEADERS } from '../../lambdas/platform/security-headers';
 import { isStaffAccess } from '../../lambdas/routes';
 import type { Role } from '../../shared/roles';
 import { acknowledge } from '../nag';
@@ -249,9 +250,11 @@ export class CareLoopApi extends Construct {
   }
 
   private addGatewayResponses(webOrigin: string): void {
+    // Header values are mapping expressions: a literal is quoted.
     const responseHeaders = {
       'Access-Control-Allow-Origin': `'${webOrigin}'`,
       'Content-Type': "'application/json'",
+      ...Object.fromEntries(Object.entries(SECURITY_HEADERS).map(([name, value]) => [name, `'${value}'`])),
     };
     for (const response of GATEWAY_ERRORS) {
       this.api.addGatewayResponse(`Response-${response.type}`, {

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { passwordPolicyViolation } from '../../shared/password-policy';
+import { allowOriginHeaders, withoutAllowOrigin } from './cors';
 import type { FileOutbox } from './outbox';
 
 const require = createRequire(import.meta.url);
@@ -81,6 +82,8 @@ export interface CognitoLocalOptions {
   port: number;
   /** Where confirmation links in sign-up mails point (the local gateway). */
   apiUrl: string;
+  /** The web app's origin: Amplify in the browser calls the proxy from there, and no other page may. */
+  webOrigin: string;
   outbox: FileOutbox;
 }
 
@@ -163,11 +166,9 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** An answer of the proxy's own (the request's origin decision is already set on `res`). */
 function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, {
-    'Content-Type': 'application/x-amz-json-1.1',
-    'Access-Control-Allow-Origin': '*',
-  });
+  res.writeHead(status, { 'Content-Type': 'application/x-amz-json-1.1' });
   res.end(JSON.stringify(body));
 }
 
@@ -212,6 +213,10 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
   const innerUrl = `http://127.0.0.1:${(inner.address() as AddressInfo).port}`;
 
   const proxy = createHttpServer((req, res) => {
+    // cognito-local allows every origin; the proxy allows only the web app's (preflights included).
+    for (const [name, value] of Object.entries(allowOriginHeaders(req, options.webOrigin))) {
+      res.setHeader(name, value);
+    }
     void (async () => {
       const body = await readBody(req);
       const target = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
@@ -257,7 +262,7 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
       upstream.headers.forEach((v, k) => {
         if (!['content-length', 'transfer-encoding', 'connection', 'content-encoding'].includes(k)) outHeaders[k] = v;
       });
-      res.writeHead(upstream.status, outHeaders);
+      res.writeHead(upstream.status, withoutAllowOrigin(outHeaders));
       res.end(out);
     })().catch((error: unknown) => {
       send(res, 500, { __type: 'InternalErrorException', message: (error as Error).message });

@@ -11,6 +11,8 @@ import { lambdaContext } from './lambda-context';
 import { JwtVerifier } from 'aws-jwt-verify';
 import type { FunctionName } from '../routes';
 import { findRoute, isStaffAccess } from '../routes';
+import { SECURITY_HEADERS } from '../platform/security-headers';
+import { allowOriginHeaders, withoutAllowOrigin } from './cors';
 import type { FileOutbox } from './outbox';
 import { handleOutboxRoutes } from './outbox-page';
 import type { InboundResult, InboundText } from './twilio-simulator';
@@ -23,19 +25,21 @@ export interface GatewayOptions {
   userPoolId: string;
   clientId: string;
   outbox: FileOutbox;
+  /** The web app's origin: the only origin CORS allows, and where confirmation links land. */
   webOrigin: string;
   /** The Twilio simulator's inbound texts, behind the outbox page's "Reply as the patient". */
   receiveInbound?: (text: InboundText) => Promise<InboundResult>;
 }
 
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
+/** The preflight answer's rules; the allowed origin is decided per request (./cors). */
+const CORS_RULES = {
   'Access-Control-Allow-Headers': 'Authorization,Content-Type',
   'Access-Control-Allow-Methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
 };
 
+/** The gateway's own answers, with the headers API Gateway's gateway responses carry. */
 function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { ...CORS, 'Content-Type': 'application/json' });
+  res.writeHead(status, { ...CORS_RULES, ...SECURITY_HEADERS, 'Content-Type': 'application/json' });
   res.end(JSON.stringify(body));
 }
 
@@ -113,8 +117,12 @@ export async function startGateway(options: GatewayOptions) {
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      // Every answer below (handlers', the gateway's own, the outbox's) carries this origin decision.
+      for (const [name, value] of Object.entries(allowOriginHeaders(req, options.webOrigin))) {
+        res.setHeader(name, value);
+      }
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, CORS);
+        res.writeHead(204, CORS_RULES);
         res.end();
         return;
       }
@@ -158,12 +166,16 @@ export async function startGateway(options: GatewayOptions) {
           path: url.pathname,
           resourcePath: match.route.path,
           requestId: randomUUID(),
+          // As API Gateway reports the caller (the audit trail records it).
+          identity: { sourceIp: req.socket.remoteAddress ?? '127.0.0.1' },
           stage: 'local',
         },
       } as unknown as APIGatewayProxyEvent;
       const handler = await loadHandler(match.route.fn);
       const result = await handler(event, lambdaContext(match.route.fn));
-      res.writeHead(result.statusCode, { ...CORS, ...(result.headers as Record<string, string>) });
+      // The handler names CORS_ALLOW_ORIGIN whoever asks, as in AWS; here the gateway decides per request.
+      const headers = withoutAllowOrigin((result.headers ?? {}) as Record<string, string>);
+      res.writeHead(result.statusCode, { ...CORS_RULES, ...headers });
       res.end(result.body);
     })().catch(() => {
       // Like API Gateway when the integration itself fails.

@@ -43,8 +43,8 @@ export async function handleOutboxRoutes(
   if (req.method === 'GET' && url.pathname === OUTBOX_PATH) {
     const messages = options.outbox.list();
     if (!prefersHtml(req.headers.accept)) {
-      // As before the page existed: any origin may read the list (local mode only).
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' });
+      // Programs read the list; of browser pages, only the web app's may (the gateway's CORS decides).
+      res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ messages }));
       return true;
     }

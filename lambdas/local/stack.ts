@@ -78,6 +78,8 @@ function localTwilioSecret(dataDir: string): { accountSid: string; authToken: st
 
 export interface RunningStack {
   webUrl: string | null;
+  /** The only origin whose pages may read the local servers' answers (CORS): the web app's, else the API's. */
+  webOrigin: string;
   apiUrl: string;
   /** Local EventBridge Scheduler / EventBridge / Secrets Manager, with test hooks under /local/. */
   awsUrl: string;
@@ -171,6 +173,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
 
     const apiUrl = `http://127.0.0.1:${ports.api}`;
     const webUrl = options.web === 'none' ? null : `http://127.0.0.1:${ports.web}`;
+    const webOrigin = webUrl ?? apiUrl;
     const outbox = new FileOutbox(join(options.dataDir, 'outbox.json'));
 
     log('starting cognito-local and its compatibility proxy...');
@@ -178,6 +181,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       dataDir: join(options.dataDir, 'cognito'),
       port: ports.cognito,
       apiUrl,
+      webOrigin,
       outbox,
     });
     stops.push(cognito.stop);
@@ -196,6 +200,8 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_METRICS_DISABLED: 'true',
       POWERTOOLS_TRACE_ENABLED: 'false',
+      // As the CDK sets it per function: the only origin whose pages may read the API's answers.
+      CORS_ALLOW_ORIGIN: webOrigin,
     });
 
     log('starting the local scheduler, bus, secrets and e-mail...');
@@ -256,7 +262,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       // The public base URL Twilio signs its webhooks with (status callbacks and inbound texts).
       TWILIO_WEBHOOK_BASE_URL: `${apiUrl}/webhooks/twilio`,
       // Links in messages open the web app (the API itself when local mode runs without it).
-      WEB_ORIGIN: webUrl ?? apiUrl,
+      WEB_ORIGIN: webOrigin,
     });
 
     let seeded = false;
@@ -291,7 +297,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       userPoolId: cognito.userPoolId,
       clientId: cognito.clientId,
       outbox,
-      webOrigin: webUrl ?? apiUrl,
+      webOrigin,
       receiveInbound: (text) => twilio.receiveInbound(text),
     });
     stops.push(gateway.stop);
@@ -322,6 +328,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
 
     return {
       webUrl,
+      webOrigin,
       apiUrl,
       awsUrl: aws.url,
       voiceUrl: voice.url,

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { logRefusal, logUnknownFailure } from './core';
 import { AppError, badRequest } from './errors';
+import { SECURITY_HEADERS } from './security-headers';
 
 const JSON_HEADERS = {
   'Content-Type': 'application/json',
@@ -8,6 +9,7 @@ const JSON_HEADERS = {
   'Access-Control-Allow-Origin': process.env.CORS_ALLOW_ORIGIN ?? '*',
   'Access-Control-Allow-Headers': 'Authorization,Content-Type',
   'Access-Control-Allow-Methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+  ...SECURITY_HEADERS,
 };
 
 export interface HttpResult {
