@@ -2,13 +2,13 @@ import { Stack } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import { TABLE_SCHEMA } from '../../lambdas/adapters/dynamodb/table-schema';
+import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from '../../lambdas/adapters/dynamodb/table-schema';
 import type { JobName } from '../../lambdas/jobs';
 import type { ConfigNeed } from '../../lambdas/platform/env';
 import type { FunctionName } from '../../lambdas/routes';
@@ -108,8 +108,10 @@ interface ConfigGroup {
  */
 export class FunctionConfiguration {
   private readonly groups: Record<ConfigNeed, ConfigGroup>;
+  private readonly table: ITable;
 
   constructor(props: FunctionConfigurationProps) {
+    this.table = props.table;
     this.groups = {
       table: {
         environment: { TABLE_NAME: props.table.tableName } satisfies GroupEnvironment<'table'>,
@@ -246,11 +248,15 @@ export class FunctionConfiguration {
     return Object.assign({}, ...needs.map((need) => this.groups[need].environment)) as Record<string, string>;
   }
 
-  /** Grants one function the permissions of its groups. */
+  /**
+   * Grants one function the permissions of its groups. Every function, whatever its groups, is
+   * denied changing or deleting audit events.
+   */
   grant(fn: CareLoopFunction, name: CareLoopFunctionName, needs: readonly ConfigNeed[]): void {
     if (USER_DIRECTORY_ACTIONS[name] && !needs.includes('identity')) {
       throw new Error(`Function "${name}" calls Cognito admin APIs but CONFIG_NEEDS does not give it "identity"`);
     }
+    fn.role.addToPrincipalPolicy(auditAppendOnlyStatement(this.table));
     for (const need of needs) this.groups[need].grant(fn, name);
   }
 }
@@ -289,4 +295,26 @@ function tableItemStatements(table: ITable, dataKey: IKey): PolicyStatement[] {
       'kms:ReEncryptTo',
     ]),
   ];
+}
+
+/**
+ * Audit events are append-only (DECISIONS.md "Records are kept"): an explicit deny, which no allow
+ * overrides, on every write that could change or remove an item whose partition key is an audit
+ * event's. Transactions are authorized per contained action, so this covers them too. Creating an
+ * event stays allowed: the audit adapter writes with a condition that no item has its key, so an
+ * existing event is never overwritten (a PutItem without that condition cannot be told apart in IAM).
+ */
+export function auditAppendOnlyStatement(table: ITable): PolicyStatement {
+  return new PolicyStatement({
+    effect: Effect.DENY,
+    actions: [
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:PartiQLUpdate',
+      'dynamodb:PartiQLDelete',
+    ],
+    resources: [table.tableArn],
+    conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_EVENT_PARTITION_KEY_PATTERN] } },
+  });
 }

@@ -64,6 +64,27 @@ describe('audited', () => {
     expect(entries[0]).toMatchObject({ subject: { type: 'organization', id: 'org-1' }, patientId: 'p3' });
   });
 
+  it("carries the request's id and source IP when the actor has them, on success and on failure", async () => {
+    const { entries, log } = recorder();
+    const fromRequest: Actor = { ...actor, requestId: 'req-1', sourceIp: '203.0.113.7' };
+    await audited(log, fromRequest, 'patient.read', { type: 'patient', id: 'p1' }, async () => 'data');
+    await expect(
+      audited(log, fromRequest, 'patient.update', { type: 'patient', id: 'p1' }, () => Promise.reject(patientDenied())),
+    ).rejects.toThrow();
+    expect(entries).toEqual([
+      expect.objectContaining({ outcome: 'success', requestId: 'req-1', sourceIp: '203.0.113.7' }),
+      expect.objectContaining({ outcome: 'denied', requestId: 'req-1', sourceIp: '203.0.113.7' }),
+    ]);
+  });
+
+  it('records no request fields for an actor without them, and never the e-mail', async () => {
+    const { entries, log } = recorder();
+    await audited(log, actor, 'patient.read', { type: 'patient', id: 'p1' }, async () => 'data');
+    expect(entries[0]).not.toHaveProperty('requestId');
+    expect(entries[0]).not.toHaveProperty('sourceIp');
+    expect(JSON.stringify(entries)).not.toContain(actor.email);
+  });
+
   it('fails the request when the event cannot be written', async () => {
     const failing = { record: () => Promise.reject(new Error('table unavailable')) };
     await expect(

@@ -41,7 +41,8 @@ export type AuditSubject = AuditEntry['subject'];
 
 /**
  * Runs one request's work and records who did what to which patient data, and how it ended,
- * whatever the outcome. A success is recorded before the answer leaves: no audit, no data.
+ * whatever the outcome, with the request's id and source IP when the actor carries them. A success
+ * is recorded before the answer leaves: no audit, no data.
  */
 export async function audited<T>(
   audit: AuditLog,
@@ -58,6 +59,8 @@ export async function audited<T>(
     action,
     subject,
     ...(patientId ? { patientId } : {}),
+    ...(actor.requestId ? { requestId: actor.requestId } : {}),
+    ...(actor.sourceIp ? { sourceIp: actor.sourceIp } : {}),
   };
   let result: T;
   try {

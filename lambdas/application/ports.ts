@@ -38,6 +38,10 @@ export interface AuditEntry {
   subject: { type: 'patient' | 'organization' | 'user' | 'call'; id: string };
   patientId?: string;
   outcome: AuditOutcome;
+  /** API Gateway's request id, when the event comes from an API request. */
+  requestId?: string;
+  /** The caller's IP address, when the event comes from an API request. */
+  sourceIp?: string;
 }
 
 export interface AuditLog {

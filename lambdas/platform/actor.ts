@@ -9,6 +9,13 @@ export interface Actor {
   readonly role: Role | null;
   /** The actor's provider organization; null for employees and accounts without one. */
   readonly providerId: string | null;
+  /**
+   * Where the request came from, for the audit trail: API Gateway's request id and the caller's IP.
+   * Set by the staff HTTP layer (http-handler.ts) from the request context, never from claims,
+   * headers or a body; absent outside an API request.
+   */
+  readonly requestId?: string;
+  readonly sourceIp?: string;
 }
 
 export type Claims = Record<string, unknown>;

@@ -1,8 +1,10 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
+import { audited } from '../application/audit';
+import type { AuditEntry } from '../application/ports';
 import { notFound } from './errors';
-import { defineFunction } from './http-handler';
+import { defineFunction, requestOriginOf } from './http-handler';
 import { ok } from './http';
 import { parseInput } from './validation';
 
@@ -110,5 +112,71 @@ describe('defineFunction middleware', () => {
       status: 200,
       body: { name: 'Sunrise', by: 'u1' },
     });
+  });
+});
+
+describe('request origin (audit trail)', () => {
+  const recorded: AuditEntry[] = [];
+  const audit = { record: async (entry: AuditEntry) => void recorded.push(entry) };
+  const auditedHandler = defineFunction(
+    'create-provider',
+    {
+      'POST /providers': ({ actor }) =>
+        audited(audit, actor, 'provider.create', { type: 'organization', id: 'o1' }, async () =>
+          ok({ requestId: actor.requestId ?? null, sourceIp: actor.sourceIp ?? null }),
+        ),
+    },
+    () => ({}),
+  );
+  const withContext = (requestContext: Record<string, unknown>, headers: Record<string, string> = {}) => {
+    const base = event({ body: '{}', headers });
+    return { ...base, requestContext: { ...base.requestContext, ...requestContext } } as APIGatewayProxyEvent;
+  };
+
+  it("threads API Gateway's request id and source IP through the actor into the audit event", async () => {
+    recorded.length = 0;
+    const res = await auditedHandler(
+      withContext({ requestId: 'c6af9ac6-7b61-11e6-9a41-93e8deadbeef', identity: { sourceIp: '203.0.113.7' } }),
+      context,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({
+      requestId: 'c6af9ac6-7b61-11e6-9a41-93e8deadbeef',
+      sourceIp: '203.0.113.7',
+    });
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        actorId: 'u1',
+        action: 'provider.create',
+        outcome: 'success',
+        requestId: 'c6af9ac6-7b61-11e6-9a41-93e8deadbeef',
+        sourceIp: '203.0.113.7',
+      }),
+    ]);
+  });
+
+  it('takes them only from the request context, never from headers the client chose', async () => {
+    recorded.length = 0;
+    const res = await auditedHandler(
+      withContext({}, { 'X-Forwarded-For': '198.51.100.1', 'X-Amzn-RequestId': 'forged' }),
+      context,
+    );
+    expect(JSON.parse(res.body)).toEqual({ requestId: null, sourceIp: null });
+    expect(recorded[0]).not.toHaveProperty('requestId');
+    expect(recorded[0]).not.toHaveProperty('sourceIp');
+  });
+
+  it('accepts IPv4 and IPv6 addresses and drops malformed or oversized values', () => {
+    const origin = (requestContext: Record<string, unknown>) =>
+      requestOriginOf({ requestContext } as unknown as APIGatewayProxyEvent);
+    expect(origin({ requestId: 'r-1', identity: { sourceIp: '::ffff:127.0.0.1' } })).toEqual({
+      requestId: 'r-1',
+      sourceIp: '::ffff:127.0.0.1',
+    });
+    expect(origin({ identity: { sourceIp: '2001:db8::1' } })).toEqual({ sourceIp: '2001:db8::1' });
+    expect(origin({ requestId: 'x'.repeat(65), identity: { sourceIp: 'test-invoke-source-ip' } })).toEqual({});
+    expect(origin({ requestId: 'id with spaces', identity: { sourceIp: '203.0.113.7, 10.0.0.1' } })).toEqual({});
+    expect(origin({ requestId: 42, identity: null })).toEqual({});
+    expect(requestOriginOf({} as APIGatewayProxyEvent)).toEqual({});
   });
 });

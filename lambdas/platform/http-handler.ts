@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { FunctionName, RouteKey } from '../routes';
 import { ROUTES, isStaffAccess, routeKey } from '../routes';
@@ -31,11 +32,29 @@ function compact(record: Record<string, string | undefined> | null): Record<stri
   return out;
 }
 
+/** API Gateway's request ids are UUIDs; a value of any other shape is not recorded. */
+const REQUEST_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/**
+ * Where a request came from, as API Gateway reports it in the request context (never a header the
+ * client chose): its request id and the caller's IP address, each only when well-formed. They reach
+ * the audit trail through the actor.
+ */
+export function requestOriginOf(event: APIGatewayProxyEvent): Pick<Actor, 'requestId' | 'sourceIp'> {
+  const context = event.requestContext as Partial<APIGatewayProxyEvent['requestContext']> | undefined;
+  const requestId = context?.requestId;
+  const sourceIp = context?.identity?.sourceIp;
+  return {
+    ...(typeof requestId === 'string' && REQUEST_ID.test(requestId) ? { requestId } : {}),
+    ...(typeof sourceIp === 'string' && isIP(sourceIp) !== 0 ? { sourceIp } : {}),
+  };
+}
+
 /**
  * The staff-API layer: builds the Lambda handler of one function from its actions, one per
- * manifest route. On top of the common core (core.ts): actor from verified claims, role check from
- * the route manifest (defence in depth behind the Cognito authorizer), JSON body parsing, error
- * mapping to `{ error, code }`.
+ * manifest route. On top of the common core (core.ts): actor from verified claims (with the
+ * request's id and source IP for the audit trail), role check from the route manifest (defence in
+ * depth behind the Cognito authorizer), JSON body parsing, error mapping to `{ error, code }`.
  */
 export function defineFunction<Deps>(
   fn: FunctionName,
@@ -56,8 +75,9 @@ export function defineFunction<Deps>(
     try {
       const action = actions[key];
       if (!route || !action) throw new AppError('not_found', 'route.not_found', 'Not found');
-      const actor = actorFromClaims(event.requestContext.authorizer?.claims as Record<string, unknown> | undefined);
-      if (!actor) throw unauthorized();
+      const verified = actorFromClaims(event.requestContext.authorizer?.claims as Record<string, unknown> | undefined);
+      if (!verified) throw unauthorized();
+      const actor: Actor = { ...verified, ...requestOriginOf(event) };
       logger.appendKeys({ userId: actor.userId, role: actor.role ?? 'none' });
       const allowed = route.access === 'signed-in' || (route.access as readonly string[]).includes(actor.role ?? '');
       if (!allowed) throw forbidden();

@@ -2,6 +2,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_ERRORS } from '../../infra/constructs/careloop-api';
 import { CONFIG_VARIABLES } from '../../infra/constructs/function-configuration';
+import { AUDIT_EVENT_PARTITION_KEY_PATTERN } from '../../lambdas/adapters/dynamodb/table-schema';
 import type { CareLoopFunctionName } from '../../infra/constructs/function-configuration';
 import { EVENT_SOURCE, JOBS } from '../../lambdas/jobs';
 import type { JobDefinition } from '../../lambdas/jobs';
@@ -80,7 +81,9 @@ function policyStatementsOfRole(roleId: string): Statement[] {
     .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
 }
 
-const actionsOf = (statements: Statement[]) => statements.flatMap((s) => asArray(s.Action));
+/** The actions the statements allow (a Deny statement's actions are not among them). */
+const actionsOf = (statements: Statement[]) =>
+  statements.filter((s) => s.Effect === 'Allow').flatMap((s) => asArray(s.Action));
 
 /** Each group's reader in lambdas/platform/env.ts: it throws when a variable it requires is missing. */
 const READERS: Record<ConfigNeed, ((source: NodeJS.ProcessEnv) => unknown) | undefined> = {
@@ -205,6 +208,45 @@ describe('function permissions', () => {
       if (actions.some((a) => a.startsWith('cognito-idp:'))) cognitoUsers.push(name);
     }
     expect(cognitoUsers.sort()).toEqual(['manage-user', 'provider-data']);
+  });
+
+  it('denies every function updating or deleting audit events, on their ElectroDB partition keys', () => {
+    const tables = new Set<string>();
+    for (const name of ALL_FUNCTIONS) {
+      const statements = statementsOf(name);
+      const denies = statements.filter((s) => s.Effect === 'Deny');
+      expect(denies, name).toHaveLength(1);
+      const deny = denies[0] as Statement;
+      expect(asArray(deny.Action), name).toEqual(
+        expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']),
+      );
+      // Creating an event stays allowed (the adapter writes with attribute_not_exists).
+      expect(asArray(deny.Action), name).not.toContain('dynamodb:PutItem');
+      expect(deny.Condition, name).toEqual({
+        'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [AUDIT_EVENT_PARTITION_KEY_PATTERN] },
+      });
+      // The deny names the table the function's item grants name.
+      const items = statements.find((s) => s.Effect === 'Allow' && asArray(s.Action).includes('dynamodb:UpdateItem'));
+      if (items) expect(asArray(items.Resource), name).toContainEqual(deny.Resource);
+      tables.add(JSON.stringify(deny.Resource));
+    }
+    expect(tables.size).toBe(1);
+    expect([...tables][0]).toContain('Table');
+    expect(AUDIT_EVENT_PARTITION_KEY_PATTERN).toBe('$careloop#subject_*');
+  });
+
+  it('gives every role that may write to the table the audit deny, whichever construct made it', () => {
+    const writes = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+    const writers = ofType('AWS::IAM::Role').filter(([roleId]) =>
+      actionsOf(policyStatementsOfRole(roleId)).some((a) => writes.includes(a)),
+    );
+    expect(writers.length).toBeGreaterThan(0);
+    for (const [roleId] of writers) {
+      const deny = policyStatementsOfRole(roleId).find(
+        (s) => s.Effect === 'Deny' && JSON.stringify(s.Condition).includes(AUDIT_EVENT_PARTITION_KEY_PATTERN),
+      );
+      expect(deny, roleId).toBeDefined();
+    }
   });
 
   it('lets only functions that need the scheduler create schedules in the call group and pass its role', () => {

@@ -238,6 +238,11 @@ describe('audit trail', () => {
     expect(
       trail.every((e) => e.patient_id === patient.id && e.actor_id.length > 0 && e.at <= new Date().toISOString()),
     ).toBe(true);
+    // Each event names its request (one id per request) and where it came from: the local gateway's caller.
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    expect(trail.every((e) => uuid.test(e.request_id ?? ''))).toBe(true);
+    expect(new Set(trail.map((e) => e.request_id)).size).toBe(trail.length);
+    expect(new Set(trail.map((e) => e.source_ip))).toEqual(new Set(['127.0.0.1']));
     const created = await auditTrail(stack, `organization:${orgs.sunrise}`);
     expect(
       created.some((e) => e.action === 'patient.create' && e.patient_id === patient.id && e.outcome === 'success'),

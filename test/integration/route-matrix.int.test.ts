@@ -953,6 +953,11 @@ describe.each(['status', 'inbound'] as const)('POST /webhooks/twilio/%s (vendor 
       }),
       201,
     );
+    // The simulator's delivery callbacks arrive on their own time: let them settle before comparing.
+    await eventually(
+      () => textsOf(patient.id),
+      (t) => (t.messages as { status: string }[] | undefined)?.[0]?.status === 'delivered',
+    );
     const params =
       kind === 'inbound'
         ? inboundText(patient.phone_number ?? '', 'STOP')

@@ -8,6 +8,9 @@ export type StackInfo = Omit<RunningStack, 'stop'>;
  * directory, and resolves once it prints its ready line.
  */
 export async function spawnStack(options: { portBase: number; dataDir: string; web: 'static' | 'none' }) {
+  // CARELOOP_TEST_PORT_SHIFT moves test stacks off another run's ports; its data directory moves with
+  // them, so two runs in one checkout do not reset and seed each other's stores.
+  const shift = Number(process.env.CARELOOP_TEST_PORT_SHIFT ?? 0);
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -17,10 +20,9 @@ export async function spawnStack(options: { portBase: number; dataDir: string; w
       '--reset',
       '--ready-json',
       '--port-base',
-      // CARELOOP_TEST_PORT_SHIFT moves a second checkout's test stacks off the first one's ports.
-      String(options.portBase + Number(process.env.CARELOOP_TEST_PORT_SHIFT ?? 0)),
+      String(options.portBase + shift),
       '--data-dir',
-      options.dataDir,
+      shift ? `${options.dataDir}-shift-${shift}` : options.dataDir,
       '--web',
       options.web,
       '--call-speed',

@@ -11,6 +11,10 @@ export class DynamoAuditLog implements AuditLog {
     private readonly ids: Ids,
   ) {}
 
+  /**
+   * Appends one event. `create` writes only where no item has the key (attribute_not_exists), so an
+   * existing event is never overwritten; the function roles may not update or delete one at all.
+   */
   async record(entry: AuditEntry): Promise<void> {
     const now = this.clock.now();
     await this.db.entities.auditEvent
@@ -24,6 +28,8 @@ export class DynamoAuditLog implements AuditLog {
         action: entry.action,
         outcome: entry.outcome,
         patient_id: entry.patientId,
+        request_id: entry.requestId,
+        source_ip: entry.sourceIp,
         expires_at: Math.floor(now.getTime() / 1000) + RETENTION_SECONDS,
       })
       .go();

@@ -1,13 +1,13 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Entity, Service } from 'electrodb';
-import { TABLE_SCHEMA } from './table-schema';
+import { ELECTRODB_SERVICE, TABLE_SCHEMA } from './table-schema';
 
 /**
  * ElectroDB entities of the single table. Key fields come from TABLE_SCHEMA; every access
  * pattern is listed in docs/access-patterns.md with the index that serves it.
  */
 const [GSI1, GSI2] = TABLE_SCHEMA.globalIndexes;
-const SERVICE = 'careloop';
+const SERVICE = ELECTRODB_SERVICE;
 
 const primary = <const P extends readonly string[], const S extends readonly string[]>(pk: P, sk: S) => ({
   pk: { field: TABLE_SCHEMA.partitionKey, composite: pk },
@@ -182,6 +182,10 @@ export function createEntities(client: DynamoDBClient, table: string) {
         action: { type: 'string', required: true },
         outcome: { type: ['success', 'denied', 'not_found', 'invalid', 'error'] as const, required: true },
         patient_id: { type: 'string' },
+        /** API Gateway's id of the request (`requestContext.requestId`): ties the event to the access log. */
+        request_id: { type: 'string' },
+        /** The caller's IP address as API Gateway saw it (`requestContext.identity.sourceIp`). */
+        source_ip: { type: 'string' },
         [TABLE_SCHEMA.timeToLiveAttribute]: { type: 'number' },
       },
       indexes: {

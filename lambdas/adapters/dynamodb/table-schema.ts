@@ -12,6 +12,18 @@ export const TABLE_SCHEMA = {
   timeToLiveAttribute: 'expires_at',
 } as const;
 
+/** ElectroDB service of every entity: each partition key it writes starts with `$careloop#`. */
+export const ELECTRODB_SERVICE = 'careloop';
+
+/**
+ * IAM `StringLike` pattern (`dynamodb:LeadingKeys`) of the partition key of every audit event, and
+ * of no other item: ElectroDB writes the audit_event key as `$<service>#subject_<subject>`, and no
+ * other entity's partition key starts with a `subject` composite. The function roles deny updating
+ * and deleting items under it (infra/constructs/function-configuration.ts); entities.test.ts builds
+ * the keys of every entity with ElectroDB and checks both, so the two cannot drift apart.
+ */
+export const AUDIT_EVENT_PARTITION_KEY_PATTERN = `$${ELECTRODB_SERVICE}#subject_*`;
+
 export type GlobalIndexName = (typeof TABLE_SCHEMA.globalIndexes)[number]['indexName'];
 
 /** CreateTable input derived from the schema (used by the local stack and tests; CDK maps the same schema). */
