@@ -17,6 +17,7 @@ export const VALIDATION = {
   timePreferenceInvalid: 'Please choose a time preference',
   outreachDateInPast: 'First outreach date cannot be in the past',
   contentTooLong: 'Text is too long',
+  nameCharacters: 'Names cannot contain control or text-direction characters',
 } as const;
 
 export const FALLBACK_ERRORS = {

@@ -83,3 +83,18 @@ describe('documents', () => {
     expect(documentSchema.parse({ content: '  plan \n' })).toEqual({ content: 'plan' });
   });
 });
+
+describe('names', () => {
+  it('refuse control and text-direction characters, and keep letters of every script', () => {
+    const patient = { email: 'p@x.org', first_name: 'Ann', last_name: 'Lee' };
+    for (const bad of ['An\u0000n', 'Ann\u202Eeel', 'A\u2066nn', 'An\u0007n', 'Ann\u200Fx', 'Jo\u0085e']) {
+      expect(firstError(patientFormSchema, { ...patient, first_name: bad }), JSON.stringify(bad)).toBe(
+        VALIDATION.nameCharacters,
+      );
+    }
+    expect(firstError(providerFormSchema, { name: 'Sunrise\u202E Clinic' })).toBe(VALIDATION.nameCharacters);
+    for (const good of ['José', 'Zoë', "O'Brien-Smith", 'محمد', '李', 'क्‍ष']) {
+      expect(patientFormSchema.parse({ ...patient, last_name: good }).last_name).toBe(good);
+    }
+  });
+});

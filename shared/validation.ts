@@ -20,6 +20,22 @@ const requiredText = (message: string, max = 200) =>
     z.string().check(z.minLength(1, { error: message }), z.maxLength(max, { error: VALIDATION.contentTooLong })),
   );
 
+/**
+ * Control characters (C0, DEL, C1) and the bidirectional marks, embeddings, overrides and isolates
+ * that can make a name display as something else (Trojan Source style). Zero-width joiners, which
+ * some scripts need, stay allowed.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+export const hasControlOrBidi = (value: string) => CONTROL_OR_BIDI.test(value);
+
+/** A required name (person or organization): trimmed, bounded, no control or direction characters. */
+const nameText = (message: string, max = 100) =>
+  z.pipe(
+    requiredText(message, max),
+    z.string().check(z.refine((v) => !hasControlOrBidi(v), { error: VALIDATION.nameCharacters })),
+  );
+
 /** Optional trimmed text: absent, null or blank all mean "no value" (null). */
 const optionalText = (max = 300) =>
   z.pipe(
@@ -49,7 +65,7 @@ const usPhone = z.pipe(
 const version = z.optional(z.number().check(z.int(), z.positive()));
 
 export const providerFormSchema = z.object({
-  name: requiredText(VALIDATION.organizationNameRequired),
+  name: nameText(VALIDATION.organizationNameRequired, 200),
   address: optionalText(),
   telephone: optionalText(40),
   office_email: z.pipe(
@@ -65,8 +81,8 @@ export type ProviderFormInput = z.input<typeof providerFormSchema>;
 
 export const patientFormSchema = z.object({
   email: email(VALIDATION.emailRequired),
-  first_name: requiredText(VALIDATION.firstNameRequired, 100),
-  last_name: requiredText(VALIDATION.lastNameRequired, 100),
+  first_name: nameText(VALIDATION.firstNameRequired),
+  last_name: nameText(VALIDATION.lastNameRequired),
   phone_number: generalPhone,
   version,
 });
@@ -90,8 +106,8 @@ export const notificationPreferencesSchema = z.object({ new_summaries: channels,
 
 const userFields = {
   email: email(VALIDATION.emailRequired),
-  first_name: requiredText(VALIDATION.firstNameRequired, 100),
-  last_name: requiredText(VALIDATION.lastNameRequired, 100),
+  first_name: nameText(VALIDATION.firstNameRequired),
+  last_name: nameText(VALIDATION.lastNameRequired),
   phone_number: usPhone,
   role: z.enum(ROLES, { error: 'Please choose a role' }),
   provider_id: z.optional(z.nullable(z.string())),
