@@ -3,10 +3,9 @@
  * (launcher.ts) and by the integration and browser test set-ups.
  */
 import { createServer as createNetServer } from 'node:net';
-import { createServer as createHttpServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { extname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { callScheduler, identityDirectory, tableDeps } from '../composition-root';
 import type { VapiWebhookAuth } from '../platform/env';
 import { localAwsEnvironment, startLocalAwsServices } from './aws-services';
@@ -16,6 +15,7 @@ import { startGateway } from './gateway';
 import { invokeJob } from './invoke';
 import { FileOutbox } from './outbox';
 import { seedDemo } from './seed';
+import { startStaticWeb } from './static-web';
 import { startTwilioSimulator } from './twilio-simulator';
 import { startVoiceSimulator } from './voice-simulator';
 
@@ -108,42 +108,6 @@ function assertPortFree(port: number, what: string): Promise<void> {
       ),
     );
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolvePort()));
-  });
-}
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
-
-/** Serves web/dist like CloudFront does: files, /runtime-config.json, index.html for app routes. */
-function startStaticWeb(port: number, runtimeConfig: RuntimeConfig): Promise<Server> {
-  const root = resolve('web/dist');
-  if (!existsSync(join(root, 'index.html'))) {
-    throw new LocalStackError('web/dist is missing: run `npm run build:web` first.');
-  }
-  const server = createHttpServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    if (path === '/runtime-config.json') {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify(runtimeConfig));
-      return;
-    }
-    const file = resolve(join(root, path));
-    const servable = file.startsWith(root) && existsSync(file) && statSync(file).isFile();
-    const target = servable ? file : join(root, 'index.html');
-    res.writeHead(200, { 'Content-Type': MIME[extname(target)] ?? 'application/octet-stream' });
-    res.end(readFileSync(target));
-  });
-  return new Promise((r, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => r(server));
   });
 }
 
@@ -322,7 +286,11 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       await vite.listen();
       stops.push(() => vite.close());
     } else if (options.web === 'static') {
-      const server = await startStaticWeb(ports.web, runtimeConfig);
+      const root = resolve('web/dist');
+      if (!existsSync(join(root, 'index.html'))) {
+        throw new LocalStackError('web/dist is missing: run `npm run build:web` first.');
+      }
+      const server = await startStaticWeb({ root, port: ports.web, runtimeConfig });
       stops.push(() => new Promise<void>((r) => server.close(() => r())));
     }
 
