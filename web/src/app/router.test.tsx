@@ -18,7 +18,7 @@ describe('route table', () => {
   it('shows the landing page, the Login link and the footer to a signed-out visitor', async () => {
     open('/');
     expect(await h1('Healthcare reimagined')).toBeTruthy();
-    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     const footerLinks = screen.getByRole('contentinfo').querySelectorAll('a');
     const footerHrefs = Array.from(footerLinks, (a) => a.getAttribute('href'));
@@ -68,9 +68,9 @@ describe('route table', () => {
   it("shows 'Admin Dashboard' with the 'CareLoop Employee' badge to an employee", async () => {
     open('/admin', 'careloop_employee');
     expect(await h1('Admin Dashboard')).toBeTruthy();
-    expect(screen.getByText('CareLoop Employee')).toBeTruthy();
-    expect(screen.getByText('nurse@sunrise.example')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(screen.getByText('CareLoop Employee')).toBeVisible();
+    expect(screen.getByText('nurse@sunrise.example')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   });
 
   it('shows the provider dashboard to provider staff', async () => {
@@ -83,7 +83,7 @@ describe('route table', () => {
     async (path) => {
       const { router } = open(path, null);
       expect(await h1('Account pending')).toBeTruthy();
-      expect(screen.getByText(/an operator must enable it/)).toBeTruthy();
+      expect(screen.getByText(/an operator must enable it/)).toBeVisible();
       expect(router.state.location.pathname).toBe(path);
     },
   );
@@ -115,7 +115,7 @@ describe('route table', () => {
   ] as const)('hides the header and footer on %s', async (path, role) => {
     open(path, role);
     await screen.findByRole('heading', { level: 1 });
-    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeVisible();
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });

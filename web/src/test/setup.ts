@@ -1,3 +1,5 @@
+// toBeVisible, toHaveTextContent and friends: assertions on what a person sees, which can fail.
+import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 

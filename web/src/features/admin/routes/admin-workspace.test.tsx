@@ -124,9 +124,9 @@ describe('admin workspace', { timeout: 30_000 }, () => {
       '/admin/providers/prov-1?tab=settings',
     );
     expect(screen.getByRole('link', { name: 'View All 7 Providers' }).getAttribute('href')).toBe('/admin/providers');
-    expect(screen.getByText('Operational')).toBeTruthy();
-    expect(screen.getByText('Connected')).toBeTruthy();
-    expect(screen.getByText('Active')).toBeTruthy();
+    expect(screen.getByText('Operational')).toBeVisible();
+    expect(screen.getByText('Connected')).toBeVisible();
+    expect(screen.getByText('Active')).toBeVisible();
   });
 
   it("asks for the last 50 calls only when 'Calls Made' is opened, and shows 'No calls yet'", async () => {
@@ -198,11 +198,11 @@ describe('admin workspace', { timeout: 30_000 }, () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['User', 'Role', 'Provider', 'Created', 'Actions']);
-    expect(within(rows[1] as HTMLElement).getByText('You')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('You')).toBeVisible();
     expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /Delete/ })).toBeNull();
-    expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Edit Ada Admin' })).toBeTruthy();
-    expect(within(rows[2] as HTMLElement).getByRole('button', { name: 'Delete Nora Nurse' })).toBeTruthy();
-    expect(within(rows[2] as HTMLElement).getByText('Provider User')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Edit Ada Admin' })).toBeVisible();
+    expect(within(rows[2] as HTMLElement).getByRole('button', { name: 'Delete Nora Nurse' })).toBeVisible();
+    expect(within(rows[2] as HTMLElement).getByText('Provider User')).toBeVisible();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by role' }), 'patient');
     await waitFor(() => expect(calls.at(-1)?.query).toEqual({ search: undefined, role: 'patient' }));
@@ -228,14 +228,14 @@ describe('admin workspace', { timeout: 30_000 }, () => {
       }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Practice 1' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Patients', selected: true })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Patients', selected: true })).toBeVisible();
     expect(screen.getByRole('link', { name: 'View Pat Number1' }).getAttribute('href')).toBe('/admin/patients/pat-1');
 
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await user.click(screen.getByRole('tab', { name: 'Provider Users' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=users'));
-    expect(screen.getByRole('button', { name: 'Remove First nurse-1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove First nurse-1' })).toBeVisible();
   });
 
   it("shows 'Failed to remove provider user' when removal fails", async () => {

@@ -72,7 +72,7 @@ describe('CallLinkPage (/call/{token})', { timeout: 30_000 }, () => {
 
     settle(placed);
     await heading('CareLoop is Calling You');
-    expect(screen.getByText(CALL_LINK_MESSAGES.answerPhone)).toBeTruthy();
+    expect(screen.getByText(CALL_LINK_MESSAGES.answerPhone)).toBeVisible();
     expect(screen.queryByText(CALL_LINK_MESSAGES.onItsWay)).toBeNull();
     expect(requests).toEqual([
       { method: 'POST', path: '/call-links/tok_1', anonymous: true, fallbackError: 'Invalid or expired link' },
@@ -83,8 +83,8 @@ describe('CallLinkPage (/call/{token})', { timeout: 30_000 }, () => {
   it('says a call is already on its way when the link placed one in the last 15 minutes', async () => {
     openLink(() => ({ isValid: true, call: 'on_its_way' }));
     await heading('CareLoop is Calling You');
-    expect(screen.getByText(CALL_LINK_MESSAGES.answerPhone)).toBeTruthy();
-    expect(screen.getByText(CALL_LINK_MESSAGES.onItsWay)).toBeTruthy();
+    expect(screen.getByText(CALL_LINK_MESSAGES.answerPhone)).toBeVisible();
+    expect(screen.getByText(CALL_LINK_MESSAGES.onItsWay)).toBeVisible();
   });
 
   it("shows 'Link Invalid' with the server's text, and 'Go to Homepage' goes to /", async () => {
@@ -92,7 +92,7 @@ describe('CallLinkPage (/call/{token})', { timeout: 30_000 }, () => {
       throw new ApiError(CALL_LINK_MESSAGES.invalidDefault, 404, 'link.invalid');
     });
     await heading('Link Invalid');
-    expect(screen.getByText(CALL_LINK_MESSAGES.invalidDefault)).toBeTruthy();
+    expect(screen.getByText(CALL_LINK_MESSAGES.invalidDefault)).toBeVisible();
     expect(screen.queryByText(/Calling You/)).toBeNull();
 
     await user.click(screen.getByRole('link', { name: 'Go to Homepage' }));
@@ -104,7 +104,7 @@ describe('CallLinkPage (/call/{token})', { timeout: 30_000 }, () => {
       throw new ApiError('Invalid or expired link', 400);
     });
     await heading('Link Invalid');
-    expect(screen.getByText('Invalid or expired link')).toBeTruthy();
+    expect(screen.getByText('Invalid or expired link')).toBeVisible();
   });
 
   it("shows 'Failed to validate link' when the request fails before an answer", async () => {
@@ -112,7 +112,7 @@ describe('CallLinkPage (/call/{token})', { timeout: 30_000 }, () => {
       throw new ApiError('Invalid or expired link', 0);
     });
     await heading('Link Invalid');
-    expect(screen.getByText('Failed to validate link')).toBeTruthy();
+    expect(screen.getByText('Failed to validate link')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Go to Homepage' }).getAttribute('href')).toBe('/');
   });
 
@@ -121,7 +121,7 @@ describe('CallLinkPage (/call/{token})', { timeout: 30_000 }, () => {
       throw new ApiError(CALL_LINK_MESSAGES.callFailed, 502, 'link.call_failed');
     });
     await heading(CALL_FAILED_TITLE);
-    expect(screen.getByText(CALL_LINK_MESSAGES.callFailed)).toBeTruthy();
+    expect(screen.getByText(CALL_LINK_MESSAGES.callFailed)).toBeVisible();
 
     answerWith(() => placed);
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
@@ -133,7 +133,7 @@ describe('CallLinkPage (/call/{token})', { timeout: 30_000 }, () => {
     const fake = fakeLinkApi(() => placed);
     renderWithProviders(<CallLinkPage />, { url: '/call/', services: fake.services });
     await heading('Link Invalid');
-    expect(screen.getByText(CALL_LINK_MESSAGES.noToken)).toBeTruthy();
+    expect(screen.getByText(CALL_LINK_MESSAGES.noToken)).toBeVisible();
     expect(fake.requests).toEqual([]);
   });
 

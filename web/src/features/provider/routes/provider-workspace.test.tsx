@@ -94,7 +94,7 @@ describe('provider workspace', { timeout: 30_000 }, () => {
     expect((await screen.findByRole('link', { name: /New Summaries\s*3/ })).getAttribute('href')).toBe(
       '/provider/summaries',
     );
-    expect(screen.getByText('Calls This Month')).toBeTruthy();
+    expect(screen.getByText('Calls This Month')).toBeVisible();
     expect(screen.getByText('Callback Requests').parentElement?.textContent).toBe(
       "Callback Requests4On each patient's page",
     );
@@ -116,7 +116,7 @@ describe('provider workspace', { timeout: 30_000 }, () => {
     });
     await user.click(await screen.findByRole('tab', { name: 'Provider Users' }));
     const table = await screen.findByRole('table');
-    expect(within(table).getByText('Cole League')).toBeTruthy();
+    expect(within(table).getByText('Cole League')).toBeVisible();
     expect(within(table).queryByRole('button')).toBeNull();
   });
 

@@ -48,7 +48,7 @@ describe('Call Link modal', { timeout: 30_000 }, () => {
     const field = await within(dialog).findByRole('textbox', { name: 'Call link' });
     expect((field as HTMLInputElement).value).toBe('http://web.test/call/tok-1');
     expect(field).toHaveProperty('readOnly', true);
-    expect(within(dialog).getByText(/^Valid for 7 days, until /)).toBeTruthy();
+    expect(within(dialog).getByText(/^Valid for 7 days, until /)).toBeVisible();
     expect(countOf(requests, CREATE)).toBe(1);
     expect(requests[0]).toMatchObject({ body: undefined, fallbackError: 'Failed to create magic link' });
   });
@@ -61,14 +61,14 @@ describe('Call Link modal', { timeout: 30_000 }, () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     expect(await within(dialog).findByText(TEXT_MESSAGES.linkCopied)).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Copied!' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Copied!' })).toBeVisible();
     expect(await navigator.clipboard.readText()).toBe('http://web.test/call/tok-1');
 
     await advance(1900);
     expect(within(dialog).queryByText(TEXT_MESSAGES.linkCopied)).not.toBeNull();
     await advance(200);
     expect(within(dialog).queryByText(TEXT_MESSAGES.linkCopied)).toBeNull();
-    expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeVisible();
   });
 
   it('asks the user to copy by hand when the browser refuses the clipboard', async () => {
@@ -97,7 +97,7 @@ describe('Call Link modal', { timeout: 30_000 }, () => {
     expect(within(dialog).queryByRole('alert')).not.toBeNull();
     await advance(200);
     expect(within(dialog).queryByRole('alert')).toBeNull();
-    expect(within(dialog).getByText('No link was created.')).toBeTruthy();
+    expect(within(dialog).getByText('No link was created.')).toBeVisible();
 
     fail = false;
     await user.click(within(dialog).getByRole('button', { name: 'Create new link' }));
@@ -130,7 +130,7 @@ describe('Call Link modal', { timeout: 30_000 }, () => {
   it('explains that a patient without a phone number gets no link, and asks the server nothing', async () => {
     const { requests, user } = renderButton(() => created('tok-1'), null);
     const dialog = await openModal(user);
-    expect(within(dialog).getByText('This patient has no phone number on file')).toBeTruthy();
+    expect(within(dialog).getByText('This patient has no phone number on file')).toBeVisible();
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Create new link' })).toHaveProperty('disabled', true);
     expect(requests).toEqual([]);

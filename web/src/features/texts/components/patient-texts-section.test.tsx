@@ -70,9 +70,9 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
     await screen.findByText('2 of 5 texts sent this month');
     const expected = defaultCheckInText('Margaret', 'Sunrise Family Medicine');
     expect((message() as HTMLTextAreaElement).value).toBe(expected);
-    expect(within(section()).getByText(`${expected.length} / 1000 characters`)).toBeTruthy();
+    expect(within(section()).getByText(`${expected.length} / 1000 characters`)).toBeVisible();
     expect(screen.getByRole('checkbox', { name: /Include a call link/ })).toHaveProperty('checked', false);
-    expect(within(history()).getByText('No text messages yet')).toBeTruthy();
+    expect(within(history()).getByText('No text messages yet')).toBeVisible();
     expect(sendButton()).toHaveProperty('disabled', false);
   });
 
@@ -106,16 +106,16 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
       HTMLElement,
       HTMLElement,
     ];
-    expect(within(received).getByText('Received')).toBeTruthy();
-    expect(within(received).getByText('Asked for help (HELP)')).toBeTruthy();
+    expect(within(received).getByText('Received')).toBeVisible();
+    expect(within(received).getByText('Asked for help (HELP)')).toBeVisible();
     expect(received.textContent).toMatch(/Mar 6, 2026/);
-    expect(within(failed).getByText('Sent')).toBeTruthy();
-    expect(within(failed).getByText('Failed')).toBeTruthy();
-    expect(within(failed).getByText('Error code: 30007')).toBeTruthy();
+    expect(within(failed).getByText('Sent')).toBeVisible();
+    expect(within(failed).getByText('Failed')).toBeVisible();
+    expect(within(failed).getByText('Error code: 30007')).toBeVisible();
     expect(failed.textContent).toContain('by Nora Nurse');
-    expect(within(withLink).getByText('Delivered')).toBeTruthy();
-    expect(within(withLink).getByText('Call link included')).toBeTruthy();
-    expect(within(withLink).getByText('With a link')).toBeTruthy();
+    expect(within(withLink).getByText('Delivered')).toBeVisible();
+    expect(within(withLink).getByText('Call link included')).toBeVisible();
+    expect(within(withLink).getByText('With a link')).toBeVisible();
     expect(within(withLink).queryByText(/Error code/)).toBeNull();
   });
 
@@ -125,9 +125,9 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
     });
 
     await within(section()).findByText('Opted out of text messages');
-    expect(within(section()).getByText('Opted out')).toBeTruthy();
+    expect(within(section()).getByText('Opted out')).toBeVisible();
     expect(section().textContent).toMatch(/Opted out on Mar 4, 2026/);
-    expect(within(section()).getByText(TEXT_MESSAGES.optedOut)).toBeTruthy();
+    expect(within(section()).getByText(TEXT_MESSAGES.optedOut)).toBeVisible();
     expect(message()).toHaveProperty('disabled', true);
     expect(screen.getByRole('checkbox', { name: /Include a call link/ })).toHaveProperty('disabled', true);
     expect(sendButton()).toHaveProperty('disabled', true);
@@ -144,7 +144,7 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
   it('disables texting once the month’s 5 texts are used', async () => {
     renderSection({ state: { sent_this_month: 5 } });
     await screen.findByText(TEXT_MESSAGES.monthlyLimit);
-    expect(screen.getByText('5 of 5 texts sent this month')).toBeTruthy();
+    expect(screen.getByText('5 of 5 texts sent this month')).toBeVisible();
     expect(sendButton()).toHaveProperty('disabled', true);
   });
 
@@ -155,7 +155,7 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
 
     await user.clear(message());
     await user.type(message(), '  How are you feeling?  ');
-    expect(screen.getByText('24 / 1000 characters')).toBeTruthy();
+    expect(screen.getByText('24 / 1000 characters')).toBeVisible();
     await user.click(screen.getByRole('checkbox', { name: /Include a call link/ }));
     await user.click(sendButton());
 
@@ -166,10 +166,10 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
     });
     await waitFor(() => expect(within(history()).getAllByRole('listitem')).toHaveLength(1));
     const sent = within(history()).getByRole('listitem');
-    expect(within(sent).getByText('How are you feeling?')).toBeTruthy();
-    expect(within(sent).getByText('Queued')).toBeTruthy();
-    expect(within(sent).getByText('Call link included')).toBeTruthy();
-    expect(screen.getByText('1 of 5 texts sent this month')).toBeTruthy();
+    expect(within(sent).getByText('How are you feeling?')).toBeVisible();
+    expect(within(sent).getByText('Queued')).toBeVisible();
+    expect(within(sent).getByText('Call link included')).toBeVisible();
+    expect(screen.getByText('1 of 5 texts sent this month')).toBeVisible();
     // The form starts over with the default text.
     expect((message() as HTMLTextAreaElement).value).toBe(defaultCheckInText('Margaret', 'Sunrise Family Medicine'));
     expect(screen.getByRole('checkbox', { name: /Include a call link/ })).toHaveProperty('checked', false);
@@ -235,7 +235,7 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
     await user.click(message());
     await user.paste('x'.repeat(1001));
     expect(await screen.findByText(TEXT_MESSAGES.bodyTooLong)).toBeTruthy();
-    expect(screen.getByText('1001 / 1000 characters')).toBeTruthy();
+    expect(screen.getByText('1001 / 1000 characters')).toBeVisible();
     expect(sendButton()).toHaveProperty('disabled', true);
   });
 
@@ -264,8 +264,8 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
 
     await within(section()).findByText('1 open callback request');
     const item = within(history()).getByRole('listitem');
-    expect(within(item).getByText('Callback request')).toBeTruthy();
-    expect(within(item).getByText('The patient asked to be called back.')).toBeTruthy();
+    expect(within(item).getByText('Callback request')).toBeVisible();
+    expect(within(item).getByText('The patient asked to be called back.')).toBeVisible();
 
     await user.click(within(item).getByRole('button', { name: /^Mark handled/ }));
     await within(history()).findByText(/^Handled by Nora Nurse on Mar 5, 2026/);
@@ -306,7 +306,7 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
     ];
     await advance(10_000);
     await within(history()).findByText('Delivered');
-    expect(within(history()).getByText('Opted out (STOP)')).toBeTruthy();
+    expect(within(history()).getByText('Opted out (STOP)')).toBeVisible();
     expect(countOf(requests, TEXTS)).toBe(loads + 1);
   });
 

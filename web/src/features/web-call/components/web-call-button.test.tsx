@@ -121,13 +121,13 @@ describe('Web Call button and popup widget', () => {
     expect(page.documentElement.lang).toBe('en');
     expect(page.querySelector('style')?.textContent).toContain('prefers-reduced-motion');
     expect(popup().getByRole('heading', { level: 1 }).textContent).toBe('Care Assistant');
-    expect(popup().getByText('Sunrise Family Medicine')).toBeTruthy();
-    expect(popup().getByText('Patient: Ruth Alvarez')).toBeTruthy();
+    expect(popup().getByText('Sunrise Family Medicine')).toBeVisible();
+    expect(popup().getByText('Patient: Ruth Alvarez')).toBeVisible();
     expect(statusText()).toBe('Ready to call');
     expect(orbState()).toBe('idle');
     expect(errorArea().hidden).toBe(true);
     expect((popup().getByRole('button', { name: 'Mute' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(popup().getByRole('button', { name: 'End Call' })).toBeTruthy();
+    expect(popup().getByRole('button', { name: 'End Call' })).toBeVisible();
   });
 
   it('asks the backend for the configuration with the session token', async () => {
@@ -184,14 +184,14 @@ describe('Web Call button and popup widget', () => {
     await advance(500);
     expect(statusText()).toBe('Call ended');
     expect(orbState()).toBe('disconnected');
-    expect(popup().getByRole('button', { name: 'Close' })).toBeTruthy();
+    expect(popup().getByRole('button', { name: 'Close' })).toBeVisible();
     expect(popupWindow().closed).toBe(false);
 
     await advance(1999);
     expect(popupWindow().closed).toBe(false);
     await advance(1);
     expect(popupWindow().closed).toBe(true);
-    expect(screen.getByRole('button', { name: 'Web Call' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Web Call' })).toBeVisible();
   });
 
   it('mutes and unmutes the microphone during the call', async () => {
@@ -320,7 +320,7 @@ describe('Web Call button and popup widget', () => {
       expect(orbState()).toBe('error');
       expect(errorArea().hidden).toBe(false);
       expect(errorArea().textContent).toBe(message);
-      expect(popup().getByRole('button', { name: 'Close' })).toBeTruthy();
+      expect(popup().getByRole('button', { name: 'Close' })).toBeVisible();
     };
 
     it("shows 'No active session' when signed out", async () => {
