@@ -79,6 +79,13 @@ export const JOBS = [
     trigger: { kind: 'event', events: ['patient.archived', 'organization.archived'] },
     timeoutSeconds: 120,
   },
+  {
+    name: 'post-confirmation',
+    description: 'A confirmed self sign-up gets a pending profile for an operator to enable (idempotent per user)',
+    trigger: { kind: 'identity', trigger: 'post-confirmation' },
+    // Cognito waits at most 5 seconds for a trigger, then fails the confirmation.
+    timeoutSeconds: 5,
+  },
 ] as const satisfies readonly JobDefinition[];
 
 export type JobName = (typeof JOBS)[number]['name'];

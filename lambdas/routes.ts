@@ -78,14 +78,17 @@ export const ROUTES = [
   { method: 'GET', path: '/patients/{patientId}', fn: 'patient-data', access: STAFF },
   { method: 'PUT', path: '/patients/{patientId}', fn: 'patient-data', access: STAFF },
   { method: 'DELETE', path: '/patients/{patientId}', fn: 'patient-data', access: STAFF },
+  { method: 'GET', path: '/patients/{patientId}/access-history', fn: 'patient-data', access: EMPLOYEE },
 
   { method: 'GET', path: '/patients/{patientId}/care-plan', fn: 'care-plans', access: STAFF },
   { method: 'POST', path: '/patients/{patientId}/care-plan', fn: 'care-plans', access: STAFF },
   { method: 'PUT', path: '/patients/{patientId}/care-plan', fn: 'care-plans', access: STAFF },
+  { method: 'GET', path: '/patients/{patientId}/care-plan/revisions', fn: 'care-plans', access: STAFF },
 
   { method: 'GET', path: '/patients/{patientId}/emr-notes', fn: 'emr-notes', access: STAFF },
   { method: 'POST', path: '/patients/{patientId}/emr-notes', fn: 'emr-notes', access: STAFF },
   { method: 'PUT', path: '/patients/{patientId}/emr-notes', fn: 'emr-notes', access: STAFF },
+  { method: 'GET', path: '/patients/{patientId}/emr-notes/revisions', fn: 'emr-notes', access: STAFF },
 
   // System settings: employees, and only those in SETTINGS_ADMIN_EMAILS (checked in the use case).
   { method: 'GET', path: '/compliance-settings', fn: 'compliance-settings', access: EMPLOYEE },

@@ -69,9 +69,19 @@ export interface ClinicalDocument {
   content: string;
   created_at: string;
   updated_at: string;
-  creator: { email: string };
-  updated_by: { email: string };
+  creator: DocumentAuthor;
+  updated_by: DocumentAuthor;
   version: number;
+}
+
+/**
+ * Who saved a clinical document or one of its revisions. The record keeps the user id (the token's
+ * `sub`); `name` is read from their profile when the answer is built. Documents saved before
+ * authors were kept by id have no `user_id`: their `name` is the e-mail address stored then.
+ */
+export interface DocumentAuthor {
+  user_id: string | null;
+  name: string;
 }
 
 export interface OutreachCadence {
@@ -96,3 +106,45 @@ export interface DashboardStats {
   /** Patients' text replies waiting for a call back (open callback requests). */
   callbackRequests: number;
 }
+
+/** One page of a list, newest first: pass `next_cursor` back as `cursor` for the next page (null: no more). */
+export interface Page<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
+/** One saved version of a care plan or EMR notes: revisions are never changed or removed. */
+export interface DocumentRevision {
+  version: number;
+  content: string;
+  saved_at: string;
+  author: DocumentAuthor;
+}
+
+/** `GET /patients/{patientId}/care-plan/revisions` (and `/emr-notes/revisions`). */
+export type DocumentRevisionPage = Page<DocumentRevision>;
+
+export const AUDIT_OUTCOMES = ['success', 'denied', 'not_found', 'invalid', 'error'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** One audit event about a patient, as operators read it (`GET /patients/{patientId}/access-history`). */
+export interface AccessHistoryEntry {
+  id: string;
+  at: string;
+  /** Dotted verb, e.g. `patient.read`, `care_plan.update`. */
+  action: string;
+  outcome: AuditOutcome;
+  actor: {
+    user_id: string;
+    /** `none` for an account without a role. */
+    role: Role | 'none';
+    organization_id: string | null;
+    /** From the actor's profile; null when there is none (a deleted account keeps its profile). */
+    name: string | null;
+    email: string | null;
+  };
+  request_id: string | null;
+  source_ip: string | null;
+}
+
+export type AccessHistoryPage = Page<AccessHistoryEntry>;

@@ -2,7 +2,6 @@
 export const VALIDATION = {
   allFieldsRequired: 'All fields are required',
   passwordsDoNotMatch: 'Passwords do not match',
-  passwordTooShort: 'Password must be at least 6 characters long',
   invalidEmail: 'Please enter a valid email address',
   organizationNameRequired: 'Organization name is required',
   invalidOfficeEmail: 'Please enter a valid office email address',
@@ -52,6 +51,10 @@ export const AUTH_MESSAGES = {
   emailNotConfirmed: 'Please check your email and click the confirmation link before signing in.',
   noActiveSession: 'No active session',
   providerOrAdminRequired: 'Access denied - Provider or admin authentication required',
+  // Two-factor sign-in and the first sign-in with a temporary password (DECISIONS "Passwords, first sign-in and MFA").
+  codeRequired: 'Enter the 6-digit code from your authenticator app',
+  incorrectCode: 'That code is not correct. Check your authenticator app and enter the code it shows now.',
+  signInExpired: 'Your sign-in took too long and has expired. Please sign in again.',
 } as const;
 
 /** Calls, scheduling, settings and the web-call widget (spec §2, §4, §8; DECISIONS "Calls"). */

@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from './messages';
 import { normalizeUsPhoneInput } from './phone';
+import { PASSWORD_POLICY_MESSAGE } from './password-policy';
 import {
+  ID_MESSAGES,
+  callPathSchema,
   createPatientSchema,
   createUserSchema,
   documentSchema,
   firstError,
+  linkPathSchema,
   patientFormSchema,
+  patientPathSchema,
+  patientTextPathSchema,
   providerFormSchema,
+  providerPathSchema,
   updateUserSchema,
+  userPathSchema,
 } from './validation';
 
 describe('provider form', () => {
@@ -43,7 +51,7 @@ describe('patient form', () => {
     expect(
       firstError(createPatientSchema, {
         ...ok,
-        provider_id: 'o1',
+        provider_id: '0b6d7c1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e',
         outreach: { first_outreach_date: '2026-12-01', time_preference: 'noon' },
       }),
     ).toBe(VALIDATION.timePreferenceInvalid);
@@ -57,11 +65,12 @@ describe('user form', () => {
     last_name: 'V',
     role: 'provider',
     provider_id: 'o1',
-    password: 'secret1',
+    password: 'Secret-pass-1',
   };
   it('gives the spec message for each rule', () => {
     expect(firstError(createUserSchema, { ...ok, password: '' })).toBe(VALIDATION.passwordRequiredForNewUsers);
-    expect(firstError(createUserSchema, { ...ok, password: '12345' })).toBe(VALIDATION.passwordTooShort);
+    expect(firstError(createUserSchema, { ...ok, password: '12345' })).toBe(PASSWORD_POLICY_MESSAGE);
+    expect(firstError(createUserSchema, { ...ok, password: 'secret-pass-1' })).toBe(PASSWORD_POLICY_MESSAGE);
     expect(firstError(createUserSchema, { ...ok, phone_number: '+11234567890' })).toBe(VALIDATION.invalidUsPhone);
     expect(firstError(createUserSchema, { ...ok, provider_id: null })).toBe(VALIDATION.providerRequired);
     expect(firstError(createUserSchema, { ...ok, role: 'patient', provider_id: '' })).toBe(VALIDATION.providerRequired);
@@ -96,5 +105,81 @@ describe('names', () => {
     for (const good of ['José', 'Zoë', "O'Brien-Smith", 'محمد', '李', 'क्‍ष']) {
       expect(patientFormSchema.parse({ ...patient, last_name: good }).last_name).toBe(good);
     }
+  });
+});
+
+describe('ids and path parameters', () => {
+  const id = '0b6d7c1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e';
+
+  it('reads record ids in their stored form: lower-case UUIDs', () => {
+    expect(patientPathSchema.parse({ patientId: id.toUpperCase() })).toEqual({ patientId: id });
+    expect(providerPathSchema.parse({ providerId: id })).toEqual({ providerId: id });
+    expect(userPathSchema.parse({ userId: id })).toEqual({ userId: id });
+    expect(callPathSchema.parse({ callId: id })).toEqual({ callId: id });
+  });
+
+  it('refuses malformed ids with the message of their kind, whatever their length or characters', () => {
+    const malformed = ['', 'x', 'org-1', `${id} `, `${id}0`, id.replace(/-/g, ''), '../../etc', '\u202e' + id.slice(1)];
+    for (const value of [...malformed, 'a'.repeat(100_000)]) {
+      expect(firstError(patientPathSchema, { patientId: value }), value.slice(0, 40)).toBe(ID_MESSAGES.patientId);
+      expect(firstError(providerPathSchema, { providerId: value })).toBe(ID_MESSAGES.providerId);
+      expect(firstError(userPathSchema, { userId: value })).toBe(ID_MESSAGES.userId);
+      expect(firstError(callPathSchema, { callId: value })).toBe(ID_MESSAGES.callId);
+    }
+    expect(firstError(patientPathSchema, {})).toBe(ID_MESSAGES.patientId);
+  });
+
+  it('reads text message ids exactly as they are made', () => {
+    const messageId = '20261123T101500123Z-1a2b3c4d';
+    expect(patientTextPathSchema.parse({ patientId: id, messageId })).toEqual({ patientId: id, messageId });
+    for (const bad of ['20261123T101500123Z-1A2B3C4D', `${messageId}0`, '20261123T1015Z-1a2b3c4d', id]) {
+      expect(firstError(patientTextPathSchema, { patientId: id, messageId: bad })).toBe(ID_MESSAGES.messageId);
+    }
+  });
+
+  it('reads a malformed link token as the empty token, which opens nothing', () => {
+    const token = 'A'.repeat(42) + '_';
+    expect(linkPathSchema.parse({ token })).toEqual({ token });
+    for (const bad of ['short', `${token}A`, `${token.slice(0, 42)}.`, 'A'.repeat(10_000)]) {
+      expect(linkPathSchema.parse({ token: bad })).toEqual({ token: '' });
+    }
+  });
+
+  it('requires an organization id on a new patient, read lower-case', () => {
+    const patient = { email: 'p@x.org', first_name: 'Ann', last_name: 'Lee' };
+    expect(createPatientSchema.parse({ ...patient, provider_id: id.toUpperCase() }).provider_id).toBe(id);
+    expect(firstError(createPatientSchema, { ...patient, provider_id: 'x'.repeat(5_000) })).toBe(
+      ID_MESSAGES.providerId,
+    );
+    expect(firstError(createPatientSchema, { ...patient, provider_id: 42 })).toBe(VALIDATION.providerRequired);
+  });
+
+  it("bounds a user's organization choice in length and alphabet", () => {
+    const user = { email: 'u@x.org', first_name: 'U', last_name: 'V', role: 'provider' };
+    expect(updateUserSchema.parse({ ...user, provider_id: id.toUpperCase() }).provider_id).toBe(id);
+    expect(firstError(updateUserSchema, { ...user, provider_id: 'a/b' })).toBe(ID_MESSAGES.providerId);
+    expect(firstError(updateUserSchema, { ...user, provider_id: 'o'.repeat(65) })).toBe(ID_MESSAGES.providerId);
+  });
+});
+
+describe('lists in bodies', () => {
+  const user = { email: 'u@x.org', first_name: 'U', last_name: 'V', role: 'provider', provider_id: 'o1' };
+
+  it('keeps each notification channel once, in the order given', () => {
+    const preferences = { new_summaries: ['sms', 'email', 'sms'], escalations: ['call', 'call'] };
+    expect(updateUserSchema.parse({ ...user, notification_preferences: preferences }).notification_preferences).toEqual(
+      { new_summaries: ['sms', 'email'], escalations: ['call'] },
+    );
+  });
+
+  it('refuses more channels than there are, and unknown channels', () => {
+    const many = { new_summaries: Array.from({ length: 5_000 }, () => 'email'), escalations: [] };
+    expect(firstError(updateUserSchema, { ...user, notification_preferences: many })).toBe(
+      'Each notification channel can be chosen once',
+    );
+    const unknown = { new_summaries: ['pager'], escalations: [] };
+    expect(firstError(updateUserSchema, { ...user, notification_preferences: unknown })).toBe(
+      'Please choose a valid notification channel',
+    );
   });
 });

@@ -3,11 +3,12 @@
  * exact messages (§5) on both sides. zod/mini keeps Lambda bundles small.
  */
 import * as z from 'zod/mini';
-import { NOTIFICATION_CHANNELS, TIME_PREFERENCES } from './domain';
+import { NOTIFICATION_CHANNELS, TIME_PREFERENCES, type NotificationChannel } from './domain';
 import { CALL_MESSAGES, SUMMARY_MESSAGES, VALIDATION } from './messages';
 import { SUMMARY_STATUSES, SUMMARY_TABS } from './summaries';
 import { PROMPT_MAX_LENGTH, SCHEDULE_OPTIONS, VOICES, type VoiceId } from './calls';
 import { GENERAL_PHONE, US_PHONE, stripPhoneFormatting } from './phone';
+import { PASSWORD_POLICY_MESSAGE, isStrongPassword } from './password-policy';
 import { ROLES } from './roles';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -64,6 +65,41 @@ const usPhone = z.pipe(
 
 const version = z.optional(z.number().check(z.int(), z.positive()));
 
+// Ids (issue 10 "Input hygiene"): bounded in length and alphabet before they reach a key or an
+// audit record, and read in the form they are stored in. A malformed id is bad input (400), not a
+// missing record: the API says which id it could not read.
+
+/** What a malformed id answers, per kind of id. */
+export const ID_MESSAGES = {
+  patientId: 'Invalid patient id',
+  providerId: 'Invalid provider id',
+  userId: 'Invalid user id',
+  callId: 'Invalid call id',
+  messageId: 'Invalid message id',
+} as const;
+
+/** Record ids (`ids.newId()`, Cognito subs, call log ids): UUIDs, stored lower-case. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const isUuid = (value: string) => UUID.test(value);
+
+/** A record id in either letter case, read lower-case; anything else is refused with `message`. */
+export const recordIdSchema = (message: string) =>
+  z.string({ error: message }).check(
+    // Abort on length first: nothing longer than a UUID is lower-cased or matched.
+    z.maxLength(36, { error: message, abort: true }),
+    z.toLowerCase(),
+    z.regex(UUID, { error: message }),
+  );
+
+/** An organization chosen in a form: empty (none) or a bounded id, read lower-case. */
+const organizationChoice = z
+  .string({ error: ID_MESSAGES.providerId })
+  .check(
+    z.maxLength(64, { error: ID_MESSAGES.providerId, abort: true }),
+    z.regex(/^[A-Za-z0-9_-]*$/, { error: ID_MESSAGES.providerId }),
+    z.toLowerCase(),
+  );
+
 export const providerFormSchema = z.object({
   name: nameText(VALIDATION.organizationNameRequired, 200),
   address: optionalText(),
@@ -95,13 +131,20 @@ export const outreachSchema = z.object({
 });
 
 export const createPatientSchema = z.extend(patientFormSchema, {
-  provider_id: z
-    .string({ error: VALIDATION.providerRequired })
-    .check(z.minLength(1, { error: VALIDATION.providerRequired })),
+  provider_id: z.pipe(
+    z.string({ error: VALIDATION.providerRequired }).check(z.minLength(1, { error: VALIDATION.providerRequired })),
+    recordIdSchema(ID_MESSAGES.providerId),
+  ),
   outreach: z.optional(z.nullable(outreachSchema)),
 });
 
-const channels = z.array(z.enum(NOTIFICATION_CHANNELS));
+/** Each channel once: a repeat is dropped; a list longer than the channels there are is refused. */
+const channels = z.pipe(
+  z
+    .array(z.enum(NOTIFICATION_CHANNELS, { error: 'Please choose a valid notification channel' }))
+    .check(z.maxLength(NOTIFICATION_CHANNELS.length, { error: 'Each notification channel can be chosen once' })),
+  z.transform((list: NotificationChannel[]) => [...new Set(list)]),
+);
 export const notificationPreferencesSchema = z.object({ new_summaries: channels, escalations: channels });
 
 const userFields = {
@@ -110,7 +153,7 @@ const userFields = {
   last_name: nameText(VALIDATION.lastNameRequired),
   phone_number: usPhone,
   role: z.enum(ROLES, { error: 'Please choose a role' }),
-  provider_id: z.optional(z.nullable(z.string())),
+  provider_id: z.optional(z.nullable(organizationChoice)),
   notification_preferences: z.optional(notificationPreferencesSchema),
 };
 
@@ -124,7 +167,7 @@ export const createUserSchema = z
       z
         .string({ error: VALIDATION.passwordRequiredForNewUsers })
         .check(z.minLength(1, { error: VALIDATION.passwordRequiredForNewUsers })),
-      z.string().check(z.minLength(6, { error: VALIDATION.passwordTooShort }), z.maxLength(256)),
+      z.string().check(z.refine(isStrongPassword, { error: PASSWORD_POLICY_MESSAGE }), z.maxLength(256)),
     ),
   })
   .check(z.refine(providerRequiredForRole, { error: VALIDATION.providerRequired, path: ['provider_id'] }));
@@ -139,6 +182,16 @@ export const documentSchema = z.object({
     z.string().check(z.maxLength(20_000, { error: VALIDATION.contentTooLong })),
   ),
   version,
+});
+
+export const DOCUMENT_VERSION_REQUIRED = 'The version you edited is required. Reload the document and try again.';
+
+/** PUT of a care plan or EMR notes: the version read is required, so no save can overwrite another unseen. */
+export const documentUpdateSchema = z.object({
+  content: documentSchema.shape.content,
+  version: z
+    .number({ error: DOCUMENT_VERSION_REQUIRED })
+    .check(z.int(), z.positive({ error: DOCUMENT_VERSION_REQUIRED })),
 });
 
 /** First message of a failed parse, for forms that show one error at a time (as the spec's forms do). */
@@ -185,4 +238,56 @@ export const summariesQuerySchema = z.object({
 export const summaryStatusSchema = z.object({
   status: z.enum(SUMMARY_STATUSES, { error: SUMMARY_MESSAGES.statusInvalid }),
   version: z.number({ error: SUMMARY_MESSAGES.versionRequired }).check(z.int(), z.minimum(1)),
+});
+
+// Paged lists (issue 10: a limit and an opaque cursor).
+
+export const PAGE_LIMIT_MAX = 100;
+export const PAGE_LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`;
+
+/**
+ * `?limit=&cursor=` of a paged list. The cursor is opaque here: the server checks that it is one it
+ * made (lambdas/application/cursor.ts), with its own code.
+ */
+export const pageQuerySchema = z.object({
+  limit: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^\d{1,3}$/, { error: PAGE_LIMIT_MESSAGE })),
+      z.pipe(
+        z.transform((v: string) => Number(v)),
+        z
+          .number()
+          .check(z.minimum(1, { error: PAGE_LIMIT_MESSAGE }), z.maximum(PAGE_LIMIT_MAX, { error: PAGE_LIMIT_MESSAGE })),
+      ),
+    ),
+  ),
+  cursor: z.optional(z.string()),
+});
+export type PageQuery = z.output<typeof pageQuerySchema>;
+
+// Path parameters (STYLE: parsed with zod in the handler), one schema per kind of parameter.
+
+/** Patient texts: `20261123T101500123Z-1a2b3c4d` (time-ordered, lambdas/application/texts.ts). */
+const TEXT_MESSAGE_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
+/** Link tokens: base64url of 32 random bytes (lambdas/application/links.ts). */
+const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export const patientPathSchema = z.object({ patientId: recordIdSchema(ID_MESSAGES.patientId) });
+export const providerPathSchema = z.object({ providerId: recordIdSchema(ID_MESSAGES.providerId) });
+export const userPathSchema = z.object({ userId: recordIdSchema(ID_MESSAGES.userId) });
+export const callPathSchema = z.object({ callId: recordIdSchema(ID_MESSAGES.callId) });
+export const patientTextPathSchema = z.extend(patientPathSchema, {
+  messageId: z
+    .string({ error: ID_MESSAGES.messageId })
+    .check(
+      z.maxLength(28, { error: ID_MESSAGES.messageId, abort: true }),
+      z.regex(TEXT_MESSAGE_ID, { error: ID_MESSAGES.messageId }),
+    ),
+});
+/**
+ * A link token is a credential, not an id: a malformed one reads as the empty token, which opens
+ * nothing, so it gets the same 404 as an unknown or expired one (DECISIONS "Links and expiry").
+ */
+export const linkPathSchema = z.object({
+  token: z.catch(z.string().check(z.maxLength(43, { abort: true }), z.regex(LINK_TOKEN)), ''),
 });

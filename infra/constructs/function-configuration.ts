@@ -11,6 +11,8 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from '../../lambdas/adapters/dynamodb/table-schema';
 import type { JobName } from '../../lambdas/jobs';
 import type { ConfigNeed } from '../../lambdas/platform/env';
+import { PERMISSIONS } from '../../lambdas/permissions';
+import type { GroupActions, PermissionGroup, TableAction } from '../../lambdas/permissions';
 import type { FunctionName } from '../../lambdas/routes';
 import type { NotificationsConfig, VapiConfig } from '../config';
 import { acknowledgeWildcardResources } from '../nag';
@@ -49,25 +51,6 @@ export const CONFIG_VARIABLES = {
 
 type GroupEnvironment<N extends ConfigNeed> = Record<(typeof CONFIG_VARIABLES)[N][number], string>;
 
-/**
- * Cognito admin actions each function calls on the user pool (lambdas/adapters/cognito); functions
- * not listed get none, and a listed function must need `identity`. Operators create, change and
- * delete accounts; archiving a provider disables its users (DECISIONS.md).
- */
-const USER_DIRECTORY_ACTIONS: Partial<Record<CareLoopFunctionName, readonly string[]>> = {
-  'manage-user': [
-    'cognito-idp:AdminCreateUser',
-    'cognito-idp:AdminSetUserPassword',
-    'cognito-idp:AdminUpdateUserAttributes',
-    'cognito-idp:AdminAddUserToGroup',
-    'cognito-idp:AdminRemoveUserFromGroup',
-    'cognito-idp:AdminListGroupsForUser',
-    'cognito-idp:AdminDisableUser',
-    'cognito-idp:AdminDeleteUser',
-  ],
-  'provider-data': ['cognito-idp:AdminDisableUser'],
-};
-
 export interface FunctionConfigurationProps {
   readonly table: ITable;
   readonly dataKey: IKey;
@@ -96,10 +79,16 @@ export interface FunctionConfigurationProps {
   readonly webOrigin: string;
 }
 
-interface ConfigGroup {
+/** The actions a group can grant: none for groups that are variables only. */
+type ActionOf<N extends ConfigNeed> = N extends PermissionGroup ? GroupActions[N] : never;
+
+interface ConfigGroup<N extends ConfigNeed> {
   readonly environment: Readonly<Record<string, string>>;
-  /** Adds the group's permissions (and their cdk-nag acknowledgements) to one function. */
-  grant(fn: CareLoopFunction, name: CareLoopFunctionName): void;
+  /**
+   * Adds the group's permissions (and their cdk-nag acknowledgements) to one function: the actions
+   * lambdas/permissions.ts declares for it in this group, none when it declares none.
+   */
+  grant(fn: CareLoopFunction, actions: readonly ActionOf<N>[]): void;
 }
 
 /**
@@ -107,7 +96,7 @@ interface ConfigGroup {
  * IAM grants, so a function receives only what its CONFIG_NEEDS entry names.
  */
 export class FunctionConfiguration {
-  private readonly groups: Record<ConfigNeed, ConfigGroup>;
+  private readonly groups: { readonly [N in ConfigNeed]: ConfigGroup<N> };
   private readonly table: ITable;
 
   constructor(props: FunctionConfigurationProps) {
@@ -115,16 +104,15 @@ export class FunctionConfiguration {
     this.groups = {
       table: {
         environment: { TABLE_NAME: props.table.tableName } satisfies GroupEnvironment<'table'>,
-        grant: (fn) => {
-          for (const statement of tableItemStatements(props.table, props.dataKey))
+        grant: (fn, actions) => {
+          for (const statement of tableItemStatements(props.table, props.dataKey, actions))
             fn.role.addToPrincipalPolicy(statement);
         },
       },
       identity: {
         environment: { USER_POOL_ID: props.userPool.userPoolId } satisfies GroupEnvironment<'identity'>,
-        grant: (fn, name) => {
-          const actions = USER_DIRECTORY_ACTIONS[name];
-          if (!actions) return;
+        grant: (fn, actions) => {
+          if (actions.length === 0) return;
           fn.role.addToPrincipalPolicy(
             new PolicyStatement({ actions: [...actions], resources: [props.userPool.userPoolArn] }),
           );
@@ -148,15 +136,7 @@ export class FunctionConfiguration {
           VAPI_WEBHOOK_AUTH: props.vapi.webhookAuth,
           VAPI_WEBHOOK_CREDENTIAL_ID: props.vapi.webhookCredentialId,
         } satisfies GroupEnvironment<'vapi'>,
-        grant: (fn) => {
-          fn.role.addToPrincipalPolicy(
-            new PolicyStatement({
-              actions: ['secretsmanager:GetSecretValue'],
-              resources: [props.vapiSecret.secretArn],
-            }),
-          );
-          fn.role.addToPrincipalPolicy(kmsViaServiceStatement(props.dataKey, 'secretsmanager', ['kms:Decrypt']));
-        },
+        grant: (fn, actions) => secretReadGrant(fn, actions, props.vapiSecret, props.dataKey),
       },
       scheduler: {
         environment: {
@@ -165,26 +145,32 @@ export class FunctionConfiguration {
           SCHEDULER_ROLE_ARN: props.callSchedulerRole.roleArn,
           SCHEDULE_DLQ_ARN: props.callScheduleDeadLetterQueue.queueArn,
         } satisfies GroupEnvironment<'scheduler'>,
-        grant: (fn) => {
+        grant: (fn, actions) => {
+          const scheduleActions = actions.filter((action) => action !== 'scheduler:ListSchedules');
+          if (actions.includes('scheduler:ListSchedules')) {
+            // Cancelling lists a call's schedules by name prefix; ListSchedules has no resource-level scoping.
+            fn.role.addToPrincipalPolicy(
+              new PolicyStatement({ actions: ['scheduler:ListSchedules'], resources: ['*'] }),
+            );
+          }
+          if (actions.includes('scheduler:CreateSchedule')) {
+            // The schedule runs as the call-schedule role: creating one passes it.
+            fn.role.addToPrincipalPolicy(
+              new PolicyStatement({
+                actions: ['iam:PassRole'],
+                resources: [props.callSchedulerRole.roleArn],
+                conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+              }),
+            );
+          }
+          if (scheduleActions.length === 0) return;
           const schedulesArn = Stack.of(fn).formatArn({
             service: 'scheduler',
             resource: 'schedule',
             resourceName: `${props.callScheduleGroup.scheduleGroupName}/*`,
           });
           fn.role.addToPrincipalPolicy(
-            new PolicyStatement({
-              actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
-              resources: [schedulesArn],
-            }),
-          );
-          // Cancelling lists a call's schedules by name prefix; ListSchedules has no resource-level scoping.
-          fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['scheduler:ListSchedules'], resources: ['*'] }));
-          fn.role.addToPrincipalPolicy(
-            new PolicyStatement({
-              actions: ['iam:PassRole'],
-              resources: [props.callSchedulerRole.roleArn],
-              conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
-            }),
+            new PolicyStatement({ actions: [...scheduleActions], resources: [schedulesArn] }),
           );
           acknowledgeWildcardResources(
             fn.role.policy,
@@ -196,15 +182,17 @@ export class FunctionConfiguration {
       },
       bus: {
         environment: { EVENT_BUS_NAME: props.eventBus.eventBusName } satisfies GroupEnvironment<'bus'>,
-        grant: (fn) => {
+        grant: (fn, actions) => {
+          if (actions.length === 0) return;
           fn.role.addToPrincipalPolicy(
-            new PolicyStatement({ actions: ['events:PutEvents'], resources: [props.eventBus.eventBusArn] }),
+            new PolicyStatement({ actions: [...actions], resources: [props.eventBus.eventBusArn] }),
           );
         },
       },
       email: {
         environment: { EMAIL_FROM: props.notifications.emailFrom } satisfies GroupEnvironment<'email'>,
-        grant: (fn) => {
+        grant: (fn, actions) => {
+          if (actions.length === 0) return;
           // SES authorizes SendEmail on the verified identity the From belongs to: the address itself,
           // or its domain. Either may be the verified one; only this From address may be used.
           const from = props.notifications.emailFrom;
@@ -213,7 +201,7 @@ export class FunctionConfiguration {
           );
           fn.role.addToPrincipalPolicy(
             new PolicyStatement({
-              actions: ['ses:SendEmail'],
+              actions: [...actions],
               resources: identities,
               conditions: { StringEquals: { 'ses:FromAddress': from } },
             }),
@@ -226,15 +214,7 @@ export class FunctionConfiguration {
           TWILIO_SENDER: props.notifications.twilioSender,
           TWILIO_WEBHOOK_BASE_URL: props.twilioWebhookBaseUrl,
         } satisfies GroupEnvironment<'sms'>,
-        grant: (fn) => {
-          fn.role.addToPrincipalPolicy(
-            new PolicyStatement({
-              actions: ['secretsmanager:GetSecretValue'],
-              resources: [props.twilioSecret.secretArn],
-            }),
-          );
-          fn.role.addToPrincipalPolicy(kmsViaServiceStatement(props.dataKey, 'secretsmanager', ['kms:Decrypt']));
-        },
+        grant: (fn, actions) => secretReadGrant(fn, actions, props.twilioSecret, props.dataKey),
       },
       webOrigin: {
         environment: { WEB_ORIGIN: props.webOrigin } satisfies GroupEnvironment<'webOrigin'>,
@@ -249,52 +229,80 @@ export class FunctionConfiguration {
   }
 
   /**
-   * Grants one function the permissions of its groups. Every function, whatever its groups, is
-   * denied changing or deleting audit events.
+   * Grants one function the actions lambdas/permissions.ts declares for it, on the resources of its
+   * groups. Every function, whatever its groups, is denied changing or deleting audit events.
    */
   grant(fn: CareLoopFunction, name: CareLoopFunctionName, needs: readonly ConfigNeed[]): void {
-    if (USER_DIRECTORY_ACTIONS[name] && !needs.includes('identity')) {
-      throw new Error(`Function "${name}" calls Cognito admin APIs but CONFIG_NEEDS does not give it "identity"`);
+    const permissions = PERMISSIONS[name];
+    for (const [group, actions] of Object.entries(permissions) as [PermissionGroup, readonly string[]][]) {
+      if (actions.length > 0 && !needs.includes(group)) {
+        throw new Error(
+          `Function "${name}": lambdas/permissions.ts declares ${actions.join(', ')} in group "${group}", ` +
+            `but CONFIG_NEEDS does not give it "${group}"`,
+        );
+      }
     }
     fn.role.addToPrincipalPolicy(auditAppendOnlyStatement(this.table));
-    for (const need of needs) this.groups[need].grant(fn, name);
+    for (const need of needs) {
+      // Each group receives its own declared actions: the record is keyed by the same group names.
+      const group = this.groups[need] as ConfigGroup<ConfigNeed>;
+      group.grant(fn, (permissions[need as PermissionGroup] ?? []) as readonly ActionOf<ConfigNeed>[]);
+    }
   }
 }
 
+const TABLE_WRITES: readonly TableAction[] = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
 /**
- * Item access to the table and its GSIs (named by TABLE_SCHEMA, no index wildcard), through DynamoDB
- * only for the data key. No `Scan`: ARCHITECTURE.md allows none in a request path, IAM enforces it.
- * Transactions are authorized by the item actions they contain.
+ * The declared item actions on the table; Query also on its GSIs (named by TABLE_SCHEMA, no index
+ * wildcard), the only action an index serves. The data key only through DynamoDB: to read, and to
+ * write when the function writes (CDK's read and write key grants, without wildcards). No `Scan`
+ * can be declared: ARCHITECTURE.md allows none in a request path, IAM enforces it. Transactions are
+ * authorized by the item actions they contain.
  */
-function tableItemStatements(table: ITable, dataKey: IKey): PolicyStatement[] {
+function tableItemStatements(table: ITable, dataKey: IKey, actions: readonly TableAction[]): PolicyStatement[] {
+  if (actions.length === 0) return [];
+  const items = actions.filter((action) => action !== 'dynamodb:Query');
+  const writes = actions.some((action) => TABLE_WRITES.includes(action));
   return [
-    new PolicyStatement({
-      actions: [
-        'dynamodb:GetItem',
-        'dynamodb:BatchGetItem',
-        'dynamodb:Query',
-        'dynamodb:PutItem',
-        'dynamodb:UpdateItem',
-        'dynamodb:DeleteItem',
-        'dynamodb:BatchWriteItem',
-        'dynamodb:ConditionCheckItem',
-        'dynamodb:DescribeTable',
-      ],
-      resources: [
-        table.tableArn,
-        ...TABLE_SCHEMA.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
-      ],
-    }),
+    ...(items.length > 0 ? [new PolicyStatement({ actions: items, resources: [table.tableArn] })] : []),
+    ...(actions.includes('dynamodb:Query')
+      ? [
+          new PolicyStatement({
+            actions: ['dynamodb:Query'],
+            resources: [
+              table.tableArn,
+              ...TABLE_SCHEMA.globalIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
+            ],
+          }),
+        ]
+      : []),
     kmsViaServiceStatement(dataKey, 'dynamodb', [
       'kms:Decrypt',
       'kms:DescribeKey',
-      'kms:Encrypt',
-      'kms:GenerateDataKey',
-      'kms:GenerateDataKeyWithoutPlaintext',
-      'kms:ReEncryptFrom',
-      'kms:ReEncryptTo',
+      ...(writes
+        ? [
+            'kms:Encrypt',
+            'kms:GenerateDataKey',
+            'kms:GenerateDataKeyWithoutPlaintext',
+            'kms:ReEncryptFrom',
+            'kms:ReEncryptTo',
+          ]
+        : []),
     ]),
   ];
+}
+
+/** Reading one secret (declared `secretsmanager:GetSecretValue`), decrypted by Secrets Manager with the data key. */
+function secretReadGrant(fn: CareLoopFunction, actions: readonly string[], secret: ISecret, dataKey: IKey): void {
+  if (actions.length === 0) return;
+  fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: [...actions], resources: [secret.secretArn] }));
+  fn.role.addToPrincipalPolicy(kmsViaServiceStatement(dataKey, 'secretsmanager', ['kms:Decrypt']));
 }
 
 /**

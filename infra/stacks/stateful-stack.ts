@@ -1,5 +1,5 @@
 import { PASSWORD_POLICY } from '../../shared/password-policy';
-import { Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Aws, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import { BackupPlan, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
 import {
@@ -13,13 +13,20 @@ import {
   UserPoolGroup,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
-import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { CfnUserPool, StandardAttributesMask, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '../../lambdas/adapters/dynamodb/table-schema';
+import { JOBS, type JobName } from '../../lambdas/jobs';
+import {
+  CLIENT_READABLE_ATTRIBUTES,
+  CLIENT_WRITABLE_ATTRIBUTES,
+  ORGANIZATION_ATTRIBUTE,
+  type ClientReadableAttribute,
+} from '../../shared/identity-attributes';
 import { ROLE_HELP, ROLES } from '../../shared/roles';
 import type { CareLoopConfig } from '../config';
 import { eventBusName, namePrefix } from '../config';
@@ -29,8 +36,14 @@ export interface StatefulStackProps extends StackProps {
   readonly config: CareLoopConfig;
 }
 
+/** The CloudFormation `LambdaConfig` property of each identity trigger kind in the job manifest. */
+const IDENTITY_TRIGGER_PROPERTY = { 'post-confirmation': 'PostConfirmation' } as const;
+
+/** The fixed name of a job function the user pool triggers (the Stateless stack gives it this name). */
+export const identityTriggerFunctionName = (prefix: string, job: JobName): string => `${prefix}-${job}`;
+
 /** The Cognito custom attribute holding a provider user's organization (`custom:provider_id`). */
-export const PROVIDER_ID_ATTRIBUTE = 'provider_id';
+export const PROVIDER_ID_ATTRIBUTE = ORGANIZATION_ATTRIBUTE.slice('custom:'.length);
 
 /**
  * What must survive every redeploy: identity, data, keys and vendor secrets.
@@ -79,6 +92,7 @@ export class StatefulStack extends Stack {
     this.createBackupPlan(prefix);
 
     this.userPool = this.createUserPool(config, prefix);
+    this.attachIdentityTriggers(prefix);
     this.userPoolClient = this.createUserPoolClient(config);
 
     this.vapiSecret = new Secret(this, 'VapiSecret', {
@@ -204,6 +218,29 @@ export class StatefulStack extends Stack {
     );
   }
 
+  /**
+   * The pool's Cognito triggers (job manifest, kind `identity`). Their functions live in the
+   * Stateless stack under fixed names; the pool names each by its ARN, built from the name, so this
+   * stack never references that one (which references the pool): no cycle. The Stateless stack lets
+   * Cognito invoke them from this pool only.
+   */
+  private attachIdentityTriggers(prefix: string): void {
+    const pool = this.userPool.node.defaultChild as CfnUserPool;
+    for (const job of JOBS) {
+      if (job.trigger.kind !== 'identity') continue;
+      const property = IDENTITY_TRIGGER_PROPERTY[job.trigger.trigger];
+      pool.addPropertyOverride(
+        `LambdaConfig.${property}`,
+        this.formatArn({
+          service: 'lambda',
+          resource: 'function',
+          resourceName: identityTriggerFunctionName(prefix, job.name),
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      );
+    }
+  }
+
   private createUserPool(config: CareLoopConfig, prefix: string): UserPool {
     const userPool = new UserPool(this, 'UserPool', {
       userPoolName: `${prefix}-users`,
@@ -231,20 +268,16 @@ export class StatefulStack extends Stack {
       },
       passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(3) },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      mfa: Mfa.OFF,
+      // Every sign-in asks for an authenticator app's code; the first one enrols the app (DECISIONS).
+      mfa: Mfa.REQUIRED,
+      mfaSecondFactor: { otp: true, sms: false, email: false },
+      // Threat protection blocks risky sign-ins and compromised passwords, not only reports them.
+      // It needs the Plus feature plan, billed per monthly active user (README "Costs").
       featurePlan: FeaturePlan.PLUS,
-      // Collects risk signals without blocking sign-ins; switch to FULL_FUNCTION once the web app
-      // handles MFA challenges (adaptive authentication answers high risk with MFA).
-      standardThreatProtectionMode: StandardThreatProtectionMode.AUDIT_ONLY,
+      standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    acknowledge(
-      userPool,
-      ['AwsSolutions-COG2'],
-      'The product sign-in (Amplify USER_PASSWORD_AUTH, spec section 1) has no MFA step yet and patients ' +
-        'self-register; requiring MFA would lock every account out. Plus-tier threat protection audits risk meanwhile.',
-    );
 
     // Roles are Cognito groups, named by shared/roles.ts (the same list the web app and API check).
     for (const role of ROLES) {
@@ -258,7 +291,6 @@ export class StatefulStack extends Stack {
   }
 
   private createUserPoolClient(config: CareLoopConfig): UserPoolClient {
-    const standard = { email: true, givenName: true, familyName: true };
     return this.userPool.addClient('WebClient', {
       userPoolClientName: 'web',
       generateSecret: false,
@@ -270,11 +302,29 @@ export class StatefulStack extends Stack {
       accessTokenValidity: config.cognito.accessTokenValidity,
       idTokenValidity: config.cognito.idTokenValidity,
       refreshTokenValidity: config.cognito.refreshTokenValidity,
-      readAttributes: new ClientAttributes()
-        .withStandardAttributes({ ...standard, emailVerified: true })
-        .withCustomAttributes(PROVIDER_ID_ATTRIBUTE),
-      // custom:provider_id is the tenant boundary: only the admin APIs may set it, never the user.
-      writeAttributes: new ClientAttributes().withStandardAttributes(standard),
+      // From shared/identity-attributes.ts, which the local proxy enforces too. custom:provider_id is
+      // the tenant boundary: the client reads it, only the admin APIs set it.
+      readAttributes: clientAttributes(CLIENT_READABLE_ATTRIBUTES),
+      writeAttributes: clientAttributes(CLIENT_WRITABLE_ATTRIBUTES),
     });
   }
+}
+
+/** The CDK's names for the standard attributes the web client may read or write. */
+const STANDARD_ATTRIBUTE_KEYS = {
+  email: 'email',
+  email_verified: 'emailVerified',
+  given_name: 'givenName',
+  family_name: 'familyName',
+} as const satisfies Record<
+  Exclude<ClientReadableAttribute, typeof ORGANIZATION_ATTRIBUTE>,
+  keyof StandardAttributesMask
+>;
+
+function clientAttributes(names: readonly ClientReadableAttribute[]): ClientAttributes {
+  const standard: StandardAttributesMask = Object.fromEntries(
+    names.flatMap((name) => (name === ORGANIZATION_ATTRIBUTE ? [] : [[STANDARD_ATTRIBUTE_KEYS[name], true]])),
+  );
+  const custom = names.includes(ORGANIZATION_ATTRIBUTE) ? [PROVIDER_ID_ATTRIBUTE] : [];
+  return new ClientAttributes().withStandardAttributes(standard).withCustomAttributes(...custom);
 }

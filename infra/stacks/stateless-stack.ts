@@ -26,6 +26,7 @@ import { CareLoopFunction } from '../constructs/careloop-function';
 import { FunctionConfiguration } from '../constructs/function-configuration';
 import type { CareLoopFunctionName } from '../constructs/function-configuration';
 import { ManagedPolicyRole } from '../constructs/managed-policy-role';
+import { identityTriggerFunctionName } from './stateful-stack';
 import { acknowledge, acknowledgeWildcardResources } from '../nag';
 import { kmsViaServiceStatement } from '../statements';
 
@@ -226,7 +227,12 @@ export class StatelessStack extends Stack {
         logRetention: config.logRetention,
         logRemovalPolicy: config.logRemovalPolicy,
         timeout: job.timeoutSeconds === undefined ? undefined : Duration.seconds(job.timeoutSeconds),
-        functionName: job === callTarget ? callTargetName : undefined,
+        functionName:
+          job === callTarget
+            ? callTargetName
+            : job.trigger.kind === 'identity'
+              ? identityTriggerFunctionName(prefix, job.name)
+              : undefined,
         deadLetterKey: props.dataKey,
       });
       configuration.grant(fn, job.name, CONFIG_NEEDS[job.name]);
@@ -238,7 +244,7 @@ export class StatelessStack extends Stack {
       );
       const deadLetterQueue = fn.deadLetterQueue;
       if (!deadLetterQueue) throw new Error(`Job "${job.name}" has no dead-letter queue`);
-      this.addJobTrigger(job, fn, deadLetterQueue);
+      this.addJobTrigger(job, fn, deadLetterQueue, props.userPool);
       functions.set(job.name, fn);
       jobDeadLetterQueues.set(job.name, deadLetterQueue);
     }
@@ -274,7 +280,7 @@ export class StatelessStack extends Stack {
    * call-schedule role may invoke the function); recurring schedules and bus rules are created here,
    * each retried and then dead-lettered into the job's queue.
    */
-  private addJobTrigger(job: Job, fn: CareLoopFunction, deadLetterQueue: IQueue): void {
+  private addJobTrigger(job: Job, fn: CareLoopFunction, deadLetterQueue: IQueue, userPool: IUserPool): void {
     const trigger = job.trigger;
     switch (trigger.kind) {
       case 'schedule': {
@@ -305,11 +311,14 @@ export class StatelessStack extends Stack {
         });
         return;
       case 'identity':
-        throw new Error(
-          `Job "${job.name}": identity triggers are not wired in the CDK yet. The user pool lives in the ` +
-            'Stateful stack, so a trigger there naming a Stateless function would make the two stacks ' +
-            'reference each other; wire it (e.g. a function in the Stateful stack) before adding such a job.',
-        );
+        // The pool names the function by its fixed name (StatefulStack.attachIdentityTriggers);
+        // Cognito may invoke it for this pool of this account only.
+        fn.function.addPermission(`Cognito-${trigger.trigger}`, {
+          principal: new ServicePrincipal('cognito-idp.amazonaws.com'),
+          sourceArn: userPool.userPoolArn,
+          sourceAccount: Aws.ACCOUNT_ID,
+        });
+        return;
     }
   }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../platform/actor';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
-import { audited, auditOutcomeOf, patientDenied, patientNotFound } from './audit';
-import type { AuditEntry } from './ports';
+import { audited, auditedChange, auditOutcomeOf, patientDenied, patientNotFound } from './audit';
+import type { AuditEntry, AuditEvent } from './ports';
 
 const actor: Actor = { userId: 'u1', email: 'nurse@sunrise.example', role: 'provider', providerId: 'org-1' };
 
@@ -90,5 +90,67 @@ describe('audited', () => {
     await expect(
       audited(failing, actor, 'patient.read', { type: 'patient', id: 'p1' }, async () => 'data'),
     ).rejects.toThrow('table unavailable');
+  });
+});
+
+describe('auditedChange', () => {
+  const deps = (entries: AuditEntry[]) => ({
+    audit: { record: async (e: AuditEntry) => void entries.push(e) },
+    clock: { now: () => new Date('2026-11-23T10:00:00.000Z') },
+    ids: { newId: () => 'event-1' },
+  });
+  const traced: Actor = {
+    ...actor,
+    role: 'careloop_employee',
+    providerId: null,
+    requestId: 'req-1',
+    sourceIp: '203.0.113.7',
+  };
+
+  it('hands the success event, with what moved, to the write; records nothing on its own', async () => {
+    const recorded: AuditEntry[] = [];
+    const written: AuditEvent[] = [];
+    const result = await auditedChange(
+      deps(recorded),
+      traced,
+      'user.update',
+      { type: 'user', id: 'u9' },
+      async (eventOf) => {
+        written.push(
+          eventOf({ roleBefore: 'provider', roleAfter: 'patient', organizationBefore: 'o1', organizationAfter: 'o2' }),
+        );
+        return 'done';
+      },
+    );
+    expect(result).toBe('done');
+    expect(recorded).toEqual([]);
+    expect(written).toEqual([
+      {
+        id: 'event-1',
+        at: '2026-11-23T10:00:00.000Z',
+        actorId: 'u1',
+        actorRole: 'careloop_employee',
+        actorProviderId: null,
+        action: 'user.update',
+        subject: { type: 'user', id: 'u9' },
+        outcome: 'success',
+        requestId: 'req-1',
+        sourceIp: '203.0.113.7',
+        change: { roleBefore: 'provider', roleAfter: 'patient', organizationBefore: 'o1', organizationAfter: 'o2' },
+      },
+    ]);
+  });
+
+  it('records a refusal on its own (nothing changed) and rethrows it', async () => {
+    const recorded: AuditEntry[] = [];
+    await expect(
+      auditedChange(deps(recorded), traced, 'user.delete', { type: 'user', id: 'u9' }, async () => {
+        throw notFound('user.not_found', 'User not found');
+      }),
+    ).rejects.toMatchObject({ code: 'user.not_found' });
+    expect(recorded).toEqual([
+      expect.objectContaining({ action: 'user.delete', outcome: 'not_found', requestId: 'req-1' }),
+    ]);
+    expect(recorded[0]).not.toHaveProperty('change');
   });
 });

@@ -1,16 +1,49 @@
-import type { ClinicalDocument } from '../../shared/domain';
+import type { ClinicalDocument, DocumentAuthor, DocumentRevision, DocumentRevisionPage } from '../../shared/domain';
 import type { Actor } from '../platform/actor';
+import { conflict, notFound } from '../platform/errors';
 import { audited } from './audit';
+import { invalidCursor, type PageRequest } from './cursor';
 import type { PatientDeps } from './patients';
 import { patientForActor } from './patients';
-import type { ClinicalDocumentRepository, DocumentKind } from './ports';
+import type {
+  AuthorRef,
+  ClinicalDocumentRecord,
+  ClinicalDocumentRepository,
+  DocumentKind,
+  DocumentRevisionRecord,
+  UserDirectory,
+  UserDisplay,
+} from './ports';
 
 export interface ClinicalDocumentDeps extends Pick<
   PatientDeps,
   'patients' | 'organizations' | 'audit' | 'clock' | 'ids'
 > {
   documents: ClinicalDocumentRepository;
+  users: UserDirectory;
 }
+
+export const REVISIONS_PAGE_SIZE = 20;
+
+/** The words for what the repository reports (STYLE "Adapters return outcomes, use cases choose words"). */
+export const DOCUMENT_MESSAGES: Record<DocumentKind, { exists: string; missing: string; stale: string }> = {
+  care_plan: {
+    exists: 'This patient already has a care plan. Reload to see it.',
+    missing: 'This patient has no care plan yet',
+    stale: 'The care plan changed since you opened it. Reload and try again.',
+  },
+  emr_notes: {
+    exists: 'This patient already has EMR notes. Reload to see them.',
+    missing: 'This patient has no EMR notes yet',
+    stale: 'The EMR notes changed since you opened them. Reload and try again.',
+  },
+};
+
+/** Shown for an author whose profile cannot be found. */
+export const UNKNOWN_AUTHOR = 'Unknown user';
+
+const stale = (kind: DocumentKind) => conflict(`${kind}.version_conflict`, DOCUMENT_MESSAGES[kind].stale);
+const missing = (kind: DocumentKind) => notFound(`${kind}.not_found`, DOCUMENT_MESSAGES[kind].missing);
 
 /** Care plan or EMR notes of a patient the actor may see; null when there is none yet. */
 export async function getDocument(
@@ -20,12 +53,13 @@ export async function getDocument(
   patientId: string,
 ): Promise<ClinicalDocument | null> {
   return audited(deps.audit, actor, `${kind}.read`, { type: 'patient', id: patientId }, async () => {
-    await patientForActor(deps, actor, patientId);
-    return deps.documents.get(kind, patientId);
+    // Read with the access check: nothing leaves unless the check passes.
+    const [, doc] = await Promise.all([patientForActor(deps, actor, patientId), deps.documents.get(kind, patientId)]);
+    return doc ? withAuthors(deps, doc) : null;
   });
 }
 
-/** The first document of its kind (a conflict when one exists); the creator is the signed-in user. */
+/** The first document of its kind (a conflict when one exists), saved as revision 1 by the signed-in user. */
 export async function createDocument(
   deps: ClinicalDocumentDeps,
   actor: Actor,
@@ -36,33 +70,111 @@ export async function createDocument(
   return audited(deps.audit, actor, `${kind}.create`, { type: 'patient', id: patientId }, async () => {
     const { patient } = await patientForActor(deps, actor, patientId);
     const at = deps.clock.now().toISOString();
-    const doc: ClinicalDocument = {
+    const author: AuthorRef = { userId: actor.userId };
+    const doc: ClinicalDocumentRecord = {
       id: deps.ids.newId(),
       patient_id: patient.id,
       provider_id: patient.provider_id,
       content,
       created_at: at,
+      created_by: author,
       updated_at: at,
-      creator: { email: actor.email },
-      updated_by: { email: actor.email },
+      updated_by: author,
       version: 1,
+      has_revision: true,
     };
-    await deps.documents.create(kind, doc);
-    return doc;
+    if ((await deps.documents.create(kind, doc)) === 'exists') {
+      throw conflict(`${kind}.exists`, DOCUMENT_MESSAGES[kind].exists);
+    }
+    return withAuthors(deps, doc);
   });
 }
 
-/** Replaces the content; with `version`, only if nobody saved in between. */
+/**
+ * Saves a new version over the one the editor read (`version`): the earlier versions stay as
+ * revisions. A version that is no longer the stored one is a conflict, never an overwrite.
+ */
 export async function updateDocument(
   deps: ClinicalDocumentDeps,
   actor: Actor,
   kind: DocumentKind,
   patientId: string,
   content: string,
-  version: number | undefined,
+  version: number,
 ): Promise<ClinicalDocument> {
   return audited(deps.audit, actor, `${kind}.update`, { type: 'patient', id: patientId }, async () => {
     await patientForActor(deps, actor, patientId);
-    return deps.documents.update(kind, patientId, content, actor.email, version, deps.clock.now().toISOString());
+    const current = await deps.documents.get(kind, patientId);
+    if (!current) throw missing(kind);
+    if (current.version !== version) throw stale(kind);
+    const saved = await deps.documents.update(kind, current, {
+      content,
+      by: actor.userId,
+      at: deps.clock.now().toISOString(),
+    });
+    if (saved === 'conflict') throw stale(kind);
+    return withAuthors(deps, saved);
   });
+}
+
+/**
+ * A document's revisions, newest first, a page at a time. A document last saved before revisions
+ * were kept shows its current version as its only revision, so its history is never empty.
+ */
+export async function listRevisions(
+  deps: ClinicalDocumentDeps,
+  actor: Actor,
+  kind: DocumentKind,
+  patientId: string,
+  page: PageRequest,
+): Promise<DocumentRevisionPage> {
+  return audited(deps.audit, actor, `${kind}.revisions.read`, { type: 'patient', id: patientId }, async () => {
+    const [, found, doc] = await Promise.all([
+      patientForActor(deps, actor, patientId),
+      deps.documents.listRevisions(kind, patientId, page.limit, page.cursor),
+      // Only the first page can lack the current version (a document without revisions).
+      page.cursor === null ? deps.documents.get(kind, patientId) : null,
+    ]);
+    if (found === 'invalid_cursor') throw invalidCursor();
+    const records: DocumentRevisionRecord[] =
+      doc && !doc.has_revision
+        ? [{ version: doc.version, content: doc.content, saved_at: doc.updated_at, saved_by: doc.updated_by }]
+        : found.items;
+    const names = await deps.users.displayOf(records.flatMap((r) => authorIds(r.saved_by)));
+    return {
+      items: records.map((r): DocumentRevision => ({
+        version: r.version,
+        content: r.content,
+        saved_at: r.saved_at,
+        author: toAuthor(r.saved_by, names),
+      })),
+      next_cursor: doc && !doc.has_revision ? null : found.cursor,
+    };
+  });
+}
+
+async function withAuthors(deps: Pick<ClinicalDocumentDeps, 'users'>, doc: ClinicalDocumentRecord) {
+  const names = await deps.users.displayOf([...authorIds(doc.created_by), ...authorIds(doc.updated_by)]);
+  return toDocument(doc, names);
+}
+
+const authorIds = (author: AuthorRef) => ('userId' in author ? [author.userId] : []);
+
+function toAuthor(author: AuthorRef, names: ReadonlyMap<string, UserDisplay>): DocumentAuthor {
+  if (!('userId' in author)) return { user_id: null, name: author.legacyEmail || UNKNOWN_AUTHOR };
+  return { user_id: author.userId, name: names.get(author.userId)?.name || UNKNOWN_AUTHOR };
+}
+
+function toDocument(doc: ClinicalDocumentRecord, names: ReadonlyMap<string, UserDisplay>): ClinicalDocument {
+  return {
+    id: doc.id,
+    patient_id: doc.patient_id,
+    provider_id: doc.provider_id,
+    content: doc.content,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at,
+    creator: toAuthor(doc.created_by, names),
+    updated_by: toAuthor(doc.updated_by, names),
+    version: doc.version,
+  };
 }

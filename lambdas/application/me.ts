@@ -1,22 +1,28 @@
 import type { UserProfile } from '../../shared/domain';
 import type { Actor } from '../platform/actor';
-import type { OrganizationRepository, UserProfileRepository } from './ports';
+import type { OrganizationRepository, UserProfileRecord } from './ports';
 import { isSettingsAdmin } from './settings';
 
 export interface MeDeps {
-  profiles: UserProfileRepository;
   organizations: OrganizationRepository;
   /** SETTINGS_ADMIN_EMAILS, lower case. */
   settingsAdmins: readonly string[];
 }
 
 /**
- * The signed-in user's profile. Role and organization come from the verified token, never from
- * the profile item: an account with no group (self sign-up) answers role null.
+ * The signed-in user's profile, as the standing check read it (one GetItem per request). Role and
+ * organization come from the verified token, never from the profile item: an account with no group
+ * (self sign-up) answers role null.
  */
-export async function getMe(deps: MeDeps, actor: Actor): Promise<UserProfile> {
-  const profile = await deps.profiles.get(actor.userId);
-  const org = actor.providerId ? await deps.organizations.get(actor.providerId) : null;
+export async function getMe(
+  deps: MeDeps,
+  actor: Actor,
+  ownProfile: Promise<UserProfileRecord | null>,
+): Promise<UserProfile> {
+  const [profile, org] = await Promise.all([
+    ownProfile,
+    actor.providerId ? deps.organizations.getRef(actor.providerId) : null,
+  ]);
   const activeOrg = org && org.status === 'active' ? org : null;
   const first = profile?.first_name ?? '';
   const last = profile?.last_name ?? '';

@@ -1,6 +1,5 @@
 import type { TextDirection, TextKind, TextStatus } from '../../shared/texts';
 import type {
-  ClinicalDocument,
   NotificationPreferences,
   OutreachCadence,
   Patient,
@@ -42,7 +41,20 @@ export interface AuditEntry {
   requestId?: string;
   /** The caller's IP address, when the event comes from an API request. */
   sourceIp?: string;
+  /** A change of a user's or organization's standing: ids and roles only, never names or e-mails. */
+  change?: AuditChange;
 }
+
+/** What an account change moved: the role and organization before and after (null: none). */
+export interface AuditChange {
+  roleBefore?: Role | null;
+  roleAfter?: Role | null;
+  organizationBefore?: string | null;
+  organizationAfter?: string | null;
+}
+
+/** An audit event written in the same transaction as the change it records (ids and time fixed up front). */
+export type AuditEvent = AuditEntry & { id: string; at: string };
 
 export interface AuditLog {
   record(entry: AuditEntry): Promise<void>;
@@ -95,26 +107,31 @@ export interface OrganizationRepository {
   getRefs(ids: readonly string[]): Promise<OrganizationRef[]>;
   /** Active organizations, newest first. */
   listActive(limit?: number): Promise<OrganizationRecord[]>;
-  create(org: OrganizationRecord, createdBy: string): Promise<void>;
+  /** With its audit event in the same transaction (the demo seed writes without one). */
+  create(org: OrganizationRecord, createdBy: string, audit?: AuditEvent): Promise<void>;
   /**
    * Optimistic: fails with a conflict when `expectedVersion` is stale, not found when the
-   * organization is missing or archived.
+   * organization is missing or archived. The audit event is written in the same transaction.
    */
   update(
     id: string,
     changes: OrganizationChanges,
     expectedVersion: number | undefined,
     at: string,
+    audit: AuditEvent,
   ): Promise<OrganizationRecord>;
   /**
    * Archives the organization in one transaction with the totals it leaves (providers, its
-   * patients, its users) and its users' profiles, marked disabled.
+   * patients, its users), its users' profiles, marked disabled, and its audit event.
    */
-  archive(id: string, at: string, userIds: readonly string[]): Promise<void>;
+  archive(id: string, at: string, userIds: readonly string[], audit: AuditEvent): Promise<void>;
 }
 
-/** `disabled`: the account's organization was archived; it leaves lists and counts like a deleted one. */
-export type UserStatus = 'active' | 'disabled' | 'deleted';
+/**
+ * `pending`: a self sign-up waiting for an operator (no role, no organization, not counted);
+ * `disabled`: the account's organization was archived; it leaves lists and counts like a deleted one.
+ */
+export type UserStatus = 'pending' | 'active' | 'disabled' | 'deleted';
 
 export type UserProfileRecord = Omit<UserProfile, 'provider' | 'full_name'> & { status: UserStatus };
 
@@ -133,13 +150,37 @@ export interface UserProfileRepository {
   get(userId: string): Promise<UserProfileRecord | null>;
   /** Active users, newest first. */
   listActive(): Promise<UserProfileRecord[]>;
+  /** Self sign-ups waiting for an operator, newest first (one Query on the status index). */
+  listPending(): Promise<UserProfileRecord[]>;
   /** Active users of an organization (every role), newest first. */
   listByOrganization(organizationId: string): Promise<UserProfileRecord[]>;
-  create(profile: UserProfileRecord): Promise<void>;
-  /** Not found unless the profile is active. */
-  update(userId: string, changes: UserProfileChanges, at: string): Promise<UserProfileRecord>;
-  /** Not found unless the profile is still active. */
-  markDeleted(profile: UserProfileRecord, at: string): Promise<void>;
+  /** An active profile, counted, with its audit event in the same transaction (the demo seed writes without one). */
+  create(profile: UserProfileRecord, audit?: AuditEvent): Promise<void>;
+  /**
+   * A pending profile (not counted) with its audit event, once per user id: `exists` when a profile
+   * with that id is already stored (a retried trigger, or an account an operator made), unchanged.
+   */
+  createPending(profile: UserProfileRecord, audit: AuditEvent): Promise<'created' | 'exists'>;
+  /**
+   * Applies the changes to the profile as read (`current`), with its audit event in the same
+   * transaction: not found unless it is still active, a conflict when its role or organization moved
+   * since it was read. Returns the stored profile.
+   */
+  update(
+    current: UserProfileRecord,
+    changes: UserProfileChanges,
+    at: string,
+    audit: AuditEvent,
+  ): Promise<UserProfileRecord>;
+  /** Like update for a pending profile, which becomes active and is counted; not found unless pending. */
+  enable(
+    current: UserProfileRecord,
+    changes: UserProfileChanges,
+    at: string,
+    audit: AuditEvent,
+  ): Promise<UserProfileRecord>;
+  /** Not found unless the profile is still active or pending (only an active one leaves the count). */
+  markDeleted(profile: UserProfileRecord, at: string, audit: AuditEvent): Promise<void>;
 }
 
 export type PatientRecord = Patient & { status: 'active' | 'archived' };
@@ -180,23 +221,71 @@ export interface PatientRepository {
 
 export type DocumentKind = 'care_plan' | 'emr_notes';
 
+/**
+ * Who saved a clinical document: the user id (the token's `sub`). Documents saved before authors
+ * were kept by id hold only the e-mail address of the time.
+ */
+export type AuthorRef = { userId: string } | { legacyEmail: string };
+
+/** The current version of a care plan or EMR notes. */
+export interface ClinicalDocumentRecord {
+  id: string;
+  patient_id: string;
+  provider_id: string;
+  content: string;
+  created_at: string;
+  created_by: AuthorRef;
+  updated_at: string;
+  updated_by: AuthorRef;
+  version: number;
+  /** False for a document last saved before revisions were kept: its current version has no revision item. */
+  has_revision: boolean;
+}
+
+/** One saved version; revisions are written once and never changed. */
+export interface DocumentRevisionRecord {
+  version: number;
+  content: string;
+  saved_at: string;
+  saved_by: AuthorRef;
+}
+
+export interface DocumentChange {
+  content: string;
+  /** User id of the author. */
+  by: string;
+  at: string;
+}
+
 export interface ClinicalDocumentRepository {
-  get(kind: DocumentKind, patientId: string): Promise<ClinicalDocument | null>;
-  create(kind: DocumentKind, doc: ClinicalDocument): Promise<void>;
-  /** Not found when there is no document yet; a conflict when `expectedVersion` is stale. */
+  get(kind: DocumentKind, patientId: string): Promise<ClinicalDocumentRecord | null>;
+  /** The document and its first revision, in one transaction; `exists` when the patient has one already. */
+  create(kind: DocumentKind, doc: ClinicalDocumentRecord): Promise<'created' | 'exists'>;
+  /**
+   * Saves the next version over `current` (as read) with its revision, in one transaction that holds
+   * only while the stored version is still `current.version`; a document without revisions gets the
+   * revision of `current` in the same transaction. `conflict` when it changed in between.
+   */
   update(
     kind: DocumentKind,
+    current: ClinicalDocumentRecord,
+    change: DocumentChange,
+  ): Promise<ClinicalDocumentRecord | 'conflict'>;
+  /** Revisions, newest first. `invalid_cursor` when the cursor does not belong to this list. */
+  listRevisions(
+    kind: DocumentKind,
     patientId: string,
-    content: string,
-    by: string,
-    expectedVersion: number | undefined,
-    at: string,
-  ): Promise<ClinicalDocument>;
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<DocumentRevisionRecord> | 'invalid_cursor'>;
 }
 
 export interface NewIdentity {
   email: string;
+  /** Temporary: the user must choose their own at first sign-in (DECISIONS "Passwords"). */
   password: string;
+  /** Only the local demo accounts keep the given password; nothing an operator creates does. */
+  permanentPassword?: true;
   firstName: string;
   lastName: string;
   role: Role;
@@ -217,6 +306,11 @@ export interface IdentityDirectory {
   disableUser(userId: string): Promise<void>;
   /** Disables then deletes the account; idempotent like disableUser. */
   deleteUser(userId: string): Promise<void>;
+  /**
+   * Revokes every refresh token of the account (global sign-out), so no new ID token is issued;
+   * idempotent like disableUser. ID tokens already issued are refused by the API's standing check.
+   */
+  signOutEverywhere(userId: string): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -641,4 +735,39 @@ export interface NotificationRepository {
 export interface OnCallSignals {
   /** An Emergent escalation reached nobody: no provider user, no escalation channel, or every send failed. */
   emergentEscalationUnnotified(callLogId: string): void;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who did what: names of staff accounts for the screens, and the audit trail read back
+
+export interface UserDisplay {
+  name: string;
+  email: string;
+}
+
+/** Names of accounts by user id (profiles kept after deletion included); ids without a profile are left out. */
+export interface UserDirectory {
+  displayOf(userIds: readonly string[]): Promise<Map<string, UserDisplay>>;
+}
+
+export interface AuditEventRecord {
+  id: string;
+  at: string;
+  actorId: string;
+  /** `none` for an account without a role. */
+  actorRole: string;
+  actorProviderId: string | null;
+  action: string;
+  outcome: AuditOutcome;
+  requestId: string | null;
+  sourceIp: string | null;
+}
+
+export interface AuditHistory {
+  /** Events about one subject, newest first. `invalid_cursor` when the cursor does not belong to this list. */
+  bySubject(
+    subject: AuditEntry['subject'],
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<AuditEventRecord> | 'invalid_cursor'>;
 }

@@ -4,7 +4,7 @@ import { isValidTimeZone } from '../../shared/time-preferences';
 import type { providerFormSchema } from '../../shared/validation';
 import type { Actor } from '../platform/actor';
 import { badRequest, forbidden } from '../platform/errors';
-import { audited, providerDenied, providerNotFound } from './audit';
+import { audited, auditedChange, providerDenied, providerNotFound } from './audit';
 import type {
   AuditLog,
   Clock,
@@ -87,7 +87,7 @@ export async function listProviders(
 }
 
 export async function createProvider(
-  deps: Pick<ProviderDeps, 'organizations' | 'clock' | 'ids'>,
+  deps: Pick<ProviderDeps, 'organizations' | 'audit' | 'clock' | 'ids'>,
   actor: Actor,
   input: ProviderInput,
 ): Promise<{ provider: ProviderOrganization }> {
@@ -106,7 +106,9 @@ export async function createProvider(
     status: 'active',
     patient_count: 0,
   };
-  await deps.organizations.create(record, actor.userId);
+  await auditedChange(deps, actor, 'provider.create', { type: 'organization', id: record.id }, (eventOf) =>
+    deps.organizations.create(record, actor.userId, eventOf()),
+  );
   return { provider: toProvider(record) };
 }
 
@@ -135,26 +137,30 @@ export async function getProviderDetail(
 }
 
 export async function updateProvider(
-  deps: Pick<ProviderDeps, 'organizations' | 'clock'>,
+  deps: Pick<ProviderDeps, 'organizations' | 'audit' | 'clock' | 'ids'>,
   actor: Actor,
   organizationId: string,
   input: ProviderInput,
 ): Promise<{ provider: ProviderOrganization }> {
   assertEmployee(actor);
   if (!isRecordId(organizationId)) throw providerNotFound();
-  const updated = await deps.organizations.update(
-    organizationId,
-    {
-      name: input.name,
-      address: input.address,
-      telephone: input.telephone,
-      office_email: input.office_email,
-      timezone: checkedTimeZone(input.timezone),
-    },
-    input.version,
-    deps.clock.now().toISOString(),
-  );
-  return { provider: toProvider(updated) };
+  const subject = { type: 'organization', id: organizationId } as const;
+  return auditedChange(deps, actor, 'provider.update', subject, async (eventOf) => {
+    const updated = await deps.organizations.update(
+      organizationId,
+      {
+        name: input.name,
+        address: input.address,
+        telephone: input.telephone,
+        office_email: input.office_email,
+        timezone: checkedTimeZone(input.timezone),
+      },
+      input.version,
+      deps.clock.now().toISOString(),
+      eventOf(),
+    );
+    return { provider: toProvider(updated) };
+  });
 }
 
 /**
@@ -167,15 +173,21 @@ export async function archiveProvider(
   organizationId: string,
 ): Promise<{ archived: true }> {
   assertEmployee(actor);
-  return audited(deps.audit, actor, 'provider.archive', { type: 'organization', id: organizationId }, async () => {
+  const subject = { type: 'organization', id: organizationId } as const;
+  return auditedChange(deps, actor, 'provider.archive', subject, async (eventOf) => {
     await organizationForActor(deps, actor, organizationId);
     const users = await deps.profiles.listByOrganization(organizationId);
-    // Accounts first: a retry after a failure here finds the organization still active.
-    for (const user of users) await deps.identity.disableUser(user.id);
+    // Accounts first: a retry after a failure here finds the organization still active. Disabled
+    // accounts cannot sign in or refresh; tokens already issued are refused once the profiles are.
+    for (const user of users) {
+      await deps.identity.disableUser(user.id);
+      await deps.identity.signOutEverywhere(user.id);
+    }
     await deps.organizations.archive(
       organizationId,
       deps.clock.now().toISOString(),
       users.map((u) => u.id),
+      eventOf(),
     );
     // Its patients' scheduled calls and outreach are cancelled by the cancel-patient-calls job.
     await deps.events.publish([{ type: 'organization.archived', detail: { organizationId } }]);

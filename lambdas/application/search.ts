@@ -1,3 +1,5 @@
+import { isUuid } from '../../shared/validation';
+
 /**
  * Free-text search over a list already read with a Query (never a Scan): case-insensitive
  * substring match on any of the given fields. An absent or blank search matches everything.
@@ -8,5 +10,9 @@ export function matchesSearch(search: string | undefined, fields: readonly (stri
   return fields.some((field) => field?.toLowerCase().includes(needle) ?? false);
 }
 
-/** Record ids in paths are UUIDs (or Cognito subs); anything else cannot name a record. */
-export const isRecordId = (value: string) => /^[A-Za-z0-9_-]{1,128}$/.test(value);
+/**
+ * Record ids are lower-case UUIDs (`ids.newId()`, Cognito subs); anything else cannot name a record
+ * and never reaches a key. Handlers refuse malformed path ids with 400 before this; it guards ids
+ * from bodies and stored references.
+ */
+export const isRecordId = isUuid;

@@ -4,10 +4,13 @@ import type { Role } from '../../shared/roles';
 import type { createUserSchema, updateUserSchema } from '../../shared/validation';
 import type { Actor } from '../platform/actor';
 import { badRequest, forbidden, notFound } from '../platform/errors';
-import { providerNotFound } from './audit';
+import { auditedChange, providerNotFound } from './audit';
 import type {
+  AuditChange,
+  AuditLog,
   Clock,
   IdentityDirectory,
+  Ids,
   OrganizationRef,
   OrganizationRepository,
   UserProfileRecord,
@@ -19,7 +22,9 @@ export interface UserDeps {
   profiles: UserProfileRepository;
   organizations: OrganizationRepository;
   identity: IdentityDirectory;
+  audit: AuditLog;
   clock: Clock;
+  ids: Ids;
 }
 
 export type CreateUserInput = z.output<typeof createUserSchema>;
@@ -27,8 +32,8 @@ export type UpdateUserInput = z.output<typeof updateUserSchema>;
 
 export interface UserListFilter {
   search?: string | undefined;
-  /** A role, or absent / 'all' for every role. */
-  role?: Role | 'all' | undefined;
+  /** A role, `pending` for self sign-ups waiting for an operator, or absent / 'all' for everyone. */
+  role?: Role | 'all' | 'pending' | undefined;
 }
 
 const NO_NOTIFICATIONS: NotificationPreferences = { new_summaries: [], escalations: [] };
@@ -94,23 +99,46 @@ async function activeOrganization(deps: UserDeps, providerId: string | null): Pr
 
 const ref = (org: OrganizationRef | null): ProviderRef | null => (org ? { id: org.id, name: org.name } : null);
 
-/** Active users, newest first, filtered by e-mail text and role after one Query. */
+/**
+ * Active and pending users, newest first, filtered by e-mail text and role after one Query per
+ * status; `pending` lists only the self sign-ups waiting for an operator.
+ */
 export async function listUsers(
   deps: UserDeps,
   actor: Actor,
   filter: UserListFilter,
 ): Promise<{ users: UserProfile[] }> {
   assertEmployee(actor);
-  const role = filter.role === 'all' ? undefined : filter.role;
-  const profiles = (await deps.profiles.listActive()).filter(
-    (p) => (!role || p.role === role) && matchesSearch(filter.search, [p.email]),
-  );
+  const role = filter.role === 'all' || filter.role === 'pending' ? undefined : filter.role;
+  const [active, pending] = await Promise.all([
+    filter.role === 'pending' ? [] : deps.profiles.listActive(),
+    role ? [] : deps.profiles.listPending(),
+  ]);
+  const profiles = [...pending, ...active]
+    .filter((p) => (!role || p.role === role) && matchesSearch(filter.search, [p.email]))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at));
   const orgs = await deps.organizations.getRefs(profiles.flatMap((p) => (p.provider_id ? [p.provider_id] : [])));
-  const active = new Map(orgs.filter((o) => o.status === 'active').map((o) => [o.id, { id: o.id, name: o.name }]));
-  return { users: profiles.map((p) => toUserProfile(p, p.provider_id ? (active.get(p.provider_id) ?? null) : null)) };
+  const activeOrgs = new Map(orgs.filter((o) => o.status === 'active').map((o) => [o.id, { id: o.id, name: o.name }]));
+  return {
+    users: profiles.map((p) => toUserProfile(p, p.provider_id ? (activeOrgs.get(p.provider_id) ?? null) : null)),
+  };
 }
 
-/** A Cognito account (e-mail as username, permanent password, group = role, organization attribute) and its profile. */
+/** What an account change moved, for the audit trail: roles and organization ids, never names. */
+const moved = (
+  before: Pick<UserProfileRecord, 'role' | 'provider_id'> | null,
+  after: Pick<UserProfileRecord, 'role' | 'provider_id'> | null,
+): AuditChange => ({
+  roleBefore: before?.role ?? null,
+  roleAfter: after?.role ?? null,
+  organizationBefore: before?.provider_id ?? null,
+  organizationAfter: after?.provider_id ?? null,
+});
+
+/**
+ * A Cognito account (e-mail as username, temporary password, group = role, organization attribute)
+ * and its profile, written with its audit event.
+ */
 export async function createUser(deps: UserDeps, actor: Actor, input: CreateUserInput): Promise<{ user: UserProfile }> {
   assertEmployee(actor);
   const now = deps.clock.now().toISOString();
@@ -138,7 +166,9 @@ export async function createUser(deps: UserDeps, actor: Actor, input: CreateUser
     status: 'active',
   };
   try {
-    await deps.profiles.create(profile);
+    await auditedChange(deps, actor, 'user.create', { type: 'user', id }, (eventOf) =>
+      deps.profiles.create(profile, eventOf(moved(null, profile))),
+    );
   } catch (error) {
     // No account without its profile: undo the Cognito side, then report the failure.
     await deps.identity.deleteUser(id);
@@ -147,7 +177,12 @@ export async function createUser(deps: UserDeps, actor: Actor, input: CreateUser
   return { user: toUserProfile(profile, ref(org)) };
 }
 
-/** Edits the account and its profile; a role change moves the Cognito group. */
+/**
+ * Edits the account and its profile. A role change moves the Cognito group; a role or organization
+ * change signs the user out everywhere, and the profile written last makes the API refuse their
+ * tokens of the old standing at once. A pending account (self sign-up) is enabled the same way: it
+ * gets its role and organization, joins the users total, and signs in again to receive them.
+ */
 export async function updateUser(
   deps: UserDeps,
   actor: Actor,
@@ -156,54 +191,112 @@ export async function updateUser(
 ): Promise<{ user: UserProfile }> {
   assertEmployee(actor);
   const current = isRecordId(userId) ? await deps.profiles.get(userId) : null;
-  if (!current || current.status !== 'active') throw userNotFound();
-  // An operator who demoted themselves would lock themselves (perhaps everyone) out of administration.
-  if (userId === actor.userId && input.role !== current.role) {
-    throw badRequest('user.cannot_change_own_role', 'You cannot change your own role');
-  }
-  const now = deps.clock.now().toISOString();
-  const plan = planAssignment(input, current, now);
-  const org = await activeOrganization(deps, plan.providerId);
+  if (!current || (current.status !== 'active' && current.status !== 'pending')) throw userNotFound();
+  const enabling = current.status === 'pending';
+  return auditedChange(
+    deps,
+    actor,
+    enabling ? 'user.enable' : 'user.update',
+    { type: 'user', id: userId },
+    async (eventOf) => {
+      // An operator who demoted themselves would lock themselves (perhaps everyone) out of administration.
+      if (userId === actor.userId && input.role !== current.role) {
+        throw badRequest('user.cannot_change_own_role', 'You cannot change your own role');
+      }
+      const now = deps.clock.now().toISOString();
+      // An enabled account starts like a new one (a provider user hears of summaries by e-mail).
+      const plan = planAssignment(input, enabling ? null : current, now);
+      const org = await activeOrganization(deps, plan.providerId);
 
-  const identityChanged =
-    input.email !== current.email ||
-    input.first_name !== current.first_name ||
-    input.last_name !== current.last_name ||
-    plan.providerId !== current.provider_id;
-  if (identityChanged) {
-    await deps.identity.updateUser(userId, {
-      email: input.email,
-      firstName: input.first_name,
-      lastName: input.last_name,
-      providerId: plan.providerId,
-    });
-  }
-  if (input.role !== current.role) await deps.identity.setRole(userId, input.role);
+      const identityChanged =
+        enabling ||
+        input.email !== current.email ||
+        input.first_name !== current.first_name ||
+        input.last_name !== current.last_name ||
+        plan.providerId !== current.provider_id;
+      if (identityChanged) {
+        await deps.identity.updateUser(userId, {
+          email: input.email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          providerId: plan.providerId,
+        });
+      }
+      if (input.role !== current.role) await deps.identity.setRole(userId, input.role);
+      // Before the profile write: a retry after a failure below signs out again.
+      if (input.role !== current.role || plan.providerId !== current.provider_id) {
+        await deps.identity.signOutEverywhere(userId);
+      }
 
-  const updated = await deps.profiles.update(
-    userId,
-    {
-      email: input.email,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      phone_number: input.phone_number,
-      role: input.role,
-      provider_id: plan.providerId,
-      assigned_at: plan.assignedAt,
-      notification_preferences: plan.notificationPreferences,
+      const changes = {
+        email: input.email,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        phone_number: input.phone_number,
+        role: input.role,
+        provider_id: plan.providerId,
+        assigned_at: plan.assignedAt,
+        notification_preferences: plan.notificationPreferences,
+      };
+      const event = eventOf(moved(current, changes));
+      const updated = enabling
+        ? await deps.profiles.enable(current, changes, now, event)
+        : await deps.profiles.update(current, changes, now, event);
+      return { user: toUserProfile(updated, ref(org)) };
     },
-    now,
   );
-  return { user: toUserProfile(updated, ref(org)) };
 }
 
-/** Disables and deletes the Cognito account and marks the profile deleted; never one's own account. */
+/**
+ * Signs the user out everywhere, disables and deletes the Cognito account and marks the profile
+ * deleted (an active or a pending one); never one's own account.
+ */
 export async function deleteUser(deps: UserDeps, actor: Actor, userId: string): Promise<{ deleted: true }> {
   assertEmployee(actor);
   if (userId === actor.userId) throw badRequest('user.cannot_delete_self', 'You cannot delete your own account');
   const current = isRecordId(userId) ? await deps.profiles.get(userId) : null;
-  if (!current || current.status !== 'active') throw userNotFound();
-  await deps.identity.deleteUser(userId);
-  await deps.profiles.markDeleted(current, deps.clock.now().toISOString());
-  return { deleted: true };
+  if (!current || (current.status !== 'active' && current.status !== 'pending')) throw userNotFound();
+  return auditedChange(deps, actor, 'user.delete', { type: 'user', id: userId }, async (eventOf) => {
+    await deps.identity.signOutEverywhere(userId);
+    await deps.identity.deleteUser(userId);
+    await deps.profiles.markDeleted(current, deps.clock.now().toISOString(), eventOf(moved(current, null)));
+    return { deleted: true as const };
+  });
+}
+
+/** The profile a confirmed self sign-up starts with: no role, no organization, waiting for an operator. */
+export interface SignUp {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Cognito's post-confirmation trigger: a pending profile for a confirmed self sign-up, with its audit
+ * event (the new user as actor). Idempotent: a retried trigger, or an account an operator created
+ * (its profile exists already), changes nothing.
+ */
+export async function registerSignUp(
+  deps: Pick<UserDeps, 'profiles' | 'audit' | 'clock' | 'ids'>,
+  signUp: SignUp,
+): Promise<'created' | 'exists'> {
+  const now = deps.clock.now().toISOString();
+  const actor: Actor = { userId: signUp.userId, email: signUp.email, role: null, providerId: null };
+  const profile: UserProfileRecord = {
+    id: signUp.userId,
+    email: signUp.email,
+    first_name: signUp.firstName,
+    last_name: signUp.lastName,
+    phone_number: null,
+    role: null,
+    provider_id: null,
+    assigned_at: null,
+    notification_preferences: NO_NOTIFICATIONS,
+    created_at: now,
+    status: 'pending',
+  };
+  return auditedChange(deps, actor, 'user.sign_up', { type: 'user', id: signUp.userId }, (eventOf) =>
+    deps.profiles.createPending(profile, eventOf(moved(null, null))),
+  );
 }

@@ -1,13 +1,16 @@
+import { linkPathSchema } from '../../shared/validation';
 import { openCallLink } from '../application/call-links';
 import { tableDeps, vapiDeps } from '../composition-root';
 import { ok } from '../platform/http';
 import { defineLinkFunction } from '../platform/link-handler';
+import { parsePath } from '../platform/validation';
 
 /** The patient's call link (/call/{token}): a valid link places a call to its patient (once per 15 minutes). */
 export const handler = defineLinkFunction(
   'call-link',
   {
-    'POST /call-links/{token}': async ({ deps, params }) => ok(await openCallLink(deps, params.token ?? '')),
+    'POST /call-links/{token}': async ({ deps, params }) =>
+      ok(await openCallLink(deps, parsePath(linkPathSchema, params).token)),
   },
   () => ({ ...tableDeps(), ...vapiDeps() }),
 );

@@ -1,15 +1,15 @@
 import * as z from 'zod/mini';
 import { ROLES } from '../../shared/roles';
-import { createUserSchema, updateUserSchema } from '../../shared/validation';
+import { createUserSchema, updateUserSchema, userPathSchema } from '../../shared/validation';
 import { createUser, deleteUser, listUsers, updateUser } from '../application/users';
 import { identityDirectory, tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
 import { created, ok } from '../platform/http';
-import { parseBody, parseInput } from '../platform/validation';
+import { parseBody, parseInput, parsePath } from '../platform/validation';
 
 const listQuery = z.object({
   search: z.optional(z.string().check(z.maxLength(254, { error: 'Search text is too long' }))),
-  role: z.optional(z.enum([...ROLES, 'all'], { error: 'Please choose a role' })),
+  role: z.optional(z.enum([...ROLES, 'pending', 'all'], { error: 'Please choose a role' })),
 });
 
 export const handler = defineFunction(
@@ -20,9 +20,12 @@ export const handler = defineFunction(
       ok(await listUsers(deps, actor, parseInput(listQuery, { ...query, role: query.role || undefined }))),
     'POST /users': async ({ actor, deps, body }) =>
       created(await createUser(deps, actor, parseBody(createUserSchema, body))),
-    'PUT /users/{userId}': async ({ actor, deps, params, body }) =>
-      ok(await updateUser(deps, actor, params.userId ?? '', parseBody(updateUserSchema, body))),
-    'DELETE /users/{userId}': async ({ actor, deps, params }) => ok(await deleteUser(deps, actor, params.userId ?? '')),
+    'PUT /users/{userId}': async ({ actor, deps, params, body }) => {
+      const { userId } = parsePath(userPathSchema, params);
+      return ok(await updateUser(deps, actor, userId, parseBody(updateUserSchema, body)));
+    },
+    'DELETE /users/{userId}': async ({ actor, deps, params }) =>
+      ok(await deleteUser(deps, actor, parsePath(userPathSchema, params).userId)),
   },
   () => ({ ...tableDeps(), identity: identityDirectory() }),
 );

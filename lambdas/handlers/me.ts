@@ -6,6 +6,6 @@ import { ok } from '../platform/http';
 
 export const handler = defineFunction(
   'me',
-  { 'GET /me': async ({ actor, deps }) => ok(await getMe(deps, actor)) },
+  { 'GET /me': async ({ actor, deps, ownProfile }) => ok(await getMe(deps, actor, ownProfile())) },
   () => ({ ...tableDeps(), settingsAdmins: readSettingsAdmins() }),
 );

@@ -1,10 +1,20 @@
 import * as z from 'zod/mini';
-import { createPatientSchema, patientFormSchema } from '../../shared/validation';
+import {
+  createPatientSchema,
+  pageQuerySchema,
+  patientFormSchema,
+  patientPathSchema,
+  providerPathSchema,
+} from '../../shared/validation';
+import { DynamoAuditHistory } from '../adapters/dynamodb/dynamo-audit-history';
+import { DynamoUserDirectory } from '../adapters/dynamodb/dynamo-user-directory';
+import { ACCESS_HISTORY_PAGE_SIZE, getAccessHistory } from '../application/access-history';
+import { pageRequest } from '../application/cursor';
 import { archivePatient, createPatient, getPatient, listPatients, updatePatient } from '../application/patients';
 import { callScheduler, eventPublisher, tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
 import { created, ok } from '../platform/http';
-import { parseBody, parseInput } from '../platform/validation';
+import { parseBody, parseInput, parsePath } from '../platform/validation';
 
 const listQuery = z.object({
   search: z.optional(z.string().check(z.maxLength(200, { error: 'Search text is too long' }))),
@@ -13,19 +23,34 @@ const listQuery = z.object({
 export const handler = defineFunction(
   'patient-data',
   {
-    'GET /providers/{providerId}/patients': async ({ actor, deps, params, query }) =>
-      ok(await listPatients(deps, actor, params.providerId ?? '', parseInput(listQuery, query).search)),
+    'GET /providers/{providerId}/patients': async ({ actor, deps, params, query }) => {
+      const { providerId } = parsePath(providerPathSchema, params);
+      return ok(await listPatients(deps, actor, providerId, parseInput(listQuery, query).search));
+    },
     'POST /patients': async ({ actor, deps, body }) =>
       created(await createPatient(deps, actor, parseBody(createPatientSchema, body))),
     'GET /patients/{patientId}': async ({ actor, deps, params }) =>
-      ok(await getPatient(deps, actor, params.patientId ?? '')),
-    'PUT /patients/{patientId}': async ({ actor, deps, params, body }) =>
-      ok(await updatePatient(deps, actor, params.patientId ?? '', parseBody(patientFormSchema, body))),
+      ok(await getPatient(deps, actor, parsePath(patientPathSchema, params).patientId)),
+    'PUT /patients/{patientId}': async ({ actor, deps, params, body }) => {
+      const { patientId } = parsePath(patientPathSchema, params);
+      return ok(await updatePatient(deps, actor, patientId, parseBody(patientFormSchema, body)));
+    },
     'DELETE /patients/{patientId}': async ({ actor, deps, params }) =>
-      ok(await archivePatient(deps, actor, params.patientId ?? '')),
+      ok(await archivePatient(deps, actor, parsePath(patientPathSchema, params).patientId)),
+    'GET /patients/{patientId}/access-history': async ({ actor, deps, params, query }) => {
+      const { patientId } = parsePath(patientPathSchema, params);
+      const page = pageRequest(parseInput(pageQuerySchema, query), ACCESS_HISTORY_PAGE_SIZE);
+      return ok(await getAccessHistory(deps, actor, patientId, page));
+    },
   },
   () => {
     const table = tableDeps();
-    return { ...table, scheduler: callScheduler(table.clock), events: eventPublisher() };
+    return {
+      ...table,
+      scheduler: callScheduler(table.clock),
+      events: eventPublisher(),
+      history: new DynamoAuditHistory(table.db),
+      users: new DynamoUserDirectory(table.db),
+    };
   },
 );

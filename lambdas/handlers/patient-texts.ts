@@ -3,25 +3,29 @@ import { createCallLink } from '../application/call-links';
 import { listPatientTexts, resolveCallbackRequest, sendPatientText } from '../application/texts';
 import { tableDeps } from '../composition-root';
 import { resolveCallbackSchema, sendTextSchema } from '../../shared/texts';
+import { patientPathSchema, patientTextPathSchema } from '../../shared/validation';
 import { readSmsEnv, readWebOrigin } from '../platform/env';
 import { created, ok } from '../platform/http';
 import { defineFunction } from '../platform/http-handler';
-import { parseBody } from '../platform/validation';
+import { parseBody, parsePath } from '../platform/validation';
 
 /** The patient page's texts: history and opt-out, sending (with a call link), callback requests, call links. */
 export const handler = defineFunction(
   'patient-texts',
   {
     'GET /patients/{patientId}/texts': async ({ actor, deps, params }) =>
-      ok(await listPatientTexts(deps, actor, params.patientId ?? '')),
-    'POST /patients/{patientId}/texts': async ({ actor, deps, params, body }) =>
-      created(await sendPatientText(deps, actor, params.patientId ?? '', parseBody(sendTextSchema, body))),
+      ok(await listPatientTexts(deps, actor, parsePath(patientPathSchema, params).patientId)),
+    'POST /patients/{patientId}/texts': async ({ actor, deps, params, body }) => {
+      const { patientId } = parsePath(patientPathSchema, params);
+      return created(await sendPatientText(deps, actor, patientId, parseBody(sendTextSchema, body)));
+    },
     'PATCH /patients/{patientId}/texts/{messageId}': async ({ actor, deps, params, body }) => {
+      const { patientId, messageId } = parsePath(patientTextPathSchema, params);
       parseBody(resolveCallbackSchema, body);
-      return ok(await resolveCallbackRequest(deps, actor, params.patientId ?? '', params.messageId ?? ''));
+      return ok(await resolveCallbackRequest(deps, actor, patientId, messageId));
     },
     'POST /patients/{patientId}/call-links': async ({ actor, deps, params }) =>
-      created(await createCallLink(deps, actor, params.patientId ?? '')),
+      created(await createCallLink(deps, actor, parsePath(patientPathSchema, params).patientId)),
   },
   () => {
     const sms = readSmsEnv();

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { providerFormSchema } from '../../shared/validation';
+import { providerFormSchema, providerPathSchema } from '../../shared/validation';
 import { archiveProvider, getProviderDetail, listProviders, updateProvider } from '../application/providers';
 import { eventPublisher, identityDirectory, tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
 import { ok } from '../platform/http';
-import { parseBody, parseInput } from '../platform/validation';
+import { parseBody, parseInput, parsePath } from '../platform/validation';
 
 const listQuery = z.object({
   search: z.optional(z.string().check(z.maxLength(200, { error: 'Search text is too long' }))),
@@ -16,11 +16,13 @@ export const handler = defineFunction(
     'GET /providers': async ({ actor, deps, query }) =>
       ok(await listProviders(deps, actor, parseInput(listQuery, query).search)),
     'GET /providers/{providerId}': async ({ actor, deps, params }) =>
-      ok(await getProviderDetail(deps, actor, params.providerId ?? '')),
-    'PUT /providers/{providerId}': async ({ actor, deps, params, body }) =>
-      ok(await updateProvider(deps, actor, params.providerId ?? '', parseBody(providerFormSchema, body))),
+      ok(await getProviderDetail(deps, actor, parsePath(providerPathSchema, params).providerId)),
+    'PUT /providers/{providerId}': async ({ actor, deps, params, body }) => {
+      const { providerId } = parsePath(providerPathSchema, params);
+      return ok(await updateProvider(deps, actor, providerId, parseBody(providerFormSchema, body)));
+    },
     'DELETE /providers/{providerId}': async ({ actor, deps, params }) =>
-      ok(await archiveProvider(deps, actor, params.providerId ?? '')),
+      ok(await archiveProvider(deps, actor, parsePath(providerPathSchema, params).providerId)),
   },
   () => ({ ...tableDeps(), identity: identityDirectory(), events: eventPublisher() }),
 );

@@ -1,19 +1,20 @@
-import { scheduleCallSchema } from '../../shared/validation';
+import { callPathSchema, patientPathSchema, scheduleCallSchema } from '../../shared/validation';
 import { cancelScheduledCall, scheduleCall } from '../application/calls';
 import { callScheduler, tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
 import { created, ok } from '../platform/http';
-import { parseBody } from '../platform/validation';
+import { parseBody, parsePath } from '../platform/validation';
 
 export const handler = defineFunction(
   'schedule-call',
   {
     'POST /patients/{patientId}/scheduled-calls': async ({ actor, deps, params, body }) => {
+      const { patientId } = parsePath(patientPathSchema, params);
       const { when } = parseBody(scheduleCallSchema, body);
-      return created(await scheduleCall(deps, actor, params.patientId ?? '', when));
+      return created(await scheduleCall(deps, actor, patientId, when));
     },
     'DELETE /scheduled-calls/{callId}': async ({ actor, deps, params }) =>
-      ok(await cancelScheduledCall(deps, actor, params.callId ?? '')),
+      ok(await cancelScheduledCall(deps, actor, parsePath(callPathSchema, params).callId)),
   },
   () => {
     const table = tableDeps();

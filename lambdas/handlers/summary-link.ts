@@ -1,15 +1,17 @@
+import { linkPathSchema } from '../../shared/validation';
 import { DynamoSummaryAccessLog } from '../adapters/dynamodb/dynamo-summary-access-log';
 import { viewSummaryLink } from '../application/summary-links';
 import { tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
 import { ok } from '../platform/http';
+import { parsePath } from '../platform/validation';
 
-/** The summary page's data (/summary/{token}); the token's shape is checked with its hash lookup. */
+/** The summary page's data (/summary/{token}); a malformed token opens nothing, like an unknown one. */
 export const handler = defineFunction(
   'summary-link',
   {
     'GET /summary-links/{token}': async ({ actor, deps, params }) =>
-      ok(await viewSummaryLink(deps, actor, params.token ?? '')),
+      ok(await viewSummaryLink(deps, actor, parsePath(linkPathSchema, params).token)),
   },
   () => {
     const table = tableDeps();

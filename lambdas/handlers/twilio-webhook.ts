@@ -10,6 +10,7 @@ import { defineWebhook } from '../platform/webhook-handler';
 
 const E164 = /^\+[1-9]\d{1,14}$/;
 const SID = /^(SM|MM)[0-9a-fA-F]{32}$/;
+const ERROR_CODE = /^\d{1,6}$/;
 const TWIML = 'text/xml; charset=utf-8';
 
 const escapeXml = (text: string) =>
@@ -40,7 +41,8 @@ export const handler = defineWebhook(
         const outcome = await recordTextStatus(deps, {
           messageSid,
           status: form.MessageStatus ?? '',
-          errorCode: form.ErrorCode || null,
+          // Twilio's error codes are numbers; anything else is not stored.
+          errorCode: ERROR_CODE.test(form.ErrorCode ?? '') ? (form.ErrorCode ?? null) : null,
         });
         logger.info('text status', { messageSid, status: form.MessageStatus ?? 'none', outcome });
         return { status: 200, body: twiml(null), contentType: TWIML };

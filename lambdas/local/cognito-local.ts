@@ -1,13 +1,18 @@
 /**
  * cognito-local embedded in the local stack, with stable pool and client ids, mail delivered to
- * the local outbox, and a compatibility proxy in front that answers the two calls cognito-local
- * lacks: GetTokensFromRefreshToken (Amplify's refresh) and GlobalSignOut.
+ * the local outbox, and a compatibility proxy in front that answers the calls cognito-local lacks
+ * (GetTokensFromRefreshToken, Amplify's refresh; GlobalSignOut; the sign-in challenges of
+ * cognito-sign-in-bridge.ts) and enforces what Cognito enforces and cognito-local does not: the
+ * password policy, the app client's writable attributes, disabled accounts, and the
+ * post-confirmation trigger.
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import { UNAUTHORIZED_ATTRIBUTE_MESSAGE, unauthorizedClientWrite } from '../../shared/identity-attributes';
 import { passwordPolicyViolation } from '../../shared/password-policy';
+import { SignInBridge, asCognitoSignInError, type LocalAccount, type ProxyAnswer } from './cognito-sign-in-bridge';
 import { allowOriginHeaders, withoutAllowOrigin } from './cors';
 import type { FileOutbox } from './outbox';
 
@@ -58,10 +63,17 @@ type CreateServer = (
   options: object,
   services: unknown,
 ) => { start(): Promise<Server> };
+interface LocalUserRecord {
+  Username: string;
+  Password: string;
+  Enabled?: boolean;
+  Attributes?: { Name: string; Value?: string }[];
+}
 interface UserPoolService {
   options: { Id: string };
-  getUserByUsername(ctx: Ctx, username: string): Promise<{ Enabled?: boolean } | null>;
-  getUserByRefreshToken(ctx: Ctx, token: string): Promise<{ Enabled?: boolean } | null>;
+  getUserByUsername(ctx: Ctx, username: string): Promise<LocalUserRecord | null>;
+  getUserByRefreshToken(ctx: Ctx, token: string): Promise<LocalUserRecord | null>;
+  saveUser(ctx: Ctx, user: object): Promise<void>;
   saveAppClient(ctx: Ctx, client: object): Promise<void>;
   saveGroup(ctx: Ctx, group: object): Promise<void>;
   getGroupByGroupName(ctx: Ctx, name: string): Promise<unknown>;
@@ -85,7 +97,19 @@ export interface CognitoLocalOptions {
   /** The web app's origin: Amplify in the browser calls the proxy from there, and no other page may. */
   webOrigin: string;
   outbox: FileOutbox;
+  /** TOTP MFA required at every sign-in, as the AWS pool requires it (`npm start -- --mfa`). */
+  mfa?: boolean;
+  /** The post-confirmation trigger, called after ConfirmSignUp and AdminConfirmSignUp as Cognito calls it. */
+  postConfirmation?: PostConfirmationHook;
 }
+
+/** The parts of Cognito's post-confirmation event the CareLoop trigger reads. */
+export interface PostConfirmationEvent {
+  userPoolId: string;
+  userName: string;
+  request: { userAttributes: Record<string, string> };
+}
+export type PostConfirmationHook = (event: PostConfirmationEvent) => Promise<void>;
 
 export interface CognitoLocal {
   url: string;
@@ -112,28 +136,16 @@ function outboxSender(outbox: FileOutbox, apiUrl: string) {
 }
 
 /**
- * Real Cognito (user existence errors prevented, the default) answers a wrong password and an
- * unknown user alike: NotAuthorizedException 'Incorrect username or password.'. cognito-local
- * tells them apart; the proxy answers as Cognito does.
- */
-function asCognitoSignInError(body: Buffer): Buffer {
-  const parsed = JSON.parse(body.toString('utf8')) as { __type?: string; message?: string };
-  const unknownUser = parsed.__type === 'NotAuthorizedException' && parsed.message === 'User not authorized';
-  if (unknownUser || parsed.__type === 'InvalidPasswordException' || parsed.__type === 'UserNotFoundException') {
-    return Buffer.from(
-      JSON.stringify({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' }),
-    );
-  }
-  return body;
-}
-
-/**
  * Cognito refuses every sign-in and refresh of a disabled account (NotAuthorizedException
  * 'User is disabled.'); cognito-local does not look at the flag, so the proxy does.
  */
-async function isDisabledAccount(ctx: Ctx, cognito: CognitoService, target: string, body: string): Promise<boolean> {
+async function isDisabledAccount(
+  ctx: Ctx,
+  cognito: CognitoService,
+  target: string,
+  input: { AuthParameters?: Record<string, string>; RefreshToken?: string },
+): Promise<boolean> {
   if (target !== 'InitiateAuth' && target !== 'GetTokensFromRefreshToken') return false;
-  const input = JSON.parse(body || '{}') as { AuthParameters?: Record<string, string>; RefreshToken?: string };
   const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
   const username = input.AuthParameters?.USERNAME;
   const refreshToken = input.AuthParameters?.REFRESH_TOKEN ?? input.RefreshToken;
@@ -145,6 +157,19 @@ async function isDisabledAccount(ctx: Ctx, cognito: CognitoService, target: stri
   return user?.Enabled === false;
 }
 
+/**
+ * AdminUserGlobalSignOut, which cognito-local lacks: as in Cognito, every refresh token of the
+ * account stops working at once (ID tokens already issued live on until they expire; the API's
+ * standing check refuses them). False when there is no such account.
+ */
+async function revokeRefreshTokens(ctx: Ctx, cognito: CognitoService, username: string): Promise<boolean> {
+  const pool = await cognito.getUserPool(ctx, LOCAL_POOL_ID);
+  const user = username ? await pool.getUserByUsername(ctx, username) : null;
+  if (!user) return false;
+  await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+  return true;
+}
+
 /** Cognito enforces the pool's password policy on every call that sets a password; cognito-local does not. */
 const PASSWORD_FIELDS: Record<string, string> = {
   SignUp: 'Password',
@@ -153,11 +178,43 @@ const PASSWORD_FIELDS: Record<string, string> = {
   ConfirmForgotPassword: 'Password',
   ChangePassword: 'ProposedPassword',
 };
-function passwordProblem(target: string, body: string): string | null {
+function passwordProblem(target: string, input: Record<string, unknown>): string | null {
   const field = PASSWORD_FIELDS[target];
   if (!field) return null;
-  const value = (JSON.parse(body || '{}') as Record<string, unknown>)[field];
+  const value = input[field];
   return typeof value === 'string' ? passwordPolicyViolation(value) : null;
+}
+
+/**
+ * The attributes a client call writes: sign-up, a signed-in user's own update, and the attributes
+ * a NEW_PASSWORD_REQUIRED answer may carry. Cognito holds each to the app client's writable list;
+ * cognito-local writes whatever it is given.
+ */
+function clientAttributeWrites(target: string, input: Record<string, unknown>): string[] {
+  if (target === 'SignUp' || target === 'UpdateUserAttributes') {
+    return ((input.UserAttributes ?? []) as { Name?: string }[]).map((a) => String(a.Name));
+  }
+  if (target === 'RespondToAuthChallenge') {
+    const prefix = 'userAttributes.';
+    return Object.keys((input.ChallengeResponses ?? {}) as object)
+      .filter((key) => key.startsWith(prefix))
+      .map((key) => key.slice(prefix.length));
+  }
+  return [];
+}
+
+function parseInput(body: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(body || '{}');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    // Malformed JSON: cognito-local gives the answer.
+    return {};
+  }
+}
+
+function attributeRecord(user: LocalUserRecord): Record<string, string> {
+  return Object.fromEntries((user.Attributes ?? []).map((a) => [a.Name, a.Value ?? '']));
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -212,6 +269,53 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
   const inner = await createServer(router, logger, config.ServerConfig, allServices).start();
   const innerUrl = `http://127.0.0.1:${(inner.address() as AddressInfo).port}`;
 
+  const callInner = async (target: string, input: unknown): Promise<ProxyAnswer> => {
+    const answer = await fetch(innerUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-amz-json-1.1',
+        'X-Amz-Target': `AWSCognitoIdentityProviderService.${target}`,
+      },
+      body: JSON.stringify(input),
+    });
+    const text = await answer.text();
+    return { status: answer.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+  };
+  const findUser = async (username: string): Promise<LocalUserRecord | null> =>
+    username ? (await cognito.getUserPool(ctx, LOCAL_POOL_ID)).getUserByUsername(ctx, username) : null;
+  const findAccount = async (username: string): Promise<LocalAccount | null> => {
+    const user = await findUser(username);
+    return user ? { username: user.Username, sub: attributeRecord(user).sub ?? '', password: user.Password } : null;
+  };
+  const bridge = new SignInBridge({
+    mfa: options.mfa ?? false,
+    enrolmentFile: `${options.dataDir}/mfa-enrolments.json`,
+    callInner,
+    findAccount,
+  });
+  /** ConfirmSignUp and AdminConfirmSignUp, then the post-confirmation trigger with the account's attributes. */
+  const confirmSignUp = async (target: string, input: Record<string, unknown>): Promise<ProxyAnswer> => {
+    const confirmed = await callInner(target, input);
+    if (confirmed.status !== 200 || !options.postConfirmation) return confirmed;
+    const user = await findUser(String(input.Username ?? ''));
+    if (!user) return confirmed;
+    try {
+      await options.postConfirmation({
+        userPoolId: LOCAL_POOL_ID,
+        userName: user.Username,
+        request: { userAttributes: { ...attributeRecord(user), 'cognito:user_status': 'CONFIRMED' } },
+      });
+      return confirmed;
+    } catch (error) {
+      // As in Cognito: the account stays confirmed, the call answers the trigger's failure.
+      const message = error instanceof Error ? error.message : String(error);
+      return {
+        status: 400,
+        body: { __type: 'UserLambdaValidationException', message: `PostConfirmation failed with error ${message}.` },
+      };
+    }
+  };
+
   const proxy = createHttpServer((req, res) => {
     // cognito-local allows every origin; the proxy allows only the web app's (preflights included).
     for (const [name, value] of Object.entries(allowOriginHeaders(req, options.webOrigin))) {
@@ -220,17 +324,31 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
     void (async () => {
       const body = await readBody(req);
       const target = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
-      if (req.method === 'POST' && (await isDisabledAccount(ctx, cognito, target, body))) {
+      const input = req.method === 'POST' ? parseInput(body) : {};
+      if (req.method === 'POST' && (await isDisabledAccount(ctx, cognito, target, input))) {
         send(res, 400, { __type: 'NotAuthorizedException', message: 'User is disabled.' });
         return;
       }
-      const weakPassword = req.method === 'POST' ? passwordProblem(target, body) : null;
+      const weakPassword = req.method === 'POST' ? passwordProblem(target, input) : null;
       if (weakPassword) {
         send(res, 400, { __type: 'InvalidPasswordException', message: weakPassword });
         return;
       }
+      if (req.method === 'POST' && unauthorizedClientWrite(clientAttributeWrites(target, input))) {
+        send(res, 400, { __type: 'NotAuthorizedException', message: UNAUTHORIZED_ATTRIBUTE_MESSAGE });
+        return;
+      }
+      if (req.method === 'POST' && bridge.handles(target, input)) {
+        const answer = await bridge.handle(target, input);
+        send(res, answer.status, answer.body);
+        return;
+      }
+      if (req.method === 'POST' && (target === 'ConfirmSignUp' || target === 'AdminConfirmSignUp')) {
+        const answer = await confirmSignUp(target, input);
+        send(res, answer.status, answer.body);
+        return;
+      }
       if (req.method === 'POST' && target === 'GetTokensFromRefreshToken') {
-        const input = JSON.parse(body) as { RefreshToken: string; ClientId: string };
         try {
           const out = await router('InitiateAuth')(ctx, {
             AuthFlow: 'REFRESH_TOKEN_AUTH',
@@ -247,6 +365,12 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
         send(res, 200, {});
         return;
       }
+      if (req.method === 'POST' && target === 'AdminUserGlobalSignOut') {
+        const signedOut = await revokeRefreshTokens(ctx, cognito, String(input.Username ?? ''));
+        if (signedOut) send(res, 200, {});
+        else send(res, 400, { __type: 'UserNotFoundException', message: 'User does not exist.' });
+        return;
+      }
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) {
         if (typeof v === 'string' && !['host', 'content-length', 'connection'].includes(k)) headers[k] = v;
@@ -257,7 +381,9 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
         body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
       });
       let out: Buffer = Buffer.from(await upstream.arrayBuffer());
-      if (target === 'InitiateAuth' && upstream.status === 400) out = asCognitoSignInError(out);
+      if (target === 'InitiateAuth' && upstream.status === 400) {
+        out = Buffer.from(JSON.stringify(asCognitoSignInError(parseInput(out.toString('utf8')))));
+      }
       const outHeaders: Record<string, string> = {};
       upstream.headers.forEach((v, k) => {
         if (!['content-length', 'transfer-encoding', 'connection', 'content-encoding'].includes(k)) outHeaders[k] = v;

@@ -2,7 +2,8 @@
  * `npm start`: the whole product locally. Flags: --reset (start afresh), --port-base N
  * (shift every port by N), --data-dir DIR, --web dev|static|none, --no-seed, --ready-json
  * (print one machine-readable line when up, for the test set-ups), --call-speed realtime|instant
- * (simulated calls take 10–20 s, or a few hundred ms for tests), --vapi-auth hmac|bearer.
+ * (simulated calls take 10–20 s, or a few hundred ms for tests), --vapi-auth hmac|bearer, --mfa
+ * (every sign-in asks for an authenticator code, as in AWS; the first one enrols the app).
  */
 import { parseArgs } from 'node:util';
 import { DEMO_OPERATOR, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from './demo-data';
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     'ready-json': { type: 'boolean', default: false },
     'call-speed': { type: 'string', default: 'realtime' },
     'vapi-auth': { type: 'string', default: 'hmac' },
+    mfa: { type: 'boolean', default: false },
   },
 });
 
@@ -41,6 +43,7 @@ async function main() {
     seed: !values['no-seed'],
     callSpeed: values['call-speed'] === 'instant' ? 'instant' : 'realtime',
     vapiAuth: values['vapi-auth'] === 'bearer' ? 'bearer' : 'hmac',
+    mfa: values.mfa,
     log,
   });
   let stopping = false;
@@ -68,7 +71,7 @@ async function main() {
     `  DynamoDB     ${stack.dynamoEndpoint}  (table ${stack.tableName})`,
     `  Outbox       ${stack.apiUrl}/local/outbox  (e-mails and texts the simulators "sent")`,
     '',
-    `  Demo sign-ins (password ${DEMO_PASSWORD}):`,
+    `  Demo sign-ins (password ${DEMO_PASSWORD}${values.mfa ? '; two-factor sign-in is on: the first sign-in enrols an authenticator app' : ''}):`,
     `    operator   ${DEMO_OPERATOR.email}`,
     ...DEMO_ORGANIZATIONS.map((o) => `    provider   ${o.staff[0].email}  (${o.name})`),
     '',

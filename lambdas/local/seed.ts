@@ -29,6 +29,7 @@ async function createAccount(
   const id = await deps.identity.createUser({
     email: user.email,
     password: DEMO_PASSWORD,
+    permanentPassword: true,
     firstName: user.firstName,
     lastName: user.lastName,
     role,
@@ -201,8 +202,9 @@ export async function seedDemo(
       },
       'seed',
     );
+    const staffIds: string[] = [];
     for (const [i, staff] of org.staff.entries()) {
-      await createAccount(deps, staff, 'provider', organizationId, iso(170 - orgIndex * 30 - i));
+      staffIds.push(await createAccount(deps, staff, 'provider', organizationId, iso(170 - orgIndex * 30 - i)));
     }
     const author = org.staff[0].email;
     for (const [index, p] of demoPatients(orgIndex, patientsPerOrganization, org.telephone.slice(2, 5)).entries()) {
@@ -271,9 +273,10 @@ export async function seedDemo(
           content,
           created_at: createdAt,
           updated_at: createdAt,
-          creator: { email: author },
-          updated_by: { email: author },
+          created_by: { userId: staffIds[0] ?? '' },
+          updated_by: { userId: staffIds[0] ?? '' },
           version: 1,
+          has_revision: true,
         });
       }
       // Call history: one check-in a month since enrolment (at most four), for the first dozen patients.

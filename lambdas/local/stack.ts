@@ -30,6 +30,8 @@ export interface StackOptions {
   callSpeed: 'realtime' | 'instant';
   /** The Vapi webhook credential the simulator uses and the webhook checks. */
   vapiAuth: VapiWebhookAuth;
+  /** TOTP MFA at every sign-in, as the AWS user pool requires; off for the demo unless `--mfa`. */
+  mfa?: boolean;
   log: (line: string) => void;
 }
 
@@ -147,6 +149,20 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       apiUrl,
       webOrigin,
       outbox,
+      mfa: options.mfa ?? false,
+      // The same handler as the user pool's trigger in AWS, with the event Cognito sends it.
+      postConfirmation: async (event) => {
+        await invokeJob('post-confirmation', {
+          version: '1',
+          region: 'us-east-1',
+          userPoolId: event.userPoolId,
+          userName: event.userName,
+          callerContext: { awsSdkVersion: 'local', clientId: 'CLIENT_ID_NOT_APPLICABLE' },
+          triggerSource: 'PostConfirmation_ConfirmSignUp',
+          request: event.request,
+          response: {},
+        });
+      },
     });
     stops.push(cognito.stop);
 

@@ -49,3 +49,26 @@ export function actorFromClaims(claims: Claims | undefined | null): Actor | null
   const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : '';
   return { userId: sub, email, role: isRole(role) ? role : null, providerId };
 }
+
+/** What the standing check reads of the actor's own profile (UserProfileRecord). */
+export interface Standing {
+  readonly status: 'pending' | 'active' | 'disabled' | 'deleted';
+  readonly role: Role | null;
+  readonly provider_id: string | null;
+}
+
+/**
+ * Whether a verified token still speaks for its user (DECISIONS "Pending accounts"): the profile is
+ * active with the token's role and organization. A token without a role (self sign-up) stands while
+ * its profile is pending, or not yet written by the post-confirmation trigger. Anything else (a
+ * deleted, disabled, moved or re-roled user) answers 401 whatever the token says.
+ */
+export function hasStanding(actor: Pick<Actor, 'role' | 'providerId'>, profile: Standing | null): boolean {
+  if (actor.role === null) return profile === null || profile.status === 'pending';
+  return (
+    profile !== null &&
+    profile.status === 'active' &&
+    profile.role === actor.role &&
+    profile.provider_id === actor.providerId
+  );
+}

@@ -56,6 +56,7 @@ export const CONFIG_NEEDS: Record<FunctionName | JobName, readonly ConfigNeed[]>
   'call-follow-up': ['table', 'scheduler'],
   'cancel-patient-calls': ['table', 'scheduler'],
   'notify-call': ['table', 'email', 'sms', 'vapi', 'webOrigin'],
+  'post-confirmation': ['table'],
 };
 
 type Source = NodeJS.ProcessEnv;

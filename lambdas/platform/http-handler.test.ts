@@ -2,7 +2,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { audited } from '../application/audit';
-import type { AuditEntry } from '../application/ports';
+import type { AuditEntry, UserProfileRecord } from '../application/ports';
 import { notFound } from './errors';
 import { defineFunction, requestOriginOf } from './http-handler';
 import { ok } from './http';
@@ -32,6 +32,25 @@ function event(
   } as unknown as APIGatewayProxyEvent;
 }
 
+/** Profiles by user id: what the standing check reads (an in-memory stand-in of the repository). */
+const profiles = new Map<string, UserProfileRecord>();
+const profile = (id: string, overrides: Partial<UserProfileRecord> = {}): UserProfileRecord => ({
+  id,
+  email: `${id}@example.test`,
+  first_name: 'A',
+  last_name: 'B',
+  phone_number: null,
+  role: 'careloop_employee',
+  provider_id: null,
+  assigned_at: null,
+  notification_preferences: { new_summaries: [], escalations: [] },
+  created_at: '2026-01-01T00:00:00.000Z',
+  status: 'active',
+  ...overrides,
+});
+profiles.set('u1', profile('u1'));
+const standingDeps = () => ({ profiles: { get: async (id: string) => profiles.get(id) ?? null } });
+
 const schema = z.object({ name: z.string({ error: 'Organization name is required' }) });
 const handler = defineFunction(
   'create-provider',
@@ -43,7 +62,7 @@ const handler = defineFunction(
       return ok({ name: input.name, by: actor.userId });
     },
   },
-  () => ({}),
+  standingDeps,
 );
 
 const run = async (e: APIGatewayProxyEvent) => {
@@ -53,7 +72,7 @@ const run = async (e: APIGatewayProxyEvent) => {
 
 describe('defineFunction middleware', () => {
   it('refuses a function whose manifest routes lack actions', () => {
-    expect(() => defineFunction('provider-data', {}, () => ({}))).toThrow(/no action for GET \/providers/);
+    expect(() => defineFunction('provider-data', {}, standingDeps)).toThrow(/no action for GET \/providers/);
   });
 
   it('401 without verified claims, 403 for a role the manifest does not allow', async () => {
@@ -115,6 +134,91 @@ describe('defineFunction middleware', () => {
   });
 });
 
+describe('standing check (revocation)', () => {
+  const writes: string[] = [];
+  const reads: string[] = [];
+  const staff = defineFunction(
+    'provider-data',
+    {
+      'GET /providers': async ({ actor }) => {
+        reads.push(actor.userId);
+        return ok({ read: true });
+      },
+      'GET /providers/{providerId}': async () => {
+        throw notFound('provider.not_found', 'Provider Not Found');
+      },
+      'PUT /providers/{providerId}': async ({ actor }) => {
+        writes.push(actor.userId);
+        return ok({ written: true });
+      },
+      'DELETE /providers/{providerId}': async () => ok({}),
+    },
+    standingDeps,
+  );
+  const me = defineFunction(
+    'me',
+    { 'GET /me': async ({ ownProfile }) => ok({ status: (await ownProfile())?.status ?? null }) },
+    standingDeps,
+  );
+  const claims = (sub: string, extra: Record<string, string> = {}) => ({
+    sub,
+    token_use: 'id',
+    'cognito:groups': 'careloop_employee',
+    ...extra,
+  });
+  const call = async (h: typeof staff, e: APIGatewayProxyEvent) => {
+    const res = await h(e, context);
+    return { status: res.statusCode, body: JSON.parse(res.body) as unknown };
+  };
+  const get = (sub: string, resource = '/providers', extra: Record<string, string> = {}) =>
+    event({ claims: claims(sub, extra), httpMethod: 'GET', resource, path: resource });
+  const put = (sub: string) =>
+    event({ claims: claims(sub), httpMethod: 'PUT', resource: '/providers/{providerId}', body: '{}' });
+  const UNAUTHORIZED = { status: 401, body: { error: 'Unauthorized', code: 'auth.unauthorized' } };
+
+  it('serves a token whose profile is active with its role and organization', async () => {
+    profiles.set('s-ok', profile('s-ok'));
+    expect(await call(staff, get('s-ok'))).toEqual({ status: 200, body: { read: true } });
+    expect(await call(staff, put('s-ok'))).toEqual({ status: 200, body: { written: true } });
+  });
+
+  it('401 for a deleted, disabled, re-roled or moved user, and for a role token without a profile', async () => {
+    profiles.set('s-deleted', profile('s-deleted', { status: 'deleted' }));
+    profiles.set('s-disabled', profile('s-disabled', { status: 'disabled' }));
+    profiles.set('s-rerole', profile('s-rerole', { role: 'provider', provider_id: 'o1' }));
+    profiles.set('s-moved', profile('s-moved', { role: 'provider', provider_id: 'o2' }));
+    for (const sub of ['s-deleted', 's-disabled', 's-rerole', 's-none']) {
+      expect(await call(staff, get(sub))).toEqual(UNAUTHORIZED);
+    }
+    const moved = get('s-moved', '/providers/{providerId}', {
+      'cognito:groups': 'provider',
+      'custom:provider_id': 'o1',
+    });
+    expect(await call(staff, moved)).toEqual(UNAUTHORIZED);
+  });
+
+  it('writes nothing for a revoked token, and answers 401 rather than a read or a 404', async () => {
+    profiles.set('s-gone', profile('s-gone', { status: 'deleted' }));
+    writes.length = 0;
+    expect(await call(staff, put('s-gone'))).toEqual(UNAUTHORIZED);
+    expect(writes).toEqual([]);
+    expect(await call(staff, get('s-gone', '/providers/{providerId}'))).toEqual(UNAUTHORIZED);
+  });
+
+  it('keeps a pending account (no role) signed in on signed-in routes, answering from the one profile read', async () => {
+    profiles.set('s-pending', profile('s-pending', { status: 'pending', role: null }));
+    const noGroup = (sub: string) =>
+      event({ claims: { sub, token_use: 'id' }, httpMethod: 'GET', resource: '/me', path: '/me' });
+    expect(await call(me, noGroup('s-pending'))).toEqual({ status: 200, body: { status: 'pending' } });
+    expect(await call(me, noGroup('s-unwritten'))).toEqual({ status: 200, body: { status: null } });
+    profiles.set('s-pending-deleted', profile('s-pending-deleted', { status: 'deleted', role: null }));
+    expect(await call(me, noGroup('s-pending-deleted'))).toEqual(UNAUTHORIZED);
+    // Enabled since the token was issued: the token's (missing) role no longer matches.
+    profiles.set('s-enabled', profile('s-enabled'));
+    expect(await call(me, noGroup('s-enabled'))).toEqual(UNAUTHORIZED);
+  });
+});
+
 describe('request origin (audit trail)', () => {
   const recorded: AuditEntry[] = [];
   const audit = { record: async (entry: AuditEntry) => void recorded.push(entry) };
@@ -126,7 +230,7 @@ describe('request origin (audit trail)', () => {
           ok({ requestId: actor.requestId ?? null, sourceIp: actor.sourceIp ?? null }),
         ),
     },
-    () => ({}),
+    standingDeps,
   );
   const withContext = (requestContext: Record<string, unknown>, headers: Record<string, string> = {}) => {
     const base = event({ body: '{}', headers });

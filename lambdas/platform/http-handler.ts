@@ -2,17 +2,25 @@ import { isIP } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { FunctionName, RouteKey } from '../routes';
 import { ROUTES, isStaffAccess, routeKey } from '../routes';
+import type { UserProfileRecord } from '../application/ports';
 import type { Actor } from './actor';
-import { actorFromClaims } from './actor';
+import { actorFromClaims, hasStanding } from './actor';
 import { lazy, withCore } from './core';
 import { AppError, forbidden, unauthorized } from './errors';
 import type { HttpResult } from './http';
 import { failureResponse, parseJson, rawBodyOf, toResponse } from './http';
 import { logger } from './observability';
 
+/** What every staff function's dependencies offer the standing check: the actor's own profile. */
+export interface StandingDeps {
+  readonly profiles: { get(userId: string): Promise<UserProfileRecord | null> };
+}
+
 export interface RequestContext<Deps> {
   readonly actor: Actor;
   readonly deps: Deps;
+  /** The actor's own profile, read once per request by the standing check (GET /me answers from it). */
+  readonly ownProfile: () => Promise<UserProfileRecord | null>;
   readonly params: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string>>;
   /** Parsed JSON body (undefined when there is none); validate it with parseInput. */
@@ -51,12 +59,42 @@ export function requestOriginOf(event: APIGatewayProxyEvent): Pick<Actor, 'reque
 }
 
 /**
+ * Runs the action only for a token that still has standing (actor.ts `hasStanding`), else 401. A
+ * read runs beside the profile's GetItem, so the check adds no round trip; its answer (even a 404)
+ * is given only once the check passed. A change waits for the check: nothing is written for a
+ * token whose user was removed, moved or re-roled.
+ */
+async function withStanding<T>(
+  actor: Actor,
+  profile: Promise<UserProfileRecord | null>,
+  isRead: boolean,
+  run: () => Promise<T>,
+): Promise<T> {
+  const check = profile.then((p) => hasStanding(actor, p));
+  if (!isRead) {
+    if (!(await check)) throw unauthorized();
+    return run();
+  }
+  const [outcome, standing] = await Promise.all([
+    run().then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
+    check,
+  ]);
+  if (!standing) throw unauthorized();
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+
+/**
  * The staff-API layer: builds the Lambda handler of one function from its actions, one per
  * manifest route. On top of the common core (core.ts): actor from verified claims (with the
  * request's id and source IP for the audit trail), role check from the route manifest (defence in
- * depth behind the Cognito authorizer), JSON body parsing, error mapping to `{ error, code }`.
+ * depth behind the Cognito authorizer), the standing check of the actor's profile (revocation),
+ * JSON body parsing, error mapping to `{ error, code }`.
  */
-export function defineFunction<Deps>(
+export function defineFunction<Deps extends StandingDeps>(
   fn: FunctionName,
   actions: Partial<Record<RouteKey, Action<Deps>>>,
   createDeps: () => Deps,
@@ -81,13 +119,17 @@ export function defineFunction<Deps>(
       logger.appendKeys({ userId: actor.userId, role: actor.role ?? 'none' });
       const allowed = route.access === 'signed-in' || (route.access as readonly string[]).includes(actor.role ?? '');
       if (!allowed) throw forbidden();
-      const result = await action({
+      const ctx = {
         actor,
         deps: deps(),
         params: compact(event.pathParameters),
         query: compact(event.queryStringParameters),
         body: parseBody(event),
-      });
+      };
+      const profile = ctx.deps.profiles.get(actor.userId);
+      const result = await withStanding(actor, profile, route.method === 'GET', () =>
+        action({ ...ctx, ownProfile: () => profile }),
+      );
       logger.info('request completed', { status: result.status });
       return toResponse(result);
     } catch (error) {

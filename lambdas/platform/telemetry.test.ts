@@ -9,6 +9,7 @@ import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UserProfileRecord } from '../application/ports';
 import { ok } from './http';
 import { defineFunction } from './http-handler';
 import { defineJob } from './job-handler';
@@ -44,6 +45,25 @@ function record(target: Tracer) {
   return () => JSON.stringify(written);
 }
 
+/** The staff event's own profile: active, with the token's role and organization (the standing check passes). */
+const standingDeps = () => ({
+  profiles: {
+    get: async (id: string): Promise<UserProfileRecord> => ({
+      id,
+      email: 'nurse@example.test',
+      first_name: 'N',
+      last_name: 'N',
+      phone_number: null,
+      role: 'provider',
+      provider_id: null,
+      assigned_at: null,
+      notification_preferences: { new_summaries: [], escalations: [] },
+      created_at: '2026-01-01T00:00:00.000Z',
+      status: 'active',
+    }),
+  },
+});
+
 const staffEvent = {
   resource: '/me',
   path: '/me',
@@ -70,7 +90,7 @@ describe('the tracer never captures responses or errors', () => {
 
   it('staff routes: the answer stays out of the trace', async () => {
     const written = record(tracer);
-    const handler = defineFunction('me', { 'GET /me': async () => ok({ note: PHI }) }, () => ({}));
+    const handler = defineFunction('me', { 'GET /me': async () => ok({ note: PHI }) }, standingDeps);
     const answer = await handler(staffEvent, context);
     expect(answer.body).toContain('chest pain');
     expect(written()).not.toContain('chest pain');
@@ -85,7 +105,7 @@ describe('the tracer never captures responses or errors', () => {
           throw new Error(PHI);
         },
       },
-      () => ({}),
+      standingDeps,
     );
     expect((await handler(staffEvent, context)).statusCode).toBe(500);
     expect(written()).not.toContain('chest pain');

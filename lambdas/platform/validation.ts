@@ -21,3 +21,12 @@ export function parseBody<S extends z.ZodMiniType>(schema: S, body: unknown): z.
   }
   return parseInput(schema, body);
 }
+
+/**
+ * A route's path parameters checked with their schemas (shared/validation.ts), first thing in the
+ * action: a malformed id answers 400 `request.invalid.<name>` with the schema's message, and never
+ * reaches a key or an audit record. The parsed values are canonical (UUIDs lower-case).
+ */
+export function parsePath<S extends z.ZodMiniType>(schema: S, params: Readonly<Record<string, string>>): z.infer<S> {
+  return parseInput(schema, params);
+}

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_POLICY_MESSAGE } from '../../shared/password-policy';
 import { expectAccessible, launchBrowser, newPage, readOutbox } from './support/browser';
 
 /** Sign-up end to end: real Cognito (cognito-local) sign-up, the outbox link, the pending account. */
@@ -26,7 +27,8 @@ describe('sign-up', () => {
     expect(await alert.textContent()).toContain('All fields are required');
     await expectAccessible(page);
 
-    await page.getByLabel('Full Name').fill('Sam Signup');
+    await page.getByLabel('First Name').fill('Sam');
+    await page.getByLabel('Last Name').fill('Signup');
     await page.getByLabel('Email').fill('sam@clinic');
     await page.getByLabel('Password', { exact: true }).fill('abc12');
     await page.getByLabel('Confirm Password', { exact: true }).fill('abc13');
@@ -35,10 +37,10 @@ describe('sign-up', () => {
 
     await page.getByLabel('Confirm Password', { exact: true }).fill('abc12');
     await create.click();
-    expect(await alert.textContent()).toContain('Password must be at least 6 characters long');
+    expect(await alert.textContent()).toContain(PASSWORD_POLICY_MESSAGE);
 
-    await page.getByLabel('Password', { exact: true }).fill('abc123');
-    await page.getByLabel('Confirm Password', { exact: true }).fill('abc123');
+    await page.getByLabel('Password', { exact: true }).fill('Sam-signup-2026');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('Sam-signup-2026');
     await create.click();
     expect(await alert.textContent()).toContain('Please enter a valid email address');
   });
@@ -65,7 +67,8 @@ describe('sign-up', () => {
     const page = await newPage(browser);
 
     await page.goto('/signup');
-    await page.getByLabel('Full Name').fill('Sam Signup');
+    await page.getByLabel('First Name').fill('Sam');
+    await page.getByLabel('Last Name').fill('Signup');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm Password', { exact: true }).fill(password);

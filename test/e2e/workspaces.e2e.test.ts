@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../shared/messages';
-import { DEMO, expectAccessible, launchBrowser, newPage, signIn } from './support/browser';
+import { DEMO, expectAccessible, launchBrowser, newPage, setNewPassword, signIn } from './support/browser';
 
 /**
  * The operator and provider workflow of issue 4 on the seeded local stack: an operator creates an
@@ -115,6 +115,7 @@ describe('operator and provider workspaces', () => {
   it("lets that provider user see exactly their own organization's patients, on a phone-sized screen", async () => {
     const nurse = await newPage(browser, { width: 375, height: 800 });
     await signIn(nurse, nurseEmail);
+    await setNewPassword(nurse, 'Tess-chosen-2026');
     await nurse.getByRole('heading', { name: 'Provider Dashboard' }).waitFor();
     await nurse.getByRole('link', { name: `View Amara ${patientLast}` }).waitFor();
     expect(await nurse.getByRole('link', { name: /^View / }).count()).toBe(1);

@@ -1,6 +1,8 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_SCHEMA } from '../../lambdas/adapters/dynamodb/table-schema';
+import { CLIENT_READABLE_ATTRIBUTES, CLIENT_WRITABLE_ATTRIBUTES } from '../../shared/identity-attributes';
+import { PASSWORD_POLICY } from '../../shared/password-policy';
 import { ROLES } from '../../shared/roles';
 import { SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
@@ -43,25 +45,37 @@ describe('Cognito user pool', () => {
     expect(names.sort()).toEqual(['careloop_employee', 'patient', 'provider']);
   });
 
-  it('requires a strong password', () => {
+  it('requires the password policy of shared/password-policy.ts', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       Policies: {
         PasswordPolicy: Match.objectLike({
-          MinimumLength: Match.anyValue(),
+          MinimumLength: PASSWORD_POLICY.minLength,
           RequireLowercase: true,
           RequireUppercase: true,
           RequireNumbers: true,
           RequireSymbols: true,
+          TemporaryPasswordValidityDays: 3,
         }),
       },
     });
-    const pool = Object.values(template.findResources('AWS::Cognito::UserPool'))[0];
-    const policy = (
-      pool?.Properties as {
-        Policies: { PasswordPolicy: { MinimumLength: number } };
-      }
-    ).Policies;
-    expect(policy.PasswordPolicy.MinimumLength).toBeGreaterThanOrEqual(8);
+    expect(PASSWORD_POLICY.minLength).toBe(12);
+  });
+
+  it('requires TOTP two-factor sign-in, with no SMS or e-mail codes', () => {
+    const pool = Object.values(template.findResources('AWS::Cognito::UserPool'))[0]?.Properties as Record<
+      string,
+      unknown
+    >;
+    expect(pool.MfaConfiguration).toBe('ON');
+    expect(pool.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
+    expect(pool.SmsConfiguration).toBeUndefined();
+  });
+
+  it('has threat protection in full-function mode on the Plus feature plan', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+    });
   });
 });
 
@@ -95,6 +109,12 @@ describe('web app client', () => {
   it('lets users read but never write custom:provider_id (the tenant boundary)', () => {
     expect(client().ReadAttributes).toContain('custom:provider_id');
     expect(client().WriteAttributes).not.toContain('custom:provider_id');
+  });
+
+  it('may write exactly the attributes of shared/identity-attributes.ts, which the local proxy enforces', () => {
+    expect([...(client().WriteAttributes as string[])].sort()).toEqual(['email', 'family_name', 'given_name']);
+    expect([...(client().WriteAttributes as string[])].sort()).toEqual([...CLIENT_WRITABLE_ATTRIBUTES].sort());
+    expect([...(client().ReadAttributes as string[])].sort()).toEqual([...CLIENT_READABLE_ATTRIBUTES].sort());
   });
 });
 

@@ -249,6 +249,7 @@ describe('function permissions', () => {
     }
   });
 
+  // Which of its group's actions each function gets is lambdas/permissions.ts's, pinned in permissions.test.ts.
   it('lets only functions that need the scheduler create schedules in the call group and pass its role', () => {
     const [[schedulerRoleId]] = ofType('AWS::IAM::Role').filter(([id]) => id.startsWith('SchedulerRole')) as [
       [string, Resource],
@@ -259,11 +260,11 @@ describe('function permissions', () => {
       const statements = statementsOf(name);
       const actions = actionsOf(statements);
       const needsScheduler = schedulerUsers.includes(name);
-      for (const action of ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules']) {
-        expect(actions.includes(action), `${name} ${action}`).toBe(needsScheduler);
-      }
-      expect(actions.includes('iam:PassRole'), `${name} iam:PassRole`).toBe(needsScheduler);
-      if (!needsScheduler) continue;
+      const creates = actions.includes('scheduler:CreateSchedule');
+      const scheduling = actions.filter((a) => a.startsWith('scheduler:'));
+      if (!needsScheduler) expect(scheduling, name).toEqual([]);
+      expect(actions.includes('iam:PassRole'), `${name} iam:PassRole`).toBe(creates);
+      if (!creates) continue;
       const schedules = statements.find((s) => asArray(s.Action).includes('scheduler:CreateSchedule'));
       expect(JSON.stringify(schedules?.Resource), name).toMatch(/:schedule\/careloop-dev-calls\/\*"/);
       const passRole = statements.find((s) => asArray(s.Action).includes('iam:PassRole'));
@@ -281,14 +282,13 @@ describe('function permissions', () => {
       const secretReads = statements.filter((s) => asArray(s.Action).includes('secretsmanager:GetSecretValue'));
       const secretsRead = (secret: string) => secretReads.some((s) => JSON.stringify(s.Resource).includes(secret));
       const decryptViaSecrets = statements.find((s) => JSON.stringify(s.Condition ?? {}).includes('secretsmanager.'));
-      const needsSecret = CONFIG_NEEDS[name].includes('vapi') || CONFIG_NEEDS[name].includes('sms');
-      expect(secretsRead('VapiSecret'), `${name} Vapi secret`).toBe(CONFIG_NEEDS[name].includes('vapi'));
-      expect(secretsRead('TwilioSecret'), `${name} Twilio secret`).toBe(CONFIG_NEEDS[name].includes('sms'));
-      expect(Boolean(decryptViaSecrets), `${name} kms via secretsmanager`).toBe(needsSecret);
+      if (secretsRead('VapiSecret')) expect(CONFIG_NEEDS[name], `${name} Vapi secret`).toContain('vapi');
+      if (secretsRead('TwilioSecret')) expect(CONFIG_NEEDS[name], `${name} Twilio secret`).toContain('sms');
+      expect(Boolean(decryptViaSecrets), `${name} kms via secretsmanager`).toBe(secretReads.length > 0);
       for (const read of secretReads) expect(JSON.stringify(read.Resource)).toMatch(/VapiSecret|TwilioSecret/);
 
       const putEvents = statements.find((s) => asArray(s.Action).includes('events:PutEvents'));
-      expect(Boolean(putEvents), `${name} events:PutEvents`).toBe(CONFIG_NEEDS[name].includes('bus'));
+      if (putEvents) expect(CONFIG_NEEDS[name], `${name} events:PutEvents`).toContain('bus');
       if (putEvents) expect(putEvents.Resource).toEqual(getAtt(busId));
     }
   });
@@ -610,7 +610,10 @@ describe('jobs', () => {
           });
           break;
         case 'identity':
-          throw new Error(`${job.name}: identity triggers are not wired in the CDK`);
+          // Cognito invokes it (test/infra/identity-trigger.test.ts): no schedule, no bus rule.
+          expect(schedules, job.name).toEqual([]);
+          expect(rules, job.name).toEqual([]);
+          break;
       }
     }
   });

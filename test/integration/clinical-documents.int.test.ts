@@ -1,7 +1,8 @@
-/** Care plans and EMR notes against DynamoDB Local: the modal's calls, versions, tenancy, audit. */
+/** Care plans and EMR notes against DynamoDB Local: the modal's calls, versions, revisions, tenancy, audit. */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ClinicalDocument } from '../../shared/domain';
-import { DEMO, call } from '../support/api';
+import type { ClinicalDocument, DocumentRevisionPage, UserProfile } from '../../shared/domain';
+import { DOCUMENT_VERSION_REQUIRED } from '../../shared/validation';
+import { call } from '../support/api';
 import {
   auditTrail,
   createPatient,
@@ -10,20 +11,28 @@ import {
   lakesideToken,
   operatorToken,
   sunriseToken,
+  tableOf,
 } from '../support/fixtures';
 
 const stack = inject('stack');
 let orgs: { sunrise: string; lakeside: string };
+/** The demo accounts' user ids and names, as their profiles give them. */
+let people: { sunrise: UserProfile; operator: UserProfile };
+
+const me = async (token: string) => expectStatus(await call<UserProfile>(stack, 'GET', '/me', { token }), 200);
 
 beforeAll(async () => {
   orgs = await demoOrganizations(stack);
+  people = { sunrise: await me(await sunriseToken(stack)), operator: await me(await operatorToken(stack)) };
 });
+
+const author = (p: UserProfile) => ({ user_id: p.id, name: `${p.first_name} ${p.last_name}` });
 
 describe.each([
   ['care-plan', 'carePlan', 'care_plan'],
   ['emr-notes', 'emrNotes', 'emr_notes'],
 ] as const)('%s', (segment, key, kind) => {
-  it('reads null, creates trimmed with its creator, refuses a second create, updates with versions', async () => {
+  it('reads null, creates trimmed with its creator, refuses a second create, updates only at the version read', async () => {
     const patient = await createPatient(stack, orgs.sunrise);
     const sunrise = await sunriseToken(stack);
     const path = `/patients/${patient.id}/${segment}`;
@@ -31,7 +40,7 @@ describe.each([
       call<Record<string, ClinicalDocument | null>>(stack, method, path, { token, body });
 
     expect(await send('GET')).toEqual({ status: 200, body: { [key]: null } });
-    expect(await send('PUT', { content: 'nothing yet' })).toMatchObject({
+    expect(await send('PUT', { content: 'nothing yet', version: 1 })).toMatchObject({
       status: 404,
       body: { code: `${kind}.not_found` },
     });
@@ -41,7 +50,8 @@ describe.each([
       patient_id: patient.id,
       provider_id: orgs.sunrise,
       content: 'Walk 20 minutes daily.',
-      creator: { email: DEMO.sunrise },
+      creator: author(people.sunrise),
+      updated_by: author(people.sunrise),
       version: 1,
     });
     expect(expectStatus(await send('GET'), 200)[key]).toEqual(created);
@@ -53,8 +63,8 @@ describe.each([
     )[key];
     expect(updated).toMatchObject({
       content: 'Walk 30 minutes.',
-      creator: { email: DEMO.sunrise },
-      updated_by: { email: DEMO.operator },
+      creator: author(people.sunrise),
+      updated_by: author(people.operator),
       version: 2,
     });
     expect(updated?.updated_at && created && updated.updated_at >= created.updated_at).toBe(true);
@@ -62,10 +72,11 @@ describe.each([
       status: 409,
       body: { code: `${kind}.version_conflict` },
     });
-    expect(expectStatus(await send('PUT', { content: 'no version' }), 200)[key]).toMatchObject({
-      content: 'no version',
-      version: 3,
+    expect(await send('PUT', { content: 'no version' })).toEqual({
+      status: 400,
+      body: { error: DOCUMENT_VERSION_REQUIRED, code: 'request.invalid.version' },
     });
+    expect(expectStatus(await send('GET'), 200)[key]).toMatchObject({ content: 'Walk 30 minutes.', version: 2 });
 
     const trail = await auditTrail(stack, `patient:${patient.id}`);
     expect(trail.filter((e) => e.action.startsWith(kind)).map((e) => [e.action, e.outcome])).toEqual([
@@ -76,7 +87,137 @@ describe.each([
       [`${kind}.create`, 'invalid'],
       [`${kind}.update`, 'success'],
       [`${kind}.update`, 'invalid'],
-      [`${kind}.update`, 'success'],
+      [`${kind}.read`, 'success'],
+    ]);
+  });
+
+  it('keeps every saved version as a revision: author by id, time and content, newest first, paged', async () => {
+    const patient = await createPatient(stack, orgs.sunrise);
+    const sunrise = await sunriseToken(stack);
+    const path = `/patients/${patient.id}/${segment}`;
+    const saved: ClinicalDocument[] = [
+      expectStatus(
+        await call<Record<string, ClinicalDocument>>(stack, 'POST', path, {
+          token: sunrise,
+          body: { content: 'Version 1' },
+        }),
+        201,
+      )[key]!,
+    ];
+    for (const version of [1, 2, 3, 4]) {
+      const token = version % 2 === 0 ? await operatorToken(stack) : sunrise;
+      const answer = await call<Record<string, ClinicalDocument>>(stack, 'PUT', path, {
+        token,
+        body: { content: `Version ${version + 1}`, version },
+      });
+      saved.push(expectStatus(answer, 200)[key]!);
+    }
+    const revisions = (query = '') =>
+      call<DocumentRevisionPage>(stack, 'GET', `${path}/revisions${query}`, { token: sunrise });
+
+    const all = expectStatus(await revisions(), 200);
+    expect(all.next_cursor).toBeNull();
+    expect(all.items).toEqual(
+      [...saved].reverse().map((doc) => ({
+        version: doc.version,
+        content: doc.content,
+        saved_at: doc.updated_at,
+        author: doc.updated_by,
+      })),
+    );
+    expect(all.items.map((r) => [r.version, r.author.name])).toEqual([
+      [5, author(people.operator).name],
+      [4, author(people.sunrise).name],
+      [3, author(people.operator).name],
+      [2, author(people.sunrise).name],
+      [1, author(people.sunrise).name],
+    ]);
+
+    const pages: number[][] = [];
+    let cursor: string | null = null;
+    do {
+      const page: DocumentRevisionPage = expectStatus(
+        await revisions(`?limit=2${cursor ? `&cursor=${cursor}` : ''}`),
+        200,
+      );
+      pages.push(page.items.map((r) => r.version));
+      cursor = page.next_cursor;
+    } while (cursor && pages.length < 5);
+    expect(pages).toEqual([[5, 4], [3, 2], [1]]);
+
+    expect(await revisions('?cursor=bm90LWEta2V5')).toEqual({
+      status: 400,
+      body: { error: 'Invalid cursor', code: 'request.invalid_cursor' },
+    });
+    // A well-formed cursor of another list (another patient's document) is refused too.
+    const other = await createPatient(stack, orgs.sunrise);
+    const otherPath = `/patients/${other.id}/${segment}`;
+    expectStatus(await call(stack, 'POST', otherPath, { token: sunrise, body: { content: 'a' } }), 201);
+    expectStatus(await call(stack, 'PUT', otherPath, { token: sunrise, body: { content: 'b', version: 1 } }), 200);
+    const foreign = expectStatus(
+      await call<DocumentRevisionPage>(stack, 'GET', `${otherPath}/revisions?limit=1`, { token: sunrise }),
+      200,
+    ).next_cursor;
+    expect(foreign).toEqual(expect.any(String));
+    expect(await revisions(`?cursor=${foreign}`)).toEqual({
+      status: 400,
+      body: { error: 'Invalid cursor', code: 'request.invalid_cursor' },
+    });
+    expect(await revisions('?limit=0')).toMatchObject({ status: 400, body: { code: 'request.invalid.limit' } });
+
+    const reads = (await auditTrail(stack, `patient:${patient.id}`)).filter(
+      (e) => e.action === `${kind}.revisions.read`,
+    );
+    expect(reads.map((e) => e.outcome)).toEqual(['success', 'success', 'success', 'success', 'invalid']);
+  });
+
+  it('loads and saves a document written before revisions were kept, and keeps its old version', async () => {
+    const patient = await createPatient(stack, orgs.sunrise);
+    const entity = kind === 'care_plan' ? tableOf(stack).entities.carePlan : tableOf(stack).entities.emrNotes;
+    await entity
+      .create({
+        document_id: `legacy-${patient.id}`,
+        patient_id: patient.id,
+        provider_id: orgs.sunrise,
+        content: 'Written before revisions',
+        created_at: '2025-01-02T09:30:00.000Z',
+        created_by: 'former@sunrise.example',
+        updated_at: '2025-02-03T10:00:00.000Z',
+        updated_by: 'former@sunrise.example',
+        version: 4,
+      })
+      .go();
+    const sunrise = await sunriseToken(stack);
+    const path = `/patients/${patient.id}/${segment}`;
+    const legacyAuthor = { user_id: null, name: 'former@sunrise.example' };
+    expect(
+      expectStatus(await call<Record<string, ClinicalDocument>>(stack, 'GET', path, { token: sunrise }), 200)[key],
+    ).toMatchObject({
+      content: 'Written before revisions',
+      creator: legacyAuthor,
+      updated_by: legacyAuthor,
+      version: 4,
+    });
+    const history = async () =>
+      expectStatus(await call<DocumentRevisionPage>(stack, 'GET', `${path}/revisions`, { token: sunrise }), 200);
+    expect(await history()).toEqual({
+      items: [
+        { version: 4, content: 'Written before revisions', saved_at: '2025-02-03T10:00:00.000Z', author: legacyAuthor },
+      ],
+      next_cursor: null,
+    });
+
+    const saved = expectStatus(
+      await call<Record<string, ClinicalDocument>>(stack, 'PUT', path, {
+        token: sunrise,
+        body: { content: 'Now kept', version: 4 },
+      }),
+      200,
+    )[key];
+    expect(saved).toMatchObject({ version: 5, creator: legacyAuthor, updated_by: author(people.sunrise) });
+    expect((await history()).items.map((r) => [r.version, r.content, r.author])).toEqual([
+      [5, 'Now kept', author(people.sunrise)],
+      [4, 'Written before revisions', legacyAuthor],
     ]);
   });
 
@@ -84,12 +225,13 @@ describe.each([
     const patient = await createPatient(stack, orgs.sunrise);
     const lakeside = await lakesideToken(stack);
     const path = `/patients/${patient.id}/${segment}`;
-    for (const [method, body] of [
-      ['GET', undefined],
-      ['POST', { content: 'intrusion' }],
-      ['PUT', { content: 'intrusion' }],
+    for (const [method, body, suffix] of [
+      ['GET', undefined, ''],
+      ['POST', { content: 'intrusion' }, ''],
+      ['PUT', { content: 'intrusion', version: 1 }, ''],
+      ['GET', undefined, '/revisions'],
     ] as const) {
-      expect(await call(stack, method, path, { token: lakeside, body }), method).toEqual({
+      expect(await call(stack, method, `${path}${suffix}`, { token: lakeside, body }), method).toEqual({
         status: 404,
         body: { error: 'Patient Not Found', code: 'patient.not_found' },
       });
@@ -105,6 +247,7 @@ describe.each([
       [`${kind}.read`, 'denied', orgs.lakeside],
       [`${kind}.create`, 'denied', orgs.lakeside],
       [`${kind}.update`, 'denied', orgs.lakeside],
+      [`${kind}.revisions.read`, 'denied', orgs.lakeside],
     ]);
     expect(expectStatus(await call(stack, 'GET', path, { token: await sunriseToken(stack) }), 200)).toEqual({
       [key]: null,

@@ -159,7 +159,8 @@ describe('organization detail', () => {
     const missing = await call(stack, 'GET', '/providers/00000000-0000-4000-8000-000000000000', { token: sunrise });
     expect(other).toEqual({ status: 404, body: { error: 'Provider Not Found', code: 'provider.not_found' } });
     expect(missing).toEqual(other);
-    const [event] = await auditTrail(stack, `organization:${org.id}`);
+    const [created, event] = await auditTrail(stack, `organization:${org.id}`);
+    expect(created).toMatchObject({ action: 'provider.create', outcome: 'success' });
     expect(event).toMatchObject({ action: 'provider.read', outcome: 'denied', actor_role: 'provider' });
   });
 });
@@ -206,13 +207,11 @@ describe('organization archive (delete)', () => {
     ).users;
     expect(users.map((u) => u.id)).not.toContain(staff.id);
 
-    // Its users: disabled in Cognito, and a token issued before the archive reaches nothing.
+    // Its users: disabled in Cognito, and a token issued before the archive is refused (revocation).
     expect((await accountOf(stack, staff.id)).enabled).toBe(false);
-    expect(await call(stack, 'GET', `/providers/${org.id}/patients`, { token: staffToken })).toMatchObject({
-      status: 404,
-    });
-    expect(await call(stack, 'GET', `/patients/${patient.id}`, { token: staffToken })).toMatchObject({ status: 404 });
-    expect(expectStatus(await call<UserProfile>(stack, 'GET', '/me', { token: staffToken }), 200).provider).toBeNull();
+    for (const path of [`/providers/${org.id}/patients`, `/patients/${patient.id}`, '/me']) {
+      expect(await call(stack, 'GET', path, { token: staffToken })).toMatchObject({ status: 401 });
+    }
 
     // Nothing clinical erased.
     const db = tableOf(stack);
@@ -236,5 +235,35 @@ describe('organization archive (delete)', () => {
     await signIn(stack, email);
     expectStatus(await call(stack, 'DELETE', `/providers/${org.id}`, { token: operator }), 200);
     await expect(signIn(stack, email, DEMO_PASSWORD)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+});
+
+describe('audit of organization changes', () => {
+  it('records create, edit and archive in the same write as the change, with ids and never names', async () => {
+    const name = unique('Audited Clinic');
+    const org = await createOrganization(stack, { name });
+    const edited = await call<{ provider: ProviderOrganization }>(stack, 'PUT', `/providers/${org.id}`, {
+      token: operator,
+      body: { name: `${name} Renamed`, version: org.version },
+    });
+    expect(expectStatus(edited, 200).provider.version).toBe(org.version + 1);
+    const stale = await call(stack, 'PUT', `/providers/${org.id}`, {
+      token: operator,
+      body: { name: 'Stale', version: org.version },
+    });
+    expect(stale.status).toBe(409);
+    expectStatus(await call(stack, 'DELETE', `/providers/${org.id}`, { token: operator }), 200);
+
+    const operatorId = expectStatus(await call<UserProfile>(stack, 'GET', '/me', { token: operator }), 200).id;
+    const trail = (await auditTrail(stack, `organization:${org.id}`)).filter((e) => e.action !== 'provider.read');
+    expect(trail.map((e) => [e.action, e.outcome])).toEqual([
+      ['provider.create', 'success'],
+      ['provider.update', 'success'],
+      ['provider.update', 'invalid'],
+      ['provider.archive', 'success'],
+    ]);
+    expect(trail.every((e) => e.actor_id === operatorId && e.actor_role === 'careloop_employee')).toBe(true);
+    expect(trail.every((e) => typeof e.request_id === 'string' && typeof e.source_ip === 'string')).toBe(true);
+    expect(JSON.stringify(trail)).not.toContain('Audited Clinic');
   });
 });

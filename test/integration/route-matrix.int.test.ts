@@ -14,6 +14,8 @@ import {
   type RouteKey,
 } from '../../lambdas/routes';
 import { VALIDATION } from '../../shared/messages';
+import { PAGE_LIMIT_MESSAGE } from '../../shared/validation';
+import { PASSWORD_POLICY_MESSAGE } from '../../shared/password-policy';
 import { ROLES, type Role } from '../../shared/roles';
 import { DynamoLinkRepository } from '../../lambdas/adapters/dynamodb/dynamo-link-repository';
 import { createSummaryLink } from '../../lambdas/application/summary-links';
@@ -166,6 +168,12 @@ const documentFixtures = (segment: 'care-plan' | 'emr-notes', key: 'carePlan' | 
     message: 'Content is required',
     missing: 'Content is required',
   };
+  /** A patient whose document is at version 1, for the save at that version. */
+  const freshDocument = async (world: World) => {
+    const patient = await createPatient(stack, world.own.org);
+    await createDocument(stack, patient.id, segment, 'First version');
+    return { patient: patient.id };
+  };
   return {
     [`GET /patients/{patientId}/${segment}`]: {
       as: 'sunrise',
@@ -191,12 +199,29 @@ const documentFixtures = (segment: 'care-plan' | 'emr-notes', key: 'carePlan' | 
     [`PUT /patients/{patientId}/${segment}`]: {
       as: 'sunrise',
       path,
-      body,
+      fresh: freshDocument,
+      body: { ...body, valid: () => ({ ...body.valid(), version: 1 }) },
       badQuery: null,
       otherOrganization: 'patient.not_found',
       success: {
         status: 200,
-        check: (b) => expect(b[key]).toMatchObject({ updated_by: { email: 'nurse@sunrise.example' } }),
+        check: (b) =>
+          expect(b[key]).toMatchObject({ updated_by: { user_id: expect.any(String), name: 'Nora Ellis' }, version: 2 }),
+      },
+    },
+    [`GET /patients/{patientId}/${segment}/revisions`]: {
+      as: 'sunrise',
+      path: (ids) => `${path(ids)}/revisions`,
+      body: null,
+      badQuery: { query: '?cursor=not-a-cursor', message: 'Invalid cursor' },
+      otherOrganization: 'patient.not_found',
+      success: {
+        status: 200,
+        check: (b) =>
+          expect(b).toMatchObject({
+            items: expect.arrayContaining([expect.objectContaining({ version: 1, content: expect.any(String) })]),
+            next_cursor: null,
+          }),
       },
     },
   } satisfies Record<string, Fixture>;
@@ -328,7 +353,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
         role: 'provider',
         provider_id: 'x',
       },
-      message: VALIDATION.passwordTooShort,
+      message: PASSWORD_POLICY_MESSAGE,
       missing: VALIDATION.emailRequired,
     },
     badQuery: null,
@@ -449,6 +474,24 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     badQuery: null,
     otherOrganization: 'patient.not_found',
     success: { status: 200, check: (b) => expect(b).toEqual({ archived: true }) },
+  },
+
+  'GET /patients/{patientId}/access-history': {
+    as: 'operator',
+    path: (ids) => `/patients/${ids.patient}/access-history`,
+    body: null,
+    badQuery: { query: '?limit=many', message: PAGE_LIMIT_MESSAGE },
+    otherOrganization: null,
+    success: {
+      status: 200,
+      check: (b) => {
+        const items = b.items as { at: string; actor: { user_id: string } }[];
+        expect(items.length).toBeGreaterThan(0);
+        expect(items.every((e) => e.actor.user_id.length > 0)).toBe(true);
+        const times = items.map((e) => e.at);
+        expect(times).toEqual([...times].sort().reverse());
+      },
+    },
   },
 
   ...documentFixtures('care-plan', 'carePlan'),

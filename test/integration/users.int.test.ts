@@ -1,9 +1,12 @@
 /** User management against DynamoDB Local and cognito-local: accounts, groups, profiles, counts. */
+import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { UserProfile } from '../../shared/domain';
-import { DEMO, call, signIn } from '../support/api';
+import { DEMO, DEMO_PASSWORD, call, signIn } from '../support/api';
 import {
   accountOf,
+  auditTrail,
+  cognitoOf,
   createOrganization,
   createUser,
   expectStatus,
@@ -91,7 +94,7 @@ describe('user create', () => {
       token: operator,
       body: {
         email: uniqueEmail(),
-        password: 'secret1',
+        password: DEMO_PASSWORD,
         first_name: 'A',
         last_name: 'B',
         role: 'patient',
@@ -101,7 +104,13 @@ describe('user create', () => {
     expect(missing).toEqual({ status: 404, body: { error: 'Provider Not Found', code: 'provider.not_found' } });
     const taken = await call(stack, 'POST', '/users', {
       token: operator,
-      body: { email: DEMO.sunrise, password: 'secret1', first_name: 'A', last_name: 'B', role: 'careloop_employee' },
+      body: {
+        email: DEMO.sunrise,
+        password: DEMO_PASSWORD,
+        first_name: 'A',
+        last_name: 'B',
+        role: 'careloop_employee',
+      },
     });
     expect(taken).toMatchObject({ status: 409, body: { code: 'user.email_taken' } });
   });
@@ -204,5 +213,199 @@ describe('user delete', () => {
     ).toMatchObject({
       status: 404,
     });
+  });
+});
+
+/** A self sign-up through the app client, confirmed with the e-mailed link (the post-confirmation trigger runs). */
+async function signUpAndConfirm(firstName: string, lastName: string) {
+  const email = uniqueEmail('pending');
+  const password = 'Pending-pass-2026';
+  const client = cognitoOf(stack);
+  const signedUp = await client.send(
+    new SignUpCommand({
+      ClientId: stack.userPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'given_name', Value: firstName },
+        { Name: 'family_name', Value: lastName },
+      ],
+    }),
+  );
+  const outbox = (await (await fetch(`${stack.apiUrl}/local/outbox`)).json()) as {
+    messages: { to: string; links: string[] }[];
+  };
+  const link = outbox.messages.find((m) => m.to === email)?.links.find((l) => l.includes('/local/confirm-sign-up'));
+  expect(link, `no confirmation link for ${email}`).toBeDefined();
+  const confirmed = await fetch(link ?? '', { redirect: 'manual' });
+  expect(confirmed.status).toBe(302);
+  return { email, password, id: signedUp.UserSub ?? '' };
+}
+
+const trailOf = async (userId: string) => auditTrail(stack, `user:${userId}`);
+
+describe('pending accounts (self sign-up)', () => {
+  it('a confirmed sign-up is listed as pending, uncounted, and stays signed in with no role', async () => {
+    const before = await totals(stack);
+    const { email, password, id } = await signUpAndConfirm('Penny', 'Ding');
+
+    const pending = await listUsers(`?role=pending&search=${encodeURIComponent(email)}`);
+    expect(pending).toEqual([
+      expect.objectContaining({ id, email, full_name: 'Penny Ding', role: null, provider_id: null, provider: null }),
+    ]);
+    expect((await listUsers(`?search=${encodeURIComponent(email)}`)).map((u) => u.id)).toEqual([id]);
+    expect(await listUsers(`?role=provider&search=${encodeURIComponent(email)}`)).toEqual([]);
+    expect((await totals(stack)).totalUsers).toBe(before.totalUsers);
+    expect(await me(await signIn(stack, email, password))).toMatchObject({ id, role: null, provider: null });
+    expect(await trailOf(id)).toEqual([
+      expect.objectContaining({ action: 'user.sign_up', outcome: 'success', actor_id: id, actor_role: 'none' }),
+    ]);
+  });
+
+  it('a retried trigger changes nothing: one profile, one audit event', async () => {
+    const { email, id } = await signUpAndConfirm('Retry', 'Trigger');
+    Object.assign(process.env, {
+      TABLE_NAME: stack.tableName,
+      DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+      POWERTOOLS_TRACE_ENABLED: 'false',
+      POWERTOOLS_LOG_LEVEL: 'ERROR',
+    });
+    const { handler } = await import('../../lambdas/handlers/post-confirmation');
+    const event = {
+      version: '1',
+      triggerSource: 'PostConfirmation_ConfirmSignUp',
+      userPoolId: stack.userPoolId,
+      userName: id,
+      request: { userAttributes: { sub: id, email, given_name: 'Changed', family_name: 'Name' } },
+      response: {},
+    };
+    const context = { functionName: 'post-confirmation', awsRequestId: 'r', getRemainingTimeInMillis: () => 5000 };
+    expect(await handler(event, context as never)).toEqual(event);
+    expect(await listUsers(`?role=pending&search=${encodeURIComponent(email)}`)).toEqual([
+      expect.objectContaining({ id, first_name: 'Retry', last_name: 'Trigger' }),
+    ]);
+    expect((await trailOf(id)).map((e) => e.action)).toEqual(['user.sign_up']);
+  });
+
+  it('an operator enables one with a role and an organization: group, attribute, profile, count, audit', async () => {
+    const org = await createOrganization(stack);
+    const { email, password, id } = await signUpAndConfirm('Ena', 'Bled');
+    const pendingToken = await signIn(stack, email, password);
+    const before = await totals(stack);
+
+    const answer = await call<{ user: UserProfile }>(stack, 'PUT', `/users/${id}`, {
+      token: operator,
+      body: { email, first_name: 'Ena', last_name: 'Bled', role: 'provider', provider_id: org.id },
+    });
+    expect(expectStatus(answer, 200).user).toMatchObject({
+      id,
+      role: 'provider',
+      provider: { id: org.id, name: org.name },
+      notification_preferences: { new_summaries: ['email'], escalations: ['email'] },
+    });
+    expect(await accountOf(stack, id)).toEqual({ enabled: true, groups: ['provider'] });
+    expect((await totals(stack)).totalUsers).toBe(before.totalUsers + 1);
+    expect(await listUsers(`?role=pending&search=${encodeURIComponent(email)}`)).toEqual([]);
+    // The token of the pending account no longer matches: signed out, signs in again with the role.
+    expect(await call(stack, 'GET', '/me', { token: pendingToken })).toMatchObject({ status: 401 });
+    expect(await me(await signIn(stack, email, password))).toMatchObject({ role: 'provider', provider_id: org.id });
+
+    const [, enabled] = await trailOf(id);
+    expect(enabled).toMatchObject({
+      action: 'user.enable',
+      outcome: 'success',
+      role_before: 'none',
+      role_after: 'provider',
+      organization_before: 'none',
+      organization_after: org.id,
+    });
+    expect(JSON.stringify(enabled)).not.toContain(email);
+    expect(JSON.stringify(enabled)).not.toContain('Bled');
+  });
+
+  it('refuses to enable a provider user without an organization (400)', async () => {
+    const { email, id } = await signUpAndConfirm('No', 'Org');
+    const answer = await call(stack, 'PUT', `/users/${id}`, {
+      token: operator,
+      body: { email, first_name: 'No', last_name: 'Org', role: 'provider' },
+    });
+    expect(answer).toMatchObject({ status: 400, body: { code: 'request.invalid.provider_id' } });
+    expect((await listUsers(`?role=pending&search=${encodeURIComponent(email)}`)).length).toBe(1);
+  });
+
+  it('an operator deletes one: gone from the lists, never counted, audited', async () => {
+    const before = await totals(stack);
+    const { email, password, id } = await signUpAndConfirm('Del', 'Eted');
+    expect(await call(stack, 'DELETE', `/users/${id}`, { token: operator })).toEqual({
+      status: 200,
+      body: { deleted: true },
+    });
+    expect(await listUsers(`?search=${encodeURIComponent(email)}`)).toEqual([]);
+    expect((await totals(stack)).totalUsers).toBe(before.totalUsers);
+    await expect(signIn(stack, email, password)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    expect((await trailOf(id)).map((e) => [e.action, e.outcome])).toEqual([
+      ['user.sign_up', 'success'],
+      ['user.delete', 'success'],
+    ]);
+  });
+
+  it('refuses an unknown role filter (400)', async () => {
+    expect(await call(stack, 'GET', '/users?role=admins', { token: operator })).toMatchObject({
+      status: 400,
+      body: { error: 'Please choose a role' },
+    });
+  });
+});
+
+describe('audit of user changes', () => {
+  it('records create, role and organization change, and delete with ids only, in order', async () => {
+    const [first, second] = await Promise.all([createOrganization(stack), createOrganization(stack)]);
+    const email = uniqueEmail('audited');
+    const user = await createUser(stack, { email, role: 'provider', provider_id: first.id, last_name: 'Secret' });
+    const edit = (body: Record<string, unknown>) =>
+      call(stack, 'PUT', `/users/${user.id}`, {
+        token: operator,
+        body: { email, first_name: 'A', last_name: 'Secret', ...body },
+      });
+    expectStatus(await edit({ role: 'provider', provider_id: second.id }), 200);
+    expectStatus(await edit({ role: 'patient', provider_id: second.id }), 200);
+    expectStatus(await call(stack, 'DELETE', `/users/${user.id}`, { token: operator }), 200);
+
+    const self = await me(operator);
+    const trail = await trailOf(user.id);
+    expect(
+      trail.map((e) => [e.action, e.role_before, e.role_after, e.organization_before, e.organization_after]),
+    ).toEqual([
+      ['user.create', 'none', 'provider', 'none', first.id],
+      ['user.update', 'provider', 'provider', first.id, second.id],
+      ['user.update', 'provider', 'patient', second.id, second.id],
+      ['user.delete', 'patient', 'none', second.id, 'none'],
+    ]);
+    expect(trail.every((e) => e.actor_id === self.id && e.actor_role === 'careloop_employee')).toBe(true);
+    expect(trail.every((e) => e.outcome === 'success' && typeof e.request_id === 'string')).toBe(true);
+    expect(JSON.stringify(trail)).not.toMatch(new RegExp(`${email}|Secret`));
+  });
+
+  it('records a refused change as invalid, and nothing changed', async () => {
+    const [self, org] = await Promise.all([me(operator), createOrganization(stack)]);
+    const answer = await call(stack, 'PUT', `/users/${self.id}`, {
+      token: operator,
+      body: {
+        email: self.email,
+        first_name: self.first_name,
+        last_name: self.last_name,
+        role: 'patient',
+        provider_id: org.id,
+      },
+    });
+    expect(answer.status).toBe(400);
+    const last = (await trailOf(self.id)).at(-1);
+    expect(last).toMatchObject({ action: 'user.update', outcome: 'invalid' });
+    expect(last?.role_after).toBeUndefined();
   });
 });

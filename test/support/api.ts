@@ -4,8 +4,11 @@ import {
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { createEntities } from '../../lambdas/adapters/dynamodb/entities';
 import type { Role } from '../../shared/roles';
 import type { StackInfo } from './spawn-stack';
 
@@ -23,15 +26,35 @@ const cognito = (stack: StackInfo) =>
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
 
-/** Signs in through the same USER_PASSWORD_AUTH flow as the web app; returns the ID token. */
-export async function signIn(stack: StackInfo, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const out = await cognito(stack).send(
+/**
+ * Signs in through the same USER_PASSWORD_AUTH flow as the web app; returns the ID token. An account
+ * an operator created has a temporary password: the first sign-in answers NEW_PASSWORD_REQUIRED
+ * with `newPassword` (by default the same one, so later sign-ins of the test use it too).
+ */
+export async function signIn(
+  stack: StackInfo,
+  email: string,
+  password = DEMO_PASSWORD,
+  newPassword = password,
+): Promise<string> {
+  const client = cognito(stack);
+  let out = await client.send(
     new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: stack.userPoolClientId,
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
+  if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
+    out = await client.send(
+      new RespondToAuthChallengeCommand({
+        ClientId: stack.userPoolClientId,
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: out.Session,
+        ChallengeResponses: { USERNAME: email, NEW_PASSWORD: newPassword },
+      }),
+    );
+  }
   const token = out.AuthenticationResult?.IdToken;
   if (!token) throw new Error(`no ID token for ${email}`);
   return token;
@@ -41,7 +64,7 @@ export async function signIn(stack: StackInfo, email: string, password = DEMO_PA
 export async function tokenFor(stack: StackInfo, role: Role | null, providerId: string | null = null): Promise<string> {
   const email = `test-${randomUUID().slice(0, 8)}@example.test`;
   const client = cognito(stack);
-  await client.send(
+  const created = await client.send(
     new AdminCreateUserCommand({
       UserPoolId: stack.userPoolId,
       Username: email,
@@ -61,11 +84,44 @@ export async function tokenFor(stack: StackInfo, role: Role | null, providerId: 
       Permanent: true,
     }),
   );
-  if (role)
+  if (role) {
     await client.send(
       new AdminAddUserToGroupCommand({ UserPoolId: stack.userPoolId, Username: email, GroupName: role }),
     );
+    // The API serves a role's token only while an active profile matches it (revocation), so the
+    // account gets one, written as is (the totals are left alone: other tests compare them).
+    const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? '';
+    await writeProfile(stack, { id: sub, email, role, providerId });
+  }
   return signIn(stack, email);
+}
+
+async function writeProfile(
+  stack: StackInfo,
+  profile: { id: string; email: string; role: Role; providerId: string | null },
+): Promise<void> {
+  const db = createEntities(
+    new DynamoDBClient({
+      endpoint: stack.dynamoEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+    stack.tableName,
+  );
+  const now = new Date().toISOString();
+  await db.entities.userProfile
+    .create({
+      user_id: profile.id,
+      email: profile.email,
+      first_name: 'Test',
+      last_name: 'Account',
+      role: profile.role,
+      org_key: profile.role === 'careloop_employee' ? 'none' : (profile.providerId ?? 'none'),
+      status: 'active',
+      created_at: now,
+      updated_at: now,
+    })
+    .go();
 }
 
 export interface ApiAnswer<T = unknown> {

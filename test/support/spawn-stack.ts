@@ -7,7 +7,13 @@ export type StackInfo = Omit<RunningStack, 'stop'>;
  * Starts the local stack as `npm start` does (same launcher), on shifted ports and a fresh data
  * directory, and resolves once it prints its ready line.
  */
-export async function spawnStack(options: { portBase: number; dataDir: string; web: 'static' | 'none' }) {
+export async function spawnStack(options: {
+  portBase: number;
+  dataDir: string;
+  web: 'static' | 'none';
+  /** Two-factor sign-in on, as in AWS (`npm start -- --mfa`). */
+  mfa?: boolean;
+}) {
   // CARELOOP_TEST_PORT_SHIFT moves test stacks off another run's ports; its data directory moves with
   // them, so two runs in one checkout do not reset and seed each other's stores.
   const shift = Number(process.env.CARELOOP_TEST_PORT_SHIFT ?? 0);
@@ -27,6 +33,7 @@ export async function spawnStack(options: { portBase: number; dataDir: string; w
       options.web,
       '--call-speed',
       'instant',
+      ...(options.mfa ? ['--mfa'] : []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } },
   );

@@ -7,6 +7,7 @@ import {
   AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { VALIDATION } from '../../../shared/messages';
@@ -30,9 +31,11 @@ export class CognitoIdentityDirectory implements IdentityDirectory {
           ...pool,
           Username: input.email,
           MessageAction: 'SUPPRESS',
+          // FORCE_CHANGE_PASSWORD: the first sign-in answers NEW_PASSWORD_REQUIRED. The address is
+          // not marked verified: its owner verifies it (DECISIONS "Passwords, first sign-in and MFA").
+          TemporaryPassword: input.password,
           UserAttributes: [
             { Name: 'email', Value: input.email },
-            { Name: 'email_verified', Value: 'true' },
             { Name: 'given_name', Value: input.firstName },
             { Name: 'family_name', Value: input.lastName },
             ...(input.providerId ? [{ Name: 'custom:provider_id', Value: input.providerId }] : []),
@@ -42,12 +45,14 @@ export class CognitoIdentityDirectory implements IdentityDirectory {
       const sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
       if (!sub) throw new Error('Cognito returned no sub for the new user');
       try {
-        await this.client.send(
-          new AdminSetUserPasswordCommand({ ...pool, Username: sub, Password: input.password, Permanent: true }),
-        );
+        if (input.permanentPassword) {
+          await this.client.send(
+            new AdminSetUserPasswordCommand({ ...pool, Username: sub, Password: input.password, Permanent: true }),
+          );
+        }
         await this.client.send(new AdminAddUserToGroupCommand({ ...pool, Username: sub, GroupName: input.role }));
       } catch (error) {
-        // No half-made account (no password or no group) is left behind.
+        // No half-made account (no group, or a demo account without its password) is left behind.
         await this.deleteUser(sub);
         throw error;
       }
@@ -68,7 +73,6 @@ export class CognitoIdentityDirectory implements IdentityDirectory {
           Username: userId,
           UserAttributes: [
             { Name: 'email', Value: changes.email },
-            { Name: 'email_verified', Value: 'true' },
             { Name: 'given_name', Value: changes.firstName },
             { Name: 'family_name', Value: changes.lastName },
             { Name: 'custom:provider_id', Value: changes.providerId ?? '' },
@@ -103,6 +107,12 @@ export class CognitoIdentityDirectory implements IdentityDirectory {
     await this.disableUser(userId);
     await ignoreMissing(
       this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: userId })),
+    );
+  }
+
+  async signOutEverywhere(userId: string): Promise<void> {
+    await ignoreMissing(
+      this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username: userId })),
     );
   }
 }

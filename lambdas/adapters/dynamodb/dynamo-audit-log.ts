@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditLog, Clock, Ids } from '../../application/ports';
+import type { AuditEntry, AuditEvent, AuditLog, Clock, Ids } from '../../application/ports';
 import type { CareLoopService } from './entities';
 
 /** Audit events are kept seven years (HIPAA asks for six), then expire through the table's TTL. */
@@ -16,22 +16,32 @@ export class DynamoAuditLog implements AuditLog {
    * existing event is never overwritten; the function roles may not update or delete one at all.
    */
   async record(entry: AuditEntry): Promise<void> {
-    const now = this.clock.now();
-    await this.db.entities.auditEvent
-      .create({
-        event_id: this.ids.newId(),
-        subject: `${entry.subject.type}:${entry.subject.id}`,
-        at: now.toISOString(),
-        actor_id: entry.actorId,
-        actor_role: entry.actorRole ?? 'none',
-        actor_provider_id: entry.actorProviderId ?? undefined,
-        action: entry.action,
-        outcome: entry.outcome,
-        patient_id: entry.patientId,
-        request_id: entry.requestId,
-        source_ip: entry.sourceIp,
-        expires_at: Math.floor(now.getTime() / 1000) + RETENTION_SECONDS,
-      })
-      .go();
+    const event = { ...entry, id: this.ids.newId(), at: this.clock.now().toISOString() };
+    await this.db.entities.auditEvent.create(auditEventItem(event)).go();
   }
+}
+
+/** Role or organization in an audit item: 'none' stands for null, absent means it did not apply. */
+const auditValue = (value: string | null | undefined) => (value === undefined ? undefined : (value ?? 'none'));
+
+/** The stored item of an audit event; repositories also write it inside their own transactions. */
+export function auditEventItem(event: AuditEvent) {
+  return {
+    event_id: event.id,
+    subject: `${event.subject.type}:${event.subject.id}`,
+    at: event.at,
+    actor_id: event.actorId,
+    actor_role: event.actorRole ?? 'none',
+    actor_provider_id: event.actorProviderId ?? undefined,
+    action: event.action,
+    outcome: event.outcome,
+    patient_id: event.patientId,
+    request_id: event.requestId,
+    source_ip: event.sourceIp,
+    role_before: auditValue(event.change?.roleBefore),
+    role_after: auditValue(event.change?.roleAfter),
+    organization_before: auditValue(event.change?.organizationBefore),
+    organization_after: auditValue(event.change?.organizationAfter),
+    expires_at: Math.floor(Date.parse(event.at) / 1000) + RETENTION_SECONDS,
+  };
 }

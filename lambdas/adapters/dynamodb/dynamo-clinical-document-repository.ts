@@ -1,26 +1,23 @@
 import type { EntityItem } from 'electrodb';
-import type { ClinicalDocument } from '../../../shared/domain';
-import type { ClinicalDocumentRepository, DocumentKind } from '../../application/ports';
-import { conflict, notFound } from '../../platform/errors';
-import { isConditionFailure } from './dynamo-organization-repository';
+import type {
+  AuthorRef,
+  ClinicalDocumentRecord,
+  ClinicalDocumentRepository,
+  DocumentChange,
+  DocumentKind,
+  DocumentRevisionRecord,
+  Page,
+} from '../../application/ports';
 import type { CareLoopService } from './entities';
+import { queryPage } from './paging';
 
 type DocumentItem = EntityItem<CareLoopService['entities']['carePlan']>;
+type RevisionItem = EntityItem<CareLoopService['entities']['documentRevision']>;
 
-const MESSAGES: Record<DocumentKind, { exists: string; missing: string; stale: string }> = {
-  care_plan: {
-    exists: 'This patient already has a care plan. Reload to see it.',
-    missing: 'This patient has no care plan yet',
-    stale: 'The care plan changed since you opened it. Reload and try again.',
-  },
-  emr_notes: {
-    exists: 'This patient already has EMR notes. Reload to see them.',
-    missing: 'This patient has no EMR notes yet',
-    stale: 'The EMR notes changed since you opened them. Reload and try again.',
-  },
-};
-
-/** Care plans and EMR notes: one document of each kind per patient, in the patient's partition. */
+/**
+ * Care plans and EMR notes: the current version (one item per patient and kind, in the patient's
+ * partition) and every saved version as an immutable revision, written in the same transaction.
+ */
 export class DynamoClinicalDocumentRepository implements ClinicalDocumentRepository {
   constructor(private readonly db: CareLoopService) {}
 
@@ -28,71 +25,125 @@ export class DynamoClinicalDocumentRepository implements ClinicalDocumentReposit
     return kind === 'care_plan' ? this.db.entities.carePlan : this.db.entities.emrNotes;
   }
 
-  async get(kind: DocumentKind, patientId: string): Promise<ClinicalDocument | null> {
+  async get(kind: DocumentKind, patientId: string): Promise<ClinicalDocumentRecord | null> {
     const { data } = await this.entity(kind).get({ patient_id: patientId }).go();
-    return data ? toDocument(data) : null;
+    return data ? toRecord(data) : null;
   }
 
-  async create(kind: DocumentKind, doc: ClinicalDocument): Promise<void> {
-    try {
-      await this.entity(kind)
-        .create({
-          document_id: doc.id,
-          patient_id: doc.patient_id,
-          provider_id: doc.provider_id,
-          content: doc.content,
-          created_at: doc.created_at,
-          created_by: doc.creator.email,
-          updated_at: doc.updated_at,
-          updated_by: doc.updated_by.email,
-          version: 1,
-        })
-        .go();
-    } catch (error) {
-      if (isConditionFailure(error)) {
-        throw conflict(`${kind}.exists`, MESSAGES[kind].exists);
-      }
-      throw error;
-    }
+  async create(kind: DocumentKind, doc: ClinicalDocumentRecord): Promise<'created' | 'exists'> {
+    const { canceled } = await this.db.transaction
+      .write(({ carePlan, emrNotes, documentRevision }) => [
+        (kind === 'care_plan' ? carePlan : emrNotes)
+          .create({
+            document_id: doc.id,
+            patient_id: doc.patient_id,
+            provider_id: doc.provider_id,
+            content: doc.content,
+            created_at: doc.created_at,
+            ...('userId' in doc.created_by
+              ? { created_by_user_id: doc.created_by.userId }
+              : { created_by: doc.created_by.legacyEmail }),
+            updated_at: doc.updated_at,
+            ...('userId' in doc.updated_by
+              ? { updated_by_user_id: doc.updated_by.userId }
+              : { updated_by: doc.updated_by.legacyEmail }),
+            version: doc.version,
+          })
+          .commit(),
+        documentRevision.create(revisionItem(kind, doc)).commit(),
+      ])
+      .go();
+    return canceled ? 'exists' : 'created';
   }
 
   async update(
     kind: DocumentKind,
+    current: ClinicalDocumentRecord,
+    change: DocumentChange,
+  ): Promise<ClinicalDocumentRecord | 'conflict'> {
+    const next: ClinicalDocumentRecord = {
+      ...current,
+      content: change.content,
+      updated_at: change.at,
+      updated_by: { userId: change.by },
+      version: current.version + 1,
+      has_revision: true,
+    };
+    const { canceled } = await this.db.transaction
+      .write(({ carePlan, emrNotes, documentRevision }) => [
+        (kind === 'care_plan' ? carePlan : emrNotes)
+          .patch({ patient_id: current.patient_id })
+          .set({
+            content: next.content,
+            updated_at: next.updated_at,
+            updated_by_user_id: change.by,
+            version: next.version,
+          })
+          .where(({ version }, { eq }) => eq(version, current.version))
+          .commit(),
+        documentRevision.create(revisionItem(kind, next)).commit(),
+        // Saved before revisions were kept: the version it replaces becomes a revision now, or it is lost.
+        ...(current.has_revision ? [] : [documentRevision.create(revisionItem(kind, current)).commit()]),
+      ])
+      .go();
+    return canceled ? 'conflict' : next;
+  }
+
+  async listRevisions(
+    kind: DocumentKind,
     patientId: string,
-    content: string,
-    by: string,
-    expectedVersion: number | undefined,
-    at: string,
-  ): Promise<ClinicalDocument> {
-    try {
-      // patch() already requires the item to exist; the version is checked only when the caller sent one.
-      const { data } = await this.entity(kind)
-        .patch({ patient_id: patientId })
-        .set({ content, updated_at: at, updated_by: by })
-        .add({ version: 1 })
-        .where(({ version }, { eq, exists }) =>
-          expectedVersion === undefined ? exists(version) : eq(version, expectedVersion),
-        )
-        .go({ response: 'all_new' });
-      return toDocument(data as DocumentItem);
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      if (!(await this.get(kind, patientId))) throw notFound(`${kind}.not_found`, MESSAGES[kind].missing);
-      throw conflict(`${kind}.version_conflict`, MESSAGES[kind].stale);
-    }
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<DocumentRevisionRecord> | 'invalid_cursor'> {
+    const page = await queryPage(
+      this.db.entities.documentRevision.query.byDocument({ patient_id: patientId, kind }),
+      limit,
+      cursor,
+    );
+    if (page === 'invalid_cursor') return page;
+    return { items: page.items.map(toRevision), cursor: page.cursor };
   }
 }
 
-function toDocument(d: DocumentItem): ClinicalDocument {
+function revisionItem(kind: DocumentKind, doc: ClinicalDocumentRecord) {
+  const author = doc.updated_by;
+  return {
+    patient_id: doc.patient_id,
+    kind,
+    version: doc.version,
+    document_id: doc.id,
+    provider_id: doc.provider_id,
+    content: doc.content,
+    saved_at: doc.updated_at,
+    ...('userId' in author ? { saved_by_user_id: author.userId } : { saved_by_email: author.legacyEmail }),
+  };
+}
+
+function authorOf(userId: string | undefined, legacyEmail: string | undefined): AuthorRef {
+  return userId ? { userId } : { legacyEmail: legacyEmail ?? '' };
+}
+
+function toRecord(d: DocumentItem): ClinicalDocumentRecord {
   return {
     id: d.document_id,
     patient_id: d.patient_id,
     provider_id: d.provider_id,
     content: d.content,
     created_at: d.created_at,
+    created_by: authorOf(d.created_by_user_id, d.created_by),
     updated_at: d.updated_at,
-    creator: { email: d.created_by },
-    updated_by: { email: d.updated_by },
+    updated_by: authorOf(d.updated_by_user_id, d.updated_by),
     version: d.version,
+    // Every save since revisions were kept writes the author's id with its revision.
+    has_revision: d.updated_by_user_id !== undefined,
+  };
+}
+
+function toRevision(r: RevisionItem): DocumentRevisionRecord {
+  return {
+    version: r.version,
+    content: r.content,
+    saved_at: r.saved_at,
+    saved_by: authorOf(r.saved_by_user_id, r.saved_by_email),
   };
 }

@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import type {
+  AuditEvent,
   OrganizationChanges,
   OrganizationRecord,
   OrganizationRef,
@@ -7,6 +8,7 @@ import type {
 } from '../../application/ports';
 import { conflict, notFound } from '../../platform/errors';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
+import { auditEventItem } from './dynamo-audit-log';
 import type { CareLoopService } from './entities';
 import { assertCommitted } from './transactions';
 
@@ -53,9 +55,9 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     return this.withCounts(data);
   }
 
-  async create(org: OrganizationRecord, createdBy: string): Promise<void> {
+  async create(org: OrganizationRecord, createdBy: string, audit?: AuditEvent): Promise<void> {
     const result = await this.db.transaction
-      .write(({ organization, counter }) => [
+      .write(({ organization, counter, auditEvent }) => [
         organization
           .create({
             organization_id: org.id,
@@ -72,6 +74,7 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
           })
           .commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.providers }).add({ value: 1 }).commit(),
+        ...(audit ? [auditEvent.create(auditEventItem(audit)).commit()] : []),
       ])
       .go();
     assertCommitted(result, 'organization.create_conflict');
@@ -82,36 +85,45 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     changes: OrganizationChanges,
     expectedVersion: number | undefined,
     at: string,
+    audit: AuditEvent,
   ): Promise<OrganizationRecord> {
     const cleared = (['address', 'telephone', 'office_email'] as const).filter((k) => changes[k] === null);
-    let update = this.db.entities.organization
-      .patch({ organization_id: id })
-      .set({
-        name: changes.name,
-        updated_at: at,
-        ...(changes.timezone !== undefined ? { timezone: changes.timezone } : {}),
-        ...(changes.address !== null ? { address: changes.address } : {}),
-        ...(changes.telephone !== null ? { telephone: changes.telephone } : {}),
-        ...(changes.office_email !== null ? { office_email: changes.office_email } : {}),
+    const result = await this.db.transaction
+      .write(({ organization, auditEvent }) => {
+        let update = organization
+          .patch({ organization_id: id })
+          .set({
+            name: changes.name,
+            updated_at: at,
+            ...(changes.timezone !== undefined ? { timezone: changes.timezone } : {}),
+            ...(changes.address !== null ? { address: changes.address } : {}),
+            ...(changes.telephone !== null ? { telephone: changes.telephone } : {}),
+            ...(changes.office_email !== null ? { office_email: changes.office_email } : {}),
+          })
+          .add({ version: 1 });
+        // remove() must come before where() in ElectroDB's chain.
+        if (cleared.length > 0) update = update.remove(cleared);
+        return [
+          update
+            .where(({ version, status }, { eq }) =>
+              expectedVersion === undefined
+                ? eq(status, 'active')
+                : `${eq(version, expectedVersion)} AND ${eq(status, 'active')}`,
+            )
+            .commit(),
+          auditEvent.create(auditEventItem(audit)).commit(),
+        ];
       })
-      .add({ version: 1 });
-    // remove() must come before where() in ElectroDB's chain.
-    if (cleared.length > 0) update = update.remove(cleared);
-    const conditional = update.where(({ version, status }, { eq }) =>
-      expectedVersion === undefined
-        ? eq(status, 'active')
-        : `${eq(version, expectedVersion)} AND ${eq(status, 'active')}`,
-    );
-    try {
-      // One conditional write; only a refusal costs a read, to tell "gone" from "stale".
-      const [{ data }, patients] = await Promise.all([conditional.go({ response: 'all_new' }), this.patientCount(id)]);
-      return toRecord(data as OrganizationItem, patients);
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      .go();
+    if (result.canceled) {
+      // Only a refusal costs a read here, to tell "gone" from "stale".
       const current = await this.getRef(id);
       if (!current || current.status !== 'active') throw notFound('provider.not_found', 'Provider Not Found');
       throw conflict('provider.version_conflict', 'This provider was changed by someone else. Reload and try again.');
     }
+    const stored = await this.get(id);
+    if (!stored) throw notFound('provider.not_found', 'Provider Not Found');
+    return stored;
   }
 
   private async patientCount(id: string): Promise<number> {
@@ -119,18 +131,19 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     return data?.value ?? 0;
   }
 
-  async archive(id: string, at: string, userIds: readonly string[]): Promise<void> {
+  async archive(id: string, at: string, userIds: readonly string[], audit: AuditEvent): Promise<void> {
     // Its patients leave the global total with it; the check on the organization's own counter
     // makes the transaction fail rather than subtract a number that changed meanwhile.
     const patients = await this.patientCount(id);
     const [firstUsers, ...moreUsers] = chunk(userIds, USERS_PER_TRANSACTION);
     const result = await this.db.transaction
-      .write(({ organization, counter, userProfile }) => [
+      .write(({ organization, counter, userProfile, auditEvent }) => [
         organization
           .patch({ organization_id: id })
           .set({ status: 'archived', archived_at: at, updated_at: at })
           .where(({ status }, { eq }) => eq(status, 'active'))
           .commit(),
+        auditEvent.create(auditEventItem(audit)).commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.providers }).subtract({ value: 1 }).commit(),
         patients === 0
           ? counter

@@ -2,11 +2,17 @@ import type { EntityItem } from 'electrodb';
 import type { NotificationChannel } from '../../../shared/domain';
 import { NOTIFICATION_CHANNELS } from '../../../shared/domain';
 import { isRole } from '../../../shared/roles';
-import type { UserProfileChanges, UserProfileRecord, UserProfileRepository } from '../../application/ports';
-import { notFound } from '../../platform/errors';
+import type {
+  AuditEvent,
+  UserProfileChanges,
+  UserProfileRecord,
+  UserProfileRepository,
+  UserStatus,
+} from '../../application/ports';
+import { conflict, notFound } from '../../platform/errors';
+import { auditEventItem } from './dynamo-audit-log';
 import { COUNTER, GLOBAL_SCOPE } from './dynamo-counter-repository';
 import type { CareLoopService } from './entities';
-import { isConditionFailure } from './dynamo-organization-repository';
 import { assertCommitted } from './transactions';
 
 type ProfileItem = EntityItem<CareLoopService['entities']['userProfile']>;
@@ -27,6 +33,13 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
     return data.map(toRecord);
   }
 
+  async listPending(): Promise<UserProfileRecord[]> {
+    const { data } = await this.db.entities.userProfile.query
+      .byStatus({ status: 'pending' })
+      .go({ order: 'desc', pages: 'all' });
+    return data.map(toRecord);
+  }
+
   async listByOrganization(organizationId: string): Promise<UserProfileRecord[]> {
     const { data } = await this.db.entities.userProfile.query
       .byOrganization({ org_key: organizationId, status: 'active' })
@@ -34,56 +47,126 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
     return data.map(toRecord);
   }
 
-  async create(profile: UserProfileRecord): Promise<void> {
+  async create(profile: UserProfileRecord, audit?: AuditEvent): Promise<void> {
     const result = await this.db.transaction
-      .write(({ userProfile, counter }) => [
+      .write(({ userProfile, counter, auditEvent }) => [
         userProfile.create(toItem(profile)).commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.users }).add({ value: 1 }).commit(),
+        ...(audit ? [auditEvent.create(auditEventItem(audit)).commit()] : []),
       ])
       .go();
     assertCommitted(result, 'user.exists', 'A user with this id already exists');
   }
 
-  async update(userId: string, changes: UserProfileChanges, at: string): Promise<UserProfileRecord> {
-    let update = this.db.entities.userProfile.patch({ user_id: userId }).set({
-      email: changes.email,
-      first_name: changes.first_name,
-      last_name: changes.last_name,
-      role: changes.role,
-      // status travels with org_key: both make up the organization index key.
-      org_key: changes.provider_id ?? NO_ORGANIZATION,
-      status: 'active',
-      notify_new_summaries: changes.notification_preferences.new_summaries,
-      notify_escalations: changes.notification_preferences.escalations,
-      updated_at: at,
-      ...(changes.phone_number ? { phone_number: changes.phone_number } : {}),
-      ...(changes.assigned_at ? { assigned_at: changes.assigned_at } : {}),
-    });
+  async createPending(profile: UserProfileRecord, audit: AuditEvent): Promise<'created' | 'exists'> {
+    const result = await this.db.transaction
+      .write(({ userProfile, auditEvent }) => [
+        userProfile.create(toItem({ ...profile, status: 'pending' })).commit(),
+        auditEvent.create(auditEventItem(audit)).commit(),
+      ])
+      .go();
+    if (!result.canceled) return 'created';
+    // Only the profile's own condition (its id is taken) means "done before"; anything else is a failure.
+    if (result.data[0]?.code === 'ConditionalCheckFailed') return 'exists';
+    throw new Error(`pending profile not written: ${result.data.map((d) => d.code).join(',')}`);
+  }
+
+  update(
+    current: UserProfileRecord,
+    changes: UserProfileChanges,
+    at: string,
+    audit: AuditEvent,
+  ): Promise<UserProfileRecord> {
+    return this.apply(current, 'active', changes, at, audit);
+  }
+
+  enable(
+    current: UserProfileRecord,
+    changes: UserProfileChanges,
+    at: string,
+    audit: AuditEvent,
+  ): Promise<UserProfileRecord> {
+    return this.apply(current, 'pending', changes, at, audit);
+  }
+
+  /**
+   * One transaction: the profile as read (still `from`, same role and organization) takes the
+   * changes and becomes active, an enabled one joins the users total, and the audit event is written.
+   */
+  private async apply(
+    current: UserProfileRecord,
+    from: 'active' | 'pending',
+    changes: UserProfileChanges,
+    at: string,
+    audit: AuditEvent,
+  ): Promise<UserProfileRecord> {
     const cleared = [
       ...(changes.phone_number ? [] : (['phone_number'] as const)),
       ...(changes.assigned_at ? [] : (['assigned_at'] as const)),
     ];
-    // remove() must come before where() in ElectroDB's chain.
-    if (cleared.length > 0) update = update.remove(cleared);
-    const conditional = update.where(({ status }, { eq }) => eq(status, 'active'));
-    try {
-      const { data } = await conditional.go({ response: 'all_new' });
-      return toRecord(data as ProfileItem);
-    } catch (error) {
-      if (isConditionFailure(error)) throw notFound('user.not_found', 'User not found');
-      throw error;
-    }
+    const result = await this.db.transaction
+      .write(({ userProfile, counter, auditEvent }) => {
+        let update = userProfile.patch({ user_id: current.id }).set({
+          email: changes.email,
+          first_name: changes.first_name,
+          last_name: changes.last_name,
+          role: changes.role,
+          // status travels with org_key: both make up the organization index key.
+          org_key: changes.provider_id ?? NO_ORGANIZATION,
+          status: 'active',
+          notify_new_summaries: changes.notification_preferences.new_summaries,
+          notify_escalations: changes.notification_preferences.escalations,
+          updated_at: at,
+          ...(changes.phone_number ? { phone_number: changes.phone_number } : {}),
+          ...(changes.assigned_at ? { assigned_at: changes.assigned_at } : {}),
+        });
+        // remove() must come before where() in ElectroDB's chain.
+        if (cleared.length > 0) update = update.remove(cleared);
+        return [
+          update
+            .where(
+              ({ status, role, org_key }, { eq }) =>
+                `${eq(status, from as UserStatus)} AND ${eq(role, current.role ?? 'none')} AND ${eq(org_key, current.provider_id ?? NO_ORGANIZATION)}`,
+            )
+            .commit(),
+          ...(from === 'pending'
+            ? [counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.users }).add({ value: 1 }).commit()]
+            : []),
+          auditEvent.create(auditEventItem(audit)).commit(),
+        ];
+      })
+      .go();
+    if (result.canceled) await this.refusal(current.id, from);
+    return {
+      ...current,
+      ...changes,
+      phone_number: changes.phone_number ?? null,
+      assigned_at: changes.assigned_at ?? null,
+      status: 'active',
+    };
   }
 
-  async markDeleted(profile: UserProfileRecord, at: string): Promise<void> {
+  /** Why a conditional write was refused: the profile left `from` (not found), or someone else moved it first. */
+  private async refusal(userId: string, from: Extract<UserStatus, 'active' | 'pending'>): Promise<never> {
+    const now = await this.get(userId);
+    if (!now || now.status !== from) throw notFound('user.not_found', 'User not found');
+    throw conflict('user.version_conflict', 'This user was changed by someone else. Reload and try again.');
+  }
+
+  async markDeleted(profile: UserProfileRecord, at: string, audit: AuditEvent): Promise<void> {
+    const from = (profile.status === 'pending' ? 'pending' : 'active') as UserStatus;
     const result = await this.db.transaction
-      .write(({ userProfile, counter }) => [
+      .write(({ userProfile, counter, auditEvent }) => [
         userProfile
           .patch({ user_id: profile.id })
           .set({ status: 'deleted', org_key: profile.provider_id ?? NO_ORGANIZATION, deleted_at: at, updated_at: at })
-          .where(({ status }, { eq }) => eq(status, 'active'))
+          .where(({ status }, { eq }) => eq(status, from))
           .commit(),
-        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.users }).subtract({ value: 1 }).commit(),
+        // Pending accounts were never counted.
+        ...(from === 'active'
+          ? [counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.users }).subtract({ value: 1 }).commit()]
+          : []),
+        auditEvent.create(auditEventItem(audit)).commit(),
       ])
       .go();
     assertCommitted(result, 'user.not_found', 'User not found');

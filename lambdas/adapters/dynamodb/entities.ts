@@ -71,8 +71,11 @@ export function createEntities(client: DynamoDBClient, table: string) {
         assigned_at: { type: 'string' },
         notify_new_summaries: channels,
         notify_escalations: channels,
-        /** disabled: its organization was archived; deleted: removed by an operator. */
-        status: { type: ['active', 'disabled', 'deleted'] as const, required: true },
+        /**
+         * pending: a self sign-up waiting for an operator (its own partition of byStatus, so the list
+         * is one Query); disabled: its organization was archived; deleted: removed by an operator.
+         */
+        status: { type: ['pending', 'active', 'disabled', 'deleted'] as const, required: true },
         created_at: { type: 'string', required: true },
         updated_at: { type: 'string', required: true },
         disabled_at: { type: 'string' },
@@ -120,9 +123,13 @@ export function createEntities(client: DynamoDBClient, table: string) {
     provider_id: { type: 'string', required: true },
     content: { type: 'string', required: true },
     created_at: { type: 'string', required: true },
-    created_by: { type: 'string', required: true },
+    /** User ids (the token's `sub`) of the first and the latest author. */
+    created_by_user_id: { type: 'string' },
+    updated_by_user_id: { type: 'string' },
+    /** E-mail addresses, only on documents last saved before authors were kept by id (never written now). */
+    created_by: { type: 'string' },
+    updated_by: { type: 'string' },
     updated_at: { type: 'string', required: true },
-    updated_by: { type: 'string', required: true },
     version: { type: 'number', required: true },
   } as const;
 
@@ -142,6 +149,30 @@ export function createEntities(client: DynamoDBClient, table: string) {
       model: { entity: 'emr_notes', version: '1', service: SERVICE },
       attributes: documentAttributes,
       indexes: { byPatient: { ...primary(['patient_id'], []), collection: 'patientRecord' } },
+    },
+    config,
+  );
+
+  /**
+   * Every saved version of a care plan or EMR notes, written in the same transaction as the save
+   * and never changed: one partition per document, newest first by version.
+   */
+  const documentRevision = new Entity(
+    {
+      model: { entity: 'document_revision', version: '1', service: SERVICE },
+      attributes: {
+        patient_id: { type: 'string', required: true },
+        kind: { type: ['care_plan', 'emr_notes'] as const, required: true },
+        version: { type: 'number', required: true, padding: { length: 10, char: '0' } },
+        document_id: { type: 'string', required: true },
+        provider_id: { type: 'string', required: true },
+        content: { type: 'string', required: true },
+        saved_at: { type: 'string', required: true },
+        /** User id of the author; documents saved before ids were kept carry the e-mail of the time instead. */
+        saved_by_user_id: { type: 'string' },
+        saved_by_email: { type: 'string' },
+      },
+      indexes: { byDocument: primary(['patient_id', 'kind'], ['version']) },
     },
     config,
   );
@@ -186,6 +217,11 @@ export function createEntities(client: DynamoDBClient, table: string) {
         request_id: { type: 'string' },
         /** The caller's IP address as API Gateway saw it (`requestContext.identity.sourceIp`). */
         source_ip: { type: 'string' },
+        /** A user's or organization's change: role and organization ids before and after ('none': without). */
+        role_before: { type: 'string' },
+        role_after: { type: 'string' },
+        organization_before: { type: 'string' },
+        organization_after: { type: 'string' },
         [TABLE_SCHEMA.timeToLiveAttribute]: { type: 'number' },
       },
       indexes: {
@@ -493,6 +529,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       patient,
       carePlan,
       emrNotes,
+      documentRevision,
       outreachCadence,
       auditEvent,
       counter,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeOf, parseVapiWebhook, reportFromVapiCall, VapiMessageError } from './vapi-messages';
+import { outcomeOf, parseVapiWebhook, REPORT_LIMITS, reportFromVapiCall, VapiMessageError } from './vapi-messages';
 
 const CALL_ID = '4f6a2b1c-8d3e-4f5a-9b6c-7d8e9f0a1b2c';
-const CALL_LOG_ID = 'cl_01JCARELOOP';
+const CALL_LOG_ID = '0b6d7c1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e';
 
 /** A call as Vapi puts it inside a message: overrides with CareLoop's metadata. */
 function vapiCall(extra: Record<string, unknown> = {}) {
@@ -255,6 +255,16 @@ describe('parseVapiWebhook: other messages and malformed bodies', () => {
       { message: { type: 'status-update', status: 'ended', call: {} } },
       'no_call_id',
     ],
+    [
+      'a call id with characters no Vapi id has',
+      { message: { type: 'status-update', status: 'ended', call: vapiCall({ id: '../x' }) } },
+      'invalid_call_id',
+    ],
+    [
+      'an oversized call id',
+      { message: { type: 'status-update', status: 'ended', call: vapiCall({ id: 'a'.repeat(101) }) } },
+      'invalid_call_id',
+    ],
   ])('refuses %s with a typed error that quotes nothing of the body', (_, body, reason) => {
     let caught: unknown;
     try {
@@ -321,5 +331,40 @@ describe('reportFromVapiCall', () => {
 
   it('refuses a call without id', () => {
     expect(() => reportFromVapiCall({ status: 'ended' })).toThrow(VapiMessageError);
+  });
+});
+
+describe('bounds on what a report brings in', () => {
+  const report = (message: Record<string, unknown>) => {
+    const parsed = parseVapiWebhook(endOfCallReport(message));
+    if (parsed.type !== 'end-of-call-report') throw new Error(`not a report: ${parsed.type}`);
+    return parsed;
+  };
+
+  it('reads only its own lower-case UUIDs as call log ids', () => {
+    for (const callLogId of ['cl_01JCARELOOP', CALL_LOG_ID.toUpperCase(), 'x'.repeat(5_000), 42]) {
+      const call = vapiCall({ assistantOverrides: { metadata: { callLogId } } });
+      expect(report({ call }).callLogId).toBeNull();
+    }
+  });
+
+  it('drops times that are not ISO date-times and costs out of range', () => {
+    const parsed = report({ startedAt: '2025-13-99T99:99:99Z', endedAt: 'yesterday', cost: 1e200 });
+    expect(parsed.report).toMatchObject({ startedAt: null, endedAt: null, cost: null });
+    expect(report({ cost: -1 }).report.cost).toBeNull();
+  });
+
+  it('cuts a transcript, summary and note longer than any real call', () => {
+    const long = 'word '.repeat(100_000);
+    const messages = Array.from({ length: 20_000 }, (_, i) => ({ role: i % 2 ? 'user' : 'bot', message: long }));
+    const parsed = report({
+      artifact: { messages },
+      analysis: { summary: long, structuredData: { flag: 'Urgent', note_to_doctor: long } },
+    }).report;
+    const chars = parsed.transcript.reduce((sum, turn) => sum + turn.text.length, 0);
+    expect(chars).toBeLessThanOrEqual(REPORT_LIMITS.transcriptChars + 1);
+    expect(parsed.summary?.length).toBe(REPORT_LIMITS.summaryChars);
+    expect(parsed.noteToDoctor?.length).toBe(REPORT_LIMITS.noteChars);
+    expect(parsed.escalationLevel).toBe('Urgent');
   });
 });

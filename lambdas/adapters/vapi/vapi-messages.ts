@@ -5,6 +5,7 @@
  */
 // The namespace import lets esbuild drop what is unused (`{ z }` keeps all of zod, locales included: ~430 KB).
 import * as z from 'zod/mini';
+import { isUuid } from '../../../shared/validation';
 import { escalationLevelOf, type CallOutcome, type EscalationLevel, type TranscriptTurn } from '../../../shared/calls';
 import type { CallReport } from '../../application/ports';
 
@@ -20,7 +21,7 @@ export type VapiWebhook =
 
 /** A body that is not a Vapi server message. The reason is a code for the log, never the body. */
 export class VapiMessageError extends Error {
-  constructor(readonly reason: 'not_object' | 'no_message' | 'no_type' | 'no_call_id') {
+  constructor(readonly reason: 'not_object' | 'no_message' | 'no_type' | 'no_call_id' | 'invalid_call_id') {
     super(`vapi message malformed: ${reason}`);
     this.name = 'VapiMessageError';
   }
@@ -33,7 +34,36 @@ export class VapiMessageError extends Error {
 const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 const text = lenient(z.string());
 const dictionary = lenient(z.record(z.string(), z.unknown()));
-const list = lenient(z.array(z.unknown()));
+
+/**
+ * Bounds on what a report may bring in (issue 10 "Input hygiene"), far above any real call: a report
+ * is stored in one DynamoDB item (400 KB), so longer texts are cut and longer lists read in part.
+ */
+export const REPORT_LIMITS = {
+  listItems: 5_000,
+  transcriptChars: 200_000,
+  summaryChars: 20_000,
+  noteChars: 4_000,
+  reasonChars: 200,
+  /** Vapi's call ids are UUIDs; any id is bounded in length and alphabet before it is stored. */
+  callId: /^[A-Za-z0-9_-]{1,100}$/,
+} as const;
+const list = lenient(
+  z.pipe(
+    z.array(z.unknown()),
+    z.transform((items: unknown[]) => items.slice(0, REPORT_LIMITS.listItems)),
+  ),
+);
+/** ISO 8601 date-times only: the report's times name months in keys and compute durations. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+const time = lenient(
+  z.string().check(
+    z.maxLength(40, { abort: true }),
+    z.refine((v) => ISO_TIME.test(v) && Number.isFinite(Date.parse(v))),
+  ),
+);
+/** A cost in dollars: DynamoDB numbers stop at 1e125, and no call costs a million. */
+const cost = lenient(z.number().check(z.minimum(0), z.maximum(1_000_000)));
 
 const analysisSchema = z.object({
   summary: text,
@@ -44,10 +74,10 @@ const analysisSchema = z.object({
 const artifactSchema = z.object({ messages: list, transcript: text });
 /** The parts of a Vapi `Call` (and of a message's top level) that a report is made of. */
 const reportFields = {
-  endedReason: text,
-  startedAt: text,
-  endedAt: text,
-  cost: lenient(z.number()),
+  endedReason: lenient(z.string().check(z.maxLength(REPORT_LIMITS.reasonChars))),
+  startedAt: time,
+  endedAt: time,
+  cost,
   analysis: lenient(analysisSchema),
   artifact: lenient(artifactSchema),
 };
@@ -79,6 +109,7 @@ export function parseVapiWebhook(body: unknown): VapiWebhook {
   }
   const call = message.call;
   if (!call?.id) throw new VapiMessageError('no_call_id');
+  if (!REPORT_LIMITS.callId.test(call.id)) throw new VapiMessageError('invalid_call_id');
   const callLogId = callLogIdOf(call);
   if (message.type === 'status-update') {
     return { type: 'status-update', vendorCallId: call.id, callLogId, status: statusOf(message.status) };
@@ -101,13 +132,17 @@ export function reportFromVapiCall(body: unknown): CallReport {
   const call = callSchema.safeParse(body);
   if (!call.success) throw new VapiMessageError('not_object');
   if (!call.data.id) throw new VapiMessageError('no_call_id');
+  if (!REPORT_LIMITS.callId.test(call.data.id)) throw new VapiMessageError('invalid_call_id');
   return reportOf(call.data.id, call.data);
 }
 
-/** Where CareLoop put its call log id when it placed the call (`assistantOverrides.metadata`). */
+/**
+ * Where CareLoop put its call log id when it placed the call (`assistantOverrides.metadata`): one of
+ * its own ids (a lower-case UUID) or none; anything else never reaches a key.
+ */
 export function callLogIdOf(call: Pick<VapiCallFields, 'assistantOverrides'>): string | null {
   const value = call.assistantOverrides?.metadata?.callLogId;
-  return typeof value === 'string' && value !== '' ? value : null;
+  return typeof value === 'string' && isUuid(value) ? value : null;
 }
 
 const STATUSES = new Map<string, 'queued' | 'in_progress' | 'ended'>([
@@ -154,7 +189,7 @@ function reportOf(vendorCallId: string, fields: ReportFields): CallReport {
     startedAt: fields.startedAt ?? null,
     endedAt: fields.endedAt ?? null,
     transcript: transcriptOf(fields.artifact?.messages ?? fields.messages, fields.artifact?.transcript),
-    summary: nonEmpty(analysis.summary),
+    summary: nonEmpty(analysis.summary, REPORT_LIMITS.summaryChars),
     escalationLevel: assessment.level,
     noteToDoctor: assessment.note,
     successEvaluation: successOf(analysis.successEvaluation),
@@ -170,7 +205,10 @@ function assessmentOf(analysis: z.infer<typeof analysisSchema>): { level: Escala
   const candidates = [analysis.structuredData, catalogueEntry(analysis.structuredDataMulti, 'escalation_assessment')];
   const level = candidates.map((data) => data?.flag ?? data?.escalation_level).find((value) => value !== undefined);
   const note = candidates.map((data) => data?.note_to_doctor ?? data?.doctor_note).find((value) => value !== undefined);
-  return { level: escalationLevelOf(level), note: typeof note === 'string' ? nonEmpty(note) : null };
+  return {
+    level: escalationLevelOf(level),
+    note: typeof note === 'string' ? nonEmpty(note, REPORT_LIMITS.noteChars) : null,
+  };
 }
 
 /** An entry `{ key, result | data | value }` or `{ [key]: … }` of structuredDataMulti, as an object. */
@@ -193,7 +231,19 @@ function transcriptOf(messages: unknown[] | undefined, transcript: string | unde
     const spoken = parsed.data.message.trim();
     if (speaker && spoken) turns.push({ speaker, text: spoken });
   }
-  return turns.length > 0 ? turns : transcriptLines(transcript ?? '');
+  return withinBudget(turns.length > 0 ? turns : transcriptLines(transcript ?? ''));
+}
+
+/** The transcript's first turns up to the character budget (a cut turn ends with an ellipsis). */
+function withinBudget(turns: TranscriptTurn[]): TranscriptTurn[] {
+  let left: number = REPORT_LIMITS.transcriptChars;
+  const kept: TranscriptTurn[] = [];
+  for (const turn of turns) {
+    if (left <= 0) break;
+    kept.push(turn.text.length <= left ? turn : { ...turn, text: `${turn.text.slice(0, left)}…` });
+    left -= turn.text.length;
+  }
+  return kept;
 }
 
 function speakerOf(role: string): TranscriptTurn['speaker'] | null {
@@ -205,7 +255,7 @@ function speakerOf(role: string): TranscriptTurn['speaker'] | null {
 /** Vapi's plain transcript: "AI: …" and "User: …" lines; other lines continue the turn before. */
 function transcriptLines(transcript: string): TranscriptTurn[] {
   const turns: TranscriptTurn[] = [];
-  for (const line of transcript.split('\n')) {
+  for (const line of transcript.slice(0, REPORT_LIMITS.transcriptChars * 2).split('\n')) {
     const match = /^\s*(AI|User|Assistant|Bot)\s*:\s*(.*)$/i.exec(line);
     const spoken = (match ? match[2] : line)?.trim() ?? '';
     if (match) {
@@ -227,6 +277,6 @@ function successOf(value: string | boolean | undefined): boolean | null {
   return null;
 }
 
-const nonEmpty = (value: string | undefined) => (value?.trim() ? value.trim() : null);
+const nonEmpty = (value: string | undefined, max: number) => (value?.trim() ? value.trim().slice(0, max) : null);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -47,6 +47,17 @@ export async function signIn(page: Page, email: string, password: string = DEMO.
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/**
+ * The first sign-in of an account an operator created (sign in with `signIn` first): the temporary
+ * password is replaced on 'Set a new password'.
+ */
+export async function setNewPassword(page: Page, password: string) {
+  await page.getByRole('heading', { level: 1, name: 'Set a new password' }).waitFor();
+  await page.getByLabel('New Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm New Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Set Password' }).click();
+}
+
 /** Fails on any serious or critical axe violation, naming the rule and the elements. */
 export async function expectAccessible(page: Page) {
   // Colours are only final once opening transitions have run: dialogs fade in from opacity 0.

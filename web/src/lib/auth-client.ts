@@ -1,18 +1,34 @@
-import { fetchAuthSession, signIn, signOut, signUp } from 'aws-amplify/auth';
+import { fetchAuthSession, signIn, signOut, signUp, type SignInOutput } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
+import type { ClientWritableAttribute } from '../../../shared/identity-attributes';
 
 export interface SignUpInput {
-  fullName: string;
+  firstName: string;
+  lastName: string;
   email: string;
   password: string;
 }
+
+/**
+ * Where a sign-in stands: done, or waiting for the user to choose a password (the operator's one
+ * was temporary), to enrol an authenticator app (the first two-factor sign-in), or for its code.
+ */
+export type SignInStep =
+  | { step: 'done' }
+  | { step: 'new-password' }
+  | { step: 'totp-setup'; secret: string; setupUri: string }
+  | { step: 'totp-code' };
+
+export type PendingSignInStep = Exclude<SignInStep, { step: 'done' }>;
 
 /** The identity operations the app uses; Amplify in the app, a fake in component tests. */
 export interface AuthClient {
   /** The Cognito ID token of the current session (the API authorizer reads its claims), or null. */
   getIdToken(): Promise<string | null>;
-  /** Resolves once signed in; rejects with the error to show (see `signInErrorMessage`). */
-  signIn(email: string, password: string): Promise<void>;
+  /** Resolves with the next step (done once signed in); rejects with the error to show (see `signInErrorMessage`). */
+  signIn(email: string, password: string): Promise<SignInStep>;
+  /** Answers the step the sign-in waits for: the new password, or the authenticator's code. */
+  confirmSignIn(response: string): Promise<SignInStep>;
   /** Creates an unconfirmed account; Cognito sends the verification e-mail. */
   signUp(input: SignUpInput): Promise<void>;
   signOut(): Promise<void>;
@@ -35,6 +51,9 @@ function errorName(error: unknown): string | undefined {
 export function createAmplifyAuthClient(contactEmail: string): AuthClient {
   const signInOnce = (email: string, password: string) =>
     signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  let signingIn = '';
+  // Most sign-ins are done at once; the steps after a password (and their Amplify calls) load on demand.
+  const steps = () => import('./auth-sign-in-steps');
 
   return {
     async getIdToken() {
@@ -47,7 +66,8 @@ export function createAmplifyAuthClient(contactEmail: string): AuthClient {
     },
 
     async signIn(email, password) {
-      let result: Awaited<ReturnType<typeof signIn>>;
+      signingIn = email;
+      let result: SignInOutput;
       try {
         result = await signInOnce(email, password);
       } catch (error) {
@@ -56,22 +76,22 @@ export function createAmplifyAuthClient(contactEmail: string): AuthClient {
         await signOut();
         result = await signInOnce(email, password);
       }
-      if (result.isSignedIn) return;
-      if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
-        throw new AuthFlowError('UserNotConfirmedException', 'User is not confirmed.');
-      }
-      throw new AuthFlowError(
-        'UnsupportedSignInStep',
-        `This account cannot sign in here yet. Please contact ${contactEmail}.`,
-      );
+      if (result.isSignedIn) return { step: 'done' };
+      return (await steps()).nextSignInStep(result, { email, contactEmail });
     },
 
-    async signUp({ fullName, email, password }) {
-      await signUp({
-        username: email,
-        password,
-        options: { userAttributes: { email, name: fullName } },
-      });
+    async confirmSignIn(response) {
+      return (await steps()).answerSignInStep(response, { email: signingIn, contactEmail });
+    },
+
+    async signUp({ firstName, lastName, email, password }) {
+      // Only attributes the app client may write (shared/identity-attributes.ts); Cognito refuses others.
+      const userAttributes: Record<ClientWritableAttribute, string> = {
+        email,
+        given_name: firstName,
+        family_name: lastName,
+      };
+      await signUp({ username: email, password, options: { userAttributes } });
     },
 
     async signOut() {

@@ -5,7 +5,7 @@ import { FALLBACK_ERRORS } from '../../../shared/messages';
 import { ROLES } from '../../../shared/roles';
 import { paths } from '../config/paths';
 import { ApiError, type ApiClient } from './api-client';
-import type { AuthClient } from './auth-client';
+import type { AuthClient, SignInStep } from './auth-client';
 import { useApiClient, useAuthClient } from './services';
 
 const optionalText = z.optional(z.nullable(z.string()));
@@ -87,16 +87,16 @@ export function useSignedInUser(): SessionUser {
 }
 
 /**
- * Signs in and loads the profile. The sign-in routes then redirect on their own once the session
- * shows a user. If the profile cannot be loaded the user is signed out again: no profile, no access.
+ * Once the sign-in is done, loads the profile; the sign-in routes then redirect on their own once the
+ * session shows a user. If the profile cannot be loaded the user is signed out again: no profile, no access.
  */
-export function useSignIn(): (email: string, password: string) => Promise<void> {
+function useFinishSignIn(): (step: SignInStep) => Promise<SignInStep> {
   const auth = useAuthClient();
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useCallback(
-    async (email, password) => {
-      await auth.signIn(email, password);
+    async (step) => {
+      if (step.step !== 'done') return step;
       try {
         const user = await loadSessionUser(auth, api);
         if (!user) throw new ApiError(FALLBACK_ERRORS.signIn, 401);
@@ -105,9 +105,24 @@ export function useSignIn(): (email: string, password: string) => Promise<void> 
         await auth.signOut().catch(() => undefined);
         throw error;
       }
+      return step;
     },
     [auth, api, queryClient],
   );
+}
+
+/** Signs in; resolves with the step the user must take next (a new password, an authenticator), or done. */
+export function useSignIn(): (email: string, password: string) => Promise<SignInStep> {
+  const auth = useAuthClient();
+  const finish = useFinishSignIn();
+  return useCallback(async (email, password) => finish(await auth.signIn(email, password)), [auth, finish]);
+}
+
+/** Answers the step a sign-in waits for (the new password, or an authenticator code); resolves with the next. */
+export function useConfirmSignIn(): (response: string) => Promise<SignInStep> {
+  const auth = useAuthClient();
+  const finish = useFinishSignIn();
+  return useCallback(async (response) => finish(await auth.confirmSignIn(response)), [auth, finish]);
 }
 
 /**

@@ -23,6 +23,7 @@ export function makeUser(overrides: Partial<SessionUser> = {}): SessionUser {
 export interface FakeBackend {
   auth: AuthClient & {
     signIn: ReturnType<typeof vi.fn<AuthClient['signIn']>>;
+    confirmSignIn: ReturnType<typeof vi.fn<AuthClient['confirmSignIn']>>;
     signUp: ReturnType<typeof vi.fn<AuthClient['signUp']>>;
     signOut: ReturnType<typeof vi.fn<AuthClient['signOut']>>;
   };
@@ -32,7 +33,7 @@ export interface FakeBackend {
 }
 
 /**
- * An in-memory identity and API: signing in with `password` as the password succeeds and makes
+ * An in-memory identity and API: signing in (or answering a sign-in step) succeeds and makes
  * `/me` answer the user given to `setUser` (or the default provider user).
  */
 export function createFakeBackend(initialUser: SessionUser | null = null): FakeBackend {
@@ -43,6 +44,11 @@ export function createFakeBackend(initialUser: SessionUser | null = null): FakeB
     getIdToken: vi.fn(async () => (signedInUser ? 'fake-id-token' : null)),
     signIn: vi.fn<AuthClient['signIn']>(async () => {
       signedInUser = nextUser;
+      return { step: 'done' };
+    }),
+    confirmSignIn: vi.fn<AuthClient['confirmSignIn']>(async () => {
+      signedInUser = nextUser;
+      return { step: 'done' };
     }),
     signUp: vi.fn<AuthClient['signUp']>(async () => undefined),
     signOut: vi.fn<AuthClient['signOut']>(async () => {

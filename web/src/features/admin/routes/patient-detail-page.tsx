@@ -14,6 +14,7 @@ export function AdminPatientDetailPage() {
         label: `Back to ${provider.name}`,
       })}
       notFoundBack={{ href: paths.admin.providers.getHref(), label: 'Back to Providers' }}
+      accessHistory
     />
   );
 }

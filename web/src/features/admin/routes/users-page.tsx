@@ -16,9 +16,19 @@ import { ROLE_OPTIONS } from '../../users/components/user-form.utils';
 import { UsersTable } from '../../users/components/users-table';
 import { useModalTarget } from '../hooks/use-modal-target';
 
-const ROLE_FILTER_OPTIONS = [{ value: 'all', label: 'All roles' }, ...ROLE_OPTIONS];
+const ROLE_FILTER_OPTIONS = [
+  { value: 'all', label: 'All roles' },
+  ...ROLE_OPTIONS,
+  { value: 'pending', label: 'Pending' },
+];
 
-/** `/admin/users`: search by e-mail, filter by role, add, edit and delete (never oneself). */
+/** The role filter's value: a role, `pending` (self sign-ups waiting for an operator), else every role. */
+const roleFilterOf = (value: string): UserFilters['role'] => (isRole(value) || value === 'pending' ? value : 'all');
+
+/**
+ * `/admin/users`: search by e-mail, filter by role (or pending), add, edit, enable a pending self
+ * sign-up, and delete (never oneself).
+ */
 export function UsersPage() {
   const me = useSignedInUser();
   const [search, setSearch] = useState('');
@@ -54,10 +64,7 @@ export function UsersPage() {
           label="Filter by role"
           data={ROLE_FILTER_OPTIONS}
           value={role}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setRole(isRole(value) ? value : 'all');
-          }}
+          onChange={(event) => setRole(roleFilterOf(event.currentTarget.value))}
           w={{ base: '100%', xs: 220 }}
         />
       </Group>

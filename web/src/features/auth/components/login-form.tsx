@@ -2,6 +2,7 @@ import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { CircleCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
+import type { PendingSignInStep } from '../../../lib/auth-client';
 import { useSignIn } from '../../../lib/session';
 import { signInErrorMessage, validateLogin, type LoginFieldErrors } from './login-form.utils';
 
@@ -9,10 +10,12 @@ export interface LoginFormProps {
   /** Success notice handed over by the sign-up screen. */
   notice?: string;
   initialEmail?: string;
+  /** The password was right, and the sign-in needs a new password or an authenticator code. */
+  onChallenge: (step: PendingSignInStep, email: string) => void;
 }
 
 /** On success the session changes and the sign-in route redirects; the form does not navigate. */
-export function LoginForm({ notice, initialEmail = '' }: LoginFormProps) {
+export function LoginForm({ notice, initialEmail = '', onChallenge }: LoginFormProps) {
   const signIn = useSignIn();
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -29,7 +32,8 @@ export function LoginForm({ notice, initialEmail = '' }: LoginFormProps) {
 
     setBusy(true);
     try {
-      await signIn(email.trim(), password);
+      const step = await signIn(email.trim(), password);
+      if (step.step !== 'done') onChallenge(step, email.trim());
     } catch (caught) {
       setError(signInErrorMessage(caught));
       setBusy(false);

@@ -1,10 +1,12 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
+import { PASSWORD_HINT } from '../../../../../shared/password-policy';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { paths } from '../../../config/paths';
 import { useAuthClient } from '../../../lib/services';
+import { RevealablePasswordInput } from './revealable-password-input';
 import { validateSignUp, type SignUpValues } from './signup-form.utils';
 
 export interface SignUpFormProps {
@@ -15,38 +17,11 @@ function errorText(error: unknown): string {
   return error instanceof Error && error.message.trim() ? error.message : FALLBACK_ERRORS.createAccount;
 }
 
-/** A password field with a keyboard-reachable show/hide toggle. */
-function RevealablePasswordInput({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  const [visible, setVisible] = useState(false);
-  return (
-    <PasswordInput
-      label={label}
-      autoComplete="new-password"
-      required
-      withAsterisk={false}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      visible={visible}
-      onVisibilityChange={setVisible}
-      visibilityToggleFocusable
-      visibilityToggleButtonProps={{
-        'aria-label': `${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`,
-      }}
-    />
-  );
-}
+const EMPTY: SignUpValues = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const auth = useAuthClient();
-  const [values, setValues] = useState<SignUpValues>({ fullName: '', email: '', password: '', confirmPassword: '' });
+  const [values, setValues] = useState<SignUpValues>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (field: keyof SignUpValues) => (value: string) => setValues((prev) => ({ ...prev, [field]: value }));
@@ -60,7 +35,12 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
     setBusy(true);
     const email = values.email.trim();
     try {
-      await auth.signUp({ fullName: values.fullName.trim(), email, password: values.password });
+      await auth.signUp({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email,
+        password: values.password,
+      });
       onSignedUp(email);
     } catch (caught) {
       setError(errorText(caught));
@@ -73,13 +53,22 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
       <Stack gap="md">
         {error && <ErrorAlert message={error} />}
         <TextInput
-          label="Full Name"
-          name="name"
-          autoComplete="name"
+          label="First Name"
+          name="given-name"
+          autoComplete="given-name"
           required
           withAsterisk={false}
-          value={values.fullName}
-          onChange={(event) => set('fullName')(event.currentTarget.value)}
+          value={values.firstName}
+          onChange={(event) => set('firstName')(event.currentTarget.value)}
+        />
+        <TextInput
+          label="Last Name"
+          name="family-name"
+          autoComplete="family-name"
+          required
+          withAsterisk={false}
+          value={values.lastName}
+          onChange={(event) => set('lastName')(event.currentTarget.value)}
         />
         <TextInput
           label="Email"
@@ -91,7 +80,12 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
           value={values.email}
           onChange={(event) => set('email')(event.currentTarget.value)}
         />
-        <RevealablePasswordInput label="Password" value={values.password} onChange={set('password')} />
+        <RevealablePasswordInput
+          label="Password"
+          description={PASSWORD_HINT}
+          value={values.password}
+          onChange={set('password')}
+        />
         <RevealablePasswordInput
           label="Confirm Password"
           value={values.confirmPassword}

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { validateSignUp, type SignUpValues } from './signup-form.utils';
 
+const POLICY =
+  'Password must be at least 12 characters and include upper- and lower-case letters, a number and a symbol';
+
 const valid: SignUpValues = {
-  fullName: 'Dana Reyes',
+  firstName: 'Dana',
+  lastName: 'Reyes',
   email: 'dana@clinic.example',
-  password: 'secret1',
-  confirmPassword: 'secret1',
+  password: 'Dana-chosen-2026',
+  confirmPassword: 'Dana-chosen-2026',
 };
 
 describe('validateSignUp', () => {
@@ -13,23 +17,33 @@ describe('validateSignUp', () => {
     expect(validateSignUp(valid)).toBeNull();
   });
 
-  it.each(['fullName', 'email', 'password', 'confirmPassword'] as const)('requires %s', (field) => {
+  it.each(['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const)('requires %s', (field) => {
     expect(validateSignUp({ ...valid, [field]: '' })).toBe('All fields are required');
   });
 
   it('treats a blank name as missing', () => {
-    expect(validateSignUp({ ...valid, fullName: '   ' })).toBe('All fields are required');
+    expect(validateSignUp({ ...valid, firstName: '   ' })).toBe('All fields are required');
+  });
+
+  it('refuses control and text-direction characters in names', () => {
+    expect(validateSignUp({ ...valid, lastName: 'Reyes\u202e' })).toBe(
+      'Names cannot contain control or text-direction characters',
+    );
   });
 
   it('requires matching passwords', () => {
-    expect(validateSignUp({ ...valid, confirmPassword: 'secret2' })).toBe('Passwords do not match');
+    expect(validateSignUp({ ...valid, confirmPassword: 'Dana-chosen-2027' })).toBe('Passwords do not match');
   });
 
-  it('requires at least 6 characters', () => {
-    expect(validateSignUp({ ...valid, password: 'abc12', confirmPassword: 'abc12' })).toBe(
-      'Password must be at least 6 characters long',
-    );
-    expect(validateSignUp({ ...valid, password: 'abc123', confirmPassword: 'abc123' })).toBeNull();
+  it.each([
+    'Dana-chose1',
+    'dana-chosen-2026',
+    'DANA-CHOSEN-2026',
+    'Dana-chosen-xx',
+    'Danachosen2026',
+    'Danachosen2026é',
+  ])('gives the one password message for %s', (password) => {
+    expect(validateSignUp({ ...valid, password, confirmPassword: password })).toBe(POLICY);
   });
 
   it.each(['dana', 'dana@clinic', '@clinic.example', 'dana @clinic.example'])('rejects the e-mail %s', (email) => {
@@ -37,11 +51,8 @@ describe('validateSignUp', () => {
   });
 
   it('checks the rules in the order of the spec', () => {
-    expect(validateSignUp({ fullName: 'D', email: 'bad', password: 'a', confirmPassword: 'b' })).toBe(
-      'Passwords do not match',
-    );
-    expect(validateSignUp({ fullName: 'D', email: 'bad', password: 'a', confirmPassword: 'a' })).toBe(
-      'Password must be at least 6 characters long',
-    );
+    const bad = { firstName: 'D', lastName: 'R', email: 'bad' };
+    expect(validateSignUp({ ...bad, password: 'a', confirmPassword: 'b' })).toBe('Passwords do not match');
+    expect(validateSignUp({ ...bad, password: 'a', confirmPassword: 'a' })).toBe(POLICY);
   });
 });

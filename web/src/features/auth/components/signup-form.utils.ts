@@ -1,22 +1,27 @@
 import { VALIDATION } from '../../../../../shared/messages';
+import { PASSWORD_POLICY_MESSAGE, isStrongPassword } from '../../../../../shared/password-policy';
+import { hasControlOrBidi, isEmail } from '../../../../../shared/validation';
 
 export interface SignUpValues {
-  fullName: string;
+  firstName: string;
+  lastName: string;
   email: string;
   password: string;
   confirmPassword: string;
 }
 
-export const PASSWORD_MIN_LENGTH = 6;
-/** "Looks like x@y.z" (spec §5). */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The first failing rule of spec §5, in the spec's order, or null when the form is valid. */
-export function validateSignUp({ fullName, email, password, confirmPassword }: SignUpValues): string | null {
-  if (!fullName.trim() || !email.trim() || !password || !confirmPassword) return VALIDATION.allFieldsRequired;
+/**
+ * The first failing rule, in the spec's order (§5), or null when the form is valid. The password
+ * rule is the user pool's (DECISIONS "Passwords"), so Cognito never refuses what the form accepts.
+ */
+export function validateSignUp({ firstName, lastName, email, password, confirmPassword }: SignUpValues): string | null {
+  if (!firstName.trim() || !lastName.trim() || !email.trim() || !password || !confirmPassword) {
+    return VALIDATION.allFieldsRequired;
+  }
+  if (hasControlOrBidi(firstName) || hasControlOrBidi(lastName)) return VALIDATION.nameCharacters;
   if (password !== confirmPassword) return VALIDATION.passwordsDoNotMatch;
-  if (password.length < PASSWORD_MIN_LENGTH) return VALIDATION.passwordTooShort;
-  if (!EMAIL_PATTERN.test(email.trim())) return VALIDATION.invalidEmail;
+  if (!isStrongPassword(password)) return PASSWORD_POLICY_MESSAGE;
+  if (!isEmail(email.trim())) return VALIDATION.invalidEmail;
   return null;
 }
 

@@ -1,12 +1,53 @@
 import { Anchor, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { PageSpinner } from '../../../components/feedback/page-spinner';
 import { COMPANY, mailto } from '../../../config/company';
 import { paths } from '../../../config/paths';
+import type { PendingSignInStep } from '../../../lib/auth-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoginForm } from '../components/login-form';
 import { loginNotice, readLoginNavigationState } from '../components/login-form.utils';
 
+// Only first sign-ins and two-factor sign-ins need these screens (and the QR code): not every visit to /login.
+const SignInChallenge = lazy(async () => ({
+  default: (await import('../components/sign-in-challenge')).SignInChallenge,
+}));
+
 export function LoginPage() {
+  const [challenge, setChallenge] = useState<PendingSignInStep | null>(null);
+  // Back from a sign-in step, the form keeps the e-mail typed.
+  const [email, setEmail] = useState<string | undefined>(undefined);
+
+  if (challenge) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <SignInChallenge
+          step={challenge}
+          onStep={(step) => setChallenge(step.step === 'done' ? null : step)}
+          onRestart={() => setChallenge(null)}
+        />
+      </Suspense>
+    );
+  }
+  return (
+    <SignInForm
+      email={email}
+      onChallenge={(step, typed) => {
+        setEmail(typed);
+        setChallenge(step);
+      }}
+    />
+  );
+}
+
+function SignInForm({
+  email,
+  onChallenge,
+}: {
+  email: string | undefined;
+  onChallenge: (step: PendingSignInStep, email: string) => void;
+}) {
   useDocumentTitle('Sign In');
   const location = useLocation();
   const navigationState = readLoginNavigationState(location.state);
@@ -20,7 +61,7 @@ export function LoginPage() {
           <Text c="dimmed">Sign in to your {COMPANY.name} account</Text>
         </Stack>
         <Paper withBorder shadow="sm" p={{ base: 'md', xs: 'xl' }} radius="md">
-          <LoginForm notice={notice} initialEmail={navigationState.email} />
+          <LoginForm notice={notice} initialEmail={email ?? navigationState.email} onChallenge={onChallenge} />
         </Paper>
         <Text size="sm" ta="center">
           Accounts are provided by {COMPANY.name}. To get one, contact us at{' '}

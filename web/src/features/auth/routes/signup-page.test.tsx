@@ -12,7 +12,8 @@ function renderSignUp() {
 }
 
 interface Form {
-  fullName?: string;
+  firstName?: string;
+  lastName?: string;
   email?: string;
   password?: string;
   confirmPassword?: string;
@@ -20,7 +21,8 @@ interface Form {
 
 async function submit(form: Form, user = userEvent.setup()) {
   await screen.findByRole('heading', { level: 1, name: 'Create your account' });
-  if (form.fullName) await user.type(screen.getByLabelText('Full Name'), form.fullName);
+  if (form.firstName) await user.type(screen.getByLabelText('First Name'), form.firstName);
+  if (form.lastName) await user.type(screen.getByLabelText('Last Name'), form.lastName);
   if (form.email) await user.type(screen.getByLabelText('Email'), form.email);
   if (form.password) await user.type(screen.getByLabelText('Password', { exact: true }), form.password);
   if (form.confirmPassword) await user.type(screen.getByLabelText('Confirm Password'), form.confirmPassword);
@@ -28,11 +30,15 @@ async function submit(form: Form, user = userEvent.setup()) {
 }
 
 const complete = {
-  fullName: 'Dana Reyes',
+  firstName: 'Dana',
+  lastName: 'Reyes',
   email: 'dana@clinic.example',
-  password: 'secret1',
-  confirmPassword: 'secret1',
+  password: 'Dana-chosen-2026',
+  confirmPassword: 'Dana-chosen-2026',
 };
+
+const POLICY =
+  'Password must be at least 12 characters and include upper- and lower-case letters, a number and a symbol';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -40,9 +46,10 @@ afterEach(() => {
 
 describe('sign-up screen', () => {
   it.each([
-    [{ ...complete, fullName: '' }, 'All fields are required'],
-    [{ ...complete, confirmPassword: 'secret2' }, 'Passwords do not match'],
-    [{ ...complete, password: 'abc12', confirmPassword: 'abc12' }, 'Password must be at least 6 characters long'],
+    [{ ...complete, lastName: '' }, 'All fields are required'],
+    [{ ...complete, confirmPassword: 'Dana-chosen-2027' }, 'Passwords do not match'],
+    [{ ...complete, password: 'abc123', confirmPassword: 'abc123' }, POLICY],
+    [{ ...complete, password: 'danachosen2026', confirmPassword: 'danachosen2026' }, POLICY],
     [{ ...complete, email: 'dana@clinic' }, 'Please enter a valid email address'],
   ])('shows the validation message in a red box', async (form, message) => {
     const { backend } = renderSignUp();
@@ -61,6 +68,14 @@ describe('sign-up screen', () => {
 
     expect(form.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
     expect(form.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+  });
+
+  it('shows the password rule under the password field', async () => {
+    renderSignUp();
+    const password = await screen.findByLabelText('Password', { exact: true });
+    const hint = screen.getByText('At least 12 characters, with upper- and lower-case letters, a number and a symbol.');
+    expect(hint).toBeVisible();
+    expect(password).toHaveAccessibleDescription(hint.textContent ?? '');
   });
 
   it('shows and hides each password with its own toggle', async () => {
@@ -106,11 +121,12 @@ describe('sign-up screen', () => {
     await submit({ ...complete, email: ' dana@clinic.example ' }, user);
 
     expect(backend.auth.signUp).toHaveBeenCalledWith({
-      fullName: 'Dana Reyes',
+      firstName: 'Dana',
+      lastName: 'Reyes',
       email: 'dana@clinic.example',
-      password: 'secret1',
+      password: 'Dana-chosen-2026',
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Account Created!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Created!' })).toBeVisible();
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1900);
@@ -121,7 +137,7 @@ describe('sign-up screen', () => {
       await vi.advanceTimersByTimeAsync(200);
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
     expect(screen.getByRole('status').textContent).toContain('Please check your email');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('dana@clinic.example');
   });

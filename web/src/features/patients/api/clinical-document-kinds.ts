@@ -13,6 +13,7 @@ export interface DocumentKindConfig {
   noun: string;
   fetchError: string;
   saveError: string;
+  historyError: string;
 }
 
 export const DOCUMENT_KINDS: Record<DocumentKind, DocumentKindConfig> = {
@@ -23,6 +24,7 @@ export const DOCUMENT_KINDS: Record<DocumentKind, DocumentKindConfig> = {
     noun: 'care plan',
     fetchError: FALLBACK_ERRORS.fetchCarePlan,
     saveError: FALLBACK_ERRORS.saveCarePlan,
+    historyError: 'Failed to load the care plan history',
   },
   'emr-notes': {
     segment: 'emr-notes',
@@ -31,5 +33,6 @@ export const DOCUMENT_KINDS: Record<DocumentKind, DocumentKindConfig> = {
     noun: 'EMR notes',
     fetchError: FALLBACK_ERRORS.fetchPatientData,
     saveError: FALLBACK_ERRORS.saveEmrNotes,
+    historyError: 'Failed to load the EMR notes history',
   },
 };

@@ -65,7 +65,10 @@ export function useSaveClinicalDocument(patientId: string, kind: DocumentKind) {
   const queryKey = patientKeys.document(patientId, kind);
   return useMutation({
     mutationFn: (input: SaveDocumentInput) => saveClinicalDocument(api, patientId, kind, input),
-    // The answer is the saved document: the cache takes it as is, no refetch needed.
-    onSuccess: (saved) => queryClient.setQueryData(queryKey, saved),
+    // The answer is the saved document: the cache takes it as is; its history gained a revision.
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(queryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: patientKeys.revisions(patientId, kind) });
+    },
   });
 }

@@ -4,6 +4,9 @@ export const patientKeys = {
   all: ['patients'] as const,
   detail: (patientId: string) => [...patientKeys.all, patientId] as const,
   document: (patientId: string, kind: DocumentKind) => [...patientKeys.detail(patientId), kind] as const,
+  revisions: (patientId: string, kind: DocumentKind) =>
+    [...patientKeys.document(patientId, kind), 'revisions'] as const,
+  accessHistory: (patientId: string) => [...patientKeys.detail(patientId), 'access-history'] as const,
 };
 
 /**

@@ -17,8 +17,8 @@ const plan: ClinicalDocument = {
   content: 'Walk 20 minutes a day',
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-02T00:00:00.000Z',
-  creator: { email: 'nurse@sunrise.example' },
-  updated_by: { email: 'nurse@sunrise.example' },
+  creator: { user_id: 'nurse-1', name: 'Nina Patel' },
+  updated_by: { user_id: 'nurse-1', name: 'Nina Patel' },
   version: 2,
 };
 

@@ -1,9 +1,10 @@
 import { Box, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { FilePen, FilePlus } from 'lucide-react';
+import { FilePen, FilePlus, History } from 'lucide-react';
 import { useState } from 'react';
 import { DOCUMENT_KINDS, type DocumentKind } from '../api/clinical-document-kinds';
 import { useClinicalDocument } from '../api/clinical-documents';
 import { ClinicalDocumentModal } from './clinical-document-modal';
+import { DocumentHistoryModal } from './document-history-modal';
 import { documentUpdatedLine } from './format.utils';
 
 export interface ClinicalDocumentPanelProps {
@@ -17,6 +18,7 @@ export function ClinicalDocumentPanel({ patientId, kind, patientName }: Clinical
   const config = DOCUMENT_KINDS[kind];
   const query = useClinicalDocument(patientId, kind);
   const [opened, setOpened] = useState(false);
+  const [historyOpened, setHistoryOpened] = useState(false);
   const document = query.data ?? null;
 
   return (
@@ -55,6 +57,17 @@ export function ClinicalDocumentPanel({ patientId, kind, patientName }: Clinical
         >
           {document ? `View ${config.title}` : `Create ${config.title}`}
         </Button>
+        {document && (
+          <Button
+            variant="default"
+            leftSection={<History size={16} aria-hidden="true" />}
+            aria-label={`${config.title} History`}
+            aria-haspopup="dialog"
+            onClick={() => setHistoryOpened(true)}
+          >
+            History
+          </Button>
+        )}
       </Group>
       <ClinicalDocumentModal
         patientId={patientId}
@@ -62,6 +75,13 @@ export function ClinicalDocumentPanel({ patientId, kind, patientName }: Clinical
         patientName={patientName}
         opened={opened}
         onClose={() => setOpened(false)}
+      />
+      <DocumentHistoryModal
+        patientId={patientId}
+        kind={kind}
+        patientName={patientName}
+        opened={historyOpened}
+        onClose={() => setHistoryOpened(false)}
       />
     </Stack>
   );

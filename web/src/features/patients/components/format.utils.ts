@@ -19,9 +19,15 @@ export function patientName(patient: Pick<Patient, 'first_name' | 'last_name'>):
   return `${patient.first_name} ${patient.last_name}`.trim();
 }
 
-/** 'Updated Jan 2, 2025, 9:30 AM by nurse@sunrise.example'. */
+/** 'Updated Jan 2, 2025, 9:30 AM by Nina Patel'. */
 export function documentUpdatedLine(document: Pick<ClinicalDocument, 'updated_at' | 'updated_by' | 'creator'>): string {
   const date = parse(document.updated_at);
-  const by = document.updated_by?.email || document.creator?.email;
+  const by = document.updated_by?.name || document.creator?.name;
   return [date ? `Updated ${DATE_TIME.format(date)}` : 'Updated', by ? `by ${by}` : ''].filter(Boolean).join(' ');
+}
+
+/** 'Jan 2, 2025, 9:30 AM' in the browser's time zone; the raw text when it is not a time. */
+export function formatDateTime(iso: string): string {
+  const date = parse(iso);
+  return date ? DATE_TIME.format(date) : iso;
 }

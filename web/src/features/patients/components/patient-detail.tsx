@@ -18,6 +18,7 @@ import { PatientTextsSection } from '../../texts/components/patient-texts-sectio
 import { WebCallButton } from '../../web-call/components/web-call-button';
 import { usePatient, type PatientDetailResponse } from '../api/get-patient';
 import { useArchivePatient } from '../api/save-patient';
+import { AccessHistoryPanel } from './access-history-panel';
 import { ClinicalDocumentPanel } from './clinical-document-panel';
 import { EditPatientModal } from './edit-patient-modal';
 import { formatDay, patientName } from './format.utils';
@@ -31,6 +32,8 @@ export interface PatientDetailProps {
   notFoundBack: { href: string; label: string };
   /** Web calls are made by the patient's own provider staff (DECISIONS "Calls"), not by operators. */
   webCalls?: boolean;
+  /** The 'Access history' tab: operators only (the API refuses everyone else). */
+  accessHistory?: boolean;
 }
 
 function BackButton({ href, label }: { href: string; label: string }) {
@@ -45,7 +48,13 @@ function BackButton({ href, label }: { href: string; label: string }) {
  * Patient detail for both roles (spec §2): header, Edit Patient, call actions (phone, schedule, web,
  * call link), care plan and EMR notes, scheduled calls, call history and text messages.
  */
-export function PatientDetail({ patientId, back, notFoundBack, webCalls = false }: PatientDetailProps) {
+export function PatientDetail({
+  patientId,
+  back,
+  notFoundBack,
+  webCalls = false,
+  accessHistory = false,
+}: PatientDetailProps) {
   const query = usePatient(patientId);
   const archive = useArchivePatient(patientId);
   const navigate = useNavigate();
@@ -134,6 +143,7 @@ export function PatientDetail({ patientId, back, notFoundBack, webCalls = false 
         <Tabs.List>
           <Tabs.Tab value="care-plan">Care Plan</Tabs.Tab>
           <Tabs.Tab value="emr-notes">EMR Notes</Tabs.Tab>
+          {accessHistory && <Tabs.Tab value="access-history">Access history</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="care-plan" pt="md">
           <ClinicalDocumentPanel patientId={patient.id} kind="care-plan" patientName={name} />
@@ -141,6 +151,11 @@ export function PatientDetail({ patientId, back, notFoundBack, webCalls = false 
         <Tabs.Panel value="emr-notes" pt="md">
           <ClinicalDocumentPanel patientId={patient.id} kind="emr-notes" patientName={name} />
         </Tabs.Panel>
+        {accessHistory && (
+          <Tabs.Panel value="access-history" pt="md">
+            <AccessHistoryPanel patientId={patient.id} />
+          </Tabs.Panel>
+        )}
       </Tabs>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

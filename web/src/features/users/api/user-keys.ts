@@ -2,7 +2,8 @@ import type { Role } from '../../../../../shared/roles';
 
 export interface UserFilters {
   search: string;
-  role: Role | 'all';
+  /** A role, `pending` for self sign-ups waiting for an operator, or `all`. */
+  role: Role | 'pending' | 'all';
 }
 
 export const userKeys = {

@@ -2,6 +2,7 @@ import { Modal } from '@mantine/core';
 import type { ProviderRef, UserProfile } from '../../../../../shared/domain';
 import type { UserScope } from '../api/save-user';
 import { UserForm } from './user-form';
+import { isPending } from './users.utils';
 
 export interface UserFormModalProps {
   opened: boolean;
@@ -22,7 +23,7 @@ export function UserFormModal({ opened, onClose, user, scope = 'users', ...formP
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
       opened={opened}
       onClose={onClose}
-      title={`${user ? 'Edit' : 'Add'} ${noun}`}
+      title={`${user ? (isPending(user) ? 'Enable' : 'Edit') : 'Add'} ${noun}`}
       size="lg"
     >
       <UserForm key={user?.id ?? 'new'} user={user} scope={scope} onCancel={onClose} onSaved={onClose} {...formProps} />

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Fieldset, Group, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { NOTIFICATION_CHANNELS, type ProviderRef, type UserProfile } from '../../../../../shared/domain';
-import { PASSWORD_POLICY } from '../../../../../shared/password-policy';
+import { PASSWORD_HINT } from '../../../../../shared/password-policy';
 import { ROLE_HELP, ROLE_LABELS, isRole } from '../../../../../shared/roles';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { NameFields } from '../../../components/forms/name-fields';
@@ -20,9 +20,10 @@ import {
   withRole,
   type UserFormValues,
 } from './user-form.utils';
+import { isPending } from './users.utils';
 
-/** The user pool's policy, stricter than the form's own 6-character check (the server enforces it). */
-const PASSWORD_HINT = `At least ${PASSWORD_POLICY.minLength} characters, with upper- and lower-case letters, a number and a symbol.`;
+/** The operator never knows a working password: the one typed here is replaced at first sign-in. */
+const TEMPORARY_PASSWORD_HINT = `${PASSWORD_HINT} It is temporary: the user chooses their own at first sign-in.`;
 
 export interface UserFormProps {
   /** The user to edit; without it the form creates one. */
@@ -86,9 +87,12 @@ export function UserForm({
   const isProviderUser = values.role === 'provider';
   const editingSelf = Boolean(user && currentUserId && user.id === currentUserId);
   const noun = scope === 'provider-users' ? 'Provider User' : 'User';
+  // A pending account (self sign-up) is enabled by saving it with a role.
+  const enabling = Boolean(user && isPending(user));
+  const verb = user ? (enabling ? 'Enable' : 'Edit') : 'Add';
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={`${user ? 'Edit' : 'Add'} ${noun.toLowerCase()}`}>
+    <form noValidate onSubmit={onSubmit} aria-label={`${verb} ${noun.toLowerCase()}`}>
       <Stack gap="md">
         {error && <ErrorAlert message={error} />}
         <TextInput
@@ -106,7 +110,7 @@ export function UserForm({
             autoComplete="new-password"
             required
             withAsterisk={false}
-            description={PASSWORD_HINT}
+            description={TEMPORARY_PASSWORD_HINT}
             value={values.password}
             onChange={(event) => set('password', event.currentTarget.value)}
             visible={passwordVisible}
@@ -193,7 +197,7 @@ export function UserForm({
             </Button>
           )}
           <Button type="submit" loading={save.isPending}>
-            {user ? 'Save Changes' : `Add ${noun}`}
+            {user ? (enabling ? `Enable ${noun}` : 'Save Changes') : `Add ${noun}`}
           </Button>
         </Group>
       </Stack>

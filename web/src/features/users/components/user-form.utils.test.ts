@@ -4,7 +4,7 @@ import { emptyUserForm, toUserPayload, validateUserForm, withChannels, withPhone
 const valid = {
   ...emptyUserForm({ provider_id: 'prov-1' }),
   email: ' nora@sunrise.example ',
-  password: 'secret-pass',
+  password: 'Secret-pass-2026',
   first_name: 'Nora ',
   last_name: ' Nurse',
 };
@@ -13,7 +13,7 @@ describe('user form logic', () => {
   it('sends the password only on create, and clears an emptied phone on edit', () => {
     expect(toUserPayload(valid, 'create')).toEqual({
       email: 'nora@sunrise.example',
-      password: 'secret-pass',
+      password: 'Secret-pass-2026',
       first_name: 'Nora',
       last_name: 'Nurse',
       role: 'provider',
@@ -41,6 +41,12 @@ describe('user form logic', () => {
   it('requires an organization for provider and patient users', () => {
     expect(validateUserForm({ ...valid, provider_id: '' }, 'edit')).toBe(
       'Provider selection is required for provider and patient users',
+    );
+  });
+
+  it("refuses a password the user pool would refuse, with the pool's one message", () => {
+    expect(validateUserForm({ ...valid, password: 'secret-pass' }, 'create')).toBe(
+      'Password must be at least 12 characters and include upper- and lower-case letters, a number and a symbol',
     );
   });
 

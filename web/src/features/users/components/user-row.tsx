@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Table } from '@mantine/core';
-import { Pencil, Trash2, UserMinus } from 'lucide-react';
+import { Pencil, Trash2, UserCheck, UserMinus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { UserProfile } from '../../../../../shared/domain';
 import { NameCell } from '../../../components/table/name-cell';
-import { displayName } from './users.utils';
+import { displayName, isPending } from './users.utils';
 
 export interface UserRowProps {
   user: UserProfile;
@@ -16,9 +16,12 @@ export interface UserRowProps {
   self?: boolean;
 }
 
-/** A user table row: name and e-mail, the given cells, then Edit and Delete or Remove when offered. */
+/** A user table row: name and e-mail, the given cells, then Edit (Enable when pending) and Delete or Remove when offered. */
 export function UserRow({ user, children, onEdit, removal, self = false }: UserRowProps) {
   const name = displayName(user);
+  // A pending account (self sign-up) is edited to enable it.
+  const pending = isPending(user);
+  const editVerb = pending ? 'Enable' : 'Edit';
   const RemovalIcon = removal?.verb === 'Remove' ? UserMinus : Trash2;
   return (
     <Table.Tr>
@@ -30,12 +33,14 @@ export function UserRow({ user, children, onEdit, removal, self = false }: UserR
             {onEdit && (
               <Button
                 size="xs"
-                variant="default"
-                leftSection={<Pencil size={14} aria-hidden="true" />}
-                aria-label={`Edit ${name}`}
+                variant={pending ? 'filled' : 'default'}
+                leftSection={
+                  pending ? <UserCheck size={14} aria-hidden="true" /> : <Pencil size={14} aria-hidden="true" />
+                }
+                aria-label={`${editVerb} ${name}`}
                 onClick={() => onEdit(user)}
               >
-                Edit
+                {editVerb}
               </Button>
             )}
             {self ? (

@@ -1,8 +1,8 @@
-import { Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import type { UserProfile } from '../../../../../shared/domain';
 import { formatDate } from '../../../lib/format-date';
 import { UserRow } from './user-row';
-import { isCurrentUser, roleLabel } from './users.utils';
+import { isCurrentUser, isPending, roleLabel } from './users.utils';
 
 export interface UsersTableProps {
   users: UserProfile[];
@@ -13,7 +13,7 @@ export interface UsersTableProps {
 
 /**
  * /admin/users: User, Role, Provider, Created, Actions (Provider and Created from 768 px); the
- * signed-in user is marked 'You'.
+ * signed-in user is marked 'You', a self sign-up waiting for an operator 'Pending' (with Enable).
  */
 export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTableProps) {
   return (
@@ -41,7 +41,13 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
             removal={{ verb: 'Delete', onClick: onDelete }}
           >
             <Table.Td>
-              <Text size="sm">{roleLabel(user.role)}</Text>
+              {isPending(user) ? (
+                <Badge variant="light" color="yellow">
+                  Pending
+                </Badge>
+              ) : (
+                <Text size="sm">{roleLabel(user.role)}</Text>
+              )}
             </Table.Td>
             <Table.Td visibleFrom="sm">{user.provider?.name ?? '—'}</Table.Td>
             <Table.Td visibleFrom="sm">{formatDate(user.created_at)}</Table.Td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, isCurrentUser, roleLabel } from './users.utils';
+import { displayName, isCurrentUser, isPending, roleLabel } from './users.utils';
 
 describe('users view logic', () => {
   it('names a user by first and last name, else full name, else e-mail', () => {
@@ -16,6 +16,11 @@ describe('users view logic', () => {
     expect(roleLabel('careloop_employee')).toBe('CareLoop Employee');
     expect(roleLabel('provider')).toBe('Provider User');
     expect(roleLabel(null)).toBe('No role');
+  });
+
+  it('takes an account without a role for a pending one', () => {
+    expect(isPending({ role: null })).toBe(true);
+    expect(isPending({ role: 'patient' })).toBe(false);
   });
 
   it('recognises the signed-in user by id', () => {

@@ -14,6 +14,14 @@ export function roleLabel(role: UserProfile['role']): string {
   return role ? ROLE_LABELS[role] : 'No role';
 }
 
+/**
+ * A self sign-up waiting for an operator: in User Management only pending accounts have no role
+ * (the server lists active and pending ones). Enabling gives it a role.
+ */
+export function isPending(user: Pick<UserProfile, 'role'>): boolean {
+  return user.role === null;
+}
+
 /** Only admins delete users, and never themselves: their row is marked 'You' instead. */
 export function isCurrentUser(user: Pick<UserProfile, 'id'>, currentUserId: string): boolean {
   return user.id === currentUserId;

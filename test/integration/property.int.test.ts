@@ -1,0 +1,468 @@
+/**
+ * Property-based input hygiene (issue 10): every route of the manifest (staff, link and webhook)
+ * gets at least 1,000 generated bad requests — malformed, oversized, unicode and control-character
+ * path parameters, non-JSON and wrong-typed bodies, huge strings, deep nesting, arrays of
+ * thousands of items, prototype-pollution keys, numbers out of range, wrong query strings — and
+ * never answers 500 or above. A refusal is `{ error, code }`.
+ *
+ * Speed: the handlers run in this process on synthesized API Gateway events (as the local gateway
+ * builds them), against the stack's DynamoDB Local, cognito-local, local AWS services and vendor
+ * simulators; several routes run at once. Staff routes carry the verified claims of a real demo
+ * account of an allowed role (so input reaches validation); webhooks carry a valid signature over
+ * the generated body (so the body reaches parsing).
+ */
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import fc from 'fast-check';
+import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
+import { createHmac, randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { localAwsEnvironment } from '../../lambdas/local/aws-services';
+import { lambdaContext } from '../../lambdas/local/lambda-context';
+import {
+  LOCAL_EMAIL_FROM,
+  LOCAL_TWILIO_MESSAGING_SERVICE,
+  LOCAL_TWILIO_SECRET_ID,
+  LOCAL_VAPI_SECRET_ID,
+} from '../../lambdas/local/stack';
+import { twilioParams } from '../../lambdas/platform/webhook-auth';
+import { ROUTES, isStaffAccess, routeKey, type FunctionName, type RouteDefinition } from '../../lambdas/routes';
+import {
+  createCallablePatient,
+  createOrganization,
+  createUser,
+  operatorToken,
+  scheduleCallFor,
+  sunriseToken,
+  twilioSecret,
+  vapiSecret,
+} from '../support/fixtures';
+
+const stack = inject('stack');
+
+const RUNS_PER_ROUTE = Number(process.env.CARELOOP_PROPERTY_RUNS ?? 1_000);
+/** Routes tested at once: enough to keep DynamoDB Local busy on two cores, few enough not to starve it. */
+const PARALLEL_ROUTES = Number(process.env.CARELOOP_PROPERTY_PARALLEL ?? 6);
+const SEED = Number(process.env.CARELOOP_PROPERTY_SEED ?? Date.now() % 2 ** 31);
+
+type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+interface BadRequest {
+  params: Record<string, string>;
+  query: Record<string, string> | null;
+  body: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generators
+
+const EVIL_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
+/** Every field name a request schema reads, so generated objects hit real fields with wrong values. */
+const FIELDS = [
+  ...['name', 'address', 'telephone', 'office_email', 'timezone', 'version', 'email', 'first_name', 'last_name'],
+  ...['phone_number', 'provider_id', 'outreach', 'first_outreach_date', 'time_preference', 'role', 'password'],
+  ...['notification_preferences', 'new_summaries', 'escalations', 'content', 'when', 'assistantId', 'voiceId'],
+  ...['systemPrompt', 'status', 'body', 'includeMagicLink', 'callback_status', 'message', 'type', 'call', 'id'],
+];
+/** Values some schema accepts: mixed into wrong shapes, they get bodies past the first check. */
+const ACCEPTED = [
+  ...['email', 'sms', 'call', 'provider', 'patient', 'careloop_employee', 'all', '10_minutes', '1_week', '1_month'],
+  ...['resolved', 'added_to_emr', 'requires_followup', 'morning', 'evening', 'America/New_York', '2030-12-01'],
+  ...['Ann', 'a@b.co', '+18135550142', 'CareLoop-demo-2026', 'status-update', 'end-of-call-report'],
+];
+const OUT_OF_RANGE = [1e308, -1e308, 2 ** 53 + 1, -(2 ** 53) - 1, -0, 0.5, 1e-320, -1, 0, 1e126, 1e-131];
+const ODD_STRINGS = ['', ' ', '\u0000', '\u202e', '%', '%00', '%E0%A4%A', '../..', '..%2F..', 'null', 'NaN', '😀'];
+
+const longText = fc
+  .tuple(fc.constantFrom('a', 'é', '\u202e', '0', '-', '😀', '\u0000', '%'), fc.integer({ min: 37, max: 200_000 }))
+  .map(([unit, n]) => unit.repeat(n));
+const controlText = fc.string({ unit: fc.integer({ min: 0, max: 0x9f }).map((c) => String.fromCharCode(c)) });
+const junkText = fc.oneof(
+  fc.string({ maxLength: 64 }),
+  fc.string({ unit: 'binary', maxLength: 64 }),
+  fc.string({ unit: 'grapheme', maxLength: 64 }),
+  controlText,
+  fc.constantFrom(...ODD_STRINGS, ...EVIL_KEYS),
+  longText,
+);
+
+/** Well-formed ids of unknown records, and near misses of the stored form. */
+const idLike = fc.oneof(
+  fc.uuid(),
+  fc.uuid().map((u) => u.toUpperCase()),
+  fc.uuid().map((u) => ` ${u}`),
+  fc.uuid().map((u) => `${u}0`),
+  fc.uuid().map((u) => u.replace(/-/g, '')),
+  fc.uuid().map((u) => `${u.slice(0, 35)}\u202e`),
+);
+const messageIdLike = fc
+  .tuple(fc.date({ noInvalidDate: true }), fc.uint8Array({ minLength: 4, maxLength: 4 }))
+  .map(([at, bytes]) => `${at.toISOString().replace(/[-:.]/g, '')}-${Buffer.from(bytes).toString('hex')}`);
+const tokenLike = fc
+  .uint8Array({ minLength: 32, maxLength: 32 })
+  .map((bytes) => Buffer.from(bytes).toString('base64url'));
+
+const scalar = fc.oneof(
+  fc.string(),
+  junkText,
+  fc.double(),
+  fc.integer(),
+  fc.constantFrom(...OUT_OF_RANGE),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(...ACCEPTED),
+);
+const jsonKey = fc.oneof(fc.constantFrom(...FIELDS), fc.constantFrom(...EVIL_KEYS), fc.string({ maxLength: 12 }));
+const { value: jsonish } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    scalar,
+    fc.array(tie('value'), { maxLength: 5 }),
+    fc.dictionary(jsonKey, tie('value'), { maxKeys: 6 }),
+  ),
+}));
+
+const manyItems = fc
+  .tuple(fc.integer({ min: 1_000, max: 20_000 }), fc.constantFrom(...FIELDS), scalar)
+  .map(([n, field, item]) => {
+    const items = Array.from({ length: n }, () => item);
+    return JSON.stringify(
+      field === 'notification_preferences'
+        ? { [field]: { new_summaries: items, escalations: items } }
+        : { [field]: items, notification_preferences: { new_summaries: items.map(() => 'email'), escalations: [] } },
+    );
+  });
+const deepNesting = fc
+  .tuple(fc.integer({ min: 100, max: 100_000 }), fc.constantFrom('[', '{"a":', '{"content":'))
+  .map(([depth, open]) => `${open.repeat(depth)}1${(open === '[' ? ']' : '}').repeat(depth)}`);
+const pollution = fc
+  .tuple(fc.constantFrom(...EVIL_KEYS.slice(0, 3)), fc.constantFrom(...FIELDS), jsonish)
+  .map(
+    ([key, field, value]) =>
+      `{"${key}":{"role":"careloop_employee","${field}":${JSON.stringify(value) ?? 'null'}},"${field}":{"__proto__":{"x":1}}}`,
+  );
+const hugeField = fc
+  .tuple(fc.constantFrom(...FIELDS), longText)
+  .map(([field, text]) => JSON.stringify({ [field]: text }));
+
+/** A bad JSON body: none, not JSON, the wrong type, wrong fields, huge, deep, long lists, polluting. */
+const jsonBody: fc.Arbitrary<string | null> = fc.oneof(
+  fc.constant(null),
+  fc.string(),
+  jsonish.map((v) => JSON.stringify(v) ?? 'null'),
+  fc.dictionary(jsonKey, jsonish, { maxKeys: 8 }).map((v) => JSON.stringify(v)),
+  hugeField,
+  deepNesting,
+  manyItems,
+  pollution,
+);
+
+const query = fc.option(
+  fc.dictionary(
+    fc.oneof(fc.constantFrom('search', 'role', 'month', 'tab', 'cursor', 'limit', ...EVIL_KEYS), fc.string()),
+    fc.oneof(junkText, fc.constantFrom(...ACCEPTED), fc.constantFrom('-1', '1e308', 'all', '2026-13')),
+    { maxKeys: 4 },
+  ),
+  { nil: null },
+);
+
+/** Twilio's webhooks: forms that look like Twilio's, broken in every field, or not forms at all. */
+const TWILIO_STATUSES = ['queued', 'sent', 'delivered', 'undelivered', 'failed', 'received', 'read'];
+const twilioValue = fc.oneof(junkText, fc.constantFrom(...TWILIO_STATUSES, 'STOP', 'START', 'HELP', '30003'));
+const twilioBody = fc.oneof(
+  fc
+    .record(
+      {
+        MessageSid: fc.oneof(
+          fc.uint8Array({ minLength: 16, maxLength: 16 }).map((b) => `SM${Buffer.from(b).toString('hex')}`),
+          twilioValue,
+        ),
+        MessageStatus: twilioValue,
+        ErrorCode: fc.oneof(twilioValue, fc.integer().map(String)),
+        From: fc.oneof(fc.constantFrom('+18135550142', '+447700900123'), twilioValue),
+        To: twilioValue,
+        Body: twilioValue,
+      },
+      { requiredKeys: [] },
+    )
+    .chain((form) =>
+      fc.dictionary(fc.oneof(fc.string(), fc.constantFrom(...EVIL_KEYS)), fc.string(), { maxKeys: 3 }).map((extra) => ({
+        ...extra,
+        ...form,
+      })),
+    )
+    .map((form) => new URLSearchParams(form as Record<string, string>).toString()),
+  fc.string(),
+  jsonBody.map((b) => b ?? ''),
+);
+
+// ---------------------------------------------------------------------------------------------
+// The world: real records of a fresh organization (so some inputs reach the use cases' reads),
+// demo accounts' claims, the vendors' secrets.
+
+interface World {
+  claims: Record<'operator' | 'provider', Record<string, string>>;
+  ids: { providerId: string; patientId: string; userId: string; callId: string };
+  vapiWebhookSecret: string;
+  twilioAuthToken: string;
+}
+let world: World;
+
+/** The claims API Gateway's Cognito authorizer hands the function: the verified token's, as strings. */
+function claimsOf(token: string): Record<string, string> {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
+  return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]));
+}
+
+/** The variables the stack gives its handlers (lambdas/local/stack.ts), pointed at the test stack. */
+function useStackEnvironment() {
+  Object.assign(process.env, {
+    TABLE_NAME: stack.tableName,
+    USER_POOL_ID: stack.userPoolId,
+    DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
+    COGNITO_ENDPOINT: stack.cognitoUrl,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    SETTINGS_ADMIN_EMAILS: 'admin@careloop.health',
+    POWERTOOLS_SERVICE_NAME: 'careloop-property-test',
+    POWERTOOLS_LOG_LEVEL: 'ERROR',
+    POWERTOOLS_METRICS_DISABLED: 'true',
+    POWERTOOLS_TRACE_ENABLED: 'false',
+    CORS_ALLOW_ORIGIN: stack.webOrigin,
+    ...localAwsEnvironment(stack.awsUrl),
+    VAPI_SECRET_ID: LOCAL_VAPI_SECRET_ID,
+    VAPI_BASE_URL: stack.voiceUrl,
+    VAPI_ASSISTANT_ID: 'local-care-assistant',
+    VAPI_PHONE_NUMBER_ID: 'local-phone-number',
+    VAPI_MODEL_PROVIDER: 'openai',
+    VAPI_MODEL: 'gpt-4o',
+    VAPI_WEBHOOK_URL: `${stack.apiUrl}/webhooks/vapi`,
+    VAPI_WEBHOOK_AUTH: 'hmac',
+    EMAIL_FROM: LOCAL_EMAIL_FROM,
+    TWILIO_SECRET_ID: LOCAL_TWILIO_SECRET_ID,
+    TWILIO_SENDER: LOCAL_TWILIO_MESSAGING_SERVICE,
+    TWILIO_BASE_URL: stack.twilioUrl,
+    TWILIO_WEBHOOK_BASE_URL: `${stack.apiUrl}/webhooks/twilio`,
+    WEB_ORIGIN: stack.webOrigin,
+  });
+}
+
+const handlers = new Map<FunctionName, Promise<Handler>>();
+function handlerOf(fn: FunctionName): Promise<Handler> {
+  let loaded = handlers.get(fn);
+  if (!loaded) {
+    loaded = import(`../../lambdas/handlers/${fn}.ts`).then((m: { handler: Handler }) => m.handler);
+    handlers.set(fn, loaded);
+  }
+  return loaded;
+}
+
+/** Routes that place calls or remove records: real ids would only repeat one side effect. */
+const NO_REAL_IDS = new Set(['POST /patients/{patientId}/calls', 'POST /patients/{patientId}/web-call']);
+
+function paramArbitrary(route: RouteDefinition, name: string): fc.Arbitrary<string> {
+  const real: Record<string, string> = world.ids;
+  const useReal = route.method !== 'DELETE' && !NO_REAL_IDS.has(routeKey(route)) && real[name] !== undefined;
+  const wellFormed = name === 'messageId' ? messageIdLike : name === 'token' ? tokenLike : idLike;
+  return fc.oneof(
+    { arbitrary: junkText, weight: 6 },
+    { arbitrary: wellFormed, weight: 3 },
+    { arbitrary: useReal ? fc.constant(real[name] ?? '') : fc.uuid(), weight: 1 },
+  );
+}
+
+function requestArbitrary(route: RouteDefinition): fc.Arbitrary<BadRequest> {
+  const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+  const params = fc.record(Object.fromEntries(names.map((n) => [n, paramArbitrary(route, n)])));
+  let body: fc.Arbitrary<string | null> = jsonBody;
+  if (route.access === 'webhook:twilio') body = twilioBody;
+  if (route.access === 'webhook:vapi') body = fc.oneof({ arbitrary: vapiBody(), weight: 3 }, jsonBody);
+  return fc.record({ params, query, body });
+}
+
+/** Vapi's messages: the right envelope with wrong, huge or missing parts, and CareLoop's real call id. */
+function vapiBody(): fc.Arbitrary<string> {
+  const callLogId = fc.oneof(fc.constant(world.ids.callId), fc.uuid(), junkText);
+  const turns = fc.oneof(
+    fc.array(fc.record({ role: fc.constantFrom('bot', 'user', 'assistant', 'system'), message: junkText })),
+    fc
+      .integer({ min: 1_000, max: 20_000 })
+      .map((n) => Array.from({ length: n }, () => ({ role: 'user', message: 'x' }))),
+    jsonish,
+  );
+  const call = fc.record(
+    {
+      id: fc.oneof(fc.uuid(), junkText, jsonish),
+      status: fc.oneof(fc.constantFrom('in-progress', 'ended', 'ringing'), junkText),
+      assistantOverrides: fc.oneof(fc.record({ metadata: fc.record({ callLogId }) }), jsonish),
+      messages: turns,
+    },
+    { requiredKeys: [] },
+  );
+  const message = fc.record(
+    {
+      type: fc.oneof(fc.constantFrom('status-update', 'end-of-call-report', 'hang', 'tool-calls'), junkText),
+      status: fc.oneof(fc.constantFrom('in-progress', 'ended'), junkText),
+      call,
+      endedReason: fc.oneof(fc.constantFrom('customer-ended-call', 'voicemail'), junkText),
+      startedAt: fc.oneof(
+        fc.date().map((d) => (Number.isNaN(d.getTime()) ? 'x' : d.toISOString())),
+        junkText,
+      ),
+      endedAt: fc.oneof(fc.constantFrom('2026-13-45T99:00:00Z', '+275760-09-13T00:00:00.000Z'), junkText),
+      cost: fc.oneof(fc.constantFrom(...OUT_OF_RANGE), fc.double(), jsonish),
+      analysis: fc.oneof(
+        fc.record({
+          summary: junkText,
+          structuredData: fc.oneof(fc.record({ flag: junkText, note_to_doctor: junkText }), jsonish),
+          structuredDataMulti: turns,
+        }),
+        jsonish,
+      ),
+      artifact: fc.oneof(fc.record({ messages: turns, transcript: junkText }), jsonish),
+    },
+    { requiredKeys: [] },
+  );
+  return message.map((m) => JSON.stringify({ message: m }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invocation: the REST proxy event the local gateway builds (lambdas/local/gateway.ts).
+
+function eventFor(route: RouteDefinition, request: BadRequest): APIGatewayProxyEvent {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  let claims: Record<string, string> | null = null;
+  if (isStaffAccess(route.access)) {
+    const providerOnly = Array.isArray(route.access) && !route.access.includes('careloop_employee');
+    claims = providerOnly ? world.claims.provider : world.claims.operator;
+  }
+  const raw = request.body ?? '';
+  if (route.access === 'webhook:vapi') {
+    const timestamp = String(Date.now());
+    headers['x-timestamp'] = timestamp;
+    headers['x-signature'] = createHmac('sha256', world.vapiWebhookSecret).update(`${timestamp}.${raw}`).digest('hex');
+  }
+  if (route.access === 'webhook:twilio') {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    const url = `${process.env.TWILIO_WEBHOOK_BASE_URL ?? ''}${route.path.slice('/webhooks/twilio'.length)}`;
+    headers['x-twilio-signature'] = getExpectedTwilioSignature(world.twilioAuthToken, url, twilioParams(raw));
+  }
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.params[name] ?? ''));
+  return {
+    resource: route.path,
+    path,
+    httpMethod: route.method,
+    headers,
+    multiValueHeaders: {},
+    queryStringParameters: request.query && Object.keys(request.query).length ? request.query : null,
+    multiValueQueryStringParameters: null,
+    pathParameters: Object.keys(request.params).length ? request.params : null,
+    stageVariables: null,
+    body: request.body,
+    isBase64Encoded: false,
+    requestContext: {
+      ...(claims ? { authorizer: { claims } } : {}),
+      httpMethod: route.method,
+      path,
+      resourcePath: route.path,
+      requestId: randomBytes(16).toString('hex'),
+      identity: { sourceIp: '127.0.0.1' },
+      stage: 'local',
+    },
+  } as unknown as APIGatewayProxyEvent;
+}
+
+interface RouteTally {
+  route: string;
+  inputs: number;
+  maxStatus: number;
+  statuses: Record<number, number>;
+  ms: number;
+}
+
+async function hammer(route: RouteDefinition): Promise<RouteTally> {
+  const handler = await handlerOf(route.fn);
+  const started = Date.now();
+  const tally: RouteTally = { route: routeKey(route), inputs: 0, maxStatus: 0, statuses: {}, ms: 0 };
+  await fc.assert(
+    fc.asyncProperty(requestArbitrary(route), async (request) => {
+      const answer = await handler(eventFor(route, request), lambdaContext(route.fn));
+      tally.inputs++;
+      tally.maxStatus = Math.max(tally.maxStatus, answer.statusCode);
+      tally.statuses[answer.statusCode] = (tally.statuses[answer.statusCode] ?? 0) + 1;
+      if (answer.statusCode >= 500) return false;
+      if (answer.statusCode >= 400) {
+        const body = JSON.parse(answer.body) as { error?: unknown; code?: unknown };
+        return typeof body.error === 'string' && typeof body.code === 'string';
+      }
+      return true;
+    }),
+    { numRuns: RUNS_PER_ROUTE, seed: SEED, endOnFailure: true },
+  );
+  tally.ms = Date.now() - started;
+  return tally;
+}
+
+beforeAll(async () => {
+  useStackEnvironment();
+  // Metrics are off in local mode; their "nothing to publish" warning would print once per success.
+  const { metrics } = await import('../../lambdas/platform/observability');
+  vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => {
+    metrics.clearMetrics();
+    return metrics;
+  });
+  const [operator, provider, vapi, twilio] = await Promise.all([
+    operatorToken(stack),
+    sunriseToken(stack),
+    vapiSecret(stack),
+    twilioSecret(stack),
+  ]);
+  const organization = await createOrganization(stack);
+  const patient = await createCallablePatient(stack, organization.id);
+  const user = await createUser(stack, { role: 'provider', provider_id: organization.id });
+  const scheduled = await scheduleCallFor(stack, patient.id, '1_month');
+  world = {
+    claims: { operator: claimsOf(operator), provider: claimsOf(provider) },
+    ids: { providerId: organization.id, patientId: patient.id, userId: user.id, callId: scheduled.id },
+    vapiWebhookSecret: vapi.webhookSecret,
+    twilioAuthToken: twilio.authToken,
+  };
+});
+
+describe('every route under generated bad input', () => {
+  it(`answers ${RUNS_PER_ROUTE} bad requests per route with a 4xx or a success, never 5xx`, async () => {
+    const started = Date.now();
+    const queue: RouteDefinition[] = [...ROUTES];
+    const tallies: RouteTally[] = [];
+    const failures: string[] = [];
+    const worker = async () => {
+      for (let route = queue.shift(); route; route = queue.shift()) {
+        try {
+          tallies.push(await hammer(route));
+        } catch (error) {
+          failures.push(`${routeKey(route)}: ${(error as Error).message.slice(0, 2_000)}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL_ROUTES }, worker));
+
+    const total = tallies.reduce((sum, t) => sum + t.inputs, 0);
+    const maxStatus = Math.max(0, ...tallies.map((t) => t.maxStatus));
+    console.log(
+      `property test: ${tallies.length} routes, ${RUNS_PER_ROUTE} inputs per route, ${total} inputs, ` +
+        `max status ${maxStatus}, seed ${SEED}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    if (process.env.CARELOOP_TEST_VERBOSE) {
+      for (const t of [...tallies].sort((a, b) => b.ms - a.ms)) {
+        console.log(`${t.route}: ${t.ms} ms ${JSON.stringify(t.statuses)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(tallies.map((t) => t.route).sort()).toEqual(ROUTES.map(routeKey).sort());
+    expect(tallies.every((t) => t.inputs >= RUNS_PER_ROUTE)).toBe(true);
+    expect(maxStatus).toBeLessThan(500);
+  }, 600_000);
+});

@@ -1,0 +1,135 @@
+/**
+ * Revocation (DECISIONS "Pending accounts"): removing a user, changing their role or moving them to
+ * another organization signs them out everywhere, and the API refuses their existing ID token at once.
+ */
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ProviderOrganization } from '../../shared/domain';
+import { DEMO_PASSWORD, call, signIn } from '../support/api';
+import {
+  cognitoOf,
+  createOrganization,
+  createUser,
+  expectStatus,
+  operatorToken,
+  uniqueEmail,
+} from '../support/fixtures';
+
+const stack = inject('stack');
+let operator: string;
+let first: ProviderOrganization;
+let second: ProviderOrganization;
+
+beforeAll(async () => {
+  operator = await operatorToken(stack);
+  [first, second] = await Promise.all([createOrganization(stack), createOrganization(stack)]);
+});
+
+const UNAUTHORIZED = { status: 401, body: { error: 'Unauthorized', code: 'auth.unauthorized' } };
+
+/** A new account signed in: its ID token and its refresh token. */
+async function signedInUser(role: 'provider' | 'careloop_employee', providerId?: string) {
+  const email = uniqueEmail('revoked');
+  const user = await createUser(stack, { email, role, ...(providerId ? { provider_id: providerId } : {}) });
+  const idToken = await signIn(stack, email);
+  const refreshToken = await refreshTokenOf(email);
+  return { id: user.id, email, idToken, refreshToken };
+}
+
+async function refreshTokenOf(email: string): Promise<string> {
+  const out = await cognitoOf(stack).send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stack.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
+    }),
+  );
+  return out.AuthenticationResult?.RefreshToken ?? '';
+}
+
+const refresh = (refreshToken: string) =>
+  cognitoOf(stack).send(
+    new InitiateAuthCommand({
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: stack.userPoolClientId,
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+    }),
+  );
+
+const edit = (id: string, email: string, body: Record<string, unknown>) =>
+  call(stack, 'PUT', `/users/${id}`, {
+    token: operator,
+    body: { email, first_name: 'Test', last_name: 'User', ...body },
+  });
+
+describe('revocation', () => {
+  it("a moved user's existing token gets 401 at once, and their refresh token stops working", async () => {
+    const user = await signedInUser('provider', first.id);
+    expectStatus(await call(stack, 'GET', `/providers/${first.id}`, { token: user.idToken }), 200);
+    await expect(refresh(user.refreshToken)).resolves.toBeDefined();
+
+    expectStatus(await edit(user.id, user.email, { role: 'provider', provider_id: second.id }), 200);
+
+    expect(await call(stack, 'GET', `/providers/${first.id}`, { token: user.idToken })).toEqual(UNAUTHORIZED);
+    expect(await call(stack, 'GET', '/me', { token: user.idToken })).toEqual(UNAUTHORIZED);
+    expect(
+      await call(stack, 'POST', '/patients', {
+        token: user.idToken,
+        body: { provider_id: first.id, first_name: 'Never', last_name: 'Written', email: uniqueEmail('p') },
+      }),
+    ).toEqual(UNAUTHORIZED);
+    await expect(refresh(user.refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+
+    // Signing in again gives a token of the new organization, which the API serves.
+    const fresh = await signIn(stack, user.email);
+    expect(expectStatus(await call(stack, 'GET', '/me', { token: fresh }), 200)).toMatchObject({
+      provider_id: second.id,
+    });
+    expectStatus(await call(stack, 'GET', `/providers/${second.id}`, { token: fresh }), 200);
+  });
+
+  it("a deleted user's existing token gets 401 at once", async () => {
+    const user = await signedInUser('provider', first.id);
+    expectStatus(await call(stack, 'GET', '/me', { token: user.idToken }), 200);
+
+    expectStatus(await call(stack, 'DELETE', `/users/${user.id}`, { token: operator }), 200);
+
+    expect(await call(stack, 'GET', '/me', { token: user.idToken })).toEqual(UNAUTHORIZED);
+    expect(await call(stack, 'GET', `/providers/${first.id}`, { token: user.idToken })).toEqual(UNAUTHORIZED);
+    await expect(refresh(user.refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it("a role change: the operator's old employee token gets 401 (not 403) at once", async () => {
+    const user = await signedInUser('careloop_employee');
+    expectStatus(await call(stack, 'GET', '/users?role=pending', { token: user.idToken }), 200);
+
+    expectStatus(await edit(user.id, user.email, { role: 'provider', provider_id: first.id }), 200);
+
+    expect(await call(stack, 'GET', '/users', { token: user.idToken })).toEqual(UNAUTHORIZED);
+    expect(await call(stack, 'GET', '/dashboard-stats', { token: user.idToken })).toEqual(UNAUTHORIZED);
+    await expect(refresh(user.refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it("an archived organization's users: their tokens get 401 at once", async () => {
+    const org = await createOrganization(stack);
+    const user = await signedInUser('provider', org.id);
+    expectStatus(await call(stack, 'GET', `/providers/${org.id}`, { token: user.idToken }), 200);
+
+    expectStatus(await call(stack, 'DELETE', `/providers/${org.id}`, { token: operator }), 200);
+
+    expect(await call(stack, 'GET', '/me', { token: user.idToken })).toEqual(UNAUTHORIZED);
+    await expect(refresh(user.refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('an edit that keeps role and organization keeps the user signed in', async () => {
+    const user = await signedInUser('provider', first.id);
+    expectStatus(
+      await edit(user.id, user.email, { role: 'provider', provider_id: first.id, last_name: 'Renamed' }),
+      200,
+    );
+    expect(expectStatus(await call(stack, 'GET', '/me', { token: user.idToken }), 200)).toMatchObject({
+      last_name: 'Renamed',
+    });
+    await expect(refresh(user.refreshToken)).resolves.toBeDefined();
+  });
+});

@@ -1,0 +1,32 @@
+import { PasswordInput } from '@mantine/core';
+import { useState } from 'react';
+
+export interface RevealablePasswordInputProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The password rule, shown under the field. */
+  description?: string;
+}
+
+/** A new-password field with a keyboard-reachable show/hide toggle. */
+export function RevealablePasswordInput({ label, value, onChange, description }: RevealablePasswordInputProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <PasswordInput
+      label={label}
+      description={description}
+      autoComplete="new-password"
+      required
+      withAsterisk={false}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      visible={visible}
+      onVisibilityChange={setVisible}
+      visibilityToggleFocusable
+      visibilityToggleButtonProps={{
+        'aria-label': `${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`,
+      }}
+    />
+  );
+}

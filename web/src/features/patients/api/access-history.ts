@@ -1,0 +1,34 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { AccessHistoryPage } from '../../../../../shared/domain';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/services';
+import { patientKeys } from './patient-keys';
+
+export const ACCESS_HISTORY_ERROR = 'Failed to load access history';
+
+/** `GET /patients/{patientId}/access-history` (operators only): who read or changed the patient's data. */
+export function getAccessHistory(
+  api: ApiClient,
+  patientId: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<AccessHistoryPage> {
+  return api.request<AccessHistoryPage>(`/patients/${encodeURIComponent(patientId)}/access-history`, {
+    query: { cursor: cursor ?? undefined },
+    fallbackError: ACCESS_HISTORY_ERROR,
+    signal,
+  });
+}
+
+export function accessHistoryQueryOptions(api: ApiClient, patientId: string) {
+  return infiniteQueryOptions({
+    queryKey: patientKeys.accessHistory(patientId),
+    queryFn: ({ pageParam, signal }) => getAccessHistory(api, patientId, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+export function useAccessHistory(patientId: string) {
+  return useInfiniteQuery(accessHistoryQueryOptions(useApiClient(), patientId));
+}

@@ -1,0 +1,155 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AccessHistoryEntry, AccessHistoryPage, Patient } from '../../../../../shared/domain';
+import { createAppRoutes } from '../../../app/router';
+import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
+import { expectNoAxeViolations } from '../../../test/axe';
+import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { renderWithProviders } from '../../../test/render-with-providers';
+
+const patient: Patient = {
+  id: 'pat-1',
+  provider_id: 'prov-1',
+  first_name: 'Margaret',
+  last_name: 'Alvarez',
+  email: 'margaret@patients.example',
+  phone_number: '+18135551000',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+  version: 1,
+};
+
+const entry = (id: string, overrides: Partial<AccessHistoryEntry> = {}): AccessHistoryEntry => ({
+  id,
+  at: '2026-03-02T15:30:00.000Z',
+  action: 'care_plan.read',
+  outcome: 'success',
+  actor: {
+    user_id: 'nurse-1',
+    role: 'provider',
+    organization_id: 'prov-1',
+    name: 'Nora Ellis',
+    email: 'nurse@sunrise.example',
+  },
+  request_id: `req-${id}`,
+  source_ip: '203.0.113.7',
+  ...overrides,
+});
+
+/** The patient page for a signed-in user of `role`; the access history answers from `history`. */
+function openPatient(
+  url: string,
+  role: 'provider' | 'careloop_employee',
+  history: Record<string, AccessHistoryPage> | 'fail' | 'hang',
+) {
+  const user = makeUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
+  const requested: unknown[] = [];
+  const api: ApiClient = {
+    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
+      if (path === '/me') return user as T;
+      if (path === '/patients/pat-1') {
+        return { patient, provider: { id: 'prov-1', name: 'Sunrise Family Medicine' }, outreach: null } as T;
+      }
+      if (path === '/patients/pat-1/access-history') {
+        requested.push(options.query?.cursor);
+        if (history === 'hang') return new Promise<T>(() => undefined);
+        if (history === 'fail') throw new ApiError(options.fallbackError, 500);
+        const page = history[String(options.query?.cursor ?? 'first')];
+        if (!page) throw new ApiError('Invalid cursor', 400);
+        return page as T;
+      }
+      throw new ApiError('Not found', 404);
+    },
+  };
+  renderWithProviders(null, {
+    routes: createAppRoutes(),
+    url,
+    services: { auth: createFakeBackend(user).auth, api },
+  });
+  return { requested, user: userEvent.setup() };
+}
+
+async function openTab(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('tab', { name: 'Access history' }));
+  return screen.findByRole('tabpanel', { name: 'Access history' });
+}
+
+describe('access history on the patient page', { timeout: 30_000 }, () => {
+  it('shows operators who read and changed the patient, newest first, and loads more on demand', async () => {
+    const { requested, user } = openPatient('/admin/patients/pat-1', 'careloop_employee', {
+      first: {
+        items: [
+          entry('e3'),
+          entry('e2', {
+            action: 'patient.read',
+            outcome: 'denied',
+            actor: { user_id: 'gone-1', role: 'none', organization_id: null, name: null, email: null },
+          }),
+        ],
+        next_cursor: 'c2',
+      },
+      c2: { items: [entry('e1', { action: 'care_plan.update' })], next_cursor: null },
+    });
+    const panel = await openTab(user);
+    const table = await within(panel).findByRole('table', { name: 'Access history' });
+    const rows = () => within(table).getAllByRole('row').slice(1);
+    expect(
+      rows().map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      [
+        expect.stringMatching(/^Mar 2, 2026, \d+:30 [AP]M$/),
+        'Nora Ellisnurse@sunrise.example',
+        'Provider User',
+        'prov-1',
+        'Care plan read',
+        'Success',
+        'req-e3',
+      ],
+      [expect.any(String), 'gone-1', 'No role', '—', 'Patient read', 'Denied', 'req-e2'],
+    ]);
+    await expectNoAxeViolations(panel);
+
+    await user.click(within(panel).getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByText('Care plan update')).toBeVisible();
+    expect(rows()).toHaveLength(3);
+    expect(within(panel).queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(requested).toEqual([undefined, 'c2']);
+  });
+
+  it('says so when nothing was recorded', async () => {
+    const { user } = openPatient('/admin/patients/pat-1', 'careloop_employee', {
+      first: { items: [], next_cursor: null },
+    });
+    const panel = await openTab(user);
+    expect(await within(panel).findByText("No access to this patient's data has been recorded yet.")).toBeVisible();
+  });
+
+  it('shows a loading state while the history loads', async () => {
+    const loading = openPatient('/admin/patients/pat-1', 'careloop_employee', 'hang');
+    const panel = await openTab(loading.user);
+    expect(await within(panel).findByRole('status', { name: 'Loading access history' })).toBeVisible();
+  });
+
+  it('shows the failure with a way to try again', async () => {
+    const { requested, user } = openPatient('/admin/patients/pat-1', 'careloop_employee', 'fail');
+    const panel = await openTab(user);
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load access history');
+    await expectNoAxeViolations(panel);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await within(panel).findByRole('alert');
+    expect(requested).toHaveLength(2);
+  });
+
+  it('is not shown to provider users', async () => {
+    const { requested } = openPatient('/provider/patients/pat-1', 'provider', 'fail');
+    expect(await screen.findByRole('tab', { name: 'EMR Notes' })).toBeVisible();
+    expect(screen.queryByRole('tab', { name: 'Access history' })).toBeNull();
+    expect(requested).toEqual([]);
+  });
+});

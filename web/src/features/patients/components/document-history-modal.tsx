@@ -1,0 +1,81 @@
+import { Box, Button, Center, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { DOCUMENT_KINDS, type DocumentKind } from '../api/clinical-document-kinds';
+import { useDocumentRevisions } from '../api/document-revisions';
+import { formatDateTime } from './format.utils';
+
+export interface DocumentHistoryModalProps {
+  patientId: string;
+  kind: DocumentKind;
+  opened: boolean;
+  onClose: () => void;
+  /** Shown in the title: 'Care Plan History: Jane Doe'. */
+  patientName?: string;
+}
+
+/** Every saved version of a care plan or EMR notes, newest first: when, who, and what it said. */
+export function DocumentHistoryModal({ patientId, kind, opened, onClose, patientName }: DocumentHistoryModalProps) {
+  const title = `${DOCUMENT_KINDS[kind].title} History`;
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      opened={opened}
+      onClose={onClose}
+      title={patientName ? `${title}: ${patientName}` : title}
+      size="lg"
+    >
+      {/* Read only while open: every opening shows the latest saves. */}
+      {opened && <RevisionList patientId={patientId} kind={kind} />}
+    </Modal>
+  );
+}
+
+function RevisionList({ patientId, kind }: { patientId: string; kind: DocumentKind }) {
+  const config = DOCUMENT_KINDS[kind];
+  const query = useDocumentRevisions(patientId, kind, true);
+
+  if (query.isPending) {
+    return (
+      <Center py="xl" role="status">
+        <Loader aria-label={`Loading the ${config.noun} history`} />
+      </Center>
+    );
+  }
+  if (query.isError && !query.data) {
+    return <ErrorAlert message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+  const revisions = query.data.pages.flatMap((page) => page.items);
+  if (revisions.length === 0) return <Text c="dimmed">No saved versions of this {config.noun} yet.</Text>;
+
+  return (
+    <Stack gap="md">
+      <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Saved versions">
+        {revisions.map((revision) => (
+          <Paper component="li" key={revision.version} withBorder p="md" radius="md">
+            <Stack gap="xs">
+              <Group justify="space-between" gap="xs">
+                <Text fw={600} size="sm">
+                  Version {revision.version}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {formatDateTime(revision.saved_at)} by {revision.author.name}
+                </Text>
+              </Group>
+              <Box style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {revision.content.trim() ? revision.content : <Text c="dimmed">Empty</Text>}
+              </Box>
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+      {query.isFetchNextPageError && <ErrorAlert message={query.error.message} />}
+      {query.hasNextPage && (
+        <Group justify="center">
+          <Button variant="light" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            Load more
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
