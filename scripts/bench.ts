@@ -8,31 +8,41 @@
  *   synthesize with bundling first; otherwise the last bundling synth's output is read).
  * - the summaries screen of one organization-month (a tab's page, every tab's count, the names):
  *   its requests and p50 against one raw GetItem, with 1,000 and with 10,000 stored calls.
+ * - Lighthouse (mobile profile) on the production web build served as CloudFront serves it: `/`,
+ *   `/login` and the provider dashboard (scripts/lighthouse.ts). The build is made when web/dist is
+ *   missing, or always with --build-web.
+ * - the staff read routes (/me, /providers, /users, /dashboard-stats, standing check included) and
+ *   the revocation check alone: p50/p99 against one raw GetItem.
  * Flags: --webhook-requests N (default 300), --schedules N (default 10000), --summary-calls N
- * (default 10000), --bundles, --skip-bundles.
+ * (default 10000), --staff-requests N (default 200), --bundles, --skip-bundles, --build-web, --skip-lighthouse.
  */
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { tabsOf } from '../shared/summaries';
 import { listSummaries } from '../lambdas/application/summaries';
 import { summaryCounterScope, summaryScopes } from '../lambdas/application/summary-scopes';
 import { createCallScheduler } from '../lambdas/adapters/scheduler/eventbridge-call-scheduler';
 import { newCallLog } from '../lambdas/application/call-records';
-import { tableDeps } from '../lambdas/composition-root';
+import { identityDirectory, tableDeps } from '../lambdas/composition-root';
 import { readSchedulerEnv } from '../lambdas/platform/env';
 import { startLocalStack } from '../lambdas/local/stack';
 import { bundleSizes } from '../infra/bundle-sizes';
+import { formatFigures, measurePages, type PageToMeasure } from './lighthouse';
 
 const { values } = parseArgs({
   options: {
     'webhook-requests': { type: 'string', default: '300' },
     schedules: { type: 'string', default: '10000' },
     'summary-calls': { type: 'string', default: '10000' },
+    'staff-requests': { type: 'string', default: '200' },
     bundles: { type: 'boolean', default: false },
     'skip-bundles': { type: 'boolean', default: false },
+    'build-web': { type: 'boolean', default: false },
+    'skip-lighthouse': { type: 'boolean', default: false },
   },
 });
 
@@ -233,6 +243,7 @@ async function main() {
     const seconds = (Date.now() - started) / 1000;
     say(`Scheduling ${count} monthly check-ins through the scheduler port: ${seconds.toFixed(1)} s (goal ≤ 60 s)`);
 
+    await benchStaffReads(stack, deps, raw, Number(values['staff-requests']));
     await benchSummaries(deps, raw, stack.tableName, Number(values['summary-calls']));
   } finally {
     await stack.stop();
@@ -248,6 +259,120 @@ async function main() {
     for (const { name, bytes } of sizes) {
       say(`  ${name.padEnd(24)} ${(bytes / 1024).toFixed(0).padStart(5)} KB${bytes > 250 * 1024 ? '  over goal' : ''}`);
     }
+  }
+
+  if (!values['skip-lighthouse']) await benchWebPages();
+}
+
+const WEB_PAGES: readonly PageToMeasure[] = [
+  { label: '/', path: '/', goals: { performance: 95, transferredKb: 80 } },
+  { label: '/login', path: '/login', goals: { performance: 95 } },
+  { label: 'provider dashboard', path: '/provider', signInAs: 'nurse@sunrise.example', goals: { performance: 90 } },
+];
+
+/** Lighthouse on the static build, on a seeded stack of its own (the demo nurse signs in). */
+async function benchWebPages() {
+  if (values['build-web'] || !existsSync('web/dist/index.html')) {
+    say('Building the web app...');
+    execFileSync('npm', ['run', 'build:web', '--silent'], { stdio: 'inherit' });
+  }
+  const stack = await startLocalStack({
+    dataDir: '.data/bench-web',
+    reset: true,
+    ports: { dynamo: 8901, cognito: 9930, api: 3902, web: 5974 },
+    web: 'static',
+    seed: true,
+    callSpeed: 'instant',
+    vapiAuth: 'hmac',
+    log: quiet,
+  });
+  try {
+    const figures = await measurePages(stack.webUrl as string, WEB_PAGES);
+    say('Web pages (Lighthouse mobile profile, static build served compressed; goals: performance ≥ 95 on / and');
+    say('/login, ≥ 90 on the provider dashboard, accessibility 100, / ≤ 80 KB transferred):');
+    for (const line of formatFigures(figures, WEB_PAGES)) say(line);
+  } finally {
+    await stack.stop();
+  }
+}
+
+/**
+ * Staff read routes through the local gateway (JWT check, handler, standing check included) next to
+ * a raw GetItem, interleaved, as ratios; and the revocation check on its own: the GetItem of the
+ * actor's profile, which a read runs beside its own first read (so its cost shows in the route's
+ * ratio only where it is slower than that read).
+ */
+async function benchStaffReads(
+  stack: Awaited<ReturnType<typeof startLocalStack>>,
+  deps: ReturnType<typeof tableDeps>,
+  raw: DynamoDBClient,
+  n: number,
+) {
+  const email = `bench-operator-${randomUUID().slice(0, 8)}@careloop.health`;
+  const password = 'Bench-operator-2026';
+  const id = await identityDirectory().createUser({
+    email,
+    password,
+    permanentPassword: true,
+    firstName: 'Bench',
+    lastName: 'Operator',
+    role: 'careloop_employee',
+    providerId: null,
+  });
+  const at = new Date().toISOString();
+  await deps.profiles.create({
+    id,
+    email,
+    first_name: 'Bench',
+    last_name: 'Operator',
+    phone_number: null,
+    role: 'careloop_employee',
+    provider_id: null,
+    assigned_at: null,
+    notification_preferences: { new_summaries: [], escalations: [] },
+    created_at: at,
+    status: 'active',
+  });
+  const signedIn = await new CognitoIdentityProviderClient({
+    endpoint: stack.cognitoUrl,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  }).send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stack.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  const token = signedIn.AuthenticationResult?.IdToken;
+  if (!token) throw new Error('the bench operator could not sign in');
+
+  const getItem = () =>
+    raw.send(new GetItemCommand({ TableName: stack.tableName, Key: { pk: { S: 'bench#none' }, sk: { S: 'x' } } }));
+  const routes = ['/me', '/providers', '/users', '/dashboard-stats'];
+  const samples = new Map<string, number[]>([...routes, 'check'].map((k) => [k, []]));
+  const get: number[] = [];
+  for (let i = 0; i < n; i++) {
+    get.push(await timed(getItem));
+    for (const route of routes) {
+      samples.get(route)?.push(
+        await timed(async () => {
+          const res = await fetch(`${stack.apiUrl}${route}`, { headers: { Authorization: `Bearer ${token}` } });
+          if (res.status !== 200) throw new Error(`${route} answered ${res.status}`);
+          await res.arrayBuffer();
+        }),
+      );
+    }
+    samples.get('check')?.push(await timed(() => deps.profiles.get(id)));
+  }
+  const [get50, get99] = [percentile(get, 50), percentile(get, 99)];
+  say(`Staff reads (${n} requests each, interleaved with a raw GetItem; goal p50 ≤ 2x, p99 ≤ 5x):`);
+  for (const [label, list] of samples) {
+    const name = label === 'check' ? 'revocation check alone' : `GET ${label}`;
+    say(
+      `  ${name.padEnd(24)} p50 ${(percentile(list, 50) / get50).toFixed(2)}x   p99 ${(percentile(list, 99) / get99).toFixed(2)}x` +
+        `   (p50 ${percentile(list, 50).toFixed(1)} ms vs ${get50.toFixed(1)} ms)`,
+    );
   }
 }
 

@@ -1,0 +1,118 @@
+/**
+ * Lighthouse figures for `npm run bench` (issue 13): the production build served by the local
+ * static server (compressed and cached as CloudFront serves it), measured with Lighthouse's mobile
+ * profile in Debian's Chromium. Public pages are measured signed out; the provider dashboard after
+ * signing in as the demo nurse in the same browser profile (Amplify keeps its tokens in
+ * localStorage, which Lighthouse is told not to clear).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+export interface PageToMeasure {
+  /** Shown in the report. */
+  label: string;
+  path: string;
+  /** Sign in as this demo account first. */
+  signInAs?: string;
+  goals: { performance: number; transferredKb?: number };
+}
+
+export interface PageFigures {
+  label: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  transferredBytes: number;
+  unusedCssBytes: number;
+  unusedJsBytes: number;
+}
+
+const DEBUGGING_PORT = 9777;
+const DEMO_PASSWORD = 'CareLoop-demo-2026';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  `--remote-debugging-port=${DEBUGGING_PORT}`,
+];
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
+
+/** Runs Lighthouse on each page, one after the other, in one Chromium profile. */
+export async function measurePages(webUrl: string, pages: readonly PageToMeasure[]): Promise<PageFigures[]> {
+  const profile = mkdtempSync(join(tmpdir(), 'careloop-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  const figures: PageFigures[] = [];
+  try {
+    for (const page of pages) {
+      if (page.signInAs) {
+        const tab = await context.newPage();
+        await tab.goto(`${webUrl}/login`);
+        await tab.getByLabel('Email').fill(page.signInAs);
+        await tab.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+        await tab.getByRole('button', { name: 'Sign In' }).click();
+        await tab.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+        await tab.close();
+      }
+      const result = await lighthouse(`${webUrl}${page.path}`, {
+        port: DEBUGGING_PORT,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        disableStorageReset: true,
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+      const { categories, audits } = result.lhr;
+      const savings = (id: string) =>
+        Number((audits[id]?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0);
+      figures.push({
+        label: page.label,
+        performance: score(categories.performance?.score),
+        accessibility: score(categories.accessibility?.score),
+        bestPractices: score(categories['best-practices']?.score),
+        lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+        transferredBytes: audits['total-byte-weight']?.numericValue ?? NaN,
+        unusedCssBytes: savings('unused-css-rules'),
+        unusedJsBytes: savings('unused-javascript'),
+      });
+    }
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+export function formatFigures(figures: readonly PageFigures[], pages: readonly PageToMeasure[]): string[] {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+  return figures.map((f) => {
+    const goals = pages.find((p) => p.label === f.label)?.goals;
+    const missed = [
+      goals && f.performance < goals.performance ? `performance goal ${goals.performance}` : null,
+      f.accessibility < 100 ? 'accessibility goal 100' : null,
+      goals?.transferredKb && f.transferredBytes > goals.transferredKb * 1024
+        ? `transfer goal ${goals.transferredKb} KB`
+        : null,
+    ].filter(Boolean);
+    return (
+      `  ${f.label.padEnd(20)} performance ${String(f.performance).padStart(3)}  accessibility ${String(f.accessibility).padStart(3)}` +
+      `  best practices ${String(f.bestPractices).padStart(3)}  LCP ${(f.lcpMs / 1000).toFixed(1)} s` +
+      `  transferred ${kb(f.transferredBytes).padStart(7)}  unused CSS ${kb(f.unusedCssBytes).padStart(6)}` +
+      `  unused JS ${kb(f.unusedJsBytes).padStart(6)}${missed.length ? `  missed: ${missed.join(', ')}` : ''}`
+    );
+  });
+}
