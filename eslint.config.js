@@ -3,6 +3,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const QUERY = '/^(get|getAll|find|findAll)By/';
+const TRUTHY =
+  "[callee.property.name=/^(toBeTruthy|toBeDefined|toBeInTheDocument)$/][callee.object.callee.name='expect']";
+/** expect(screen.getBy…(…)), expect(getBy…(…)) and expect(await screen.findBy…(…)), then toBeTruthy() and kin. */
+const QUERY_TRUTHY_SELECTORS = [
+  `CallExpression${TRUTHY}[callee.object.arguments.0.callee.property.name=${QUERY}]`,
+  `CallExpression${TRUTHY}[callee.object.arguments.0.callee.name=${QUERY}]`,
+  `CallExpression${TRUTHY}[callee.object.arguments.0.argument.callee.property.name=${QUERY}]`,
+  `CallExpression${TRUTHY}[callee.object.arguments.0.argument.callee.name=${QUERY}]`,
+];
+const QUERY_TRUTHY_MESSAGE =
+  'A found element is always truthy: assert what the person sees (toBeVisible, toHaveTextContent, toHaveValue).';
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.data', 'coverage'] },
   js.configs.recommended,
@@ -31,6 +44,17 @@ export default tseslint.config(
     // Local tooling and tests may print to the terminal.
     files: ['lambdas/local/**', 'test/**', 'scripts/**', 'bin/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // An assertion that a query found something can never fail: the query throws first. Assert
+    // what a person sees instead (toBeVisible, toHaveTextContent, toHaveValue…).
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...QUERY_TRUTHY_SELECTORS.map((selector) => ({ selector, message: QUERY_TRUTHY_MESSAGE })),
+      ],
+    },
   },
   {
     files: ['**/*.{js,mjs}'],

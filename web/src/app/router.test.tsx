@@ -17,7 +17,7 @@ const locationOf = (router: ReturnType<typeof open>['router']) =>
 describe('route table', () => {
   it('shows the landing page, the Login link and the footer to a signed-out visitor', async () => {
     open('/');
-    expect(await h1('Healthcare reimagined')).toBeTruthy();
+    expect(await h1('Healthcare reimagined')).toBeVisible();
     expect(screen.getByRole('banner')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
     const footerLinks = screen.getByRole('contentinfo').querySelectorAll('a');
@@ -48,7 +48,7 @@ describe('route table', () => {
   ])('sends a signed-out visitor of %s to /login', async (path) => {
     const { router } = open(path);
     await waitFor(() => expect(locationOf(router)).toBe('/login'));
-    expect(await h1('Welcome back')).toBeTruthy();
+    expect(await h1('Welcome back')).toBeVisible();
   });
 
   it('sends a signed-out visitor of a summary link to /login?redirect=/summary/{token}', async () => {
@@ -67,7 +67,7 @@ describe('route table', () => {
 
   it("shows 'Admin Dashboard' with the 'CareLoop Employee' badge to an employee", async () => {
     open('/admin', 'careloop_employee');
-    expect(await h1('Admin Dashboard')).toBeTruthy();
+    expect(await h1('Admin Dashboard')).toBeVisible();
     expect(screen.getByText('CareLoop Employee')).toBeVisible();
     expect(screen.getByText('nurse@sunrise.example')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
@@ -75,14 +75,14 @@ describe('route table', () => {
 
   it('shows the provider dashboard to provider staff', async () => {
     open('/provider', 'provider');
-    expect(await h1('Provider Dashboard')).toBeTruthy();
+    expect(await h1('Provider Dashboard')).toBeVisible();
   });
 
   it.each(['/provider', '/admin', '/provider/summaries'])(
     'shows Account pending to a user with no group on %s, without redirecting',
     async (path) => {
       const { router } = open(path, null);
-      expect(await h1('Account pending')).toBeTruthy();
+      expect(await h1('Account pending')).toBeVisible();
       expect(screen.getByText(/an operator must enable it/)).toBeVisible();
       expect(router.state.location.pathname).toBe(path);
     },
@@ -91,22 +91,22 @@ describe('route table', () => {
   it('sends a user with no group home to the Account pending page after sign-in', async () => {
     const { router } = open('/login', null);
     await waitFor(() => expect(router.state.location.pathname).toBe('/provider'));
-    expect(await h1('Account pending')).toBeTruthy();
+    expect(await h1('Account pending')).toBeVisible();
   });
 
   it('never loops a patient', async () => {
     const { router } = open('/admin', 'patient');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
-    expect(await h1('No workspace for this account')).toBeTruthy();
+    expect(await h1('No workspace for this account')).toBeVisible();
   });
 
   it('lets staff read a summary link and denies other roles', async () => {
     const staff = open('/summary/tok1', 'provider');
-    expect(await h1('Call Summary')).toBeTruthy();
+    expect(await h1('Call Summary')).toBeVisible();
     staff.unmount();
 
     open('/summary/tok1', 'patient');
-    expect(await screen.findByText('Access denied - Provider or admin authentication required')).toBeTruthy();
+    expect(await screen.findByText('Access denied - Provider or admin authentication required')).toBeVisible();
   });
 
   it.each([
@@ -128,12 +128,12 @@ describe('route table', () => {
     ['/contact', 'Contact Us'],
   ])('serves the public page %s to everyone', async (path, title) => {
     open(path, 'provider');
-    expect(await h1(title)).toBeTruthy();
+    expect(await h1(title)).toBeVisible();
   });
 
   it('sends any other path to /', async () => {
     const { router } = open('/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await h1('Healthcare reimagined')).toBeTruthy();
+    expect(await h1('Healthcare reimagined')).toBeVisible();
   });
 });

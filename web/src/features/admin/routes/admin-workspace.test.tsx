@@ -144,9 +144,9 @@ describe('admin workspace', { timeout: 30_000 }, () => {
 
   it("offers 'Add First Provider' when there are none, and shows the fallback when stats fail", async () => {
     const first = openAs('/admin', { 'GET /dashboard-stats': () => stats([]) });
-    expect(await screen.findByText('No providers yet')).toBeTruthy();
+    expect(await screen.findByText('No providers yet')).toBeVisible();
     await first.user.click(screen.getByRole('button', { name: 'Add First Provider' }));
-    expect(await screen.findByRole('dialog', { name: 'Add Provider' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Add Provider' })).toBeVisible();
     first.unmount();
 
     openAs('/admin', {
@@ -154,7 +154,7 @@ describe('admin workspace', { timeout: 30_000 }, () => {
         throw new ApiError('Failed to fetch dashboard statistics', 500);
       },
     });
-    expect(await screen.findByText('Failed to fetch dashboard statistics')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch dashboard statistics')).toBeVisible();
   });
 
   it('deletes a provider after confirmation and reloads the dashboard', async () => {
@@ -210,12 +210,12 @@ describe('admin workspace', { timeout: 30_000 }, () => {
 
   it("shows 'No users found' for an empty result", async () => {
     openAs('/admin/users', { 'GET /users': () => ({ users: [] }), 'GET /providers': () => ({ providers: [] }) });
-    expect(await screen.findByText('No users found')).toBeTruthy();
+    expect(await screen.findByText('No users found')).toBeVisible();
   });
 
   it("shows 'Provider Not Found' with a way back to the list", async () => {
     openAs('/admin/providers/gone', {});
-    expect(await screen.findByRole('heading', { level: 1, name: 'Provider Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Provider Not Found' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to Providers' }).getAttribute('href')).toBe('/admin/providers');
   });
 
@@ -227,7 +227,7 @@ describe('admin workspace', { timeout: 30_000 }, () => {
         patients: [patient(1)],
       }),
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Practice 1' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Practice 1' })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Patients', selected: true })).toBeVisible();
     expect(screen.getByRole('link', { name: 'View Pat Number1' }).getAttribute('href')).toBe('/admin/patients/pat-1');
 
@@ -254,7 +254,7 @@ describe('admin workspace', { timeout: 30_000 }, () => {
 
   it("shows 'Patient Not Found', and a loaded patient's way back to its organization's patients", async () => {
     const missing = openAs('/admin/patients/gone', {});
-    expect(await screen.findByRole('heading', { level: 1, name: 'Patient Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Patient Not Found' })).toBeVisible();
     missing.unmount();
 
     openAs('/admin/patients/pat-1', {
@@ -266,11 +266,11 @@ describe('admin workspace', { timeout: 30_000 }, () => {
       'GET /patients/pat-1/care-plan': () => ({ carePlan: null }),
       'GET /patients/pat-1/calls': () => ({ scheduled: [], history: [] }),
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pat Number1' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pat Number1' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to Practice 1' }).getAttribute('href')).toBe(
       '/admin/providers/prov-1?tab=patients',
     );
-    expect(await screen.findByText('No care plan yet.')).toBeTruthy();
+    expect(await screen.findByText('No care plan yet.')).toBeVisible();
     const scheduled = screen.getByRole('region', { name: 'Scheduled Calls' });
     await waitFor(() => expect(scheduled.textContent).toContain('No scheduled calls'));
     expect(screen.getByRole('region', { name: 'Call History' }).textContent).toContain('No calls yet');

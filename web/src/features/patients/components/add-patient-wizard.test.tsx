@@ -60,7 +60,7 @@ async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
 describe('add patient wizard', { timeout: 30_000 }, () => {
   it('validates the patient details with the spec messages before step 2', async () => {
     const { user } = renderWizard();
-    expect(screen.getByText('Step 1 of 2: Patient Details')).toBeTruthy();
+    expect(screen.getByText('Step 1 of 2: Patient Details')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('alert').textContent).toBe('Email is required');
@@ -81,12 +81,12 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
     const { user } = renderWizard();
     await fillDetails(user);
 
-    expect(screen.getByText('Step 2 of 2: Outreach Setup')).toBeTruthy();
+    expect(screen.getByText('Step 2 of 2: Outreach Setup')).toBeVisible();
     const today = todayIn('America/New_York', new Date());
     expect(dateField().value).toBe(addMonths(today, 1));
     expect(dateField().min).toBe(today);
     expect((screen.getByRole('radio', { name: 'Morning (9 AM - 12 PM)' }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('radiogroup', { name: 'Time Preference' })).toBeTruthy();
+    expect(screen.getByRole('radiogroup', { name: 'Time Preference' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(field('Email').value).toBe('jane@example.com');

@@ -63,8 +63,8 @@ const writes = (calls: Call[]) => calls.filter((c) => c.method !== 'GET');
 describe('care plan modal', { timeout: 30_000 }, () => {
   it('opens in view mode when a plan exists; Edit, then Cancel, returns to the saved content', async () => {
     const { calls, user } = renderModal(plan('Walk 20 minutes a day', 2));
-    expect(await screen.findByRole('dialog', { name: 'Care Plan' })).toBeTruthy();
-    expect(await screen.findByText('Walk 20 minutes a day')).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Care Plan' })).toBeVisible();
+    expect(await screen.findByText('Walk 20 minutes a day')).toBeVisible();
     expect(screen.queryByRole('textbox', { name: 'Care Plan' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Edit Care Plan' }));
@@ -73,7 +73,7 @@ describe('care plan modal', { timeout: 30_000 }, () => {
     await user.type(text, ' and stretch');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
 
-    expect(screen.getByText('Walk 20 minutes a day')).toBeTruthy();
+    expect(screen.getByText('Walk 20 minutes a day')).toBeVisible();
     expect(screen.queryByRole('textbox', { name: 'Care Plan' })).toBeNull();
     expect(writes(calls)).toEqual([]);
   });
@@ -86,8 +86,8 @@ describe('care plan modal', { timeout: 30_000 }, () => {
     await user.type(text, '  Walk 30 minutes a day  ');
     await user.click(screen.getByRole('button', { name: 'Save Care Plan' }));
 
-    expect(await screen.findByText('Walk 30 minutes a day')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Edit Care Plan' })).toBeTruthy();
+    expect(await screen.findByText('Walk 30 minutes a day')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Edit Care Plan' })).toBeVisible();
     expect(writes(calls)).toEqual([
       { method: 'PUT', path: '/patients/pat-1/care-plan', body: { content: 'Walk 30 minutes a day', version: 2 } },
     ]);
@@ -100,7 +100,7 @@ describe('care plan modal', { timeout: 30_000 }, () => {
     await user.type(text, 'Check blood pressure weekly ');
     await user.click(screen.getByRole('button', { name: 'Save Care Plan' }));
 
-    expect(await screen.findByText('Check blood pressure weekly')).toBeTruthy();
+    expect(await screen.findByText('Check blood pressure weekly')).toBeVisible();
     expect(writes(calls)).toEqual([
       { method: 'POST', path: '/patients/pat-1/care-plan', body: { content: 'Check blood pressure weekly' } },
     ]);

@@ -82,7 +82,7 @@ describe('care plan history', { timeout: 30_000 }, () => {
     revisionsApi('hang');
     const modal = await dialog();
     expect(await within(modal).findByRole('status')).toBeVisible();
-    expect(within(modal).getByLabelText('Loading the care plan history')).toBeInTheDocument();
+    expect(within(modal).getByLabelText('Loading the care plan history')).toBeVisible();
   });
 
   it('shows the failure with a way to try again', async () => {

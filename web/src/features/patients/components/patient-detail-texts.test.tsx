@@ -66,6 +66,6 @@ describe('texts and call links on the patient page', { timeout: 30_000 }, () => 
 
     await user.click(within(screen.getByRole('group', { name: 'Calls' })).getByRole('button', { name: 'Call Link' }));
     const dialog = await screen.findByRole('dialog', { name: 'Call Link for Margaret Alvarez' });
-    expect(await within(dialog).findByDisplayValue('http://web.test/call/tok')).toBeTruthy();
+    expect(await within(dialog).findByDisplayValue('http://web.test/call/tok')).toBeVisible();
   });
 });

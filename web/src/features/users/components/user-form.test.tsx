@@ -135,7 +135,7 @@ describe('UserForm', { timeout: 30_000 }, () => {
     await user.type(field('Last Name'), 'Nurse');
     await user.type(field('Phone Number'), '5550102000');
     expect((screen.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement).value).toBe('provider');
-    expect(screen.getByText('Works for a healthcare provider organization')).toBeTruthy();
+    expect(screen.getByText('Works for a healthcare provider organization')).toBeVisible();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Provider' }), 'prov-1');
     const escalations = screen.getByRole('group', { name: 'Escalations' });
     await user.click(within(escalations).getByRole('checkbox', { name: 'SMS' }));
@@ -163,10 +163,10 @@ describe('UserForm', { timeout: 30_000 }, () => {
   it('clears the provider when CareLoop Employee is chosen, and sends neither organization nor preferences', async () => {
     const { calls, user } = renderForm();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Provider' }), 'prov-2');
-    expect(screen.getByRole('group', { name: 'New summaries' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'New summaries' })).toBeVisible();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'careloop_employee');
-    expect(screen.getByText('Admin access to the system')).toBeTruthy();
+    expect(screen.getByText('Admin access to the system')).toBeVisible();
     expect(screen.queryByRole('combobox', { name: 'Provider' })).toBeNull();
     expect(screen.queryByRole('group', { name: 'New summaries' })).toBeNull();
 
@@ -202,7 +202,7 @@ describe('UserForm', { timeout: 30_000 }, () => {
     await user.type(field('Last Name'), 'Newname');
     await submit(user, 'Save Changes');
 
-    expect(await screen.findByText('An account with this email already exists')).toBeTruthy();
+    expect(await screen.findByText('An account with this email already exists')).toBeVisible();
     expect(onSaved).not.toHaveBeenCalled();
     expect(calls[0]).toMatchObject({ method: 'PUT', path: '/users/user-9' });
     expect(calls[0]?.body).not.toHaveProperty('password');
@@ -214,6 +214,6 @@ describe('UserForm', { timeout: 30_000 }, () => {
     renderForm({ user: me, currentUserId: 'admin-1' });
     const role = screen.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement;
     expect(role.disabled).toBe(true);
-    expect(screen.getByText('You cannot change your own role')).toBeTruthy();
+    expect(screen.getByText('You cannot change your own role')).toBeVisible();
   });
 });
