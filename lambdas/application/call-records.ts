@@ -1,9 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { CallLogRecord } from './ports';
 
-/** An id derived from another (the next check-in of a call): a retry derives the same one. */
+/**
+ * An id derived from another (the next check-in of a call): a retry derives the same one. It has
+ * the form of every other record id, a UUID (RFC 9562 version 8, name-based from SHA-256), so one
+ * path rule serves generated and derived ids alike.
+ */
 export function derivedId(seed: string): string {
-  return createHash('sha256').update(seed).digest('hex').slice(0, 32);
+  const hex = createHash('sha256').update(seed).digest('hex').split('');
+  hex[12] = '8';
+  hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  const h = hex.join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
 export function newCallLog(

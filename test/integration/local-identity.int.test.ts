@@ -225,7 +225,8 @@ describe('local identity (cognito-local behind the compatibility proxy)', () => 
 
 describe('local identity with two-factor sign-in and the post-confirmation trigger', () => {
   const shift = Number(process.env.CARELOOP_TEST_PORT_SHIFT ?? 0);
-  const port = DEFAULT_PORTS.cognito + 700 + shift;
+  // Clear of the bench's stacks (cognito 9929 and 9930 plus their shift).
+  const port = DEFAULT_PORTS.cognito + 760 + shift;
   const confirmed: PostConfirmationEvent[] = [];
   let failConfirmation = false;
   let dataDir: string;
