@@ -464,5 +464,5 @@ describe('every route under generated bad input', () => {
     expect(tallies.map((t) => t.route).sort()).toEqual(ROUTES.map(routeKey).sort());
     expect(tallies.every((t) => t.inputs >= RUNS_PER_ROUTE)).toBe(true);
     expect(maxStatus).toBeLessThan(500);
-  }, 600_000);
+  }, 1_800_000); // 47 routes × 1,000: about 11 minutes on two busy cores (100 per route: 67 s).
 });
