@@ -10,6 +10,12 @@ export interface NotificationPreferences {
   escalations: NotificationChannel[];
 }
 
+/** A provider user created without preferences hears of new summaries and escalations by e-mail. */
+export const DEFAULT_PROVIDER_NOTIFICATIONS: NotificationPreferences = {
+  new_summaries: ['email'],
+  escalations: ['email'],
+};
+
 export const TIME_PREFERENCES = ['morning', 'midday', 'afternoon', 'evening'] as const;
 export type TimePreference = (typeof TIME_PREFERENCES)[number];
 

@@ -1,5 +1,10 @@
 import type { z } from 'zod/mini';
-import type { NotificationPreferences, ProviderRef, UserProfile } from '../../shared/domain';
+import {
+  DEFAULT_PROVIDER_NOTIFICATIONS,
+  type NotificationPreferences,
+  type ProviderRef,
+  type UserProfile,
+} from '../../shared/domain';
 import type { Role } from '../../shared/roles';
 import type { createUserSchema, updateUserSchema } from '../../shared/validation';
 import type { Actor } from '../platform/actor';
@@ -37,11 +42,6 @@ export interface UserListFilter {
 }
 
 const NO_NOTIFICATIONS: NotificationPreferences = { new_summaries: [], escalations: [] };
-/** A provider user created without preferences hears of new summaries and escalations by e-mail. */
-export const DEFAULT_PROVIDER_NOTIFICATIONS: NotificationPreferences = {
-  new_summaries: ['email'],
-  escalations: ['email'],
-};
 
 const userNotFound = () => notFound('user.not_found', 'User not found');
 

@@ -1,7 +1,14 @@
 /** The living demo of local mode: realistic, deterministic, and obviously fictional. */
 export const DEMO_PASSWORD = 'CareLoop-demo-2026';
 
-export const DEMO_OPERATOR = { email: 'admin@careloop.health', firstName: 'Avery', lastName: 'Morgan' };
+/** The demo's sign-ins: the operator and each practice's first nurse (see DEMO_ORGANIZATIONS). */
+export const DEMO_ACCOUNTS = {
+  operator: 'admin@careloop.health',
+  sunrise: 'nurse@sunrise.example',
+  lakeside: 'nurse@lakeside.example',
+} as const;
+
+export const DEMO_OPERATOR = { email: DEMO_ACCOUNTS.operator, firstName: 'Avery', lastName: 'Morgan' };
 
 export const DEMO_ORGANIZATIONS = [
   {
@@ -12,7 +19,7 @@ export const DEMO_ORGANIZATIONS = [
     officeEmail: 'office@sunrise.example',
     timezone: 'America/New_York',
     staff: [
-      { email: 'nurse@sunrise.example', firstName: 'Nora', lastName: 'Ellis', phone: '+18135550190' },
+      { email: DEMO_ACCOUNTS.sunrise, firstName: 'Nora', lastName: 'Ellis', phone: '+18135550190' },
       { email: 'dr.patel@sunrise.example', firstName: 'Ravi', lastName: 'Patel', phone: '+18135550191' },
     ],
   },
@@ -24,7 +31,7 @@ export const DEMO_ORGANIZATIONS = [
     officeEmail: 'frontdesk@lakeside.example',
     timezone: 'America/Chicago',
     staff: [
-      { email: 'nurse@lakeside.example', firstName: 'Liam', lastName: 'Okafor', phone: '+16085550177' },
+      { email: DEMO_ACCOUNTS.lakeside, firstName: 'Liam', lastName: 'Okafor', phone: '+16085550177' },
       { email: 'dr.chen@lakeside.example', firstName: 'Mei', lastName: 'Chen', phone: '+16085550178' },
     ],
   },

@@ -11,13 +11,10 @@ import { randomUUID } from 'node:crypto';
 import { createEntities } from '../../lambdas/adapters/dynamodb/entities';
 import type { Role } from '../../shared/roles';
 import type { StackInfo } from './spawn-stack';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../lambdas/local/demo-data';
 
-export const DEMO_PASSWORD = 'CareLoop-demo-2026';
-export const DEMO = {
-  operator: 'admin@careloop.health',
-  sunrise: 'nurse@sunrise.example',
-  lakeside: 'nurse@lakeside.example',
-} as const;
+export { DEMO_PASSWORD };
+export const DEMO = DEMO_ACCOUNTS;
 
 const cognito = (stack: StackInfo) =>
   new CognitoIdentityProviderClient({

@@ -1,13 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../lambdas/local/demo-data';
 
-export const DEMO = {
-  operator: 'admin@careloop.health',
-  sunrise: 'nurse@sunrise.example',
-  lakeside: 'nurse@lakeside.example',
-  password: 'CareLoop-demo-2026',
-} as const;
+export const DEMO = { ...DEMO_ACCOUNTS, password: DEMO_PASSWORD } as const;
 
 export const stackUrls = () => inject('stack');
 

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PROVIDER_NOTIFICATIONS,
   NOTIFICATION_CHANNELS,
   type NotificationChannel,
   type NotificationPreferences,
@@ -32,8 +33,6 @@ export const NOTIFICATION_TOPICS = [
   { key: 'escalations', label: 'Escalations' },
 ] as const satisfies readonly { key: keyof NotificationPreferences; label: string }[];
 
-const DEFAULT_NOTIFICATIONS: NotificationPreferences = { new_summaries: ['email'], escalations: ['email'] };
-
 /** Roles that belong to a provider organization: they must name one (spec §5). */
 export const needsProvider = (role: Role) => role !== 'careloop_employee';
 
@@ -46,7 +45,7 @@ export function emptyUserForm(defaults: Partial<Pick<UserFormValues, 'role' | 'p
     phone_number: '',
     role: defaults.role ?? 'provider',
     provider_id: defaults.provider_id ?? '',
-    notification_preferences: DEFAULT_NOTIFICATIONS,
+    notification_preferences: DEFAULT_PROVIDER_NOTIFICATIONS,
   };
 }
 
