@@ -90,7 +90,7 @@ describe('provider workspace', { timeout: 30_000 }, () => {
       'GET /providers/prov-1': () => organization(7),
     });
 
-    expect(await screen.findByText('Total Patients')).toBeTruthy();
+    expect(await screen.findByText('Total Patients')).toBeVisible();
     expect((await screen.findByRole('link', { name: /New Summaries\s*3/ })).getAttribute('href')).toBe(
       '/provider/summaries',
     );
@@ -125,9 +125,9 @@ describe('provider workspace', { timeout: 30_000 }, () => {
       'GET /dashboard-stats': () => ({ ...stats, totalPatients: 0 }),
       'GET /providers/prov-1': () => organization(0),
     });
-    expect(await screen.findByText('No patients')).toBeTruthy();
+    expect(await screen.findByText('No patients')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Add Patient' }));
-    expect(await screen.findByRole('dialog', { name: 'Add Patient' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Add Patient' })).toBeVisible();
   });
 
   it('sends provider staff back to /provider from a patient, and from Patient Not Found', async () => {
@@ -139,12 +139,12 @@ describe('provider workspace', { timeout: 30_000 }, () => {
       }),
       'GET /patients/pat-1/care-plan': () => ({ carePlan: null }),
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pat Number1' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pat Number1' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/provider');
     found.unmount();
 
     openAs('/provider/patients/elsewhere', {});
-    expect(await screen.findByRole('heading', { level: 1, name: 'Patient Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Patient Not Found' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/provider');
   });
 });

@@ -111,6 +111,6 @@ describe('ProviderForm', { timeout: 30_000 }, () => {
     });
     await user.type(field('Organization Name'), 'Sunrise');
     await user.click(screen.getByRole('button', { name: 'Add Provider' }));
-    expect(await screen.findByText('Failed to create provider')).toBeTruthy();
+    expect(await screen.findByText('Failed to create provider')).toBeVisible();
   });
 });

@@ -60,7 +60,7 @@ describe('Call Link modal', { timeout: 30_000 }, () => {
     await within(dialog).findByRole('textbox', { name: 'Call link' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
-    expect(await within(dialog).findByText(TEXT_MESSAGES.linkCopied)).toBeTruthy();
+    expect(await within(dialog).findByText(TEXT_MESSAGES.linkCopied)).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Copied!' })).toBeVisible();
     expect(await navigator.clipboard.readText()).toBe('http://web.test/call/tok-1');
 
@@ -78,7 +78,7 @@ describe('Call Link modal', { timeout: 30_000 }, () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
-    expect(await within(dialog).findByText(COPY_FAILED_TEXT)).toBeTruthy();
+    expect(await within(dialog).findByText(COPY_FAILED_TEXT)).toBeVisible();
     expect(within(dialog).queryByText(TEXT_MESSAGES.linkCopied)).toBeNull();
     expect([field.selectionStart, field.selectionEnd]).toEqual([0, field.value.length]);
   });

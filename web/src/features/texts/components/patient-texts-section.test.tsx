@@ -228,13 +228,13 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
     await user.clear(message());
     await user.type(message(), '   ');
     await user.click(sendButton());
-    expect(await screen.findByText(TEXT_MESSAGES.bodyRequired)).toBeTruthy();
+    expect(await screen.findByText(TEXT_MESSAGES.bodyRequired)).toBeVisible();
     expect(countOf(requests, SEND)).toBe(0);
 
     await user.clear(message());
     await user.click(message());
     await user.paste('x'.repeat(1001));
-    expect(await screen.findByText(TEXT_MESSAGES.bodyTooLong)).toBeTruthy();
+    expect(await screen.findByText(TEXT_MESSAGES.bodyTooLong)).toBeVisible();
     expect(screen.getByText('1001 / 1000 characters')).toBeVisible();
     expect(sendButton()).toHaveProperty('disabled', true);
   });
