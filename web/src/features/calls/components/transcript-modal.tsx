@@ -37,7 +37,7 @@ function Transcript({ callId }: { callId: string }) {
   if (query.isPending) {
     return (
       <Center py="xl" role="status">
-        <Loader aria-label="Loading transcript" />
+        <Loader role="img" aria-label="Loading transcript" />
       </Center>
     );
   }

@@ -51,7 +51,7 @@ function DocumentEditor({ patientId, kind, onClose }: { patientId: string; kind:
   if (view.mode === 'loading') {
     return (
       <Center py="xl" role="status">
-        <Loader aria-label={`Loading ${config.noun}`} />
+        <Loader role="img" aria-label={`Loading ${config.noun}`} />
       </Center>
     );
   }

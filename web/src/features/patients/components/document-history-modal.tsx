@@ -37,7 +37,7 @@ function RevisionList({ patientId, kind }: { patientId: string; kind: DocumentKi
   if (query.isPending) {
     return (
       <Center py="xl" role="status">
-        <Loader aria-label={`Loading the ${config.noun} history`} />
+        <Loader role="img" aria-label={`Loading the ${config.noun} history`} />
       </Center>
     );
   }

@@ -72,7 +72,7 @@ function SettingsLoader({ onClose }: { onClose: () => void }) {
   if (query.isPending) {
     return (
       <Center py="xl" role="status">
-        <Loader aria-label="Loading settings" />
+        <Loader role="img" aria-label="Loading settings" />
       </Center>
     );
   }
