@@ -14,7 +14,8 @@
  * - the staff read routes (/me, /providers, /users, /dashboard-stats, standing check included) and
  *   the revocation check alone: p50/p99 against one raw GetItem.
  * Flags: --webhook-requests N (default 300), --schedules N (default 10000), --summary-calls N
- * (default 10000), --staff-requests N (default 200), --bundles, --skip-bundles, --build-web, --skip-lighthouse.
+ * (default 10000), --staff-requests N (default 200), --bundles, --skip-bundles, --build-web, --skip-lighthouse,
+ * --web-only (the web pages alone). CARELOOP_TEST_PORT_SHIFT shifts the web pages' ports.
  */
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
@@ -31,6 +32,8 @@ import { identityDirectory, tableDeps } from '../lambdas/composition-root';
 import { readSchedulerEnv } from '../lambdas/platform/env';
 import { startLocalStack } from '../lambdas/local/stack';
 import { bundleSizes } from '../infra/bundle-sizes';
+import { PRERENDERED_PAGES } from '../web/src/app/prerendered-pages';
+import { firstLoadScripts } from '../web/prerender';
 import { formatFigures, measurePages, type PageToMeasure } from './lighthouse';
 
 const { values } = parseArgs({
@@ -43,6 +46,7 @@ const { values } = parseArgs({
     'skip-bundles': { type: 'boolean', default: false },
     'build-web': { type: 'boolean', default: false },
     'skip-lighthouse': { type: 'boolean', default: false },
+    'web-only': { type: 'boolean', default: false },
   },
 });
 
@@ -88,6 +92,10 @@ function report(callLogId: string) {
 }
 
 async function main() {
+  if (values['web-only']) {
+    await benchWebPages();
+    return;
+  }
   const dataDir = '.data/bench';
   const stack = await startLocalStack({
     dataDir,
@@ -276,10 +284,16 @@ async function benchWebPages() {
     say('Building the web app...');
     execFileSync('npm', ['run', 'build:web', '--silent'], { stdio: 'inherit' });
   }
+  say('First-load JS of the prerendered pages (the entry and the modules their HTML preloads; goal ≤ 150 KB gzipped):');
+  for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
+    const kb = firstLoadScripts('web/dist', file).reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
+    say(`  ${path.padEnd(12)} ${kb.toFixed(1).padStart(6)} KB${kb > 150 ? '  over goal' : ''}`);
+  }
+  const shift = Number(process.env.CARELOOP_TEST_PORT_SHIFT ?? 0);
   const stack = await startLocalStack({
-    dataDir: '.data/bench-web',
+    dataDir: `.data/bench-web${shift ? `-${shift}` : ''}`,
     reset: true,
-    ports: { dynamo: 8901, cognito: 9930, api: 3902, web: 5974 },
+    ports: { dynamo: 8901 + shift, cognito: 9930 + shift, api: 3902 + shift, web: 5974 + shift },
     web: 'static',
     seed: true,
     callSpeed: 'instant',

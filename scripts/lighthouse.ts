@@ -1,15 +1,16 @@
 /**
  * Lighthouse figures for `npm run bench` (issue 13): the production build served by the local
  * static server (compressed and cached as CloudFront serves it), measured with Lighthouse's mobile
- * profile in Debian's Chromium. Public pages are measured signed out; the provider dashboard after
- * signing in as the demo nurse in the same browser profile (Amplify keeps its tokens in
- * localStorage, which Lighthouse is told not to clear).
+ * profile in Debian's Chromium, each page in a fresh browser profile. Public pages are measured
+ * signed out; the provider dashboard after signing in as the demo nurse (Amplify keeps its tokens
+ * in localStorage, which Lighthouse is told not to clear), with the sign-in's files dropped from the cache.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { DEMO_PASSWORD } from '../lambdas/local/demo-data';
 
 export interface PageToMeasure {
   /** Shown in the report. */
@@ -31,8 +32,8 @@ export interface PageFigures {
   unusedJsBytes: number;
 }
 
-const DEBUGGING_PORT = 9777;
-const DEMO_PASSWORD = 'CareLoop-demo-2026';
+// Shifted like the test ports, so two benches on one machine do not meet.
+const DEBUGGING_PORT = 9777 + Number(process.env.CARELOOP_TEST_PORT_SHIFT ?? 0);
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -48,17 +49,21 @@ const CHROMIUM_ARGS = [
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
-/** Runs Lighthouse on each page, one after the other, in one Chromium profile. */
+/**
+ * Runs Lighthouse on each page, one after the other, each in a fresh Chromium profile: no page
+ * finds another's files in the cache. For a signed-in page, the sign-in's tab leaves its tokens in
+ * localStorage (Lighthouse is told not to clear storage) but its files are dropped from the cache.
+ */
 export async function measurePages(webUrl: string, pages: readonly PageToMeasure[]): Promise<PageFigures[]> {
-  const profile = mkdtempSync(join(tmpdir(), 'careloop-lighthouse-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
   const figures: PageFigures[] = [];
-  try {
-    for (const page of pages) {
+  for (const page of pages) {
+    const profile = mkdtempSync(join(tmpdir(), 'careloop-lighthouse-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    try {
       if (page.signInAs) {
         const tab = await context.newPage();
         await tab.goto(`${webUrl}/login`);
@@ -66,35 +71,40 @@ export async function measurePages(webUrl: string, pages: readonly PageToMeasure
         await tab.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
         await tab.getByRole('button', { name: 'Sign In' }).click();
         await tab.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+        await (await context.newCDPSession(tab)).send('Network.clearBrowserCache');
         await tab.close();
       }
-      const result = await lighthouse(`${webUrl}${page.path}`, {
-        port: DEBUGGING_PORT,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        disableStorageReset: true,
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-      const { categories, audits } = result.lhr;
-      const savings = (id: string) =>
-        Number((audits[id]?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0);
-      figures.push({
-        label: page.label,
-        performance: score(categories.performance?.score),
-        accessibility: score(categories.accessibility?.score),
-        bestPractices: score(categories['best-practices']?.score),
-        lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
-        transferredBytes: audits['total-byte-weight']?.numericValue ?? NaN,
-        unusedCssBytes: savings('unused-css-rules'),
-        unusedJsBytes: savings('unused-javascript'),
-      });
+      figures.push(await measurePage(webUrl, page));
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
     }
-  } finally {
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
   }
   return figures;
+}
+
+async function measurePage(webUrl: string, page: PageToMeasure): Promise<PageFigures> {
+  const result = await lighthouse(`${webUrl}${page.path}`, {
+    port: DEBUGGING_PORT,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    disableStorageReset: true,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+  const { categories, audits } = result.lhr;
+  const savings = (id: string) =>
+    Number((audits[id]?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0);
+  return {
+    label: page.label,
+    performance: score(categories.performance?.score),
+    accessibility: score(categories.accessibility?.score),
+    bestPractices: score(categories['best-practices']?.score),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    transferredBytes: audits['total-byte-weight']?.numericValue ?? NaN,
+    unusedCssBytes: savings('unused-css-rules'),
+    unusedJsBytes: savings('unused-javascript'),
+  };
 }
 
 export function formatFigures(figures: readonly PageFigures[], pages: readonly PageToMeasure[]): string[] {

@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type InlineConfig, type Plugin } from 'vite';
+import { prerenderPages } from './prerender';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const RUNTIME_CONFIG_PATH = '/runtime-config.json';
@@ -46,12 +47,17 @@ function runtimeConfig(): Plugin {
   };
 }
 
-export default defineConfig({
+/** What the browser build and the prerender's server build share. */
+const shared = {
   root: webRoot,
-  plugins: [react(), runtimeConfig()],
   css: {
     postcss: { plugins: [postcssPresetMantine()] },
   },
+} satisfies InlineConfig;
+
+export default defineConfig({
+  ...shared,
+  plugins: [react(), runtimeConfig(), prerenderPages({ ...shared, plugins: [react()] })],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -5,6 +5,10 @@ import {
   AllowedMethods,
   CachePolicy,
   Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
@@ -17,6 +21,7 @@ import type { ResponseSecurityHeadersBehavior } from 'aws-cdk-lib/aws-cloudfront
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { PRERENDERED_PAGES } from '../../web/src/app/prerendered-pages';
 import type { CareLoopConfig } from '../config';
 import { acknowledge } from '../nag';
 
@@ -120,6 +125,12 @@ export class WebStack extends Stack {
       },
     });
 
+    const prerenderedPages = new CloudFrontFunction(this, 'PrerenderedPages', {
+      comment: 'CareLoop: serves each prerendered public page for its path',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(prerenderedPagesFunction()),
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `CareLoop web (${config.stage})`,
       defaultRootObject: 'index.html',
@@ -130,6 +141,7 @@ export class WebStack extends Stack {
         cachePolicy: CachePolicy.CACHING_DISABLED,
         responseHeadersPolicy: appShellHeaders,
         compress: true,
+        functionAssociations: [{ function: prerenderedPages, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         '/assets/*': {
@@ -141,7 +153,7 @@ export class WebStack extends Stack {
           compress: true,
         },
       },
-      // Client-side routes (/admin, /call/{token}, ...) are not objects: serve the app shell.
+      // Other client-side routes (/admin, /call/{token}, ...) are not objects: serve the app shell.
       errorResponses: [403, 404].map((httpStatus) => ({
         httpStatus,
         responseHttpStatus: 200,
@@ -181,6 +193,22 @@ export class WebStack extends Stack {
         'its own regional WAF web ACL.',
     );
   }
+}
+
+/**
+ * Viewer-request function: the public pages prerendered at build time (web/prerender.ts) are
+ * objects of their own (`/login` is `pages/login.html`); the request for each exact path is pointed
+ * at its object. Query strings pass through untouched.
+ */
+export function prerenderedPagesFunction(): string {
+  return [
+    `var PAGES = ${JSON.stringify(Object.fromEntries(Object.entries(PRERENDERED_PAGES).map(([path, file]) => [path, `/${file}`])))};`,
+    'function handler(event) {',
+    '  var request = event.request;',
+    '  if (Object.prototype.hasOwnProperty.call(PAGES, request.uri)) request.uri = PAGES[request.uri];',
+    '  return request;',
+    '}',
+  ].join('\n');
 }
 
 /** Headers CloudFront's security-header behavior has no field for. */

@@ -19,6 +19,8 @@ let server: Server;
 let base: string;
 const SHELL = `<!doctype html><html><body><div id="root"></div>${'<!-- shell -->'.repeat(100)}</body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+const page = (name: string) =>
+  `<!doctype html><html><body><div id="root" data-prerendered><h1>${name}</h1></div>${'<!-- page -->'.repeat(100)}</body></html>`;
 
 function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -39,6 +41,9 @@ beforeAll(async () => {
   writeFileSync(join(root, 'assets', 'index-abc123.js'), SCRIPT);
   writeFileSync(join(root, 'assets', 'tiny-abc123.css'), 'a{}');
   writeFileSync(join(root, 'favicon.png'), Buffer.alloc(4000, 7));
+  mkdirSync(join(root, 'pages'));
+  writeFileSync(join(root, 'pages', 'home.html'), page('Home'));
+  writeFileSync(join(root, 'pages', 'login.html'), page('Login'));
   server = await startStaticWeb({ root, port: 0, runtimeConfig: { apiUrl: 'http://127.0.0.1:3001' } });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -92,8 +97,23 @@ describe('the local static web server', () => {
     expect(png.headers['cache-control']).toBe(REVALIDATE);
   });
 
+  it('serves a prerendered page for its exact path, compressed and never cached', async () => {
+    for (const [path, name] of [
+      ['/', 'Home'],
+      ['/login', 'Login'],
+      ['/login?confirmed=1', 'Login'],
+    ] as const) {
+      const res = await get(path, { 'Accept-Encoding': 'br' });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe(REVALIDATE);
+      expect(brotliDecompressSync(res.body).toString()).toBe(page(name));
+    }
+  });
+
   it('answers client-side routes and missing files with the app shell, never cached', async () => {
-    for (const path of ['/', '/admin/users', '/call/abc', '/assets/missing-123.js']) {
+    // /privacy is a prerendered path whose page this build lacks; /login/ is not /login.
+    for (const path of ['/admin/users', '/call/abc', '/assets/missing-123.js', '/privacy', '/login/', '/pages']) {
       const res = await get(path, { 'Accept-Encoding': 'gzip' });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -6,14 +6,16 @@
  *   and /runtime-config.json included, must be revalidated (`no-cache`);
  * - answers are compressed when the browser accepts it, brotli first, as CloudFront does for
  *   compressible types between 1,000 bytes and 10 MB;
- * - a path that is not a file gets the app shell with 200 (the distribution's 403/404 error
- *   responses), since client-side routes are not objects.
+ * - a prerendered public page is served for its exact path (the distribution's viewer-request
+ *   function); any other path that is not a file gets the app shell with 200 (the distribution's
+ *   403/404 error responses), since client-side routes are not objects.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { PRERENDERED_PAGES } from '../../web/src/app/prerendered-pages';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -136,7 +138,8 @@ export function startStaticWeb(options: StaticWebOptions): Promise<Server> {
     } catch {
       path = '/';
     }
-    const candidate = resolve(join(root, path));
+    const page = PRERENDERED_PAGES[path];
+    const candidate = resolve(join(root, page ?? path));
     const isFile =
       candidate === runtimeConfigPath ||
       (candidate.startsWith(root + sep) && existsSync(candidate) && statSync(candidate).isFile());

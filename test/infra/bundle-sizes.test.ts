@@ -1,8 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleSizes, formatBundleSizes } from '../../infra/bundle-sizes';
+import { PRERENDERED_PAGES } from '../../web/src/app/prerendered-pages';
+import { firstLoadScripts } from '../../web/prerender';
 
 let cdkOut: string;
 
@@ -60,5 +63,56 @@ describe('bundle sizes', () => {
     rmSync(join(cdkOut, 'asset.aaa', 'index.mjs'));
 
     expect(() => bundleSizes(cdkOut)).toThrow(/No bundle for function "me".*npx cdk synth/);
+  });
+});
+
+describe('web first load (a production build with its prerendered pages)', () => {
+  let dist: string;
+  const kb = (file: string) => firstLoadScripts(dist, file).reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
+  const root = (file: string) => readFileSync(join(dist, file), 'utf8').match(/<div id="root"[^>]*>/)?.[0];
+
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'careloop-web-dist-'));
+    // As the browser tests build it: NODE_ENV=test would bundle React's development build.
+    execFileSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--outDir', dist, '--emptyOutDir'],
+      { stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production', VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' } },
+    );
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('renders every public page into its HTML, with its title', () => {
+    const page = (path: string) => readFileSync(join(dist, PRERENDERED_PAGES[path] as string), 'utf8');
+
+    expect(page('/')).toMatch(/<h1[^>]*>Healthcare reimagined/);
+    expect(page('/login')).toMatch(
+      /<title>Sign In · CareLoop<\/title>[\s\S]*<h1[^>]*>Welcome back<\/h1>[\s\S]*<form [^>]*method="post">/,
+    );
+    expect(page('/signup')).toMatch(/<h1[^>]*>Create your account<\/h1>[\s\S]*<form [^>]*method="post">/);
+    expect(page('/privacy')).toMatch(/<title>Privacy Policy · CareLoop<\/title>/);
+    expect(Object.keys(PRERENDERED_PAGES)).toHaveLength(8);
+    expect(root('index.html')).toBe('<div id="root">');
+  });
+
+  it('starts the app at once on pages with a form or a button, at the first interaction on pages of text and links', () => {
+    for (const path of ['/login', '/signup', '/old']) {
+      expect(root(PRERENDERED_PAGES[path] as string)).toBe('<div id="root" data-prerendered data-hydrate="at-once">');
+    }
+    for (const path of ['/', '/sms-policy', '/privacy', '/terms', '/contact']) {
+      expect(root(PRERENDERED_PAGES[path] as string)).toBe(
+        '<div id="root" data-prerendered data-hydrate="on-interaction">',
+      );
+    }
+  });
+
+  it('keeps the first load of / and /login within their gzipped budgets (issue 10: ≤ 150 KB), without Amplify', () => {
+    // Measured: / 1.8 KB (the app waits for an interaction), /login 148.6 KB.
+    expect(kb('pages/home.html')).toBeLessThanOrEqual(5);
+    expect(kb('pages/login.html')).toBeLessThanOrEqual(150);
+    for (const file of [...Object.values(PRERENDERED_PAGES), 'index.html']) {
+      const scripts = firstLoadScripts(dist, file).map((script) => script.file);
+      expect(scripts.filter((name) => /amplify|vapi|all-styles/.test(name))).toEqual([]);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { prerenderedPagesFunction } from '../../infra/stacks/web-stack';
 import { SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
 let web: Template;
@@ -71,6 +72,41 @@ describe('web hosting', () => {
         ],
       }),
     });
+  });
+
+  it('serves each prerendered public page for its exact path through a viewer-request function', () => {
+    const functions = web.findResources('AWS::CloudFront::Function');
+    const [[functionId, resource]] = Object.entries(functions) as [[string, { Properties: Record<string, unknown> }]];
+    expect(resource.Properties).toMatchObject({
+      FunctionCode: prerenderedPagesFunction(),
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
+      AutoPublish: true,
+    });
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [
+            { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+          ],
+        }),
+      }),
+    });
+
+    // The function's own code, run as CloudFront runs it on a request.
+    const handler = new Function(`${prerenderedPagesFunction()}; return handler;`)() as (event: {
+      request: { uri: string; querystring: Record<string, unknown> };
+    }) => { uri: string; querystring: Record<string, unknown> };
+    const uriFor = (uri: string) => handler({ request: { uri, querystring: {} } }).uri;
+    expect(uriFor('/')).toBe('/pages/home.html');
+    expect(uriFor('/login')).toBe('/pages/login.html');
+    expect(uriFor('/sms-policy')).toBe('/pages/sms-policy.html');
+    expect(handler({ request: { uri: '/login', querystring: { confirmed: { value: '1' } } } })).toEqual({
+      uri: '/pages/login.html',
+      querystring: { confirmed: { value: '1' } },
+    });
+    for (const uri of ['/admin', '/login/', '/call/abc', '/assets/index-abc.js', '/toString', '/__proto__']) {
+      expect(uriFor(uri)).toBe(uri);
+    }
   });
 
   it('sends security headers on every response', () => {

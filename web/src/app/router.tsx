@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { AUTH_MESSAGES } from '../../../shared/messages';
 import { PageSpinner } from '../components/feedback/page-spinner';
 import { RouteErrorPage } from '../components/feedback/route-error-page';
@@ -6,6 +6,12 @@ import { PublicOnly } from '../components/guards/public-only';
 import { RequireRole } from '../components/guards/require-role';
 import { AppLayout } from '../components/layout/app-layout';
 import { paths } from '../config/paths';
+
+/** A screen beyond the public pages, with the styles of every component (public-styles.ts has a few). */
+async function withAllStyles<T>(screen: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([screen, import('./all-styles')]);
+  return module;
+}
 
 /**
  * The route table of spec §2. Every screen is a lazy module, so public pages never download the
@@ -67,7 +73,9 @@ export function createAppRoutes(): RouteObject[] {
             },
             {
               path: paths.callLink.path,
-              lazy: async () => ({ Component: (await import('../features/call/routes/call-link-page')).CallLinkPage }),
+              lazy: async () => ({
+                Component: (await withAllStyles(import('../features/call/routes/call-link-page'))).CallLinkPage,
+              }),
             },
             {
               element: (
@@ -82,7 +90,8 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   path: paths.summaryLink.path,
                   lazy: async () => ({
-                    Component: (await import('../features/summary/routes/call-summary-page')).CallSummaryPage,
+                    Component: (await withAllStyles(import('../features/summary/routes/call-summary-page')))
+                      .CallSummaryPage,
                   }),
                 },
               ],
@@ -93,35 +102,41 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   path: paths.admin.dashboard.path,
                   lazy: async () => ({
-                    Component: (await import('../features/admin/routes/admin-dashboard-page')).AdminDashboardPage,
+                    Component: (await withAllStyles(import('../features/admin/routes/admin-dashboard-page')))
+                      .AdminDashboardPage,
                   }),
                 },
                 {
                   path: paths.admin.providers.path,
                   lazy: async () => ({
-                    Component: (await import('../features/admin/routes/providers-page')).ProvidersPage,
+                    Component: (await withAllStyles(import('../features/admin/routes/providers-page'))).ProvidersPage,
                   }),
                 },
                 {
                   path: paths.admin.provider.path,
                   lazy: async () => ({
-                    Component: (await import('../features/admin/routes/provider-detail-page')).ProviderDetailPage,
+                    Component: (await withAllStyles(import('../features/admin/routes/provider-detail-page')))
+                      .ProviderDetailPage,
                   }),
                 },
                 {
                   path: paths.admin.users.path,
-                  lazy: async () => ({ Component: (await import('../features/admin/routes/users-page')).UsersPage }),
+                  lazy: async () => ({
+                    Component: (await withAllStyles(import('../features/admin/routes/users-page'))).UsersPage,
+                  }),
                 },
                 {
                   path: paths.admin.summaries.path,
                   lazy: async () => ({
-                    Component: (await import('../features/admin/routes/summaries-page')).AdminSummariesPage,
+                    Component: (await withAllStyles(import('../features/admin/routes/summaries-page')))
+                      .AdminSummariesPage,
                   }),
                 },
                 {
                   path: paths.admin.patient.path,
                   lazy: async () => ({
-                    Component: (await import('../features/admin/routes/patient-detail-page')).AdminPatientDetailPage,
+                    Component: (await withAllStyles(import('../features/admin/routes/patient-detail-page')))
+                      .AdminPatientDetailPage,
                   }),
                 },
               ],
@@ -132,20 +147,21 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   path: paths.provider.dashboard.path,
                   lazy: async () => ({
-                    Component: (await import('../features/provider/routes/provider-dashboard-page'))
+                    Component: (await withAllStyles(import('../features/provider/routes/provider-dashboard-page')))
                       .ProviderDashboardPage,
                   }),
                 },
                 {
                   path: paths.provider.summaries.path,
                   lazy: async () => ({
-                    Component: (await import('../features/provider/routes/summaries-page')).ProviderSummariesPage,
+                    Component: (await withAllStyles(import('../features/provider/routes/summaries-page')))
+                      .ProviderSummariesPage,
                   }),
                 },
                 {
                   path: paths.provider.patient.path,
                   lazy: async () => ({
-                    Component: (await import('../features/provider/routes/patient-detail-page'))
+                    Component: (await withAllStyles(import('../features/provider/routes/patient-detail-page')))
                       .ProviderPatientDetailPage,
                   }),
                 },
@@ -157,4 +173,17 @@ export function createAppRoutes(): RouteObject[] {
       ],
     },
   ];
+}
+
+/**
+ * Loads the lazy routes that match `pathname` in place, so a router created afterwards starts
+ * initialized: it renders the page at once (no fallback), as hydrating a prerendered page requires.
+ */
+export async function loadMatchedRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
 }

@@ -1,33 +1,13 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import * as z from 'zod/mini';
 import { FALLBACK_ERRORS } from '../../../shared/messages';
-import { ROLES } from '../../../shared/roles';
 import { paths } from '../config/paths';
 import { ApiError, type ApiClient } from './api-client';
 import type { AuthClient, SignInStep } from './auth-client';
 import { useApiClient, useAuthClient } from './services';
+import type { SessionUser } from './session-user';
 
-const optionalText = z.optional(z.nullable(z.string()));
-
-/** `GET /me`: the signed-in user's profile. `role` is null for an account with no group yet. */
-const sessionUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  first_name: optionalText,
-  last_name: optionalText,
-  full_name: optionalText,
-  phone_number: optionalText,
-  role: z.nullable(z.enum(ROLES)),
-  provider_id: z.nullable(z.string()),
-  provider: z.optional(z.nullable(z.object({ id: z.string(), name: z.string() }))),
-  notification_preferences: z.optional(z.unknown()),
-  created_at: optionalText,
-  /** True only for employees in SETTINGS_ADMIN_EMAILS: they see the System Settings panel. */
-  can_manage_settings: z.optional(z.boolean()),
-});
-
-export type SessionUser = z.infer<typeof sessionUserSchema>;
+export type { SessionUser };
 
 export type SessionState =
   | { status: 'loading' }
@@ -40,7 +20,11 @@ export const sessionQueryKey = ['session'] as const;
 async function loadSessionUser(auth: AuthClient, api: ApiClient): Promise<SessionUser | null> {
   if (!(await auth.getIdToken())) return null;
   try {
-    const body = await api.request('/me', { fallbackError: FALLBACK_ERRORS.loadAccount });
+    // The schema (and zod) load with the first profile: a signed-out visitor never needs them.
+    const [body, { sessionUserSchema }] = await Promise.all([
+      api.request('/me', { fallbackError: FALLBACK_ERRORS.loadAccount }),
+      import('./session-user'),
+    ]);
     const parsed = sessionUserSchema.safeParse(body);
     if (!parsed.success) throw new ApiError(FALLBACK_ERRORS.loadAccount, 200, 'me.invalid_response');
     return parsed.data;

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import type { PendingSignInStep } from '../../../lib/auth-client';
 import { useSignIn } from '../../../lib/session';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { signInErrorMessage, validateLogin, type LoginFieldErrors } from './login-form.utils';
 
 export interface LoginFormProps {
@@ -22,6 +23,7 @@ export function LoginForm({ notice, initialEmail = '', onChallenge }: LoginFormP
   const [fieldErrors, setFieldErrors] = useState<LoginFieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,8 +42,10 @@ export function LoginForm({ notice, initialEmail = '', onChallenge }: LoginFormP
     }
   };
 
+  // The page is prerendered: until it is hydrated, what is typed would not reach the form's state
+  // and the form cannot be sent (if it were, a GET would put the password in a URL).
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Sign in">
+    <form method="post" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Sign in">
       <Stack gap="md">
         {notice && !error && (
           <Alert color="green" icon={<CircleCheck size={18} aria-hidden="true" />} role="status">
@@ -56,6 +60,7 @@ export function LoginForm({ notice, initialEmail = '', onChallenge }: LoginFormP
           autoComplete="username"
           required
           withAsterisk={false}
+          readOnly={!hydrated}
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={fieldErrors.email}
@@ -67,11 +72,12 @@ export function LoginForm({ notice, initialEmail = '', onChallenge }: LoginFormP
           autoComplete="current-password"
           required
           withAsterisk={false}
+          readOnly={!hydrated}
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={fieldErrors.password}
         />
-        <Button type="submit" fullWidth disabled={busy}>
+        <Button type="submit" fullWidth disabled={busy || !hydrated}>
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>
       </Stack>

@@ -7,10 +7,17 @@ export interface RevealablePasswordInputProps {
   onChange: (value: string) => void;
   /** The password rule, shown under the field. */
   description?: string;
+  readOnly?: boolean;
 }
 
 /** A new-password field with a keyboard-reachable show/hide toggle. */
-export function RevealablePasswordInput({ label, value, onChange, description }: RevealablePasswordInputProps) {
+export function RevealablePasswordInput({
+  label,
+  value,
+  onChange,
+  description,
+  readOnly,
+}: RevealablePasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (
     <PasswordInput
@@ -20,6 +27,7 @@ export function RevealablePasswordInput({ label, value, onChange, description }:
       required
       withAsterisk={false}
       value={value}
+      readOnly={readOnly}
       onChange={(event) => onChange(event.currentTarget.value)}
       visible={visible}
       onVisibilityChange={setVisible}

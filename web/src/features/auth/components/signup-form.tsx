@@ -6,6 +6,7 @@ import { PASSWORD_HINT } from '../../../../../shared/password-policy';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { paths } from '../../../config/paths';
 import { useAuthClient } from '../../../lib/services';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { RevealablePasswordInput } from './revealable-password-input';
 import { validateSignUp, type SignUpValues } from './signup-form.utils';
 
@@ -24,6 +25,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const [values, setValues] = useState<SignUpValues>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const set = (field: keyof SignUpValues) => (value: string) => setValues((prev) => ({ ...prev, [field]: value }));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -48,8 +50,10 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
     }
   };
 
+  // The page is prerendered: until it is hydrated, what is typed would not reach the form's state
+  // and the form cannot be sent (if it were, a GET would put the password in a URL).
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Create your account">
+    <form method="post" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Create your account">
       <Stack gap="md">
         {error && <ErrorAlert message={error} />}
         <TextInput
@@ -58,6 +62,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
           autoComplete="given-name"
           required
           withAsterisk={false}
+          readOnly={!hydrated}
           value={values.firstName}
           onChange={(event) => set('firstName')(event.currentTarget.value)}
         />
@@ -67,6 +72,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
           autoComplete="family-name"
           required
           withAsterisk={false}
+          readOnly={!hydrated}
           value={values.lastName}
           onChange={(event) => set('lastName')(event.currentTarget.value)}
         />
@@ -77,6 +83,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
           autoComplete="email"
           required
           withAsterisk={false}
+          readOnly={!hydrated}
           value={values.email}
           onChange={(event) => set('email')(event.currentTarget.value)}
         />
@@ -85,11 +92,13 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
           description={PASSWORD_HINT}
           value={values.password}
           onChange={set('password')}
+          readOnly={!hydrated}
         />
         <RevealablePasswordInput
           label="Confirm Password"
           value={values.confirmPassword}
           onChange={set('confirmPassword')}
+          readOnly={!hydrated}
         />
         <Text size="sm" c="dimmed">
           By creating an account you agree to our{' '}
@@ -102,7 +111,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
           </Anchor>
           .
         </Text>
-        <Button type="submit" fullWidth disabled={busy}>
+        <Button type="submit" fullWidth disabled={busy || !hydrated}>
           {busy ? 'Creating account...' : 'Create Account'}
         </Button>
       </Stack>

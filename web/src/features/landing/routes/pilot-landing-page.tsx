@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { COMPANY, mailto } from '../../../config/company';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { FeatureCard } from '../components/feature-card';
 import { LandingSection } from '../components/landing-section';
 import { StepList, type Step } from '../components/step-list';
@@ -71,6 +72,8 @@ const CORE_FEATURES = [
 export function PilotLandingPage() {
   useDocumentTitle('Join our pilot program');
   const reduceMotion = useReducedMotion();
+  // Prerendered: the button scrolls only once the app runs.
+  const hydrated = useHydrated();
 
   const scrollToPilot = () => {
     const section = document.getElementById(PILOT_SECTION_ID);
@@ -92,7 +95,12 @@ export function PilotLandingPage() {
               problems are caught before they become big ones.
             </Text>
             <Group>
-              <Button size="lg" onClick={scrollToPilot} rightSection={<ArrowDown size={18} aria-hidden="true" />}>
+              <Button
+                size="lg"
+                disabled={!hydrated}
+                onClick={scrollToPilot}
+                rightSection={<ArrowDown size={18} aria-hidden="true" />}
+              >
                 Get Started Today
               </Button>
             </Group>

@@ -1,0 +1,60 @@
+import type { AuthClient } from '../lib/auth-client';
+
+/** Amplify keeps a session's tokens in localStorage under keys with this prefix. */
+const COGNITO_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
+
+/** Whether Amplify left a session's tokens behind; without them nobody is signed in. */
+export function hasStoredSession(storage: Storage = window.localStorage): boolean {
+  for (let i = 0; i < storage.length; i += 1) {
+    if (storage.key(i)?.startsWith(COGNITO_KEY_PREFIX)) return true;
+  }
+  return false;
+}
+
+/**
+ * An AuthClient that loads the real one (Amplify) on first use, so public pages never download it.
+ * A visitor with no stored session has no ID token and nothing to sign out: those answers need no Amplify.
+ */
+export function createLazyAuthClient(load: () => Promise<AuthClient>, hasSession: () => boolean): AuthClient {
+  let loading: Promise<AuthClient> | undefined;
+  const expiryListeners = new Set<() => void>();
+  const client = (): Promise<AuthClient> => {
+    loading ??= load().then(
+      (real) => {
+        real.onSessionExpired(() => expiryListeners.forEach((listener) => listener()));
+        return real;
+      },
+      (error: unknown) => {
+        // A failed download (offline) is tried again on the next use.
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+
+  return {
+    async getIdToken() {
+      return hasSession() ? (await client()).getIdToken() : null;
+    },
+    async signIn(email, password) {
+      return (await client()).signIn(email, password);
+    },
+    async confirmSignIn(response) {
+      return (await client()).confirmSignIn(response);
+    },
+    async signUp(input) {
+      return (await client()).signUp(input);
+    },
+    async signOut() {
+      if (!loading && !hasSession()) return;
+      return (await client()).signOut();
+    },
+    onSessionExpired(listener) {
+      expiryListeners.add(listener);
+      return () => {
+        expiryListeners.delete(listener);
+      };
+    },
+  };
+}
