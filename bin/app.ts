@@ -4,6 +4,9 @@
 // vapiPhoneNumberId, vapiModelProvider, vapiModel, vapiWebhookAuth, vapiWebhookCredentialId, and the
 // notification senders notificationEmailFrom and twilioSender (defaults in cdk.json; a prod synth
 // refuses the placeholders); see README "Deploying to AWS".
-import { createCareLoopApp } from '../infra/app';
+import { createCareLoopApp, writeOpenApiDocument } from '../infra/app';
 
-createCareLoopApp();
+const { app } = createCareLoopApp();
+app.synth();
+// cdk.out/openapi.json: the API contract, beside the templates it describes.
+writeOpenApiDocument(app.outdir);

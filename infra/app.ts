@@ -1,6 +1,9 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import type { AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks, HIPAASecurityChecks } from 'cdk-nag';
+import { buildOpenApiDocument } from '../lambdas/openapi';
 import type { CareLoopConfig } from './config';
 import { readConfig } from './config';
 import { MonitoringStack } from './stacks/monitoring-stack';
@@ -93,4 +96,15 @@ export function createCareLoopApp(props: AppProps = {}): CareLoopApp {
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new HIPAASecurityChecks(app));
 
   return { app, config, stateful, web, stateless, webContent, monitoring };
+}
+
+/**
+ * Writes the API's OpenAPI document (lambdas/openapi.ts) into the cloud assembly directory, beside
+ * the templates, so the contract ships with the assembly a deploy uses. Run after synth.
+ */
+export function writeOpenApiDocument(outdir: string): string {
+  mkdirSync(outdir, { recursive: true });
+  const file = join(outdir, 'openapi.json');
+  writeFileSync(file, `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`);
+  return file;
 }

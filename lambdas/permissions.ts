@@ -57,19 +57,29 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
     table: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
   },
   'provider-data': {
+    // A renamed or archived organization's search index items are deleted.
     table: [
       'dynamodb:GetItem',
       'dynamodb:BatchGetItem',
       'dynamodb:Query',
       'dynamodb:PutItem',
       'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
       'dynamodb:ConditionCheckItem',
     ],
     identity: ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'],
     bus: ['events:PutEvents'],
   },
   'manage-user': {
-    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    // A changed or removed account's search index items are deleted.
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+    ],
     identity: [
       'cognito-idp:AdminCreateUser',
       'cognito-idp:AdminSetUserPassword',
@@ -83,12 +93,14 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
     ],
   },
   'patient-data': {
+    // A changed or archived patient's search index items are deleted.
     table: [
       'dynamodb:GetItem',
       'dynamodb:BatchGetItem',
       'dynamodb:Query',
       'dynamodb:PutItem',
       'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
       'dynamodb:ConditionCheckItem',
     ],
     scheduler: ['scheduler:CreateSchedule'],

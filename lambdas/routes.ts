@@ -65,6 +65,7 @@ export const ROUTES = [
   { method: 'GET', path: '/providers', fn: 'provider-data', access: EMPLOYEE },
   { method: 'POST', path: '/providers', fn: 'create-provider', access: EMPLOYEE },
   { method: 'GET', path: '/providers/{providerId}', fn: 'provider-data', access: STAFF },
+  { method: 'GET', path: '/providers/{providerId}/users', fn: 'provider-data', access: STAFF },
   { method: 'PUT', path: '/providers/{providerId}', fn: 'provider-data', access: EMPLOYEE },
   { method: 'DELETE', path: '/providers/{providerId}', fn: 'provider-data', access: EMPLOYEE },
 

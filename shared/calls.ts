@@ -2,7 +2,22 @@
  * Calls, call logs and system settings as the API returns them (one type per answer, used by the
  * handlers and the web fetchers), plus the pure rules both sides share. DECISIONS.md "Calls".
  */
-import type { TimePreference } from './domain';
+import type * as z from 'zod/mini';
+import type {
+  callCreatedAnswer,
+  callDetailAnswer,
+  callListAnswer,
+  patientCallsAnswer,
+  scheduledCallCancelledAnswer,
+  systemSettingsAnswer,
+  webCallConfigAnswer,
+} from './api/answers';
+import type {
+  callLogDetailRecord,
+  callLogSummaryRecord,
+  systemSettingsRecord,
+  transcriptTurnRecord,
+} from './api/records';
 
 /** `scheduled` is shown as Pending (the spec's "in_progress with metadata.scheduled_at"). */
 export const CALL_STATUSES = ['scheduled', 'queued', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
@@ -36,67 +51,23 @@ export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 /** Unanswered outcomes are retried for monthly check-ins (at most twice, next days, same hour). */
 export const UNANSWERED_OUTCOMES: readonly CallOutcome[] = ['no_answer', 'busy', 'voicemail'];
 
-export interface TranscriptTurn {
-  speaker: 'assistant' | 'patient';
-  text: string;
-}
+export type TranscriptTurn = z.output<typeof transcriptTurnRecord>;
 
 /** One call log as lists show it (no transcript: that is read one call at a time). */
-export interface CallLogSummary {
-  id: string;
-  patient_id: string;
-  provider_id: string;
-  patient_name: string;
-  provider_name: string;
-  status: CallStatus;
-  kind: CallKind;
-  outcome: CallOutcome | null;
-  /** Seconds, from Vapi's startedAt/endedAt; null until the call has ended. */
-  duration: number | null;
-  created_at: string;
-  updated_at: string;
-  /** When a scheduled call is (or was) due; null for instant calls. */
-  scheduled_at: string | null;
-  time_preference: TimePreference | null;
-  /** Why a call failed, in words staff can act on (never vendor internals). */
-  failure_reason: string | null;
-  escalation_level: EscalationLevel | null;
-  has_transcript: boolean;
-}
+export type CallLogSummary = z.output<typeof callLogSummaryRecord>;
 
-export interface CallLogDetail extends CallLogSummary {
-  transcript: TranscriptTurn[];
-  summary: string | null;
-  note_to_doctor: string | null;
-  success_evaluation: boolean | null;
-  ended_reason: string | null;
-}
+export type CallLogDetail = z.output<typeof callLogDetailRecord>;
 
 /** GET /patients/{patientId}/calls */
-export interface PatientCallsResponse {
-  scheduled: CallLogSummary[];
-  history: CallLogSummary[];
-}
-/** GET /calls (operators): the last 50 calls placed. */
-export interface RecentCallsResponse {
-  calls: CallLogSummary[];
-}
-/** GET /calls/scheduled (operators): every pending scheduled call, soonest first. */
-export interface ScheduledCallsResponse {
-  calls: CallLogSummary[];
-}
+export type PatientCallsResponse = z.output<typeof patientCallsAnswer>;
+/** GET /calls (operators: calls placed, newest first) and GET /calls/scheduled (pending, soonest first). */
+export type CallPage = z.output<typeof callListAnswer>;
 /** GET /calls/{callId} */
-export interface CallDetailResponse {
-  call: CallLogDetail;
-}
+export type CallDetailResponse = z.output<typeof callDetailAnswer>;
 /** POST /patients/{patientId}/calls and POST /patients/{patientId}/scheduled-calls */
-export interface CallCreatedResponse {
-  call: CallLogSummary;
-}
+export type CallCreatedResponse = z.output<typeof callCreatedAnswer>;
 /** DELETE /scheduled-calls/{callId} */
-export interface ScheduledCallCancelledResponse {
-  cancelled: true;
-}
+export type ScheduledCallCancelledResponse = z.output<typeof scheduledCallCancelledAnswer>;
 
 export const RECENT_CALLS_LIMIT = 50;
 
@@ -178,19 +149,9 @@ Close by summarising what you heard and thanking them.`;
 export const DEFAULT_FIRST_MESSAGE =
   'Hello, this is Care, the care assistant from {{providerName}}. Is this {{patientName}}?';
 
-export interface SystemSettings {
-  assistantId: string;
-  voiceId: VoiceId;
-  systemPrompt: string;
-  version: number;
-  updated_at: string | null;
-}
+export type SystemSettings = z.output<typeof systemSettingsRecord>;
 /** GET and PATCH /compliance-settings */
-export interface SystemSettingsResponse {
-  settings: SystemSettings;
-  /** The built-in prompt, so the editor can show Modified/Default and reset. */
-  defaultPrompt: string;
-}
+export type SystemSettingsResponse = z.output<typeof systemSettingsAnswer>;
 
 /** Renders `{{variable}}` placeholders (spaces allowed inside the braces); unknown ones stay. */
 export function renderPrompt(template: string, values: Readonly<Record<PromptVariable, string>>): string {
@@ -203,11 +164,4 @@ export function renderPrompt(template: string, values: Readonly<Record<PromptVar
 // Web calls (spec §2 widget, §7 web-call configuration)
 
 /** POST /patients/{patientId}/web-call: everything the browser SDK needs, never a secret key. */
-export interface WebCallConfigResponse {
-  publicKey: string;
-  assistantName: string;
-  configuration: {
-    assistantId: string;
-    assistantOverrides: Record<string, unknown>;
-  };
-}
+export type WebCallConfigResponse = z.output<typeof webCallConfigAnswer>;

@@ -102,7 +102,6 @@ export const SUMMARY_MESSAGES = {
   unknownPatient: 'Unknown Patient',
   monthInvalid: 'Please choose a month',
   tabInvalid: 'Please choose a tab',
-  cursorInvalid: 'The page cursor is not valid',
   statusInvalid: 'Please choose a status',
   versionRequired: 'The summary version is required',
   transitionNotAllowed: 'This summary cannot move to that status',

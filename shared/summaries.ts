@@ -3,7 +3,10 @@
  * DECISIONS "Screens"): one type per answer, used by the handlers and the web fetchers, and the
  * pure rules both sides share.
  */
-import type { EscalationLevel, TranscriptTurn } from './calls';
+import type * as z from 'zod/mini';
+import type { summariesAnswer, summaryDetailAnswer, summaryStatusAnswer } from './api/answers';
+import type { summaryItemRecord } from './api/records';
+import type { EscalationLevel } from './calls';
 
 export const SUMMARY_STATUSES = ['requires_followup', 'successful', 'added_to_emr'] as const;
 export type SummaryStatus = (typeof SUMMARY_STATUSES)[number];
@@ -68,44 +71,18 @@ export function flagsFor(to: SummaryStatus): {
 }
 
 /** One summary as the list shows it. */
-export interface SummaryItem {
-  id: string;
-  call_id: string;
-  patient_id: string;
-  provider_id: string;
-  /** 'Unknown Patient' when the patient can't be matched. */
-  patient_name: string;
-  summary: string;
-  status: SummaryStatus;
-  escalation_level: EscalationLevel | null;
-  note_to_doctor: string | null;
-  duration: number | null;
-  created_at: string;
-  /** Optimistic version of the call log: send it back with a status change. */
-  version: number;
-}
+export type SummaryItem = z.output<typeof summaryItemRecord>;
 
 export type SummaryCounts = Record<SummaryTab, number>;
 
 /** GET /summaries?month=YYYY-MM|all&tab=…&cursor=… */
-export interface SummariesResponse {
-  month: string;
-  tab: SummaryTab;
-  summaries: SummaryItem[];
-  counts: SummaryCounts;
-  /** Opaque; null on the last page. */
-  cursor: string | null;
-}
+export type SummariesResponse = z.output<typeof summariesAnswer>;
 
 /** GET /calls/{callId}/summary: the detail modal (with the transcript). */
-export interface SummaryDetailResponse {
-  summary: SummaryItem & { transcript: TranscriptTurn[]; provider_name: string };
-}
+export type SummaryDetailResponse = z.output<typeof summaryDetailAnswer>;
 
 /** PATCH /calls/{callId}/summary-status */
-export interface SummaryStatusResponse {
-  summary: SummaryItem;
-}
+export type SummaryStatusResponse = z.output<typeof summaryStatusAnswer>;
 
 export const SUMMARIES_PAGE_SIZE = 50;
 

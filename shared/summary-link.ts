@@ -3,27 +3,12 @@
  * summary-access record, §6, §8; DECISIONS "Links and expiry"): one type for the answer of
  * `GET /summary-links/{token}`, used by the handler and the web fetcher, and its exact texts.
  */
-import type { EscalationLevel, TranscriptTurn } from './calls';
+import type * as z from 'zod/mini';
+import type { summaryLinkAnswer } from './api/answers';
 import { AUTH_MESSAGES } from './messages';
 
 /** GET /summary-links/{token} */
-export interface SummaryLinkResponse {
-  /** When this view was recorded (ISO). */
-  accessedAt: string;
-  callLog: {
-    id: string;
-    createdAt: string;
-    /** Seconds; null when unknown. */
-    duration: number | null;
-    summary: string | null;
-    transcript: TranscriptTurn[];
-    successEvaluation: boolean | null;
-    escalationLevel: EscalationLevel | null;
-    noteToDoctor: string | null;
-  };
-  patient: { first_name: string; last_name: string; email: string; phone_number: string | null } | null;
-  provider: { name: string; phone: string | null; email: string | null; address: string | null } | null;
-}
+export type SummaryLinkResponse = z.output<typeof summaryLinkAnswer>;
 
 export const SUMMARY_LINK_MESSAGES = {
   /** §6: a signed-in user who is neither provider staff nor an operator. */

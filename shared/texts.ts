@@ -4,6 +4,8 @@
  * "Patient texts and call links".
  */
 import * as z from 'zod/mini';
+import type { callLinkAnswer, createCallLinkAnswer, patientTextsAnswer, sendTextAnswer } from './api/answers';
+import type { callbackRequestStateRecord, patientTextRecord } from './api/records';
 
 /** At most this many outbound texts per patient per calendar month (organization's time zone). */
 export const TEXT_MONTHLY_LIMIT = 5;
@@ -102,58 +104,18 @@ export type TextStatus = (typeof TEXT_STATUSES)[number];
 export const TEXT_KINDS = ['check_in', 'stop', 'start', 'help', 'callback_request'] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
 
-export interface CallbackRequestState {
-  status: 'open' | 'resolved';
-  resolved_at: string | null;
-  resolved_by_name: string | null;
-}
+export type CallbackRequestState = z.output<typeof callbackRequestStateRecord>;
 
-export interface PatientText {
-  id: string;
-  direction: TextDirection;
-  kind: TextKind;
-  status: TextStatus;
-  /** The staff-written text (outbound; the link itself is never stored) or the patient's reply. */
-  body: string;
-  included_call_link: boolean;
-  /** Twilio's error number or a CareLoop code when it failed; null otherwise. */
-  error_code: string | null;
-  sent_by_name: string | null;
-  created_at: string;
-  updated_at: string;
-  /** Present on callback requests only. */
-  callback: CallbackRequestState | null;
-}
+export type PatientText = z.output<typeof patientTextRecord>;
 
-export interface PatientTextsResponse {
-  /** Newest first. */
-  messages: PatientText[];
-  has_phone: boolean;
-  opted_out: boolean;
-  opted_out_at: string | null;
-  monthly_limit: number;
-  /** Outbound texts counted this calendar month (organization's time zone). */
-  sent_this_month: number;
-  open_callback_requests: number;
-}
+export type PatientTextsResponse = z.output<typeof patientTextsAnswer>;
 
-export interface SendTextResponse {
-  message: PatientText;
-  includedMagicLink: boolean;
-  /** The call link sent with the text (shown once; only its hash is stored). */
-  magicLink: string | null;
-}
+export type SendTextResponse = z.output<typeof sendTextAnswer>;
 
-export interface CreateCallLinkResponse {
-  link: string;
-  expires: string;
-}
+export type CreateCallLinkResponse = z.output<typeof createCallLinkAnswer>;
 
 /** POST /call-links/{token}: the link is valid and a call is placed, or one was placed in the last 15 minutes. */
-export interface CallLinkResponse {
-  isValid: true;
-  call: 'placed' | 'on_its_way';
-}
+export type CallLinkResponse = z.output<typeof callLinkAnswer>;
 
 export const sendTextSchema = z.object({
   body: z

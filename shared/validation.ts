@@ -231,7 +231,8 @@ export const summariesQuerySchema = z.object({
     z.string().check(z.regex(/^(all|\d{4}-(0[1-9]|1[0-2]))$/, { error: SUMMARY_MESSAGES.monthInvalid })),
   ),
   tab: z.optional(z.enum(SUMMARY_TABS, { error: SUMMARY_MESSAGES.tabInvalid })),
-  cursor: z.optional(z.string().check(z.maxLength(2048, { error: SUMMARY_MESSAGES.cursorInvalid }))),
+  // Checked by the server with every list's cursor (lambdas/application/cursor.ts: `request.invalid_cursor`).
+  cursor: z.optional(z.string()),
 });
 
 /** PATCH /calls/{callId}/summary-status */

@@ -4,17 +4,15 @@
  */
 import {
   DEFAULT_FIRST_MESSAGE,
-  RECENT_CALLS_LIMIT,
   VOICE_PROVIDER,
   renderPrompt,
   type CallCreatedResponse,
   type CallDetailResponse,
   type CallLogDetail,
   type CallLogSummary,
+  type CallPage,
   type PatientCallsResponse,
-  type RecentCallsResponse,
   type ScheduleOption,
-  type ScheduledCallsResponse,
   type WebCallConfigResponse,
 } from '../../shared/calls';
 import { CALL_MESSAGES } from '../../shared/messages';
@@ -22,6 +20,7 @@ import { nextCallWindowTime, nextCheckIn, scheduleOptionTime } from '../../share
 import type { Actor } from '../platform/actor';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors';
 import { TenantDenied, audited } from './audit';
+import { invalidCursor, type PageRequest } from './cursor';
 import { patientForActor } from './patients';
 import type {
   AuditLog,
@@ -33,6 +32,7 @@ import type {
   Ids,
   OrganizationRef,
   OrganizationRepository,
+  Page,
   PatientRecord,
   PatientRepository,
   SettingsRepository,
@@ -59,8 +59,6 @@ interface ScriptDeps extends CallDeps {
 }
 export type PlacingDeps = ScriptDeps & { voice: VoiceAgent };
 export type SchedulingDeps = CallDeps & { scheduler: CallScheduler };
-
-const PATIENT_HISTORY_LIMIT = 100;
 
 export const callNotFound = () => notFound('call.not_found', 'Call Not Found');
 
@@ -113,34 +111,49 @@ async function summariesOf(deps: Pick<CallDeps, 'patients' | 'organizations'>, l
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-export async function listPatientCalls(deps: CallDeps, actor: Actor, patientId: string): Promise<PatientCallsResponse> {
+/** Pending scheduled calls of a patient, soonest first, and a page of the rest of its calls, newest first. */
+export async function listPatientCalls(
+  deps: CallDeps,
+  actor: Actor,
+  patientId: string,
+  page: PageRequest,
+): Promise<PatientCallsResponse> {
   return audited(deps.audit, actor, 'call.list', { type: 'patient', id: patientId }, async () => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
-    const logs = await deps.callLogs.listByPatient(patient.id, PATIENT_HISTORY_LIMIT);
+    const [scheduled, history] = await Promise.all([
+      deps.callLogs.listScheduledByPatient(patient.id),
+      deps.callLogs.pageHistory(patient.id, page.limit, page.cursor),
+    ]);
+    if (history === 'invalid_cursor') throw invalidCursor();
     const name = fullName(patient);
-    const summaries = logs.map((l) => toSummary(l, name, organization.name));
     return {
-      scheduled: summaries
-        .filter((s) => s.status === 'scheduled')
+      scheduled: scheduled
+        .map((l) => toSummary(l, name, organization.name))
         .sort((a, b) => (a.scheduled_at ?? '').localeCompare(b.scheduled_at ?? '')),
-      history: summaries.filter((s) => s.status !== 'scheduled'),
+      history: { items: history.items.map((l) => toSummary(l, name, organization.name)), next_cursor: history.cursor },
     };
   });
 }
 
-export async function listRecentCalls(deps: CallDeps, actor: Actor): Promise<RecentCallsResponse> {
+/** Operators' Calls Made modal: calls placed across every organization, newest first, a page at a time. */
+export async function listRecentCalls(deps: CallDeps, actor: Actor, page: PageRequest): Promise<CallPage> {
   assertEmployee(actor);
-  return audited(deps.audit, actor, 'call.list_recent', { type: 'organization', id: 'all' }, async () => ({
-    calls: await summariesOf(deps, await deps.callLogs.listRecent(RECENT_CALLS_LIMIT)),
-  }));
+  return audited(deps.audit, actor, 'call.list_recent', { type: 'organization', id: 'all' }, async () =>
+    callPage(deps, await deps.callLogs.pageRecent(page.limit, page.cursor)),
+  );
 }
 
-/** Operators' Scheduled Calls modal: pending calls of active patients, soonest first. */
-export async function listScheduledCalls(deps: CallDeps, actor: Actor): Promise<ScheduledCallsResponse> {
+/** Operators' Scheduled Calls modal: pending calls, soonest first, a page at a time. */
+export async function listScheduledCalls(deps: CallDeps, actor: Actor, page: PageRequest): Promise<CallPage> {
   assertEmployee(actor);
-  return audited(deps.audit, actor, 'call.list_scheduled', { type: 'organization', id: 'all' }, async () => ({
-    calls: await summariesOf(deps, await deps.callLogs.listScheduled(200)),
-  }));
+  return audited(deps.audit, actor, 'call.list_scheduled', { type: 'organization', id: 'all' }, async () =>
+    callPage(deps, await deps.callLogs.pageScheduled(page.limit, page.cursor)),
+  );
+}
+
+async function callPage(deps: CallDeps, found: Page<CallLogRecord> | 'invalid_cursor'): Promise<CallPage> {
+  if (found === 'invalid_cursor') throw invalidCursor();
+  return { items: await summariesOf(deps, found.items), next_cursor: found.cursor };
 }
 
 /** A call the actor may see: the same tenant rule as its patient (another organization's is not found). */

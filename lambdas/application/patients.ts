@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import type { OutreachCadence, Patient, ProviderRef } from '../../shared/domain';
+import type { OutreachCadence, Patient, PatientPage, ProviderRef } from '../../shared/domain';
 import { VALIDATION } from '../../shared/messages';
 import { isCalendarDate, outreachScheduledAt, todayIn } from '../../shared/time-preferences';
 import type { createPatientSchema, outreachSchema, patientFormSchema } from '../../shared/validation';
@@ -21,7 +21,8 @@ import type {
   PatientRepository,
 } from './ports';
 import { assertStaff, organizationForActor, toPatient } from './providers';
-import { isRecordId, matchesSearch } from './search';
+import { invalidCursor, type PageRequest } from './cursor';
+import { isRecordId, searchPrefix } from './search';
 
 export interface PatientDeps {
   patients: PatientRepository;
@@ -99,21 +100,32 @@ export function planOutreach(
   };
 }
 
-/** Active patients of an organization, newest first; the search runs over the queried list. */
+export const PATIENTS_PAGE_SIZE = 25;
+
+/**
+ * A page of an organization's active patients: newest first, or with a search, those with a first
+ * name, last name or e-mail starting with it, in name order (one Query on the search index).
+ */
 export async function listPatients(
   deps: PatientDeps,
   actor: Actor,
   organizationId: string,
   search: string | undefined,
-): Promise<{ patients: Patient[] }> {
+  page: PageRequest,
+): Promise<PatientPage> {
   return audited(deps.audit, actor, 'patient.list', { type: 'organization', id: organizationId }, async () => {
-    await organizationForActor(deps, actor, organizationId);
-    const patients = await deps.patients.listByOrganization(organizationId);
-    return {
-      patients: patients
-        .filter((p) => matchesSearch(search, [`${p.first_name} ${p.last_name}`, p.email, p.phone_number]))
-        .map(toPatient),
-    };
+    const prefix = searchPrefix(search);
+    // The organization check and the read go out together: the answer waits for both.
+    const [, found] = await Promise.all([
+      organizationForActor(deps, actor, organizationId),
+      isRecordId(organizationId)
+        ? prefix
+          ? deps.patients.search(organizationId, prefix, page.limit, page.cursor)
+          : deps.patients.pageByOrganization(organizationId, page.limit, page.cursor)
+        : null,
+    ]);
+    if (found === 'invalid_cursor') throw invalidCursor();
+    return { items: (found?.items ?? []).map(toPatient), next_cursor: found?.cursor ?? null };
   });
 }
 
@@ -210,7 +222,7 @@ export async function archivePatient(
 ): Promise<{ archived: true }> {
   return audited(deps.audit, actor, 'patient.archive', { type: 'patient', id: patientId }, async () => {
     const { patient } = await patientForActor(deps, actor, patientId);
-    await deps.patients.archive(patient.id, patient.provider_id, deps.clock.now().toISOString());
+    await deps.patients.archive(patient, deps.clock.now().toISOString());
     await deps.events.publish([
       { type: 'patient.archived', detail: { patientId: patient.id, organizationId: patient.provider_id } },
     ]);

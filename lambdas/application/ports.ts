@@ -105,8 +105,12 @@ export interface OrganizationRepository {
   getRef(id: string): Promise<OrganizationRef | null>;
   /** Several organizations at once (one BatchGet); missing ids are left out. */
   getRefs(ids: readonly string[]): Promise<OrganizationRef[]>;
-  /** Active organizations, newest first. */
+  /** Active organizations, newest first: every one, or the first `limit` (dashboard cards). */
   listActive(limit?: number): Promise<OrganizationRecord[]>;
+  /** A page of active organizations, newest first; `invalid_cursor` when the cursor is not of this list. */
+  pageActive(limit: number, cursor: string | null): Promise<Page<OrganizationRecord> | 'invalid_cursor'>;
+  /** A page of active organizations with a search term (name, a word of it, office e-mail) starting with `prefix`. */
+  search(prefix: string, limit: number, cursor: string | null): Promise<Page<OrganizationRecord> | 'invalid_cursor'>;
   /** With its audit event in the same transaction (the demo seed writes without one). */
   create(org: OrganizationRecord, createdBy: string, audit?: AuditEvent): Promise<void>;
   /**
@@ -152,8 +156,31 @@ export interface UserProfileRepository {
   listActive(): Promise<UserProfileRecord[]>;
   /** Self sign-ups waiting for an operator, newest first (one Query on the status index). */
   listPending(): Promise<UserProfileRecord[]>;
-  /** Active users of an organization (every role), newest first. */
+  /** Every active user of an organization (every role), newest first (jobs and archiving; screens page). */
   listByOrganization(organizationId: string): Promise<UserProfileRecord[]>;
+  /**
+   * A page of the users list: one role's active accounts, the pending ones, or (null) both, the
+   * pending first; newest first. `invalid_cursor` when the cursor is not of this list.
+   */
+  page(
+    filter: Role | 'pending' | null,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<UserProfileRecord> | 'invalid_cursor'>;
+  /** A page of an organization's active accounts of one role, newest first. */
+  pageByOrganization(
+    organizationId: string,
+    role: Role,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<UserProfileRecord> | 'invalid_cursor'>;
+  /** A page of active and pending accounts with a search term starting with `prefix` (normalized), in term order. */
+  search(
+    prefix: string,
+    filter: Role | 'pending' | null,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<UserProfileRecord> | 'invalid_cursor'>;
   /** An active profile, counted, with its audit event in the same transaction (the demo seed writes without one). */
   create(profile: UserProfileRecord, audit?: AuditEvent): Promise<void>;
   /**
@@ -194,8 +221,21 @@ export interface PatientChanges {
 
 export interface PatientRepository {
   get(id: string): Promise<PatientRecord | null>;
-  /** Active patients of an organization, newest first. */
+  /** Every active patient of an organization, newest first (jobs only: request paths page). */
   listByOrganization(organizationId: string): Promise<PatientRecord[]>;
+  /** A page of an organization's active patients, newest first; `invalid_cursor` when the cursor is not of this list. */
+  pageByOrganization(
+    organizationId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<PatientRecord> | 'invalid_cursor'>;
+  /** A page of an organization's active patients with a search term starting with `prefix` (normalized), in term order. */
+  search(
+    organizationId: string,
+    prefix: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<PatientRecord> | 'invalid_cursor'>;
   /** Several patients at once (one BatchGet); missing ids are left out. */
   getMany(ids: readonly string[]): Promise<PatientRecord[]>;
   /** Turns the monthly outreach off (archive); no-op when there is none. */
@@ -215,7 +255,8 @@ export interface PatientRepository {
    * otherwise. Returns the stored patient.
    */
   update(current: PatientRecord, changes: PatientChanges, at: string): Promise<PatientRecord>;
-  archive(id: string, providerId: string, at: string): Promise<void>;
+  /** Archives the patient as read, with its search index items removed, in one transaction. */
+  archive(current: PatientRecord, at: string): Promise<void>;
   getCadence(patientId: string): Promise<OutreachCadence | null>;
 }
 
@@ -376,10 +417,12 @@ export interface CallReport {
 
 export interface CallLogRepository {
   get(id: string): Promise<CallLogRecord | null>;
-  /** A patient's calls, newest first (scheduled ones included), at most `limit`. */
-  listByPatient(patientId: string, limit: number): Promise<CallLogRecord[]>;
-  /** The last calls placed across every organization, newest first. */
-  listRecent(limit: number): Promise<CallLogRecord[]>;
+  /** A page of a patient's calls other than pending scheduled ones, newest first. */
+  pageHistory(patientId: string, limit: number, cursor: string | null): Promise<Page<CallLogRecord> | 'invalid_cursor'>;
+  /** A page of the calls placed across every organization, newest first. */
+  pageRecent(limit: number, cursor: string | null): Promise<Page<CallLogRecord> | 'invalid_cursor'>;
+  /** A page of the pending scheduled calls across every organization, soonest first. */
+  pageScheduled(limit: number, cursor: string | null): Promise<Page<CallLogRecord> | 'invalid_cursor'>;
   /** Pending scheduled calls across every organization, soonest first. */
   listScheduled(limit: number): Promise<CallLogRecord[]>;
   /** Pending scheduled calls of one patient (for cancellation on archive). */
@@ -514,7 +557,8 @@ export interface SummaryEntry {
 
 /** Summary lists: `org#<organizationId>#<YYYY-MM|all>` or `all#<YYYY-MM|all>`. */
 export interface SummaryRepository {
-  page(scope: string, tab: SummaryTab, limit: number, cursor: string | null): Promise<SummaryPage>;
+  /** `invalid_cursor` when the cursor is not of this scope's list. */
+  page(scope: string, tab: SummaryTab, limit: number, cursor: string | null): Promise<SummaryPage | 'invalid_cursor'>;
   counts(scope: string): Promise<Record<SummaryTab, number>>;
 }
 
@@ -602,8 +646,8 @@ export interface SmsContact {
 }
 
 export interface TextRepository {
-  /** Newest first. */
-  listByPatient(patientId: string, limit: number): Promise<TextRecord[]>;
+  /** A page of a patient's texts, newest first; `invalid_cursor` when the cursor is not of this list. */
+  pageByPatient(patientId: string, limit: number, cursor: string | null): Promise<Page<TextRecord> | 'invalid_cursor'>;
   get(key: TextKey): Promise<TextRecord | null>;
   /** Outbound texts counted in the patient's month. */
   monthCount(patientId: string, month: string): Promise<number>;

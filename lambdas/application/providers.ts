@@ -1,5 +1,11 @@
 import type { z } from 'zod/mini';
-import { DEFAULT_TIMEZONE, type Patient, type ProviderOrganization, type UserProfile } from '../../shared/domain';
+import {
+  DEFAULT_TIMEZONE,
+  type OrganizationPage,
+  type Patient,
+  type ProviderOrganization,
+  type UserPage,
+} from '../../shared/domain';
 import { isValidTimeZone } from '../../shared/time-preferences';
 import type { providerFormSchema } from '../../shared/validation';
 import type { Actor } from '../platform/actor';
@@ -18,7 +24,10 @@ import type {
   PatientRepository,
   UserProfileRepository,
 } from './ports';
-import { isRecordId, matchesSearch } from './search';
+
+export const ORGANIZATIONS_PAGE_SIZE = 25;
+import { invalidCursor, type PageRequest } from './cursor';
+import { isRecordId, searchPrefix } from './search';
 import { assertEmployee, toUserProfile } from './users';
 
 export interface ProviderDeps {
@@ -71,19 +80,23 @@ export async function organizationForActor(
   return org;
 }
 
-/** Active organizations, newest first; the search runs over the queried list (no Scan). */
+/**
+ * A page of active organizations, newest first; with a search, those with a name, a word of it or
+ * an office e-mail starting with it, in name order (one Query on the search index).
+ */
 export async function listProviders(
   deps: Pick<ProviderDeps, 'organizations'>,
   actor: Actor,
   search: string | undefined,
-): Promise<{ providers: ProviderOrganization[] }> {
+  page: PageRequest,
+): Promise<OrganizationPage> {
   assertEmployee(actor);
-  const all = await deps.organizations.listActive();
-  return {
-    providers: all
-      .filter((o) => matchesSearch(search, [o.name, o.office_email, o.telephone, o.address]))
-      .map(toProvider),
-  };
+  const prefix = searchPrefix(search);
+  const found = prefix
+    ? await deps.organizations.search(prefix, page.limit, page.cursor)
+    : await deps.organizations.pageActive(page.limit, page.cursor);
+  if (found === 'invalid_cursor') throw invalidCursor();
+  return { items: found.items.map(toProvider), next_cursor: found.cursor };
 }
 
 export async function createProvider(
@@ -112,26 +125,43 @@ export async function createProvider(
   return { provider: toProvider(record) };
 }
 
-/** The organization page: the organization, its provider users and its patients. */
+/**
+ * The organization page's header and overview: the organization alone. Its patients and provider
+ * users are read a page at a time by the tabs that show them.
+ */
 export async function getProviderDetail(
   deps: ProviderDeps,
   actor: Actor,
   organizationId: string,
-): Promise<{ provider: ProviderOrganization; providerUsers: UserProfile[]; patients: Patient[] }> {
+): Promise<{ provider: ProviderOrganization }> {
   return audited(deps.audit, actor, 'provider.read', { type: 'organization', id: organizationId }, async () => {
     assertStaff(actor);
     if (actor.role !== 'careloop_employee' && actor.providerId !== organizationId) throw providerDenied();
     const org = isRecordId(organizationId) ? await deps.organizations.get(organizationId) : null;
     if (!org || org.status !== 'active') throw providerNotFound();
-    const [users, patients] = await Promise.all([
-      deps.profiles.listByOrganization(organizationId),
-      deps.patients.listByOrganization(organizationId),
+    return { provider: toProvider(org) };
+  });
+}
+
+/** A page of an organization's provider users, newest first: operators, and the organization's own staff. */
+export async function listOrganizationUsers(
+  deps: ProviderDeps,
+  actor: Actor,
+  organizationId: string,
+  page: PageRequest,
+): Promise<UserPage> {
+  return audited(deps.audit, actor, 'provider.users.list', { type: 'organization', id: organizationId }, async () => {
+    const [organization, found] = await Promise.all([
+      organizationForActor(deps, actor, organizationId),
+      isRecordId(organizationId)
+        ? deps.profiles.pageByOrganization(organizationId, 'provider', page.limit, page.cursor)
+        : null,
     ]);
-    const ref = { id: org.id, name: org.name };
+    if (found === 'invalid_cursor') throw invalidCursor();
+    const ref = { id: organization.id, name: organization.name };
     return {
-      provider: toProvider(org),
-      providerUsers: users.filter((u) => u.role === 'provider').map((u) => toUserProfile(u, ref)),
-      patients: patients.map(toPatient),
+      items: (found?.items ?? []).map((u) => toUserProfile(u, ref)),
+      next_cursor: found?.cursor ?? null,
     };
   });
 }

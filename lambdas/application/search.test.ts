@@ -1,19 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { isRecordId, matchesSearch } from './search';
+import { indexTerms, isRecordId, normalizeSearch, personTerms, searchPrefix, stillMatches } from './search';
 
-describe('matchesSearch', () => {
-  const org = ['Sunrise Family Medicine', 'office@sunrise.example', '+18135550142', null];
-
-  it('matches a case-insensitive substring of any field', () => {
-    expect(matchesSearch('family', org)).toBe(true);
-    expect(matchesSearch('SUNRISE.EX', org)).toBe(true);
-    expect(matchesSearch('555014', org)).toBe(true);
-    expect(matchesSearch('lakeside', org)).toBe(false);
+describe('normalizeSearch', () => {
+  it('lower-cases, drops accents and collapses spaces, so terms and searches compare alike', () => {
+    expect(normalizeSearch('  José   MARÍA ')).toBe('jose maria');
+    expect(normalizeSearch('Zoë@Example.TEST')).toBe('zoe@example.test');
+    expect(normalizeSearch('x'.repeat(100))).toHaveLength(64);
   });
 
-  it('matches everything when the search is absent or blank', () => {
-    expect(matchesSearch(undefined, org)).toBe(true);
-    expect(matchesSearch('   ', org)).toBe(true);
+  it('reads a blank search as none', () => {
+    expect(searchPrefix(undefined)).toBeNull();
+    expect(searchPrefix('   ')).toBeNull();
+    expect(searchPrefix(' Ann ')).toBe('ann');
+  });
+});
+
+describe('personTerms', () => {
+  it('indexes the first name, last name, full name, later name words and e-mail', () => {
+    expect(personTerms({ first_name: 'Mary Ann', last_name: 'García López', email: 'MA@clinic.example' })).toEqual(
+      [
+        'ann',
+        'garcia',
+        'garcia lopez',
+        'lopez',
+        'ma@clinic.example',
+        'mary',
+        'mary ann',
+        'mary ann garcia lopez',
+      ].sort(),
+    );
+  });
+});
+
+describe('indexTerms', () => {
+  it('shadows a term behind an earlier term of the same record that shares its prefix', () => {
+    // In the index `ann lee#…` sorts before `ann#…` (space before `#`), and `anna@…` after both.
+    const terms = indexTerms(['ann', 'ann lee', 'anna@x.test', 'lee']);
+    expect(terms.map((t) => t.term)).toEqual(['ann lee', 'ann', 'anna@x.test', 'lee']);
+    expect(terms.map((t) => t.shadow)).toEqual([0, 3, 3, 0]);
+  });
+
+  it('shows a record once for every prefix: exactly one of its matching terms has shadow < prefix length', () => {
+    const terms = indexTerms(personTerms({ first_name: 'Ann', last_name: 'Annis', email: 'ann@annis.example' }));
+    for (const prefix of ['a', 'an', 'ann', 'anni', 'ann@', 'ann a']) {
+      const shown = terms.filter((t) => t.term.startsWith(prefix) && t.shadow < prefix.length);
+      expect(shown, prefix).toHaveLength(1);
+    }
+  });
+});
+
+describe('stillMatches', () => {
+  it('drops a record whose current terms no longer start with the search', () => {
+    expect(stillMatches(['lee', 'ann'], 'an')).toBe(true);
+    expect(stillMatches(['lee', 'ann'], 'bo')).toBe(false);
   });
 });
 

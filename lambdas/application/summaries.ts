@@ -20,6 +20,7 @@ import type { summariesQuerySchema, summaryStatusSchema } from '../../shared/val
 import type { Actor } from '../platform/actor';
 import { AppError, badRequest, conflict } from '../platform/errors';
 import { TenantDenied, audited } from './audit';
+import { invalidCursor, pageRequest } from './cursor';
 import { callForActor, type CallDeps } from './calls';
 import type { CallLogRecord, SummaryEntry, SummaryRepository } from './ports';
 import { assertStaff } from './providers';
@@ -89,16 +90,9 @@ export async function listSummaries(
       scope = allSummaryScope(month);
     }
     const tab = query.tab ?? 'requires_followup';
-    let page;
-    try {
-      page = await deps.summaries.page(scope, tab, SUMMARIES_PAGE_SIZE, query.cursor ?? null);
-    } catch (error) {
-      // ElectroDB refuses a cursor it did not make.
-      if (query.cursor && error instanceof Error && /cursor/i.test(error.message)) {
-        throw badRequest('request.invalid.cursor', SUMMARY_MESSAGES.cursorInvalid);
-      }
-      throw error;
-    }
+    const { limit, cursor } = pageRequest({ cursor: query.cursor }, SUMMARIES_PAGE_SIZE);
+    const page = await deps.summaries.page(scope, tab, limit, cursor);
+    if (page === 'invalid_cursor') throw invalidCursor();
     const [counts, patients] = await Promise.all([
       deps.summaries.counts(scope),
       deps.patients.getMany(page.entries.map((e) => e.patient_id)),

@@ -22,6 +22,7 @@ import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../platform/actor';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors';
 import { audited } from './audit';
+import { invalidCursor, type PageRequest } from './cursor';
 import { createLink } from './links';
 import { patientForActor } from './patients';
 import {
@@ -37,7 +38,7 @@ import {
   type UserProfileRepository,
 } from './ports';
 
-/** The patient page shows this many texts (newest first). */
+/** The patient page shows this many texts at a time (newest first). */
 export const TEXT_HISTORY_LIMIT = 50;
 /** Twilio's error for a recipient who replied STOP to the sender: the number has opted out. */
 const TWILIO_UNSUBSCRIBED = 'twilio.21610';
@@ -87,18 +88,27 @@ async function staffName(deps: Pick<TextDeps, 'profiles'>, actor: Actor): Promis
   return name || actor.email;
 }
 
-export async function listPatientTexts(deps: TextDeps, actor: Actor, patientId: string): Promise<PatientTextsResponse> {
+/** A page of the patient's texts (newest first), its opt-out state and the month's allowance. */
+export async function listPatientTexts(
+  deps: TextDeps,
+  actor: Actor,
+  patientId: string,
+  page: PageRequest,
+): Promise<PatientTextsResponse> {
   return audited(deps.audit, actor, 'text.list', { type: 'patient', id: patientId }, async () => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
     const month = monthIn(organization.timezone, deps.clock.now());
-    const [texts, sent, preference] = await Promise.all([
-      deps.texts.listByPatient(patient.id, TEXT_HISTORY_LIMIT),
+    const [found, sent, preference] = await Promise.all([
+      deps.texts.pageByPatient(patient.id, page.limit, page.cursor),
       deps.texts.monthCount(patient.id, month),
       patient.phone_number ? deps.texts.optOutOf(patient.phone_number) : null,
     ]);
+    if (found === 'invalid_cursor') throw invalidCursor();
+    const texts = found.items;
     const optedOut = preference?.optedOut ?? false;
     return {
       messages: texts.map(toPatientText),
+      next_cursor: found.cursor,
       has_phone: Boolean(patient.phone_number),
       opted_out: optedOut,
       opted_out_at: optedOut ? (preference?.changedAt ?? null) : null,

@@ -3,6 +3,7 @@ import {
   DEFAULT_PROVIDER_NOTIFICATIONS,
   type NotificationPreferences,
   type ProviderRef,
+  type UserPage,
   type UserProfile,
 } from '../../shared/domain';
 import type { Role } from '../../shared/roles';
@@ -21,7 +22,8 @@ import type {
   UserProfileRecord,
   UserProfileRepository,
 } from './ports';
-import { isRecordId, matchesSearch } from './search';
+import { invalidCursor, type PageRequest } from './cursor';
+import { isRecordId, searchPrefix } from './search';
 
 export interface UserDeps {
   profiles: UserProfileRepository;
@@ -99,29 +101,37 @@ async function activeOrganization(deps: UserDeps, providerId: string | null): Pr
 
 const ref = (org: OrganizationRef | null): ProviderRef | null => (org ? { id: org.id, name: org.name } : null);
 
+export const USERS_PAGE_SIZE = 25;
+
 /**
- * Active and pending users, newest first, filtered by e-mail text and role after one Query per
- * status; `pending` lists only the self sign-ups waiting for an operator.
+ * A page of the users list: the pending accounts, then the active ones, newest first (one Query per
+ * status; a role filters inside the Query). With a search, the accounts with a first name, last
+ * name or e-mail starting with it, in name order (one Query on the search index).
  */
 export async function listUsers(
   deps: UserDeps,
   actor: Actor,
   filter: UserListFilter,
-): Promise<{ users: UserProfile[] }> {
+  page: PageRequest,
+): Promise<UserPage> {
   assertEmployee(actor);
-  const role = filter.role === 'all' || filter.role === 'pending' ? undefined : filter.role;
-  const [active, pending] = await Promise.all([
-    filter.role === 'pending' ? [] : deps.profiles.listActive(),
-    role ? [] : deps.profiles.listPending(),
-  ]);
-  const profiles = [...pending, ...active]
-    .filter((p) => (!role || p.role === role) && matchesSearch(filter.search, [p.email]))
-    .sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const role = filter.role === 'all' || filter.role === undefined ? null : filter.role;
+  const prefix = searchPrefix(filter.search);
+  const found = prefix
+    ? await deps.profiles.search(prefix, role, page.limit, page.cursor)
+    : await deps.profiles.page(role, page.limit, page.cursor);
+  if (found === 'invalid_cursor') throw invalidCursor();
+  return { items: await withOrganizations(deps, found.items), next_cursor: found.cursor };
+}
+
+/** Profiles as the API shows them, with their organization's name (one BatchGet). */
+export async function withOrganizations(
+  deps: Pick<UserDeps, 'organizations'>,
+  profiles: readonly UserProfileRecord[],
+): Promise<UserProfile[]> {
   const orgs = await deps.organizations.getRefs(profiles.flatMap((p) => (p.provider_id ? [p.provider_id] : [])));
   const activeOrgs = new Map(orgs.filter((o) => o.status === 'active').map((o) => [o.id, { id: o.id, name: o.name }]));
-  return {
-    users: profiles.map((p) => toUserProfile(p, p.provider_id ? (activeOrgs.get(p.provider_id) ?? null) : null)),
-  };
+  return profiles.map((p) => toUserProfile(p, p.provider_id ? (activeOrgs.get(p.provider_id) ?? null) : null));
 }
 
 /** What an account change moved, for the audit trail: roles and organization ids, never names. */

@@ -1,17 +1,27 @@
-import { callPathSchema, patientPathSchema } from '../../shared/validation';
+import { RECENT_CALLS_LIMIT } from '../../shared/calls';
+import { callPathSchema, pageQuerySchema, patientPathSchema } from '../../shared/validation';
 import { getCall, listPatientCalls, listRecentCalls, listScheduledCalls } from '../application/calls';
+import { pageRequest } from '../application/cursor';
 import { tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
 import { ok } from '../platform/http';
-import { parsePath } from '../platform/validation';
+import { parseInput, parsePath } from '../platform/validation';
+
+/** A patient's call history pages like the operators' lists (the spec's 'last 50 calls'). */
+const CALLS_PAGE_SIZE = RECENT_CALLS_LIMIT;
 
 export const handler = defineFunction(
   'call-logs',
   {
-    'GET /patients/{patientId}/calls': async ({ actor, deps, params }) =>
-      ok(await listPatientCalls(deps, actor, parsePath(patientPathSchema, params).patientId)),
-    'GET /calls': async ({ actor, deps }) => ok(await listRecentCalls(deps, actor)),
-    'GET /calls/scheduled': async ({ actor, deps }) => ok(await listScheduledCalls(deps, actor)),
+    'GET /patients/{patientId}/calls': async ({ actor, deps, params, query }) => {
+      const { patientId } = parsePath(patientPathSchema, params);
+      const page = pageRequest(parseInput(pageQuerySchema, query), CALLS_PAGE_SIZE);
+      return ok(await listPatientCalls(deps, actor, patientId, page));
+    },
+    'GET /calls': async ({ actor, deps, query }) =>
+      ok(await listRecentCalls(deps, actor, pageRequest(parseInput(pageQuerySchema, query), CALLS_PAGE_SIZE))),
+    'GET /calls/scheduled': async ({ actor, deps, query }) =>
+      ok(await listScheduledCalls(deps, actor, pageRequest(parseInput(pageQuerySchema, query), CALLS_PAGE_SIZE))),
     'GET /calls/{callId}': async ({ actor, deps, params }) =>
       ok(await getCall(deps, actor, parsePath(callPathSchema, params).callId)),
   },

@@ -10,13 +10,20 @@ import { DynamoAuditHistory } from '../adapters/dynamodb/dynamo-audit-history';
 import { DynamoUserDirectory } from '../adapters/dynamodb/dynamo-user-directory';
 import { ACCESS_HISTORY_PAGE_SIZE, getAccessHistory } from '../application/access-history';
 import { pageRequest } from '../application/cursor';
-import { archivePatient, createPatient, getPatient, listPatients, updatePatient } from '../application/patients';
+import {
+  PATIENTS_PAGE_SIZE,
+  archivePatient,
+  createPatient,
+  getPatient,
+  listPatients,
+  updatePatient,
+} from '../application/patients';
 import { callScheduler, eventPublisher, tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
 import { created, ok } from '../platform/http';
 import { parseBody, parseInput, parsePath } from '../platform/validation';
 
-const listQuery = z.object({
+const listQuery = z.extend(pageQuerySchema, {
   search: z.optional(z.string().check(z.maxLength(200, { error: 'Search text is too long' }))),
 });
 
@@ -25,7 +32,8 @@ export const handler = defineFunction(
   {
     'GET /providers/{providerId}/patients': async ({ actor, deps, params, query }) => {
       const { providerId } = parsePath(providerPathSchema, params);
-      return ok(await listPatients(deps, actor, providerId, parseInput(listQuery, query).search));
+      const input = parseInput(listQuery, query);
+      return ok(await listPatients(deps, actor, providerId, input.search, pageRequest(input, PATIENTS_PAGE_SIZE)));
     },
     'POST /patients': async ({ actor, deps, body }) =>
       created(await createPatient(deps, actor, parseBody(createPatientSchema, body))),

@@ -1,20 +1,24 @@
 import { twilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
 import { createCallLink } from '../application/call-links';
-import { listPatientTexts, resolveCallbackRequest, sendPatientText } from '../application/texts';
+import { pageRequest } from '../application/cursor';
+import { TEXT_HISTORY_LIMIT, listPatientTexts, resolveCallbackRequest, sendPatientText } from '../application/texts';
 import { tableDeps } from '../composition-root';
 import { resolveCallbackSchema, sendTextSchema } from '../../shared/texts';
-import { patientPathSchema, patientTextPathSchema } from '../../shared/validation';
+import { pageQuerySchema, patientPathSchema, patientTextPathSchema } from '../../shared/validation';
 import { readSmsEnv, readWebOrigin } from '../platform/env';
 import { created, ok } from '../platform/http';
 import { defineFunction } from '../platform/http-handler';
-import { parseBody, parsePath } from '../platform/validation';
+import { parseBody, parseInput, parsePath } from '../platform/validation';
 
 /** The patient page's texts: history and opt-out, sending (with a call link), callback requests, call links. */
 export const handler = defineFunction(
   'patient-texts',
   {
-    'GET /patients/{patientId}/texts': async ({ actor, deps, params }) =>
-      ok(await listPatientTexts(deps, actor, parsePath(patientPathSchema, params).patientId)),
+    'GET /patients/{patientId}/texts': async ({ actor, deps, params, query }) => {
+      const { patientId } = parsePath(patientPathSchema, params);
+      const page = pageRequest(parseInput(pageQuerySchema, query), TEXT_HISTORY_LIMIT);
+      return ok(await listPatientTexts(deps, actor, patientId, page));
+    },
     'POST /patients/{patientId}/texts': async ({ actor, deps, params, body }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       return created(await sendPatientText(deps, actor, patientId, parseBody(sendTextSchema, body)));

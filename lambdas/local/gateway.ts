@@ -15,6 +15,7 @@ import { SECURITY_HEADERS } from '../platform/security-headers';
 import { allowOriginHeaders, withoutAllowOrigin } from './cors';
 import type { FileOutbox } from './outbox';
 import { handleOutboxRoutes } from './outbox-page';
+import { buildOpenApiDocument } from '../openapi';
 import type { InboundResult, InboundText } from './twilio-simulator';
 
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -79,6 +80,8 @@ export async function startGateway(options: GatewayOptions) {
   >[0];
   verifier.cacheJwks(jwks);
 
+  // The API's contract, generated once on first request (lambdas/openapi.ts).
+  let openApi: string | undefined;
   const localRoutes = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
     // GET /local/outbox (JSON, or a page for browsers) and POST /local/outbox/reply.
     if (await handleOutboxRoutes(req, res, url, options)) return true;
@@ -109,6 +112,12 @@ export async function startGateway(options: GatewayOptions) {
     }
     if (url.pathname === '/health') {
       json(res, 200, { ok: true });
+      return true;
+    }
+    if (url.pathname === '/openapi.json') {
+      openApi ??= JSON.stringify(buildOpenApiDocument({ serverUrl: `http://127.0.0.1:${options.port}` }));
+      res.writeHead(200, { ...CORS_RULES, ...SECURITY_HEADERS, 'Content-Type': 'application/json' });
+      res.end(openApi);
       return true;
     }
     return false;

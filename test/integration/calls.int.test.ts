@@ -97,7 +97,7 @@ describe('Make Call: from the button to the report', () => {
     expect(done.summary).toEqual(expect.any(String));
 
     const history = await patientCalls(patient.id);
-    expect(history.history.map((c) => c.id)).toEqual([placed.id]);
+    expect(history.history.items.map((c) => c.id)).toEqual([placed.id]);
     const events = await eventually(
       () => busEventsFor(placed.id),
       (e) => e.length === 1 && e[0]!.deliveries.every((d) => d.status === 'delivered'),
@@ -139,7 +139,7 @@ describe('Make Call: from the button to the report', () => {
       await fault([kind]);
       const answer = await placeCall(patient.id);
       expect(answer, kind).toMatchObject({ status, body: { code } });
-      const [failed] = (await patientCalls(patient.id)).history;
+      const [failed] = (await patientCalls(patient.id)).history.items;
       expect(failed, kind).toMatchObject({ status: 'failed', failure_reason: answer.body.error });
       // The patient is free for the next try.
       expect(expectStatus(await placeCall(patient.id), 201).call.status, kind).toBe('queued');
@@ -208,7 +208,7 @@ describe('scheduled calls', () => {
     expect(done.status).toBe('completed');
     const calls = await patientCalls(patient.id);
     expect(calls.scheduled).toEqual([]);
-    expect(calls.history.map((c) => c.id)).toEqual([scheduled.id]);
+    expect(calls.history.items.map((c) => c.id)).toEqual([scheduled.id]);
     // Vapi was asked once.
     const { apiKey } = await vapiSecret(stack);
     const placedAtVapi = (await (
@@ -237,7 +237,10 @@ describe('scheduled calls', () => {
     // The repository's archive writes the status and the counters, as the route does, but
     // publishes no event (the use case does that), so no cancel job runs first.
     const table = tableOf(stack);
-    await new DynamoPatientRepository(table).archive(archived.id, orgs.sunrise, new Date().toISOString());
+    const patients = new DynamoPatientRepository(table);
+    const record = await patients.get(archived.id);
+    if (!record) throw new Error('patient not stored');
+    await patients.archive(record, new Date().toISOString());
     await fireJob(pending.id);
     const { data } = await table.entities.callLog.get({ call_log_id: pending.id }).go();
     expect(data?.status).toBe('cancelled');
@@ -352,17 +355,17 @@ describe('reconciler', () => {
 describe('operators', () => {
   it('see the last 50 calls and the scheduled calls with names, and counters', async () => {
     const op = await operatorToken(stack);
-    const recent = expectStatus(await call<{ calls: CallLogSummary[] }>(stack, 'GET', '/calls', { token: op }), 200);
-    expect(recent.calls.length).toBeGreaterThan(0);
-    expect(recent.calls.length).toBeLessThanOrEqual(50);
-    expect(recent.calls[0]).toMatchObject({ patient_name: expect.any(String), provider_name: expect.any(String) });
-    expect(recent.calls.every((c) => c.status !== 'scheduled' && c.status !== 'cancelled')).toBe(true);
+    const recent = expectStatus(await call<{ items: CallLogSummary[] }>(stack, 'GET', '/calls', { token: op }), 200);
+    expect(recent.items.length).toBeGreaterThan(0);
+    expect(recent.items.length).toBeLessThanOrEqual(50);
+    expect(recent.items[0]).toMatchObject({ patient_name: expect.any(String), provider_name: expect.any(String) });
+    expect(recent.items.every((c) => c.status !== 'scheduled' && c.status !== 'cancelled')).toBe(true);
     const scheduled = expectStatus(
-      await call<{ calls: CallLogSummary[] }>(stack, 'GET', '/calls/scheduled', { token: op }),
+      await call<{ items: CallLogSummary[] }>(stack, 'GET', '/calls/scheduled', { token: op }),
       200,
     );
-    expect(scheduled.calls.every((c) => c.status === 'scheduled')).toBe(true);
-    const dueTimes = scheduled.calls.map((c) => c.scheduled_at ?? '');
+    expect(scheduled.items.every((c) => c.status === 'scheduled')).toBe(true);
+    const dueTimes = scheduled.items.map((c) => c.scheduled_at ?? '');
     expect([...dueTimes].sort()).toEqual(dueTimes);
   });
 });

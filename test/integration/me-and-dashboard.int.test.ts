@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import type { Page } from '../../shared/domain';
 import { DEMO, call, signIn, tokenFor } from '../support/api';
 
 const stack = inject('stack');
@@ -67,10 +68,20 @@ describe('GET /dashboard-stats', () => {
     expect(status).toBe(200);
     // Exactly the organization's own patients (other test files add patients to it too).
     const me = await call<{ provider_id: string }>(stack, 'GET', '/me', { token });
-    const own = await call<{ patients: unknown[] }>(stack, 'GET', `/providers/${me.body.provider_id}/patients`, {
-      token,
-    });
-    expect(body.totalPatients).toBe(own.body.patients.length);
+    let own = 0;
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const page: { status: number; body: Page<unknown> } = await call<Page<unknown>>(
+        stack,
+        'GET',
+        `/providers/${me.body.provider_id}/patients?limit=100${query}`,
+        { token },
+      );
+      own += page.body.items.length;
+      cursor = page.body.next_cursor;
+    } while (cursor !== null);
+    expect(body.totalPatients).toBe(own);
     const all = await call<Record<string, unknown>>(stack, 'GET', '/dashboard-stats', {
       token: await signIn(stack, DEMO.operator),
     });

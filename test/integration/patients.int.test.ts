@@ -35,14 +35,14 @@ const patientCount = async (orgId: string) =>
   ).provider.patient_count;
 const listPatients = async (orgId: string, token: string, search = '') =>
   expectStatus(
-    await call<{ patients: Patient[] }>(
+    await call<{ items: Patient[] }>(
       stack,
       'GET',
-      `/providers/${orgId}/patients?search=${encodeURIComponent(search)}`,
+      `/providers/${orgId}/patients?limit=100&search=${encodeURIComponent(search)}`,
       { token },
     ),
     200,
-  ).patients;
+  ).items;
 
 describe('patient create', () => {
   it("stores the outreach cadence at the preference's start hour in the organization's time zone", async () => {
@@ -144,11 +144,11 @@ describe('patient read, list and update', () => {
     });
   });
 
-  it("searches the organization's list by name, e-mail or phone", async () => {
+  it("searches the organization's list by a prefix of a name or the e-mail", async () => {
     const lastName = unique('Searchable');
     const patient = await createPatient(stack, orgs.sunrise, { last_name: lastName, phone_number: '+44 20 7946 0958' });
     const sunrise = await sunriseToken(stack);
-    for (const search of [lastName.toUpperCase(), `test ${lastName}`, patient.email, '442079460958']) {
+    for (const search of [lastName.toUpperCase(), `test ${lastName}`, patient.email]) {
       expect(
         (await listPatients(orgs.sunrise, sunrise, search)).map((p) => p.id),
         search,

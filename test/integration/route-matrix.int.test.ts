@@ -251,7 +251,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     body: null,
     badQuery: { query: `?search=${'x'.repeat(201)}`, message: 'Search text is too long' },
     otherOrganization: null,
-    success: { status: 200, check: (b, ids) => expect(listOf(b, 'providers').map((p) => p.id)).toEqual([ids.org]) },
+    success: { status: 200, check: (b, ids) => expect(listOf(b, 'items').map((p) => p.id)).toEqual([ids.org]) },
   },
   'POST /providers': {
     as: 'operator',
@@ -284,10 +284,22 @@ const FIXTURES: Record<RouteKey, Fixture> = {
       status: 200,
       check: (b, ids) => {
         expect(b.provider).toMatchObject({ id: ids.org, name: 'Sunrise Family Medicine' });
-        expect(listOf(b, 'patients').map((p) => p.id)).toContain(ids.patient);
-        expect((b.providerUsers as UserLike[]).every((u) => u.role === 'provider' && u.provider?.id === ids.org)).toBe(
-          true,
-        );
+        expect(Object.keys(b)).toEqual(['provider']);
+      },
+    },
+  },
+  'GET /providers/{providerId}/users': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}/users`,
+    body: null,
+    badQuery: { query: '?cursor=not-a-cursor', message: 'Invalid cursor' },
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b, ids) => {
+        const users = b.items as UserLike[];
+        expect(users.map((u) => u.email)).toContain('nurse@sunrise.example');
+        expect(users.every((u) => u.role === 'provider' && u.provider?.id === ids.org)).toBe(true);
       },
     },
   },
@@ -320,14 +332,14 @@ const FIXTURES: Record<RouteKey, Fixture> = {
 
   'GET /users': {
     as: 'operator',
-    path: () => '/users?role=provider&search=SUNRISE.example',
+    path: () => '/users?role=provider&search=NURSE@SUNRISE',
     body: null,
     badQuery: { query: '?role=superuser', message: 'Please choose a role' },
     otherOrganization: null,
     success: {
       status: 200,
       check: (b) => {
-        const users = b.users as UserLike[];
+        const users = b.items as UserLike[];
         expect(users.map((u) => u.email)).toContain('nurse@sunrise.example');
         expect(users.every((u) => u.role === 'provider' && u.provider?.name === 'Sunrise Family Medicine')).toBe(true);
       },
@@ -416,7 +428,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     body: null,
     badQuery: { query: `?search=${'x'.repeat(201)}`, message: 'Search text is too long' },
     otherOrganization: 'provider.not_found',
-    success: { status: 200, check: (b, ids) => expect(listOf(b, 'patients').map((p) => p.id)).toContain(ids.patient) },
+    success: { status: 200, check: (b, ids) => expect(listOf(b, 'items').map((p) => p.id)).toContain(ids.patient) },
   },
   'POST /patients': {
     as: 'sunrise',
@@ -543,7 +555,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     body: null,
     badQuery: null,
     otherOrganization: null,
-    success: { status: 200, check: (b) => expect((b.calls as unknown[]).length).toBeLessThanOrEqual(50) },
+    success: { status: 200, check: (b) => expect((b.items as unknown[]).length).toBeLessThanOrEqual(50) },
   },
   'GET /calls/scheduled': {
     as: 'operator',
@@ -553,7 +565,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     otherOrganization: null,
     success: {
       status: 200,
-      check: (b) => expect((b.calls as { status: string }[]).every((c) => c.status === 'scheduled')).toBe(true),
+      check: (b) => expect((b.items as { status: string }[]).every((c) => c.status === 'scheduled')).toBe(true),
     },
   },
   'GET /calls/{callId}': {
@@ -1079,11 +1091,11 @@ describe('POST /call-links/{token} (link)', () => {
       body: { isValid: true, call: 'on_its_way' },
     });
     const history = expectStatus(
-      await call<{ history: { kind: string }[] }>(stack, 'GET', `/patients/${patient.id}/calls`, {
+      await call<{ history: { items: { kind: string }[] } }>(stack, 'GET', `/patients/${patient.id}/calls`, {
         token: tokens.provider,
       }),
       200,
-    ).history;
+    ).history.items;
     expect(history.filter((c) => c.kind === 'link')).toHaveLength(1);
   });
 });

@@ -134,7 +134,7 @@ describe('summaries', () => {
     expect(first.cursor === null || typeof first.cursor === 'string').toBe(true);
     expect(await call(stack, 'GET', '/summaries?month=all&cursor=not-a-cursor', { token: nurse })).toMatchObject({
       status: 400,
-      body: { error: 'The page cursor is not valid' },
+      body: { error: 'Invalid cursor', code: 'request.invalid_cursor' },
     });
   });
 

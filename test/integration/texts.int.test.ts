@@ -253,11 +253,14 @@ describe('call links', () => {
     const calls = await eventually(
       async () =>
         expectStatus(
-          await call<{ history: { kind: string; status: string }[] }>(stack, 'GET', `/patients/${patient.id}/calls`, {
-            token: nurse,
-          }),
+          await call<{ history: { items: { kind: string; status: string }[] } }>(
+            stack,
+            'GET',
+            `/patients/${patient.id}/calls`,
+            { token: nurse },
+          ),
           200,
-        ).history,
+        ).history.items,
       (h) => h.some((c) => c.kind === 'link' && c.status === 'completed'),
     );
     expect(calls.filter((c) => c.kind === 'link')).toHaveLength(1);

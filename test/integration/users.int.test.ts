@@ -25,10 +25,10 @@ beforeAll(async () => {
 
 const me = async (token: string) => expectStatus(await call<UserProfile>(stack, 'GET', '/me', { token }), 200);
 const listUsers = async (query: string) =>
-  expectStatus(await call<{ users: UserProfile[] }>(stack, 'GET', `/users${query}`, { token: operator }), 200).users;
+  expectStatus(await call<{ items: UserProfile[] }>(stack, 'GET', `/users${query}`, { token: operator }), 200).items;
 
 describe('user list', () => {
-  it('searches by e-mail text, ignoring case, and filters by role', async () => {
+  it('searches by a prefix of the e-mail, ignoring case, and filters by role', async () => {
     const org = await createOrganization(stack);
     const tag = unique('list').toLowerCase();
     const [staff, patient] = await Promise.all([

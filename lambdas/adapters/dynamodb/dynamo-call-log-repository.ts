@@ -1,10 +1,12 @@
 import type { EntityItem } from 'electrodb';
 import type { TranscriptTurn } from '../../../shared/calls';
 import { flagsFor, summaryStatusOf, tabsOf, type SummaryStatus } from '../../../shared/summaries';
-import type { CallLogRecord, CallLogRepository, CallReport } from '../../application/ports';
+import type { CallLogRecord, CallLogRepository, CallReport, Page } from '../../application/ports';
 import { summaryCounterScope, summaryScopes } from '../../application/summary-scopes';
 import { COUNTER, GLOBAL_SCOPE, monthlyCounter, organizationScope } from './dynamo-counter-repository';
 import { isConditionFailure } from './dynamo-organization-repository';
+import { batchGetAll } from './batch-get';
+import { queryPage } from './paging';
 import type { CareLoopService } from './entities';
 
 type CallLogItem = EntityItem<CareLoopService['entities']['callLog']>;
@@ -29,18 +31,23 @@ export class DynamoCallLogRepository implements CallLogRepository {
     return data ? toRecord(data) : null;
   }
 
-  async listByPatient(patientId: string, limit: number): Promise<CallLogRecord[]> {
-    const { data } = await this.db.entities.callLog.query
+  async pageHistory(
+    patientId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<CallLogRecord> | 'invalid_cursor'> {
+    const query = this.db.entities.callLog.query
       .byPatient({ patient_id: patientId })
-      .go({ order: 'desc', limit, count: limit });
-    return data.map(toRecord);
+      .where(({ status }, { ne }) => ne(status, 'scheduled'));
+    return records(await queryPage(query, limit, cursor));
   }
 
-  async listRecent(limit: number): Promise<CallLogRecord[]> {
-    const { data } = await this.db.entities.callLog.query
-      .byList({ list: 'placed' })
-      .go({ order: 'desc', limit, count: limit });
-    return data.map(toRecord);
+  async pageRecent(limit: number, cursor: string | null): Promise<Page<CallLogRecord> | 'invalid_cursor'> {
+    return records(await queryPage(this.db.entities.callLog.query.byList({ list: 'placed' }), limit, cursor));
+  }
+
+  async pageScheduled(limit: number, cursor: string | null): Promise<Page<CallLogRecord> | 'invalid_cursor'> {
+    return records(await queryPage(this.db.entities.callLog.query.byList({ list: 'scheduled' }), limit, cursor, 'asc'));
   }
 
   async listScheduled(limit: number): Promise<CallLogRecord[]> {
@@ -382,7 +389,10 @@ export class DynamoCallLogRepository implements CallLogRepository {
       .lt({ placed_at: olderThan })
       .go({ order: 'asc', limit, count: limit });
     if (data.length === 0) return [];
-    const { data: logs } = await this.db.entities.callLog.get(data.map((o) => ({ call_log_id: o.call_log_id }))).go();
+    const logs = await batchGetAll(
+      (keys) => this.db.entities.callLog.get(keys).go(),
+      data.map((o) => ({ call_log_id: o.call_log_id })),
+    );
     return logs.map(toRecord);
   }
 
@@ -449,6 +459,9 @@ function parseTranscript(value: string | undefined): TranscriptTurn[] {
     return [];
   }
 }
+
+const records = (page: Page<CallLogItem> | 'invalid_cursor'): Page<CallLogRecord> | 'invalid_cursor' =>
+  page === 'invalid_cursor' ? page : { items: page.items.map(toRecord), cursor: page.cursor };
 
 function toRecord(i: CallLogItem): CallLogRecord {
   return {

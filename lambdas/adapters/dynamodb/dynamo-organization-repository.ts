@@ -1,15 +1,20 @@
 import type { EntityItem } from 'electrodb';
+import { organizationTerms, stillMatches } from '../../application/search';
 import type {
   AuditEvent,
   OrganizationChanges,
+  Page,
   OrganizationRecord,
   OrganizationRef,
   OrganizationRepository,
 } from '../../application/ports';
 import { conflict, notFound } from '../../platform/errors';
+import { batchGetAll } from './batch-get';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
 import { auditEventItem } from './dynamo-audit-log';
 import type { CareLoopService } from './entities';
+import { queryPage } from './paging';
+import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from './search-index';
 import { assertCommitted } from './transactions';
 
 /** The entities as a write transaction hands them to its callback. */
@@ -21,9 +26,10 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
 
   private async withCounts(items: OrganizationItem[]): Promise<OrganizationRecord[]> {
     if (items.length === 0) return [];
-    const { data } = await this.db.entities.counter
-      .get(items.map((o) => ({ scope: organizationScope(o.organization_id), name: COUNTER.patients })))
-      .go();
+    const data = await batchGetAll(
+      (keys: { scope: string; name: string }[]) => this.db.entities.counter.get(keys).go(),
+      items.map((o) => ({ scope: organizationScope(o.organization_id), name: COUNTER.patients })),
+    );
     const counts = new Map(data.map((c) => [c.scope, c.value]));
     return items.map((o) => toRecord(o, counts.get(organizationScope(o.organization_id)) ?? 0));
   }
@@ -43,9 +49,10 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
   async getRefs(ids: readonly string[]): Promise<OrganizationRef[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    const { data } = await this.db.entities.organization
-      .get(unique.map((organization_id) => ({ organization_id })))
-      .go();
+    const data = await batchGetAll(
+      (keys) => this.db.entities.organization.get(keys).go(),
+      unique.map((organization_id) => ({ organization_id })),
+    );
     return data.map(toRef);
   }
 
@@ -55,9 +62,34 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     return this.withCounts(data);
   }
 
+  async pageActive(limit: number, cursor: string | null): Promise<Page<OrganizationRecord> | 'invalid_cursor'> {
+    const page = await queryPage(this.db.entities.organization.query.byStatus({ status: 'active' }), limit, cursor);
+    return page === 'invalid_cursor' ? page : { items: await this.withCounts(page.items), cursor: page.cursor };
+  }
+
+  async search(
+    prefix: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<OrganizationRecord> | 'invalid_cursor'> {
+    const ids = await searchIds(this.db, SEARCH_SCOPE.organizations, prefix, limit, cursor);
+    if (ids === 'invalid_cursor') return ids;
+    const read = await batchGetAll(
+      (keys) => this.db.entities.organization.get(keys).go(),
+      ids.items.map((organization_id) => ({ organization_id })),
+    );
+    const found = new Map(read.map((o) => [o.organization_id, o]));
+    // In index order; an organization archived or renamed since its index items were read is left out.
+    const items = ids.items.flatMap((id) => {
+      const o = found.get(id);
+      return o && o.status === 'active' && stillMatches(organizationTerms(indexFields(o)), prefix) ? [o] : [];
+    });
+    return { items: await this.withCounts(items), cursor: ids.cursor };
+  }
+
   async create(org: OrganizationRecord, createdBy: string, audit?: AuditEvent): Promise<void> {
     const result = await this.db.transaction
-      .write(({ organization, counter, auditEvent }) => [
+      .write(({ organization, counter, auditEvent, searchEntry }) => [
         organization
           .create({
             organization_id: org.id,
@@ -75,6 +107,7 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
           .commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.providers }).add({ value: 1 }).commit(),
         ...(audit ? [auditEvent.create(auditEventItem(audit)).commit()] : []),
+        ...searchPuts({ searchEntry }, SEARCH_SCOPE.organizations, indexed(org.id, org)),
       ])
       .go();
     assertCommitted(result, 'organization.create_conflict');
@@ -88,8 +121,10 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     audit: AuditEvent,
   ): Promise<OrganizationRecord> {
     const cleared = (['address', 'telephone', 'office_email'] as const).filter((k) => changes[k] === null);
+    // The search index items to move: those of the organization as it is now.
+    const { data: before } = await this.db.entities.organization.get({ organization_id: id }).go();
     const result = await this.db.transaction
-      .write(({ organization, auditEvent }) => {
+      .write(({ organization, auditEvent, searchEntry }) => {
         let update = organization
           .patch({ organization_id: id })
           .set({
@@ -112,6 +147,12 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
             )
             .commit(),
           auditEvent.create(auditEventItem(audit)).commit(),
+          ...searchWrites(
+            { searchEntry },
+            SEARCH_SCOPE.organizations,
+            before ? indexed(id, indexFields(before)) : null,
+            indexed(id, changes),
+          ),
         ];
       })
       .go();
@@ -161,6 +202,15 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
       ])
       .go();
     assertCommitted(result, 'provider.not_found', 'Provider Not Found');
+    // Its search index items go after it; a search that meets one first leaves the archived organization out.
+    const { data: archived } = await this.db.entities.organization.get({ organization_id: id }).go();
+    if (archived) {
+      await this.db.transaction
+        .write(({ searchEntry }) =>
+          searchWrites({ searchEntry }, SEARCH_SCOPE.organizations, indexed(id, indexFields(archived)), null),
+        )
+        .go();
+    }
     // More users than one transaction holds (100 items): the rest follow, each batch with its count.
     for (const batch of moreUsers) {
       const rest = await this.db.transaction
@@ -193,6 +243,11 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
 }
 
 const USERS_PER_TRANSACTION = 90;
+
+const indexFields = (o: OrganizationItem) => ({ name: o.name, office_email: o.office_email ?? null });
+
+/** What the search index holds of an organization: its id and search terms. */
+const indexed = (id: string, o: { name: string; office_email: string | null }) => ({ id, terms: organizationTerms(o) });
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];

@@ -1,11 +1,15 @@
 import type { EntityItem } from 'electrodb';
 import type { OutreachCadence } from '../../../shared/domain';
-import type { CallLogRecord, PatientChanges, PatientRecord, PatientRepository } from '../../application/ports';
+import type { CallLogRecord, Page, PatientChanges, PatientRecord, PatientRepository } from '../../application/ports';
+import { personTerms, stillMatches } from '../../application/search';
 import { callLogItem } from './dynamo-call-log-repository';
 import { conflict } from '../../platform/errors';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
+import { batchGetAll } from './batch-get';
 import type { CareLoopService } from './entities';
 import { isConditionFailure } from './dynamo-organization-repository';
+import { queryPage } from './paging';
+import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from './search-index';
 import { assertCommitted } from './transactions';
 
 type PatientItem = EntityItem<CareLoopService['entities']['patient']>;
@@ -22,6 +26,38 @@ export class DynamoPatientRepository implements PatientRepository {
     return data ? toRecord(data) : null;
   }
 
+  async pageByOrganization(
+    organizationId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<PatientRecord> | 'invalid_cursor'> {
+    const page = await queryPage(
+      this.db.entities.patient.query.byOrganization({ provider_id: organizationId, status: 'active' }),
+      limit,
+      cursor,
+    );
+    return page === 'invalid_cursor' ? page : { items: page.items.map(toRecord), cursor: page.cursor };
+  }
+
+  async search(
+    organizationId: string,
+    prefix: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<PatientRecord> | 'invalid_cursor'> {
+    const ids = await searchIds(this.db, SEARCH_SCOPE.patients(organizationId), prefix, limit, cursor);
+    if (ids === 'invalid_cursor') return ids;
+    const found = new Map((await this.getMany(ids.items)).map((p) => [p.id, p]));
+    // In index order; a record archived or renamed since its index items were read is left out.
+    const items = ids.items.flatMap((id) => {
+      const p = found.get(id);
+      return p && p.status === 'active' && p.provider_id === organizationId && stillMatches(personTerms(p), prefix)
+        ? [p]
+        : [];
+    });
+    return { items, cursor: ids.cursor };
+  }
+
   async listByOrganization(organizationId: string): Promise<PatientRecord[]> {
     const { data } = await this.db.entities.patient.query
       .byOrganization({ provider_id: organizationId, status: 'active' })
@@ -36,7 +72,7 @@ export class DynamoPatientRepository implements PatientRepository {
     firstCheckIn: CallLogRecord | null,
   ): Promise<void> {
     const result = await this.db.transaction
-      .write(({ patient, outreachCadence, counter, organization, callLog }) => [
+      .write(({ patient, outreachCadence, counter, organization, callLog, searchEntry }) => [
         // The organization must exist and be active when the patient joins it.
         organization
           .check({ organization_id: p.provider_id })
@@ -71,39 +107,50 @@ export class DynamoPatientRepository implements PatientRepository {
           .update({ scope: organizationScope(p.provider_id), name: COUNTER.patients })
           .add({ value: 1 })
           .commit(),
+        ...searchPuts({ searchEntry }, SEARCH_SCOPE.patients(p.provider_id), indexed(p)),
       ])
       .go();
     assertCommitted(result, 'provider.not_found', 'Provider Not Found');
   }
 
+  /** One transaction: the patient, conditional on its version, and its search index items. */
   async update(current: PatientRecord, changes: PatientChanges, at: string): Promise<PatientRecord> {
-    let update = this.db.entities.patient
-      .patch({ patient_id: current.id })
-      .set({
-        first_name: changes.first_name,
-        last_name: changes.last_name,
-        email: changes.email,
-        updated_at: at,
-        ...(changes.phone_number ? { phone_number: changes.phone_number } : {}),
+    const next: PatientRecord = {
+      ...current,
+      ...changes,
+      updated_at: at,
+      version: current.version + 1,
+    };
+    const result = await this.db.transaction
+      .write(({ patient, searchEntry }) => {
+        let update = patient
+          .patch({ patient_id: current.id })
+          .set({
+            first_name: changes.first_name,
+            last_name: changes.last_name,
+            email: changes.email,
+            updated_at: at,
+            ...(changes.phone_number ? { phone_number: changes.phone_number } : {}),
+          })
+          .add({ version: 1 });
+        // remove() must come before where() in ElectroDB's chain.
+        if (!changes.phone_number) update = update.remove(['phone_number']);
+        return [
+          update
+            .where(({ version, status }, { eq }) => `${eq(version, current.version)} AND ${eq(status, 'active')}`)
+            .commit(),
+          ...searchWrites({ searchEntry }, SEARCH_SCOPE.patients(current.provider_id), indexed(current), indexed(next)),
+        ];
       })
-      .add({ version: 1 });
-    // remove() must come before where() in ElectroDB's chain.
-    if (!changes.phone_number) update = update.remove(['phone_number']);
-    const conditional = update.where(
-      ({ version, status }, { eq }) => `${eq(version, current.version)} AND ${eq(status, 'active')}`,
-    );
-    try {
-      const { data } = await conditional.go({ response: 'all_new' });
-      return toRecord(data as PatientItem);
-    } catch (error) {
-      if (isConditionFailure(error)) throw STALE();
-      throw error;
-    }
+      .go();
+    if (result.canceled) throw STALE();
+    return next;
   }
 
-  async archive(id: string, providerId: string, at: string): Promise<void> {
+  async archive(current: PatientRecord, at: string): Promise<void> {
+    const { id, provider_id: providerId } = current;
     const result = await this.db.transaction
-      .write(({ patient, counter }) => [
+      .write(({ patient, counter, searchEntry }) => [
         patient
           .patch({ patient_id: id })
           // provider_id travels with status: both make up the organization index key.
@@ -115,6 +162,7 @@ export class DynamoPatientRepository implements PatientRepository {
           .update({ scope: organizationScope(providerId), name: COUNTER.patients })
           .subtract({ value: 1 })
           .commit(),
+        ...searchWrites({ searchEntry }, SEARCH_SCOPE.patients(providerId), indexed(current), null),
       ])
       .go();
     assertCommitted(result, 'patient.not_found', 'Patient Not Found');
@@ -123,7 +171,10 @@ export class DynamoPatientRepository implements PatientRepository {
   async getMany(ids: readonly string[]): Promise<PatientRecord[]> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return [];
-    const { data } = await this.db.entities.patient.get(unique.map((patient_id) => ({ patient_id }))).go();
+    const data = await batchGetAll(
+      (keys) => this.db.entities.patient.get(keys).go(),
+      unique.map((patient_id) => ({ patient_id })),
+    );
     return data.map(toRecord);
   }
 
@@ -142,6 +193,12 @@ export class DynamoPatientRepository implements PatientRepository {
     return data ? toCadence(data) : null;
   }
 }
+
+/** What the search index holds of a patient: its id and search terms. */
+const indexed = (p: Pick<PatientRecord, 'id' | 'first_name' | 'last_name' | 'email'>) => ({
+  id: p.id,
+  terms: personTerms(p),
+});
 
 function toRecord(p: PatientItem): PatientRecord {
   return {

@@ -2,17 +2,22 @@ import { SUMMARY_TABS, type SummaryTab } from '../../../shared/summaries';
 import type { SummaryEntry, SummaryPage, SummaryRepository } from '../../application/ports';
 import { summaryCounterScope } from '../../application/summary-scopes';
 import type { CareLoopService } from './entities';
+import { queryPage } from './paging';
 
 /** Summary lists: one Query per tab page, one Query for every tab's count. */
 export class DynamoSummaryRepository implements SummaryRepository {
   constructor(private readonly db: CareLoopService) {}
 
-  async page(scope: string, tab: SummaryTab, limit: number, cursor: string | null): Promise<SummaryPage> {
-    const result = await this.db.entities.summaryEntry.query
-      .byScope({ scope, tab })
-      .go({ order: 'desc', limit, count: limit, cursor });
+  async page(
+    scope: string,
+    tab: SummaryTab,
+    limit: number,
+    cursor: string | null,
+  ): Promise<SummaryPage | 'invalid_cursor'> {
+    const result = await queryPage(this.db.entities.summaryEntry.query.byScope({ scope, tab }), limit, cursor);
+    if (result === 'invalid_cursor') return result;
     return {
-      entries: result.data.map((e): SummaryEntry => ({
+      entries: result.items.map((e): SummaryEntry => ({
         call_log_id: e.call_log_id,
         patient_id: e.patient_id,
         provider_id: e.provider_id,
@@ -24,7 +29,7 @@ export class DynamoSummaryRepository implements SummaryRepository {
         created_at: e.created_at,
         version: e.version,
       })),
-      cursor: result.cursor ?? null,
+      cursor: result.cursor,
     };
   }
 

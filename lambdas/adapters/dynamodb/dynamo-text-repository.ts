@@ -1,9 +1,10 @@
 import type { EntityItem } from 'electrodb';
 import type { TextStatus } from '../../../shared/texts';
-import type { SmsContact, TextKey, TextRecord, TextRepository } from '../../application/ports';
+import type { Page, SmsContact, TextKey, TextRecord, TextRepository } from '../../application/ports';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
 import { isConditionFailure } from './dynamo-organization-repository';
 import type { CareLoopService } from './entities';
+import { queryPage } from './paging';
 
 type TextItem = EntityItem<CareLoopService['entities']['textMessage']>;
 
@@ -77,11 +78,17 @@ const textKey = (key: TextKey) => ({ patient_id: key.patientId, message_id: key.
 export class DynamoTextRepository implements TextRepository {
   constructor(private readonly db: CareLoopService) {}
 
-  async listByPatient(patientId: string, limit: number): Promise<TextRecord[]> {
-    const { data } = await this.db.entities.textMessage.query
-      .byPatient({ patient_id: patientId })
-      .go({ order: 'desc', limit });
-    return data.map(toRecord);
+  async pageByPatient(
+    patientId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<TextRecord> | 'invalid_cursor'> {
+    const page = await queryPage(
+      this.db.entities.textMessage.query.byPatient({ patient_id: patientId }),
+      limit,
+      cursor,
+    );
+    return page === 'invalid_cursor' ? page : { items: page.items.map(toRecord), cursor: page.cursor };
   }
 
   async get(key: TextKey): Promise<TextRecord | null> {

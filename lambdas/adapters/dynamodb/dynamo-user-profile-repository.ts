@@ -2,17 +2,23 @@ import type { EntityItem } from 'electrodb';
 import type { NotificationChannel } from '../../../shared/domain';
 import { NOTIFICATION_CHANNELS } from '../../../shared/domain';
 import { isRole } from '../../../shared/roles';
+import type { Role } from '../../../shared/roles';
+import { personTerms, stillMatches } from '../../application/search';
 import type {
   AuditEvent,
+  Page,
   UserProfileChanges,
   UserProfileRecord,
   UserProfileRepository,
   UserStatus,
 } from '../../application/ports';
 import { conflict, notFound } from '../../platform/errors';
+import { batchGetAll } from './batch-get';
 import { auditEventItem } from './dynamo-audit-log';
 import { COUNTER, GLOBAL_SCOPE } from './dynamo-counter-repository';
 import type { CareLoopService } from './entities';
+import { queryPage } from './paging';
+import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from './search-index';
 import { assertCommitted } from './transactions';
 
 type ProfileItem = EntityItem<CareLoopService['entities']['userProfile']>;
@@ -40,6 +46,67 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
     return data.map(toRecord);
   }
 
+  async page(
+    filter: Role | 'pending' | null,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<UserProfileRecord> | 'invalid_cursor'> {
+    const byStatus = this.db.entities.userProfile.query.byStatus;
+    if (filter === 'pending') return records(await queryPage(byStatus({ status: 'pending' }), limit, cursor));
+    if (filter !== null) {
+      const query = byStatus({ status: 'active' }).where(({ role }, { eq }) => eq(role, filter as ProfileItem['role']));
+      return records(await queryPage(query, limit, cursor));
+    }
+    // Every role: the pending accounts first (they wait for an operator), then the active ones. A
+    // cursor names the partition it continues; both first pages are read at once.
+    const active = (size: number, from: string | null) => queryPage(byStatus({ status: 'active' }), size, from);
+    const [pending, activeFirst] = await Promise.all([
+      queryPage(byStatus({ status: 'pending' }), limit, cursor),
+      cursor === null ? active(limit, null) : null,
+    ]);
+    if (pending === 'invalid_cursor') return records(await active(limit, cursor));
+    if (pending.cursor !== null) return records(pending);
+    if (pending.items.length === 0 && activeFirst) return records(activeFirst);
+    if (pending.items.length === limit) return records({ items: pending.items, cursor: null });
+    const rest = await active(limit - pending.items.length, null);
+    if (rest === 'invalid_cursor') return rest;
+    return { items: [...pending.items, ...rest.items].map(toRecord), cursor: rest.cursor };
+  }
+
+  async pageByOrganization(
+    organizationId: string,
+    role: Role,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<UserProfileRecord> | 'invalid_cursor'> {
+    const query = this.db.entities.userProfile.query
+      .byOrganization({ org_key: organizationId, status: 'active' })
+      .where(({ role: stored }, { eq }) => eq(stored, role as ProfileItem['role']));
+    return records(await queryPage(query, limit, cursor));
+  }
+
+  async search(
+    prefix: string,
+    filter: Role | 'pending' | null,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<UserProfileRecord> | 'invalid_cursor'> {
+    const ids = await searchIds(this.db, SEARCH_SCOPE.users, prefix, limit, cursor, filter ?? undefined);
+    if (ids === 'invalid_cursor') return ids;
+    const found = new Map((await this.profilesOf(ids.items)).map((p) => [p.id, p]));
+    // In index order; an account removed, disabled or renamed since its index items were read is left out.
+    const items = ids.items.flatMap((id) => {
+      const p = found.get(id);
+      return p && (p.status === 'active' || p.status === 'pending') && stillMatches(personTerms(p), prefix) ? [p] : [];
+    });
+    return { items, cursor: ids.cursor };
+  }
+
+  private async profilesOf(ids: readonly string[]): Promise<UserProfileRecord[]> {
+    const keys = ids.map((user_id) => ({ user_id }));
+    return (await batchGetAll((batch) => this.db.entities.userProfile.get(batch).go(), keys)).map(toRecord);
+  }
+
   async listByOrganization(organizationId: string): Promise<UserProfileRecord[]> {
     const { data } = await this.db.entities.userProfile.query
       .byOrganization({ org_key: organizationId, status: 'active' })
@@ -49,9 +116,10 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
 
   async create(profile: UserProfileRecord, audit?: AuditEvent): Promise<void> {
     const result = await this.db.transaction
-      .write(({ userProfile, counter, auditEvent }) => [
+      .write(({ userProfile, counter, auditEvent, searchEntry }) => [
         userProfile.create(toItem(profile)).commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.users }).add({ value: 1 }).commit(),
+        ...searchPuts({ searchEntry }, SEARCH_SCOPE.users, indexed(profile)),
         ...(audit ? [auditEvent.create(auditEventItem(audit)).commit()] : []),
       ])
       .go();
@@ -60,9 +128,10 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
 
   async createPending(profile: UserProfileRecord, audit: AuditEvent): Promise<'created' | 'exists'> {
     const result = await this.db.transaction
-      .write(({ userProfile, auditEvent }) => [
+      .write(({ userProfile, auditEvent, searchEntry }) => [
         userProfile.create(toItem({ ...profile, status: 'pending' })).commit(),
         auditEvent.create(auditEventItem(audit)).commit(),
+        ...searchPuts({ searchEntry }, SEARCH_SCOPE.users, indexed({ ...profile, status: 'pending' })),
       ])
       .go();
     if (!result.canceled) return 'created';
@@ -105,7 +174,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
       ...(changes.assigned_at ? [] : (['assigned_at'] as const)),
     ];
     const result = await this.db.transaction
-      .write(({ userProfile, counter, auditEvent }) => {
+      .write(({ userProfile, counter, auditEvent, searchEntry }) => {
         let update = userProfile.patch({ user_id: current.id }).set({
           email: changes.email,
           first_name: changes.first_name,
@@ -133,6 +202,12 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
             ? [counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.users }).add({ value: 1 }).commit()]
             : []),
           auditEvent.create(auditEventItem(audit)).commit(),
+          ...searchWrites(
+            { searchEntry },
+            SEARCH_SCOPE.users,
+            indexed(current),
+            indexed({ ...current, ...changes, status: 'active' }),
+          ),
         ];
       })
       .go();
@@ -156,7 +231,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
   async markDeleted(profile: UserProfileRecord, at: string, audit: AuditEvent): Promise<void> {
     const from = (profile.status === 'pending' ? 'pending' : 'active') as UserStatus;
     const result = await this.db.transaction
-      .write(({ userProfile, counter, auditEvent }) => [
+      .write(({ userProfile, counter, auditEvent, searchEntry }) => [
         userProfile
           .patch({ user_id: profile.id })
           .set({ status: 'deleted', org_key: profile.provider_id ?? NO_ORGANIZATION, deleted_at: at, updated_at: at })
@@ -167,11 +242,22 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
           ? [counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.users }).subtract({ value: 1 }).commit()]
           : []),
         auditEvent.create(auditEventItem(audit)).commit(),
+        ...searchWrites({ searchEntry }, SEARCH_SCOPE.users, indexed(profile), null),
       ])
       .go();
     assertCommitted(result, 'user.not_found', 'User not found');
   }
 }
+
+const records = (page: Page<ProfileItem> | 'invalid_cursor'): Page<UserProfileRecord> | 'invalid_cursor' =>
+  page === 'invalid_cursor' ? page : { items: page.items.map(toRecord), cursor: page.cursor };
+
+/** What the search index holds of an account: its terms, and its role (or `pending`) for the list's filter. */
+const indexed = (p: Pick<UserProfileRecord, 'id' | 'first_name' | 'last_name' | 'email' | 'role' | 'status'>) => ({
+  id: p.id,
+  terms: personTerms(p),
+  role: p.status === 'pending' ? 'pending' : (p.role ?? 'none'),
+});
 
 const channels = (list: readonly string[] | undefined): NotificationChannel[] =>
   (list ?? []).filter((c): c is NotificationChannel => (NOTIFICATION_CHANNELS as readonly string[]).includes(c));

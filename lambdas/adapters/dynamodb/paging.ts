@@ -5,7 +5,7 @@ import { TABLE_SCHEMA } from './table-schema';
 interface PagedQuery<T> {
   params(): unknown;
   go(options: {
-    order: 'desc';
+    order: 'asc' | 'desc';
     limit: number;
     count: number;
     cursor: string | null;
@@ -13,7 +13,7 @@ interface PagedQuery<T> {
 }
 
 /**
- * One page of a Query, newest first. A cursor came from the client, so it is used only when the key
+ * One page of a Query, newest first unless `order` says otherwise. A cursor came from the client, so it is used only when the key
  * inside it lies in the partition this query reads; `invalid_cursor` otherwise, or when DynamoDB
  * refuses it as a start key.
  */
@@ -21,10 +21,11 @@ export async function queryPage<T>(
   query: PagedQuery<T>,
   limit: number,
   cursor: string | null,
+  order: 'asc' | 'desc' = 'desc',
 ): Promise<Page<T> | 'invalid_cursor'> {
   if (cursor !== null && !cursorInPartition(query.params(), cursor)) return 'invalid_cursor';
   try {
-    const result = await query.go({ order: 'desc', limit, count: limit, cursor });
+    const result = await query.go({ order, limit, count: limit, cursor });
     return { items: result.data, cursor: result.cursor ?? null };
   } catch (error) {
     if (cursor !== null && isValidationError(error)) return 'invalid_cursor';

@@ -50,7 +50,7 @@ function openDashboard(canManageSettings: boolean | undefined) {
       if (path === '/dashboard-stats') return stats as T;
       if (path === '/compliance-settings') return settings as T;
       if (path === '/calls/scheduled')
-        return { calls: [callLog({ status: 'scheduled', patient_name: 'Ruth Dawson' })] } as T;
+        return { items: [callLog({ status: 'scheduled', patient_name: 'Ruth Dawson' })], next_cursor: null } as T;
       throw new ApiError('Not found', 404);
     },
   };

@@ -67,6 +67,8 @@ const patient = (n: number): Patient => ({
   version: 1,
 });
 
+const page = <T,>(items: T[]) => ({ items, next_cursor: null });
+
 /** The signed-in admin plus the routes a test answers; anything else is a 404. */
 function openAs(url: string, routes: Record<string, (call: Call) => unknown>) {
   const backend = createFakeBackend(admin);
@@ -132,7 +134,7 @@ describe('admin workspace', { timeout: 30_000 }, () => {
   it("asks for the last 50 calls only when 'Calls Made' is opened, and shows 'No calls yet'", async () => {
     const { calls, user } = openAs('/admin', {
       'GET /dashboard-stats': () => stats([org(1)]),
-      'GET /calls': () => ({ calls: [] }),
+      'GET /calls': () => page([]),
     });
     const tile = await screen.findByRole('button', { name: /Calls Made/ });
     expect(calls.map((c) => c.path)).toEqual(['/dashboard-stats']);
@@ -176,8 +178,8 @@ describe('admin workspace', { timeout: 30_000 }, () => {
 
   it("marks the signed-in user 'You' without a Delete button, and filters by role", async () => {
     const { calls, user } = openAs('/admin/users', {
-      'GET /users': () => ({
-        users: [
+      'GET /users': () =>
+        page([
           profile('admin-1', {
             role: 'careloop_employee',
             provider: null,
@@ -186,9 +188,8 @@ describe('admin workspace', { timeout: 30_000 }, () => {
             last_name: 'Admin',
           }),
           profile('nurse-1', { first_name: 'Nora', last_name: 'Nurse' }),
-        ],
-      }),
-      'GET /providers': () => ({ providers: [org(1)] }),
+        ]),
+      'GET /providers': () => page([org(1)]),
     });
 
     const table = await screen.findByRole('table');
@@ -205,11 +206,11 @@ describe('admin workspace', { timeout: 30_000 }, () => {
     expect(within(rows[2] as HTMLElement).getByText('Provider User')).toBeVisible();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by role' }), 'patient');
-    await waitFor(() => expect(calls.at(-1)?.query).toEqual({ search: undefined, role: 'patient' }));
+    await waitFor(() => expect(calls.at(-1)?.query).toEqual({ search: undefined, role: 'patient', cursor: undefined }));
   });
 
   it("shows 'No users found' for an empty result", async () => {
-    openAs('/admin/users', { 'GET /users': () => ({ users: [] }), 'GET /providers': () => ({ providers: [] }) });
+    openAs('/admin/users', { 'GET /users': () => page([]), 'GET /providers': () => page([]) });
     expect(await screen.findByText('No users found')).toBeVisible();
   });
 
@@ -221,26 +222,28 @@ describe('admin workspace', { timeout: 30_000 }, () => {
 
   it('mirrors the organization tab in ?tab= and lists its patients', async () => {
     const { router, user } = openAs('/admin/providers/prov-1?tab=patients', {
-      'GET /providers/prov-1': () => ({
-        provider: org(1),
-        providerUsers: [profile('nurse-1')],
-        patients: [patient(1)],
-      }),
+      'GET /providers/prov-1': () => ({ provider: org(1) }),
+      'GET /providers/prov-1/patients': () => page([patient(1)]),
+      'GET /providers/prov-1/users': () => page([profile('nurse-1')]),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Practice 1' })).toBeVisible();
     expect(screen.getByRole('tab', { name: 'Patients', selected: true })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'View Pat Number1' }).getAttribute('href')).toBe('/admin/patients/pat-1');
+    expect((await screen.findByRole('link', { name: 'View Pat Number1' })).getAttribute('href')).toBe(
+      '/admin/patients/pat-1',
+    );
 
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await user.click(screen.getByRole('tab', { name: 'Provider Users' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=users'));
-    expect(screen.getByRole('button', { name: 'Remove First nurse-1' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Remove First nurse-1' })).toBeVisible();
   });
 
   it("shows 'Failed to remove provider user' when removal fails", async () => {
     const { user } = openAs('/admin/providers/prov-1?tab=users', {
-      'GET /providers/prov-1': () => ({ provider: org(1), providerUsers: [profile('nurse-1')], patients: [] }),
+      'GET /providers/prov-1': () => ({ provider: org(1) }),
+      'GET /providers/prov-1/patients': () => page([]),
+      'GET /providers/prov-1/users': () => page([profile('nurse-1')]),
       // No error text from the server: the screen shows the spec's fallback.
       'DELETE /users/nurse-1': ({ fallbackError }) => {
         throw new ApiError(fallbackError, 500);
@@ -264,7 +267,7 @@ describe('admin workspace', { timeout: 30_000 }, () => {
         outreach: null,
       }),
       'GET /patients/pat-1/care-plan': () => ({ carePlan: null }),
-      'GET /patients/pat-1/calls': () => ({ scheduled: [], history: [] }),
+      'GET /patients/pat-1/calls': () => ({ scheduled: [], history: page([]) }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Pat Number1' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to Practice 1' }).getAttribute('href')).toBe(

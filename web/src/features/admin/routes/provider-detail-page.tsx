@@ -7,7 +7,8 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { MessagePage } from '../../../components/feedback/message-page';
 import { PageSpinner } from '../../../components/feedback/page-spinner';
 import { PageShell } from '../../../components/layout/page-shell';
-import { TableCard } from '../../../components/table/table-card';
+import { firstPageState, LoadMore } from '../../../components/table/load-more';
+import { QueryTableCard } from '../../../components/table/table-card';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { PatientsSection } from '../../patients/components/patients-section';
@@ -16,6 +17,7 @@ import { DeleteProviderModal } from '../../providers/components/delete-provider-
 import { ProviderForm } from '../../providers/components/provider-form';
 import { ProviderOverview } from '../../providers/components/provider-overview';
 import { DeleteUserModal } from '../../users/components/delete-user-modal';
+import { useOrganizationUsers } from '../../users/api/get-organization-users';
 import { ProviderUsersTable } from '../../users/components/provider-users-table';
 import { UserFormModal } from '../../users/components/user-form-modal';
 import { useModalTarget } from '../hooks/use-modal-target';
@@ -38,6 +40,8 @@ function ProviderUsersTab({ detail }: { detail: ProviderDetailResponse }) {
   const form = useModalTarget<UserProfile>();
   const removing = useModalTarget<UserProfile>();
   const organization = { id: detail.provider.id, name: detail.provider.name };
+  const query = useOrganizationUsers(detail.provider.id);
+  const users = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -48,8 +52,9 @@ function ProviderUsersTab({ detail }: { detail: ProviderDetailResponse }) {
           Add Provider User
         </Button>
       </Group>
-      <TableCard
-        isEmpty={detail.providerUsers.length === 0}
+      <QueryTableCard
+        query={firstPageState(query)}
+        isEmpty={users.length === 0}
         empty={
           <EmptyState
             size="sm"
@@ -60,8 +65,9 @@ function ProviderUsersTab({ detail }: { detail: ProviderDetailResponse }) {
           />
         }
       >
-        <ProviderUsersTable users={detail.providerUsers} onEdit={form.open} onRemove={removing.open} />
-      </TableCard>
+        <ProviderUsersTable users={users} onEdit={form.open} onRemove={removing.open} />
+      </QueryTableCard>
+      <LoadMore query={query} label="Load more provider users" />
       <UserFormModal
         opened={form.opened}
         user={form.target ?? undefined}
@@ -82,7 +88,6 @@ function ProviderUsersTab({ detail }: { detail: ProviderDetailResponse }) {
 function PatientsTab({ detail }: { detail: ProviderDetailResponse }) {
   return (
     <PatientsSection
-      patients={detail.patients}
       viewHref={paths.admin.patient.getHref}
       providerId={detail.provider.id}
       timezone={detail.provider.timezone}
@@ -180,7 +185,7 @@ export function ProviderDetailPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="overview" pt="lg">
-          <ProviderOverview provider={detail.provider} providerUserCount={detail.providerUsers.length} />
+          <ProviderOverview provider={detail.provider} />
         </Tabs.Panel>
         <Tabs.Panel value="users" pt="lg">
           <ProviderUsersTab detail={detail} />

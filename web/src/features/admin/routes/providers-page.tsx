@@ -4,6 +4,7 @@ import { Building2, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import type { ProviderOrganization } from '../../../../../shared/domain';
 import { PageShell } from '../../../components/layout/page-shell';
+import { firstPageState, LoadMore } from '../../../components/table/load-more';
 import { QueryTableCard } from '../../../components/table/table-card';
 import { useModalTarget } from '../hooks/use-modal-target';
 import { useProviders } from '../../providers/api/get-providers';
@@ -18,7 +19,7 @@ export function ProvidersPage() {
   const providers = useProviders(debouncedSearch);
   const form = useModalTarget<ProviderOrganization>();
   const deleting = useModalTarget<ProviderOrganization>();
-  const list = providers.data?.providers ?? [];
+  const list = providers.data?.pages.flatMap((page) => page.items) ?? [];
   const searching = debouncedSearch.trim() !== '';
 
   return (
@@ -33,7 +34,7 @@ export function ProvidersPage() {
     >
       <TextInput
         label="Search providers"
-        placeholder="Search by name..."
+        placeholder="Search by name or e-mail..."
         leftSection={<Search size={16} aria-hidden="true" />}
         value={search}
         onChange={(event) => setSearch(event.currentTarget.value)}
@@ -41,7 +42,7 @@ export function ProvidersPage() {
       />
 
       <QueryTableCard
-        query={providers}
+        query={firstPageState(providers)}
         isEmpty={list.length === 0}
         empty={
           searching ? (
@@ -65,6 +66,7 @@ export function ProvidersPage() {
       >
         <ProvidersTable providers={list} onEdit={form.open} onDelete={deleting.open} />
       </QueryTableCard>
+      <LoadMore query={providers} label="Load more providers" />
 
       <ProviderFormModal opened={form.opened} provider={form.target ?? undefined} onClose={form.close} />
       <DeleteProviderModal opened={deleting.opened} provider={deleting.target} onClose={deleting.close} />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { UserProfile } from '../../../../../shared/domain';
 import { isRole } from '../../../../../shared/roles';
 import { PageShell } from '../../../components/layout/page-shell';
+import { firstPageState, LoadMore } from '../../../components/table/load-more';
 import { QueryTableCard } from '../../../components/table/table-card';
 import { useSignedInUser } from '../../../lib/session';
 import { useProviders } from '../../providers/api/get-providers';
@@ -38,7 +39,7 @@ export function UsersPage() {
   const providers = useProviders();
   const form = useModalTarget<UserProfile>();
   const deleting = useModalTarget<UserProfile>();
-  const list = users.data?.users ?? [];
+  const list = users.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = debouncedSearch.trim() !== '' || role !== 'all';
 
   return (
@@ -54,7 +55,7 @@ export function UsersPage() {
       <Group align="flex-end" gap="md">
         <TextInput
           label="Search users"
-          placeholder="Search by email..."
+          placeholder="Search by name or e-mail..."
           leftSection={<Search size={16} aria-hidden="true" />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
@@ -70,7 +71,7 @@ export function UsersPage() {
       </Group>
 
       <QueryTableCard
-        query={users}
+        query={firstPageState(users)}
         isEmpty={list.length === 0}
         empty={
           <EmptyState
@@ -84,13 +85,14 @@ export function UsersPage() {
       >
         <UsersTable users={list} currentUserId={me.id} onEdit={form.open} onDelete={deleting.open} />
       </QueryTableCard>
+      <LoadMore query={users} label="Load more users" />
 
       <UserFormModal
         opened={form.opened}
         user={form.target ?? undefined}
         onClose={form.close}
         currentUserId={me.id}
-        providers={providers.data?.providers}
+        providers={providers.data?.pages.flatMap((page) => page.items)}
         providersLoading={providers.isPending}
       />
       <DeleteUserModal opened={deleting.opened} user={deleting.target} onClose={deleting.close} />

@@ -30,15 +30,19 @@ describe('polling while a call is active', () => {
   it("drives the patient's calls query: on while a call is in progress, off once it has ended", () => {
     const options = patientCallsQueryOptions(createFakeBackend().api, 'pat-1');
     const interval = options.refetchInterval as (query: { state: { data: unknown } }) => number | false;
-    expect(interval({ state: { data: { scheduled: [], history: calls('in_progress') } } })).toBe(3000);
-    expect(interval({ state: { data: { scheduled: calls('scheduled'), history: calls('completed') } } })).toBe(false);
+    const page = (scheduled: unknown[], history: unknown[]) => ({
+      pages: [{ scheduled, history: { items: history, next_cursor: null } }],
+    });
+    expect(interval({ state: { data: page([], calls('in_progress')) } })).toBe(3000);
+    expect(interval({ state: { data: page(calls('scheduled'), calls('completed')) } })).toBe(false);
     expect(interval({ state: { data: undefined } })).toBe(false);
   });
 
   it('drives the operator list of recent calls the same way', () => {
     const options = recentCallsQueryOptions(createFakeBackend().api);
     const interval = options.refetchInterval as (query: { state: { data: unknown } }) => number | false;
-    expect(interval({ state: { data: { calls: calls('queued') } } })).toBe(3000);
-    expect(interval({ state: { data: { calls: calls('completed') } } })).toBe(false);
+    const page = (items: unknown[]) => ({ pages: [{ items, next_cursor: null }] });
+    expect(interval({ state: { data: page(calls('queued')) } })).toBe(3000);
+    expect(interval({ state: { data: page(calls('completed')) } })).toBe(false);
   });
 });

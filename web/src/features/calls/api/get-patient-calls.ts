@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { PatientCallsResponse } from '../../../../../shared/calls';
 import { CALL_MESSAGES } from '../../../../../shared/messages';
 import type { ApiClient } from '../../../lib/api-client';
@@ -6,13 +6,18 @@ import { useApiClient } from '../../../lib/services';
 import { callKeys } from './call-keys';
 import { activeCallsRefetchInterval } from './call-polling.utils';
 
-/** `GET /patients/{patientId}/calls`: the patient's pending scheduled calls and call history. */
+/**
+ * `GET /patients/{patientId}/calls?cursor=`: the patient's pending scheduled calls and one page of
+ * its call history (newest first).
+ */
 export function getPatientCalls(
   api: ApiClient,
   patientId: string,
+  cursor: string | null,
   signal?: AbortSignal,
 ): Promise<PatientCallsResponse> {
   return api.request<PatientCallsResponse>(`/patients/${encodeURIComponent(patientId)}/calls`, {
+    query: { cursor: cursor ?? undefined },
     fallbackError: CALL_MESSAGES.fetchCalls,
     signal,
   });
@@ -20,13 +25,25 @@ export function getPatientCalls(
 
 /** Refreshes every 3 s while one of the patient's calls is queued or in progress. */
 export function patientCallsQueryOptions(api: ApiClient, patientId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: callKeys.patient(patientId),
-    queryFn: ({ signal }) => getPatientCalls(api, patientId, signal),
-    refetchInterval: (query) => activeCallsRefetchInterval(query.state.data?.scheduled, query.state.data?.history),
+    queryFn: ({ pageParam, signal }) => getPatientCalls(api, patientId, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.history.next_cursor,
+    refetchInterval: (query) => {
+      const first = query.state.data?.pages[0];
+      return activeCallsRefetchInterval(first?.scheduled, first?.history.items);
+    },
   });
 }
 
+/** The scheduled calls (from the first page) and every history row loaded so far. */
 export function usePatientCalls(patientId: string) {
-  return useQuery(patientCallsQueryOptions(useApiClient(), patientId));
+  const query = useInfiniteQuery(patientCallsQueryOptions(useApiClient(), patientId));
+  const pages = query.data?.pages;
+  return {
+    query,
+    scheduled: pages?.[0]?.scheduled,
+    history: pages?.flatMap((page) => page.history.items),
+  };
 }

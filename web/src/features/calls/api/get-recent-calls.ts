@@ -1,25 +1,31 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RecentCallsResponse } from '../../../../../shared/calls';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { RECENT_CALLS_LIMIT, type CallPage } from '../../../../../shared/calls';
 import { CALL_MESSAGES } from '../../../../../shared/messages';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/services';
 import { callKeys } from './call-keys';
 import { activeCallsRefetchInterval } from './call-polling.utils';
 
-/** `GET /calls` (operators): the last 50 calls placed, across every organization. */
-export function getRecentCalls(api: ApiClient, signal?: AbortSignal): Promise<RecentCallsResponse> {
-  return api.request<RecentCallsResponse>('/calls', { fallbackError: CALL_MESSAGES.fetchCalls, signal });
+/** `GET /calls?cursor=` (operators): calls placed across every organization, newest first, 50 a page. */
+export function getRecentCalls(api: ApiClient, cursor: string | null, signal?: AbortSignal): Promise<CallPage> {
+  return api.request<CallPage>('/calls', {
+    query: { limit: String(RECENT_CALLS_LIMIT), cursor: cursor ?? undefined },
+    fallbackError: CALL_MESSAGES.fetchCalls,
+    signal,
+  });
 }
 
 export function recentCallsQueryOptions(api: ApiClient) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: callKeys.recent(),
-    queryFn: ({ signal }) => getRecentCalls(api, signal),
-    refetchInterval: (query) => activeCallsRefetchInterval(query.state.data?.calls),
+    queryFn: ({ pageParam, signal }) => getRecentCalls(api, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    refetchInterval: (query) => activeCallsRefetchInterval(query.state.data?.pages[0]?.items),
   });
 }
 
 /** Mount it only where the list is shown (the Calls Made modal, while open). */
 export function useRecentCalls() {
-  return useQuery(recentCallsQueryOptions(useApiClient()));
+  return useInfiniteQuery(recentCallsQueryOptions(useApiClient()));
 }

@@ -1,26 +1,29 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ScheduledCallsResponse } from '../../../../../shared/calls';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { CallPage } from '../../../../../shared/calls';
 import { CALL_MESSAGES } from '../../../../../shared/messages';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/services';
 import { callKeys } from './call-keys';
 
-/** `GET /calls/scheduled` (operators): every pending scheduled call, soonest first. */
-export function getScheduledCalls(api: ApiClient, signal?: AbortSignal): Promise<ScheduledCallsResponse> {
-  return api.request<ScheduledCallsResponse>('/calls/scheduled', {
+/** `GET /calls/scheduled?cursor=` (operators): pending scheduled calls, soonest first, a page at a time. */
+export function getScheduledCalls(api: ApiClient, cursor: string | null, signal?: AbortSignal): Promise<CallPage> {
+  return api.request<CallPage>('/calls/scheduled', {
+    query: { cursor: cursor ?? undefined },
     fallbackError: CALL_MESSAGES.fetchScheduledCalls,
     signal,
   });
 }
 
 export function scheduledCallsQueryOptions(api: ApiClient) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: callKeys.scheduled(),
-    queryFn: ({ signal }) => getScheduledCalls(api, signal),
+    queryFn: ({ pageParam, signal }) => getScheduledCalls(api, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
   });
 }
 
 /** Mount it only where the list is shown (the Scheduled Calls modal, while open). */
 export function useScheduledCalls() {
-  return useQuery(scheduledCallsQueryOptions(useApiClient()));
+  return useInfiniteQuery(scheduledCallsQueryOptions(useApiClient()));
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { callLog, fakeCallsApi, type RouteAnswer } from '../testing/fake-calls-api';
+import { callLog, fakeCallsApi, page, type RouteAnswer } from '../testing/fake-calls-api';
 import { CallLogsModal } from './call-logs-modal';
 import { ScheduledCallsModal } from './scheduled-calls-modal';
 
@@ -43,12 +43,11 @@ const headers = (table: HTMLElement) =>
 describe("operators' call lists", { timeout: 30_000 }, () => {
   it("'Last 50 calls' asks for the calls only when opened: Patient, Provider, Status, Duration, Time", async () => {
     const { requests, before } = await open('logs', {
-      'GET /calls': () => ({
-        calls: [
+      'GET /calls': () =>
+        page([
           callLog({ duration: 125 }),
           callLog({ id: 'c2', patient_name: 'Harold Brooks', status: 'in_progress', duration: null }),
-        ],
-      }),
+        ]),
     });
     expect(before).toBe(0);
     const dialog = await screen.findByRole('dialog', { name: 'Last 50 calls' });
@@ -61,8 +60,25 @@ describe("operators' call lists", { timeout: 30_000 }, () => {
     expect(requests.map((r) => r.path)).toEqual(['/calls']);
   });
 
+  it("'Load more calls' appends the next page, then disappears on the last one", async () => {
+    const { requests, user } = await open('logs', {
+      'GET /calls': ({ query }) =>
+        query?.cursor === 'page-2'
+          ? page([callLog({ id: 'c2', patient_name: 'Harold Brooks' })])
+          : page([callLog()], 'page-2'),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Last 50 calls' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Load more calls' }));
+    expect(await within(dialog).findByText('Harold Brooks')).toBeVisible();
+    const rows = within(within(dialog).getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => cells(row)[0])).toEqual(['Margaret Alvarez', 'Harold Brooks']);
+    expect(within(dialog).queryByRole('button', { name: 'Load more calls' })).toBeNull();
+    expect(requests.map((r) => r.query?.cursor)).toEqual([undefined, 'page-2']);
+    expect(requests.every((r) => r.query?.limit === '50')).toBe(true);
+  });
+
   it("'Last 50 calls' shows 'No calls yet' when none has been placed", async () => {
-    const empty = await open('logs', { 'GET /calls': () => ({ calls: [] }) });
+    const empty = await open('logs', { 'GET /calls': () => page([]) });
     await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('No calls yet'));
     expect(empty.requests).toHaveLength(1);
   });
@@ -79,12 +95,11 @@ describe("operators' call lists", { timeout: 30_000 }, () => {
 
   it("'Scheduled Calls': Patient, Provider, Scheduled Time, Time Preference ('Not specified'), Created", async () => {
     const { before } = await open('scheduled', {
-      'GET /calls/scheduled': () => ({
-        calls: [
+      'GET /calls/scheduled': () =>
+        page([
           callLog({ status: 'scheduled', scheduled_at: '2025-03-11T14:00:00.000Z', time_preference: 'evening' }),
           callLog({ id: 'c2', status: 'scheduled', scheduled_at: '2025-03-12T14:00:00.000Z', time_preference: null }),
-        ],
-      }),
+        ]),
     });
     expect(before).toBe(0);
     const dialog = await screen.findByRole('dialog', { name: 'Scheduled Calls' });
@@ -98,7 +113,7 @@ describe("operators' call lists", { timeout: 30_000 }, () => {
   });
 
   it("'Scheduled Calls' shows 'No scheduled calls' when none is pending", async () => {
-    await open('scheduled', { 'GET /calls/scheduled': () => ({ calls: [] }) });
+    await open('scheduled', { 'GET /calls/scheduled': () => page([]) });
     await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('No scheduled calls'));
   });
 

@@ -1,4 +1,5 @@
 import { Modal, Table } from '@mantine/core';
+import { firstPageState, LoadMore } from '../../../components/table/load-more';
 import { QueryTableCard } from '../../../components/table/table-card';
 import { useRecentCalls } from '../api/get-recent-calls';
 import { CallStatusBadge } from './call-badges';
@@ -30,22 +31,25 @@ export function CallLogsModal({ opened, onClose }: CallLogsModalProps) {
 
 function RecentCalls() {
   const query = useRecentCalls();
-  const calls = query.data?.calls ?? [];
+  const calls = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
-    <QueryTableCard query={query} isEmpty={calls.length === 0} empty={<CallsEmptyState />}>
-      <CallsTable label="Last 50 calls" columns={COLUMNS}>
-        {calls.map((call) => (
-          <Table.Tr key={call.id}>
-            <Table.Td>{call.patient_name}</Table.Td>
-            <Table.Td>{call.provider_name}</Table.Td>
-            <Table.Td>
-              <CallStatusBadge status={call.status} />
-            </Table.Td>
-            <Table.Td>{formatDuration(call.duration)}</Table.Td>
-            <Table.Td>{formatCallTime(callTime(call))}</Table.Td>
-          </Table.Tr>
-        ))}
-      </CallsTable>
-    </QueryTableCard>
+    <>
+      <QueryTableCard query={firstPageState(query)} isEmpty={calls.length === 0} empty={<CallsEmptyState />}>
+        <CallsTable label="Last 50 calls" columns={COLUMNS}>
+          {calls.map((call) => (
+            <Table.Tr key={call.id}>
+              <Table.Td>{call.patient_name}</Table.Td>
+              <Table.Td>{call.provider_name}</Table.Td>
+              <Table.Td>
+                <CallStatusBadge status={call.status} />
+              </Table.Td>
+              <Table.Td>{formatDuration(call.duration)}</Table.Td>
+              <Table.Td>{formatCallTime(callTime(call))}</Table.Td>
+            </Table.Tr>
+          ))}
+        </CallsTable>
+      </QueryTableCard>
+      <LoadMore query={query} label="Load more calls" />
+    </>
   );
 }

@@ -11,10 +11,12 @@ export interface CallsSectionProps {
   calls: CallLogSummary[] | undefined;
   emptyTitle?: string;
   renderCall: (call: CallLogSummary) => ReactNode;
+  /** Below the list, e.g. 'Load more'. */
+  footer?: ReactNode;
 }
 
 /** A titled card on the patient page listing calls, with loading, error and empty states. */
-export function CallsSection({ title, query, calls, emptyTitle, renderCall }: CallsSectionProps) {
+export function CallsSection({ title, query, calls, emptyTitle, renderCall, footer }: CallsSectionProps) {
   const titleId = useId();
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={titleId}>
@@ -38,6 +40,7 @@ export function CallsSection({ title, query, calls, emptyTitle, renderCall }: Ca
           ))}
         </Stack>
       )}
+      {calls && calls.length > 0 && footer}
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
+import { LoadMore } from '../../../components/table/load-more';
 import { usePatientCalls } from '../api/get-patient-calls';
 import { CallStatusBadge, EscalationBadge } from './call-badges';
 import { CallsSection } from './calls-section';
@@ -12,7 +13,7 @@ import { TranscriptModal } from './transcript-modal';
  * the transcript. Follows a queued or in-progress call until it ends (every 3 s).
  */
 export function PatientCallHistory({ patientId }: { patientId: string }) {
-  const query = usePatientCalls(patientId);
+  const { query, history } = usePatientCalls(patientId);
   const [transcript, setTranscript] = useState<{ opened: boolean; callId: string | null; time: string }>({
     opened: false,
     callId: null,
@@ -24,7 +25,8 @@ export function PatientCallHistory({ patientId }: { patientId: string }) {
       <CallsSection
         title="Call History"
         query={query}
-        calls={query.data?.history}
+        calls={history}
+        footer={<LoadMore query={query} label="Load more calls" />}
         renderCall={(call) => {
           const time = formatCallTime(callTime(call));
           return (

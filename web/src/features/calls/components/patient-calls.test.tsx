@@ -47,7 +47,7 @@ describe("the patient's calls", { timeout: 30_000 }, () => {
     renderSections({
       'GET /patients/pat-1/calls': callsOf({
         scheduled: [pending(), pending({ id: 'call-s2', time_preference: null })],
-        history: [],
+        history: { items: [], next_cursor: null },
       }),
     });
     await waitFor(() => expect(rows('Scheduled Calls')).toHaveLength(2));
@@ -61,7 +61,7 @@ describe("the patient's calls", { timeout: 30_000 }, () => {
   it('cancels a pending call only after confirmation, then drops it from the list', async () => {
     let scheduled = [pending()];
     const { requests, user } = renderSections({
-      'GET /patients/pat-1/calls': () => ({ scheduled, history: [] }),
+      'GET /patients/pat-1/calls': () => ({ scheduled, history: { items: [], next_cursor: null } }),
       'DELETE /scheduled-calls/call-s1': () => {
         scheduled = [];
         return { cancelled: true };
@@ -84,7 +84,7 @@ describe("the patient's calls", { timeout: 30_000 }, () => {
 
   it('shows why a cancellation was refused, inside the confirmation', async () => {
     const { user } = renderSections({
-      'GET /patients/pat-1/calls': callsOf({ scheduled: [pending()], history: [] }),
+      'GET /patients/pat-1/calls': callsOf({ scheduled: [pending()], history: { items: [], next_cursor: null } }),
       'DELETE /scheduled-calls/call-s1': () => {
         throw new ApiError('This call is no longer pending', 409, 'call.not_pending');
       },
@@ -99,18 +99,21 @@ describe("the patient's calls", { timeout: 30_000 }, () => {
     renderSections({
       'GET /patients/pat-1/calls': callsOf({
         scheduled: [],
-        history: [
-          callLog({ id: 'c1', duration: 725, escalation_level: 'Urgent', kind: 'monthly' }),
-          callLog({
-            id: 'c2',
-            status: 'failed',
-            outcome: 'no_answer',
-            duration: 7,
-            failure_reason: 'The patient did not answer',
-            has_transcript: false,
-          }),
-          callLog({ id: 'c3', status: 'cancelled', duration: null, has_transcript: false }),
-        ],
+        history: {
+          items: [
+            callLog({ id: 'c1', duration: 725, escalation_level: 'Urgent', kind: 'monthly' }),
+            callLog({
+              id: 'c2',
+              status: 'failed',
+              outcome: 'no_answer',
+              duration: 7,
+              failure_reason: 'The patient did not answer',
+              has_transcript: false,
+            }),
+            callLog({ id: 'c3', status: 'cancelled', duration: null, has_transcript: false }),
+          ],
+          next_cursor: null,
+        },
       }),
     });
     await waitFor(() => expect(rows('Call History')).toHaveLength(3));
@@ -145,7 +148,7 @@ describe("the patient's calls", { timeout: 30_000 }, () => {
       ended_reason: 'customer-ended-call',
     };
     const { user } = renderSections({
-      'GET /patients/pat-1/calls': callsOf({ scheduled: [], history: [callLog()] }),
+      'GET /patients/pat-1/calls': callsOf({ scheduled: [], history: { items: [callLog()], next_cursor: null } }),
       'GET /calls/call-1': () => ({ call: detail }),
     });
     await user.click(await screen.findByRole('button', { name: /^Transcript of the call on/ }));
@@ -158,7 +161,9 @@ describe("the patient's calls", { timeout: 30_000 }, () => {
   });
 
   it("says 'No scheduled calls' and 'No calls yet' when there are none", async () => {
-    renderSections({ 'GET /patients/pat-1/calls': callsOf({ scheduled: [], history: [] }) });
+    renderSections({
+      'GET /patients/pat-1/calls': callsOf({ scheduled: [], history: { items: [], next_cursor: null } }),
+    });
     await waitFor(() => expect(section('Call History').textContent).toContain('No calls yet'));
     expect(section('Scheduled Calls').textContent).toContain('No scheduled calls');
   });
@@ -168,7 +173,7 @@ describe("the patient's calls", { timeout: 30_000 }, () => {
     const { user } = renderSections({
       'GET /patients/pat-1/calls': ({ fallbackError }) => {
         if (fail) throw new ApiError(fallbackError, 500);
-        return { scheduled: [], history: [callLog()] };
+        return { scheduled: [], history: { items: [callLog()], next_cursor: null } };
       },
     });
     const alerts = await screen.findAllByRole('alert');
@@ -187,7 +192,7 @@ describe("the patient's calls", { timeout: 30_000 }, () => {
     const { requests } = renderSections({
       'GET /patients/pat-1/calls': () => ({
         scheduled: [],
-        history: [callLog({ status: answers.shift() ?? 'completed' })],
+        history: { items: [callLog({ status: answers.shift() ?? 'completed' })], next_cursor: null },
       }),
     });
     const asked = () => requests.filter((r) => r.path === '/patients/pat-1/calls').length;

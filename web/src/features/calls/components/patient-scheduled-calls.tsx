@@ -10,7 +10,7 @@ import { formatCallTime, timePreferenceText } from './calls.utils';
 
 /** 'Scheduled Calls' on the patient page: each pending call, its time and preference, and Cancel. */
 export function PatientScheduledCalls({ patientId }: { patientId: string }) {
-  const query = usePatientCalls(patientId);
+  const { query, scheduled } = usePatientCalls(patientId);
   const [cancelling, setCancelling] = useState<{ opened: boolean; call: CallLogSummary | null }>({
     opened: false,
     call: null,
@@ -21,7 +21,7 @@ export function PatientScheduledCalls({ patientId }: { patientId: string }) {
       <CallsSection
         title="Scheduled Calls"
         query={query}
-        calls={query.data?.scheduled}
+        calls={scheduled}
         emptyTitle="No scheduled calls"
         renderCall={(call) => {
           const time = formatCallTime(call.scheduled_at);

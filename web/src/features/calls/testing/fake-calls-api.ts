@@ -6,6 +6,7 @@ import { createFakeBackend } from '../../../test/fakes';
 export interface RecordedRequest {
   method: string;
   path: string;
+  query: ApiRequestOptions['query'];
   body: unknown;
   fallbackError: string;
 }
@@ -23,6 +24,7 @@ export function fakeCallsApi(routes: Record<string, RouteAnswer>) {
       const request = {
         method: options.method ?? 'GET',
         path,
+        query: options.query,
         body: options.body,
         fallbackError: options.fallbackError,
       };
@@ -45,6 +47,11 @@ export function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** One page of a paged list, as the server answers it. */
+export function page<T>(items: T[], next_cursor: string | null = null) {
+  return { items, next_cursor };
 }
 
 export function callLog(overrides: Partial<CallLogSummary> = {}): CallLogSummary {

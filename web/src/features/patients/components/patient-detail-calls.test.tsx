@@ -39,7 +39,7 @@ function openPatient(phone: string | null = '+18135551000') {
         case 'GET /patients/pat-1/care-plan':
           return { carePlan: null } as T;
         case 'GET /patients/pat-1/calls':
-          return { scheduled: [], history: [...history] } as T;
+          return { scheduled: [], history: { items: [...history], next_cursor: null } } as T;
         case 'POST /patients/pat-1/calls': {
           const call = callLog({ status: 'queued', duration: null, outcome: null, has_transcript: false });
           history.unshift(call);

@@ -1,35 +1,38 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
-import { Plus } from 'lucide-react';
+import { Button, EmptyState, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Plus, Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { Patient } from '../../../../../shared/domain';
-import { TableCard } from '../../../components/table/table-card';
+import { firstPageState, LoadMore } from '../../../components/table/load-more';
+import { QueryTableCard } from '../../../components/table/table-card';
+import { useOrganizationPatients } from '../api/get-organization-patients';
 import { AddPatientWizard } from './add-patient-wizard';
 import { PatientsEmptyState } from './patients-empty-state';
 import { PatientsTable } from './patients-table';
 
 export interface PatientsSectionProps {
-  /** The organization's patients. */
-  patients: Patient[];
-  /** The rows shown, when fewer than all of `patients`. */
-  rows?: Patient[];
   viewHref: (patientId: string) => string;
-  /** The organization patients are added to, and its time zone for outreach. */
+  /** The organization whose patients are listed and added, and its time zone for outreach. */
   providerId: string;
   timezone: string;
-  /** Below the table, e.g. a 'View All' button. */
-  footer?: ReactNode;
+  /** The rows shown of those loaded (the provider dashboard shows the first few until 'View All'). */
+  visible?: (patients: Patient[]) => Patient[];
+  /** Below the table, e.g. a 'View All' button; given the rows loaded. */
+  footer?: (patients: Patient[]) => ReactNode;
 }
 
-/** An organization's 'Patients' heading, table or empty state, and Add Patient (beside the heading once there are any). */
-export function PatientsSection({
-  patients,
-  rows = patients,
-  viewHref,
-  providerId,
-  timezone,
-  footer,
-}: PatientsSectionProps) {
+/**
+ * An organization's 'Patients': a search box (the server searches names and e-mail), the table a
+ * page at a time with 'Load more', its empty state, and Add Patient.
+ */
+export function PatientsSection({ viewHref, providerId, timezone, visible, footer }: PatientsSectionProps) {
   const [adding, setAdding] = useState(false);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 250);
+  const query = useOrganizationPatients(providerId, debouncedSearch);
+  const patients = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const searching = debouncedSearch.trim() !== '';
+  const rows = visible ? visible(patients) : patients;
   const addButton = (
     <Button leftSection={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
       Add Patient
@@ -41,12 +44,37 @@ export function PatientsSection({
         <Title order={2} size="h4">
           Patients
         </Title>
-        {patients.length > 0 && addButton}
+        {(patients.length > 0 || searching) && addButton}
       </Group>
-      <TableCard isEmpty={patients.length === 0} empty={<PatientsEmptyState action={addButton} />}>
+      <TextInput
+        label="Search patients"
+        placeholder="Search by name or e-mail..."
+        leftSection={<Search size={16} aria-hidden="true" />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={420}
+      />
+      <QueryTableCard
+        query={firstPageState(query)}
+        isEmpty={patients.length === 0}
+        empty={
+          searching ? (
+            <EmptyState
+              size="sm"
+              py="lg"
+              icon={<Search size={24} aria-hidden="true" />}
+              title="No patients found"
+              description={`No patient matches "${debouncedSearch.trim()}".`}
+            />
+          ) : (
+            <PatientsEmptyState action={addButton} />
+          )
+        }
+      >
         <PatientsTable patients={rows} viewHref={viewHref} />
-      </TableCard>
-      {footer}
+      </QueryTableCard>
+      {footer?.(patients)}
+      {rows.length === patients.length && <LoadMore query={query} label="Load more patients" />}
       <AddPatientWizard opened={adding} onClose={() => setAdding(false)} providerId={providerId} timezone={timezone} />
     </Stack>
   );

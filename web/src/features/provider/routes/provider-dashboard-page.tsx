@@ -4,7 +4,8 @@ import { FileText, MessageSquareReply, PhoneCall, Users, UsersRound } from 'luci
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageShell } from '../../../components/layout/page-shell';
-import { TableCard } from '../../../components/table/table-card';
+import { firstPageState, LoadMore } from '../../../components/table/load-more';
+import { QueryTableCard } from '../../../components/table/table-card';
 import { paths } from '../../../config/paths';
 import { useSignedInUser } from '../../../lib/session';
 import { useApiClient } from '../../../lib/services';
@@ -12,24 +13,24 @@ import { useDashboardStats } from '../../dashboard/api/dashboard-stats';
 import { StatTile } from '../../dashboard/components/stat-tile';
 import { PatientsSection } from '../../patients/components/patients-section';
 import { providerQueryOptions, type ProviderDetailResponse } from '../../providers/api/get-provider';
+import { useOrganizationUsers } from '../../users/api/get-organization-users';
 import { ProviderUsersTable } from '../../users/components/provider-users-table';
 import { showViewAllPatients, visiblePatients } from './provider-dashboard.utils';
 
 function PatientsPanel({ detail }: { detail: ProviderDetailResponse }) {
   const [expanded, setExpanded] = useState(false);
-  const { patients } = detail;
+  const total = detail.provider.patient_count;
   return (
     <PatientsSection
-      patients={patients}
-      rows={visiblePatients(patients, expanded)}
+      visible={(patients) => visiblePatients(patients, expanded)}
       viewHref={paths.provider.patient.getHref}
       providerId={detail.provider.id}
       timezone={detail.provider.timezone}
-      footer={
-        showViewAllPatients(patients.length, expanded) && (
+      footer={(patients) =>
+        showViewAllPatients(Math.max(total, patients.length), expanded) && (
           <Group justify="center">
             <Button variant="subtle" onClick={() => setExpanded(true)}>
-              View All {patients.length} Patients
+              View All {Math.max(total, patients.length)} Patients
             </Button>
           </Group>
         )
@@ -39,13 +40,16 @@ function PatientsPanel({ detail }: { detail: ProviderDetailResponse }) {
 }
 
 function ProviderUsersPanel({ detail }: { detail: ProviderDetailResponse }) {
+  const query = useOrganizationUsers(detail.provider.id);
+  const users = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <Stack gap="md">
       <Title order={2} size="h4">
         Provider Users
       </Title>
-      <TableCard
-        isEmpty={detail.providerUsers.length === 0}
+      <QueryTableCard
+        query={firstPageState(query)}
+        isEmpty={users.length === 0}
         empty={
           <EmptyState
             size="sm"
@@ -55,8 +59,9 @@ function ProviderUsersPanel({ detail }: { detail: ProviderDetailResponse }) {
           />
         }
       >
-        <ProviderUsersTable users={detail.providerUsers} />
-      </TableCard>
+        <ProviderUsersTable users={users} />
+      </QueryTableCard>
+      <LoadMore query={query} label="Load more provider users" />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Patient, UserProfile } from '../../../../../shared/domain';
@@ -38,20 +38,22 @@ const colleague: UserProfile = {
   created_at: '2025-01-01T00:00:00.000Z',
 };
 
-function openAs(url: string, routes: Record<string, () => unknown>) {
+function openAs(url: string, routes: Record<string, (query: ApiRequestOptions['query']) => unknown>) {
   const backend = createFakeBackend(nurse);
   const paths: string[] = [];
+  const queries: ApiRequestOptions['query'][] = [];
   const api: ApiClient = {
     async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
       if (path === '/me') return nurse as T;
       paths.push(path);
+      queries.push(options.query);
       const answer = routes[`${options.method ?? 'GET'} ${path}`];
       if (!answer) throw new ApiError('Not found', 404);
-      return answer() as T;
+      return answer(options.query) as T;
     },
   };
   const view = renderWithProviders(null, { routes: createAppRoutes(), url, services: { auth: backend.auth, api } });
-  return { ...view, paths, user: userEvent.setup() };
+  return { ...view, paths, queries, user: userEvent.setup() };
 }
 
 const organization = (count: number) => ({
@@ -67,8 +69,16 @@ const organization = (count: number) => ({
     patient_count: count,
     version: 1,
   },
-  providerUsers: [colleague],
-  patients: Array.from({ length: count }, (_, i) => patient(i + 1)),
+});
+
+/** The organization's routes: its detail, its patients and its provider users (one page each). */
+const organizationRoutes = (count: number) => ({
+  'GET /providers/prov-1': () => organization(count),
+  'GET /providers/prov-1/patients': () => ({
+    items: Array.from({ length: count }, (_, i) => patient(i + 1)),
+    next_cursor: null,
+  }),
+  'GET /providers/prov-1/users': () => ({ items: [colleague], next_cursor: null }),
 });
 
 const stats = {
@@ -87,7 +97,7 @@ describe('provider workspace', { timeout: 30_000 }, () => {
   it('shows the totals, the first 5 patients and View All n Patients, which expands the list', async () => {
     const { paths, user } = openAs('/provider', {
       'GET /dashboard-stats': () => stats,
-      'GET /providers/prov-1': () => organization(7),
+      ...organizationRoutes(7),
     });
 
     expect(await screen.findByText('Total Patients')).toBeVisible();
@@ -106,13 +116,32 @@ describe('provider workspace', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'View All 7 Patients' }));
     expect(screen.getAllByRole('link', { name: /^View Pat/ })).toHaveLength(7);
     expect(screen.queryByRole('button', { name: 'View All 7 Patients' })).toBeNull();
-    expect(paths).toEqual(expect.arrayContaining(['/dashboard-stats', '/providers/prov-1']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/dashboard-stats', '/providers/prov-1', '/providers/prov-1/patients']),
+    );
+  });
+
+  it('searches patients on the server and shows what it answers', async () => {
+    const { queries, user } = openAs('/provider', {
+      'GET /dashboard-stats': () => stats,
+      ...organizationRoutes(3),
+      'GET /providers/prov-1/patients': (query) => ({
+        items: query?.search === 'number2' ? [patient(2)] : [patient(1), patient(2), patient(3)],
+        next_cursor: null,
+      }),
+    });
+    expect(await screen.findByRole('link', { name: 'View Pat Number3' })).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: 'Search patients' }), 'number2');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'View Pat Number3' })).toBeNull());
+    expect(screen.getAllByRole('link', { name: /^View Pat/ })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'View Pat Number2' })).toBeVisible();
+    expect(queries).toContainEqual({ search: 'number2', cursor: undefined });
   });
 
   it('lists provider users read-only', async () => {
     const { user } = openAs('/provider', {
       'GET /dashboard-stats': () => stats,
-      'GET /providers/prov-1': () => organization(1),
+      ...organizationRoutes(1),
     });
     await user.click(await screen.findByRole('tab', { name: 'Provider Users' }));
     const table = await screen.findByRole('table');
@@ -123,7 +152,7 @@ describe('provider workspace', { timeout: 30_000 }, () => {
   it("shows 'No patients' with Add Patient, which opens the wizard", async () => {
     const { user } = openAs('/provider', {
       'GET /dashboard-stats': () => ({ ...stats, totalPatients: 0 }),
-      'GET /providers/prov-1': () => organization(0),
+      ...organizationRoutes(0),
     });
     expect(await screen.findByText('No patients')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Add Patient' }));

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Patient, ProviderOrganization, UserProfile } from '../../../../../shared/domain';
+import type { ProviderOrganization } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/services';
@@ -7,11 +7,9 @@ import { providerKeys } from './provider-keys';
 
 export interface ProviderDetailResponse {
   provider: ProviderOrganization;
-  providerUsers: UserProfile[];
-  patients: Patient[];
 }
 
-/** `GET /providers/{providerId}`: the organization with its provider users and patients. */
+/** `GET /providers/{providerId}`: the organization (its patients and users are read by their tabs). */
 export function getProvider(api: ApiClient, providerId: string, signal?: AbortSignal): Promise<ProviderDetailResponse> {
   return api.request<ProviderDetailResponse>(`/providers/${encodeURIComponent(providerId)}`, {
     fallbackError: FALLBACK_ERRORS.fetchProviderData,

@@ -1,18 +1,22 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProviderOrganization } from '../../../../../shared/domain';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { OrganizationPage } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/services';
 import { providerKeys } from './provider-keys';
 
-export interface ProvidersResponse {
-  providers: ProviderOrganization[];
-}
-
-/** `GET /providers?search=`: active organizations, newest first. */
-export function getProviders(api: ApiClient, search: string, signal?: AbortSignal): Promise<ProvidersResponse> {
-  return api.request<ProvidersResponse>('/providers', {
-    query: { search: search.trim() || undefined },
+/**
+ * `GET /providers?search=&cursor=`: a page of active organizations, newest first; with a search,
+ * those whose name, a word of it or office e-mail starts with it (the server searches its index).
+ */
+export function getProviders(
+  api: ApiClient,
+  search: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<OrganizationPage> {
+  return api.request<OrganizationPage>('/providers', {
+    query: { search: search.trim() || undefined, cursor: cursor ?? undefined },
     fallbackError: FALLBACK_ERRORS.fetchProviders,
     signal,
   });
@@ -20,13 +24,15 @@ export function getProviders(api: ApiClient, search: string, signal?: AbortSigna
 
 export function providersQueryOptions(api: ApiClient, search = '') {
   const term = search.trim();
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: providerKeys.list(term),
-    queryFn: ({ signal }) => getProviders(api, term, signal),
+    queryFn: ({ pageParam, signal }) => getProviders(api, term, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
     placeholderData: keepPreviousData,
   });
 }
 
 export function useProviders(search = '') {
-  return useQuery(providersQueryOptions(useApiClient(), search));
+  return useInfiniteQuery(providersQueryOptions(useApiClient(), search));
 }

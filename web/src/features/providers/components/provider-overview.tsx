@@ -5,11 +5,10 @@ import { Field } from '../../../components/data/field';
 
 export interface ProviderOverviewProps {
   provider: ProviderOrganization;
-  providerUserCount: number;
 }
 
-/** The Overview tab: contact details and totals of one organization. */
-export function ProviderOverview({ provider, providerUserCount }: ProviderOverviewProps) {
+/** The Overview tab: contact details and the patient total of one organization (its users have their own tab). */
+export function ProviderOverview({ provider }: ProviderOverviewProps) {
   return (
     <Card withBorder padding="lg" radius="md">
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="lg" m={0}>
@@ -20,7 +19,6 @@ export function ProviderOverview({ provider, providerUserCount }: ProviderOvervi
         <Field label="Time Zone">{provider.timezone}</Field>
         <Field label="Added">{formatDate(provider.created_at)}</Field>
         <Field label="Patients">{provider.patient_count}</Field>
-        <Field label="Provider Users">{providerUserCount}</Field>
       </SimpleGrid>
     </Card>
   );

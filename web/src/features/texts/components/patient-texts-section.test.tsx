@@ -119,6 +119,27 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
     expect(within(withLink).queryByText(/Error code/)).toBeNull();
   });
 
+  it("'Load older messages' appends the next page of the history, then disappears on the last one", async () => {
+    const { requests, user } = renderSection({
+      load: ({ query }) =>
+        query?.cursor === 'older'
+          ? textsResponse({ messages: [patientText({ id: 'txt-1', body: 'The first check-in.' })] })
+          : textsResponse({
+              messages: [patientText({ id: 'txt-2', body: 'The latest check-in.' })],
+              next_cursor: 'older',
+            }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Load older messages' }));
+    expect(await within(history()).findByText('The first check-in.')).toBeVisible();
+    expect(
+      within(history())
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.includes('The latest check-in.')),
+    ).toEqual([true, false]);
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+    expect(requests.filter((r) => r.method === 'GET').map((r) => r.query?.cursor)).toEqual([undefined, 'older']);
+  });
+
   it('shows an opt-out prominently, with its date, and disables the form with the opt-out text', async () => {
     const { requests, user } = renderSection({
       state: { opted_out: true, opted_out_at: '2026-03-04T15:00:00.000Z' },

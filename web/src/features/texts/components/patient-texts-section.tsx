@@ -2,6 +2,7 @@ import { Alert, Badge, Card, EmptyState, Group, SimpleGrid, Stack, Text, Title }
 import { MessageSquare, MessageSquareOff } from 'lucide-react';
 import { useId } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { LoadMore } from '../../../components/table/load-more';
 import { usePatientTexts } from '../api/get-patient-texts';
 import { SendTextForm } from './send-text-form';
 import { TextMessageItem } from './text-message-item';
@@ -16,14 +17,13 @@ export interface PatientTextsSectionProps {
 
 /**
  * 'Text Messages' on the patient page (DECISIONS "Patient texts and call links"): the opt-out
- * state, this month's usage, the send form and the history, newest first. Refreshed every 10 s so
+ * state, this month's usage, the send form and the history, newest first, a page at a time. Refreshed every 10 s so
  * delivery statuses and replies appear while the page is open.
  */
 export function PatientTextsSection({ patientId, firstName, organizationName }: PatientTextsSectionProps) {
-  const query = usePatientTexts(patientId);
+  const { query, latest: data, messages } = usePatientTexts(patientId);
   const titleId = useId();
   const historyId = useId();
-  const data = query.data;
 
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={titleId}>
@@ -79,7 +79,7 @@ export function PatientTextsSection({ patientId, firstName, organizationName }: 
               <Title order={3} size="h5" id={historyId}>
                 Message history
               </Title>
-              {data.messages.length === 0 ? (
+              {messages.length === 0 ? (
                 <EmptyState
                   size="sm"
                   py="lg"
@@ -88,11 +88,12 @@ export function PatientTextsSection({ patientId, firstName, organizationName }: 
                 />
               ) : (
                 <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
-                  {data.messages.map((text) => (
+                  {messages.map((text) => (
                     <TextMessageItem key={text.id} patientId={patientId} text={text} />
                   ))}
                 </Stack>
               )}
+              <LoadMore query={query} label="Load older messages" />
             </Stack>
           </SimpleGrid>
         </Stack>

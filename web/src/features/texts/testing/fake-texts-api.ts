@@ -6,6 +6,7 @@ import { createFakeBackend } from '../../../test/fakes';
 export interface RecordedRequest {
   method: string;
   path: string;
+  query: ApiRequestOptions['query'];
   body: unknown;
   fallbackError: string;
   anonymous: boolean;
@@ -26,6 +27,7 @@ export function fakeApi(routes: Record<string, RouteAnswer>) {
       const request: RecordedRequest = {
         method: options.method ?? 'GET',
         path,
+        query: options.query,
         body: options.body,
         fallbackError: options.fallbackError,
         anonymous: options.anonymous ?? false,
@@ -64,6 +66,7 @@ export function patientText(overrides: Partial<PatientText> = {}): PatientText {
 export function textsResponse(overrides: Partial<PatientTextsResponse> = {}): PatientTextsResponse {
   return {
     messages: [],
+    next_cursor: null,
     has_phone: true,
     opted_out: false,
     opted_out_at: null,

@@ -1,20 +1,25 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserProfile } from '../../../../../shared/domain';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { UserPage } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/services';
 import { userKeys, type UserFilters } from './user-keys';
 
-export interface UsersResponse {
-  users: UserProfile[];
-}
-
-/** `GET /users?search=&role=`: search by e-mail text and filter by role. */
-export function getUsers(api: ApiClient, filters: UserFilters, signal?: AbortSignal): Promise<UsersResponse> {
-  return api.request<UsersResponse>('/users', {
+/**
+ * `GET /users?search=&role=&cursor=`: a page of users (pending accounts first); with a search,
+ * those whose first name, last name or e-mail starts with it (the server searches its index).
+ */
+export function getUsers(
+  api: ApiClient,
+  filters: UserFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<UserPage> {
+  return api.request<UserPage>('/users', {
     query: {
       search: filters.search.trim() || undefined,
       role: filters.role === 'all' ? undefined : filters.role,
+      cursor: cursor ?? undefined,
     },
     fallbackError: FALLBACK_ERRORS.fetchUsers,
     signal,
@@ -23,13 +28,15 @@ export function getUsers(api: ApiClient, filters: UserFilters, signal?: AbortSig
 
 export function usersQueryOptions(api: ApiClient, filters: UserFilters) {
   const normalized: UserFilters = { search: filters.search.trim(), role: filters.role };
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: userKeys.list(normalized),
-    queryFn: ({ signal }) => getUsers(api, normalized, signal),
+    queryFn: ({ pageParam, signal }) => getUsers(api, normalized, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
     placeholderData: keepPreviousData,
   });
 }
 
 export function useUsers(filters: UserFilters) {
-  return useQuery(usersQueryOptions(useApiClient(), filters));
+  return useInfiniteQuery(usersQueryOptions(useApiClient(), filters));
 }

@@ -66,8 +66,8 @@ function openUsers(routes: Record<string, (call: Call) => unknown>) {
 describe('pending accounts in User Management', { timeout: 30_000 }, () => {
   it("shows a 'Pending' badge and an Enable button, and filters by 'Pending'", async () => {
     const { calls, user } = openUsers({
-      'GET /users': () => ({ users: [pendingUser] }),
-      'GET /providers': () => ({ providers: [practice] }),
+      'GET /users': () => ({ items: [pendingUser], next_cursor: null }),
+      'GET /providers': () => ({ items: [practice], next_cursor: null }),
     });
 
     const row = (await screen.findByRole('cell', { name: /Penny Ding/ })).closest('tr') as HTMLElement;
@@ -83,8 +83,8 @@ describe('pending accounts in User Management', { timeout: 30_000 }, () => {
   it('enables one with a role and an organization through the Enable form', async () => {
     let enabled: unknown = null;
     const { user } = openUsers({
-      'GET /users': () => ({ users: enabled ? [] : [pendingUser] }),
-      'GET /providers': () => ({ providers: [practice] }),
+      'GET /users': () => ({ items: enabled ? [] : [pendingUser], next_cursor: null }),
+      'GET /providers': () => ({ items: [practice], next_cursor: null }),
       'PUT /users/sign-up-1': (call) => {
         enabled = call.body;
         return {
@@ -118,8 +118,8 @@ describe('pending accounts in User Management', { timeout: 30_000 }, () => {
 
   it('shows the server refusal in the Enable form', async () => {
     const { user } = openUsers({
-      'GET /users': () => ({ users: [pendingUser] }),
-      'GET /providers': () => ({ providers: [practice] }),
+      'GET /users': () => ({ items: [pendingUser], next_cursor: null }),
+      'GET /providers': () => ({ items: [practice], next_cursor: null }),
       'PUT /users/sign-up-1': () => {
         throw new ApiError('Provider Not Found', 404);
       },

@@ -1,0 +1,165 @@
+/**
+ * The answer of each route, as zod schemas built from the records (`./records`): the named answer
+ * types both tiers use are their `z.output`, and `./contract` maps every route to one of them.
+ */
+import * as z from 'zod/mini';
+import {
+  accessHistoryEntryRecord,
+  callLogDetailRecord,
+  callLogSummaryRecord,
+  clinicalDocumentRecord,
+  dashboardStatsRecord,
+  documentRevisionRecord,
+  outreachCadenceRecord,
+  pageOf,
+  patientRecord,
+  patientTextRecord,
+  providerOrganizationRecord,
+  providerRefRecord,
+  summaryCountsRecord,
+  summaryItemRecord,
+  systemSettingsRecord,
+  transcriptTurnRecord,
+  userProfileRecord,
+} from './records';
+import { ESCALATION_LEVELS } from '../calls';
+import { SUMMARY_TABS } from '../summaries';
+
+/** Every 4xx (and 5xx) answer: the text to show and a stable dotted code. */
+export const errorAnswer = z.object({ error: z.string(), code: z.string() });
+
+// People and organizations
+
+export const dashboardStatsAnswer = z.extend(dashboardStatsRecord, {
+  /** Employees: the newest organizations for the dashboard cards; provider staff: none. */
+  providers: z.array(providerOrganizationRecord),
+});
+/** Lists page with `pageOf` (`{ items, next_cursor }`). */
+export const providerListAnswer = pageOf(providerOrganizationRecord);
+export const providerAnswer = z.object({ provider: providerOrganizationRecord });
+export const archivedAnswer = z.object({ archived: z.literal(true) });
+
+/** GET /users and GET /providers/{providerId}/users */
+export const userListAnswer = pageOf(userProfileRecord);
+export const userAnswer = z.object({ user: userProfileRecord });
+export const deletedAnswer = z.object({ deleted: z.literal(true) });
+
+export const patientListAnswer = pageOf(patientRecord);
+export const patientCreatedAnswer = z.object({ patient: patientRecord, outreach: z.nullable(outreachCadenceRecord) });
+export const patientDetailAnswer = z.object({
+  patient: patientRecord,
+  provider: providerRefRecord,
+  outreach: z.nullable(outreachCadenceRecord),
+});
+export const patientAnswer = z.object({ patient: patientRecord });
+export const accessHistoryAnswer = pageOf(accessHistoryEntryRecord);
+
+// Clinical documents
+
+export const carePlanAnswer = z.object({ carePlan: clinicalDocumentRecord });
+export const carePlanReadAnswer = z.object({ carePlan: z.nullable(clinicalDocumentRecord) });
+export const emrNotesAnswer = z.object({ emrNotes: clinicalDocumentRecord });
+export const emrNotesReadAnswer = z.object({ emrNotes: z.nullable(clinicalDocumentRecord) });
+export const documentRevisionsAnswer = pageOf(documentRevisionRecord);
+
+// Settings and calls
+
+export const systemSettingsAnswer = z.object({
+  settings: systemSettingsRecord,
+  /** The built-in prompt, so the editor can show Modified/Default and reset. */
+  defaultPrompt: z.string(),
+});
+/** Every pending scheduled call (soonest first) and one page of the other calls (newest first). */
+export const patientCallsAnswer = z.object({
+  scheduled: z.array(callLogSummaryRecord),
+  history: pageOf(callLogSummaryRecord),
+});
+/** GET /calls (the calls placed, newest first) and GET /calls/scheduled (pending, soonest first): one page. */
+export const callListAnswer = pageOf(callLogSummaryRecord);
+export const callDetailAnswer = z.object({ call: callLogDetailRecord });
+export const callCreatedAnswer = z.object({ call: callLogSummaryRecord });
+export const scheduledCallCancelledAnswer = z.object({ cancelled: z.literal(true) });
+/** Everything the browser SDK needs, never a secret key. */
+export const webCallConfigAnswer = z.object({
+  publicKey: z.string(),
+  assistantName: z.string(),
+  configuration: z.object({
+    assistantId: z.string(),
+    assistantOverrides: z.record(z.string(), z.unknown()),
+  }),
+});
+
+// Summaries
+
+export const summariesAnswer = z.object({
+  month: z.string(),
+  tab: z.enum(SUMMARY_TABS),
+  summaries: z.array(summaryItemRecord),
+  counts: summaryCountsRecord,
+  /** Opaque; null on the last page. */
+  cursor: z.nullable(z.string()),
+});
+export const summaryDetailAnswer = z.object({
+  summary: z.extend(summaryItemRecord, { transcript: z.array(transcriptTurnRecord), provider_name: z.string() }),
+});
+export const summaryStatusAnswer = z.object({ summary: summaryItemRecord });
+export const summaryLinkAnswer = z.object({
+  /** When this view was recorded (ISO). */
+  accessedAt: z.string(),
+  callLog: z.object({
+    id: z.string(),
+    createdAt: z.string(),
+    /** Seconds; null when unknown. */
+    duration: z.nullable(z.number()),
+    summary: z.nullable(z.string()),
+    transcript: z.array(transcriptTurnRecord),
+    successEvaluation: z.nullable(z.boolean()),
+    escalationLevel: z.nullable(z.enum(ESCALATION_LEVELS)),
+    noteToDoctor: z.nullable(z.string()),
+  }),
+  patient: z.nullable(
+    z.object({
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+      phone_number: z.nullable(z.string()),
+    }),
+  ),
+  provider: z.nullable(
+    z.object({
+      name: z.string(),
+      phone: z.nullable(z.string()),
+      email: z.nullable(z.string()),
+      address: z.nullable(z.string()),
+    }),
+  ),
+});
+
+// Texts and call links
+
+export const patientTextsAnswer = z.object({
+  /** One page, newest first: `next_cursor` continues it. */
+  messages: z.array(patientTextRecord),
+  next_cursor: z.nullable(z.string()),
+  has_phone: z.boolean(),
+  opted_out: z.boolean(),
+  opted_out_at: z.nullable(z.string()),
+  monthly_limit: z.number().check(z.int()),
+  /** Outbound texts counted this calendar month (organization's time zone). */
+  sent_this_month: z.number().check(z.int()),
+  open_callback_requests: z.number().check(z.int()),
+});
+export const sendTextAnswer = z.object({
+  message: patientTextRecord,
+  includedMagicLink: z.boolean(),
+  /** The call link sent with the text (shown once; only its hash is stored). */
+  magicLink: z.nullable(z.string()),
+});
+export const patientTextAnswer = z.object({ message: patientTextRecord });
+export const createCallLinkAnswer = z.object({ link: z.string(), expires: z.string() });
+/** The link is valid and a call is placed, or one was placed in the last 15 minutes. */
+export const callLinkAnswer = z.object({ isValid: z.literal(true), call: z.enum(['placed', 'on_its_way']) });
+
+// Webhooks
+
+export const webhookReceivedAnswer = z.object({ received: z.literal(true) });

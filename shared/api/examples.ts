@@ -1,0 +1,184 @@
+/**
+ * Example requests and answers for the OpenAPI document: made-up people and organizations (no
+ * PHI), shaped by the same schemas (`contract.test.ts` parses every example with its route's).
+ */
+import type { CallLogDetail, CallLogSummary, SystemSettings } from '../calls';
+import { DEFAULT_SYSTEM_PROMPT } from '../calls';
+import type {
+  AccessHistoryEntry,
+  ClinicalDocument,
+  OutreachCadence,
+  Patient,
+  ProviderOrganization,
+  UserProfile,
+} from '../domain';
+import type { SummaryItem } from '../summaries';
+import type { PatientText } from '../texts';
+
+export const EXAMPLE_IDS = {
+  provider: '3f0c5a9e-1b2d-4c6e-8f10-2a3b4c5d6e7f',
+  user: '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+  patient: '5b6c7d8e-9f0a-4b1c-8d2e-3f4a5b6c7d8e',
+  call: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+  document: '7e6d5c4b-3a29-4180-9f8e-7d6c5b4a3928',
+  audit: 'e0f1a2b3-c4d5-4e6f-8a9b-0c1d2e3f4a5b',
+  text: '20261123T101500123Z-1a2b3c4d',
+  /** A link token's shape: base64url of 32 random bytes. */
+  linkToken: 'Zm9yLWRvY3Mtb25seS1ub3QtYS1yZWFsLWxpbmstdG9',
+} as const;
+
+const CREATED = '2026-11-02T14:05:00.000Z';
+const UPDATED = '2026-11-20T09:30:00.000Z';
+
+export const exampleProvider: ProviderOrganization = {
+  id: EXAMPLE_IDS.provider,
+  name: 'Sunrise Family Practice',
+  address: '100 Example Avenue, Springfield',
+  telephone: '(555) 010-0100',
+  office_email: 'office@sunrise.example',
+  timezone: 'America/New_York',
+  created_at: CREATED,
+  updated_at: UPDATED,
+  patient_count: 42,
+  version: 3,
+};
+
+export const exampleUser: UserProfile = {
+  id: EXAMPLE_IDS.user,
+  email: 'nurse@sunrise.example',
+  first_name: 'Robin',
+  last_name: 'Example',
+  full_name: 'Robin Example',
+  phone_number: '+15555550100',
+  role: 'provider',
+  provider_id: EXAMPLE_IDS.provider,
+  provider: { id: EXAMPLE_IDS.provider, name: exampleProvider.name },
+  assigned_at: CREATED,
+  notification_preferences: { new_summaries: ['email'], escalations: ['email', 'sms'] },
+  created_at: CREATED,
+};
+
+export const examplePatient: Patient = {
+  id: EXAMPLE_IDS.patient,
+  provider_id: EXAMPLE_IDS.provider,
+  first_name: 'Sam',
+  last_name: 'Sample',
+  email: 'sam.sample@example.com',
+  phone_number: '+15555550123',
+  created_at: CREATED,
+  updated_at: UPDATED,
+  version: 2,
+};
+
+export const exampleOutreach: OutreachCadence = {
+  patient_id: EXAMPLE_IDS.patient,
+  provider_id: EXAMPLE_IDS.provider,
+  created_by: EXAMPLE_IDS.user,
+  first_outreach_date: '2026-12-01',
+  time_preference: 'morning',
+  enabled: true,
+  scheduled_at: '2026-12-01T14:00:00.000Z',
+  created_at: CREATED,
+};
+
+const author = { user_id: EXAMPLE_IDS.user, name: exampleUser.full_name };
+
+export const exampleDocument: ClinicalDocument = {
+  id: EXAMPLE_IDS.document,
+  patient_id: EXAMPLE_IDS.patient,
+  provider_id: EXAMPLE_IDS.provider,
+  content: 'Goals: walk 20 minutes a day; check blood pressure every morning.',
+  created_at: CREATED,
+  updated_at: UPDATED,
+  creator: author,
+  updated_by: author,
+  version: 2,
+};
+
+export const exampleAccessHistoryEntry: AccessHistoryEntry = {
+  id: EXAMPLE_IDS.audit,
+  at: UPDATED,
+  action: 'patient.read',
+  outcome: 'success',
+  actor: {
+    user_id: EXAMPLE_IDS.user,
+    role: 'provider',
+    organization_id: EXAMPLE_IDS.provider,
+    name: exampleUser.full_name,
+    email: exampleUser.email,
+  },
+  request_id: 'b7a1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d',
+  source_ip: '203.0.113.7',
+};
+
+export const exampleCall: CallLogSummary = {
+  id: EXAMPLE_IDS.call,
+  patient_id: EXAMPLE_IDS.patient,
+  provider_id: EXAMPLE_IDS.provider,
+  patient_name: 'Sam Sample',
+  provider_name: exampleProvider.name,
+  status: 'completed',
+  kind: 'monthly',
+  outcome: 'answered',
+  duration: 312,
+  created_at: UPDATED,
+  updated_at: UPDATED,
+  scheduled_at: UPDATED,
+  time_preference: 'morning',
+  failure_reason: null,
+  escalation_level: 'Normal',
+  has_transcript: true,
+};
+
+const transcript = [
+  { speaker: 'assistant' as const, text: 'Hello, this is Care. How have you been feeling this month?' },
+  { speaker: 'patient' as const, text: 'Pretty well, thank you.' },
+];
+
+export const exampleCallDetail: CallLogDetail = {
+  ...exampleCall,
+  transcript,
+  summary: 'Monthly check-in completed; no new concerns.',
+  note_to_doctor: null,
+  success_evaluation: true,
+  ended_reason: 'customer-ended-call',
+};
+
+export const exampleSettings: SystemSettings = {
+  assistantId: 'assistant-example-id',
+  voiceId: 'burt',
+  systemPrompt: DEFAULT_SYSTEM_PROMPT,
+  version: 4,
+  updated_at: UPDATED,
+};
+
+export const exampleSummary: SummaryItem = {
+  id: EXAMPLE_IDS.call,
+  call_id: EXAMPLE_IDS.call,
+  patient_id: EXAMPLE_IDS.patient,
+  provider_id: EXAMPLE_IDS.provider,
+  patient_name: 'Sam Sample',
+  summary: 'Monthly check-in completed; no new concerns.',
+  status: 'successful',
+  escalation_level: null,
+  note_to_doctor: null,
+  duration: 312,
+  created_at: UPDATED,
+  version: 3,
+};
+
+export const exampleText: PatientText = {
+  id: EXAMPLE_IDS.text,
+  direction: 'outbound',
+  kind: 'check_in',
+  status: 'delivered',
+  body: 'Hi Sam, this is your care team checking in. Reply to this message if you would like a call back.',
+  included_call_link: false,
+  error_code: null,
+  sent_by_name: exampleUser.full_name,
+  created_at: UPDATED,
+  updated_at: UPDATED,
+  callback: null,
+};
+
+export const exampleTranscript = transcript;

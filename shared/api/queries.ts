@@ -1,0 +1,22 @@
+/**
+ * Query strings of the list routes (`?limit=&cursor=` and a search), as the OpenAPI document
+ * describes them. Their handlers declare the same rules; `lambdas/openapi.test.ts` names the
+ * request schemas it can match to a handler.
+ */
+import * as z from 'zod/mini';
+import { ROLES } from '../roles';
+import { pageQuerySchema } from '../validation';
+
+const search = (max: number) => z.optional(z.string().check(z.maxLength(max, { error: 'Search text is too long' })));
+
+/** GET /providers */
+export const providerListQuerySchema = z.extend(pageQuerySchema, { search: search(200) });
+
+/** GET /providers/{providerId}/patients */
+export const patientListQuerySchema = z.extend(pageQuerySchema, { search: search(200) });
+
+/** GET /users: `role` is a role, `pending` (no role yet) or `all`; the handler reads empty as `all`. */
+export const userListQuerySchema = z.extend(pageQuerySchema, {
+  search: search(254),
+  role: z.optional(z.enum([...ROLES, 'pending', 'all'], { error: 'Please choose a role' })),
+});
