@@ -152,6 +152,7 @@ describe('standing check (revocation)', () => {
         return ok({ written: true });
       },
       'DELETE /providers/{providerId}': async () => ok({}),
+      'GET /providers/{providerId}/users': async () => ok({ items: [], next_cursor: null }),
     },
     standingDeps,
   );
