@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallLogSummary } from '../../shared/calls';
+import type { CallLogSummary, PatientCallsResponse } from '../../shared/calls';
 import type { DashboardStats, Patient } from '../../shared/domain';
 import {
   CALL_LINK_MESSAGES,
@@ -51,14 +51,9 @@ describe('texts and call links: patient page, /call/{token}, opt-out', () => {
     );
   const calls = async () =>
     expectStatus(
-      await call<{ scheduled: CallLogSummary[]; history: CallLogSummary[] }>(
-        stack,
-        'GET',
-        `/patients/${patient.id}/calls`,
-        { token: nurseToken },
-      ),
+      await call<PatientCallsResponse>(stack, 'GET', `/patients/${patient.id}/calls`, { token: nurseToken }),
       200,
-    ).history;
+    ).history.items;
   /** A link places a call only when none is running (one call at a time per patient). */
   const noCallRunning = async () => {
     const running = (history: CallLogSummary[]) =>
