@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULE_OPTION_LABELS, VOICES } from '../../shared/calls';
 import { CALL_MESSAGES } from '../../shared/messages';
-import { DEMO, expectAccessible, launchBrowser, newPage, signIn } from './support/browser';
+import { DEMO, expectAccessible, expectNoSidewaysScroll, launchBrowser, newPage, signIn } from './support/browser';
 
 /**
  * The call pipeline of issue 7 on the seeded local stack, whose voice simulator plays a call in a
@@ -30,8 +30,6 @@ describe('calls: place, follow, schedule, cancel; operators see them; system set
     await browser?.close();
   });
 
-  const noSidewaysScroll = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
   const region = (page: Page, name: string) => page.getByRole('region', { name });
 
   it('enrols a patient with a phone number and opens their page', async () => {
@@ -54,7 +52,7 @@ describe('calls: place, follow, schedule, cancel; operators see them; system set
     await nurse.getByRole('heading', { level: 1, name: patientName }).waitFor();
     await region(nurse, 'Call History').getByText('No calls yet').waitFor();
     await region(nurse, 'Scheduled Calls').getByText('No scheduled calls').waitFor();
-    expect(await noSidewaysScroll(nurse)).toBe(true);
+    await expectNoSidewaysScroll(nurse);
     await expectAccessible(nurse);
   });
 
@@ -81,7 +79,7 @@ describe('calls: place, follow, schedule, cancel; operators see them; system set
     await turns.first().waitFor();
     const speakers = (await turns.allInnerTexts()).map((turn) => turn.split('\n')[0]);
     expect(new Set(speakers)).toEqual(new Set(['Assistant', 'Patient']));
-    expect(await noSidewaysScroll(nurse)).toBe(true);
+    await expectNoSidewaysScroll(nurse);
     await expectAccessible(nurse);
     await transcript.getByRole('button', { name: 'Close dialog' }).click();
     await transcript.waitFor({ state: 'hidden' });

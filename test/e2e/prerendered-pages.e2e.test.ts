@@ -61,9 +61,15 @@ describe('prerendered public pages', () => {
 
     await page.mouse.move(20, 20);
     await expect.poll(() => scripts.some((path) => path.includes('/boot-'))).toBe(true);
-    await page.waitForLoadState('networkidle');
+    // Downloaded is not yet hydrated: wait until React has attached its handlers to the link.
+    const login = page.getByRole('banner').getByRole('link', { name: 'Login' });
+    await expect
+      .poll(() => login.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactProps'))), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+    await login.click();
     await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
 
     // A link followed by the router keeps the document; a page load would have dropped the mark.

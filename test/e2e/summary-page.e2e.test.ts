@@ -13,7 +13,7 @@ import {
   sunriseToken,
   tableOf,
 } from '../support/fixtures';
-import { DEMO, expectAccessible, launchBrowser, newPage, stackUrls } from './support/browser';
+import { DEMO, expectAccessible, expectNoSidewaysScroll, launchBrowser, newPage, stackUrls } from './support/browser';
 
 /**
  * The summary page a notification's link opens (spec §2 "Call Summary page", §6, §8), on the
@@ -59,9 +59,6 @@ describe('summary page: /summary/{token}', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
   };
-  const noSidewaysScroll = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
   it('sends a signed-out nurse to sign in, then shows every card of the summary at 375 px', async () => {
     const page = await newPage(browser, { width: 375, height: 800 });
     await page.goto(path);
@@ -104,7 +101,7 @@ describe('summary page: /summary/{token}', () => {
     await page
       .getByText('Provider Secure Access • Link expires after 30 days • Confidential Medical Information')
       .waitFor();
-    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page);
 
     await transcript.getByRole('button', { name: 'Hide Transcript' }).click();

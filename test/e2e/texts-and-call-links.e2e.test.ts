@@ -12,7 +12,16 @@ import {
 } from '../../shared/texts';
 import { call } from '../support/api';
 import { createCallablePatient, demoOrganizations, eventually, expectStatus, sunriseToken } from '../support/fixtures';
-import { DEMO, expectAccessible, launchBrowser, newPage, readOutbox, signIn, stackUrls } from './support/browser';
+import {
+  DEMO,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  launchBrowser,
+  newPage,
+  readOutbox,
+  signIn,
+  stackUrls,
+} from './support/browser';
 
 /**
  * Patient texts and call links on the seeded local stack (DECISIONS "Patient texts and call links"):
@@ -41,9 +50,6 @@ describe('texts and call links: patient page, /call/{token}, opt-out', () => {
     const url = new URL(link);
     return `${url.pathname}${url.search}`;
   };
-  const noSidewaysScroll = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
   const texts = async () =>
     expectStatus(
       await call<PatientTextsResponse>(stack, 'GET', `/patients/${patient.id}/texts`, { token: nurseToken }),
@@ -95,7 +101,7 @@ describe('texts and call links: patient page, /call/{token}, opt-out', () => {
     const message = section().getByRole('textbox', { name: 'Message' });
     expect(await message.inputValue()).toBe(defaultCheckInText(patient.first_name, 'Sunrise Family Medicine'));
     expect(await section().getByRole('button', { name: 'Send Text' }).isEnabled()).toBe(true);
-    expect(await noSidewaysScroll(nurse)).toBe(true);
+    await expectNoSidewaysScroll(nurse);
     await expectAccessible(nurse);
   });
 
@@ -145,7 +151,7 @@ describe('texts and call links: patient page, /call/{token}, opt-out', () => {
     // Nothing about the patient is shown to whoever holds the link.
     expect(await page.getByText(patient.last_name).count()).toBe(0);
     expect(await page.getByText(patient.phone_number ?? '—').count()).toBe(0);
-    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
     await expectAccessible(page);
 
     const placed = await eventually(calls, (history) => history.some((c) => c.kind === 'link'));

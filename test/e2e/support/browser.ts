@@ -54,10 +54,11 @@ export async function setNewPassword(page: Page, password: string) {
   await page.getByRole('button', { name: 'Set Password' }).click();
 }
 
-/** Fails on any serious or critical axe violation, naming the rule and the elements. */
-export async function expectAccessible(page: Page) {
-  // Colours are only final once opening transitions have run: dialogs fade in from opacity 0.
-  // Endless animations (a loader's spin) never finish and change no colour: they are not waited for.
+/**
+ * Waits until opening transitions have run: dialogs fade in from opacity 0, notifications slide in.
+ * Endless animations (a loader's spin) never finish and change nothing: they are not waited for.
+ */
+async function transitionsDone(page: Page) {
   await page.waitForFunction(
     () => {
       const fading = [...document.querySelectorAll('[role="dialog"], .mantine-Modal-inner, .mantine-Modal-content')];
@@ -71,6 +72,12 @@ export async function expectAccessible(page: Page) {
     undefined,
     { timeout: 5000, polling: 100 },
   );
+}
+
+/** Fails on any serious or critical axe violation, naming the rule and the elements. */
+export async function expectAccessible(page: Page) {
+  // Colours are only final once opening transitions have run.
+  await transitionsDone(page);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -91,4 +98,22 @@ export interface OutboxMessage {
 export async function readOutbox(apiUrl: string = stackUrls().apiUrl): Promise<OutboxMessage[]> {
   const res = await fetch(`${apiUrl}/local/outbox`);
   return ((await res.json()) as { messages: OutboxMessage[] }).messages;
+}
+
+/**
+ * Fails when the page scrolls sideways once its transitions have run, naming the elements that
+ * stick out past the viewport's right edge.
+ */
+export async function expectNoSidewaysScroll(page: Page) {
+  await transitionsDone(page);
+  const sticking = () =>
+    page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      if (document.documentElement.scrollWidth <= width) return [];
+      return [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > width + 1)
+        .slice(0, 5)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    });
+  await expect.poll(sticking, { message: `sideways scrolling on ${page.url()}`, timeout: 5000 }).toEqual([]);
 }
