@@ -91,7 +91,7 @@ describe('the OpenAPI document', () => {
     const put = document.paths['/patients/{patientId}/care-plan']?.put;
     expect(put?.parameters).toEqual([expect.objectContaining({ name: 'patientId', in: 'path', required: true })]);
     expect(put?.requestBody?.content['application/json']?.schema).toEqual({
-      $ref: '#/components/schemas/DocumentUpdate',
+      $ref: '#/components/schemas/CarePlanUpdate',
     });
     expect(Object.keys(put?.responses ?? {})).toEqual(['200', '400', '401', '403', '404', '409']);
     expect(put?.responses['409']).toMatchObject({

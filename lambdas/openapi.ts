@@ -9,6 +9,7 @@ import * as answers from '../shared/api/answers';
 import { API_CONTRACT, type RouteContract } from '../shared/api/contract';
 import * as queries from '../shared/api/queries';
 import * as records from '../shared/api/records';
+import * as careTime from '../shared/care-time';
 import * as texts from '../shared/texts';
 import * as validation from '../shared/validation';
 import { ROUTES, isStaffAccess, routeKey, type RouteDefinition } from './routes';
@@ -84,7 +85,7 @@ const OUTPUT_NAMES = new Map([
   ...namedSchemas([answers], pascal),
 ]);
 /** Request schemas by their export name (`providerFormSchema`), for components and for tests. */
-export const REQUEST_SCHEMA_NAMES = namedSchemas([validation, texts, queries], (n) => n);
+export const REQUEST_SCHEMA_NAMES = namedSchemas([validation, texts, careTime, queries], (n) => n);
 
 type JsonSchema = Record<string, unknown>;
 
@@ -232,7 +233,7 @@ function operation(
     responses[status] = {
       description: success.description,
       content: {
-        [form ? 'text/xml' : 'application/json']: {
+        [form ? 'text/xml' : contract.media === 'csv' ? 'text/csv' : 'application/json']: {
           schema: schemaRef(success.schema, 'output', OUTPUT_NAMES),
           example: success.example,
         },

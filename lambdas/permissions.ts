@@ -51,7 +51,8 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
     table: ['dynamodb:GetItem'],
   },
   'get-dashboard-stats': {
-    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+    // The worklist names patients: its read is audited (one event put).
+    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
   },
   'create-provider': {
     table: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
@@ -167,6 +168,14 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
   'twilio-webhook': {
     table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
     sms: ['secretsmanager:GetSecretValue'],
+  },
+  'care-time': {
+    // An entry and its patient-month and day totals are one transaction (Put and two Updates).
+    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  },
+  'billing-report': {
+    // PutItem: the audit events of reads and changes.
+    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   },
   'place-scheduled-call': {
     table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],

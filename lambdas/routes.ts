@@ -24,6 +24,8 @@ export const FUNCTIONS = [
   'patient-texts',
   'call-link',
   'twilio-webhook',
+  'care-time',
+  'billing-report',
 ] as const;
 export type FunctionName = (typeof FUNCTIONS)[number];
 
@@ -61,6 +63,9 @@ const PROVIDER = ['provider'] as const;
 export const ROUTES = [
   { method: 'GET', path: '/me', fn: 'me', access: 'signed-in' },
   { method: 'GET', path: '/dashboard-stats', fn: 'get-dashboard-stats', access: STAFF },
+  // The dashboards' CCM charts (operators: every organization) and the practice's worklist.
+  { method: 'GET', path: '/dashboard-charts', fn: 'get-dashboard-stats', access: STAFF },
+  { method: 'GET', path: '/worklist', fn: 'get-dashboard-stats', access: PROVIDER },
 
   { method: 'GET', path: '/providers', fn: 'provider-data', access: EMPLOYEE },
   { method: 'POST', path: '/providers', fn: 'create-provider', access: EMPLOYEE },
@@ -80,6 +85,9 @@ export const ROUTES = [
   { method: 'PUT', path: '/patients/{patientId}', fn: 'patient-data', access: STAFF },
   { method: 'DELETE', path: '/patients/{patientId}', fn: 'patient-data', access: STAFF },
   { method: 'GET', path: '/patients/{patientId}/access-history', fn: 'patient-data', access: EMPLOYEE },
+  // CCM consent (DECISIONS "Care management compliance"): the current consent and its history.
+  { method: 'GET', path: '/patients/{patientId}/consent', fn: 'patient-data', access: STAFF },
+  { method: 'POST', path: '/patients/{patientId}/consent', fn: 'patient-data', access: STAFF },
 
   { method: 'GET', path: '/patients/{patientId}/care-plan', fn: 'care-plans', access: STAFF },
   { method: 'POST', path: '/patients/{patientId}/care-plan', fn: 'care-plans', access: STAFF },
@@ -124,6 +132,19 @@ export const ROUTES = [
   { method: 'POST', path: '/patients/{patientId}/call-links', fn: 'patient-texts', access: STAFF },
   // The patient's call link page (/call/{token}): the token is the only credential.
   { method: 'POST', path: '/call-links/{token}', fn: 'call-link', access: 'link' },
+
+  // CCM time log and the monthly billing report (DECISIONS "Care management compliance"). Only the
+  // practice's staff log time and mark months billed; operators read.
+  { method: 'GET', path: '/patients/{patientId}/time-entries', fn: 'care-time', access: STAFF },
+  { method: 'POST', path: '/patients/{patientId}/time-entries', fn: 'care-time', access: PROVIDER },
+  { method: 'GET', path: '/providers/{providerId}/billing-report', fn: 'billing-report', access: STAFF },
+  { method: 'GET', path: '/providers/{providerId}/billing-report.csv', fn: 'billing-report', access: STAFF },
+  {
+    method: 'PUT',
+    path: '/providers/{providerId}/billing-report/{month}/patients/{patientId}',
+    fn: 'billing-report',
+    access: PROVIDER,
+  },
 
   // Vendor webhooks.
   { method: 'POST', path: '/webhooks/vapi', fn: 'vapi-webhook', access: 'webhook:vapi' },

@@ -2,12 +2,18 @@ import type * as z from 'zod/mini';
 import type { dashboardStatsAnswer } from './api/answers';
 import type {
   accessHistoryEntryRecord,
+  carePlanFieldsRecord,
+  carePlanRecord,
+  chronicConditionRecord,
   clinicalDocumentRecord,
+  consentEntryRecord,
   dashboardStatsRecord,
   documentAuthorRecord,
   documentRevisionRecord,
   notificationPreferencesRecord,
+  medicationRecord,
   outreachCadenceRecord,
+  patientConsentRecord,
   patientRecord,
   providerOrganizationRecord,
   providerRefRecord,
@@ -35,6 +41,20 @@ export type TimePreference = (typeof TIME_PREFERENCES)[number];
 
 export const DEFAULT_TIMEZONE = 'America/New_York';
 
+/**
+ * Provider users' care roles (DECISIONS "Care management compliance"): their time counts as the
+ * billing practitioner's, as clinical staff time, or toward no code.
+ */
+export const CARE_ROLES = ['billing_practitioner', 'clinical_staff', 'non_clinical'] as const;
+export type CareRole = (typeof CARE_ROLES)[number];
+/** A provider user stored before care roles were kept counts as clinical staff. */
+export const DEFAULT_CARE_ROLE: CareRole = 'clinical_staff';
+export const CARE_ROLE_LABELS: Record<CareRole, string> = {
+  billing_practitioner: 'Billing practitioner',
+  clinical_staff: 'Clinical staff',
+  non_clinical: 'Non-clinical staff',
+};
+
 export type ProviderOrganization = z.output<typeof providerOrganizationRecord>;
 
 export type ProviderRef = z.output<typeof providerRefRecord>;
@@ -44,6 +64,17 @@ export type UserProfile = z.output<typeof userProfileRecord>;
 export type Patient = z.output<typeof patientRecord>;
 
 export type ClinicalDocument = z.output<typeof clinicalDocumentRecord>;
+
+export type PatientConsent = z.output<typeof patientConsentRecord>;
+/** One recorded consent change (`GET /patients/{patientId}/consent`). */
+export type ConsentEntry = z.output<typeof consentEntryRecord>;
+
+export type ChronicCondition = z.output<typeof chronicConditionRecord>;
+export type Medication = z.output<typeof medicationRecord>;
+/** The care plan's structured part (everything but the note). */
+export type CarePlanFields = z.output<typeof carePlanFieldsRecord>;
+/** `GET /patients/{patientId}/care-plan`. */
+export type CarePlan = z.output<typeof carePlanRecord>;
 
 /** Who saved a clinical document or one of its revisions (by user id; see the schema). */
 export type DocumentAuthor = z.output<typeof documentAuthorRecord>;

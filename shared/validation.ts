@@ -3,8 +3,10 @@
  * exact messages (§5) on both sides. zod/mini keeps Lambda bundles small.
  */
 import * as z from 'zod/mini';
-import { NOTIFICATION_CHANNELS, TIME_PREFERENCES, type NotificationChannel } from './domain';
-import { CALL_MESSAGES, SUMMARY_MESSAGES, VALIDATION } from './messages';
+import { CARE_ROLES, NOTIFICATION_CHANNELS, TIME_PREFERENCES, type NotificationChannel } from './domain';
+import { CALL_MESSAGES, CCM_MESSAGES, SUMMARY_MESSAGES, VALIDATION } from './messages';
+import { chronicConditionSchema } from './ccm/chronic-conditions';
+import { CONSENT_DISCLOSURES, CONSENT_METHODS, RECORDED_CONSENT_STATUSES, type ConsentDisclosure } from './consent';
 import { SUMMARY_STATUSES, SUMMARY_TABS } from './summaries';
 import { PROMPT_MAX_LENGTH, SCHEDULE_OPTIONS, VOICES, type VoiceId } from './calls';
 import { GENERAL_PHONE, US_PHONE, stripPhoneFormatting } from './phone';
@@ -115,13 +117,52 @@ export const providerFormSchema = z.object({
 });
 export type ProviderFormInput = z.input<typeof providerFormSchema>;
 
+/** A patient's billing practitioner: a user id, or null for none (checked against the organization by the server). */
+const billingPractitioner = z.optional(z.nullable(recordIdSchema(CCM_MESSAGES.billingPractitionerInvalid)));
+
 export const patientFormSchema = z.object({
   email: email(VALIDATION.emailRequired),
   first_name: nameText(VALIDATION.firstNameRequired),
   last_name: nameText(VALIDATION.lastNameRequired),
   phone_number: generalPhone,
+  /** Absent: left as it is; null: none. */
+  billing_practitioner_id: billingPractitioner,
   version,
 });
+
+// CCM consent (DECISIONS "Care management compliance").
+
+const calendarDate = (message: string) =>
+  z.string({ error: message }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: message }));
+
+/**
+ * A consent change: accepted needs a method and all four disclosures; every status needs its date
+ * (not in the future in the organization's time zone: the server checks that).
+ */
+export const consentSchema = z
+  .object({
+    status: z.enum(RECORDED_CONSENT_STATUSES, { error: CCM_MESSAGES.consentStatusRequired }),
+    date: calendarDate(CCM_MESSAGES.consentDateRequired),
+    method: z.optional(z.nullable(z.enum(CONSENT_METHODS, { error: CCM_MESSAGES.consentMethodRequired }))),
+    disclosures: z.pipe(
+      z.optional(
+        z
+          .array(z.enum(CONSENT_DISCLOSURES, { error: CCM_MESSAGES.consentDisclosureInvalid }))
+          .check(z.maxLength(CONSENT_DISCLOSURES.length, { error: CCM_MESSAGES.consentDisclosureInvalid })),
+      ),
+      z.transform((list: ConsentDisclosure[] | undefined) => CONSENT_DISCLOSURES.filter((d) => list?.includes(d))),
+    ),
+  })
+  .check(
+    z.refine((c) => c.status !== 'accepted' || Boolean(c.method), {
+      error: CCM_MESSAGES.consentMethodRequired,
+      path: ['method'],
+    }),
+    z.refine((c) => c.status !== 'accepted' || c.disclosures.length === CONSENT_DISCLOSURES.length, {
+      error: CCM_MESSAGES.consentDisclosuresRequired,
+      path: ['disclosures'],
+    }),
+  );
 
 export const outreachSchema = z.object({
   first_outreach_date: z
@@ -136,6 +177,8 @@ export const createPatientSchema = z.extend(patientFormSchema, {
     recordIdSchema(ID_MESSAGES.providerId),
   ),
   outreach: z.optional(z.nullable(outreachSchema)),
+  /** Consent asked while adding the patient; absent or null: not asked yet. */
+  consent: z.optional(z.nullable(consentSchema)),
 });
 
 /** Each channel once: a repeat is dropped; a list longer than the channels there are is refused. */
@@ -155,6 +198,8 @@ const userFields = {
   role: z.enum(ROLES, { error: 'Please choose a role' }),
   provider_id: z.optional(z.nullable(organizationChoice)),
   notification_preferences: z.optional(notificationPreferencesSchema),
+  /** Provider users only; absent keeps the current one (a new provider user: clinical staff). */
+  care_role: z.optional(z.nullable(z.enum(CARE_ROLES, { error: CCM_MESSAGES.careRoleInvalid }))),
 };
 
 const providerRequiredForRole = (u: { role: string; provider_id?: string | null | undefined }) =>
@@ -189,6 +234,60 @@ export const DOCUMENT_VERSION_REQUIRED = 'The version you edited is required. Re
 /** PUT of a care plan or EMR notes: the version read is required, so no save can overwrite another unseen. */
 export const documentUpdateSchema = z.object({
   content: documentSchema.shape.content,
+  version: z
+    .number({ error: DOCUMENT_VERSION_REQUIRED })
+    .check(z.int(), z.positive({ error: DOCUMENT_VERSION_REQUIRED })),
+});
+
+// The structured care plan (DECISIONS "Care management compliance"): absent fields but the
+// conditions are empty.
+
+/** Optional plan text: trimmed, bounded; absent or null is empty. */
+const planText = (max: number) =>
+  z.pipe(
+    z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, { error: VALIDATION.contentTooLong })))),
+    z.transform((v: string | null | undefined) => v ?? ''),
+  );
+
+/** An optional list, at most `max` items; absent or null is empty. */
+const planList = <T extends z.ZodMiniType>(item: T, max: number, tooMany: string) =>
+  z.pipe(
+    z.optional(z.nullable(z.array(item).check(z.maxLength(max, { error: tooMany })))),
+    z.transform((v: z.output<T>[] | null | undefined) => v ?? []),
+  );
+
+const medicationSchema = z.object({
+  name: requiredText(CCM_MESSAGES.medicationNameRequired, 200),
+  dose: planText(100),
+  instructions: planText(500),
+});
+
+const carePlanFields = {
+  // Required (possibly empty): a plan always says which chronic conditions it covers.
+  conditions: z.pipe(
+    z
+      .array(chronicConditionSchema, { error: CCM_MESSAGES.conditionsRequired })
+      .check(z.maxLength(30, { error: CCM_MESSAGES.tooManyConditions })),
+    z.array(z.object({ code: z.string(), description: z.string() })).check(
+      z.refine((list) => new Set(list.map((c) => c.code)).size === list.length, {
+        error: CCM_MESSAGES.conditionDuplicate,
+      }),
+    ),
+  ),
+  expected_outcome: planText(2000),
+  goals: planList(requiredText(CCM_MESSAGES.goalRequired, 300), 20, CCM_MESSAGES.tooManyGoals),
+  symptom_management: planText(4000),
+  interventions: planText(4000),
+  medications: planList(medicationSchema, 50, CCM_MESSAGES.tooManyMedications),
+  note: planText(20_000),
+};
+
+/** POST of the first care plan. */
+export const carePlanSchema = z.object({ ...carePlanFields, version });
+
+/** PUT of a care plan: the version read is required, like every clinical document's. */
+export const carePlanUpdateSchema = z.object({
+  ...carePlanFields,
   version: z
     .number({ error: DOCUMENT_VERSION_REQUIRED })
     .check(z.int(), z.positive({ error: DOCUMENT_VERSION_REQUIRED })),

@@ -19,6 +19,8 @@ export const STALE_AFTER_MS = 15 * 60 * 1000;
 export const LATE_AFTER_MS = 15 * 60 * 1000;
 /** A call Vapi still reports as running after this long is given up. */
 export const ABANDON_AFTER_MS = 2 * 60 * 60 * 1000;
+/** A monthly check-in waiting for consent looks again this much later (at the same hour the next day). */
+export const AWAITING_CONSENT_RETRY_MS = 24 * 60 * 60 * 1000;
 
 async function publishCompleted(deps: ReportDeps, log: CallLogRecord): Promise<void> {
   await deps.events.publish([
@@ -84,12 +86,13 @@ async function failUnsettled(deps: ReportDeps, log: CallLogRecord, reason: strin
 
 export type ScheduledPlacingDeps = PlacingDeps & SchedulingDeps & { events: EventPublisher };
 
-export type PlacementResult = 'placed' | 'skipped' | 'cancelled' | 'deferred' | 'failed';
+export type PlacementResult = 'placed' | 'skipped' | 'cancelled' | 'deferred' | 'awaiting_consent' | 'failed';
 
 /**
  * Places a pending scheduled call: only once (the claim is conditional), only to an active
  * patient of an active organization, only inside the calling window, and only when no other call
  * of the patient is running (then it stays pending and the reconciler places it when overdue).
+ * A monthly check-in also needs the patient's accepted consent.
  */
 export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: string): Promise<PlacementResult> {
   const log = await deps.callLogs.get(callLogId);
@@ -105,6 +108,15 @@ export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: 
     await deps.callLogs.cancelScheduled(log.id, now.toISOString());
     await deps.scheduler.cancel(log.id);
     return 'cancelled';
+  }
+  // DECISIONS "Care management compliance": without accepted consent a check-in waits. It stays
+  // pending (the patient shows 'Awaiting consent') and looks again the next day; staff may still
+  // call at once, for example to ask for consent.
+  if (log.kind === 'monthly' && patient.consent?.status !== 'accepted') {
+    const again = nextCallWindowTime(new Date(now.getTime() + AWAITING_CONSENT_RETRY_MS), organization.timezone);
+    await deps.callLogs.reschedule(log.id, again.toISOString(), now.toISOString());
+    await deps.scheduler.schedule(log.id, again);
+    return 'awaiting_consent';
   }
   // The window was applied when the call was scheduled; a call placed late (a delayed schedule,
   // or the reconciler catching up) is checked again, and waits for the next morning if need be.

@@ -15,6 +15,7 @@ import {
   type ScheduleOption,
   type WebCallConfigResponse,
 } from '../../shared/calls';
+import { EMPTY_CARE_PLAN, carePlanPrompt } from '../../shared/care-plan';
 import { CALL_MESSAGES } from '../../shared/messages';
 import { nextCallWindowTime, nextCheckIn, scheduleOptionTime } from '../../shared/call-times';
 import type { Actor } from '../platform/actor';
@@ -190,7 +191,7 @@ async function callScript(deps: ScriptDeps, patient: PatientRecord, organization
   const values = {
     patientName: patient.first_name,
     providerName: organization.name,
-    carePlan: carePlan?.content ?? 'No care plan on file.',
+    carePlan: carePlan ? carePlanPrompt(carePlan.plan ?? EMPTY_CARE_PLAN, carePlan.content) : 'No care plan on file.',
     hasCarePlan: carePlan ? 'true' : 'false',
     emrNotes: emrNotes?.content ?? 'No EMR notes on file.',
   };

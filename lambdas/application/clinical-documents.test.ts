@@ -139,14 +139,14 @@ async function refusal(work: Promise<unknown>) {
 describe('clinical documents', () => {
   it('keeps every saved version as a revision, authors by user id with their names, newest first', async () => {
     const w = world();
-    const created = await createDocument(w.deps, nurse, 'care_plan', PATIENT, 'Walk 20 minutes');
+    const created = await createDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'Walk 20 minutes' });
     expect(created).toMatchObject({
       version: 1,
       creator: { user_id: 'nurse-1', name: 'Nora Ellis' },
       updated_by: { user_id: 'nurse-1', name: 'Nora Ellis' },
     });
     w.later(5);
-    const second = await updateDocument(w.deps, operator, 'care_plan', PATIENT, 'Walk 30 minutes', 1);
+    const second = await updateDocument(w.deps, operator, 'care_plan', PATIENT, { content: 'Walk 30 minutes' }, 1);
     expect(second).toMatchObject({
       content: 'Walk 30 minutes',
       version: 2,
@@ -177,9 +177,9 @@ describe('clinical documents', () => {
 
   it('refuses a stale version with a conflict and changes nothing', async () => {
     const w = world();
-    await createDocument(w.deps, nurse, 'emr_notes', PATIENT, 'First');
-    await updateDocument(w.deps, nurse, 'emr_notes', PATIENT, 'Second', 1);
-    expect(await refusal(updateDocument(w.deps, operator, 'emr_notes', PATIENT, 'Lost?', 1))).toEqual({
+    await createDocument(w.deps, nurse, 'emr_notes', PATIENT, { content: 'First' });
+    await updateDocument(w.deps, nurse, 'emr_notes', PATIENT, { content: 'Second' }, 1);
+    expect(await refusal(updateDocument(w.deps, operator, 'emr_notes', PATIENT, { content: 'Lost?' }, 1))).toEqual({
       status: 409,
       code: 'emr_notes.version_conflict',
       message: 'The EMR notes changed since you opened them. Reload and try again.',
@@ -190,12 +190,12 @@ describe('clinical documents', () => {
 
   it('answers not found for an update before the first save, and a conflict for a second create', async () => {
     const w = world();
-    expect(await refusal(updateDocument(w.deps, nurse, 'care_plan', PATIENT, 'x', 1))).toMatchObject({
+    expect(await refusal(updateDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'x' }, 1))).toMatchObject({
       status: 404,
       code: 'care_plan.not_found',
     });
-    await createDocument(w.deps, nurse, 'care_plan', PATIENT, 'Plan');
-    expect(await refusal(createDocument(w.deps, nurse, 'care_plan', PATIENT, 'Again'))).toMatchObject({
+    await createDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'Plan' });
+    expect(await refusal(createDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'Again' }))).toMatchObject({
       status: 409,
       code: 'care_plan.exists',
     });
@@ -203,9 +203,9 @@ describe('clinical documents', () => {
 
   it('pages revisions with the cursor it was given', async () => {
     const w = world();
-    await createDocument(w.deps, nurse, 'care_plan', PATIENT, 'v1');
+    await createDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'v1' });
     for (const version of [1, 2, 3, 4]) {
-      await updateDocument(w.deps, nurse, 'care_plan', PATIENT, `v${version + 1}`, version);
+      await updateDocument(w.deps, nurse, 'care_plan', PATIENT, { content: `v${version + 1}` }, version);
     }
     const first = await listRevisions(w.deps, nurse, 'care_plan', PATIENT, { limit: 2, cursor: null });
     expect(first.items.map((r) => r.version)).toEqual([5, 4]);
@@ -250,7 +250,7 @@ describe('clinical documents', () => {
       next_cursor: null,
     });
 
-    await updateDocument(w.deps, nurse, 'care_plan', PATIENT, 'New plan', 3);
+    await updateDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'New plan' }, 3);
     const page = await listRevisions(w.deps, nurse, 'care_plan', PATIENT, { limit: 20, cursor: null });
     expect(page.items.map((r) => [r.version, r.content, r.author.name])).toEqual([
       [4, 'New plan', 'Nora Ellis'],
@@ -260,7 +260,7 @@ describe('clinical documents', () => {
 
   it("shows 'Unknown user' for an author without a profile", async () => {
     const w = world();
-    await createDocument(w.deps, nurse, 'care_plan', PATIENT, 'Plan');
+    await createDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'Plan' });
     w.profiles.clear();
     expect(await getDocument(w.deps, nurse, 'care_plan', PATIENT)).toMatchObject({
       creator: { user_id: 'nurse-1', name: 'Unknown user' },
@@ -269,7 +269,7 @@ describe('clinical documents', () => {
 
   it("answers another organization's patient like a missing one, and audits the revisions read as denied", async () => {
     const w = world();
-    await createDocument(w.deps, nurse, 'care_plan', PATIENT, 'Plan');
+    await createDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'Plan' });
     expect(await refusal(listRevisions(w.deps, outsider, 'care_plan', PATIENT, { limit: 20, cursor: null }))).toEqual({
       status: 404,
       code: 'patient.not_found',

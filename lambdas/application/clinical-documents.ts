@@ -1,4 +1,10 @@
-import type { ClinicalDocument, DocumentAuthor, DocumentRevision, DocumentRevisionPage } from '../../shared/domain';
+import type {
+  CarePlanFields,
+  ClinicalDocument,
+  DocumentAuthor,
+  DocumentRevision,
+  DocumentRevisionPage,
+} from '../../shared/domain';
 import type { Actor } from '../platform/actor';
 import { conflict, notFound } from '../platform/errors';
 import { audited } from './audit';
@@ -39,6 +45,15 @@ export const DOCUMENT_MESSAGES: Record<DocumentKind, { exists: string; missing: 
   },
 };
 
+/** What a save writes: the text (EMR notes, or a care plan's note) and a care plan's structured part. */
+export interface DocumentBody {
+  content: string;
+  plan?: CarePlanFields;
+}
+
+/** A document as answered, with a care plan's structured part when it was saved structured. */
+export type StoredDocument = ClinicalDocument & { plan?: CarePlanFields };
+
 /** Shown for an author whose profile cannot be found. */
 export const UNKNOWN_AUTHOR = 'Unknown user';
 
@@ -51,7 +66,7 @@ export async function getDocument(
   actor: Actor,
   kind: DocumentKind,
   patientId: string,
-): Promise<ClinicalDocument | null> {
+): Promise<StoredDocument | null> {
   return audited(deps.audit, actor, `${kind}.read`, { type: 'patient', id: patientId }, async () => {
     // Read with the access check: nothing leaves unless the check passes.
     const [, doc] = await Promise.all([patientForActor(deps, actor, patientId), deps.documents.get(kind, patientId)]);
@@ -65,8 +80,8 @@ export async function createDocument(
   actor: Actor,
   kind: DocumentKind,
   patientId: string,
-  content: string,
-): Promise<ClinicalDocument> {
+  body: DocumentBody,
+): Promise<StoredDocument> {
   return audited(deps.audit, actor, `${kind}.create`, { type: 'patient', id: patientId }, async () => {
     const { patient } = await patientForActor(deps, actor, patientId);
     const at = deps.clock.now().toISOString();
@@ -75,7 +90,8 @@ export async function createDocument(
       id: deps.ids.newId(),
       patient_id: patient.id,
       provider_id: patient.provider_id,
-      content,
+      content: body.content,
+      ...(body.plan ? { plan: body.plan } : {}),
       created_at: at,
       created_by: author,
       updated_at: at,
@@ -99,16 +115,16 @@ export async function updateDocument(
   actor: Actor,
   kind: DocumentKind,
   patientId: string,
-  content: string,
+  body: DocumentBody,
   version: number,
-): Promise<ClinicalDocument> {
+): Promise<StoredDocument> {
   return audited(deps.audit, actor, `${kind}.update`, { type: 'patient', id: patientId }, async () => {
     await patientForActor(deps, actor, patientId);
     const current = await deps.documents.get(kind, patientId);
     if (!current) throw missing(kind);
     if (current.version !== version) throw stale(kind);
     const saved = await deps.documents.update(kind, current, {
-      content,
+      ...body,
       by: actor.userId,
       at: deps.clock.now().toISOString(),
     });
@@ -138,13 +154,22 @@ export async function listRevisions(
     if (found === 'invalid_cursor') throw invalidCursor();
     const records: DocumentRevisionRecord[] =
       doc && !doc.has_revision
-        ? [{ version: doc.version, content: doc.content, saved_at: doc.updated_at, saved_by: doc.updated_by }]
+        ? [
+            {
+              version: doc.version,
+              content: doc.content,
+              ...(doc.plan ? { plan: doc.plan } : {}),
+              saved_at: doc.updated_at,
+              saved_by: doc.updated_by,
+            },
+          ]
         : found.items;
     const names = await deps.users.displayOf(records.flatMap((r) => authorIds(r.saved_by)));
     return {
       items: records.map((r): DocumentRevision => ({
         version: r.version,
         content: r.content,
+        ...(r.plan ? { plan: r.plan } : {}),
         saved_at: r.saved_at,
         author: toAuthor(r.saved_by, names),
       })),
@@ -165,8 +190,9 @@ function toAuthor(author: AuthorRef, names: ReadonlyMap<string, UserDisplay>): D
   return { user_id: author.userId, name: names.get(author.userId)?.name || UNKNOWN_AUTHOR };
 }
 
-function toDocument(doc: ClinicalDocumentRecord, names: ReadonlyMap<string, UserDisplay>): ClinicalDocument {
+function toDocument(doc: ClinicalDocumentRecord, names: ReadonlyMap<string, UserDisplay>): StoredDocument {
   return {
+    ...(doc.plan ? { plan: doc.plan } : {}),
     id: doc.id,
     patient_id: doc.patient_id,
     provider_id: doc.provider_id,

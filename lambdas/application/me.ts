@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../shared/domain';
+import { DEFAULT_CARE_ROLE, type UserProfile } from '../../shared/domain';
 import type { Actor } from '../platform/actor';
 import type { OrganizationRepository, UserProfileRecord } from './ports';
 import { isSettingsAdmin } from './settings';
@@ -24,6 +24,8 @@ export async function getMe(
     actor.providerId ? deps.organizations.getRef(actor.providerId) : null,
   ]);
   const activeOrg = org && org.status === 'active' ? org : null;
+  // Provider users' care role decides how their logged time counts (absent: clinical staff).
+  const careRole = actor.role === 'provider' ? (profile?.care_role ?? DEFAULT_CARE_ROLE) : null;
   const first = profile?.first_name ?? '';
   const last = profile?.last_name ?? '';
   return {
@@ -39,6 +41,8 @@ export async function getMe(
     assigned_at: profile?.assigned_at ?? null,
     notification_preferences: profile?.notification_preferences ?? { new_summaries: [], escalations: [] },
     created_at: profile?.created_at ?? '',
+    care_role: careRole,
     can_manage_settings: isSettingsAdmin(deps.settingsAdmins, actor),
+    careRole,
   };
 }

@@ -1,8 +1,8 @@
 import type { z } from 'zod/mini';
 import type { OutreachCadence, Patient, PatientPage, ProviderRef } from '../../shared/domain';
-import { VALIDATION } from '../../shared/messages';
+import { CCM_MESSAGES, VALIDATION } from '../../shared/messages';
 import { isCalendarDate, outreachScheduledAt, todayIn } from '../../shared/time-preferences';
-import type { createPatientSchema, outreachSchema, patientFormSchema } from '../../shared/validation';
+import type { consentSchema, createPatientSchema, outreachSchema, patientFormSchema } from '../../shared/validation';
 import type { Actor } from '../platform/actor';
 import { badRequest, conflict } from '../platform/errors';
 import { audited, patientDenied, patientNotFound } from './audit';
@@ -17,8 +17,10 @@ import type {
   Ids,
   OrganizationRef,
   OrganizationRepository,
+  ConsentRecord,
   PatientRecord,
   PatientRepository,
+  UserProfileRepository,
 } from './ports';
 import { assertStaff, organizationForActor, toPatient } from './providers';
 import { invalidCursor, type PageRequest } from './cursor';
@@ -27,6 +29,8 @@ import { isRecordId, searchPrefix } from './search';
 export interface PatientDeps {
   patients: PatientRepository;
   organizations: OrganizationRepository;
+  /** Who may be a patient's billing practitioner. */
+  profiles: Pick<UserProfileRepository, 'get'>;
   audit: AuditLog;
   clock: Clock;
   ids: Ids;
@@ -41,6 +45,7 @@ export interface PatientWriteDeps extends PatientDeps {
 export type CreatePatientInput = z.output<typeof createPatientSchema>;
 export type PatientInput = z.output<typeof patientFormSchema>;
 export type OutreachInput = z.output<typeof outreachSchema>;
+export type ConsentInput = z.output<typeof consentSchema>;
 
 export interface PatientInScope {
   patient: PatientRecord;
@@ -100,6 +105,56 @@ export function planOutreach(
   };
 }
 
+/**
+ * A patient's billing practitioner must be an active provider user of the patient's organization
+ * whose care role is billing practitioner (DECISIONS "Care management compliance").
+ */
+export async function checkBillingPractitioner(
+  deps: Pick<PatientDeps, 'profiles'>,
+  organizationId: string,
+  userId: string | null | undefined,
+): Promise<void> {
+  if (!userId) return;
+  const user = await deps.profiles.get(userId);
+  const fits =
+    user?.status === 'active' &&
+    user.role === 'provider' &&
+    user.provider_id === organizationId &&
+    user.care_role === 'billing_practitioner';
+  if (!fits) throw badRequest('request.invalid.billing_practitioner_id', CCM_MESSAGES.billingPractitionerInvalid);
+}
+
+/**
+ * The consent change to store: dated on a real day that is not in the future in the organization's
+ * time zone (the schema already asked accepted consent for its method and four disclosures).
+ */
+export function planConsent(
+  input: ConsentInput,
+  patient: Pick<PatientRecord, 'id' | 'provider_id'>,
+  organization: Pick<OrganizationRef, 'timezone'>,
+  recordedBy: string,
+  now: Date,
+  id: string,
+): ConsentRecord {
+  if (!isCalendarDate(input.date)) {
+    throw badRequest('request.invalid.consent.date', CCM_MESSAGES.consentDateRequired);
+  }
+  if (input.date > todayIn(organization.timezone, now)) {
+    throw badRequest('request.invalid.consent.date', CCM_MESSAGES.consentDateInFuture);
+  }
+  return {
+    id,
+    patientId: patient.id,
+    providerId: patient.provider_id,
+    status: input.status,
+    date: input.date,
+    method: input.method ?? null,
+    disclosures: input.disclosures,
+    recordedBy,
+    recordedAt: now.toISOString(),
+  };
+}
+
 export const PATIENTS_PAGE_SIZE = 25;
 
 /**
@@ -142,12 +197,19 @@ export async function createPatient(
     'patient.create',
     subject,
     async () => {
-      const organization = await organizationForActor(deps, actor, input.provider_id);
+      const [organization] = await Promise.all([
+        organizationForActor(deps, actor, input.provider_id),
+        checkBillingPractitioner(deps, input.provider_id, input.billing_practitioner_id),
+      ]);
       const now = deps.clock.now();
       const at = now.toISOString();
+      const owner = { id: patientId, provider_id: organization.id };
+      // Consent asked in the wizard is the patient's first consent change, in the same transaction.
+      const consent = input.consent
+        ? planConsent(input.consent, owner, organization, actor.userId, now, deps.ids.newId())
+        : null;
       const record: PatientRecord = {
-        id: patientId,
-        provider_id: organization.id,
+        ...owner,
         first_name: input.first_name,
         last_name: input.last_name,
         email: input.email,
@@ -156,10 +218,12 @@ export async function createPatient(
         updated_at: at,
         version: 1,
         status: 'active',
+        billingPractitionerId: input.billing_practitioner_id ?? null,
+        ...(consent ? { consent: { status: consent.status, date: consent.date } } : {}),
       };
       const outreach = input.outreach ? planOutreach(input.outreach, record, organization, actor.userId, now) : null;
       const checkIn = outreach ? firstCheckIn(outreach, record, at) : null;
-      await deps.patients.create(record, actor.userId, outreach, checkIn);
+      await deps.patients.create(record, actor.userId, outreach, checkIn, consent);
       if (checkIn) {
         // Spec §4: a scheduling failure after the patient exists is only logged; the reconciler
         // places a pending call whose schedule never fired.
@@ -196,6 +260,7 @@ export async function updatePatient(
     if (input.version !== undefined && input.version !== patient.version) {
       throw conflict('patient.version_conflict', 'This patient was changed by someone else. Reload and try again.');
     }
+    await checkBillingPractitioner(deps, patient.provider_id, input.billing_practitioner_id);
     const updated = await deps.patients.update(
       patient,
       {
@@ -203,6 +268,9 @@ export async function updatePatient(
         last_name: input.last_name,
         email: input.email,
         phone_number: input.phone_number,
+        ...(input.billing_practitioner_id !== undefined
+          ? { billingPractitionerId: input.billing_practitioner_id }
+          : {}),
       },
       deps.clock.now().toISOString(),
     );

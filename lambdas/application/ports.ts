@@ -1,15 +1,20 @@
 import type { TextDirection, TextKind, TextStatus } from '../../shared/texts';
 import type {
+  CarePlanFields,
+  CareRole,
   NotificationPreferences,
   OutreachCadence,
   Patient,
+  PatientConsent,
   ProviderOrganization,
   UserProfile,
 } from '../../shared/domain';
+import type { ConsentDisclosure, ConsentMethod, ConsentStatus, RecordedConsentStatus } from '../../shared/consent';
 import type { CallKind, CallOutcome, CallStatus, EscalationLevel, TranscriptTurn, VoiceId } from '../../shared/calls';
 import type { TimePreference } from '../../shared/domain';
 import type { SummaryStatus, SummaryTab } from '../../shared/summaries';
 import type { Role } from '../../shared/roles';
+import type { CountsAs, TimeEntrySource } from '../../shared/care-time';
 
 /** Ports: what the use cases need from the outside world. Adapters implement them per technology. */
 
@@ -137,7 +142,11 @@ export interface OrganizationRepository {
  */
 export type UserStatus = 'pending' | 'active' | 'disabled' | 'deleted';
 
-export type UserProfileRecord = Omit<UserProfile, 'provider' | 'full_name'> & { status: UserStatus };
+export type UserProfileRecord = Omit<UserProfile, 'provider' | 'full_name' | 'care_role' | 'careRole'> & {
+  status: UserStatus;
+  /** Provider users' care role; absent (stored before care roles were kept, or not a provider user): clinical staff. */
+  care_role?: CareRole;
+};
 
 export interface UserProfileChanges {
   email: string;
@@ -148,6 +157,8 @@ export interface UserProfileChanges {
   provider_id: string | null;
   assigned_at: string | null;
   notification_preferences: NotificationPreferences;
+  /** Provider users' care role; null for other roles (removed). */
+  care_role: CareRole | null;
 }
 
 export interface UserProfileRepository {
@@ -210,13 +221,39 @@ export interface UserProfileRepository {
   markDeleted(profile: UserProfileRecord, at: string, audit: AuditEvent): Promise<void>;
 }
 
-export type PatientRecord = Patient & { status: 'active' | 'archived' };
+/**
+ * A stored patient. The CCM fields are absent on patients stored before CCM: no consent asked, no
+ * conditions, no billing practitioner (the answer fills them in and derives `ccmEligible`).
+ */
+export type PatientRecord = Omit<Patient, 'consent' | 'conditionCount' | 'ccmEligible' | 'billingPractitionerId'> & {
+  status: 'active' | 'archived';
+  consent?: PatientConsent;
+  conditionCount?: number;
+  billingPractitionerId?: string | null;
+};
 
 export interface PatientChanges {
   first_name: string;
   last_name: string;
   email: string;
   phone_number: string | null;
+  /** Absent: unchanged; null: none. */
+  billingPractitionerId?: string | null;
+}
+
+/** One consent change (DECISIONS "Care management compliance"): written once, never changed. */
+export interface ConsentRecord {
+  id: string;
+  patientId: string;
+  providerId: string;
+  status: RecordedConsentStatus;
+  /** YYYY-MM-DD in the organization's time zone. */
+  date: string;
+  method: ConsentMethod | null;
+  disclosures: ConsentDisclosure[];
+  /** User id (the token's `sub`) of who recorded it. */
+  recordedBy: string;
+  recordedAt: string;
 }
 
 export interface PatientRepository {
@@ -249,7 +286,20 @@ export interface PatientRepository {
     createdBy: string,
     cadence: OutreachCadence | null,
     firstCheckIn: CallLogRecord | null,
+    consent?: ConsentRecord | null,
   ): Promise<void>;
+  /**
+   * Appends a consent change and sets the patient's consent to it, in one transaction that holds
+   * only while the patient is active with the consent status the caller read (`expected`):
+   * `conflict` otherwise.
+   */
+  recordConsent(consent: ConsentRecord, expected: ConsentStatus): Promise<'recorded' | 'conflict'>;
+  /** A patient's consent changes, newest first; `invalid_cursor` when the cursor is not of this list. */
+  pageConsents(
+    patientId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<ConsentRecord> | 'invalid_cursor'>;
   /**
    * Conditional on the patient being active at `version` (the caller has read it); a conflict
    * otherwise. Returns the stored patient.
@@ -281,18 +331,23 @@ export interface ClinicalDocumentRecord {
   version: number;
   /** False for a document last saved before revisions were kept: its current version has no revision item. */
   has_revision: boolean;
+  /** Care plans saved structured: the structured part (`content` is the note). Absent otherwise. */
+  plan?: CarePlanFields;
 }
 
 /** One saved version; revisions are written once and never changed. */
 export interface DocumentRevisionRecord {
   version: number;
   content: string;
+  plan?: CarePlanFields;
   saved_at: string;
   saved_by: AuthorRef;
 }
 
 export interface DocumentChange {
   content: string;
+  /** Care plans: the structured part; its number of conditions is written on the patient in the same transaction. */
+  plan?: CarePlanFields;
   /** User id of the author. */
   by: string;
   at: string;
@@ -453,7 +508,8 @@ export interface CallLogRepository {
   markFailed(id: string, reason: string, at: string): Promise<void>;
   /**
    * Stores a report once: status completed (or failed for unanswered calls), duration, transcript,
-   * analysis, and the monthly counter in one transaction; then releases the patient's lock.
+   * analysis, the monthly counter and, for an answered phone call, the patient-month's AI contact
+   * (CCM) in one transaction; then releases the patient's lock.
    * The call stays open for the reconciler until its event is published (markEventPublished).
    * `duplicate` when a report was stored before (nothing changes).
    */
@@ -814,4 +870,129 @@ export interface AuditHistory {
     limit: number,
     cursor: string | null,
   ): Promise<Page<AuditEventRecord> | 'invalid_cursor'>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// CCM time log and the monthly billing report (DECISIONS "Care management compliance")
+
+/** One line of a patient's time log: an entry, or the correction (`voids`) of an earlier one. */
+export interface TimeEntryRecord {
+  id: string;
+  patient_id: string;
+  provider_id: string;
+  /** The work's month (YYYY-MM, organization's time zone); a correction carries its entry's. */
+  month: string;
+  date: string;
+  minutes: number;
+  activity: string;
+  note: string | null;
+  source: TimeEntrySource;
+  call_id: string | null;
+  user_id: string;
+  user_name: string;
+  care_role: CareRole;
+  counts_as: CountsAs;
+  created_at: string;
+  voids: { id: string; reason: string } | null;
+}
+
+/** One patient-month: running totals, the complexity flag and billing. */
+export interface CcmMonthRecord {
+  provider_id: string;
+  month: string;
+  patient_id: string;
+  staff_minutes: number;
+  practitioner_minutes: number;
+  non_clinical_minutes: number;
+  ai_contacts: number;
+  ai_minutes: number;
+  complex: boolean;
+  billed: { at: string; by: string; by_name: string } | null;
+}
+
+/** A report row before the use case reads its patient: a patient-month row, or an enrolled patient without one. */
+export interface ReportSlot {
+  patientId: string;
+  month: CcmMonthRecord | null;
+}
+
+export interface TimeLogRepository {
+  /** A page of a patient's log lines of one month, newest first. */
+  pageMonth(
+    patientId: string,
+    month: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<TimeEntryRecord> | 'invalid_cursor'>;
+  get(patientId: string, entryId: string): Promise<TimeEntryRecord | null>;
+  /**
+   * Appends an entry, ADDs its minutes to its patient-month and to its author's day, in one
+   * transaction: `billed` when the month is frozen, `day_limit` when the author's day would pass
+   * MAX_DAY_MINUTES (then nothing is written).
+   */
+  append(entry: TimeEntryRecord): Promise<'saved' | 'billed' | 'day_limit'>;
+  /**
+   * Appends the correction of `voided` and subtracts its minutes from the patient-month and the
+   * author's day, in one transaction: `already_voided` when it was corrected before, `billed` when
+   * the month is frozen.
+   */
+  appendVoid(correction: TimeEntryRecord, voided: TimeEntryRecord): Promise<'saved' | 'billed' | 'already_voided'>;
+  getMonth(organizationId: string, month: string, patientId: string): Promise<CcmMonthRecord | null>;
+  /**
+   * A page of report slots for an organization's month: first every patient-month row of the month
+   * (one partition), then, unless `recordedOnly`, the organization's active patients without a row
+   * (newest first, their rows BatchGet). One slot per patient; pages may come back short.
+   */
+  pageReport(
+    organizationId: string,
+    month: string,
+    limit: number,
+    cursor: string | null,
+    recordedOnly: boolean,
+  ): Promise<Page<ReportSlot> | 'invalid_cursor'>;
+  /** Sets the complexity flag: `billed` when the month is frozen. */
+  setComplex(
+    organizationId: string,
+    month: string,
+    patientId: string,
+    complex: boolean,
+    by: string,
+    at: string,
+  ): Promise<'saved' | 'billed'>;
+  /** Marks the month billed once (who and when): `billed` when it was already. */
+  markBilled(
+    organizationId: string,
+    month: string,
+    patientId: string,
+    by: { id: string; name: string },
+    at: string,
+  ): Promise<'saved' | 'billed'>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dashboards' CCM worklist and charts (issue 12 items 6 and 7): reads only, none of them a Scan
+
+/** A patient's monthly check-in as the worklist needs it. */
+export interface CheckInDue {
+  patientId: string;
+  enabled: boolean;
+  scheduledAt: string;
+}
+
+export interface DashboardReadModel {
+  /** Every patient-month row of an organization's month: one partition (Query, every page). */
+  monthRows(organizationId: string, month: string): Promise<CcmMonthRecord[]>;
+  /** The outreach cadences of these patients (BatchGet, 100 a request); patients without one are left out. */
+  cadences(patientIds: readonly string[]): Promise<CheckInDue[]>;
+  /** Every tab's count of several summary scopes (one BatchGet of their counters). */
+  summaryCounts(scopes: readonly string[]): Promise<Map<string, Record<SummaryTab, number>>>;
+  /**
+   * Entries of one escalation tab of a scope not yet added to the EMR, newest first, read from the
+   * newest `read` entries (one Query): `more` when older entries were left unread.
+   */
+  openEscalations(
+    scope: string,
+    level: 'Emergent' | 'Urgent',
+    read: number,
+  ): Promise<{ entries: SummaryEntry[]; more: boolean }>;
 }

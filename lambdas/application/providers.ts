@@ -1,4 +1,5 @@
 import type { z } from 'zod/mini';
+import { MIN_CHRONIC_CONDITIONS } from '../../shared/ccm/billing';
 import {
   DEFAULT_TIMEZONE,
   type OrganizationPage,
@@ -48,8 +49,14 @@ export function toProvider(record: OrganizationRecord): ProviderOrganization {
 }
 
 export function toPatient(record: PatientRecord): Patient {
-  const { status: _status, ...patient } = record;
-  return patient;
+  const { status: _status, consent, conditionCount, billingPractitionerId, ...patient } = record;
+  return {
+    ...patient,
+    consent: consent ?? { status: 'not_asked', date: null },
+    conditionCount: conditionCount ?? 0,
+    ccmEligible: (conditionCount ?? 0) >= MIN_CHRONIC_CONDITIONS,
+    billingPractitionerId: billingPractitionerId ?? null,
+  };
 }
 
 function checkedTimeZone(timezone: string | undefined): string | undefined {

@@ -24,7 +24,17 @@ describe('planAssignment', () => {
       providerId: null,
       assignedAt: null,
       notificationPreferences: { new_summaries: [], escalations: [] },
+      careRole: null,
     });
+  });
+
+  it('gives provider users a care role: the one chosen, else the one they had, else clinical staff', () => {
+    expect(planAssignment({ role: 'provider', care_role: 'non_clinical' }, record, NOW).careRole).toBe('non_clinical');
+    expect(planAssignment({ role: 'provider' }, { ...record, care_role: 'billing_practitioner' }, NOW).careRole).toBe(
+      'billing_practitioner',
+    );
+    expect(planAssignment({ role: 'provider' }, null, NOW).careRole).toBe('clinical_staff');
+    expect(planAssignment({ role: 'patient', care_role: 'clinical_staff' }, null, NOW).careRole).toBeNull();
   });
 
   it('keeps the assignment date while the organization stays, and moves it when it changes', () => {

@@ -1,6 +1,8 @@
 import type { z } from 'zod/mini';
 import {
+  DEFAULT_CARE_ROLE,
   DEFAULT_PROVIDER_NOTIFICATIONS,
+  type CareRole,
   type NotificationPreferences,
   type ProviderRef,
   type UserPage,
@@ -53,9 +55,10 @@ export function assertEmployee(actor: Actor): void {
 
 /** The API's user shape: the profile plus its organization's id and name (null when it has none or it is archived). */
 export function toUserProfile(record: UserProfileRecord, provider: ProviderRef | null): UserProfile {
-  const { status: _status, ...profile } = record;
+  const { status: _status, care_role: careRole, ...profile } = record;
   return {
     ...profile,
+    care_role: record.role === 'provider' ? (careRole ?? DEFAULT_CARE_ROLE) : null,
     full_name: `${record.first_name} ${record.last_name}`.trim(),
     provider: provider && record.provider_id === provider.id ? provider : null,
   };
@@ -65,6 +68,8 @@ export interface Assignment {
   providerId: string | null;
   assignedAt: string | null;
   notificationPreferences: NotificationPreferences;
+  /** Provider users only. */
+  careRole: CareRole | null;
 }
 
 /**
@@ -76,8 +81,9 @@ export function planAssignment(
     role: Role;
     provider_id?: string | null | undefined;
     notification_preferences?: NotificationPreferences | undefined;
+    care_role?: CareRole | null | undefined;
   },
-  current: Pick<UserProfileRecord, 'provider_id' | 'assigned_at' | 'notification_preferences'> | null,
+  current: Pick<UserProfileRecord, 'provider_id' | 'assigned_at' | 'notification_preferences' | 'care_role'> | null,
   now: string,
 ): Assignment {
   const providerId = input.role === 'careloop_employee' ? null : (input.provider_id ?? null);
@@ -89,6 +95,7 @@ export function planAssignment(
       input.role !== 'provider'
         ? NO_NOTIFICATIONS
         : (input.notification_preferences ?? current?.notification_preferences ?? DEFAULT_PROVIDER_NOTIFICATIONS),
+    careRole: input.role !== 'provider' ? null : (input.care_role ?? current?.care_role ?? DEFAULT_CARE_ROLE),
   };
 }
 
@@ -172,6 +179,7 @@ export async function createUser(deps: UserDeps, actor: Actor, input: CreateUser
     provider_id: plan.providerId,
     assigned_at: plan.assignedAt,
     notification_preferences: plan.notificationPreferences,
+    ...(plan.careRole ? { care_role: plan.careRole } : {}),
     created_at: now,
     status: 'active',
   };
@@ -247,6 +255,7 @@ export async function updateUser(
         provider_id: plan.providerId,
         assigned_at: plan.assignedAt,
         notification_preferences: plan.notificationPreferences,
+        care_role: plan.careRole,
       };
       const event = eventOf(moved(current, changes));
       const updated = enabling

@@ -1,12 +1,7 @@
-import { documentSchema, documentUpdateSchema, pageQuerySchema, patientPathSchema } from '../../shared/validation';
+import { carePlanSchema, carePlanUpdateSchema, pageQuerySchema, patientPathSchema } from '../../shared/validation';
 import { DynamoUserDirectory } from '../adapters/dynamodb/dynamo-user-directory';
-import {
-  REVISIONS_PAGE_SIZE,
-  createDocument,
-  getDocument,
-  listRevisions,
-  updateDocument,
-} from '../application/clinical-documents';
+import { createCarePlan, getCarePlan, updateCarePlan } from '../application/care-plans';
+import { REVISIONS_PAGE_SIZE, listRevisions } from '../application/clinical-documents';
 import { pageRequest } from '../application/cursor';
 import { tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
@@ -17,16 +12,14 @@ export const handler = defineFunction(
   'care-plans',
   {
     'GET /patients/{patientId}/care-plan': async ({ actor, deps, params }) =>
-      ok({ carePlan: await getDocument(deps, actor, 'care_plan', parsePath(patientPathSchema, params).patientId) }),
+      ok({ carePlan: await getCarePlan(deps, actor, parsePath(patientPathSchema, params).patientId) }),
     'POST /patients/{patientId}/care-plan': async ({ actor, deps, params, body }) => {
       const { patientId } = parsePath(patientPathSchema, params);
-      const { content } = parseBody(documentSchema, body);
-      return created({ carePlan: await createDocument(deps, actor, 'care_plan', patientId, content) });
+      return created({ carePlan: await createCarePlan(deps, actor, patientId, parseBody(carePlanSchema, body)) });
     },
     'PUT /patients/{patientId}/care-plan': async ({ actor, deps, params, body }) => {
       const { patientId } = parsePath(patientPathSchema, params);
-      const { content, version } = parseBody(documentUpdateSchema, body);
-      return ok({ carePlan: await updateDocument(deps, actor, 'care_plan', patientId, content, version) });
+      return ok({ carePlan: await updateCarePlan(deps, actor, patientId, parseBody(carePlanUpdateSchema, body)) });
     },
     'GET /patients/{patientId}/care-plan/revisions': async ({ actor, deps, params, query }) => {
       const { patientId } = parsePath(patientPathSchema, params);

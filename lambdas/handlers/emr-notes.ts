@@ -21,12 +21,12 @@ export const handler = defineFunction(
     'POST /patients/{patientId}/emr-notes': async ({ actor, deps, params, body }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       const { content } = parseBody(documentSchema, body);
-      return created({ emrNotes: await createDocument(deps, actor, 'emr_notes', patientId, content) });
+      return created({ emrNotes: await createDocument(deps, actor, 'emr_notes', patientId, { content }) });
     },
     'PUT /patients/{patientId}/emr-notes': async ({ actor, deps, params, body }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       const { content, version } = parseBody(documentUpdateSchema, body);
-      return ok({ emrNotes: await updateDocument(deps, actor, 'emr_notes', patientId, content, version) });
+      return ok({ emrNotes: await updateDocument(deps, actor, 'emr_notes', patientId, { content }, version) });
     },
     'GET /patients/{patientId}/emr-notes/revisions': async ({ actor, deps, params, query }) => {
       const { patientId } = parsePath(patientPathSchema, params);

@@ -1,10 +1,23 @@
+import { dashboardChartsQuerySchema } from '../../shared/dashboard';
+import { DynamoDashboardReadModel } from '../adapters/dynamodb/dynamo-dashboard-read-model';
+import { getDashboardCharts } from '../application/dashboard-charts';
 import { getDashboardStats } from '../application/dashboard-stats';
+import { getWorklist } from '../application/worklist';
 import { tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
 import { ok } from '../platform/http';
+import { parseInput } from '../platform/validation';
 
 export const handler = defineFunction(
   'get-dashboard-stats',
-  { 'GET /dashboard-stats': async ({ actor, deps }) => ok(await getDashboardStats(deps, actor)) },
-  () => tableDeps(),
+  {
+    'GET /dashboard-stats': async ({ actor, deps }) => ok(await getDashboardStats(deps, actor)),
+    'GET /dashboard-charts': async ({ actor, deps, query }) =>
+      ok(await getDashboardCharts(deps, actor, parseInput(dashboardChartsQuerySchema, query))),
+    'GET /worklist': async ({ actor, deps }) => ok(await getWorklist(deps, actor)),
+  },
+  () => {
+    const table = tableDeps();
+    return { ...table, dashboard: new DynamoDashboardReadModel(table.db) };
+  },
 );

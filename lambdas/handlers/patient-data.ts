@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import {
+  consentSchema,
   createPatientSchema,
   pageQuerySchema,
   patientFormSchema,
@@ -9,6 +10,7 @@ import {
 import { DynamoAuditHistory } from '../adapters/dynamodb/dynamo-audit-history';
 import { DynamoUserDirectory } from '../adapters/dynamodb/dynamo-user-directory';
 import { ACCESS_HISTORY_PAGE_SIZE, getAccessHistory } from '../application/access-history';
+import { CONSENT_PAGE_SIZE, getConsent, recordConsent } from '../application/consent';
 import { pageRequest } from '../application/cursor';
 import {
   PATIENTS_PAGE_SIZE,
@@ -49,6 +51,15 @@ export const handler = defineFunction(
       const { patientId } = parsePath(patientPathSchema, params);
       const page = pageRequest(parseInput(pageQuerySchema, query), ACCESS_HISTORY_PAGE_SIZE);
       return ok(await getAccessHistory(deps, actor, patientId, page));
+    },
+    'GET /patients/{patientId}/consent': async ({ actor, deps, params, query }) => {
+      const { patientId } = parsePath(patientPathSchema, params);
+      const page = pageRequest(parseInput(pageQuerySchema, query), CONSENT_PAGE_SIZE);
+      return ok(await getConsent(deps, actor, patientId, page));
+    },
+    'POST /patients/{patientId}/consent': async ({ actor, deps, params, body }) => {
+      const { patientId } = parsePath(patientPathSchema, params);
+      return created(await recordConsent(deps, actor, patientId, parseBody(consentSchema, body)));
     },
   },
   () => {

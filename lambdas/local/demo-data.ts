@@ -170,3 +170,70 @@ export function demoPatients(orgIndex: number, count: number, areaCode: string):
     };
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// CCM (DECISIONS "Care management compliance"): consent, the structured care plan, care roles
+
+/** ICD-10-CM codes of the demo's conditions (CMS's descriptions), and two common companions. */
+const DEMO_CODES: Record<string, { code: string; description: string }> = {
+  'Type 2 diabetes': { code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' },
+  Hypertension: { code: 'I10', description: 'Essential (primary) hypertension' },
+  COPD: { code: 'J44.9', description: 'Chronic obstructive pulmonary disease, unspecified' },
+  'Heart failure': { code: 'I50.22', description: 'Chronic systolic (congestive) heart failure' },
+  'Chronic kidney disease': { code: 'N18.31', description: 'Chronic kidney disease, stage 3a' },
+  hyperlipidemia: { code: 'E78.5', description: 'Hyperlipidemia, unspecified' },
+  depression: { code: 'F32.A', description: 'Depression, unspecified' },
+};
+
+/** Each practice's doctor is its billing practitioner; the nurses are clinical staff. */
+export const DEMO_BILLING_PRACTITIONERS: readonly string[] = ['dr.patel@sunrise.example', 'dr.chen@lakeside.example'];
+
+export interface DemoCcm {
+  /** null: not asked yet (the patient waits as 'Awaiting consent'). */
+  consent: 'accepted' | 'declined' | null;
+  conditions: { code: string; description: string }[];
+  expected_outcome: string;
+  goals: string[];
+  symptom_management: string;
+  interventions: string;
+  medications: { name: string; dose: string; instructions: string }[];
+}
+
+const lineOf = (plan: string, label: string) => new RegExp(`^${label}:\\s*(.*)$`, 'im').exec(plan)?.[1]?.trim() ?? '';
+const listOf = (text: string) =>
+  text
+    .split(';')
+    .map((item) => item.trim().replace(/\.$/, ''))
+    .filter(Boolean);
+
+/** 'Metformin 1000 mg twice daily' → name, dose and instructions. */
+function demoMedication(text: string) {
+  const parts = /^(.+?)\s+(\d[\d/.]*\s*(?:mg|mcg|units?))\s*(.*)$/i.exec(text);
+  return parts
+    ? { name: parts[1]!, dose: parts[2]!, instructions: parts[3] ?? '' }
+    : { name: text, dose: '', instructions: '' };
+}
+
+/**
+ * The CCM side of demo patient `i` of an organization (same order as demoPatients): most accepted
+ * consent, one in ten not asked and one in ten declined; two to four chronic conditions, and one
+ * patient with a single condition (not eligible).
+ */
+export function demoCcm(orgIndex: number, i: number): DemoCcm {
+  const n = orgIndex * 7 + i;
+  const primary = CONDITIONS[n % CONDITIONS.length]!;
+  const second = CONDITIONS[(n + 2) % CONDITIONS.length]!;
+  const names =
+    i === 7
+      ? [primary.name]
+      : [primary.name, second.name, ...(i % 3 === 0 ? ['hyperlipidemia'] : []), ...(i % 5 === 0 ? ['depression'] : [])];
+  return {
+    consent: i % 10 === 1 ? null : i % 10 === 4 ? 'declined' : 'accepted',
+    conditions: names.map((name) => DEMO_CODES[name]!),
+    expected_outcome: 'Stable at home with monthly check-ins; good prognosis with adherence to the plan.',
+    goals: listOf(lineOf(primary.plan, 'Goals')),
+    symptom_management: lineOf(primary.plan, 'Monthly check-in'),
+    interventions: `Monthly check-in call; escalate to the practice: ${lineOf(primary.plan, 'Escalate')}`,
+    medications: listOf(lineOf(primary.plan, 'Medications')).map(demoMedication),
+  };
+}

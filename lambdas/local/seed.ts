@@ -5,7 +5,18 @@ import type { Role } from '../../shared/roles';
 import { monthIn, outreachScheduledAt, todayIn, addMonths } from '../../shared/time-preferences';
 import { derivedId, newCallLog } from '../application/call-records';
 import type { CallReport, CallScheduler, IdentityDirectory } from '../application/ports';
-import { DEMO_OPERATOR, DEMO_ORGANIZATIONS, DEMO_PASSWORD, demoPatients, type DemoPatient } from './demo-data';
+import {
+  DEMO_BILLING_PRACTITIONERS,
+  DEMO_OPERATOR,
+  DEMO_ORGANIZATIONS,
+  DEMO_PASSWORD,
+  demoCcm,
+  demoPatients,
+  type DemoCcm,
+  type DemoPatient,
+} from './demo-data';
+import { CONSENT_DISCLOSURES } from '../../shared/consent';
+import { seedCareTime } from './seed-care-time';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -50,6 +61,9 @@ async function createAccount(
         : { new_summaries: [], escalations: [] },
     created_at: createdAt,
     status: 'active',
+    ...(role === 'provider'
+      ? { care_role: DEMO_BILLING_PRACTITIONERS.includes(user.email) ? 'billing_practitioner' : 'clinical_staff' }
+      : {}),
   });
   return id;
 }
@@ -207,6 +221,7 @@ export async function seedDemo(
       staffIds.push(await createAccount(deps, staff, 'provider', organizationId, iso(170 - orgIndex * 30 - i)));
     }
     const author = org.staff[0].email;
+    const enrolled: { id: string; createdAt: string }[] = [];
     for (const [index, p] of demoPatients(orgIndex, patientsPerOrganization, org.telephone.slice(2, 5)).entries()) {
       const patientId = deps.ids.newId();
       const createdAt = iso(p.enrolledDaysAgo);
@@ -262,10 +277,17 @@ export async function seedDemo(
         checkIn,
       );
       if (checkIn) await deps.scheduler.schedule(checkIn.id, new Date(checkIn.scheduled_at ?? createdAt));
-      for (const [kind, content] of [
-        ['care_plan', p.carePlan],
-        ['emr_notes', p.emrNotes],
-      ] as const) {
+      enrolled.push({ id: patientId, createdAt });
+      await seedCcm(deps, {
+        ccm: demoCcm(orgIndex, index),
+        patientId,
+        organizationId,
+        createdAt,
+        recordedBy: staffIds[0] ?? '',
+        practitionerId: staffIds.find((_, i) => DEMO_BILLING_PRACTITIONERS.includes(org.staff[i]?.email ?? '')) ?? null,
+        freeText: p.carePlan,
+      });
+      for (const [kind, content] of [['emr_notes', p.emrNotes]] as const) {
         await deps.documents.create(kind, {
           id: deps.ids.newId(),
           patient_id: patientId,
@@ -335,6 +357,71 @@ export async function seedDemo(
       }
       patients++;
     }
+    await seedCareTime(deps, {
+      organizationId,
+      timezone,
+      staff: org.staff.map((s, i) => ({
+        id: staffIds[i] ?? '',
+        name: `${s.firstName} ${s.lastName}`,
+        careRole: DEMO_BILLING_PRACTITIONERS.includes(s.email) ? 'billing_practitioner' : 'clinical_staff',
+      })),
+      patients: enrolled,
+      now: new Date(now),
+    });
   }
   return { patients, calls, escalations: [...latest.values()].map(({ at: _at, ...e }) => e) };
+}
+
+/**
+ * A demo patient's CCM records (DECISIONS "Care management compliance"): consent recorded on the
+ * day of enrolment (or not asked), the billing practitioner, and the structured care plan with the
+ * demo's free-text plan as its note (its condition count written with it).
+ */
+async function seedCcm(
+  deps: SeedDeps,
+  demo: {
+    ccm: DemoCcm;
+    patientId: string;
+    organizationId: string;
+    createdAt: string;
+    recordedBy: string;
+    practitionerId: string | null;
+    freeText: string;
+  },
+): Promise<void> {
+  const { ccm, patientId, organizationId, createdAt, recordedBy } = demo;
+  if (ccm.consent) {
+    await deps.patients.recordConsent(
+      {
+        id: deps.ids.newId(),
+        patientId,
+        providerId: organizationId,
+        status: ccm.consent,
+        date: createdAt.slice(0, 10),
+        method: ccm.consent === 'accepted' ? 'verbal' : null,
+        disclosures: ccm.consent === 'accepted' ? [...CONSENT_DISCLOSURES] : [],
+        recordedBy,
+        recordedAt: createdAt,
+      },
+      'not_asked',
+    );
+  }
+  const patient = await deps.patients.get(patientId);
+  if (patient && demo.practitionerId) {
+    await deps.patients.update(patient, { ...patient, billingPractitionerId: demo.practitionerId }, createdAt);
+  }
+  const { consent: _consent, ...plan } = ccm;
+  await deps.documents.create('care_plan', {
+    id: deps.ids.newId(),
+    patient_id: patientId,
+    provider_id: organizationId,
+    content: demo.freeText,
+    plan,
+    created_at: createdAt,
+    updated_at: createdAt,
+    created_by: { userId: recordedBy },
+    updated_by: { userId: recordedBy },
+    version: 1,
+    has_revision: true,
+  });
 }

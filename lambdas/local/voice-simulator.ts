@@ -286,7 +286,21 @@ function outboundCallRefusals(body: Vapi.CreateCallDto): string[] {
 // ---------------------------------------------------------------------------------------------
 // The script: a conversation about the care plan, ending as the number says
 
-/** The care plan's goals and medications, from the lines between "Care plan:" and "Recent EMR notes:". */
+/** Headings of the structured plan whose items the script reads; a free-text note's lines may be goals. */
+const PLAN_HEADINGS: Record<string, 'goals' | 'medications' | null> = {
+  goal: 'goals',
+  goals: 'goals',
+  medication: 'medications',
+  medications: 'medications',
+  note: null,
+};
+
+/**
+ * The care plan's goals and medications, from the lines between "Care plan:" and "Recent EMR notes:":
+ * inline lists ("Goals: a; b"), and the items under a heading of their own ("Goals:" then "- a"), as
+ * the structured plan is written (shared/care-plan.ts). Items under the plan's other headings
+ * (conditions, symptoms…) are not goals; plain lines of a free-text plan are.
+ */
 export function carePlanTopics(systemPrompt: string): { goals: string[]; medications: string[] } {
   const section = /^\s*Care plan:\s*$([\s\S]*?)^\s*Recent EMR notes:/im.exec(systemPrompt)?.[1] ?? '';
   const goals: string[] = [];
@@ -296,13 +310,22 @@ export function carePlanTopics(systemPrompt: string): { goals: string[]; medicat
       .split(';')
       .map((item) => item.trim().replace(/\.$/, ''))
       .filter(Boolean);
+  let heading: 'goals' | 'medications' | 'other' | null = null;
   for (const raw of section.split('\n')) {
     const line = raw.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim();
     if (!line || /^(none|n\/a|no care plan\b.*)$/i.test(line)) continue;
+    const alone = /^([A-Za-z][\w -]{0,40}):$/.exec(line)?.[1];
+    if (alone !== undefined) {
+      const name = alone.toLowerCase();
+      heading = Object.hasOwn(PLAN_HEADINGS, name) ? (PLAN_HEADINGS[name] ?? null) : 'other';
+      continue;
+    }
     const goalList = /\bgoals?\s*:\s*(.*)$/i.exec(line)?.[1];
     const medicationList = /^medications?\s*:\s*(.*)$/i.exec(line)?.[1];
     if (goalList !== undefined) goals.push(...items(goalList));
     else if (medicationList !== undefined) medications.push(...items(medicationList));
+    else if (heading === 'medications') medications.push(line.replace(/\.$/, ''));
+    else if (heading === 'other') continue;
     else if (!/^[A-Za-z][\w -]{0,30}:/.test(line)) goals.push(line.replace(/\.$/, ''));
   }
   return { goals: [...new Set(goals)].slice(0, 4), medications: [...new Set(medications)].slice(0, 3) };

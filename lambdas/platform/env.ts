@@ -51,6 +51,8 @@ export const CONFIG_NEEDS: Record<FunctionName | JobName, readonly ConfigNeed[]>
   'patient-texts': ['table', 'sms', 'webOrigin'],
   'call-link': ['table', 'vapi'],
   'twilio-webhook': ['table', 'sms'],
+  'care-time': ['table'],
+  'billing-report': ['table'],
   'place-scheduled-call': ['table', 'vapi', 'scheduler', 'bus'],
   'reconcile-calls': ['table', 'vapi', 'scheduler', 'bus'],
   'call-follow-up': ['table', 'scheduler'],

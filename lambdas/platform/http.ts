@@ -15,16 +15,25 @@ const JSON_HEADERS = {
 export interface HttpResult {
   readonly status: number;
   readonly body: unknown;
-  /** A body that is not JSON (Twilio's TwiML): sent as is with this content type. */
+  /** A body that is not JSON (Twilio's TwiML, a CSV export): sent as is with this content type. */
   readonly contentType?: string;
+  /** A file to save rather than show: its name (Content-Disposition: attachment). */
+  readonly attachment?: string;
 }
 
 export const ok = (body: unknown): HttpResult => ({ status: 200, body });
 export const created = (body: unknown): HttpResult => ({ status: 201, body });
 
-export function toResponse({ status, body, contentType }: HttpResult): APIGatewayProxyResult {
+export function toResponse({ status, body, contentType, attachment }: HttpResult): APIGatewayProxyResult {
   if (contentType) {
-    return { statusCode: status, headers: { ...JSON_HEADERS, 'Content-Type': contentType }, body: String(body) };
+    const disposition: Record<string, string> = attachment
+      ? { 'Content-Disposition': `attachment; filename=${attachment}` }
+      : {};
+    return {
+      statusCode: status,
+      headers: { ...JSON_HEADERS, 'Content-Type': contentType, ...disposition },
+      body: String(body),
+    };
   }
   return { statusCode: status, headers: JSON_HEADERS, body: JSON.stringify(body) };
 }

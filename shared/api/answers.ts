@@ -5,13 +5,23 @@
 import * as z from 'zod/mini';
 import {
   accessHistoryEntryRecord,
+  awaitingConsentGroupRecord,
+  billedRecord,
+  billingReportRowRecord,
   callLogDetailRecord,
+  ccmMonthTotalsRecord,
+  chartMonthRecord,
+  checkInsDueGroupRecord,
   callLogSummaryRecord,
+  carePlanRecord,
   clinicalDocumentRecord,
+  consentEntryRecord,
   dashboardStatsRecord,
   documentRevisionRecord,
+  nearThresholdGroupRecord,
   outreachCadenceRecord,
   pageOf,
+  patientConsentRecord,
   patientRecord,
   patientTextRecord,
   providerOrganizationRecord,
@@ -19,7 +29,9 @@ import {
   summaryCountsRecord,
   summaryItemRecord,
   systemSettingsRecord,
+  timeEntryRecord,
   transcriptTurnRecord,
+  urgentSummariesGroupRecord,
   userProfileRecord,
 } from './records';
 import { ESCALATION_LEVELS } from '../calls';
@@ -53,11 +65,14 @@ export const patientDetailAnswer = z.object({
 });
 export const patientAnswer = z.object({ patient: patientRecord });
 export const accessHistoryAnswer = pageOf(accessHistoryEntryRecord);
+/** GET /patients/{patientId}/consent: the consent now and a page of its changes, newest first. */
+export const consentAnswer = z.object({ consent: patientConsentRecord, history: pageOf(consentEntryRecord) });
+export const consentRecordedAnswer = z.object({ consent: patientConsentRecord, entry: consentEntryRecord });
 
 // Clinical documents
 
-export const carePlanAnswer = z.object({ carePlan: clinicalDocumentRecord });
-export const carePlanReadAnswer = z.object({ carePlan: z.nullable(clinicalDocumentRecord) });
+export const carePlanAnswer = z.object({ carePlan: carePlanRecord });
+export const carePlanReadAnswer = z.object({ carePlan: z.nullable(carePlanRecord) });
 export const emrNotesAnswer = z.object({ emrNotes: clinicalDocumentRecord });
 export const emrNotesReadAnswer = z.object({ emrNotes: z.nullable(clinicalDocumentRecord) });
 export const documentRevisionsAnswer = pageOf(documentRevisionRecord);
@@ -163,3 +178,46 @@ export const callLinkAnswer = z.object({ isValid: z.literal(true), call: z.enum(
 // Webhooks
 
 export const webhookReceivedAnswer = z.object({ received: z.literal(true) });
+
+// Care management time and the monthly billing report
+
+/** A page of a patient's time log for one month (newest first) and the month's totals. */
+export const timeEntriesAnswer = z.object({
+  month: z.string(),
+  items: z.array(timeEntryRecord),
+  next_cursor: z.nullable(z.string()),
+  totals: ccmMonthTotalsRecord,
+  complex: z.boolean(),
+  /** Set once the month is billed: its entries are frozen. */
+  billed: z.nullable(billedRecord),
+});
+export const timeEntryCreatedAnswer = z.object({ entry: timeEntryRecord, totals: ccmMonthTotalsRecord });
+/** One page of an organization's patient-months, in the month asked for. */
+export const billingReportAnswer = z.object({
+  month: z.string(),
+  items: z.array(billingReportRowRecord),
+  next_cursor: z.nullable(z.string()),
+});
+export const billingReportRowAnswer = z.object({ row: billingReportRowRecord });
+/** The report as RFC 4180 CSV with a header row. */
+export const billingReportCsvAnswer = z.string();
+
+// The dashboards' CCM worklist and charts
+
+/** GET /worklist: what the practice should do next, each group capped. */
+export const worklistAnswer = z.object({
+  /** This month in the organization's time zone. */
+  month: z.string(),
+  awaiting_consent: awaitingConsentGroupRecord,
+  check_ins_due: checkInsDueGroupRecord,
+  urgent_summaries: urgentSummariesGroupRecord,
+  near_threshold: nearThresholdGroupRecord,
+});
+
+/** GET /dashboard-charts: months oldest first; operators' figures add up every organization counted. */
+export const dashboardChartsAnswer = z.object({
+  scope: z.enum(['organization', 'all']),
+  months: z.array(chartMonthRecord),
+  /** Organizations in the figures and in all (operators: at most CHART_ORGANIZATIONS_MAX are read). */
+  organizations: z.object({ included: z.number().check(z.int()), total: z.number().check(z.int()) }),
+});

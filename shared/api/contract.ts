@@ -7,8 +7,20 @@
 import * as z from 'zod/mini';
 import { DEFAULT_SYSTEM_PROMPT, type CallLogSummary } from '../calls';
 import { sendTextSchema, resolveCallbackSchema } from '../texts';
+import { dashboardChartsQuerySchema } from '../dashboard';
+import {
+  billingCsvQuerySchema,
+  billingReportQuerySchema,
+  billingRowPathSchema,
+  billingRowSchema,
+  timeEntriesQuerySchema,
+  timeEntryRequestSchema,
+} from '../care-time';
 import {
   callPathSchema,
+  carePlanSchema,
+  carePlanUpdateSchema,
+  consentSchema,
   createPatientSchema,
   createUserSchema,
   documentSchema,
@@ -30,9 +42,14 @@ import {
 import * as answers from './answers';
 import {
   EXAMPLE_IDS,
+  exampleBillingRow,
+  exampleCcmTotals,
+  exampleTimeEntry,
   exampleAccessHistoryEntry,
   exampleCall,
   exampleCallDetail,
+  exampleCarePlan,
+  exampleConsentEntry,
   exampleDocument,
   exampleOutreach,
   examplePatient,
@@ -63,8 +80,8 @@ export interface RouteContract {
   /** Declared on every POST, PUT and PATCH: the body schema, or null when the route reads no body. */
   readonly body?: Schema | null;
   readonly bodyExample?: unknown;
-  /** Webhooks from Twilio post forms and are answered with TwiML; everything else is JSON. */
-  readonly media?: 'twilio-form';
+  /** Webhooks from Twilio post forms and are answered with TwiML; CSV exports answer text/csv; everything else is JSON. */
+  readonly media?: 'twilio-form' | 'csv';
   /** Success answers by status. */
   readonly answers: Readonly<Partial<Record<200 | 201, AnswerContract>>>;
   /** Error statuses beyond those its access and input imply (401, 403, 400, 404). */
@@ -79,6 +96,16 @@ const answer = <S extends Schema>(schema: S, description: string, example: z.out
 });
 
 const page = <T>(item: T) => ({ items: [item], next_cursor: 'eyJwayI6ImV4YW1wbGUifQ' });
+
+/** A care plan as the editor sends it: its structured part and note. */
+const carePlanBody = {
+  conditions: exampleCarePlan.conditions,
+  expected_outcome: exampleCarePlan.expected_outcome,
+  goals: exampleCarePlan.goals,
+  symptom_management: exampleCarePlan.symptom_management,
+  interventions: exampleCarePlan.interventions,
+  medications: exampleCarePlan.medications,
+};
 
 /**
  * Vapi's server message, as far as CareLoop reads it before `parseVapiWebhook`; the whole shape is
@@ -99,7 +126,13 @@ export const API_CONTRACT = {
   'GET /me': {
     summary: "The caller's profile (role null for an account with no group yet)",
     query: null,
-    answers: { 200: answer(userProfileRecord, 'The profile', { ...exampleUser, can_manage_settings: false }) },
+    answers: {
+      200: answer(userProfileRecord, 'The profile', {
+        ...exampleUser,
+        can_manage_settings: false,
+        careRole: exampleUser.care_role,
+      }),
+    },
   },
   'GET /dashboard-stats': {
     summary: 'Dashboard totals; employees also get the newest organizations',
@@ -115,6 +148,88 @@ export const API_CONTRACT = {
         callsThisMonth: 240,
         callbackRequests: 3,
         providers: [exampleProvider],
+      }),
+    },
+  },
+  'GET /dashboard-charts': {
+    summary:
+      'CCM figures per month for the dashboard charts: their organization for provider staff, every organization for employees',
+    query: dashboardChartsQuerySchema,
+    answers: {
+      200: answer(answers.dashboardChartsAnswer, 'Months, oldest first', {
+        scope: 'organization',
+        months: [
+          {
+            month: '2026-11',
+            enrolled_patients: 42,
+            staff_minutes: 910,
+            ai_contacts: 38,
+            escalations: { Emergent: 1, Urgent: 3, Elective: 6, Normal: 28 },
+            meeting_99490: 31,
+          },
+        ],
+        organizations: { included: 1, total: 1 },
+      }),
+    },
+  },
+  'GET /worklist': {
+    summary: "The practice's CCM worklist (provider staff): each group's first items and how many more",
+    query: null,
+    answers: {
+      200: answer(answers.worklistAnswer, 'The groups', {
+        month: '2026-11',
+        awaiting_consent: {
+          items: [
+            {
+              patient_id: EXAMPLE_IDS.patient,
+              patient_name: exampleSummary.patient_name,
+              consent_status: 'not_asked',
+              created_at: examplePatient.created_at,
+            },
+          ],
+          hidden: 0,
+          complete: true,
+        },
+        check_ins_due: {
+          items: [
+            {
+              patient_id: EXAMPLE_IDS.patient,
+              patient_name: exampleSummary.patient_name,
+              scheduled_at: '2026-11-24T14:00:00.000Z',
+            },
+          ],
+          hidden: 0,
+          complete: true,
+        },
+        urgent_summaries: {
+          items: [
+            {
+              call_id: EXAMPLE_IDS.call,
+              patient_id: EXAMPLE_IDS.patient,
+              patient_name: exampleSummary.patient_name,
+              escalation_level: 'Urgent',
+              status: 'requires_followup',
+              created_at: exampleSummary.created_at,
+            },
+          ],
+          hidden: 2,
+          complete: true,
+        },
+        near_threshold: {
+          items: [
+            {
+              patient_id: EXAMPLE_IDS.patient,
+              patient_name: exampleSummary.patient_name,
+              staff_minutes: 17,
+              threshold: 20,
+              minutes_needed: 3,
+            },
+          ],
+          hidden: 0,
+          complete: true,
+          window_starts: '2026-11-24',
+          in_window: true,
+        },
       }),
     },
   },
@@ -204,7 +319,7 @@ export const API_CONTRACT = {
     answers: { 200: answer(answers.patientListAnswer, 'One page', page(examplePatient)) },
   },
   'POST /patients': {
-    summary: 'Add a patient, with an optional monthly check-in cadence',
+    summary: 'Add a patient, with an optional monthly check-in cadence, consent and billing practitioner',
     body: createPatientSchema,
     bodyExample: {
       provider_id: EXAMPLE_IDS.provider,
@@ -213,6 +328,13 @@ export const API_CONTRACT = {
       last_name: 'Sample',
       phone_number: '(555) 555-0123',
       outreach: { first_outreach_date: '2026-12-01', time_preference: 'morning' },
+      consent: {
+        status: 'accepted',
+        date: '2026-11-02',
+        method: 'verbal',
+        disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+      },
+      billing_practitioner_id: examplePatient.billingPractitionerId,
     },
     answers: {
       201: answer(answers.patientCreatedAnswer, 'Added', { patient: examplePatient, outreach: exampleOutreach }),
@@ -255,27 +377,56 @@ export const API_CONTRACT = {
     query: pageQuerySchema,
     answers: { 200: answer(answers.accessHistoryAnswer, 'One page', page(exampleAccessHistoryEntry)) },
   },
+  'GET /patients/{patientId}/consent': {
+    summary: "The patient's CCM consent and a page of its changes, newest first",
+    path: patientPathSchema,
+    query: pageQuerySchema,
+    answers: {
+      200: answer(answers.consentAnswer, 'The consent', {
+        consent: examplePatient.consent,
+        history: page(exampleConsentEntry),
+      }),
+    },
+  },
+  'POST /patients/{patientId}/consent': {
+    summary: 'Record a consent change (accepted needs the method and all four disclosures)',
+    path: patientPathSchema,
+    body: consentSchema,
+    bodyExample: {
+      status: 'accepted',
+      date: exampleConsentEntry.date,
+      method: 'verbal',
+      disclosures: exampleConsentEntry.disclosures,
+    },
+    answers: {
+      201: answer(answers.consentRecordedAnswer, 'Recorded', {
+        consent: examplePatient.consent,
+        entry: exampleConsentEntry,
+      }),
+    },
+    errors: [409],
+  },
 
   'GET /patients/{patientId}/care-plan': {
     summary: "The patient's care plan, or null",
     path: patientPathSchema,
     query: null,
-    answers: { 200: answer(answers.carePlanReadAnswer, 'The care plan', { carePlan: exampleDocument }) },
+    answers: { 200: answer(answers.carePlanReadAnswer, 'The care plan', { carePlan: exampleCarePlan }) },
   },
   'POST /patients/{patientId}/care-plan': {
-    summary: 'Write the first care plan',
+    summary: "Write the first care plan (the patient's condition count is written with it)",
     path: patientPathSchema,
-    body: documentSchema,
-    bodyExample: { content: exampleDocument.content },
-    answers: { 201: answer(answers.carePlanAnswer, 'Saved', { carePlan: { ...exampleDocument, version: 1 } }) },
+    body: carePlanSchema,
+    bodyExample: { ...carePlanBody, note: exampleCarePlan.note },
+    answers: { 201: answer(answers.carePlanAnswer, 'Saved', { carePlan: { ...exampleCarePlan, version: 1 } }) },
     errors: [409],
   },
   'PUT /patients/{patientId}/care-plan': {
     summary: 'Save a new revision of the care plan',
     path: patientPathSchema,
-    body: documentUpdateSchema,
-    bodyExample: { content: exampleDocument.content, version: 1 },
-    answers: { 200: answer(answers.carePlanAnswer, 'Saved', { carePlan: exampleDocument }) },
+    body: carePlanUpdateSchema,
+    bodyExample: { ...carePlanBody, note: exampleCarePlan.note, version: 1 },
+    answers: { 200: answer(answers.carePlanAnswer, 'Saved', { carePlan: exampleCarePlan }) },
     errors: [409],
   },
   'GET /patients/{patientId}/care-plan/revisions': {
@@ -288,9 +439,10 @@ export const API_CONTRACT = {
         'One page',
         page({
           version: 1,
-          content: exampleDocument.content,
-          saved_at: exampleDocument.created_at,
-          author: exampleDocument.creator,
+          content: exampleCarePlan.note,
+          plan: carePlanBody,
+          saved_at: exampleCarePlan.created_at,
+          author: exampleCarePlan.creator,
         }),
       ),
     },
@@ -579,6 +731,73 @@ export const API_CONTRACT = {
     body: null,
     answers: { 200: answer(answers.callLinkAnswer, 'Placed', { isValid: true, call: 'placed' }) },
     errors: [502, 503],
+  },
+
+  'GET /patients/{patientId}/time-entries': {
+    summary: "A page of a patient's CCM time log for a month (newest first) and the month's totals",
+    path: patientPathSchema,
+    query: timeEntriesQuerySchema,
+    answers: {
+      200: answer(answers.timeEntriesAnswer, 'The month', {
+        month: '2026-11',
+        items: [exampleTimeEntry],
+        next_cursor: null,
+        totals: exampleCcmTotals,
+        complex: false,
+        billed: null,
+      }),
+    },
+  },
+  'POST /patients/{patientId}/time-entries': {
+    summary: 'Log CCM time for the patient, or correct an earlier entry (`voids`); provider staff only',
+    path: patientPathSchema,
+    body: timeEntryRequestSchema,
+    bodyExample: { date: exampleTimeEntry.date, minutes: 12, activity: 'Care plan review', source: 'timer' },
+    answers: {
+      201: answer(answers.timeEntryCreatedAnswer, 'Logged', { entry: exampleTimeEntry, totals: exampleCcmTotals }),
+    },
+    errors: [409],
+  },
+  'GET /providers/{providerId}/billing-report': {
+    summary: "A page of the organization's monthly CCM billing report (one row per patient-month)",
+    path: providerPathSchema,
+    query: billingReportQuerySchema,
+    answers: {
+      200: answer(answers.billingReportAnswer, 'One page', {
+        month: '2026-11',
+        items: [exampleBillingRow],
+        next_cursor: null,
+      }),
+    },
+  },
+  'GET /providers/{providerId}/billing-report.csv': {
+    summary: 'The whole month of the billing report as CSV (a download)',
+    path: providerPathSchema,
+    query: billingCsvQuerySchema,
+    media: 'csv',
+    answers: {
+      200: answer(
+        answers.billingReportCsvAnswer,
+        'RFC 4180 CSV with a header row',
+        'Patient,Patient ID,Month,Consent,Consent date,Chronic conditions,Clinical staff minutes,Practitioner minutes,AI contacts,AI call minutes,Complex,Codes,Reason,Billed at,Billed by\r\n',
+      ),
+    },
+  },
+  'PUT /providers/{providerId}/billing-report/{month}/patients/{patientId}': {
+    summary: "Set a patient-month's complexity flag, or mark it billed (freezes its time entries)",
+    path: billingRowPathSchema,
+    body: billingRowSchema,
+    bodyExample: { billed: true },
+    answers: {
+      200: answer(answers.billingReportRowAnswer, 'The row', {
+        row: {
+          ...exampleBillingRow,
+          billed: { at: '2026-12-01T15:00:00.000Z', by_name: exampleUser.full_name },
+          ready: false,
+        },
+      }),
+    },
+    errors: [409],
   },
 
   'POST /webhooks/vapi': {

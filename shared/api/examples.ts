@@ -6,13 +6,16 @@ import type { CallLogDetail, CallLogSummary, SystemSettings } from '../calls';
 import { DEFAULT_SYSTEM_PROMPT } from '../calls';
 import type {
   AccessHistoryEntry,
+  CarePlan,
   ClinicalDocument,
+  ConsentEntry,
   OutreachCadence,
   Patient,
   ProviderOrganization,
   UserProfile,
 } from '../domain';
 import type { SummaryItem } from '../summaries';
+import type { BillingReportRow, CcmMonthTotals, TimeEntry } from '../care-time';
 import type { PatientText } from '../texts';
 
 export const EXAMPLE_IDS = {
@@ -56,6 +59,7 @@ export const exampleUser: UserProfile = {
   assigned_at: CREATED,
   notification_preferences: { new_summaries: ['email'], escalations: ['email', 'sms'] },
   created_at: CREATED,
+  care_role: 'clinical_staff',
 };
 
 export const examplePatient: Patient = {
@@ -68,6 +72,10 @@ export const examplePatient: Patient = {
   created_at: CREATED,
   updated_at: UPDATED,
   version: 2,
+  consent: { status: 'accepted', date: '2026-11-02' },
+  conditionCount: 2,
+  ccmEligible: true,
+  billingPractitionerId: '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
 };
 
 export const exampleOutreach: OutreachCadence = {
@@ -93,6 +101,37 @@ export const exampleDocument: ClinicalDocument = {
   creator: author,
   updated_by: author,
   version: 2,
+};
+
+export const exampleCarePlan: CarePlan = {
+  id: EXAMPLE_IDS.document,
+  patient_id: EXAMPLE_IDS.patient,
+  provider_id: EXAMPLE_IDS.provider,
+  conditions: [
+    { code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' },
+    { code: 'I10', description: 'Essential (primary) hypertension' },
+  ],
+  expected_outcome: 'Stable blood sugar and blood pressure; good prognosis with adherence.',
+  goals: ['A1c below 7.0% within 6 months', 'Blood pressure below 130/80'],
+  symptom_management: 'Ask about dizziness, thirst and swelling of the ankles.',
+  interventions: 'Monthly check-in call; nutrition counselling referral.',
+  medications: [{ name: 'Metformin', dose: '500 mg', instructions: 'Twice daily with meals' }],
+  note: 'Prefers morning calls.',
+  created_at: CREATED,
+  updated_at: UPDATED,
+  creator: author,
+  updated_by: author,
+  version: 2,
+};
+
+export const exampleConsentEntry: ConsentEntry = {
+  id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+  status: 'accepted',
+  date: '2026-11-02',
+  method: 'verbal',
+  disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+  recorded_by: author,
+  recorded_at: CREATED,
 };
 
 export const exampleAccessHistoryEntry: AccessHistoryEntry = {
@@ -182,3 +221,42 @@ export const exampleText: PatientText = {
 };
 
 export const exampleTranscript = transcript;
+
+export const exampleTimeEntry: TimeEntry = {
+  id: '2026-11_20261120T093000000Z-1a2b3c4d',
+  patient_id: EXAMPLE_IDS.patient,
+  date: '2026-11-20',
+  minutes: 12,
+  activity: 'Care plan review',
+  note: null,
+  source: 'timer',
+  call_id: null,
+  user_id: EXAMPLE_IDS.user,
+  user_name: exampleUser.full_name,
+  care_role: 'clinical_staff',
+  counts_as: 'staff',
+  created_at: UPDATED,
+  voids: null,
+};
+
+export const exampleCcmTotals: CcmMonthTotals = {
+  staff_minutes: 24,
+  practitioner_minutes: 0,
+  non_clinical_minutes: 5,
+  ai_contacts: 1,
+  ai_minutes: 6,
+};
+
+export const exampleBillingRow: BillingReportRow = {
+  ...exampleCcmTotals,
+  patient_id: EXAMPLE_IDS.patient,
+  patient_name: 'Sam Sample',
+  month: '2026-11',
+  consent: { status: 'accepted', date: '2026-10-02' },
+  conditions: 2,
+  complex: false,
+  codes: [{ code: '99490', minutes: 20, reason: 'At least 20 minutes of clinical staff time' }],
+  reason: 'Consent, two chronic conditions and 24 minutes of clinical staff time',
+  billed: null,
+  ready: true,
+};

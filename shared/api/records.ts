@@ -5,11 +5,14 @@
  * parses at run time in a Lambda: the handlers and the web import the types only.
  */
 import * as z from 'zod/mini';
-import { AUDIT_OUTCOMES, NOTIFICATION_CHANNELS, TIME_PREFERENCES } from '../domain';
+import { AUDIT_OUTCOMES, CARE_ROLES, NOTIFICATION_CHANNELS, TIME_PREFERENCES } from '../domain';
+import { CONSENT_DISCLOSURES, CONSENT_METHODS, CONSENT_STATUSES, RECORDED_CONSENT_STATUSES } from '../consent';
 import { CALL_KINDS, CALL_OUTCOMES, CALL_STATUSES, ESCALATION_LEVELS, VOICES, type VoiceId } from '../calls';
 import { ROLES } from '../roles';
 import { SUMMARY_STATUSES, SUMMARY_TABS } from '../summaries';
 import { TEXT_DIRECTIONS, TEXT_KINDS, TEXT_STATUSES } from '../texts';
+import { COUNTS_AS, TIME_ENTRY_SOURCES } from '../care-time';
+import { CCM_CODES } from '../ccm/billing';
 
 const id = z.string();
 /** ISO 8601 date-time, UTC. */
@@ -51,8 +54,19 @@ export const userProfileRecord = z.object({
   assigned_at: z.nullable(time),
   notification_preferences: notificationPreferencesRecord,
   created_at: time,
+  /** Provider users' care role (DECISIONS "Care management compliance"); null for other roles. */
+  care_role: z.nullable(z.enum(CARE_ROLES)),
   /** `GET /me` only: true for employees in SETTINGS_ADMIN_EMAILS (the System Settings panel). */
   can_manage_settings: z.optional(z.boolean()),
+  /** `GET /me` only: the caller's care role (whose minutes count toward which CCM code). */
+  careRole: z.optional(z.nullable(z.enum(CARE_ROLES))),
+});
+
+/** A patient's CCM consent as last recorded: `not_asked` (date null) until staff record one. */
+export const patientConsentRecord = z.object({
+  status: z.enum(CONSENT_STATUSES),
+  /** The day consent was given, declined or withdrawn (YYYY-MM-DD). */
+  date: z.nullable(z.string()),
 });
 
 export const patientRecord = z.object({
@@ -65,6 +79,13 @@ export const patientRecord = z.object({
   created_at: time,
   updated_at: time,
   version: z.number().check(z.int()),
+  consent: patientConsentRecord,
+  /** Chronic conditions on the care plan. */
+  conditionCount: z.number().check(z.int()),
+  /** Two or more chronic conditions on the care plan: CCM can be billed for the patient. */
+  ccmEligible: z.boolean(),
+  /** The one practitioner who bills CCM for the patient (a provider user whose care role says so). */
+  billingPractitionerId: z.nullable(id),
 });
 
 export const outreachCadenceRecord = z.object({
@@ -99,11 +120,56 @@ export const clinicalDocumentRecord = z.object({
   version: z.number().check(z.int()),
 });
 
+// The structured care plan (DECISIONS "Care management compliance")
+
+/** An ICD-10-CM code (upper case, with its dot) and its description. */
+export const chronicConditionRecord = z.object({ code: z.string(), description: z.string() });
+export const medicationRecord = z.object({ name: z.string(), dose: z.string(), instructions: z.string() });
+/** The care plan's structured part; the free text is its `note` (a revision's `content`). */
+export const carePlanFieldsRecord = z.object({
+  conditions: z.array(chronicConditionRecord),
+  expected_outcome: z.string(),
+  /** Measurable goals, one per item. */
+  goals: z.array(z.string()),
+  symptom_management: z.string(),
+  interventions: z.string(),
+  medications: z.array(medicationRecord),
+});
+
+/** A care plan. One saved before plans were structured answers its text as `note`, the rest empty. */
+export const carePlanRecord = z.extend(carePlanFieldsRecord, {
+  id,
+  patient_id: id,
+  provider_id: id,
+  note: z.string(),
+  created_at: time,
+  updated_at: time,
+  creator: documentAuthorRecord,
+  updated_by: documentAuthorRecord,
+  version: z.number().check(z.int()),
+});
+
 export const documentRevisionRecord = z.object({
   version: z.number().check(z.int()),
+  /** EMR notes' text; a care plan's note. */
   content: z.string(),
+  /** Care plan revisions saved structured: the rest of the plan as it was then. */
+  plan: z.optional(carePlanFieldsRecord),
   saved_at: time,
   author: documentAuthorRecord,
+});
+
+/** One consent change, as recorded (never changed afterwards). */
+export const consentEntryRecord = z.object({
+  id,
+  status: z.enum(RECORDED_CONSENT_STATUSES),
+  date: z.string(),
+  method: z.nullable(z.enum(CONSENT_METHODS)),
+  /** The disclosures staff confirmed the patient was given. */
+  disclosures: z.array(z.enum(CONSENT_DISCLOSURES)),
+  /** Who recorded it (by user id; the name is read when the answer is built). */
+  recorded_by: documentAuthorRecord,
+  recorded_at: time,
 });
 
 export const accessHistoryEntryRecord = z.object({
@@ -235,3 +301,135 @@ export const summaryCountsRecord = z.object(
     z.ZodMiniNumber<number>
   >,
 );
+
+// Care management time and the monthly billing report (DECISIONS "Care management compliance")
+
+/** One line of a patient's CCM time log, as written: never changed; a correction is a line of its own. */
+export const timeEntryRecord = z.object({
+  /** Names the entry's month and sorts by creation; a correction's ends in `~void`. */
+  id: z.string(),
+  patient_id: id,
+  /** The day the work was done (YYYY-MM-DD, organization's time zone). */
+  date: z.string(),
+  minutes: z.number().check(z.int()),
+  activity: z.string(),
+  note: nullableText,
+  source: z.enum(TIME_ENTRY_SOURCES),
+  /** The call whose summary was reviewed (summary_review entries); null otherwise. */
+  call_id: z.nullable(id),
+  user_id: id,
+  /** The staff member's name when they made it. */
+  user_name: z.string(),
+  /** Their care role when they made it. */
+  care_role: z.enum(CARE_ROLES),
+  /** Which minutes it adds to: clinical staff time, the billing practitioner's, or none. */
+  counts_as: z.enum(COUNTS_AS),
+  created_at: time,
+  /** A correction: the entry it voids and why; that entry's minutes stop counting. null for an entry. */
+  voids: z.nullable(z.object({ id: z.string(), reason: z.string() })),
+});
+
+/** A patient-month's running totals. AI call minutes are shown, never counted toward a code. */
+export const ccmMonthTotalsRecord = z.object({
+  staff_minutes: z.number().check(z.int()),
+  practitioner_minutes: z.number().check(z.int()),
+  non_clinical_minutes: z.number().check(z.int()),
+  ai_contacts: z.number().check(z.int()),
+  ai_minutes: z.number().check(z.int()),
+});
+
+/** Who marked a patient-month billed, and when: its time entries are frozen from then on. */
+export const billedRecord = z.object({ at: time, by_name: z.string() });
+
+/** A code the month's documentation supports, the minutes behind it and why (shared/ccm/billing.ts). */
+export const ccmCodeLineRecord = z.object({
+  code: z.enum(CCM_CODES),
+  minutes: z.number().check(z.int()),
+  reason: z.string(),
+});
+
+/** One row of the monthly billing report: one patient-month. */
+export const billingReportRowRecord = z.extend(ccmMonthTotalsRecord, {
+  patient_id: id,
+  patient_name: z.string(),
+  month: z.string(),
+  consent: patientConsentRecord,
+  /** Chronic conditions on the care plan. */
+  conditions: z.number().check(z.int()),
+  /** Moderate/high complexity decision making, care plan established or substantially revised. */
+  complex: z.boolean(),
+  codes: z.array(ccmCodeLineRecord),
+  /** Why these codes, or why none. */
+  reason: z.string(),
+  billed: z.nullable(billedRecord),
+  /** Codes supported and not billed yet. */
+  ready: z.boolean(),
+});
+
+// The dashboards' CCM worklist and charts (shared/dashboard.ts)
+
+/**
+ * A worklist group: the first items (WORKLIST_GROUP_CAP) and how many more there are. `complete`
+ * is false when the server read only the newest records of the kind: `hidden` is then a floor.
+ */
+const worklistGroup = <T extends z.ZodMiniType>(item: T) =>
+  z.object({ items: z.array(item), hidden: z.number().check(z.int()), complete: z.boolean() });
+
+/** An active patient whose consent is not accepted: monthly check-ins wait for it. */
+export const awaitingConsentItemRecord = z.object({
+  patient_id: id,
+  patient_name: z.string(),
+  consent_status: z.enum(CONSENT_STATUSES),
+  created_at: time,
+});
+
+/** A consented patient's monthly check-in due within the week (or overdue). */
+export const checkInDueItemRecord = z.object({ patient_id: id, patient_name: z.string(), scheduled_at: time });
+
+/** An Emergent or Urgent summary not yet added to the EMR. */
+export const urgentSummaryItemRecord = z.object({
+  call_id: id,
+  patient_id: id,
+  patient_name: z.string(),
+  escalation_level: z.enum(['Emergent', 'Urgent']),
+  status: z.enum(SUMMARY_STATUSES),
+  created_at: time,
+});
+
+/** A patient who could bill this month, a few clinical staff minutes short of a threshold. */
+export const nearThresholdItemRecord = z.object({
+  patient_id: id,
+  patient_name: z.string(),
+  staff_minutes: z.number().check(z.int()),
+  threshold: z.number().check(z.int()),
+  minutes_needed: z.number().check(z.int()),
+});
+
+export const awaitingConsentGroupRecord = worklistGroup(awaitingConsentItemRecord);
+export const checkInsDueGroupRecord = worklistGroup(checkInDueItemRecord);
+export const urgentSummariesGroupRecord = worklistGroup(urgentSummaryItemRecord);
+export const nearThresholdGroupRecord = z.extend(worklistGroup(nearThresholdItemRecord), {
+  /** The first day (YYYY-MM-DD, organization's time zone) the group is filled in this month. */
+  window_starts: z.string(),
+  in_window: z.boolean(),
+});
+
+/** One month of a dashboard's charts. */
+export const chartMonthRecord = z.object({
+  month: z.string(),
+  /** Active patients whose accepted consent is dated in or before the month. */
+  enrolled_patients: z.number().check(z.int()),
+  /** Clinical staff minutes logged for the month. */
+  staff_minutes: z.number().check(z.int()),
+  /** AI assistant calls answered by patients: documented contacts, never minutes. */
+  ai_contacts: z.number().check(z.int()),
+  /** Call summaries by escalation level; Normal includes summaries without one. */
+  escalations: z.object({
+    Emergent: z.number().check(z.int()),
+    Urgent: z.number().check(z.int()),
+    Elective: z.number().check(z.int()),
+    Normal: z.number().check(z.int()),
+  }),
+  /** Enrolled patients whose month's documentation supports 99490 (or 99487, which replaces it). */
+  meeting_99490: z.number().check(z.int()),
+});

@@ -36,24 +36,25 @@ describe('care plan history and access history on the patient page', () => {
     // No history before the first save.
     expect(await panel.getByRole('button', { name: 'Care Plan History' }).count()).toBe(0);
 
+    // The structured editor closes on save (its conditions and the rest: ccm-consent-plan.e2e.test.ts).
     await panel.getByRole('button', { name: 'Create Care Plan' }).click();
     const editor = nurse.getByRole('dialog', { name: `Care Plan: ${patientName()}` });
-    await editor.getByRole('textbox', { name: 'Care Plan' }).fill('Walk 20 minutes a day.');
+    await editor.getByRole('textbox', { name: 'Note' }).fill('Walk 20 minutes a day.');
     await editor.getByRole('button', { name: 'Save Care Plan' }).click();
-    await editor.getByRole('button', { name: 'Edit Care Plan' }).click();
-    await editor.getByRole('textbox', { name: 'Care Plan' }).fill('Walk 30 minutes a day.');
-    await editor.getByRole('button', { name: 'Save Care Plan' }).click();
-    await editor.getByText('Walk 30 minutes a day.').waitFor();
-    await editor.getByRole('button', { name: 'Close', exact: true }).click();
     await editor.waitFor({ state: 'hidden' });
+    await panel.getByRole('button', { name: 'Edit Care Plan' }).click();
+    await editor.getByRole('textbox', { name: 'Note' }).fill('Walk 30 minutes a day.');
+    await editor.getByRole('button', { name: 'Save Care Plan' }).click();
+    await editor.waitFor({ state: 'hidden' });
+    await panel.getByText('Walk 30 minutes a day.').waitFor();
 
     await panel.getByRole('button', { name: 'Care Plan History' }).click();
     const history = nurse.getByRole('dialog', { name: `Care Plan History: ${patientName()}` });
     const versions = history.getByRole('list', { name: 'Saved versions' }).getByRole('listitem');
     await versions.nth(1).waitFor();
     expect(await versions.allInnerTexts()).toEqual([
-      expect.stringMatching(/^Version 2\s+.+ by Nora Ellis\s+Walk 30 minutes a day\.$/),
-      expect.stringMatching(/^Version 1\s+.+ by Nora Ellis\s+Walk 20 minutes a day\.$/),
+      expect.stringMatching(/^Version 2\s+.+ by Nora Ellis\s+Note:\s+Walk 30 minutes a day\.$/),
+      expect.stringMatching(/^Version 1\s+.+ by Nora Ellis\s+Note:\s+Walk 20 minutes a day\.$/),
     ]);
     await expectAccessible(nurse);
     await history.getByRole('button', { name: 'Close dialog' }).click();

@@ -271,6 +271,13 @@ describe('monthly check-ins', () => {
         email: `monthly-${Math.random().toString(36).slice(2, 9)}@example.test`,
         phone_number: `+1813555${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}${lastDigit}`,
         outreach: { first_outreach_date: '2030-01-15', time_preference: 'afternoon' },
+        // Monthly check-ins are placed only with accepted consent (ccm-consent-plan.int.test.ts: without).
+        consent: {
+          status: 'accepted',
+          date: '2026-01-05',
+          method: 'verbal',
+          disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+        },
       },
     });
     return expectStatus(answer, 201).patient.id;

@@ -1,5 +1,9 @@
-/** Care plans and EMR notes against DynamoDB Local: the modal's calls, versions, revisions, tenancy, audit. */
+/**
+ * Care plans and EMR notes against DynamoDB Local: the modal's calls, versions, revisions, tenancy,
+ * audit. The care plan's text is its note (its structured part: care-plans.int.test.ts).
+ */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { EMPTY_CARE_PLAN } from '../../shared/care-plan';
 import type { ClinicalDocument, DocumentRevisionPage, UserProfile } from '../../shared/domain';
 import { DOCUMENT_VERSION_REQUIRED } from '../../shared/validation';
 import { call } from '../support/api';
@@ -28,55 +32,65 @@ beforeAll(async () => {
 
 const author = (p: UserProfile) => ({ user_id: p.id, name: `${p.first_name} ${p.last_name}` });
 
+type Doc = Record<string, unknown> & Pick<ClinicalDocument, 'version' | 'updated_at' | 'updated_by'>;
+
 describe.each([
-  ['care-plan', 'carePlan', 'care_plan'],
-  ['emr-notes', 'emrNotes', 'emr_notes'],
-] as const)('%s', (segment, key, kind) => {
+  // A care plan with its text as the note and no conditions; its revisions keep the (empty) structured part.
+  [
+    'care-plan',
+    'carePlan',
+    'care_plan',
+    (text: string) => ({ conditions: [], note: text }),
+    'note',
+    { plan: EMPTY_CARE_PLAN },
+  ],
+  ['emr-notes', 'emrNotes', 'emr_notes', (text: string) => ({ content: text }), 'content', {}],
+] as const)('%s', (segment, key, kind, bodyOf, text, revisionExtra) => {
   it('reads null, creates trimmed with its creator, refuses a second create, updates only at the version read', async () => {
     const patient = await createPatient(stack, orgs.sunrise);
     const sunrise = await sunriseToken(stack);
     const path = `/patients/${patient.id}/${segment}`;
     const send = (method: string, body?: unknown, token = sunrise) =>
-      call<Record<string, ClinicalDocument | null>>(stack, method, path, { token, body });
+      call<Record<string, Doc | null>>(stack, method, path, { token, body });
 
     expect(await send('GET')).toEqual({ status: 200, body: { [key]: null } });
-    expect(await send('PUT', { content: 'nothing yet', version: 1 })).toMatchObject({
+    expect(await send('PUT', { ...bodyOf('nothing yet'), version: 1 })).toMatchObject({
       status: 404,
       body: { code: `${kind}.not_found` },
     });
 
-    const created = expectStatus(await send('POST', { content: '  Walk 20 minutes daily.\n' }), 201)[key];
+    const created = expectStatus(await send('POST', bodyOf('  Walk 20 minutes daily.\n')), 201)[key];
     expect(created).toMatchObject({
       patient_id: patient.id,
       provider_id: orgs.sunrise,
-      content: 'Walk 20 minutes daily.',
+      [text]: 'Walk 20 minutes daily.',
       creator: author(people.sunrise),
       updated_by: author(people.sunrise),
       version: 1,
     });
     expect(expectStatus(await send('GET'), 200)[key]).toEqual(created);
-    expect(await send('POST', { content: 'again' })).toMatchObject({ status: 409, body: { code: `${kind}.exists` } });
+    expect(await send('POST', bodyOf('again'))).toMatchObject({ status: 409, body: { code: `${kind}.exists` } });
 
     const updated = expectStatus(
-      await send('PUT', { content: ' Walk 30 minutes. ', version: 1 }, await operatorToken(stack)),
+      await send('PUT', { ...bodyOf(' Walk 30 minutes. '), version: 1 }, await operatorToken(stack)),
       200,
     )[key];
     expect(updated).toMatchObject({
-      content: 'Walk 30 minutes.',
+      [text]: 'Walk 30 minutes.',
       creator: author(people.sunrise),
       updated_by: author(people.operator),
       version: 2,
     });
     expect(updated?.updated_at && created && updated.updated_at >= created.updated_at).toBe(true);
-    expect(await send('PUT', { content: 'stale', version: 1 })).toMatchObject({
+    expect(await send('PUT', { ...bodyOf('stale'), version: 1 })).toMatchObject({
       status: 409,
       body: { code: `${kind}.version_conflict` },
     });
-    expect(await send('PUT', { content: 'no version' })).toEqual({
+    expect(await send('PUT', bodyOf('no version'))).toEqual({
       status: 400,
       body: { error: DOCUMENT_VERSION_REQUIRED, code: 'request.invalid.version' },
     });
-    expect(expectStatus(await send('GET'), 200)[key]).toMatchObject({ content: 'Walk 30 minutes.', version: 2 });
+    expect(expectStatus(await send('GET'), 200)[key]).toMatchObject({ [text]: 'Walk 30 minutes.', version: 2 });
 
     const trail = await auditTrail(stack, `patient:${patient.id}`);
     expect(trail.filter((e) => e.action.startsWith(kind)).map((e) => [e.action, e.outcome])).toEqual([
@@ -95,20 +109,20 @@ describe.each([
     const patient = await createPatient(stack, orgs.sunrise);
     const sunrise = await sunriseToken(stack);
     const path = `/patients/${patient.id}/${segment}`;
-    const saved: ClinicalDocument[] = [
+    const saved: Doc[] = [
       expectStatus(
-        await call<Record<string, ClinicalDocument>>(stack, 'POST', path, {
+        await call<Record<string, Doc>>(stack, 'POST', path, {
           token: sunrise,
-          body: { content: 'Version 1' },
+          body: bodyOf('Version 1'),
         }),
         201,
       )[key]!,
     ];
     for (const version of [1, 2, 3, 4]) {
       const token = version % 2 === 0 ? await operatorToken(stack) : sunrise;
-      const answer = await call<Record<string, ClinicalDocument>>(stack, 'PUT', path, {
+      const answer = await call<Record<string, Doc>>(stack, 'PUT', path, {
         token,
-        body: { content: `Version ${version + 1}`, version },
+        body: { ...bodyOf(`Version ${version + 1}`), version },
       });
       saved.push(expectStatus(answer, 200)[key]!);
     }
@@ -120,7 +134,8 @@ describe.each([
     expect(all.items).toEqual(
       [...saved].reverse().map((doc) => ({
         version: doc.version,
-        content: doc.content,
+        content: doc[text],
+        ...revisionExtra,
         saved_at: doc.updated_at,
         author: doc.updated_by,
       })),
@@ -152,8 +167,8 @@ describe.each([
     // A well-formed cursor of another list (another patient's document) is refused too.
     const other = await createPatient(stack, orgs.sunrise);
     const otherPath = `/patients/${other.id}/${segment}`;
-    expectStatus(await call(stack, 'POST', otherPath, { token: sunrise, body: { content: 'a' } }), 201);
-    expectStatus(await call(stack, 'PUT', otherPath, { token: sunrise, body: { content: 'b', version: 1 } }), 200);
+    expectStatus(await call(stack, 'POST', otherPath, { token: sunrise, body: bodyOf('a') }), 201);
+    expectStatus(await call(stack, 'PUT', otherPath, { token: sunrise, body: { ...bodyOf('b'), version: 1 } }), 200);
     const foreign = expectStatus(
       await call<DocumentRevisionPage>(stack, 'GET', `${otherPath}/revisions?limit=1`, { token: sunrise }),
       200,
@@ -191,9 +206,9 @@ describe.each([
     const path = `/patients/${patient.id}/${segment}`;
     const legacyAuthor = { user_id: null, name: 'former@sunrise.example' };
     expect(
-      expectStatus(await call<Record<string, ClinicalDocument>>(stack, 'GET', path, { token: sunrise }), 200)[key],
+      expectStatus(await call<Record<string, Doc>>(stack, 'GET', path, { token: sunrise }), 200)[key],
     ).toMatchObject({
-      content: 'Written before revisions',
+      [text]: 'Written before revisions',
       creator: legacyAuthor,
       updated_by: legacyAuthor,
       version: 4,
@@ -208,9 +223,9 @@ describe.each([
     });
 
     const saved = expectStatus(
-      await call<Record<string, ClinicalDocument>>(stack, 'PUT', path, {
+      await call<Record<string, Doc>>(stack, 'PUT', path, {
         token: sunrise,
-        body: { content: 'Now kept', version: 4 },
+        body: { ...bodyOf('Now kept'), version: 4 },
       }),
       200,
     )[key];
@@ -227,8 +242,8 @@ describe.each([
     const path = `/patients/${patient.id}/${segment}`;
     for (const [method, body, suffix] of [
       ['GET', undefined, ''],
-      ['POST', { content: 'intrusion' }, ''],
-      ['PUT', { content: 'intrusion', version: 1 }, ''],
+      ['POST', bodyOf('intrusion'), ''],
+      ['PUT', { ...bodyOf('intrusion'), version: 1 }, ''],
       ['GET', undefined, '/revisions'],
     ] as const) {
       expect(await call(stack, method, `${path}${suffix}`, { token: lakeside, body }), method).toEqual({

@@ -94,6 +94,9 @@ describe('real answers replayed against the document', () => {
     await replay(200, 'GET', '/me', { token: nurse });
     await replay(200, 'GET', '/dashboard-stats', { token: operator });
     await replay(200, 'GET', '/dashboard-stats', { token: nurse });
+    await replay(200, 'GET', '/dashboard-charts', { token: operator });
+    await replay(200, 'GET', '/dashboard-charts?months=3', { token: nurse });
+    await replay(200, 'GET', '/worklist', { token: nurse });
     await replay(200, 'GET', '/compliance-settings', { token: operator });
     await replay(200, 'PATCH', '/compliance-settings', { token: operator, body: { voiceId: 'sarah' } });
 
@@ -157,12 +160,25 @@ describe('real answers replayed against the document', () => {
       },
     });
     await replay(200, 'GET', `/patients/${patientId}/care-plan`, { token: nurse });
-    await replay(201, 'POST', `/patients/${patientId}/care-plan`, { token: nurse, body: { content: 'Walk daily' } });
+    await replay(201, 'POST', `/patients/${patientId}/care-plan`, {
+      token: nurse,
+      body: { conditions: [{ code: 'e11.9', description: 'Type 2 diabetes' }], goals: ['Walk daily'], note: '' },
+    });
     await replay(200, 'PUT', `/patients/${patientId}/care-plan`, {
       token: nurse,
-      body: { content: 'Walk twice daily', version: 1 },
+      body: { conditions: [], note: 'Walk twice daily', version: 1 },
     });
     await replay(200, 'GET', `/patients/${patientId}/care-plan/revisions`, { token: nurse });
+    await replay(201, 'POST', `/patients/${patientId}/consent`, {
+      token: nurse,
+      body: {
+        status: 'accepted',
+        date: '2026-01-05',
+        method: 'written',
+        disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+      },
+    });
+    await replay(200, 'GET', `/patients/${patientId}/consent`, { token: nurse });
     await replay(201, 'POST', `/patients/${patientId}/emr-notes`, { token: nurse, body: { content: 'Stable' } });
     await replay(200, 'PUT', `/patients/${patientId}/emr-notes`, {
       token: nurse,
@@ -249,6 +265,21 @@ describe('real answers replayed against the document', () => {
       problems: checker.check('POST', '/webhooks/vapi', vapi.status, vapi.body),
     });
 
+    // CCM time and the billing report (the CSV is text: its schema is a string).
+    await replay(201, 'POST', `/patients/${callable.id}/time-entries`, {
+      token: nurse,
+      body: { minutes: 5, activity: 'Care plan review', source: 'timer' },
+    });
+    const timeLog = await replay<{ month: string }>(200, 'GET', `/patients/${callable.id}/time-entries`, {
+      token: nurse,
+    });
+    await replay(200, 'GET', `/providers/${sunrise}/billing-report?limit=5`, { token: nurse });
+    await replay(200, 'GET', `/providers/${sunrise}/billing-report.csv`, { token: nurse });
+    await replay(200, 'PUT', `/providers/${sunrise}/billing-report/${timeLog.body.month}/patients/${callable.id}`, {
+      token: nurse,
+      body: { complex: true },
+    });
+
     // Refusals: each is `{ error, code }` under its status.
     await replay(401, 'GET', '/me');
     await replay(403, 'GET', '/users', { token: nurse });
@@ -259,7 +290,10 @@ describe('real answers replayed against the document', () => {
       token: nurse,
       body: { email: uniqueEmail('stale'), first_name: 'Stale', last_name: 'Version', version: 1 },
     });
-    await replay(409, 'POST', `/patients/${patientId}/care-plan`, { token: nurse, body: { content: 'Again' } });
+    await replay(409, 'POST', `/patients/${patientId}/care-plan`, {
+      token: nurse,
+      body: { conditions: [], note: 'Again' },
+    });
     await replay(404, 'POST', `/call-links/${'x'.repeat(43)}`);
     await replay(400, 'GET', '/summaries?tab=nope', { token: nurse });
     await replay(200, 'DELETE', `/patients/${patientId}`, { token: nurse });

@@ -13,7 +13,9 @@ import {
   type RouteDefinition,
   type RouteKey,
 } from '../../lambdas/routes';
-import { VALIDATION } from '../../shared/messages';
+import { CCM_MESSAGES, CONDITION_MESSAGES, VALIDATION } from '../../shared/messages';
+import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
+import { DASHBOARD_MESSAGES } from '../../shared/dashboard';
 import { PAGE_LIMIT_MESSAGE } from '../../shared/validation';
 import { PASSWORD_POLICY_MESSAGE } from '../../shared/password-policy';
 import { ROLES, type Role } from '../../shared/roles';
@@ -160,14 +162,32 @@ async function freshCallback(world: World): Promise<Partial<RecordIds>> {
 /** A well-formed text id no patient has (the other organization's patient is refused before it is read). */
 const NO_TEXT = '20260101T000000000Z-00000000';
 const listOf = (body: Body, key: string) => body[key] as { id: string }[];
-const documentFixtures = (segment: 'care-plan' | 'emr-notes', key: 'carePlan' | 'emrNotes') => {
-  const path = (ids: RecordIds) => `/patients/${ids.patient}/${segment}`;
-  const body = {
+/** EMR notes are free text; a care plan is structured, its text the note (DECISIONS "Care management compliance"). */
+const DOCUMENT_BODIES = {
+  'emr-notes': {
+    text: 'content',
     valid: () => ({ content: `  Goals: walk daily ${unique('v')}  ` }),
     malformed: { content: 42 },
     message: 'Content is required',
     missing: 'Content is required',
-  };
+  },
+  'care-plan': {
+    text: 'note',
+    valid: () => ({
+      conditions: [
+        { code: 'e11.9', description: 'Type 2 diabetes mellitus without complications' },
+        { code: 'I10', description: 'Essential (primary) hypertension' },
+      ],
+      note: `  Goals: walk daily ${unique('v')}  `,
+    }),
+    malformed: { conditions: [{ code: 'E11..9', description: 'Diabetes' }] },
+    message: CONDITION_MESSAGES.codeInvalid,
+    missing: CCM_MESSAGES.conditionsRequired,
+  },
+} as const;
+const documentFixtures = (segment: 'care-plan' | 'emr-notes', key: 'carePlan' | 'emrNotes') => {
+  const path = (ids: RecordIds) => `/patients/${ids.patient}/${segment}`;
+  const { text, ...body } = DOCUMENT_BODIES[segment];
   /** A patient whose document is at version 1, for the save at that version. */
   const freshDocument = async (world: World) => {
     const patient = await createPatient(stack, world.own.org);
@@ -193,7 +213,7 @@ const documentFixtures = (segment: 'care-plan' | 'emr-notes', key: 'carePlan' | 
       success: {
         status: 201,
         check: (b) =>
-          expect(b[key]).toMatchObject({ content: expect.stringMatching(/^Goals: walk daily v-\w+$/), version: 1 }),
+          expect(b[key]).toMatchObject({ [text]: expect.stringMatching(/^Goals: walk daily v-\w+$/), version: 1 }),
       },
     },
     [`PUT /patients/{patientId}/${segment}`]: {
@@ -243,6 +263,40 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     badQuery: null,
     otherOrganization: null,
     success: { status: 200, check: (b) => expect(b.totalPatients).toBeGreaterThan(0) },
+  },
+  'GET /dashboard-charts': {
+    as: 'sunrise',
+    path: () => '/dashboard-charts?months=3',
+    body: null,
+    badQuery: { query: '?months=13', message: DASHBOARD_MESSAGES.monthsInvalid },
+    otherOrganization: null,
+    success: {
+      status: 200,
+      check: (b) =>
+        expect(b).toMatchObject({
+          scope: 'organization',
+          months: [
+            expect.objectContaining({ enrolled_patients: expect.any(Number) }),
+            expect.any(Object),
+            expect.any(Object),
+          ],
+        }),
+    },
+  },
+  'GET /worklist': {
+    as: 'sunrise',
+    path: () => '/worklist',
+    body: null,
+    badQuery: null,
+    otherOrganization: null,
+    success: {
+      status: 200,
+      check: (b) =>
+        expect(b).toMatchObject({
+          month: expect.stringMatching(/^\d{4}-\d{2}$/),
+          awaiting_consent: { items: expect.any(Array), hidden: expect.any(Number) },
+        }),
+    },
   },
 
   'GET /providers': {
@@ -503,6 +557,45 @@ const FIXTURES: Record<RouteKey, Fixture> = {
         const times = items.map((e) => e.at);
         expect(times).toEqual([...times].sort().reverse());
       },
+    },
+  },
+
+  'GET /patients/{patientId}/consent': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/consent`,
+    body: null,
+    badQuery: { query: '?cursor=not-a-cursor', message: 'Invalid cursor' },
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b) =>
+        expect(b).toMatchObject({ consent: { status: expect.any(String) }, history: { items: expect.any(Array) } }),
+    },
+  },
+  'POST /patients/{patientId}/consent': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/consent`,
+    fresh: freshPatient,
+    body: {
+      valid: () => ({
+        status: 'accepted',
+        date: '2026-01-05',
+        method: 'verbal',
+        disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+      }),
+      malformed: { status: 'accepted', date: '2026-01-05', method: 'verbal', disclosures: ['service'] },
+      message: CCM_MESSAGES.consentDisclosuresRequired,
+      missing: CCM_MESSAGES.consentStatusRequired,
+    },
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 201,
+      check: (b) =>
+        expect(b).toMatchObject({
+          consent: { status: 'accepted', date: '2026-01-05' },
+          entry: { status: 'accepted', method: 'verbal', recorded_by: { name: 'Nora Ellis' } },
+        }),
     },
   },
 
@@ -778,6 +871,87 @@ const FIXTURES: Record<RouteKey, Fixture> = {
           status: 'requires_followup',
           version: ids.completedVersion + 1,
         }),
+    },
+  },
+
+  // CCM time log and billing report (issue 12): only provider staff write; operators read.
+  'GET /patients/{patientId}/time-entries': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/time-entries`,
+    body: null,
+    badQuery: { query: '?month=2026-13', message: CARE_TIME_MESSAGES.monthInvalid },
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b) =>
+        expect(b).toMatchObject({ month: expect.stringMatching(/^\d{4}-\d{2}$/), items: expect.any(Array) }),
+    },
+  },
+  'POST /patients/{patientId}/time-entries': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/time-entries`,
+    body: {
+      valid: () => ({ minutes: 3, activity: '  Care coordination  ' }),
+      malformed: { minutes: 1.5, activity: 'Care coordination' },
+      message: CARE_TIME_MESSAGES.minutesInvalid,
+      missing: CARE_TIME_MESSAGES.minutesInvalid,
+    },
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 201,
+      check: (b, ids) =>
+        expect(b.entry).toMatchObject({
+          patient_id: ids.patient,
+          minutes: 3,
+          activity: 'Care coordination',
+          source: 'manual',
+          counts_as: 'staff',
+          user_name: 'Nora Ellis',
+        }),
+    },
+  },
+  'GET /providers/{providerId}/billing-report': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}/billing-report`,
+    body: null,
+    badQuery: { query: '?month=last', message: BILLING_MESSAGES.monthInvalid },
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b) => {
+        const rows = b.items as { patient_name: string; codes: unknown[] }[];
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.every((r) => r.patient_name.length > 0 && Array.isArray(r.codes))).toBe(true);
+      },
+    },
+  },
+  'GET /providers/{providerId}/billing-report.csv': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}/billing-report.csv`,
+    body: null,
+    badQuery: { query: '?month=2026-1', message: BILLING_MESSAGES.monthInvalid },
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b) => expect(b as unknown as string).toMatch(/^Patient,Patient ID,Month,Consent,/),
+    },
+  },
+  'PUT /providers/{providerId}/billing-report/{month}/patients/{patientId}': {
+    as: 'sunrise',
+    path: (ids) =>
+      `/providers/${ids.org}/billing-report/${new Date().toISOString().slice(0, 7)}/patients/${ids.patient}`,
+    body: {
+      valid: () => ({ complex: true }),
+      malformed: { complex: 'yes' },
+      message: BILLING_MESSAGES.complexInvalid,
+      missing: BILLING_MESSAGES.changeRequired,
+    },
+    badQuery: null,
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b, ids) => expect(b.row).toMatchObject({ patient_id: ids.patient, complex: true, billed: null }),
     },
   },
 };

@@ -141,5 +141,7 @@ export async function call<T = Record<string, unknown>>(
     body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  // A CSV export answers text; everything else JSON.
+  const json = (res.headers.get('content-type') ?? 'application/json').includes('json');
+  return { status: res.status, body: (text ? (json ? JSON.parse(text) : text) : null) as T };
 }

@@ -134,7 +134,8 @@ export async function createDocument(
 ): Promise<ClinicalDocument> {
   const answer = await call<Record<string, ClinicalDocument>>(stack, 'POST', `/patients/${patientId}/${kind}`, {
     token: await operatorToken(stack),
-    body: { content },
+    // A care plan's text is its note; it names no chronic conditions.
+    body: kind === 'care-plan' ? { conditions: [], note: content } : { content },
   });
   const body = expectStatus(answer, 201);
   return (kind === 'care-plan' ? body.carePlan : body.emrNotes) as ClinicalDocument;

@@ -219,8 +219,11 @@ export class DynamoCallLogRepository implements CallLogRepository {
         }
       : null;
     const scopes = summaryScopes(log.provider_id, month, utcMonth);
+    // An answered phone call is one AI contact on the patient-month (CCM): documented, never staff
+    // minutes. Web calls are staff at their browser, not a contact with the patient.
+    const aiContact = answered && log.kind !== 'web';
     const result = await this.db.transaction
-      .write(({ callLog, counter, summaryEntry }) => [
+      .write(({ callLog, counter, summaryEntry, ccmMonth }) => [
         callLog
           .patch({ call_log_id: id })
           .set(
@@ -270,6 +273,16 @@ export class DynamoCallLogRepository implements CallLogRepository {
               counter
                 .update({ scope: GLOBAL_SCOPE, name: monthlyCounter('calls_completed', month) })
                 .add({ value: 1 })
+                .commit(),
+            ]
+          : []),
+        // Counted once: the call log's condition above holds the whole transaction to one report.
+        ...(aiContact
+          ? [
+              ccmMonth
+                .update({ provider_id: log.provider_id, month, patient_id: log.patient_id })
+                .add({ ai_contacts: 1, ai_minutes: Math.ceil((duration ?? 0) / 60) })
+                .set({ updated_at: at })
                 .commit(),
             ]
           : []),

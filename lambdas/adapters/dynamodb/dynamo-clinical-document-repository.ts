@@ -1,4 +1,5 @@
 import type { EntityItem } from 'electrodb';
+import type { CarePlanFields } from '../../../shared/domain';
 import type {
   AuthorRef,
   ClinicalDocumentRecord,
@@ -17,6 +18,7 @@ type RevisionItem = EntityItem<CareLoopService['entities']['documentRevision']>;
 /**
  * Care plans and EMR notes: the current version (one item per patient and kind, in the patient's
  * partition) and every saved version as an immutable revision, written in the same transaction.
+ * A structured care plan also writes its number of chronic conditions on the patient there.
  */
 export class DynamoClinicalDocumentRepository implements ClinicalDocumentRepository {
   constructor(private readonly db: CareLoopService) {}
@@ -32,9 +34,10 @@ export class DynamoClinicalDocumentRepository implements ClinicalDocumentReposit
 
   async create(kind: DocumentKind, doc: ClinicalDocumentRecord): Promise<'created' | 'exists'> {
     const { canceled } = await this.db.transaction
-      .write(({ carePlan, emrNotes, documentRevision }) => [
+      .write(({ carePlan, emrNotes, documentRevision, patient }) => [
         (kind === 'care_plan' ? carePlan : emrNotes)
           .create({
+            ...planAttribute(doc.plan),
             document_id: doc.id,
             patient_id: doc.patient_id,
             provider_id: doc.provider_id,
@@ -51,6 +54,15 @@ export class DynamoClinicalDocumentRepository implements ClinicalDocumentReposit
           })
           .commit(),
         documentRevision.create(revisionItem(kind, doc)).commit(),
+        // The care plan's condition count on the patient: lists and reports read eligibility without the plan.
+        ...(doc.plan
+          ? [
+              patient
+                .patch({ patient_id: doc.patient_id })
+                .set({ condition_count: doc.plan.conditions.length })
+                .commit(),
+            ]
+          : []),
       ])
       .go();
     return canceled ? 'exists' : 'created';
@@ -64,16 +76,18 @@ export class DynamoClinicalDocumentRepository implements ClinicalDocumentReposit
     const next: ClinicalDocumentRecord = {
       ...current,
       content: change.content,
+      ...(change.plan ? { plan: change.plan } : {}),
       updated_at: change.at,
       updated_by: { userId: change.by },
       version: current.version + 1,
       has_revision: true,
     };
     const { canceled } = await this.db.transaction
-      .write(({ carePlan, emrNotes, documentRevision }) => [
+      .write(({ carePlan, emrNotes, documentRevision, patient }) => [
         (kind === 'care_plan' ? carePlan : emrNotes)
           .patch({ patient_id: current.patient_id })
           .set({
+            ...planAttribute(next.plan),
             content: next.content,
             updated_at: next.updated_at,
             updated_by_user_id: change.by,
@@ -84,6 +98,14 @@ export class DynamoClinicalDocumentRepository implements ClinicalDocumentReposit
         documentRevision.create(revisionItem(kind, next)).commit(),
         // Saved before revisions were kept: the version it replaces becomes a revision now, or it is lost.
         ...(current.has_revision ? [] : [documentRevision.create(revisionItem(kind, current)).commit()]),
+        ...(change.plan
+          ? [
+              patient
+                .patch({ patient_id: current.patient_id })
+                .set({ condition_count: change.plan.conditions.length })
+                .commit(),
+            ]
+          : []),
       ])
       .go();
     return canceled ? 'conflict' : next;
@@ -105,6 +127,13 @@ export class DynamoClinicalDocumentRepository implements ClinicalDocumentReposit
   }
 }
 
+/** The structured part of a care plan, stored as JSON (a list of maps would cost more to read and write). */
+const planAttribute = (plan: CarePlanFields | undefined) => (plan ? { plan: JSON.stringify(plan) } : {});
+
+function parsePlan(json: string | undefined): CarePlanFields | undefined {
+  return json ? (JSON.parse(json) as CarePlanFields) : undefined;
+}
+
 function revisionItem(kind: DocumentKind, doc: ClinicalDocumentRecord) {
   const author = doc.updated_by;
   return {
@@ -114,6 +143,7 @@ function revisionItem(kind: DocumentKind, doc: ClinicalDocumentRecord) {
     document_id: doc.id,
     provider_id: doc.provider_id,
     content: doc.content,
+    ...planAttribute(doc.plan),
     saved_at: doc.updated_at,
     ...('userId' in author ? { saved_by_user_id: author.userId } : { saved_by_email: author.legacyEmail }),
   };
@@ -136,6 +166,7 @@ function toRecord(d: DocumentItem): ClinicalDocumentRecord {
     version: d.version,
     // Every save since revisions were kept writes the author's id with its revision.
     has_revision: d.updated_by_user_id !== undefined,
+    ...(d.plan ? { plan: parsePlan(d.plan) } : {}),
   };
 }
 
@@ -143,6 +174,7 @@ function toRevision(r: RevisionItem): DocumentRevisionRecord {
   return {
     version: r.version,
     content: r.content,
+    ...(r.plan ? { plan: parsePlan(r.plan) } : {}),
     saved_at: r.saved_at,
     saved_by: authorOf(r.saved_by_user_id, r.saved_by_email),
   };

@@ -1,6 +1,14 @@
 import type { EntityItem } from 'electrodb';
 import type { OutreachCadence } from '../../../shared/domain';
-import type { CallLogRecord, Page, PatientChanges, PatientRecord, PatientRepository } from '../../application/ports';
+import { CONSENT_DISCLOSURES, type ConsentStatus } from '../../../shared/consent';
+import type {
+  CallLogRecord,
+  ConsentRecord,
+  Page,
+  PatientChanges,
+  PatientRecord,
+  PatientRepository,
+} from '../../application/ports';
 import { personTerms, stillMatches } from '../../application/search';
 import { callLogItem } from './dynamo-call-log-repository';
 import { conflict } from '../../platform/errors';
@@ -14,6 +22,7 @@ import { assertCommitted } from './transactions';
 
 type PatientItem = EntityItem<CareLoopService['entities']['patient']>;
 type CadenceItem = EntityItem<CareLoopService['entities']['outreachCadence']>;
+type ConsentItem = EntityItem<CareLoopService['entities']['consentRecord']>;
 
 const STALE = () =>
   conflict('patient.version_conflict', 'This patient was changed by someone else. Reload and try again.');
@@ -70,9 +79,10 @@ export class DynamoPatientRepository implements PatientRepository {
     createdBy: string,
     cadence: OutreachCadence | null,
     firstCheckIn: CallLogRecord | null,
+    consent: ConsentRecord | null = null,
   ): Promise<void> {
     const result = await this.db.transaction
-      .write(({ patient, outreachCadence, counter, organization, callLog, searchEntry }) => [
+      .write(({ patient, outreachCadence, counter, organization, callLog, searchEntry, consentRecord }) => [
         // The organization must exist and be active when the patient joins it.
         organization
           .check({ organization_id: p.provider_id })
@@ -91,8 +101,11 @@ export class DynamoPatientRepository implements PatientRepository {
             updated_at: p.updated_at,
             created_by: createdBy,
             version: 1,
+            ...(p.billingPractitionerId ? { billing_practitioner_id: p.billingPractitionerId } : {}),
+            ...(consent ? { consent_status: consent.status, consent_date: consent.date } : {}),
           })
           .commit(),
+        ...(consent ? [consentRecord.create(toConsentItem(consent)).commit()] : []),
         ...(cadence ? [outreachCadence.create(toCadenceItem(cadence)).commit()] : []),
         ...(firstCheckIn
           ? [
@@ -131,10 +144,12 @@ export class DynamoPatientRepository implements PatientRepository {
             email: changes.email,
             updated_at: at,
             ...(changes.phone_number ? { phone_number: changes.phone_number } : {}),
+            ...(changes.billingPractitionerId ? { billing_practitioner_id: changes.billingPractitionerId } : {}),
           })
           .add({ version: 1 });
         // remove() must come before where() in ElectroDB's chain.
         if (!changes.phone_number) update = update.remove(['phone_number']);
+        if (changes.billingPractitionerId === null) update = update.remove(['billing_practitioner_id']);
         return [
           update
             .where(({ version, status }, { eq }) => `${eq(version, current.version)} AND ${eq(status, 'active')}`)
@@ -188,6 +203,39 @@ export class DynamoPatientRepository implements PatientRepository {
       });
   }
 
+  async recordConsent(consent: ConsentRecord, expected: ConsentStatus): Promise<'recorded' | 'conflict'> {
+    // 'not_asked' is never stored: the attribute is absent until the first change.
+    const stored = expected === 'not_asked' ? null : expected;
+    const { canceled } = await this.db.transaction
+      .write(({ patient, consentRecord }) => [
+        patient
+          .patch({ patient_id: consent.patientId })
+          .set({ consent_status: consent.status, consent_date: consent.date })
+          // Two staff recording at once: the second finds the status moved and is told to reload.
+          .where(
+            ({ status, consent_status }, { eq, notExists }) =>
+              `${eq(status, 'active')} AND ${stored === null ? notExists(consent_status) : eq(consent_status, stored as ConsentStatus)}`,
+          )
+          .commit(),
+        consentRecord.create(toConsentItem(consent)).commit(),
+      ])
+      .go();
+    return canceled ? 'conflict' : 'recorded';
+  }
+
+  async pageConsents(
+    patientId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<ConsentRecord> | 'invalid_cursor'> {
+    const page = await queryPage(
+      this.db.entities.consentRecord.query.byPatient({ patient_id: patientId }),
+      limit,
+      cursor,
+    );
+    return page === 'invalid_cursor' ? page : { items: page.items.map(toConsent), cursor: page.cursor };
+  }
+
   async getCadence(patientId: string): Promise<OutreachCadence | null> {
     const { data } = await this.db.entities.outreachCadence.get({ patient_id: patientId }).go();
     return data ? toCadence(data) : null;
@@ -212,6 +260,37 @@ function toRecord(p: PatientItem): PatientRecord {
     updated_at: p.updated_at,
     version: p.version,
     status: p.status,
+    consent: { status: p.consent_status ?? 'not_asked', date: p.consent_date ?? null },
+    conditionCount: p.condition_count ?? 0,
+    billingPractitionerId: p.billing_practitioner_id ?? null,
+  };
+}
+
+const toConsentItem = (c: ConsentRecord) => ({
+  patient_id: c.patientId,
+  recorded_at: c.recordedAt,
+  consent_id: c.id,
+  provider_id: c.providerId,
+  status: c.status,
+  date: c.date,
+  ...(c.method ? { method: c.method } : {}),
+  disclosures: c.disclosures,
+  recorded_by: c.recordedBy,
+});
+
+function toConsent(c: ConsentItem): ConsentRecord {
+  return {
+    id: c.consent_id,
+    patientId: c.patient_id,
+    providerId: c.provider_id,
+    status: c.status,
+    date: c.date,
+    method: c.method ?? null,
+    disclosures: (c.disclosures ?? []).filter((d): d is ConsentRecord['disclosures'][number] =>
+      (CONSENT_DISCLOSURES as readonly string[]).includes(d),
+    ),
+    recordedBy: c.recorded_by,
+    recordedAt: c.recorded_at,
   };
 }
 

@@ -172,6 +172,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
     const cleared = [
       ...(changes.phone_number ? [] : (['phone_number'] as const)),
       ...(changes.assigned_at ? [] : (['assigned_at'] as const)),
+      ...(changes.care_role ? [] : (['care_role'] as const)),
     ];
     const result = await this.db.transaction
       .write(({ userProfile, counter, auditEvent, searchEntry }) => {
@@ -188,6 +189,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
           updated_at: at,
           ...(changes.phone_number ? { phone_number: changes.phone_number } : {}),
           ...(changes.assigned_at ? { assigned_at: changes.assigned_at } : {}),
+          ...(changes.care_role ? { care_role: changes.care_role } : {}),
         });
         // remove() must come before where() in ElectroDB's chain.
         if (cleared.length > 0) update = update.remove(cleared);
@@ -217,6 +219,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
       ...changes,
       phone_number: changes.phone_number ?? null,
       assigned_at: changes.assigned_at ?? null,
+      care_role: changes.care_role ?? undefined,
       status: 'active',
     };
   }
@@ -274,6 +277,7 @@ function toItem(p: UserProfileRecord) {
     assigned_at: p.assigned_at ?? undefined,
     notify_new_summaries: p.notification_preferences.new_summaries,
     notify_escalations: p.notification_preferences.escalations,
+    care_role: p.care_role,
     status: p.status,
     created_at: p.created_at,
     updated_at: p.created_at,
@@ -296,5 +300,6 @@ function toRecord(item: ProfileItem): UserProfileRecord {
     },
     created_at: item.created_at,
     status: item.status,
+    ...(item.care_role ? { care_role: item.care_role } : {}),
   };
 }

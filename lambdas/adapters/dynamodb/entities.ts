@@ -71,6 +71,8 @@ export function createEntities(client: DynamoDBClient, table: string) {
         assigned_at: { type: 'string' },
         notify_new_summaries: channels,
         notify_escalations: channels,
+        /** Provider users' care role (DECISIONS "Care management compliance"); absent reads as clinical staff. */
+        care_role: { type: ['billing_practitioner', 'clinical_staff', 'non_clinical'] as const },
         /**
          * pending: a self sign-up waiting for an operator (its own partition of byStatus, so the list
          * is one Query); disabled: its organization was archived; deleted: removed by an operator.
@@ -108,6 +110,15 @@ export function createEntities(client: DynamoDBClient, table: string) {
         version: { type: 'number', required: true },
         /** The call log holding the one-call-at-a-time lock (DECISIONS "Calls"); absent when none. */
         active_call_id: { type: 'string' },
+        /**
+         * CCM (DECISIONS "Care management compliance"): the newest consent_record's status and date
+         * (written in its transaction; absent: not asked), the care plan's number of chronic
+         * conditions (written in the plan's transaction) and the patient's billing practitioner.
+         */
+        consent_status: { type: ['not_asked', 'accepted', 'declined', 'withdrawn'] as const },
+        consent_date: { type: 'string' },
+        condition_count: { type: 'number' },
+        billing_practitioner_id: { type: 'string' },
       },
       indexes: {
         byId: { ...primary(['patient_id'], []), collection: 'patientRecord' },
@@ -133,11 +144,14 @@ export function createEntities(client: DynamoDBClient, table: string) {
     version: { type: 'number', required: true },
   } as const;
 
-  /** One care plan per patient, in the patient's partition. */
+  /**
+   * One care plan per patient, in the patient's partition. `content` is its free-text note; `plan`
+   * the structured rest as JSON (absent on plans saved before plans were structured).
+   */
   const carePlan = new Entity(
     {
       model: { entity: 'care_plan', version: '1', service: SERVICE },
-      attributes: documentAttributes,
+      attributes: { ...documentAttributes, plan: { type: 'string' } },
       indexes: { byPatient: { ...primary(['patient_id'], []), collection: 'patientRecord' } },
     },
     config,
@@ -167,12 +181,39 @@ export function createEntities(client: DynamoDBClient, table: string) {
         document_id: { type: 'string', required: true },
         provider_id: { type: 'string', required: true },
         content: { type: 'string', required: true },
+        /** Care plans: the structured part as JSON, as saved (absent before plans were structured). */
+        plan: { type: 'string' },
         saved_at: { type: 'string', required: true },
         /** User id of the author; documents saved before ids were kept carry the e-mail of the time instead. */
         saved_by_user_id: { type: 'string' },
         saved_by_email: { type: 'string' },
       },
       indexes: { byDocument: primary(['patient_id', 'kind'], ['version']) },
+    },
+    config,
+  );
+
+  /**
+   * Every consent change of a patient (DECISIONS "Care management compliance"), in the patient's
+   * partition, newest last; never changed. The patient's `consent_status` is written with it.
+   */
+  const consentRecord = new Entity(
+    {
+      model: { entity: 'consent_record', version: '1', service: SERVICE },
+      attributes: {
+        patient_id: { type: 'string', required: true },
+        recorded_at: { type: 'string', required: true },
+        consent_id: { type: 'string', required: true },
+        provider_id: { type: 'string', required: true },
+        status: { type: ['accepted', 'declined', 'withdrawn'] as const, required: true },
+        /** The day consent was given, declined or withdrawn (YYYY-MM-DD, organization's time zone). */
+        date: { type: 'string', required: true },
+        method: { type: ['verbal', 'written'] as const },
+        disclosures: { type: 'list', items: { type: 'string' } },
+        /** User id (the token's `sub`) of who recorded it. */
+        recorded_by: { type: 'string', required: true },
+      },
+      indexes: { byPatient: primary(['patient_id'], ['recorded_at', 'consent_id']) },
     },
     config,
   );
@@ -544,6 +585,90 @@ export function createEntities(client: DynamoDBClient, table: string) {
     config,
   );
 
+  /**
+   * One line of a patient's CCM time log (DECISIONS "Care management compliance"), in the
+   * patient's partition, never changed or removed. `entry_id` starts with the work's month and the
+   * creation time, so a month's log is one Query (sort key beginning with the month). A correction
+   * is a line of its own whose id is the corrected entry's plus `~void`: created once, never twice.
+   */
+  const timeEntry = new Entity(
+    {
+      model: { entity: 'time_entry', version: '1', service: SERVICE },
+      attributes: {
+        patient_id: { type: 'string', required: true },
+        entry_id: { type: 'string', required: true },
+        provider_id: { type: 'string', required: true },
+        month: { type: 'string', required: true },
+        /** The day the work was done (YYYY-MM-DD, organization's time zone). */
+        date: { type: 'string', required: true },
+        minutes: { type: 'number', required: true },
+        activity: { type: 'string', required: true },
+        note: { type: 'string' },
+        source: { type: ['timer', 'manual', 'summary_review'] as const, required: true },
+        call_log_id: { type: 'string' },
+        user_id: { type: 'string', required: true },
+        /** Staff names as they were at the time (shown on the patient page without further reads). */
+        user_name: { type: 'string', required: true },
+        care_role: { type: ['billing_practitioner', 'clinical_staff', 'non_clinical'] as const, required: true },
+        counts_as: { type: ['staff', 'practitioner', 'none'] as const, required: true },
+        created_at: { type: 'string', required: true },
+        /** Corrections: the entry voided and why. */
+        voids_entry_id: { type: 'string' },
+        void_reason: { type: 'string' },
+      },
+      indexes: { byPatient: primary(['patient_id'], ['entry_id']) },
+    },
+    config,
+  );
+
+  /**
+   * One person's logged minutes for one patient and day, kept in the same transaction as each
+   * entry: the condition on it refuses a day that would pass 24 hours.
+   */
+  const timeDay = new Entity(
+    {
+      model: { entity: 'time_day', version: '1', service: SERVICE },
+      attributes: {
+        patient_id: { type: 'string', required: true },
+        date: { type: 'string', required: true },
+        user_id: { type: 'string', required: true },
+        minutes: { type: 'number', required: true, default: 0 },
+      },
+      indexes: { byPatientDay: primary(['patient_id'], ['date', 'user_id']) },
+    },
+    config,
+  );
+
+  /**
+   * One patient-month of CCM (organization's time zone): running totals ADDed in the same
+   * transaction as each time entry and each completed AI call, the complexity flag, and billing.
+   * The billing report reads an organization's month as one partition, or BatchGets it per patient.
+   */
+  const ccmMonth = new Entity(
+    {
+      model: { entity: 'ccm_month', version: '1', service: SERVICE },
+      attributes: {
+        provider_id: { type: 'string', required: true },
+        month: { type: 'string', required: true },
+        patient_id: { type: 'string', required: true },
+        staff_minutes: { type: 'number', default: 0 },
+        practitioner_minutes: { type: 'number', default: 0 },
+        non_clinical_minutes: { type: 'number', default: 0 },
+        ai_contacts: { type: 'number', default: 0 },
+        ai_minutes: { type: 'number', default: 0 },
+        complex: { type: 'boolean' },
+        complex_set_by: { type: 'string' },
+        /** Set once: the month is billed and its time entries are frozen. */
+        billed_at: { type: 'string' },
+        billed_by: { type: 'string' },
+        billed_by_name: { type: 'string' },
+        updated_at: { type: 'string' },
+      },
+      indexes: { byOrganizationMonth: primary(['provider_id', 'month'], ['patient_id']) },
+    },
+    config,
+  );
+
   return new Service(
     {
       organization,
@@ -552,6 +677,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       carePlan,
       emrNotes,
       documentRevision,
+      consentRecord,
       outreachCadence,
       auditEvent,
       counter,
@@ -567,6 +693,9 @@ export function createEntities(client: DynamoDBClient, table: string) {
       smsPreference,
       smsContact,
       searchEntry,
+      timeEntry,
+      timeDay,
+      ccmMonth,
     },
     config,
   );

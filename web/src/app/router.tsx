@@ -133,6 +133,13 @@ export function createAppRoutes(): RouteObject[] {
                   }),
                 },
                 {
+                  path: paths.admin.billing.path,
+                  lazy: async () => ({
+                    Component: (await withAllStyles(import('../features/billing/routes/admin-billing-page')))
+                      .AdminBillingPage,
+                  }),
+                },
+                {
                   path: paths.admin.patient.path,
                   lazy: async () => ({
                     Component: (await withAllStyles(import('../features/admin/routes/patient-detail-page')))
@@ -156,6 +163,13 @@ export function createAppRoutes(): RouteObject[] {
                   lazy: async () => ({
                     Component: (await withAllStyles(import('../features/provider/routes/summaries-page')))
                       .ProviderSummariesPage,
+                  }),
+                },
+                {
+                  path: paths.provider.billing.path,
+                  lazy: async () => ({
+                    Component: (await withAllStyles(import('../features/billing/routes/provider-billing-page')))
+                      .ProviderBillingPage,
                   }),
                 },
                 {

@@ -43,6 +43,11 @@ export const paths = {
     },
     users: { path: '/admin/users', getHref: () => '/admin/users' },
     summaries: { path: '/admin/summaries', getHref: () => '/admin/summaries' },
+    billing: {
+      path: '/admin/billing',
+      getHref: (organizationId?: string) =>
+        organizationId ? `/admin/billing?org=${encodeURIComponent(organizationId)}` : '/admin/billing',
+    },
     patient: {
       path: '/admin/patients/:patientId',
       getHref: (patientId: string) => `/admin/patients/${encodeURIComponent(patientId)}`,
@@ -50,7 +55,15 @@ export const paths = {
   },
   provider: {
     dashboard: { path: '/provider', getHref: () => '/provider' },
-    summaries: { path: '/provider/summaries', getHref: () => '/provider/summaries' },
+    summaries: {
+      path: '/provider/summaries',
+      /** A tab of a month ('all': every month), as the worklist links to it. */
+      getHref: (open?: { tab: string; month: string }) =>
+        open
+          ? `/provider/summaries?tab=${encodeQueryValue(open.tab)}&month=${encodeQueryValue(open.month)}`
+          : '/provider/summaries',
+    },
+    billing: { path: '/provider/billing', getHref: () => '/provider/billing' },
     patient: {
       path: '/provider/patients/:patientId',
       getHref: (patientId: string) => `/provider/patients/${encodeURIComponent(patientId)}`,

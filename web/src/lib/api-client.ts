@@ -24,6 +24,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** A public, token-based route (a patient's call link): sent without the session's ID token. */
   anonymous?: boolean;
+  /** A file the server answers as text (a CSV export): resolves to the text instead of parsed JSON. */
+  responseText?: boolean;
 }
 
 export interface ApiClient {
@@ -91,6 +93,7 @@ export function createApiClient({ baseUrl, getIdToken, fetch: fetchFn = fetch }:
         throw new ApiError(options.fallbackError, 0);
       }
 
+      if (options.responseText && response.ok) return (await response.text()) as T;
       const body = await readJson(response);
       if (!response.ok) {
         const { message, code } = serverError(body);

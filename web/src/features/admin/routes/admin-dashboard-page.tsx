@@ -19,6 +19,7 @@ import {
   FileText,
   PhoneCall,
   Plus,
+  ReceiptText,
   Server,
   Settings,
   Users,
@@ -35,6 +36,7 @@ import { CallLogsModal } from '../../calls/components/call-logs-modal';
 import { ScheduledCallsModal } from '../../calls/components/scheduled-calls-modal';
 import { useDashboardStats } from '../../dashboard/api/dashboard-stats';
 import { StatTile } from '../../dashboard/components/stat-tile';
+import { CcmChartsSection } from '../../dashboard/components/ccm-charts-section';
 import { DeleteProviderModal } from '../../providers/components/delete-provider-modal';
 import { ProviderCard } from '../../providers/components/provider-card';
 import { ProviderFormModal } from '../../providers/components/provider-form-modal';
@@ -97,16 +99,26 @@ export function AdminDashboardPage() {
       }
       description="Users, provider organizations, patients and calls across CareLoop."
       actions={
-        canManageSettings && (
+        <Group gap="sm">
           <Button
+            component={Link}
+            to={paths.admin.billing.getHref()}
             variant="default"
-            leftSection={<Settings size={16} aria-hidden="true" />}
-            aria-haspopup="dialog"
-            onClick={() => setSettingsOpen(true)}
+            leftSection={<ReceiptText size={16} aria-hidden="true" />}
           >
-            Settings
+            Billing
           </Button>
-        )
+          {canManageSettings && (
+            <Button
+              variant="default"
+              leftSection={<Settings size={16} aria-hidden="true" />}
+              aria-haspopup="dialog"
+              onClick={() => setSettingsOpen(true)}
+            >
+              Settings
+            </Button>
+          )}
+        </Group>
       }
     >
       {stats.isError && <ErrorAlert message={stats.error.message} onRetry={() => void stats.refetch()} />}
@@ -196,6 +208,8 @@ export function AdminDashboardPage() {
           </SimpleGrid>
         )}
       </Stack>
+
+      <CcmChartsSection description="Every organization." />
 
       <SystemStatus />
 

@@ -2,12 +2,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_PROMPT, type SystemSettingsResponse } from '../../../../../shared/calls';
+import type { DashboardChartsAnswer } from '../../../../../shared/dashboard';
 import { createAppRoutes } from '../../../app/router';
 import { ApiError, type ApiClient } from '../../../lib/api-client';
 import type { SessionUser } from '../../../lib/session';
 import { createFakeBackend, makeUser } from '../../../test/fakes';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { callLog } from '../../calls/testing/fake-calls-api';
+
+const NO_CHARTS: DashboardChartsAnswer = { scope: 'all', months: [], organizations: { included: 0, total: 0 } };
 
 const stats = {
   totalProviders: 0,
@@ -46,6 +49,8 @@ function openDashboard(canManageSettings: boolean | undefined) {
   const api: ApiClient = {
     async request<T>(path: string): Promise<T> {
       if (path === '/me') return operator as T;
+      // The dashboard's charts load on their own (ccm-charts-section.test.tsx): none here.
+      if (path === '/dashboard-charts') return NO_CHARTS as T;
       paths.push(path);
       if (path === '/dashboard-stats') return stats as T;
       if (path === '/compliance-settings') return settings as T;

@@ -2,10 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Patient, ProviderOrganization, UserProfile } from '../../../../../shared/domain';
+import type { DashboardChartsAnswer } from '../../../../../shared/dashboard';
 import { createAppRoutes } from '../../../app/router';
 import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
 import { createFakeBackend, makeUser } from '../../../test/fakes';
 import { renderWithProviders } from '../../../test/render-with-providers';
+
+const NO_CHARTS: DashboardChartsAnswer = { scope: 'all', months: [], organizations: { included: 0, total: 0 } };
 
 // The machine running the whole suite may be busy: give screens time to load.
 
@@ -51,6 +54,7 @@ const profile = (id: string, overrides: Partial<UserProfile> = {}): UserProfile 
   provider: { id: 'prov-1', name: 'Practice 1' },
   assigned_at: null,
   notification_preferences: { new_summaries: [], escalations: [] },
+  care_role: 'clinical_staff',
   created_at: '2025-01-01T00:00:00.000Z',
   ...overrides,
 });
@@ -65,6 +69,10 @@ const patient = (n: number): Patient => ({
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
   version: 1,
+  consent: { status: 'accepted', date: '2025-01-01' },
+  conditionCount: 2,
+  ccmEligible: true,
+  billingPractitionerId: null,
 });
 
 const page = <T,>(items: T[]) => ({ items, next_cursor: null });
@@ -76,6 +84,8 @@ function openAs(url: string, routes: Record<string, (call: Call) => unknown>) {
   const api: ApiClient = {
     async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
       if (path === '/me') return admin as T;
+      // The dashboard's charts load on their own (ccm-charts-section.test.tsx): none here.
+      if (path === '/dashboard-charts') return NO_CHARTS as T;
       const call = {
         method: options.method ?? 'GET',
         path,

@@ -3,6 +3,7 @@ import type { OutreachCadence, Patient, TimePreference } from '../../../../../sh
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/services';
+import type { ConsentPayload } from './consent';
 import { KEYS_SHOWING_PATIENTS, patientKeys } from './patient-keys';
 
 /** The body of `PUT /patients/{patientId}` (with `version`). */
@@ -11,13 +12,16 @@ export interface PatientPayload {
   first_name: string;
   last_name: string;
   phone_number: string | null;
+  /** Absent: unchanged; null: none. */
+  billing_practitioner_id?: string | null;
   version?: number;
 }
 
-/** The body of `POST /patients`: the details, the organization and, if scheduled, the outreach. */
+/** The body of `POST /patients`: the details, the organization and, if asked or scheduled, consent and outreach. */
 export interface CreatePatientPayload extends Omit<PatientPayload, 'version'> {
   provider_id: string;
   outreach?: { first_outreach_date: string; time_preference: TimePreference };
+  consent?: ConsentPayload;
 }
 
 export interface CreatePatientResponse {

@@ -18,6 +18,10 @@ const patient: Patient = {
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
   version: 1,
+  consent: { status: 'accepted', date: '2025-01-01' },
+  conditionCount: 2,
+  ccmEligible: true,
+  billingPractitionerId: null,
 };
 
 const entry = (id: string, overrides: Partial<AccessHistoryEntry> = {}): AccessHistoryEntry => ({

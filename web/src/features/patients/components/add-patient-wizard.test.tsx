@@ -1,9 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Patient } from '../../../../../shared/domain';
+import { CCM_MESSAGES } from '../../../../../shared/messages';
 import { addMonths, todayIn } from '../../../../../shared/time-preferences';
 import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
+import { expectNoAxeViolations } from '../../../test/axe';
 import { createFakeBackend } from '../../../test/fakes';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { AddPatientWizard } from './add-patient-wizard';
@@ -26,6 +28,10 @@ const created: Patient = {
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
   version: 1,
+  consent: { status: 'accepted', date: '2025-01-01' },
+  conditionCount: 2,
+  ccmEligible: true,
+  billingPractitionerId: null,
 };
 
 function renderWizard(answer: (call: Call) => unknown = () => ({ patient: created, outreach: null })) {
@@ -57,10 +63,16 @@ async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Next' }));
 }
 
+/** Details, then the consent step left at "Not asked yet". */
+async function toOutreach(user: ReturnType<typeof userEvent.setup>) {
+  await fillDetails(user);
+  await user.click(await screen.findByRole('button', { name: 'Next' }));
+}
+
 describe('add patient wizard', { timeout: 30_000 }, () => {
   it('validates the patient details with the spec messages before step 2', async () => {
     const { user } = renderWizard();
-    expect(screen.getByText('Step 1 of 2: Patient Details')).toBeVisible();
+    expect(screen.getByText('Step 1 of 3: Patient Details')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('alert').textContent).toBe('Email is required');
@@ -74,14 +86,14 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
     await user.type(field('Phone Number'), '0123');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('alert').textContent).toBe('Please enter a valid phone number (e.g., +1234567890)');
-    expect(screen.queryByText('Step 2 of 2: Outreach Setup')).toBeNull();
+    expect(screen.queryByText('Step 2 of 3: Consent')).toBeNull();
   });
 
   it('defaults the outreach to one month ahead in the morning, with today as the minimum; Back keeps the details', async () => {
     const { user } = renderWizard();
-    await fillDetails(user);
+    await toOutreach(user);
 
-    expect(screen.getByText('Step 2 of 2: Outreach Setup')).toBeVisible();
+    expect(screen.getByText('Step 3 of 3: Outreach Setup')).toBeVisible();
     const today = todayIn('America/New_York', new Date());
     expect(dateField().value).toBe(addMonths(today, 1));
     expect(dateField().min).toBe(today);
@@ -89,13 +101,15 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
     expect(screen.getByRole('radiogroup', { name: 'Time Preference' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByText('Step 2 of 3: Consent')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(field('Email').value).toBe('jane@example.com');
     expect(field('Phone Number').value).toBe('+1 (555) 010-2000');
   });
 
   it("creates the patient without outreach on 'Setup Later'", async () => {
     const { calls, onClose, onCreated, user } = renderWizard();
-    await fillDetails(user);
+    await toOutreach(user);
     await user.click(screen.getByRole('button', { name: 'Setup Later' }));
 
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
@@ -117,7 +131,7 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
 
   it("creates the patient with its outreach on 'Schedule Outreach'", async () => {
     const { calls, user } = renderWizard();
-    await fillDetails(user);
+    await toOutreach(user);
     const today = todayIn('America/New_York', new Date());
     fireEvent.change(dateField(), { target: { value: today } });
     await user.click(screen.getByRole('radio', { name: 'Evening (6 PM - 9 PM)' }));
@@ -130,9 +144,40 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
     });
   });
 
-  it('refuses a first outreach date in the past', async () => {
+  it('asks for consent: accepted needs the method and all four disclosures, then goes with the patient', async () => {
     const { calls, user } = renderWizard();
     await fillDetails(user);
+    expect(await screen.findByText('Step 2 of 3: Consent')).toBeVisible();
+    expect((screen.getByRole('radio', { name: 'Not asked yet' }) as HTMLInputElement).checked).toBe(true);
+    await expectNoAxeViolations();
+
+    await user.click(screen.getByRole('radio', { name: 'Accepted' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('alert').textContent).toBe(CCM_MESSAGES.consentMethodRequired);
+    await user.click(screen.getByRole('radio', { name: 'Verbal' }));
+    const told = screen.getByRole('group', { name: 'The patient was told' });
+    const boxes = within(told).getAllByRole('checkbox');
+    for (const box of boxes.slice(0, 3)) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('alert').textContent).toBe(CCM_MESSAGES.consentDisclosuresRequired);
+    await user.click(boxes[3]!);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Setup Later' }));
+
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({
+      consent: {
+        status: 'accepted',
+        date: todayIn('America/New_York', new Date()),
+        method: 'verbal',
+        disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+      },
+    });
+  });
+
+  it('refuses a first outreach date in the past', async () => {
+    const { calls, user } = renderWizard();
+    await toOutreach(user);
     fireEvent.change(dateField(), { target: { value: '2020-01-01' } });
     await user.click(screen.getByRole('button', { name: 'Schedule Outreach' }));
 
@@ -144,7 +189,7 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
     const { onClose, user } = renderWizard(() => {
       throw new ApiError('Failed to create patient', 500);
     });
-    await fillDetails(user);
+    await toOutreach(user);
     await user.click(screen.getByRole('button', { name: 'Setup Later' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to create patient');

@@ -3,6 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { TIME_PREFERENCES, type Patient, type TimePreference } from '../../../../../shared/domain';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useCreatePatient } from '../api/save-patient';
+import { ConsentFields } from './consent-fields';
+import { consentDefaults, toConsentPayload, validateConsent, type ConsentValues } from './consent.utils';
 import { TIME_PREFERENCE_OPTIONS, outreachDefaults, validateOutreach, type OutreachValues } from './outreach.utils';
 import { PatientFields } from './patient-fields';
 import {
@@ -22,7 +24,10 @@ export interface AddPatientWizardProps {
   onCreated?: (patient: Patient) => void;
 }
 
-/** Add patient (spec §4): patient details, then outreach setup with Back, 'Setup Later' or schedule. */
+/**
+ * Add patient (spec §4): patient details, CCM consent ("Not asked yet" allowed; DECISIONS "Care
+ * management compliance"), then outreach setup with Back, 'Setup Later' or schedule.
+ */
 export function AddPatientWizard({ opened, onClose, ...props }: AddPatientWizardProps) {
   return (
     <Modal
@@ -38,7 +43,7 @@ export function AddPatientWizard({ opened, onClose, ...props }: AddPatientWizard
   );
 }
 
-type Step = 'details' | 'outreach';
+type Step = 'details' | 'consent' | 'outreach';
 
 const isTimePreference = (value: string): value is TimePreference =>
   (TIME_PREFERENCES as readonly string[]).includes(value);
@@ -50,14 +55,21 @@ function WizardSteps({ onClose, providerId, timezone, onCreated }: Omit<AddPatie
   const [details, setDetails] = useState<PatientFormValues>(EMPTY_PATIENT_FORM);
   const [{ today, values: initialOutreach }] = useState(() => outreachDefaults(timezone, new Date()));
   const [outreach, setOutreach] = useState<OutreachValues>(initialOutreach);
+  const [consent, setConsent] = useState<ConsentValues>(() => consentDefaults(today));
   const [error, setError] = useState<string | null>(null);
 
   const submit = (withOutreach: boolean) => {
     const invalid = withOutreach ? validateOutreach(outreach, today) : null;
     setError(invalid);
     if (invalid) return;
+    const consentPayload = toConsentPayload(consent);
     create.mutate(
-      { ...toPatientPayload(details), provider_id: providerId, ...(withOutreach ? { outreach } : {}) },
+      {
+        ...toPatientPayload(details),
+        provider_id: providerId,
+        ...(withOutreach ? { outreach } : {}),
+        ...(consentPayload ? { consent: consentPayload } : {}),
+      },
       {
         onSuccess: ({ patient: created }) => {
           onCreated?.(created);
@@ -73,19 +85,55 @@ function WizardSteps({ onClose, providerId, timezone, onCreated }: Omit<AddPatie
       event.preventDefault();
       const invalid = validatePatientForm(details);
       setError(invalid);
-      if (!invalid) setStep('outreach');
+      if (!invalid) setStep('consent');
     };
     return (
       <form noValidate onSubmit={onNext} aria-labelledby={stepTitleId}>
         <Stack gap="md">
           <Text id={stepTitleId} fw={600}>
-            Step 1 of 2: Patient Details
+            Step 1 of 3: Patient Details
           </Text>
           {error && <ErrorAlert message={error} />}
           <PatientFields values={details} onChange={setDetails} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel
+            </Button>
+            <Button type="submit">Next</Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  }
+
+  if (step === 'consent') {
+    const onNext = (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const invalid = validateConsent(consent, today);
+      setError(invalid);
+      if (!invalid) setStep('outreach');
+    };
+    return (
+      <form noValidate onSubmit={onNext} aria-labelledby={stepTitleId}>
+        <Stack gap="md">
+          <Text id={stepTitleId} fw={600}>
+            Step 2 of 3: Consent
+          </Text>
+          <Text size="sm" c="dimmed">
+            Monthly check-in calls start once the patient has accepted chronic care management. You can record consent
+            later from the patient page.
+          </Text>
+          {error && <ErrorAlert message={error} />}
+          <ConsentFields values={consent} onChange={setConsent} today={today} allowNotAsked />
+          <Group justify="space-between" gap="sm">
+            <Button
+              variant="default"
+              onClick={() => {
+                setError(null);
+                setStep('details');
+              }}
+            >
+              Back
             </Button>
             <Button type="submit">Next</Button>
           </Group>
@@ -105,7 +153,7 @@ function WizardSteps({ onClose, providerId, timezone, onCreated }: Omit<AddPatie
     >
       <Stack gap="md">
         <Text id={stepTitleId} fw={600}>
-          Step 2 of 2: Outreach Setup
+          Step 3 of 3: Outreach Setup
         </Text>
         <Text size="sm" c="dimmed">
           CareLoop calls {details.first_name.trim() || 'the patient'} every month for a care-plan check-in, starting on
@@ -145,7 +193,7 @@ function WizardSteps({ onClose, providerId, timezone, onCreated }: Omit<AddPatie
             disabled={create.isPending}
             onClick={() => {
               setError(null);
-              setStep('details');
+              setStep('consent');
             }}
           >
             Back

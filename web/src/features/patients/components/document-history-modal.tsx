@@ -1,4 +1,6 @@
 import { Box, Button, Center, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { carePlanText } from '../../../../../shared/care-plan';
+import type { DocumentRevision } from '../../../../../shared/domain';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { DOCUMENT_KINDS, type DocumentKind } from '../api/clinical-document-kinds';
 import { useDocumentRevisions } from '../api/document-revisions';
@@ -29,6 +31,10 @@ export function DocumentHistoryModal({ patientId, kind, opened, onClose, patient
     </Modal>
   );
 }
+
+/** A structured care plan's revision reads as its labelled sections; anything else as its text. */
+const revisionText = (revision: DocumentRevision) =>
+  (revision.plan ? carePlanText(revision.plan, revision.content) : revision.content).trim();
 
 function RevisionList({ patientId, kind }: { patientId: string; kind: DocumentKind }) {
   const config = DOCUMENT_KINDS[kind];
@@ -62,7 +68,7 @@ function RevisionList({ patientId, kind }: { patientId: string; kind: DocumentKi
                 </Text>
               </Group>
               <Box style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {revision.content.trim() ? revision.content : <Text c="dimmed">Empty</Text>}
+                {revisionText(revision) || <Text c="dimmed">Empty</Text>}
               </Box>
             </Stack>
           </Paper>

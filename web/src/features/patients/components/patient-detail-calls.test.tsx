@@ -21,6 +21,10 @@ const patient = (phone: string | null): Patient => ({
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
   version: 1,
+  consent: { status: 'accepted', date: '2025-01-01' },
+  conditionCount: 2,
+  ccmEligible: true,
+  billingPractitionerId: null,
 });
 
 /** The provider patient page on a small in-memory API: placing a call adds it to the history. */

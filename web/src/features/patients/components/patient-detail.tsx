@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { ArrowLeft, CalendarPlus, Pencil, Phone, Trash2, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { CCM_MESSAGES } from '../../../../../shared/messages';
 import { TIME_PREFERENCE_LABELS } from '../../../../../shared/time-preferences';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { MessagePage } from '../../../components/feedback/message-page';
@@ -16,10 +17,14 @@ import { ScheduleCallModal } from '../../calls/components/schedule-call-modal';
 import { CallLinkButton } from '../../texts/components/call-link-button';
 import { PatientTextsSection } from '../../texts/components/patient-texts-section';
 import { WebCallButton } from '../../web-call/components/web-call-button';
+import { CareTimePanel } from '../../care-time/components/care-time-panel';
 import { usePatient, type PatientDetailResponse } from '../api/get-patient';
 import { useArchivePatient } from '../api/save-patient';
 import { AccessHistoryPanel } from './access-history-panel';
+import { CarePlanPanel } from './care-plan-panel';
+import { CcmBadges } from './ccm-badges';
 import { ClinicalDocumentPanel } from './clinical-document-panel';
+import { ConsentPanel } from './consent-panel';
 import { EditPatientModal } from './edit-patient-modal';
 import { formatDay, patientName } from './format.utils';
 import { Field } from '../../../components/data/field';
@@ -108,6 +113,7 @@ export function PatientDetail({
     >
       <Card withBorder padding="lg" radius="md">
         <Stack gap="lg">
+          <CcmBadges patient={patient} />
           <SimpleGrid component="dl" cols={{ base: 1, sm: 3 }} spacing="lg" m={0}>
             <Field label="Email">{patient.email}</Field>
             <Field label="Phone">{patient.phone_number ?? 'Not provided'}</Field>
@@ -115,6 +121,7 @@ export function PatientDetail({
               {outreach
                 ? `Monthly from ${formatDay(outreach.first_outreach_date)}, ${TIME_PREFERENCE_LABELS[outreach.time_preference] ?? 'Not specified'}`
                 : 'Not set up'}
+              {outreach?.enabled && patient.consent.status !== 'accepted' && ` (${CCM_MESSAGES.checkInsAwaitConsent})`}
             </Field>
           </SimpleGrid>
           <Group gap="sm" role="group" aria-label="Calls">
@@ -139,6 +146,8 @@ export function PatientDetail({
         </Stack>
       </Card>
 
+      <CareTimePanel patientId={patient.id} />
+
       <Tabs defaultValue="care-plan" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="care-plan">Care Plan</Tabs.Tab>
@@ -146,7 +155,7 @@ export function PatientDetail({
           {accessHistory && <Tabs.Tab value="access-history">Access history</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="care-plan" pt="md">
-          <ClinicalDocumentPanel patientId={patient.id} kind="care-plan" patientName={name} />
+          <CarePlanPanel patientId={patient.id} patientName={name} />
         </Tabs.Panel>
         <Tabs.Panel value="emr-notes" pt="md">
           <ClinicalDocumentPanel patientId={patient.id} kind="emr-notes" patientName={name} />
@@ -157,6 +166,8 @@ export function PatientDetail({
           </Tabs.Panel>
         )}
       </Tabs>
+
+      <ConsentPanel patientId={patient.id} patientName={name} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <PatientScheduledCalls patientId={patient.id} />

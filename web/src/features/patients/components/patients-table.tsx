@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Patient } from '../../../../../shared/domain';
 import { NameCell } from '../../../components/table/name-cell';
 import { formatDate } from '../../../lib/format-date';
+import { CcmBadges } from './ccm-badges';
 import { patientName } from './format.utils';
 
 export interface PatientsTableProps {
@@ -12,13 +13,17 @@ export interface PatientsTableProps {
   viewHref: (patientId: string) => string;
 }
 
-/** An organization's patients: name and e-mail, phone, added date and View (phone and date from 768 px). */
+/**
+ * An organization's patients: name and e-mail, CCM consent and eligibility, phone, added date and
+ * View (phone and date from 768 px).
+ */
 export function PatientsTable({ patients, viewHref }: PatientsTableProps) {
   return (
     <Table verticalSpacing="sm" highlightOnHover>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">Patient</Table.Th>
+          <Table.Th scope="col">CCM</Table.Th>
           <Table.Th scope="col" visibleFrom="sm">
             Phone
           </Table.Th>
@@ -34,6 +39,9 @@ export function PatientsTable({ patients, viewHref }: PatientsTableProps) {
           return (
             <Table.Tr key={patient.id}>
               <NameCell name={name} email={patient.email} />
+              <Table.Td>
+                <CcmBadges patient={patient} />
+              </Table.Td>
               <Table.Td visibleFrom="sm">{patient.phone_number ?? '—'}</Table.Td>
               <Table.Td visibleFrom="sm">{formatDate(patient.created_at)}</Table.Td>
               <Table.Td>

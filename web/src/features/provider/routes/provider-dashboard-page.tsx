@@ -1,6 +1,7 @@
 import { Alert, Button, EmptyState, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { FileText, MessageSquareReply, PhoneCall, Users, UsersRound } from 'lucide-react';
+import { FileText, MessageSquareReply, PhoneCall, ReceiptText, Users, UsersRound } from 'lucide-react';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageShell } from '../../../components/layout/page-shell';
@@ -11,6 +12,8 @@ import { useSignedInUser } from '../../../lib/session';
 import { useApiClient } from '../../../lib/services';
 import { useDashboardStats } from '../../dashboard/api/dashboard-stats';
 import { StatTile } from '../../dashboard/components/stat-tile';
+import { CcmChartsSection } from '../../dashboard/components/ccm-charts-section';
+import { WorklistPanel } from '../../dashboard/components/worklist-panel';
 import { PatientsSection } from '../../patients/components/patients-section';
 import { providerQueryOptions, type ProviderDetailResponse } from '../../providers/api/get-provider';
 import { useOrganizationUsers } from '../../users/api/get-organization-users';
@@ -76,7 +79,20 @@ export function ProviderDashboardPage() {
   const data = stats.data;
 
   return (
-    <PageShell title="Provider Dashboard" description={user.provider?.name ?? 'Your practice at a glance.'}>
+    <PageShell
+      title="Provider Dashboard"
+      description={user.provider?.name ?? 'Your practice at a glance.'}
+      actions={
+        <Button
+          component={Link}
+          to={paths.provider.billing.getHref()}
+          variant="default"
+          leftSection={<ReceiptText size={16} aria-hidden="true" />}
+        >
+          Billing
+        </Button>
+      }
+    >
       {stats.isError && <ErrorAlert message={stats.error.message} onRetry={() => void stats.refetch()} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
         <StatTile label="Total Patients" value={data?.totalPatients} icon={<Users size={20} />} />
@@ -94,6 +110,8 @@ export function ProviderDashboardPage() {
           hint="On each patient's page"
         />
       </SimpleGrid>
+
+      {providerId !== '' && <WorklistPanel />}
 
       {providerId === '' ? (
         <Alert color="yellow" role="status">
@@ -119,6 +137,8 @@ export function ProviderDashboardPage() {
           </Tabs.Panel>
         </Tabs>
       )}
+
+      {providerId !== '' && <CcmChartsSection description="Your practice, months in its time zone." />}
     </PageShell>
   );
 }

@@ -21,6 +21,10 @@ const patient = (n: number): Patient => ({
   created_at: '2025-01-01T00:00:00.000Z',
   updated_at: '2025-01-01T00:00:00.000Z',
   version: 1,
+  consent: { status: 'accepted', date: '2025-01-01' },
+  conditionCount: 2,
+  ccmEligible: true,
+  billingPractitionerId: null,
 });
 
 const colleague: UserProfile = {
@@ -35,6 +39,7 @@ const colleague: UserProfile = {
   provider: { id: 'prov-1', name: 'Sunrise Family Medicine' },
   assigned_at: null,
   notification_preferences: { new_summaries: [], escalations: [] },
+  care_role: 'clinical_staff',
   created_at: '2025-01-01T00:00:00.000Z',
 };
 

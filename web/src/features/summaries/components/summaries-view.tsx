@@ -1,19 +1,21 @@
 import { Badge, Button, Group, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { SUMMARY_TAB_LABELS, type SummaryItem, type SummaryTab } from '../../../../../shared/summaries';
+import { Link, useSearchParams } from 'react-router';
+import { SUMMARY_TABS, SUMMARY_TAB_LABELS, type SummaryItem, type SummaryTab } from '../../../../../shared/summaries';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageShell } from '../../../components/layout/page-shell';
 import { useSummaries } from '../api/get-summaries';
 import { SummaryDetailModal } from './summary-detail-modal';
 import { SummaryList } from './summary-list';
+import { useSummaryReviewOffer } from '../../care-time/components/summary-review-offer';
 import {
   currentMonth,
   emptyText,
   isTabDisabled,
   monthOptions,
   neighbours,
+  patientNameOf,
   resolveTab,
   visibleTabs,
 } from './summaries.utils';
@@ -36,12 +38,20 @@ interface OpenSummary {
  * user (every organization for operators, their own for provider staff).
  */
 export function SummariesView({ description, back }: SummariesViewProps) {
+  const [searchParams] = useSearchParams();
   const [months] = useState(() => {
     const current = currentMonth(new Date());
     return { current, options: monthOptions(current) };
   });
-  const [month, setMonth] = useState(months.current);
-  const [selectedTab, setSelectedTab] = useState<SummaryTab>('requires_followup');
+  // A link may open a tab of a month (the dashboard's worklist: `?tab=Emergent&month=all`).
+  const [month, setMonth] = useState(() => {
+    const asked = searchParams.get('month');
+    return months.options.find((o) => o.value === asked)?.value ?? months.current;
+  });
+  const [selectedTab, setSelectedTab] = useState<SummaryTab>(() => {
+    const asked = searchParams.get('tab');
+    return SUMMARY_TABS.find((t) => t === asked) ?? 'requires_followup';
+  });
   const [open, setOpen] = useState<OpenSummary | null>(null);
   const [modalOpened, setModalOpened] = useState(false);
 
@@ -54,8 +64,13 @@ export function SummariesView({ description, back }: SummariesViewProps) {
   const summaries = query.isPlaceholderData ? [] : (query.data?.pages.flatMap((page) => page.summaries) ?? []);
   const ids = summaries.map((summary) => summary.call_id);
   const around = open ? neighbours(ids, open.summary.call_id, open.index) : null;
-  const goTo = (index: number | null) =>
-    index === null ? undefined : () => setOpen({ summary: summaries[index]!, index });
+  const review = useSummaryReviewOffer();
+  const show = (index: number) => {
+    const summary = summaries[index]!;
+    setOpen({ summary, index });
+    review.shown({ callId: summary.call_id, patientId: summary.patient_id, patientName: patientNameOf(summary) });
+  };
+  const goTo = (index: number | null) => (index === null ? undefined : () => show(index));
 
   return (
     <PageShell
@@ -72,6 +87,8 @@ export function SummariesView({ description, back }: SummariesViewProps) {
         </Button>
       }
     >
+      {review.offer}
+
       <NativeSelect
         label="Month"
         data={months.options}
@@ -113,7 +130,7 @@ export function SummariesView({ description, back }: SummariesViewProps) {
                 summaries={summaries}
                 emptyText={emptyText(tab)}
                 onOpen={(index) => {
-                  setOpen({ summary: summaries[index]!, index });
+                  show(index);
                   setModalOpened(true);
                 }}
               />
@@ -139,7 +156,10 @@ export function SummariesView({ description, back }: SummariesViewProps) {
         position={{ index: around?.position ?? null, total: ids.length }}
         onPrevious={goTo(around?.previous ?? null)}
         onNext={goTo(around?.next ?? null)}
-        onClose={() => setModalOpened(false)}
+        onClose={() => {
+          setModalOpened(false);
+          review.closed();
+        }}
       />
     </PageShell>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { NotificationPreferences, UserProfile } from '../../../../../shared/domain';
+import type { CareRole, NotificationPreferences, UserProfile } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import type { Role } from '../../../../../shared/roles';
 import type { ApiClient } from '../../../lib/api-client';
@@ -16,6 +16,7 @@ export interface UserPayload {
   role: Role;
   provider_id?: string;
   notification_preferences?: NotificationPreferences;
+  care_role?: CareRole;
 }
 
 export interface UserResponse {

@@ -43,6 +43,7 @@ const pendingUser: UserProfile = {
   provider: null,
   assigned_at: null,
   notification_preferences: { new_summaries: [], escalations: [] },
+  care_role: null,
   created_at: '2026-11-20T09:00:00.000Z',
 };
 

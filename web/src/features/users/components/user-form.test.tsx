@@ -44,6 +44,7 @@ const savedUser: UserProfile = {
   provider: PROVIDERS[0] ?? null,
   assigned_at: null,
   notification_preferences: { new_summaries: ['email'], escalations: ['sms'] },
+  care_role: 'clinical_staff',
   created_at: '2025-01-01T00:00:00.000Z',
 };
 
@@ -139,6 +140,9 @@ describe('UserForm', { timeout: 30_000 }, () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Provider' }), 'prov-1');
     const escalations = screen.getByRole('group', { name: 'Escalations' });
     await user.click(within(escalations).getByRole('checkbox', { name: 'SMS' }));
+    const careRole = screen.getByRole('combobox', { name: 'Care role' }) as HTMLSelectElement;
+    expect(careRole.value).toBe('clinical_staff');
+    await user.selectOptions(careRole, 'billing_practitioner');
     await submit(user);
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(savedUser));
@@ -155,6 +159,7 @@ describe('UserForm', { timeout: 30_000 }, () => {
           role: 'provider',
           provider_id: 'prov-1',
           notification_preferences: { new_summaries: ['email'], escalations: ['email', 'sms'] },
+          care_role: 'billing_practitioner',
         },
       },
     ]);
@@ -169,6 +174,7 @@ describe('UserForm', { timeout: 30_000 }, () => {
     expect(screen.getByText('Admin access to the system')).toBeVisible();
     expect(screen.queryByRole('combobox', { name: 'Provider' })).toBeNull();
     expect(screen.queryByRole('group', { name: 'New summaries' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Care role' })).toBeNull();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'patient');
     expect((screen.getByRole('combobox', { name: 'Provider' }) as HTMLSelectElement).value).toBe('');

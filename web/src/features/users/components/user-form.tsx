@@ -1,12 +1,13 @@
 import { Button, Checkbox, Fieldset, Group, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { NOTIFICATION_CHANNELS, type ProviderRef, type UserProfile } from '../../../../../shared/domain';
+import { CARE_ROLES, NOTIFICATION_CHANNELS, type ProviderRef, type UserProfile } from '../../../../../shared/domain';
 import { PASSWORD_HINT } from '../../../../../shared/password-policy';
 import { ROLE_HELP, ROLE_LABELS, isRole } from '../../../../../shared/roles';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { NameFields } from '../../../components/forms/name-fields';
 import { useSaveUser, type UserScope } from '../api/save-user';
 import {
+  CARE_ROLE_OPTIONS,
   CHANNEL_LABELS,
   NOTIFICATION_TOPICS,
   ROLE_OPTIONS,
@@ -164,6 +165,18 @@ export function UserForm({
               />
             )}
           </>
+        )}
+        {isProviderUser && (
+          <NativeSelect
+            label="Care role"
+            description="Whose time counts toward which care management code"
+            data={CARE_ROLE_OPTIONS}
+            value={values.care_role}
+            onChange={(event) => {
+              const careRole = CARE_ROLES.find((r) => r === event.currentTarget.value);
+              if (careRole) set('care_role', careRole);
+            }}
+          />
         )}
         {isProviderUser && (
           <Fieldset legend="Notification Preferences" variant="filled">

@@ -19,6 +19,7 @@ describe('user form logic', () => {
       role: 'provider',
       provider_id: 'prov-1',
       notification_preferences: { new_summaries: ['email'], escalations: ['email'] },
+      care_role: 'clinical_staff',
     });
     const edit = toUserPayload(valid, 'edit');
     expect(edit).not.toHaveProperty('password');
@@ -29,6 +30,7 @@ describe('user form logic', () => {
     const body = toUserPayload(withRole(valid, 'patient'), 'create');
     expect(body.provider_id).toBe('prov-1');
     expect(body).not.toHaveProperty('notification_preferences');
+    expect(body).not.toHaveProperty('care_role');
   });
 
   it('clears the organization when CareLoop Employee is chosen', () => {

@@ -1,5 +1,9 @@
 import {
+  CARE_ROLES,
+  CARE_ROLE_LABELS,
+  DEFAULT_CARE_ROLE,
   DEFAULT_PROVIDER_NOTIFICATIONS,
+  type CareRole,
   NOTIFICATION_CHANNELS,
   type NotificationChannel,
   type NotificationPreferences,
@@ -21,9 +25,12 @@ export interface UserFormValues {
   role: Role;
   provider_id: string;
   notification_preferences: NotificationPreferences;
+  /** Provider users: whose minutes count toward which CCM code (DECISIONS "Care management compliance"). */
+  care_role: CareRole;
 }
 
 export const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+export const CARE_ROLE_OPTIONS = CARE_ROLES.map((role) => ({ value: role, label: CARE_ROLE_LABELS[role] }));
 
 /** 'E-mail' keeps these boxes apart from the form's Email field for anyone finding fields by label. */
 export const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: 'E-mail', sms: 'SMS', call: 'Phone call' };
@@ -46,6 +53,7 @@ export function emptyUserForm(defaults: Partial<Pick<UserFormValues, 'role' | 'p
     role: defaults.role ?? 'provider',
     provider_id: defaults.provider_id ?? '',
     notification_preferences: DEFAULT_PROVIDER_NOTIFICATIONS,
+    care_role: DEFAULT_CARE_ROLE,
   };
 }
 
@@ -62,6 +70,7 @@ export function userToFormValues(user: UserProfile): UserFormValues {
       new_summaries: [...(user.notification_preferences?.new_summaries ?? [])],
       escalations: [...(user.notification_preferences?.escalations ?? [])],
     },
+    care_role: user.care_role ?? DEFAULT_CARE_ROLE,
   };
 }
 
@@ -87,7 +96,7 @@ export function withChannels(
 /**
  * The request body (spec §5): fields trimmed; the password only on create; an empty phone left
  * out on create and cleared (null) on edit; `provider_id` only for provider and patient users;
- * notification preferences only for provider users.
+ * notification preferences and the care role only for provider users.
  */
 export function toUserPayload(values: UserFormValues, mode: UserFormMode): UserPayload {
   const phone = values.phone_number.trim();
@@ -101,7 +110,10 @@ export function toUserPayload(values: UserFormValues, mode: UserFormMode): UserP
   if (phone) body.phone_number = phone;
   else if (mode === 'edit') body.phone_number = null;
   if (needsProvider(values.role)) body.provider_id = values.provider_id;
-  if (values.role === 'provider') body.notification_preferences = values.notification_preferences;
+  if (values.role === 'provider') {
+    body.notification_preferences = values.notification_preferences;
+    body.care_role = values.care_role;
+  }
   return body;
 }
 

@@ -1,0 +1,90 @@
+import type { EntityItem } from 'electrodb';
+import { SUMMARY_TABS, type SummaryTab } from '../../../shared/summaries';
+import type { CcmMonthRecord, CheckInDue, DashboardReadModel, SummaryEntry } from '../../application/ports';
+import { summaryCounterScope } from '../../application/summary-scopes';
+import { batchGetAll } from './batch-get';
+import type { CareLoopService } from './entities';
+
+type CcmMonthItem = EntityItem<CareLoopService['entities']['ccmMonth']>;
+
+/** The dashboards' worklist and charts: Query and BatchGet only (docs/access-patterns.md). */
+export class DynamoDashboardReadModel implements DashboardReadModel {
+  constructor(private readonly db: CareLoopService) {}
+
+  async monthRows(organizationId: string, month: string): Promise<CcmMonthRecord[]> {
+    const { data } = await this.db.entities.ccmMonth.query
+      .byOrganizationMonth({ provider_id: organizationId, month })
+      .go({ pages: 'all' });
+    return data.map(toMonth);
+  }
+
+  async cadences(patientIds: readonly string[]): Promise<CheckInDue[]> {
+    const unique = [...new Set(patientIds)];
+    if (unique.length === 0) return [];
+    const found = await batchGetAll(
+      (keys) => this.db.entities.outreachCadence.get(keys).go(),
+      unique.map((patient_id) => ({ patient_id })),
+    );
+    return found.map((c) => ({ patientId: c.patient_id, enabled: c.enabled, scheduledAt: c.scheduled_at }));
+  }
+
+  async summaryCounts(scopes: readonly string[]): Promise<Map<string, Record<SummaryTab, number>>> {
+    const keys = scopes.flatMap((scope) =>
+      SUMMARY_TABS.map((name): { scope: string; name: string } => ({ scope: summaryCounterScope(scope), name })),
+    );
+    const found = keys.length ? await batchGetAll((batch) => this.db.entities.counter.get(batch).go(), keys) : [];
+    const values = new Map(found.map((c) => [`${c.scope}\n${c.name}`, Math.max(0, c.value)]));
+    return new Map(
+      scopes.map((scope) => [
+        scope,
+        Object.fromEntries(
+          SUMMARY_TABS.map((tab) => [tab, values.get(`${summaryCounterScope(scope)}\n${tab}`) ?? 0]),
+        ) as Record<SummaryTab, number>,
+      ]),
+    );
+  }
+
+  async openEscalations(
+    scope: string,
+    level: 'Emergent' | 'Urgent',
+    read: number,
+  ): Promise<{ entries: SummaryEntry[]; more: boolean }> {
+    // One request of at most `read` items; the filter runs on those (DynamoDB applies Limit first).
+    const { data, cursor } = await this.db.entities.summaryEntry.query
+      .byScope({ scope, tab: level })
+      .where(({ status }, { ne }) => ne(status, 'added_to_emr'))
+      .go({ order: 'desc', limit: read, pages: 1 });
+    return {
+      entries: data.map((e) => ({
+        call_log_id: e.call_log_id,
+        patient_id: e.patient_id,
+        provider_id: e.provider_id,
+        summary: e.summary,
+        status: e.status,
+        escalation_level: e.escalation_level ?? null,
+        note_to_doctor: e.note_to_doctor ?? null,
+        duration_seconds: e.duration_seconds ?? null,
+        created_at: e.created_at,
+        version: e.version,
+      })),
+      more: cursor !== null,
+    };
+  }
+}
+
+function toMonth(item: CcmMonthItem): CcmMonthRecord {
+  return {
+    provider_id: item.provider_id,
+    month: item.month,
+    patient_id: item.patient_id,
+    staff_minutes: item.staff_minutes ?? 0,
+    practitioner_minutes: item.practitioner_minutes ?? 0,
+    non_clinical_minutes: item.non_clinical_minutes ?? 0,
+    ai_contacts: item.ai_contacts ?? 0,
+    ai_minutes: item.ai_minutes ?? 0,
+    complex: item.complex ?? false,
+    billed: item.billed_at
+      ? { at: item.billed_at, by: item.billed_by ?? '', by_name: item.billed_by_name ?? '' }
+      : null,
+  };
+}

@@ -1,0 +1,228 @@
+/**
+ * The CCM time log and the monthly billing report (DECISIONS "Care management compliance";
+ * ccm/README.md): the activities staff pick, the request schemas the forms and the API share, the
+ * messages both sides show, and which minutes count toward which code.
+ */
+import * as z from 'zod/mini';
+import type {
+  billingReportAnswer,
+  billingReportRowAnswer,
+  timeEntriesAnswer,
+  timeEntryCreatedAnswer,
+} from './api/answers';
+import type { billingReportRowRecord, ccmMonthTotalsRecord, timeEntryRecord } from './api/records';
+import type { CareRole } from './domain';
+import { ID_MESSAGES, pageQuerySchema, recordIdSchema } from './validation';
+
+/** The activities staff pick from; any other short description may be typed. */
+export const CCM_ACTIVITIES = [
+  'Care plan review',
+  'Medication reconciliation',
+  'Call summary review',
+  'Care coordination',
+  'Patient/caregiver communication',
+] as const;
+
+/** How an entry was made: the patient page's timer, typed by hand, or offered when a summary closed. */
+export const TIME_ENTRY_SOURCES = ['timer', 'manual', 'summary_review'] as const;
+export type TimeEntrySource = (typeof TIME_ENTRY_SOURCES)[number];
+
+export const TIME_ENTRY_SOURCE_LABELS: Record<TimeEntrySource, string> = {
+  timer: 'Timer',
+  manual: 'Manual entry',
+  summary_review: 'Summary review',
+};
+
+/** Where an entry's minutes go: clinical staff time, the billing practitioner's own time, or nowhere. */
+export const COUNTS_AS = ['staff', 'practitioner', 'none'] as const;
+export type CountsAs = (typeof COUNTS_AS)[number];
+
+export const COUNTS_AS_LABELS: Record<CountsAs, string> = {
+  staff: 'Clinical staff time',
+  practitioner: 'Practitioner time',
+  none: 'Not counted',
+};
+
+/** One entry is a whole number of minutes, at most a day; one person's entries for one patient and day too. */
+export const MAX_ENTRY_MINUTES = 1440;
+export const MAX_DAY_MINUTES = 1440;
+
+/**
+ * Whose minutes an entry adds to (DECISIONS: each patient has one billing practitioner).
+ * - clinical staff: clinical staff time;
+ * - a billing practitioner: practitioner time when they are this patient's billing practitioner,
+ *   or when the patient has none named yet (the only practitioner whose time can count); a
+ *   billing practitioner who is not this patient's works under the patient's practitioner, so their
+ *   time is clinical staff time;
+ * - non-clinical staff: recorded, counted toward nothing.
+ */
+export function countsAs(careRole: CareRole, userId: string, billingPractitionerId: string | null): CountsAs {
+  switch (careRole) {
+    case 'clinical_staff':
+      return 'staff';
+    case 'billing_practitioner':
+      return billingPractitionerId === null || billingPractitionerId === userId ? 'practitioner' : 'staff';
+    case 'non_clinical':
+      return 'none';
+  }
+}
+
+/**
+ * A time entry's id names its month and sorts by creation: `2026-11_20261123T101500123Z-1a2b3c4d`.
+ * A correction's id is the corrected entry's id with `~void`: one correction per entry.
+ */
+const TIME_ENTRY_ID = /^\d{4}-(0[1-9]|1[0-2])_\d{8}T\d{9}Z-[0-9a-f]{8}$/;
+export const isTimeEntryId = (value: string) => TIME_ENTRY_ID.test(value);
+export const VOID_SUFFIX = '~void';
+
+/** Calendar months (YYYY-MM). */
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export const CARE_TIME_MESSAGES = {
+  minutesInvalid: `Minutes must be a whole number from 1 to ${MAX_ENTRY_MINUTES}`,
+  dateInvalid: 'Please enter a valid date',
+  dateInFuture: 'The date cannot be in the future',
+  dateBeforeEnrollment: 'The date cannot be before the patient was enrolled',
+  activityRequired: 'Please choose or describe the activity',
+  activityTooLong: 'The activity can be at most 100 characters',
+  noteTooLong: 'The note can be at most 500 characters',
+  sourceInvalid: 'Please choose how the time was recorded',
+  callIdInvalid: 'Invalid call id',
+  entryIdInvalid: 'Invalid time entry id',
+  reasonRequired: 'Please give a reason for the correction',
+  dayLimit: 'Time entries for one patient cannot add up to more than 24 hours in a day',
+  monthBilled: 'This month has been billed; its time entries are frozen.',
+  alreadyVoided: 'This entry has already been corrected',
+  entryNotFound: 'Time entry not found',
+  operatorsLogNoTime: 'Only provider staff log care management time',
+  monthInvalid: 'Please choose a month',
+  saved: 'Time saved',
+  saveFailed: 'Failed to save time entry',
+  fetchFailed: 'Failed to fetch time entries',
+} as const;
+
+export const BILLING_MESSAGES = {
+  monthInvalid: 'Please choose a month',
+  readyInvalid: 'Ready to bill must be true or false',
+  changeRequired: 'Choose what to change: complexity or billed',
+  billedInvalid: 'A month can only be marked as billed',
+  complexInvalid: 'Complexity must be true or false',
+  alreadyBilled: 'This month has already been billed',
+  nothingToBill: 'No codes are supported for this month yet, so there is nothing to bill',
+  billingIsForStaff: 'Only provider staff mark care management as billed',
+  fetchFailed: 'Failed to fetch the billing report',
+  exportFailed: 'Failed to export the billing report',
+  saveFailed: 'Failed to update the billing report',
+} as const;
+
+const month = (message: string) => z.string({ error: message }).check(z.regex(MONTH, { error: message }));
+
+const boundedText = (max: number, tooLong: string) =>
+  z.pipe(
+    z.string().check(z.trim()),
+    z.string().check(
+      z.maxLength(max, { error: tooLong }),
+      // eslint-disable-next-line no-control-regex -- no control characters in a log line
+      z.regex(/^[^\u0000-\u001f\u007f]*$/, { error: tooLong }),
+    ),
+  );
+
+const entryId = z
+  .string({ error: CARE_TIME_MESSAGES.entryIdInvalid })
+  .check(
+    z.maxLength(36, { error: CARE_TIME_MESSAGES.entryIdInvalid, abort: true }),
+    z.regex(TIME_ENTRY_ID, { error: CARE_TIME_MESSAGES.entryIdInvalid }),
+  );
+
+/**
+ * POST /patients/{patientId}/time-entries: a time entry (`minutes`, `activity`, and the day,
+ * today by default), or a correction of an earlier entry (`voids` with a `reason`). The actor,
+ * their care role and the counting come from the server, never from the body.
+ */
+export const timeEntryRequestSchema = z
+  .object({
+    date: z.optional(
+      z
+        .string({ error: CARE_TIME_MESSAGES.dateInvalid })
+        .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: CARE_TIME_MESSAGES.dateInvalid })),
+    ),
+    minutes: z.optional(
+      z
+        .number({ error: CARE_TIME_MESSAGES.minutesInvalid })
+        .check(
+          z.int({ error: CARE_TIME_MESSAGES.minutesInvalid }),
+          z.minimum(1, { error: CARE_TIME_MESSAGES.minutesInvalid }),
+          z.maximum(MAX_ENTRY_MINUTES, { error: CARE_TIME_MESSAGES.minutesInvalid }),
+        ),
+    ),
+    activity: z.optional(boundedText(100, CARE_TIME_MESSAGES.activityTooLong)),
+    note: z.optional(z.nullable(boundedText(500, CARE_TIME_MESSAGES.noteTooLong))),
+    source: z.optional(z.enum(TIME_ENTRY_SOURCES, { error: CARE_TIME_MESSAGES.sourceInvalid })),
+    call_id: z.optional(
+      z.string({ error: CARE_TIME_MESSAGES.callIdInvalid }).check(
+        z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, {
+          error: CARE_TIME_MESSAGES.callIdInvalid,
+        }),
+      ),
+    ),
+    voids: z.optional(entryId),
+    reason: z.optional(boundedText(300, CARE_TIME_MESSAGES.noteTooLong)),
+  })
+  .check(
+    z.refine((v) => v.voids !== undefined || v.minutes !== undefined, {
+      error: CARE_TIME_MESSAGES.minutesInvalid,
+      path: ['minutes'],
+    }),
+    z.refine((v) => v.voids !== undefined || Boolean(v.activity), {
+      error: CARE_TIME_MESSAGES.activityRequired,
+      path: ['activity'],
+    }),
+    z.refine((v) => v.voids === undefined || Boolean(v.reason), {
+      error: CARE_TIME_MESSAGES.reasonRequired,
+      path: ['reason'],
+    }),
+  );
+export type TimeEntryInput = z.output<typeof timeEntryRequestSchema>;
+
+/** GET /patients/{patientId}/time-entries: a month (this month in the organization's time zone by default). */
+export const timeEntriesQuerySchema = z.extend(pageQuerySchema, {
+  month: z.optional(month(CARE_TIME_MESSAGES.monthInvalid)),
+});
+
+/** GET /providers/{providerId}/billing-report: a month and, optionally, only what is ready to bill. */
+export const billingReportQuerySchema = z.extend(pageQuerySchema, {
+  month: z.optional(month(BILLING_MESSAGES.monthInvalid)),
+  ready: z.optional(z.enum(['true', 'false'], { error: BILLING_MESSAGES.readyInvalid })),
+});
+
+/** GET /providers/{providerId}/billing-report.csv: the whole month as one file. */
+export const billingCsvQuerySchema = z.object({ month: z.optional(month(BILLING_MESSAGES.monthInvalid)) });
+
+/** PUT /providers/{providerId}/billing-report/{month}/patients/{patientId}: path. */
+export const billingRowPathSchema = z.object({
+  providerId: recordIdSchema(ID_MESSAGES.providerId),
+  month: month(BILLING_MESSAGES.monthInvalid),
+  patientId: recordIdSchema(ID_MESSAGES.patientId),
+});
+
+/** PUT …/billing-report/{month}/patients/{patientId}: the complexity flag (while not billed) and/or billed. */
+export const billingRowSchema = z
+  .object({
+    complex: z.optional(z.boolean({ error: BILLING_MESSAGES.complexInvalid })),
+    billed: z.optional(z.literal(true, { error: BILLING_MESSAGES.billedInvalid })),
+  })
+  .check(
+    z.refine((v) => v.complex !== undefined || v.billed !== undefined, { error: BILLING_MESSAGES.changeRequired }),
+  );
+
+export type TimeEntry = z.output<typeof timeEntryRecord>;
+export type CcmMonthTotals = z.output<typeof ccmMonthTotalsRecord>;
+export type TimeEntriesAnswer = z.output<typeof timeEntriesAnswer>;
+export type TimeEntryCreatedAnswer = z.output<typeof timeEntryCreatedAnswer>;
+export type BillingReportRow = z.output<typeof billingReportRowRecord>;
+export type BillingReportAnswer = z.output<typeof billingReportAnswer>;
+export type BillingReportRowAnswer = z.output<typeof billingReportRowAnswer>;
+
+/** The CSV file's name: `careloop-ccm-<organization id>-<month>.csv`. */
+export const billingCsvFilename = (organizationId: string, billingMonth: string) =>
+  `careloop-ccm-${organizationId}-${billingMonth}.csv`;

@@ -1,0 +1,72 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Patient } from '../../shared/domain';
+import { CCM_MESSAGES } from '../../shared/messages';
+import { createPatient, demoOrganizations } from '../support/fixtures';
+import { DEMO, expectAccessible, launchBrowser, newPage, signIn, stackUrls } from './support/browser';
+
+/**
+ * CCM on the patient page (DECISIONS "Care management compliance"), as a Sunrise nurse does it: a
+ * new patient awaits consent and is not eligible; the nurse records consent and builds a care plan
+ * with two chronic conditions (one picked from the list, one typed), and both flags clear.
+ */
+describe('consent and the structured care plan', () => {
+  let browser: Browser;
+  let nurse: Page;
+  let patient: Patient;
+  const stack = stackUrls();
+  const patientName = () => `${patient.first_name} ${patient.last_name}`;
+
+  beforeAll(async () => {
+    const orgs = await demoOrganizations(stack);
+    patient = await createPatient(stack, orgs.sunrise, { first_name: 'Consuelo', last_name: `Plan${Date.now()}` });
+    browser = await launchBrowser();
+    nurse = await newPage(browser);
+    await signIn(nurse, DEMO.sunrise);
+    await nurse.getByRole('heading', { name: 'Provider Dashboard' }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('records consent and a care plan with two conditions; the patient becomes eligible', async () => {
+    await nurse.goto(`/provider/patients/${patient.id}`);
+    await nurse.getByRole('heading', { level: 1, name: patientName() }).waitFor();
+    await nurse.getByText('Awaiting consent').first().waitFor();
+    await nurse.getByText(CCM_MESSAGES.notEligible).waitFor();
+
+    await nurse.getByRole('button', { name: 'Record consent' }).click();
+    const consent = nurse.getByRole('dialog', { name: `Record consent: ${patientName()}` });
+    await consent.getByRole('radio', { name: 'Verbal' }).check();
+    for (const box of await consent.getByRole('checkbox').all()) await box.check();
+    await expectAccessible(nurse);
+    await consent.getByRole('button', { name: 'Save consent' }).click();
+    await consent.waitFor({ state: 'hidden' });
+    await nurse.getByText('Consent accepted').waitFor();
+    const history = nurse.getByRole('table', { name: 'Consent history' });
+    expect(await history.getByRole('row').nth(1).innerText()).toMatch(
+      /Accepted.*Verbal.*4 of 4 confirmed.*Nora Ellis/s,
+    );
+
+    const panel = nurse.getByRole('tabpanel', { name: 'Care Plan' });
+    await panel.getByRole('button', { name: 'Create Care Plan' }).click();
+    const editor = nurse.getByRole('dialog', { name: `Care Plan: ${patientName()}` });
+    await editor.getByLabel('Add a common chronic condition').fill('Essential');
+    await nurse.getByRole('option', { name: 'Essential (primary) hypertension (I10)' }).click();
+    await editor.getByRole('textbox', { name: 'ICD-10-CM code' }).fill('e119');
+    await editor.getByRole('textbox', { name: 'Description' }).fill('Type 2 diabetes mellitus without complications');
+    await editor.getByRole('button', { name: 'Add code' }).click();
+    await editor.getByRole('textbox', { name: 'Measurable goals' }).fill('A1c below 7.0%\nBlood pressure below 130/80');
+    await editor.getByRole('button', { name: 'Add medication' }).click();
+    await editor.getByRole('textbox', { name: 'Medication 1' }).fill('Metformin');
+    await editor.getByRole('textbox', { name: 'Dose 1' }).fill('500 mg');
+    await expectAccessible(nurse);
+    await editor.getByRole('button', { name: 'Save Care Plan' }).click();
+    await editor.waitFor({ state: 'hidden' });
+
+    await panel.getByText('Type 2 diabetes mellitus without complications (E11.9)').waitFor();
+    await panel.getByText('Essential (primary) hypertension (I10)').waitFor();
+    await nurse.getByText(CCM_MESSAGES.notEligible).waitFor({ state: 'hidden' });
+    await expectAccessible(nurse);
+  });
+});

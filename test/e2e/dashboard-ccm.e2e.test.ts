@@ -1,0 +1,77 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, expectAccessible, expectNoSidewaysScroll, launchBrowser, newPage, signIn } from './support/browser';
+
+/**
+ * The dashboards' CCM worklist and charts (issue 12 items 6 and 7) on the seeded local stack: a
+ * nurse on a phone-sized screen and an operator. The chart library loads with the dashboards only,
+ * after their first paint, never on a public page.
+ */
+/** The lazy chunk with the chart library (not the small section that loads it). */
+const CHART_LIBRARY = /\/ccm-charts-(?!section)[\w-]+\.js$/;
+
+describe('dashboard worklist and charts', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('never loads the chart library on a public page', async () => {
+    const page = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    for (const path of ['/', '/login']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(scripts.filter((s) => s.includes('/ccm-charts'))).toEqual([]);
+  });
+
+  it("shows a nurse the practice's worklist and charts on a phone, each chart with its figures", async () => {
+    const nurse = await newPage(browser, { width: 375, height: 800 });
+    const chartScripts: string[] = [];
+    nurse.on('request', (request) => {
+      if (CHART_LIBRARY.test(request.url())) chartScripts.push(request.url());
+    });
+    await signIn(nurse, DEMO.sunrise);
+    await nurse.getByRole('heading', { name: 'Provider Dashboard' }).waitFor();
+
+    const worklist = nurse.getByRole('region', { name: 'Worklist' });
+    await worklist.getByRole('region', { name: 'Awaiting consent' }).waitFor();
+    const consent = worklist.getByRole('region', { name: 'Awaiting consent' }).getByRole('link').first();
+    const href = await consent.getAttribute('href');
+    expect(href).toMatch(/^\/provider\/patients\//);
+    await worklist.getByRole('region', { name: 'Emergent and Urgent summaries' }).waitFor();
+
+    const charts = nurse.getByRole('region', { name: 'Care management, last 6 months' });
+    await charts.getByRole('figure', { name: 'Enrolled patients', exact: true }).waitFor();
+    expect(await charts.getByRole('figure').count()).toBe(4);
+    expect(chartScripts).toHaveLength(1);
+    const share = charts.getByRole('figure', { name: 'Enrolled patients meeting 99490' });
+    expect(await share.getByRole('table').getByRole('row').count()).toBe(7);
+    expect(await share.locator('svg.recharts-surface').count()).toBe(1);
+
+    await expectNoSidewaysScroll(nurse);
+    await expectAccessible(nurse);
+
+    await consent.click();
+    await nurse.waitForURL(`**${href ?? ''}`);
+  });
+
+  it('shows an operator the charts of every organization', async () => {
+    const operator = await newPage(browser);
+    await signIn(operator, DEMO.operator);
+    await operator.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    const charts = operator.getByRole('region', { name: 'Care management, last 6 months' });
+    await charts.getByText('Every organization.').waitFor();
+    await charts.getByRole('figure', { name: 'Call summaries by escalation level' }).waitFor();
+    expect(await operator.getByRole('region', { name: 'Worklist' }).count()).toBe(0);
+    await expectAccessible(operator);
+  });
+});

@@ -1,0 +1,432 @@
+/**
+ * The dashboards' CCM worklist and charts on the local stack (DynamoDB Local, cognito-local, the
+ * local gateway). Each test has an organization of its own, so every figure is exact: nothing of
+ * another organization may show up. Records other features write (consent, the care plan's
+ * conditions, cadences, patient-months, summary entries and counters) are written as stored.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoAuditLog } from '../../lambdas/adapters/dynamodb/dynamo-audit-log';
+import { DynamoCounterRepository } from '../../lambdas/adapters/dynamodb/dynamo-counter-repository';
+import { DynamoDashboardReadModel } from '../../lambdas/adapters/dynamodb/dynamo-dashboard-read-model';
+import { DynamoOrganizationRepository } from '../../lambdas/adapters/dynamodb/dynamo-organization-repository';
+import { DynamoPatientRepository } from '../../lambdas/adapters/dynamodb/dynamo-patient-repository';
+import { createEntities } from '../../lambdas/adapters/dynamodb/entities';
+import { getDashboardCharts } from '../../lambdas/application/dashboard-charts';
+import { getWorklist } from '../../lambdas/application/worklist';
+import { summaryCounterScope } from '../../lambdas/application/summary-scopes';
+import { shiftMonth } from '../../shared/ccm/months';
+import type { DashboardChartsAnswer, WorklistAnswer } from '../../shared/dashboard';
+import type { ConsentStatus } from '../../shared/consent';
+import { monthIn, todayIn } from '../../shared/time-preferences';
+import { call } from '../support/api';
+import {
+  createOrganization,
+  createPatient,
+  demoOrganizations,
+  expectStatus,
+  operatorToken,
+  sunriseToken,
+  tableOf,
+  throwawayToken,
+} from '../support/fixtures';
+
+const stack = inject('stack');
+const db = tableOf(stack);
+const DAY = 24 * 60 * 60 * 1000;
+
+interface Practice {
+  id: string;
+  timezone: string;
+  token: string;
+}
+
+async function freshPractice(): Promise<Practice> {
+  const organization = await createOrganization(stack, { timezone: 'America/Chicago' });
+  return {
+    id: organization.id,
+    timezone: organization.timezone,
+    token: await throwawayToken(stack, 'provider', organization.id),
+  };
+}
+
+/** A patient with the consent and conditions other screens record, written as stored. */
+async function patientOf(
+  practice: Practice,
+  lastName: string,
+  ccm: { consent?: ConsentStatus; date?: string; conditions?: number } = {},
+) {
+  const patient = await createPatient(stack, practice.id, { first_name: 'Wl', last_name: lastName });
+  if (ccm.consent || ccm.conditions !== undefined) {
+    await db.entities.patient
+      .patch({ patient_id: patient.id })
+      .set({
+        ...(ccm.consent ? { consent_status: ccm.consent, consent_date: ccm.date ?? '2026-01-05' } : {}),
+        ...(ccm.conditions !== undefined ? { condition_count: ccm.conditions } : {}),
+      })
+      .go();
+  }
+  return patient;
+}
+
+async function cadence(practice: Practice, patientId: string, scheduledAt: Date, enabled = true) {
+  await db.entities.outreachCadence
+    .put({
+      patient_id: patientId,
+      provider_id: practice.id,
+      created_by: 'test',
+      first_outreach_date: scheduledAt.toISOString().slice(0, 10),
+      time_preference: 'morning',
+      enabled,
+      scheduled_at: scheduledAt.toISOString(),
+      created_at: new Date().toISOString(),
+    })
+    .go();
+}
+
+async function patientMonth(
+  practice: Practice,
+  patientId: string,
+  month: string,
+  totals: { staff?: number; practitioner?: number; ai?: number; complex?: boolean; billed?: boolean },
+) {
+  await db.entities.ccmMonth
+    .put({
+      provider_id: practice.id,
+      month,
+      patient_id: patientId,
+      staff_minutes: totals.staff ?? 0,
+      practitioner_minutes: totals.practitioner ?? 0,
+      non_clinical_minutes: 0,
+      ai_contacts: totals.ai ?? 0,
+      ai_minutes: (totals.ai ?? 0) * 6,
+      ...(totals.complex ? { complex: true } : {}),
+      ...(totals.billed ? { billed_at: new Date().toISOString(), billed_by: 'test', billed_by_name: 'Test' } : {}),
+    })
+    .go();
+}
+
+/** A summary in its organization's all-time escalation tab, as the call report lists it. */
+async function escalated(
+  practice: Practice,
+  patientId: string,
+  level: 'Emergent' | 'Urgent',
+  status: 'requires_followup' | 'successful' | 'added_to_emr',
+  createdAt: string,
+) {
+  const callId = randomUUID();
+  await db.entities.summaryEntry
+    .put({
+      scope: `org#${practice.id}#all`,
+      tab: level,
+      created_at: createdAt,
+      call_log_id: callId,
+      patient_id: patientId,
+      provider_id: practice.id,
+      summary: 'Chest pain since this morning.',
+      status,
+      escalation_level: level,
+      version: 2,
+    })
+    .go();
+  return callId;
+}
+
+const worklistDeps = (now: Date) => {
+  const clock = { now: () => now };
+  return {
+    organizations: new DynamoOrganizationRepository(db),
+    patients: new DynamoPatientRepository(db),
+    dashboard: new DynamoDashboardReadModel(db),
+    audit: new DynamoAuditLog(db, clock, { newId: () => randomUUID() }),
+    clock,
+  };
+};
+const providerActor = (practice: Pick<Practice, 'id'>) => ({
+  userId: randomUUID(),
+  email: 'nurse@example.test',
+  role: 'provider' as const,
+  providerId: practice.id,
+});
+
+describe('GET /worklist', () => {
+  let practice: Practice;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    practice = await freshPractice();
+    const now = Date.now();
+    const month = monthIn(practice.timezone, new Date());
+    ids.notAsked = (await patientOf(practice, 'NotAsked')).id;
+    ids.declined = (await patientOf(practice, 'Declined', { consent: 'declined' })).id;
+    ids.dueSoon = (await patientOf(practice, 'DueSoon', { consent: 'accepted', conditions: 2 })).id;
+    ids.dueLater = (await patientOf(practice, 'DueLater', { consent: 'accepted', conditions: 2 })).id;
+    ids.nearly = (await patientOf(practice, 'Nearly', { consent: 'accepted', conditions: 3 })).id;
+    ids.oneCondition = (await patientOf(practice, 'OneCondition', { consent: 'accepted', conditions: 1 })).id;
+    await cadence(practice, ids.dueSoon, new Date(now + 3 * DAY));
+    await cadence(practice, ids.dueLater, new Date(now + 20 * DAY));
+    // Not consented: its check-in waits (DECISIONS), so it is listed as awaiting consent only.
+    await cadence(practice, ids.notAsked, new Date(now + 1 * DAY));
+    ids.emergent = await escalated(practice, ids.nearly, 'Emergent', 'requires_followup', '2026-01-02T10:00:00.000Z');
+    ids.urgent = await escalated(practice, ids.dueSoon, 'Urgent', 'successful', '2026-01-03T10:00:00.000Z');
+    await escalated(practice, ids.dueLater, 'Urgent', 'added_to_emr', '2026-01-04T10:00:00.000Z');
+    await patientMonth(practice, ids.nearly, month, { staff: 17 });
+    await patientMonth(practice, ids.oneCondition, month, { staff: 18 });
+    await patientMonth(practice, ids.dueSoon, month, { staff: 12 });
+  });
+
+  it("lists the practice's patients awaiting consent, check-ins due this week and open escalations", async () => {
+    const worklist = expectStatus(
+      await call<WorklistAnswer>(stack, 'GET', '/worklist', { token: practice.token }),
+      200,
+    );
+
+    expect(worklist.month).toBe(monthIn(practice.timezone, new Date()));
+    expect(worklist.awaiting_consent).toEqual({
+      items: [
+        expect.objectContaining({ patient_id: ids.notAsked, patient_name: 'Wl NotAsked', consent_status: 'not_asked' }),
+        expect.objectContaining({ patient_id: ids.declined, consent_status: 'declined' }),
+      ],
+      hidden: 0,
+      complete: true,
+    });
+    expect(worklist.check_ins_due.items).toEqual([
+      { patient_id: ids.dueSoon, patient_name: 'Wl DueSoon', scheduled_at: expect.any(String) },
+    ]);
+    expect(worklist.urgent_summaries).toEqual({
+      items: [
+        expect.objectContaining({ call_id: ids.emergent, escalation_level: 'Emergent', patient_name: 'Wl Nearly' }),
+        expect.objectContaining({ call_id: ids.urgent, escalation_level: 'Urgent', status: 'successful' }),
+      ],
+      hidden: 0,
+      complete: true,
+    });
+  });
+
+  it("lists, in the month's last 7 days only, patients who could bill within 5 minutes of a threshold", async () => {
+    const month = monthIn(practice.timezone, new Date());
+    const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+    // Noon UTC on the 27th and the 10th: the same month in Chicago.
+    const late = new Date(Date.UTC(year, monthNumber - 1, 27, 17));
+    const early = new Date(Date.UTC(year, monthNumber - 1, 10, 17));
+    const lastDay = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+
+    const inWindow = await getWorklist(worklistDeps(late), providerActor(practice));
+    const outside = await getWorklist(worklistDeps(early), providerActor(practice));
+
+    expect(inWindow.near_threshold).toEqual({
+      // 18 minutes with one condition bills nothing; 12 is 8 short.
+      items: [
+        { patient_id: ids.nearly, patient_name: 'Wl Nearly', staff_minutes: 17, threshold: 20, minutes_needed: 3 },
+      ],
+      hidden: 0,
+      complete: true,
+      window_starts: `${month}-${String(lastDay - 6).padStart(2, '0')}`,
+      in_window: true,
+    });
+    expect(outside.near_threshold).toMatchObject({ items: [], in_window: false });
+  });
+
+  it('caps each group and says how many are hidden', async () => {
+    const crowded = await freshPractice();
+    for (let i = 0; i < 12; i++) await patientOf(crowded, `Crowd${i}`);
+
+    const worklist = expectStatus(await call<WorklistAnswer>(stack, 'GET', '/worklist', { token: crowded.token }), 200);
+
+    expect(worklist.awaiting_consent.items).toHaveLength(10);
+    expect(worklist.awaiting_consent.hidden).toBe(2);
+    expect(worklist.check_ins_due).toEqual({ items: [], hidden: 0, complete: true });
+  });
+
+  it('gives the seeded demo practice a worklist on first start', async () => {
+    const worklist = expectStatus(
+      await call<WorklistAnswer>(stack, 'GET', '/worklist', { token: await sunriseToken(stack) }),
+      200,
+    );
+    expect(worklist.awaiting_consent.items.length).toBeGreaterThan(0);
+    expect(worklist.urgent_summaries.items.length).toBeGreaterThan(0);
+  });
+
+  it('is for provider staff only', async () => {
+    const answer = await call(stack, 'GET', '/worklist', { token: await operatorToken(stack) });
+    expect(answer).toMatchObject({ status: 403, body: { code: 'auth.forbidden' } });
+  });
+});
+
+describe('GET /dashboard-charts', () => {
+  let practice: Practice;
+  let month: string;
+
+  beforeAll(async () => {
+    practice = await freshPractice();
+    month = monthIn(practice.timezone, new Date());
+    const today = todayIn(practice.timezone, new Date());
+    const longEnrolled = await patientOf(practice, 'Long', {
+      consent: 'accepted',
+      date: `${shiftMonth(month, -2)}-15`,
+      conditions: 2,
+    });
+    const newlyEnrolled = await patientOf(practice, 'New', { consent: 'accepted', date: today, conditions: 2 });
+    const notAsked = await patientOf(practice, 'Unasked', { conditions: 2 });
+    await patientMonth(practice, longEnrolled.id, month, { staff: 25, ai: 2 });
+    await patientMonth(practice, longEnrolled.id, shiftMonth(month, -1), { staff: 10, ai: 1 });
+    await patientMonth(practice, newlyEnrolled.id, month, { staff: 64, complex: true });
+    // Time without consent is still time spent; it meets no code.
+    await patientMonth(practice, notAsked.id, month, { staff: 30 });
+    const counters = { requires_followup: 2, successful: 4, added_to_emr: 1, Emergent: 1, Urgent: 2, Elective: 1 };
+    for (const [name, value] of Object.entries(counters)) {
+      await db.entities.counter.put({ scope: summaryCounterScope(`org#${practice.id}#${month}`), name, value }).go();
+    }
+  });
+
+  it("answers the practice's own months, oldest first, with exact figures", async () => {
+    const charts = expectStatus(
+      await call<DashboardChartsAnswer>(stack, 'GET', '/dashboard-charts?months=3', { token: practice.token }),
+      200,
+    );
+
+    expect(charts).toEqual({
+      scope: 'organization',
+      organizations: { included: 1, total: 1 },
+      months: [
+        {
+          month: shiftMonth(month, -2),
+          enrolled_patients: 1,
+          staff_minutes: 0,
+          ai_contacts: 0,
+          meeting_99490: 0,
+          escalations: { Emergent: 0, Urgent: 0, Elective: 0, Normal: 0 },
+        },
+        {
+          month: shiftMonth(month, -1),
+          enrolled_patients: 1,
+          staff_minutes: 10,
+          ai_contacts: 1,
+          meeting_99490: 0,
+          escalations: { Emergent: 0, Urgent: 0, Elective: 0, Normal: 0 },
+        },
+        {
+          month,
+          enrolled_patients: 2,
+          staff_minutes: 119,
+          ai_contacts: 2,
+          // 25 minutes: 99490; 64 minutes and complex: 99487, which replaces it.
+          meeting_99490: 2,
+          escalations: { Emergent: 1, Urgent: 2, Elective: 1, Normal: 3 },
+        },
+      ],
+    });
+  });
+
+  it('gives six months by default', async () => {
+    const charts = expectStatus(
+      await call<DashboardChartsAnswer>(stack, 'GET', '/dashboard-charts', { token: practice.token }),
+      200,
+    );
+    expect(charts.months.map((m) => m.month)).toEqual([-5, -4, -3, -2, -1, 0].map((d) => shiftMonth(month, d)));
+  });
+
+  it("adds up every organization for operators, this practice's figures included", async () => {
+    const charts = expectStatus(
+      await call<DashboardChartsAnswer>(stack, 'GET', '/dashboard-charts?months=1', {
+        token: await operatorToken(stack),
+      }),
+      200,
+    );
+    expect(charts.scope).toBe('all');
+    expect(charts.organizations.included).toBeGreaterThanOrEqual(3);
+    expect(charts.organizations.total).toBeGreaterThanOrEqual(charts.organizations.included);
+    const [current] = charts.months;
+    expect(current?.staff_minutes).toBeGreaterThanOrEqual(119);
+    expect(current?.enrolled_patients).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows the seeded demo practice real figures on first start', async () => {
+    const charts = expectStatus(
+      await call<DashboardChartsAnswer>(stack, 'GET', '/dashboard-charts', { token: await sunriseToken(stack) }),
+      200,
+    );
+    const current = charts.months.at(-1);
+    expect(current?.enrolled_patients).toBeGreaterThan(0);
+    expect(current?.staff_minutes).toBeGreaterThan(0);
+    expect(current?.meeting_99490).toBeGreaterThan(0);
+    const levels = charts.months.map((m) => m.escalations);
+    expect(levels.some((l) => l.Emergent + l.Urgent > 0)).toBe(true);
+    expect(charts.months.filter((m) => m.staff_minutes > 0).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(['0', '13', 'six', '1.5'])('refuses months=%s with the message', async (months) => {
+    const answer = await call(stack, 'GET', `/dashboard-charts?months=${months}`, { token: practice.token });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: 'Months must be a whole number from 1 to 12', code: 'request.invalid.months' },
+    });
+  });
+});
+
+describe('requests per answer (no Scan)', () => {
+  /** The table's repositories on a client that notes every command it sends. */
+  function countingDeps(now = new Date()) {
+    const commands: string[] = [];
+    const client = new DynamoDBClient({
+      endpoint: stack.dynamoEndpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    client.middlewareStack.add(
+      (next, context) => (args) => {
+        commands.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize' },
+    );
+    const counted = createEntities(client, stack.tableName);
+    const clock = { now: () => now };
+    return {
+      commands,
+      deps: {
+        organizations: new DynamoOrganizationRepository(counted),
+        patients: new DynamoPatientRepository(counted),
+        counters: new DynamoCounterRepository(counted),
+        dashboard: new DynamoDashboardReadModel(counted),
+        // The audit event is the trail, not a read of the answer: written on the test's own client.
+        audit: new DynamoAuditLog(db, clock, { newId: () => randomUUID() }),
+        clock,
+      },
+    };
+  }
+  const tally = (commands: string[]) =>
+    commands.reduce<Record<string, number>>((t, c) => ({ ...t, [c]: (t[c] ?? 0) + 1 }), {});
+
+  it("reads a practice's six months of charts in 9 requests", async () => {
+    const { sunrise } = await demoOrganizations(stack);
+    const { commands, deps } = countingDeps();
+    await getDashboardCharts(deps, providerActor({ id: sunrise }), {});
+    expect(tally(commands)).toEqual({ GetItemCommand: 1, QueryCommand: 7, BatchGetItemCommand: 1 });
+  });
+
+  it("reads the operators' charts in 4 requests and 7 per organization", async () => {
+    const { commands, deps } = countingDeps();
+    const charts = await getDashboardCharts(
+      deps,
+      { userId: randomUUID(), email: 'operator@example.test', role: 'careloop_employee', providerId: null },
+      {},
+    );
+    const organizations = charts.organizations.included;
+    expect(commands).toHaveLength(4 + 7 * organizations);
+    expect(commands.filter((c) => c !== 'QueryCommand' && c !== 'BatchGetItemCommand')).toEqual([]);
+  });
+
+  it("reads a practice's worklist in 5 requests, and its month's rows in the last 7 days", async () => {
+    const { sunrise } = await demoOrganizations(stack);
+    const early = countingDeps(new Date(Date.UTC(2026, 0, 10, 17)));
+    await getWorklist(early.deps, providerActor({ id: sunrise }));
+    // Organization, patients, Emergent, Urgent, consented patients' cadences (under 100 of them).
+    expect(tally(early.commands)).toEqual({ GetItemCommand: 1, QueryCommand: 3, BatchGetItemCommand: 1 });
+
+    const late = countingDeps(new Date(Date.UTC(2026, 0, 28, 17)));
+    await getWorklist(late.deps, providerActor({ id: sunrise }));
+    expect(tally(late.commands)).toEqual({ GetItemCommand: 1, QueryCommand: 4, BatchGetItemCommand: 1 });
+  });
+});

@@ -1,0 +1,132 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { BILLING_MESSAGES, type BillingReportAnswer, type BillingReportRow } from '../../../../../shared/care-time';
+import { createAppRoutes } from '../../../app/router';
+import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
+import { expectNoAxeViolations } from '../../../test/axe';
+import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { renderWithProviders } from '../../../test/render-with-providers';
+
+const row = (patientId: string, overrides: Partial<BillingReportRow> = {}): BillingReportRow => ({
+  patient_id: patientId,
+  patient_name: `Patient ${patientId}`,
+  month: '2026-03',
+  consent: { status: 'accepted', date: '2026-01-05' },
+  conditions: 2,
+  staff_minutes: 0,
+  practitioner_minutes: 0,
+  non_clinical_minutes: 0,
+  ai_contacts: 0,
+  ai_minutes: 0,
+  complex: false,
+  codes: [],
+  reason: 'Fewer than 20 minutes of clinical staff time',
+  billed: null,
+  ready: false,
+  ...overrides,
+});
+
+const READY = row('p1', {
+  staff_minutes: 42,
+  ai_contacts: 2,
+  codes: [
+    { code: '99490', minutes: 20, reason: 'First 20 minutes' },
+    { code: '99439', minutes: 20, reason: 'Second 20 minutes' },
+  ],
+  reason: '42 minutes of clinical staff time',
+  ready: true,
+});
+
+/** The billing page of a signed-in user; the report answers `answer` for each query sent. */
+function openBilling(
+  answer: BillingReportAnswer | 'fail' | 'hang',
+  role: 'provider' | 'careloop_employee' = 'provider',
+) {
+  const user = makeUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
+  const queries: unknown[] = [];
+  const puts: unknown[] = [];
+  const api: ApiClient = {
+    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
+      if (path === '/me') return user as T;
+      if (path === '/providers') {
+        return { items: [{ id: 'prov-1', name: 'Sunrise Family Medicine' }], next_cursor: null } as T;
+      }
+      if (path === '/providers/prov-1/billing-report/2026-03/patients/p1' && options.method === 'PUT') {
+        puts.push(options.body);
+        return {
+          row: { ...READY, billed: { at: '2026-04-01T15:00:00.000Z', by_name: 'Nora Nurse' }, ready: false },
+        } as T;
+      }
+      if (path === '/providers/prov-1/billing-report') {
+        queries.push(options.query);
+        if (answer === 'hang') return new Promise<T>(() => undefined);
+        if (answer === 'fail') throw new ApiError(options.fallbackError, 500);
+        return answer as T;
+      }
+      throw new ApiError('Not found', 404);
+    },
+  };
+  const url = role === 'provider' ? '/provider/billing' : '/admin/billing?org=prov-1';
+  renderWithProviders(null, { routes: createAppRoutes(), url, services: { auth: createFakeBackend(user).auth, api } });
+  return { queries, puts, user: userEvent.setup() };
+}
+
+describe('the billing page', { timeout: 30_000 }, () => {
+  it('lists one row per patient-month with its figures, codes and reason; a ready one is marked billed', async () => {
+    const { puts, user } = openBilling({
+      month: '2026-03',
+      items: [READY, row('p2', { staff_minutes: 12 })],
+      next_cursor: null,
+    });
+
+    const table = await screen.findByRole('table', { name: 'CCM billing report, March 2026' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'Patient p1',
+      'Accepted (2026-01-05)',
+      '2',
+      '42',
+      '0',
+      '2',
+      '994909943942 minutes of clinical staff time',
+      '',
+      'Mark billed',
+    ]);
+    expect(within(second!).getByText('None')).toBeVisible();
+    await expectNoAxeViolations(document.body);
+
+    await user.click(within(first!).getByRole('button', { name: 'Mark Patient p1 billed' }));
+    await expect.poll(() => puts).toEqual([{ billed: true }]);
+  });
+
+  it('filters to what is ready to bill, and says so when nothing is', async () => {
+    const { queries, user } = openBilling({ month: '2026-03', items: [], next_cursor: null });
+
+    expect(await screen.findByText('No enrolled patients this month')).toBeVisible();
+    await user.click(screen.getByRole('switch', { name: 'Ready to bill only' }));
+
+    expect(await screen.findByText('No patient-months are ready to bill')).toBeVisible();
+    expect(queries.at(-1)).toMatchObject({ ready: 'true' });
+  });
+
+  it('shows a failed load with a way to try again', async () => {
+    openBilling('fail');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(BILLING_MESSAGES.fetchFailed);
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+
+  it('lets operators read an organization’s report, without marking anything billed', async () => {
+    openBilling({ month: '2026-03', items: [READY], next_cursor: null }, 'careloop_employee');
+
+    const table = await screen.findByRole('table', { name: 'CCM billing report, March 2026' });
+    expect(within(table).getByText('Ready to bill')).toBeVisible();
+    expect(within(table).queryByRole('button', { name: /Mark .* billed/ })).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveValue('prov-1');
+  });
+});

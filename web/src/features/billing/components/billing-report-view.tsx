@@ -1,0 +1,211 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  EmptyState,
+  Group,
+  NativeSelect,
+  Stack,
+  Switch,
+  Table,
+  Text,
+} from '@mantine/core';
+import { Download, ReceiptText } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { billingCsvFilename, type BillingReportRow } from '../../../../../shared/care-time';
+import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { LoadMore, firstPageState } from '../../../components/table/load-more';
+import { QueryTableCard } from '../../../components/table/table-card';
+import { formatDate } from '../../../lib/format-date';
+import { useBillingReport, useExportBillingCsv, useUpdateBillingRow } from '../api/billing-report';
+import { codesText, consentText, monthLabel, reportMonthOptions } from './billing-report.utils';
+
+export interface BillingReportViewProps {
+  organizationId: string;
+  /** Provider staff mark months billed and set the complexity flag; operators read. */
+  canEdit: boolean;
+  /** Where a patient's row links: their page in this workspace. */
+  patientHref: (patientId: string) => string;
+}
+
+/** Saves text as a file through a temporary link (the export needs the session's token, so no plain link). */
+function download(text: string, filename: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * The monthly CCM billing report of one organization (DECISIONS "Care management compliance"):
+ * one row per patient-month with consent, conditions, minutes, AI contacts, the codes the
+ * documentation supports and why, and billing. Filters by month and 'ready to bill'; CSV export.
+ */
+export function BillingReportView({ organizationId, canEdit, patientHref }: BillingReportViewProps) {
+  const [months] = useState(() => reportMonthOptions(new Date()));
+  const [month, setMonth] = useState('');
+  const [ready, setReady] = useState(false);
+  const { query, month: shownMonth, rows } = useBillingReport(organizationId, month, ready);
+  const exportCsv = useExportBillingCsv(organizationId);
+  const update = useUpdateBillingRow(organizationId);
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="lg" justify="space-between">
+        <Group align="flex-end" gap="lg">
+          <NativeSelect
+            label="Month"
+            data={months}
+            value={month}
+            onChange={(event) => setMonth(event.currentTarget.value)}
+            maw={240}
+          />
+          <Switch
+            label="Ready to bill only"
+            checked={ready}
+            onChange={(event) => setReady(event.currentTarget.checked)}
+            mb={6}
+          />
+        </Group>
+        <Button
+          variant="light"
+          leftSection={<Download size={16} aria-hidden="true" />}
+          loading={exportCsv.isPending}
+          disabled={!shownMonth}
+          onClick={() =>
+            exportCsv.mutate(shownMonth ?? '', {
+              onSuccess: (csv) => download(csv, billingCsvFilename(organizationId, shownMonth ?? '')),
+            })
+          }
+        >
+          Export CSV
+        </Button>
+      </Group>
+      {exportCsv.isError && <ErrorAlert message={exportCsv.error.message} />}
+      {update.isError && <ErrorAlert message={update.error.message} />}
+      {shownMonth && (
+        <Text c="dimmed" size="sm">
+          {monthLabel(shownMonth)}, in the organization&apos;s time zone. AI assistant contacts are documented; only
+          staff and practitioner minutes count toward codes.
+        </Text>
+      )}
+      <QueryTableCard
+        query={firstPageState(query)}
+        isEmpty={rows.length === 0}
+        empty={
+          <EmptyState
+            size="sm"
+            py="lg"
+            icon={<ReceiptText size={24} aria-hidden="true" />}
+            title={ready ? 'No patient-months are ready to bill' : 'No enrolled patients this month'}
+          />
+        }
+      >
+        <Table.ScrollContainer minWidth={980}>
+          <Table striped>
+            <Table.Caption>CCM billing report{shownMonth ? `, ${monthLabel(shownMonth)}` : ''}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Patient</Table.Th>
+                <Table.Th>Consent</Table.Th>
+                <Table.Th>Conditions</Table.Th>
+                <Table.Th>Clinical staff min</Table.Th>
+                <Table.Th>Practitioner min</Table.Th>
+                <Table.Th>AI contacts</Table.Th>
+                <Table.Th>Codes</Table.Th>
+                <Table.Th>Complex</Table.Th>
+                <Table.Th>Billed</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <ReportRow
+                  key={row.patient_id}
+                  row={row}
+                  canEdit={canEdit}
+                  busy={update.isPending && update.variables?.patientId === row.patient_id}
+                  patientHref={patientHref}
+                  onChange={(change) => update.mutate({ month: row.month, patientId: row.patient_id, change })}
+                />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </QueryTableCard>
+      <LoadMore query={query} label="Load more patients" />
+    </Stack>
+  );
+}
+
+interface ReportRowProps {
+  row: BillingReportRow;
+  canEdit: boolean;
+  busy: boolean;
+  patientHref: (patientId: string) => string;
+  onChange: (change: { complex?: boolean; billed?: true }) => void;
+}
+
+function ReportRow({ row, canEdit, busy, patientHref, onChange }: ReportRowProps) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Anchor component={Link} to={patientHref(row.patient_id)} size="sm" fw={600}>
+          {row.patient_name}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>{consentText(row)}</Table.Td>
+      <Table.Td>{row.conditions}</Table.Td>
+      <Table.Td>{row.staff_minutes}</Table.Td>
+      <Table.Td>{row.practitioner_minutes}</Table.Td>
+      <Table.Td>{row.ai_contacts}</Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {row.codes.length > 0 ? (
+            row.codes.map((c, i) => (
+              <Badge key={`${c.code}-${i}`} variant="light">
+                {c.code}
+              </Badge>
+            ))
+          ) : (
+            <Text size="sm">{codesText(row)}</Text>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed" maw={320}>
+          {row.reason}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Checkbox
+          aria-label={`Complex care management for ${row.patient_name}`}
+          checked={row.complex}
+          disabled={!canEdit || row.billed !== null || busy}
+          onChange={(event) => onChange({ complex: event.currentTarget.checked })}
+        />
+      </Table.Td>
+      <Table.Td>
+        {row.billed ? (
+          <Text size="sm">
+            {formatDate(row.billed.at)} by {row.billed.by_name}
+          </Text>
+        ) : canEdit && row.ready ? (
+          <Button
+            size="xs"
+            loading={busy}
+            onClick={() => onChange({ billed: true })}
+            aria-label={`Mark ${row.patient_name} billed`}
+          >
+            Mark billed
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {row.ready ? 'Ready to bill' : 'Not billed'}
+          </Text>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

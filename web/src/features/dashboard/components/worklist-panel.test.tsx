@@ -1,0 +1,141 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DASHBOARD_MESSAGES, type WorklistAnswer } from '../../../../../shared/dashboard';
+import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
+import { expectNoAxeViolations } from '../../../test/axe';
+import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { WorklistPanel } from './worklist-panel';
+
+const none = { items: [], hidden: 0, complete: true };
+const EMPTY: WorklistAnswer = {
+  month: '2026-03',
+  awaiting_consent: none,
+  check_ins_due: none,
+  urgent_summaries: none,
+  near_threshold: { ...none, window_starts: '2026-03-25', in_window: false },
+};
+
+const FULL: WorklistAnswer = {
+  month: '2026-03',
+  awaiting_consent: {
+    items: [
+      {
+        patient_id: 'p1',
+        patient_name: 'Ada Ames',
+        consent_status: 'not_asked',
+        created_at: '2026-03-01T10:00:00.000Z',
+      },
+      {
+        patient_id: 'p2',
+        patient_name: 'Ben Bold',
+        consent_status: 'declined',
+        created_at: '2026-02-01T10:00:00.000Z',
+      },
+    ],
+    hidden: 3,
+    complete: true,
+  },
+  check_ins_due: {
+    items: [{ patient_id: 'p3', patient_name: 'Cy Cole', scheduled_at: '2026-03-27T14:00:00.000Z' }],
+    hidden: 0,
+    complete: true,
+  },
+  urgent_summaries: {
+    items: [
+      {
+        call_id: 'c1',
+        patient_id: 'p4',
+        patient_name: 'Di Dunn',
+        escalation_level: 'Emergent',
+        status: 'requires_followup',
+        created_at: '2026-03-20T10:00:00.000Z',
+      },
+    ],
+    hidden: 4,
+    complete: false,
+  },
+  near_threshold: {
+    items: [{ patient_id: 'p5', patient_name: 'Ed Eyre', staff_minutes: 17, threshold: 20, minutes_needed: 3 }],
+    hidden: 0,
+    complete: true,
+    window_starts: '2026-03-25',
+    in_window: true,
+  },
+};
+
+/** The panel of a provider user; the worklist answers `answer`, the dashboard totals `callbacks`. */
+function openWorklist(answer: WorklistAnswer | 'fail' | 'hang', callbacks = 0) {
+  const user = makeUser();
+  const api: ApiClient = {
+    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
+      if (path === '/dashboard-stats') return { callbackRequests: callbacks } as T;
+      if (path === '/worklist') {
+        if (answer === 'hang') return new Promise<T>(() => undefined);
+        if (answer === 'fail') throw new ApiError(options.fallbackError ?? 'Failed', 500);
+        return answer as T;
+      }
+      throw new ApiError('Not found', 404);
+    },
+  };
+  return renderWithProviders(<WorklistPanel />, { services: { auth: createFakeBackend(user).auth, api } });
+}
+
+describe('the worklist', { timeout: 30_000 }, () => {
+  it('says it is loading', async () => {
+    openWorklist('hang');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading the worklist...');
+  });
+
+  it('lists each group with its count, each item linking to where it is resolved', async () => {
+    openWorklist(FULL, 2);
+
+    const urgent = await screen.findByRole('region', { name: 'Emergent and Urgent summaries' });
+    expect(within(urgent).getByText('Emergency')).toBeVisible();
+    expect(within(urgent).getByRole('link', { name: 'Di Dunn' })).toHaveAttribute(
+      'href',
+      '/provider/summaries?tab=Emergent&month=all',
+    );
+    expect(within(urgent).getByLabelText('5 or more in all')).toHaveTextContent('5+');
+    expect(within(urgent).getByText('and at least 4 more')).toBeVisible();
+
+    const consent = screen.getByRole('region', { name: 'Awaiting consent' });
+    expect(
+      within(consent)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
+      ['Ada Ames', '/provider/patients/p1'],
+      ['Ben Bold', '/provider/patients/p2'],
+    ]);
+    expect(within(consent).getByText('Consent declined')).toBeVisible();
+    expect(within(consent).getByText('and 3 more')).toBeVisible();
+
+    const due = screen.getByRole('region', { name: 'Check-ins due this week' });
+    expect(within(due).getByRole('link', { name: 'Cy Cole' })).toHaveAttribute('href', '/provider/patients/p3');
+
+    const near = screen.getByRole('region', { name: 'Near a time threshold' });
+    expect(within(near).getByText('17 of 20 min, 3 to go')).toBeVisible();
+
+    const callbacks = screen.getByRole('region', { name: 'Callback requests' });
+    expect(within(callbacks).getByLabelText('2 in all')).toBeVisible();
+    expect(within(callbacks).getByText(/Texts section of their page/)).toBeVisible();
+
+    await expectNoAxeViolations(document.body);
+  });
+
+  it('says when nothing is waiting', async () => {
+    openWorklist(EMPTY);
+    expect(await screen.findByText('Nothing waiting')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Awaiting consent' })).toBeNull();
+    await expectNoAxeViolations(document.body);
+  });
+
+  it('shows a failed load with a way to try again', async () => {
+    openWorklist('fail');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(DASHBOARD_MESSAGES.worklistFailed);
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expectNoAxeViolations(document.body);
+  });
+});

@@ -1,0 +1,227 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CarePlan, ConsentEntry, Patient } from '../../../../../shared/domain';
+import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../../../../shared/messages';
+import { createAppRoutes } from '../../../app/router';
+import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
+import { expectNoAxeViolations } from '../../../test/axe';
+import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { renderWithProviders } from '../../../test/render-with-providers';
+
+const patient = (overrides: Partial<Patient> = {}): Patient => ({
+  id: 'pat-1',
+  provider_id: 'prov-1',
+  first_name: 'Margaret',
+  last_name: 'Alvarez',
+  email: 'margaret@patients.example',
+  phone_number: '+18135551000',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+  version: 1,
+  consent: { status: 'not_asked', date: null },
+  conditionCount: 1,
+  ccmEligible: false,
+  billingPractitionerId: null,
+  ...overrides,
+});
+
+const accepted: ConsentEntry = {
+  id: 'c-1',
+  status: 'accepted',
+  date: '2026-01-05',
+  method: 'verbal',
+  disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+  recorded_by: { user_id: 'nurse-1', name: 'Nora Ellis' },
+  recorded_at: '2026-01-05T15:00:00.000Z',
+};
+
+const plan: CarePlan = {
+  id: 'doc-1',
+  patient_id: 'pat-1',
+  provider_id: 'prov-1',
+  conditions: [{ code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' }],
+  expected_outcome: '',
+  goals: ['A1c below 7.0%'],
+  symptom_management: '',
+  interventions: '',
+  medications: [{ name: 'Metformin', dose: '500 mg', instructions: 'Twice daily' }],
+  note: 'Prefers mornings.',
+  created_at: '2026-01-05T15:00:00.000Z',
+  updated_at: '2026-01-05T15:00:00.000Z',
+  creator: { user_id: 'nurse-1', name: 'Nora Ellis' },
+  updated_by: { user_id: 'nurse-1', name: 'Nora Ellis' },
+  version: 1,
+};
+
+type Handler = (body: unknown) => unknown;
+
+/** The provider patient page on a small in-memory API; `routes` answer by 'METHOD path'. */
+function openPatient(routes: Record<string, Handler>) {
+  const calls: { route: string; body: unknown }[] = [];
+  const user = makeUser();
+  const api: ApiClient = {
+    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
+      if (path === '/me') return user as T;
+      const route = `${options.method ?? 'GET'} ${path}`;
+      calls.push({ route, body: options.body });
+      const handler = routes[route];
+      if (!handler) throw new ApiError('Not found', 404);
+      return handler(options.body) as T;
+    },
+  };
+  renderWithProviders(null, {
+    routes: createAppRoutes(),
+    url: '/provider/patients/pat-1',
+    services: { auth: createFakeBackend(user).auth, api },
+  });
+  return { calls, user: userEvent.setup() };
+}
+
+const base = (current: Patient, carePlan: CarePlan | null = plan): Record<string, Handler> => ({
+  'GET /patients/pat-1': () => ({
+    patient: current,
+    provider: { id: 'prov-1', name: 'Sunrise' },
+    outreach: {
+      patient_id: 'pat-1',
+      provider_id: 'prov-1',
+      created_by: 'nurse-1',
+      first_outreach_date: '2026-02-01',
+      time_preference: 'morning',
+      enabled: true,
+      scheduled_at: '2026-02-01T14:00:00.000Z',
+      created_at: '2026-01-01T00:00:00.000Z',
+    },
+  }),
+  'GET /patients/pat-1/care-plan': () => ({ carePlan }),
+  'GET /patients/pat-1/calls': () => ({ scheduled: [], history: { items: [], next_cursor: null } }),
+  'GET /patients/pat-1/texts': () => ({
+    messages: [],
+    next_cursor: null,
+    has_phone: true,
+    opted_out: false,
+    opted_out_at: null,
+    monthly_limit: 5,
+    sent_this_month: 0,
+    open_callback_requests: 0,
+  }),
+});
+
+describe('CCM on the patient page', { timeout: 30_000 }, () => {
+  it('flags awaiting consent and eligibility, and says check-ins wait', async () => {
+    openPatient({
+      ...base(patient()),
+      'GET /patients/pat-1/consent': () => ({
+        consent: { status: 'not_asked', date: null },
+        history: { items: [], next_cursor: null },
+      }),
+    });
+    expect(await screen.findByText('Awaiting consent')).toBeVisible();
+    expect(screen.getByText(CCM_MESSAGES.notEligible)).toBeVisible();
+    expect(screen.getByText(new RegExp(CCM_MESSAGES.checkInsAwaitConsent))).toBeVisible();
+    expect(await screen.findByText(/No consent recorded yet/)).toBeVisible();
+    await expectNoAxeViolations();
+  });
+
+  it('shows the consent history and an error with retry when it cannot load', async () => {
+    let fail = true;
+    openPatient({
+      ...base(patient({ consent: { status: 'accepted', date: '2026-01-05' }, conditionCount: 2, ccmEligible: true })),
+      'GET /patients/pat-1/consent': () => {
+        if (fail) throw new ApiError(CCM_MESSAGES.fetchConsent, 500);
+        return {
+          consent: { status: 'accepted', date: '2026-01-05' },
+          history: { items: [accepted], next_cursor: null },
+        };
+      },
+    });
+    expect(await screen.findByText('Consent accepted')).toBeVisible();
+    expect(screen.queryByText(CCM_MESSAGES.notEligible)).toBeNull();
+    const section = await screen.findByRole('region', { name: 'Consent' });
+    expect(await within(section).findByText(CCM_MESSAGES.fetchConsent)).toBeVisible();
+    fail = false;
+    await userEvent.setup().click(within(section).getByRole('button', { name: 'Try again' }));
+    const table = await screen.findByRole('table', { name: 'Consent history' });
+    expect(within(table).getAllByRole('row')[1]?.textContent).toMatch(/Accepted.*Verbal.*4 of 4 confirmed.*Nora Ellis/);
+    await expectNoAxeViolations();
+  });
+
+  it('records consent: refused without all four disclosures, sent once complete', async () => {
+    const { calls, user } = openPatient({
+      ...base(patient()),
+      'GET /patients/pat-1/consent': () => ({
+        consent: { status: 'not_asked', date: null },
+        history: { items: [], next_cursor: null },
+      }),
+      'POST /patients/pat-1/consent': () => ({ consent: { status: 'accepted', date: accepted.date }, entry: accepted }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Record consent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record consent: Margaret Alvarez' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Written' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save consent' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(CCM_MESSAGES.consentDisclosuresRequired);
+    for (const box of within(dialog).getAllByRole('checkbox')) await user.click(box);
+    await expectNoAxeViolations();
+    await user.click(within(dialog).getByRole('button', { name: 'Save consent' }));
+    await waitFor(() => expect(calls.some((c) => c.route === 'POST /patients/pat-1/consent')).toBe(true));
+    expect(calls.find((c) => c.route === 'POST /patients/pat-1/consent')?.body).toMatchObject({
+      status: 'accepted',
+      method: 'written',
+      disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Record consent/ })).toBeNull());
+  });
+
+  it('shows the structured care plan and edits it: a typed code is checked, a second condition saved', async () => {
+    const { calls, user } = openPatient({
+      ...base(patient()),
+      'GET /patients/pat-1/consent': () => ({
+        consent: { status: 'not_asked', date: null },
+        history: { items: [], next_cursor: null },
+      }),
+      'PUT /patients/pat-1/care-plan': (body) => ({ carePlan: { ...plan, ...(body as object), version: 2 } }),
+    });
+    const panel = await screen.findByRole('tabpanel', { name: 'Care Plan' });
+    expect(await within(panel).findByText('Type 2 diabetes mellitus without complications (E11.9)')).toBeVisible();
+    expect(within(panel).getByText('Metformin — 500 mg — Twice daily')).toBeVisible();
+
+    await user.click(within(panel).getByRole('button', { name: 'Edit Care Plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Care Plan: Margaret Alvarez' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'ICD-10-CM code' }), 'E11..9');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Hypertension');
+    await user.click(within(dialog).getByRole('button', { name: 'Add code' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(CONDITION_MESSAGES.codeInvalid);
+    const code = within(dialog).getByRole('textbox', { name: 'ICD-10-CM code' });
+    await user.clear(code);
+    await user.type(code, 'i10');
+    await user.click(within(dialog).getByRole('button', { name: 'Add code' }));
+    expect(within(within(dialog).getByRole('list', { name: 'Conditions' })).getAllByRole('listitem')).toHaveLength(2);
+    await expectNoAxeViolations();
+    await user.click(within(dialog).getByRole('button', { name: 'Save Care Plan' }));
+
+    await waitFor(() => expect(calls.some((c) => c.route === 'PUT /patients/pat-1/care-plan')).toBe(true));
+    expect(calls.find((c) => c.route === 'PUT /patients/pat-1/care-plan')?.body).toEqual({
+      conditions: [plan.conditions[0], { code: 'I10', description: 'Hypertension' }],
+      expected_outcome: '',
+      goals: ['A1c below 7.0%'],
+      symptom_management: '',
+      interventions: '',
+      medications: plan.medications,
+      note: 'Prefers mornings.',
+      version: 1,
+    });
+  });
+
+  it('offers to create a care plan when there is none', async () => {
+    openPatient({
+      ...base(patient(), null),
+      'GET /patients/pat-1/consent': () => ({
+        consent: { status: 'not_asked', date: null },
+        history: { items: [], next_cursor: null },
+      }),
+    });
+    const panel = await screen.findByRole('tabpanel', { name: 'Care Plan' });
+    expect(await within(panel).findByText('No care plan yet.')).toBeVisible();
+    expect(within(panel).getByRole('button', { name: 'Create Care Plan' })).toBeEnabled();
+  });
+});
