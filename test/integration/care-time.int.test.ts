@@ -255,12 +255,12 @@ describe('the billing report', () => {
       200,
     );
   /** Every row of the month, page by page. */
-  async function allRows(query = '') {
+  async function allRows(query = '', ofMonth = month) {
     const rows: BillingReportAnswer['items'] = [];
     let cursor: string | null = null;
     do {
       const page: BillingReportAnswer = await reportOf(
-        `?month=${month}&limit=100${query}${cursor ? `&cursor=${cursor}` : ''}`,
+        `?month=${ofMonth}&limit=100${query}${cursor ? `&cursor=${cursor}` : ''}`,
       );
       rows.push(...page.items);
       cursor = page.next_cursor;
@@ -298,6 +298,42 @@ describe('the billing report', () => {
     expect(new Set(rows.map((r) => r.patient_id)).size).toBe(rows.length);
     expect(ready.map((r) => r.patient_id)).toContain(billable!.id);
     expect(ready.every((r) => r.ready)).toBe(true);
+  });
+
+  it('keeps a month billable after a later withdrawal: consent counts by its history, not only its latest change', async () => {
+    const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+    const previous = monthNumber === 1 ? `${year - 1}-12` : `${year}-${String(monthNumber - 1).padStart(2, '0')}`;
+    const patient = await createPatient(stack, sunrise);
+    // Enrolled two months ago, with two conditions on the plan.
+    await tableOf(stack)
+      .entities.patient.patch({ patient_id: patient.id })
+      .set({ created_at: `${previous}-01T12:00:00.000Z`, condition_count: 2 })
+      .go();
+    const consent = (body: Record<string, unknown>) =>
+      call(stack, 'POST', `/patients/${patient.id}/consent`, { token: nurse, body });
+    expectStatus(
+      await consent({
+        status: 'accepted',
+        date: `${previous}-02`,
+        method: 'written',
+        disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+      }),
+      201,
+    );
+    expectStatus(
+      await logTime(nurse, patient.id, { minutes: 21, activity: 'Care coordination', date: `${previous}-03` }),
+      201,
+    );
+    expectStatus(await consent({ status: 'withdrawn', date: today }), 201);
+
+    const row = (await allRows('', previous)).find((r) => r.patient_id === patient.id);
+
+    expect(row).toMatchObject({
+      consent: { status: 'withdrawn', date: today },
+      staff_minutes: 21,
+      codes: [expect.objectContaining({ code: '99490' })],
+      ready: true,
+    });
   });
 
   it('marks a month billed once, which freezes its entries; a month with no codes cannot be billed', async () => {
