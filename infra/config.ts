@@ -20,7 +20,7 @@ export interface CareLoopConfig {
   readonly isProduction: boolean;
   /** Fixed account/region when both are given as context; otherwise the stacks are environment-agnostic. */
   readonly env?: { readonly account: string; readonly region: string };
-  /** Comma-separated e-mail addresses allowed to change System Settings (DECISIONS.md). */
+  /** Comma-separated e-mail addresses allowed to change System Settings (product-rules.md "Roles"). */
   readonly settingsAdminEmails: string;
   /** Optional custom domain for the web app, with an ACM certificate in us-east-1. */
   readonly webDomain?: {
@@ -52,7 +52,7 @@ export interface CareLoopConfig {
   readonly notifications: NotificationsConfig;
 }
 
-/** Who notifications come from: configuration, never code (DECISIONS "Screens"). */
+/** Who notifications come from: configuration, never code (product-rules.md "Screens"). */
 export interface NotificationsConfig {
   /** `notificationEmailFrom`: an address of a verified SES identity (the address itself, or its domain). */
   readonly emailFrom: string;

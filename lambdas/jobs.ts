@@ -36,7 +36,7 @@ export interface JobDefinition {
   readonly pagingMetrics?: readonly PagingMetric[];
 }
 
-/** notify-call: an Emergent escalation that reached nobody (DECISIONS "Summaries, escalations and notifications"). */
+/** notify-call: an Emergent escalation that reached nobody (product-rules.md "Summaries, escalations and notifications"). */
 export const EMERGENT_ESCALATION_UNNOTIFIED = 'EmergentEscalationUnnotified';
 
 export const JOBS = [

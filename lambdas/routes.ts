@@ -85,7 +85,7 @@ export const ROUTES = [
   { method: 'PUT', path: '/patients/{patientId}', fn: 'patient-data', access: STAFF },
   { method: 'DELETE', path: '/patients/{patientId}', fn: 'patient-data', access: STAFF },
   { method: 'GET', path: '/patients/{patientId}/access-history', fn: 'patient-data', access: EMPLOYEE },
-  // CCM consent (DECISIONS "Care management compliance"): the current consent and its history.
+  // CCM consent (product-rules.md "Care management (CCM)"): the current consent and its history.
   { method: 'GET', path: '/patients/{patientId}/consent', fn: 'patient-data', access: STAFF },
   { method: 'POST', path: '/patients/{patientId}/consent', fn: 'patient-data', access: STAFF },
 
@@ -113,7 +113,7 @@ export const ROUTES = [
   { method: 'POST', path: '/patients/{patientId}/calls', fn: 'outbound-call', access: STAFF },
   { method: 'POST', path: '/patients/{patientId}/scheduled-calls', fn: 'schedule-call', access: STAFF },
   { method: 'DELETE', path: '/scheduled-calls/{callId}', fn: 'schedule-call', access: STAFF },
-  // Web calls: the patient's own provider staff (DECISIONS "Calls").
+  // Web calls: the patient's own provider staff (product-rules.md "Calls").
   { method: 'POST', path: '/patients/{patientId}/web-call', fn: 'web-call-config', access: PROVIDER },
 
   // Call summaries: operators see every organization (months in UTC), provider staff their own
@@ -122,10 +122,10 @@ export const ROUTES = [
   { method: 'GET', path: '/calls/{callId}/summary', fn: 'call-summaries', access: STAFF },
   { method: 'PATCH', path: '/calls/{callId}/summary-status', fn: 'call-summaries', access: STAFF },
   // The summary page (/summary/{token}): any signed-in user reaches the function, which applies
-  // spec §6 with its own refusal texts (staff only; provider staff of the call's organization).
+  // product-rules.md "Roles" with its own refusal texts (staff only; provider staff of the call's organization).
   { method: 'GET', path: '/summary-links/{token}', fn: 'summary-link', access: 'signed-in' },
 
-  // Patient texts and call links (DECISIONS "SMS", "Patient texts and call links").
+  // Patient texts and call links (product-rules.md "Texts").
   { method: 'GET', path: '/patients/{patientId}/texts', fn: 'patient-texts', access: STAFF },
   { method: 'POST', path: '/patients/{patientId}/texts', fn: 'patient-texts', access: STAFF },
   { method: 'PATCH', path: '/patients/{patientId}/texts/{messageId}', fn: 'patient-texts', access: STAFF },
@@ -133,7 +133,7 @@ export const ROUTES = [
   // The patient's call link page (/call/{token}): the token is the only credential.
   { method: 'POST', path: '/call-links/{token}', fn: 'call-link', access: 'link' },
 
-  // CCM time log and the monthly billing report (DECISIONS "Care management compliance"). Only the
+  // CCM time log and the monthly billing report (product-rules.md "Care management (CCM)"). Only the
   // practice's staff log time and mark months billed; operators read.
   { method: 'GET', path: '/patients/{patientId}/time-entries', fn: 'care-time', access: STAFF },
   { method: 'POST', path: '/patients/{patientId}/time-entries', fn: 'care-time', access: PROVIDER },

@@ -1,5 +1,5 @@
 /**
- * When calls happen (DECISIONS "Calls" and "Scheduling"), in the organization's time zone:
+ * When calls happen (product-rules.md "Calls", "Scheduling"), in the organization's time zone:
  * the schedule options, the 8:00–21:00 calling window, and the next monthly check-in. Pure.
  */
 import { CALL_WINDOW, type ScheduleOption } from './calls';

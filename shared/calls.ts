@@ -1,6 +1,6 @@
 /**
  * Calls, call logs and system settings as the API returns them (one type per answer, used by the
- * handlers and the web fetchers), plus the pure rules both sides share. DECISIONS.md "Calls".
+ * handlers and the web fetchers), plus the pure rules both sides share. product-rules.md "Calls".
  */
 import type * as z from 'zod/mini';
 import type {
@@ -71,7 +71,7 @@ export type ScheduledCallCancelledResponse = z.output<typeof scheduledCallCancel
 
 export const RECENT_CALLS_LIMIT = 50;
 
-/** Schedule Call options (DECISIONS "Scheduling"). */
+/** Schedule Call options (product-rules.md "Scheduling"). */
 export const SCHEDULE_OPTIONS = ['10_minutes', '1_week', '1_month'] as const;
 export type ScheduleOption = (typeof SCHEDULE_OPTIONS)[number];
 export const SCHEDULE_OPTION_LABELS: Record<ScheduleOption, string> = {
@@ -80,17 +80,17 @@ export const SCHEDULE_OPTION_LABELS: Record<ScheduleOption, string> = {
   '1_month': 'In 1 month',
 };
 
-/** Calls are placed only between these local hours (DECISIONS "Calls"): 8:00 to 21:00. */
+/** Calls are placed only between these local hours (product-rules.md "Calls"): 8:00 to 21:00. */
 export const CALL_WINDOW = { startHour: 8, endHour: 21 } as const;
 
-/** A link places at most one call per this many minutes (DECISIONS "Patient texts and call links"). */
+/** A link places at most one call per this many minutes (product-rules.md "Texts"). */
 export const LINK_CALL_INTERVAL_MINUTES = 15;
 
-/** Retries of an unanswered monthly check-in (DECISIONS "Calls"). */
+/** Retries of an unanswered monthly check-in (product-rules.md "Calls"). */
 export const MAX_CHECK_IN_RETRIES = 2;
 
 // ---------------------------------------------------------------------------------------------
-// System settings (spec §3 compliance settings; DECISIONS "Calls")
+// System settings (product-rules.md "Calls")
 
 /** Eleven voices (ElevenLabs presets, by Vapi's voice contract), the first is the fallback. */
 export const VOICES = [
@@ -161,7 +161,7 @@ export function renderPrompt(template: string, values: Readonly<Record<PromptVar
 }
 
 // ---------------------------------------------------------------------------------------------
-// Web calls (spec §2 widget, §7 web-call configuration)
+// Web calls (product-rules.md "Screens": the widget; "Calls": its configuration)
 
 /** POST /patients/{patientId}/web-call: everything the browser SDK needs, never a secret key. */
 export type WebCallConfigResponse = z.output<typeof webCallConfigAnswer>;

@@ -1,5 +1,5 @@
 /**
- * The structured care plan (DECISIONS "Care management compliance") as text: for the call
+ * The structured care plan (product-rules.md "Care management (CCM)") as text: for the call
  * assistant's `carePlan` variable, and for reading a saved revision.
  */
 import type { CarePlanFields, Medication } from './domain';

@@ -1,5 +1,5 @@
 /**
- * The CCM time log and the monthly billing report (DECISIONS "Care management compliance";
+ * The CCM time log and the monthly billing report (product-rules.md "Care management (CCM)";
  * ccm/README.md): the activities staff pick, the request schemas the forms and the API share, the
  * messages both sides show, and which minutes count toward which code.
  */
@@ -48,7 +48,7 @@ export const MAX_ENTRY_MINUTES = 1440;
 export const MAX_DAY_MINUTES = 1440;
 
 /**
- * Whose minutes an entry adds to (DECISIONS: each patient has one billing practitioner).
+ * Whose minutes an entry adds to (product-rules.md "Care management (CCM)": each patient has one billing practitioner).
  * - clinical staff: clinical staff time;
  * - a billing practitioner: practitioner time when they are this patient's billing practitioner,
  *   or when the patient has none named yet (the only practitioner whose time can count); a

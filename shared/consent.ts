@@ -1,5 +1,5 @@
 /**
- * CCM consent (DECISIONS "Care management compliance"; ccm/README.md "Conditions for any code"):
+ * CCM consent (product-rules.md "Care management (CCM)"; ccm/README.md "Conditions for any code"):
  * what staff record, shared by the forms and the API.
  */
 

@@ -42,7 +42,7 @@ export type TimePreference = (typeof TIME_PREFERENCES)[number];
 export const DEFAULT_TIMEZONE = 'America/New_York';
 
 /**
- * Provider users' care roles (DECISIONS "Care management compliance"): their time counts as the
+ * Provider users' care roles (product-rules.md "Care management (CCM)"): their time counts as the
  * billing practitioner's, as clinical staff time, or toward no code.
  */
 export const CARE_ROLES = ['billing_practitioner', 'clinical_staff', 'non_clinical'] as const;

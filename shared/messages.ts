@@ -1,4 +1,4 @@
-/** User-facing texts quoted by the product spec (§5 validation, §8 errors). Exact wording matters. */
+/** User-facing texts quoted by the product spec (product-rules.md "Validation", "Errors"). Exact wording matters. */
 export const VALIDATION = {
   allFieldsRequired: 'All fields are required',
   passwordsDoNotMatch: 'Passwords do not match',
@@ -51,13 +51,13 @@ export const AUTH_MESSAGES = {
   emailNotConfirmed: 'Please check your email and click the confirmation link before signing in.',
   noActiveSession: 'No active session',
   providerOrAdminRequired: 'Access denied - Provider or admin authentication required',
-  // Two-factor sign-in and the first sign-in with a temporary password (DECISIONS "Passwords, first sign-in and MFA").
+  // Two-factor sign-in and the first sign-in with a temporary password (product-rules.md "Accounts and sign-in").
   codeRequired: 'Enter the 6-digit code from your authenticator app',
   incorrectCode: 'That code is not correct. Check your authenticator app and enter the code it shows now.',
   signInExpired: 'Your sign-in took too long and has expired. Please sign in again.',
 } as const;
 
-/** Calls, scheduling, settings and the web-call widget (spec §2, §4, §8; DECISIONS "Calls"). */
+/** Calls, scheduling, settings and the web-call widget (product-rules.md "Calls", "Screens", "Errors"). */
 export const CALL_MESSAGES = {
   callStarted: 'Call Started Successfully!',
   callScheduled: 'Call Scheduled Successfully!',
@@ -95,7 +95,7 @@ export const CALL_MESSAGES = {
   widgetReady: 'Ready to call',
 } as const;
 
-/** Call summaries (spec §2, §4, §8). */
+/** Call summaries (product-rules.md "Summaries, escalations and notifications", "Screens", "Errors"). */
 export const SUMMARY_MESSAGES = {
   fetchSummaries: 'Failed to fetch summaries',
   updateStatus: 'Failed to update summary status',
@@ -118,7 +118,7 @@ export const SUMMARY_MESSAGES = {
   },
 } as const;
 
-/** Consent, the structured care plan, eligibility and care roles (DECISIONS "Care management compliance"). */
+/** Consent, the structured care plan, eligibility and care roles (product-rules.md "Care management (CCM)"). */
 export const CCM_MESSAGES = {
   notEligible: 'Not eligible for CCM (fewer than 2 chronic conditions)',
   checkInsAwaitConsent: 'Monthly check-ins wait until consent is accepted',

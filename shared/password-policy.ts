@@ -1,5 +1,5 @@
 /**
- * The one password rule (DECISIONS "Passwords, first sign-in and MFA"): the CDK user pool, the local
+ * The one password rule (product-rules.md "Accounts and sign-in"): the CDK user pool, the local
  * identity stand-in and every form that sets a password read it from here.
  */
 export const PASSWORD_POLICY = {

@@ -1,4 +1,4 @@
-/** Phone rules of spec §5: one general pattern (patients) and the US form (user accounts). */
+/** Phone rules of product-rules.md "Validation": one general pattern (patients) and the US form (user accounts). */
 
 /** Removes spaces, hyphens and parentheses, as the patient form does before checking. */
 export const stripPhoneFormatting = (value: string) => value.replace(/[\s\-()]/g, '');

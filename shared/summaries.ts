@@ -1,6 +1,6 @@
 /**
- * Call summaries (spec §2 Call summaries, §3 summary item, §4 status derivation and transitions;
- * DECISIONS "Screens"): one type per answer, used by the handlers and the web fetchers, and the
+ * Call summaries (product-rules.md "Screens", "Summaries, escalations and notifications": the
+ * summary item, its status derivation and transitions): one type per answer, used by the handlers and the web fetchers, and the
  * pure rules both sides share.
  */
 import type * as z from 'zod/mini';
@@ -11,13 +11,13 @@ import type { EscalationLevel } from './calls';
 export const SUMMARY_STATUSES = ['requires_followup', 'successful', 'added_to_emr'] as const;
 export type SummaryStatus = (typeof SUMMARY_STATUSES)[number];
 
-/** §4: added_to_emr if added_to_emr; else successful if success_evaluation; else requires_followup. */
+/** product-rules.md "Summaries, escalations and notifications": added_to_emr if added_to_emr; else successful if success_evaluation; else requires_followup. */
 export function summaryStatusOf(flags: { added_to_emr: boolean; success_evaluation: boolean | null }): SummaryStatus {
   if (flags.added_to_emr) return 'added_to_emr';
   return flags.success_evaluation ? 'successful' : 'requires_followup';
 }
 
-/** The tabs, in order (DECISIONS "Screens"). Follow-up is hidden when its count is zero. */
+/** The tabs, in order (product-rules.md "Screens"). Follow-up is hidden when its count is zero. */
 export const SUMMARY_TABS = [
   'requires_followup',
   'successful',
@@ -43,7 +43,7 @@ export function tabsOf(status: SummaryStatus, level: EscalationLevel | null): Su
 }
 
 /**
- * §4 transitions: requires_followup ↔ successful ('Move to Successful' / 'Move to Incomplete');
+ * product-rules.md "Summaries, escalations and notifications" transitions: requires_followup ↔ successful ('Move to Successful' / 'Move to Incomplete');
  * successful ↔ added_to_emr (the Added to EMR toggle, disabled while requires_followup).
  * Nothing else is allowed.
  */
@@ -54,7 +54,7 @@ export function isAllowedTransition(from: SummaryStatus, to: SummaryStatus): boo
   return true;
 }
 
-/** The flags a status writes (§4): added_to_emr sets success true; requires_followup sets it false. */
+/** The flags a status writes (product-rules.md "Summaries, escalations and notifications"): added_to_emr sets success true; requires_followup sets it false. */
 export function flagsFor(to: SummaryStatus): {
   added_to_emr: boolean;
   requires_followup: boolean;
@@ -86,7 +86,7 @@ export type SummaryStatusResponse = z.output<typeof summaryStatusAnswer>;
 
 export const SUMMARIES_PAGE_SIZE = 50;
 
-/** "All" plus the 13 most recent months (DECISIONS "Screens"), newest first: YYYY-MM. */
+/** "All" plus the 13 most recent months (product-rules.md "Screens"), newest first: YYYY-MM. */
 export function summaryMonths(currentMonth: string): string[] {
   const [y, m] = currentMonth.split('-').map(Number) as [number, number];
   return Array.from({ length: 13 }, (_, i) => {

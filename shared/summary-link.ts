@@ -1,6 +1,6 @@
 /**
- * The summary page opened from a notification's link (spec §2 "Call Summary page", §3
- * summary-access record, §6, §8; DECISIONS "Links and expiry"): one type for the answer of
+ * The summary page opened from a notification's link (product-rules.md "Screens",
+ * "Roles", "Errors", "Links and expiry", "Records are kept"): one type for the answer of
  * `GET /summary-links/{token}`, used by the handler and the web fetcher, and its exact texts.
  */
 import type * as z from 'zod/mini';
@@ -11,13 +11,13 @@ import { AUTH_MESSAGES } from './messages';
 export type SummaryLinkResponse = z.output<typeof summaryLinkAnswer>;
 
 export const SUMMARY_LINK_MESSAGES = {
-  /** §6: a signed-in user who is neither provider staff nor an operator. */
+  /** product-rules.md "Roles": a signed-in user who is neither provider staff nor an operator. */
   staffOnly: AUTH_MESSAGES.providerOrAdminRequired,
-  /** §6: provider staff of another organization. */
+  /** product-rules.md "Roles": provider staff of another organization. */
   otherOrganization: 'Access denied - You can only view summaries from your organization',
-  /** §8: unknown, expired or malformed token, or a call without a summary: all read the same. */
+  /** product-rules.md "Errors": unknown, expired or malformed token, or a call without a summary: all read the same. */
   invalid: 'Invalid or expired magic link',
-  /** What the error screen tells the visitor to do (§8). */
+  /** What the error screen tells the visitor to do (product-rules.md "Errors"). */
   invalidHelp: 'Please check that you opened the complete link, or contact your provider for a new one.',
   loadFailed: 'Failed to load summary data',
   noSummary: 'No summary available for this call.',

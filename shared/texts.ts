@@ -1,6 +1,6 @@
 /**
  * Patient texts and call links as the API returns them (one type per answer, used by the handlers
- * and the web fetchers), plus the texts both sides show. DECISIONS.md "SMS", "Links and expiry" and
+ * and the web fetchers), plus the texts both sides show. product-rules.md "Texts", "Links and expiry"
  * "Patient texts and call links".
  */
 import * as z from 'zod/mini';
@@ -31,7 +31,7 @@ export const TEXT_MESSAGES = {
   linkCopied: 'Link copied',
 } as const;
 
-/** The /call/{token} page (spec §2, §5, §8). */
+/** The /call/{token} page (product-rules.md "Screens", "Validation", "Errors"). */
 export const CALL_LINK_MESSAGES = {
   validating: 'Validating your link...',
   invalidTitle: 'Link Invalid',
@@ -48,7 +48,7 @@ export const CALL_LINK_MESSAGES = {
 } as const;
 
 /**
- * Replies to inbound texts, as TwiML `<Message>`s, in the contact page's words (spec §2 Contact:
+ * Replies to inbound texts, as TwiML `<Message>`s, in the contact page's words (product-rules.md "Screens" Contact:
  * reply HELP for help, STOP to opt out).
  */
 export const SMS_REPLIES = {
@@ -64,7 +64,7 @@ export const SMS_REPLIES = {
 export const TEXT_FOOTER = 'Reply STOP to opt out, HELP for help.';
 export const CALL_LINK_LINE = 'Tap to talk with your care assistant now:';
 
-/** STOP-family keywords (DECISIONS "SMS"), START and HELP, matched on the whole trimmed reply. */
+/** STOP-family keywords (product-rules.md "Texts"), START and HELP, matched on the whole trimmed reply. */
 export const STOP_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] as const;
 export const START_KEYWORDS = ['START', 'UNSTOP'] as const;
 export const HELP_KEYWORDS = ['HELP', 'INFO'] as const;

@@ -1,5 +1,5 @@
 /**
- * Outreach time preferences (DECISIONS.md "Scheduling"): one mapping everywhere, the call is placed
+ * Outreach time preferences (product-rules.md "Scheduling"): one mapping everywhere, the call is placed
  * at the start hour, local to the provider organization's IANA time zone. Pure, Intl only.
  */
 import type { TimePreference } from './domain';

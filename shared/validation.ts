@@ -1,6 +1,6 @@
 /**
  * Request schemas shared by the forms (web) and the API (lambdas): the same rules and the spec's
- * exact messages (§5) on both sides. zod/mini keeps Lambda bundles small.
+ * exact messages (product-rules.md "Validation") on both sides. zod/mini keeps Lambda bundles small.
  */
 import * as z from 'zod/mini';
 import { CARE_ROLES, NOTIFICATION_CHANNELS, TIME_PREFERENCES, type NotificationChannel } from './domain';
@@ -130,7 +130,7 @@ export const patientFormSchema = z.object({
   version,
 });
 
-// CCM consent (DECISIONS "Care management compliance").
+// CCM consent (product-rules.md "Care management (CCM)").
 
 const calendarDate = (message: string) =>
   z.string({ error: message }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: message }));
@@ -239,7 +239,7 @@ export const documentUpdateSchema = z.object({
     .check(z.int(), z.positive({ error: DOCUMENT_VERSION_REQUIRED })),
 });
 
-// The structured care plan (DECISIONS "Care management compliance"): absent fields but the
+// The structured care plan (product-rules.md "Care management (CCM)"): absent fields but the
 // conditions are empty.
 
 /** Optional plan text: trimmed, bounded; absent or null is empty. */
@@ -299,7 +299,7 @@ export function firstError(schema: z.ZodMiniType, input: unknown): string | null
   return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid input');
 }
 
-// Calls and settings (DECISIONS "Calls").
+// Calls and settings (product-rules.md "Calls").
 
 /** POST /patients/{patientId}/scheduled-calls */
 export const scheduleCallSchema = z.object({
@@ -322,7 +322,7 @@ export const settingsSchema = z
     }),
   );
 
-// Summaries (spec §2, §4; DECISIONS "Screens").
+// Summaries (product-rules.md "Screens", "Summaries, escalations and notifications").
 
 /** GET /summaries query: `month` is `all` or YYYY-MM; `tab` one of the six tabs. */
 export const summariesQuerySchema = z.object({
@@ -386,7 +386,7 @@ export const patientTextPathSchema = z.extend(patientPathSchema, {
 });
 /**
  * A link token is a credential, not an id: a malformed one reads as the empty token, which opens
- * nothing, so it gets the same 404 as an unknown or expired one (DECISIONS "Links and expiry").
+ * nothing, so it gets the same 404 as an unknown or expired one (product-rules.md "Links and expiry").
  */
 export const linkPathSchema = z.object({
   token: z.catch(z.string().check(z.maxLength(43, { abort: true }), z.regex(LINK_TOKEN)), ''),

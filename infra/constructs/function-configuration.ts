@@ -306,7 +306,7 @@ function secretReadGrant(fn: CareLoopFunction, actions: readonly string[], secre
 }
 
 /**
- * Audit events are append-only (DECISIONS.md "Records are kept"): an explicit deny, which no allow
+ * Audit events are append-only (product-rules.md "Records are kept"): an explicit deny, which no allow
  * overrides, on every write that could change or remove an item whose partition key is an audit
  * event's. Transactions are authorized per contained action, so this covers them too. Creating an
  * event stays allowed: the audit adapter writes with a condition that no item has its key, so an

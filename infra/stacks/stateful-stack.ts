@@ -268,7 +268,7 @@ export class StatefulStack extends Stack {
       },
       passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(3) },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      // Every sign-in asks for an authenticator app's code; the first one enrols the app (DECISIONS).
+      // Every sign-in asks for an authenticator app's code; the first one enrols the app (product-rules.md "Accounts and sign-in").
       mfa: Mfa.REQUIRED,
       mfaSecondFactor: { otp: true, sms: false, email: false },
       // Threat protection blocks risky sign-ins and compromised passwords, not only reports them.

@@ -17,7 +17,7 @@ export interface AccessHistoryDeps {
 export const ACCESS_HISTORY_PAGE_SIZE = 50;
 
 /**
- * Who read or changed one patient's data, newest first, a page at a time (DECISIONS "Records are
+ * Who read or changed one patient's data, newest first, a page at a time (product-rules.md "Records are
  * kept"): operators only. An archived patient's history stays readable. Reading it is audited too.
  */
 export async function getAccessHistory(

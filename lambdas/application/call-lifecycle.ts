@@ -109,7 +109,7 @@ export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: 
     await deps.scheduler.cancel(log.id);
     return 'cancelled';
   }
-  // DECISIONS "Care management compliance": without accepted consent a check-in waits. It stays
+  // product-rules.md "Care management (CCM)": without accepted consent a check-in waits. It stays
   // pending (the patient shows 'Awaiting consent') and looks again the next day; staff may still
   // call at once, for example to ask for consent.
   if (log.kind === 'monthly' && patient.consent?.status !== 'accepted') {

@@ -1,6 +1,5 @@
 /**
- * Patient call links (`/call/{token}`, DECISIONS "Links and expiry", "Patient texts and call
- * links"): staff create one for a patient (valid 7 days); opening it places a call to that patient
+ * Patient call links (`/call/{token}`, product-rules.md "Links and expiry", "Texts"): staff create one for a patient (valid 7 days); opening it places a call to that patient
  * at once, at most one per link per 15 minutes. Every token that doesn't open a link (unknown,
  * expired, malformed, a patient or organization gone) gets the same answer.
  */

@@ -1,5 +1,5 @@
 /**
- * Calls: placing, scheduling, cancelling and reading them (DECISIONS "Calls"). A call log is
+ * Calls: placing, scheduling, cancelling and reading them (product-rules.md "Calls"). A call log is
  * written before anything is asked of Vapi, so no call happens without a record.
  */
 import {
@@ -341,7 +341,7 @@ export async function cancelScheduledCall(
 }
 
 /**
- * The next monthly check-in after `log` (DECISIONS "Calls"): an unanswered one is retried the next
+ * The next monthly check-in after `log` (product-rules.md "Calls"): an unanswered one is retried the next
  * day at the same hour (at most twice), anything else moves to the next month at the preferred
  * time. The new call's id is derived from the old one, so doing this twice creates one call.
  */

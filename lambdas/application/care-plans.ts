@@ -1,5 +1,5 @@
 /**
- * The structured care plan (DECISIONS "Care management compliance"), kept like every clinical
+ * The structured care plan (product-rules.md "Care management (CCM)"), kept like every clinical
  * document (versions, revisions, authors): its free text is the document's content, answered as
  * `note`. A plan saved before plans were structured answers its text as the note and the rest
  * empty; its next save writes the structured form.

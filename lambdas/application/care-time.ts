@@ -1,5 +1,5 @@
 /**
- * The CCM time log and the monthly billing report (DECISIONS "Care management compliance";
+ * The CCM time log and the monthly billing report (product-rules.md "Care management (CCM)";
  * ccm/README.md). Entries are appended, never changed: a correction is an entry that voids an
  * earlier one. Each entry ADDs its minutes to its patient-month in the same transaction, so the
  * report reads running totals, never the log.

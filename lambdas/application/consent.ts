@@ -1,5 +1,5 @@
 /**
- * CCM consent (DECISIONS "Care management compliance"): each change is appended to the patient's
+ * CCM consent (product-rules.md "Care management (CCM)"): each change is appended to the patient's
  * consent history and becomes the patient's consent in the same transaction; nothing is edited.
  */
 import type { ConsentEntry, PatientConsent } from '../../shared/domain';

@@ -53,7 +53,7 @@ export async function getDashboardStats(deps: DashboardDeps, actor: Actor): Prom
       totalPatients: totals.patients,
       callsCount: totals.callsThisMonth,
       scheduledCallsCount: 0,
-      // Spec §9: completed calls with a summary whose success evaluation is true.
+      // product-rules.md "Limits": completed calls with a summary whose success evaluation is true.
       newSummariesCount: summaries.successful + summaries.added_to_emr,
       callsThisMonth: totals.callsThisMonth,
       callbackRequests: totals.openCallbacks,

@@ -1,5 +1,5 @@
 /**
- * Magic links (DECISIONS "Links and expiry"): 256-bit random tokens, only their SHA-256 hash
+ * Magic links (product-rules.md "Links and expiry"): 256-bit random tokens, only their SHA-256 hash
  * stored; summary links last 30 days, patient call links 7 days; a link works many times until it
  * expires. An unknown, expired or malformed token all read the same: not found.
  */

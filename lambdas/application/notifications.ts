@@ -1,5 +1,5 @@
 /**
- * Notifications after a call (DECISIONS "Summaries, escalations and notifications"): every active
+ * Notifications after a call (product-rules.md "Summaries, escalations and notifications"): every active
  * provider user of the call's organization hears of an Emergent or Urgent escalation through the
  * channels of their `escalations` preference, and of every new summary through their
  * `new_summaries` channels (a channel that carried the escalation carries nothing else for the

@@ -107,7 +107,7 @@ export function planOutreach(
 
 /**
  * A patient's billing practitioner must be an active provider user of the patient's organization
- * whose care role is billing practitioner (DECISIONS "Care management compliance").
+ * whose care role is billing practitioner (product-rules.md "Care management (CCM)").
  */
 export async function checkBillingPractitioner(
   deps: Pick<PatientDeps, 'profiles'>,
@@ -225,7 +225,7 @@ export async function createPatient(
       const checkIn = outreach ? firstCheckIn(outreach, record, at) : null;
       await deps.patients.create(record, actor.userId, outreach, checkIn, consent);
       if (checkIn) {
-        // Spec §4: a scheduling failure after the patient exists is only logged; the reconciler
+        // product-rules.md "Screens": a scheduling failure after the patient exists is only logged; the reconciler
         // places a pending call whose schedule never fired.
         await deps.scheduler.schedule(checkIn.id, new Date(checkIn.scheduled_at ?? at)).catch((error: unknown) => {
           logger.warn('first check-in not scheduled', { patientId, errorName: (error as Error).name });

@@ -241,7 +241,7 @@ export interface PatientChanges {
   billingPractitionerId?: string | null;
 }
 
-/** One consent change (DECISIONS "Care management compliance"): written once, never changed. */
+/** One consent change (product-rules.md "Care management (CCM)"): written once, never changed. */
 export interface ConsentRecord {
   id: string;
   patientId: string;
@@ -378,7 +378,7 @@ export interface ClinicalDocumentRepository {
 
 export interface NewIdentity {
   email: string;
-  /** Temporary: the user must choose their own at first sign-in (DECISIONS "Passwords"). */
+  /** Temporary: the user must choose their own at first sign-in (product-rules.md "Accounts and sign-in"). */
   password: string;
   /** Only the local demo accounts keep the given password; nothing an operator creates does. */
   permanentPassword?: true;
@@ -410,7 +410,7 @@ export interface IdentityDirectory {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Calls (DECISIONS "Calls"; ARCHITECTURE "Outreach, calls and messages")
+// Calls (product-rules.md "Calls"; ARCHITECTURE "Outreach, calls and messages")
 
 export interface CallLogRecord {
   id: string;
@@ -446,7 +446,7 @@ export interface CallLogRecord {
   report_received_at: string | null;
   /** Set once the `call.completed` event has been put on the bus. */
   event_published_at: string | null;
-  /** Summary review (spec §4). */
+  /** Summary review (product-rules.md "Summaries, escalations and notifications"). */
   added_to_emr: boolean;
   requires_followup: boolean;
   /** The months its summary is listed under (organization time zone, UTC); null without a summary. */
@@ -517,7 +517,7 @@ export interface CallLogRepository {
   /** Settles the call (its event is out): the reconciler has nothing left to do for it. */
   markEventPublished(log: CallLogRecord, at: string): Promise<void>;
   /**
-   * Moves a summary to another status (spec §4 flags), with its list entries and tab counters, in
+   * Moves a summary to another status (product-rules.md "Summaries, escalations and notifications"), with its list entries and tab counters, in
    * one transaction. `conflict` when the call log is not at `expectedVersion`.
    */
   setSummaryStatus(
@@ -635,7 +635,7 @@ export interface SettingsRepository {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Magic links (DECISIONS "Links and expiry")
+// Magic links (product-rules.md "Links and expiry")
 
 export interface LinkRecord {
   tokenHash: string;
@@ -666,7 +666,7 @@ export interface CallLinkRepository extends LinkRepository {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Patient texts (DECISIONS "SMS", "Patient texts and call links")
+// Patient texts (product-rules.md "Texts")
 
 export interface TextRecord {
   patientId: string;
@@ -735,7 +735,7 @@ export interface TextRepository {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Summary access records (spec §3 summary-access record): every view of a summary through its link
+// Summary access records (product-rules.md "Records are kept"): every view of a summary through its link
 
 export interface SummaryAccessRecord {
   id: string;
@@ -752,7 +752,7 @@ export interface SummaryAccessLog {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Notifications (DECISIONS "Summaries, escalations and notifications"): e-mail (SES), text (Twilio),
+// Notifications (product-rules.md "Summaries, escalations and notifications"): e-mail (SES), text (Twilio),
 // a spoken alert (VoiceAgent.placeCall), one record per call, user and channel.
 
 /**
@@ -873,7 +873,7 @@ export interface AuditHistory {
 }
 
 // ---------------------------------------------------------------------------------------------
-// CCM time log and the monthly billing report (DECISIONS "Care management compliance")
+// CCM time log and the monthly billing report (product-rules.md "Care management (CCM)")
 
 /** One line of a patient's time log: an entry, or the correction (`voids`) of an earlier one. */
 export interface TimeEntryRecord {

@@ -201,7 +201,7 @@ export async function updateProvider(
 }
 
 /**
- * Deleting an organization archives it (DECISIONS.md, records are kept): it leaves every list and
+ * Deleting an organization archives it (product-rules.md "Records are kept"): it leaves every list and
  * count, its users' accounts are disabled first, and nothing clinical is erased.
  */
 export async function archiveProvider(

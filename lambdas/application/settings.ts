@@ -23,7 +23,7 @@ export interface SettingsDeps {
 
 export type SettingsInput = z.output<typeof settingsSchema>;
 
-/** Only employees whose e-mail is in the deploy-time list (DECISIONS "Identity and roles"). */
+/** Only employees whose e-mail is in the deploy-time list (product-rules.md "Roles"). */
 export function isSettingsAdmin(admins: readonly string[], actor: Actor): boolean {
   return actor.role === 'careloop_employee' && actor.email !== '' && admins.includes(actor.email.toLowerCase());
 }

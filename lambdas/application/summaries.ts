@@ -1,5 +1,5 @@
 /**
- * Call summaries (spec §2, §4; DECISIONS "Screens"): the lists per month and tab, the detail,
+ * Call summaries (product-rules.md "Screens", "Summaries, escalations and notifications"): the lists per month and tab, the detail,
  * and the review transitions. Provider staff see their organization's summaries, months in its
  * time zone; operators see every organization's, months in UTC.
  */
@@ -126,7 +126,7 @@ export async function getSummary(deps: SummaryDeps, actor: Actor, callId: string
   });
 }
 
-/** §4 transitions, on an optimistic version: two nurses can't overwrite each other. */
+/** product-rules.md "Summaries, escalations and notifications" transitions, on an optimistic version: two nurses can't overwrite each other. */
 export async function setSummaryStatus(
   deps: SummaryDeps,
   actor: Actor,

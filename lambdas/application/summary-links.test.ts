@@ -250,7 +250,7 @@ describe('viewSummaryLink', () => {
     expect(world.audit.map((e) => e.outcome)).toEqual(['success', 'success']);
   });
 
-  it("refuses provider staff of another organization with §6's text, before reading the call", async () => {
+  it('refuses provider staff of another organization with its refusal text, before reading the call', async () => {
     expect(await refusal(world, lakesideNurse, token)).toEqual(OTHER_ORGANIZATION);
     expect(world.deps.callLogs.get).not.toHaveBeenCalled();
     expect(world.accesses).toEqual([]);

@@ -1,6 +1,6 @@
 /**
- * Summary links (spec §2 "Call Summary page", §6; DECISIONS "Links and expiry", "Summaries,
- * escalations and notifications"): the link a notification carries, and what opening it shows.
+ * Summary links (product-rules.md "Screens", "Roles", "Links and expiry",
+ * "Summaries, escalations and notifications"): the link a notification carries, and what opening it shows.
  *
  * The page needs a signed-in operator or provider staff member of the call's organization. Each
  * refusal has the spec's own text; an unknown, expired or malformed token and a call without a
@@ -87,7 +87,7 @@ export async function viewSummaryLink(
         deps.patients.get(log.patient_id),
         deps.organizations.get(log.provider_id),
       ]);
-      // Archived records leave every screen (DECISIONS "Records are kept"): their links stop too.
+      // Archived records leave every screen (product-rules.md "Records are kept"): their links stop too.
       if (patient?.status === 'archived' || organization?.status === 'archived') throw invalidLink();
       const accessedAt = deps.clock.now().toISOString();
       await deps.summaryAccess.record({

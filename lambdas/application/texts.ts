@@ -1,5 +1,5 @@
 /**
- * Patient texts (DECISIONS "SMS", "Patient texts and call links"): staff send check-in texts,
+ * Patient texts (product-rules.md "Texts"): staff send check-in texts,
  * optionally with a call link; at most 5 a month per patient in the organization's time zone;
  * never to a number that replied STOP. Twilio's delivery callbacks move a text's status forward;
  * inbound replies are STOP / START / HELP keywords or callback requests for staff.

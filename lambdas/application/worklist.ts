@@ -1,5 +1,5 @@
 /**
- * The provider dashboard's worklist (issue 12 item 6; DECISIONS "Care management compliance"):
+ * The provider dashboard's worklist (issue 12 item 6; product-rules.md "Care management (CCM)"):
  * patients awaiting consent, check-ins due this week, open Emergent and Urgent summaries, and,
  * in the month's last days, patients a few clinical staff minutes short of a threshold. Callback
  * requests are the dashboard's own total (GET /dashboard-stats), not repeated here.

@@ -172,7 +172,7 @@ export function demoPatients(orgIndex: number, count: number, areaCode: string):
 }
 
 // ---------------------------------------------------------------------------------------------
-// CCM (DECISIONS "Care management compliance"): consent, the structured care plan, care roles
+// CCM (product-rules.md "Care management (CCM)"): consent, the structured care plan, care roles
 
 /** ICD-10-CM codes of the demo's conditions (CMS's descriptions), and two common companions. */
 const DEMO_CODES: Record<string, { code: string; description: string }> = {

@@ -373,7 +373,7 @@ export async function seedDemo(
 }
 
 /**
- * A demo patient's CCM records (DECISIONS "Care management compliance"): consent recorded on the
+ * A demo patient's CCM records (product-rules.md "Care management (CCM)"): consent recorded on the
  * day of enrolment (or not asked), the billing practitioner, and the structured care plan with the
  * demo's free-text plan as its note (its condition count written with it).
  */

@@ -58,7 +58,7 @@ export interface Standing {
 }
 
 /**
- * Whether a verified token still speaks for its user (DECISIONS "Pending accounts"): the profile is
+ * Whether a verified token still speaks for its user (product-rules.md "Accounts and sign-in"): the profile is
  * active with the token's role and organization. A token without a role (self sign-up) stands while
  * its profile is pending, or not yet written by the post-confirmation trigger. Anything else (a
  * deleted, disabled, moved or re-roled user) answers 401 whatever the token says.

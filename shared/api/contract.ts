@@ -614,7 +614,8 @@ export const API_CONTRACT = {
     },
   },
   'PATCH /calls/{callId}/summary-status': {
-    summary: 'Move a summary between Incomplete, Successful and Added to EMR (spec §4)',
+    summary:
+      'Move a summary between Incomplete, Successful and Added to EMR (product-rules.md "Summaries, escalations and notifications")',
     path: callPathSchema,
     body: summaryStatusSchema,
     bodyExample: { status: 'added_to_emr', version: 3 },

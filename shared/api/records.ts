@@ -54,7 +54,7 @@ export const userProfileRecord = z.object({
   assigned_at: z.nullable(time),
   notification_preferences: notificationPreferencesRecord,
   created_at: time,
-  /** Provider users' care role (DECISIONS "Care management compliance"); null for other roles. */
+  /** Provider users' care role (product-rules.md "Care management (CCM)"); null for other roles. */
   care_role: z.nullable(z.enum(CARE_ROLES)),
   /** `GET /me` only: true for employees in SETTINGS_ADMIN_EMAILS (the System Settings panel). */
   can_manage_settings: z.optional(z.boolean()),
@@ -120,7 +120,7 @@ export const clinicalDocumentRecord = z.object({
   version: z.number().check(z.int()),
 });
 
-// The structured care plan (DECISIONS "Care management compliance")
+// The structured care plan (product-rules.md "Care management (CCM)")
 
 /** An ICD-10-CM code (upper case, with its dot) and its description. */
 export const chronicConditionRecord = z.object({ code: z.string(), description: z.string() });
@@ -302,7 +302,7 @@ export const summaryCountsRecord = z.object(
   >,
 );
 
-// Care management time and the monthly billing report (DECISIONS "Care management compliance")
+// Care management time and the monthly billing report (product-rules.md "Care management (CCM)")
 
 /** One line of a patient's CCM time log, as written: never changed; a correction is a line of its own. */
 export const timeEntryRecord = z.object({

@@ -1,5 +1,5 @@
 /**
- * The CCM billing engine (product-rules.md §Care management): the CPT codes one patient's month of
+ * The CCM billing engine (product-rules.md "Care management (CCM)"): the CPT codes one patient's month of
  * documentation supports, each with the minutes behind it, and the reason for the codes or for
  * none. Pure and free of Node imports: the billing report (server) and the patient page (web) run
  * the same rules.

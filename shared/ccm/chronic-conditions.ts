@@ -1,5 +1,5 @@
 /**
- * Chronic conditions on the care plan (DECISIONS "Care management compliance"): the list staff pick
+ * Chronic conditions on the care plan (product-rules.md "Care management (CCM)"): the list staff pick
  * from, the shape of an ICD-10-CM code (any well-formed code can also be typed), and the schema of
  * one condition, shared by the care plan form and the API. Imports nothing from shared/validation.ts,
  * which imports this file.

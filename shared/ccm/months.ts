@@ -1,5 +1,5 @@
 /**
- * Billing months (product-rules.md §Care management): calendar months in the organization's IANA
+ * Billing months (product-rules.md "Care management (CCM)"): calendar months in the organization's IANA
  * time zone, written YYYY-MM. A time entry belongs to the month its instant falls in there, so a
  * call at 23:30 on the 31st in New York counts toward that month although it is already the 1st in
  * UTC. Pure, Intl only.

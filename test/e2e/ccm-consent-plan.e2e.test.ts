@@ -6,7 +6,7 @@ import { createPatient, demoOrganizations } from '../support/fixtures';
 import { DEMO, expectAccessible, launchBrowser, newPage, signIn, stackUrls } from './support/browser';
 
 /**
- * CCM on the patient page (DECISIONS "Care management compliance"), as a Sunrise nurse does it: a
+ * CCM on the patient page (product-rules.md "Care management (CCM)"), as a Sunrise nurse does it: a
  * new patient awaits consent and is not eligible; the nurse records consent and builds a care plan
  * with two chronic conditions (one picked from the list, one typed), and both flags clear.
  */

@@ -18,7 +18,7 @@ import {
 } from './support/browser';
 
 /**
- * Sign-in identity end to end (DECISIONS "Passwords, first sign-in and MFA"): self sign-up with the
+ * Sign-in identity end to end (product-rules.md "Accounts and sign-in"): self sign-up with the
  * attributes the real app client may write, an operator's temporary password replaced at first
  * sign-in, and two-factor sign-in on a stack started like `npm start -- --mfa`.
  */

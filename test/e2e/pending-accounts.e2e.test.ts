@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, expectAccessible, launchBrowser, newPage, readOutbox, signIn } from './support/browser';
 
 /**
- * A pending account end to end (DECISIONS "Pending accounts"): a self sign-up confirmed through the
+ * A pending account end to end (product-rules.md "Accounts and sign-in"): a self sign-up confirmed through the
  * e-mailed link waits on 'Account pending'; an operator finds it under the 'Pending' filter and
  * enables it as a provider user of Sunrise; signed in again, it opens the Provider Dashboard.
  */

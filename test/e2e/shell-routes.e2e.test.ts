@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, expectAccessible, launchBrowser, newPage, signIn, stackUrls } from './support/browser';
 
-/** Spec §2 route table and shared layout, in a real browser against the local stack. */
+/** product-rules.md "Screens" route table and shared layout, in a real browser against the local stack. */
 
 const ADMIN_PATHS = [
   '/admin',

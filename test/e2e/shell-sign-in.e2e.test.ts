@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, expectAccessible, launchBrowser, newPage, stackUrls } from './support/browser';
 
-/** /login: required fields, busy label, the sign-in errors of spec §8 and the contact line. */
+/** /login: required fields, busy label, the sign-in errors of product-rules.md "Errors" and the contact line. */
 
 async function submit(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);

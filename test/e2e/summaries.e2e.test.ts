@@ -92,7 +92,7 @@ describe('call summaries: month filter, tabs with counts, detail modal, status c
     expect(counts.Urgent).toBeGreaterThan(0);
     expect(counts.Elective).toBeGreaterThan(0);
 
-    // The current month may have had no Incomplete entry (§4 then moved to the first tab with some).
+    // The current month may have had no Incomplete entry (product-rules.md "Summaries, escalations and notifications" then moved to the first tab with some).
     await tab('requires_followup').click();
     expect(await nurse.getByRole('tab', { selected: true }).textContent()).toBe(
       `${SUMMARY_TAB_LABELS.requires_followup}${counts.requires_followup}`,

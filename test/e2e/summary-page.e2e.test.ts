@@ -16,7 +16,7 @@ import {
 import { DEMO, expectAccessible, expectNoSidewaysScroll, launchBrowser, newPage, stackUrls } from './support/browser';
 
 /**
- * The summary page a notification's link opens (spec §2 "Call Summary page", §6, §8), on the
+ * The summary page a notification's link opens (product-rules.md "Screens", "Roles", "Errors"), on the
  * seeded local stack: a Sunrise patient's call ends with an Urgent escalation (the voice simulator
  * picks the ending by the number's last digit: 4), and a link is made for it the way the notifier
  * makes it. A signed-out nurse signs in on the way; a Lakeside nurse is refused.
@@ -111,7 +111,7 @@ describe('summary page: /summary/{token}', () => {
     await page.waitForURL((url) => url.pathname === '/provider/summaries');
   });
 
-  it("refuses a nurse of another organization with §6's text and shows nothing of the call", async () => {
+  it('refuses a nurse of another organization with its refusal text and shows nothing of the call', async () => {
     const page = await newPage(browser);
     await page.goto('/login');
     await fillSignIn(page, DEMO.lakeside);

@@ -24,7 +24,7 @@ import {
 } from './support/browser';
 
 /**
- * Patient texts and call links on the seeded local stack (DECISIONS "Patient texts and call links"):
+ * Patient texts and call links on the seeded local stack (product-rules.md "Texts"):
  * a Sunrise nurse makes a call link and copies it, the patient opens it (a call is placed, then
  * "on its way" within 15 minutes), a bogus link is refused; the nurse texts the patient with a
  * call link (the Twilio simulator delivers it to the local outbox), the patient asks to be called

@@ -1,6 +1,6 @@
 /**
  * CCM consent, the structured care plan, eligibility, care roles and billing practitioners
- * (DECISIONS "Care management compliance") against the local stack: DynamoDB Local, cognito-local,
+ * (product-rules.md "Care management (CCM)") against the local stack: DynamoDB Local, cognito-local,
  * the voice simulator and the local scheduler.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -211,7 +211,7 @@ describe('monthly check-ins', () => {
     const { data } = await tableOf(stack).entities.callLog.get({ call_log_id: checkIn!.id }).go();
     expect(data?.vendor_call_id).toBeUndefined();
 
-    // An instant call needs no consent (DECISIONS: staff may call to ask for it).
+    // An instant call needs no consent (product-rules.md "Care management (CCM)": staff may call to ask for it).
     expectStatus(
       await call<{ call: CallLogSummary }>(stack, 'POST', `/patients/${patientId}/calls`, { token: nurse }),
       201,

@@ -166,7 +166,7 @@ describe('GET /worklist', () => {
     ids.oneCondition = (await patientOf(practice, 'OneCondition', { consent: 'accepted', conditions: 1 })).id;
     await cadence(practice, ids.dueSoon, new Date(now + 3 * DAY));
     await cadence(practice, ids.dueLater, new Date(now + 20 * DAY));
-    // Not consented: its check-in waits (DECISIONS), so it is listed as awaiting consent only.
+    // Not consented: its check-in waits (product-rules.md "Care management (CCM)"), so it is listed as awaiting consent only.
     await cadence(practice, ids.notAsked, new Date(now + 1 * DAY));
     ids.emergent = await escalated(practice, ids.nearly, 'Emergent', 'requires_followup', '2026-01-02T10:00:00.000Z');
     ids.urgent = await escalated(practice, ids.dueSoon, 'Urgent', 'successful', '2026-01-03T10:00:00.000Z');

@@ -1,5 +1,5 @@
 /**
- * Notifications on the local stack (DECISIONS "Summaries, escalations and notifications"): a
+ * Notifications on the local stack (product-rules.md "Summaries, escalations and notifications"): a
  * call's report → `call.completed` on the bus → the notify-call job → e-mail through (local) SES
  * and texts through the Twilio simulator, into the local outbox, each with a working summary link.
  * Each notification goes out once per call, user and channel, whatever the deliveries and retries.

@@ -1,5 +1,5 @@
 /**
- * Revocation (DECISIONS "Pending accounts"): removing a user, changing their role or moving them to
+ * Revocation (product-rules.md "Accounts and sign-in"): removing a user, changing their role or moving them to
  * another organization signs them out everywhere, and the API refuses their existing ID token at once.
  */
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';

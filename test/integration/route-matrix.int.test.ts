@@ -90,7 +90,7 @@ interface Fixture {
     | 'patient.not_found'
     | 'call.not_found'
     | 'summary.not_found'
-    /** The summary page refuses with the spec's own text (§6), as a 403. */
+    /** The summary page refuses with its own text (product-rules.md "Roles"), as a 403. */
     | 'summary.other_organization'
     | null;
   success: { status: 200 | 201; check: (body: Body, ids: RecordIds, world: World) => void };
@@ -162,7 +162,7 @@ async function freshCallback(world: World): Promise<Partial<RecordIds>> {
 /** A well-formed text id no patient has (the other organization's patient is refused before it is read). */
 const NO_TEXT = '20260101T000000000Z-00000000';
 const listOf = (body: Body, key: string) => body[key] as { id: string }[];
-/** EMR notes are free text; a care plan is structured, its text the note (DECISIONS "Care management compliance"). */
+/** EMR notes are free text; a care plan is structured, its text the note (product-rules.md "Care management (CCM)"). */
 const DOCUMENT_BODIES = {
   'emr-notes': {
     text: 'content',

@@ -1,6 +1,6 @@
 /**
  * Call summaries: every completed call with a summary is listed under its month and tabs, for its
- * organization and for operators; the §4 transitions move it between tabs with optimistic versions.
+ * organization and for operators; the product-rules.md "Summaries, escalations and notifications" transitions move it between tabs with optimistic versions.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SummariesResponse, SummaryDetailResponse } from '../../shared/summaries';
@@ -71,7 +71,7 @@ describe('summaries', () => {
     expect(all.summaries.map((s) => s.id)).toContain(emergent.id);
   });
 
-  it('moves a summary through §4 transitions, refusing stale versions and forbidden moves', async () => {
+  it('moves a summary through product-rules.md "Summaries, escalations and notifications" transitions, refusing stale versions and forbidden moves', async () => {
     const summary = await completedCall(8);
     const patch = (body: unknown) =>
       call<{ summary: { status: string; version: number } }>(stack, 'PATCH', `/calls/${summary.id}/summary-status`, {
@@ -95,7 +95,7 @@ describe('summaries', () => {
         code: 'summary.version_conflict',
       },
     });
-    // Added to EMR → Incomplete is not a §4 transition.
+    // Added to EMR → Incomplete is not a product-rules.md "Summaries, escalations and notifications" transition.
     expect(await patch({ status: 'requires_followup', version: toEmr.version })).toMatchObject({
       status: 400,
       body: { code: 'summary.transition_not_allowed' },
@@ -138,7 +138,7 @@ describe('summaries', () => {
     });
   });
 
-  it("counts the provider dashboard's New Summaries as §9 says (successful this month)", async () => {
+  it("counts the provider dashboard's New Summaries as successful calls this month", async () => {
     const stats = expectStatus(
       await call<{ newSummariesCount: number }>(stack, 'GET', '/dashboard-stats', { token: nurse }),
       200,

@@ -1,7 +1,7 @@
 /**
- * Summary links on the local stack (spec §2 "Call Summary page", §6, §8; DECISIONS "Links and
- * expiry"): a link made the way the notifier makes it opens its call's summary for an operator and
- * the call's own provider staff; everyone else gets §6's refusals, and every unusable token the
+ * Summary links on the local stack (product-rules.md "Screens", "Roles", "Errors",
+ * "Links and expiry"): a link made the way the notifier makes it opens its call's summary for an operator and
+ * the call's own provider staff; everyone else gets the refusals of product-rules.md "Roles", and every unusable token the
  * same 404. Each view leaves a summary-access record and an audit event.
  */
 import { randomBytes } from 'node:crypto';
@@ -106,7 +106,7 @@ describe('GET /summary-links/{token}', () => {
     }
   });
 
-  it("refuses another organization's provider staff with §6's text and no data", async () => {
+  it("refuses another organization's provider staff with its refusal text and no data", async () => {
     expect(await open(token, await lakesideToken(stack))).toEqual(OTHER_ORGANIZATION);
   });
 

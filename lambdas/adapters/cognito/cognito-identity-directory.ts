@@ -32,7 +32,7 @@ export class CognitoIdentityDirectory implements IdentityDirectory {
           Username: input.email,
           MessageAction: 'SUPPRESS',
           // FORCE_CHANGE_PASSWORD: the first sign-in answers NEW_PASSWORD_REQUIRED. The address is
-          // not marked verified: its owner verifies it (DECISIONS "Passwords, first sign-in and MFA").
+          // not marked verified: its owner verifies it (product-rules.md "Accounts and sign-in").
           TemporaryPassword: input.password,
           UserAttributes: [
             { Name: 'email', Value: input.email },

@@ -8,7 +8,7 @@ import { queryPage } from './paging';
 
 type TextItem = EntityItem<CareLoopService['entities']['textMessage']>;
 
-/** The patient's monthly allowance counter (DECISIONS "SMS"): `texts#2026-11` in `patient#<id>`. */
+/** The patient's monthly allowance counter (product-rules.md "Texts"): `texts#2026-11` in `patient#<id>`. */
 export const patientScope = (patientId: string) => `patient#${patientId}`;
 export const monthlyTexts = (month: string) => `texts#${month}`;
 

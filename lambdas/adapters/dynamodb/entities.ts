@@ -71,7 +71,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
         assigned_at: { type: 'string' },
         notify_new_summaries: channels,
         notify_escalations: channels,
-        /** Provider users' care role (DECISIONS "Care management compliance"); absent reads as clinical staff. */
+        /** Provider users' care role (product-rules.md "Care management (CCM)"); absent reads as clinical staff. */
         care_role: { type: ['billing_practitioner', 'clinical_staff', 'non_clinical'] as const },
         /**
          * pending: a self sign-up waiting for an operator (its own partition of byStatus, so the list
@@ -108,10 +108,10 @@ export function createEntities(client: DynamoDBClient, table: string) {
         archived_at: { type: 'string' },
         created_by: { type: 'string', required: true },
         version: { type: 'number', required: true },
-        /** The call log holding the one-call-at-a-time lock (DECISIONS "Calls"); absent when none. */
+        /** The call log holding the one-call-at-a-time lock (product-rules.md "Calls"); absent when none. */
         active_call_id: { type: 'string' },
         /**
-         * CCM (DECISIONS "Care management compliance"): the newest consent_record's status and date
+         * CCM (product-rules.md "Care management (CCM)"): the newest consent_record's status and date
          * (written in its transaction; absent: not asked), the care plan's number of chronic
          * conditions (written in the plan's transaction) and the patient's billing practitioner.
          */
@@ -194,7 +194,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
   );
 
   /**
-   * Every consent change of a patient (DECISIONS "Care management compliance"), in the patient's
+   * Every consent change of a patient (product-rules.md "Care management (CCM)"), in the patient's
    * partition, newest last; never changed. The patient's `consent_status` is written with it.
    */
   const consentRecord = new Entity(
@@ -330,7 +330,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
         cost: { type: 'number' },
         report_received_at: { type: 'string' },
         event_published_at: { type: 'string' },
-        /** Summary review flags (spec §4). */
+        /** Summary review flags (product-rules.md "Summaries, escalations and notifications"). */
         added_to_emr: { type: 'boolean' },
         requires_followup: { type: 'boolean' },
         /** The months its summary is listed under: the organization's (its time zone) and UTC. */
@@ -393,7 +393,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
   );
 
   /**
-   * A magic link (DECISIONS "Links and expiry"): only the SHA-256 hash of the 256-bit token is
+   * A magic link (product-rules.md "Links and expiry"): only the SHA-256 hash of the 256-bit token is
    * stored. Summary links name a call log, call links a patient. Expired ones are refused on read
    * and removed by TTL.
    */
@@ -419,7 +419,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
     config,
   );
 
-  /** Every view of a summary through its link (spec §3 summary-access record). */
+  /** Every view of a summary through its link (product-rules.md "Records are kept"). */
   const summaryAccess = new Entity(
     {
       model: { entity: 'summary_access', version: '1', service: SERVICE },
@@ -437,8 +437,8 @@ export function createEntities(client: DynamoDBClient, table: string) {
   );
 
   /**
-   * One notification per call, user and channel (DECISIONS "Summaries, escalations and
-   * notifications"): created before sending, so a retry or a second delivery of the event sends
+   * One notification per call, user and channel (product-rules.md
+   * "Summaries, escalations and notifications"): created before sending, so a retry or a second delivery of the event sends
    * nothing twice.
    */
   const notification = new Entity(
@@ -481,7 +481,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
   );
 
   /**
-   * A text to or from a patient (DECISIONS "SMS"), in the patient's partition. `message_id` sorts by
+   * A text to or from a patient (product-rules.md "Texts"), in the patient's partition. `message_id` sorts by
    * time (newest last), so the patient's history is one Query. The call link sent with a text is
    * never stored: only `included_call_link`.
    */
@@ -586,7 +586,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
   );
 
   /**
-   * One line of a patient's CCM time log (DECISIONS "Care management compliance"), in the
+   * One line of a patient's CCM time log (product-rules.md "Care management (CCM)"), in the
    * patient's partition, never changed or removed. `entry_id` starts with the work's month and the
    * creation time, so a month's log is one Query (sort key beginning with the month). A correction
    * is a line of its own whose id is the corrected entry's plus `~void`: created once, never twice.

@@ -14,7 +14,7 @@ async function withAllStyles<T>(screen: Promise<T>): Promise<T> {
 }
 
 /**
- * The route table of spec §2. Every screen is a lazy module, so public pages never download the
+ * The route table (product-rules.md "Screens"). Every screen is a lazy module, so public pages never download the
  * signed-in workspaces; guards are pathless layout routes around the screens they protect.
  */
 export function createAppRoutes(): RouteObject[] {

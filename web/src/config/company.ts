@@ -1,4 +1,4 @@
-/** Company facts shown on public pages (DECISIONS.md "Name"). */
+/** Company facts shown on public pages (product-rules.md "Screens"). */
 export const COMPANY = {
   name: 'CareLoop',
   legalName: 'CareLoop, Inc.',
@@ -6,7 +6,7 @@ export const COMPANY = {
   supportEmail: 'support@careloop.health',
   incorporation: 'a Delaware corporation',
   mailingAddress: ['CareLoop, Inc.', '1000 N Market Street, Suite 300', 'Wilmington, DE 19801', 'United States'],
-  /** The one SMS frequency figure used on every legal page (DECISIONS.md "SMS"). */
+  /** The one SMS frequency figure used on every legal page (product-rules.md "Texts"). */
   smsFrequency: 'up to 5 messages per month',
   legalPagesDate: 'August 20, 2025',
 } as const;

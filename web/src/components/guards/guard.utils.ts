@@ -31,7 +31,7 @@ export interface ProtectedRouteRule {
   roles: readonly Role[];
   /** Where a signed-out visitor goes: /login, or /login?redirect=<this page> (summary links). */
   signedOut: 'login' | 'login-and-return';
-  /** On a role mismatch: the user's own home (spec §2), or an access-denied message in place. */
+  /** On a role mismatch: the user's own home (product-rules.md "Screens"), or an access-denied message in place. */
   onMismatch: 'home' | 'deny';
 }
 

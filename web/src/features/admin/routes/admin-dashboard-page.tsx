@@ -75,7 +75,7 @@ function SystemStatus() {
   );
 }
 
-/** `/admin`: totals, the newest provider organizations and the system status (spec §2). */
+/** `/admin`: totals, the newest provider organizations and the system status (product-rules.md "Screens"). */
 export function AdminDashboardPage() {
   const user = useSignedInUser();
   const stats = useDashboardStats();

@@ -7,7 +7,7 @@ export interface LoginValues {
 
 export type LoginFieldErrors = Partial<Record<keyof LoginValues, string>>;
 
-/** Both fields are required (spec §5). */
+/** Both fields are required (product-rules.md "Validation"). */
 export function validateLogin({ email, password }: LoginValues): LoginFieldErrors {
   const errors: LoginFieldErrors = {};
   if (!email.trim()) errors.email = VALIDATION.emailRequired;
@@ -16,7 +16,7 @@ export function validateLogin({ email, password }: LoginValues): LoginFieldError
 }
 
 /**
- * The text shown for a failed sign-in (spec §8): an unconfirmed account gets the confirmation
+ * The text shown for a failed sign-in (product-rules.md "Errors"): an unconfirmed account gets the confirmation
  * hint; any other error its own message, else 'Failed to sign in'.
  */
 export function signInErrorMessage(error: unknown): string {

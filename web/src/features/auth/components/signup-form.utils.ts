@@ -11,8 +11,8 @@ export interface SignUpValues {
 }
 
 /**
- * The first failing rule, in the spec's order (§5), or null when the form is valid. The password
- * rule is the user pool's (DECISIONS "Passwords"), so Cognito never refuses what the form accepts.
+ * The first failing rule, in the spec's order (product-rules.md "Validation"), or null when the form is valid. The password
+ * rule is the user pool's (product-rules.md "Accounts and sign-in"), so Cognito never refuses what the form accepts.
  */
 export function validateSignUp({ firstName, lastName, email, password, confirmPassword }: SignUpValues): string | null {
   if (!firstName.trim() || !lastName.trim() || !email.trim() || !password || !confirmPassword) {

@@ -41,7 +41,7 @@ function download(text: string, filename: string) {
 }
 
 /**
- * The monthly CCM billing report of one organization (DECISIONS "Care management compliance"):
+ * The monthly CCM billing report of one organization (product-rules.md "Care management (CCM)"):
  * one row per patient-month with consent, conditions, minutes, AI contacts, the codes the
  * documentation supports and why, and billing. Filters by month and 'ready to bill'; CSV export.
  */

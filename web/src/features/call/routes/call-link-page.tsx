@@ -56,7 +56,7 @@ function ResultCard({
 }
 
 /**
- * `/call/{token}` (spec §2 "/call/{token}"): the link a patient got by text. Opening it validates
+ * `/call/{token}` (product-rules.md "Screens"): the link a patient got by text. Opening it validates
  * the link and has the assistant call the patient now (once per 15 minutes per link). No sign-in,
  * and nothing about the patient is shown: whoever holds the link sees only whether a call is coming.
  */

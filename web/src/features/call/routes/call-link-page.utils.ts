@@ -1,7 +1,7 @@
 import { CALL_LINK_MESSAGES, type CallLinkResponse } from '../../../../../shared/texts';
 import { ApiError } from '../../../lib/api-client';
 
-/** What the patient's call link page shows (spec §2, §4 "Call link page", §5 magic link). */
+/** What the patient's call link page shows (product-rules.md "Screens", "Links and expiry"). */
 export type CallLinkView =
   | { state: 'validating' }
   | { state: 'calling'; onItsWay: boolean }

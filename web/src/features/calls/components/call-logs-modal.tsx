@@ -14,7 +14,7 @@ export interface CallLogsModalProps {
 
 const COLUMNS = ['Patient', 'Provider', 'Status', 'Duration', 'Time'] as const;
 
-/** 'Last 50 calls' across every organization (spec §2 Call Logs). Loaded only while open. */
+/** 'Last 50 calls' across every organization (product-rules.md "Screens" Call Logs). Loaded only while open. */
 export function CallLogsModal({ opened, onClose }: CallLogsModalProps) {
   return (
     <Modal

@@ -13,7 +13,7 @@ const mutation = (state: Partial<{ isPending: boolean; isSuccess: boolean; isErr
   ...state,
 });
 
-describe('call request modal states (spec §4)', () => {
+describe('call request modal states (product-rules.md "Calls")', () => {
   it('goes idle → starting → success or error', () => {
     expect(callRequestPhase(mutation({}))).toBe('idle');
     expect(callRequestPhase(mutation({ isPending: true }))).toBe('starting');
@@ -26,7 +26,7 @@ describe('call request modal states (spec §4)', () => {
     expect(['idle', 'success', 'error'].map((phase) => canClose(phase as 'idle'))).toEqual([true, true, true]);
   });
 
-  it('closes a started call after 3 s and a scheduled one after 2 s (spec §9)', () => {
+  it('closes a started call after 3 s and a scheduled one after 2 s (product-rules.md "Limits")', () => {
     expect(MAKE_CALL_SUCCESS_CLOSE_MS).toBe(3000);
     expect(SCHEDULE_CALL_SUCCESS_CLOSE_MS).toBe(2000);
   });

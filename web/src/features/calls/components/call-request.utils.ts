@@ -1,7 +1,7 @@
-/** What a Make Call or Schedule Call modal shows (spec §4 outbound call modal). */
+/** What a Make Call or Schedule Call modal shows (product-rules.md "Calls"). */
 export type CallRequestPhase = 'idle' | 'starting' | 'success' | 'error';
 
-/** Spec §9: the call-success modal closes after 3 s, the schedule-success modal after 2 s. */
+/** product-rules.md "Limits": the call-success modal closes after 3 s, the schedule-success modal after 2 s. */
 export const MAKE_CALL_SUCCESS_CLOSE_MS = 3000;
 export const SCHEDULE_CALL_SUCCESS_CLOSE_MS = 2000;
 

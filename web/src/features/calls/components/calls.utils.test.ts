@@ -14,7 +14,7 @@ import {
   timePreferenceText,
 } from './calls.utils';
 
-describe('call status badges (spec §4)', () => {
+describe('call status badges (product-rules.md "Calls")', () => {
   it('colours completed green, failed red, in progress blue and everything else gray', () => {
     expect(callStatusBadge('completed')).toEqual({ label: 'Completed', color: 'green' });
     expect(callStatusBadge('failed')).toEqual({ label: 'Failed', color: 'red' });
@@ -32,7 +32,7 @@ describe('call status badges (spec §4)', () => {
   });
 });
 
-describe('duration as minutes:seconds (spec §9)', () => {
+describe('duration as minutes:seconds (product-rules.md "Limits")', () => {
   it.each([
     [0, '0:00'],
     [7, '0:07'],
@@ -67,7 +67,7 @@ describe('call times', () => {
     expect(callTime({ scheduled_at: null, created_at: '2025-04-01T10:00:00.000Z' })).toBe('2025-04-01T10:00:00.000Z');
   });
 
-  it("labels the time preference, or 'Not specified' when there is none (spec §3)", () => {
+  it("labels the time preference, or 'Not specified' when there is none", () => {
     expect(timePreferenceText('morning')).toBe('Morning (9 AM - 12 PM)');
     expect(timePreferenceText(null)).toBe('Not specified');
     expect(timePreferenceText(undefined)).toBe('Not specified');
@@ -79,7 +79,7 @@ describe('call times', () => {
   });
 });
 
-describe('call failure texts (spec §8)', () => {
+describe('call failure texts (product-rules.md "Errors")', () => {
   it("reads 'Failed to make call: {message}' with the server's text", () => {
     expect(makeCallErrorText(new ApiError('A call is already in progress for this patient', 409))).toBe(
       'Failed to make call: A call is already in progress for this patient',

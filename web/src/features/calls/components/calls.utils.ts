@@ -16,8 +16,8 @@ export interface BadgeLook {
 }
 
 /**
- * Call status badges (spec §4): completed green, failed red, in_progress blue, anything else gray.
- * A scheduled call is shown as Pending (DECISIONS "Calls").
+ * Call status badges (product-rules.md "Calls"): completed green, failed red, in_progress blue, anything else gray.
+ * A scheduled call is shown as Pending (product-rules.md "Calls").
  */
 export const CALL_STATUS_BADGES: Record<CallStatus, BadgeLook> = {
   scheduled: { label: 'Pending', color: 'gray' },
@@ -32,7 +32,7 @@ export function callStatusBadge(status: CallStatus): BadgeLook {
   return CALL_STATUS_BADGES[status] ?? { label: status, color: 'gray' };
 }
 
-/** Escalation colours as on the summary page (spec §2): Emergent red, Urgent orange, Elective yellow. */
+/** Escalation colours as on the summary page (product-rules.md "Screens"): Emergent red, Urgent orange, Elective yellow. */
 export const ESCALATION_BADGE_COLORS: Record<EscalationLevel, string> = {
   Emergent: 'red',
   Urgent: 'orange',
@@ -40,7 +40,7 @@ export const ESCALATION_BADGE_COLORS: Record<EscalationLevel, string> = {
   Normal: 'gray',
 };
 
-/** Duration as minutes:seconds (spec §9): 7 → '0:07', 725 → '12:05'; a dash until the call has ended. */
+/** Duration as minutes:seconds (product-rules.md "Limits"): 7 → '0:07', 725 → '12:05'; a dash until the call has ended. */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '—';
   const total = Math.round(seconds);
@@ -71,7 +71,7 @@ export function formatCallTime(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '—' : DATE_TIME.format(date);
 }
 
-/** A scheduled call's time preference, or 'Not specified' (spec §3). */
+/** A scheduled call's time preference, or 'Not specified' (product-rules.md "Scheduling"). */
 export function timePreferenceText(preference: TimePreference | null | undefined): string {
   return (preference && TIME_PREFERENCE_LABELS[preference]) || 'Not specified';
 }
@@ -84,12 +84,12 @@ export const SPEAKER_LABELS: Record<TranscriptTurn['speaker'], string> = {
 const errorText = (error: unknown): string =>
   error instanceof Error && error.message.trim() ? error.message.trim() : '';
 
-/** 'Failed to make call: {message}': the server's text, else 'Failed to initiate call' (spec §8). */
+/** 'Failed to make call: {message}': the server's text, else 'Failed to initiate call' (product-rules.md "Errors"). */
 export function makeCallErrorText(error: unknown): string {
   return CALL_MESSAGES.makeCallFailed(errorText(error) || CALL_MESSAGES.initiateCallFallback);
 }
 
-/** 'Failed to schedule call: {reason}' (spec §8). */
+/** 'Failed to schedule call: {reason}' (product-rules.md "Errors"). */
 export function scheduleCallErrorText(error: unknown, fallbackReason: string): string {
   return CALL_MESSAGES.scheduleCallFailed(errorText(error) || fallbackReason);
 }
@@ -100,7 +100,7 @@ export function formatHour(hour: number): string {
   return `${h % 12 === 0 ? 12 : h % 12} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** The hours calls are placed in (DECISIONS "Calls"): '8 AM and 9 PM'. */
+/** The hours calls are placed in (product-rules.md "Calls"): '8 AM and 9 PM'. */
 export function callWindowText(): string {
   return `${formatHour(CALL_WINDOW.startHour)} and ${formatHour(CALL_WINDOW.endHour)}`;
 }

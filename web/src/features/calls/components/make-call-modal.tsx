@@ -18,7 +18,7 @@ export interface MakeCallModalProps {
 }
 
 /**
- * Make Call (spec §4 outbound call modal): idle, starting (cannot be closed), then 'Call Started
+ * Make Call (product-rules.md "Calls"): idle, starting (cannot be closed), then 'Call Started
  * Successfully!' that closes itself after 3 s, or the failure inside the modal.
  */
 export function MakeCallModal({ opened, onClose, patientId, patientName, phoneNumber }: MakeCallModalProps) {

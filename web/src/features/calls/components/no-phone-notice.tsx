@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { PhoneOff } from 'lucide-react';
 import { CALL_MESSAGES } from '../../../../../shared/messages';
 
-/** Why calling is disabled: calls go only to patients with a phone number (DECISIONS "Calls"). */
+/** Why calling is disabled: calls go only to patients with a phone number (product-rules.md "Calls"). */
 export function NoPhoneNotice() {
   return (
     <Alert color="yellow" icon={<PhoneOff size={18} aria-hidden="true" />} title={CALL_MESSAGES.noPhoneNumber}>

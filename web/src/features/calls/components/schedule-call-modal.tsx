@@ -21,7 +21,7 @@ export interface ScheduleCallModalProps {
 }
 
 /**
- * Schedule Call (spec §9 options): in 10 minutes, in 1 week or in 1 month. 'Call Scheduled
+ * Schedule Call (product-rules.md "Limits" options): in 10 minutes, in 1 week or in 1 month. 'Call Scheduled
  * Successfully!' closes the modal after 2 s; a failure reads 'Failed to schedule call: {reason}'.
  */
 export function ScheduleCallModal({ opened, onClose, patientId, patientName, phoneNumber }: ScheduleCallModalProps) {

@@ -13,7 +13,7 @@ export interface ScheduledCallsModalProps {
 
 const COLUMNS = ['Patient', 'Provider', 'Scheduled Time', 'Time Preference', 'Created'] as const;
 
-/** Every pending scheduled call, soonest first (spec §2 Scheduled Calls). Loaded only while open. */
+/** Every pending scheduled call, soonest first (product-rules.md "Screens" Scheduled Calls). Loaded only while open. */
 export function ScheduledCallsModal({ opened, onClose }: ScheduledCallsModalProps) {
   return (
     <Modal

@@ -58,7 +58,7 @@ const monthLabel = (month: string) =>
   new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * The patient page's CCM time (DECISIONS "Care management compliance"): this month's clinical staff
+ * The patient page's CCM time (product-rules.md "Care management (CCM)"): this month's clinical staff
  * minutes against the thresholds, the AI assistant's contacts (never minutes), the timer and the
  * manual entry form (provider staff only; operators read), and this month's log.
  */

@@ -14,7 +14,7 @@ export function EmergencyNotice() {
   );
 }
 
-/** The text-message terms every legal page repeats with the same figure (DECISIONS.md "SMS"). */
+/** The text-message terms every legal page repeats with the same figure (product-rules.md "Texts"). */
 export function SmsEssentials({ withPolicyLink = true }: { withPolicyLink?: boolean }) {
   return (
     <Text>
@@ -35,7 +35,7 @@ export function SmsEssentials({ withPolicyLink = true }: { withPolicyLink?: bool
   );
 }
 
-/** Enrolment requires the patient's consent (spec §1). */
+/** Enrolment requires the patient's consent (product-rules.md "Roles"). */
 export function ConsentStatement() {
   return (
     <Text>

@@ -76,7 +76,7 @@ export function archivePatient(api: ApiClient, patientId: string): Promise<{ arc
   });
 }
 
-/** Deleting a patient archives it (DECISIONS.md): it leaves every list and count; records are kept. */
+/** Deleting a patient archives it (product-rules.md "Records are kept"): it leaves every list and count; records are kept. */
 export function useArchivePatient(patientId: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();

@@ -25,8 +25,8 @@ export interface AddPatientWizardProps {
 }
 
 /**
- * Add patient (spec §4): patient details, CCM consent ("Not asked yet" allowed; DECISIONS "Care
- * management compliance"), then outreach setup with Back, 'Setup Later' or schedule.
+ * Add patient (product-rules.md "Screens"): patient details, CCM consent ("Not asked yet"
+ * allowed; product-rules.md "Care management (CCM)"), then outreach setup with Back, 'Setup Later' or schedule.
  */
 export function AddPatientWizard({ opened, onClose, ...props }: AddPatientWizardProps) {
   return (

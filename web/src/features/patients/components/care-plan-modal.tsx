@@ -28,7 +28,7 @@ export interface CarePlanModalProps {
   onClose: () => void;
 }
 
-/** Creates or edits the structured care plan (DECISIONS "Care management compliance"). */
+/** Creates or edits the structured care plan (product-rules.md "Care management (CCM)"). */
 export function CarePlanModal({ patientId, patientName, opened, onClose }: CarePlanModalProps) {
   return (
     <Modal

@@ -4,7 +4,7 @@ import type { Patient } from '../../../../../shared/domain';
 import { CCM_MESSAGES } from '../../../../../shared/messages';
 
 /**
- * A patient's CCM standing at a glance (DECISIONS "Care management compliance"): their consent
+ * A patient's CCM standing at a glance (product-rules.md "Care management (CCM)"): their consent
  * ('Awaiting consent' until it is asked) and, with fewer than two chronic conditions, that CCM
  * cannot be billed for them.
  */

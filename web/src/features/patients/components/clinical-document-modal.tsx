@@ -24,7 +24,7 @@ export interface ClinicalDocumentModalProps {
   patientName?: string;
 }
 
-/** View, edit and create a patient's care plan or EMR notes (spec §4, care plan modal). */
+/** View, edit and create a patient's care plan or EMR notes (product-rules.md "Screens"). */
 export function ClinicalDocumentModal({ patientId, kind, opened, onClose, patientName }: ClinicalDocumentModalProps) {
   const { title } = DOCUMENT_KINDS[kind];
   return (

@@ -1,7 +1,7 @@
 import type { ClinicalDocument } from '../../../../../shared/domain';
 
 /**
- * The care-plan modal of spec §4 (EMR notes behave the same): load; no document → edit mode with
+ * The care-plan modal (product-rules.md "Screens") (EMR notes behave the same): load; no document → edit mode with
  * empty text; a document → view mode; Save → view mode; Cancel → view mode with the saved
  * content, or close when there is no document; a load failure → edit mode.
  */

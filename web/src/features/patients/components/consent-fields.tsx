@@ -24,7 +24,7 @@ export interface ConsentFieldsProps {
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
   (list as readonly string[]).includes(value);
 
-/** CCM consent (DECISIONS "Care management compliance"): status, date, method and the four disclosures. */
+/** CCM consent (product-rules.md "Care management (CCM)"): status, date, method and the four disclosures. */
 export function ConsentFields({ values, onChange, today, allowNotAsked = false }: ConsentFieldsProps) {
   const statuses = CONSENT_STATUSES.filter((s) => allowNotAsked || s !== 'not_asked');
   const asked = values.status !== 'not_asked';

@@ -77,7 +77,7 @@ function EditPatientForm({ patient, onDone }: { patient: Patient; onDone: () => 
 
 /**
  * The one practitioner who bills CCM for the patient: a provider user of the organization whose care
- * role is billing practitioner (DECISIONS "Care management compliance"; the API checks it too).
+ * role is billing practitioner (product-rules.md "Care management (CCM)"; the API checks it too).
  */
 function BillingPractitionerSelect({
   organizationId,

@@ -35,7 +35,7 @@ export interface PatientDetailProps {
   back: (detail: PatientDetailResponse) => { href: string; label: string };
   /** Back from 'Patient Not Found', where the organization is unknown. */
   notFoundBack: { href: string; label: string };
-  /** Web calls are made by the patient's own provider staff (DECISIONS "Calls"), not by operators. */
+  /** Web calls are made by the patient's own provider staff (product-rules.md "Calls"), not by operators. */
   webCalls?: boolean;
   /** The 'Access history' tab: operators only (the API refuses everyone else). */
   accessHistory?: boolean;
@@ -50,7 +50,7 @@ function BackButton({ href, label }: { href: string; label: string }) {
 }
 
 /**
- * Patient detail for both roles (spec §2): header, Edit Patient, call actions (phone, schedule, web,
+ * Patient detail for both roles (product-rules.md "Screens"): header, Edit Patient, call actions (phone, schedule, web,
  * call link), care plan and EMR notes, scheduled calls, call history and text messages.
  */
 export function PatientDetail({

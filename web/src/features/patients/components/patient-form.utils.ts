@@ -32,7 +32,7 @@ export function toPatientPayload(values: PatientFormValues, version?: number): P
   return body;
 }
 
-/** The first message of spec §5 (edit patient) that the values break, or null. */
+/** The first message of product-rules.md "Validation" (edit patient) that the values break, or null. */
 export function validatePatientForm(values: PatientFormValues): string | null {
   return firstError(patientFormSchema, toPatientPayload(values));
 }

@@ -2,7 +2,7 @@ import { EmptyState } from '@mantine/core';
 import { UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** 'No patients' (spec §8), with an optional action such as Add Patient. */
+/** 'No patients' (product-rules.md "Errors"), with an optional action such as Add Patient. */
 export function PatientsEmptyState({ action }: { action?: ReactNode }) {
   return (
     <EmptyState

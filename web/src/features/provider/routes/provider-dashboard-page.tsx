@@ -69,7 +69,7 @@ function ProviderUsersPanel({ detail }: { detail: ProviderDetailResponse }) {
   );
 }
 
-/** `/provider`: the practice's totals, its patients and its provider users (spec §2). */
+/** `/provider`: the practice's totals, its patients and its provider users (product-rules.md "Screens"). */
 export function ProviderDashboardPage() {
   const user = useSignedInUser();
   const api = useApiClient();

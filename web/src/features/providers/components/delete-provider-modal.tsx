@@ -10,7 +10,7 @@ export interface DeleteProviderModalProps {
   onDeleted?: () => void;
 }
 
-/** Confirm, then archive (DECISIONS.md: records are kept; its provider users are disabled). */
+/** Confirm, then archive (product-rules.md "Records are kept"; its provider users are disabled). */
 export function DeleteProviderModal({ opened, provider, onClose, onDeleted }: DeleteProviderModalProps) {
   const remove = useDeleteProvider();
   return (

@@ -20,7 +20,7 @@ export interface ProviderFormProps {
   submitLabel?: string;
 }
 
-/** Organization name, address, telephone, office e-mail and time zone (spec §5 provider form). */
+/** Organization name, address, telephone, office e-mail and time zone (product-rules.md "Validation" provider form). */
 export function ProviderForm({ provider, onSaved, onCancel, submitLabel }: ProviderFormProps) {
   const save = useSaveProvider();
   const [values, setValues] = useState<ProviderFormValues>(() =>

@@ -47,7 +47,7 @@ export function providerToFormValues(provider: ProviderOrganization): ProviderFo
 }
 
 /**
- * The request body (spec §5): every value trimmed; on create empty optional values are left out,
+ * The request body (product-rules.md "Validation"): every value trimmed; on create empty optional values are left out,
  * on update they are sent as null so the stored value is cleared. An update carries `version`.
  */
 export function toProviderPayload(values: ProviderFormValues, version?: number): ProviderFormInput {
@@ -67,7 +67,7 @@ export function toProviderPayload(values: ProviderFormValues, version?: number):
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as ProviderFormInput;
 }
 
-/** The first message of spec §5 that the values break, or null. */
+/** The first message of product-rules.md "Validation" that the values break, or null. */
 export function validateProviderForm(values: ProviderFormValues): string | null {
   return firstError(providerFormSchema, toProviderPayload(values));
 }

@@ -46,7 +46,7 @@ export interface SystemSettingsModalProps {
 }
 
 /**
- * System Settings (spec §2, §4): the assistant id, the prompt template and the voice, for settings
+ * System Settings (product-rules.md "Calls"): the assistant id, the prompt template and the voice, for settings
  * administrators only. Loaded when opened; saved with the version read, so a concurrent change is
  * refused rather than overwritten.
  */

@@ -54,7 +54,7 @@ describe('system settings view logic', () => {
     expect(settingsDraftError({ assistantId: 'a1', voiceId: 'burt', systemPrompt: 'p' })).toBeNull();
   });
 
-  it('clears the success message after 3 s (spec §9)', () => {
+  it('clears the success message after 3 s (product-rules.md "Limits")', () => {
     expect(SETTINGS_MESSAGE_CLEAR_MS).toBe(3000);
   });
 });

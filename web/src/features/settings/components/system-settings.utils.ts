@@ -2,7 +2,7 @@ import { PROMPT_MAX_LENGTH, VOICES, type SystemSettings, type VoiceId } from '..
 import { firstError, settingsSchema } from '../../../../../shared/validation';
 import type { SettingsPatch } from '../api/system-settings';
 
-/** Spec §9: 'Settings updated successfully' clears itself after 3 s. */
+/** product-rules.md "Limits": 'Settings updated successfully' clears itself after 3 s. */
 export const SETTINGS_MESSAGE_CLEAR_MS = 3000;
 
 export interface SettingsDraft {
@@ -13,7 +13,7 @@ export interface SettingsDraft {
 
 const isVoiceId = (id: string): id is VoiceId => VOICES.some((voice) => voice.id === id);
 
-/** A stored voice the list does not know falls back to the first voice (spec §3). */
+/** A stored voice the list does not know falls back to the first voice (product-rules.md "Calls"). */
 export function voiceOrFallback(id: string | null | undefined): VoiceId {
   return id && isVoiceId(id) ? id : VOICES[0].id;
 }

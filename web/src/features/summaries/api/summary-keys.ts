@@ -12,7 +12,7 @@ export const summaryKeys = {
 
 /**
  * Screens of other features that count summaries: the dashboards' New Summaries total counts
- * successful ones (spec §9), so a status change moves it.
+ * successful ones (product-rules.md "Limits"), so a status change moves it.
  */
 export const KEYS_SHOWING_SUMMARIES = [['dashboard-stats']] as const;
 

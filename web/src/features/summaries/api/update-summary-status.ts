@@ -11,7 +11,7 @@ export type SummaryStatusPayload = z.output<typeof summaryStatusSchema>;
 
 /**
  * `PATCH /calls/{callId}/summary-status` with `{ status, version }`. Refusals carry the server's
- * text: 409 when someone else changed the summary first, 400 for a transition §4 forbids.
+ * text: 409 when someone else changed the summary first, 400 for a transition product-rules.md "Summaries, escalations and notifications" forbids.
  */
 export function updateSummaryStatus(
   api: ApiClient,

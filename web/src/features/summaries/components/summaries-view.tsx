@@ -33,7 +33,7 @@ interface OpenSummary {
 }
 
 /**
- * `/admin/summaries` and `/provider/summaries` (spec §2): a month filter, tabs with counts, the
+ * `/admin/summaries` and `/provider/summaries` (product-rules.md "Screens"): a month filter, tabs with counts, the
  * list of the chosen tab and a detail modal. The server scopes the summaries to the signed-in
  * user (every organization for operators, their own for provider staff).
  */
@@ -57,7 +57,7 @@ export function SummariesView({ description, back }: SummariesViewProps) {
 
   const query = useSummaries(month, selectedTab);
   const counts = query.data?.pages[0]?.counts;
-  // §4: a tab with no entries gives way to the first tab that has some.
+  // product-rules.md "Summaries, escalations and notifications": a tab with no entries gives way to the first tab that has some.
   const tab = resolveTab(selectedTab, counts);
   if (tab !== selectedTab) setSelectedTab(tab);
 

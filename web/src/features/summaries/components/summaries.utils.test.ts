@@ -47,7 +47,7 @@ describe('tabs', () => {
     expect(resolveTab('Urgent', undefined)).toBe('Urgent');
   });
 
-  it('switches an empty tab to the first tab, in tab order, that has entries (§4)', () => {
+  it('switches an empty tab to the first tab, in tab order, that has entries (product-rules.md "Summaries, escalations and notifications")', () => {
     expect(resolveTab('requires_followup', counts({ added_to_emr: 1, Urgent: 4 }))).toBe('added_to_emr');
     expect(resolveTab('Emergent', counts({ Elective: 3 }))).toBe('Elective');
     expect(resolveTab('successful', counts({ requires_followup: 1, successful: 0 }))).toBe('requires_followup');
@@ -93,7 +93,7 @@ describe('summary items', () => {
   });
 });
 
-describe('detail modal transitions (§4)', () => {
+describe('detail modal transitions (product-rules.md "Summaries, escalations and notifications")', () => {
   it('offers Move to Successful from Incomplete, with the Added to EMR switch off and disabled', () => {
     expect(summaryActions('requires_followup')).toEqual({
       move: { label: 'Move to Successful', to: 'successful' },

@@ -11,7 +11,7 @@ import {
 /** The month filter's value for every month. */
 export const ALL_MONTHS = 'all';
 
-/** The browser's current month as YYYY-MM: the filter's default (DECISIONS "Screens"). */
+/** The browser's current month as YYYY-MM: the filter's default (product-rules.md "Screens"). */
 export function currentMonth(now: Date): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 }
@@ -31,7 +31,7 @@ export function monthOptions(current: string): { value: string; label: string }[
 }
 
 /**
- * §4: the selected tab while it has entries; otherwise the first tab (in SUMMARY_TABS order) that
+ * product-rules.md "Summaries, escalations and notifications": the selected tab while it has entries; otherwise the first tab (in SUMMARY_TABS order) that
  * has some. With no counts yet, or none anywhere, the selection stays (Follow-up, being hidden
  * at zero, gives way to the first tab).
  */
@@ -47,7 +47,7 @@ export function visibleTabs(counts: SummaryCounts | undefined, active: SummaryTa
   return SUMMARY_TABS.filter((tab) => tab !== 'Elective' || active === 'Elective' || (counts?.Elective ?? 0) > 0);
 }
 
-/** A tab with no entries can't be chosen (§4 would switch away from it at once); the active one stays enabled. */
+/** A tab with no entries can't be chosen (product-rules.md "Summaries, escalations and notifications" would switch away from it at once); the active one stays enabled. */
 export function isTabDisabled(tab: SummaryTab, active: SummaryTab, counts: SummaryCounts | undefined): boolean {
   return tab !== active && counts !== undefined && counts[tab] === 0;
 }
@@ -56,7 +56,7 @@ export function emptyText(tab: SummaryTab): string {
   return SUMMARY_MESSAGES.empty[tab];
 }
 
-/** 'Unknown Patient' when the patient can't be matched (spec §2, §8). */
+/** 'Unknown Patient' when the patient can't be matched (product-rules.md "Screens", "Errors"). */
 export function patientNameOf(summary: { patient_name: string }): string {
   return summary.patient_name.trim() || SUMMARY_MESSAGES.unknownPatient;
 }
@@ -72,7 +72,7 @@ export const SUMMARY_STATUS_BADGES: Record<SummaryStatus, BadgeLook> = {
   added_to_emr: { label: 'Added to EMR', color: 'blue' },
 };
 
-/** An escalation worth showing: any level but Normal (spec §2 Escalation Assessment). */
+/** An escalation worth showing: any level but Normal (product-rules.md "Screens" Escalation Assessment). */
 export function notableEscalation(level: EscalationLevel | null): Exclude<EscalationLevel, 'Normal'> | null {
   return level && level !== 'Normal' ? level : null;
 }
@@ -84,7 +84,7 @@ export interface SummaryActions {
   emr: { checked: boolean; disabled: boolean; to: SummaryStatus };
 }
 
-/** The detail modal's transitions (spec §4). */
+/** The detail modal's transitions (product-rules.md "Summaries, escalations and notifications"). */
 export function summaryActions(status: SummaryStatus): SummaryActions {
   switch (status) {
     case 'requires_followup':

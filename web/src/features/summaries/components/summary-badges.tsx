@@ -5,7 +5,7 @@ import type { SummaryStatus } from '../../../../../shared/summaries';
 import { ESCALATION_BADGE_COLORS } from '../../calls/components/calls.utils';
 import { SUMMARY_STATUS_BADGES } from './summaries.utils';
 
-/** Spec §2: Emergent a siren, Urgent a warning, Elective a calendar. */
+/** product-rules.md "Screens": Emergent a siren, Urgent a warning, Elective a calendar. */
 export const ESCALATION_ICONS: Record<Exclude<EscalationLevel, 'Normal'>, LucideIcon> = {
   Emergent: Siren,
   Urgent: TriangleAlert,

@@ -30,7 +30,7 @@ export interface SummaryDetailModalProps {
 
 /**
  * One summary: patient, time, duration, status, escalation, the summary text and the transcript,
- * with the §4 status transitions. ←/→ and the Previous/Next buttons walk the current list;
+ * with the product-rules.md "Summaries, escalations and notifications" status transitions. ←/→ and the Previous/Next buttons walk the current list;
  * Escape closes.
  */
 export function SummaryDetailModal({
@@ -144,7 +144,7 @@ function SummaryDetail({ item, opened, position, onPrevious, onNext }: SummaryDe
   );
 }
 
-/** Spec §2 Escalation Assessment: the level's colour and icon, and the note to the doctor if any. */
+/** product-rules.md "Screens" Escalation Assessment: the level's colour and icon, and the note to the doctor if any. */
 function EscalationCard({ level, note }: { level: Exclude<EscalationLevel, 'Normal'>; note: string | null }) {
   const color = ESCALATION_BADGE_COLORS[level];
   const Icon = ESCALATION_ICONS[level];
@@ -241,7 +241,7 @@ interface StatusControlsProps {
   version: number;
 }
 
-/** §4: Move to Successful / Move to Incomplete (hidden once Added to EMR) and the Added to EMR switch. */
+/** product-rules.md "Summaries, escalations and notifications": Move to Successful / Move to Incomplete (hidden once Added to EMR) and the Added to EMR switch. */
 function StatusControls({ callId, status, version }: StatusControlsProps) {
   const mutation = useUpdateSummaryStatus(callId);
   const hintId = useId();

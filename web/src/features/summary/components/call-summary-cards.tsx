@@ -62,7 +62,7 @@ function Fields({ children }: { children: ReactNode }) {
   );
 }
 
-/** Every card of spec §2 "Call Summary page", in its order. */
+/** Every card of the Call Summary page (product-rules.md "Screens"), in its order. */
 export function CallSummaryCards({ data }: { data: SummaryLinkResponse }) {
   const { callLog, patient, provider } = data;
   const escalation = escalationLook(callLog.escalationLevel);

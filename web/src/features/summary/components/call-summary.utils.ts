@@ -9,7 +9,7 @@ export function summariesListHref(role: Role | null): string {
   return role === 'careloop_employee' ? paths.admin.summaries.getHref() : paths.provider.summaries.getHref();
 }
 
-/** Spec §2 Call Information badge: 'Successful' when the success evaluation is true, else 'Requires Follow-up'. */
+/** product-rules.md "Screens" Call Information badge: 'Successful' when the success evaluation is true, else 'Requires Follow-up'. */
 export function outcomeBadge(successEvaluation: boolean | null): { label: string; color: string } {
   return successEvaluation === true
     ? { label: 'Successful', color: 'green' }
@@ -25,7 +25,7 @@ export interface EscalationLook {
 }
 
 /**
- * Spec §2 Escalation Assessment: shown only when a level is present and not Normal. Emergent red
+ * product-rules.md "Screens" Escalation Assessment: shown only when a level is present and not Normal. Emergent red
  * with a siren, Urgent orange with a warning, Elective yellow with a calendar, anything else grey.
  */
 export function escalationLook(level: string | null | undefined): EscalationLook | null {
@@ -62,7 +62,7 @@ export interface LoadErrorView {
 }
 
 /**
- * What a failed load shows (spec §6, §8): the server's refusal texts as given (403), one text for
+ * What a failed load shows (product-rules.md "Roles", "Errors"): the server's refusal texts as given (403), one text for
  * every unusable link (404), 'Failed to load summary data' for anything else.
  */
 export function loadErrorView(error: unknown): LoadErrorView {
@@ -75,7 +75,7 @@ export function loadErrorView(error: unknown): LoadErrorView {
   return { title: SUMMARY_LINK_MESSAGES.loadFailed, help: null, retry: true };
 }
 
-/** Duration as minutes:seconds (spec §9): 7 → '0:07', 725 → '12:05'. */
+/** Duration as minutes:seconds (product-rules.md "Limits"): 7 → '0:07', 725 → '12:05'. */
 export function formatDuration(seconds: number): string {
   const total = Math.max(0, Math.round(seconds));
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;

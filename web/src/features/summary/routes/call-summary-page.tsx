@@ -9,8 +9,8 @@ import { CallSummaryCards } from '../components/call-summary-cards';
 import { formatDateTime, loadErrorView, summariesListHref } from '../components/call-summary.utils';
 
 /**
- * `/summary/{token}` (spec §2 "Call Summary page"): the summary a notification's link opens, for a
- * signed-in operator or provider staff member (the route's guard); the server applies §6 to the
+ * `/summary/{token}` (product-rules.md "Screens"): the summary a notification's link opens, for a
+ * signed-in operator or provider staff member (the route's guard); the server applies product-rules.md "Roles" to the
  * link itself and records the view.
  */
 export function CallSummaryPage() {

@@ -20,7 +20,7 @@ export interface CallLinkButtonProps {
 export const COPY_FAILED_TEXT = 'Your browser did not allow copying. The link is selected: press Ctrl+C (⌘C on a Mac).';
 
 /**
- * 'Call Link' on the patient page and its magic-link modal (spec §2): a new `/call/{token}` link
+ * 'Call Link' on the patient page and its magic-link modal (product-rules.md "Screens"): a new `/call/{token}` link
  * is made each time the modal opens, shown read-only with a Copy button ('Link copied' for 2 s)
  * and its expiry; a failure shows for 5 s and 'Create new link' tries again.
  */

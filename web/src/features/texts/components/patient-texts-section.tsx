@@ -16,7 +16,7 @@ export interface PatientTextsSectionProps {
 }
 
 /**
- * 'Text Messages' on the patient page (DECISIONS "Patient texts and call links"): the opt-out
+ * 'Text Messages' on the patient page (product-rules.md "Texts"): the opt-out
  * state, this month's usage, the send form and the history, newest first, a page at a time. Refreshed every 10 s so
  * delivery statuses and replies appear while the page is open.
  */

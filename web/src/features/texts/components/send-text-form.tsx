@@ -24,7 +24,7 @@ export interface SendTextFormProps {
 }
 
 /**
- * The send form (spec §8, §9): a check-in text prefilled with the default wording, an optional call
+ * The send form (product-rules.md "Errors", "Limits"): a check-in text prefilled with the default wording, an optional call
  * link, 'Test message sent successfully!' for 3 s or the failure for 5 s.
  */
 export function SendTextForm({ patientId, firstName, organizationName, blockedReason, usage }: SendTextFormProps) {

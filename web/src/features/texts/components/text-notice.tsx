@@ -3,7 +3,7 @@ import { CircleCheck } from 'lucide-react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import type { Notice } from './use-notice';
 
-/** A success in a green box, a failure in a red one (spec §8). */
+/** A success in a green box, a failure in a red one (product-rules.md "Errors"). */
 export function TextNotice({ notice }: { notice: Notice | null }) {
   if (!notice) return null;
   if (notice.kind === 'error') return <ErrorAlert message={notice.text} />;

@@ -12,10 +12,10 @@ export interface BadgeLook {
   color: string;
 }
 
-/** Spec §8: a sent text's confirmation shows for 3 s, a failure (send or call link) for 5 s. */
+/** product-rules.md "Errors": a sent text's confirmation shows for 3 s, a failure (send or call link) for 5 s. */
 export const TEXT_SENT_CLEAR_MS = 3000;
 export const TEXT_ERROR_CLEAR_MS = 5000;
-/** Spec §4, §9: the copy confirmation resets after 2 s. */
+/** product-rules.md "Texts", product-rules.md "Limits": the copy confirmation resets after 2 s. */
 export const COPY_CONFIRMATION_MS = 2000;
 
 /** An outbound text's delivery, as Twilio reports it: delivered green, failures red, on its way gray/blue. */
@@ -30,7 +30,7 @@ export const TEXT_STATUS_BADGES: Record<TextStatus, BadgeLook> = {
   received: { label: 'Received', color: 'gray' },
 };
 
-/** What an inbound text was: a keyword (DECISIONS "SMS") or a request to be called back. */
+/** What an inbound text was: a keyword (product-rules.md "Texts") or a request to be called back. */
 export const INBOUND_KIND_BADGES: Record<TextKind, BadgeLook> = {
   check_in: { label: 'Reply', color: 'gray' },
   stop: { label: 'Opted out (STOP)', color: 'red' },
@@ -70,7 +70,7 @@ export function characterCountText(body: string): string {
 }
 
 /**
- * Why the send form is disabled, if it is: no phone number, an opt-out (DECISIONS "SMS"), or the
+ * Why the send form is disabled, if it is: no phone number, an opt-out (product-rules.md "Texts"), or the
  * month's 5 texts used. The server refuses each of these too; the page says so before anyone tries.
  */
 export function sendBlockedReason(
@@ -98,7 +98,7 @@ export function formatTextTime(iso: string | null | undefined): string {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** "Valid for 7 days, until Mar 11, 2026, 3:00 PM" (DECISIONS "Links and expiry"). */
+/** "Valid for 7 days, until Mar 11, 2026, 3:00 PM" (product-rules.md "Links and expiry"). */
 export function linkExpiryText(expires: string, now: Date = new Date()): string {
   const end = new Date(expires);
   if (Number.isNaN(end.getTime())) return '';

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export type CopyState = 'idle' | 'copied' | 'failed';
 
 /**
- * Copies a text with the Clipboard API; 'copied' turns back to 'idle' after `resetMs` (spec §9:
+ * Copies a text with the Clipboard API; 'copied' turns back to 'idle' after `resetMs` (product-rules.md "Limits":
  * 2 s). Where the browser refuses (no permission, not a secure context) the state is 'failed' and
  * the caller selects the text for the user to copy by hand.
  */

@@ -6,7 +6,7 @@ export interface Notice {
 }
 
 /**
- * A message that clears itself (spec §8): `show` replaces the current one and restarts its clock,
+ * A message that clears itself (product-rules.md "Errors"): `show` replaces the current one and restarts its clock,
  * so two failures in a row each stay for the full time.
  */
 export function useNotice() {

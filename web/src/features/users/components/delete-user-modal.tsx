@@ -11,7 +11,7 @@ export interface DeleteUserModalProps {
   scope?: UserScope;
 }
 
-/** Deleting a user or provider user asks for confirmation (spec §5). */
+/** Deleting a user or provider user asks for confirmation (product-rules.md "Validation"). */
 export function DeleteUserModal({ opened, user, onClose, scope = 'users' }: DeleteUserModalProps) {
   const remove = useDeleteUser(scope);
   const providerUser = scope === 'provider-users';

@@ -63,7 +63,7 @@ const submit = (user: ReturnType<typeof userEvent.setup>, name = 'Add User') =>
 const alertText = () => screen.getByRole('alert').textContent;
 
 describe('UserForm', { timeout: 30_000 }, () => {
-  it('shows each validation message of spec §5, in form order, and sends nothing until valid', async () => {
+  it('shows each validation message of product-rules.md "Validation", in form order, and sends nothing until valid', async () => {
     const { calls, user } = renderForm();
 
     await submit(user);

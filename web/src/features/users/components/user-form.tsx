@@ -49,7 +49,7 @@ function providerOptions(providers: ProviderRef[], current: UserProfile['provide
   ];
 }
 
-/** The add/edit user form of spec §5 (admin), also used for an organization's provider users. */
+/** The add/edit user form of product-rules.md "Validation" (admin), also used for an organization's provider users. */
 export function UserForm({
   user,
   providers = [],

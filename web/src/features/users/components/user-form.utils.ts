@@ -25,7 +25,7 @@ export interface UserFormValues {
   role: Role;
   provider_id: string;
   notification_preferences: NotificationPreferences;
-  /** Provider users: whose minutes count toward which CCM code (DECISIONS "Care management compliance"). */
+  /** Provider users: whose minutes count toward which CCM code (product-rules.md "Care management (CCM)"). */
   care_role: CareRole;
 }
 
@@ -40,7 +40,7 @@ export const NOTIFICATION_TOPICS = [
   { key: 'escalations', label: 'Escalations' },
 ] as const satisfies readonly { key: keyof NotificationPreferences; label: string }[];
 
-/** Roles that belong to a provider organization: they must name one (spec §5). */
+/** Roles that belong to a provider organization: they must name one (product-rules.md "Validation"). */
 export const needsProvider = (role: Role) => role !== 'careloop_employee';
 
 export function emptyUserForm(defaults: Partial<Pick<UserFormValues, 'role' | 'provider_id'>> = {}): UserFormValues {
@@ -94,7 +94,7 @@ export function withChannels(
 }
 
 /**
- * The request body (spec §5): fields trimmed; the password only on create; an empty phone left
+ * The request body (product-rules.md "Validation"): fields trimmed; the password only on create; an empty phone left
  * out on create and cleared (null) on edit; `provider_id` only for provider and patient users;
  * notification preferences and the care role only for provider users.
  */
@@ -120,7 +120,7 @@ export function toUserPayload(values: UserFormValues, mode: UserFormMode): UserP
 /** Messages are reported in the order the fields appear on the form. */
 const FIELD_ORDER = ['email', 'password', 'first_name', 'last_name', 'phone_number', 'role', 'provider_id'];
 
-/** The first message of spec §5 that the values break (by the schemas the API uses), or null. */
+/** The first message of product-rules.md "Validation" that the values break (by the schemas the API uses), or null. */
 export function validateUserForm(values: UserFormValues, mode: UserFormMode): string | null {
   const schema = mode === 'create' ? createUserSchema : updateUserSchema;
   const result = schema.safeParse(toUserPayload(values, mode));

@@ -21,7 +21,7 @@ export const POPUP_BLOCKED_TEXT =
   'Your browser blocked the web call window. Allow pop-ups for this site, then try again.';
 
 /**
- * Web Call on the patient page (spec §2): opens the 400x600 popup widget and talks to the assistant
+ * Web Call on the patient page (product-rules.md "Screens"): opens the 400x600 popup widget and talks to the assistant
  * about this patient from the browser. The call stops when the widget closes or the page unloads.
  */
 export function WebCallButton({ patientId, patientName, providerName }: WebCallButtonProps) {

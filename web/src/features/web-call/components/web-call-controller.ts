@@ -14,10 +14,10 @@ import {
   type WebCallState,
 } from './web-call-widget.utils';
 
-/** Spec §9: the page is written 100 ms after the window opens, the call set up 500 ms after that. */
+/** product-rules.md "Limits": the page is written 100 ms after the window opens, the call set up 500 ms after that. */
 export const WRITE_PAGE_DELAY_MS = 100;
 export const INITIALISE_DELAY_MS = 500;
-/** Spec §4: the window closes 2 s after the call ends. */
+/** product-rules.md "Calls": the window closes 2 s after the call ends. */
 export const CLOSE_AFTER_END_MS = 2000;
 /** How often the opener checks whether someone closed the window by hand. */
 export const POPUP_WATCH_INTERVAL_MS = 500;

@@ -13,7 +13,7 @@ export interface WebCallPanelProps {
 }
 
 /**
- * The popup's page (spec §2): plain markup styled by the popup's own stylesheet (`POPUP_CSS`),
+ * The popup's page (product-rules.md "Screens"): plain markup styled by the popup's own stylesheet (`POPUP_CSS`),
  * rendered from the opener through a portal so the call's state stays in the app.
  */
 export function WebCallPanel({

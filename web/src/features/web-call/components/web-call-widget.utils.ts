@@ -1,7 +1,7 @@
 import { CALL_MESSAGES } from '../../../../../shared/messages';
 import { ApiError } from '../../../lib/api-client';
 
-/** The widget's call states (spec §4). */
+/** The widget's call states (product-rules.md "Calls"). */
 export type WebCallStatus = 'idle' | 'connecting' | 'connected' | 'speaking' | 'listening' | 'disconnected' | 'error';
 
 export interface WebCallState {
@@ -16,7 +16,7 @@ export interface WebCallState {
 }
 
 export type WebCallAction =
-  /** The page is up and the call is being set up (spec §9: 500 ms after the page is written). */
+  /** The page is up and the call is being set up (product-rules.md "Limits": 500 ms after the page is written). */
   | { type: 'initialise' }
   /** Setting up failed before the call could start: the message to show. */
   | { type: 'initialise-failed'; message: string }
@@ -102,7 +102,7 @@ function fail(state: WebCallState, statusText: string, message: string): WebCall
 }
 
 /**
- * The widget's state machine (spec §4): idle → connecting → connected (call-start) → speaking
+ * The widget's state machine (product-rules.md "Calls"): idle → connecting → connected (call-start) → speaking
  * (speech-start) / listening (speech-end) → disconnected (call-end); error from setting up or from
  * the call. An error stays on screen until the widget is closed.
  */

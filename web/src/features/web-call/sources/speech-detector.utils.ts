@@ -1,9 +1,9 @@
 /**
  * How the assistant's audio turns into `volume-level`, `speech-start` and `speech-end`: the rule
- * `@vapi-ai/web` applies to the remote audio levels (spec §4, §9), reproduced for the simulation.
+ * `@vapi-ai/web` applies to the remote audio levels (product-rules.md "Calls", "Limits"), reproduced for the simulation.
  */
 
-/** The remote audio level is observed this often (spec §9). */
+/** The remote audio level is observed this often (product-rules.md "Limits"). */
 export const AUDIO_LEVEL_INTERVAL_MS = 100;
 /** A summed level above this is speech. */
 export const SPEAKING_LEVEL = 0.01;

@@ -42,7 +42,7 @@ export class VapiWebCallSource implements WebCallSource {
   }
 
   start(assistantId: string, assistantOverrides?: Record<string, unknown>): Promise<unknown> {
-    // The backend builds the overrides to Vapi's contract (DECISIONS "Calls").
+    // The backend builds the overrides to Vapi's contract (product-rules.md "Calls").
     return this.vapi.start(assistantId, assistantOverrides as AssistantOverrides);
   }
 
