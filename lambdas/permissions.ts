@@ -152,11 +152,13 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
     table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
   },
   'patient-texts': {
+    // Resolving a callback request deletes its worklist entry (open_callback), not the text.
     table: [
       'dynamodb:GetItem',
       'dynamodb:Query',
       'dynamodb:PutItem',
       'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
       'dynamodb:ConditionCheckItem',
     ],
     sms: ['secretsmanager:GetSecretValue'],

@@ -995,4 +995,13 @@ export interface DashboardReadModel {
     level: 'Emergent' | 'Urgent',
     read: number,
   ): Promise<{ entries: SummaryEntry[]; more: boolean }>;
+  /** An organization's open callback requests, oldest first, at most `read` (one Query); `more` when some were left unread. */
+  openCallbacks(organizationId: string, read: number): Promise<{ callbacks: OpenCallback[]; more: boolean }>;
+}
+
+/** A patient's text asking for a call back, not yet resolved. */
+export interface OpenCallback {
+  patientId: string;
+  messageId: string;
+  createdAt: string;
 }

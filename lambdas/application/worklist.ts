@@ -1,13 +1,14 @@
 /**
  * The provider dashboard's worklist (issue 12 item 6; product-rules.md "Care management (CCM)"):
  * patients awaiting consent, check-ins due this week, open Emergent and Urgent summaries, and,
- * in the month's last days, patients a few clinical staff minutes short of a threshold. Callback
- * requests are the dashboard's own total (GET /dashboard-stats), not repeated here.
+ * in the month's last days, patients a few clinical staff minutes short of a threshold, and
+ * patients' open callback requests (oldest first).
  *
  * Requests, all Query or BatchGet, none a Scan: the organization (GetItem), its active patients
  * (Query, every page: about 1,500 patients a page), the cadences of its consented patients
  * (BatchGet, 100 a request), the Emergent and Urgent tabs of its all-time summary list (a Query
- * each, at most OPEN_SUMMARIES_READ entries) and, in the window only, this month's patient-month
+ * each, at most OPEN_SUMMARIES_READ entries), the open callback requests (Query, at most
+ * OPEN_SUMMARIES_READ) and, in the window only, this month's patient-month
  * rows (Query, one partition).
  */
 import { ccmCodes, MIN_CHRONIC_CONDITIONS, STAFF_THRESHOLDS } from '../../shared/ccm/billing';
@@ -86,10 +87,11 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
     const inWindow = today >= windowStarts;
     const scope = organizationSummaryScope(organization.id, 'all');
 
-    const [patients, emergent, urgent, rows] = await Promise.all([
+    const [patients, emergent, urgent, callbacks, rows] = await Promise.all([
       deps.patients.listByOrganization(organization.id),
       deps.dashboard.openEscalations(scope, 'Emergent', OPEN_SUMMARIES_READ),
       deps.dashboard.openEscalations(scope, 'Urgent', OPEN_SUMMARIES_READ),
+      deps.dashboard.openCallbacks(organization.id, OPEN_SUMMARIES_READ),
       inWindow ? deps.dashboard.monthRows(organization.id, month) : Promise.resolve([]),
     ]);
     const byId = new Map(patients.map((p) => [p.id, p]));
@@ -160,6 +162,23 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
           created_at: entry.created_at,
         })),
         !emergent.more && !urgent.more,
+      ),
+      callback_requests: capped(
+        callbacks.callbacks.flatMap((c) => {
+          // An archived patient's requests drop out with the patient.
+          const patient = byId.get(c.patientId);
+          return patient
+            ? [
+                {
+                  patient_id: patient.id,
+                  patient_name: nameOf(patient),
+                  message_id: c.messageId,
+                  created_at: c.createdAt,
+                },
+              ]
+            : [];
+        }),
+        !callbacks.more,
       ),
       near_threshold: {
         ...capped(

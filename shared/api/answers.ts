@@ -32,6 +32,7 @@ import {
   timeEntryRecord,
   transcriptTurnRecord,
   urgentSummariesGroupRecord,
+  callbackRequestsGroupRecord,
   userProfileRecord,
 } from './records';
 import { ESCALATION_LEVELS } from '../calls';
@@ -211,6 +212,7 @@ export const worklistAnswer = z.object({
   awaiting_consent: awaitingConsentGroupRecord,
   check_ins_due: checkInsDueGroupRecord,
   urgent_summaries: urgentSummariesGroupRecord,
+  callback_requests: callbackRequestsGroupRecord,
   near_threshold: nearThresholdGroupRecord,
 });
 

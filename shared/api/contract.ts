@@ -215,6 +215,18 @@ export const API_CONTRACT = {
           hidden: 2,
           complete: true,
         },
+        callback_requests: {
+          items: [
+            {
+              patient_id: EXAMPLE_IDS.patient,
+              patient_name: exampleSummary.patient_name,
+              message_id: '2026-11-23T15:04:05.000Z_SM0123456789abcdef',
+              created_at: '2026-11-23T15:04:05.000Z',
+            },
+          ],
+          hidden: 0,
+          complete: true,
+        },
         near_threshold: {
           items: [
             {

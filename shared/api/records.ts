@@ -405,9 +405,18 @@ export const nearThresholdItemRecord = z.object({
   minutes_needed: z.number().check(z.int()),
 });
 
+/** A patient's text asking for a call back, not yet resolved (on their page's Texts section). */
+export const callbackRequestItemRecord = z.object({
+  patient_id: id,
+  patient_name: z.string(),
+  message_id: z.string(),
+  created_at: time,
+});
+
 export const awaitingConsentGroupRecord = worklistGroup(awaitingConsentItemRecord);
 export const checkInsDueGroupRecord = worklistGroup(checkInDueItemRecord);
 export const urgentSummariesGroupRecord = worklistGroup(urgentSummaryItemRecord);
+export const callbackRequestsGroupRecord = worklistGroup(callbackRequestItemRecord);
 export const nearThresholdGroupRecord = z.extend(worklistGroup(nearThresholdItemRecord), {
   /** The first day (YYYY-MM-DD, organization's time zone) the group is filled in this month. */
   window_starts: z.string(),

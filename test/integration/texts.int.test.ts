@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PatientTextsResponse, SendTextResponse } from '../../shared/texts';
+import type { WorklistAnswer } from '../../shared/dashboard';
 import { call } from '../support/api';
 import {
   createPatient,
@@ -135,13 +136,18 @@ describe('inbound texts', () => {
     expectStatus(await send(patient.id), 201);
   });
 
-  it('stores any other reply once as a callback request, counted on the dashboard until handled', async () => {
+  it('stores any other reply once as a callback request, counted on the dashboard and listed on the worklist until handled', async () => {
     const patient = await textablePatient();
     const phone = patient.phone_number ?? '';
     expectStatus(await send(patient.id), 201);
     const stats = async () =>
       expectStatus(await call<{ callbackRequests: number }>(stack, 'GET', '/dashboard-stats', { token: nurse }), 200)
         .callbackRequests;
+    const worklisted = async () =>
+      expectStatus(
+        await call<WorklistAnswer>(stack, 'GET', '/worklist', { token: nurse }),
+        200,
+      ).callback_requests.items.filter((item) => item.patient_id === patient.id);
     const before = await stats();
 
     const reply = inboundText(phone, 'Can someone call me about my new pills?');
@@ -156,6 +162,12 @@ describe('inbound texts', () => {
     expect(callbacks[0]).toMatchObject({ body: reply.Body, callback: { status: 'open' } });
     expect(texts.open_callback_requests).toBe(1);
     expect(await stats()).toBe(before + 1);
+    expect(await worklisted()).toEqual([
+      expect.objectContaining({
+        message_id: callbacks[0]?.id,
+        patient_name: `${patient.first_name} ${patient.last_name}`,
+      }),
+    ]);
 
     const path = `/patients/${patient.id}/texts/${callbacks[0]?.id}`;
     expectStatus(await call(stack, 'PATCH', path, { token: nurse, body: { callback_status: 'resolved' } }), 200);
@@ -164,6 +176,7 @@ describe('inbound texts', () => {
       body: { code: 'text.callback_resolved' },
     });
     expect(await stats()).toBe(before);
+    expect(await worklisted()).toEqual([]);
   });
 
   it('answers a number CareLoop never texted with the generic help text, and stores nothing', async () => {

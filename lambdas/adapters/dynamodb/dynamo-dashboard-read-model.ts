@@ -1,6 +1,12 @@
 import type { EntityItem } from 'electrodb';
 import { SUMMARY_TABS, type SummaryTab } from '../../../shared/summaries';
-import type { CcmMonthRecord, CheckInDue, DashboardReadModel, SummaryEntry } from '../../application/ports';
+import type {
+  CcmMonthRecord,
+  CheckInDue,
+  DashboardReadModel,
+  OpenCallback,
+  SummaryEntry,
+} from '../../application/ports';
 import { summaryCounterScope } from '../../application/summary-scopes';
 import { batchGetAll } from './batch-get';
 import type { CareLoopService } from './entities';
@@ -67,6 +73,16 @@ export class DynamoDashboardReadModel implements DashboardReadModel {
         created_at: e.created_at,
         version: e.version,
       })),
+      more: cursor !== null,
+    };
+  }
+
+  async openCallbacks(organizationId: string, read: number): Promise<{ callbacks: OpenCallback[]; more: boolean }> {
+    const { data, cursor } = await this.db.entities.openCallback.query
+      .byOrganization({ provider_id: organizationId })
+      .go({ limit: read, pages: 1 });
+    return {
+      callbacks: data.map((c) => ({ patientId: c.patient_id, messageId: c.message_id, createdAt: c.created_at })),
       more: cursor !== null,
     };
   }

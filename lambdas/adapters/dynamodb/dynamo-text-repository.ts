@@ -205,7 +205,7 @@ export class DynamoTextRepository implements TextRepository {
   async recordInbound(messageSid: string, texts: readonly TextRecord[], at: string): Promise<'stored' | 'duplicate'> {
     const callbacks = texts.filter((t) => t.kind === 'callback_request');
     const result = await this.db.transaction
-      .write(({ textSid, textMessage, counter }) => [
+      .write(({ textSid, textMessage, counter, openCallback }) => [
         textSid
           .create({
             message_sid: messageSid,
@@ -215,6 +215,9 @@ export class DynamoTextRepository implements TextRepository {
           .commit(),
         ...texts.map((t) => textMessage.create(toItem(t)).commit()),
         ...callbacks.flatMap((t) => [
+          openCallback
+            .create({ provider_id: t.providerId, message_id: t.id, patient_id: t.patientId, created_at: at })
+            .commit(),
           counter
             .update({ scope: organizationScope(t.providerId), name: COUNTER.openCallbacks })
             .add({ value: 1 })
@@ -233,7 +236,7 @@ export class DynamoTextRepository implements TextRepository {
     at: string,
   ): Promise<'resolved' | 'conflict'> {
     const result = await this.db.transaction
-      .write(({ textMessage, counter }) => [
+      .write(({ textMessage, counter, openCallback }) => [
         textMessage
           .patch(textKey(key))
           .set({
@@ -245,6 +248,7 @@ export class DynamoTextRepository implements TextRepository {
           })
           .where(({ callback_status }, { eq }) => eq(callback_status, 'open'))
           .commit(),
+        openCallback.delete({ provider_id: providerId, message_id: key.id }).commit(),
         counter
           .update({ scope: organizationScope(providerId), name: COUNTER.openCallbacks })
           .subtract({ value: 1 })

@@ -669,6 +669,25 @@ export function createEntities(client: DynamoDBClient, table: string) {
     config,
   );
 
+  /**
+   * An open callback request of an organization (a patient's text asking for a call back): written
+   * with the text, removed when staff resolve it, so the worklist lists them with one Query. The
+   * text itself keeps its state and who resolved it.
+   */
+  const openCallback = new Entity(
+    {
+      model: { entity: 'open_callback', version: '1', service: SERVICE },
+      attributes: {
+        provider_id: { type: 'string', required: true },
+        message_id: { type: 'string', required: true },
+        patient_id: { type: 'string', required: true },
+        created_at: { type: 'string', required: true },
+      },
+      indexes: { byOrganization: primary(['provider_id'], ['message_id']) },
+    },
+    config,
+  );
+
   return new Service(
     {
       organization,
@@ -696,6 +715,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       timeEntry,
       timeDay,
       ccmMonth,
+      openCallback,
     },
     config,
   );

@@ -13,6 +13,7 @@ const EMPTY: WorklistAnswer = {
   awaiting_consent: none,
   check_ins_due: none,
   urgent_summaries: none,
+  callback_requests: none,
   near_threshold: { ...none, window_starts: '2026-03-25', in_window: false },
 };
 
@@ -55,6 +56,14 @@ const FULL: WorklistAnswer = {
     hidden: 4,
     complete: false,
   },
+  callback_requests: {
+    items: [
+      { patient_id: 'p6', patient_name: 'Flo Finch', message_id: 'm1', created_at: '2026-03-21T10:00:00.000Z' },
+      { patient_id: 'p7', patient_name: 'Gus Gale', message_id: 'm2', created_at: '2026-03-22T10:00:00.000Z' },
+    ],
+    hidden: 0,
+    complete: true,
+  },
   near_threshold: {
     items: [{ patient_id: 'p5', patient_name: 'Ed Eyre', staff_minutes: 17, threshold: 20, minutes_needed: 3 }],
     hidden: 0,
@@ -64,12 +73,11 @@ const FULL: WorklistAnswer = {
   },
 };
 
-/** The panel of a provider user; the worklist answers `answer`, the dashboard totals `callbacks`. */
-function openWorklist(answer: WorklistAnswer | 'fail' | 'hang', callbacks = 0) {
+/** The panel of a provider user; the worklist answers `answer`. */
+function openWorklist(answer: WorklistAnswer | 'fail' | 'hang') {
   const user = makeUser();
   const api: ApiClient = {
     async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
-      if (path === '/dashboard-stats') return { callbackRequests: callbacks } as T;
       if (path === '/worklist') {
         if (answer === 'hang') return new Promise<T>(() => undefined);
         if (answer === 'fail') throw new ApiError(options.fallbackError ?? 'Failed', 500);
@@ -88,7 +96,7 @@ describe('the worklist', { timeout: 30_000 }, () => {
   });
 
   it('lists each group with its count, each item linking to where it is resolved', async () => {
-    openWorklist(FULL, 2);
+    openWorklist(FULL);
 
     const urgent = await screen.findByRole('region', { name: 'Emergent and Urgent summaries' });
     expect(within(urgent).getByText('Emergency')).toBeVisible();
@@ -120,6 +128,14 @@ describe('the worklist', { timeout: 30_000 }, () => {
     const callbacks = screen.getByRole('region', { name: 'Callback requests' });
     expect(within(callbacks).getByLabelText('2 in all')).toBeVisible();
     expect(within(callbacks).getByText(/Texts section of their page/)).toBeVisible();
+    expect(
+      within(callbacks)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
+      ['Flo Finch', '/provider/patients/p6'],
+      ['Gus Gale', '/provider/patients/p7'],
+    ]);
 
     await expectNoAxeViolations(document.body);
   });

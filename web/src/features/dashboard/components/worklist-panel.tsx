@@ -7,7 +7,6 @@ import type { WorklistAnswer } from '../../../../../shared/dashboard';
 import { SUMMARY_TAB_LABELS } from '../../../../../shared/summaries';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { paths } from '../../../config/paths';
-import { useDashboardStats } from '../api/dashboard-stats';
 import { useWorklist } from '../api/worklist';
 import { formatWhen, hiddenText, isWorklistEmpty } from './worklist.utils';
 
@@ -55,7 +54,7 @@ const patientLink = (patientId: string, name: string) => (
 );
 
 /** The groups that have items, the most urgent first. */
-function WorklistGroups({ data, callbacks }: { data: WorklistAnswer; callbacks: number }) {
+function WorklistGroups({ data }: { data: WorklistAnswer }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="lg">
       {data.urgent_summaries.items.length > 0 && (
@@ -89,12 +88,27 @@ function WorklistGroups({ data, callbacks }: { data: WorklistAnswer; callbacks: 
           </List>
         </WorklistGroup>
       )}
-      {callbacks > 0 && (
+      {data.callback_requests.items.length > 0 && (
         <WorklistGroup
           title="Callback requests"
           hint="Patients asked by text to be called back: call them, then resolve the request in the Texts section of their page."
-          count={callbacks}
-        />
+          count={data.callback_requests.items.length + data.callback_requests.hidden}
+          hidden={data.callback_requests.hidden}
+          complete={data.callback_requests.complete}
+        >
+          <List spacing={4} size="sm" listStyleType="none">
+            {data.callback_requests.items.map((c) => (
+              <List.Item key={c.message_id}>
+                <Group gap="xs" wrap="wrap">
+                  {patientLink(c.patient_id, c.patient_name)}
+                  <Text span size="sm" c="dimmed">
+                    {formatWhen(c.created_at)}
+                  </Text>
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        </WorklistGroup>
       )}
       {data.check_ins_due.items.length > 0 && (
         <WorklistGroup
@@ -165,14 +179,11 @@ function WorklistGroups({ data, callbacks }: { data: WorklistAnswer; callbacks: 
 
 /**
  * The provider dashboard's worklist (issue 12 item 6): what the practice should do next, each item
- * a link to where it is done. Callback requests are the dashboard's own total, read from the same
- * query as its tile: each is resolved in the patient's Texts section.
+ * a link to where it is done (a callback request is resolved in the patient's Texts section).
  */
 export function WorklistPanel() {
   const worklist = useWorklist();
-  const stats = useDashboardStats();
   const headingId = useId();
-  const callbacks = stats.data?.callbackRequests ?? 0;
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
@@ -186,16 +197,16 @@ export function WorklistPanel() {
           </Text>
         ) : worklist.isError ? (
           <ErrorAlert message={worklist.error.message} onRetry={() => void worklist.refetch()} />
-        ) : isWorklistEmpty(worklist.data, callbacks) ? (
+        ) : isWorklistEmpty(worklist.data) ? (
           <EmptyState
             size="sm"
             py="md"
             icon={<ListChecks size={24} aria-hidden="true" />}
             title="Nothing waiting"
-            description="No patient awaits consent, no check-in is due this week and no Emergent or Urgent summary is open."
+            description="No patient awaits consent or a call back, no check-in is due this week and no Emergent or Urgent summary is open."
           />
         ) : (
-          <WorklistGroups data={worklist.data} callbacks={callbacks} />
+          <WorklistGroups data={worklist.data} />
         )}
       </Stack>
     </Card>

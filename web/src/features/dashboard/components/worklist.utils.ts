@@ -13,10 +13,10 @@ export function hiddenText(hidden: number, complete: boolean): string {
   return `and ${complete ? '' : 'at least '}${hidden} more`;
 }
 
-/** Nothing in any group, and no callback request waiting. */
-export function isWorklistEmpty(worklist: WorklistAnswer, callbacks: number): boolean {
+/** Nothing in any group. */
+export function isWorklistEmpty(worklist: WorklistAnswer): boolean {
   return (
-    callbacks === 0 &&
+    worklist.callback_requests.items.length === 0 &&
     worklist.awaiting_consent.items.length === 0 &&
     worklist.check_ins_due.items.length === 0 &&
     worklist.urgent_summaries.items.length === 0 &&
