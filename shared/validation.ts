@@ -4,7 +4,9 @@
  */
 import * as z from 'zod/mini';
 import { CARE_ROLES, NOTIFICATION_CHANNELS, TIME_PREFERENCES, type NotificationChannel } from './domain';
-import { CALL_MESSAGES, CCM_MESSAGES, SUMMARY_MESSAGES, VALIDATION } from './messages';
+import { VALIDATION } from './messages';
+import { CALL_MESSAGES, SUMMARY_MESSAGES } from './call-messages';
+import { CCM_MESSAGES } from './ccm/messages';
 import { chronicConditionSchema } from './ccm/chronic-conditions';
 import { CONSENT_DISCLOSURES, CONSENT_METHODS, RECORDED_CONSENT_STATUSES, type ConsentDisclosure } from './consent';
 import { SUMMARY_STATUSES, SUMMARY_TABS } from './summaries';

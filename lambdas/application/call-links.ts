@@ -3,7 +3,7 @@
  * at once, at most one per link per 15 minutes. Every token that doesn't open a link (unknown,
  * expired, malformed, a patient or organization gone) gets the same answer.
  */
-import { CALL_MESSAGES } from '../../shared/messages';
+import { CALL_MESSAGES } from '../../shared/call-messages';
 import {
   CALL_LINK_CALL_WINDOW_MINUTES,
   CALL_LINK_MESSAGES,

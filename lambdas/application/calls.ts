@@ -16,7 +16,7 @@ import {
   type WebCallConfigResponse,
 } from '../../shared/calls';
 import { EMPTY_CARE_PLAN, carePlanPrompt } from '../../shared/care-plan';
-import { CALL_MESSAGES } from '../../shared/messages';
+import { CALL_MESSAGES } from '../../shared/call-messages';
 import { nextCallWindowTime, nextCheckIn, scheduleOptionTime } from '../../shared/call-times';
 import type { Actor } from '../platform/actor';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors';

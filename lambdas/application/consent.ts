@@ -3,7 +3,7 @@
  * consent history and becomes the patient's consent in the same transaction; nothing is edited.
  */
 import type { ConsentEntry, PatientConsent } from '../../shared/domain';
-import { CCM_MESSAGES } from '../../shared/messages';
+import { CCM_MESSAGES } from '../../shared/ccm/messages';
 import type { Actor } from '../platform/actor';
 import { conflict } from '../platform/errors';
 import { audited } from './audit';

@@ -1,6 +1,7 @@
 import type { z } from 'zod/mini';
 import type { OutreachCadence, Patient, PatientPage, ProviderRef } from '../../shared/domain';
-import { CCM_MESSAGES, VALIDATION } from '../../shared/messages';
+import { VALIDATION } from '../../shared/messages';
+import { CCM_MESSAGES } from '../../shared/ccm/messages';
 import { isCalendarDate, outreachScheduledAt, todayIn } from '../../shared/time-preferences';
 import type { consentSchema, createPatientSchema, outreachSchema, patientFormSchema } from '../../shared/validation';
 import type { Actor } from '../platform/actor';

@@ -6,7 +6,7 @@ import {
   type SystemSettingsResponse,
   type VoiceId,
 } from '../../shared/calls';
-import { CALL_MESSAGES } from '../../shared/messages';
+import { CALL_MESSAGES } from '../../shared/call-messages';
 import type { settingsSchema } from '../../shared/validation';
 import type { Actor } from '../platform/actor';
 import { conflict, forbidden } from '../platform/errors';

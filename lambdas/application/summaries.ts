@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod/mini';
 import { DEFAULT_TIMEZONE } from '../../shared/domain';
-import { SUMMARY_MESSAGES } from '../../shared/messages';
+import { SUMMARY_MESSAGES } from '../../shared/call-messages';
 import {
   SUMMARIES_PAGE_SIZE,
   isAllowedTransition,

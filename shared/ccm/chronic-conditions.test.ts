@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONDITION_MESSAGES, VALIDATION } from '../messages';
+import { VALIDATION } from '../messages';
+import { CONDITION_MESSAGES } from './messages';
 import {
   CHRONIC_CONDITIONS,
   ICD10_CM_PATTERN,

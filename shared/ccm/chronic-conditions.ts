@@ -5,7 +5,8 @@
  * which imports this file.
  */
 import * as z from 'zod/mini';
-import { CONDITION_MESSAGES, VALIDATION } from '../messages';
+import { VALIDATION } from '../messages';
+import { CONDITION_MESSAGES } from './messages';
 
 export interface ChronicConditionOption {
   code: string;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Patient } from '../../shared/domain';
-import { CCM_MESSAGES } from '../../shared/messages';
+import { CCM_MESSAGES } from '../../shared/ccm/messages';
 import { createPatient, demoOrganizations } from '../support/fixtures';
 import { DEMO, expectAccessible, launchBrowser, newPage, signIn, stackUrls } from './support/browser';
 

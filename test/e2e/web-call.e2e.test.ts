@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CALL_MESSAGES } from '../../shared/messages';
+import { CALL_MESSAGES } from '../../shared/call-messages';
 import {
   SIMULATED_CALL_ERROR,
   SIMULATED_FAILURES,

@@ -13,7 +13,7 @@ import type {
   PatientConsent,
   UserProfile,
 } from '../../shared/domain';
-import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../shared/messages';
+import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../shared/ccm/messages';
 import { call } from '../support/api';
 import {
   auditTrail,

@@ -13,7 +13,8 @@ import {
   type RouteDefinition,
   type RouteKey,
 } from '../../lambdas/routes';
-import { CCM_MESSAGES, CONDITION_MESSAGES, VALIDATION } from '../../shared/messages';
+import { VALIDATION } from '../../shared/messages';
+import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../shared/ccm/messages';
 import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
 import { DASHBOARD_MESSAGES } from '../../shared/dashboard';
 import { PAGE_LIMIT_MESSAGE } from '../../shared/validation';

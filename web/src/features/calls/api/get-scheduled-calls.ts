@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CallPage } from '../../../../../shared/calls';
-import { CALL_MESSAGES } from '../../../../../shared/messages';
+import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/services';
 import { callKeys } from './call-keys';

@@ -7,7 +7,7 @@ import {
   type TranscriptTurn,
 } from '../../../../../shared/calls';
 import type { TimePreference } from '../../../../../shared/domain';
-import { CALL_MESSAGES } from '../../../../../shared/messages';
+import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import { TIME_PREFERENCE_LABELS } from '../../../../../shared/time-preferences';
 
 export interface BadgeLook {

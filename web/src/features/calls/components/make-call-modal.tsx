@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { Phone } from 'lucide-react';
-import { CALL_MESSAGES } from '../../../../../shared/messages';
+import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { usePlaceCall } from '../api/place-call';
 import { CallSuccessAlert } from './call-success-alert';

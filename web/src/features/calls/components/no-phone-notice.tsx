@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { PhoneOff } from 'lucide-react';
-import { CALL_MESSAGES } from '../../../../../shared/messages';
+import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 
 /** Why calling is disabled: calls go only to patients with a phone number (product-rules.md "Calls"). */
 export function NoPhoneNotice() {

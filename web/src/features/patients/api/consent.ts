@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConsentEntry, Page, PatientConsent } from '../../../../../shared/domain';
 import type { ConsentDisclosure, ConsentMethod, RecordedConsentStatus } from '../../../../../shared/consent';
-import { CCM_MESSAGES } from '../../../../../shared/messages';
+import { CCM_MESSAGES } from '../../../../../shared/ccm/messages';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/services';
 import { KEYS_SHOWING_PATIENTS, patientKeys } from './patient-keys';

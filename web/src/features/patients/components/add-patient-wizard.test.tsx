@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Patient } from '../../../../../shared/domain';
-import { CCM_MESSAGES } from '../../../../../shared/messages';
+import { CCM_MESSAGES } from '../../../../../shared/ccm/messages';
 import { addMonths, todayIn } from '../../../../../shared/time-preferences';
 import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';

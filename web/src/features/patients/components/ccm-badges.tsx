@@ -1,7 +1,7 @@
 import { Badge, Group } from '@mantine/core';
 import { CONSENT_BADGES } from '../../../../../shared/consent';
 import type { Patient } from '../../../../../shared/domain';
-import { CCM_MESSAGES } from '../../../../../shared/messages';
+import { CCM_MESSAGES } from '../../../../../shared/ccm/messages';
 
 /**
  * A patient's CCM standing at a glance (product-rules.md "Care management (CCM)"): their consent

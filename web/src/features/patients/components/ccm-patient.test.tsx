@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CarePlan, ConsentEntry, Patient } from '../../../../../shared/domain';
-import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../../../../shared/messages';
+import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../../../../shared/ccm/messages';
 import { createAppRoutes } from '../../../app/router';
 import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';

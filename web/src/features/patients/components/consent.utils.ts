@@ -4,7 +4,7 @@ import {
   type ConsentMethod,
   type ConsentStatus,
 } from '../../../../../shared/consent';
-import { CCM_MESSAGES } from '../../../../../shared/messages';
+import { CCM_MESSAGES } from '../../../../../shared/ccm/messages';
 import { consentSchema, firstError } from '../../../../../shared/validation';
 import type { ConsentPayload } from '../api/consent';
 

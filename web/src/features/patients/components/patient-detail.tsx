@@ -2,7 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { ArrowLeft, CalendarPlus, Pencil, Phone, Trash2, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { CCM_MESSAGES } from '../../../../../shared/messages';
+import { CCM_MESSAGES } from '../../../../../shared/ccm/messages';
 import { TIME_PREFERENCE_LABELS } from '../../../../../shared/time-preferences';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { MessagePage } from '../../../components/feedback/message-page';

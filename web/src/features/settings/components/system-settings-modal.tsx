@@ -25,7 +25,7 @@ import {
   VOICES,
   type SystemSettingsResponse,
 } from '../../../../../shared/calls';
-import { CALL_MESSAGES } from '../../../../../shared/messages';
+import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useSystemSettings, useUpdateSystemSettings } from '../api/system-settings';

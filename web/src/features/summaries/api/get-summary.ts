@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SUMMARY_MESSAGES } from '../../../../../shared/messages';
+import { SUMMARY_MESSAGES } from '../../../../../shared/call-messages';
 import type { SummaryDetailResponse } from '../../../../../shared/summaries';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/services';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { SUMMARY_MESSAGES } from '../../../../../shared/messages';
+import { SUMMARY_MESSAGES } from '../../../../../shared/call-messages';
 import type { SummaryDetailResponse, SummaryStatusResponse } from '../../../../../shared/summaries';
 import type { summaryStatusSchema } from '../../../../../shared/validation';
 import type { ApiClient } from '../../../lib/api-client';

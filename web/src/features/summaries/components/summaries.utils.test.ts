@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUMMARY_MESSAGES } from '../../../../../shared/messages';
+import { SUMMARY_MESSAGES } from '../../../../../shared/call-messages';
 import { counts } from '../testing/fake-summaries-api';
 import {
   arrowNavigation,

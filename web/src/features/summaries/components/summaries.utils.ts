@@ -1,5 +1,5 @@
 import type { EscalationLevel } from '../../../../../shared/calls';
-import { SUMMARY_MESSAGES } from '../../../../../shared/messages';
+import { SUMMARY_MESSAGES } from '../../../../../shared/call-messages';
 import {
   SUMMARY_TABS,
   summaryMonths,

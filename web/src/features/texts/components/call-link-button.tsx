@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { Check, Copy, Link2, PhoneOff, RefreshCw } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { CALL_MESSAGES } from '../../../../../shared/messages';
+import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import { TEXT_MESSAGES } from '../../../../../shared/texts';
 import { useCreateCallLink } from '../api/create-call-link';
 import { TextNotice } from './text-notice';

@@ -1,5 +1,5 @@
 import type { WebCallConfigResponse } from '../../../../../shared/calls';
-import { CALL_MESSAGES } from '../../../../../shared/messages';
+import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import type { ApiClient } from '../../../lib/api-client';
 
 /**

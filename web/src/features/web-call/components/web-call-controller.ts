@@ -1,5 +1,5 @@
 import type { WebCallConfigResponse } from '../../../../../shared/calls';
-import { CALL_MESSAGES } from '../../../../../shared/messages';
+import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import type { WebCallSourceFactory } from '../sources/web-call-source-factory';
 import type { WebCallEvents, WebCallSource } from '../sources/web-call-source';
 import { openCentredPopup, writePopupPage } from './popup-page';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_MESSAGES } from '../../../../../shared/messages';
+import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import { ApiError } from '../../../lib/api-client';
 import {
   configErrorMessage,

@@ -1,4 +1,4 @@
-import { CALL_MESSAGES } from '../../../../../shared/messages';
+import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import { ApiError } from '../../../lib/api-client';
 
 /** The widget's call states (product-rules.md "Calls"). */
