@@ -40,6 +40,11 @@ describe('calls: place, follow, schedule, cancel; operators see them; system set
     await wizard.getByLabel('Last Name').fill(`Callwell${stamp}`);
     await wizard.getByLabel('Phone Number').fill('+18135550777');
     await wizard.getByRole('button', { name: 'Next' }).click();
+    // Step 2: the nurse records the patient's verbal consent, with the four disclosures.
+    await wizard.getByRole('radio', { name: 'Accepted' }).check();
+    await wizard.getByRole('radio', { name: 'Verbal' }).check();
+    for (const box of await wizard.getByRole('checkbox').all()) await box.check();
+    await wizard.getByRole('button', { name: 'Next' }).click();
     await wizard.getByRole('button', { name: 'Setup Later' }).click();
     await wizard.waitFor({ state: 'hidden' });
 

@@ -81,7 +81,7 @@ describe('operator and provider workspaces', () => {
     await operator.getByText(nurseEmail).waitFor();
   });
 
-  it('enrols a patient through the two-step wizard and writes a care plan', async () => {
+  it('enrols a patient through the three-step wizard and writes a care plan', async () => {
     await operator.getByRole('tab', { name: 'Patients' }).click();
     await operator.getByRole('button', { name: 'Add Patient' }).first().click();
     await dialog().getByLabel('Email').fill(`amara-${stamp}@patients.example`);
@@ -89,6 +89,9 @@ describe('operator and provider workspaces', () => {
     await dialog().getByRole('button', { name: 'Next' }).click();
     expect(await dialog().getByRole('alert').innerText()).toContain(VALIDATION.lastNameRequired);
     await dialog().getByLabel('Last Name').fill(patientLast);
+    await dialog().getByRole('button', { name: 'Next' }).click();
+    // Step 2: consent was not asked yet; the patient page records it later.
+    expect(await dialog().getByRole('radio', { name: 'Not asked yet' }).isChecked()).toBe(true);
     await dialog().getByRole('button', { name: 'Next' }).click();
     const date = dialog().getByLabel('First Outreach Date');
     expect(await date.getAttribute('min')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -100,10 +103,12 @@ describe('operator and provider workspaces', () => {
     await operator.getByRole('link', { name: `View Amara ${patientLast}` }).click();
     await operator.getByRole('heading', { level: 1, name: `Amara ${patientLast}` }).waitFor();
     await operator.getByRole('button', { name: 'Create Care Plan' }).click();
-    await dialog().getByLabel('Care Plan').fill('  Walk 20 minutes daily. Check blood pressure every morning.  ');
+    await dialog().getByLabel('Measurable goals').fill('Walk 20 minutes daily');
+    await dialog().getByLabel('Note', { exact: true }).fill('  Check blood pressure every morning.  ');
     await dialog().getByRole('button', { name: 'Save Care Plan' }).click();
     await dialog().getByRole('button', { name: 'Edit Care Plan' }).waitFor();
-    await dialog().getByText('Walk 20 minutes daily. Check blood pressure every morning.').waitFor();
+    await dialog().getByText('Walk 20 minutes daily').waitFor();
+    await dialog().getByText('Check blood pressure every morning.').waitFor();
     await dialog().getByRole('button', { name: 'Close', exact: true }).click();
     await closedDialog();
 

@@ -105,7 +105,7 @@ export function BillingReportView({ organizationId, canEdit, patientHref }: Bill
           />
         }
       >
-        <Table.ScrollContainer minWidth={980}>
+        <Table.ScrollContainer minWidth={980} type="native" tabIndex={0} role="region" aria-label="CCM billing report">
           <Table striped>
             <Table.Caption>CCM billing report{shownMonth ? `, ${monthLabel(shownMonth)}` : ''}</Table.Caption>
             <Table.Thead>

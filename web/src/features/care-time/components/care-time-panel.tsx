@@ -402,7 +402,13 @@ function TimeLog({ patientId, lines, canCorrect, more, loadingMore }: TimeLogPro
   }
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer
+        minWidth={640}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label="Time entries this month"
+      >
         <Table striped>
           <Table.Caption>Time entries this month</Table.Caption>
           <Table.Thead>

@@ -28,7 +28,7 @@ export function AccessHistoryPanel({ patientId }: { patientId: string }) {
 
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label="Access history">
         <Table striped verticalSpacing="xs" aria-label="Access history">
           <Table.Thead>
             <Table.Tr>

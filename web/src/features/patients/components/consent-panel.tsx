@@ -50,7 +50,7 @@ export function ConsentPanel({ patientId, patientName }: ConsentPanelProps) {
           <Text c="dimmed">No consent recorded yet. Monthly check-ins wait until consent is accepted.</Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={520}>
+            <Table.ScrollContainer minWidth={520} type="native" tabIndex={0} role="region" aria-label="Consent history">
               <Table verticalSpacing="xs" aria-label="Consent history">
                 <Table.Thead>
                   <Table.Tr>
