@@ -102,7 +102,6 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
       'dynamodb:PutItem',
       'dynamodb:UpdateItem',
       'dynamodb:DeleteItem',
-      'dynamodb:ConditionCheckItem',
     ],
     scheduler: ['scheduler:CreateSchedule'],
     bus: ['events:PutEvents'],

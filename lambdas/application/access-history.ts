@@ -1,11 +1,11 @@
 import type { AccessHistoryEntry, AccessHistoryPage } from '../../shared/domain';
 import { isRole } from '../../shared/roles';
 import type { Actor } from '../platform/actor';
-import { forbidden } from '../platform/errors';
-import { audited, patientNotFound } from './audit';
+import { assertEmployee, isRecordId } from './access';
+import { audited } from './audit';
 import { invalidCursor, type PageRequest } from './cursor';
+import { fail } from './errors';
 import type { AuditHistory, AuditLog, PatientRepository, UserDirectory } from './ports';
-import { isRecordId } from './search';
 
 export interface AccessHistoryDeps {
   patients: PatientRepository;
@@ -27,13 +27,13 @@ export async function getAccessHistory(
   page: PageRequest,
 ): Promise<AccessHistoryPage> {
   return audited(deps.audit, actor, 'patient.access_history.read', { type: 'patient', id: patientId }, async () => {
-    if (actor.role !== 'careloop_employee') throw forbidden();
-    if (!isRecordId(patientId)) throw patientNotFound();
+    assertEmployee(actor);
+    if (!isRecordId(patientId)) throw fail('patientNotFound');
     const [patient, found] = await Promise.all([
       deps.patients.get(patientId),
       deps.history.bySubject({ type: 'patient', id: patientId }, page.limit, page.cursor),
     ]);
-    if (!patient) throw patientNotFound();
+    if (!patient) throw fail('patientNotFound');
     if (found === 'invalid_cursor') throw invalidCursor();
     const people = await deps.users.displayOf(found.items.map((e) => e.actorId));
     return {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../platform/actor';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
-import { audited, auditedChange, auditOutcomeOf, patientDenied, patientNotFound } from './audit';
+import { audited, auditedChange, auditOutcomeOf } from './audit';
+import { denied, fail } from './errors';
 import type { AuditEntry, AuditEvent } from './ports';
 
 const actor: Actor = { userId: 'u1', email: 'nurse@sunrise.example', role: 'provider', providerId: 'org-1' };
@@ -13,10 +14,10 @@ function recorder() {
 
 describe('auditOutcomeOf', () => {
   it('tells a refusal for another organization from a missing record, though both answer 404', () => {
-    expect(patientDenied().status).toBe(404);
-    expect(patientDenied().code).toBe(patientNotFound().code);
-    expect(auditOutcomeOf(patientDenied())).toBe('denied');
-    expect(auditOutcomeOf(patientNotFound())).toBe('not_found');
+    expect(denied('patientNotFound').status).toBe(404);
+    expect(denied('patientNotFound').code).toBe(fail('patientNotFound').code);
+    expect(auditOutcomeOf(denied('patientNotFound'))).toBe('denied');
+    expect(auditOutcomeOf(fail('patientNotFound'))).toBe('not_found');
   });
 
   it('maps the other failures', () => {
@@ -52,7 +53,7 @@ describe('audited', () => {
   it('records a failure with its outcome and rethrows it', async () => {
     const { entries, log } = recorder();
     const work = audited(log, actor, 'care_plan.update', { type: 'patient', id: 'p2' }, () =>
-      Promise.reject(patientDenied()),
+      Promise.reject(denied('patientNotFound')),
     );
     await expect(work).rejects.toMatchObject({ status: 404, code: 'patient.not_found' });
     expect(entries[0]).toMatchObject({ action: 'care_plan.update', patientId: 'p2', outcome: 'denied' });
@@ -69,7 +70,9 @@ describe('audited', () => {
     const fromRequest: Actor = { ...actor, requestId: 'req-1', sourceIp: '203.0.113.7' };
     await audited(log, fromRequest, 'patient.read', { type: 'patient', id: 'p1' }, async () => 'data');
     await expect(
-      audited(log, fromRequest, 'patient.update', { type: 'patient', id: 'p1' }, () => Promise.reject(patientDenied())),
+      audited(log, fromRequest, 'patient.update', { type: 'patient', id: 'p1' }, () =>
+        Promise.reject(denied('patientNotFound')),
+      ),
     ).rejects.toThrow();
     expect(entries).toEqual([
       expect.objectContaining({ outcome: 'success', requestId: 'req-1', sourceIp: '203.0.113.7' }),

@@ -1,22 +1,7 @@
 import type { Actor } from '../platform/actor';
-import { AppError, notFound } from '../platform/errors';
+import { AppError } from '../platform/errors';
+import { TenantDenied } from './errors';
 import type { AuditChange, AuditEntry, AuditEvent, AuditLog, AuditOutcome, Clock, Ids } from './ports';
-
-/**
- * A refusal because the record belongs to another organization. The caller sees exactly the
- * not-found answer of a missing record; only the audit trail tells the two apart.
- */
-export class TenantDenied extends AppError {
-  constructor(code: string, message: string) {
-    super('not_found', code, message);
-    this.name = 'TenantDenied';
-  }
-}
-
-export const patientNotFound = () => notFound('patient.not_found', 'Patient Not Found');
-export const patientDenied = () => new TenantDenied('patient.not_found', 'Patient Not Found');
-export const providerNotFound = () => notFound('provider.not_found', 'Provider Not Found');
-export const providerDenied = () => new TenantDenied('provider.not_found', 'Provider Not Found');
 
 /** How a failed request reads in the audit trail. */
 export function auditOutcomeOf(error: unknown): AuditOutcome {

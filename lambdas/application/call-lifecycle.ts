@@ -7,7 +7,7 @@
 import { MAX_CHECK_IN_RETRIES, UNANSWERED_OUTCOMES } from '../../shared/calls';
 import { nextCallWindowTime } from '../../shared/call-times';
 import { monthIn } from '../../shared/time-preferences';
-import { dial, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './calls';
+import { dial, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
 import type { CallLogRecord, CallReport, EventPublisher, OrganizationRef } from './ports';
 import { VoiceAgentError } from './ports';
 

@@ -3,20 +3,15 @@
  * at once, at most one per link per 15 minutes. Every token that doesn't open a link (unknown,
  * expired, malformed, a patient or organization gone) gets the same answer.
  */
-import { CALL_MESSAGES } from '../../shared/call-messages';
-import {
-  CALL_LINK_CALL_WINDOW_MINUTES,
-  CALL_LINK_MESSAGES,
-  type CallLinkResponse,
-  type CreateCallLinkResponse,
-} from '../../shared/texts';
+import { CALL_LINK_CALL_WINDOW_MINUTES, type CallLinkResponse, type CreateCallLinkResponse } from '../../shared/texts';
 import type { Actor } from '../platform/actor';
-import { AppError, badRequest, notFound } from '../platform/errors';
+import { AppError } from '../platform/errors';
+import { patientForActor } from './access';
 import { audited } from './audit';
+import { dial, type PlacingDeps } from './call-placing';
 import { newCallLog } from './call-records';
-import { dial, type PlacingDeps } from './calls';
+import { fail } from './errors';
 import { createLink, hashToken, resolveLink } from './links';
-import { patientForActor } from './patients';
 import type { CallLinkRepository } from './ports';
 
 export interface CreateCallLinkDeps extends Pick<PlacingDeps, 'patients' | 'organizations' | 'audit' | 'clock'> {
@@ -31,7 +26,7 @@ export async function createCallLink(
 ): Promise<CreateCallLinkResponse> {
   return audited(deps.audit, actor, 'call_link.create', { type: 'patient', id: patientId }, async () => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
-    if (!patient.phone_number) throw badRequest('call.no_phone', CALL_MESSAGES.noPhoneNumber);
+    if (!patient.phone_number) throw fail('callNoPhone');
     const { token, expires } = await createLink(deps, {
       kind: 'call',
       organizationId: organization.id,
@@ -45,7 +40,7 @@ export async function createCallLink(
 
 export type OpenCallLinkDeps = PlacingDeps & { links: CallLinkRepository };
 
-const invalidLink = () => notFound('link.invalid', CALL_LINK_MESSAGES.invalidDefault);
+const invalidLink = () => fail('callLinkInvalid');
 const WINDOW_MS = CALL_LINK_CALL_WINDOW_MINUTES * 60 * 1000;
 
 /** The audit trail's actor for what a link does: the patient holding it, known by the link alone. */
@@ -109,8 +104,8 @@ export async function openCallLink(deps: OpenCallLinkDeps, token: string): Promi
         await dial(deps, log, patient, organization);
       } catch (error) {
         await deps.links.releaseCall(tokenHash, at);
-        const kind = error instanceof AppError && error.kind === 'unavailable' ? 'unavailable' : 'bad_gateway';
-        throw new AppError(kind, 'link.call_failed', CALL_LINK_MESSAGES.callFailed);
+        const unavailable = error instanceof AppError && error.kind === 'unavailable';
+        throw fail(unavailable ? 'linkCallUnavailable' : 'linkCallRejected');
       }
       return { isValid: true, call: 'placed' };
     },

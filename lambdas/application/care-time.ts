@@ -7,8 +7,6 @@
 import { ccmCodes } from '../../shared/ccm/billing';
 import { consentCoverageFromLatest, consentCoversMonth, type ConsentChange } from '../../shared/consent';
 import {
-  BILLING_MESSAGES,
-  CARE_TIME_MESSAGES,
   VOID_SUFFIX,
   countsAs,
   type BillingReportAnswer,
@@ -22,23 +20,31 @@ import {
 import { DEFAULT_CARE_ROLE, type CareRole, type PatientConsent } from '../../shared/domain';
 import { isCalendarDate, monthIn, todayIn } from '../../shared/time-preferences';
 import type { Actor } from '../platform/actor';
-import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
-import { audited, patientDenied } from './audit';
+import { organizationForActor, patientForActor } from './access';
+import { audited } from './audit';
 import { invalidCursor, type PageRequest } from './cursor';
-import type { PatientDeps } from './patients';
-import { patientForActor } from './patients';
+import { denied, fail } from './errors';
 import type {
+  AuditLog,
   CcmMonthRecord,
+  Clock,
+  Ids,
   OrganizationRef,
+  OrganizationRepository,
   PatientRecord,
+  PatientRepository,
   TimeEntryRecord,
   TimeLogRepository,
   UserProfileRecord,
 } from './ports';
-import { organizationForActor } from './providers';
 
-export interface CareTimeDeps extends Pick<PatientDeps, 'patients' | 'organizations' | 'audit' | 'clock' | 'ids'> {
+export interface CareTimeDeps {
+  patients: PatientRepository;
+  organizations: OrganizationRepository;
   timeLog: TimeLogRepository;
+  audit: AuditLog;
+  clock: Clock;
+  ids: Ids;
 }
 
 export const TIME_ENTRIES_PAGE_SIZE = 100;
@@ -46,8 +52,8 @@ export const BILLING_REPORT_PAGE_SIZE = 50;
 /** The CSV export reads the report this many rows at a time. */
 const CSV_PAGE_SIZE = 100;
 
-const entryNotFound = () => notFound('time_entry.not_found', CARE_TIME_MESSAGES.entryNotFound);
-const monthBilled = () => conflict('time_entry.month_billed', CARE_TIME_MESSAGES.monthBilled);
+const entryNotFound = () => fail('timeEntryNotFound');
+const monthBilled = () => fail('timeEntryMonthBilled');
 
 const NO_TOTALS: CcmMonthTotals = {
   staff_minutes: 0,
@@ -112,7 +118,7 @@ export async function recordTimeEntry(
 ): Promise<TimeEntryCreatedAnswer> {
   const action = input.voids ? 'time_entry.void' : 'time_entry.create';
   return audited(deps.audit, actor, action, { type: 'patient', id: patientId }, async () => {
-    if (actor.role !== 'provider' || !profile) throw forbidden(CARE_TIME_MESSAGES.operatorsLogNoTime);
+    if (actor.role !== 'provider' || !profile) throw fail('operatorsLogNoTime');
     const { patient, organization } = await patientForActor(deps, actor, patientId);
     const now = deps.clock.now();
     const author = { id: actor.userId, name: fullName(profile), careRole: profile.care_role ?? DEFAULT_CARE_ROLE };
@@ -133,9 +139,9 @@ export async function recordTimeEntry(
       case 'billed':
         throw monthBilled();
       case 'day_limit':
-        throw badRequest('request.invalid.minutes', CARE_TIME_MESSAGES.dayLimit);
+        throw fail('timeEntryDayLimit');
       case 'already_voided':
-        throw conflict('time_entry.already_voided', CARE_TIME_MESSAGES.alreadyVoided);
+        throw fail('timeEntryAlreadyVoided');
     }
     const row = await deps.timeLog.getMonth(patient.provider_id, entry.month, patient.id);
     return { entry: toTimeEntry(entry), totals: totalsOf(row) };
@@ -164,10 +170,10 @@ function newEntry(
 ): TimeEntryRecord {
   const today = todayIn(organization.timezone, now);
   const date = input.date ?? today;
-  if (!isCalendarDate(date)) throw badRequest('request.invalid.date', CARE_TIME_MESSAGES.dateInvalid);
-  if (date > today) throw badRequest('request.invalid.date', CARE_TIME_MESSAGES.dateInFuture);
+  if (!isCalendarDate(date)) throw fail('timeEntryDateInvalid');
+  if (date > today) throw fail('timeEntryDateInFuture');
   if (date < todayIn(organization.timezone, new Date(patient.created_at))) {
-    throw badRequest('request.invalid.date', CARE_TIME_MESSAGES.dateBeforeEnrollment);
+    throw fail('timeEntryDateBeforeEnrollment');
   }
   const month = date.slice(0, 7);
   return {
@@ -415,12 +421,12 @@ export async function updateBillingRow(
   change: { complex?: boolean; billed?: true },
 ): Promise<{ row: BillingReportRow }> {
   return audited(deps.audit, actor, 'billing_report.update', { type: 'patient', id: target.patientId }, async () => {
-    if (actor.role !== 'provider' || !profile) throw forbidden(BILLING_MESSAGES.billingIsForStaff);
+    if (actor.role !== 'provider' || !profile) throw fail('billingIsForStaff');
     await organizationForActor(deps, actor, target.organizationId);
     const { patient } = await patientForActor(deps, actor, target.patientId);
-    if (patient.provider_id !== target.organizationId) throw patientDenied();
+    if (patient.provider_id !== target.organizationId) throw denied('patientNotFound');
     const at = deps.clock.now().toISOString();
-    const alreadyBilled = () => conflict('billing.already_billed', BILLING_MESSAGES.alreadyBilled);
+    const alreadyBilled = () => fail('monthAlreadyBilled');
     if (change.complex !== undefined) {
       const set = await deps.timeLog.setComplex(
         patient.provider_id,
@@ -440,7 +446,7 @@ export async function updateBillingRow(
         await consentCovers(deps, patient, target.month),
       );
       if (current.billed) throw alreadyBilled();
-      if (current.codes.length === 0) throw conflict('billing.nothing_to_bill', BILLING_MESSAGES.nothingToBill);
+      if (current.codes.length === 0) throw fail('nothingToBill');
       const marked = await deps.timeLog.markBilled(
         patient.provider_id,
         target.month,

@@ -1,49 +1,42 @@
+import type { z } from 'zod/mini';
+import { EMPTY_CARE_PLAN } from '../../shared/care-plan';
 import type {
+  CarePlan,
   CarePlanFields,
   ClinicalDocument,
   DocumentAuthor,
   DocumentRevision,
   DocumentRevisionPage,
 } from '../../shared/domain';
+import type { carePlanSchema } from '../../shared/validation';
 import type { Actor } from '../platform/actor';
-import { conflict, notFound } from '../platform/errors';
+import { patientForActor, type PatientAccessDeps } from './access';
 import { audited } from './audit';
 import { invalidCursor, type PageRequest } from './cursor';
-import type { PatientDeps } from './patients';
-import { patientForActor } from './patients';
+import { DOCUMENT_ERRORS, fail } from './errors';
+import { UNKNOWN_AUTHOR } from './mappers';
 import type {
+  AuditLog,
   AuthorRef,
   ClinicalDocumentRecord,
   ClinicalDocumentRepository,
+  Clock,
   DocumentKind,
   DocumentRevisionRecord,
+  Ids,
   UserDirectory,
   UserDisplay,
 } from './ports';
 
-export interface ClinicalDocumentDeps extends Pick<
-  PatientDeps,
-  'patients' | 'organizations' | 'audit' | 'clock' | 'ids'
-> {
+export interface ClinicalDocumentDeps extends PatientAccessDeps {
   documents: ClinicalDocumentRepository;
   users: UserDirectory;
+  audit: AuditLog;
+  clock: Clock;
+  ids: Ids;
 }
 
 export const REVISIONS_PAGE_SIZE = 20;
-
-/** The words for what the repository reports (STYLE "Adapters return outcomes, use cases choose words"). */
-export const DOCUMENT_MESSAGES: Record<DocumentKind, { exists: string; missing: string; stale: string }> = {
-  care_plan: {
-    exists: 'This patient already has a care plan. Reload to see it.',
-    missing: 'This patient has no care plan yet',
-    stale: 'The care plan changed since you opened it. Reload and try again.',
-  },
-  emr_notes: {
-    exists: 'This patient already has EMR notes. Reload to see them.',
-    missing: 'This patient has no EMR notes yet',
-    stale: 'The EMR notes changed since you opened them. Reload and try again.',
-  },
-};
 
 /** What a save writes: the text (EMR notes, or a care plan's note) and a care plan's structured part. */
 export interface DocumentBody {
@@ -54,11 +47,8 @@ export interface DocumentBody {
 /** A document as answered, with a care plan's structured part when it was saved structured. */
 export type StoredDocument = ClinicalDocument & { plan?: CarePlanFields };
 
-/** Shown for an author whose profile cannot be found. */
-export const UNKNOWN_AUTHOR = 'Unknown user';
-
-const stale = (kind: DocumentKind) => conflict(`${kind}.version_conflict`, DOCUMENT_MESSAGES[kind].stale);
-const missing = (kind: DocumentKind) => notFound(`${kind}.not_found`, DOCUMENT_MESSAGES[kind].missing);
+const stale = (kind: DocumentKind) => fail(DOCUMENT_ERRORS[kind].stale);
+const missing = (kind: DocumentKind) => fail(DOCUMENT_ERRORS[kind].missing);
 
 /** Care plan or EMR notes of a patient the actor may see; null when there is none yet. */
 export async function getDocument(
@@ -100,7 +90,7 @@ export async function createDocument(
       has_revision: true,
     };
     if ((await deps.documents.create(kind, doc)) === 'exists') {
-      throw conflict(`${kind}.exists`, DOCUMENT_MESSAGES[kind].exists);
+      throw fail(DOCUMENT_ERRORS[kind].exists);
     }
     return withAuthors(deps, doc);
   });
@@ -203,4 +193,49 @@ function toDocument(doc: ClinicalDocumentRecord, names: ReadonlyMap<string, User
     updated_by: toAuthor(doc.updated_by, names),
     version: doc.version,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Care plans
+
+/*
+ * The structured care plan (product-rules.md "Care management (CCM)"), kept like every clinical
+ * document (versions, revisions, authors): its free text is the document's content, answered as
+ * `note`. A plan saved before plans were structured answers its text as the note and the rest
+ * empty; its next save writes the structured form.
+ */
+
+export type CarePlanInput = z.output<typeof carePlanSchema>;
+
+export function toCarePlan({ content, plan, ...document }: StoredDocument): CarePlan {
+  return { ...document, ...(plan ?? EMPTY_CARE_PLAN), note: content };
+}
+
+function toBody({ note, version: _version, ...plan }: CarePlanInput): DocumentBody {
+  return { content: note, plan };
+}
+
+export async function getCarePlan(deps: ClinicalDocumentDeps, actor: Actor, patientId: string) {
+  const doc = await getDocument(deps, actor, 'care_plan', patientId);
+  return doc ? toCarePlan(doc) : null;
+}
+
+/** The first care plan; its number of chronic conditions is written on the patient in the same transaction. */
+export async function createCarePlan(
+  deps: ClinicalDocumentDeps,
+  actor: Actor,
+  patientId: string,
+  input: CarePlanInput,
+) {
+  return toCarePlan(await createDocument(deps, actor, 'care_plan', patientId, toBody(input)));
+}
+
+/** A new version over the one read (`version`), with the patient's condition count in the same transaction. */
+export async function updateCarePlan(
+  deps: ClinicalDocumentDeps,
+  actor: Actor,
+  patientId: string,
+  input: CarePlanInput & { version: number },
+) {
+  return toCarePlan(await updateDocument(deps, actor, 'care_plan', patientId, toBody(input), input.version));
 }

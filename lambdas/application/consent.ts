@@ -3,17 +3,31 @@
  * consent history and becomes the patient's consent in the same transaction; nothing is edited.
  */
 import type { ConsentEntry, PatientConsent } from '../../shared/domain';
-import { CCM_MESSAGES } from '../../shared/ccm/messages';
 import type { Actor } from '../platform/actor';
-import { conflict } from '../platform/errors';
+import { patientForActor } from './access';
 import { audited } from './audit';
-import { UNKNOWN_AUTHOR } from './clinical-documents';
 import { invalidCursor, type PageRequest } from './cursor';
-import { patientForActor, planConsent, type ConsentInput, type PatientDeps } from './patients';
-import type { ConsentRecord, UserDirectory, UserDisplay } from './ports';
+import { fail } from './errors';
+import { UNKNOWN_AUTHOR } from './mappers';
+import { planConsent, type ConsentInput } from './patient-rules';
+import type {
+  AuditLog,
+  Clock,
+  ConsentRecord,
+  Ids,
+  OrganizationRepository,
+  PatientRepository,
+  UserDirectory,
+  UserDisplay,
+} from './ports';
 
-export interface ConsentDeps extends Pick<PatientDeps, 'patients' | 'organizations' | 'audit' | 'clock' | 'ids'> {
+export interface ConsentDeps {
+  patients: PatientRepository;
+  organizations: OrganizationRepository;
   users: UserDirectory;
+  audit: AuditLog;
+  clock: Clock;
+  ids: Ids;
 }
 
 export const CONSENT_PAGE_SIZE = 20;
@@ -58,11 +72,11 @@ export async function recordConsent(
     const { patient, organization } = await patientForActor(deps, actor, patientId);
     const current = patient.consent?.status ?? 'not_asked';
     if (input.status === 'withdrawn' && current !== 'accepted') {
-      throw conflict('consent.not_accepted', CCM_MESSAGES.consentNotAccepted);
+      throw fail('consentNotAccepted');
     }
     const record = planConsent(input, patient, organization, actor.userId, deps.clock.now(), deps.ids.newId());
     if ((await deps.patients.recordConsent(record, current)) === 'conflict') {
-      throw conflict('consent.changed', 'Consent was recorded by someone else meanwhile. Reload and try again.');
+      throw fail('consentChanged');
     }
     const names = await deps.users.displayOf([actor.userId]);
     return { consent: { status: record.status, date: record.date }, entry: toEntry(record, names) };

@@ -1,5 +1,5 @@
 import { PAGE_LIMIT_MAX, type PageQuery } from '../../shared/validation';
-import { badRequest } from '../platform/errors';
+import { fail } from './errors';
 
 /**
  * Page cursors. To callers a cursor is opaque; inside it is what the adapters page with: the
@@ -7,7 +7,7 @@ import { badRequest } from '../platform/errors';
  * ElectroDB's `cursor` is). It comes back from the client, so it is checked before any adapter
  * sees it: a cursor the server could not have made is refused with one code.
  */
-export const invalidCursor = () => badRequest('request.invalid_cursor', 'Invalid cursor');
+export const invalidCursor = () => fail('invalidCursor');
 
 /** Longer than any key of the table (four key attributes of bounded ids) could make. */
 export const CURSOR_MAX_LENGTH = 1024;

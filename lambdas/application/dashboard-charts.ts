@@ -24,7 +24,8 @@ import {
 import type { SummaryTab } from '../../shared/summaries';
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../platform/actor';
-import { forbidden } from '../platform/errors';
+import { organizationForActor } from './access';
+import { fail } from './errors';
 import type {
   CcmMonthRecord,
   Clock,
@@ -34,7 +35,6 @@ import type {
   PatientRecord,
   PatientRepository,
 } from './ports';
-import { organizationForActor } from './providers';
 import { allSummaryScope, organizationSummaryScope } from './summary-scopes';
 
 export interface DashboardChartsDeps {
@@ -190,5 +190,5 @@ export async function getDashboardCharts(
     };
   }
 
-  throw forbidden();
+  throw fail('forbidden');
 }

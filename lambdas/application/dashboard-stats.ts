@@ -12,6 +12,9 @@ export interface DashboardDeps {
   clock: Clock;
 }
 
+/** The time zones furthest behind and ahead of UTC: every zone's month is one of theirs. */
+const MONTH_EDGE_ZONES = ['Etc/GMT+12', 'Etc/GMT-14'] as const;
+
 /** Provider cards shown on the admin dashboard ('View All N Providers' links to the rest). */
 export const DASHBOARD_PROVIDER_CARDS = 4;
 
@@ -41,21 +44,28 @@ export async function getDashboardStats(deps: DashboardDeps, actor: Actor): Prom
     };
   }
   if (actor.role === 'provider' && actor.providerId) {
-    const organization = await deps.organizations.getRef(actor.providerId);
-    const month = monthIn(organization?.timezone ?? DEFAULT_TIMEZONE, now);
-    const [totals, summaries] = await Promise.all([
-      deps.counters.organizationTotals(actor.providerId, month),
-      deps.summaries.counts(organizationSummaryScope(actor.providerId, month)),
+    const providerId = actor.providerId;
+    // The month depends on the organization's time zone, so its summary counts are read for every
+    // month some zone is in now (one, or two near a month's turn) beside the organization: one wave.
+    const candidates = [...new Set(MONTH_EDGE_ZONES.map((zone) => monthIn(zone, now)))];
+    const [organization, totals, ...candidateCounts] = await Promise.all([
+      deps.organizations.getRef(providerId),
+      deps.counters.organizationTotals(providerId, candidates),
+      ...candidates.map((m) => deps.summaries.counts(organizationSummaryScope(providerId, m))),
     ]);
+    const month = monthIn(organization?.timezone ?? DEFAULT_TIMEZONE, now);
+    const callsThisMonth = totals.callsCompleted[month] ?? 0;
+    const summaries = candidateCounts[candidates.indexOf(month)];
+    if (!summaries) throw new Error('the organization month is not among the months read');
     return {
       totalProviders: 1,
       totalUsers: 0,
       totalPatients: totals.patients,
-      callsCount: totals.callsThisMonth,
+      callsCount: callsThisMonth,
       scheduledCallsCount: 0,
       // product-rules.md "Limits": completed calls with a summary whose success evaluation is true.
       newSummariesCount: summaries.successful + summaries.added_to_emr,
-      callsThisMonth: totals.callsThisMonth,
+      callsThisMonth,
       callbackRequests: totals.openCallbacks,
       providers: [],
     };

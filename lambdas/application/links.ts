@@ -41,3 +41,18 @@ export async function resolveLink(deps: LinkDeps, token: string, kind: LinkRecor
   if (Date.parse(link.expires) <= deps.clock.now().getTime()) return null;
   return link;
 }
+
+/**
+ * A summary link for a completed call, for the notifier: returns the page's path,
+ * `/summary/<token>`. Only the token's hash is stored; the link works for 30 days.
+ */
+export async function createSummaryLink(
+  deps: LinkDeps,
+  callLogId: string,
+  organizationId: string,
+  patientId: string,
+  createdBy: string,
+): Promise<string> {
+  const { token } = await createLink(deps, { kind: 'summary', callLogId, organizationId, patientId, createdBy });
+  return `/summary/${token}`;
+}

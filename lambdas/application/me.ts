@@ -1,7 +1,7 @@
 import { DEFAULT_CARE_ROLE, type UserProfile } from '../../shared/domain';
 import type { Actor } from '../platform/actor';
 import type { OrganizationRepository, UserProfileRecord } from './ports';
-import { isSettingsAdmin } from './settings';
+import { isSettingsAdmin } from './access';
 
 export interface MeDeps {
   organizations: OrganizationRepository;

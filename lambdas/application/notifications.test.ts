@@ -352,7 +352,7 @@ describe('once per call, user and channel', () => {
 
   it('tries every channel, throws for a retry, and the retry sends only the failed channel', async () => {
     const w = world([user('nora', escalationAndSummary), user('ravi', escalationAndSummary)]);
-    w.failNext.email.push(new MessageSendError('ses.TooManyRequestsException'));
+    w.failNext.email.push(new MessageSendError('ses.TooManyRequestsException', 'unavailable'));
 
     const first = await notifyCall(w.deps, 'call-1').catch((error: unknown) => error);
 
@@ -426,8 +426,8 @@ describe('an Emergent escalation that reaches nobody', () => {
 
   it('raises it when every escalation channel failed, and not once one went out', async () => {
     const w = world([user('nora', { new_summaries: [], escalations: ['email', 'sms'] })]);
-    w.failNext.email.push(new MessageSendError('ses.InternalFailure'));
-    w.failNext.sms.push(new MessageSendError('twilio.http_503'));
+    w.failNext.email.push(new MessageSendError('ses.InternalFailure', 'unavailable'));
+    w.failNext.sms.push(new MessageSendError('twilio.http_503', 'unavailable'));
 
     await expect(notifyCall(w.deps, 'call-1')).rejects.toBeInstanceOf(NotificationsIncomplete);
     expect(w.unnotified).toEqual(['call-1']);

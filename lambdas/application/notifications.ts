@@ -14,8 +14,8 @@
 import type { EscalationLevel } from '../../shared/calls';
 import type { NotificationChannel } from '../../shared/domain';
 import { logger } from '../platform/observability';
-import { effectiveSettings } from './settings';
-import { createSummaryLink } from './summary-links';
+import { effectiveSettings } from './call-placing';
+import { createSummaryLink } from './links';
 import {
   MessageSendError,
   VoiceAgentError,

@@ -1,14 +1,15 @@
 import type { z } from 'zod/mini';
 import type { OutreachCadence, Patient, PatientPage, ProviderRef } from '../../shared/domain';
-import { VALIDATION } from '../../shared/messages';
-import { CCM_MESSAGES } from '../../shared/ccm/messages';
-import { isCalendarDate, outreachScheduledAt, todayIn } from '../../shared/time-preferences';
-import type { consentSchema, createPatientSchema, outreachSchema, patientFormSchema } from '../../shared/validation';
+import type { createPatientSchema, patientFormSchema } from '../../shared/validation';
 import type { Actor } from '../platform/actor';
-import { badRequest, conflict } from '../platform/errors';
-import { audited, patientDenied, patientNotFound } from './audit';
 import { logger } from '../platform/observability';
+import { isRecordId, organizationForActor, patientForActor } from './access';
+import { audited } from './audit';
 import { derivedId, newCallLog } from './call-records';
+import { invalidCursor, type PageRequest } from './cursor';
+import { fail } from './errors';
+import { toPatient } from './mappers';
+import { checkBillingPractitioner, planConsent, planOutreach } from './patient-rules';
 import type {
   AuditLog,
   CallLogRecord,
@@ -16,16 +17,12 @@ import type {
   Clock,
   EventPublisher,
   Ids,
-  OrganizationRef,
   OrganizationRepository,
-  ConsentRecord,
   PatientRecord,
   PatientRepository,
   UserProfileRepository,
 } from './ports';
-import { assertStaff, organizationForActor, toPatient } from './providers';
-import { invalidCursor, type PageRequest } from './cursor';
-import { isRecordId, searchPrefix } from './search';
+import { searchPrefix } from './search';
 
 export interface PatientDeps {
   patients: PatientRepository;
@@ -45,116 +42,6 @@ export interface PatientWriteDeps extends PatientDeps {
 
 export type CreatePatientInput = z.output<typeof createPatientSchema>;
 export type PatientInput = z.output<typeof patientFormSchema>;
-export type OutreachInput = z.output<typeof outreachSchema>;
-export type ConsentInput = z.output<typeof consentSchema>;
-
-export interface PatientInScope {
-  patient: PatientRecord;
-  organization: OrganizationRef;
-}
-
-/**
- * The patient a request names, if the actor may see it: employees see every active patient of
- * an active organization, provider users only their own organization's. Another organization's
- * patient answers exactly like a missing one (the audit trail records it as denied).
- */
-export async function patientForActor(
-  deps: Pick<PatientDeps, 'patients' | 'organizations'>,
-  actor: Actor,
-  patientId: string,
-): Promise<PatientInScope> {
-  if (!isRecordId(patientId)) throw patientNotFound();
-  assertStaff(actor);
-  const employee = actor.role === 'careloop_employee';
-  if (!employee && !actor.providerId) throw patientDenied();
-  // A provider user's organization is known from the token: read both at once.
-  const [patient, ownOrganization] = await Promise.all([
-    deps.patients.get(patientId),
-    employee || !actor.providerId ? null : deps.organizations.getRef(actor.providerId),
-  ]);
-  if (!patient || patient.status !== 'active') throw patientNotFound();
-  if (!employee && patient.provider_id !== actor.providerId) throw patientDenied();
-  const organization = employee ? await deps.organizations.getRef(patient.provider_id) : ownOrganization;
-  if (!organization || organization.status !== 'active') throw patientNotFound();
-  return { patient, organization };
-}
-
-/**
- * The stored outreach cadence of the wizard's second step: the first call at the preference's
- * start hour on the chosen date, in the organization's time zone. The date may not be in the past there.
- */
-export function planOutreach(
-  outreach: OutreachInput,
-  patient: Pick<PatientRecord, 'id' | 'provider_id'>,
-  organization: Pick<OrganizationRef, 'timezone'>,
-  createdBy: string,
-  now: Date,
-): OutreachCadence {
-  const date = outreach.first_outreach_date;
-  if (!isCalendarDate(date) || date < todayIn(organization.timezone, now)) {
-    throw badRequest('request.invalid.outreach.first_outreach_date', VALIDATION.outreachDateInPast);
-  }
-  return {
-    patient_id: patient.id,
-    provider_id: patient.provider_id,
-    created_by: createdBy,
-    first_outreach_date: date,
-    time_preference: outreach.time_preference,
-    enabled: true,
-    scheduled_at: outreachScheduledAt(date, outreach.time_preference, organization.timezone),
-    created_at: now.toISOString(),
-  };
-}
-
-/**
- * A patient's billing practitioner must be an active provider user of the patient's organization
- * whose care role is billing practitioner (product-rules.md "Care management (CCM)").
- */
-export async function checkBillingPractitioner(
-  deps: Pick<PatientDeps, 'profiles'>,
-  organizationId: string,
-  userId: string | null | undefined,
-): Promise<void> {
-  if (!userId) return;
-  const user = await deps.profiles.get(userId);
-  const fits =
-    user?.status === 'active' &&
-    user.role === 'provider' &&
-    user.provider_id === organizationId &&
-    user.care_role === 'billing_practitioner';
-  if (!fits) throw badRequest('request.invalid.billing_practitioner_id', CCM_MESSAGES.billingPractitionerInvalid);
-}
-
-/**
- * The consent change to store: dated on a real day that is not in the future in the organization's
- * time zone (the schema already asked accepted consent for its method and four disclosures).
- */
-export function planConsent(
-  input: ConsentInput,
-  patient: Pick<PatientRecord, 'id' | 'provider_id'>,
-  organization: Pick<OrganizationRef, 'timezone'>,
-  recordedBy: string,
-  now: Date,
-  id: string,
-): ConsentRecord {
-  if (!isCalendarDate(input.date)) {
-    throw badRequest('request.invalid.consent.date', CCM_MESSAGES.consentDateRequired);
-  }
-  if (input.date > todayIn(organization.timezone, now)) {
-    throw badRequest('request.invalid.consent.date', CCM_MESSAGES.consentDateInFuture);
-  }
-  return {
-    id,
-    patientId: patient.id,
-    providerId: patient.provider_id,
-    status: input.status,
-    date: input.date,
-    method: input.method ?? null,
-    disclosures: input.disclosures,
-    recordedBy,
-    recordedAt: now.toISOString(),
-  };
-}
 
 export const PATIENTS_PAGE_SIZE = 25;
 
@@ -224,7 +111,10 @@ export async function createPatient(
       };
       const outreach = input.outreach ? planOutreach(input.outreach, record, organization, actor.userId, now) : null;
       const checkIn = outreach ? firstCheckIn(outreach, record, at) : null;
-      await deps.patients.create(record, actor.userId, outreach, checkIn, consent);
+      // The organization was archived since it was read.
+      if ((await deps.patients.create(record, actor.userId, outreach, checkIn, consent)) === 'organization_missing') {
+        throw fail('providerNotFound');
+      }
       if (checkIn) {
         // product-rules.md "Screens": a scheduling failure after the patient exists is only logged; the reconciler
         // places a pending call whose schedule never fired.
@@ -259,7 +149,7 @@ export async function updatePatient(
   return audited(deps.audit, actor, 'patient.update', { type: 'patient', id: patientId }, async () => {
     const { patient } = await patientForActor(deps, actor, patientId);
     if (input.version !== undefined && input.version !== patient.version) {
-      throw conflict('patient.version_conflict', 'This patient was changed by someone else. Reload and try again.');
+      throw fail('patientStale');
     }
     await checkBillingPractitioner(deps, patient.provider_id, input.billing_practitioner_id);
     const updated = await deps.patients.update(
@@ -275,6 +165,7 @@ export async function updatePatient(
       },
       deps.clock.now().toISOString(),
     );
+    if (updated === 'stale') throw fail('patientStale');
     return { patient: toPatient(updated) };
   });
 }
@@ -291,7 +182,9 @@ export async function archivePatient(
 ): Promise<{ archived: true }> {
   return audited(deps.audit, actor, 'patient.archive', { type: 'patient', id: patientId }, async () => {
     const { patient } = await patientForActor(deps, actor, patientId);
-    await deps.patients.archive(patient, deps.clock.now().toISOString());
+    if ((await deps.patients.archive(patient, deps.clock.now().toISOString())) === 'missing') {
+      throw fail('patientNotFound');
+    }
     await deps.events.publish([
       { type: 'patient.archived', detail: { patientId: patient.id, organizationId: patient.provider_id } },
     ]);

@@ -79,13 +79,14 @@ export interface GlobalTotals {
 
 export interface OrganizationTotals {
   patients: number;
-  callsThisMonth: number;
+  /** Calls completed in each month asked for (the organization's month may be one of two). */
+  callsCompleted: Readonly<Record<string, number>>;
   openCallbacks: number;
 }
 
 export interface CounterRepository {
   globalTotals(month: string): Promise<GlobalTotals>;
-  organizationTotals(organizationId: string, month: string): Promise<OrganizationTotals>;
+  organizationTotals(organizationId: string, months: readonly string[]): Promise<OrganizationTotals>;
 }
 
 export type OrganizationRecord = Omit<ProviderOrganization, 'patient_count'> & {
@@ -116,10 +117,13 @@ export interface OrganizationRepository {
   pageActive(limit: number, cursor: string | null): Promise<Page<OrganizationRecord> | 'invalid_cursor'>;
   /** A page of active organizations with a search term (name, a word of it, office e-mail) starting with `prefix`. */
   search(prefix: string, limit: number, cursor: string | null): Promise<Page<OrganizationRecord> | 'invalid_cursor'>;
-  /** With its audit event in the same transaction (the demo seed writes without one). */
-  create(org: OrganizationRecord, createdBy: string, audit?: AuditEvent): Promise<void>;
   /**
-   * Optimistic: fails with a conflict when `expectedVersion` is stale, not found when the
+   * With its audit event in the same transaction (the demo seed writes without one); `exists` when
+   * the id is taken.
+   */
+  create(org: OrganizationRecord, createdBy: string, audit?: AuditEvent): Promise<'created' | 'exists'>;
+  /**
+   * Optimistic: `stale` when `expectedVersion` is not the stored one, `missing` when the
    * organization is missing or archived. The audit event is written in the same transaction.
    */
   update(
@@ -128,12 +132,19 @@ export interface OrganizationRepository {
     expectedVersion: number | undefined,
     at: string,
     audit: AuditEvent,
-  ): Promise<OrganizationRecord>;
+  ): Promise<OrganizationRecord | 'missing' | 'stale'>;
   /**
    * Archives the organization in one transaction with the totals it leaves (providers, its
-   * patients, its users), its users' profiles, marked disabled, and its audit event.
+   * patients, its users), its users' profiles, marked disabled, and its audit event: `missing`
+   * when it is no longer active (or its patient count moved meanwhile). Users beyond one
+   * transaction follow in more; `users_changed` when one of those was refused.
    */
-  archive(id: string, at: string, userIds: readonly string[], audit: AuditEvent): Promise<void>;
+  archive(
+    id: string,
+    at: string,
+    userIds: readonly string[],
+    audit: AuditEvent,
+  ): Promise<'archived' | 'missing' | 'users_changed'>;
 }
 
 /**
@@ -192,8 +203,11 @@ export interface UserProfileRepository {
     limit: number,
     cursor: string | null,
   ): Promise<Page<UserProfileRecord> | 'invalid_cursor'>;
-  /** An active profile, counted, with its audit event in the same transaction (the demo seed writes without one). */
-  create(profile: UserProfileRecord, audit?: AuditEvent): Promise<void>;
+  /**
+   * An active profile, counted, with its audit event in the same transaction (the demo seed writes
+   * without one); `exists` when a profile with that id is stored.
+   */
+  create(profile: UserProfileRecord, audit?: AuditEvent): Promise<'created' | 'exists'>;
   /**
    * A pending profile (not counted) with its audit event, once per user id: `exists` when a profile
    * with that id is already stored (a retried trigger, or an account an operator made), unchanged.
@@ -201,7 +215,7 @@ export interface UserProfileRepository {
   createPending(profile: UserProfileRecord, audit: AuditEvent): Promise<'created' | 'exists'>;
   /**
    * Applies the changes to the profile as read (`current`), with its audit event in the same
-   * transaction: not found unless it is still active, a conflict when its role or organization moved
+   * transaction: `missing` unless it is still active, `stale` when its role or organization moved
    * since it was read. Returns the stored profile.
    */
   update(
@@ -209,16 +223,16 @@ export interface UserProfileRepository {
     changes: UserProfileChanges,
     at: string,
     audit: AuditEvent,
-  ): Promise<UserProfileRecord>;
-  /** Like update for a pending profile, which becomes active and is counted; not found unless pending. */
+  ): Promise<UserProfileRecord | 'missing' | 'stale'>;
+  /** Like update for a pending profile, which becomes active and is counted; `missing` unless pending. */
   enable(
     current: UserProfileRecord,
     changes: UserProfileChanges,
     at: string,
     audit: AuditEvent,
-  ): Promise<UserProfileRecord>;
-  /** Not found unless the profile is still active or pending (only an active one leaves the count). */
-  markDeleted(profile: UserProfileRecord, at: string, audit: AuditEvent): Promise<void>;
+  ): Promise<UserProfileRecord | 'missing' | 'stale'>;
+  /** `missing` unless the profile is still active or pending (only an active one leaves the count). */
+  markDeleted(profile: UserProfileRecord, at: string, audit: AuditEvent): Promise<'deleted' | 'missing'>;
 }
 
 /**
@@ -279,7 +293,8 @@ export interface PatientRepository {
   disableCadence(patientId: string): Promise<void>;
   /**
    * Creates the patient (with its outreach cadence and first check-in call, when given) and bumps
-   * the totals in one transaction.
+   * the totals in one transaction, which holds only while its organization is active:
+   * `organization_missing` otherwise.
    */
   create(
     patient: PatientRecord,
@@ -287,7 +302,7 @@ export interface PatientRepository {
     cadence: OutreachCadence | null,
     firstCheckIn: CallLogRecord | null,
     consent?: ConsentRecord | null,
-  ): Promise<void>;
+  ): Promise<'created' | 'organization_missing'>;
   /**
    * Appends a consent change and sets the patient's consent to it, in one transaction that holds
    * only while the patient is active with the consent status the caller read (`expected`):
@@ -301,12 +316,15 @@ export interface PatientRepository {
     cursor: string | null,
   ): Promise<Page<ConsentRecord> | 'invalid_cursor'>;
   /**
-   * Conditional on the patient being active at `version` (the caller has read it); a conflict
+   * Conditional on the patient being active at `version` (the caller has read it); `stale`
    * otherwise. Returns the stored patient.
    */
-  update(current: PatientRecord, changes: PatientChanges, at: string): Promise<PatientRecord>;
-  /** Archives the patient as read, with its search index items removed, in one transaction. */
-  archive(current: PatientRecord, at: string): Promise<void>;
+  update(current: PatientRecord, changes: PatientChanges, at: string): Promise<PatientRecord | 'stale'>;
+  /**
+   * Archives the patient as read, with its search index items removed, in one transaction;
+   * `missing` when it is no longer active in that organization.
+   */
+  archive(current: PatientRecord, at: string): Promise<'archived' | 'missing'>;
   getCadence(patientId: string): Promise<OutreachCadence | null>;
 }
 
@@ -388,10 +406,22 @@ export interface NewIdentity {
   providerId: string | null;
 }
 
+/**
+ * Why the identity provider refused an account's attributes: the e-mail belongs to another account,
+ * the password breaks the pool's policy, or an attribute is malformed.
+ */
+export class IdentityRefusal extends Error {
+  constructor(readonly reason: 'email_taken' | 'weak_password' | 'invalid_attribute') {
+    super(`identity refused: ${reason}`);
+    this.name = 'IdentityRefusal';
+  }
+}
+
 /** The identity provider (Cognito): accounts, groups and the provider attribute. */
 export interface IdentityDirectory {
-  /** Returns the new account's user id (the token's `sub`). */
+  /** Returns the new account's user id (the token's `sub`). Throws IdentityRefusal. */
   createUser(input: NewIdentity): Promise<string>;
+  /** Throws IdentityRefusal. */
   updateUser(
     userId: string,
     changes: { email: string; firstName: string; lastName: string; providerId: string | null },
@@ -758,10 +788,15 @@ export interface SummaryAccessLog {
 /**
  * A message the vendor did not take. `code` is the vendor's error name or number
  * (`ses.MessageRejected`, `twilio.21211`, `twilio.http_503`, `network`), never its text: vendor
- * messages may quote the address or the body.
+ * messages may quote the address or the body. `reason` is what it means, decided by the adapter:
+ * refused, not reachable now (timeouts, throttling, the vendor's own faults), or a recipient who
+ * unsubscribed (replied STOP).
  */
 export class MessageSendError extends Error {
-  constructor(readonly code: string) {
+  constructor(
+    readonly code: string,
+    readonly reason: 'rejected' | 'unavailable' | 'unsubscribed',
+  ) {
     super(`message not sent: ${code}`);
     this.name = 'MessageSendError';
   }

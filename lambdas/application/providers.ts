@@ -1,17 +1,13 @@
 import type { z } from 'zod/mini';
-import { MIN_CHRONIC_CONDITIONS } from '../../shared/ccm/billing';
-import {
-  DEFAULT_TIMEZONE,
-  type OrganizationPage,
-  type Patient,
-  type ProviderOrganization,
-  type UserPage,
-} from '../../shared/domain';
+import { DEFAULT_TIMEZONE, type OrganizationPage, type ProviderOrganization, type UserPage } from '../../shared/domain';
 import { isValidTimeZone } from '../../shared/time-preferences';
 import type { providerFormSchema } from '../../shared/validation';
 import type { Actor } from '../platform/actor';
-import { badRequest, forbidden } from '../platform/errors';
-import { audited, auditedChange, providerDenied, providerNotFound } from './audit';
+import { assertEmployee, assertStaff, isRecordId, organizationForActor } from './access';
+import { audited, auditedChange } from './audit';
+import { invalidCursor, type PageRequest } from './cursor';
+import { denied, fail } from './errors';
+import { toProvider, toUserProfile } from './mappers';
 import type {
   AuditLog,
   Clock,
@@ -19,17 +15,13 @@ import type {
   IdentityDirectory,
   Ids,
   OrganizationRecord,
-  OrganizationRef,
   OrganizationRepository,
-  PatientRecord,
   PatientRepository,
   UserProfileRepository,
 } from './ports';
+import { searchPrefix } from './search';
 
 export const ORGANIZATIONS_PAGE_SIZE = 25;
-import { invalidCursor, type PageRequest } from './cursor';
-import { isRecordId, searchPrefix } from './search';
-import { assertEmployee, toUserProfile } from './users';
 
 export interface ProviderDeps {
   organizations: OrganizationRepository;
@@ -43,48 +35,11 @@ export interface ProviderDeps {
 
 export type ProviderInput = z.output<typeof providerFormSchema>;
 
-export function toProvider(record: OrganizationRecord): ProviderOrganization {
-  const { status: _status, ...org } = record;
-  return org;
-}
-
-export function toPatient(record: PatientRecord): Patient {
-  const { status: _status, consent, conditionCount, billingPractitionerId, ...patient } = record;
-  return {
-    ...patient,
-    consent: consent ?? { status: 'not_asked', date: null },
-    conditionCount: conditionCount ?? 0,
-    ccmEligible: (conditionCount ?? 0) >= MIN_CHRONIC_CONDITIONS,
-    billingPractitionerId: billingPractitionerId ?? null,
-  };
-}
-
 function checkedTimeZone(timezone: string | undefined): string | undefined {
   if (timezone !== undefined && !isValidTimeZone(timezone)) {
-    throw badRequest('request.invalid.timezone', 'Please choose a valid time zone');
+    throw fail('invalidTimezone');
   }
   return timezone;
-}
-
-/** Employees and provider staff: the only roles that may touch organizations' patient data. */
-export function assertStaff(actor: Actor): void {
-  if (actor.role !== 'careloop_employee' && actor.role !== 'provider') throw forbidden();
-}
-
-/**
- * The organization a request names, if the actor may see it: employees see every active one,
- * provider users only their own. Another organization answers exactly like a missing one.
- */
-export async function organizationForActor(
-  deps: Pick<ProviderDeps, 'organizations'>,
-  actor: Actor,
-  organizationId: string,
-): Promise<OrganizationRef> {
-  assertStaff(actor);
-  if (actor.role !== 'careloop_employee' && actor.providerId !== organizationId) throw providerDenied();
-  const org = isRecordId(organizationId) ? await deps.organizations.getRef(organizationId) : null;
-  if (!org || org.status !== 'active') throw providerNotFound();
-  return org;
 }
 
 /**
@@ -126,9 +81,11 @@ export async function createProvider(
     status: 'active',
     patient_count: 0,
   };
-  await auditedChange(deps, actor, 'provider.create', { type: 'organization', id: record.id }, (eventOf) =>
-    deps.organizations.create(record, actor.userId, eventOf()),
-  );
+  await auditedChange(deps, actor, 'provider.create', { type: 'organization', id: record.id }, async (eventOf) => {
+    if ((await deps.organizations.create(record, actor.userId, eventOf())) === 'exists') {
+      throw fail('organizationExists');
+    }
+  });
   return { provider: toProvider(record) };
 }
 
@@ -143,9 +100,9 @@ export async function getProviderDetail(
 ): Promise<{ provider: ProviderOrganization }> {
   return audited(deps.audit, actor, 'provider.read', { type: 'organization', id: organizationId }, async () => {
     assertStaff(actor);
-    if (actor.role !== 'careloop_employee' && actor.providerId !== organizationId) throw providerDenied();
+    if (actor.role !== 'careloop_employee' && actor.providerId !== organizationId) throw denied('providerNotFound');
     const org = isRecordId(organizationId) ? await deps.organizations.get(organizationId) : null;
-    if (!org || org.status !== 'active') throw providerNotFound();
+    if (!org || org.status !== 'active') throw fail('providerNotFound');
     return { provider: toProvider(org) };
   });
 }
@@ -180,7 +137,7 @@ export async function updateProvider(
   input: ProviderInput,
 ): Promise<{ provider: ProviderOrganization }> {
   assertEmployee(actor);
-  if (!isRecordId(organizationId)) throw providerNotFound();
+  if (!isRecordId(organizationId)) throw fail('providerNotFound');
   const subject = { type: 'organization', id: organizationId } as const;
   return auditedChange(deps, actor, 'provider.update', subject, async (eventOf) => {
     const updated = await deps.organizations.update(
@@ -196,6 +153,8 @@ export async function updateProvider(
       deps.clock.now().toISOString(),
       eventOf(),
     );
+    if (updated === 'missing') throw fail('providerNotFound');
+    if (updated === 'stale') throw fail('providerStale');
     return { provider: toProvider(updated) };
   });
 }
@@ -220,12 +179,14 @@ export async function archiveProvider(
       await deps.identity.disableUser(user.id);
       await deps.identity.signOutEverywhere(user.id);
     }
-    await deps.organizations.archive(
+    const archived = await deps.organizations.archive(
       organizationId,
       deps.clock.now().toISOString(),
       users.map((u) => u.id),
       eventOf(),
     );
+    if (archived === 'missing') throw fail('providerNotFound');
+    if (archived === 'users_changed') throw fail('organizationUsersChanged');
     // Its patients' scheduled calls and outreach are cancelled by the cancel-patient-calls job.
     await deps.events.publish([{ type: 'organization.archived', detail: { organizationId } }]);
     return { archived: true as const };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indexTerms, isRecordId, normalizeSearch, personTerms, searchPrefix, stillMatches } from './search';
+import { isRecordId } from './access';
+import { indexTerms, normalizeSearch, personTerms, searchPrefix, stillMatches } from './search';
 
 describe('normalizeSearch', () => {
   it('lower-cases, drops accents and collapses spaces, so terms and searches compare alike', () => {

@@ -1,5 +1,3 @@
-import { isUuid } from '../../shared/validation';
-
 /**
  * Server-side search (issue 10 item 8): a record is found by a prefix of one of its search terms,
  * read from an index of terms (one item per term, sorted by term), never by reading a whole
@@ -79,10 +77,3 @@ function commonPrefix(a: string, b: string): number {
 /** Whether a record found through the index still has a term with the prefix (its entries may lag a concurrent edit). */
 export const stillMatches = (terms: readonly string[], prefix: string): boolean =>
   terms.some((t) => t.startsWith(prefix));
-
-/**
- * Record ids are lower-case UUIDs (`ids.newId()`, Cognito subs); anything else cannot name a record
- * and never reaches a key. Handlers refuse malformed path ids with 400 before this; it guards ids
- * from bodies and stored references.
- */
-export const isRecordId = isUuid;

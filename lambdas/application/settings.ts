@@ -1,15 +1,10 @@
 import type { z } from 'zod/mini';
-import {
-  DEFAULT_SYSTEM_PROMPT,
-  VOICES,
-  type SystemSettings,
-  type SystemSettingsResponse,
-  type VoiceId,
-} from '../../shared/calls';
-import { CALL_MESSAGES } from '../../shared/call-messages';
+import { DEFAULT_SYSTEM_PROMPT, type SystemSettingsResponse } from '../../shared/calls';
 import type { settingsSchema } from '../../shared/validation';
 import type { Actor } from '../platform/actor';
-import { conflict, forbidden } from '../platform/errors';
+import { isSettingsAdmin } from './access';
+import { effectiveSettings } from './call-placing';
+import { fail } from './errors';
 import type { Clock, SettingsRepository } from './ports';
 
 export interface SettingsDeps {
@@ -23,29 +18,8 @@ export interface SettingsDeps {
 
 export type SettingsInput = z.output<typeof settingsSchema>;
 
-/** Only employees whose e-mail is in the deploy-time list (product-rules.md "Roles"). */
-export function isSettingsAdmin(admins: readonly string[], actor: Actor): boolean {
-  return actor.role === 'careloop_employee' && actor.email !== '' && admins.includes(actor.email.toLowerCase());
-}
-
 function assertSettingsAdmin(deps: Pick<SettingsDeps, 'settingsAdmins'>, actor: Actor): void {
-  if (!isSettingsAdmin(deps.settingsAdmins, actor)) throw forbidden(CALL_MESSAGES.settingsAdminOnly);
-}
-
-const isVoice = (id: string): id is VoiceId => VOICES.some((v) => v.id === id);
-
-/** The settings in force: the stored record, else the defaults (first voice, built-in prompt). */
-export async function effectiveSettings(
-  deps: Pick<SettingsDeps, 'settings' | 'defaultAssistantId'>,
-): Promise<SystemSettings> {
-  const stored = await deps.settings.get();
-  return {
-    assistantId: stored?.assistantId ?? deps.defaultAssistantId,
-    voiceId: stored && isVoice(stored.voiceId) ? stored.voiceId : VOICES[0].id,
-    systemPrompt: stored?.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
-    version: stored?.version ?? 0,
-    updated_at: stored?.updated_at ?? null,
-  };
+  if (!isSettingsAdmin(deps.settingsAdmins, actor)) throw fail('settingsAdminOnly');
 }
 
 export async function getSettings(deps: SettingsDeps, actor: Actor): Promise<SystemSettingsResponse> {
@@ -53,7 +27,7 @@ export async function getSettings(deps: SettingsDeps, actor: Actor): Promise<Sys
   return { settings: await effectiveSettings(deps), defaultPrompt: DEFAULT_SYSTEM_PROMPT };
 }
 
-const stale = () => conflict('settings.version_conflict', CALL_MESSAGES.settingsStale);
+const stale = () => fail('settingsStale');
 
 export async function updateSettings(
   deps: SettingsDeps,

@@ -18,19 +18,19 @@ import {
 import { monthIn } from '../../shared/time-preferences';
 import type { summariesQuerySchema, summaryStatusSchema } from '../../shared/validation';
 import type { Actor } from '../platform/actor';
-import { AppError, badRequest, conflict } from '../platform/errors';
-import { TenantDenied, audited } from './audit';
+import { assertStaff, callForActor } from './access';
+import { audited } from './audit';
+import type { CallDeps } from './call-placing';
 import { invalidCursor, pageRequest } from './cursor';
-import { callForActor, type CallDeps } from './calls';
+import { denied, fail } from './errors';
 import type { CallLogRecord, SummaryEntry, SummaryRepository } from './ports';
-import { assertStaff } from './providers';
 import { allSummaryScope, organizationSummaryScope } from './summary-scopes';
 
 export type SummaryDeps = CallDeps & { summaries: SummaryRepository };
 export type SummariesQuery = z.output<typeof summariesQuerySchema>;
 export type SummaryStatusInput = z.output<typeof summaryStatusSchema>;
 
-const summaryNotFound = () => new AppError('not_found', 'summary.not_found', SUMMARY_MESSAGES.notFound);
+const summaryNotFound = () => fail('summaryNotFound');
 
 function toItem(entry: SummaryEntry, patientName: string): SummaryItem {
   return {
@@ -75,7 +75,7 @@ export async function listSummaries(
 ): Promise<SummariesResponse> {
   assertStaff(actor);
   const organizationId = actor.role === 'careloop_employee' ? null : actor.providerId;
-  if (actor.role === 'provider' && !organizationId) throw new TenantDenied('provider.not_found', 'Provider Not Found');
+  if (actor.role === 'provider' && !organizationId) throw denied('providerNotFound');
   const subject = { type: 'organization' as const, id: organizationId ?? 'all' };
   return audited(deps.audit, actor, 'summary.list', subject, async () => {
     const now = deps.clock.now();
@@ -109,11 +109,8 @@ export async function listSummaries(
 }
 
 async function summaryForActor(deps: SummaryDeps, actor: Actor, callId: string) {
-  const found = await callForActor(deps, actor, callId).catch((error: unknown) => {
-    if (error instanceof TenantDenied) throw new TenantDenied('summary.not_found', SUMMARY_MESSAGES.notFound);
-    if (error instanceof AppError && error.kind === 'not_found') throw summaryNotFound();
-    throw error;
-  });
+  // A missing call, or another organization's, answers as a missing summary.
+  const found = await callForActor(deps, actor, callId, 'summaryNotFound');
   if (found.log.status !== 'completed' || !found.log.summary) throw summaryNotFound();
   return found;
 }
@@ -135,10 +132,10 @@ export async function setSummaryStatus(
 ): Promise<SummaryStatusResponse> {
   return audited(deps.audit, actor, 'summary.status', { type: 'call', id: callId }, async () => {
     const { log, patient } = await summaryForActor(deps, actor, callId);
-    const stale = () => conflict('summary.version_conflict', SUMMARY_MESSAGES.stale);
+    const stale = () => fail('summaryStale');
     if (input.version !== log.version) throw stale();
     if (!isAllowedTransition(summaryStatusOf(log), input.status)) {
-      throw badRequest('summary.transition_not_allowed', SUMMARY_MESSAGES.transitionNotAllowed);
+      throw fail('summaryTransitionNotAllowed');
     }
     const updated = await deps.callLogs.setSummaryStatus(
       log,

@@ -12,7 +12,8 @@ import type {
   PatientRecord,
   SummaryAccessRecord,
 } from './ports';
-import { createSummaryLink, viewSummaryLink, type SummaryLinkDeps } from './summary-links';
+import { createSummaryLink } from './links';
+import { viewSummaryLink, type SummaryLinkDeps } from './summary-links';
 
 const DAY = 24 * 60 * 60 * 1000;
 const CREATED = new Date('2026-03-01T12:00:00.000Z');

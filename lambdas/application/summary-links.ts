@@ -7,11 +7,11 @@
  * summary all answer the same 404, so nothing tells which tokens exist. Every view leaves a
  * summary-access record and an audit event before any data leaves; refusals are audited too.
  */
-import { SUMMARY_LINK_MESSAGES, type SummaryLinkResponse } from '../../shared/summary-link';
+import type { SummaryLinkResponse } from '../../shared/summary-link';
 import type { Actor } from '../platform/actor';
-import { AppError } from '../platform/errors';
 import { audited } from './audit';
-import { createLink, resolveLink, type LinkDeps } from './links';
+import { fail } from './errors';
+import { resolveLink, type LinkDeps } from './links';
 import type {
   AuditLog,
   CallLogRecord,
@@ -35,28 +35,12 @@ export interface SummaryLinkDeps extends LinkDeps {
 
 export const SUMMARY_LINK_VIEW = 'summary.link_view';
 
-const staffOnly = () => new AppError('forbidden', 'summary.staff_only', SUMMARY_LINK_MESSAGES.staffOnly);
-const otherOrganization = () =>
-  new AppError('forbidden', 'summary.other_organization', SUMMARY_LINK_MESSAGES.otherOrganization);
-const invalidLink = () => new AppError('not_found', 'link.invalid', SUMMARY_LINK_MESSAGES.invalid);
+const staffOnly = () => fail('summaryStaffOnly');
+const otherOrganization = () => fail('summaryOtherOrganization');
+const invalidLink = () => fail('summaryLinkInvalid');
 
 /** What the audit trail names when no call is known (a refusal before, or instead of, the lookup). */
 const UNKNOWN_CALL = { type: 'call', id: 'unknown' } as const;
-
-/**
- * A summary link for a completed call, for the notifier: returns the page's path,
- * `/summary/<token>`. Only the token's hash is stored; the link works for 30 days.
- */
-export async function createSummaryLink(
-  deps: LinkDeps,
-  callLogId: string,
-  organizationId: string,
-  patientId: string,
-  createdBy: string,
-): Promise<string> {
-  const { token } = await createLink(deps, { kind: 'summary', callLogId, organizationId, patientId, createdBy });
-  return `/summary/${token}`;
-}
 
 /** GET /summary-links/{token}: the summary page's data, for an operator or the call's own staff. */
 export async function viewSummaryLink(

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   SMS_REPLIES,
-  TEXT_MESSAGES,
   TEXT_MONTHLY_LIMIT,
   TEXT_STATUSES,
   keywordOf,
@@ -20,11 +19,11 @@ import {
 } from '../../shared/texts';
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../platform/actor';
-import { AppError, badRequest, conflict, notFound } from '../platform/errors';
+import { patientForActor } from './access';
 import { audited } from './audit';
 import { invalidCursor, type PageRequest } from './cursor';
+import { fail } from './errors';
 import { createLink } from './links';
-import { patientForActor } from './patients';
 import {
   MessageSendError,
   type AuditLog,
@@ -40,9 +39,6 @@ import {
 
 /** The patient page shows this many texts at a time (newest first). */
 export const TEXT_HISTORY_LIMIT = 50;
-/** Twilio's error for a recipient who replied STOP to the sender: the number has opted out. */
-const TWILIO_UNSUBSCRIBED = 'twilio.21610';
-
 export interface TextDeps {
   patients: PatientRepository;
   organizations: OrganizationRepository;
@@ -133,7 +129,7 @@ export async function sendPatientText(
   return audited(deps.audit, actor, 'text.send', { type: 'patient', id: patientId }, async () => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
     const phone = patient.phone_number;
-    if (!phone) throw badRequest('text.no_phone', TEXT_MESSAGES.noPhone);
+    if (!phone) throw fail('textNoPhone');
     const now = deps.clock.now();
     const at = now.toISOString();
     const month = monthIn(organization.timezone, now);
@@ -159,8 +155,8 @@ export async function sendPatientText(
       updatedAt: at,
     };
     const reserved = await deps.texts.reserveOutbound(text, phone, TEXT_MONTHLY_LIMIT);
-    if (reserved === 'opted_out') throw conflict('text.opted_out', TEXT_MESSAGES.optedOut);
-    if (reserved === 'limit') throw conflict('text.monthly_limit', TEXT_MESSAGES.monthlyLimit);
+    if (reserved === 'opted_out') throw fail('textOptedOut');
+    if (reserved === 'limit') throw fail('textMonthlyLimit');
 
     const key = { patientId: patient.id, id: text.id };
     let magicLink: string | null = null;
@@ -186,18 +182,12 @@ export async function sendPatientText(
       const code = error instanceof MessageSendError ? error.code : 'internal';
       await deps.texts.markFailed(key, month, code, deps.clock.now().toISOString());
       // Twilio knows the number replied STOP to this sender: keep that on our side too.
-      if (code === TWILIO_UNSUBSCRIBED) {
+      if (error instanceof MessageSendError && error.reason === 'unsubscribed') {
         await deps.texts.setOptOut(phone, true, deps.clock.now().toISOString());
-        throw conflict('text.opted_out', TEXT_MESSAGES.optedOut);
+        throw fail('textOptedOut');
       }
       if (error instanceof MessageSendError) {
-        throw new AppError(
-          code === 'twilio.timeout' || code === 'twilio.network' || /^twilio\.(http_|20)?(429|5\d\d)$/.test(code)
-            ? 'unavailable'
-            : 'bad_gateway',
-          'text.send_failed',
-          TEXT_MESSAGES.sendFailed,
-        );
+        throw fail(error.reason === 'unavailable' ? 'textUnavailable' : 'textRejected');
       }
       throw error;
     }
@@ -220,7 +210,7 @@ export async function resolveCallbackRequest(
 ): Promise<{ message: PatientText }> {
   return audited(deps.audit, actor, 'text.resolve_callback', { type: 'patient', id: patientId }, async () => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
-    const notFoundError = () => notFound('text.not_found', TEXT_MESSAGES.callbackNotFound);
+    const notFoundError = () => fail('callbackNotFound');
     if (!/^\d{8}T\d{9}Z-[0-9a-f]{8}$/.test(messageId)) throw notFoundError();
     const key = { patientId: patient.id, id: messageId };
     const text = await deps.texts.get(key);
@@ -228,7 +218,7 @@ export async function resolveCallbackRequest(
     const by = { id: actor.userId, name: await staffName(deps, actor) };
     const at = deps.clock.now().toISOString();
     const outcome = await deps.texts.resolveCallback(key, organization.id, by, at);
-    if (outcome === 'conflict') throw conflict('text.callback_resolved', TEXT_MESSAGES.callbackAlreadyResolved);
+    if (outcome === 'conflict') throw fail('callbackResolved');
     return {
       message: toPatientText({
         ...text,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROVIDER_NOTIFICATIONS } from '../../shared/domain';
-import { planAssignment, toUserProfile } from './users';
+import { toUserProfile } from './mappers';
+import { planAssignment } from './users';
 import type { UserProfileRecord } from './ports';
 
 const NOW = '2026-05-01T12:00:00.000Z';

@@ -11,8 +11,10 @@ import {
 import type { Role } from '../../shared/roles';
 import type { createUserSchema, updateUserSchema } from '../../shared/validation';
 import type { Actor } from '../platform/actor';
-import { badRequest, forbidden, notFound } from '../platform/errors';
-import { auditedChange, providerNotFound } from './audit';
+import { assertEmployee, isRecordId } from './access';
+import { auditedChange } from './audit';
+import { fail, inUserWords } from './errors';
+import { toUserProfile } from './mappers';
 import type {
   AuditChange,
   AuditLog,
@@ -25,7 +27,7 @@ import type {
   UserProfileRepository,
 } from './ports';
 import { invalidCursor, type PageRequest } from './cursor';
-import { isRecordId, searchPrefix } from './search';
+import { searchPrefix } from './search';
 
 export interface UserDeps {
   profiles: UserProfileRepository;
@@ -46,23 +48,6 @@ export interface UserListFilter {
 }
 
 const NO_NOTIFICATIONS: NotificationPreferences = { new_summaries: [], escalations: [] };
-
-const userNotFound = () => notFound('user.not_found', 'User not found');
-
-export function assertEmployee(actor: Actor): void {
-  if (actor.role !== 'careloop_employee') throw forbidden();
-}
-
-/** The API's user shape: the profile plus its organization's id and name (null when it has none or it is archived). */
-export function toUserProfile(record: UserProfileRecord, provider: ProviderRef | null): UserProfile {
-  const { status: _status, care_role: careRole, ...profile } = record;
-  return {
-    ...profile,
-    care_role: record.role === 'provider' ? (careRole ?? DEFAULT_CARE_ROLE) : null,
-    full_name: `${record.first_name} ${record.last_name}`.trim(),
-    provider: provider && record.provider_id === provider.id ? provider : null,
-  };
-}
 
 export interface Assignment {
   providerId: string | null;
@@ -102,7 +87,7 @@ export function planAssignment(
 async function activeOrganization(deps: UserDeps, providerId: string | null): Promise<OrganizationRef | null> {
   if (providerId === null) return null;
   const org = isRecordId(providerId) ? await deps.organizations.getRef(providerId) : null;
-  if (!org || org.status !== 'active') throw providerNotFound();
+  if (!org || org.status !== 'active') throw fail('providerNotFound');
   return org;
 }
 
@@ -161,14 +146,18 @@ export async function createUser(deps: UserDeps, actor: Actor, input: CreateUser
   const now = deps.clock.now().toISOString();
   const plan = planAssignment(input, null, now);
   const org = await activeOrganization(deps, plan.providerId);
-  const id = await deps.identity.createUser({
-    email: input.email,
-    password: input.password,
-    firstName: input.first_name,
-    lastName: input.last_name,
-    role: input.role,
-    providerId: plan.providerId,
-  });
+  const id = await deps.identity
+    .createUser({
+      email: input.email,
+      password: input.password,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      role: input.role,
+      providerId: plan.providerId,
+    })
+    .catch((error: unknown) => {
+      throw inUserWords(error);
+    });
   const profile: UserProfileRecord = {
     id,
     email: input.email,
@@ -184,9 +173,9 @@ export async function createUser(deps: UserDeps, actor: Actor, input: CreateUser
     status: 'active',
   };
   try {
-    await auditedChange(deps, actor, 'user.create', { type: 'user', id }, (eventOf) =>
-      deps.profiles.create(profile, eventOf(moved(null, profile))),
-    );
+    await auditedChange(deps, actor, 'user.create', { type: 'user', id }, async (eventOf) => {
+      if ((await deps.profiles.create(profile, eventOf(moved(null, profile)))) === 'exists') throw fail('userExists');
+    });
   } catch (error) {
     // No account without its profile: undo the Cognito side, then report the failure.
     await deps.identity.deleteUser(id);
@@ -209,7 +198,7 @@ export async function updateUser(
 ): Promise<{ user: UserProfile }> {
   assertEmployee(actor);
   const current = isRecordId(userId) ? await deps.profiles.get(userId) : null;
-  if (!current || (current.status !== 'active' && current.status !== 'pending')) throw userNotFound();
+  if (!current || (current.status !== 'active' && current.status !== 'pending')) throw fail('userNotFound');
   const enabling = current.status === 'pending';
   return auditedChange(
     deps,
@@ -219,7 +208,7 @@ export async function updateUser(
     async (eventOf) => {
       // An operator who demoted themselves would lock themselves (perhaps everyone) out of administration.
       if (userId === actor.userId && input.role !== current.role) {
-        throw badRequest('user.cannot_change_own_role', 'You cannot change your own role');
+        throw fail('cannotChangeOwnRole');
       }
       const now = deps.clock.now().toISOString();
       // An enabled account starts like a new one (a provider user hears of summaries by e-mail).
@@ -233,12 +222,16 @@ export async function updateUser(
         input.last_name !== current.last_name ||
         plan.providerId !== current.provider_id;
       if (identityChanged) {
-        await deps.identity.updateUser(userId, {
-          email: input.email,
-          firstName: input.first_name,
-          lastName: input.last_name,
-          providerId: plan.providerId,
-        });
+        await deps.identity
+          .updateUser(userId, {
+            email: input.email,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            providerId: plan.providerId,
+          })
+          .catch((error: unknown) => {
+            throw inUserWords(error);
+          });
       }
       if (input.role !== current.role) await deps.identity.setRole(userId, input.role);
       // Before the profile write: a retry after a failure below signs out again.
@@ -261,6 +254,8 @@ export async function updateUser(
       const updated = enabling
         ? await deps.profiles.enable(current, changes, now, event)
         : await deps.profiles.update(current, changes, now, event);
+      if (updated === 'missing') throw fail('userNotFound');
+      if (updated === 'stale') throw fail('userStale');
       return { user: toUserProfile(updated, ref(org)) };
     },
   );
@@ -272,13 +267,16 @@ export async function updateUser(
  */
 export async function deleteUser(deps: UserDeps, actor: Actor, userId: string): Promise<{ deleted: true }> {
   assertEmployee(actor);
-  if (userId === actor.userId) throw badRequest('user.cannot_delete_self', 'You cannot delete your own account');
+  if (userId === actor.userId) throw fail('cannotDeleteSelf');
   const current = isRecordId(userId) ? await deps.profiles.get(userId) : null;
-  if (!current || (current.status !== 'active' && current.status !== 'pending')) throw userNotFound();
+  if (!current || (current.status !== 'active' && current.status !== 'pending')) throw fail('userNotFound');
   return auditedChange(deps, actor, 'user.delete', { type: 'user', id: userId }, async (eventOf) => {
     await deps.identity.signOutEverywhere(userId);
     await deps.identity.deleteUser(userId);
-    await deps.profiles.markDeleted(current, deps.clock.now().toISOString(), eventOf(moved(current, null)));
+    const at = deps.clock.now().toISOString();
+    if ((await deps.profiles.markDeleted(current, at, eventOf(moved(current, null)))) === 'missing') {
+      throw fail('userNotFound');
+    }
     return { deleted: true as const };
   });
 }

@@ -22,8 +22,9 @@ import {
 } from '../../shared/dashboard';
 import { monthIn, todayIn } from '../../shared/time-preferences';
 import type { Actor } from '../platform/actor';
-import { forbidden } from '../platform/errors';
+import { organizationForActor } from './access';
 import { audited } from './audit';
+import { fail } from './errors';
 import type {
   AuditLog,
   Clock,
@@ -32,7 +33,6 @@ import type {
   PatientRecord,
   PatientRepository,
 } from './ports';
-import { organizationForActor } from './providers';
 import { organizationSummaryScope } from './summary-scopes';
 
 export interface WorklistDeps {
@@ -76,7 +76,7 @@ const nameOf = (p: PatientRecord) => `${p.first_name} ${p.last_name}`.trim();
 const CONSENT_ORDER = { not_asked: 0, declined: 1, withdrawn: 2, accepted: 3 } as const;
 
 export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<WorklistAnswer> {
-  if (actor.role !== 'provider') throw forbidden();
+  if (actor.role !== 'provider') throw fail('forbidden');
   const organizationId = actor.providerId ?? '';
   return audited(deps.audit, actor, 'worklist.read', { type: 'organization', id: organizationId }, async () => {
     const organization = await organizationForActor(deps, actor, organizationId);

@@ -1,7 +1,12 @@
 import { carePlanSchema, carePlanUpdateSchema, pageQuerySchema, patientPathSchema } from '../../shared/validation';
 import { DynamoUserDirectory } from '../adapters/dynamodb/dynamo-user-directory';
-import { createCarePlan, getCarePlan, updateCarePlan } from '../application/care-plans';
-import { REVISIONS_PAGE_SIZE, listRevisions } from '../application/clinical-documents';
+import {
+  REVISIONS_PAGE_SIZE,
+  createCarePlan,
+  getCarePlan,
+  listRevisions,
+  updateCarePlan,
+} from '../application/clinical-documents';
 import { pageRequest } from '../application/cursor';
 import { tableDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';

@@ -22,6 +22,11 @@ const DAY = 24 * 3600 * 1000;
 
 export type SeedDeps = TableDeps & { identity: IdentityDirectory; scheduler: CallScheduler };
 
+/** The seed makes new ids: a write that finds its item already there is a fault, not something to skip. */
+function expectCreated(outcome: string, what: string): void {
+  if (outcome !== 'created') throw new Error(`The demo ${what} could not be created (${outcome})`);
+}
+
 /** A seeded escalation whose staff notifications the local stack sends once the demo is in place. */
 export interface DemoEscalation {
   callLogId: string;
@@ -46,25 +51,28 @@ async function createAccount(
     role,
     providerId,
   });
-  await deps.profiles.create({
-    id,
-    email: user.email,
-    first_name: user.firstName,
-    last_name: user.lastName,
-    phone_number: user.phone ?? null,
-    role,
-    provider_id: providerId,
-    assigned_at: providerId ? createdAt : null,
-    notification_preferences:
-      role === 'provider'
-        ? { new_summaries: ['email'], escalations: ['email', 'sms'] }
-        : { new_summaries: [], escalations: [] },
-    created_at: createdAt,
-    status: 'active',
-    ...(role === 'provider'
-      ? { care_role: DEMO_BILLING_PRACTITIONERS.includes(user.email) ? 'billing_practitioner' : 'clinical_staff' }
-      : {}),
-  });
+  expectCreated(
+    await deps.profiles.create({
+      id,
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      phone_number: user.phone ?? null,
+      role,
+      provider_id: providerId,
+      assigned_at: providerId ? createdAt : null,
+      notification_preferences:
+        role === 'provider'
+          ? { new_summaries: ['email'], escalations: ['email', 'sms'] }
+          : { new_summaries: [], escalations: [] },
+      created_at: createdAt,
+      status: 'active',
+      ...(role === 'provider'
+        ? { care_role: DEMO_BILLING_PRACTITIONERS.includes(user.email) ? 'billing_practitioner' : 'clinical_staff' }
+        : {}),
+    }),
+    'profile',
+  );
   return id;
 }
 
@@ -200,21 +208,24 @@ export async function seedDemo(
   for (const [orgIndex, org] of DEMO_ORGANIZATIONS.entries()) {
     const organizationId = deps.ids.newId();
     const timezone = org.timezone ?? DEFAULT_TIMEZONE;
-    await deps.organizations.create(
-      {
-        id: organizationId,
-        name: org.name,
-        address: org.address,
-        telephone: org.telephone,
-        office_email: org.officeEmail,
-        timezone,
-        created_at: iso(180 - orgIndex * 30),
-        updated_at: iso(180 - orgIndex * 30),
-        version: 1,
-        status: 'active',
-        patient_count: 0,
-      },
-      'seed',
+    expectCreated(
+      await deps.organizations.create(
+        {
+          id: organizationId,
+          name: org.name,
+          address: org.address,
+          telephone: org.telephone,
+          office_email: org.officeEmail,
+          timezone,
+          created_at: iso(180 - orgIndex * 30),
+          updated_at: iso(180 - orgIndex * 30),
+          version: 1,
+          status: 'active',
+          patient_count: 0,
+        },
+        'seed',
+      ),
+      'organization',
     );
     const staffIds: string[] = [];
     for (const [i, staff] of org.staff.entries()) {
@@ -259,22 +270,25 @@ export async function seedDemo(
             createdAt,
           )
         : null;
-      await deps.patients.create(
-        {
-          id: patientId,
-          provider_id: organizationId,
-          first_name: p.firstName,
-          last_name: p.lastName,
-          email: p.email,
-          phone_number: p.phone,
-          created_at: createdAt,
-          updated_at: createdAt,
-          version: 1,
-          status: 'active',
-        },
-        author,
-        cadence,
-        checkIn,
+      expectCreated(
+        await deps.patients.create(
+          {
+            id: patientId,
+            provider_id: organizationId,
+            first_name: p.firstName,
+            last_name: p.lastName,
+            email: p.email,
+            phone_number: p.phone,
+            created_at: createdAt,
+            updated_at: createdAt,
+            version: 1,
+            status: 'active',
+          },
+          author,
+          cadence,
+          checkIn,
+        ),
+        'patient',
       );
       if (checkIn) await deps.scheduler.schedule(checkIn.id, new Date(checkIn.scheduled_at ?? createdAt));
       enrolled.push({ id: patientId, createdAt });

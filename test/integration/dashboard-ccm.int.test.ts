@@ -406,7 +406,7 @@ describe('requests per answer (no Scan)', () => {
     expect(tally(commands)).toEqual({ GetItemCommand: 1, QueryCommand: 7, BatchGetItemCommand: 1 });
   });
 
-  it("reads the operators' charts in 4 requests and 7 per organization", async () => {
+  it("reads the operators' charts in 3 requests and 7 per organization", async () => {
     const { commands, deps } = countingDeps();
     const charts = await getDashboardCharts(
       deps,
@@ -414,7 +414,7 @@ describe('requests per answer (no Scan)', () => {
       {},
     );
     const organizations = charts.organizations.included;
-    expect(commands).toHaveLength(4 + 7 * organizations);
+    expect(commands).toHaveLength(3 + 7 * organizations);
     expect(commands.filter((c) => c !== 'QueryCommand' && c !== 'BatchGetItemCommand')).toEqual([]);
   });
 

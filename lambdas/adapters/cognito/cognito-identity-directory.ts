@@ -10,11 +10,8 @@ import {
   AdminUserGlobalSignOutCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { VALIDATION } from '../../../shared/messages';
-import { PASSWORD_POLICY_MESSAGE } from '../../../shared/password-policy';
 import type { Role } from '../../../shared/roles';
-import type { IdentityDirectory, NewIdentity } from '../../application/ports';
-import { badRequest, conflict } from '../../platform/errors';
+import { IdentityRefusal, type IdentityDirectory, type NewIdentity } from '../../application/ports';
 
 /** Cognito user pool as the identity directory. Usernames are e-mail addresses; ids are `sub`. */
 export class CognitoIdentityDirectory implements IdentityDirectory {
@@ -126,16 +123,11 @@ async function ignoreMissing(request: Promise<unknown>): Promise<void> {
   }
 }
 
+/** Cognito's refusals of an account's attributes, as the port's typed outcome (by the SDK's exception type). */
 function translate(error: unknown): unknown {
   const name = (error as { name?: string }).name;
-  if (name === 'UsernameExistsException' || name === 'AliasExistsException') {
-    return conflict('user.email_taken', 'A user with this email already exists');
-  }
-  if (name === 'InvalidPasswordException') {
-    return badRequest('user.password_policy', PASSWORD_POLICY_MESSAGE);
-  }
-  if (name === 'InvalidParameterException') {
-    return badRequest('user.invalid', VALIDATION.invalidEmail);
-  }
+  if (name === 'UsernameExistsException' || name === 'AliasExistsException') return new IdentityRefusal('email_taken');
+  if (name === 'InvalidPasswordException') return new IdentityRefusal('weak_password');
+  if (name === 'InvalidParameterException') return new IdentityRefusal('invalid_attribute');
   return error;
 }

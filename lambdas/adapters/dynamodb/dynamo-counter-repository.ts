@@ -36,11 +36,13 @@ export class DynamoCounterRepository implements CounterRepository {
     };
   }
 
-  async organizationTotals(organizationId: string, month: string): Promise<OrganizationTotals> {
+  async organizationTotals(organizationId: string, months: readonly string[]): Promise<OrganizationTotals> {
     const values = await this.scope(organizationScope(organizationId));
     return {
       patients: values.get(COUNTER.patients) ?? 0,
-      callsThisMonth: values.get(monthlyCounter('calls_completed', month)) ?? 0,
+      callsCompleted: Object.fromEntries(
+        months.map((month) => [month, values.get(monthlyCounter('calls_completed', month)) ?? 0]),
+      ),
       openCallbacks: values.get(COUNTER.openCallbacks) ?? 0,
     };
   }

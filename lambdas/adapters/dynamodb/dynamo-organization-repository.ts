@@ -8,14 +8,12 @@ import type {
   OrganizationRef,
   OrganizationRepository,
 } from '../../application/ports';
-import { conflict, notFound } from '../../platform/errors';
 import { batchGetAll } from './batch-get';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
 import { auditEventItem } from './dynamo-audit-log';
 import type { CareLoopService } from './entities';
 import { queryPage } from './paging';
 import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from './search-index';
-import { assertCommitted } from './transactions';
 
 /** The entities as a write transaction hands them to its callback. */
 type WriteEntities = Parameters<Parameters<CareLoopService['transaction']['write']>[0]>[0];
@@ -24,14 +22,21 @@ type OrganizationItem = EntityItem<CareLoopService['entities']['organization']>;
 export class DynamoOrganizationRepository implements OrganizationRepository {
   constructor(private readonly db: CareLoopService) {}
 
+  /**
+   * The records with their patient counts: an organization item carries its own; only one written
+   * before it did has its count read from the organization's counter (one BatchGet).
+   */
   private async withCounts(items: OrganizationItem[]): Promise<OrganizationRecord[]> {
-    if (items.length === 0) return [];
-    const data = await batchGetAll(
-      (keys: { scope: string; name: string }[]) => this.db.entities.counter.get(keys).go(),
-      items.map((o) => ({ scope: organizationScope(o.organization_id), name: COUNTER.patients })),
-    );
+    const uncounted = items.filter((o) => o.patient_count === undefined);
+    const data =
+      uncounted.length === 0
+        ? []
+        : await batchGetAll(
+            (keys: { scope: string; name: string }[]) => this.db.entities.counter.get(keys).go(),
+            uncounted.map((o) => ({ scope: organizationScope(o.organization_id), name: COUNTER.patients })),
+          );
     const counts = new Map(data.map((c) => [c.scope, c.value]));
-    return items.map((o) => toRecord(o, counts.get(organizationScope(o.organization_id)) ?? 0));
+    return items.map((o) => toRecord(o, o.patient_count ?? counts.get(organizationScope(o.organization_id)) ?? 0));
   }
 
   async get(id: string): Promise<OrganizationRecord | null> {
@@ -87,7 +92,7 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     return { items: await this.withCounts(items), cursor: ids.cursor };
   }
 
-  async create(org: OrganizationRecord, createdBy: string, audit?: AuditEvent): Promise<void> {
+  async create(org: OrganizationRecord, createdBy: string, audit?: AuditEvent): Promise<'created' | 'exists'> {
     const result = await this.db.transaction
       .write(({ organization, counter, auditEvent, searchEntry }) => [
         organization
@@ -103,6 +108,7 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
             updated_at: org.updated_at,
             created_by: createdBy,
             version: 1,
+            patient_count: 0,
           })
           .commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.providers }).add({ value: 1 }).commit(),
@@ -110,7 +116,7 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
         ...searchPuts({ searchEntry }, SEARCH_SCOPE.organizations, indexed(org.id, org)),
       ])
       .go();
-    assertCommitted(result, 'organization.create_conflict');
+    return result.canceled ? 'exists' : 'created';
   }
 
   async update(
@@ -119,7 +125,7 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     expectedVersion: number | undefined,
     at: string,
     audit: AuditEvent,
-  ): Promise<OrganizationRecord> {
+  ): Promise<OrganizationRecord | 'missing' | 'stale'> {
     const cleared = (['address', 'telephone', 'office_email'] as const).filter((k) => changes[k] === null);
     // The search index items to move: those of the organization as it is now.
     const { data: before } = await this.db.entities.organization.get({ organization_id: id }).go();
@@ -159,12 +165,9 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     if (result.canceled) {
       // Only a refusal costs a read here, to tell "gone" from "stale".
       const current = await this.getRef(id);
-      if (!current || current.status !== 'active') throw notFound('provider.not_found', 'Provider Not Found');
-      throw conflict('provider.version_conflict', 'This provider was changed by someone else. Reload and try again.');
+      return !current || current.status !== 'active' ? 'missing' : 'stale';
     }
-    const stored = await this.get(id);
-    if (!stored) throw notFound('provider.not_found', 'Provider Not Found');
-    return stored;
+    return (await this.get(id)) ?? 'missing';
   }
 
   private async patientCount(id: string): Promise<number> {
@@ -172,7 +175,12 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     return data?.value ?? 0;
   }
 
-  async archive(id: string, at: string, userIds: readonly string[], audit: AuditEvent): Promise<void> {
+  async archive(
+    id: string,
+    at: string,
+    userIds: readonly string[],
+    audit: AuditEvent,
+  ): Promise<'archived' | 'missing' | 'users_changed'> {
     // Its patients leave the global total with it; the check on the organization's own counter
     // makes the transaction fail rather than subtract a number that changed meanwhile.
     const patients = await this.patientCount(id);
@@ -201,7 +209,7 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
         ...this.disableProfiles(userProfile, counter, id, firstUsers ?? [], at),
       ])
       .go();
-    assertCommitted(result, 'provider.not_found', 'Provider Not Found');
+    if (result.canceled) return 'missing';
     // Its search index items go after it; a search that meets one first leaves the archived organization out.
     const { data: archived } = await this.db.entities.organization.get({ organization_id: id }).go();
     if (archived) {
@@ -216,8 +224,9 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
       const rest = await this.db.transaction
         .write(({ userProfile, counter }) => this.disableProfiles(userProfile, counter, id, batch, at))
         .go();
-      assertCommitted(rest, 'user.disable_conflict');
+      if (rest.canceled) return 'users_changed';
     }
+    return 'archived';
   }
 
   private disableProfiles(

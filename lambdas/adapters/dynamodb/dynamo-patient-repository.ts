@@ -11,21 +11,16 @@ import type {
 } from '../../application/ports';
 import { personTerms, stillMatches } from '../../application/search';
 import { callLogItem } from './dynamo-call-log-repository';
-import { conflict } from '../../platform/errors';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
 import { batchGetAll } from './batch-get';
 import type { CareLoopService } from './entities';
 import { isConditionFailure } from './dynamo-organization-repository';
 import { queryPage } from './paging';
 import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from './search-index';
-import { assertCommitted } from './transactions';
 
 type PatientItem = EntityItem<CareLoopService['entities']['patient']>;
 type CadenceItem = EntityItem<CareLoopService['entities']['outreachCadence']>;
 type ConsentItem = EntityItem<CareLoopService['entities']['consentRecord']>;
-
-const STALE = () =>
-  conflict('patient.version_conflict', 'This patient was changed by someone else. Reload and try again.');
 
 export class DynamoPatientRepository implements PatientRepository {
   constructor(private readonly db: CareLoopService) {}
@@ -80,12 +75,14 @@ export class DynamoPatientRepository implements PatientRepository {
     cadence: OutreachCadence | null,
     firstCheckIn: CallLogRecord | null,
     consent: ConsentRecord | null = null,
-  ): Promise<void> {
+  ): Promise<'created' | 'organization_missing'> {
+    const counted = await this.countedBefore(p.provider_id);
     const result = await this.db.transaction
       .write(({ patient, outreachCadence, counter, organization, callLog, searchEntry, consentRecord }) => [
-        // The organization must exist and be active when the patient joins it.
+        // The organization must exist and be active when the patient joins it; it counts the patient.
         organization
-          .check({ organization_id: p.provider_id })
+          .patch({ organization_id: p.provider_id })
+          .data(({ patient_count }, { add }) => add(patient_count, 1, counted))
           .where(({ status }, { eq }) => eq(status, 'active'))
           .commit(),
         patient
@@ -123,11 +120,12 @@ export class DynamoPatientRepository implements PatientRepository {
         ...searchPuts({ searchEntry }, SEARCH_SCOPE.patients(p.provider_id), indexed(p)),
       ])
       .go();
-    assertCommitted(result, 'provider.not_found', 'Provider Not Found');
+    // A new patient's own items cannot clash: a refusal is the organization's check.
+    return result.canceled ? 'organization_missing' : 'created';
   }
 
   /** One transaction: the patient, conditional on its version, and its search index items. */
-  async update(current: PatientRecord, changes: PatientChanges, at: string): Promise<PatientRecord> {
+  async update(current: PatientRecord, changes: PatientChanges, at: string): Promise<PatientRecord | 'stale'> {
     const next: PatientRecord = {
       ...current,
       ...changes,
@@ -158,19 +156,23 @@ export class DynamoPatientRepository implements PatientRepository {
         ];
       })
       .go();
-    if (result.canceled) throw STALE();
-    return next;
+    return result.canceled ? 'stale' : next;
   }
 
-  async archive(current: PatientRecord, at: string): Promise<void> {
+  async archive(current: PatientRecord, at: string): Promise<'archived' | 'missing'> {
     const { id, provider_id: providerId } = current;
+    const counted = await this.countedBefore(providerId);
     const result = await this.db.transaction
-      .write(({ patient, counter, searchEntry }) => [
+      .write(({ patient, counter, organization, searchEntry }) => [
         patient
           .patch({ patient_id: id })
           // provider_id travels with status: both make up the organization index key.
           .set({ status: 'archived', provider_id: providerId, archived_at: at, updated_at: at })
           .where(({ status, provider_id }, { eq }) => `${eq(status, 'active')} AND ${eq(provider_id, providerId)}`)
+          .commit(),
+        organization
+          .patch({ organization_id: providerId })
+          .data(({ patient_count }, { subtract }) => subtract(patient_count, 1, counted))
           .commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.patients }).subtract({ value: 1 }).commit(),
         counter
@@ -180,7 +182,19 @@ export class DynamoPatientRepository implements PatientRepository {
         ...searchWrites({ searchEntry }, SEARCH_SCOPE.patients(providerId), indexed(current), null),
       ])
       .go();
-    assertCommitted(result, 'patient.not_found', 'Patient Not Found');
+    return result.canceled ? 'missing' : 'archived';
+  }
+
+  /**
+   * The organization's patient counter, the starting point of `patient_count` on an organization item
+   * written before it carried one (`if_not_exists`): once the field exists, this value is not used, so
+   * a create or archive committed meanwhile cannot make the count drift.
+   */
+  private async countedBefore(organizationId: string): Promise<number> {
+    const { data } = await this.db.entities.counter
+      .get({ scope: organizationScope(organizationId), name: COUNTER.patients })
+      .go();
+    return data?.value ?? 0;
   }
 
   async getMany(ids: readonly string[]): Promise<PatientRecord[]> {

@@ -12,14 +12,12 @@ import type {
   UserProfileRepository,
   UserStatus,
 } from '../../application/ports';
-import { conflict, notFound } from '../../platform/errors';
 import { batchGetAll } from './batch-get';
 import { auditEventItem } from './dynamo-audit-log';
 import { COUNTER, GLOBAL_SCOPE } from './dynamo-counter-repository';
 import type { CareLoopService } from './entities';
 import { queryPage } from './paging';
 import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from './search-index';
-import { assertCommitted } from './transactions';
 
 type ProfileItem = EntityItem<CareLoopService['entities']['userProfile']>;
 const NO_ORGANIZATION = 'none';
@@ -114,7 +112,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
     return data.map(toRecord);
   }
 
-  async create(profile: UserProfileRecord, audit?: AuditEvent): Promise<void> {
+  async create(profile: UserProfileRecord, audit?: AuditEvent): Promise<'created' | 'exists'> {
     const result = await this.db.transaction
       .write(({ userProfile, counter, auditEvent, searchEntry }) => [
         userProfile.create(toItem(profile)).commit(),
@@ -123,7 +121,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
         ...(audit ? [auditEvent.create(auditEventItem(audit)).commit()] : []),
       ])
       .go();
-    assertCommitted(result, 'user.exists', 'A user with this id already exists');
+    return result.canceled ? 'exists' : 'created';
   }
 
   async createPending(profile: UserProfileRecord, audit: AuditEvent): Promise<'created' | 'exists'> {
@@ -145,7 +143,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
     changes: UserProfileChanges,
     at: string,
     audit: AuditEvent,
-  ): Promise<UserProfileRecord> {
+  ): Promise<UserProfileRecord | 'missing' | 'stale'> {
     return this.apply(current, 'active', changes, at, audit);
   }
 
@@ -154,7 +152,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
     changes: UserProfileChanges,
     at: string,
     audit: AuditEvent,
-  ): Promise<UserProfileRecord> {
+  ): Promise<UserProfileRecord | 'missing' | 'stale'> {
     return this.apply(current, 'pending', changes, at, audit);
   }
 
@@ -168,7 +166,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
     changes: UserProfileChanges,
     at: string,
     audit: AuditEvent,
-  ): Promise<UserProfileRecord> {
+  ): Promise<UserProfileRecord | 'missing' | 'stale'> {
     const cleared = [
       ...(changes.phone_number ? [] : (['phone_number'] as const)),
       ...(changes.assigned_at ? [] : (['assigned_at'] as const)),
@@ -213,7 +211,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
         ];
       })
       .go();
-    if (result.canceled) await this.refusal(current.id, from);
+    if (result.canceled) return this.refusal(current.id, from);
     return {
       ...current,
       ...changes,
@@ -224,14 +222,13 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
     };
   }
 
-  /** Why a conditional write was refused: the profile left `from` (not found), or someone else moved it first. */
-  private async refusal(userId: string, from: Extract<UserStatus, 'active' | 'pending'>): Promise<never> {
+  /** Why a conditional write was refused: the profile left `from` (missing), or someone else moved it first (stale). */
+  private async refusal(userId: string, from: Extract<UserStatus, 'active' | 'pending'>): Promise<'missing' | 'stale'> {
     const now = await this.get(userId);
-    if (!now || now.status !== from) throw notFound('user.not_found', 'User not found');
-    throw conflict('user.version_conflict', 'This user was changed by someone else. Reload and try again.');
+    return !now || now.status !== from ? 'missing' : 'stale';
   }
 
-  async markDeleted(profile: UserProfileRecord, at: string, audit: AuditEvent): Promise<void> {
+  async markDeleted(profile: UserProfileRecord, at: string, audit: AuditEvent): Promise<'deleted' | 'missing'> {
     const from = (profile.status === 'pending' ? 'pending' : 'active') as UserStatus;
     const result = await this.db.transaction
       .write(({ userProfile, counter, auditEvent, searchEntry }) => [
@@ -248,7 +245,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
         ...searchWrites({ searchEntry }, SEARCH_SCOPE.users, indexed(profile), null),
       ])
       .go();
-    assertCommitted(result, 'user.not_found', 'User not found');
+    return result.canceled ? 'missing' : 'deleted';
   }
 }
 

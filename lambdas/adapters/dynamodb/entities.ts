@@ -46,6 +46,11 @@ export function createEntities(client: DynamoDBClient, table: string) {
         archived_at: { type: 'string' },
         created_by: { type: 'string', required: true },
         version: { type: 'number', required: true },
+        /**
+         * Active patients, kept in the transactions that add and archive them (beside the
+         * organization's patients counter) so that lists of organizations read their counts with them.
+         */
+        patient_count: { type: 'number' },
       },
       indexes: {
         byId: primary(['organization_id'], []),

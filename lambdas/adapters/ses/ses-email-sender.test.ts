@@ -66,7 +66,7 @@ describe('SesEmailSender', () => {
     const error = await failureOf(sender().send(email));
 
     expect(error).toBeInstanceOf(MessageSendError);
-    expect(error).toMatchObject({ code: 'ses.MessageRejected' });
+    expect(error).toMatchObject({ code: 'ses.MessageRejected', reason: 'rejected' });
     expect((error as Error).message).not.toContain('nurse@');
   });
 
@@ -84,8 +84,11 @@ describe('SesEmailSender', () => {
       .rejectsOnce(new Error('connect ECONNREFUSED 10.0.0.1:443'))
       .resolvesOnce({});
 
-    expect(await failureOf(sender().send(email))).toMatchObject({ code: 'ses.TooManyRequestsException' });
-    expect(await failureOf(sender().send(email))).toMatchObject({ code: 'ses.network' });
-    expect(await failureOf(sender().send(email))).toMatchObject({ code: 'ses.no_message_id' });
+    expect(await failureOf(sender().send(email))).toMatchObject({
+      code: 'ses.TooManyRequestsException',
+      reason: 'unavailable',
+    });
+    expect(await failureOf(sender().send(email))).toMatchObject({ code: 'ses.network', reason: 'unavailable' });
+    expect(await failureOf(sender().send(email))).toMatchObject({ code: 'ses.no_message_id', reason: 'rejected' });
   });
 });

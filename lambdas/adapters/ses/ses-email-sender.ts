@@ -40,19 +40,24 @@ export class SesEmailSender implements EmailSender {
     } catch (error) {
       throw sesErrorOf(error);
     }
-    if (!answer.MessageId) throw new MessageSendError('ses.no_message_id');
+    if (!answer.MessageId) throw new MessageSendError('ses.no_message_id', 'rejected');
     return { messageId: answer.MessageId };
   }
 }
 
-/** SES's failure as a code: the exception's name (or HTTP status), never its message (it may quote the address). */
+/**
+ * SES's failure as a code: the exception's name (or HTTP status), never its message (it may quote the
+ * address). Throttling and SES's own faults are `unavailable`.
+ */
 export function sesErrorOf(error: unknown): MessageSendError {
   if (error instanceof SESv2ServiceException) {
     const name = /^[A-Za-z]+$/.test(error.name) ? error.name : `http_${error.$metadata.httpStatusCode ?? 'unknown'}`;
-    return new MessageSendError(`ses.${name}`);
+    const unavailable = error.$fault === 'server' || name === 'TooManyRequestsException';
+    return new MessageSendError(`ses.${name}`, unavailable ? 'unavailable' : 'rejected');
   }
-  if (error instanceof Error && error.name === 'TimeoutError') return new MessageSendError('ses.timeout');
-  return new MessageSendError('ses.network');
+  if (error instanceof Error && error.name === 'TimeoutError')
+    return new MessageSendError('ses.timeout', 'unavailable');
+  return new MessageSendError('ses.network', 'unavailable');
 }
 
 export function createSesEmailSender(env: EmailEnv): SesEmailSender {

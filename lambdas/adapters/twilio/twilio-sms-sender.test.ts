@@ -98,23 +98,35 @@ describe('TwilioSmsSender', () => {
     const gateway = await sender.send(text).catch((e: unknown) => e);
 
     expect(unsubscribed).toBeInstanceOf(MessageSendError);
-    expect(unsubscribed).toMatchObject({ code: 'twilio.21610' });
+    expect(unsubscribed).toMatchObject({ code: 'twilio.21610', reason: 'unsubscribed' });
     expect((unsubscribed as Error).message).not.toContain('+1813');
-    expect(gateway).toMatchObject({ code: 'twilio.http_502' });
+    expect(gateway).toMatchObject({ code: 'twilio.http_502', reason: 'unavailable' });
+  });
+
+  it('tells a refusal from a failure worth a later try, by number or else by status', () => {
+    const answer = (status: number, code?: number) => twilioErrorOf(Object.assign(new Error('x'), { status, code }));
+
+    expect(answer(400, 21211)).toMatchObject({ code: 'twilio.21211', reason: 'rejected' });
+    expect(answer(429, 20429)).toMatchObject({ code: 'twilio.20429', reason: 'unavailable' });
+    expect(answer(503, 20503)).toMatchObject({ code: 'twilio.20503', reason: 'unavailable' });
+    expect(answer(500, 30001)).toMatchObject({ code: 'twilio.30001', reason: 'rejected' });
+    expect(answer(429)).toMatchObject({ code: 'twilio.http_429', reason: 'unavailable' });
+    expect(answer(404)).toMatchObject({ code: 'twilio.http_404', reason: 'rejected' });
   });
 
   it('names failures without an answer', () => {
     expect(
       twilioErrorOf(Object.assign(new Error('timeout of 10000ms exceeded'), { code: 'ECONNABORTED' })),
-    ).toMatchObject({ code: 'twilio.timeout' });
+    ).toMatchObject({ code: 'twilio.timeout', reason: 'unavailable' });
     expect(twilioErrorOf(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toMatchObject({
       code: 'twilio.network',
+      reason: 'unavailable',
     });
   });
 
   it('refuses an answer without a message SID', async () => {
     const sender = new TwilioSmsSender({ create: () => Promise.resolve({ sid: '' }) }, { from: '+18135550142' });
 
-    await expect(sender.send(text)).rejects.toMatchObject({ code: 'twilio.no_sid' });
+    await expect(sender.send(text)).rejects.toMatchObject({ code: 'twilio.no_sid', reason: 'rejected' });
   });
 });

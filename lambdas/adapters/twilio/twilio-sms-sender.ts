@@ -50,24 +50,33 @@ export class TwilioSmsSender implements SmsSender {
     } catch (error) {
       throw twilioErrorOf(error);
     }
-    if (!created.sid) throw new MessageSendError('twilio.no_sid');
+    if (!created.sid) throw new MessageSendError('twilio.no_sid', 'rejected');
     return { messageSid: created.sid };
   }
 }
 
+/** Twilio's error number for a recipient who replied STOP to this sender. */
+const UNSUBSCRIBED = 21610;
+
 /**
  * Twilio's failure as a code: its error number (21211 invalid To, 21610 unsubscribed…) or the HTTP
- * status, never its message, which quotes the number.
+ * status, never its message, which quotes the number. Throttling (429, 20429) and Twilio's own
+ * faults (5xx, 205xx) are `unavailable`: worth a later try.
  */
 export function twilioErrorOf(error: unknown): MessageSendError {
   const fields = (typeof error === 'object' && error !== null ? error : {}) as { status?: unknown; code?: unknown };
   if (typeof fields.status === 'number') {
-    const code = typeof fields.code === 'number' && fields.code > 0 ? String(fields.code) : `http_${fields.status}`;
-    return new MessageSendError(`twilio.${code}`);
+    const number = typeof fields.code === 'number' && fields.code > 0 ? fields.code : null;
+    const code = `twilio.${number ?? `http_${fields.status}`}`;
+    if (number === UNSUBSCRIBED) return new MessageSendError(code, 'unsubscribed');
+    // Twilio's number when it gives one (20429, 20503), else the HTTP status.
+    const busy = (n: number) => n === 429 || (n >= 500 && n < 600);
+    const unavailable = number === null ? busy(fields.status) : busy(number) || busy(number - 20000);
+    return new MessageSendError(code, unavailable ? 'unavailable' : 'rejected');
   }
   // No HTTP answer: axios (under twilio's RequestClient) names timeouts ECONNABORTED or ETIMEDOUT.
   const timedOut = fields.code === 'ECONNABORTED' || fields.code === 'ETIMEDOUT';
-  return new MessageSendError(timedOut ? 'twilio.timeout' : 'twilio.network');
+  return new MessageSendError(timedOut ? 'twilio.timeout' : 'twilio.network', 'unavailable');
 }
 
 /** Twilio's HTTP layer, sending every request to `origin` instead of api.twilio.com (TWILIO_BASE_URL). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../shared/messages';
-import { planOutreach } from './patients';
+import { planOutreach } from './patient-rules';
 
 const patient = { id: 'p1', provider_id: 'org-1' };
 const chicago = { timezone: 'America/Chicago' };

@@ -1,0 +1,180 @@
+/**
+ * The steps of placing and scheduling a call, shared by staff's call use cases, call links, the
+ * call lifecycle jobs and notifications (product-rules.md "Calls"): the settings in force, what
+ * the assistant is told, handing a call to Vapi, and storing a scheduled call with its schedule.
+ */
+import {
+  DEFAULT_FIRST_MESSAGE,
+  DEFAULT_SYSTEM_PROMPT,
+  VOICES,
+  renderPrompt,
+  type SystemSettings,
+  type VoiceId,
+} from '../../shared/calls';
+import { CALL_MESSAGES } from '../../shared/call-messages';
+import { nextCheckIn } from '../../shared/call-times';
+import { EMPTY_CARE_PLAN, carePlanPrompt } from '../../shared/care-plan';
+import { AppError } from '../platform/errors';
+import { derivedId, newCallLog } from './call-records';
+import { fail, inUserWords } from './errors';
+import type {
+  AuditLog,
+  CallLogRecord,
+  CallLogRepository,
+  CallScheduler,
+  ClinicalDocumentRepository,
+  Clock,
+  Ids,
+  OrganizationRef,
+  OrganizationRepository,
+  PatientRecord,
+  PatientRepository,
+  SettingsRepository,
+  VoiceAgent,
+} from './ports';
+
+export interface CallDeps {
+  patients: PatientRepository;
+  organizations: OrganizationRepository;
+  documents: ClinicalDocumentRepository;
+  callLogs: CallLogRepository;
+  settings: SettingsRepository;
+  audit: AuditLog;
+  clock: Clock;
+  ids: Ids;
+}
+/** What building a call's script needs: the settings, and the deployment's default assistant. */
+export interface ScriptDeps extends CallDeps {
+  defaultAssistantId: string;
+}
+export type PlacingDeps = ScriptDeps & { voice: VoiceAgent };
+export type SchedulingDeps = CallDeps & { scheduler: CallScheduler };
+
+const isVoice = (id: string): id is VoiceId => VOICES.some((v) => v.id === id);
+
+/** The settings in force: the stored record, else the defaults (first voice, built-in prompt). */
+export async function effectiveSettings(deps: {
+  settings: Pick<SettingsRepository, 'get'>;
+  defaultAssistantId: string;
+}): Promise<SystemSettings> {
+  const stored = await deps.settings.get();
+  return {
+    assistantId: stored?.assistantId ?? deps.defaultAssistantId,
+    voiceId: stored && isVoice(stored.voiceId) ? stored.voiceId : VOICES[0].id,
+    systemPrompt: stored?.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
+    version: stored?.version ?? 0,
+    updated_at: stored?.updated_at ?? null,
+  };
+}
+
+/** What the assistant is told about the patient: the settings prompt with the variables filled in. */
+export async function callScript(deps: ScriptDeps, patient: PatientRecord, organization: OrganizationRef) {
+  const [settings, carePlan, emrNotes] = await Promise.all([
+    effectiveSettings(deps),
+    deps.documents.get('care_plan', patient.id),
+    deps.documents.get('emr_notes', patient.id),
+  ]);
+  const values = {
+    patientName: patient.first_name,
+    providerName: organization.name,
+    carePlan: carePlan ? carePlanPrompt(carePlan.plan ?? EMPTY_CARE_PLAN, carePlan.content) : 'No care plan on file.',
+    hasCarePlan: carePlan ? 'true' : 'false',
+    emrNotes: emrNotes?.content ?? 'No EMR notes on file.',
+  };
+  return {
+    settings,
+    systemPrompt: renderPrompt(settings.systemPrompt, values),
+    firstMessage: renderPrompt(DEFAULT_FIRST_MESSAGE, values),
+  };
+}
+
+/**
+ * Hands a queued call log to Vapi. On failure the call log is failed with the reason staff will
+ * read, the patient's lock is released, and the error is thrown in the user's words.
+ */
+export async function dial(
+  deps: PlacingDeps,
+  log: CallLogRecord,
+  patient: PatientRecord,
+  organization: OrganizationRef,
+): Promise<CallLogRecord> {
+  try {
+    if (!patient.phone_number) throw fail('callNoPhone');
+    const script = await callScript(deps, patient, organization);
+    const { vendorCallId } = await deps.voice.placeCall({
+      callLogId: log.id,
+      patientId: patient.id,
+      organizationId: organization.id,
+      customerNumber: patient.phone_number,
+      assistantId: script.settings.assistantId,
+      voiceId: script.settings.voiceId,
+      systemPrompt: script.systemPrompt,
+      firstMessage: script.firstMessage,
+    });
+    const at = deps.clock.now().toISOString();
+    await deps.callLogs.setVendorCallId(log.id, vendorCallId, at);
+    return { ...log, vendor_call_id: vendorCallId, updated_at: at };
+  } catch (error) {
+    const words = inUserWords(error);
+    const appError = words instanceof AppError ? words : null;
+    await deps.callLogs.markFailed(
+      log.id,
+      appError?.message ?? CALL_MESSAGES.voiceServiceFailed,
+      deps.clock.now().toISOString(),
+    );
+    throw appError ?? error;
+  }
+}
+
+/** Stores a pending call and its one-time schedule; a schedule that can't be made undoes the call. */
+export async function storeScheduledCall(deps: SchedulingDeps, log: CallLogRecord): Promise<'created' | 'exists'> {
+  const stored = await deps.callLogs.createScheduled(log);
+  if (stored === 'exists') return stored;
+  try {
+    await deps.scheduler.schedule(log.id, new Date(log.scheduled_at ?? log.created_at));
+  } catch (error) {
+    await deps.callLogs.cancelScheduled(log.id, deps.clock.now().toISOString());
+    throw error;
+  }
+  return stored;
+}
+
+/**
+ * The next monthly check-in after `log` (product-rules.md "Calls"): an unanswered one is retried the next
+ * day at the same hour (at most twice), anything else moves to the next month at the preferred
+ * time. The new call's id is derived from the old one, so doing this twice creates one call.
+ */
+export async function scheduleNextCheckIn(
+  deps: SchedulingDeps,
+  log: CallLogRecord,
+  organization: OrganizationRef,
+  step: 'retry' | 'next_cycle',
+): Promise<CallLogRecord | null> {
+  const cadence = await deps.patients.getCadence(log.patient_id);
+  if (!cadence || !cadence.enabled) return null;
+  const previous = new Date(log.scheduled_at ?? log.created_at);
+  const next = nextCheckIn({
+    step,
+    previousAt: previous,
+    cycleDate: log.cycle_date ?? cadence.first_outreach_date,
+    preference: cadence.time_preference,
+    timeZone: organization.timezone,
+  });
+  const record = newCallLog(
+    {
+      id: derivedId(`${log.id}:${step}`),
+      patient_id: log.patient_id,
+      provider_id: log.provider_id,
+      status: 'scheduled',
+      kind: 'monthly',
+      created_by: 'careloop',
+      scheduled_at: next.at.toISOString(),
+      time_preference: cadence.time_preference,
+      cycle_date: next.cycleDate,
+      attempt: step === 'retry' ? log.attempt + 1 : 0,
+    },
+    deps.clock.now().toISOString(),
+  );
+  await storeScheduledCall(deps, record);
+  return record;
+}
