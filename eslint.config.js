@@ -1,3 +1,4 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -15,6 +16,42 @@ const QUERY_TRUTHY_SELECTORS = [
 ];
 const QUERY_TRUTHY_MESSAGE =
   'A found element is always truthy: assert what the person sees (toBeVisible, toHaveTextContent, toHaveValue).';
+
+/** `…/web/src/features/X/…` → 'X'; null outside the feature folders. */
+function featureOf(file) {
+  const match = /(?:^|\/)web\/src\/features\/([^/]+)\//.exec(file.replaceAll('\\', '/'));
+  return match ? match[1] : null;
+}
+
+/**
+ * A feature imports no other feature: what two features share lives in web/src/components, lib or
+ * config (or the project's shared/), and a screen in web/src/app/routes composes features.
+ */
+const noCrossFeatureImports = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      crossFeature:
+        "Feature '{{own}}' imports feature '{{other}}': compose them in web/src/app/routes, or move the shared piece to web/src/components, lib or config.",
+    },
+  },
+  create(context) {
+    const own = featureOf(context.filename);
+    if (!own) return {};
+    const check = ({ source }) => {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const other = featureOf(`${path.resolve(path.dirname(context.filename), source.value)}/`);
+      if (other && other !== own) context.report({ node: source, messageId: 'crossFeature', data: { own, other } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.data', 'coverage'] },
@@ -39,6 +76,20 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    plugins: { careloop: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
+    rules: { 'careloop/no-cross-feature-imports': 'error' },
+  },
+  {
+    // The two dashboards are screens still kept in a feature folder: they compose features like
+    // the screens in web/src/app/routes do.
+    files: [
+      'web/src/features/admin/routes/admin-dashboard-page.tsx',
+      'web/src/features/provider/routes/provider-dashboard-page.tsx',
+    ],
+    rules: { 'careloop/no-cross-feature-imports': 'off' },
   },
   {
     // Local tooling and tests may print to the terminal.

@@ -46,3 +46,52 @@ describe('lint: assertions that can fail (issue 11)', () => {
     expect(messages).toEqual([]);
   });
 });
+
+/** The project's feature-boundary rule, run on one file's imports at `filePath`. */
+async function lintImports(code: string, filePath: string): Promise<string[]> {
+  const eslint = new ESLint({
+    overrideConfigFile: true,
+    overrideConfig: [
+      { files: ['**/*.tsx'], languageOptions: { parser: tseslint.parser } },
+      ...config.filter((c) => c.rules?.['careloop/no-cross-feature-imports'] !== undefined),
+    ],
+  });
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => `${m.line}:${m.ruleId ?? m.message}`);
+}
+
+describe('lint: features do not import each other (issue 11)', () => {
+  it('refuses an import, a re-export or a lazy import of another feature', async () => {
+    const messages = await lintImports(
+      [
+        "import { MakeCallModal } from '../../calls/components/make-call-modal';",
+        "export { useUsers } from '../../users/api/get-users';",
+        "const lazy = () => import('../../../features/texts/components/patient-texts-section');",
+      ].join('\n'),
+      'web/src/features/patients/components/probe.tsx',
+    );
+    expect(messages).toEqual([
+      '1:careloop/no-cross-feature-imports',
+      '2:careloop/no-cross-feature-imports',
+      '3:careloop/no-cross-feature-imports',
+    ]);
+  });
+
+  it('lets a feature import itself and the neutral homes, and a screen in app/routes compose features', async () => {
+    const feature = await lintImports(
+      [
+        "import { usePatient } from '../api/get-patient';",
+        "import { ErrorAlert } from '../../../components/feedback/error-alert';",
+        "import { paths } from '../../../config/paths';",
+        "import { formatDuration } from '../../../lib/call-format';",
+        "import { CCM_MESSAGES } from '../../../../../shared/ccm/messages';",
+      ].join('\n'),
+      'web/src/features/patients/components/probe.tsx',
+    );
+    const screen = await lintImports(
+      "import { MakeCallModal } from '../../features/calls/components/make-call-modal';",
+      'web/src/app/routes/probe.tsx',
+    );
+    expect([...feature, ...screen]).toEqual([]);
+  });
+});

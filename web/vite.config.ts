@@ -61,6 +61,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // Every browser the app supports preloads modules itself: the polyfill would only add to the
+    // first load of every page.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries every page needs, in their own long-cached files; screens stay lazy chunks.
@@ -70,9 +73,11 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
             },
+            // Not tslib: Mantine's Modal (through react-remove-scroll) uses its helpers too, and a
+            // screen with a dialog would download Amplify with them.
             {
               name: 'amplify',
-              test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|tslib|js-cookie)[\\/]/,
+              test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|js-cookie)[\\/]/,
             },
           ],
         },

@@ -5,6 +5,13 @@ import { hasStoredSession } from './app/lazy-auth-client';
 /** What shows a visitor means to do more than read: the app is loaded then. */
 const INTERACTIONS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll'] as const;
 
+// A returning user's session is restored with Amplify and the runtime config: their modules are
+// fetched now, beside the app's, instead of after the app has started (web/src/app/boot.tsx).
+if (hasStoredSession()) {
+  void import('./app/amplify-auth');
+  void import('./config/runtime-config');
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const start = () => void import('./app/boot').then(({ boot }) => boot(root));
@@ -18,6 +25,10 @@ if (root.dataset.hydrate === 'on-interaction' && !hasStoredSession()) {
     start();
   };
   for (const type of INTERACTIONS) window.addEventListener(type, onInteraction, { capture: true, passive: true });
+} else if (root.dataset.prerendered !== undefined) {
+  // A prerendered form is painted before the app starts: on a slow phone, loading React and
+  // hydrating take longer than showing the page the HTML already holds.
+  requestAnimationFrame(() => setTimeout(start));
 } else {
   start();
 }

@@ -9,7 +9,7 @@ import { COMPANY } from '../config/company';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { createApiClient, type ApiClient } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
-import { sessionQueryKey } from '../lib/session';
+import { sessionQueryKey, sessionQueryOptions } from '../lib/session';
 
 const loadAmplify = () => import('./amplify-auth');
 
@@ -67,18 +67,21 @@ export async function boot(root: HTMLElement): Promise<void> {
   if (signedIn) void Promise.all([loadAmplify(), config()]).catch(() => undefined);
   else loadAmplifyOnFirstInput();
 
-  const routes = createAppRoutes();
-  // If a module cannot be fetched now, the router tries again and shows its error page.
-  await loadMatchedRoutes(routes, window.location.pathname).catch(() => undefined);
-
   const auth = createLazyAuthClient(async () => {
     const [amplify, runtime] = await Promise.all([loadAmplify(), config()]);
     return amplify.createConfiguredAuthClient(runtime, COMPANY.contactEmail);
   }, hasStoredSession);
   const api = lazyApiClient(config, () => auth.getIdToken());
   const queryClient = createQueryClient();
-  // Without stored tokens the session is known at once, as the prerendered pages assume.
+  // Without stored tokens the session is known at once, as the prerendered pages assume. With them,
+  // the profile (/me) is fetched beside the page's modules, not after them: a workspace's guard
+  // needs it before the screen can show.
   if (!signedIn) queryClient.setQueryData(sessionQueryKey, null);
+  else void queryClient.prefetchQuery(sessionQueryOptions(auth, api));
+
+  const routes = createAppRoutes();
+  // If a module cannot be fetched now, the router tries again and shows its error page.
+  await loadMatchedRoutes(routes, window.location.pathname).catch(() => undefined);
 
   const historyState = (window.history.state as { usr?: unknown } | null)?.usr;
   const hydrate = root.dataset.prerendered !== undefined && !signedIn && !window.location.search && !historyState;

@@ -8,7 +8,7 @@ import { paths } from '../config/paths';
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = Object.fromEntries(
   [
     paths.home.path,
-    paths.old.path,
+    paths.pilotLanding.path,
     paths.login.path,
     paths.signup.path,
     paths.smsPolicy.path,

@@ -46,7 +46,7 @@ export function createAppRoutes(): RouteObject[] {
               ],
             },
             {
-              path: paths.old.path,
+              path: paths.pilotLanding.path,
               lazy: async () => ({
                 Component: (await import('../features/landing/routes/pilot-landing-page')).PilotLandingPage,
               }),
@@ -74,7 +74,7 @@ export function createAppRoutes(): RouteObject[] {
             {
               path: paths.callLink.path,
               lazy: async () => ({
-                Component: (await withAllStyles(import('../features/call/routes/call-link-page'))).CallLinkPage,
+                Component: (await withAllStyles(import('./routes/call-link'))).CallLinkPage,
               }),
             },
             {
@@ -90,8 +90,7 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   path: paths.summaryLink.path,
                   lazy: async () => ({
-                    Component: (await withAllStyles(import('../features/summary/routes/call-summary-page')))
-                      .CallSummaryPage,
+                    Component: (await withAllStyles(import('./routes/summary-link'))).CallSummaryPage,
                   }),
                 },
               ],
@@ -109,41 +108,38 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   path: paths.admin.providers.path,
                   lazy: async () => ({
-                    Component: (await withAllStyles(import('../features/admin/routes/providers-page'))).ProvidersPage,
+                    Component: (await withAllStyles(import('./routes/admin/organizations'))).OrganizationsPage,
                   }),
                 },
                 {
                   path: paths.admin.provider.path,
                   lazy: async () => ({
-                    Component: (await withAllStyles(import('../features/admin/routes/provider-detail-page')))
-                      .ProviderDetailPage,
+                    Component: (await withAllStyles(import('./routes/admin/organization-detail')))
+                      .OrganizationDetailPage,
                   }),
                 },
                 {
                   path: paths.admin.users.path,
                   lazy: async () => ({
-                    Component: (await withAllStyles(import('../features/admin/routes/users-page'))).UsersPage,
+                    Component: (await withAllStyles(import('./routes/admin/users'))).UsersPage,
                   }),
                 },
                 {
                   path: paths.admin.summaries.path,
                   lazy: async () => ({
-                    Component: (await withAllStyles(import('../features/admin/routes/summaries-page')))
-                      .AdminSummariesPage,
+                    Component: (await withAllStyles(import('./routes/summaries'))).AdminSummariesPage,
                   }),
                 },
                 {
                   path: paths.admin.billing.path,
                   lazy: async () => ({
-                    Component: (await withAllStyles(import('../features/billing/routes/admin-billing-page')))
-                      .AdminBillingPage,
+                    Component: (await withAllStyles(import('./routes/billing'))).AdminBillingPage,
                   }),
                 },
                 {
                   path: paths.admin.patient.path,
                   lazy: async () => ({
-                    Component: (await withAllStyles(import('../features/admin/routes/patient-detail-page')))
-                      .AdminPatientDetailPage,
+                    Component: (await withAllStyles(import('./routes/patient-detail'))).AdminPatientDetailPage,
                   }),
                 },
               ],
@@ -161,22 +157,19 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   path: paths.provider.summaries.path,
                   lazy: async () => ({
-                    Component: (await withAllStyles(import('../features/provider/routes/summaries-page')))
-                      .ProviderSummariesPage,
+                    Component: (await withAllStyles(import('./routes/summaries'))).ProviderSummariesPage,
                   }),
                 },
                 {
                   path: paths.provider.billing.path,
                   lazy: async () => ({
-                    Component: (await withAllStyles(import('../features/billing/routes/provider-billing-page')))
-                      .ProviderBillingPage,
+                    Component: (await withAllStyles(import('./routes/billing'))).ProviderBillingPage,
                   }),
                 },
                 {
                   path: paths.provider.patient.path,
                   lazy: async () => ({
-                    Component: (await withAllStyles(import('../features/provider/routes/patient-detail-page')))
-                      .ProviderPatientDetailPage,
+                    Component: (await withAllStyles(import('./routes/patient-detail'))).ProviderPatientDetailPage,
                   }),
                 },
               ],

@@ -12,7 +12,8 @@ export type ProviderTab = 'overview' | 'users' | 'patients' | 'settings';
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
-  old: { path: '/old', getHref: () => '/old' },
+  /** The patient-facing pilot landing page; its address stays `/old` (product-rules.md "Screens"). */
+  pilotLanding: { path: '/old', getHref: () => '/old' },
   login: {
     path: '/login',
     getHref: (redirectTo?: string) => (redirectTo ? `/login?redirect=${encodeQueryValue(redirectTo)}` : '/login'),

@@ -8,13 +8,13 @@ import type { AnswerOf } from '../../../shared/api/contract';
 import type { getDashboardStats } from '../features/dashboard/api/dashboard-stats';
 import type { getPatient } from '../features/patients/api/get-patient';
 import type { createPatient, updatePatient } from '../features/patients/api/save-patient';
-import type { getProvider } from '../features/providers/api/get-provider';
-import type { createProvider, updateProvider } from '../features/providers/api/save-provider';
+import type { getProvider } from '../features/organizations/api/get-provider';
+import type { createProvider, updateProvider } from '../features/organizations/api/save-provider';
 import type { createUser, updateUser } from '../features/users/api/save-user';
 import type { getPatientCalls } from '../features/calls/api/get-patient-calls';
 import type { getCall } from '../features/calls/api/get-call';
 import type { getSummaries } from '../features/summaries/api/get-summaries';
-import type { getSummaryLink } from '../features/summary/api/get-summary-link';
+import type { getSummaryLink } from '../features/summaries/api/get-summary-link';
 import type { getPatientTexts } from '../features/texts/api/get-patient-texts';
 import type { getSystemSettings } from '../features/settings/api/system-settings';
 

@@ -3,7 +3,10 @@ import { ROLES } from '../../../shared/roles';
 
 const optionalText = z.optional(z.nullable(z.string()));
 
-/** `GET /me`: the signed-in user's profile. `role` is null for an account with no group yet. */
+/**
+ * `GET /me` answers a `UserProfile` (shared/api/contract.ts); the app checks the fields it relies on
+ * before trusting the answer. `role` is null for an account with no group yet.
+ */
 export const sessionUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -19,5 +22,3 @@ export const sessionUserSchema = z.object({
   /** True only for employees in SETTINGS_ADMIN_EMAILS: they see the System Settings panel. */
   can_manage_settings: z.optional(z.boolean()),
 });
-
-export type SessionUser = z.infer<typeof sessionUserSchema>;

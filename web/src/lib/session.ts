@@ -1,23 +1,21 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
+import type { UserProfile } from '../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../shared/messages';
 import { paths } from '../config/paths';
 import { ApiError, type ApiClient } from './api-client';
 import type { AuthClient, SignInStep } from './auth-client';
 import { useApiClient, useAuthClient } from './services';
-import type { SessionUser } from './session-user';
-
-export type { SessionUser };
 
 export type SessionState =
   | { status: 'loading' }
   | { status: 'signed-out' }
-  | { status: 'signed-in'; user: SessionUser }
+  | { status: 'signed-in'; user: UserProfile }
   | { status: 'error'; error: Error };
 
 export const sessionQueryKey = ['session'] as const;
 
-async function loadSessionUser(auth: AuthClient, api: ApiClient): Promise<SessionUser | null> {
+async function loadSessionUser(auth: AuthClient, api: ApiClient): Promise<UserProfile | null> {
   if (!(await auth.getIdToken())) return null;
   try {
     // The schema (and zod) load with the first profile: a signed-out visitor never needs them.
@@ -27,7 +25,7 @@ async function loadSessionUser(auth: AuthClient, api: ApiClient): Promise<Sessio
     ]);
     const parsed = sessionUserSchema.safeParse(body);
     if (!parsed.success) throw new ApiError(FALLBACK_ERRORS.loadAccount, 200, 'me.invalid_response');
-    return parsed.data;
+    return body as UserProfile;
   } catch (error) {
     // The tokens were refused: the session is over, not broken.
     if (error instanceof ApiError && error.status === 401) {
@@ -64,7 +62,7 @@ export function useSessionExpiry(): void {
 }
 
 /** The signed-in user, for screens rendered behind a role guard. */
-export function useSignedInUser(): SessionUser {
+export function useSignedInUser(): UserProfile {
   const session = useSession();
   if (session.status !== 'signed-in') throw new Error('useSignedInUser needs a signed-in session');
   return session.user;

@@ -1,3 +1,4 @@
+import { Box } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '../../../../shared/roles';
@@ -33,7 +34,12 @@ export function RequireRole({
 
   switch (decision.kind) {
     case 'loading':
-      return <PageSpinner />;
+      // A screen's height: the footer stays below the fold instead of jumping down when the screen comes.
+      return (
+        <Box mih="100dvh">
+          <PageSpinner />
+        </Box>
+      );
     case 'allow':
       return children ?? <Outlet />;
     case 'redirect':

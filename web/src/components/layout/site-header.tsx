@@ -10,7 +10,8 @@ function HeaderAccount() {
   const session = useSession();
   switch (session.status) {
     case 'loading':
-      return null;
+      // The height of the xs buttons that follow, so the page below does not shift when they appear.
+      return <Box h={30} />;
     case 'signed-in':
       return (
         <Group gap="sm" wrap="nowrap" miw={0}>

@@ -37,9 +37,9 @@ import { ScheduledCallsModal } from '../../calls/components/scheduled-calls-moda
 import { useDashboardStats } from '../../dashboard/api/dashboard-stats';
 import { StatTile } from '../../dashboard/components/stat-tile';
 import { CcmChartsSection } from '../../dashboard/components/ccm-charts-section';
-import { DeleteProviderModal } from '../../providers/components/delete-provider-modal';
-import { ProviderCard } from '../../providers/components/provider-card';
-import { ProviderFormModal } from '../../providers/components/provider-form-modal';
+import { DeleteProviderModal } from '../../organizations/components/delete-provider-modal';
+import { ProviderCard } from '../../organizations/components/provider-card';
+import { ProviderFormModal } from '../../organizations/components/provider-form-modal';
 import { SystemSettingsModal } from '../../settings/components/system-settings-modal';
 import { useModalTarget } from '../hooks/use-modal-target';
 import { dashboardProviderCards, showViewAllProviders } from './admin-dashboard.utils';

@@ -4,11 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_PROMPT, type SystemSettingsResponse } from '../../../../../shared/calls';
 import type { DashboardChartsAnswer } from '../../../../../shared/dashboard';
 import { createAppRoutes } from '../../../app/router';
-import { ApiError, type ApiClient } from '../../../lib/api-client';
-import type { SessionUser } from '../../../lib/session';
-import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { createFakeApi, makeUser } from '../../../test/fakes';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { callLog } from '../../calls/testing/fake-calls-api';
+import { callLog, page } from '../../../test/records';
 
 const NO_CHARTS: DashboardChartsAnswer = { scope: 'all', months: [], organizations: { included: 0, total: 0 } };
 
@@ -36,7 +34,7 @@ const settings: SystemSettingsResponse = {
 
 /** `/admin` for an employee whose `/me` says whether they manage the system settings. */
 function openDashboard(canManageSettings: boolean | undefined) {
-  const operator: SessionUser = makeUser({
+  const operator = makeUser({
     id: 'admin-1',
     email: 'admin@careloop.health',
     role: 'careloop_employee',
@@ -44,22 +42,18 @@ function openDashboard(canManageSettings: boolean | undefined) {
     provider: null,
     ...(canManageSettings === undefined ? {} : { can_manage_settings: canManageSettings }),
   });
-  const backend = createFakeBackend(operator);
-  const paths: string[] = [];
-  const api: ApiClient = {
-    async request<T>(path: string): Promise<T> {
-      if (path === '/me') return operator as T;
+  const { services, requests } = createFakeApi(
+    {
       // The dashboard's charts load on their own (ccm-charts-section.test.tsx): none here.
-      if (path === '/dashboard-charts') return NO_CHARTS as T;
-      paths.push(path);
-      if (path === '/dashboard-stats') return stats as T;
-      if (path === '/compliance-settings') return settings as T;
-      if (path === '/calls/scheduled')
-        return { items: [callLog({ status: 'scheduled', patient_name: 'Ruth Dawson' })], next_cursor: null } as T;
-      throw new ApiError('Not found', 404);
+      'GET /dashboard-charts': () => NO_CHARTS,
+      'GET /dashboard-stats': () => stats,
+      'GET /compliance-settings': () => settings,
+      'GET /calls/scheduled': () => page([callLog({ status: 'scheduled', patient_name: 'Ruth Dawson' })]),
     },
-  };
-  renderWithProviders(null, { routes: createAppRoutes(), url: '/admin', services: { auth: backend.auth, api } });
+    { user: operator },
+  );
+  renderWithProviders(null, { routes: createAppRoutes(), url: '/admin', services });
+  const paths = () => requests.map((r) => r.path).filter((path) => path !== '/dashboard-charts');
   return { paths, user: userEvent.setup() };
 }
 
@@ -67,21 +61,21 @@ describe('the Settings button on the admin dashboard', { timeout: 30_000 }, () =
   it('opens the System Settings panel for a settings administrator, loading settings only then', async () => {
     const { paths, user } = openDashboard(true);
     const button = await screen.findByRole('button', { name: 'Settings' });
-    expect(paths).toEqual(['/dashboard-stats']);
+    expect(paths()).toEqual(['/dashboard-stats']);
 
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: 'System Settings' });
     expect((await within(dialog).findByRole('textbox', { name: /Assistant ID/ })).getAttribute('value')).toBe(
       'asst-123',
     );
-    expect(paths).toEqual(['/dashboard-stats', '/compliance-settings']);
+    expect(paths()).toEqual(['/dashboard-stats', '/compliance-settings']);
   });
 
   it.each([false, undefined])('is not shown when can_manage_settings is %s', async (flag) => {
     const { paths } = openDashboard(flag);
     expect(await screen.findByRole('button', { name: /Calls Made\s*4/ })).toHaveProperty('disabled', false);
     expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
-    expect(paths).toEqual(['/dashboard-stats']);
+    expect(paths()).toEqual(['/dashboard-stats']);
   });
 
   it("opens 'Scheduled Calls' from its tile, listing the pending calls", async () => {
@@ -89,6 +83,6 @@ describe('the Settings button on the admin dashboard', { timeout: 30_000 }, () =
     await user.click(await screen.findByRole('button', { name: /Scheduled Calls\s*1/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Scheduled Calls' });
     expect((await within(dialog).findByRole('cell', { name: 'Ruth Dawson' })).textContent).toBe('Ruth Dawson');
-    expect(paths).toEqual(['/dashboard-stats', '/calls/scheduled']);
+    expect(paths()).toEqual(['/dashboard-stats', '/calls/scheduled']);
   });
 });

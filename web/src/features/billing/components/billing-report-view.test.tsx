@@ -3,29 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES, type BillingReportAnswer, type BillingReportRow } from '../../../../../shared/care-time';
 import { createAppRoutes } from '../../../app/router';
-import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { createFakeApi, hang, makeUser, requestsTo, serverError } from '../../../test/fakes';
+import { billingRow, page } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 
-const row = (patientId: string, overrides: Partial<BillingReportRow> = {}): BillingReportRow => ({
-  patient_id: patientId,
-  patient_name: `Patient ${patientId}`,
-  month: '2026-03',
-  consent: { status: 'accepted', date: '2026-01-05' },
-  conditions: 2,
-  staff_minutes: 0,
-  practitioner_minutes: 0,
-  non_clinical_minutes: 0,
-  ai_contacts: 0,
-  ai_minutes: 0,
-  complex: false,
-  codes: [],
-  reason: 'Fewer than 20 minutes of clinical staff time',
-  billed: null,
-  ready: false,
-  ...overrides,
-});
+const row = (patientId: string, overrides: Partial<BillingReportRow> = {}) =>
+  billingRow({ patient_id: patientId, patient_name: `Patient ${patientId}`, ...overrides });
 
 const READY = row('p1', {
   staff_minutes: 42,
@@ -44,31 +28,25 @@ function openBilling(
   role: 'provider' | 'careloop_employee' = 'provider',
 ) {
   const user = makeUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
-  const queries: unknown[] = [];
-  const puts: unknown[] = [];
-  const api: ApiClient = {
-    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
-      if (path === '/me') return user as T;
-      if (path === '/providers') {
-        return { items: [{ id: 'prov-1', name: 'Sunrise Family Medicine' }], next_cursor: null } as T;
-      }
-      if (path === '/providers/prov-1/billing-report/2026-03/patients/p1' && options.method === 'PUT') {
-        puts.push(options.body);
-        return {
-          row: { ...READY, billed: { at: '2026-04-01T15:00:00.000Z', by_name: 'Nora Nurse' }, ready: false },
-        } as T;
-      }
-      if (path === '/providers/prov-1/billing-report') {
-        queries.push(options.query);
-        if (answer === 'hang') return new Promise<T>(() => undefined);
-        if (answer === 'fail') throw new ApiError(options.fallbackError, 500);
-        return answer as T;
-      }
-      throw new ApiError('Not found', 404);
+  const report = '/providers/prov-1/billing-report';
+  const { services, requests } = createFakeApi(
+    {
+      'GET /providers': () => page([{ id: 'prov-1', name: 'Sunrise Family Medicine' }]),
+      [`PUT ${report}/2026-03/patients/p1`]: () => ({
+        row: { ...READY, billed: { at: '2026-04-01T15:00:00.000Z', by_name: 'Nora Nurse' }, ready: false },
+      }),
+      [`GET ${report}`]: (request) => {
+        if (answer === 'hang') return hang(request);
+        if (answer === 'fail') return serverError(request);
+        return answer;
+      },
     },
-  };
+    { user },
+  );
   const url = role === 'provider' ? '/provider/billing' : '/admin/billing?org=prov-1';
-  renderWithProviders(null, { routes: createAppRoutes(), url, services: { auth: createFakeBackend(user).auth, api } });
+  renderWithProviders(null, { routes: createAppRoutes(), url, services });
+  const queries = () => requestsTo(requests, `GET ${report}`).map((r) => r.query);
+  const puts = () => requestsTo(requests, `PUT ${report}/:month/patients/:patientId`).map((r) => r.body);
   return { queries, puts, user: userEvent.setup() };
 }
 
@@ -101,7 +79,7 @@ describe('the billing page', { timeout: 30_000 }, () => {
     await expectNoAxeViolations(document.body);
 
     await user.click(within(first!).getByRole('button', { name: 'Mark Patient p1 billed' }));
-    await expect.poll(() => puts).toEqual([{ billed: true }]);
+    await expect.poll(puts).toEqual([{ billed: true }]);
   });
 
   it('filters to what is ready to bill, and says so when nothing is', async () => {
@@ -111,7 +89,7 @@ describe('the billing page', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('switch', { name: 'Ready to bill only' }));
 
     expect(await screen.findByText('No patient-months are ready to bill')).toBeVisible();
-    expect(queries.at(-1)).toMatchObject({ ready: 'true' });
+    expect(queries().at(-1)).toMatchObject({ ready: 'true' });
   });
 
   it('shows a failed load with a way to try again', async () => {

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { CallStatus, EscalationLevel } from '../../../../../shared/calls';
-import { ESCALATION_BADGE_COLORS, callStatusBadge } from './calls.utils';
+import { callStatusBadge } from './calls.utils';
+import { ESCALATION_BADGE_COLORS } from '../../../lib/call-format';
 
 export function CallStatusBadge({ status }: { status: CallStatus }) {
   const { label, color } = callStatusBadge(status);

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { createFakeApi, type FakeApiAnswer } from '../../../test/fakes';
+import { callLog, page } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { callLog, fakeCallsApi, page, type RouteAnswer } from '../testing/fake-calls-api';
 import { CallLogsModal } from './call-logs-modal';
 import { ScheduledCallsModal } from './scheduled-calls-modal';
 
@@ -21,8 +22,8 @@ function Opener({ which }: { which: 'logs' | 'scheduled' }) {
   );
 }
 
-async function open(which: 'logs' | 'scheduled', routes: Record<string, RouteAnswer>) {
-  const { services, requests } = fakeCallsApi(routes);
+async function open(which: 'logs' | 'scheduled', routes: Record<string, FakeApiAnswer>) {
+  const { services, requests } = createFakeApi(routes);
   renderWithProviders(<Opener which={which} />, { services });
   const user = userEvent.setup();
   const button = await screen.findByRole('button', { name: 'Open' });

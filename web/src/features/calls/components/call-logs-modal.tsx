@@ -5,7 +5,8 @@ import { useRecentCalls } from '../api/get-recent-calls';
 import { CallStatusBadge } from './call-badges';
 import { CallsEmptyState } from './calls-empty-state';
 import { CallsTable } from './calls-table';
-import { callTime, formatCallTime, formatDuration } from './calls.utils';
+import { callTime } from './calls.utils';
+import { formatCallTime, formatDuration } from '../../../lib/call-format';
 
 export interface CallLogsModalProps {
   opened: boolean;

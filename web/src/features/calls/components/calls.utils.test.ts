@@ -6,13 +6,12 @@ import {
   callStatusBadge,
   callTime,
   callWindowText,
-  formatCallTime,
-  formatDuration,
   formatHour,
   makeCallErrorText,
   scheduleCallErrorText,
   timePreferenceText,
 } from './calls.utils';
+import { formatCallTime, formatDuration } from '../../../lib/call-format';
 
 describe('call status badges (product-rules.md "Calls")', () => {
   it('colours completed green, failed red, in progress blue and everything else gray', () => {

@@ -1,11 +1,4 @@
-import {
-  CALL_WINDOW,
-  type CallKind,
-  type CallLogSummary,
-  type CallStatus,
-  type EscalationLevel,
-  type TranscriptTurn,
-} from '../../../../../shared/calls';
+import { CALL_WINDOW, type CallKind, type CallLogSummary, type CallStatus } from '../../../../../shared/calls';
 import type { TimePreference } from '../../../../../shared/domain';
 import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import { TIME_PREFERENCE_LABELS } from '../../../../../shared/time-preferences';
@@ -33,21 +26,6 @@ export function callStatusBadge(status: CallStatus): BadgeLook {
 }
 
 /** Escalation colours as on the summary page (product-rules.md "Screens"): Emergent red, Urgent orange, Elective yellow. */
-export const ESCALATION_BADGE_COLORS: Record<EscalationLevel, string> = {
-  Emergent: 'red',
-  Urgent: 'orange',
-  Elective: 'yellow',
-  Normal: 'gray',
-};
-
-/** Duration as minutes:seconds (product-rules.md "Limits"): 7 → '0:07', 725 → '12:05'; a dash until the call has ended. */
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '—';
-  const total = Math.round(seconds);
-  const minutes = Math.floor(total / 60);
-  return `${minutes}:${String(total % 60).padStart(2, '0')}`;
-}
-
 /** Why the call was made, in words staff use. */
 export const CALL_KIND_LABELS: Record<CallKind, string> = {
   instant: 'Instant call',
@@ -62,24 +40,10 @@ export function callTime(call: Pick<CallLogSummary, 'scheduled_at' | 'created_at
   return call.scheduled_at ?? call.created_at;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** 'Jan 5, 2025, 9:30 AM' in the viewer's time zone; a dash for a missing or unreadable value. */
-export function formatCallTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : DATE_TIME.format(date);
-}
-
 /** A scheduled call's time preference, or 'Not specified' (product-rules.md "Scheduling"). */
 export function timePreferenceText(preference: TimePreference | null | undefined): string {
   return (preference && TIME_PREFERENCE_LABELS[preference]) || 'Not specified';
 }
-
-export const SPEAKER_LABELS: Record<TranscriptTurn['speaker'], string> = {
-  assistant: 'Assistant',
-  patient: 'Patient',
-};
 
 const errorText = (error: unknown): string =>
   error instanceof Error && error.message.trim() ? error.message.trim() : '';

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { CallLogSummary } from '../../../../../shared/calls';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useCancelScheduledCall } from '../api/cancel-scheduled-call';
-import { formatCallTime } from './calls.utils';
+import { formatCallTime } from '../../../lib/call-format';
 
 export interface CancelScheduledCallModalProps {
   opened: boolean;

@@ -2,12 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { createFakeApi, deferred, type FakeApiAnswer } from '../../../test/fakes';
+import { callLog } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { callLog, deferred, fakeCallsApi, type RouteAnswer } from '../testing/fake-calls-api';
 import { MakeCallModal } from './make-call-modal';
 
-function renderModal(placeCall: RouteAnswer, phoneNumber: string | null = '+18135551000') {
-  const { services, requests } = fakeCallsApi({ 'POST /patients/pat-1/calls': placeCall });
+function renderModal(placeCall: FakeApiAnswer, phoneNumber: string | null = '+18135551000') {
+  const { services, requests } = createFakeApi({ 'POST /patients/pat-1/calls': placeCall });
   const onClose = vi.fn();
   renderWithProviders(
     <MakeCallModal
@@ -39,7 +40,7 @@ describe('Make Call modal', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Start Call' }));
     const success = await screen.findByRole('status');
     expect(success.textContent).toBe('Call Started Successfully!');
-    expect(requests).toEqual([
+    expect(requests).toMatchObject([
       { method: 'POST', path: '/patients/pat-1/calls', body: undefined, fallbackError: 'Failed to initiate call' },
     ]);
 

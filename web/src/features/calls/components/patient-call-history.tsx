@@ -5,7 +5,8 @@ import { LoadMore } from '../../../components/table/load-more';
 import { usePatientCalls } from '../api/get-patient-calls';
 import { CallStatusBadge, EscalationBadge } from './call-badges';
 import { CallsSection } from './calls-section';
-import { CALL_KIND_LABELS, callTime, formatCallTime, formatDuration } from './calls.utils';
+import { CALL_KIND_LABELS, callTime } from './calls.utils';
+import { formatCallTime, formatDuration } from '../../../lib/call-format';
 import { TranscriptModal } from './transcript-modal';
 
 /**

@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallLogDetail, CallLogSummary, PatientCallsResponse } from '../../../../../shared/calls';
 import { ApiError } from '../../../lib/api-client';
+import { createFakeApi, type FakeApiAnswer } from '../../../test/fakes';
+import { callLog } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { callLog, fakeCallsApi, type RouteAnswer } from '../testing/fake-calls-api';
 import { PatientCallHistory } from './patient-call-history';
 import { PatientScheduledCalls } from './patient-scheduled-calls';
 
-function renderSections(routes: Record<string, RouteAnswer>) {
-  const { services, requests } = fakeCallsApi(routes);
+function renderSections(routes: Record<string, FakeApiAnswer>) {
+  const { services, requests } = createFakeApi(routes);
   renderWithProviders(
     <>
       <PatientScheduledCalls patientId="pat-1" />

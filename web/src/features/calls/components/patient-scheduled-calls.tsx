@@ -6,7 +6,8 @@ import { usePatientCalls } from '../api/get-patient-calls';
 import { CallStatusBadge } from './call-badges';
 import { CallsSection } from './calls-section';
 import { CancelScheduledCallModal } from './cancel-scheduled-call-modal';
-import { formatCallTime, timePreferenceText } from './calls.utils';
+import { timePreferenceText } from './calls.utils';
+import { formatCallTime } from '../../../lib/call-format';
 
 /** 'Scheduled Calls' on the patient page: each pending call, its time and preference, and Cancel. */
 export function PatientScheduledCalls({ patientId }: { patientId: string }) {

@@ -2,12 +2,13 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { createFakeApi, type FakeApiAnswer } from '../../../test/fakes';
+import { callLog } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { callLog, fakeCallsApi, type RouteAnswer } from '../testing/fake-calls-api';
 import { ScheduleCallModal } from './schedule-call-modal';
 
-function renderModal(schedule: RouteAnswer, phoneNumber: string | null = '+18135551000') {
-  const { services, requests } = fakeCallsApi({ 'POST /patients/pat-1/scheduled-calls': schedule });
+function renderModal(schedule: FakeApiAnswer, phoneNumber: string | null = '+18135551000') {
+  const { services, requests } = createFakeApi({ 'POST /patients/pat-1/scheduled-calls': schedule });
   const onClose = vi.fn();
   renderWithProviders(
     <ScheduleCallModal

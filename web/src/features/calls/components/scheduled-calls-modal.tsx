@@ -4,7 +4,8 @@ import { QueryTableCard } from '../../../components/table/table-card';
 import { useScheduledCalls } from '../api/get-scheduled-calls';
 import { CallsEmptyState } from './calls-empty-state';
 import { CallsTable } from './calls-table';
-import { formatCallTime, timePreferenceText } from './calls.utils';
+import { timePreferenceText } from './calls.utils';
+import { formatCallTime } from '../../../lib/call-format';
 
 export interface ScheduledCallsModalProps {
   opened: boolean;

@@ -1,7 +1,7 @@
 import { Box, Center, Loader, Modal, Stack, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useCall } from '../api/get-call';
-import { SPEAKER_LABELS } from './calls.utils';
+import { SPEAKER_LABELS } from '../../../lib/call-format';
 
 export interface TranscriptModalProps {
   opened: boolean;

@@ -2,83 +2,34 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CARE_TIME_MESSAGES, type TimeEntriesAnswer, type TimeEntry } from '../../../../../shared/care-time';
-import type { Patient } from '../../../../../shared/domain';
 import { createAppRoutes } from '../../../app/router';
-import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { createFakeApi, hang, makeUser, requestsTo, serverError } from '../../../test/fakes';
+import { patientDetail, timeEntriesMonth, timeEntry } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { timerStorageKey } from './timer.utils';
 
-const patient: Patient = {
-  id: 'pat-1',
-  provider_id: 'prov-1',
-  first_name: 'Margaret',
-  last_name: 'Alvarez',
-  email: 'margaret@patients.example',
-  phone_number: '+18135551000',
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-  version: 1,
-  consent: { status: 'accepted', date: '2025-01-02' },
-  conditionCount: 2,
-  ccmEligible: true,
-  billingPractitionerId: null,
-};
-
-const entry = (id: string, overrides: Partial<TimeEntry> = {}): TimeEntry => ({
-  id,
-  patient_id: 'pat-1',
-  date: '2026-03-02',
-  minutes: 12,
-  activity: 'Care plan review',
-  note: null,
-  source: 'manual',
-  call_id: null,
-  user_id: 'user-1',
-  user_name: 'Nora Nurse',
-  care_role: 'clinical_staff',
-  counts_as: 'staff',
-  created_at: '2026-03-02T15:00:00.000Z',
-  voids: null,
-  ...overrides,
-});
-
-const month = (overrides: Partial<TimeEntriesAnswer> = {}): TimeEntriesAnswer => ({
-  month: '2026-03',
-  items: [],
-  next_cursor: null,
-  totals: { staff_minutes: 0, practitioner_minutes: 0, non_clinical_minutes: 0, ai_contacts: 0, ai_minutes: 0 },
-  complex: false,
-  billed: null,
-  ...overrides,
-});
+const entry = (id: string, overrides: Partial<TimeEntry> = {}) => timeEntry({ id, ...overrides });
 
 /** The patient page for a signed-in user; the time log answers `answer`, and what was posted is kept. */
 function openPatient(answer: TimeEntriesAnswer | 'fail' | 'hang', role: 'provider' | 'careloop_employee' = 'provider') {
   const user = makeUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
-  const posted: unknown[] = [];
-  const api: ApiClient = {
-    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
-      if (path === '/me') return user as T;
-      if (path === '/patients/pat-1') {
-        return { patient, provider: { id: 'prov-1', name: 'Sunrise Family Medicine' }, outreach: null } as T;
-      }
-      if (path === '/patients/pat-1/time-entries' && options.method === 'POST') {
-        posted.push(options.body);
-        return { entry: entry('new'), totals: month().totals } as T;
-      }
-      if (path === '/patients/pat-1/time-entries') {
-        if (answer === 'hang') return new Promise<T>(() => undefined);
-        if (answer === 'fail') throw new ApiError(options.fallbackError, 500);
-        return answer as T;
-      }
-      if (path.startsWith('/patients/pat-1/')) return new Promise<T>(() => undefined);
-      throw new ApiError('Not found', 404);
+  const { services, requests } = createFakeApi(
+    {
+      'GET /patients/pat-1': () => patientDetail(),
+      'GET /patients/pat-1/time-entries': (request) => {
+        if (answer === 'hang') return hang(request);
+        if (answer === 'fail') return serverError(request);
+        return answer;
+      },
+      'POST /patients/pat-1/time-entries': () => ({ entry: entry('new'), totals: timeEntriesMonth().totals }),
     },
-  };
+    // The page's other panels stay loading: this test is about the time log.
+    { user, unmatched: 'hang' },
+  );
   const url = role === 'provider' ? '/provider/patients/pat-1' : '/admin/patients/pat-1';
-  renderWithProviders(null, { routes: createAppRoutes(), url, services: { auth: createFakeBackend(user).auth, api } });
+  renderWithProviders(null, { routes: createAppRoutes(), url, services });
+  const posted = () => requestsTo(requests, 'POST /patients/pat-1/time-entries').map((r) => r.body);
   return { posted, user: userEvent.setup() };
 }
 
@@ -89,7 +40,7 @@ afterEach(() => window.localStorage.clear());
 describe('care management time on the patient page', { timeout: 30_000 }, () => {
   it("shows this month's minutes against the thresholds, AI contacts apart, and the log with a voided entry struck through", async () => {
     openPatient(
-      month({
+      timeEntriesMonth({
         items: [
           entry('2026-03_b~void', { voids: { id: '2026-03_b', reason: 'Typed 50 instead of 5' }, minutes: 50 }),
           entry('2026-03_c', { minutes: 24, activity: 'Medication reconciliation' }),
@@ -122,7 +73,7 @@ describe('care management time on the patient page', { timeout: 30_000 }, () => 
   });
 
   it('says when nothing is logged yet', async () => {
-    openPatient(month());
+    openPatient(timeEntriesMonth());
     expect(await within(await panel()).findByText('No time logged this month yet.')).toBeVisible();
     await expectNoAxeViolations(await panel());
   });
@@ -135,13 +86,13 @@ describe('care management time on the patient page', { timeout: 30_000 }, () => 
   });
 
   it('adds time by hand, refusing minutes the server would refuse', async () => {
-    const { posted, user } = openPatient(month());
+    const { posted, user } = openPatient(timeEntriesMonth());
     const form = await within(await panel()).findByRole('form', { name: 'Add time manually' });
 
     await user.type(within(form).getByLabelText('Minutes'), '0');
     await user.click(within(form).getByRole('button', { name: 'Add time' }));
     expect(await within(form).findByText(CARE_TIME_MESSAGES.minutesInvalid)).toBeVisible();
-    expect(posted).toEqual([]);
+    expect(posted()).toEqual([]);
 
     await user.clear(within(form).getByLabelText('Minutes'));
     await user.type(within(form).getByLabelText('Minutes'), '15');
@@ -150,7 +101,7 @@ describe('care management time on the patient page', { timeout: 30_000 }, () => 
     await user.click(within(form).getByRole('button', { name: 'Add time' }));
 
     expect(await within(form).findByText(CARE_TIME_MESSAGES.saved)).toBeVisible();
-    expect(posted).toEqual([
+    expect(posted()).toEqual([
       expect.objectContaining({
         minutes: 15,
         activity: 'Medication reconciliation',
@@ -165,7 +116,7 @@ describe('care management time on the patient page', { timeout: 30_000 }, () => 
       timerStorageKey('user-1'),
       JSON.stringify({ patientId: 'pat-1', startedAt: Date.now() - 5 * 60_000 - 10_000, accumulatedMs: 0 }),
     );
-    const { posted, user } = openPatient(month());
+    const { posted, user } = openPatient(timeEntriesMonth());
     const section = await panel();
 
     expect(await within(section).findByRole('timer')).toHaveTextContent(/^05:1\d$/);
@@ -175,12 +126,12 @@ describe('care management time on the patient page', { timeout: 30_000 }, () => 
     await user.click(within(section).getByRole('button', { name: 'Save time' }));
 
     expect(await within(section).findByRole('button', { name: 'Start timer' })).toBeVisible();
-    expect(posted).toEqual([{ minutes: 5, activity: 'Care plan review', source: 'timer' }]);
+    expect(posted()).toEqual([{ minutes: 5, activity: 'Care plan review', source: 'timer' }]);
     expect(window.localStorage.getItem(timerStorageKey('user-1'))).toBeNull();
   });
 
   it('offers to discard a timer stopped before 30 seconds', async () => {
-    const { posted, user } = openPatient(month());
+    const { posted, user } = openPatient(timeEntriesMonth());
     const section = await panel();
 
     await user.click(await within(section).findByRole('button', { name: 'Start timer' }));
@@ -192,7 +143,7 @@ describe('care management time on the patient page', { timeout: 30_000 }, () => 
     await user.click(within(section).getByRole('button', { name: 'Discard' }));
 
     expect(await within(section).findByRole('button', { name: 'Start timer' })).toBeVisible();
-    expect(posted).toEqual([]);
+    expect(posted()).toEqual([]);
     expect(window.localStorage.getItem(timerStorageKey('user-1'))).toBeNull();
   });
 
@@ -201,7 +152,7 @@ describe('care management time on the patient page', { timeout: 30_000 }, () => 
       timerStorageKey('user-1'),
       JSON.stringify({ patientId: 'pat-2', startedAt: Date.now(), accumulatedMs: 0 }),
     );
-    openPatient(month());
+    openPatient(timeEntriesMonth());
     const section = await panel();
 
     expect(await within(section).findByText(/Your timer is running for another patient/)).toBeVisible();
@@ -209,7 +160,7 @@ describe('care management time on the patient page', { timeout: 30_000 }, () => 
   });
 
   it('corrects an entry with a reason', async () => {
-    const { posted, user } = openPatient(month({ items: [entry('2026-03_a', { minutes: 50 })] }));
+    const { posted, user } = openPatient(timeEntriesMonth({ items: [entry('2026-03_a', { minutes: 50 })] }));
     const section = await panel();
 
     await user.click(await within(section).findByRole('button', { name: 'Correct the 50-minute entry of 2026-03-02' }));
@@ -219,11 +170,14 @@ describe('care management time on the patient page', { timeout: 30_000 }, () => 
     await user.type(within(dialog).getByLabelText('Reason'), 'Wrong patient');
     await user.click(within(dialog).getByRole('button', { name: 'Void entry' }));
 
-    await expect.poll(() => posted).toEqual([{ voids: '2026-03_a', reason: 'Wrong patient' }]);
+    await expect.poll(posted).toEqual([{ voids: '2026-03_a', reason: 'Wrong patient' }]);
   });
 
   it('shows operators the month without the timer or the form, and a billed month frozen', async () => {
-    openPatient(month({ billed: { at: '2026-04-01T15:00:00.000Z', by_name: 'Nora Nurse' } }), 'careloop_employee');
+    openPatient(
+      timeEntriesMonth({ billed: { at: '2026-04-01T15:00:00.000Z', by_name: 'Nora Nurse' } }),
+      'careloop_employee',
+    );
     const section = await panel();
 
     expect(await within(section).findByText(/its time entries are frozen/)).toBeVisible();

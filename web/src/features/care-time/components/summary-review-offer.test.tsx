@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createAppRoutes } from '../../../app/router';
-import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { createFakeApi, makeUser, requestsTo } from '../../../test/fakes';
+import { summaryItem } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { summariesServer, summaryItem } from '../../summaries/testing/fake-summaries-api';
+import { summariesServer } from '../../../test/summaries-server';
 import { reviewMinutes } from './summary-review-offer';
 
 /** The summaries page of a signed-in user, with one summary to follow up; posted time entries are kept. */
@@ -15,29 +15,14 @@ function openSummaries(role: 'provider' | 'careloop_employee') {
   const server = summariesServer([
     summaryItem({ call_id: 'c1', patient_id: 'pat-1', patient_name: 'Margaret Alvarez' }),
   ]);
-  const posted: { path: string; body: unknown }[] = [];
-  const api: ApiClient = {
-    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
-      if (path === '/me') return user as T;
-      if (path.endsWith('/time-entries') && options.method === 'POST') {
-        posted.push({ path, body: options.body });
-        return { entry: {}, totals: {} } as T;
-      }
-      const query: Record<string, string> = {};
-      for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) query[k] = String(v);
-      const answer = server.routes[`${options.method ?? 'GET'} ${path}`];
-      if (!answer) throw new ApiError('Not found', 404);
-      return (await answer({
-        method: options.method ?? 'GET',
-        path,
-        query,
-        body: options.body,
-        fallbackError: '',
-      })) as T;
-    },
-  };
+  const { services, requests } = createFakeApi(
+    { ...server.routes, 'POST /patients/:patientId/time-entries': () => ({ entry: {}, totals: {} }) },
+    { user },
+  );
   const url = role === 'provider' ? '/provider/summaries' : '/admin/summaries';
-  renderWithProviders(null, { routes: createAppRoutes(), url, services: { auth: createFakeBackend(user).auth, api } });
+  renderWithProviders(null, { routes: createAppRoutes(), url, services });
+  const posted = () =>
+    requestsTo(requests, 'POST /patients/:patientId/time-entries').map(({ path, body }) => ({ path, body }));
   return { posted, user: userEvent.setup() };
 }
 
@@ -63,14 +48,12 @@ describe('summary review time', { timeout: 30_000 }, () => {
     await expectNoAxeViolations(offer);
     await user.click(within(offer).getByRole('button', { name: 'Log 1 minute' }));
 
-    await expect
-      .poll(() => posted)
-      .toEqual([
-        {
-          path: '/patients/pat-1/time-entries',
-          body: { minutes: 1, activity: 'Call summary review', source: 'summary_review', call_id: 'c1' },
-        },
-      ]);
+    await expect.poll(posted).toEqual([
+      {
+        path: '/patients/pat-1/time-entries',
+        body: { minutes: 1, activity: 'Call summary review', source: 'summary_review', call_id: 'c1' },
+      },
+    ]);
     await expect.poll(() => screen.queryByRole('region', { name: 'Log summary review time' })).toBeNull();
   });
 
@@ -85,7 +68,7 @@ describe('summary review time', { timeout: 30_000 }, () => {
     );
 
     expect(screen.queryByRole('region', { name: 'Log summary review time' })).toBeNull();
-    expect(posted).toEqual([]);
+    expect(posted()).toEqual([]);
   });
 
   it('is never offered to operators, who log no care management time', async () => {

@@ -28,6 +28,6 @@ export function dashboardChartsQueryOptions(api: ApiClient, months: number) {
   });
 }
 
-export function useDashboardCharts(months = CHART_MONTHS_DEFAULT) {
-  return useQuery(dashboardChartsQueryOptions(useApiClient(), months));
+export function useDashboardCharts(months = CHART_MONTHS_DEFAULT, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...dashboardChartsQueryOptions(useApiClient(), months), enabled });
 }

@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_MESSAGES, type ChartMonth, type DashboardChartsAnswer } from '../../../../../shared/dashboard';
 import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';
@@ -49,7 +49,42 @@ function openCharts(answer: DashboardChartsAnswer | 'fail' | 'hang') {
   return { queries };
 }
 
+/**
+ * happy-dom lays nothing out and its IntersectionObserver never reports: a stand-in that says an
+ * observed element is on screen when `scrollTo` is called, or at once with `onScreen`.
+ */
+function stubViewport({ onScreen }: { onScreen: boolean }) {
+  const watchers: { callback: IntersectionObserverCallback; targets: Element[] }[] = [];
+  const report = (callback: IntersectionObserverCallback, targets: Element[]) =>
+    callback(
+      targets.map((target) => ({ target, isIntersecting: true })) as unknown as IntersectionObserverEntry[],
+      {} as IntersectionObserver,
+    );
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      private readonly watcher: (typeof watchers)[number];
+      constructor(callback: IntersectionObserverCallback) {
+        this.watcher = { callback, targets: [] };
+        watchers.push(this.watcher);
+      }
+      observe(target: Element) {
+        this.watcher.targets.push(target);
+        if (onScreen) report(this.watcher.callback, [target]);
+      }
+      disconnect() {
+        watchers.splice(watchers.indexOf(this.watcher), 1);
+      }
+    },
+  );
+  return {
+    scrollTo: () => act(() => [...watchers].forEach(({ callback, targets }) => report(callback, targets))),
+  };
+}
+
 describe('the dashboard charts', { timeout: 30_000 }, () => {
+  beforeEach(() => stubViewport({ onScreen: true }));
+  afterEach(() => vi.unstubAllGlobals());
   it('says they are loading', async () => {
     openCharts('hang');
     expect(await screen.findByRole('status')).toHaveTextContent('Loading charts...');
@@ -89,6 +124,19 @@ describe('the dashboard charts', { timeout: 30_000 }, () => {
   it('says which organizations operators see when not all are counted', async () => {
     openCharts({ ...CHARTS, scope: 'all', organizations: { included: 50, total: 63 } });
     expect(await screen.findByText(/Figures for the 50 newest of 63 organizations\./)).toBeVisible();
+  });
+
+  it('fetches neither figures nor charts until they come near the screen', async () => {
+    const viewport = stubViewport({ onScreen: false });
+    const { queries } = openCharts(CHARTS);
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading charts...');
+    expect(screen.getByRole('heading', { name: 'Care management, last 6 months' })).toBeVisible();
+    expect(queries).toEqual([]);
+
+    viewport.scrollTo();
+    expect(await screen.findByRole('figure', { name: 'Enrolled patients' })).toBeVisible();
+    expect(queries).toEqual([{ months: '6' }]);
   });
 
   it('shows a failed load with a way to try again', async () => {

@@ -1,12 +1,12 @@
 import { EmptyState, Stack, Text, Title } from '@mantine/core';
 import { ChartColumn } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { CHART_MONTHS_DEFAULT } from '../../../../../shared/dashboard';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useDashboardCharts } from '../api/dashboard-charts';
 import { hasNoFigures } from './ccm-charts.utils';
 
-/** The chart library and its styles: a chunk of their own, fetched when a dashboard opens. */
+/** The chart library and its styles: a chunk of their own, fetched when the charts come near. */
 const loadCharts = () => import('./ccm-charts');
 const CcmCharts = lazy(async () => ({ default: (await loadCharts()).CcmCharts }));
 
@@ -16,6 +16,31 @@ const loading = (
   </Text>
 );
 
+/** How far below the screen the charts start loading, so they are usually there when scrolled to. */
+const NEAR_MARGIN = '300px';
+
+/**
+ * Whether `target` is on screen or within NEAR_MARGIN of it; true from then on. On a phone the
+ * charts sit below the dashboard's first screen: a nurse who never scrolls to them never pays for
+ * the chart library, its figures or their drawing while the dashboard starts.
+ */
+function useHasComeNear(target: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = target.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, target]);
+  return near;
+}
+
 export interface CcmChartsSectionProps {
   /** Whose figures: the practice's, or every organization's. */
   description: string;
@@ -23,14 +48,16 @@ export interface CcmChartsSectionProps {
 
 /**
  * A dashboard's CCM charts over the last six months. The figures and the chart code are fetched
- * side by side once the dashboard has painted; the charts appear when both have arrived.
+ * side by side once the section comes near the screen; the charts appear when both have arrived.
  */
 export function CcmChartsSection({ description }: CcmChartsSectionProps) {
-  const charts = useDashboardCharts();
+  const section = useRef<HTMLDivElement>(null);
+  const near = useHasComeNear(section);
+  const charts = useDashboardCharts(CHART_MONTHS_DEFAULT, { enabled: near });
   const headingId = useId();
   useEffect(() => {
-    void loadCharts();
-  }, []);
+    if (near) void loadCharts();
+  }, [near]);
 
   const partial =
     charts.data && charts.data.organizations.included < charts.data.organizations.total
@@ -38,7 +65,7 @@ export function CcmChartsSection({ description }: CcmChartsSectionProps) {
       : '';
 
   return (
-    <Stack component="section" aria-labelledby={headingId} gap="md">
+    <Stack component="section" ref={section} aria-labelledby={headingId} gap="md">
       <div>
         <Title order={2} size="h4" id={headingId}>
           Care management, last {CHART_MONTHS_DEFAULT} months

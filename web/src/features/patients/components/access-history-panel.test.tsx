@@ -1,45 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AccessHistoryEntry, AccessHistoryPage, Patient } from '../../../../../shared/domain';
+import type { AccessHistoryEntry, AccessHistoryPage } from '../../../../../shared/domain';
 import { createAppRoutes } from '../../../app/router';
-import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { createFakeApi, hang, makeUser, requestsTo, serverError } from '../../../test/fakes';
+import { accessHistoryEntry, patient, patientDetail } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 
-const patient: Patient = {
-  id: 'pat-1',
-  provider_id: 'prov-1',
-  first_name: 'Margaret',
-  last_name: 'Alvarez',
-  email: 'margaret@patients.example',
-  phone_number: '+18135551000',
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-  version: 1,
-  consent: { status: 'accepted', date: '2025-01-01' },
-  conditionCount: 2,
-  ccmEligible: true,
-  billingPractitionerId: null,
-};
-
-const entry = (id: string, overrides: Partial<AccessHistoryEntry> = {}): AccessHistoryEntry => ({
-  id,
-  at: '2026-03-02T15:30:00.000Z',
-  action: 'care_plan.read',
-  outcome: 'success',
-  actor: {
-    user_id: 'nurse-1',
-    role: 'provider',
-    organization_id: 'prov-1',
-    name: 'Nora Ellis',
-    email: 'nurse@sunrise.example',
-  },
-  request_id: `req-${id}`,
-  source_ip: '203.0.113.7',
-  ...overrides,
-});
+const entry = (id: string, overrides: Partial<AccessHistoryEntry> = {}) =>
+  accessHistoryEntry({ id, request_id: `req-${id}`, ...overrides });
 
 /** The patient page for a signed-in user of `role`; the access history answers from `history`. */
 function openPatient(
@@ -48,29 +19,21 @@ function openPatient(
   history: Record<string, AccessHistoryPage> | 'fail' | 'hang',
 ) {
   const user = makeUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
-  const requested: unknown[] = [];
-  const api: ApiClient = {
-    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
-      if (path === '/me') return user as T;
-      if (path === '/patients/pat-1') {
-        return { patient, provider: { id: 'prov-1', name: 'Sunrise Family Medicine' }, outreach: null } as T;
-      }
-      if (path === '/patients/pat-1/access-history') {
-        requested.push(options.query?.cursor);
-        if (history === 'hang') return new Promise<T>(() => undefined);
-        if (history === 'fail') throw new ApiError(options.fallbackError, 500);
-        const page = history[String(options.query?.cursor ?? 'first')];
+  const { services, requests } = createFakeApi(
+    {
+      'GET /patients/pat-1': () => patientDetail(patient({ consent: { status: 'accepted', date: '2025-01-01' } })),
+      'GET /patients/pat-1/access-history': (request) => {
+        if (history === 'hang') return hang(request);
+        if (history === 'fail') return serverError(request);
+        const page = history[request.query.cursor ?? 'first'];
         if (!page) throw new ApiError('Invalid cursor', 400);
-        return page as T;
-      }
-      throw new ApiError('Not found', 404);
+        return page;
+      },
     },
-  };
-  renderWithProviders(null, {
-    routes: createAppRoutes(),
-    url,
-    services: { auth: createFakeBackend(user).auth, api },
-  });
+    { user },
+  );
+  renderWithProviders(null, { routes: createAppRoutes(), url, services });
+  const requested = () => requestsTo(requests, 'GET /patients/pat-1/access-history').map((r) => r.query.cursor);
   return { requested, user: userEvent.setup() };
 }
 
@@ -122,7 +85,7 @@ describe('access history on the patient page', { timeout: 30_000 }, () => {
     expect(await within(table).findByText('Care plan update')).toBeVisible();
     expect(rows()).toHaveLength(3);
     expect(within(panel).queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(requested).toEqual([undefined, 'c2']);
+    expect(requested()).toEqual([undefined, 'c2']);
   });
 
   it('says so when nothing was recorded', async () => {
@@ -147,13 +110,13 @@ describe('access history on the patient page', { timeout: 30_000 }, () => {
     await expectNoAxeViolations(panel);
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await within(panel).findByRole('alert');
-    expect(requested).toHaveLength(2);
+    expect(requested()).toHaveLength(2);
   });
 
   it('is not shown to provider users', async () => {
     const { requested } = openPatient('/provider/patients/pat-1', 'provider', 'fail');
     expect(await screen.findByRole('tab', { name: 'EMR Notes' })).toBeVisible();
     expect(screen.queryByRole('tab', { name: 'Access history' })).toBeNull();
-    expect(requested).toEqual([]);
+    expect(requested()).toEqual([]);
   });
 });

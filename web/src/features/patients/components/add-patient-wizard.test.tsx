@@ -1,55 +1,32 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Patient } from '../../../../../shared/domain';
 import { CCM_MESSAGES } from '../../../../../shared/ccm/messages';
 import { addMonths, todayIn } from '../../../../../shared/time-preferences';
-import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { createFakeBackend } from '../../../test/fakes';
+import { createFakeApi, sent, type FakeApiAnswer } from '../../../test/fakes';
+import { patient } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { AddPatientWizard } from './add-patient-wizard';
 
-// The machine running the whole suite may be busy: give screens time to load.
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-const created: Patient = {
+const created = patient({
   id: 'pat-9',
-  provider_id: 'prov-1',
   first_name: 'Jane',
   last_name: 'Doe',
   email: 'jane@example.com',
   phone_number: '+15550102000',
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-  version: 1,
-  consent: { status: 'accepted', date: '2025-01-01' },
-  conditionCount: 2,
-  ccmEligible: true,
-  billingPractitionerId: null,
-};
+});
 
-function renderWizard(answer: (call: Call) => unknown = () => ({ patient: created, outreach: null })) {
-  const calls: Call[] = [];
-  const api: ApiClient = {
-    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
-      const call = { method: options.method ?? 'GET', path, body: options.body };
-      calls.push(call);
-      return answer(call) as T;
-    },
-  };
+function renderWizard(answer: FakeApiAnswer = () => ({ patient: created, outreach: null })) {
+  const { services, requests } = createFakeApi({ 'POST /patients': answer });
   const onClose = vi.fn();
   const onCreated = vi.fn();
   renderWithProviders(
     <AddPatientWizard opened onClose={onClose} onCreated={onCreated} providerId="prov-1" timezone="America/New_York" />,
-    { services: { auth: createFakeBackend().auth, api } },
+    { services },
   );
-  return { calls, onClose, onCreated, user: userEvent.setup() };
+  return { requests, onClose, onCreated, user: userEvent.setup() };
 }
 
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
@@ -108,13 +85,13 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
   });
 
   it("creates the patient without outreach on 'Setup Later'", async () => {
-    const { calls, onClose, onCreated, user } = renderWizard();
+    const { requests, onClose, onCreated, user } = renderWizard();
     await toOutreach(user);
     await user.click(screen.getByRole('button', { name: 'Setup Later' }));
 
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
     expect(onClose).toHaveBeenCalled();
-    expect(calls).toEqual([
+    expect(sent(requests)).toEqual([
       {
         method: 'POST',
         path: '/patients',
@@ -130,22 +107,22 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
   });
 
   it("creates the patient with its outreach on 'Schedule Outreach'", async () => {
-    const { calls, user } = renderWizard();
+    const { requests, user } = renderWizard();
     await toOutreach(user);
     const today = todayIn('America/New_York', new Date());
     fireEvent.change(dateField(), { target: { value: today } });
     await user.click(screen.getByRole('radio', { name: 'Evening (6 PM - 9 PM)' }));
     await user.click(screen.getByRole('button', { name: 'Schedule Outreach' }));
 
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]?.body).toMatchObject({
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toMatchObject({
       provider_id: 'prov-1',
       outreach: { first_outreach_date: today, time_preference: 'evening' },
     });
   });
 
   it('asks for consent: accepted needs the method and all four disclosures, then goes with the patient', async () => {
-    const { calls, user } = renderWizard();
+    const { requests, user } = renderWizard();
     await fillDetails(user);
     expect(await screen.findByText('Step 2 of 3: Consent')).toBeVisible();
     expect((screen.getByRole('radio', { name: 'Not asked yet' }) as HTMLInputElement).checked).toBe(true);
@@ -164,8 +141,8 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Setup Later' }));
 
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]?.body).toMatchObject({
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toMatchObject({
       consent: {
         status: 'accepted',
         date: todayIn('America/New_York', new Date()),
@@ -176,13 +153,13 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
   });
 
   it('refuses a first outreach date in the past', async () => {
-    const { calls, user } = renderWizard();
+    const { requests, user } = renderWizard();
     await toOutreach(user);
     fireEvent.change(dateField(), { target: { value: '2020-01-01' } });
     await user.click(screen.getByRole('button', { name: 'Schedule Outreach' }));
 
     expect(screen.getByRole('alert').textContent).toBe('First outreach date cannot be in the past');
-    expect(calls).toEqual([]);
+    expect(requests).toEqual([]);
   });
 
   it('shows the creation failure and stays open', async () => {

@@ -1,84 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CarePlan, ConsentEntry, Patient } from '../../../../../shared/domain';
+import type { CarePlan, Patient } from '../../../../../shared/domain';
 import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../../../../shared/ccm/messages';
 import { createAppRoutes } from '../../../app/router';
-import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { createFakeApi, requestsTo, type FakeApiAnswer } from '../../../test/fakes';
+import { carePlan, consentEntry, patient, patientTexts } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 
-const patient = (overrides: Partial<Patient> = {}): Patient => ({
-  id: 'pat-1',
-  provider_id: 'prov-1',
-  first_name: 'Margaret',
-  last_name: 'Alvarez',
-  email: 'margaret@patients.example',
-  phone_number: '+18135551000',
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-  version: 1,
-  consent: { status: 'not_asked', date: null },
-  conditionCount: 1,
-  ccmEligible: false,
-  billingPractitionerId: null,
-  ...overrides,
-});
+const notAskedYet = (overrides: Partial<Patient> = {}) =>
+  patient({ consent: { status: 'not_asked', date: null }, conditionCount: 1, ccmEligible: false, ...overrides });
 
-const accepted: ConsentEntry = {
-  id: 'c-1',
-  status: 'accepted',
-  date: '2026-01-05',
-  method: 'verbal',
-  disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
-  recorded_by: { user_id: 'nurse-1', name: 'Nora Ellis' },
-  recorded_at: '2026-01-05T15:00:00.000Z',
-};
+const accepted = consentEntry();
 
-const plan: CarePlan = {
-  id: 'doc-1',
-  patient_id: 'pat-1',
-  provider_id: 'prov-1',
-  conditions: [{ code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' }],
-  expected_outcome: '',
-  goals: ['A1c below 7.0%'],
-  symptom_management: '',
-  interventions: '',
-  medications: [{ name: 'Metformin', dose: '500 mg', instructions: 'Twice daily' }],
-  note: 'Prefers mornings.',
-  created_at: '2026-01-05T15:00:00.000Z',
-  updated_at: '2026-01-05T15:00:00.000Z',
-  creator: { user_id: 'nurse-1', name: 'Nora Ellis' },
-  updated_by: { user_id: 'nurse-1', name: 'Nora Ellis' },
-  version: 1,
-};
-
-type Handler = (body: unknown) => unknown;
+const plan = carePlan();
 
 /** The provider patient page on a small in-memory API; `routes` answer by 'METHOD path'. */
-function openPatient(routes: Record<string, Handler>) {
-  const calls: { route: string; body: unknown }[] = [];
-  const user = makeUser();
-  const api: ApiClient = {
-    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
-      if (path === '/me') return user as T;
-      const route = `${options.method ?? 'GET'} ${path}`;
-      calls.push({ route, body: options.body });
-      const handler = routes[route];
-      if (!handler) throw new ApiError('Not found', 404);
-      return handler(options.body) as T;
-    },
-  };
-  renderWithProviders(null, {
-    routes: createAppRoutes(),
-    url: '/provider/patients/pat-1',
-    services: { auth: createFakeBackend(user).auth, api },
-  });
-  return { calls, user: userEvent.setup() };
+function openPatient(routes: Record<string, FakeApiAnswer>) {
+  const { services, requests } = createFakeApi(routes);
+  renderWithProviders(null, { routes: createAppRoutes(), url: '/provider/patients/pat-1', services });
+  return { requests, user: userEvent.setup() };
 }
 
-const base = (current: Patient, carePlan: CarePlan | null = plan): Record<string, Handler> => ({
+const base = (current: Patient, carePlan: CarePlan | null = plan): Record<string, FakeApiAnswer> => ({
   'GET /patients/pat-1': () => ({
     patient: current,
     provider: { id: 'prov-1', name: 'Sunrise' },
@@ -95,22 +41,13 @@ const base = (current: Patient, carePlan: CarePlan | null = plan): Record<string
   }),
   'GET /patients/pat-1/care-plan': () => ({ carePlan }),
   'GET /patients/pat-1/calls': () => ({ scheduled: [], history: { items: [], next_cursor: null } }),
-  'GET /patients/pat-1/texts': () => ({
-    messages: [],
-    next_cursor: null,
-    has_phone: true,
-    opted_out: false,
-    opted_out_at: null,
-    monthly_limit: 5,
-    sent_this_month: 0,
-    open_callback_requests: 0,
-  }),
+  'GET /patients/pat-1/texts': () => patientTexts(),
 });
 
 describe('CCM on the patient page', { timeout: 30_000 }, () => {
   it('flags awaiting consent and eligibility, and says check-ins wait', async () => {
     openPatient({
-      ...base(patient()),
+      ...base(notAskedYet()),
       'GET /patients/pat-1/consent': () => ({
         consent: { status: 'not_asked', date: null },
         history: { items: [], next_cursor: null },
@@ -126,7 +63,7 @@ describe('CCM on the patient page', { timeout: 30_000 }, () => {
   it('shows the consent history and an error with retry when it cannot load', async () => {
     let fail = true;
     openPatient({
-      ...base(patient({ consent: { status: 'accepted', date: '2026-01-05' }, conditionCount: 2, ccmEligible: true })),
+      ...base(patient({ consent: { status: 'accepted', date: '2026-01-05' } })),
       'GET /patients/pat-1/consent': () => {
         if (fail) throw new ApiError(CCM_MESSAGES.fetchConsent, 500);
         return {
@@ -147,8 +84,8 @@ describe('CCM on the patient page', { timeout: 30_000 }, () => {
   });
 
   it('records consent: refused without all four disclosures, sent once complete', async () => {
-    const { calls, user } = openPatient({
-      ...base(patient()),
+    const { requests, user } = openPatient({
+      ...base(notAskedYet()),
       'GET /patients/pat-1/consent': () => ({
         consent: { status: 'not_asked', date: null },
         history: { items: [], next_cursor: null },
@@ -163,8 +100,8 @@ describe('CCM on the patient page', { timeout: 30_000 }, () => {
     for (const box of within(dialog).getAllByRole('checkbox')) await user.click(box);
     await expectNoAxeViolations();
     await user.click(within(dialog).getByRole('button', { name: 'Save consent' }));
-    await waitFor(() => expect(calls.some((c) => c.route === 'POST /patients/pat-1/consent')).toBe(true));
-    expect(calls.find((c) => c.route === 'POST /patients/pat-1/consent')?.body).toMatchObject({
+    await waitFor(() => expect(requestsTo(requests, 'POST /patients/pat-1/consent').length > 0).toBe(true));
+    expect(requestsTo(requests, 'POST /patients/pat-1/consent')[0]?.body).toMatchObject({
       status: 'accepted',
       method: 'written',
       disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
@@ -173,13 +110,13 @@ describe('CCM on the patient page', { timeout: 30_000 }, () => {
   });
 
   it('shows the structured care plan and edits it: a typed code is checked, a second condition saved', async () => {
-    const { calls, user } = openPatient({
-      ...base(patient()),
+    const { requests, user } = openPatient({
+      ...base(notAskedYet()),
       'GET /patients/pat-1/consent': () => ({
         consent: { status: 'not_asked', date: null },
         history: { items: [], next_cursor: null },
       }),
-      'PUT /patients/pat-1/care-plan': (body) => ({ carePlan: { ...plan, ...(body as object), version: 2 } }),
+      'PUT /patients/pat-1/care-plan': ({ body }) => ({ carePlan: { ...plan, ...(body as object), version: 2 } }),
     });
     const panel = await screen.findByRole('tabpanel', { name: 'Care Plan' });
     expect(await within(panel).findByText('Type 2 diabetes mellitus without complications (E11.9)')).toBeVisible();
@@ -199,8 +136,8 @@ describe('CCM on the patient page', { timeout: 30_000 }, () => {
     await expectNoAxeViolations();
     await user.click(within(dialog).getByRole('button', { name: 'Save Care Plan' }));
 
-    await waitFor(() => expect(calls.some((c) => c.route === 'PUT /patients/pat-1/care-plan')).toBe(true));
-    expect(calls.find((c) => c.route === 'PUT /patients/pat-1/care-plan')?.body).toEqual({
+    await waitFor(() => expect(requestsTo(requests, 'PUT /patients/pat-1/care-plan').length > 0).toBe(true));
+    expect(requestsTo(requests, 'PUT /patients/pat-1/care-plan')[0]?.body).toEqual({
       conditions: [plan.conditions[0], { code: 'I10', description: 'Hypertension' }],
       expected_outcome: '',
       goals: ['A1c below 7.0%'],
@@ -214,7 +151,7 @@ describe('CCM on the patient page', { timeout: 30_000 }, () => {
 
   it('offers to create a care plan when there is none', async () => {
     openPatient({
-      ...base(patient(), null),
+      ...base(notAskedYet(), null),
       'GET /patients/pat-1/consent': () => ({
         consent: { status: 'not_asked', date: null },
         history: { items: [], next_cursor: null },

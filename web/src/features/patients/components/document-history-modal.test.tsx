@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { DocumentRevision, DocumentRevisionPage } from '../../../../../shared/domain';
-import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { createFakeBackend } from '../../../test/fakes';
+import { createFakeApi, hang, serverError } from '../../../test/fakes';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { DocumentHistoryModal } from './document-history-modal';
 
@@ -17,17 +17,15 @@ const revision = (version: number, name: string): DocumentRevision => ({
 
 /** The revisions route, answering pages by cursor; 'fail' answers every request with a server error. */
 function revisionsApi(pages: Record<string, DocumentRevisionPage> | 'fail' | 'hang') {
-  const requests: { path: string; cursor: unknown }[] = [];
-  const api: ApiClient = {
-    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
-      requests.push({ path, cursor: options.query?.cursor });
-      if (pages === 'hang') return new Promise<T>(() => undefined);
-      if (pages === 'fail') throw new ApiError(options.fallbackError, 500);
-      const page = pages[String(options.query?.cursor ?? 'first')];
+  const { services, requests } = createFakeApi({
+    'GET /patients/pat-1/care-plan/revisions': (request) => {
+      if (pages === 'hang') return hang(request);
+      if (pages === 'fail') return serverError(request);
+      const page = pages[request.query.cursor ?? 'first'];
       if (!page) throw new ApiError('Invalid cursor', 400);
-      return page as T;
+      return page;
     },
-  };
+  });
   renderWithProviders(
     <DocumentHistoryModal
       patientId="pat-1"
@@ -36,7 +34,7 @@ function revisionsApi(pages: Record<string, DocumentRevisionPage> | 'fail' | 'ha
       opened
       onClose={() => undefined}
     />,
-    { services: { auth: createFakeBackend().auth, api } },
+    { services },
   );
   return { requests, user: userEvent.setup() };
 }
@@ -65,7 +63,7 @@ describe('care plan history', { timeout: 30_000 }, () => {
     expect(await within(list).findByText('Plan, version 1')).toBeVisible();
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(within(modal).queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(requests).toEqual([
+    expect(requests.map(({ path, query }) => ({ path, cursor: query.cursor }))).toEqual([
       { path: '/patients/pat-1/care-plan/revisions', cursor: undefined },
       { path: '/patients/pat-1/care-plan/revisions', cursor: 'c2' },
     ]);

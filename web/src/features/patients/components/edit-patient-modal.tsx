@@ -1,8 +1,7 @@
-import { Button, Group, Modal, NativeSelect, Stack } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { useState, type ComponentType, type FormEvent } from 'react';
 import type { Patient } from '../../../../../shared/domain';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { useOrganizationUsers } from '../../users/api/get-organization-users';
 import { useUpdatePatient } from '../api/save-patient';
 import { PatientFields } from './patient-fields';
 import {
@@ -12,13 +11,22 @@ import {
   type PatientFormValues,
 } from './patient-form.utils';
 
+/** The field choosing the patient's billing practitioner among the organization's users. */
+export type BillingPractitionerSelect = ComponentType<{
+  organizationId: string;
+  value: string;
+  onChange: (userId: string) => void;
+}>;
+
 export interface EditPatientModalProps {
   patient: Patient;
   opened: boolean;
   onClose: () => void;
+  /** The users feature's picker, passed in by the screen: features do not import each other. */
+  practitionerSelect: BillingPractitionerSelect;
 }
 
-export function EditPatientModal({ patient, opened, onClose }: EditPatientModalProps) {
+export function EditPatientModal({ patient, opened, onClose, practitionerSelect }: EditPatientModalProps) {
   return (
     <Modal
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
@@ -27,12 +35,20 @@ export function EditPatientModal({ patient, opened, onClose }: EditPatientModalP
       title="Edit Patient"
       size="lg"
     >
-      {opened && <EditPatientForm patient={patient} onDone={onClose} />}
+      {opened && <EditPatientForm patient={patient} onDone={onClose} PractitionerSelect={practitionerSelect} />}
     </Modal>
   );
 }
 
-function EditPatientForm({ patient, onDone }: { patient: Patient; onDone: () => void }) {
+function EditPatientForm({
+  patient,
+  onDone,
+  PractitionerSelect,
+}: {
+  patient: Patient;
+  onDone: () => void;
+  PractitionerSelect: BillingPractitionerSelect;
+}) {
   const update = useUpdatePatient(patient.id);
   const [values, setValues] = useState<PatientFormValues>(() => patientToFormValues(patient));
   const [practitioner, setPractitioner] = useState(patient.billingPractitionerId ?? '');
@@ -57,11 +73,7 @@ function EditPatientForm({ patient, onDone }: { patient: Patient; onDone: () => 
       <Stack gap="md">
         {error && <ErrorAlert message={error} />}
         <PatientFields values={values} onChange={setValues} />
-        <BillingPractitionerSelect
-          organizationId={patient.provider_id}
-          value={practitioner}
-          onChange={setPractitioner}
-        />
+        <PractitionerSelect organizationId={patient.provider_id} value={practitioner} onChange={setPractitioner} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={update.isPending}>
             Cancel
@@ -72,47 +84,5 @@ function EditPatientForm({ patient, onDone }: { patient: Patient; onDone: () => 
         </Group>
       </Stack>
     </form>
-  );
-}
-
-/**
- * The one practitioner who bills CCM for the patient: a provider user of the organization whose care
- * role is billing practitioner (product-rules.md "Care management (CCM)"; the API checks it too).
- */
-function BillingPractitionerSelect({
-  organizationId,
-  value,
-  onChange,
-}: {
-  organizationId: string;
-  value: string;
-  onChange: (userId: string) => void;
-}) {
-  const users = useOrganizationUsers(organizationId);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = users;
-  // The choice needs every practitioner: the remaining pages load one after the other.
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const practitioners = (users.data?.pages.flatMap((page) => page.items) ?? []).filter(
-    (u) => u.care_role === 'billing_practitioner',
-  );
-  const loading = users.isPending || hasNextPage;
-  const data = [
-    { value: '', label: loading ? 'Loading practitioners...' : 'None' },
-    ...practitioners.map((u) => ({ value: u.id, label: u.full_name || u.email })),
-  ];
-  return (
-    <NativeSelect
-      label="Billing practitioner"
-      description={
-        users.isError ? users.error.message : 'The one practitioner who bills care management for this patient'
-      }
-      error={users.isError ? true : undefined}
-      disabled={loading}
-      data={data}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
   );
 }

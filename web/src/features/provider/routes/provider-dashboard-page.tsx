@@ -15,7 +15,7 @@ import { StatTile } from '../../dashboard/components/stat-tile';
 import { CcmChartsSection } from '../../dashboard/components/ccm-charts-section';
 import { WorklistPanel } from '../../dashboard/components/worklist-panel';
 import { PatientsSection } from '../../patients/components/patients-section';
-import { providerQueryOptions, type ProviderDetailResponse } from '../../providers/api/get-provider';
+import { providerQueryOptions, type ProviderDetailResponse } from '../../organizations/api/get-provider';
 import { useOrganizationUsers } from '../../users/api/get-organization-users';
 import { ProviderUsersTable } from '../../users/components/provider-users-table';
 import { showViewAllPatients, visiblePatients } from './provider-dashboard.utils';
@@ -118,7 +118,8 @@ export function ProviderDashboardPage() {
           Your account is not linked to a provider organization yet. Please contact CareLoop.
         </Alert>
       ) : organization.isPending ? (
-        <Text c="dimmed" role="status">
+        // About the height of the patients' first page, so what is below does not jump when it comes.
+        <Text c="dimmed" role="status" mih={400}>
           Loading patients...
         </Text>
       ) : organization.isError ? (

@@ -2,15 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SYSTEM_PROMPT, type SystemSettingsResponse } from '../../../../../shared/calls';
-import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
-import { createFakeBackend } from '../../../test/fakes';
+import { ApiError } from '../../../lib/api-client';
+import { createFakeApi, requestsTo } from '../../../test/fakes';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { SystemSettingsModal } from './system-settings-modal';
-
-interface Request {
-  method: string;
-  body: unknown;
-}
 
 const stored = (overrides: Partial<SystemSettingsResponse['settings']> = {}): SystemSettingsResponse => ({
   settings: {
@@ -32,19 +27,12 @@ function renderPanel(
     return { ...current, settings: { ...current.settings, ...body, version: current.settings.version + 1 } };
   },
 ) {
-  const requests: Request[] = [];
-  const api: ApiClient = {
-    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
-      const method = options.method ?? 'GET';
-      requests.push({ method, body: options.body });
-      if (path !== '/compliance-settings') throw new ApiError('Not found', 404);
-      return (method === 'PATCH' ? save(options.body as Record<string, unknown>) : load()) as T;
-    },
-  };
-  const onClose = vi.fn();
-  renderWithProviders(<SystemSettingsModal opened onClose={onClose} />, {
-    services: { auth: createFakeBackend().auth, api },
+  const { services, requests } = createFakeApi({
+    'GET /compliance-settings': () => load(),
+    'PATCH /compliance-settings': ({ body }) => save(body as Record<string, unknown>),
   });
+  const onClose = vi.fn();
+  renderWithProviders(<SystemSettingsModal opened onClose={onClose} />, { services });
   const user = userEvent.setup({ advanceTimers: (ms) => void (vi.isFakeTimers() && vi.advanceTimersByTime(ms)) });
   return { requests, onClose, user };
 }
@@ -110,7 +98,7 @@ describe('System Settings panel', { timeout: 30_000 }, () => {
     const message = await screen.findByRole('status');
     expect(message.textContent).toBe('Settings updated successfully');
     expect(message.getAttribute('style')).toContain('--mantine-color-green');
-    expect(requests.filter((r) => r.method === 'PATCH')).toEqual([
+    expect(requestsTo(requests, 'PATCH /compliance-settings').map(({ method, body }) => ({ method, body }))).toEqual([
       {
         method: 'PATCH',
         body: {
@@ -152,7 +140,7 @@ describe('System Settings panel', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('tab', { name: 'Voice' }));
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Ryan' })).toHaveProperty('checked', true));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(requests.filter((r) => r.method === 'GET')).toHaveLength(2);
+    expect(requestsTo(requests, 'GET /compliance-settings')).toHaveLength(2);
   });
 
   it("shows 'Failed to update settings' when the server gives no text", async () => {
@@ -171,7 +159,7 @@ describe('System Settings panel', { timeout: 30_000 }, () => {
     await user.clear(await screen.findByRole('textbox', { name: /Assistant ID/ }));
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Assistant ID is required');
-    expect(requests.filter((r) => r.method === 'PATCH')).toEqual([]);
+    expect(requestsTo(requests, 'PATCH /compliance-settings')).toEqual([]);
   });
 
   it('selects the first voice when the stored one is unknown', async () => {

@@ -3,19 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SummaryItem } from '../../../../../shared/summaries';
 import { ApiError } from '../../../lib/api-client';
+import { createFakeApi, type FakeApiAnswer } from '../../../test/fakes';
+import { summaryCounts, summaryItem } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import {
-  counts,
-  fakeSummariesApi,
-  summariesPage,
-  summariesServer,
-  summaryItem,
-  type RouteAnswer,
-} from '../testing/fake-summaries-api';
+import { summariesPage, summariesServer } from '../../../test/summaries-server';
 import { SummariesView } from './summaries-view';
 
-function renderView(routes: Record<string, RouteAnswer>) {
-  const { services, requests } = fakeSummariesApi(routes);
+function renderView(routes: Record<string, FakeApiAnswer>) {
+  const { services, requests } = createFakeApi(routes);
   const view = renderWithProviders(<SummariesView back={{ href: '/provider', label: 'Back to Dashboard' }} />, {
     services,
   });
@@ -123,7 +118,7 @@ describe('call summaries', { timeout: 30_000 }, () => {
   });
 
   it("says 'No summaries need follow-up' when the month has no summaries at all", async () => {
-    renderView({ 'GET /summaries': () => summariesPage('requires_followup', [], counts()) });
+    renderView({ 'GET /summaries': () => summariesPage('requires_followup', [], summaryCounts()) });
     const empty = await screen.findByText('No summaries need follow-up');
     expect(empty.textContent).toBe('No summaries need follow-up');
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Incomplete0');
@@ -134,7 +129,7 @@ describe('call summaries', { timeout: 30_000 }, () => {
     const march = summariesServer(ITEMS).routes['GET /summaries']!;
     const { user } = renderView({
       'GET /summaries': (request) =>
-        request.query.month === '2025-03' ? march(request) : summariesPage('Emergent', [], counts()),
+        request.query.month === '2025-03' ? march(request) : summariesPage('Emergent', [], summaryCounts()),
     });
     await user.click(await screen.findByRole('tab', { name: /^Emergency\s*1$/ }));
     await waitFor(() => expect(rows()).toHaveLength(1));
@@ -190,7 +185,7 @@ describe('call summaries', { timeout: 30_000 }, () => {
 });
 
 describe('summary detail modal', { timeout: 30_000 }, () => {
-  async function openFirst(routes: Record<string, RouteAnswer> = summariesServer(ITEMS).routes) {
+  async function openFirst(routes: Record<string, FakeApiAnswer> = summariesServer(ITEMS).routes) {
     const view = renderView(routes);
     await view.user.click(await screen.findByRole('button', { name: /^Margaret Alvarez/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Margaret Alvarez' });

@@ -8,7 +8,6 @@ import { PageShell } from '../../../components/layout/page-shell';
 import { useSummaries } from '../api/get-summaries';
 import { SummaryDetailModal } from './summary-detail-modal';
 import { SummaryList } from './summary-list';
-import { useSummaryReviewOffer } from '../../care-time/components/summary-review-offer';
 import {
   currentMonth,
   emptyText,
@@ -24,6 +23,12 @@ export interface SummariesViewProps {
   description?: ReactNode;
   /** Where the back button goes: the operator's or the provider staff's dashboard. */
   back: { href: string; label: string };
+  /** Told which summary the detail shows, each time it shows another (the review time offer). */
+  onSummaryShown?: (summary: { callId: string; patientId: string; patientName: string }) => void;
+  /** Told when the detail closes. */
+  onSummaryClosed?: () => void;
+  /** Shown above the month filter (the review time offer). */
+  notice?: ReactNode;
 }
 
 /** The open summary and where it was in the list when last seen there. */
@@ -37,7 +42,7 @@ interface OpenSummary {
  * list of the chosen tab and a detail modal. The server scopes the summaries to the signed-in
  * user (every organization for operators, their own for provider staff).
  */
-export function SummariesView({ description, back }: SummariesViewProps) {
+export function SummariesView({ description, back, onSummaryShown, onSummaryClosed, notice }: SummariesViewProps) {
   const [searchParams] = useSearchParams();
   const [months] = useState(() => {
     const current = currentMonth(new Date());
@@ -64,11 +69,10 @@ export function SummariesView({ description, back }: SummariesViewProps) {
   const summaries = query.isPlaceholderData ? [] : (query.data?.pages.flatMap((page) => page.summaries) ?? []);
   const ids = summaries.map((summary) => summary.call_id);
   const around = open ? neighbours(ids, open.summary.call_id, open.index) : null;
-  const review = useSummaryReviewOffer();
   const show = (index: number) => {
     const summary = summaries[index]!;
     setOpen({ summary, index });
-    review.shown({ callId: summary.call_id, patientId: summary.patient_id, patientName: patientNameOf(summary) });
+    onSummaryShown?.({ callId: summary.call_id, patientId: summary.patient_id, patientName: patientNameOf(summary) });
   };
   const goTo = (index: number | null) => (index === null ? undefined : () => show(index));
 
@@ -87,7 +91,7 @@ export function SummariesView({ description, back }: SummariesViewProps) {
         </Button>
       }
     >
-      {review.offer}
+      {notice}
 
       <NativeSelect
         label="Month"
@@ -158,7 +162,7 @@ export function SummariesView({ description, back }: SummariesViewProps) {
         onNext={goTo(around?.next ?? null)}
         onClose={() => {
           setModalOpened(false);
-          review.closed();
+          onSummaryClosed?.();
         }}
       />
     </PageShell>

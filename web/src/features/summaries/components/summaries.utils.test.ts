@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUMMARY_MESSAGES } from '../../../../../shared/call-messages';
-import { counts } from '../testing/fake-summaries-api';
+import { summaryCounts } from '../../../test/records';
 import {
   arrowNavigation,
   currentMonth,
@@ -43,33 +43,35 @@ describe('month filter', () => {
 
 describe('tabs', () => {
   it('keeps the selected tab while it has entries, and before any counts are known', () => {
-    expect(resolveTab('requires_followup', counts({ requires_followup: 2, successful: 5 }))).toBe('requires_followup');
+    expect(resolveTab('requires_followup', summaryCounts({ requires_followup: 2, successful: 5 }))).toBe(
+      'requires_followup',
+    );
     expect(resolveTab('Urgent', undefined)).toBe('Urgent');
   });
 
   it('switches an empty tab to the first tab, in tab order, that has entries (product-rules.md "Summaries, escalations and notifications")', () => {
-    expect(resolveTab('requires_followup', counts({ added_to_emr: 1, Urgent: 4 }))).toBe('added_to_emr');
-    expect(resolveTab('Emergent', counts({ Elective: 3 }))).toBe('Elective');
-    expect(resolveTab('successful', counts({ requires_followup: 1, successful: 0 }))).toBe('requires_followup');
+    expect(resolveTab('requires_followup', summaryCounts({ added_to_emr: 1, Urgent: 4 }))).toBe('added_to_emr');
+    expect(resolveTab('Emergent', summaryCounts({ Elective: 3 }))).toBe('Elective');
+    expect(resolveTab('successful', summaryCounts({ requires_followup: 1, successful: 0 }))).toBe('requires_followup');
   });
 
   it('keeps an empty selection when the month has nothing, except the hidden Follow-up tab', () => {
-    expect(resolveTab('Urgent', counts())).toBe('Urgent');
-    expect(resolveTab('Elective', counts())).toBe('requires_followup');
+    expect(resolveTab('Urgent', summaryCounts())).toBe('Urgent');
+    expect(resolveTab('Elective', summaryCounts())).toBe('requires_followup');
   });
 
   it('hides Follow-up while its count is zero, and shows every other tab in order', () => {
     const withoutFollowUp = ['requires_followup', 'successful', 'added_to_emr', 'Emergent', 'Urgent'];
-    expect(visibleTabs(counts({ requires_followup: 3 }), 'requires_followup')).toEqual(withoutFollowUp);
+    expect(visibleTabs(summaryCounts({ requires_followup: 3 }), 'requires_followup')).toEqual(withoutFollowUp);
     expect(visibleTabs(undefined, 'requires_followup')).toEqual(withoutFollowUp);
-    expect(visibleTabs(counts({ Elective: 1 }), 'Elective')).toEqual([...withoutFollowUp, 'Elective']);
+    expect(visibleTabs(summaryCounts({ Elective: 1 }), 'Elective')).toEqual([...withoutFollowUp, 'Elective']);
   });
 
   it('disables a tab with no entries, never the active one, and none before counts are known', () => {
-    const known = counts({ successful: 2 });
+    const known = summaryCounts({ successful: 2 });
     expect(isTabDisabled('Urgent', 'successful', known)).toBe(true);
     expect(isTabDisabled('successful', 'successful', known)).toBe(false);
-    expect(isTabDisabled('requires_followup', 'requires_followup', counts())).toBe(false);
+    expect(isTabDisabled('requires_followup', 'requires_followup', summaryCounts())).toBe(false);
     expect(isTabDisabled('Urgent', 'successful', undefined)).toBe(false);
   });
 

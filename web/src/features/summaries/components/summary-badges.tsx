@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { CalendarDays, Siren, TriangleAlert, type LucideIcon } from 'lucide-react';
 import type { EscalationLevel } from '../../../../../shared/calls';
 import type { SummaryStatus } from '../../../../../shared/summaries';
-import { ESCALATION_BADGE_COLORS } from '../../calls/components/calls.utils';
+import { ESCALATION_BADGE_COLORS } from '../../../lib/call-format';
 import { SUMMARY_STATUS_BADGES } from './summaries.utils';
 
 /** product-rules.md "Screens": Emergent a siren, Urgent a warning, Elective a calendar. */

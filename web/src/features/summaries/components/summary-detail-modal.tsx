@@ -5,12 +5,7 @@ import { useId, useState } from 'react';
 import type { EscalationLevel, TranscriptTurn } from '../../../../../shared/calls';
 import type { SummaryItem, SummaryStatus } from '../../../../../shared/summaries';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import {
-  ESCALATION_BADGE_COLORS,
-  SPEAKER_LABELS,
-  formatCallTime,
-  formatDuration,
-} from '../../calls/components/calls.utils';
+import { ESCALATION_BADGE_COLORS, SPEAKER_LABELS, formatCallTime, formatDuration } from '../../../lib/call-format';
 import { useSummary } from '../api/get-summary';
 import { useUpdateSummaryStatus } from '../api/update-summary-status';
 import { ESCALATION_ICONS, SummaryEscalationBadge, SummaryStatusBadge } from './summary-badges';

@@ -2,7 +2,7 @@ import { Card, EmptyState, Group, Stack, Text, UnstyledButton } from '@mantine/c
 import { FileText } from 'lucide-react';
 import { useId } from 'react';
 import type { SummaryItem } from '../../../../../shared/summaries';
-import { formatCallTime, formatDuration } from '../../calls/components/calls.utils';
+import { formatCallTime, formatDuration } from '../../../lib/call-format';
 import { SummaryEscalationBadge, SummaryStatusBadge } from './summary-badges';
 import { notableEscalation, patientNameOf } from './summaries.utils';
 

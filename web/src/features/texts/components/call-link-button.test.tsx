@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEXT_MESSAGES, type CreateCallLinkResponse } from '../../../../../shared/texts';
 import { ApiError } from '../../../lib/api-client';
+import { createFakeApi, requestsTo, type FakeApiAnswer } from '../../../test/fakes';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { countOf, fakeApi, type RouteAnswer } from '../testing/fake-texts-api';
 import { COPY_FAILED_TEXT, CallLinkButton } from './call-link-button';
 
 const CREATE = 'POST /patients/pat-1/call-links';
@@ -15,8 +15,8 @@ const created = (token: string): CreateCallLinkResponse => ({
   expires: new Date(Date.now() + WEEK_MS).toISOString(),
 });
 
-function renderButton(answer: RouteAnswer, phoneNumber: string | null = '+18135551000') {
-  const { services, requests } = fakeApi({ [CREATE]: answer });
+function renderButton(answer: FakeApiAnswer, phoneNumber: string | null = '+18135551000') {
+  const { services, requests } = createFakeApi({ [CREATE]: answer });
   renderWithProviders(<CallLinkButton patientId="pat-1" patientName="Margaret Alvarez" phoneNumber={phoneNumber} />, {
     services,
   });
@@ -49,7 +49,7 @@ describe('Call Link modal', { timeout: 30_000 }, () => {
     expect((field as HTMLInputElement).value).toBe('http://web.test/call/tok-1');
     expect(field).toHaveProperty('readOnly', true);
     expect(within(dialog).getByText(/^Valid for 7 days, until /)).toBeVisible();
-    expect(countOf(requests, CREATE)).toBe(1);
+    expect(requestsTo(requests, CREATE).length).toBe(1);
     expect(requests[0]).toMatchObject({ body: undefined, fallbackError: 'Failed to create magic link' });
   });
 
@@ -103,7 +103,7 @@ describe('Call Link modal', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create new link' }));
     const field = await within(dialog).findByRole('textbox', { name: 'Call link' });
     expect((field as HTMLInputElement).value).toBe('http://web.test/call/tok-2');
-    expect(countOf(requests, CREATE)).toBe(2);
+    expect(requestsTo(requests, CREATE).length).toBe(2);
   });
 
   it("falls back to 'Failed to create magic link' when the server gives no text", async () => {
@@ -124,7 +124,7 @@ describe('Call Link modal', { timeout: 30_000 }, () => {
 
     dialog = await openModal(user);
     await within(dialog).findByDisplayValue('http://web.test/call/tok-2');
-    expect(countOf(requests, CREATE)).toBe(2);
+    expect(requestsTo(requests, CREATE).length).toBe(2);
   });
 
   it('explains that a patient without a phone number gets no link, and asks the server nothing', async () => {

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEXT_MESSAGES, defaultCheckInText, type PatientText } from '../../../../../shared/texts';
 import { ApiError } from '../../../lib/api-client';
+import { createFakeApi, requestsTo, type FakeApiAnswer } from '../../../test/fakes';
+import { patientText, patientTexts } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { countOf, fakeApi, patientText, textsResponse, type RouteAnswer } from '../testing/fake-texts-api';
 import { PatientTextsSection } from './patient-texts-section';
 
 const TEXTS = 'GET /patients/pat-1/texts';
@@ -15,10 +16,10 @@ const SEND = 'POST /patients/pat-1/texts';
  * the text to the history (newest first) and counts it.
  */
 function renderSection(
-  options: { state?: Parameters<typeof textsResponse>[0]; send?: RouteAnswer; load?: RouteAnswer } = {},
+  options: { state?: Parameters<typeof patientTexts>[0]; send?: FakeApiAnswer; load?: FakeApiAnswer } = {},
 ) {
-  const state = textsResponse(options.state);
-  const routes: Record<string, RouteAnswer> = {
+  const state = patientTexts(options.state);
+  const routes: Record<string, FakeApiAnswer> = {
     [TEXTS]: (request) => (options.load ? options.load(request) : structuredClone(state)),
     [SEND]: (request) => {
       const answer = options.send?.(request);
@@ -39,7 +40,7 @@ function renderSection(
       };
     },
   };
-  const { services, requests } = fakeApi(routes);
+  const { services, requests } = createFakeApi(routes);
   const view = renderWithProviders(
     <PatientTextsSection patientId="pat-1" firstName="Margaret" organizationName="Sunrise Family Medicine" />,
     { services },
@@ -123,8 +124,8 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
     const { requests, user } = renderSection({
       load: ({ query }) =>
         query?.cursor === 'older'
-          ? textsResponse({ messages: [patientText({ id: 'txt-1', body: 'The first check-in.' })] })
-          : textsResponse({
+          ? patientTexts({ messages: [patientText({ id: 'txt-1', body: 'The first check-in.' })] })
+          : patientTexts({
               messages: [patientText({ id: 'txt-2', body: 'The latest check-in.' })],
               next_cursor: 'older',
             }),
@@ -153,7 +154,7 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('checkbox', { name: /Include a call link/ })).toHaveProperty('disabled', true);
     expect(sendButton()).toHaveProperty('disabled', true);
     await user.click(sendButton());
-    expect(countOf(requests, SEND)).toBe(0);
+    expect(requestsTo(requests, SEND).length).toBe(0);
   });
 
   it('disables texting a patient without a phone number', async () => {
@@ -212,13 +213,13 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
       },
     });
     await screen.findByText('0 of 5 texts sent this month');
-    const loads = countOf(requests, TEXTS);
+    const loads = requestsTo(requests, TEXTS).length;
 
     await user.click(sendButton());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(TEXT_MESSAGES.optedOut);
     await within(section()).findByText('Opted out of text messages');
-    expect(countOf(requests, TEXTS)).toBeGreaterThan(loads);
+    expect(requestsTo(requests, TEXTS).length).toBeGreaterThan(loads);
 
     await advance(4900);
     expect(screen.queryByRole('alert')).not.toBeNull();
@@ -250,7 +251,7 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
     await user.type(message(), '   ');
     await user.click(sendButton());
     expect(await screen.findByText(TEXT_MESSAGES.bodyRequired)).toBeVisible();
-    expect(countOf(requests, SEND)).toBe(0);
+    expect(requestsTo(requests, SEND).length).toBe(0);
 
     await user.clear(message());
     await user.click(message());
@@ -319,7 +320,7 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { requests, state } = renderSection({ state: { messages: [patientText({ status: 'queued' })] } });
     await within(await screen.findByRole('region', { name: 'Message history' })).findByText('Queued');
-    const loads = countOf(requests, TEXTS);
+    const loads = requestsTo(requests, TEXTS).length;
 
     state.messages = [
       patientText({ id: 'txt-2', direction: 'inbound', kind: 'stop', status: 'received', body: 'STOP' }),
@@ -328,7 +329,7 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
     await advance(10_000);
     await within(history()).findByText('Delivered');
     expect(within(history()).getByText('Opted out (STOP)')).toBeVisible();
-    expect(countOf(requests, TEXTS)).toBe(loads + 1);
+    expect(requestsTo(requests, TEXTS).length).toBe(loads + 1);
   });
 
   it('shows a failed load with Try again, which loads the section', async () => {
@@ -336,7 +337,7 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
     const { user } = renderSection({
       load: () => {
         if (fail) throw new ApiError('Failed to fetch text messages', 500);
-        return textsResponse();
+        return patientTexts();
       },
     });
 

@@ -1,60 +1,32 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { UserProfile } from '../../../../../shared/domain';
-import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
-import { createFakeBackend } from '../../../test/fakes';
+import { ApiError } from '../../../lib/api-client';
+import { createFakeApi, sent, type FakeApiAnswer } from '../../../test/fakes';
+import { userProfile } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { UserForm, type UserFormProps } from './user-form';
-
-// The machine running the whole suite may be busy: give screens time to load.
-
-interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-function fakeApi(answer: (call: Call) => unknown) {
-  const calls: Call[] = [];
-  const api: ApiClient = {
-    async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
-      const call = { method: options.method ?? 'GET', path, body: options.body };
-      calls.push(call);
-      return answer(call) as T;
-    },
-  };
-  return { api, calls };
-}
 
 const PROVIDERS = [
   { id: 'prov-1', name: 'Sunrise Family Medicine' },
   { id: 'prov-2', name: 'Lakeside Internal Medicine' },
 ];
 
-const savedUser: UserProfile = {
+const savedUser = userProfile({
   id: 'user-9',
   email: 'nora@sunrise.example',
   first_name: 'Nora',
   last_name: 'Nurse',
   full_name: 'Nora Nurse',
   phone_number: '+15550102000',
-  role: 'provider',
-  provider_id: 'prov-1',
-  provider: PROVIDERS[0] ?? null,
-  assigned_at: null,
   notification_preferences: { new_summaries: ['email'], escalations: ['sms'] },
-  care_role: 'clinical_staff',
-  created_at: '2025-01-01T00:00:00.000Z',
-};
+});
 
-function renderForm(props: Partial<UserFormProps> = {}, answer: (call: Call) => unknown = () => ({ user: savedUser })) {
-  const { api, calls } = fakeApi(answer);
+function renderForm(props: Partial<UserFormProps> = {}, answer: FakeApiAnswer = () => ({ user: savedUser })) {
+  const { services, requests } = createFakeApi({ 'POST /users': answer, 'PUT /users/:userId': answer });
   const onSaved = vi.fn();
-  renderWithProviders(<UserForm providers={PROVIDERS} onSaved={onSaved} {...props} />, {
-    services: { auth: createFakeBackend().auth, api },
-  });
-  return { calls, onSaved, user: userEvent.setup() };
+  renderWithProviders(<UserForm providers={PROVIDERS} onSaved={onSaved} {...props} />, { services });
+  return { requests, onSaved, user: userEvent.setup() };
 }
 
 const field = (name: string) => screen.getByRole('textbox', { name });
@@ -64,7 +36,7 @@ const alertText = () => screen.getByRole('alert').textContent;
 
 describe('UserForm', { timeout: 30_000 }, () => {
   it('shows each validation message of product-rules.md "Validation", in form order, and sends nothing until valid', async () => {
-    const { calls, user } = renderForm();
+    const { requests, user } = renderForm();
 
     await submit(user);
     expect(alertText()).toBe('Email is required');
@@ -109,7 +81,7 @@ describe('UserForm', { timeout: 30_000 }, () => {
     await submit(user);
     expect(alertText()).toBe('Provider selection is required for provider and patient users');
 
-    expect(calls).toEqual([]);
+    expect(requests).toEqual([]);
   });
 
   it('normalises the phone as it is typed: digits only, +1 prefixed, 11 digits at most', async () => {
@@ -128,7 +100,7 @@ describe('UserForm', { timeout: 30_000 }, () => {
   });
 
   it('creates a provider user with a trimmed body, the organization and notification preferences', async () => {
-    const { calls, onSaved, user } = renderForm();
+    const { requests, onSaved, user } = renderForm();
 
     await user.type(field('Email'), '  nora@sunrise.example ');
     await user.type(screen.getByLabelText('Password'), 'Secret-pass-2026');
@@ -146,7 +118,7 @@ describe('UserForm', { timeout: 30_000 }, () => {
     await submit(user);
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(savedUser));
-    expect(calls).toEqual([
+    expect(sent(requests)).toEqual([
       {
         method: 'POST',
         path: '/users',
@@ -166,7 +138,7 @@ describe('UserForm', { timeout: 30_000 }, () => {
   });
 
   it('clears the provider when CareLoop Employee is chosen, and sends neither organization nor preferences', async () => {
-    const { calls, user } = renderForm();
+    const { requests, user } = renderForm();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Provider' }), 'prov-2');
     expect(screen.getByRole('group', { name: 'New summaries' })).toBeVisible();
 
@@ -187,8 +159,8 @@ describe('UserForm', { timeout: 30_000 }, () => {
     await user.type(field('Last Name'), 'Ops');
     await submit(user);
 
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]?.body).toEqual({
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toEqual({
       email: 'ops@careloop.health',
       password: 'Secret-pass-2026',
       first_name: 'Olive',
@@ -198,7 +170,7 @@ describe('UserForm', { timeout: 30_000 }, () => {
   });
 
   it('edits without a password field and shows the server error text', async () => {
-    const { calls, onSaved, user } = renderForm({ user: savedUser }, () => {
+    const { requests, onSaved, user } = renderForm({ user: savedUser }, () => {
       throw new ApiError('An account with this email already exists', 409);
     });
     expect(screen.queryByLabelText('Password')).toBeNull();
@@ -210,9 +182,9 @@ describe('UserForm', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('An account with this email already exists')).toBeVisible();
     expect(onSaved).not.toHaveBeenCalled();
-    expect(calls[0]).toMatchObject({ method: 'PUT', path: '/users/user-9' });
-    expect(calls[0]?.body).not.toHaveProperty('password');
-    expect(calls[0]?.body).toMatchObject({ last_name: 'Newname', provider_id: 'prov-1' });
+    expect(requests[0]).toMatchObject({ method: 'PUT', path: '/users/user-9' });
+    expect(requests[0]?.body).not.toHaveProperty('password');
+    expect(requests[0]?.body).toMatchObject({ last_name: 'Newname', provider_id: 'prov-1' });
   });
 
   it('keeps the role of the signed-in operator editing themselves', () => {

@@ -1,0 +1,101 @@
+import { Button, EmptyState, Group, NativeSelect, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Plus, Search, UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import type { UserProfile } from '../../../../../shared/domain';
+import { isRole } from '../../../../../shared/roles';
+import { PageShell } from '../../../components/layout/page-shell';
+import { firstPageState, LoadMore } from '../../../components/table/load-more';
+import { QueryTableCard } from '../../../components/table/table-card';
+import { useSignedInUser } from '../../../lib/session';
+import { useProviders } from '../../../features/organizations/api/get-providers';
+import type { UserFilters } from '../../../features/users/api/user-keys';
+import { useUsers } from '../../../features/users/api/get-users';
+import { DeleteUserModal } from '../../../features/users/components/delete-user-modal';
+import { UserFormModal } from '../../../features/users/components/user-form-modal';
+import { ROLE_OPTIONS } from '../../../features/users/components/user-form.utils';
+import { UsersTable } from '../../../features/users/components/users-table';
+import { useModalTarget } from '../../../features/admin/hooks/use-modal-target';
+
+const ROLE_FILTER_OPTIONS = [
+  { value: 'all', label: 'All roles' },
+  ...ROLE_OPTIONS,
+  { value: 'pending', label: 'Pending' },
+];
+
+/** The role filter's value: a role, `pending` (self sign-ups waiting for an operator), else every role. */
+const roleFilterOf = (value: string): UserFilters['role'] => (isRole(value) || value === 'pending' ? value : 'all');
+
+/**
+ * `/admin/users`: search by e-mail, filter by role (or pending), add, edit, enable a pending self
+ * sign-up, and delete (never oneself).
+ */
+export function UsersPage() {
+  const me = useSignedInUser();
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<UserFilters['role']>('all');
+  const [debouncedSearch] = useDebouncedValue(search, 250);
+  const users = useUsers({ search: debouncedSearch, role });
+  const providers = useProviders();
+  const form = useModalTarget<UserProfile>();
+  const deleting = useModalTarget<UserProfile>();
+  const list = users.data?.pages.flatMap((page) => page.items) ?? [];
+  const filtered = debouncedSearch.trim() !== '' || role !== 'all';
+
+  return (
+    <PageShell
+      title="User Management"
+      description="Everyone who can sign in to CareLoop."
+      actions={
+        <Button leftSection={<Plus size={16} aria-hidden="true" />} onClick={() => form.open()}>
+          Add User
+        </Button>
+      }
+    >
+      <Group align="flex-end" gap="md">
+        <TextInput
+          label="Search users"
+          placeholder="Search by name or e-mail..."
+          leftSection={<Search size={16} aria-hidden="true" />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={{ base: '100%', xs: 320 }}
+        />
+        <NativeSelect
+          label="Filter by role"
+          data={ROLE_FILTER_OPTIONS}
+          value={role}
+          onChange={(event) => setRole(roleFilterOf(event.currentTarget.value))}
+          w={{ base: '100%', xs: 220 }}
+        />
+      </Group>
+
+      <QueryTableCard
+        query={firstPageState(users)}
+        isEmpty={list.length === 0}
+        empty={
+          <EmptyState
+            size="sm"
+            py="lg"
+            icon={<UsersRound size={24} aria-hidden="true" />}
+            title="No users found"
+            description={filtered ? 'No user matches this search and role.' : undefined}
+          />
+        }
+      >
+        <UsersTable users={list} currentUserId={me.id} onEdit={form.open} onDelete={deleting.open} />
+      </QueryTableCard>
+      <LoadMore query={users} label="Load more users" />
+
+      <UserFormModal
+        opened={form.opened}
+        user={form.target ?? undefined}
+        onClose={form.close}
+        currentUserId={me.id}
+        providers={providers.data?.pages.flatMap((page) => page.items)}
+        providersLoading={providers.isPending}
+      />
+      <DeleteUserModal opened={deleting.opened} user={deleting.target} onClose={deleting.close} />
+    </PageShell>
+  );
+}

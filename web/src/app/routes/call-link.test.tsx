@@ -1,0 +1,155 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode, useEffect } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { CALL_LINK_MESSAGES, type CallLinkResponse } from '../../../../shared/texts';
+import { AppProviders } from '../app-providers';
+import { createAppRoutes } from '../router';
+import { ApiError } from '../../lib/api-client';
+import { createFakeApi } from '../../test/fakes';
+import { renderWithProviders } from '../../test/render-with-providers';
+import { CALL_FAILED_TITLE, CallLinkPage } from './call-link';
+
+/** A signed-out visitor; `POST /call-links/{token}` is answered by `answer` (which may throw). */
+function fakeLinkApi(answer: () => Promise<unknown> | unknown) {
+  let next = answer;
+  const { services, requests } = createFakeApi({ 'POST /call-links/:token': () => next() }, { user: null });
+  return {
+    services,
+    requests,
+    answerWith: (later: () => Promise<unknown> | unknown) => {
+      next = later;
+    },
+  };
+}
+
+function openLink(answer: () => Promise<unknown> | unknown, url = '/call/tok_1') {
+  const fake = fakeLinkApi(answer);
+  const view = renderWithProviders(null, { routes: createAppRoutes(), url, services: fake.services });
+  return { ...view, ...fake, user: userEvent.setup() };
+}
+
+const placed: CallLinkResponse = { isValid: true, call: 'placed' };
+/** The page's one h1 once it reads `name` (while validating, it reads 'Validating your link...'). */
+const heading = async (name: string) => {
+  const found = await screen.findByRole('heading', { level: 1, name });
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  return found;
+};
+
+describe('CallLinkPage (/call/{token})', { timeout: 30_000 }, () => {
+  it("validates the link without a session, then says 'CareLoop is Calling You'", async () => {
+    let settle: (value: CallLinkResponse) => void = () => undefined;
+    const { requests } = openLink(() => new Promise((resolve) => (settle = resolve)));
+
+    const validating = await heading(CALL_LINK_MESSAGES.validating);
+    expect(validating.closest('[aria-live="polite"]')).not.toBeNull();
+    // A token page: no header or footer, nothing about the patient.
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+
+    settle(placed);
+    await heading('CareLoop is Calling You');
+    expect(screen.getByText(CALL_LINK_MESSAGES.answerPhone)).toBeVisible();
+    expect(screen.queryByText(CALL_LINK_MESSAGES.onItsWay)).toBeNull();
+    expect(requests).toMatchObject([
+      { method: 'POST', path: '/call-links/tok_1', anonymous: true, fallbackError: 'Invalid or expired link' },
+    ]);
+    expect(document.title).toBe('CareLoop is Calling You · CareLoop');
+  });
+
+  it('says a call is already on its way when the link placed one in the last 15 minutes', async () => {
+    openLink(() => ({ isValid: true, call: 'on_its_way' }));
+    await heading('CareLoop is Calling You');
+    expect(screen.getByText(CALL_LINK_MESSAGES.answerPhone)).toBeVisible();
+    expect(screen.getByText(CALL_LINK_MESSAGES.onItsWay)).toBeVisible();
+  });
+
+  it("shows 'Link Invalid' with the server's text, and 'Go to Homepage' goes to /", async () => {
+    const { router, user } = openLink(() => {
+      throw new ApiError(CALL_LINK_MESSAGES.invalidDefault, 404, 'link.invalid');
+    });
+    await heading('Link Invalid');
+    expect(screen.getByText(CALL_LINK_MESSAGES.invalidDefault)).toBeVisible();
+    expect(screen.queryByText(/Calling You/)).toBeNull();
+
+    await user.click(screen.getByRole('link', { name: 'Go to Homepage' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it("shows 'Invalid or expired link' for a refusal without the server's text", async () => {
+    openLink(() => {
+      throw new ApiError('Invalid or expired link', 400);
+    });
+    await heading('Link Invalid');
+    expect(screen.getByText('Invalid or expired link')).toBeVisible();
+  });
+
+  it("shows 'Failed to validate link' when the request fails before an answer", async () => {
+    openLink(() => {
+      throw new ApiError('Invalid or expired link', 0);
+    });
+    await heading('Link Invalid');
+    expect(screen.getByText('Failed to validate link')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to Homepage' }).getAttribute('href')).toBe('/');
+  });
+
+  it('lets the patient try again when a valid link could not place the call', async () => {
+    const { requests, answerWith, user } = openLink(() => {
+      throw new ApiError(CALL_LINK_MESSAGES.callFailed, 502, 'link.call_failed');
+    });
+    await heading(CALL_FAILED_TITLE);
+    expect(screen.getByText(CALL_LINK_MESSAGES.callFailed)).toBeVisible();
+
+    answerWith(() => placed);
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    await heading('CareLoop is Calling You');
+    expect(requests).toHaveLength(2);
+  });
+
+  it("says 'Invalid magic link - no token provided' without asking the server when the path has no token", async () => {
+    const fake = fakeLinkApi(() => placed);
+    renderWithProviders(<CallLinkPage />, { url: '/call/', services: fake.services });
+    await heading('Link Invalid');
+    expect(screen.getByText(CALL_LINK_MESSAGES.noToken)).toBeVisible();
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('asks the server once, even when React StrictMode runs the effects twice (as main.tsx renders in development)', async () => {
+    const fake = fakeLinkApi(() => placed);
+    let effects = 0;
+    function CountEffects() {
+      useEffect(() => {
+        effects += 1;
+      }, []);
+      return null;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/call/:token',
+          element: (
+            <>
+              <CountEffects />
+              <CallLinkPage />
+            </>
+          ),
+        },
+      ],
+      { initialEntries: ['/call/tok_1'] },
+    );
+    render(
+      <StrictMode>
+        <AppProviders services={fake.services} queryClient={new QueryClient()} env="test">
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+
+    await heading('CareLoop is Calling You');
+    expect(effects).toBe(2);
+    expect(fake.requests).toHaveLength(1);
+  });
+});

@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createAppRoutes } from '../router';
+import { createFakeApi, type FakeApiAnswer } from '../../test/fakes';
+import { organization, page, patient, patientDetail, userProfile } from '../../test/records';
+import { renderWithProviders } from '../../test/render-with-providers';
+
+const patientNumber = (n: number) =>
+  patient({ id: `pat-${n}`, first_name: 'Pat', last_name: `Number${n}`, email: `pat${n}@example.com` });
+
+function openAs(url: string, routes: Record<string, FakeApiAnswer>) {
+  const { services, requests } = createFakeApi(routes);
+  const view = renderWithProviders(null, { routes: createAppRoutes(), url, services });
+  return { ...view, requests, user: userEvent.setup() };
+}
+
+/** The organization's routes: its detail, its patients and its provider users (one page each). */
+const organizationRoutes = (count: number) => ({
+  'GET /providers/prov-1': () => ({ provider: organization({ patient_count: count }) }),
+  'GET /providers/prov-1/patients': () => page(Array.from({ length: count }, (_, i) => patientNumber(i + 1))),
+  'GET /providers/prov-1/users': () => page([userProfile({ first_name: 'Cole', last_name: 'League' })]),
+});
+
+const stats = {
+  totalProviders: 1,
+  totalUsers: 0,
+  totalPatients: 7,
+  callsCount: 2,
+  scheduledCallsCount: 0,
+  newSummariesCount: 3,
+  callsThisMonth: 2,
+  callbackRequests: 4,
+  providers: [],
+};
+
+describe('provider workspace', { timeout: 30_000 }, () => {
+  it('shows the totals, the first 5 patients and View All n Patients, which expands the list', async () => {
+    const { requests, user } = openAs('/provider', {
+      'GET /dashboard-stats': () => stats,
+      ...organizationRoutes(7),
+    });
+
+    expect(await screen.findByText('Total Patients')).toBeVisible();
+    expect((await screen.findByRole('link', { name: /New Summaries\s*3/ })).getAttribute('href')).toBe(
+      '/provider/summaries',
+    );
+    expect(screen.getByText('Calls This Month')).toBeVisible();
+    expect(screen.getByText('Callback Requests').parentElement?.textContent).toBe(
+      "Callback Requests4On each patient's page",
+    );
+
+    const view = await screen.findByRole('link', { name: 'View Pat Number1' });
+    expect(view.getAttribute('href')).toBe('/provider/patients/pat-1');
+    expect(screen.getAllByRole('link', { name: /^View Pat/ })).toHaveLength(5);
+
+    await user.click(screen.getByRole('button', { name: 'View All 7 Patients' }));
+    expect(screen.getAllByRole('link', { name: /^View Pat/ })).toHaveLength(7);
+    expect(screen.queryByRole('button', { name: 'View All 7 Patients' })).toBeNull();
+    expect(requests.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/dashboard-stats', '/providers/prov-1', '/providers/prov-1/patients']),
+    );
+  });
+
+  it('searches patients on the server and shows what it answers', async () => {
+    const { requests, user } = openAs('/provider', {
+      'GET /dashboard-stats': () => stats,
+      ...organizationRoutes(3),
+      'GET /providers/prov-1/patients': ({ query }) =>
+        page(query.search === 'number2' ? [patientNumber(2)] : [patientNumber(1), patientNumber(2), patientNumber(3)]),
+    });
+    expect(await screen.findByRole('link', { name: 'View Pat Number3' })).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: 'Search patients' }), 'number2');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'View Pat Number3' })).toBeNull());
+    expect(screen.getAllByRole('link', { name: /^View Pat/ })).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'View Pat Number2' })).toBeVisible();
+    expect(requests.map((r) => r.query)).toContainEqual({ search: 'number2' });
+  });
+
+  it('lists provider users read-only', async () => {
+    const { user } = openAs('/provider', {
+      'GET /dashboard-stats': () => stats,
+      ...organizationRoutes(1),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Provider Users' }));
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Cole League')).toBeVisible();
+    expect(within(table).queryByRole('button')).toBeNull();
+  });
+
+  it("shows 'No patients' with Add Patient, which opens the wizard", async () => {
+    const { user } = openAs('/provider', {
+      'GET /dashboard-stats': () => ({ ...stats, totalPatients: 0 }),
+      ...organizationRoutes(0),
+    });
+    expect(await screen.findByText('No patients')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Add Patient' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Patient' })).toBeVisible();
+  });
+
+  it('sends provider staff back to /provider from a patient, and from Patient Not Found', async () => {
+    const found = openAs('/provider/patients/pat-1', {
+      'GET /patients/pat-1': () => patientDetail(patientNumber(1)),
+      'GET /patients/pat-1/care-plan': () => ({ carePlan: null }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pat Number1' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/provider');
+    found.unmount();
+
+    openAs('/provider/patients/elsewhere', {});
+    expect(await screen.findByRole('heading', { level: 1, name: 'Patient Not Found' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/provider');
+  });
+});

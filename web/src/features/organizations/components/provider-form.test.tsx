@@ -1,0 +1,91 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { createFakeApi, sent, type FakeApiAnswer } from '../../../test/fakes';
+import { organization } from '../../../test/records';
+import { renderWithProviders } from '../../../test/render-with-providers';
+import { ProviderForm, type ProviderFormProps } from './provider-form';
+
+const sunrise = organization({
+  address: '12 Main St',
+  office_email: 'desk@sunrise.example',
+  timezone: 'America/Chicago',
+  patient_count: 3,
+  version: 4,
+});
+
+function renderForm(props: Partial<ProviderFormProps> = {}, answer: FakeApiAnswer = () => ({ provider: sunrise })) {
+  const { services, requests } = createFakeApi({ 'POST /providers': answer, 'PUT /providers/:providerId': answer });
+  const onSaved = vi.fn();
+  renderWithProviders(<ProviderForm onSaved={onSaved} {...props} />, { services });
+  return { requests, onSaved, user: userEvent.setup() };
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+
+describe('ProviderForm', { timeout: 30_000 }, () => {
+  it('requires the organization name and a valid office email, with the spec messages', async () => {
+    const { requests, user } = renderForm();
+
+    await user.type(field('Organization Name'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Add Provider' }));
+    expect(screen.getByRole('alert').textContent).toBe('Organization name is required');
+
+    await user.type(field('Organization Name'), 'Sunrise Family Medicine');
+    await user.type(field('Office Email'), 'front-desk');
+    await user.click(screen.getByRole('button', { name: 'Add Provider' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid office email address');
+    expect(requests).toEqual([]);
+  });
+
+  it('creates with trimmed values, empty optional values left out, New York time by default', async () => {
+    const { requests, onSaved, user } = renderForm();
+    expect((screen.getByRole('combobox', { name: 'Time Zone' }) as HTMLSelectElement).value).toBe('America/New_York');
+
+    await user.type(field('Organization Name'), '  Sunrise Family Medicine ');
+    await user.type(field('Telephone'), ' (555) 010-2000 ');
+    await user.click(screen.getByRole('button', { name: 'Add Provider' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(sunrise));
+    expect(sent(requests)).toEqual([
+      {
+        method: 'POST',
+        path: '/providers',
+        body: { name: 'Sunrise Family Medicine', telephone: '(555) 010-2000', timezone: 'America/New_York' },
+      },
+    ]);
+  });
+
+  it('updates with emptied values as null and the version read', async () => {
+    const { requests, user } = renderForm({ provider: sunrise });
+    expect(field('Organization Name').value).toBe('Sunrise Family Medicine');
+    expect((screen.getByRole('combobox', { name: 'Time Zone' }) as HTMLSelectElement).value).toBe('America/Chicago');
+
+    await user.clear(field('Address'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(sent(requests)[0]).toEqual({
+      method: 'PUT',
+      path: '/providers/prov-1',
+      body: {
+        name: 'Sunrise Family Medicine',
+        address: null,
+        telephone: '(555) 010-2000',
+        office_email: 'desk@sunrise.example',
+        timezone: 'America/Chicago',
+        version: 4,
+      },
+    });
+  });
+
+  it("shows the server's error text", async () => {
+    const { user } = renderForm({}, () => {
+      throw new ApiError('Failed to create provider', 500);
+    });
+    await user.type(field('Organization Name'), 'Sunrise');
+    await user.click(screen.getByRole('button', { name: 'Add Provider' }));
+    expect(await screen.findByText('Failed to create provider')).toBeVisible();
+  });
+});
