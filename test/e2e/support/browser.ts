@@ -59,15 +59,23 @@ export async function setNewPassword(page: Page, password: string) {
  * Endless animations (a loader's spin) never finish and change nothing: they are not waited for.
  */
 async function transitionsDone(page: Page) {
+  await page.evaluate(() => ((window as { settledPolls?: number }).settledPolls = 0));
   await page.waitForFunction(
     () => {
+      // A dialog is shown in full once it and every element around it are opaque (a transition may
+      // not have started yet, or may run on a wrapper).
+      const opaque = (el: Element | null): boolean =>
+        !el || (getComputedStyle(el).opacity === '1' && opaque(el.parentElement));
       const fading = [...document.querySelectorAll('[role="dialog"], .mantine-Modal-inner, .mantine-Modal-content')];
-      return (
+      const still =
         document
           .getAnimations()
           .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity) &&
-        fading.every((el) => getComputedStyle(el).opacity === '1')
-      );
+        fading.every(opaque);
+      // Settled on three polls in a row: a dialog about to open is briefly hidden, with nothing running yet.
+      const w = window as { settledPolls?: number };
+      w.settledPolls = still ? (w.settledPolls ?? 0) + 1 : 0;
+      return w.settledPolls >= 3;
     },
     undefined,
     { timeout: 5000, polling: 100 },
@@ -81,7 +89,11 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    // Each element with axe's reason (for contrast: the colours and the ratio found).
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} [${n.html.slice(0, 120)}] ${n.failureSummary ?? ''}`).join(', ')}`,
+    );
   expect(blocking, `axe violations on ${page.url()}`).toEqual([]);
 }
 
