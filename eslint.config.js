@@ -83,15 +83,6 @@ export default tseslint.config(
     rules: { 'careloop/no-cross-feature-imports': 'error' },
   },
   {
-    // The two dashboards are screens still kept in a feature folder: they compose features like
-    // the screens in web/src/app/routes do.
-    files: [
-      'web/src/features/admin/routes/admin-dashboard-page.tsx',
-      'web/src/features/provider/routes/provider-dashboard-page.tsx',
-    ],
-    rules: { 'careloop/no-cross-feature-imports': 'off' },
-  },
-  {
     // Local tooling and tests may print to the terminal.
     files: ['lambdas/local/**', 'test/**', 'scripts/**', 'bin/**'],
     rules: { 'no-console': 'off' },

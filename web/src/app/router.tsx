@@ -101,8 +101,7 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   path: paths.admin.dashboard.path,
                   lazy: async () => ({
-                    Component: (await withAllStyles(import('../features/admin/routes/admin-dashboard-page')))
-                      .AdminDashboardPage,
+                    Component: (await withAllStyles(import('./routes/admin/dashboard'))).AdminDashboardPage,
                   }),
                 },
                 {
@@ -150,8 +149,7 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   path: paths.provider.dashboard.path,
                   lazy: async () => ({
-                    Component: (await withAllStyles(import('../features/provider/routes/provider-dashboard-page')))
-                      .ProviderDashboardPage,
+                    Component: (await withAllStyles(import('./routes/provider-dashboard'))).ProviderDashboardPage,
                   }),
                 },
                 {

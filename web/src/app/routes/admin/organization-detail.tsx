@@ -20,7 +20,7 @@ import { DeleteUserModal } from '../../../features/users/components/delete-user-
 import { useOrganizationUsers } from '../../../features/users/api/get-organization-users';
 import { ProviderUsersTable } from '../../../features/users/components/provider-users-table';
 import { UserFormModal } from '../../../features/users/components/user-form-modal';
-import { useModalTarget } from '../../../features/admin/hooks/use-modal-target';
+import { useModalTarget } from '../../../lib/use-modal-target';
 import { PROVIDER_TABS, searchForTab, tabFromSearch } from './organization-detail.utils';
 
 function BackToProviders() {

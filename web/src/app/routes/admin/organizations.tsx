@@ -6,7 +6,7 @@ import type { ProviderOrganization } from '../../../../../shared/domain';
 import { PageShell } from '../../../components/layout/page-shell';
 import { firstPageState, LoadMore } from '../../../components/table/load-more';
 import { QueryTableCard } from '../../../components/table/table-card';
-import { useModalTarget } from '../../../features/admin/hooks/use-modal-target';
+import { useModalTarget } from '../../../lib/use-modal-target';
 import { useProviders } from '../../../features/organizations/api/get-providers';
 import { DeleteProviderModal } from '../../../features/organizations/components/delete-provider-modal';
 import { ProviderFormModal } from '../../../features/organizations/components/provider-form-modal';

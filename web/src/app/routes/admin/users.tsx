@@ -15,7 +15,7 @@ import { DeleteUserModal } from '../../../features/users/components/delete-user-
 import { UserFormModal } from '../../../features/users/components/user-form-modal';
 import { ROLE_OPTIONS } from '../../../features/users/components/user-form.utils';
 import { UsersTable } from '../../../features/users/components/users-table';
-import { useModalTarget } from '../../../features/admin/hooks/use-modal-target';
+import { useModalTarget } from '../../../lib/use-modal-target';
 
 const ROLE_FILTER_OPTIONS = [
   { value: 'all', label: 'All roles' },

@@ -32,17 +32,17 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageShell } from '../../../components/layout/page-shell';
 import { paths } from '../../../config/paths';
 import { useSignedInUser } from '../../../lib/session';
-import { CallLogsModal } from '../../calls/components/call-logs-modal';
-import { ScheduledCallsModal } from '../../calls/components/scheduled-calls-modal';
-import { useDashboardStats } from '../../dashboard/api/dashboard-stats';
-import { StatTile } from '../../dashboard/components/stat-tile';
-import { CcmChartsSection } from '../../dashboard/components/ccm-charts-section';
-import { DeleteProviderModal } from '../../organizations/components/delete-provider-modal';
-import { ProviderCard } from '../../organizations/components/provider-card';
-import { ProviderFormModal } from '../../organizations/components/provider-form-modal';
-import { SystemSettingsModal } from '../../settings/components/system-settings-modal';
-import { useModalTarget } from '../hooks/use-modal-target';
-import { dashboardProviderCards, showViewAllProviders } from './admin-dashboard.utils';
+import { CallLogsModal } from '../../../features/calls/components/call-logs-modal';
+import { ScheduledCallsModal } from '../../../features/calls/components/scheduled-calls-modal';
+import { useDashboardStats } from '../../../features/dashboard/api/dashboard-stats';
+import { StatTile } from '../../../features/dashboard/components/stat-tile';
+import { CcmChartsSection } from '../../../features/dashboard/components/ccm-charts-section';
+import { DeleteProviderModal } from '../../../features/organizations/components/delete-provider-modal';
+import { ProviderCard } from '../../../features/organizations/components/provider-card';
+import { ProviderFormModal } from '../../../features/organizations/components/provider-form-modal';
+import { SystemSettingsModal } from '../../../features/settings/components/system-settings-modal';
+import { useModalTarget } from '../../../lib/use-modal-target';
+import { dashboardProviderCards, showViewAllProviders } from './dashboard.utils';
 
 const SYSTEM_STATUS = [
   { label: 'API Health', status: 'Operational', icon: Server },

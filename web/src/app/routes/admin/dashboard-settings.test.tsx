@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_PROMPT, type SystemSettingsResponse } from '../../../../../shared/calls';
 import type { DashboardChartsAnswer } from '../../../../../shared/dashboard';
-import { createAppRoutes } from '../../../app/router';
+import { createAppRoutes } from '../../router';
 import { createFakeApi, makeUser } from '../../../test/fakes';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { callLog, page } from '../../../test/records';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderOrganization } from '../../../../../shared/domain';
-import { dashboardProviderCards, showViewAllProviders } from './admin-dashboard.utils';
+import { dashboardProviderCards, showViewAllProviders } from './dashboard.utils';
 
 const org = (id: string): ProviderOrganization => ({
   id,
