@@ -136,7 +136,11 @@ export async function getPatient(
   return audited(deps.audit, actor, 'patient.read', { type: 'patient', id: patientId }, async () => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
     const outreach = await deps.patients.getCadence(patient.id);
-    return { patient: toPatient(patient), provider: { id: organization.id, name: organization.name }, outreach };
+    return {
+      patient: toPatient(patient),
+      provider: { id: organization.id, name: organization.name, timezone: organization.timezone },
+      outreach,
+    };
   });
 }
 

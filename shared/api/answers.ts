@@ -61,7 +61,8 @@ export const patientListAnswer = pageOf(patientRecord);
 export const patientCreatedAnswer = z.object({ patient: patientRecord, outreach: z.nullable(outreachCadenceRecord) });
 export const patientDetailAnswer = z.object({
   patient: patientRecord,
-  provider: providerRefRecord,
+  // With its time zone: the patient page's dates (consent, time entries) are the organization's days.
+  provider: z.object({ ...providerRefRecord.shape, timezone: z.string() }),
   outreach: z.nullable(outreachCadenceRecord),
 });
 export const patientAnswer = z.object({ patient: patientRecord });

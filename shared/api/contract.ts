@@ -359,7 +359,7 @@ export const API_CONTRACT = {
     answers: {
       200: answer(answers.patientDetailAnswer, 'The patient', {
         patient: examplePatient,
-        provider: { id: EXAMPLE_IDS.provider, name: exampleProvider.name },
+        provider: { id: EXAMPLE_IDS.provider, name: exampleProvider.name, timezone: exampleProvider.timezone },
         outreach: exampleOutreach,
       }),
     },

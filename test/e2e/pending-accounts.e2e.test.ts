@@ -53,7 +53,7 @@ describe('pending accounts', () => {
 
     await row.getByRole('button', { name: `Enable Penny Pending${stamp}` }).click();
     const dialog = operator.getByRole('dialog', { name: 'Enable User' });
-    await dialog.getByRole('combobox', { name: 'Role' }).selectOption('provider');
+    await dialog.getByRole('combobox', { name: 'Role', exact: true }).selectOption('provider');
     await dialog.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'Sunrise Family Medicine' });
     await expectAccessible(operator);
     await dialog.getByRole('button', { name: 'Enable User' }).click();

@@ -78,7 +78,11 @@ export function patient(overrides: Partial<Patient> = {}): Patient {
 
 /** `GET /patients/{patientId}`: the patient, their organization, and no outreach yet. */
 export function patientDetail(record: Patient = patient()) {
-  return { patient: record, provider: { id: record.provider_id, name: 'Sunrise Family Medicine' }, outreach: null };
+  return {
+    patient: record,
+    provider: { id: record.provider_id, name: 'Sunrise Family Medicine', timezone: 'America/New_York' },
+    outreach: null,
+  };
 }
 
 export function consentEntry(overrides: Partial<ConsentEntry> = {}): ConsentEntry {

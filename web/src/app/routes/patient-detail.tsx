@@ -142,7 +142,7 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
         </Stack>
       </Card>
 
-      <CareTimePanel patientId={patient.id} />
+      <CareTimePanel patientId={patient.id} timezone={provider.timezone} />
 
       <Tabs defaultValue="care-plan" keepMounted={false}>
         <Tabs.List>
@@ -163,7 +163,7 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
         )}
       </Tabs>
 
-      <ConsentPanel patientId={patient.id} patientName={name} />
+      <ConsentPanel patientId={patient.id} patientName={name} timezone={provider.timezone} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <PatientScheduledCalls patientId={patient.id} />

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CARE_TIME_MESSAGES, type TimeEntriesAnswer, type TimeEntry } from '../../../../../shared/care-time';
+import { todayIn } from '../../../../../shared/time-preferences';
 import { createAppRoutes } from '../../../app/router';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { createFakeApi, hang, makeUser, requestsTo, serverError } from '../../../test/fakes';
@@ -12,11 +13,16 @@ import { timerStorageKey } from './timer.utils';
 const entry = (id: string, overrides: Partial<TimeEntry> = {}) => timeEntry({ id, ...overrides });
 
 /** The patient page for a signed-in user; the time log answers `answer`, and what was posted is kept. */
-function openPatient(answer: TimeEntriesAnswer | 'fail' | 'hang', role: 'provider' | 'careloop_employee' = 'provider') {
+function openPatient(
+  answer: TimeEntriesAnswer | 'fail' | 'hang',
+  role: 'provider' | 'careloop_employee' = 'provider',
+  timezone = 'America/New_York',
+) {
   const user = makeUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
+  const detail = patientDetail();
   const { services, requests } = createFakeApi(
     {
-      'GET /patients/pat-1': () => patientDetail(),
+      'GET /patients/pat-1': () => ({ ...detail, provider: { ...detail.provider, timezone } }),
       'GET /patients/pat-1/time-entries': (request) => {
         if (answer === 'hang') return hang(request);
         if (answer === 'fail') return serverError(request);
@@ -109,6 +115,19 @@ describe('care management time on the patient page', { timeout: 30_000 }, () => 
         source: 'manual',
       }),
     ]);
+  });
+
+  it("dates an entry by the organization's day, which the server checks, not the browser's", async () => {
+    // Of two zones 25 hours apart, one is always on another day than this machine.
+    const now = new Date();
+    const browserToday = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    const zone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((z) => todayIn(z, now) !== browserToday)!;
+    openPatient(timeEntriesMonth(), 'provider', zone);
+    const form = await within(await panel()).findByRole('form', { name: 'Add time manually' });
+
+    const date = within(form).getByLabelText('Date');
+    expect(date).toHaveValue(todayIn(zone, now));
+    expect(date).toHaveAttribute('max', todayIn(zone, now));
   });
 
   it('keeps a running timer across a reload and saves its whole minutes with an activity', async () => {

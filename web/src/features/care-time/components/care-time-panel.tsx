@@ -28,13 +28,13 @@ import {
   type TimeEntriesAnswer,
 } from '../../../../../shared/care-time';
 import { CARE_ROLE_LABELS } from '../../../../../shared/domain';
+import { todayIn } from '../../../../../shared/time-preferences';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { formatDate } from '../../../lib/format-date';
 import { useSignedInUser } from '../../../lib/session';
 import { useLogTime, useTimeEntries } from '../api/time-entries';
 import {
   OTHER_ACTIVITY,
-  localToday,
   logLines,
   minutesError,
   nextThresholdText,
@@ -62,7 +62,8 @@ const monthLabel = (month: string) =>
  * minutes against the thresholds, the AI assistant's contacts (never minutes), the timer and the
  * manual entry form (provider staff only; operators read), and this month's log.
  */
-export function CareTimePanel({ patientId }: { patientId: string }) {
+/** `timezone`: the organization's, whose today is the latest date an entry may have (the API checks it so). */
+export function CareTimePanel({ patientId, timezone }: { patientId: string; timezone: string }) {
   const user = useSignedInUser();
   const titleId = useId();
   const { query, latest, entries } = useTimeEntries(patientId);
@@ -91,7 +92,7 @@ export function CareTimePanel({ patientId }: { patientId: string }) {
             {canLog && (
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
                 <CareTimer patientId={patientId} userId={user.id} />
-                <ManualEntryForm patientId={patientId} />
+                <ManualEntryForm patientId={patientId} timezone={timezone} />
               </SimpleGrid>
             )}
             <TimeLog
@@ -309,8 +310,8 @@ function CareTimer({ patientId, userId }: { patientId: string; userId: string })
 }
 
 /** Date (today by default, never later), minutes, activity and an optional note. */
-function ManualEntryForm({ patientId }: { patientId: string }) {
-  const today = localToday(new Date());
+function ManualEntryForm({ patientId, timezone }: { patientId: string; timezone: string }) {
+  const today = todayIn(timezone, new Date());
   const [date, setDate] = useState(today);
   const [minutes, setMinutes] = useState('');
   const [activity, setActivity] = useState<string>(CCM_ACTIVITIES[0]);

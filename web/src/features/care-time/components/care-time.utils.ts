@@ -37,9 +37,3 @@ export function minutesError(value: number | string): string | null {
   const n = typeof value === 'number' ? value : Number.NaN;
   return Number.isInteger(n) && n >= 1 && n <= 1440 ? null : CARE_TIME_MESSAGES.minutesInvalid;
 }
-
-/** Today as the browser's calendar has it (YYYY-MM-DD): the date field's default and its latest day. */
-export function localToday(now: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
-}

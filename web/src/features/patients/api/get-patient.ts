@@ -7,7 +7,8 @@ import { patientKeys } from './patient-keys';
 
 export interface PatientDetailResponse {
   patient: Patient;
-  provider: ProviderRef;
+  /** With the organization's time zone: the page's dates are its days. */
+  provider: ProviderRef & { timezone: string };
   outreach: OutreachCadence | null;
 }
 

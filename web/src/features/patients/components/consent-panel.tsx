@@ -12,13 +12,12 @@ import { formatDateTime, formatDay } from './format.utils';
 export interface ConsentPanelProps {
   patientId: string;
   patientName: string;
+  /** The organization's time zone: its today is the latest consent date the API accepts. */
+  timezone: string;
 }
 
-/** Today where staff are: the form's latest date (the API checks it in the organization's time zone). */
-const localToday = () => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
-
 /** The patient's CCM consent: its history, newest first, and the form that records a change. */
-export function ConsentPanel({ patientId, patientName }: ConsentPanelProps) {
+export function ConsentPanel({ patientId, patientName, timezone }: ConsentPanelProps) {
   const query = useConsent(patientId);
   const [recording, setRecording] = useState(false);
   const entries = query.data?.pages.flatMap((page) => page.history.items) ?? [];
@@ -98,15 +97,25 @@ export function ConsentPanel({ patientId, patientName }: ConsentPanelProps) {
         title={`Record consent: ${patientName}`}
         size="lg"
       >
-        {recording && <RecordConsentForm patientId={patientId} onDone={() => setRecording(false)} />}
+        {recording && (
+          <RecordConsentForm patientId={patientId} timezone={timezone} onDone={() => setRecording(false)} />
+        )}
       </Modal>
     </Card>
   );
 }
 
-function RecordConsentForm({ patientId, onDone }: { patientId: string; onDone: () => void }) {
+function RecordConsentForm({
+  patientId,
+  timezone,
+  onDone,
+}: {
+  patientId: string;
+  timezone: string;
+  onDone: () => void;
+}) {
   const record = useRecordConsent(patientId);
-  const [today] = useState(localToday);
+  const [today] = useState(() => todayIn(timezone, new Date()));
   const [values, setValues] = useState<ConsentValues>(() => consentDefaults(today, 'accepted'));
   const [error, setError] = useState<string | null>(null);
 
