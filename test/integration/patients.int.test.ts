@@ -134,7 +134,12 @@ describe('patient read, list and update', () => {
     const asOperator = await call<{ provider: { name: string } }>(stack, 'GET', `/patients/${patient.id}`, {
       token: operator,
     });
-    expect(expectStatus(asOperator, 200).provider).toEqual({ id: orgs.lakeside, name: 'Lakeside Internal Medicine' });
+    // With its time zone: the patient page's consent and time forms use the organization's day.
+    expect(expectStatus(asOperator, 200).provider).toEqual({
+      id: orgs.lakeside,
+      name: 'Lakeside Internal Medicine',
+      timezone: 'America/Chicago',
+    });
     expect((await call(stack, 'GET', `/patients/${patient.id}`, { token: await lakesideToken(stack) })).status).toBe(
       200,
     );
