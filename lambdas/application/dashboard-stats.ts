@@ -1,7 +1,7 @@
 import { DEFAULT_TIMEZONE, type DashboardStats, type ProviderOrganization } from '../../shared/domain';
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../platform/actor';
-import { forbidden } from '../platform/errors';
+import { fail } from './errors';
 import type { Clock, CounterRepository, OrganizationRepository, SummaryRepository } from './ports';
 import { organizationSummaryScope } from './summary-scopes';
 
@@ -70,5 +70,5 @@ export async function getDashboardStats(deps: DashboardDeps, actor: Actor): Prom
       providers: [],
     };
   }
-  throw forbidden();
+  throw fail('forbidden');
 }

@@ -22,6 +22,8 @@ export interface CatalogueEntry {
 
 const STALE = 'changed by someone else. Reload and try again.';
 const RECORD_CHANGED = 'The record was changed. Reload and try again.';
+const NOT_TWILIO_MESSAGE = 'Not a Twilio message webhook';
+const NOT_VAPI_MESSAGE = 'Not a Vapi server message';
 
 export const ERRORS = {
   // Records that do not exist for the actor (another organization's included).
@@ -178,6 +180,15 @@ export const ERRORS = {
   linkCallUnavailable: { kind: 'unavailable', code: 'link.call_failed', message: CALL_LINK_MESSAGES.callFailed },
   textRejected: { kind: 'bad_gateway', code: 'text.send_failed', message: TEXT_MESSAGES.sendFailed },
   textUnavailable: { kind: 'unavailable', code: 'text.send_failed', message: TEXT_MESSAGES.sendFailed },
+
+  // A vendor webhook whose signed body is not what the vendor sends; the code names what was wrong.
+  twilioNotMessage: { kind: 'bad_request', code: 'webhook.invalid_message_sid', message: NOT_TWILIO_MESSAGE },
+  twilioNotFromPhone: { kind: 'bad_request', code: 'webhook.invalid_from', message: 'Not an SMS from a phone number' },
+  vapiNotObject: { kind: 'bad_request', code: 'webhook.not_object', message: NOT_VAPI_MESSAGE },
+  vapiNoMessage: { kind: 'bad_request', code: 'webhook.no_message', message: NOT_VAPI_MESSAGE },
+  vapiNoType: { kind: 'bad_request', code: 'webhook.no_type', message: NOT_VAPI_MESSAGE },
+  vapiNoCallId: { kind: 'bad_request', code: 'webhook.no_call_id', message: NOT_VAPI_MESSAGE },
+  vapiInvalidCallId: { kind: 'bad_request', code: 'webhook.invalid_call_id', message: NOT_VAPI_MESSAGE },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorName = keyof typeof ERRORS;
@@ -222,6 +233,15 @@ export const VOICE_ERRORS: Record<VoiceAgentError['kind'], ErrorName> = {
   rejected: 'voiceRejected',
   unavailable: 'voiceUnavailable',
 };
+
+/** Why a Vapi webhook body is not a server message (the adapter's parse reason), as a refusal. */
+export const VAPI_MESSAGE_ERRORS = {
+  not_object: 'vapiNotObject',
+  no_message: 'vapiNoMessage',
+  no_type: 'vapiNoType',
+  no_call_id: 'vapiNoCallId',
+  invalid_call_id: 'vapiInvalidCallId',
+} as const satisfies Record<string, ErrorName>;
 
 /** An adapter's thrown outcome in the user's words; any other error is returned unchanged. */
 export function inUserWords(error: unknown): unknown {

@@ -91,7 +91,8 @@ async function activeOrganization(deps: UserDeps, providerId: string | null): Pr
   return org;
 }
 
-const ref = (org: OrganizationRef | null): ProviderRef | null => (org ? { id: org.id, name: org.name } : null);
+const providerRefOf = (org: OrganizationRef | null): ProviderRef | null =>
+  org ? { id: org.id, name: org.name } : null;
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -181,7 +182,7 @@ export async function createUser(deps: UserDeps, actor: Actor, input: CreateUser
     await deps.identity.deleteUser(id);
     throw error;
   }
-  return { user: toUserProfile(profile, ref(org)) };
+  return { user: toUserProfile(profile, providerRefOf(org)) };
 }
 
 /**
@@ -256,7 +257,7 @@ export async function updateUser(
         : await deps.profiles.update(current, changes, now, event);
       if (updated === 'missing') throw fail('userNotFound');
       if (updated === 'stale') throw fail('userStale');
-      return { user: toUserProfile(updated, ref(org)) };
+      return { user: toUserProfile(updated, providerRefOf(org)) };
     },
   );
 }

@@ -2,7 +2,7 @@ import { readTwilioSecrets } from '../adapters/secrets/secrets-manager-secrets';
 import { receiveInboundText, recordTextStatus } from '../application/texts';
 import { tableDeps } from '../composition-root';
 import { readSmsEnv } from '../platform/env';
-import { badRequest } from '../platform/errors';
+import { fail } from '../application/errors';
 import { logger } from '../platform/observability';
 import { TWILIO_WEBHOOK_BASE } from '../routes';
 import { twilioParams, verifyTwilioSignature } from '../platform/webhook-auth';
@@ -36,7 +36,7 @@ export const handler = defineWebhook(
     parse: twilioParams,
     handle: async (deps, form, path) => {
       const messageSid = form.MessageSid ?? '';
-      if (!SID.test(messageSid)) throw badRequest('webhook.invalid_message_sid', 'Not a Twilio message webhook');
+      if (!SID.test(messageSid)) throw fail('twilioNotMessage');
       if (path === `${TWILIO_WEBHOOK_BASE}/status`) {
         const outcome = await recordTextStatus(deps, {
           messageSid,
@@ -48,7 +48,7 @@ export const handler = defineWebhook(
         return { status: 200, body: twiml(null), contentType: TWIML };
       }
       const from = form.From ?? '';
-      if (!E164.test(from)) throw badRequest('webhook.invalid_from', 'Not an SMS from a phone number');
+      if (!E164.test(from)) throw fail('twilioNotFromPhone');
       const reply = await receiveInboundText(deps, { messageSid, from, body: form.Body ?? '' });
       logger.info('inbound text', { messageSid, replied: reply !== null });
       return { status: 200, body: twiml(reply), contentType: TWIML };

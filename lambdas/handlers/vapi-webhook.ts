@@ -1,7 +1,7 @@
 import { parseVapiWebhook, VapiMessageError } from '../adapters/vapi/vapi-messages';
 import { recordCallReport, recordCallStatus } from '../application/call-lifecycle';
 import { eventPublisher, tableDeps, vapiDeps } from '../composition-root';
-import { badRequest } from '../platform/errors';
+import { VAPI_MESSAGE_ERRORS, fail } from '../application/errors';
 import { ok } from '../platform/http';
 import { logger } from '../platform/observability';
 import { verifyBearer, verifyVapiHmac } from '../platform/webhook-auth';
@@ -26,7 +26,7 @@ export const handler = defineWebhook(
       try {
         message = parseVapiWebhook(body);
       } catch (error) {
-        if (error instanceof VapiMessageError) throw badRequest(`webhook.${error.reason}`, 'Not a Vapi server message');
+        if (error instanceof VapiMessageError) throw fail(VAPI_MESSAGE_ERRORS[error.reason]);
         throw error;
       }
       switch (message.type) {

@@ -23,18 +23,20 @@ export interface RequestContext<Deps> {
   readonly ownProfile: () => Promise<UserProfileRecord | null>;
   readonly params: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string>>;
-  /** Parsed JSON body (undefined when there is none); validate it with parseInput. */
+  /** Parsed JSON body (undefined when there is none); check it with `parseBody(schema, body)`. */
   readonly body: unknown;
 }
 
 export type Action<Deps> = (ctx: RequestContext<Deps>) => Promise<HttpResult>;
 
-function parseBody(event: APIGatewayProxyEvent): unknown {
+/** The request's JSON body as sent (undefined when there is none); actions check it with a schema. */
+function jsonBodyOf(event: APIGatewayProxyEvent): unknown {
   const raw = rawBodyOf(event);
   return raw ? parseJson(raw) : undefined;
 }
 
-function compact(record: Record<string, string | undefined> | null): Record<string, string> {
+/** API Gateway's parameter maps without their undefined entries (and `{}` for null). */
+function definedEntries(record: Record<string, string | undefined> | null): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(record ?? {})) if (v !== undefined) out[k] = v;
   return out;
@@ -122,9 +124,9 @@ export function defineFunction<Deps extends StandingDeps>(
       const ctx = {
         actor,
         deps: deps(),
-        params: compact(event.pathParameters),
-        query: compact(event.queryStringParameters),
-        body: parseBody(event),
+        params: definedEntries(event.pathParameters),
+        query: definedEntries(event.queryStringParameters),
+        body: jsonBodyOf(event),
       };
       const profile = ctx.deps.profiles.get(actor.userId);
       const result = await withStanding(actor, profile, route.method === 'GET', () =>
