@@ -48,7 +48,7 @@ export type FunctionPermissions = { readonly [G in PermissionGroup]?: readonly G
 
 export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = {
   me: {
-    table: ['dynamodb:GetItem'],
+    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
   },
   'get-dashboard-stats': {
     // The worklist names patients: its read is audited (one event put).
@@ -113,26 +113,38 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
     table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   },
   'compliance-settings': {
-    table: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
   },
   'call-logs': {
     table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
   },
   'outbound-call': {
     // A call that ends (failed, or reported) leaves the open-calls index: its item is deleted.
-    table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+    ],
     vapi: ['secretsmanager:GetSecretValue'],
   },
   'schedule-call': {
-    table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
     scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
   },
   'web-call-config': {
-    table: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
     vapi: ['secretsmanager:GetSecretValue'],
   },
   'vapi-webhook': {
-    table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+    ],
     bus: ['events:PutEvents'],
     vapi: ['secretsmanager:GetSecretValue'],
   },
@@ -154,6 +166,7 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
     // Resolving a callback request deletes its worklist entry (open_callback), not the text.
     table: [
       'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
       'dynamodb:Query',
       'dynamodb:PutItem',
       'dynamodb:UpdateItem',
@@ -163,7 +176,13 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
     sms: ['secretsmanager:GetSecretValue'],
   },
   'call-link': {
-    table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+    ],
     vapi: ['secretsmanager:GetSecretValue'],
   },
   'twilio-webhook': {
@@ -172,14 +191,20 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
   },
   'care-time': {
     // An entry and its patient-month and day totals are one transaction (Put and two Updates).
-    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   },
   'billing-report': {
     // PutItem: the audit events of reads and changes.
     table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   },
   'place-scheduled-call': {
-    table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+    ],
     scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
     bus: ['events:PutEvents'],
     vapi: ['secretsmanager:GetSecretValue'],
@@ -198,11 +223,11 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
     vapi: ['secretsmanager:GetSecretValue'],
   },
   'call-follow-up': {
-    table: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
     scheduler: ['scheduler:CreateSchedule'],
   },
   'notify-call': {
-    table: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
     email: ['ses:SendEmail'],
     sms: ['secretsmanager:GetSecretValue'],
     vapi: ['secretsmanager:GetSecretValue'],

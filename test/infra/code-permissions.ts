@@ -17,7 +17,8 @@ import { REPO_ROOT } from '../../infra/config';
  * never short.
  *
  * Recognised operations:
- * - ElectroDB entities: `get` (GetItem; with an array, BatchGetItem), `query.<index>` and
+ * - ElectroDB entities: `get` (GetItem, and BatchGetItem: the entities' client joins gets started
+ *   together, and an array is one anyway), `query.<index>` and
  *   `collections` (Query), `put`/`create` (PutItem; `put` with an array, BatchWriteItem),
  *   `update`/`patch`/`upsert` (UpdateItem: ElectroDB's upsert is an UpdateExpression), `delete`
  *   (DeleteItem; with an array, BatchWriteItem), `remove` (DeleteItem), `scan` (Scan), `find` and
@@ -74,7 +75,8 @@ type ElectroOperation = readonly string[] | { readonly single: string; readonly 
 /** ElectroDB members by declaring class: the DynamoDB actions they issue (`[]`: no I/O). */
 const ELECTRODB_MEMBERS: Record<string, Record<string, ElectroOperation>> = {
   Entity: {
-    get: { single: 'GetItem', batch: 'BatchGetItem' },
+    // A single get travels as a BatchGetItem when others start with it (coalescing-client.ts).
+    get: ['GetItem', 'BatchGetItem'],
     put: { single: 'PutItem', batch: 'BatchWriteItem' },
     delete: { single: 'DeleteItem', batch: 'BatchWriteItem' },
     create: ['PutItem'],

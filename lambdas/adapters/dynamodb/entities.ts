@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Entity, Service } from 'electrodb';
+import { CoalescingClient } from './coalescing-client';
 import { ELECTRODB_SERVICE, TABLE_SCHEMA } from './table-schema';
 
 /**
@@ -28,7 +29,8 @@ const RECORD_STATUS = ['active', 'archived'] as const;
 const channels = { type: 'list', items: { type: 'string' } } as const;
 
 export function createEntities(client: DynamoDBClient, table: string) {
-  const config = { client, table };
+  // Gets started together travel as one BatchGetItem (coalescing-client.ts).
+  const config = { client: new CoalescingClient(client), table };
 
   const organization = new Entity(
     {
