@@ -973,6 +973,8 @@ export interface TimeLogRepository {
    */
   appendVoid(correction: TimeEntryRecord, voided: TimeEntryRecord): Promise<'saved' | 'billed' | 'already_voided'>;
   getMonth(organizationId: string, month: string, patientId: string): Promise<CcmMonthRecord | null>;
+  /** Every patient-month row of an organization's month (one partition, read whole), in report order. */
+  monthRows(organizationId: string, month: string): Promise<CcmMonthRecord[]>;
   /**
    * A page of report slots for an organization's month: first every patient-month row of the month
    * (one partition), then, unless `recordedOnly`, the organization's active patients without a row

@@ -412,6 +412,42 @@ describe('the billing report', () => {
     );
   });
 
+  it('exports every row the report pages through, in the same order, an archived patient with time included', async () => {
+    const [kept, archived, idle] = await Promise.all([
+      createPatient(stack, sunrise),
+      createPatient(stack, sunrise),
+      createPatient(stack, sunrise),
+    ]);
+    expectStatus(await logTime(nurse, kept.id, { minutes: 9, activity: 'Care coordination' }), 201);
+    expectStatus(await logTime(nurse, archived.id, { minutes: 6, activity: 'Care coordination' }), 201);
+    expectStatus(await call(stack, 'DELETE', `/patients/${archived.id}`, { token: nurse }), 200);
+
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `month=${month}&limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const page: BillingReportAnswer = expectStatus(
+        await call<BillingReportAnswer>(stack, 'GET', `/providers/${sunrise}/billing-report?${query}`, {
+          token: nurse,
+        }),
+        200,
+      );
+      paged.push(...page.items.map((row) => row.patient_id));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    const res = await fetch(`${stack.apiUrl}/providers/${sunrise}/billing-report.csv?month=${month}`, {
+      headers: { Authorization: `Bearer ${nurse}` },
+    });
+    const exported = (await res.text())
+      .split('\r\n')
+      .slice(1)
+      .flatMap((line) => /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(line)?.[0] ?? []);
+
+    expect(exported).toEqual(paged);
+    expect(exported).toEqual(expect.arrayContaining([kept.id, archived.id, idle.id]));
+    expect(new Set(exported).size).toBe(exported.length);
+  });
+
   it("answers another organization's report like a missing one, and refuses a malformed month", async () => {
     expect(await call(stack, 'GET', `/providers/${lakeside}/billing-report`, { token: nurse })).toEqual({
       status: 404,

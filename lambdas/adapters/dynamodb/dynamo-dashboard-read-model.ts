@@ -1,4 +1,3 @@
-import type { EntityItem } from 'electrodb';
 import { SUMMARY_TABS, type SummaryTab } from '../../../shared/summaries';
 import type {
   CcmMonthRecord,
@@ -9,9 +8,8 @@ import type {
 } from '../../application/ports';
 import { summaryCounterScope } from '../../application/summary-scopes';
 import { batchGetAll } from './batch-get';
+import { ccmMonthRecordOf } from './dynamo-time-log-repository';
 import type { CareLoopService } from './entities';
-
-type CcmMonthItem = EntityItem<CareLoopService['entities']['ccmMonth']>;
 
 /** The dashboards' worklist and charts: Query and BatchGet only (docs/access-patterns.md). */
 export class DynamoDashboardReadModel implements DashboardReadModel {
@@ -21,7 +19,7 @@ export class DynamoDashboardReadModel implements DashboardReadModel {
     const { data } = await this.db.entities.ccmMonth.query
       .byOrganizationMonth({ provider_id: organizationId, month })
       .go({ pages: 'all' });
-    return data.map(toMonth);
+    return data.map(ccmMonthRecordOf);
   }
 
   async cadences(patientIds: readonly string[]): Promise<CheckInDue[]> {
@@ -86,21 +84,4 @@ export class DynamoDashboardReadModel implements DashboardReadModel {
       more: cursor !== null,
     };
   }
-}
-
-function toMonth(item: CcmMonthItem): CcmMonthRecord {
-  return {
-    provider_id: item.provider_id,
-    month: item.month,
-    patient_id: item.patient_id,
-    staff_minutes: item.staff_minutes ?? 0,
-    practitioner_minutes: item.practitioner_minutes ?? 0,
-    non_clinical_minutes: item.non_clinical_minutes ?? 0,
-    ai_contacts: item.ai_contacts ?? 0,
-    ai_minutes: item.ai_minutes ?? 0,
-    complex: item.complex ?? false,
-    billed: item.billed_at
-      ? { at: item.billed_at, by: item.billed_by ?? '', by_name: item.billed_by_name ?? '' }
-      : null,
-  };
 }

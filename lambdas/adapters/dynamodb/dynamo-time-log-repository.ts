@@ -96,7 +96,14 @@ export class DynamoTimeLogRepository implements TimeLogRepository {
     const { data } = await this.db.entities.ccmMonth
       .get({ provider_id: organizationId, month, patient_id: patientId })
       .go();
-    return data ? toMonth(data) : null;
+    return data ? ccmMonthRecordOf(data) : null;
+  }
+
+  async monthRows(organizationId: string, month: string): Promise<CcmMonthRecord[]> {
+    const { data } = await this.db.entities.ccmMonth.query
+      .byOrganizationMonth({ provider_id: organizationId, month })
+      .go({ pages: 'all' });
+    return data.map(ccmMonthRecordOf);
   }
 
   async pageReport(
@@ -117,7 +124,7 @@ export class DynamoTimeLogRepository implements TimeLogRepository {
         'asc',
       );
       if (rows === 'invalid_cursor') return rows;
-      slots.push(...rows.items.map((row) => ({ patientId: row.patient_id, month: toMonth(row) })));
+      slots.push(...rows.items.map((row) => ({ patientId: row.patient_id, month: ccmMonthRecordOf(row) })));
       if (rows.cursor !== null || recordedOnly) return { items: slots, cursor: rows.cursor };
       // The rows ran out: the page goes on with the patients who have none, or the next one does.
       if (slots.length >= limit) return { items: slots, cursor: PATIENTS_START };
@@ -238,7 +245,8 @@ function toEntry(item: TimeEntryItem): TimeEntryRecord {
   };
 }
 
-function toMonth(item: CcmMonthItem): CcmMonthRecord {
+/** A stored patient-month as the application reads it (the dashboards' read model too). */
+export function ccmMonthRecordOf(item: CcmMonthItem): CcmMonthRecord {
   return {
     provider_id: item.provider_id,
     month: item.month,
