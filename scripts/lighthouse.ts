@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 import { DEMO_PASSWORD } from '../lambdas/local/demo-data';
 
 export interface PageToMeasure {
@@ -38,17 +39,7 @@ export interface PageFigures {
 // Shifted like the test ports, so two benches on one machine do not meet.
 const DEBUGGING_PORT = 9777 + Number(process.env.CARELOOP_TEST_PORT_SHIFT ?? 0);
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  `--remote-debugging-port=${DEBUGGING_PORT}`,
-];
+const CHROMIUM_ARGS = [...CHROMIUM_FLAGS, `--remote-debugging-port=${DEBUGGING_PORT}`];
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
@@ -94,7 +85,7 @@ export async function measurePages(
 async function measureInFreshProfile(webUrl: string, page: PageToMeasure, report?: string): Promise<PageFigures> {
   const profile = mkdtempSync(join(tmpdir(), 'careloop-lighthouse-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
   });

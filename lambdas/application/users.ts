@@ -57,6 +57,20 @@ export interface Assignment {
   careRole: CareRole | null;
 }
 
+/** The profile fields an operator's form gives and the assignment decides, on create and on edit alike. */
+function profileFields(input: CreateUserInput | UpdateUserInput, plan: Assignment) {
+  return {
+    email: input.email,
+    first_name: input.first_name,
+    last_name: input.last_name,
+    phone_number: input.phone_number,
+    role: input.role,
+    provider_id: plan.providerId,
+    assigned_at: plan.assignedAt,
+    notification_preferences: plan.notificationPreferences,
+  };
+}
+
 /**
  * Where a user belongs after a create or an edit: employees have no organization; notification
  * preferences only mean something for provider users; `assigned_at` moves when the organization does.
@@ -161,14 +175,7 @@ export async function createUser(deps: UserDeps, actor: Actor, input: CreateUser
     });
   const profile: UserProfileRecord = {
     id,
-    email: input.email,
-    first_name: input.first_name,
-    last_name: input.last_name,
-    phone_number: input.phone_number,
-    role: input.role,
-    provider_id: plan.providerId,
-    assigned_at: plan.assignedAt,
-    notification_preferences: plan.notificationPreferences,
+    ...profileFields(input, plan),
     ...(plan.careRole ? { care_role: plan.careRole } : {}),
     created_at: now,
     status: 'active',
@@ -240,17 +247,7 @@ export async function updateUser(
         await deps.identity.signOutEverywhere(userId);
       }
 
-      const changes = {
-        email: input.email,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        phone_number: input.phone_number,
-        role: input.role,
-        provider_id: plan.providerId,
-        assigned_at: plan.assignedAt,
-        notification_preferences: plan.notificationPreferences,
-        care_role: plan.careRole,
-      };
+      const changes = { ...profileFields(input, plan), care_role: plan.careRole };
       const event = eventOf(moved(current, changes));
       const updated = enabling
         ? await deps.profiles.enable(current, changes, now, event)

@@ -9,6 +9,7 @@ import type {
 import { summaryCounterScope } from '../../application/summary-scopes';
 import { batchGetAll } from './batch-get';
 import { ccmMonthRecordOf } from './dynamo-time-log-repository';
+import { summaryEntryOf } from './dynamo-summary-repository';
 import type { CareLoopService } from './entities';
 
 /** The dashboards' worklist and charts: Query and BatchGet only (docs/access-patterns.md). */
@@ -59,18 +60,7 @@ export class DynamoDashboardReadModel implements DashboardReadModel {
       .where(({ status }, { ne }) => ne(status, 'added_to_emr'))
       .go({ order: 'desc', limit: read, pages: 1 });
     return {
-      entries: data.map((e) => ({
-        call_log_id: e.call_log_id,
-        patient_id: e.patient_id,
-        provider_id: e.provider_id,
-        summary: e.summary,
-        status: e.status,
-        escalation_level: e.escalation_level ?? null,
-        note_to_doctor: e.note_to_doctor ?? null,
-        duration_seconds: e.duration_seconds ?? null,
-        created_at: e.created_at,
-        version: e.version,
-      })),
+      entries: data.map(summaryEntryOf),
       more: cursor !== null,
     };
   }

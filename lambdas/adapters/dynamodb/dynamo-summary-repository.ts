@@ -1,6 +1,7 @@
 import { SUMMARY_TABS, type SummaryTab } from '../../../shared/summaries';
 import type { SummaryEntry, SummaryPage, SummaryRepository } from '../../application/ports';
 import { summaryCounterScope } from '../../application/summary-scopes';
+import type { EntityItem } from 'electrodb';
 import type { CareLoopService } from './entities';
 import { queryPage } from './paging';
 
@@ -17,18 +18,7 @@ export class DynamoSummaryRepository implements SummaryRepository {
     const result = await queryPage(this.db.entities.summaryEntry.query.byScope({ scope, tab }), limit, cursor);
     if (result === 'invalid_cursor') return result;
     return {
-      entries: result.items.map((e): SummaryEntry => ({
-        call_log_id: e.call_log_id,
-        patient_id: e.patient_id,
-        provider_id: e.provider_id,
-        summary: e.summary,
-        status: e.status,
-        escalation_level: e.escalation_level ?? null,
-        note_to_doctor: e.note_to_doctor ?? null,
-        duration_seconds: e.duration_seconds ?? null,
-        created_at: e.created_at,
-        version: e.version,
-      })),
+      entries: result.items.map(summaryEntryOf),
       cursor: result.cursor,
     };
   }
@@ -40,4 +30,20 @@ export class DynamoSummaryRepository implements SummaryRepository {
     const values = new Map(data.map((c) => [c.name, Math.max(0, c.value)]));
     return Object.fromEntries(SUMMARY_TABS.map((tab) => [tab, values.get(tab) ?? 0])) as Record<SummaryTab, number>;
   }
+}
+
+/** A stored summary list entry as the application reads it (the dashboards' read model too). */
+export function summaryEntryOf(e: EntityItem<CareLoopService['entities']['summaryEntry']>): SummaryEntry {
+  return {
+    call_log_id: e.call_log_id,
+    patient_id: e.patient_id,
+    provider_id: e.provider_id,
+    summary: e.summary,
+    status: e.status,
+    escalation_level: e.escalation_level ?? null,
+    note_to_doctor: e.note_to_doctor ?? null,
+    duration_seconds: e.duration_seconds ?? null,
+    created_at: e.created_at,
+    version: e.version,
+  };
 }

@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../lambdas/local/demo-data';
+import type { OutboxMessage } from '../../../lambdas/local/outbox';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/chromium';
 
 export const DEMO = { ...DEMO_ACCOUNTS, password: DEMO_PASSWORD } as const;
 
@@ -10,18 +12,9 @@ export const stackUrls = () => inject('stack');
 /** Debian's Chromium, headless, with the flags this sandbox needs (no downloaded browser). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
 }
 
@@ -95,16 +88,6 @@ export async function expectAccessible(page: Page) {
         `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} [${n.html.slice(0, 120)}] ${n.failureSummary ?? ''}`).join(', ')}`,
     );
   expect(blocking, `axe violations on ${page.url()}`).toEqual([]);
-}
-
-export interface OutboxMessage {
-  id: string;
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string;
-  body: string;
-  links: string[];
-  createdAt: string;
 }
 
 export async function readOutbox(apiUrl: string = stackUrls().apiUrl): Promise<OutboxMessage[]> {
