@@ -1,10 +1,40 @@
 import type { TableDeps } from '../composition-root';
 import type { EscalationLevel, TranscriptTurn } from '../../shared/calls';
-import { DEFAULT_TIMEZONE, type OutreachCadence } from '../../shared/domain';
+import { CONSENT_DISCLOSURES } from '../../shared/consent';
+import { DEFAULT_TIMEZONE, type NotificationPreferences } from '../../shared/domain';
 import type { Role } from '../../shared/roles';
-import { monthIn, outreachScheduledAt, todayIn, addMonths } from '../../shared/time-preferences';
-import { derivedId, newCallLog } from '../application/call-records';
-import type { CallReport, CallScheduler, IdentityDirectory } from '../application/ports';
+import { addMonths, todayIn } from '../../shared/time-preferences';
+import {
+  carePlanSchema,
+  createPatientSchema,
+  createUserSchema,
+  documentSchema,
+  providerFormSchema,
+  summaryStatusSchema,
+} from '../../shared/validation';
+import { DynamoAuditLog } from '../adapters/dynamodb/dynamo-audit-log';
+import { DynamoTimeLogRepository } from '../adapters/dynamodb/dynamo-time-log-repository';
+import { DynamoUserDirectory } from '../adapters/dynamodb/dynamo-user-directory';
+import { auditedChange } from '../application/audit';
+import { placeScheduledCall, recordCallReport } from '../application/call-lifecycle';
+import { placeCall, scheduleCall } from '../application/calls';
+import { createCarePlan, createDocument } from '../application/clinical-documents';
+import { createPatient } from '../application/patients';
+import { createProvider } from '../application/providers';
+import type {
+  CallReport,
+  CallScheduler,
+  Clock,
+  DomainEvent,
+  EventPublisher,
+  IdentityDirectory,
+  NewIdentity,
+  UserProfileRecord,
+  VoiceAgent,
+} from '../application/ports';
+import { setSummaryStatus } from '../application/summaries';
+import { createUser, planAssignment } from '../application/users';
+import { actorFromClaims, type Actor } from '../platform/actor';
 import {
   DEMO_BILLING_PRACTITIONERS,
   DEMO_OPERATOR,
@@ -15,17 +45,10 @@ import {
   type DemoCcm,
   type DemoPatient,
 } from './demo-data';
-import { CONSENT_DISCLOSURES } from '../../shared/consent';
-import { seedCareTime } from './seed-care-time';
-
-const DAY = 24 * 3600 * 1000;
+import { SeedClock } from './seed-clock';
+import { seedCareTime, type SeedStaff } from './seed-care-time';
 
 export type SeedDeps = TableDeps & { identity: IdentityDirectory; scheduler: CallScheduler };
-
-/** The seed makes new ids: a write that finds its item already there is a fault, not something to skip. */
-function expectCreated(outcome: string, what: string): void {
-  if (outcome !== 'created') throw new Error(`The demo ${what} could not be created (${outcome})`);
-}
 
 /** A seeded escalation whose staff notifications the local stack sends once the demo is in place. */
 export interface DemoEscalation {
@@ -35,45 +58,150 @@ export interface DemoEscalation {
   escalationLevel: 'Emergent' | 'Urgent';
 }
 
-async function createAccount(
-  deps: SeedDeps,
-  user: { email: string; firstName: string; lastName: string; phone?: string },
-  role: Role,
-  providerId: string | null,
-  createdAt: string,
-) {
-  const id = await deps.identity.createUser({
-    email: user.email,
-    password: DEMO_PASSWORD,
-    permanentPassword: true,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    role,
-    providerId,
+/** Provider staff hear of new summaries by e-mail and of escalations by e-mail and text (the outbox shows both). */
+const STAFF_NOTIFICATIONS: NotificationPreferences = { new_summaries: ['email'], escalations: ['email', 'sms'] };
+
+/** The demo accounts sign in with DEMO_PASSWORD at once, without the 'Set a new password' step. */
+class DemoIdentity implements IdentityDirectory {
+  constructor(private readonly identity: IdentityDirectory) {}
+  createUser(input: NewIdentity) {
+    return this.identity.createUser({ ...input, permanentPassword: true });
+  }
+  updateUser(...args: Parameters<IdentityDirectory['updateUser']>) {
+    return this.identity.updateUser(...args);
+  }
+  setRole(...args: Parameters<IdentityDirectory['setRole']>) {
+    return this.identity.setRole(...args);
+  }
+  disableUser(userId: string) {
+    return this.identity.disableUser(userId);
+  }
+  deleteUser(userId: string) {
+    return this.identity.deleteUser(userId);
+  }
+  signOutEverywhere(userId: string) {
+    return this.identity.signOutEverywhere(userId);
+  }
+}
+
+/**
+ * Vapi for the demo's past calls: they ended long ago, so placing one only names it, and its report
+ * is the demo's (the voice simulator would ring now and choose its own ending).
+ */
+const PAST_CALLS: VoiceAgent = {
+  placeCall: (request) => Promise.resolve({ vendorCallId: `demo-${request.callLogId}` }),
+  getCall: () => Promise.resolve(null),
+};
+
+/** Past scheduled calls are placed by the seed at their time: no schedule is left to fire. */
+const PLACED_BY_SEED: CallScheduler = { schedule: () => Promise.resolve(), cancel: () => Promise.resolve() };
+
+/** A past call's `call.completed` event, with the (seed clock's) time it was published. */
+type CompletedCall = Extract<DomainEvent, { type: 'call.completed' }>['detail'] & { at: string };
+
+/**
+ * The bus of the demo's past calls: their events are kept, not delivered (their notifications and
+ * follow-ups belong to the past); the local stack notifies the latest escalations itself.
+ */
+class PastEvents implements EventPublisher {
+  constructor(
+    private readonly clock: Clock,
+    private readonly completed: CompletedCall[],
+  ) {}
+  publish(events: readonly DomainEvent[]): Promise<void> {
+    for (const event of events) {
+      if (event.type === 'call.completed') this.completed.push({ ...event.detail, at: this.clock.now().toISOString() });
+    }
+    return Promise.resolve();
+  }
+}
+
+/** The most recent answered Emergent and Urgent call of each organization. */
+function latestEscalations(completed: readonly CompletedCall[]): DemoEscalation[] {
+  const latest = new Map<string, DemoEscalation & { at: string }>();
+  for (const { callLogId, patientId, organizationId, outcome, escalationLevel, at } of completed) {
+    if (outcome !== 'answered' || (escalationLevel !== 'Emergent' && escalationLevel !== 'Urgent')) continue;
+    const key = `${organizationId}#${escalationLevel}`;
+    if ((latest.get(key)?.at ?? '') < at)
+      latest.set(key, { callLogId, patientId, organizationId, escalationLevel, at });
+  }
+  return [...latest.values()].map(({ at: _at, ...e }) => e);
+}
+
+/**
+ * The use cases' dependencies for one thread of the seed: the table's, with a seed clock of its own
+ * (starting at `start`), the demo identity, and the past calls' voice and bus (`completed`).
+ */
+function seedDeps(deps: SeedDeps, start: Date, completed: CompletedCall[]) {
+  const clock = new SeedClock(start);
+  return {
+    ...deps,
+    clock,
+    // Audit events are dated by the seed's clock, like the records they go with.
+    audit: new DynamoAuditLog(deps.db, clock, deps.ids),
+    identity: new DemoIdentity(deps.identity),
+    users: new DynamoUserDirectory(deps.db),
+    timeLog: new DynamoTimeLogRepository(deps.db),
+    events: new PastEvents(clock, completed),
+    voice: PAST_CALLS,
+    defaultAssistantId: 'demo-assistant',
+    /** The same dependencies on a clock of their own, for work done side by side. */
+    fork: () => seedDeps(deps, start, completed),
+  };
+}
+type App = ReturnType<typeof seedDeps>;
+
+/** The actor a handler builds from the account's verified claims. */
+function actorOf(userId: string, email: string, role: Role, organizationId: string | null): Actor {
+  const actor = actorFromClaims({
+    sub: userId,
+    email,
+    'cognito:groups': [role],
+    ...(organizationId ? { 'custom:provider_id': organizationId } : {}),
   });
-  expectCreated(
-    await deps.profiles.create({
-      id,
-      email: user.email,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      phone_number: user.phone ?? null,
-      role,
-      provider_id: providerId,
-      assigned_at: providerId ? createdAt : null,
-      notification_preferences:
-        role === 'provider'
-          ? { new_summaries: ['email'], escalations: ['email', 'sms'] }
-          : { new_summaries: [], escalations: [] },
-      created_at: createdAt,
-      status: 'active',
-      ...(role === 'provider'
-        ? { care_role: DEMO_BILLING_PRACTITIONERS.includes(user.email) ? 'billing_practitioner' : 'clinical_staff' }
-        : {}),
-    }),
-    'profile',
-  );
-  return id;
+  if (!actor) throw new Error('A demo account has no actor');
+  return actor;
+}
+
+/**
+ * The first operator. createUser needs an operator to act, so nobody can create the first one
+ * through it: it is made as the deployment steps make one (README), its profile with an audit
+ * event naming the operator themself.
+ */
+async function createOperator(app: App): Promise<Actor> {
+  const at = app.clock.now().toISOString();
+  const { email, firstName, lastName } = DEMO_OPERATOR;
+  const role: Role = 'careloop_employee';
+  const id = await app.identity.createUser({
+    email,
+    password: DEMO_PASSWORD,
+    firstName,
+    lastName,
+    role,
+    providerId: null,
+  });
+  const actor = actorOf(id, email, role, null);
+  const plan = planAssignment({ role }, null, at);
+  const profile: UserProfileRecord = {
+    id,
+    email,
+    first_name: firstName,
+    last_name: lastName,
+    phone_number: null,
+    role,
+    provider_id: plan.providerId,
+    assigned_at: plan.assignedAt,
+    notification_preferences: plan.notificationPreferences,
+    created_at: at,
+    status: 'active',
+  };
+  const change = { roleBefore: null, roleAfter: role, organizationBefore: null, organizationAfter: null };
+  await auditedChange(app, actor, 'user.create', { type: 'user', id }, async (eventOf) => {
+    if ((await app.profiles.create(profile, eventOf(change))) !== 'created') {
+      throw new Error('The demo operator could not be created');
+    }
+  });
+  return actor;
 }
 
 /** Past calls of the demo: every escalation level, and calls nobody answered or that failed. */
@@ -150,12 +278,13 @@ function demoReport(
   organization: string,
   ending: (typeof PAST_ENDINGS)[number],
   startedAt: Date,
+  vendorCallId: string,
   seq: number,
 ): CallReport {
   if (ending === 'no_answer' || ending === 'busy' || ending === 'failed') {
     const endedAt = new Date(startedAt.getTime() + 30_000).toISOString();
     return {
-      vendorCallId: `demo-${seq}`,
+      vendorCallId,
       outcome: ending === 'failed' ? 'failed' : ending,
       endedReason:
         ending === 'no_answer'
@@ -175,7 +304,7 @@ function demoReport(
   }
   const seconds = 140 + ((seq * 37) % 260);
   return {
-    vendorCallId: `demo-${seq}`,
+    vendorCallId,
     outcome: 'answered',
     endedReason: 'customer-ended-call',
     startedAt: startedAt.toISOString(),
@@ -190,252 +319,271 @@ function demoReport(
 }
 
 /**
- * Seeds the demo through the same repositories and identity adapter the API uses: accounts,
- * organizations, patients with care plans and EMR notes, a few months of call history at every
- * escalation level, monthly outreach, and upcoming scheduled calls (real local schedules).
+ * Seeds the demo through the use cases the API runs, as the demo's operator and each practice's
+ * staff, on the seed's own clock so that records keep their past dates: the organizations, their
+ * staff, patients with consent, billing practitioner, care plans and EMR notes, a few months of
+ * call history at every escalation level, monthly outreach with its first check-ins (real local
+ * schedules), and CCM time. Only the first operator is written by hand (createOperator).
  */
 export async function seedDemo(
   deps: SeedDeps,
   patientsPerOrganization = 30,
 ): Promise<{ patients: number; calls: number; escalations: DemoEscalation[] }> {
-  const now = deps.clock.now().getTime();
-  const iso = (daysAgo: number) => new Date(now - daysAgo * DAY).toISOString();
-  await createAccount(deps, DEMO_OPERATOR, 'careloop_employee', null, iso(200));
-  let patients = 0;
-  let calls = 0;
-  /** The most recent Emergent and Urgent call of each organization: the demo's notifications. */
-  const latest = new Map<string, DemoEscalation & { at: string }>();
-  for (const [orgIndex, org] of DEMO_ORGANIZATIONS.entries()) {
-    const organizationId = deps.ids.newId();
-    const timezone = org.timezone ?? DEFAULT_TIMEZONE;
-    expectCreated(
-      await deps.organizations.create(
-        {
-          id: organizationId,
-          name: org.name,
-          address: org.address,
-          telephone: org.telephone,
-          office_email: org.officeEmail,
-          timezone,
-          created_at: iso(180 - orgIndex * 30),
-          updated_at: iso(180 - orgIndex * 30),
-          version: 1,
-          status: 'active',
-          patient_count: 0,
-        },
-        'seed',
-      ),
-      'organization',
+  const start = deps.clock.now();
+  const completed: CompletedCall[] = [];
+  const app = seedDeps(deps, start, completed);
+  app.clock.set(app.clock.daysAgo(200));
+  const operator = await createOperator(app);
+  // The organizations are independent: seeded side by side, each on a clock of its own.
+  const seeded = await Promise.all(
+    DEMO_ORGANIZATIONS.map((org, orgIndex) =>
+      seedOrganization(app.fork(), operator, orgIndex, patientsPerOrganization),
+    ),
+  );
+  return {
+    patients: seeded.reduce((sum, s) => sum + s.patients, 0),
+    calls: seeded.reduce((sum, s) => sum + s.calls, 0),
+    escalations: latestEscalations(completed),
+  };
+}
+
+/** A demo practice: created by the operator with its staff, then its patients and their CCM time. */
+async function seedOrganization(
+  app: App,
+  operator: Actor,
+  orgIndex: number,
+  patientsPerOrganization: number,
+): Promise<{ patients: number; calls: number }> {
+  const { clock } = app;
+  const org = DEMO_ORGANIZATIONS[orgIndex]!;
+  // Each practice and its staff exist before its first patient (enrolled at most 152 days ago).
+  clock.set(clock.daysAgo(180 - orgIndex * 20));
+  const { provider } = await createProvider(
+    app,
+    operator,
+    providerFormSchema.parse({
+      name: org.name,
+      address: org.address,
+      telephone: org.telephone,
+      office_email: org.officeEmail,
+      timezone: org.timezone,
+    }),
+  );
+  const organization = { id: provider.id, name: org.name, timezone: provider.timezone ?? DEFAULT_TIMEZONE };
+  const staff: SeedStaff[] = [];
+  for (const [i, member] of org.staff.entries()) {
+    clock.set(clock.daysAgo(170 - orgIndex * 20 - i));
+    const careRole = DEMO_BILLING_PRACTITIONERS.includes(member.email) ? 'billing_practitioner' : 'clinical_staff';
+    const { user } = await createUser(
+      app,
+      operator,
+      createUserSchema.parse({
+        email: member.email,
+        first_name: member.firstName,
+        last_name: member.lastName,
+        phone_number: member.phone,
+        role: 'provider',
+        provider_id: organization.id,
+        notification_preferences: STAFF_NOTIFICATIONS,
+        care_role: careRole,
+        password: DEMO_PASSWORD,
+      }),
     );
-    const staffIds: string[] = [];
-    for (const [i, staff] of org.staff.entries()) {
-      staffIds.push(await createAccount(deps, staff, 'provider', organizationId, iso(170 - orgIndex * 30 - i)));
-    }
-    const author = org.staff[0].email;
-    const enrolled: { id: string; createdAt: string }[] = [];
-    for (const [index, p] of demoPatients(orgIndex, patientsPerOrganization, org.telephone.slice(2, 5)).entries()) {
-      const patientId = deps.ids.newId();
-      const createdAt = iso(p.enrolledDaysAgo);
-      // Every third patient is on monthly outreach, next check-in within the coming weeks.
-      const onOutreach = index % 3 === 0;
-      const today = todayIn(timezone, new Date(now));
-      const thisMonth = `${today.slice(0, 8)}${String(10 + (index % 18))}`;
-      const checkInDate = thisMonth <= today ? addMonths(thisMonth, 1) : thisMonth;
-      const cadence: OutreachCadence | null = onOutreach
-        ? {
-            patient_id: patientId,
-            provider_id: organizationId,
-            created_by: author,
-            first_outreach_date: checkInDate,
-            time_preference: (['morning', 'midday', 'afternoon', 'evening'] as const)[index % 4]!,
-            enabled: true,
-            scheduled_at: '',
-            created_at: createdAt,
-          }
-        : null;
-      if (cadence) cadence.scheduled_at = outreachScheduledAt(checkInDate, cadence.time_preference, timezone);
-      const checkIn = cadence
-        ? newCallLog(
-            {
-              id: derivedId(`${patientId}:first-check-in`),
-              patient_id: patientId,
-              provider_id: organizationId,
-              status: 'scheduled',
-              kind: 'monthly',
-              created_by: author,
-              scheduled_at: cadence.scheduled_at,
-              time_preference: cadence.time_preference,
-              cycle_date: checkInDate,
-            },
-            createdAt,
-          )
-        : null;
-      expectCreated(
-        await deps.patients.create(
-          {
-            id: patientId,
-            provider_id: organizationId,
-            first_name: p.firstName,
-            last_name: p.lastName,
-            email: p.email,
-            phone_number: p.phone,
-            created_at: createdAt,
-            updated_at: createdAt,
-            version: 1,
-            status: 'active',
-          },
-          author,
-          cadence,
-          checkIn,
-        ),
-        'patient',
-      );
-      if (checkIn) await deps.scheduler.schedule(checkIn.id, new Date(checkIn.scheduled_at ?? createdAt));
-      enrolled.push({ id: patientId, createdAt });
-      await seedCcm(deps, {
-        ccm: demoCcm(orgIndex, index),
-        patientId,
-        organizationId,
-        createdAt,
-        recordedBy: staffIds[0] ?? '',
-        practitionerId: staffIds.find((_, i) => DEMO_BILLING_PRACTITIONERS.includes(org.staff[i]?.email ?? '')) ?? null,
-        freeText: p.carePlan,
-      });
-      for (const [kind, content] of [['emr_notes', p.emrNotes]] as const) {
-        await deps.documents.create(kind, {
-          id: deps.ids.newId(),
-          patient_id: patientId,
-          provider_id: organizationId,
-          content,
-          created_at: createdAt,
-          updated_at: createdAt,
-          created_by: { userId: staffIds[0] ?? '' },
-          updated_by: { userId: staffIds[0] ?? '' },
-          version: 1,
-          has_revision: true,
-        });
-      }
-      // Call history: one check-in a month since enrolment (at most four), for the first dozen patients.
-      if (index < 12) {
-        const months = Math.min(4, Math.floor(p.enrolledDaysAgo / 30) + 1);
-        for (let m = months; m >= 1; m--) {
-          const daysAgo = Math.min(p.enrolledDaysAgo - 1, m * 30 - 28 + (index % 5));
-          if (daysAgo < 1) continue;
-          const placedAt = new Date(now - daysAgo * DAY + (index % 6) * 3600 * 1000);
-          const seq = orgIndex * 1000 + index * 10 + m;
-          const ending = PAST_ENDINGS[(index + m) % PAST_ENDINGS.length]!;
-          const log = newCallLog(
-            {
-              id: deps.ids.newId(),
-              patient_id: patientId,
-              provider_id: organizationId,
-              status: 'queued',
-              kind: m % 2 === 0 ? 'monthly' : 'instant',
-              created_by: author,
-              placed_at: placedAt.toISOString(),
-            },
-            placedAt.toISOString(),
-          );
-          if ((await deps.callLogs.createPlaced(log)) !== 'created') continue;
-          await deps.callLogs.setVendorCallId(log.id, `demo-${seq}`, placedAt.toISOString());
-          const report = demoReport(p, org.name, ending, new Date(placedAt.getTime() + 20_000), seq);
-          const endedAt = new Date(report.endedAt ?? placedAt.toISOString());
-          const stored = await deps.callLogs.storeReport(
-            { ...log, vendor_call_id: `demo-${seq}` },
-            report,
-            monthIn(timezone, endedAt),
-            endedAt.toISOString(),
-          );
-          if (stored !== 'duplicate') {
-            await deps.callLogs.markEventPublished(stored, endedAt.toISOString());
-            const level = stored.escalation_level;
-            if (stored.summary && (level === 'Emergent' || level === 'Urgent')) {
-              const key = `${organizationId}#${level}`;
-              if ((latest.get(key)?.at ?? '') < stored.created_at) {
-                latest.set(key, {
-                  callLogId: stored.id,
-                  patientId,
-                  organizationId,
-                  escalationLevel: level,
-                  at: stored.created_at,
-                });
-              }
-            }
-            // Older successful check-ins were reviewed and added to the EMR: every summary tab has some.
-            if (stored.summary && stored.success_evaluation && m >= 3) {
-              await deps.callLogs.setSummaryStatus(stored, 'added_to_emr', stored.version, endedAt.toISOString());
-            }
-          }
-          calls++;
-        }
-      }
-      patients++;
-    }
-    await seedCareTime(deps, {
-      organizationId,
-      timezone,
-      staff: org.staff.map((s, i) => ({
-        id: staffIds[i] ?? '',
-        name: `${s.firstName} ${s.lastName}`,
-        careRole: DEMO_BILLING_PRACTITIONERS.includes(s.email) ? 'billing_practitioner' : 'clinical_staff',
-      })),
-      patients: enrolled,
-      now: new Date(now),
-    });
+    const profile = await app.profiles.get(user.id);
+    if (!profile) throw new Error('A demo staff profile is missing');
+    staff.push({ actor: actorOf(user.id, member.email, 'provider', organization.id), profile });
   }
-  return { patients, calls, escalations: [...latest.values()].map(({ at: _at, ...e }) => e) };
+  // The first of the staff (a nurse) enrols the patients and writes their records.
+  const nurse = staff[0]!.actor;
+  const practitionerId = staff.find((s) => s.profile.care_role === 'billing_practitioner')?.profile.id ?? null;
+  const demo = demoPatients(orgIndex, patientsPerOrganization, org.telephone.slice(2, 5));
+  // Patients are independent too: several at once, each on a clock of its own.
+  const seeded = await inParallel(demo, PARALLEL_PATIENTS, (patient, index) =>
+    seedPatient(app.fork(), nurse, {
+      organization,
+      patient,
+      ccm: demoCcm(orgIndex, index),
+      index,
+      seq: orgIndex * 1000 + index * 10,
+      practitionerId,
+    }),
+  );
+  await seedCareTime(app, {
+    organizationId: organization.id,
+    timezone: organization.timezone,
+    staff,
+    patients: seeded.filter((_, index) => isCcmEligible(demoCcm(orgIndex, index))),
+  });
+  return { patients: seeded.length, calls: seeded.reduce((sum, s) => sum + s.calls, 0) };
+}
+
+/** How many demo patients are seeded at once. */
+const PARALLEL_PATIENTS = 6;
+
+/** `work` on every item, at most `limit` at a time; the results in the items' order. */
+async function inParallel<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) results[index] = await work(items[index]!, index);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 /**
- * A demo patient's CCM records (product-rules.md "Care management (CCM)"): consent recorded on the
- * day of enrolment (or not asked), the billing practitioner, and the structured care plan with the
- * demo's free-text plan as its note (its condition count written with it).
+ * A demo patient: enrolled by the nurse, then, for the first dozen patients, one check-in a month
+ * since enrolment (at most four).
  */
-async function seedCcm(
-  deps: SeedDeps,
+async function seedPatient(
+  app: App,
+  nurse: Actor,
   demo: {
+    organization: { id: string; name: string; timezone: string };
+    patient: DemoPatient;
     ccm: DemoCcm;
-    patientId: string;
-    organizationId: string;
-    createdAt: string;
-    recordedBy: string;
+    index: number;
+    seq: number;
     practitionerId: string | null;
-    freeText: string;
+  },
+): Promise<{ id: string; createdAt: string; calls: number }> {
+  const { clock } = app;
+  const { patient: p, index } = demo;
+  const createdAt = clock.set(clock.daysAgo(p.enrolledDaysAgo)).toISOString();
+  const id = await enrol(app, nurse, demo);
+  let calls = 0;
+  if (index < 12) {
+    const months = Math.min(4, Math.floor(p.enrolledDaysAgo / 30) + 1);
+    for (let m = months; m >= 1; m--) {
+      const daysAgo = Math.min(p.enrolledDaysAgo - 1, m * 30 - 28 + (index % 5));
+      if (daysAgo < 1) continue;
+      await pastCall(app, nurse, {
+        patient: p,
+        patientId: id,
+        organization: demo.organization.name,
+        placedAt: new Date(clock.daysAgo(daysAgo).getTime() + (index % 6) * 3600 * 1000),
+        ending: PAST_ENDINGS[(index + m) % PAST_ENDINGS.length]!,
+        // Every other month the call was scheduled ahead; the others were placed at once.
+        scheduled: m % 2 === 0,
+        seq: demo.seq + m,
+        // Older successful check-ins were reviewed and added to the EMR: every summary tab has some.
+        addToEmr: m >= 3,
+      });
+      calls++;
+    }
+  }
+  return { id, createdAt, calls };
+}
+
+/** Consent accepted and at least two chronic conditions: the patients whose time can meet the CCM codes. */
+const isCcmEligible = (ccm: DemoCcm) => ccm.consent === 'accepted' && ccm.conditions.length >= 2;
+
+/**
+ * Enrols a demo patient as the nurse does it at the clock's time: the wizard with consent (or not
+ * asked), the billing practitioner and, for every third patient, monthly outreach whose first
+ * check-in falls in the coming weeks; then the structured care plan and the EMR notes.
+ */
+async function enrol(
+  app: App,
+  nurse: Actor,
+  demo: {
+    organization: { id: string; timezone: string };
+    patient: DemoPatient;
+    ccm: DemoCcm;
+    index: number;
+    practitionerId: string | null;
+  },
+): Promise<string> {
+  const { organization, patient: p, ccm, index } = demo;
+  // The first check-in is a day of this month (10th to 27th) still ahead, else that day next month.
+  const today = todayIn(organization.timezone, app.clock.daysAgo(0));
+  const thisMonth = `${today.slice(0, 8)}${String(10 + (index % 18))}`;
+  const accepted = ccm.consent === 'accepted';
+  const { patient } = await createPatient(
+    app,
+    nurse,
+    createPatientSchema.parse({
+      provider_id: organization.id,
+      first_name: p.firstName,
+      last_name: p.lastName,
+      email: p.email,
+      phone_number: p.phone,
+      billing_practitioner_id: demo.practitionerId,
+      outreach:
+        index % 3 === 0
+          ? {
+              first_outreach_date: thisMonth <= today ? addMonths(thisMonth, 1) : thisMonth,
+              time_preference: (['morning', 'midday', 'afternoon', 'evening'] as const)[index % 4]!,
+            }
+          : null,
+      consent: ccm.consent
+        ? {
+            status: ccm.consent,
+            date: todayIn(organization.timezone, app.clock.now()),
+            method: accepted ? 'verbal' : null,
+            disclosures: accepted ? [...CONSENT_DISCLOSURES] : [],
+          }
+        : null,
+    }),
+  );
+  const { consent: _consent, ...plan } = ccm;
+  await createCarePlan(app, nurse, patient.id, carePlanSchema.parse({ ...plan, note: p.carePlan }));
+  const notes = documentSchema.parse({ content: p.emrNotes });
+  await createDocument(app, nurse, 'emr_notes', patient.id, { content: notes.content });
+  return patient.id;
+}
+
+/**
+ * One past call through the call pipeline at its time: placed at once (Make Call) or scheduled
+ * and then placed by the scheduled-call job, its end-of-call report recorded (summary, AI contact
+ * time, escalation), and an older successful summary added to the EMR by the nurse.
+ */
+async function pastCall(
+  app: App,
+  nurse: Actor,
+  call: {
+    patient: DemoPatient;
+    patientId: string;
+    organization: string;
+    placedAt: Date;
+    ending: (typeof PAST_ENDINGS)[number];
+    scheduled: boolean;
+    seq: number;
+    addToEmr: boolean;
   },
 ): Promise<void> {
-  const { ccm, patientId, organizationId, createdAt, recordedBy } = demo;
-  if (ccm.consent) {
-    await deps.patients.recordConsent(
-      {
-        id: deps.ids.newId(),
-        patientId,
-        providerId: organizationId,
-        status: ccm.consent,
-        date: createdAt.slice(0, 10),
-        method: ccm.consent === 'accepted' ? 'verbal' : null,
-        disclosures: ccm.consent === 'accepted' ? [...CONSENT_DISCLOSURES] : [],
-        recordedBy,
-        recordedAt: createdAt,
-      },
-      'not_asked',
-    );
+  const { clock } = app;
+  let callId: string;
+  let placedAt = call.placedAt;
+  if (call.scheduled) {
+    const scheduling = { ...app, scheduler: PLACED_BY_SEED };
+    clock.set(new Date(placedAt.getTime() - 10 * 60_000));
+    const { call: pending } = await scheduleCall(scheduling, nurse, call.patientId, '10_minutes');
+    placedAt = clock.set(pending.scheduled_at ?? placedAt);
+    const placed = await placeScheduledCall(scheduling, pending.id);
+    if (placed !== 'placed') throw new Error(`A demo scheduled call was not placed (${placed})`);
+    callId = pending.id;
+  } else {
+    clock.set(placedAt);
+    callId = (await placeCall(app, nurse, call.patientId)).call.id;
   }
-  const patient = await deps.patients.get(patientId);
-  if (patient && demo.practitionerId) {
-    await deps.patients.update(patient, { ...patient, billingPractitionerId: demo.practitionerId }, createdAt);
+  const report = demoReport(
+    call.patient,
+    call.organization,
+    call.ending,
+    new Date(placedAt.getTime() + 20_000),
+    `demo-${callId}`,
+    call.seq,
+  );
+  clock.set(report.endedAt ?? placedAt);
+  if ((await recordCallReport(app, callId, report)) !== 'stored') throw new Error('A demo call report was not stored');
+  if (call.addToEmr && report.summary && report.successEvaluation) {
+    const log = await app.callLogs.get(callId);
+    const input = summaryStatusSchema.parse({ status: 'added_to_emr', version: log?.version });
+    await setSummaryStatus(app, nurse, callId, input);
   }
-  const { consent: _consent, ...plan } = ccm;
-  await deps.documents.create('care_plan', {
-    id: deps.ids.newId(),
-    patient_id: patientId,
-    provider_id: organizationId,
-    content: demo.freeText,
-    plan,
-    created_at: createdAt,
-    updated_at: createdAt,
-    created_by: { userId: recordedBy },
-    updated_by: { userId: recordedBy },
-    version: 1,
-    has_revision: true,
-  });
 }
