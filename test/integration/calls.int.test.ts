@@ -22,6 +22,7 @@ import {
   tokenOf,
   uniqueEmail,
   vapiSecret,
+  organizationOf,
 } from '../support/fixtures';
 import { endOfCallReport } from '../support/vapi-messages';
 import { DynamoPatientRepository } from '../../lambdas/adapters/dynamodb/dynamo-patient-repository';
@@ -464,7 +465,7 @@ describe('system settings', () => {
     const sent = atVapi.find((c) => c.assistantOverrides?.metadata?.callLogId === placed.id);
     expect(sent?.assistantOverrides?.voice?.voiceId).toBe('myra');
     expect(sent?.assistantOverrides?.model?.messages?.[0]?.content).toBe(
-      'Check in with Test of Sunrise Family Medicine. Plan on file: false.',
+      `Check in with Test of ${(await organizationOf(stack, orgs.sunrise)).name}. Plan on file: false.`,
     );
     // Back to the defaults for the other tests.
     const now = expectStatus(

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from '../../shared/domain';
 import { DEMO, call, signIn, tokenFor } from '../support/api';
+import { organizationOf } from '../support/fixtures';
 
 const stack = inject('stack');
 
@@ -29,7 +30,9 @@ describe('GET /me', () => {
 
   it("returns a provider user's organization", async () => {
     const { body } = await call(stack, 'GET', '/me', { token: await signIn(stack, DEMO.sunrise) });
-    expect(body).toMatchObject({ role: 'provider', provider: { name: 'Sunrise Family Medicine' } });
+    const { provider_id } = body as { provider_id: string };
+    const organization = await organizationOf(stack, provider_id);
+    expect(body).toMatchObject({ role: 'provider', provider: { id: organization.id, name: organization.name } });
   });
 
   it('answers role null for an account in no group (self sign-up awaiting an operator)', async () => {

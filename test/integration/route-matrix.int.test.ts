@@ -34,6 +34,7 @@ import {
   expectStatus,
   eventually,
   operatorToken,
+  organizationOf,
   inboundText,
   postTwilioWebhook,
   postVapiWebhook,
@@ -338,7 +339,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     success: {
       status: 200,
       check: (b, ids) => {
-        expect(b.provider).toMatchObject({ id: ids.org, name: 'Sunrise Family Medicine' });
+        expect(b.provider).toMatchObject({ id: ids.org, name: own.organizationName });
         expect(Object.keys(b)).toEqual(['provider']);
       },
     },
@@ -353,7 +354,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
       status: 200,
       check: (b, ids) => {
         const users = b.items as UserLike[];
-        expect(users.map((u) => u.email)).toContain('nurse@sunrise.example');
+        expect(users.map((u) => u.email)).toContain(own.nurseEmail);
         expect(users.every((u) => u.role === 'provider' && u.provider?.id === ids.org)).toBe(true);
       },
     },
@@ -395,8 +396,8 @@ const FIXTURES: Record<RouteKey, Fixture> = {
       status: 200,
       check: (b) => {
         const users = b.items as UserLike[];
-        expect(users.map((u) => u.email)).toContain('nurse@sunrise.example');
-        expect(users.every((u) => u.role === 'provider' && u.provider?.name === 'Sunrise Family Medicine')).toBe(true);
+        expect(users.map((u) => u.email)).toContain(own.nurseEmail);
+        expect(users.every((u) => u.role === 'provider' && u.provider?.name === own.organizationName)).toBe(true);
       },
     },
   },
@@ -513,7 +514,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
       check: (b, ids) =>
         expect(b).toMatchObject({
           patient: { id: ids.patient },
-          provider: { id: ids.org, name: 'Sunrise Family Medicine' },
+          provider: { id: ids.org, name: own.organizationName },
         }),
     },
   },
@@ -774,7 +775,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
         expect(b).toMatchObject({
           accessedAt: expect.any(String),
           callLog: { id: ids.completed, summary: expect.any(String) },
-          provider: { name: 'Sunrise Family Medicine' },
+          provider: { name: own.organizationName },
         }),
     },
   },
@@ -974,6 +975,8 @@ const allows = (route: RouteDefinition, role: Role) =>
 const providersAllowed = (route: RouteDefinition) => allows(route, 'provider');
 
 let world: World;
+/** The success actor's organization name and e-mail, as the API answers them (not the seed's text). */
+let own = { organizationName: '', nurseEmail: '' };
 const tokens: Partial<Record<Role | 'none', string>> = {};
 
 beforeAll(async () => {
@@ -1008,6 +1011,11 @@ beforeAll(async () => {
   };
   tokens.careloop_employee = await operatorToken(stack);
   tokens.provider = await sunriseToken(stack);
+  const [organization, nurse] = await Promise.all([
+    organizationOf(stack, orgs.sunrise),
+    call<{ email: string }>(stack, 'GET', '/me', { token: tokens.provider }),
+  ]);
+  own = { organizationName: organization.name, nurseEmail: expectStatus(nurse, 200).email };
   tokens.patient = await throwawayToken(stack, 'patient', orgs.sunrise);
   tokens.none = await throwawayToken(stack, null);
 });

@@ -23,6 +23,7 @@ import {
   sunriseToken,
   tableOf,
   throwawayToken,
+  organizationOf,
 } from '../support/fixtures';
 
 const stack = inject('stack');
@@ -96,7 +97,7 @@ describe('GET /summary-links/{token}', () => {
       email: patient.email,
       phone_number: patient.phone_number,
     });
-    expect(body.provider).toMatchObject({ name: 'Sunrise Family Medicine' });
+    expect(body.provider).toMatchObject({ name: (await organizationOf(stack, ids.org)).name });
   });
 
   it('opens it for an operator, and as often as the link is used', async () => {

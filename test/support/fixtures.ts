@@ -96,6 +96,14 @@ export async function demoOrganizations(stack: StackInfo): Promise<{ sunrise: st
   return { sunrise, lakeside };
 }
 
+/** An organization as the API holds it (read as the operator): tests compare answers with it, not with seed text. */
+export async function organizationOf(stack: StackInfo, id: string): Promise<ProviderOrganization> {
+  const answer = await call<{ provider: ProviderOrganization }>(stack, 'GET', `/providers/${id}`, {
+    token: await operatorToken(stack),
+  });
+  return expectStatus(answer, 200).provider;
+}
+
 export async function createOrganization(
   stack: StackInfo,
   overrides: Record<string, unknown> = {},
