@@ -56,10 +56,11 @@ export async function listPatientCalls(
   page: PageRequest,
 ): Promise<PatientCallsResponse> {
   return audited(deps.audit, actor, 'call.list', { type: 'patient', id: patientId }, async () => {
-    const { patient, organization } = await patientForActor(deps, actor, patientId);
-    const [scheduled, history] = await Promise.all([
-      deps.callLogs.listScheduledByPatient(patient.id),
-      deps.callLogs.pageHistory(patient.id, page.limit, page.cursor),
+    // Read with the access check: nothing leaves unless the check passes.
+    const [{ patient, organization }, scheduled, history] = await Promise.all([
+      patientForActor(deps, actor, patientId),
+      deps.callLogs.listScheduledByPatient(patientId),
+      deps.callLogs.pageHistory(patientId, page.limit, page.cursor),
     ]);
     if (history === 'invalid_cursor') throw invalidCursor();
     const name = patientName(patient);

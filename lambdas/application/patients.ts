@@ -134,8 +134,11 @@ export async function getPatient(
   patientId: string,
 ): Promise<{ patient: Patient; provider: ProviderRef; outreach: OutreachCadence | null }> {
   return audited(deps.audit, actor, 'patient.read', { type: 'patient', id: patientId }, async () => {
-    const { patient, organization } = await patientForActor(deps, actor, patientId);
-    const outreach = await deps.patients.getCadence(patient.id);
+    // Read with the access check (one request with it): nothing leaves unless the check passes.
+    const [{ patient, organization }, outreach] = await Promise.all([
+      patientForActor(deps, actor, patientId),
+      deps.patients.getCadence(patientId),
+    ]);
     return {
       patient: toPatient(patient),
       provider: { id: organization.id, name: organization.name, timezone: organization.timezone },
