@@ -1,13 +1,15 @@
 import './app/public-styles';
 
 import { hasStoredSession } from './app/lazy-auth-client';
+import { requestRuntimeConfigEarly } from './config/runtime-config-request';
 
 /** What shows a visitor means to do more than read: the app is loaded then. */
 const INTERACTIONS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll'] as const;
 
-// A returning user's session is restored with Amplify and the runtime config: their modules are
-// fetched now, beside the app's, instead of after the app has started (web/src/app/boot.tsx).
+// A returning user's session is restored with Amplify and the runtime config: the config itself and
+// their modules are fetched now, beside the app's, instead of after the app has started (boot.tsx).
 if (hasStoredSession()) {
+  requestRuntimeConfigEarly();
   void import('./app/amplify-auth');
   void import('./config/runtime-config');
 }

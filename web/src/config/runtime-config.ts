@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { RUNTIME_CONFIG_URL, fetchRuntimeConfig, takeEarlyRuntimeConfigRequest } from './runtime-config-request';
 
 /**
  * Deploy-time settings fetched from `/runtime-config.json` before the app renders, so one build
@@ -17,8 +18,6 @@ const runtimeConfigSchema = z.object({
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
-export const RUNTIME_CONFIG_URL = '/runtime-config.json';
-
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   const result = runtimeConfigSchema.safeParse(value);
   if (!result.success) {
@@ -27,8 +26,9 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   return { ...result.data, apiUrl: result.data.apiUrl.replace(/\/+$/, '') };
 }
 
+/** The config, from the request main.tsx started early when there is one. */
 export async function loadRuntimeConfig(fetchFn: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const response = await fetchFn(RUNTIME_CONFIG_URL, { cache: 'no-store' });
+  const response = await (takeEarlyRuntimeConfigRequest() ?? fetchRuntimeConfig(fetchFn));
   if (!response.ok) {
     throw new Error(`Could not load ${RUNTIME_CONFIG_URL} (HTTP ${response.status})`);
   }
