@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Patient } from '../../shared/domain';
+import { describe, expect, it } from 'vitest';
 import { todayIn } from '../../shared/time-preferences';
-import { createPatient, demoOrganizations, tableOf } from '../support/fixtures';
-import { DEMO, expectAccessible, launchBrowser, newPage, signIn, stackUrls } from './support/browser';
+import { tableOf } from '../support/fixtures';
+import { expectAccessible, stackUrls } from './support/browser';
+import { openPatientPage, sunrisePatientJourney } from './support/sunrise-patient';
 
 /**
  * CCM time and billing (issue 12): a Sunrise nurse runs the timer on a patient's page (it survives
@@ -12,31 +11,17 @@ import { DEMO, expectAccessible, launchBrowser, newPage, signIn, stackUrls } fro
  * two chronic conditions written as the consent and care plan screens store them.
  */
 describe('care management time and the billing report', () => {
-  let browser: Browser;
-  let nurse: Page;
-  let patient: Patient;
   const stack = stackUrls();
-  const patientName = () => `${patient.first_name} ${patient.last_name}`;
-
-  beforeAll(async () => {
-    const orgs = await demoOrganizations(stack);
-    patient = await createPatient(stack, orgs.sunrise, { first_name: 'Iris', last_name: `Minutes${Date.now()}` });
+  const journey = sunrisePatientJourney({ first_name: 'Iris', last_name: `Minutes${Date.now()}` }, async (enrolled) => {
     await tableOf(stack)
-      .entities.patient.patch({ patient_id: patient.id })
+      .entities.patient.patch({ patient_id: enrolled.id })
       .set({ consent_status: 'accepted', consent_date: todayIn('UTC', new Date()), condition_count: 2 })
       .go();
-    browser = await launchBrowser();
-    nurse = await newPage(browser);
-    await signIn(nurse, DEMO.sunrise);
-    await nurse.getByRole('heading', { name: 'Provider Dashboard' }).waitFor();
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it('runs a timer that survives a reload, and logs time until the 20-minute mark is met', async () => {
-    await nurse.goto(`/provider/patients/${patient.id}`);
-    await nurse.getByRole('heading', { level: 1, name: patientName() }).waitFor();
+    const { nurse, patient } = journey;
+    await openPatientPage(nurse, patient);
     const panel = nurse.getByRole('region', { name: 'Care Management Time' });
     await panel.getByText('No time logged this month yet.').waitFor();
 
@@ -70,16 +55,17 @@ describe('care management time and the billing report', () => {
   });
 
   it('shows the month on the Billing page with its code, and marks it billed', async () => {
+    const { nurse, patientName } = journey;
     await nurse.goto('/provider');
     await nurse.getByRole('link', { name: 'Billing' }).click();
     await nurse.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
-    const row = nurse.getByRole('row').filter({ hasText: patientName() });
+    const row = nurse.getByRole('row').filter({ hasText: patientName });
     await row.waitFor();
     expect(await row.getByRole('cell').nth(3).textContent()).toBe('22');
     await row.getByText('99490', { exact: true }).waitFor();
     await expectAccessible(nurse);
 
-    await row.getByRole('button', { name: `Mark ${patientName()} billed` }).click();
+    await row.getByRole('button', { name: `Mark ${patientName} billed` }).click();
     await row.getByText(/ by Nora Ellis$/).waitFor();
     expect(await row.getByRole('button', { name: /Mark .* billed/ }).count()).toBe(0);
   });

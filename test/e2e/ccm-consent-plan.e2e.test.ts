@@ -1,9 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Patient } from '../../shared/domain';
+import { describe, expect, it } from 'vitest';
 import { CCM_MESSAGES } from '../../shared/ccm/messages';
-import { createPatient, demoOrganizations } from '../support/fixtures';
-import { DEMO, expectAccessible, launchBrowser, newPage, signIn, stackUrls } from './support/browser';
+import { expectAccessible } from './support/browser';
+import { openPatientPage, sunrisePatientJourney } from './support/sunrise-patient';
 
 /**
  * CCM on the patient page (product-rules.md "Care management (CCM)"), as a Sunrise nurse does it: a
@@ -11,32 +9,19 @@ import { DEMO, expectAccessible, launchBrowser, newPage, signIn, stackUrls } fro
  * with two chronic conditions (one picked from the list, one typed), and both flags clear.
  */
 describe('consent and the structured care plan', () => {
-  let browser: Browser;
-  let nurse: Page;
-  let patient: Patient;
-  const stack = stackUrls();
-  const patientName = () => `${patient.first_name} ${patient.last_name}`;
-
-  beforeAll(async () => {
-    const orgs = await demoOrganizations(stack);
-    patient = await createPatient(stack, orgs.sunrise, { first_name: 'Consuelo', last_name: `Plan${Date.now()}` });
-    browser = await launchBrowser();
-    nurse = await newPage(browser);
-    await signIn(nurse, DEMO.sunrise);
-    await nurse.getByRole('heading', { name: 'Provider Dashboard' }).waitFor();
-  });
-  afterAll(async () => {
-    await browser?.close();
+  const journey = sunrisePatientJourney({
+    first_name: 'Consuelo',
+    last_name: `Plan${Date.now()}`,
   });
 
   it('records consent and a care plan with two conditions; the patient becomes eligible', async () => {
-    await nurse.goto(`/provider/patients/${patient.id}`);
-    await nurse.getByRole('heading', { level: 1, name: patientName() }).waitFor();
+    const { nurse, patient, patientName } = journey;
+    await openPatientPage(nurse, patient);
     await nurse.getByText('Awaiting consent').first().waitFor();
     await nurse.getByText(CCM_MESSAGES.notEligible).waitFor();
 
     await nurse.getByRole('button', { name: 'Record consent' }).click();
-    const consent = nurse.getByRole('dialog', { name: `Record consent: ${patientName()}` });
+    const consent = nurse.getByRole('dialog', { name: `Record consent: ${patientName}` });
     await consent.getByRole('radio', { name: 'Verbal' }).check();
     for (const box of await consent.getByRole('checkbox').all()) await box.check();
     await expectAccessible(nurse);
@@ -50,7 +35,7 @@ describe('consent and the structured care plan', () => {
 
     const panel = nurse.getByRole('tabpanel', { name: 'Care Plan' });
     await panel.getByRole('button', { name: 'Create Care Plan' }).click();
-    const editor = nurse.getByRole('dialog', { name: `Care Plan: ${patientName()}` });
+    const editor = nurse.getByRole('dialog', { name: `Care Plan: ${patientName}` });
     await editor.getByLabel('Add a common chronic condition').fill('Essential');
     await nurse.getByRole('option', { name: 'Essential (primary) hypertension (I10)' }).click();
     await editor.getByRole('textbox', { name: 'ICD-10-CM code' }).fill('e119');

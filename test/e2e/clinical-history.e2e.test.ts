@@ -1,8 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Patient } from '../../shared/domain';
-import { createPatient, demoOrganizations } from '../support/fixtures';
-import { DEMO, expectAccessible, launchBrowser, newPage, signIn, stackUrls } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { DEMO, expectAccessible, newPage, signIn } from './support/browser';
+import { openPatientPage, sunrisePatientJourney } from './support/sunrise-patient';
 
 /**
  * Records are kept (issue 10): a Sunrise nurse saves a care plan twice and reads both versions in
@@ -10,27 +8,14 @@ import { DEMO, expectAccessible, launchBrowser, newPage, signIn, stackUrls } fro
  * provider staff do not have. The patient is enrolled here, so their history is only this file's.
  */
 describe('care plan history and access history on the patient page', () => {
-  let browser: Browser;
-  let nurse: Page;
-  let patient: Patient;
-  const stack = stackUrls();
-  const patientName = () => `${patient.first_name} ${patient.last_name}`;
-
-  beforeAll(async () => {
-    const orgs = await demoOrganizations(stack);
-    patient = await createPatient(stack, orgs.sunrise, { first_name: 'Hester', last_name: `Records${Date.now()}` });
-    browser = await launchBrowser();
-    nurse = await newPage(browser);
-    await signIn(nurse, DEMO.sunrise);
-    await nurse.getByRole('heading', { name: 'Provider Dashboard' }).waitFor();
-  });
-  afterAll(async () => {
-    await browser?.close();
+  const journey = sunrisePatientJourney({
+    first_name: 'Hester',
+    last_name: `Records${Date.now()}`,
   });
 
   it('saves a care plan twice and shows both versions, newest first, with time and author', async () => {
-    await nurse.goto(`/provider/patients/${patient.id}`);
-    await nurse.getByRole('heading', { level: 1, name: patientName() }).waitFor();
+    const { nurse, patient, patientName } = journey;
+    await openPatientPage(nurse, patient);
     const panel = nurse.getByRole('tabpanel', { name: 'Care Plan' });
     await panel.getByText('No care plan yet.').waitFor();
     // No history before the first save.
@@ -38,7 +23,7 @@ describe('care plan history and access history on the patient page', () => {
 
     // The structured editor closes on save (its conditions and the rest: ccm-consent-plan.e2e.test.ts).
     await panel.getByRole('button', { name: 'Create Care Plan' }).click();
-    const editor = nurse.getByRole('dialog', { name: `Care Plan: ${patientName()}` });
+    const editor = nurse.getByRole('dialog', { name: `Care Plan: ${patientName}` });
     await editor.getByRole('textbox', { name: 'Note' }).fill('Walk 20 minutes a day.');
     await editor.getByRole('button', { name: 'Save Care Plan' }).click();
     await editor.waitFor({ state: 'hidden' });
@@ -49,7 +34,7 @@ describe('care plan history and access history on the patient page', () => {
     await panel.getByText('Walk 30 minutes a day.').waitFor();
 
     await panel.getByRole('button', { name: 'Care Plan History' }).click();
-    const history = nurse.getByRole('dialog', { name: `Care Plan History: ${patientName()}` });
+    const history = nurse.getByRole('dialog', { name: `Care Plan History: ${patientName}` });
     const versions = history.getByRole('list', { name: 'Saved versions' }).getByRole('listitem');
     await versions.nth(1).waitFor();
     expect(await versions.allInnerTexts()).toEqual([
@@ -63,11 +48,11 @@ describe('care plan history and access history on the patient page', () => {
   });
 
   it("shows the operator who read and changed the patient's data on the Access history tab", async () => {
+    const { browser, patient } = journey;
     const operator = await newPage(browser);
     await signIn(operator, DEMO.operator);
     await operator.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-    await operator.goto(`/admin/patients/${patient.id}`);
-    await operator.getByRole('heading', { level: 1, name: patientName() }).waitFor();
+    await openPatientPage(operator, patient, 'admin');
     await operator.getByRole('tab', { name: 'Access history' }).click();
     const table = operator.getByRole('tabpanel', { name: 'Access history' }).getByRole('table', {
       name: 'Access history',

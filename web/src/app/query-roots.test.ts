@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dashboardKeys } from '../features/dashboard/api/dashboard-stats';
 import { KEYS_SHOWING_CALLS } from '../features/calls/api/call-keys';
 import { KEYS_SHOWING_PATIENTS } from '../features/patients/api/patient-keys';
-import { KEYS_SHOWING_PROVIDERS, providerKeys } from '../features/organizations/api/provider-keys';
+import { KEYS_SHOWING_ORGANIZATIONS, organizationKeys } from '../features/organizations/api/organization-keys';
 import { KEYS_SHOWING_SUMMARIES } from '../features/summaries/api/summary-keys';
 import { KEYS_SHOWING_TEXTS } from '../features/texts/api/text-keys';
 import { KEYS_SHOWING_USERS, userKeys } from '../features/users/api/user-keys';
@@ -13,11 +13,11 @@ import { KEYS_SHOWING_USERS, userKeys } from '../features/users/api/user-keys';
  */
 describe('query roots named across features', () => {
   it('patient writes refresh organizations and dashboard totals', () => {
-    expect(KEYS_SHOWING_PATIENTS).toEqual([providerKeys.all, dashboardKeys.all]);
+    expect(KEYS_SHOWING_PATIENTS).toEqual([organizationKeys.all, dashboardKeys.all]);
   });
 
   it('organization writes refresh dashboard totals and user lists', () => {
-    expect(KEYS_SHOWING_PROVIDERS).toEqual([dashboardKeys.all, userKeys.all]);
+    expect(KEYS_SHOWING_ORGANIZATIONS).toEqual([dashboardKeys.all, userKeys.all]);
   });
 
   it('calls placed, scheduled or cancelled refresh the dashboard totals (Calls Made, Scheduled Calls)', () => {
@@ -33,6 +33,6 @@ describe('query roots named across features', () => {
   });
 
   it("user writes refresh organizations' provider users and dashboard totals", () => {
-    expect(KEYS_SHOWING_USERS).toEqual([providerKeys.all, dashboardKeys.all]);
+    expect(KEYS_SHOWING_USERS).toEqual([organizationKeys.all, dashboardKeys.all]);
   });
 });

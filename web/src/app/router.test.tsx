@@ -1,12 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/roles';
-import { createFakeBackend, makeUser } from '../test/fakes';
+import { createFakeBackend } from '../test/fakes';
+import { signedInUser } from '../test/records';
 import { renderWithProviders } from '../test/render-with-providers';
 import { createAppRoutes } from './router';
 
 function open(url: string, role?: Role | null) {
-  const services = createFakeBackend(role === undefined ? null : makeUser({ role }));
+  const services = createFakeBackend(role === undefined ? null : signedInUser({ role }));
   return renderWithProviders(null, { routes: createAppRoutes(), url, services });
 }
 

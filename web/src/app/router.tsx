@@ -105,13 +105,13 @@ export function createAppRoutes(): RouteObject[] {
                   }),
                 },
                 {
-                  path: paths.admin.providers.path,
+                  path: paths.admin.organizations.path,
                   lazy: async () => ({
                     Component: (await withAllStyles(import('./routes/admin/organizations'))).OrganizationsPage,
                   }),
                 },
                 {
-                  path: paths.admin.provider.path,
+                  path: paths.admin.organization.path,
                   lazy: async () => ({
                     Component: (await withAllStyles(import('./routes/admin/organization-detail')))
                       .OrganizationDetailPage,

@@ -8,7 +8,7 @@ function encodeQueryValue(value: string): string {
   return encodeURIComponent(value).replace(/%2F/gi, '/');
 }
 
-export type ProviderTab = 'overview' | 'users' | 'patients' | 'settings';
+export type OrganizationTab = 'overview' | 'users' | 'patients' | 'settings';
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -33,12 +33,12 @@ export const paths = {
   },
   admin: {
     dashboard: { path: '/admin', getHref: () => '/admin' },
-    providers: { path: '/admin/providers', getHref: () => '/admin/providers' },
-    provider: {
-      path: '/admin/providers/:providerId',
+    organizations: { path: '/admin/providers', getHref: () => '/admin/providers' },
+    organization: {
+      path: '/admin/providers/:organizationId',
       /** The overview tab is the default and is omitted from the query string. */
-      getHref: (providerId: string, tab?: ProviderTab) => {
-        const base = `/admin/providers/${encodeURIComponent(providerId)}`;
+      getHref: (organizationId: string, tab?: OrganizationTab) => {
+        const base = `/admin/providers/${encodeURIComponent(organizationId)}`;
         return tab && tab !== 'overview' ? `${base}?tab=${tab}` : base;
       },
     },

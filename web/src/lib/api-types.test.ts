@@ -8,8 +8,8 @@ import type { AnswerOf } from '../../../shared/api/contract';
 import type { getDashboardStats } from '../features/dashboard/api/dashboard-stats';
 import type { getPatient } from '../features/patients/api/get-patient';
 import type { createPatient, updatePatient } from '../features/patients/api/save-patient';
-import type { getProvider } from '../features/organizations/api/get-provider';
-import type { createProvider, updateProvider } from '../features/organizations/api/save-provider';
+import type { getOrganization } from '../features/organizations/api/get-organization';
+import type { createOrganization, updateOrganization } from '../features/organizations/api/save-organization';
 import type { createUser, updateUser } from '../features/users/api/save-user';
 import type { getPatientCalls } from '../features/calls/api/get-patient-calls';
 import type { getCall } from '../features/calls/api/get-call';
@@ -25,9 +25,11 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 describe('web API fetchers', () => {
   it('answer what the contract says their route answers', () => {
     expectTypeOf<Same<Answer<typeof getDashboardStats>, AnswerOf<'GET /dashboard-stats'>>>().toEqualTypeOf<true>();
-    expectTypeOf<Same<Answer<typeof getProvider>, AnswerOf<'GET /providers/{providerId}'>>>().toEqualTypeOf<true>();
-    expectTypeOf<Same<Answer<typeof createProvider>, AnswerOf<'POST /providers'>>>().toEqualTypeOf<true>();
-    expectTypeOf<Same<Answer<typeof updateProvider>, AnswerOf<'PUT /providers/{providerId}'>>>().toEqualTypeOf<true>();
+    expectTypeOf<Same<Answer<typeof getOrganization>, AnswerOf<'GET /providers/{providerId}'>>>().toEqualTypeOf<true>();
+    expectTypeOf<Same<Answer<typeof createOrganization>, AnswerOf<'POST /providers'>>>().toEqualTypeOf<true>();
+    expectTypeOf<
+      Same<Answer<typeof updateOrganization>, AnswerOf<'PUT /providers/{providerId}'>>
+    >().toEqualTypeOf<true>();
     expectTypeOf<Same<Answer<typeof createUser>, AnswerOf<'POST /users'>>>().toEqualTypeOf<true>();
     expectTypeOf<Same<Answer<typeof updateUser>, AnswerOf<'PUT /users/{userId}'>>>().toEqualTypeOf<true>();
     expectTypeOf<Same<Answer<typeof getPatient>, AnswerOf<'GET /patients/{patientId}'>>>().toEqualTypeOf<true>();

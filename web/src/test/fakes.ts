@@ -3,25 +3,7 @@ import type { UserProfile } from '../../../shared/domain';
 import { ApiError, type ApiClient, type ApiRequestOptions, type HttpMethod } from '../lib/api-client';
 import type { AuthClient } from '../lib/auth-client';
 import type { Services } from '../lib/services';
-
-export function makeUser(overrides: Partial<UserProfile> = {}): UserProfile {
-  return {
-    id: 'user-1',
-    email: 'nurse@sunrise.example',
-    first_name: 'Nora',
-    last_name: 'Nurse',
-    full_name: 'Nora Nurse',
-    phone_number: null,
-    role: 'provider',
-    provider_id: 'prov-1',
-    provider: { id: 'prov-1', name: 'Sunrise Family Medicine' },
-    assigned_at: null,
-    notification_preferences: { new_summaries: [], escalations: [] },
-    care_role: 'clinical_staff',
-    created_at: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
+import { signedInUser } from './records';
 
 export interface FakeBackend {
   auth: AuthClient & {
@@ -40,29 +22,29 @@ export interface FakeBackend {
  * `/me` answer the user given to `setUser` (or the default provider user).
  */
 export function createFakeBackend(initialUser: UserProfile | null = null): FakeBackend {
-  let signedInUser = initialUser;
-  let nextUser: UserProfile = initialUser ?? makeUser();
+  let currentUser = initialUser;
+  let nextUser: UserProfile = initialUser ?? signedInUser();
 
   const auth = {
-    getIdToken: vi.fn(async () => (signedInUser ? 'fake-id-token' : null)),
+    getIdToken: vi.fn(async () => (currentUser ? 'fake-id-token' : null)),
     signIn: vi.fn<AuthClient['signIn']>(async () => {
-      signedInUser = nextUser;
+      currentUser = nextUser;
       return { step: 'done' };
     }),
     confirmSignIn: vi.fn<AuthClient['confirmSignIn']>(async () => {
-      signedInUser = nextUser;
+      currentUser = nextUser;
       return { step: 'done' };
     }),
     signUp: vi.fn<AuthClient['signUp']>(async () => undefined),
     signOut: vi.fn<AuthClient['signOut']>(async () => {
-      signedInUser = null;
+      currentUser = null;
     }),
     onSessionExpired: () => () => undefined,
   };
 
   const api: ApiClient = {
     async request<T>(path: string): Promise<T> {
-      if (path === '/me' && signedInUser) return signedInUser as T;
+      if (path === '/me' && currentUser) return currentUser as T;
       throw new Error(`Unexpected request ${path}`);
     },
   };
@@ -71,7 +53,7 @@ export function createFakeBackend(initialUser: UserProfile | null = null): FakeB
     auth,
     api,
     setUser(user) {
-      signedInUser = user;
+      currentUser = user;
       if (user) nextUser = user;
     },
   };
@@ -92,7 +74,7 @@ export interface FakeApiRequest {
 export type FakeApiAnswer = (request: FakeApiRequest) => unknown;
 
 export interface FakeApiOptions {
-  /** The user `/me` answers (default `makeUser()`); null means signed out. */
+  /** The user `/me` answers (default `signedInUser()`); null means signed out. */
   user?: UserProfile | null;
   /** What a request no route matches gets: a 404 (default), or no answer at all (a screen left loading). */
   unmatched?: 'not-found' | 'hang';
@@ -124,7 +106,7 @@ function matchRoute(route: string, method: string, path: string): boolean {
  * test can assert what was sent. `/me` answers the signed-in user, as `createFakeBackend` does.
  */
 export function createFakeApi(routes: Record<string, FakeApiAnswer> = {}, options: FakeApiOptions = {}): FakeApi {
-  const backend = createFakeBackend(options.user === undefined ? makeUser() : options.user);
+  const backend = createFakeBackend(options.user === undefined ? signedInUser() : options.user);
   const requests: FakeApiRequest[] = [];
   const api: ApiClient = {
     async request<T>(path: string, requestOptions: ApiRequestOptions): Promise<T> {

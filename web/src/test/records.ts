@@ -37,7 +37,7 @@ export function organization(overrides: Partial<ProviderOrganization> = {}): Pro
   };
 }
 
-/** A user as `GET /users` lists it (the signed-in user is `makeUser` in ./fakes). */
+/** A user as `GET /users` lists it: a colleague of the signed-in user. */
 export function userProfile(overrides: Partial<UserProfile> = {}): UserProfile {
   return {
     id: 'user-2',
@@ -55,6 +55,18 @@ export function userProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
+}
+
+/** The signed-in user (`/me`) of component tests: a provider of Sunrise Family Medicine. */
+export function signedInUser(overrides: Partial<UserProfile> = {}): UserProfile {
+  return userProfile({
+    id: 'user-1',
+    email: 'nurse@sunrise.example',
+    first_name: 'Nora',
+    last_name: 'Nurse',
+    full_name: 'Nora Nurse',
+    ...overrides,
+  });
 }
 
 export function patient(overrides: Partial<Patient> = {}): Patient {

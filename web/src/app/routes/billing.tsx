@@ -1,33 +1,24 @@
-import { Button, NativeSelect, Stack, Text } from '@mantine/core';
-import { ArrowLeft } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { NativeSelect, Stack, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/feedback/error-alert';
 import { PageShell } from '../../components/layout/page-shell';
 import { paths } from '../../config/paths';
 import { useSignedInUser } from '../../lib/session';
-import { useProviders } from '../../features/organizations/api/get-providers';
+import { useOrganizations } from '../../features/organizations/api/get-organizations';
 import { BillingReportView } from '../../features/billing/components/billing-report-view';
+import { BackButton } from '../../components/layout/back-button';
 
 /** `/admin/billing?org=`: an organization's monthly CCM billing report, for operators (read only). */
 export function AdminBillingPage() {
   const [params, setParams] = useSearchParams();
   const organizationId = params.get('org') ?? '';
-  const organizations = useProviders();
+  const organizations = useOrganizations();
   const options = organizations.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <PageShell
       title="Billing"
       description="Each organization's care management codes, per patient and month."
-      actions={
-        <Button
-          component={Link}
-          to={paths.admin.dashboard.getHref()}
-          variant="default"
-          leftSection={<ArrowLeft size={16} aria-hidden="true" />}
-        >
-          Back to Dashboard
-        </Button>
-      }
+      actions={<BackButton to={paths.admin.dashboard.getHref()}>Back to Dashboard</BackButton>}
     >
       <Stack gap="md">
         {organizations.isError ? (
@@ -67,16 +58,7 @@ export function ProviderBillingPage() {
     <PageShell
       title="Billing"
       description="Care management codes your documentation supports, per patient and month."
-      actions={
-        <Button
-          component={Link}
-          to={paths.provider.dashboard.getHref()}
-          variant="default"
-          leftSection={<ArrowLeft size={16} aria-hidden="true" />}
-        >
-          Back to Dashboard
-        </Button>
-      }
+      actions={<BackButton to={paths.provider.dashboard.getHref()}>Back to Dashboard</BackButton>}
     >
       <BillingReportView
         organizationId={user.provider_id ?? ''}

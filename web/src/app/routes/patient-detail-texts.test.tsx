@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { defaultCheckInText } from '../../../../shared/texts';
 import { createAppRoutes } from '../router';
-import { createFakeApi, makeUser } from '../../test/fakes';
-import { patientDetail, patientTexts } from '../../test/records';
+import { createFakeApi } from '../../test/fakes';
+import { patientDetail, patientTexts, signedInUser } from '../../test/records';
 import { renderWithProviders } from '../../test/render-with-providers';
 
 /** The patient page for a signed-in user of `role`, on a small in-memory API. */
 function openPatient(url: string, role: 'provider' | 'careloop_employee') {
-  const user = makeUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
+  const user = signedInUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
   const { services } = createFakeApi(
     {
       'GET /patients/pat-1': () => patientDetail(),

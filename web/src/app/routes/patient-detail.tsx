@@ -1,7 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
-import { ArrowLeft, CalendarPlus, Pencil, Phone, Trash2, UserX } from 'lucide-react';
+import { CalendarPlus, Pencil, Phone, Trash2, UserX } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { CCM_MESSAGES } from '../../../../shared/ccm/messages';
 import { TIME_PREFERENCE_LABELS } from '../../../../shared/time-preferences';
 import { ErrorAlert } from '../../components/feedback/error-alert';
@@ -30,6 +30,7 @@ import { EditPatientModal } from '../../features/patients/components/edit-patien
 import { formatDay, patientName } from '../../features/patients/components/format.utils';
 import { BillingPractitionerSelect } from '../../features/users/components/billing-practitioner-select';
 import { Field } from '../../components/data/field';
+import { BackButton } from '../../components/layout/back-button';
 
 interface PatientDetailProps {
   patientId: string;
@@ -41,14 +42,6 @@ interface PatientDetailProps {
   webCalls?: boolean;
   /** The 'Access history' tab: operators only (the API refuses everyone else). */
   accessHistory?: boolean;
-}
-
-function BackButton({ href, label }: { href: string; label: string }) {
-  return (
-    <Button component={Link} to={href} variant="default" leftSection={<ArrowLeft size={16} aria-hidden="true" />}>
-      {label}
-    </Button>
-  );
 }
 
 /**
@@ -68,7 +61,11 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
   // showing what was loaded.
   if (query.error instanceof ApiError && query.error.status === 404) {
     return (
-      <MessagePage title="Patient Not Found" icon={<UserX size={28} />} actions={<BackButton {...notFoundBack} />}>
+      <MessagePage
+        title="Patient Not Found"
+        icon={<UserX size={28} />}
+        actions={<BackButton to={notFoundBack.href}>{notFoundBack.label}</BackButton>}
+      >
         This patient does not exist or is no longer available.
       </MessagePage>
     );
@@ -77,7 +74,7 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
   if (!query.data) {
     if (!query.isError) return <PageSpinner />;
     return (
-      <PageShell title="Patient Details" actions={<BackButton {...notFoundBack} />}>
+      <PageShell title="Patient Details" actions={<BackButton to={notFoundBack.href}>{notFoundBack.label}</BackButton>}>
         <ErrorAlert message={query.error.message} onRetry={() => void query.refetch()} />
       </PageShell>
     );
@@ -92,7 +89,7 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
       description={provider.name}
       actions={
         <Group gap="sm">
-          <BackButton {...back(query.data)} />
+          <BackButton to={back(query.data).href}>{back(query.data).label}</BackButton>
           <Button leftSection={<Pencil size={16} aria-hidden="true" />} onClick={() => setEditing(true)}>
             Edit Patient
           </Button>
@@ -136,7 +133,7 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
             >
               Schedule Call
             </Button>
-            {webCalls && <WebCallButton patientId={patient.id} patientName={name} providerName={provider.name} />}
+            {webCalls && <WebCallButton patientId={patient.id} patientName={name} organizationName={provider.name} />}
             <CallLinkButton patientId={patient.id} patientName={name} phoneNumber={patient.phone_number} />
           </Group>
         </Stack>
@@ -218,10 +215,10 @@ export function AdminPatientDetailPage() {
       key={patientId}
       patientId={patientId}
       back={({ provider }) => ({
-        href: paths.admin.provider.getHref(provider.id, 'patients'),
+        href: paths.admin.organization.getHref(provider.id, 'patients'),
         label: `Back to ${provider.name}`,
       })}
-      notFoundBack={{ href: paths.admin.providers.getHref(), label: 'Back to Providers' }}
+      notFoundBack={{ href: paths.admin.organizations.getHref(), label: 'Back to Providers' }}
       accessHistory
     />
   );

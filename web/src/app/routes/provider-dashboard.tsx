@@ -1,4 +1,4 @@
-import { Alert, Button, EmptyState, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FileText, MessageSquareReply, PhoneCall, ReceiptText, Users, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
@@ -15,19 +15,23 @@ import { StatTile } from '../../features/dashboard/components/stat-tile';
 import { CcmChartsSection } from '../../features/dashboard/components/ccm-charts-section';
 import { WorklistPanel } from '../../features/dashboard/components/worklist-panel';
 import { PatientsSection } from '../../features/patients/components/patients-section';
-import { providerQueryOptions, type ProviderDetailResponse } from '../../features/organizations/api/get-provider';
+import {
+  organizationQueryOptions,
+  type OrganizationDetailResponse,
+} from '../../features/organizations/api/get-organization';
 import { useOrganizationUsers } from '../../features/users/api/get-organization-users';
 import { ProviderUsersTable } from '../../features/users/components/provider-users-table';
 import { showViewAllPatients, visiblePatients } from './provider-dashboard.utils';
+import { ListEmptyState } from '../../components/feedback/list-empty-state';
 
-function PatientsPanel({ detail }: { detail: ProviderDetailResponse }) {
+function PatientsPanel({ detail }: { detail: OrganizationDetailResponse }) {
   const [expanded, setExpanded] = useState(false);
   const total = detail.provider.patient_count;
   return (
     <PatientsSection
       visible={(patients) => visiblePatients(patients, expanded)}
       viewHref={paths.provider.patient.getHref}
-      providerId={detail.provider.id}
+      organizationId={detail.provider.id}
       timezone={detail.provider.timezone}
       footer={(patients) =>
         showViewAllPatients(Math.max(total, patients.length), expanded) && (
@@ -42,7 +46,7 @@ function PatientsPanel({ detail }: { detail: ProviderDetailResponse }) {
   );
 }
 
-function ProviderUsersPanel({ detail }: { detail: ProviderDetailResponse }) {
+function ProviderUsersPanel({ detail }: { detail: OrganizationDetailResponse }) {
   const query = useOrganizationUsers(detail.provider.id);
   const users = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
@@ -53,14 +57,7 @@ function ProviderUsersPanel({ detail }: { detail: ProviderDetailResponse }) {
       <QueryTableCard
         query={firstPageState(query)}
         isEmpty={users.length === 0}
-        empty={
-          <EmptyState
-            size="sm"
-            py="lg"
-            icon={<UsersRound size={24} aria-hidden="true" />}
-            title="No provider users yet"
-          />
-        }
+        empty={<ListEmptyState icon={UsersRound} title="No provider users yet" />}
       >
         <ProviderUsersTable users={users} />
       </QueryTableCard>
@@ -73,9 +70,9 @@ function ProviderUsersPanel({ detail }: { detail: ProviderDetailResponse }) {
 export function ProviderDashboardPage() {
   const user = useSignedInUser();
   const api = useApiClient();
-  const providerId = user.provider_id ?? '';
+  const organizationId = user.provider_id ?? '';
   const stats = useDashboardStats();
-  const organization = useQuery({ ...providerQueryOptions(api, providerId), enabled: providerId !== '' });
+  const organization = useQuery({ ...organizationQueryOptions(api, organizationId), enabled: organizationId !== '' });
   const data = stats.data;
 
   return (
@@ -111,9 +108,9 @@ export function ProviderDashboardPage() {
         />
       </SimpleGrid>
 
-      {providerId !== '' && <WorklistPanel />}
+      {organizationId !== '' && <WorklistPanel />}
 
-      {providerId === '' ? (
+      {organizationId === '' ? (
         <Alert color="yellow" role="status">
           Your account is not linked to a provider organization yet. Please contact CareLoop.
         </Alert>
@@ -139,7 +136,7 @@ export function ProviderDashboardPage() {
         </Tabs>
       )}
 
-      {providerId !== '' && <CcmChartsSection description="Your practice, months in its time zone." />}
+      {organizationId !== '' && <CcmChartsSection description="Your practice, months in its time zone." />}
     </PageShell>
   );
 }

@@ -5,7 +5,8 @@ import type { Role } from '../../../../shared/roles';
 import type { SummaryLinkResponse } from '../../../../shared/summary-link';
 import { createAppRoutes } from '../router';
 import { ApiError } from '../../lib/api-client';
-import { createFakeApi, makeUser } from '../../test/fakes';
+import { createFakeApi } from '../../test/fakes';
+import { signedInUser } from '../../test/records';
 import { renderWithProviders } from '../../test/render-with-providers';
 
 function summaryLink(overrides: Partial<SummaryLinkResponse> = {}): SummaryLinkResponse {
@@ -45,7 +46,7 @@ function openSummary(answer: () => Promise<unknown>, role: Role = 'provider', to
   let answerNext = answer;
   const { services, requests } = createFakeApi(
     { 'GET /summary-links/:token': () => answerNext() },
-    { user: makeUser({ role }) },
+    { user: signedInUser({ role }) },
   );
   const view = renderWithProviders(null, { routes: createAppRoutes(), url: `/summary/${token}`, services });
   return {

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { ArrowLeft, CircleAlert, ShieldCheck } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { CircleAlert, ShieldCheck } from 'lucide-react';
+import { useParams } from 'react-router';
 import { SUMMARY_LINK_MESSAGES } from '../../../../shared/summary-link';
 import { useSignedInUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -11,6 +11,7 @@ import {
   loadErrorView,
   summariesListHref,
 } from '../../features/summaries/components/call-summary.utils';
+import { BackButton } from '../../components/layout/back-button';
 
 /**
  * `/summary/{token}` (product-rules.md "Screens"): the summary a notification's link opens, for a
@@ -27,14 +28,7 @@ export function CallSummaryPage() {
     <Container size="md" py="xl" px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg">
         <Box>
-          <Button
-            component={Link}
-            to={summariesListHref(user.role)}
-            variant="default"
-            leftSection={<ArrowLeft size={16} aria-hidden="true" />}
-          >
-            Back to All Summaries
-          </Button>
+          <BackButton to={summariesListHref(user.role)}>Back to All Summaries</BackButton>
         </Box>
 
         <Stack gap={4}>

@@ -5,13 +5,13 @@ import type { ProviderOrganization, UserProfile } from '../../../../../shared/do
 import type { DashboardChartsAnswer } from '../../../../../shared/dashboard';
 import { createAppRoutes } from '../../router';
 import { ApiError } from '../../../lib/api-client';
-import { createFakeApi, makeUser, type FakeApiAnswer } from '../../../test/fakes';
-import { organization, page, patient, userProfile } from '../../../test/records';
+import { createFakeApi, type FakeApiAnswer } from '../../../test/fakes';
+import { organization, page, patient, signedInUser, userProfile } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 
 const NO_CHARTS: DashboardChartsAnswer = { scope: 'all', months: [], organizations: { included: 0, total: 0 } };
 
-const admin = makeUser({
+const admin = signedInUser({
   id: 'admin-1',
   email: 'admin@careloop.health',
   role: 'careloop_employee',

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_PROMPT, type SystemSettingsResponse } from '../../../../../shared/calls';
 import type { DashboardChartsAnswer } from '../../../../../shared/dashboard';
 import { createAppRoutes } from '../../router';
-import { createFakeApi, makeUser } from '../../../test/fakes';
+import { createFakeApi } from '../../../test/fakes';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { callLog, page } from '../../../test/records';
+import { callLog, page, signedInUser } from '../../../test/records';
 
 const NO_CHARTS: DashboardChartsAnswer = { scope: 'all', months: [], organizations: { included: 0, total: 0 } };
 
@@ -34,7 +34,7 @@ const settings: SystemSettingsResponse = {
 
 /** `/admin` for an employee whose `/me` says whether they manage the system settings. */
 function openDashboard(canManageSettings: boolean | undefined) {
-  const operator = makeUser({
+  const operator = signedInUser({
     id: 'admin-1',
     email: 'admin@careloop.health',
     role: 'careloop_employee',

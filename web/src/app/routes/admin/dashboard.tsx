@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
   Activity,
   Building2,
@@ -37,12 +25,13 @@ import { ScheduledCallsModal } from '../../../features/calls/components/schedule
 import { useDashboardStats } from '../../../features/dashboard/api/dashboard-stats';
 import { StatTile } from '../../../features/dashboard/components/stat-tile';
 import { CcmChartsSection } from '../../../features/dashboard/components/ccm-charts-section';
-import { DeleteProviderModal } from '../../../features/organizations/components/delete-provider-modal';
-import { ProviderCard } from '../../../features/organizations/components/provider-card';
-import { ProviderFormModal } from '../../../features/organizations/components/provider-form-modal';
+import { DeleteOrganizationModal } from '../../../features/organizations/components/delete-organization-modal';
+import { OrganizationCard } from '../../../features/organizations/components/organization-card';
+import { OrganizationFormModal } from '../../../features/organizations/components/organization-form-modal';
 import { SystemSettingsModal } from '../../../features/settings/components/system-settings-modal';
 import { useModalTarget } from '../../../lib/use-modal-target';
-import { dashboardProviderCards, showViewAllProviders } from './dashboard.utils';
+import { dashboardOrganizationCards, showViewAllOrganizations } from './dashboard.utils';
+import { ListEmptyState } from '../../../components/feedback/list-empty-state';
 
 const SYSTEM_STATUS = [
   { label: 'API Health', status: 'Operational', icon: Server },
@@ -81,13 +70,13 @@ export function AdminDashboardPage() {
   const stats = useDashboardStats();
   const [callsOpen, setCallsOpen] = useState(false);
   const [scheduledOpen, setScheduledOpen] = useState(false);
-  const [addingProvider, setAddingProvider] = useState(false);
+  const [addingOrganization, setAddingOrganization] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Only settings administrators (SETTINGS_ADMIN_EMAILS) see the panel; the API refuses everyone else.
   const canManageSettings = user.can_manage_settings === true;
   const deleting = useModalTarget<ProviderOrganization>();
   const data = stats.data;
-  const providers = data ? dashboardProviderCards(data.providers) : [];
+  const organizations = data ? dashboardOrganizationCards(data.providers) : [];
 
   return (
     <PageShell
@@ -134,7 +123,7 @@ export function AdminDashboardPage() {
           label="Total Providers"
           value={data?.totalProviders}
           icon={<Building2 size={20} />}
-          href={paths.admin.providers.getHref()}
+          href={paths.admin.organizations.getHref()}
         />
         <StatTile
           label="Calls Made"
@@ -162,16 +151,16 @@ export function AdminDashboardPage() {
             Provider Organizations
           </Title>
           <Group gap="sm">
-            {data && showViewAllProviders(data.totalProviders) && (
-              <Anchor component={Link} to={paths.admin.providers.getHref()} fw={600}>
+            {data && showViewAllOrganizations(data.totalProviders) && (
+              <Anchor component={Link} to={paths.admin.organizations.getHref()} fw={600}>
                 View All {data.totalProviders} Providers
               </Anchor>
             )}
-            {data && providers.length > 0 && (
+            {data && organizations.length > 0 && (
               <Button
                 size="sm"
                 leftSection={<Plus size={16} aria-hidden="true" />}
-                onClick={() => setAddingProvider(true)}
+                onClick={() => setAddingOrganization(true)}
               >
                 Add Provider
               </Button>
@@ -183,27 +172,24 @@ export function AdminDashboardPage() {
             Loading providers...
           </Text>
         )}
-        {data && providers.length === 0 && (
+        {data && organizations.length === 0 && (
           <Card withBorder radius="md">
-            <EmptyState
-              size="sm"
-              py="lg"
-              icon={<Building2 size={24} aria-hidden="true" />}
+            <ListEmptyState
+              icon={Building2}
               title="No providers yet"
               description="Add the first provider organization to start enrolling patients."
-            >
-              <EmptyState.Actions>
-                <Button leftSection={<Plus size={16} aria-hidden="true" />} onClick={() => setAddingProvider(true)}>
+              action={
+                <Button leftSection={<Plus size={16} aria-hidden="true" />} onClick={() => setAddingOrganization(true)}>
                   Add First Provider
                 </Button>
-              </EmptyState.Actions>
-            </EmptyState>
+              }
+            />
           </Card>
         )}
-        {providers.length > 0 && (
+        {organizations.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            {providers.map((provider) => (
-              <ProviderCard key={provider.id} provider={provider} onDelete={deleting.open} />
+            {organizations.map((organization) => (
+              <OrganizationCard key={organization.id} organization={organization} onDelete={deleting.open} />
             ))}
           </SimpleGrid>
         )}
@@ -215,8 +201,8 @@ export function AdminDashboardPage() {
 
       <CallLogsModal opened={callsOpen} onClose={() => setCallsOpen(false)} />
       <ScheduledCallsModal opened={scheduledOpen} onClose={() => setScheduledOpen(false)} />
-      <ProviderFormModal opened={addingProvider} onClose={() => setAddingProvider(false)} />
-      <DeleteProviderModal opened={deleting.opened} provider={deleting.target} onClose={deleting.close} />
+      <OrganizationFormModal opened={addingOrganization} onClose={() => setAddingOrganization(false)} />
+      <DeleteOrganizationModal opened={deleting.opened} organization={deleting.target} onClose={deleting.close} />
       {canManageSettings && <SystemSettingsModal opened={settingsOpen} onClose={() => setSettingsOpen(false)} />}
     </PageShell>
   );

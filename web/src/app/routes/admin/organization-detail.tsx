@@ -1,7 +1,7 @@
-import { Alert, Button, Card, EmptyState, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { ArrowLeft, Building2, Trash2, UserPlus, UsersRound } from 'lucide-react';
+import { Alert, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Building2, Trash2, UserPlus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { UserProfile } from '../../../../../shared/domain';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { MessagePage } from '../../../components/feedback/message-page';
@@ -12,31 +12,24 @@ import { QueryTableCard } from '../../../components/table/table-card';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { PatientsSection } from '../../../features/patients/components/patients-section';
-import { useProvider, type ProviderDetailResponse } from '../../../features/organizations/api/get-provider';
-import { DeleteProviderModal } from '../../../features/organizations/components/delete-provider-modal';
-import { ProviderForm } from '../../../features/organizations/components/provider-form';
-import { ProviderOverview } from '../../../features/organizations/components/provider-overview';
+import { useOrganization, type OrganizationDetailResponse } from '../../../features/organizations/api/get-organization';
+import { DeleteOrganizationModal } from '../../../features/organizations/components/delete-organization-modal';
+import { OrganizationForm } from '../../../features/organizations/components/organization-form';
+import { OrganizationOverview } from '../../../features/organizations/components/organization-overview';
 import { DeleteUserModal } from '../../../features/users/components/delete-user-modal';
 import { useOrganizationUsers } from '../../../features/users/api/get-organization-users';
 import { ProviderUsersTable } from '../../../features/users/components/provider-users-table';
 import { UserFormModal } from '../../../features/users/components/user-form-modal';
 import { useModalTarget } from '../../../lib/use-modal-target';
-import { PROVIDER_TABS, searchForTab, tabFromSearch } from './organization-detail.utils';
+import { ORGANIZATION_TABS, searchForTab, tabFromSearch } from './organization-detail.utils';
+import { ListEmptyState } from '../../../components/feedback/list-empty-state';
+import { BackButton } from '../../../components/layout/back-button';
 
-function BackToProviders() {
-  return (
-    <Button
-      component={Link}
-      to={paths.admin.providers.getHref()}
-      variant="default"
-      leftSection={<ArrowLeft size={16} aria-hidden="true" />}
-    >
-      Back to Providers
-    </Button>
-  );
+function BackToOrganizations() {
+  return <BackButton to={paths.admin.organizations.getHref()}>Back to Providers</BackButton>;
 }
 
-function ProviderUsersTab({ detail }: { detail: ProviderDetailResponse }) {
+function ProviderUsersTab({ detail }: { detail: OrganizationDetailResponse }) {
   const form = useModalTarget<UserProfile>();
   const removing = useModalTarget<UserProfile>();
   const organization = { id: detail.provider.id, name: detail.provider.name };
@@ -56,10 +49,8 @@ function ProviderUsersTab({ detail }: { detail: ProviderDetailResponse }) {
         query={firstPageState(query)}
         isEmpty={users.length === 0}
         empty={
-          <EmptyState
-            size="sm"
-            py="lg"
-            icon={<UsersRound size={24} aria-hidden="true" />}
+          <ListEmptyState
+            icon={UsersRound}
             title="No provider users yet"
             description="Provider users sign in to manage this organization's patients."
           />
@@ -72,7 +63,7 @@ function ProviderUsersTab({ detail }: { detail: ProviderDetailResponse }) {
         opened={form.opened}
         user={form.target ?? undefined}
         onClose={form.close}
-        lockedProvider={organization}
+        lockedOrganization={organization}
         scope="provider-users"
       />
       <DeleteUserModal
@@ -85,17 +76,17 @@ function ProviderUsersTab({ detail }: { detail: ProviderDetailResponse }) {
   );
 }
 
-function PatientsTab({ detail }: { detail: ProviderDetailResponse }) {
+function PatientsTab({ detail }: { detail: OrganizationDetailResponse }) {
   return (
     <PatientsSection
       viewHref={paths.admin.patient.getHref}
-      providerId={detail.provider.id}
+      organizationId={detail.provider.id}
       timezone={detail.provider.timezone}
     />
   );
 }
 
-function SettingsTab({ detail }: { detail: ProviderDetailResponse }) {
+function SettingsTab({ detail }: { detail: OrganizationDetailResponse }) {
   const navigate = useNavigate();
   const [saved, setSaved] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -111,7 +102,7 @@ function SettingsTab({ detail }: { detail: ProviderDetailResponse }) {
               Provider updated successfully
             </Alert>
           )}
-          <ProviderForm key={detail.provider.id} provider={detail.provider} onSaved={() => setSaved(true)} />
+          <OrganizationForm key={detail.provider.id} organization={detail.provider} onSaved={() => setSaved(true)} />
         </Stack>
       </Card>
       <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="provider-delete-title">
@@ -130,11 +121,11 @@ function SettingsTab({ detail }: { detail: ProviderDetailResponse }) {
           Delete Provider
         </Button>
       </Card>
-      <DeleteProviderModal
+      <DeleteOrganizationModal
         opened={deleting}
-        provider={detail.provider}
+        organization={detail.provider}
         onClose={() => setDeleting(false)}
-        onDeleted={() => void navigate(paths.admin.providers.getHref())}
+        onDeleted={() => void navigate(paths.admin.organizations.getHref())}
       />
     </Stack>
   );
@@ -142,16 +133,16 @@ function SettingsTab({ detail }: { detail: ProviderDetailResponse }) {
 
 /** `/admin/providers/{providerId}`: Overview, Provider Users, Patients and Settings, in `?tab=`. */
 export function OrganizationDetailPage() {
-  const { providerId = '' } = useParams();
+  const { organizationId = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabFromSearch(searchParams);
-  const query = useProvider(providerId);
+  const query = useOrganization(organizationId);
 
   // A 404 wins even over cached data (the record was archived); other failures of a refetch keep
   // showing what was loaded.
   if (query.error instanceof ApiError && query.error.status === 404) {
     return (
-      <MessagePage title="Provider Not Found" icon={<Building2 size={28} />} actions={<BackToProviders />}>
+      <MessagePage title="Provider Not Found" icon={<Building2 size={28} />} actions={<BackToOrganizations />}>
         This provider organization does not exist or has been deleted.
       </MessagePage>
     );
@@ -160,7 +151,7 @@ export function OrganizationDetailPage() {
   if (!query.data) {
     if (!query.isError) return <PageSpinner />;
     return (
-      <PageShell title="Organization Details" actions={<BackToProviders />}>
+      <PageShell title="Organization Details" actions={<BackToOrganizations />}>
         <ErrorAlert message={query.error.message} onRetry={() => void query.refetch()} />
       </PageShell>
     );
@@ -168,24 +159,24 @@ export function OrganizationDetailPage() {
 
   const detail = query.data;
   return (
-    <PageShell title={detail.provider.name} description="Provider organization" actions={<BackToProviders />}>
+    <PageShell title={detail.provider.name} description="Provider organization" actions={<BackToOrganizations />}>
       <Tabs
         value={tab}
         keepMounted={false}
         onChange={(value) => {
-          const next = PROVIDER_TABS.find((t) => t.value === value)?.value ?? 'overview';
+          const next = ORGANIZATION_TABS.find((t) => t.value === value)?.value ?? 'overview';
           setSearchParams(searchForTab(searchParams, next), { replace: true });
         }}
       >
         <Tabs.List>
-          {PROVIDER_TABS.map((t) => (
+          {ORGANIZATION_TABS.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>
               {t.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
         <Tabs.Panel value="overview" pt="lg">
-          <ProviderOverview provider={detail.provider} />
+          <OrganizationOverview organization={detail.provider} />
         </Tabs.Panel>
         <Tabs.Panel value="users" pt="lg">
           <ProviderUsersTab detail={detail} />

@@ -1,6 +1,6 @@
-import { Button, EmptyState, Group, NativeSelect, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Plus, Search, UsersRound } from 'lucide-react';
+import { Plus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import type { UserProfile } from '../../../../../shared/domain';
 import { isRole } from '../../../../../shared/roles';
@@ -8,7 +8,7 @@ import { PageShell } from '../../../components/layout/page-shell';
 import { firstPageState, LoadMore } from '../../../components/table/load-more';
 import { QueryTableCard } from '../../../components/table/table-card';
 import { useSignedInUser } from '../../../lib/session';
-import { useProviders } from '../../../features/organizations/api/get-providers';
+import { useOrganizations } from '../../../features/organizations/api/get-organizations';
 import type { UserFilters } from '../../../features/users/api/user-keys';
 import { useUsers } from '../../../features/users/api/get-users';
 import { DeleteUserModal } from '../../../features/users/components/delete-user-modal';
@@ -16,6 +16,8 @@ import { UserFormModal } from '../../../features/users/components/user-form-moda
 import { ROLE_OPTIONS } from '../../../features/users/components/user-form.utils';
 import { UsersTable } from '../../../features/users/components/users-table';
 import { useModalTarget } from '../../../lib/use-modal-target';
+import { ListEmptyState } from '../../../components/feedback/list-empty-state';
+import { SearchInput } from '../../../components/forms/search-input';
 
 const ROLE_FILTER_OPTIONS = [
   { value: 'all', label: 'All roles' },
@@ -36,7 +38,7 @@ export function UsersPage() {
   const [role, setRole] = useState<UserFilters['role']>('all');
   const [debouncedSearch] = useDebouncedValue(search, 250);
   const users = useUsers({ search: debouncedSearch, role });
-  const providers = useProviders();
+  const organizations = useOrganizations();
   const form = useModalTarget<UserProfile>();
   const deleting = useModalTarget<UserProfile>();
   const list = users.data?.pages.flatMap((page) => page.items) ?? [];
@@ -53,14 +55,7 @@ export function UsersPage() {
       }
     >
       <Group align="flex-end" gap="md">
-        <TextInput
-          label="Search users"
-          placeholder="Search by name or e-mail..."
-          leftSection={<Search size={16} aria-hidden="true" />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          w={{ base: '100%', xs: 320 }}
-        />
+        <SearchInput label="Search users" value={search} onChange={setSearch} w={{ base: '100%', xs: 320 }} />
         <NativeSelect
           label="Filter by role"
           data={ROLE_FILTER_OPTIONS}
@@ -74,10 +69,8 @@ export function UsersPage() {
         query={firstPageState(users)}
         isEmpty={list.length === 0}
         empty={
-          <EmptyState
-            size="sm"
-            py="lg"
-            icon={<UsersRound size={24} aria-hidden="true" />}
+          <ListEmptyState
+            icon={UsersRound}
             title="No users found"
             description={filtered ? 'No user matches this search and role.' : undefined}
           />
@@ -92,8 +85,8 @@ export function UsersPage() {
         user={form.target ?? undefined}
         onClose={form.close}
         currentUserId={me.id}
-        providers={providers.data?.pages.flatMap((page) => page.items)}
-        providersLoading={providers.isPending}
+        organizations={organizations.data?.pages.flatMap((page) => page.items)}
+        organizationsLoading={organizations.isPending}
       />
       <DeleteUserModal opened={deleting.opened} user={deleting.target} onClose={deleting.close} />
     </PageShell>

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createAppRoutes } from '../../../app/router';
-import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { createFakeBackend } from '../../../test/fakes';
+import { signedInUser } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import type { SignInStep } from '../../../lib/auth-client';
 
@@ -44,7 +45,7 @@ describe('/login', () => {
     let finish: () => void = () => undefined;
     backend.auth.signIn.mockImplementationOnce(async () => {
       await new Promise<void>((resolve) => (finish = resolve));
-      backend.setUser(makeUser({ role: 'provider' }));
+      backend.setUser(signedInUser({ role: 'provider' }));
       return DONE;
     });
 
@@ -63,7 +64,7 @@ describe('/login', () => {
     const { backend, router } = renderLogin();
     backend.setUser(null);
     backend.auth.signIn.mockImplementationOnce(async () => {
-      backend.setUser(makeUser({ role: 'careloop_employee' }));
+      backend.setUser(signedInUser({ role: 'careloop_employee' }));
       return DONE;
     });
 
@@ -75,7 +76,7 @@ describe('/login', () => {
   it('honours a same-site ?redirect= and ignores another site', async () => {
     const first = renderLogin('/login?redirect=%2Fsummary%2Ftok123');
     first.backend.auth.signIn.mockImplementationOnce(async () => {
-      first.backend.setUser(makeUser());
+      first.backend.setUser(signedInUser());
       return DONE;
     });
     await fillAndSubmit('nurse@sunrise.example', 'pw123456');
@@ -84,7 +85,7 @@ describe('/login', () => {
 
     const second = renderLogin('/login?redirect=//evil.example/x');
     second.backend.auth.signIn.mockImplementationOnce(async () => {
-      second.backend.setUser(makeUser());
+      second.backend.setUser(signedInUser());
       return DONE;
     });
     await fillAndSubmit('nurse@sunrise.example', 'pw123456');

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES, type BillingReportAnswer, type BillingReportRow } from '../../../../../shared/care-time';
 import { createAppRoutes } from '../../../app/router';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { createFakeApi, hang, makeUser, requestsTo, serverError } from '../../../test/fakes';
-import { billingRow, page } from '../../../test/records';
+import { createFakeApi, hang, requestsTo, serverError } from '../../../test/fakes';
+import { billingRow, page, signedInUser } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 
 const row = (patientId: string, overrides: Partial<BillingReportRow> = {}) =>
@@ -27,7 +27,7 @@ function openBilling(
   answer: BillingReportAnswer | 'fail' | 'hang',
   role: 'provider' | 'careloop_employee' = 'provider',
 ) {
-  const user = makeUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
+  const user = signedInUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
   const report = '/providers/prov-1/billing-report';
   const { services, requests } = createFakeApi(
     {

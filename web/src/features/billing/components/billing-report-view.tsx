@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  EmptyState,
-  Group,
-  NativeSelect,
-  Stack,
-  Switch,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, NativeSelect, Stack, Switch, Table, Text } from '@mantine/core';
 import { Download, ReceiptText } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +9,7 @@ import { QueryTableCard } from '../../../components/table/table-card';
 import { formatDate } from '../../../lib/format-date';
 import { useBillingReport, useExportBillingCsv, useUpdateBillingRow } from '../api/billing-report';
 import { codesText, consentText, monthLabel, reportMonthOptions } from './billing-report.utils';
+import { ListEmptyState } from '../../../components/feedback/list-empty-state';
 
 export interface BillingReportViewProps {
   organizationId: string;
@@ -97,10 +86,8 @@ export function BillingReportView({ organizationId, canEdit, patientHref }: Bill
         query={firstPageState(query)}
         isEmpty={rows.length === 0}
         empty={
-          <EmptyState
-            size="sm"
-            py="lg"
-            icon={<ReceiptText size={24} aria-hidden="true" />}
+          <ListEmptyState
+            icon={ReceiptText}
             title={ready ? 'No patient-months are ready to bill' : 'No enrolled patients this month'}
           />
         }

@@ -1,4 +1,13 @@
 /** What a Make Call or Schedule Call modal shows (product-rules.md "Calls"). */
+/** What opens a call modal (Make Call, Schedule Call) for one patient. */
+export interface CallModalProps {
+  opened: boolean;
+  onClose: () => void;
+  patientId: string;
+  patientName: string;
+  phoneNumber: string | null;
+}
+
 export type CallRequestPhase = 'idle' | 'starting' | 'success' | 'error';
 
 /** product-rules.md "Limits": the call-success modal closes after 3 s, the schedule-success modal after 2 s. */

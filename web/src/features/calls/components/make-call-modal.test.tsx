@@ -1,29 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { createFakeApi, deferred, type FakeApiAnswer } from '../../../test/fakes';
+import { deferred, type FakeApiAnswer } from '../../../test/fakes';
 import { callLog } from '../../../test/records';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderCallModal } from './call-modal.test-utils';
 import { MakeCallModal } from './make-call-modal';
 
-function renderModal(placeCall: FakeApiAnswer, phoneNumber: string | null = '+18135551000') {
-  const { services, requests } = createFakeApi({ 'POST /patients/pat-1/calls': placeCall });
-  const onClose = vi.fn();
-  renderWithProviders(
-    <MakeCallModal
-      opened
-      onClose={onClose}
-      patientId="pat-1"
-      patientName="Margaret Alvarez"
-      phoneNumber={phoneNumber}
-    />,
-    { services },
-  );
-  // Under fake timers user-event's own pauses must move the clock too.
-  const user = userEvent.setup({ advanceTimers: (ms) => void (vi.isFakeTimers() && vi.advanceTimersByTime(ms)) });
-  return { requests, onClose, user };
-}
+const renderModal = (answer: FakeApiAnswer, phoneNumber?: string | null) =>
+  renderCallModal(MakeCallModal, 'POST /patients/pat-1/calls', answer, phoneNumber);
 
 const dialog = () => screen.findByRole('dialog', { name: 'Make Call to Margaret Alvarez' });
 

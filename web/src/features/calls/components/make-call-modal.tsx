@@ -4,24 +4,16 @@ import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { usePlaceCall } from '../api/place-call';
 import { CallSuccessAlert } from './call-success-alert';
-import { MAKE_CALL_SUCCESS_CLOSE_MS, callRequestPhase, canClose } from './call-request.utils';
+import { MAKE_CALL_SUCCESS_CLOSE_MS, callRequestPhase, canClose, type CallModalProps } from './call-request.utils';
 import { makeCallErrorText } from './calls.utils';
 import { NoPhoneNotice } from './no-phone-notice';
 import { useCloseAfter } from './use-close-after';
-
-export interface MakeCallModalProps {
-  opened: boolean;
-  onClose: () => void;
-  patientId: string;
-  patientName: string;
-  phoneNumber: string | null;
-}
 
 /**
  * Make Call (product-rules.md "Calls"): idle, starting (cannot be closed), then 'Call Started
  * Successfully!' that closes itself after 3 s, or the failure inside the modal.
  */
-export function MakeCallModal({ opened, onClose, patientId, patientName, phoneNumber }: MakeCallModalProps) {
+export function MakeCallModal({ opened, onClose, patientId, patientName, phoneNumber }: CallModalProps) {
   const call = usePlaceCall(patientId);
   const phase = callRequestPhase(call);
   const closable = canClose(phase);

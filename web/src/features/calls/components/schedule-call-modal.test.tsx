@@ -1,29 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { createFakeApi, type FakeApiAnswer } from '../../../test/fakes';
+import { type FakeApiAnswer } from '../../../test/fakes';
 import { callLog } from '../../../test/records';
-import { renderWithProviders } from '../../../test/render-with-providers';
+import { renderCallModal } from './call-modal.test-utils';
 import { ScheduleCallModal } from './schedule-call-modal';
 
-function renderModal(schedule: FakeApiAnswer, phoneNumber: string | null = '+18135551000') {
-  const { services, requests } = createFakeApi({ 'POST /patients/pat-1/scheduled-calls': schedule });
-  const onClose = vi.fn();
-  renderWithProviders(
-    <ScheduleCallModal
-      opened
-      onClose={onClose}
-      patientId="pat-1"
-      patientName="Margaret Alvarez"
-      phoneNumber={phoneNumber}
-    />,
-    { services },
-  );
-  // Under fake timers user-event's own pauses must move the clock too.
-  const user = userEvent.setup({ advanceTimers: (ms) => void (vi.isFakeTimers() && vi.advanceTimersByTime(ms)) });
-  return { requests, onClose, user };
-}
+const renderModal = (answer: FakeApiAnswer, phoneNumber?: string | null) =>
+  renderCallModal(ScheduleCallModal, 'POST /patients/pat-1/scheduled-calls', answer, phoneNumber);
 
 const dialog = () => screen.findByRole('dialog', { name: 'Schedule Call for Margaret Alvarez' });
 const scheduled = () => ({ call: callLog({ status: 'scheduled', scheduled_at: '2025-03-04T15:10:00.000Z' }) });

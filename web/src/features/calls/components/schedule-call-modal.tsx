@@ -7,24 +7,16 @@ import { scheduleCallSchema } from '../../../../../shared/validation';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { SCHEDULE_CALL_FALLBACK_REASON, useScheduleCall } from '../api/schedule-call';
 import { CallSuccessAlert } from './call-success-alert';
-import { SCHEDULE_CALL_SUCCESS_CLOSE_MS, callRequestPhase, canClose } from './call-request.utils';
+import { SCHEDULE_CALL_SUCCESS_CLOSE_MS, callRequestPhase, canClose, type CallModalProps } from './call-request.utils';
 import { callWindowText, scheduleCallErrorText } from './calls.utils';
 import { NoPhoneNotice } from './no-phone-notice';
 import { useCloseAfter } from './use-close-after';
-
-export interface ScheduleCallModalProps {
-  opened: boolean;
-  onClose: () => void;
-  patientId: string;
-  patientName: string;
-  phoneNumber: string | null;
-}
 
 /**
  * Schedule Call (product-rules.md "Limits" options): in 10 minutes, in 1 week or in 1 month. 'Call Scheduled
  * Successfully!' closes the modal after 2 s; a failure reads 'Failed to schedule call: {reason}'.
  */
-export function ScheduleCallModal({ opened, onClose, patientId, patientName, phoneNumber }: ScheduleCallModalProps) {
+export function ScheduleCallModal({ opened, onClose, patientId, patientName, phoneNumber }: CallModalProps) {
   const schedule = useScheduleCall(patientId);
   const [when, setWhen] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);

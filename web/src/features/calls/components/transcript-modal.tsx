@@ -1,7 +1,7 @@
-import { Box, Center, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Center, Loader, Modal, Text } from '@mantine/core';
+import { TranscriptTurns } from '../../../components/data/transcript-turns';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useCall } from '../api/get-call';
-import { SPEAKER_LABELS } from '../../../lib/call-format';
 
 export interface TranscriptModalProps {
   opened: boolean;
@@ -45,24 +45,5 @@ function Transcript({ callId }: { callId: string }) {
 
   const { transcript } = query.data.call;
   if (transcript.length === 0) return <Text c="dimmed">No transcript available for this call.</Text>;
-  return (
-    <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Transcript">
-      {transcript.map((turn, index) => (
-        <Box
-          key={index}
-          component="li"
-          p="sm"
-          bg={turn.speaker === 'assistant' ? 'gray.0' : 'careloop.0'}
-          style={{ borderRadius: 'var(--mantine-radius-md)' }}
-        >
-          <Text size="sm" fw={700}>
-            {SPEAKER_LABELS[turn.speaker]}
-          </Text>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {turn.text}
-          </Text>
-        </Box>
-      ))}
-    </Stack>
-  );
+  return <TranscriptTurns turns={transcript} aria-label="Transcript" />;
 }

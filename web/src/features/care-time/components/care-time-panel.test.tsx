@@ -5,8 +5,8 @@ import { CARE_TIME_MESSAGES, type TimeEntriesAnswer, type TimeEntry } from '../.
 import { todayIn } from '../../../../../shared/time-preferences';
 import { createAppRoutes } from '../../../app/router';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { createFakeApi, hang, makeUser, requestsTo, serverError } from '../../../test/fakes';
-import { patientDetail, timeEntriesMonth, timeEntry } from '../../../test/records';
+import { createFakeApi, hang, requestsTo, serverError } from '../../../test/fakes';
+import { patientDetail, signedInUser, timeEntriesMonth, timeEntry } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { timerStorageKey } from './timer.utils';
 
@@ -18,7 +18,7 @@ function openPatient(
   role: 'provider' | 'careloop_employee' = 'provider',
   timezone = 'America/New_York',
 ) {
-  const user = makeUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
+  const user = signedInUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
   const detail = patientDetail();
   const { services, requests } = createFakeApi(
     {

@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createAppRoutes } from '../../../app/router';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { createFakeApi, makeUser, requestsTo } from '../../../test/fakes';
-import { summaryItem } from '../../../test/records';
+import { createFakeApi, requestsTo } from '../../../test/fakes';
+import { signedInUser, summaryItem } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { summariesServer } from '../../../test/summaries-server';
 import { reviewMinutes } from './summary-review-offer';
 
 /** The summaries page of a signed-in user, with one summary to follow up; posted time entries are kept. */
 function openSummaries(role: 'provider' | 'careloop_employee') {
-  const user = makeUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
+  const user = signedInUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
   const server = summariesServer([
     summaryItem({ call_id: 'c1', patient_id: 'pat-1', patient_name: 'Margaret Alvarez' }),
   ]);

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_MESSAGES, type ChartMonth, type DashboardChartsAnswer } from '../../../../../shared/dashboard';
 import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { createFakeBackend } from '../../../test/fakes';
+import { signedInUser } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { CcmChartsSection } from './ccm-charts-section';
 
@@ -44,7 +45,7 @@ function openCharts(answer: DashboardChartsAnswer | 'fail' | 'hang') {
     },
   };
   renderWithProviders(<CcmChartsSection description="Your practice." />, {
-    services: { auth: createFakeBackend(makeUser()).auth, api },
+    services: { auth: createFakeBackend(signedInUser()).auth, api },
   });
   return { queries };
 }

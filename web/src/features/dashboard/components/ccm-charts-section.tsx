@@ -1,10 +1,11 @@
-import { EmptyState, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { ChartColumn } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { CHART_MONTHS_DEFAULT } from '../../../../../shared/dashboard';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useDashboardCharts } from '../api/dashboard-charts';
 import { hasNoFigures } from './ccm-charts.utils';
+import { ListEmptyState } from '../../../components/feedback/list-empty-state';
 
 /** The chart library and its styles: a chunk of their own, fetched when the charts come near. */
 const loadCharts = () => import('./ccm-charts');
@@ -80,12 +81,11 @@ export function CcmChartsSection({ description }: CcmChartsSectionProps) {
       ) : charts.isError ? (
         <ErrorAlert message={charts.error.message} onRetry={() => void charts.refetch()} />
       ) : hasNoFigures(charts.data) ? (
-        <EmptyState
-          size="sm"
-          py="md"
-          icon={<ChartColumn size={24} aria-hidden="true" />}
+        <ListEmptyState
+          icon={ChartColumn}
           title="No figures yet"
           description="Charts appear once patients are enrolled and time, calls or summaries are recorded."
+          py="md"
         />
       ) : (
         <Suspense fallback={loading}>

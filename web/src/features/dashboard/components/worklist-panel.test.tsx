@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DASHBOARD_MESSAGES, type WorklistAnswer } from '../../../../../shared/dashboard';
 import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { createFakeBackend } from '../../../test/fakes';
+import { signedInUser } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { WorklistPanel } from './worklist-panel';
 
@@ -75,7 +76,7 @@ const FULL: WorklistAnswer = {
 
 /** The panel of a provider user; the worklist answers `answer`. */
 function openWorklist(answer: WorklistAnswer | 'fail' | 'hang') {
-  const user = makeUser();
+  const user = signedInUser();
   const api: ApiClient = {
     async request<T>(path: string, options: ApiRequestOptions): Promise<T> {
       if (path === '/worklist') {

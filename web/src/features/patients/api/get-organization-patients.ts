@@ -24,9 +24,9 @@ export function getOrganizationPatients(
 
 export function organizationPatientsQueryOptions(api: ApiClient, organizationId: string, search = '') {
   const term = search.trim();
-  // Under ['providers', …]: refreshed with the organization after a patient is added or changed.
+  // Under ['organizations', …]: refreshed with the organization after a patient is added or changed.
   return infiniteQueryOptions({
-    queryKey: ['providers', 'patients', organizationId, { search: term }] as const,
+    queryKey: ['organizations', 'patients', organizationId, { search: term }] as const,
     queryFn: ({ pageParam, signal }) => getOrganizationPatients(api, organizationId, term, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,

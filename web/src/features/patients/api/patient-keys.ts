@@ -13,4 +13,4 @@ export const patientKeys = {
  * Screens of other features that list patients or count them (an organization's patients and
  * patient_count, dashboard totals): refreshed after a patient is added or changed.
  */
-export const KEYS_SHOWING_PATIENTS = [['providers'], ['dashboard-stats']] as const;
+export const KEYS_SHOWING_PATIENTS = [['organizations'], ['dashboard-stats']] as const;

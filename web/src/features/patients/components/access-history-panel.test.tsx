@@ -5,8 +5,8 @@ import type { AccessHistoryEntry, AccessHistoryPage } from '../../../../../share
 import { createAppRoutes } from '../../../app/router';
 import { ApiError } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { createFakeApi, hang, makeUser, requestsTo, serverError } from '../../../test/fakes';
-import { accessHistoryEntry, patient, patientDetail } from '../../../test/records';
+import { createFakeApi, hang, requestsTo, serverError } from '../../../test/fakes';
+import { accessHistoryEntry, patient, patientDetail, signedInUser } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 
 const entry = (id: string, overrides: Partial<AccessHistoryEntry> = {}) =>
@@ -18,7 +18,7 @@ function openPatient(
   role: 'provider' | 'careloop_employee',
   history: Record<string, AccessHistoryPage> | 'fail' | 'hang',
 ) {
-  const user = makeUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
+  const user = signedInUser({ role, provider_id: role === 'provider' ? 'prov-1' : null });
   const { services, requests } = createFakeApi(
     {
       'GET /patients/pat-1': () => patientDetail(patient({ consent: { status: 'accepted', date: '2025-01-01' } })),

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useAccessHistory } from '../api/access-history';
 import { OUTCOME_LABELS, actionLabel, actorLabel, roleLabel } from './access-history.utils';
 import { formatDateTime } from './format.utils';
+import { LoadMore } from '../../../components/table/load-more';
 
 /**
  * The patient page's 'Access history' tab (operators only): every read or change of the patient's
@@ -70,14 +71,7 @@ export function AccessHistoryPanel({ patientId }: { patientId: string }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {query.isFetchNextPageError && <ErrorAlert message={query.error.message} />}
-      {query.hasNextPage && (
-        <Group justify="center">
-          <Button variant="light" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            Load more
-          </Button>
-        </Group>
-      )}
+      <LoadMore query={query} />
     </Stack>
   );
 }

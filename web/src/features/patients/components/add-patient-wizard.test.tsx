@@ -23,7 +23,13 @@ function renderWizard(answer: FakeApiAnswer = () => ({ patient: created, outreac
   const onClose = vi.fn();
   const onCreated = vi.fn();
   renderWithProviders(
-    <AddPatientWizard opened onClose={onClose} onCreated={onCreated} providerId="prov-1" timezone="America/New_York" />,
+    <AddPatientWizard
+      opened
+      onClose={onClose}
+      onCreated={onCreated}
+      organizationId="prov-1"
+      timezone="America/New_York"
+    />,
     { services },
   );
   return { requests, onClose, onCreated, user: userEvent.setup() };

@@ -18,7 +18,7 @@ export interface AddPatientWizardProps {
   opened: boolean;
   onClose: () => void;
   /** The organization the patient joins. */
-  providerId: string;
+  organizationId: string;
   /** The organization's time zone: outreach dates and hours are local there. */
   timezone: string;
   onCreated?: (patient: Patient) => void;
@@ -48,7 +48,7 @@ type Step = 'details' | 'consent' | 'outreach';
 const isTimePreference = (value: string): value is TimePreference =>
   (TIME_PREFERENCES as readonly string[]).includes(value);
 
-function WizardSteps({ onClose, providerId, timezone, onCreated }: Omit<AddPatientWizardProps, 'opened'>) {
+function WizardSteps({ onClose, organizationId, timezone, onCreated }: Omit<AddPatientWizardProps, 'opened'>) {
   const create = useCreatePatient();
   const stepTitleId = useId();
   const [step, setStep] = useState<Step>('details');
@@ -66,7 +66,7 @@ function WizardSteps({ onClose, providerId, timezone, onCreated }: Omit<AddPatie
     create.mutate(
       {
         ...toPatientPayload(details),
-        provider_id: providerId,
+        provider_id: organizationId,
         ...(withOutreach ? { outreach } : {}),
         ...(consentPayload ? { consent: consentPayload } : {}),
       },

@@ -16,6 +16,7 @@ import {
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { CHRONIC_CONDITIONS, chronicConditionSchema } from '../../../../../shared/ccm/chronic-conditions';
+import type { Medication } from '../../../../../shared/domain';
 import { firstError } from '../../../../../shared/validation';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useCarePlan, useSaveCarePlan } from '../api/care-plan';
@@ -43,6 +44,15 @@ export function CarePlanModal({ patientId, patientName, opened, onClose }: CareP
     </Modal>
   );
 }
+
+/** The free-text parts of the plan, each edited in a text area. */
+type PlanText = 'expected_outcome' | 'goals' | 'symptom_management' | 'interventions' | 'note';
+
+const MEDICATION_FIELDS: readonly { key: keyof Medication; label: string; flex: number }[] = [
+  { key: 'name', label: 'Medication', flex: 2 },
+  { key: 'dose', label: 'Dose', flex: 1 },
+  { key: 'instructions', label: 'Instructions', flex: 2 },
+];
 
 const CONDITION_OPTIONS = CHRONIC_CONDITIONS.map((c) => ({ value: c.code, label: `${c.description} (${c.code})` }));
 
@@ -83,6 +93,16 @@ function CarePlanForm({
   const [typed, setTyped] = useState({ code: '', description: '' });
   const set = <K extends keyof CarePlanValues>(key: K, value: CarePlanValues[K]) =>
     setValues((prev) => ({ ...prev, [key]: value }));
+  const textArea = (key: PlanText, label: string, rows: number, description?: string) => (
+    <Textarea
+      label={label}
+      description={description}
+      rows={rows}
+      resize="vertical"
+      value={values[key]}
+      onChange={(event) => set(key, event.currentTarget.value)}
+    />
+  );
 
   const addCondition = (condition: { code: string; description: string }) => {
     const invalid = firstError(chronicConditionSchema, condition);
@@ -185,39 +205,14 @@ function CarePlanForm({
             </SimpleGrid>
           </Stack>
         </Fieldset>
-        <Textarea
-          label="Expected outcome and prognosis"
-          rows={2}
-          resize="vertical"
-          value={values.expected_outcome}
-          onChange={(event) => set('expected_outcome', event.currentTarget.value)}
-        />
-        <Textarea
-          label="Measurable goals"
-          description="One goal per line"
-          rows={3}
-          resize="vertical"
-          value={values.goals}
-          onChange={(event) => set('goals', event.currentTarget.value)}
-        />
-        <Textarea
-          label="Symptom management"
-          rows={2}
-          resize="vertical"
-          value={values.symptom_management}
-          onChange={(event) => set('symptom_management', event.currentTarget.value)}
-        />
-        <Textarea
-          label="Interventions"
-          rows={2}
-          resize="vertical"
-          value={values.interventions}
-          onChange={(event) => set('interventions', event.currentTarget.value)}
-        />
+        {textArea('expected_outcome', 'Expected outcome and prognosis', 2)}
+        {textArea('goals', 'Measurable goals', 3, 'One goal per line')}
+        {textArea('symptom_management', 'Symptom management', 2)}
+        {textArea('interventions', 'Interventions', 2)}
         <Fieldset legend="Medications">
           <Stack gap="sm">
             {values.medications.map((medication, index) => {
-              const change = (key: 'name' | 'dose' | 'instructions', value: string) =>
+              const change = (key: keyof Medication, value: string) =>
                 set(
                   'medications',
                   values.medications.map((m, i) => (i === index ? { ...m, [key]: value } : m)),
@@ -225,24 +220,15 @@ function CarePlanForm({
               const n = index + 1;
               return (
                 <Group key={index} gap="sm" align="flex-end" wrap="nowrap">
-                  <TextInput
-                    label={`Medication ${n}`}
-                    value={medication.name}
-                    onChange={(event) => change('name', event.currentTarget.value)}
-                    style={{ flex: 2 }}
-                  />
-                  <TextInput
-                    label={`Dose ${n}`}
-                    value={medication.dose}
-                    onChange={(event) => change('dose', event.currentTarget.value)}
-                    style={{ flex: 1 }}
-                  />
-                  <TextInput
-                    label={`Instructions ${n}`}
-                    value={medication.instructions}
-                    onChange={(event) => change('instructions', event.currentTarget.value)}
-                    style={{ flex: 2 }}
-                  />
+                  {MEDICATION_FIELDS.map(({ key, label, flex }) => (
+                    <TextInput
+                      key={key}
+                      label={`${label} ${n}`}
+                      value={medication[key]}
+                      onChange={(event) => change(key, event.currentTarget.value)}
+                      style={{ flex }}
+                    />
+                  ))}
                   <ActionIcon
                     variant="subtle"
                     color="red"
@@ -271,13 +257,7 @@ function CarePlanForm({
             </Group>
           </Stack>
         </Fieldset>
-        <Textarea
-          label="Note"
-          rows={3}
-          resize="vertical"
-          value={values.note}
-          onChange={(event) => set('note', event.currentTarget.value)}
-        />
+        {textArea('note', 'Note', 3)}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={save.isPending}>
             Cancel

@@ -1,10 +1,10 @@
 import { Box, Button, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { FilePen, FilePlus, History } from 'lucide-react';
+import { FilePen, FilePlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { medicationLine } from '../../../../../shared/care-plan';
 import { useCarePlan } from '../api/care-plan';
 import { CarePlanModal } from './care-plan-modal';
-import { DocumentHistoryModal } from './document-history-modal';
+import { DocumentHistoryModal, HistoryButton } from './document-history-modal';
 import { documentUpdatedLine } from './format.utils';
 
 export interface CarePlanPanelProps {
@@ -112,17 +112,7 @@ export function CarePlanPanel({ patientId, patientName }: CarePlanPanelProps) {
         >
           {plan ? 'Edit Care Plan' : 'Create Care Plan'}
         </Button>
-        {plan && (
-          <Button
-            variant="default"
-            leftSection={<History size={16} aria-hidden="true" />}
-            aria-label="Care Plan History"
-            aria-haspopup="dialog"
-            onClick={() => setHistory(true)}
-          >
-            History
-          </Button>
-        )}
+        {plan && <HistoryButton label="Care Plan History" onClick={() => setHistory(true)} />}
       </Group>
       <CarePlanModal
         patientId={patientId}

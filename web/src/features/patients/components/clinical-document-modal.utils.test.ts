@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ClinicalDocument } from '../../../../../shared/domain';
 import {
   AFTER_SAVE,
   INITIAL_CHOICE,
@@ -9,18 +8,9 @@ import {
   startEditing,
   toDocumentLoad,
 } from './clinical-document-modal.utils';
+import { clinicalDocument } from '../../../test/records';
 
-const plan: ClinicalDocument = {
-  id: 'cp1',
-  patient_id: 'pat1',
-  provider_id: 'prov1',
-  content: 'Walk 20 minutes a day',
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-02T00:00:00.000Z',
-  creator: { user_id: 'nurse-1', name: 'Nina Patel' },
-  updated_by: { user_id: 'nurse-1', name: 'Nina Patel' },
-  version: 2,
-};
+const plan = clinicalDocument({ content: 'Walk 20 minutes a day', version: 2 });
 
 describe('care plan modal state machine', () => {
   it('shows loading until the load settles', () => {

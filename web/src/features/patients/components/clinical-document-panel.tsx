@@ -1,10 +1,10 @@
 import { Box, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { FilePen, FilePlus, History } from 'lucide-react';
+import { FilePen, FilePlus } from 'lucide-react';
 import { useState } from 'react';
 import { DOCUMENT_KINDS, type DocumentKind } from '../api/clinical-document-kinds';
 import { useClinicalDocument } from '../api/clinical-documents';
 import { ClinicalDocumentModal } from './clinical-document-modal';
-import { DocumentHistoryModal } from './document-history-modal';
+import { DocumentHistoryModal, HistoryButton } from './document-history-modal';
 import { documentUpdatedLine } from './format.utils';
 
 export interface ClinicalDocumentPanelProps {
@@ -57,17 +57,7 @@ export function ClinicalDocumentPanel({ patientId, kind, patientName }: Clinical
         >
           {document ? `View ${config.title}` : `Create ${config.title}`}
         </Button>
-        {document && (
-          <Button
-            variant="default"
-            leftSection={<History size={16} aria-hidden="true" />}
-            aria-label={`${config.title} History`}
-            aria-haspopup="dialog"
-            onClick={() => setHistoryOpened(true)}
-          >
-            History
-          </Button>
-        )}
+        {document && <HistoryButton label={`${config.title} History`} onClick={() => setHistoryOpened(true)} />}
       </Group>
       <ClinicalDocumentModal
         patientId={patientId}

@@ -8,6 +8,7 @@ import { useConsent, useRecordConsent } from '../api/consent';
 import { ConsentFields } from './consent-fields';
 import { consentDefaults, toConsentPayload, validateConsent, type ConsentValues } from './consent.utils';
 import { formatDateTime, formatDay } from './format.utils';
+import { LoadMore } from '../../../components/table/load-more';
 
 export interface ConsentPanelProps {
   patientId: string;
@@ -79,14 +80,7 @@ export function ConsentPanel({ patientId, patientName, timezone }: ConsentPanelP
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            {query.isFetchNextPageError && <ErrorAlert message={query.error.message} />}
-            {query.hasNextPage && (
-              <Group justify="center">
-                <Button variant="light" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                  Load more
-                </Button>
-              </Group>
-            )}
+            <LoadMore query={query} />
           </>
         )}
       </Stack>

@@ -1,10 +1,12 @@
 import { Box, Button, Center, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
+import { History } from 'lucide-react';
 import { carePlanText } from '../../../../../shared/care-plan';
 import type { DocumentRevision } from '../../../../../shared/domain';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { DOCUMENT_KINDS, type DocumentKind } from '../api/clinical-document-kinds';
 import { useDocumentRevisions } from '../api/document-revisions';
 import { formatDateTime } from './format.utils';
+import { LoadMore } from '../../../components/table/load-more';
 
 export interface DocumentHistoryModalProps {
   patientId: string;
@@ -74,14 +76,22 @@ function RevisionList({ patientId, kind }: { patientId: string; kind: DocumentKi
           </Paper>
         ))}
       </Stack>
-      {query.isFetchNextPageError && <ErrorAlert message={query.error.message} />}
-      {query.hasNextPage && (
-        <Group justify="center">
-          <Button variant="light" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            Load more
-          </Button>
-        </Group>
-      )}
+      <LoadMore query={query} />
     </Stack>
+  );
+}
+
+/** Opens a document's history: 'History' on screen, '{Document} History' to a screen reader. */
+export function HistoryButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button
+      variant="default"
+      leftSection={<History size={16} aria-hidden="true" />}
+      aria-label={label}
+      aria-haspopup="dialog"
+      onClick={onClick}
+    >
+      History
+    </Button>
   );
 }

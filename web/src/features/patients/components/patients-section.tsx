@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Plus, Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -9,11 +9,13 @@ import { useOrganizationPatients } from '../api/get-organization-patients';
 import { AddPatientWizard } from './add-patient-wizard';
 import { PatientsEmptyState } from './patients-empty-state';
 import { PatientsTable } from './patients-table';
+import { ListEmptyState } from '../../../components/feedback/list-empty-state';
+import { SearchInput } from '../../../components/forms/search-input';
 
 export interface PatientsSectionProps {
   viewHref: (patientId: string) => string;
   /** The organization whose patients are listed and added, and its time zone for outreach. */
-  providerId: string;
+  organizationId: string;
   timezone: string;
   /** The rows shown of those loaded (the provider dashboard shows the first few until 'View All'). */
   visible?: (patients: Patient[]) => Patient[];
@@ -25,11 +27,11 @@ export interface PatientsSectionProps {
  * An organization's 'Patients': a search box (the server searches names and e-mail), the table a
  * page at a time with 'Load more', its empty state, and Add Patient.
  */
-export function PatientsSection({ viewHref, providerId, timezone, visible, footer }: PatientsSectionProps) {
+export function PatientsSection({ viewHref, organizationId, timezone, visible, footer }: PatientsSectionProps) {
   const [adding, setAdding] = useState(false);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 250);
-  const query = useOrganizationPatients(providerId, debouncedSearch);
+  const query = useOrganizationPatients(organizationId, debouncedSearch);
   const patients = query.data?.pages.flatMap((page) => page.items) ?? [];
   const searching = debouncedSearch.trim() !== '';
   const rows = visible ? visible(patients) : patients;
@@ -46,23 +48,14 @@ export function PatientsSection({ viewHref, providerId, timezone, visible, foote
         </Title>
         {(patients.length > 0 || searching) && addButton}
       </Group>
-      <TextInput
-        label="Search patients"
-        placeholder="Search by name or e-mail..."
-        leftSection={<Search size={16} aria-hidden="true" />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        maw={420}
-      />
+      <SearchInput label="Search patients" value={search} onChange={setSearch} />
       <QueryTableCard
         query={firstPageState(query)}
         isEmpty={patients.length === 0}
         empty={
           searching ? (
-            <EmptyState
-              size="sm"
-              py="lg"
-              icon={<Search size={24} aria-hidden="true" />}
+            <ListEmptyState
+              icon={Search}
               title="No patients found"
               description={`No patient matches "${debouncedSearch.trim()}".`}
             />
@@ -75,7 +68,12 @@ export function PatientsSection({ viewHref, providerId, timezone, visible, foote
       </QueryTableCard>
       {footer?.(patients)}
       {rows.length === patients.length && <LoadMore query={query} label="Load more patients" />}
-      <AddPatientWizard opened={adding} onClose={() => setAdding(false)} providerId={providerId} timezone={timezone} />
+      <AddPatientWizard
+        opened={adding}
+        onClose={() => setAdding(false)}
+        organizationId={organizationId}
+        timezone={timezone}
+      />
     </Stack>
   );
 }

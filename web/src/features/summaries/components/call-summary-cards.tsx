@@ -3,7 +3,8 @@ import { CalendarDays, Info, Siren, TriangleAlert, type LucideIcon } from 'lucid
 import { useId, useState, type ReactNode } from 'react';
 import type { SummaryLinkResponse } from '../../../../../shared/summary-link';
 import { Field } from '../../../components/data/field';
-import { SPEAKER_LABELS, formatDuration } from '../../../lib/call-format';
+import { TranscriptTurns } from '../../../components/data/transcript-turns';
+import { formatDuration } from '../../../lib/call-format';
 import {
   escalationLook,
   formatDateTime,
@@ -178,26 +179,7 @@ function TranscriptCard({ turns }: { turns: SummaryLinkResponse['callLog']['tran
         mah="24rem"
         style={{ overflowY: 'auto' }}
       >
-        {shown && (
-          <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
-            {turns.map((turn, index) => (
-              <Box
-                key={index}
-                component="li"
-                p="sm"
-                bg={turn.speaker === 'assistant' ? 'gray.0' : 'careloop.0'}
-                style={{ borderRadius: 'var(--mantine-radius-md)' }}
-              >
-                <Text size="sm" fw={700}>
-                  {SPEAKER_LABELS[turn.speaker]}
-                </Text>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', ...WRAP }}>
-                  {turn.text}
-                </Text>
-              </Box>
-            ))}
-          </Stack>
-        )}
+        {shown && <TranscriptTurns turns={turns} />}
       </Box>
     </Card>
   );

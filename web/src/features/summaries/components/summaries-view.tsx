@@ -1,7 +1,6 @@
 import { Badge, Button, Group, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
-import { ArrowLeft } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { SUMMARY_TABS, SUMMARY_TAB_LABELS, type SummaryItem, type SummaryTab } from '../../../../../shared/summaries';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageShell } from '../../../components/layout/page-shell';
@@ -18,6 +17,7 @@ import {
   resolveTab,
   visibleTabs,
 } from './summaries.utils';
+import { BackButton } from '../../../components/layout/back-button';
 
 export interface SummariesViewProps {
   description?: ReactNode;
@@ -80,16 +80,7 @@ export function SummariesView({ description, back, onSummaryShown, onSummaryClos
     <PageShell
       title="Call Summaries"
       description={description}
-      actions={
-        <Button
-          component={Link}
-          to={back.href}
-          variant="default"
-          leftSection={<ArrowLeft size={16} aria-hidden="true" />}
-        >
-          {back.label}
-        </Button>
-      }
+      actions={<BackButton to={back.href}>{back.label}</BackButton>}
     >
       {notice}
 

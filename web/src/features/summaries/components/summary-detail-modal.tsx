@@ -4,8 +4,9 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { EscalationLevel, TranscriptTurn } from '../../../../../shared/calls';
 import type { SummaryItem, SummaryStatus } from '../../../../../shared/summaries';
+import { TranscriptTurns } from '../../../components/data/transcript-turns';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { ESCALATION_BADGE_COLORS, SPEAKER_LABELS, formatCallTime, formatDuration } from '../../../lib/call-format';
+import { ESCALATION_BADGE_COLORS, formatCallTime, formatDuration } from '../../../lib/call-format';
 import { useSummary } from '../api/get-summary';
 import { useUpdateSummaryStatus } from '../api/update-summary-status';
 import { ESCALATION_ICONS, SummaryEscalationBadge, SummaryStatusBadge } from './summary-badges';
@@ -204,24 +205,7 @@ function Transcript({ query }: TranscriptProps) {
         {shown && (
           // Focusable so keyboard users can scroll a long transcript (axe scrollable-region-focusable).
           <Box mah="24rem" style={{ overflowY: 'auto' }} tabIndex={0} role="region" aria-label="Call Transcript">
-            <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Transcript">
-              {turns.map((turn, index) => (
-                <Box
-                  key={index}
-                  component="li"
-                  p="sm"
-                  bg={turn.speaker === 'assistant' ? 'gray.0' : 'careloop.0'}
-                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                >
-                  <Text size="sm" fw={700}>
-                    {SPEAKER_LABELS[turn.speaker]}
-                  </Text>
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {turn.text}
-                  </Text>
-                </Box>
-              ))}
-            </Stack>
+            <TranscriptTurns turns={turns} aria-label="Transcript" />
           </Box>
         )}
       </Box>

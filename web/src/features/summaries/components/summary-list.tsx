@@ -1,10 +1,11 @@
-import { Card, EmptyState, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { FileText } from 'lucide-react';
 import { useId } from 'react';
 import type { SummaryItem } from '../../../../../shared/summaries';
 import { formatCallTime, formatDuration } from '../../../lib/call-format';
 import { SummaryEscalationBadge, SummaryStatusBadge } from './summary-badges';
 import { notableEscalation, patientNameOf } from './summaries.utils';
+import { ListEmptyState } from '../../../components/feedback/list-empty-state';
 
 export interface SummaryListProps {
   summaries: SummaryItem[];
@@ -16,7 +17,7 @@ export interface SummaryListProps {
 /** Newest first: patient, time, duration, escalation, status and the summary clamped to 3 lines. */
 export function SummaryList({ summaries, emptyText, onOpen }: SummaryListProps) {
   if (summaries.length === 0) {
-    return <EmptyState size="sm" py="lg" icon={<FileText size={24} aria-hidden="true" />} title={emptyText} />;
+    return <ListEmptyState icon={FileText} title={emptyText} />;
   }
   return (
     <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Summaries">

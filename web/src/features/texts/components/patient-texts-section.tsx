@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, EmptyState, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { MessageSquare, MessageSquareOff } from 'lucide-react';
 import { useId } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
@@ -7,6 +7,7 @@ import { usePatientTexts } from '../api/get-patient-texts';
 import { SendTextForm } from './send-text-form';
 import { TextMessageItem } from './text-message-item';
 import { formatTextTime, monthlyUsageText, openCallbacksText, sendBlockedReason } from './texts.utils';
+import { ListEmptyState } from '../../../components/feedback/list-empty-state';
 
 export interface PatientTextsSectionProps {
   patientId: string;
@@ -80,12 +81,7 @@ export function PatientTextsSection({ patientId, firstName, organizationName }: 
                 Message history
               </Title>
               {messages.length === 0 ? (
-                <EmptyState
-                  size="sm"
-                  py="lg"
-                  icon={<MessageSquare size={24} aria-hidden="true" />}
-                  title="No text messages yet"
-                />
+                <ListEmptyState icon={MessageSquare} title="No text messages yet" />
               ) : (
                 <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
                   {messages.map((text) => (

@@ -19,9 +19,9 @@ export function getOrganizationUsers(
 }
 
 export function organizationUsersQueryOptions(api: ApiClient, organizationId: string) {
-  // Under ['providers', …]: refreshed with the organization after a user changes (KEYS_SHOWING_USERS).
+  // Under ['organizations', …]: refreshed with the organization after a user changes (KEYS_SHOWING_USERS).
   return infiniteQueryOptions({
-    queryKey: ['providers', 'users', organizationId] as const,
+    queryKey: ['organizations', 'users', organizationId] as const,
     queryFn: ({ pageParam, signal }) => getOrganizationUsers(api, organizationId, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,

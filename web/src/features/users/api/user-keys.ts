@@ -16,4 +16,4 @@ export const userKeys = {
  * Screens of other features that show users: an organization's provider users, the dashboard's
  * Total Users. Refreshed after a user changes.
  */
-export const KEYS_SHOWING_USERS = [['providers'], ['dashboard-stats']] as const;
+export const KEYS_SHOWING_USERS = [['organizations'], ['dashboard-stats']] as const;

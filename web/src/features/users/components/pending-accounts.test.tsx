@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { createAppRoutes } from '../../../app/router';
 import { ApiError } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { createFakeApi, makeUser, type FakeApiAnswer } from '../../../test/fakes';
-import { organization, page, userProfile } from '../../../test/records';
+import { createFakeApi, type FakeApiAnswer } from '../../../test/fakes';
+import { organization, page, signedInUser, userProfile } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 
-const admin = makeUser({ id: 'admin-1', role: 'careloop_employee', provider_id: null, provider: null });
+const admin = signedInUser({ id: 'admin-1', role: 'careloop_employee', provider_id: null, provider: null });
 
 const practice = organization({ name: 'Practice 1', address: null, telephone: null, office_email: null });
 

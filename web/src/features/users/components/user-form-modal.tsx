@@ -9,9 +9,9 @@ export interface UserFormModalProps {
   onClose: () => void;
   /** The user to edit; without it the modal adds one. */
   user?: UserProfile;
-  providers?: ProviderRef[];
-  providersLoading?: boolean;
-  lockedProvider?: ProviderRef;
+  organizations?: ProviderRef[];
+  organizationsLoading?: boolean;
+  lockedOrganization?: ProviderRef;
   scope?: UserScope;
   currentUserId?: string;
 }

@@ -7,7 +7,7 @@ import { userProfile } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import { UserForm, type UserFormProps } from './user-form';
 
-const PROVIDERS = [
+const ORGANIZATIONS = [
   { id: 'prov-1', name: 'Sunrise Family Medicine' },
   { id: 'prov-2', name: 'Lakeside Internal Medicine' },
 ];
@@ -25,7 +25,7 @@ const savedUser = userProfile({
 function renderForm(props: Partial<UserFormProps> = {}, answer: FakeApiAnswer = () => ({ user: savedUser })) {
   const { services, requests } = createFakeApi({ 'POST /users': answer, 'PUT /users/:userId': answer });
   const onSaved = vi.fn();
-  renderWithProviders(<UserForm providers={PROVIDERS} onSaved={onSaved} {...props} />, { services });
+  renderWithProviders(<UserForm organizations={ORGANIZATIONS} onSaved={onSaved} {...props} />, { services });
   return { requests, onSaved, user: userEvent.setup() };
 }
 

@@ -12,7 +12,7 @@ import {
   NOTIFICATION_TOPICS,
   ROLE_OPTIONS,
   emptyUserForm,
-  needsProvider,
+  needsOrganization,
   toUserPayload,
   userToFormValues,
   validateUserForm,
@@ -30,10 +30,10 @@ export interface UserFormProps {
   /** The user to edit; without it the form creates one. */
   user?: UserProfile;
   /** Organizations to choose from (the Provider select). */
-  providers?: ProviderRef[];
-  providersLoading?: boolean;
+  organizations?: ProviderRef[];
+  organizationsLoading?: boolean;
   /** On an organization's page: the user is a provider user of this organization, fixed. */
-  lockedProvider?: ProviderRef;
+  lockedOrganization?: ProviderRef;
   scope?: UserScope;
   /** The signed-in operator: editing oneself keeps one's role (the server refuses a change). */
   currentUserId?: string;
@@ -41,8 +41,12 @@ export interface UserFormProps {
   onCancel?: () => void;
 }
 
-function providerOptions(providers: ProviderRef[], current: UserProfile['provider'] | undefined, loading: boolean) {
-  const list = current && !providers.some((p) => p.id === current.id) ? [current, ...providers] : providers;
+function organizationOptions(
+  organizations: ProviderRef[],
+  current: UserProfile['provider'] | undefined,
+  loading: boolean,
+) {
+  const list = current && !organizations.some((p) => p.id === current.id) ? [current, ...organizations] : organizations;
   return [
     { value: '', label: loading ? 'Loading providers...' : 'Select a provider' },
     ...list.map((provider) => ({ value: provider.id, label: provider.name })),
@@ -52,9 +56,9 @@ function providerOptions(providers: ProviderRef[], current: UserProfile['provide
 /** The add/edit user form of product-rules.md "Validation" (admin), also used for an organization's provider users. */
 export function UserForm({
   user,
-  providers = [],
-  providersLoading = false,
-  lockedProvider,
+  organizations = [],
+  organizationsLoading = false,
+  lockedOrganization,
   scope = 'users',
   currentUserId,
   onSaved,
@@ -64,7 +68,9 @@ export function UserForm({
   const save = useSaveUser(scope);
   const [values, setValues] = useState<UserFormValues>(() => {
     if (user) return userToFormValues(user);
-    return lockedProvider ? emptyUserForm({ role: 'provider', provider_id: lockedProvider.id }) : emptyUserForm();
+    return lockedOrganization
+      ? emptyUserForm({ role: 'provider', provider_id: lockedOrganization.id })
+      : emptyUserForm();
   });
   const [error, setError] = useState<string | null>(null);
   const [passwordVisible, setPasswordVisible] = useState(false);
@@ -134,9 +140,9 @@ export function UserForm({
             setValues((prev) => withPhone(prev, input));
           }}
         />
-        {lockedProvider ? (
+        {lockedOrganization ? (
           <Text size="sm" c="dimmed">
-            {ROLE_LABELS.provider} of {lockedProvider.name}
+            {ROLE_LABELS.provider} of {lockedOrganization.name}
           </Text>
         ) : (
           <>
@@ -153,13 +159,13 @@ export function UserForm({
                 if (isRole(role)) setValues((prev) => withRole(prev, role));
               }}
             />
-            {needsProvider(values.role) && (
+            {needsOrganization(values.role) && (
               <NativeSelect
                 label="Provider"
                 required
                 withAsterisk={false}
-                disabled={providersLoading}
-                data={providerOptions(providers, user?.provider, providersLoading)}
+                disabled={organizationsLoading}
+                data={organizationOptions(organizations, user?.provider, organizationsLoading)}
                 value={values.provider_id}
                 onChange={(event) => set('provider_id', event.currentTarget.value)}
               />

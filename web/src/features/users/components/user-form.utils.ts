@@ -41,7 +41,7 @@ export const NOTIFICATION_TOPICS = [
 ] as const satisfies readonly { key: keyof NotificationPreferences; label: string }[];
 
 /** Roles that belong to a provider organization: they must name one (product-rules.md "Validation"). */
-export const needsProvider = (role: Role) => role !== 'careloop_employee';
+export const needsOrganization = (role: Role) => role !== 'careloop_employee';
 
 export function emptyUserForm(defaults: Partial<Pick<UserFormValues, 'role' | 'provider_id'>> = {}): UserFormValues {
   return {
@@ -76,7 +76,7 @@ export function userToFormValues(user: UserProfile): UserFormValues {
 
 /** Choosing CareLoop Employee clears the provider organization. */
 export function withRole(values: UserFormValues, role: Role): UserFormValues {
-  return { ...values, role, provider_id: needsProvider(role) ? values.provider_id : '' };
+  return { ...values, role, provider_id: needsOrganization(role) ? values.provider_id : '' };
 }
 
 /** As the person types: non-digits stripped, +1 prefixed, at most 11 digits after the plus. */
@@ -109,7 +109,7 @@ export function toUserPayload(values: UserFormValues, mode: UserFormMode): UserP
   if (mode === 'create') body.password = values.password;
   if (phone) body.phone_number = phone;
   else if (mode === 'edit') body.phone_number = null;
-  if (needsProvider(values.role)) body.provider_id = values.provider_id;
+  if (needsOrganization(values.role)) body.provider_id = values.provider_id;
   if (values.role === 'provider') {
     body.notification_preferences = values.notification_preferences;
     body.care_role = values.care_role;

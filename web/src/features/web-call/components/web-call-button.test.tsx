@@ -2,7 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { WebCallConfigResponse } from '../../../../../shared/calls';
 import { createApiClient } from '../../../lib/api-client';
-import { createFakeBackend, makeUser } from '../../../test/fakes';
+import { createFakeBackend } from '../../../test/fakes';
+import { signedInUser } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
 import {
   SIMULATED_CALL_ERROR,
@@ -36,7 +37,7 @@ let openSpy: MockInstance<typeof window.open>;
 
 /** The patient page's Web Call button on the fake backend, answering the web-call route with `reply`. */
 function renderButton({ reply = { status: 200, body: configFor('asst_1') }, signedIn = true, factory }: Setup = {}) {
-  const backend = createFakeBackend(signedIn ? makeUser() : null);
+  const backend = createFakeBackend(signedIn ? signedInUser() : null);
   const requests: { url: string; method: string; auth: string | null }[] = [];
   const fetchFn = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     requests.push({
@@ -56,7 +57,7 @@ function renderButton({ reply = { status: 200, body: configFor('asst_1') }, sign
   };
   const view = renderWithProviders(
     <WebCallSourceProvider factory={factory ?? simulated}>
-      <WebCallButton patientId="pat-1" patientName="Ruth Alvarez" providerName="Sunrise Family Medicine" />
+      <WebCallButton patientId="pat-1" patientName="Ruth Alvarez" organizationName="Sunrise Family Medicine" />
     </WebCallSourceProvider>,
     { services: { auth: backend.auth, api } },
   );

@@ -13,7 +13,7 @@ export interface WebCallButtonProps {
   /** The patient's full name (shown in the widget header context). */
   patientName: string;
   /** The organization's name, shown in the popup header. */
-  providerName: string;
+  organizationName: string;
 }
 
 export const POPUP_BLOCKED_TITLE = 'Pop-up blocked';
@@ -24,7 +24,7 @@ export const POPUP_BLOCKED_TEXT =
  * Web Call on the patient page (product-rules.md "Screens"): opens the 400x600 popup widget and talks to the assistant
  * about this patient from the browser. The call stops when the widget closes or the page unloads.
  */
-export function WebCallButton({ patientId, patientName, providerName }: WebCallButtonProps) {
+export function WebCallButton({ patientId, patientName, organizationName }: WebCallButtonProps) {
   const api = useApiClient();
   const createSource = useWebCallSourceFactory();
   const [controller] = useState(() => new WebCallController(window));
@@ -76,7 +76,7 @@ export function WebCallButton({ patientId, patientName, providerName }: WebCallB
           <WebCallPanel
             call={widget.call}
             assistantName={widget.assistantName}
-            providerName={providerName}
+            organizationName={organizationName}
             patientName={patientName}
             onToggleMute={controller.toggleMute}
             onEnd={controller.end}

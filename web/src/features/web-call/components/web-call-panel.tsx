@@ -6,7 +6,7 @@ export interface WebCallPanelProps {
   call: WebCallState;
   /** Null until the backend has answered. */
   assistantName: string | null;
-  providerName: string;
+  organizationName: string;
   patientName: string;
   onToggleMute: () => void;
   onEnd: () => void;
@@ -19,7 +19,7 @@ export interface WebCallPanelProps {
 export function WebCallPanel({
   call,
   assistantName,
-  providerName,
+  organizationName,
   patientName,
   onToggleMute,
   onEnd,
@@ -30,7 +30,7 @@ export function WebCallPanel({
     <main className="wc">
       <header className="wc-header">
         <h1>{assistantName ?? 'Web Call'}</h1>
-        <p>{providerName}</p>
+        <p>{organizationName}</p>
         <p>Patient: {patientName}</p>
       </header>
       <div className="wc-stage">

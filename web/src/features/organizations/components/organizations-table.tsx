@@ -5,14 +5,14 @@ import type { ProviderOrganization } from '../../../../../shared/domain';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
 
-export interface ProvidersTableProps {
-  providers: ProviderOrganization[];
-  onEdit: (provider: ProviderOrganization) => void;
-  onDelete: (provider: ProviderOrganization) => void;
+export interface OrganizationsTableProps {
+  organizations: ProviderOrganization[];
+  onEdit: (organization: ProviderOrganization) => void;
+  onDelete: (organization: ProviderOrganization) => void;
 }
 
 /** Organizations: name and address, patients, actions; e-mail, telephone and date from 768 px. */
-export function ProvidersTable({ providers, onEdit, onDelete }: ProvidersTableProps) {
+export function OrganizationsTable({ organizations, onEdit, onDelete }: OrganizationsTableProps) {
   return (
     <Table verticalSpacing="sm" highlightOnHover>
       <Table.Thead>
@@ -32,39 +32,39 @@ export function ProvidersTable({ providers, onEdit, onDelete }: ProvidersTablePr
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {providers.map((provider) => (
-          <Table.Tr key={provider.id}>
+        {organizations.map((organization) => (
+          <Table.Tr key={organization.id}>
             <Table.Td>
-              <Anchor component={Link} to={paths.admin.provider.getHref(provider.id)} fw={600}>
-                {provider.name}
+              <Anchor component={Link} to={paths.admin.organization.getHref(organization.id)} fw={600}>
+                {organization.name}
               </Anchor>
-              {provider.address && (
+              {organization.address && (
                 <Text size="xs" c="dimmed">
-                  {provider.address}
+                  {organization.address}
                 </Text>
               )}
             </Table.Td>
             <Table.Td visibleFrom="sm" style={{ overflowWrap: 'anywhere' }}>
-              {provider.office_email ?? '—'}
+              {organization.office_email ?? '—'}
             </Table.Td>
-            <Table.Td visibleFrom="sm">{provider.telephone ?? '—'}</Table.Td>
-            <Table.Td>{provider.patient_count}</Table.Td>
-            <Table.Td visibleFrom="sm">{formatDate(provider.created_at)}</Table.Td>
+            <Table.Td visibleFrom="sm">{organization.telephone ?? '—'}</Table.Td>
+            <Table.Td>{organization.patient_count}</Table.Td>
+            <Table.Td visibleFrom="sm">{formatDate(organization.created_at)}</Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap">
                 <ActionIcon
                   variant="subtle"
                   color="gray"
-                  aria-label={`Edit ${provider.name}`}
-                  onClick={() => onEdit(provider)}
+                  aria-label={`Edit ${organization.name}`}
+                  onClick={() => onEdit(organization)}
                 >
                   <Pencil size={18} aria-hidden="true" />
                 </ActionIcon>
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={`Delete ${provider.name}`}
-                  onClick={() => onDelete(provider)}
+                  aria-label={`Delete ${organization.name}`}
+                  onClick={() => onDelete(organization)}
                 >
                   <Trash2 size={18} aria-hidden="true" />
                 </ActionIcon>

@@ -1,27 +1,27 @@
 import { Modal } from '@mantine/core';
 import type { ProviderOrganization } from '../../../../../shared/domain';
-import { ProviderForm } from './provider-form';
+import { OrganizationForm } from './organization-form';
 
-export interface ProviderFormModalProps {
+export interface OrganizationFormModalProps {
   opened: boolean;
   onClose: () => void;
   /** The organization to edit; without it the modal adds one. */
-  provider?: ProviderOrganization;
-  onSaved?: (provider: ProviderOrganization) => void;
+  organization?: ProviderOrganization;
+  onSaved?: (organization: ProviderOrganization) => void;
 }
 
-export function ProviderFormModal({ opened, onClose, provider, onSaved }: ProviderFormModalProps) {
+export function OrganizationFormModal({ opened, onClose, organization, onSaved }: OrganizationFormModalProps) {
   return (
     <Modal
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
       opened={opened}
       onClose={onClose}
-      title={provider ? 'Edit Provider' : 'Add Provider'}
+      title={organization ? 'Edit Provider' : 'Add Provider'}
       size="lg"
     >
-      <ProviderForm
-        key={provider?.id ?? 'new'}
-        provider={provider}
+      <OrganizationForm
+        key={organization?.id ?? 'new'}
+        organization={organization}
         onCancel={onClose}
         onSaved={(saved) => {
           onSaved?.(saved);

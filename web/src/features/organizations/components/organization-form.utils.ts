@@ -1,7 +1,7 @@
 import { DEFAULT_TIMEZONE, type ProviderOrganization } from '../../../../../shared/domain';
 import { firstError, providerFormSchema, type ProviderFormInput } from '../../../../../shared/validation';
 
-export interface ProviderFormValues {
+export interface OrganizationFormValues {
   name: string;
   address: string;
   telephone: string;
@@ -28,7 +28,7 @@ export function timezoneOptions(current: string): { value: string; label: string
     : [...TIMEZONE_OPTIONS, { value: current, label: current }];
 }
 
-export const EMPTY_PROVIDER_FORM: ProviderFormValues = {
+export const EMPTY_ORGANIZATION_FORM: OrganizationFormValues = {
   name: '',
   address: '',
   telephone: '',
@@ -36,13 +36,13 @@ export const EMPTY_PROVIDER_FORM: ProviderFormValues = {
   timezone: DEFAULT_TIMEZONE,
 };
 
-export function providerToFormValues(provider: ProviderOrganization): ProviderFormValues {
+export function organizationToFormValues(organization: ProviderOrganization): OrganizationFormValues {
   return {
-    name: provider.name,
-    address: provider.address ?? '',
-    telephone: provider.telephone ?? '',
-    office_email: provider.office_email ?? '',
-    timezone: provider.timezone || DEFAULT_TIMEZONE,
+    name: organization.name,
+    address: organization.address ?? '',
+    telephone: organization.telephone ?? '',
+    office_email: organization.office_email ?? '',
+    timezone: organization.timezone || DEFAULT_TIMEZONE,
   };
 }
 
@@ -50,7 +50,7 @@ export function providerToFormValues(provider: ProviderOrganization): ProviderFo
  * The request body (product-rules.md "Validation"): every value trimmed; on create empty optional values are left out,
  * on update they are sent as null so the stored value is cleared. An update carries `version`.
  */
-export function toProviderPayload(values: ProviderFormValues, version?: number): ProviderFormInput {
+export function toOrganizationPayload(values: OrganizationFormValues, version?: number): ProviderFormInput {
   const optional = (value: string) => {
     const trimmed = value.trim();
     if (trimmed) return trimmed;
@@ -68,6 +68,6 @@ export function toProviderPayload(values: ProviderFormValues, version?: number):
 }
 
 /** The first message of product-rules.md "Validation" that the values break, or null. */
-export function validateProviderForm(values: ProviderFormValues): string | null {
-  return firstError(providerFormSchema, toProviderPayload(values));
+export function validateOrganizationForm(values: OrganizationFormValues): string | null {
+  return firstError(providerFormSchema, toOrganizationPayload(values));
 }

@@ -3,13 +3,13 @@ import type { OrganizationPage } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import type { ApiClient } from '../../../lib/api-client';
 import { useApiClient } from '../../../lib/services';
-import { providerKeys } from './provider-keys';
+import { organizationKeys } from './organization-keys';
 
 /**
  * `GET /providers?search=&cursor=`: a page of active organizations, newest first; with a search,
  * those whose name, a word of it or office e-mail starts with it (the server searches its index).
  */
-export function getProviders(
+export function getOrganizations(
   api: ApiClient,
   search: string,
   cursor: string | null,
@@ -22,17 +22,17 @@ export function getProviders(
   });
 }
 
-export function providersQueryOptions(api: ApiClient, search = '') {
+export function organizationsQueryOptions(api: ApiClient, search = '') {
   const term = search.trim();
   return infiniteQueryOptions({
-    queryKey: providerKeys.list(term),
-    queryFn: ({ pageParam, signal }) => getProviders(api, term, pageParam, signal),
+    queryKey: organizationKeys.list(term),
+    queryFn: ({ pageParam, signal }) => getOrganizations(api, term, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useProviders(search = '') {
-  return useInfiniteQuery(providersQueryOptions(useApiClient(), search));
+export function useOrganizations(search = '') {
+  return useInfiniteQuery(organizationsQueryOptions(useApiClient(), search));
 }

@@ -1,23 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_PROVIDER_FORM, timezoneOptions, toProviderPayload, validateProviderForm } from './provider-form.utils';
+import {
+  EMPTY_ORGANIZATION_FORM,
+  timezoneOptions,
+  toOrganizationPayload,
+  validateOrganizationForm,
+} from './organization-form.utils';
 
-const filled = { ...EMPTY_PROVIDER_FORM, name: '  Sunrise Family Medicine ' };
+const filled = { ...EMPTY_ORGANIZATION_FORM, name: '  Sunrise Family Medicine ' };
 
-describe('provider form', () => {
+describe('organization form', () => {
   it('requires a name after trimming', () => {
-    expect(validateProviderForm({ ...EMPTY_PROVIDER_FORM, name: '   ' })).toBe('Organization name is required');
+    expect(validateOrganizationForm({ ...EMPTY_ORGANIZATION_FORM, name: '   ' })).toBe('Organization name is required');
   });
 
   it('checks the office e-mail only when given', () => {
-    expect(validateProviderForm(filled)).toBeNull();
-    expect(validateProviderForm({ ...filled, office_email: 'front-desk' })).toBe(
+    expect(validateOrganizationForm(filled)).toBeNull();
+    expect(validateOrganizationForm({ ...filled, office_email: 'front-desk' })).toBe(
       'Please enter a valid office email address',
     );
-    expect(validateProviderForm({ ...filled, office_email: ' desk@sunrise.example ' })).toBeNull();
+    expect(validateOrganizationForm({ ...filled, office_email: ' desk@sunrise.example ' })).toBeNull();
   });
 
   it('leaves empty optional values out on create, trimming the rest', () => {
-    expect(toProviderPayload({ ...filled, telephone: ' (555) 010-2000 ' })).toEqual({
+    expect(toOrganizationPayload({ ...filled, telephone: ' (555) 010-2000 ' })).toEqual({
       name: 'Sunrise Family Medicine',
       telephone: '(555) 010-2000',
       timezone: 'America/New_York',
@@ -25,7 +30,7 @@ describe('provider form', () => {
   });
 
   it('sends empty optional values as null on update, with the version read', () => {
-    expect(toProviderPayload({ ...filled, address: ' ', timezone: 'America/Chicago' }, 3)).toEqual({
+    expect(toOrganizationPayload({ ...filled, address: ' ', timezone: 'America/Chicago' }, 3)).toEqual({
       name: 'Sunrise Family Medicine',
       address: null,
       telephone: null,

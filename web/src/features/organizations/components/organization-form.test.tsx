@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { createFakeApi, sent, type FakeApiAnswer } from '../../../test/fakes';
 import { organization } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import { ProviderForm, type ProviderFormProps } from './provider-form';
+import { OrganizationForm, type OrganizationFormProps } from './organization-form';
 
 const sunrise = organization({
   address: '12 Main St',
@@ -15,16 +15,16 @@ const sunrise = organization({
   version: 4,
 });
 
-function renderForm(props: Partial<ProviderFormProps> = {}, answer: FakeApiAnswer = () => ({ provider: sunrise })) {
+function renderForm(props: Partial<OrganizationFormProps> = {}, answer: FakeApiAnswer = () => ({ provider: sunrise })) {
   const { services, requests } = createFakeApi({ 'POST /providers': answer, 'PUT /providers/:providerId': answer });
   const onSaved = vi.fn();
-  renderWithProviders(<ProviderForm onSaved={onSaved} {...props} />, { services });
+  renderWithProviders(<OrganizationForm onSaved={onSaved} {...props} />, { services });
   return { requests, onSaved, user: userEvent.setup() };
 }
 
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 
-describe('ProviderForm', { timeout: 30_000 }, () => {
+describe('OrganizationForm', { timeout: 30_000 }, () => {
   it('requires the organization name and a valid office email, with the spec messages', async () => {
     const { requests, user } = renderForm();
 
@@ -58,7 +58,7 @@ describe('ProviderForm', { timeout: 30_000 }, () => {
   });
 
   it('updates with emptied values as null and the version read', async () => {
-    const { requests, user } = renderForm({ provider: sunrise });
+    const { requests, user } = renderForm({ organization: sunrise });
     expect(field('Organization Name').value).toBe('Sunrise Family Medicine');
     expect((screen.getByRole('combobox', { name: 'Time Zone' }) as HTMLSelectElement).value).toBe('America/Chicago');
 

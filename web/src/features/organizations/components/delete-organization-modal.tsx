@@ -1,18 +1,18 @@
 import type { ProviderOrganization } from '../../../../../shared/domain';
 import { ConfirmDeleteModal } from '../../../components/overlays/confirm-delete-modal';
-import { useDeleteProvider } from '../api/save-provider';
+import { useDeleteOrganization } from '../api/save-organization';
 
-export interface DeleteProviderModalProps {
+export interface DeleteOrganizationModalProps {
   opened: boolean;
   /** The organization to delete. */
-  provider: ProviderOrganization | null;
+  organization: ProviderOrganization | null;
   onClose: () => void;
   onDeleted?: () => void;
 }
 
 /** Confirm, then archive (product-rules.md "Records are kept"; its provider users are disabled). */
-export function DeleteProviderModal({ opened, provider, onClose, onDeleted }: DeleteProviderModalProps) {
-  const remove = useDeleteProvider();
+export function DeleteOrganizationModal({ opened, organization, onClose, onDeleted }: DeleteOrganizationModalProps) {
+  const remove = useDeleteOrganization();
   return (
     <ConfirmDeleteModal
       opened={opened}
@@ -20,8 +20,8 @@ export function DeleteProviderModal({ opened, provider, onClose, onDeleted }: De
       mutation={remove}
       onClose={onClose}
       onConfirm={() => {
-        if (!provider) return;
-        remove.mutate(provider.id, {
+        if (!organization) return;
+        remove.mutate(organization.id, {
           onSuccess: () => {
             remove.reset();
             onClose();
@@ -30,8 +30,8 @@ export function DeleteProviderModal({ opened, provider, onClose, onDeleted }: De
         });
       }}
     >
-      Are you sure you want to delete <strong>{provider?.name}</strong>? It leaves every list, and its provider users
-      can no longer sign in. Patient records are kept.
+      Are you sure you want to delete <strong>{organization?.name}</strong>? It leaves every list, and its provider
+      users can no longer sign in. Patient records are kept.
     </ConfirmDeleteModal>
   );
 }

@@ -2,43 +2,43 @@ import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ProviderOrganization } from '../../../../../shared/domain';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { useSaveProvider } from '../api/save-provider';
+import { useSaveOrganization } from '../api/save-organization';
 import {
-  EMPTY_PROVIDER_FORM,
-  providerToFormValues,
+  EMPTY_ORGANIZATION_FORM,
+  organizationToFormValues,
   timezoneOptions,
-  toProviderPayload,
-  validateProviderForm,
-  type ProviderFormValues,
-} from './provider-form.utils';
+  toOrganizationPayload,
+  validateOrganizationForm,
+  type OrganizationFormValues,
+} from './organization-form.utils';
 
-export interface ProviderFormProps {
+export interface OrganizationFormProps {
   /** The organization to edit; without it the form creates one. */
-  provider?: ProviderOrganization;
-  onSaved: (provider: ProviderOrganization) => void;
+  organization?: ProviderOrganization;
+  onSaved: (organization: ProviderOrganization) => void;
   onCancel?: () => void;
   submitLabel?: string;
 }
 
-/** Organization name, address, telephone, office e-mail and time zone (product-rules.md "Validation" provider form). */
-export function ProviderForm({ provider, onSaved, onCancel, submitLabel }: ProviderFormProps) {
-  const save = useSaveProvider();
-  const [values, setValues] = useState<ProviderFormValues>(() =>
-    provider ? providerToFormValues(provider) : EMPTY_PROVIDER_FORM,
+/** Organization name, address, telephone, office e-mail and time zone (product-rules.md "Validation" organization form). */
+export function OrganizationForm({ organization, onSaved, onCancel, submitLabel }: OrganizationFormProps) {
+  const save = useSaveOrganization();
+  const [values, setValues] = useState<OrganizationFormValues>(() =>
+    organization ? organizationToFormValues(organization) : EMPTY_ORGANIZATION_FORM,
   );
   const [error, setError] = useState<string | null>(null);
-  const set = (field: keyof ProviderFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+  const set = (field: keyof OrganizationFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = event.currentTarget.value;
     setValues((prev) => ({ ...prev, [field]: value }));
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const invalid = validateProviderForm(values);
+    const invalid = validateOrganizationForm(values);
     setError(invalid);
     if (invalid) return;
     save.mutate(
-      { providerId: provider?.id, body: toProviderPayload(values, provider?.version) },
+      { organizationId: organization?.id, body: toOrganizationPayload(values, organization?.version) },
       {
         onSuccess: ({ provider: saved }) => onSaved(saved),
         onError: (caught) => setError(caught.message),
@@ -47,7 +47,7 @@ export function ProviderForm({ provider, onSaved, onCancel, submitLabel }: Provi
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={provider ? 'Edit provider' : 'Add provider'}>
+    <form noValidate onSubmit={onSubmit} aria-label={organization ? 'Edit provider' : 'Add provider'}>
       <Stack gap="md">
         {error && <ErrorAlert message={error} />}
         <TextInput
@@ -87,7 +87,7 @@ export function ProviderForm({ provider, onSaved, onCancel, submitLabel }: Provi
             </Button>
           )}
           <Button type="submit" loading={save.isPending}>
-            {submitLabel ?? (provider ? 'Save Changes' : 'Add Provider')}
+            {submitLabel ?? (organization ? 'Save Changes' : 'Add Provider')}
           </Button>
         </Group>
       </Stack>

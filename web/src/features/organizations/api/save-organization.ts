@@ -1,0 +1,85 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ProviderOrganization } from '../../../../../shared/domain';
+import { FALLBACK_ERRORS } from '../../../../../shared/messages';
+import type { ProviderFormInput } from '../../../../../shared/validation';
+import type { ApiClient } from '../../../lib/api-client';
+import { useApiClient } from '../../../lib/services';
+import type { OrganizationDetailResponse } from './get-organization';
+import { KEYS_SHOWING_ORGANIZATIONS, organizationKeys } from './organization-keys';
+
+export interface OrganizationResponse {
+  provider: ProviderOrganization;
+}
+
+/** `POST /providers`. */
+export function createOrganization(api: ApiClient, body: ProviderFormInput): Promise<OrganizationResponse> {
+  return api.request<OrganizationResponse>('/providers', {
+    method: 'POST',
+    body,
+    fallbackError: FALLBACK_ERRORS.createProvider,
+  });
+}
+
+/** `PUT /providers/{providerId}` with the `version` read, so a stale edit is refused (409). */
+export function updateOrganization(
+  api: ApiClient,
+  organizationId: string,
+  body: ProviderFormInput,
+): Promise<OrganizationResponse> {
+  return api.request<OrganizationResponse>(`/providers/${encodeURIComponent(organizationId)}`, {
+    method: 'PUT',
+    body,
+    fallbackError: FALLBACK_ERRORS.updateProvider,
+  });
+}
+
+/** `DELETE /providers/{providerId}`: archives it and disables its provider users. */
+export function deleteOrganization(api: ApiClient, organizationId: string): Promise<{ archived: true }> {
+  return api.request<{ archived: true }>(`/providers/${encodeURIComponent(organizationId)}`, {
+    method: 'DELETE',
+    fallbackError: FALLBACK_ERRORS.deleteProvider,
+  });
+}
+
+async function invalidateOrganizations(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [organizationKeys.all, ...KEYS_SHOWING_ORGANIZATIONS].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+/** Creates (no `organizationId`) or updates an organization. */
+export function useSaveOrganization() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ organizationId, body }: { organizationId?: string; body: ProviderFormInput }) =>
+      organizationId ? updateOrganization(api, organizationId, body) : createOrganization(api, body),
+    onSuccess: async ({ provider: organization }) => {
+      // The new version at once, so a second save right after the first is not refused as stale.
+      queryClient.setQueryData<OrganizationDetailResponse>(organizationKeys.detail(organization.id), (old) =>
+        old ? { ...old, provider: organization } : old,
+      );
+      await invalidateOrganizations(queryClient);
+    },
+  });
+}
+
+export function useDeleteOrganization() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (organizationId: string) => deleteOrganization(api, organizationId),
+    onSuccess: (_result, organizationId) => {
+      // The archived organization's own page (maybe still on screen) is not refetched into a 404
+      // now, but is marked stale so that opening it again shows 'Provider Not Found'.
+      void queryClient.invalidateQueries({ queryKey: organizationKeys.detail(organizationId), refetchType: 'none' });
+      void Promise.all(
+        [organizationKeys.lists(), ...KEYS_SHOWING_ORGANIZATIONS].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { Card, SimpleGrid } from '@mantine/core';
+import type { ProviderOrganization } from '../../../../../shared/domain';
+import { formatDate } from '../../../lib/format-date';
+import { Field } from '../../../components/data/field';
+
+export interface OrganizationOverviewProps {
+  organization: ProviderOrganization;
+}
+
+/** The Overview tab: contact details and the patient total of one organization (its users have their own tab). */
+export function OrganizationOverview({ organization }: OrganizationOverviewProps) {
+  return (
+    <Card withBorder padding="lg" radius="md">
+      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="lg" m={0}>
+        <Field label="Organization Name">{organization.name}</Field>
+        <Field label="Office Email">{organization.office_email ?? 'Not provided'}</Field>
+        <Field label="Telephone">{organization.telephone ?? 'Not provided'}</Field>
+        <Field label="Address">{organization.address ?? 'Not provided'}</Field>
+        <Field label="Time Zone">{organization.timezone}</Field>
+        <Field label="Added">{formatDate(organization.created_at)}</Field>
+        <Field label="Patients">{organization.patient_count}</Field>
+      </SimpleGrid>
+    </Card>
+  );
+}
