@@ -6,6 +6,8 @@ import * as z from 'zod/mini';
 import type { dashboardChartsAnswer, worklistAnswer } from './api/answers';
 import type { chartMonthRecord } from './api/records';
 
+/** Organization cards on the admin dashboard; 'View All N Providers' links to the rest (product-rules.md "Limits"). */
+export const DASHBOARD_ORGANIZATION_CARDS = 4;
 /** Items shown per worklist group; the rest are counted as hidden. */
 export const WORKLIST_GROUP_CAP = 10;
 /** Check-ins due within this many days (from now) are on the worklist. */

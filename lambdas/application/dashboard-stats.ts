@@ -1,3 +1,4 @@
+import { DASHBOARD_ORGANIZATION_CARDS } from '../../shared/dashboard';
 import { DEFAULT_TIMEZONE, type DashboardStats, type ProviderOrganization } from '../../shared/domain';
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../platform/actor';
@@ -15,9 +16,6 @@ export interface DashboardDeps {
 /** The time zones furthest behind and ahead of UTC: every zone's month is one of theirs. */
 const MONTH_EDGE_ZONES = ['Etc/GMT+12', 'Etc/GMT-14'] as const;
 
-/** Provider cards shown on the admin dashboard ('View All N Providers' links to the rest). */
-export const DASHBOARD_PROVIDER_CARDS = 4;
-
 export type DashboardStatsResponse = DashboardStats & { providers: ProviderOrganization[] };
 
 /**
@@ -29,7 +27,7 @@ export async function getDashboardStats(deps: DashboardDeps, actor: Actor): Prom
   if (actor.role === 'careloop_employee') {
     const [totals, providers] = await Promise.all([
       deps.counters.globalTotals(monthIn(DEFAULT_TIMEZONE, now)),
-      deps.organizations.listActive(DASHBOARD_PROVIDER_CARDS),
+      deps.organizations.listActive(DASHBOARD_ORGANIZATION_CARDS),
     ]);
     return {
       totalProviders: totals.providers,

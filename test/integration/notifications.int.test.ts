@@ -15,18 +15,10 @@ import {
   sunriseToken,
   tableOf,
 } from '../support/fixtures';
+import type { OutboxMessage } from '../../lambdas/local/outbox';
 
 const stack = inject('stack');
 
-interface OutboxMessage {
-  id: string;
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string;
-  body: string;
-  links: string[];
-  createdAt: string;
-}
 interface BusEvent {
   id: string;
   detailType: string;
