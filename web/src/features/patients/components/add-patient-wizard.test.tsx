@@ -18,7 +18,8 @@ const created = patient({
   phone_number: '+15550102000',
 });
 
-function renderWizard(answer: FakeApiAnswer = () => ({ patient: created, outreach: null })) {
+/** The wizard, open, once its steps (loaded on first opening) show step 1. */
+async function renderWizard(answer: FakeApiAnswer = () => ({ patient: created, outreach: null })) {
   const { services, requests } = createFakeApi({ 'POST /patients': answer });
   const onClose = vi.fn();
   const onCreated = vi.fn();
@@ -32,6 +33,7 @@ function renderWizard(answer: FakeApiAnswer = () => ({ patient: created, outreac
     />,
     { services },
   );
+  expect(await screen.findByText('Step 1 of 3: Patient Details')).toBeVisible();
   return { requests, onClose, onCreated, user: userEvent.setup() };
 }
 
@@ -54,7 +56,7 @@ async function toOutreach(user: ReturnType<typeof userEvent.setup>) {
 
 describe('add patient wizard', { timeout: 30_000 }, () => {
   it('validates the patient details with the spec messages before step 2', async () => {
-    const { user } = renderWizard();
+    const { user } = await renderWizard();
     expect(screen.getByText('Step 1 of 3: Patient Details')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -73,7 +75,7 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
   });
 
   it('defaults the outreach to one month ahead in the morning, with today as the minimum; Back keeps the details', async () => {
-    const { user } = renderWizard();
+    const { user } = await renderWizard();
     await toOutreach(user);
 
     expect(screen.getByText('Step 3 of 3: Outreach Setup')).toBeVisible();
@@ -91,7 +93,7 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
   });
 
   it("creates the patient without outreach on 'Setup Later'", async () => {
-    const { requests, onClose, onCreated, user } = renderWizard();
+    const { requests, onClose, onCreated, user } = await renderWizard();
     await toOutreach(user);
     await user.click(screen.getByRole('button', { name: 'Setup Later' }));
 
@@ -113,7 +115,7 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
   });
 
   it("creates the patient with its outreach on 'Schedule Outreach'", async () => {
-    const { requests, user } = renderWizard();
+    const { requests, user } = await renderWizard();
     await toOutreach(user);
     const today = todayIn('America/New_York', new Date());
     fireEvent.change(dateField(), { target: { value: today } });
@@ -128,7 +130,7 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
   });
 
   it('asks for consent: accepted needs the method and all four disclosures, then goes with the patient', async () => {
-    const { requests, user } = renderWizard();
+    const { requests, user } = await renderWizard();
     await fillDetails(user);
     expect(await screen.findByText('Step 2 of 3: Consent')).toBeVisible();
     expect((screen.getByRole('radio', { name: 'Not asked yet' }) as HTMLInputElement).checked).toBe(true);
@@ -159,7 +161,7 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
   });
 
   it('refuses a first outreach date in the past', async () => {
-    const { requests, user } = renderWizard();
+    const { requests, user } = await renderWizard();
     await toOutreach(user);
     fireEvent.change(dateField(), { target: { value: '2020-01-01' } });
     await user.click(screen.getByRole('button', { name: 'Schedule Outreach' }));
@@ -169,7 +171,7 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
   });
 
   it('shows the creation failure and stays open', async () => {
-    const { onClose, user } = renderWizard(() => {
+    const { onClose, user } = await renderWizard(() => {
       throw new ApiError('Failed to create patient', 500);
     });
     await toOutreach(user);

@@ -6,7 +6,7 @@ import type { Patient } from '../../../../../shared/domain';
 import { firstPageState, LoadMore } from '../../../components/table/load-more';
 import { QueryTableCard } from '../../../components/table/table-card';
 import { useOrganizationPatients } from '../api/get-organization-patients';
-import { AddPatientWizard } from './add-patient-wizard';
+import { AddPatientWizard, loadAddPatientSteps } from './add-patient-wizard';
 import { PatientsEmptyState } from './patients-empty-state';
 import { PatientsTable } from './patients-table';
 import { ListEmptyState } from '../../../components/feedback/list-empty-state';
@@ -36,7 +36,12 @@ export function PatientsSection({ viewHref, organizationId, timezone, visible, f
   const searching = debouncedSearch.trim() !== '';
   const rows = visible ? visible(patients) : patients;
   const addButton = (
-    <Button leftSection={<Plus size={16} aria-hidden="true" />} onClick={() => setAdding(true)}>
+    <Button
+      leftSection={<Plus size={16} aria-hidden="true" />}
+      onPointerEnter={() => void loadAddPatientSteps()}
+      onFocus={() => void loadAddPatientSteps()}
+      onClick={() => setAdding(true)}
+    >
       Add Patient
     </Button>
   );
