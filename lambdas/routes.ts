@@ -1,4 +1,5 @@
 import type { Role } from '../shared/roles';
+import type { HttpMethod } from '../shared/api/http';
 
 /**
  * The route manifest: the single source for the CDK REST API, the local gateway and the
@@ -28,8 +29,6 @@ export const FUNCTIONS = [
   'billing-report',
 ] as const;
 export type FunctionName = (typeof FUNCTIONS)[number];
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * How a route's caller is known (ARCHITECTURE "Triggers"):

@@ -113,3 +113,6 @@ export type UserPage = Page<UserProfile>;
 
 /** `GET /providers?search=&limit=&cursor=`. */
 export type OrganizationPage = Page<ProviderOrganization>;
+
+/** A patient's two clinical documents: the same shape, routes, editing and revisions. */
+export type DocumentKind = 'care_plan' | 'emr_notes';

@@ -11,7 +11,7 @@ import type {
 } from '../../shared/domain';
 import type { ConsentDisclosure, ConsentMethod, ConsentStatus, RecordedConsentStatus } from '../../shared/consent';
 import type { CallKind, CallOutcome, CallStatus, EscalationLevel, TranscriptTurn, VoiceId } from '../../shared/calls';
-import type { TimePreference } from '../../shared/domain';
+import type { DocumentKind, TimePreference } from '../../shared/domain';
 import type { SummaryStatus, SummaryTab } from '../../shared/summaries';
 import type { Role } from '../../shared/roles';
 import type { CountsAs, TimeEntrySource } from '../../shared/care-time';
@@ -328,7 +328,7 @@ export interface PatientRepository {
   getCadence(patientId: string): Promise<OutreachCadence | null>;
 }
 
-export type DocumentKind = 'care_plan' | 'emr_notes';
+export type { DocumentKind };
 
 /**
  * Who saved a clinical document: the user id (the token's `sub`). Documents saved before authors

@@ -1,6 +1,7 @@
+import type { HttpMethod } from '../../../shared/api/http';
 import { AUTH_MESSAGES } from '../../../shared/messages';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 
 /** An API failure carrying the text to show: the server's `error`, else the caller's fallback. */
 export class ApiError extends Error {

@@ -151,7 +151,7 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
           <CarePlanPanel patientId={patient.id} patientName={name} />
         </Tabs.Panel>
         <Tabs.Panel value="emr-notes" pt="md">
-          <ClinicalDocumentPanel patientId={patient.id} kind="emr-notes" patientName={name} />
+          <ClinicalDocumentPanel patientId={patient.id} kind="emr_notes" patientName={name} />
         </Tabs.Panel>
         {accessHistory && (
           <Tabs.Panel value="access-history" pt="md">

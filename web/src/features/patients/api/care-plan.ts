@@ -34,7 +34,7 @@ export async function saveCarePlan(api: ApiClient, patientId: string, input: Car
 export function useCarePlan(patientId: string) {
   const api = useApiClient();
   return useQuery({
-    queryKey: patientKeys.document(patientId, 'care-plan'),
+    queryKey: patientKeys.document(patientId, 'care_plan'),
     queryFn: ({ signal }) => getCarePlan(api, patientId, signal),
   });
 }
@@ -46,9 +46,9 @@ export function useSaveCarePlan(patientId: string) {
   return useMutation({
     mutationFn: (input: CarePlanInput) => saveCarePlan(api, patientId, input),
     onSuccess: async (saved) => {
-      queryClient.setQueryData(patientKeys.document(patientId, 'care-plan'), saved);
+      queryClient.setQueryData(patientKeys.document(patientId, 'care_plan'), saved);
       await Promise.all(
-        [patientKeys.detail(patientId), patientKeys.revisions(patientId, 'care-plan'), ...KEYS_SHOWING_PATIENTS].map(
+        [patientKeys.detail(patientId), patientKeys.revisions(patientId, 'care_plan'), ...KEYS_SHOWING_PATIENTS].map(
           (queryKey) => queryClient.invalidateQueries({ queryKey, exact: queryKey === patientKeys.detail(patientId) }),
         ),
       );

@@ -1,7 +1,8 @@
+import type { DocumentKind } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 
 /** Care plans and EMR notes: the same shape, routes and editing; different names and texts. */
-export type DocumentKind = 'care-plan' | 'emr-notes';
+export type { DocumentKind };
 
 export interface DocumentKindConfig {
   /** Route segment under `/patients/{patientId}/`. */
@@ -17,7 +18,7 @@ export interface DocumentKindConfig {
 }
 
 export const DOCUMENT_KINDS: Record<DocumentKind, DocumentKindConfig> = {
-  'care-plan': {
+  care_plan: {
     segment: 'care-plan',
     responseKey: 'carePlan',
     title: 'Care Plan',
@@ -26,7 +27,7 @@ export const DOCUMENT_KINDS: Record<DocumentKind, DocumentKindConfig> = {
     saveError: FALLBACK_ERRORS.saveCarePlan,
     historyError: 'Failed to load the care plan history',
   },
-  'emr-notes': {
+  emr_notes: {
     segment: 'emr-notes',
     responseKey: 'emrNotes',
     title: 'EMR Notes',

@@ -122,7 +122,7 @@ export function CarePlanPanel({ patientId, patientName }: CarePlanPanelProps) {
       />
       <DocumentHistoryModal
         patientId={patientId}
-        kind="care-plan"
+        kind="care_plan"
         patientName={patientName}
         opened={history}
         onClose={() => setHistory(false)}

@@ -32,7 +32,7 @@ function carePlanRoutes(initial: ClinicalDocument | null | 'fail'): Record<strin
 function renderModal(routes: Record<string, FakeApiAnswer>) {
   const { services, requests } = createFakeApi(routes);
   const onClose = vi.fn();
-  renderWithProviders(<ClinicalDocumentModal patientId="pat-1" kind="care-plan" opened onClose={onClose} />, {
+  renderWithProviders(<ClinicalDocumentModal patientId="pat-1" kind="care_plan" opened onClose={onClose} />, {
     services,
   });
   return { requests, onClose, user: userEvent.setup() };

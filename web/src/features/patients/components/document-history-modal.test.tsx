@@ -29,7 +29,7 @@ function revisionsApi(pages: Record<string, DocumentRevisionPage> | 'fail' | 'ha
   renderWithProviders(
     <DocumentHistoryModal
       patientId="pat-1"
-      kind="care-plan"
+      kind="care_plan"
       patientName="Margaret Alvarez"
       opened
       onClose={() => undefined}
