@@ -229,32 +229,53 @@ export async function updateUser(
         input.first_name !== current.first_name ||
         input.last_name !== current.last_name ||
         plan.providerId !== current.provider_id;
-      if (identityChanged) {
-        await deps.identity
-          .updateUser(userId, {
-            email: input.email,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            providerId: plan.providerId,
-          })
-          .catch((error: unknown) => {
-            throw inUserWords(error);
-          });
-      }
-      if (input.role !== current.role) await deps.identity.setRole(userId, input.role);
-      // Before the profile write: a retry after a failure below signs out again.
-      if (input.role !== current.role || plan.providerId !== current.provider_id) {
-        await deps.identity.signOutEverywhere(userId);
-      }
+      // Each Cognito change is undone, newest first, if a later step fails, so that the account and
+      // its profile never disagree. The sign-out is not undone: the user signs in again. A pending
+      // account had no group to go back to; without an active profile its tokens have no standing.
+      const undo: (() => Promise<void>)[] = [];
+      try {
+        if (identityChanged) {
+          await deps.identity
+            .updateUser(userId, {
+              email: input.email,
+              firstName: input.first_name,
+              lastName: input.last_name,
+              providerId: plan.providerId,
+            })
+            .catch((error: unknown) => {
+              throw inUserWords(error);
+            });
+          undo.push(() =>
+            deps.identity.updateUser(userId, {
+              email: current.email,
+              firstName: current.first_name,
+              lastName: current.last_name,
+              providerId: current.provider_id,
+            }),
+          );
+        }
+        if (input.role !== current.role) {
+          await deps.identity.setRole(userId, input.role);
+          const before = current.role;
+          if (before) undo.push(() => deps.identity.setRole(userId, before));
+        }
+        // Before the profile write: a retry after a failure below signs out again.
+        if (input.role !== current.role || plan.providerId !== current.provider_id) {
+          await deps.identity.signOutEverywhere(userId);
+        }
 
-      const changes = { ...profileFields(input, plan), care_role: plan.careRole };
-      const event = eventOf(moved(current, changes));
-      const updated = enabling
-        ? await deps.profiles.enable(current, changes, now, event)
-        : await deps.profiles.update(current, changes, now, event);
-      if (updated === 'missing') throw fail('userNotFound');
-      if (updated === 'stale') throw fail('userStale');
-      return { user: toUserProfile(updated, providerRefOf(org)) };
+        const changes = { ...profileFields(input, plan), care_role: plan.careRole };
+        const event = eventOf(moved(current, changes));
+        const updated = enabling
+          ? await deps.profiles.enable(current, changes, now, event)
+          : await deps.profiles.update(current, changes, now, event);
+        if (updated === 'missing') throw fail('userNotFound');
+        if (updated === 'stale') throw fail('userStale');
+        return { user: toUserProfile(updated, providerRefOf(org)) };
+      } catch (error) {
+        for (const step of undo.reverse()) await step();
+        throw error;
+      }
     },
   );
 }
