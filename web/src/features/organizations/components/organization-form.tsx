@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ProviderOrganization } from '../../../../../shared/domain';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
@@ -11,6 +11,7 @@ import {
   validateOrganizationForm,
   type OrganizationFormValues,
 } from './organization-form.utils';
+import { FormActions } from '../../../components/forms/form-actions';
 
 export interface OrganizationFormProps {
   /** The organization to edit; without it the form creates one. */
@@ -80,16 +81,11 @@ export function OrganizationForm({ organization, onSaved, onCancel, submitLabel 
           value={values.timezone}
           onChange={set('timezone')}
         />
-        <Group justify="flex-end" gap="sm">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" loading={save.isPending}>
-            {submitLabel ?? (organization ? 'Save Changes' : 'Add Provider')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={submitLabel ?? (organization ? 'Save Changes' : 'Add Provider')}
+          pending={save.isPending}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

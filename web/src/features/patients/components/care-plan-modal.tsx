@@ -21,6 +21,7 @@ import { firstError } from '../../../../../shared/validation';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useCarePlan, useSaveCarePlan } from '../api/care-plan';
 import { carePlanToValues, toCarePlanInput, validateCarePlan, type CarePlanValues } from './care-plan-form.utils';
+import { FormActions } from '../../../components/forms/form-actions';
 
 export interface CarePlanModalProps {
   patientId: string;
@@ -258,14 +259,7 @@ function CarePlanForm({
           </Stack>
         </Fieldset>
         {textArea('note', 'Note', 3)}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save Care Plan
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save Care Plan" pending={save.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

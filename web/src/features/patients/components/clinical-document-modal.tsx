@@ -14,6 +14,7 @@ import {
   type DocumentChoice,
 } from './clinical-document-modal.utils';
 import { documentUpdatedLine } from './format.utils';
+import { FormActions } from '../../../components/forms/form-actions';
 
 export interface ClinicalDocumentModalProps {
   patientId: string;
@@ -111,14 +112,7 @@ function DocumentEditor({ patientId, kind, onClose }: { patientId: string; kind:
           value={view.draft}
           onChange={(event) => setChoice(changeDraft(view, event.currentTarget.value))}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save {config.title}
-          </Button>
-        </Group>
+        <FormActions submitLabel={`Save ${config.title}`} pending={save.isPending} onCancel={onCancel} />
       </Stack>
     </form>
   );

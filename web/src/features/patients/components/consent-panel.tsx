@@ -9,6 +9,7 @@ import { ConsentFields } from './consent-fields';
 import { consentDefaults, toConsentPayload, validateConsent, type ConsentValues } from './consent.utils';
 import { formatDateTime, formatDay } from './format.utils';
 import { LoadMore } from '../../../components/table/load-more';
+import { FormActions } from '../../../components/forms/form-actions';
 
 export interface ConsentPanelProps {
   patientId: string;
@@ -127,14 +128,7 @@ function RecordConsentForm({
       <Stack gap="md">
         {error && <ErrorAlert message={error} />}
         <ConsentFields values={values} onChange={setValues} today={today} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={record.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={record.isPending}>
-            Save consent
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save consent" pending={record.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useState, type ComponentType, type FormEvent } from 'react';
 import type { Patient } from '../../../../../shared/domain';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
@@ -10,6 +10,7 @@ import {
   validatePatientForm,
   type PatientFormValues,
 } from './patient-form.utils';
+import { FormActions } from '../../../components/forms/form-actions';
 
 /** The field choosing the patient's billing practitioner among the organization's users. */
 export type BillingPractitionerSelect = ComponentType<{
@@ -74,14 +75,7 @@ function EditPatientForm({
         {error && <ErrorAlert message={error} />}
         <PatientFields values={values} onChange={setValues} />
         <PractitionerSelect organizationId={patient.provider_id} value={practitioner} onChange={setPractitioner} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save Changes
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save Changes" pending={update.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Fieldset, Group, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Group, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { CARE_ROLES, NOTIFICATION_CHANNELS, type ProviderRef, type UserProfile } from '../../../../../shared/domain';
 import { PASSWORD_HINT } from '../../../../../shared/password-policy';
@@ -22,6 +22,7 @@ import {
   type UserFormValues,
 } from './user-form.utils';
 import { isPending } from './users.utils';
+import { FormActions } from '../../../components/forms/form-actions';
 
 /** The operator never knows a working password: the one typed here is replaced at first sign-in. */
 const TEMPORARY_PASSWORD_HINT = `${PASSWORD_HINT} It is temporary: the user chooses their own at first sign-in.`;
@@ -209,16 +210,11 @@ export function UserForm({
             </Stack>
           </Fieldset>
         )}
-        <Group justify="flex-end" gap="sm">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" loading={save.isPending}>
-            {user ? (enabling ? `Enable ${noun}` : 'Save Changes') : `Add ${noun}`}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={user ? (enabling ? `Enable ${noun}` : 'Save Changes') : `Add ${noun}`}
+          pending={save.isPending}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );
