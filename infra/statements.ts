@@ -14,11 +14,3 @@ export function kmsViaServiceStatement(key: IKey, service: string, actions: stri
     },
   });
 }
-
-/** Sending to an SQS queue encrypted with `key` (dead-letter queues). */
-export function sendToEncryptedQueueStatements(queueArn: string, key: IKey): PolicyStatement[] {
-  return [
-    new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queueArn] }),
-    kmsViaServiceStatement(key, 'sqs', ['kms:Decrypt', 'kms:GenerateDataKey']),
-  ];
-}

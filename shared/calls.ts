@@ -83,9 +83,6 @@ export const SCHEDULE_OPTION_LABELS: Record<ScheduleOption, string> = {
 /** Calls are placed only between these local hours (product-rules.md "Calls"): 8:00 to 21:00. */
 export const CALL_WINDOW = { startHour: 8, endHour: 21 } as const;
 
-/** A link places at most one call per this many minutes (product-rules.md "Texts"). */
-export const LINK_CALL_INTERVAL_MINUTES = 15;
-
 /** Retries of an unanswered monthly check-in (product-rules.md "Calls"). */
 export const MAX_CHECK_IN_RETRIES = 2;
 

@@ -72,7 +72,6 @@ export function countsAs(careRole: CareRole, userId: string, billingPractitioner
  * A correction's id is the corrected entry's id with `~void`: one correction per entry.
  */
 const TIME_ENTRY_ID = /^\d{4}-(0[1-9]|1[0-2])_\d{8}T\d{9}Z-[0-9a-f]{8}$/;
-export const isTimeEntryId = (value: string) => TIME_ENTRY_ID.test(value);
 export const VOID_SUFFIX = '~void';
 
 /** Calendar months (YYYY-MM). */

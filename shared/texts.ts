@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { callLinkAnswer, createCallLinkAnswer, patientTextsAnswer, sendTextAnswer } from './api/answers';
-import type { callbackRequestStateRecord, patientTextRecord } from './api/records';
+import type { patientTextRecord } from './api/records';
 
 /** At most this many outbound texts per patient per calendar month (organization's time zone). */
 export const TEXT_MONTHLY_LIMIT = 5;
@@ -103,8 +103,6 @@ export type TextStatus = (typeof TEXT_STATUSES)[number];
 /** What a text was: a staff check-in, or an inbound reply (a keyword or a callback request). */
 export const TEXT_KINDS = ['check_in', 'stop', 'start', 'help', 'callback_request'] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];
-
-export type CallbackRequestState = z.output<typeof callbackRequestStateRecord>;
 
 export type PatientText = z.output<typeof patientTextRecord>;
 

@@ -154,4 +154,3 @@ export const chronicConditionSchema = z.object({
       ),
   ),
 });
-export type ChronicConditionInput = z.input<typeof chronicConditionSchema>;

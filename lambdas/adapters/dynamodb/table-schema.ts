@@ -24,8 +24,6 @@ export const ELECTRODB_SERVICE = 'careloop';
  */
 export const AUDIT_EVENT_PARTITION_KEY_PATTERN = `$${ELECTRODB_SERVICE}#subject_*`;
 
-export type GlobalIndexName = (typeof TABLE_SCHEMA.globalIndexes)[number]['indexName'];
-
 /** CreateTable input derived from the schema (used by the local stack and tests; CDK maps the same schema). */
 export function createTableInput(tableName: string) {
   const { partitionKey, sortKey, globalIndexes } = TABLE_SCHEMA;
