@@ -80,6 +80,14 @@ export const JOBS = [
     timeoutSeconds: 120,
   },
   {
+    name: 'rebuild-worklist',
+    description:
+      "Rebuilds the worklist's read models from the records (daily, and by hand after a deploy that adds one); idempotent",
+    trigger: { kind: 'schedule', schedule: 'rate', everyMinutes: 24 * 60 },
+    // The longest a Lambda may run: it reads every active organization's patients.
+    timeoutSeconds: 900,
+  },
+  {
     name: 'post-confirmation',
     description: 'A confirmed self sign-up gets a pending profile for an operator to enable (idempotent per user)',
     trigger: { kind: 'identity', trigger: 'post-confirmation' },

@@ -236,6 +236,19 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
     table: ['dynamodb:Query', 'dynamodb:UpdateItem'],
     scheduler: ['scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
   },
+  'rebuild-worklist': {
+    // Each patient's item in a transaction conditional on the patient (ConditionCheck); counts and
+    // call keys conditional on the record as read again.
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:ConditionCheckItem',
+    ],
+  },
   'post-confirmation': {
     // One transaction: the pending profile and its audit event, each a conditional Put.
     table: ['dynamodb:PutItem'],

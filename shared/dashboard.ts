@@ -16,8 +16,12 @@ export const CHECK_IN_DUE_DAYS = 7;
 export const NEAR_THRESHOLD_MINUTES = 5;
 /** The month's last days in which near-threshold patients are listed. */
 export const NEAR_THRESHOLD_LAST_DAYS = 7;
-/** Open Emergent or Urgent summaries read per level, newest first: older ones are not looked at. */
-export const OPEN_SUMMARIES_READ = 100;
+/**
+ * Items read for a worklist group (for summaries, per level) past the ones shown: check-ins due,
+ * open Emergent and Urgent summaries, callback requests. Further ones are not looked at, and the
+ * group says 'at least' (its `complete` is false).
+ */
+export const WORKLIST_READ = 100;
 
 export const CHART_MONTHS_DEFAULT = 6;
 export const CHART_MONTHS_MAX = 12;

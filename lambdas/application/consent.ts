@@ -75,7 +75,7 @@ export async function recordConsent(
       throw fail('consentNotAccepted');
     }
     const record = planConsent(input, patient, organization, actor.userId, deps.clock.now(), deps.ids.newId());
-    if ((await deps.patients.recordConsent(record, current)) === 'conflict') {
+    if ((await deps.patients.recordConsent(patient, record)) === 'conflict') {
       throw fail('consentChanged');
     }
     const names = await deps.users.displayOf([actor.userId]);

@@ -188,10 +188,14 @@ export async function archivePatient(
   patientId: string,
 ): Promise<{ archived: true }> {
   return audited(deps.audit, actor, 'patient.archive', { type: 'patient', id: patientId }, async () => {
-    const { patient } = await patientForActor(deps, actor, patientId);
-    if ((await deps.patients.archive(patient, deps.clock.now().toISOString())) === 'missing') {
-      throw fail('patientNotFound');
+    // The archive holds only for the patient as read: a consent recorded meanwhile refuses it, so it
+    // is read again once; still refused, the patient is gone.
+    let patient: PatientRecord | null = null;
+    for (let attempt = 0; attempt < 2 && !patient; attempt++) {
+      const read = (await patientForActor(deps, actor, patientId)).patient;
+      if ((await deps.patients.archive(read, deps.clock.now().toISOString())) === 'archived') patient = read;
     }
+    if (!patient) throw fail('patientNotFound');
     await deps.events.publish([
       { type: 'patient.archived', detail: { patientId: patient.id, organizationId: patient.provider_id } },
     ]);

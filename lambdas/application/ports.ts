@@ -9,7 +9,7 @@ import type {
   ProviderOrganization,
   UserProfile,
 } from '../../shared/domain';
-import type { ConsentDisclosure, ConsentMethod, ConsentStatus, RecordedConsentStatus } from '../../shared/consent';
+import type { ConsentDisclosure, ConsentMethod, RecordedConsentStatus } from '../../shared/consent';
 import type { CallKind, CallOutcome, CallStatus, EscalationLevel, TranscriptTurn, VoiceId } from '../../shared/calls';
 import type { DocumentKind, TimePreference } from '../../shared/domain';
 import type { SummaryStatus, SummaryTab } from '../../shared/summaries';
@@ -304,11 +304,11 @@ export interface PatientRepository {
     consent?: ConsentRecord | null,
   ): Promise<'created' | 'organization_missing'>;
   /**
-   * Appends a consent change and sets the patient's consent to it, in one transaction that holds
-   * only while the patient is active with the consent status the caller read (`expected`):
-   * `conflict` otherwise.
+   * Appends a consent change and sets the patient's consent to it, in one transaction with the
+   * worklist's awaiting-consent item and count, that holds only while the patient is active with
+   * the consent status of `current` (what the caller read): `conflict` otherwise.
    */
-  recordConsent(consent: ConsentRecord, expected: ConsentStatus): Promise<'recorded' | 'conflict'>;
+  recordConsent(current: PatientRecord, consent: ConsentRecord): Promise<'recorded' | 'conflict'>;
   /** A patient's consent changes, newest first; `invalid_cursor` when the cursor is not of this list. */
   pageConsents(
     patientId: string,
@@ -1009,18 +1009,34 @@ export interface TimeLogRepository {
 // ---------------------------------------------------------------------------------------------
 // The dashboards' CCM worklist and charts (issue 12 items 6 and 7): reads only, none of them a Scan
 
-/** A patient's monthly check-in as the worklist needs it. */
+/** A pending monthly check-in of an organization (its scheduled call). */
 export interface CheckInDue {
   patientId: string;
-  enabled: boolean;
+  callLogId: string;
   scheduledAt: string;
+}
+
+/** An active patient whose consent is not accepted, as the worklist lists them. */
+export interface AwaitingConsent {
+  patientId: string;
+  status: 'not_asked' | 'declined' | 'withdrawn';
+  createdAt: string;
 }
 
 export interface DashboardReadModel {
   /** Every patient-month row of an organization's month: one partition (Query, every page). */
   monthRows(organizationId: string, month: string): Promise<CcmMonthRecord[]>;
-  /** The outreach cadences of these patients (BatchGet, 100 a request); patients without one are left out. */
-  cadences(patientIds: readonly string[]): Promise<CheckInDue[]>;
+  /**
+   * The first `read` active patients of an organization whose consent is not accepted (not asked,
+   * then declined, then withdrawn, each newest first; one Query) and how many there are in all
+   * (the organization's counter, kept in the same transactions).
+   */
+  awaitingConsent(organizationId: string, read: number): Promise<{ items: AwaitingConsent[]; total: number }>;
+  /**
+   * An organization's pending monthly check-ins due by `dueBefore`, soonest first, read from its
+   * first `read` pending calls (one Query): `more` when later ones were left unread.
+   */
+  dueCheckIns(organizationId: string, dueBefore: string, read: number): Promise<{ items: CheckInDue[]; more: boolean }>;
   /** Every tab's count of several summary scopes (one BatchGet of their counters). */
   summaryCounts(scopes: readonly string[]): Promise<Map<string, Record<SummaryTab, number>>>;
   /**
@@ -1041,4 +1057,21 @@ export interface OpenCallback {
   patientId: string;
   messageId: string;
   createdAt: string;
+}
+
+/**
+ * Rebuilding the worklist's read models from the records (job: rebuild-worklist), for records
+ * written before the read models existed and as a repair. Every write is conditional on the record
+ * as read, so a change committed meanwhile (which keeps the read models itself) is never undone.
+ */
+export interface WorklistRebuild {
+  /**
+   * Makes the patient's awaiting-consent item match the patient as read (active, with this
+   * consent): `changed` when the patient moved meanwhile, and nothing is written.
+   */
+  syncPatient(patient: PatientRecord): Promise<'synced' | 'changed'>;
+  /** Sets an organization's awaiting-consent count to the number of its items; returns it. */
+  recount(organizationId: string): Promise<number>;
+  /** Writes a pending call's keys of its organization's list (as read again, consistently). */
+  indexCall(callLogId: string): Promise<void>;
 }

@@ -4,20 +4,21 @@
  * in the month's last days, patients a few clinical staff minutes short of a threshold, and
  * patients' open callback requests (oldest first).
  *
- * Requests, all Query or BatchGet, none a Scan: the organization (GetItem), its active patients
- * (Query, every page: about 1,500 patients a page), the cadences of its consented patients
- * (BatchGet, 100 a request), the Emergent and Urgent tabs of its all-time summary list (a Query
- * each, at most OPEN_SUMMARIES_READ entries), the open callback requests (Query, at most
- * OPEN_SUMMARIES_READ) and, in the window only, this month's patient-month
- * rows (Query, one partition).
+ * Requests, all Query, Get or BatchGet, none a Scan, and none reading the whole practice: the
+ * organization (GetItem); then together the first WORKLIST_GROUP_CAP patients awaiting consent
+ * (Query of their read model) with their count (GetItem), the pending monthly check-ins due
+ * (Query, at most WORKLIST_READ), the Emergent and Urgent tabs of the all-time summary list (a
+ * Query each, at most WORKLIST_READ), the open callback requests (Query, at most WORKLIST_READ) and,
+ * in the window only, this month's patient-month rows (Query, one partition); then the patients
+ * these name (BatchGet, 100 a request), for their names, consent and whether they are still active.
  */
 import { ccmCodes, MIN_CHRONIC_CONDITIONS, STAFF_THRESHOLDS } from '../../shared/ccm/billing';
 import {
   CHECK_IN_DUE_DAYS,
   NEAR_THRESHOLD_LAST_DAYS,
   NEAR_THRESHOLD_MINUTES,
-  OPEN_SUMMARIES_READ,
   WORKLIST_GROUP_CAP,
+  WORKLIST_READ,
   type WorklistAnswer,
 } from '../../shared/dashboard';
 import { monthIn, todayIn } from '../../shared/time-preferences';
@@ -72,9 +73,6 @@ const couldBill = (p: PatientRecord) =>
 
 const nameOf = (p: PatientRecord) => `${p.first_name} ${p.last_name}`.trim();
 
-/** Not asked first (the ones to ask), then declined and withdrawn; newest first within each. */
-const CONSENT_ORDER = { not_asked: 0, declined: 1, withdrawn: 2, accepted: 3 } as const;
-
 export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<WorklistAnswer> {
   if (actor.role !== 'provider') throw fail('forbidden');
   const organizationId = actor.providerId ?? '';
@@ -87,30 +85,47 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
     const inWindow = today >= windowStarts;
     const scope = organizationSummaryScope(organization.id, 'all');
 
-    const [patients, emergent, urgent, callbacks, rows] = await Promise.all([
-      deps.patients.listByOrganization(organization.id),
-      deps.dashboard.openEscalations(scope, 'Emergent', OPEN_SUMMARIES_READ),
-      deps.dashboard.openEscalations(scope, 'Urgent', OPEN_SUMMARIES_READ),
-      deps.dashboard.openCallbacks(organization.id, OPEN_SUMMARIES_READ),
+    const dueBefore = new Date(now.getTime() + CHECK_IN_DUE_DAYS * DAY_MS).toISOString();
+    const [awaiting, due, emergent, urgent, callbacks, monthRows] = await Promise.all([
+      deps.dashboard.awaitingConsent(organization.id, WORKLIST_GROUP_CAP),
+      deps.dashboard.dueCheckIns(organization.id, dueBefore, WORKLIST_READ),
+      deps.dashboard.openEscalations(scope, 'Emergent', WORKLIST_READ),
+      deps.dashboard.openEscalations(scope, 'Urgent', WORKLIST_READ),
+      deps.dashboard.openCallbacks(organization.id, WORKLIST_READ),
       inWindow ? deps.dashboard.monthRows(organization.id, month) : Promise.resolve([]),
     ]);
-    const byId = new Map(patients.map((p) => [p.id, p]));
-    const consented = patients.filter((p) => p.consent?.status === 'accepted');
+    // Only rows a few minutes short of a threshold can be listed: their patients are read, no others.
+    const rows = monthRows.filter((row) => !row.billed && nearThreshold(row.staff_minutes) !== null);
+    const named = await deps.patients.getMany([
+      ...awaiting.items.map((a) => a.patientId),
+      ...due.items.map((c) => c.patientId),
+      ...emergent.entries.map((e) => e.patient_id),
+      ...urgent.entries.map((e) => e.patient_id),
+      ...callbacks.callbacks.map((c) => c.patientId),
+      ...rows.map((r) => r.patient_id),
+    ]);
+    // An archived patient, or one of another organization, drops out of every group.
+    const byId = new Map(
+      named.filter((p) => p.status === 'active' && p.provider_id === organization.id).map((p) => [p.id, p]),
+    );
 
-    const awaiting = patients
-      .filter((p) => p.consent?.status !== 'accepted')
-      .map((p) => ({ patient: p, status: p.consent?.status ?? 'not_asked' }))
-      .sort((a, b) => CONSENT_ORDER[a.status] - CONSENT_ORDER[b.status]);
+    // The patient's own consent decides: its item is written in the same transaction, so they agree.
+    const awaitingShown = awaiting.items.flatMap((a) => {
+      const patient = byId.get(a.patientId);
+      const status = patient?.consent?.status ?? 'not_asked';
+      return patient && status !== 'accepted' ? [{ patient, status, createdAt: a.createdAt }] : [];
+    });
 
-    const dueBefore = new Date(now.getTime() + CHECK_IN_DUE_DAYS * DAY_MS).toISOString();
-    const due = (await deps.dashboard.cadences(consented.map((p) => p.id)))
-      .flatMap((c) => {
-        const patient = byId.get(c.patientId);
-        return patient && c.enabled && c.scheduledAt <= dueBefore ? [{ patient, at: c.scheduledAt }] : [];
-      })
-      .sort((a, b) => a.at.localeCompare(b.at));
+    // A patient's soonest pending check-in; only consented patients' check-ins are due.
+    const seen = new Set<string>();
+    const dueShown = due.items.flatMap((c) => {
+      const patient = byId.get(c.patientId);
+      if (!patient || patient.consent?.status !== 'accepted' || seen.has(patient.id)) return [];
+      seen.add(patient.id);
+      return [{ patient, at: c.scheduledAt }];
+    });
 
-    // Both levels newest first, Emergent before Urgent; an archived patient's summaries drop out.
+    // Both levels newest first, Emergent before Urgent.
     const open = [
       ...emergent.entries.map((entry) => ({ entry, level: 'Emergent' as const })),
       ...urgent.entries.map((entry) => ({ entry, level: 'Urgent' as const })),
@@ -141,16 +156,23 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
 
     return {
       month,
-      awaiting_consent: capped(
-        awaiting.map(({ patient, status }) => ({
+      awaiting_consent: {
+        items: awaitingShown.map(({ patient, status, createdAt }) => ({
           patient_id: patient.id,
           patient_name: nameOf(patient),
           consent_status: status,
-          created_at: patient.created_at,
+          created_at: createdAt,
         })),
-      ),
+        hidden: Math.max(0, awaiting.total - awaiting.items.length),
+        complete: true,
+      },
       check_ins_due: capped(
-        due.map(({ patient, at }) => ({ patient_id: patient.id, patient_name: nameOf(patient), scheduled_at: at })),
+        dueShown.map(({ patient, at }) => ({
+          patient_id: patient.id,
+          patient_name: nameOf(patient),
+          scheduled_at: at,
+        })),
+        !due.more,
       ),
       urgent_summaries: capped(
         open.map(({ entry, level, patient }) => ({
@@ -165,7 +187,6 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
       ),
       callback_requests: capped(
         callbacks.callbacks.flatMap((c) => {
-          // An archived patient's requests drop out with the patient.
           const patient = byId.get(c.patientId);
           return patient
             ? [

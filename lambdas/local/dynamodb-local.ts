@@ -6,6 +6,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_SCHEMA, createTableInput } from '../adapters/dynamodb/table-schema';
@@ -77,20 +78,42 @@ export async function startDynamoLocal(options: { port: number; dataDir: string 
   };
 }
 
-/** Creates the table from the table schema when it does not exist yet. Returns true if created. */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
+/**
+ * Creates the table from the table schema when it does not exist yet, and adds the global indexes
+ * the schema gained since an existing table was made (as CloudFormation does on a deploy).
+ */
+export async function ensureTable(
+  client: DynamoDBClient,
+  tableName: string,
+): Promise<{ created: boolean; addedIndexes: string[] }> {
+  let existing: string[] | null = null;
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return false;
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    existing = (Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? '');
   } catch (error) {
     if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
   }
-  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  const input = createTableInput(tableName);
+  if (existing) {
+    const missing = input.GlobalSecondaryIndexes.filter((i) => !existing.includes(i.IndexName));
+    // DynamoDB takes one new index per UpdateTable.
+    for (const index of missing) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: input.AttributeDefinitions,
+          GlobalSecondaryIndexUpdates: [{ Create: index }],
+        }),
+      );
+    }
+    return { created: false, addedIndexes: missing.map((i) => i.IndexName) };
+  }
+  await client.send(new CreateTableCommand(input));
   await client.send(
     new UpdateTimeToLiveCommand({
       TableName: tableName,
       TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.timeToLiveAttribute, Enabled: true },
     }),
   );
-  return true;
+  return { created: true, addedIndexes: [] };
 }

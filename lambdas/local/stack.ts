@@ -134,8 +134,12 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     log('starting DynamoDB Local (Java)...');
     const dynamo = await startDynamoLocal({ port: ports.dynamo, dataDir: join(options.dataDir, 'dynamodb') });
     stops.push(dynamo.stop);
-    const created = await ensureTable(dynamo.client, TABLE_NAME);
-    log(created ? `created table ${TABLE_NAME} from the table schema` : `table ${TABLE_NAME} ready`);
+    const { created, addedIndexes } = await ensureTable(dynamo.client, TABLE_NAME);
+    log(
+      created
+        ? `created table ${TABLE_NAME} from the table schema`
+        : `table ${TABLE_NAME} ready${addedIndexes.length ? ` (indexes added: ${addedIndexes.join(', ')})` : ''}`,
+    );
 
     const apiUrl = `http://127.0.0.1:${ports.api}`;
     const webUrl = options.web === 'none' ? null : `http://127.0.0.1:${ports.web}`;
@@ -244,6 +248,12 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       // Links in messages open the web app (the API itself when local mode runs without it).
       WEB_ORIGIN: webOrigin,
     });
+
+    if (addedIndexes.length > 0) {
+      // Records written before the new indexes lack their read models: built as a deploy would, by the job.
+      log('rebuilding the worklist read models for the new indexes...');
+      await invokeJob('rebuild-worklist', {});
+    }
 
     let seeded = false;
     if (created && options.seed) {

@@ -59,6 +59,7 @@ export const CONFIG_NEEDS: Record<FunctionName | JobName, readonly ConfigNeed[]>
   'cancel-patient-calls': ['table', 'scheduler'],
   'notify-call': ['table', 'email', 'sms', 'vapi', 'webOrigin'],
   'post-confirmation': ['table'],
+  'rebuild-worklist': ['table'],
 };
 
 type Source = NodeJS.ProcessEnv;

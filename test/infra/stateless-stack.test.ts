@@ -1,4 +1,6 @@
+import { Duration } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_ERRORS } from '../../infra/constructs/careloop-api';
 import { CONFIG_VARIABLES } from '../../infra/constructs/function-configuration';
@@ -583,7 +585,8 @@ describe('jobs', () => {
           expect(schedules, job.name).toHaveLength(1);
           expect(schedules[0]?.[1].DependsOn, job.name).toEqual(expect.arrayContaining([jobGroupId]));
           expect(schedules[0]?.[1].Properties, job.name).toMatchObject({
-            ScheduleExpression: `rate(${trigger.everyMinutes} minutes)`,
+            // CDK writes whole days and hours as such: rate(1 day) for 1,440 minutes.
+            ScheduleExpression: ScheduleExpression.rate(Duration.minutes(trigger.everyMinutes)).expressionString,
             GroupName: 'careloop-dev-jobs',
             State: 'ENABLED',
             Target: {

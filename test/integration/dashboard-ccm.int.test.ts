@@ -1,18 +1,21 @@
 /**
  * The dashboards' CCM worklist and charts on the local stack (DynamoDB Local, cognito-local, the
  * local gateway). Each test has an organization of its own, so every figure is exact: nothing of
- * another organization may show up. Records other features write (consent, the care plan's
- * conditions, cadences, patient-months, summary entries and counters) are written as stored.
+ * another organization may show up. Consent and pending check-ins are written through their
+ * repositories (their writes keep the worklist's read models); the other records other features write
+ * (the care plan's conditions, patient-months, summary entries and counters) are written as stored.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoAuditLog } from '../../lambdas/adapters/dynamodb/dynamo-audit-log';
+import { DynamoCallLogRepository } from '../../lambdas/adapters/dynamodb/dynamo-call-log-repository';
 import { DynamoCounterRepository } from '../../lambdas/adapters/dynamodb/dynamo-counter-repository';
 import { DynamoDashboardReadModel } from '../../lambdas/adapters/dynamodb/dynamo-dashboard-read-model';
 import { DynamoOrganizationRepository } from '../../lambdas/adapters/dynamodb/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/adapters/dynamodb/dynamo-patient-repository';
 import { createEntities } from '../../lambdas/adapters/dynamodb/entities';
+import { newCallLog } from '../../lambdas/application/call-records';
 import { getDashboardCharts } from '../../lambdas/application/dashboard-charts';
 import { getWorklist } from '../../lambdas/application/worklist';
 import { summaryCounterScope } from '../../lambdas/application/summary-scopes';
@@ -58,31 +61,54 @@ async function patientOf(
   ccm: { consent?: ConsentStatus; date?: string; conditions?: number } = {},
 ) {
   const patient = await createPatient(stack, practice.id, { first_name: 'Wl', last_name: lastName });
-  if (ccm.consent || ccm.conditions !== undefined) {
-    await db.entities.patient
-      .patch({ patient_id: patient.id })
-      .set({
-        ...(ccm.consent ? { consent_status: ccm.consent, consent_date: ccm.date ?? '2026-01-05' } : {}),
-        ...(ccm.conditions !== undefined ? { condition_count: ccm.conditions } : {}),
-      })
-      .go();
+  if (ccm.consent && ccm.consent !== 'not_asked') {
+    const patients = new DynamoPatientRepository(db);
+    const current = await patients.get(patient.id);
+    if (!current) throw new Error('patient missing');
+    const recorded = await patients.recordConsent(current, {
+      ...consentRecordFor(practice, patient.id, ccm.consent),
+      ...(ccm.date ? { date: ccm.date } : {}),
+    });
+    if (recorded !== 'recorded') throw new Error(`consent ${recorded}`);
+  }
+  if (ccm.conditions !== undefined) {
+    await db.entities.patient.patch({ patient_id: patient.id }).set({ condition_count: ccm.conditions }).go();
   }
   return patient;
 }
 
-async function cadence(practice: Practice, patientId: string, scheduledAt: Date, enabled = true) {
-  await db.entities.outreachCadence
-    .put({
+/** A consent change as the consent screen records it. */
+const consentRecordFor = (practice: Practice, patientId: string, status: 'accepted' | 'declined' | 'withdrawn') => ({
+  id: randomUUID(),
+  patientId,
+  providerId: practice.id,
+  status,
+  date: '2026-01-05',
+  method: 'verbal' as const,
+  disclosures: [],
+  recordedBy: 'test',
+  recordedAt: new Date().toISOString(),
+});
+
+/** A pending monthly check-in, as the follow-up job schedules it. */
+async function checkIn(practice: Practice, patientId: string, scheduledAt: Date) {
+  const at = new Date().toISOString();
+  const log = newCallLog(
+    {
+      id: randomUUID(),
       patient_id: patientId,
       provider_id: practice.id,
-      created_by: 'test',
-      first_outreach_date: scheduledAt.toISOString().slice(0, 10),
-      time_preference: 'morning',
-      enabled,
+      status: 'scheduled',
+      kind: 'monthly',
+      created_by: 'careloop',
       scheduled_at: scheduledAt.toISOString(),
-      created_at: new Date().toISOString(),
-    })
-    .go();
+      time_preference: 'morning',
+      cycle_date: scheduledAt.toISOString().slice(0, 10),
+    },
+    at,
+  );
+  await new DynamoCallLogRepository(db).createScheduled(log);
+  return log.id;
 }
 
 async function patientMonth(
@@ -164,10 +190,10 @@ describe('GET /worklist', () => {
     ids.dueLater = (await patientOf(practice, 'DueLater', { consent: 'accepted', conditions: 2 })).id;
     ids.nearly = (await patientOf(practice, 'Nearly', { consent: 'accepted', conditions: 3 })).id;
     ids.oneCondition = (await patientOf(practice, 'OneCondition', { consent: 'accepted', conditions: 1 })).id;
-    await cadence(practice, ids.dueSoon, new Date(now + 3 * DAY));
-    await cadence(practice, ids.dueLater, new Date(now + 20 * DAY));
+    await checkIn(practice, ids.dueSoon, new Date(now + 3 * DAY));
+    await checkIn(practice, ids.dueLater, new Date(now + 20 * DAY));
     // Not consented: its check-in waits (product-rules.md "Care management (CCM)"), so it is listed as awaiting consent only.
-    await cadence(practice, ids.notAsked, new Date(now + 1 * DAY));
+    await checkIn(practice, ids.notAsked, new Date(now + 1 * DAY));
     ids.emergent = await escalated(practice, ids.nearly, 'Emergent', 'requires_followup', '2026-01-02T10:00:00.000Z');
     ids.urgent = await escalated(practice, ids.dueSoon, 'Urgent', 'successful', '2026-01-03T10:00:00.000Z');
     await escalated(practice, ids.dueLater, 'Urgent', 'added_to_emr', '2026-01-04T10:00:00.000Z');
@@ -237,6 +263,74 @@ describe('GET /worklist', () => {
     expect(worklist.awaiting_consent.items).toHaveLength(10);
     expect(worklist.awaiting_consent.hidden).toBe(2);
     expect(worklist.check_ins_due).toEqual({ items: [], hidden: 0, complete: true });
+  });
+
+  it('follows consent changes, archiving and the check-ins as they are placed, moved and cancelled', async () => {
+    const own = await freshPractice();
+    const patients = new DynamoPatientRepository(db);
+    const callLogs = new DynamoCallLogRepository(db);
+    const first = await patientOf(own, 'First');
+    const second = await patientOf(own, 'Second');
+    const third = await patientOf(own, 'Third', { consent: 'accepted', conditions: 2 });
+    const fourth = await patientOf(own, 'Fourth', { consent: 'accepted', conditions: 2 });
+    const soon = Date.now() + 2 * DAY;
+    const placed = await checkIn(own, third.id, new Date(soon));
+    const moved = await checkIn(own, fourth.id, new Date(soon + DAY));
+    const read = async () =>
+      expectStatus(await call<WorklistAnswer>(stack, 'GET', '/worklist', { token: own.token }), 200);
+    const consentOf = async (id: string, status: 'accepted' | 'declined' | 'withdrawn') => {
+      const current = await patients.get(id);
+      if (!current) throw new Error('patient missing');
+      return patients.recordConsent(current, consentRecordFor(own, id, status));
+    };
+
+    let worklist = await read();
+    expect(worklist.awaiting_consent.items.map((i) => i.patient_id)).toEqual([second.id, first.id]);
+    expect(worklist.check_ins_due.items.map((i) => i.patient_id)).toEqual([third.id, fourth.id]);
+
+    // Declined sorts after not asked; accepted leaves the group; the count follows.
+    expect(await consentOf(second.id, 'declined')).toBe('recorded');
+    worklist = await read();
+    expect(worklist.awaiting_consent.items.map((i) => [i.patient_id, i.consent_status])).toEqual([
+      [first.id, 'not_asked'],
+      [second.id, 'declined'],
+    ]);
+    expect(await consentOf(first.id, 'accepted')).toBe('recorded');
+    // A consent recorded on a stale read is refused and changes nothing.
+    const stale = await patients.get(third.id);
+    expect(await consentOf(third.id, 'withdrawn')).toBe('recorded');
+    expect(await patients.recordConsent(stale!, consentRecordFor(own, third.id, 'declined'))).toBe('conflict');
+    worklist = await read();
+    expect(worklist.awaiting_consent).toEqual({
+      items: [
+        expect.objectContaining({ patient_id: second.id, consent_status: 'declined' }),
+        expect.objectContaining({ patient_id: third.id, consent_status: 'withdrawn' }),
+      ],
+      hidden: 0,
+      complete: true,
+    });
+    // Withdrawn: the check-in waits, so it is not due.
+    expect(worklist.check_ins_due.items.map((i) => i.patient_id)).toEqual([fourth.id]);
+
+    // Placed, moved past the week, cancelled: each leaves the check-ins due.
+    expect(await consentOf(third.id, 'accepted')).toBe('recorded');
+    expect(await callLogs.claimScheduled(placed, new Date().toISOString())).toBe('claimed');
+    await callLogs.reschedule(moved, new Date(Date.now() + 10 * DAY).toISOString(), new Date().toISOString());
+    expect((await read()).check_ins_due.items).toEqual([]);
+    await callLogs.reschedule(moved, new Date(soon).toISOString(), new Date().toISOString());
+    expect((await read()).check_ins_due.items.map((i) => i.patient_id)).toEqual([fourth.id]);
+    expect(await callLogs.cancelScheduled(moved, new Date().toISOString())).toBe('cancelled');
+    expect((await read()).check_ins_due.items).toEqual([]);
+
+    // Archived: gone from the group and its count.
+    const archived = await patients.get(second.id);
+    expect(await patients.archive(archived!, new Date().toISOString())).toBe('archived');
+    worklist = await read();
+    expect(worklist.awaiting_consent).toEqual({ items: [], hidden: 0, complete: true });
+    const { data: count } = await db.entities.counter
+      .get({ scope: `organization#${own.id}`, name: 'awaiting_consent' })
+      .go();
+    expect(count?.value).toBe(0);
   });
 
   it('gives the seeded demo practice a worklist on first start', async () => {
@@ -418,15 +512,16 @@ describe('requests per answer (no Scan)', () => {
     expect(commands.filter((c) => c !== 'QueryCommand' && c !== 'BatchGetItemCommand')).toEqual([]);
   });
 
-  it("reads a practice's worklist in 6 requests, and its month's rows in the last 7 days", async () => {
+  it("reads a practice's worklist in 8 requests, and its month's rows in the last 7 days", async () => {
     const { sunrise } = await demoOrganizations(stack);
     const early = countingDeps(new Date(Date.UTC(2026, 0, 10, 17)));
     await getWorklist(early.deps, providerActor({ id: sunrise }));
-    // Organization, patients, Emergent, Urgent, open callbacks, consented patients' cadences (under 100 of them).
-    expect(tally(early.commands)).toEqual({ GetItemCommand: 1, QueryCommand: 4, BatchGetItemCommand: 1 });
+    // The organization; then awaiting consent and its count, check-ins due, Emergent, Urgent and open
+    // callbacks; then the patients they name (under 100 of them). None grows with the practice.
+    expect(tally(early.commands)).toEqual({ GetItemCommand: 2, QueryCommand: 5, BatchGetItemCommand: 1 });
 
     const late = countingDeps(new Date(Date.UTC(2026, 0, 28, 17)));
     await getWorklist(late.deps, providerActor({ id: sunrise }));
-    expect(tally(late.commands)).toEqual({ GetItemCommand: 1, QueryCommand: 5, BatchGetItemCommand: 1 });
+    expect(tally(late.commands)).toEqual({ GetItemCommand: 2, QueryCommand: 6, BatchGetItemCommand: 1 });
   });
 });

@@ -9,6 +9,7 @@ export const COUNTER = {
   calls: 'calls',
   scheduledCalls: 'scheduled_calls',
   openCallbacks: 'open_callbacks',
+  awaitingConsent: 'awaiting_consent',
 } as const;
 
 export const organizationScope = (organizationId: string) => `organization#${organizationId}`;

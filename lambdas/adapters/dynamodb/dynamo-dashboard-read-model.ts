@@ -1,5 +1,6 @@
 import { SUMMARY_TABS, type SummaryTab } from '../../../shared/summaries';
 import type {
+  AwaitingConsent,
   CcmMonthRecord,
   CheckInDue,
   DashboardReadModel,
@@ -8,6 +9,7 @@ import type {
 } from '../../application/ports';
 import { summaryCounterScope } from '../../application/summary-scopes';
 import { batchGetAll } from './batch-get';
+import { awaitingCounterKey } from './awaiting-consent';
 import { ccmMonthRecordOf } from './dynamo-time-log-repository';
 import { summaryEntryOf } from './dynamo-summary-repository';
 import type { CareLoopService } from './entities';
@@ -23,14 +25,35 @@ export class DynamoDashboardReadModel implements DashboardReadModel {
     return data.map(ccmMonthRecordOf);
   }
 
-  async cadences(patientIds: readonly string[]): Promise<CheckInDue[]> {
-    const unique = [...new Set(patientIds)];
-    if (unique.length === 0) return [];
-    const found = await batchGetAll(
-      (keys) => this.db.entities.outreachCadence.get(keys).go(),
-      unique.map((patient_id) => ({ patient_id })),
-    );
-    return found.map((c) => ({ patientId: c.patient_id, enabled: c.enabled, scheduledAt: c.scheduled_at }));
+  async awaitingConsent(organizationId: string, read: number): Promise<{ items: AwaitingConsent[]; total: number }> {
+    const [{ data }, { data: counted }] = await Promise.all([
+      this.db.entities.awaitingConsent.query
+        .byOrganization({ provider_id: organizationId })
+        .go({ order: 'desc', limit: read, pages: 1 }),
+      this.db.entities.counter.get(awaitingCounterKey(organizationId)).go(),
+    ]);
+    return {
+      items: data.map((a) => ({ patientId: a.patient_id, status: a.consent_status, createdAt: a.created_at })),
+      total: Math.max(data.length, counted?.value ?? 0),
+    };
+  }
+
+  async dueCheckIns(
+    organizationId: string,
+    dueBefore: string,
+    read: number,
+  ): Promise<{ items: CheckInDue[]; more: boolean }> {
+    // Pending calls sort by due time (`list_at`); the kind filter runs on the `read` items (Limit first).
+    // Between, not lte: below the pending list sort the placed and cancelled ones (`list` leads the key).
+    const { data, cursor } = await this.db.entities.callLog.query
+      .byOrganizationList({ provider_id: organizationId, list: 'scheduled' })
+      .between({ list_at: '0' }, { list_at: dueBefore })
+      .where(({ kind }, { eq }) => eq(kind, 'monthly'))
+      .go({ limit: read, pages: 1 });
+    return {
+      items: data.map((c) => ({ patientId: c.patient_id, callLogId: c.call_log_id, scheduledAt: c.list_at })),
+      more: cursor !== null,
+    };
   }
 
   async summaryCounts(scopes: readonly string[]): Promise<Map<string, Record<SummaryTab, number>>> {

@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import type { OutreachCadence } from '../../../shared/domain';
-import { CONSENT_DISCLOSURES, type ConsentStatus } from '../../../shared/consent';
+import { CONSENT_DISCLOSURES } from '../../../shared/consent';
 import type {
   CallLogRecord,
   ConsentRecord,
@@ -12,6 +12,7 @@ import type {
 import { personTerms, stillMatches } from '../../application/search';
 import { callLogItem } from './dynamo-call-log-repository';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
+import { awaitingWrites, consentIs } from './awaiting-consent';
 import { batchGetAll } from './batch-get';
 import type { CareLoopService } from './entities';
 import { isConditionFailure } from './dynamo-organization-repository';
@@ -78,47 +79,50 @@ export class DynamoPatientRepository implements PatientRepository {
   ): Promise<'created' | 'organization_missing'> {
     const counted = await this.countedBefore(p.provider_id);
     const result = await this.db.transaction
-      .write(({ patient, outreachCadence, counter, organization, callLog, searchEntry, consentRecord }) => [
-        // The organization must exist and be active when the patient joins it; it counts the patient.
-        organization
-          .patch({ organization_id: p.provider_id })
-          .data(({ patient_count }, { add }) => add(patient_count, 1, counted))
-          .where(({ status }, { eq }) => eq(status, 'active'))
-          .commit(),
-        patient
-          .create({
-            patient_id: p.id,
-            provider_id: p.provider_id,
-            first_name: p.first_name,
-            last_name: p.last_name,
-            email: p.email,
-            phone_number: p.phone_number ?? undefined,
-            status: 'active',
-            created_at: p.created_at,
-            updated_at: p.updated_at,
-            created_by: createdBy,
-            version: 1,
-            ...(p.billingPractitionerId ? { billing_practitioner_id: p.billingPractitionerId } : {}),
-            ...(consent ? { consent_status: consent.status, consent_date: consent.date } : {}),
-          })
-          .commit(),
-        ...(consent ? [consentRecord.create(toConsentItem(consent)).commit()] : []),
-        ...(cadence ? [outreachCadence.create(toCadenceItem(cadence)).commit()] : []),
-        ...(firstCheckIn
-          ? [
-              callLog
-                .create(callLogItem(firstCheckIn, 'scheduled', firstCheckIn.scheduled_at ?? p.created_at))
-                .commit(),
-              counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.scheduledCalls }).add({ value: 1 }).commit(),
-            ]
-          : []),
-        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.patients }).add({ value: 1 }).commit(),
-        counter
-          .update({ scope: organizationScope(p.provider_id), name: COUNTER.patients })
-          .add({ value: 1 })
-          .commit(),
-        ...searchPuts({ searchEntry }, SEARCH_SCOPE.patients(p.provider_id), indexed(p)),
-      ])
+      .write(
+        ({ patient, outreachCadence, counter, organization, callLog, searchEntry, consentRecord, awaitingConsent }) => [
+          // The organization must exist and be active when the patient joins it; it counts the patient.
+          organization
+            .patch({ organization_id: p.provider_id })
+            .data(({ patient_count }, { add }) => add(patient_count, 1, counted))
+            .where(({ status }, { eq }) => eq(status, 'active'))
+            .commit(),
+          patient
+            .create({
+              patient_id: p.id,
+              provider_id: p.provider_id,
+              first_name: p.first_name,
+              last_name: p.last_name,
+              email: p.email,
+              phone_number: p.phone_number ?? undefined,
+              status: 'active',
+              created_at: p.created_at,
+              updated_at: p.updated_at,
+              created_by: createdBy,
+              version: 1,
+              ...(p.billingPractitionerId ? { billing_practitioner_id: p.billingPractitionerId } : {}),
+              ...(consent ? { consent_status: consent.status, consent_date: consent.date } : {}),
+            })
+            .commit(),
+          ...(consent ? [consentRecord.create(toConsentItem(consent)).commit()] : []),
+          ...(cadence ? [outreachCadence.create(toCadenceItem(cadence)).commit()] : []),
+          ...(firstCheckIn
+            ? [
+                callLog
+                  .create(callLogItem(firstCheckIn, 'scheduled', firstCheckIn.scheduled_at ?? p.created_at))
+                  .commit(),
+                counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.scheduledCalls }).add({ value: 1 }).commit(),
+              ]
+            : []),
+          counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.patients }).add({ value: 1 }).commit(),
+          counter
+            .update({ scope: organizationScope(p.provider_id), name: COUNTER.patients })
+            .add({ value: 1 })
+            .commit(),
+          ...searchPuts({ searchEntry }, SEARCH_SCOPE.patients(p.provider_id), indexed(p)),
+          ...awaitingWrites({ awaitingConsent, counter }, p, null, consent?.status ?? 'not_asked'),
+        ],
+      )
       .go();
     // A new patient's own items cannot clash: a refusal is the organization's check.
     return result.canceled ? 'organization_missing' : 'created';
@@ -163,12 +167,16 @@ export class DynamoPatientRepository implements PatientRepository {
     const { id, provider_id: providerId } = current;
     const counted = await this.countedBefore(providerId);
     const result = await this.db.transaction
-      .write(({ patient, counter, organization, searchEntry }) => [
+      .write(({ patient, counter, organization, searchEntry, awaitingConsent }) => [
         patient
           .patch({ patient_id: id })
           // provider_id travels with status: both make up the organization index key.
           .set({ status: 'archived', provider_id: providerId, archived_at: at, updated_at: at })
-          .where(({ status, provider_id }, { eq }) => `${eq(status, 'active')} AND ${eq(provider_id, providerId)}`)
+          // The consent read is the one the worklist item was written for (a change meanwhile cancels).
+          .where(
+            ({ status, provider_id, consent_status }, { eq, notExists }) =>
+              `${eq(status, 'active')} AND ${eq(provider_id, providerId)} AND ${consentIs(consent_status, current.consent?.status, { eq, notExists })}`,
+          )
           .commit(),
         organization
           .patch({ organization_id: providerId })
@@ -180,6 +188,7 @@ export class DynamoPatientRepository implements PatientRepository {
           .subtract({ value: 1 })
           .commit(),
         ...searchWrites({ searchEntry }, SEARCH_SCOPE.patients(providerId), indexed(current), null),
+        ...awaitingWrites({ awaitingConsent, counter }, current, current.consent?.status ?? 'not_asked', null),
       ])
       .go();
     return result.canceled ? 'missing' : 'archived';
@@ -217,21 +226,21 @@ export class DynamoPatientRepository implements PatientRepository {
       });
   }
 
-  async recordConsent(consent: ConsentRecord, expected: ConsentStatus): Promise<'recorded' | 'conflict'> {
-    // 'not_asked' is never stored: the attribute is absent until the first change.
-    const stored = expected === 'not_asked' ? null : expected;
+  async recordConsent(current: PatientRecord, consent: ConsentRecord): Promise<'recorded' | 'conflict'> {
+    const expected = current.consent?.status ?? 'not_asked';
     const { canceled } = await this.db.transaction
-      .write(({ patient, consentRecord }) => [
+      .write(({ patient, consentRecord, awaitingConsent, counter }) => [
         patient
           .patch({ patient_id: consent.patientId })
           .set({ consent_status: consent.status, consent_date: consent.date })
           // Two staff recording at once: the second finds the status moved and is told to reload.
           .where(
             ({ status, consent_status }, { eq, notExists }) =>
-              `${eq(status, 'active')} AND ${stored === null ? notExists(consent_status) : eq(consent_status, stored as ConsentStatus)}`,
+              `${eq(status, 'active')} AND ${consentIs(consent_status, expected, { eq, notExists })}`,
           )
           .commit(),
         consentRecord.create(toConsentItem(consent)).commit(),
+        ...awaitingWrites({ awaitingConsent, counter }, current, expected, consent.status),
       ])
       .go();
     return canceled ? 'conflict' : 'recorded';

@@ -7,7 +7,7 @@ import { ELECTRODB_SERVICE, TABLE_SCHEMA } from './table-schema';
  * ElectroDB entities of the single table. Key fields come from TABLE_SCHEMA; every access
  * pattern is listed in docs/access-patterns.md with the index that serves it.
  */
-const [GSI1, GSI2] = TABLE_SCHEMA.globalIndexes;
+const [GSI1, GSI2, GSI3] = TABLE_SCHEMA.globalIndexes;
 const SERVICE = ELECTRODB_SERVICE;
 
 const primary = <const P extends readonly string[], const S extends readonly string[]>(pk: P, sk: S) => ({
@@ -23,6 +23,11 @@ const gsi2 = <const P extends readonly string[], const S extends readonly string
   index: GSI2.indexName,
   pk: { field: GSI2.partitionKey, composite: pk },
   sk: { field: GSI2.sortKey, composite: sk },
+});
+const gsi3 = <const P extends readonly string[], const S extends readonly string[]>(pk: P, sk: S) => ({
+  index: GSI3.indexName,
+  pk: { field: GSI3.partitionKey, composite: pk },
+  sk: { field: GSI3.sortKey, composite: sk },
 });
 
 const RECORD_STATUS = ['active', 'archived'] as const;
@@ -296,8 +301,10 @@ export function createEntities(client: DynamoDBClient, table: string) {
 
   /**
    * One call: placed at once, scheduled, or a monthly check-in. Lists: a patient's calls (gsi1,
-   * newest first) and the operators' lists (gsi2: `list` is `scheduled` while pending, sorted by
-   * due time; `placed` once handed to Vapi, sorted by placing time; `cancelled`).
+   * newest first), the operators' lists (gsi2: `list` is `scheduled` while pending, sorted by
+   * due time; `placed` once handed to Vapi, sorted by placing time; `cancelled`) and the same lists
+   * per organization (gsi3: the worklist's check-ins due). Every write of `list` also writes
+   * `list_at`, so both sort keys move together; `provider_id` never changes.
    */
   const callLog = new Entity(
     {
@@ -349,6 +356,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
         byId: primary(['call_log_id'], []),
         byPatient: gsi1(['patient_id'], ['created_at', 'call_log_id']),
         byList: gsi2(['list'], ['list_at', 'call_log_id']),
+        byOrganizationList: gsi3(['provider_id'], ['list', 'list_at', 'call_log_id']),
       },
     },
     config,
@@ -695,6 +703,27 @@ export function createEntities(client: DynamoDBClient, table: string) {
     config,
   );
 
+  /**
+   * An active patient of an organization whose consent is not accepted (the worklist's first group):
+   * written and removed in the transactions that create, archive or change the consent of a patient,
+   * with the organization's `awaiting_consent` counter. `rank` orders the group when read newest
+   * first: not asked (3), then declined (2), then withdrawn (1), each newest first.
+   */
+  const awaitingConsent = new Entity(
+    {
+      model: { entity: 'awaiting_consent', version: '1', service: SERVICE },
+      attributes: {
+        provider_id: { type: 'string', required: true },
+        rank: { type: 'string', required: true },
+        created_at: { type: 'string', required: true },
+        patient_id: { type: 'string', required: true },
+        consent_status: { type: ['not_asked', 'declined', 'withdrawn'] as const, required: true },
+      },
+      indexes: { byOrganization: primary(['provider_id'], ['rank', 'created_at', 'patient_id']) },
+    },
+    config,
+  );
+
   return new Service(
     {
       organization,
@@ -723,6 +752,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       timeDay,
       ccmMonth,
       openCallback,
+      awaitingConsent,
     },
     config,
   );

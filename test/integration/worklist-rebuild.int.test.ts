@@ -1,0 +1,160 @@
+/**
+ * The worklist's read models rebuilt from the records (job: rebuild-worklist), on the local stack:
+ * records written before the read models existed get them, a run over correct ones changes nothing,
+ * a patient that moves while it is looked at keeps what its own transaction wrote, and local mode
+ * adds an index the table schema gained to an existing table, as a deploy would.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateItemCommand,
+} from '@aws-sdk/client-dynamodb';
+import { awaitingCounterKey, awaitingKey } from '../../lambdas/adapters/dynamodb/awaiting-consent';
+import { DynamoCallLogRepository } from '../../lambdas/adapters/dynamodb/dynamo-call-log-repository';
+import { DynamoOrganizationRepository } from '../../lambdas/adapters/dynamodb/dynamo-organization-repository';
+import { DynamoPatientRepository } from '../../lambdas/adapters/dynamodb/dynamo-patient-repository';
+import { DynamoWorklistRebuild } from '../../lambdas/adapters/dynamodb/dynamo-worklist-rebuild';
+import { createTableInput } from '../../lambdas/adapters/dynamodb/table-schema';
+import { newCallLog } from '../../lambdas/application/call-records';
+import { rebuildWorklist } from '../../lambdas/application/worklist-rebuild';
+import { ensureTable } from '../../lambdas/local/dynamodb-local';
+import type { WorklistAnswer } from '../../shared/dashboard';
+import { call } from '../support/api';
+import { createOrganization, createPatient, expectStatus, tableOf, throwawayToken } from '../support/fixtures';
+
+const stack = inject('stack');
+const db = tableOf(stack);
+const client = new DynamoDBClient({
+  endpoint: stack.dynamoEndpoint,
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
+const patients = new DynamoPatientRepository(db);
+const callLogs = new DynamoCallLogRepository(db);
+const rebuild = new DynamoWorklistRebuild(db);
+const deps = { organizations: new DynamoOrganizationRepository(db), patients, callLogs, rebuild };
+
+const consent = (patientId: string, providerId: string, status: 'accepted' | 'declined') => ({
+  id: randomUUID(),
+  patientId,
+  providerId,
+  status,
+  date: '2026-01-05',
+  method: 'verbal' as const,
+  disclosures: [],
+  recordedBy: 'test',
+  recordedAt: new Date().toISOString(),
+});
+
+/** What a table written before the read models held: no awaiting items, no count, no organization list keys. */
+async function asBeforeTheReadModels(organizationId: string, patientIds: readonly string[], callLogId: string) {
+  for (const id of patientIds) {
+    const p = await patients.get(id);
+    for (const status of ['not_asked', 'declined', 'withdrawn'] as const) {
+      await db.entities.awaitingConsent.delete(awaitingKey(p!, status)).go();
+    }
+  }
+  await db.entities.counter.delete(awaitingCounterKey(organizationId)).go();
+  const key = db.entities.callLog.get({ call_log_id: callLogId }).params().Key as Record<string, string>;
+  await client.send(
+    new UpdateItemCommand({
+      TableName: stack.tableName,
+      Key: Object.fromEntries(Object.entries(key).map(([k, v]) => [k, { S: v }])),
+      UpdateExpression: 'REMOVE gsi3pk, gsi3sk',
+    }),
+  );
+}
+
+describe('rebuilding the worklist read models', () => {
+  it('gives records written before them their items, count and keys, and changes nothing the second time', async () => {
+    const organization = await createOrganization(stack);
+    const token = await throwawayToken(stack, 'provider', organization.id);
+    const asked = await createPatient(stack, organization.id, { first_name: 'Rb', last_name: 'Asked' });
+    const declined = await createPatient(stack, organization.id, { first_name: 'Rb', last_name: 'Declined' });
+    const enrolled = await createPatient(stack, organization.id, { first_name: 'Rb', last_name: 'Enrolled' });
+    expect(
+      await patients.recordConsent(
+        (await patients.get(declined.id))!,
+        consent(declined.id, organization.id, 'declined'),
+      ),
+    ).toBe('recorded');
+    expect(
+      await patients.recordConsent(
+        (await patients.get(enrolled.id))!,
+        consent(enrolled.id, organization.id, 'accepted'),
+      ),
+    ).toBe('recorded');
+    const log = newCallLog(
+      {
+        id: randomUUID(),
+        patient_id: enrolled.id,
+        provider_id: organization.id,
+        status: 'scheduled',
+        kind: 'monthly',
+        created_by: 'careloop',
+        scheduled_at: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString(),
+      },
+      new Date().toISOString(),
+    );
+    await callLogs.createScheduled(log);
+    const read = async () => expectStatus(await call<WorklistAnswer>(stack, 'GET', '/worklist', { token }), 200);
+    const expected = await read();
+    expect(expected.awaiting_consent.items.map((i) => i.patient_id)).toEqual([asked.id, declined.id]);
+    expect(expected.check_ins_due.items.map((i) => i.patient_id)).toEqual([enrolled.id]);
+
+    await asBeforeTheReadModels(organization.id, [asked.id, declined.id, enrolled.id], log.id);
+    const lost = await read();
+    expect(lost.awaiting_consent.items).toEqual([]);
+    expect(lost.check_ins_due.items).toEqual([]);
+
+    const first = await rebuildWorklist(deps);
+    expect(first.organizations).toBeGreaterThan(0);
+    expect(first.pendingCalls).toBeGreaterThan(0);
+    expect(await read()).toEqual(expected);
+    const { data: counted } = await db.entities.counter.get(awaitingCounterKey(organization.id)).go();
+    expect(counted?.value).toBe(2);
+
+    await rebuildWorklist(deps);
+    expect(await read()).toEqual(expected);
+  });
+
+  it('leaves a patient that moved while it was looked at as its own transaction wrote it', async () => {
+    const organization = await createOrganization(stack);
+    const patient = await createPatient(stack, organization.id);
+    const stale = (await patients.get(patient.id))!;
+    expect(await patients.recordConsent(stale, consent(patient.id, organization.id, 'accepted'))).toBe('recorded');
+
+    // The job read the patient before the consent: its write is refused, the item stays removed.
+    expect(await rebuild.syncPatient(stale)).toBe('changed');
+    const { data } = await db.entities.awaitingConsent.query.byOrganization({ provider_id: organization.id }).go();
+    expect(data).toEqual([]);
+    expect(await rebuild.recount(organization.id)).toBe(0);
+  });
+});
+
+describe('local mode on an existing table', () => {
+  it('adds the global indexes the table schema gained, one at a time', async () => {
+    const tableName = `before-${randomUUID().slice(0, 8)}`;
+    const input = createTableInput(tableName);
+    // The table as it was made before the schema gained gsi3.
+    await client.send(
+      new CreateTableCommand({
+        ...input,
+        AttributeDefinitions: input.AttributeDefinitions.filter((a) => !a.AttributeName.startsWith('gsi3')),
+        GlobalSecondaryIndexes: input.GlobalSecondaryIndexes.filter((i) => i.IndexName !== 'gsi3'),
+      }),
+    );
+    try {
+      expect(await ensureTable(client, tableName)).toEqual({ created: false, addedIndexes: ['gsi3'] });
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      expect(Table?.GlobalSecondaryIndexes?.map((i) => i.IndexName).sort()).toEqual(['gsi1', 'gsi2', 'gsi3']);
+      expect(await ensureTable(client, tableName)).toEqual({ created: false, addedIndexes: [] });
+    } finally {
+      await client.send(new DeleteTableCommand({ TableName: tableName }));
+    }
+  });
+});
