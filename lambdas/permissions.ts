@@ -51,8 +51,15 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
     table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
   },
   'get-dashboard-stats': {
-    // The worklist names patients: its read is audited (one event put).
-    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
+    // The worklist names patients: its read is audited (one event put). The charts store the
+    // figures they computed (one BatchWriteItem of puts).
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:Query',
+      'dynamodb:PutItem',
+      'dynamodb:BatchWriteItem',
+    ],
   },
   'create-provider': {
     table: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],

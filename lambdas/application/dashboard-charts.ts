@@ -4,14 +4,19 @@
  *
  * Figures come from what is kept up to date on every write, never from the records themselves:
  * the patient-month rows (`ccm_month`, one partition per organization and month), the patients'
- * consent and condition count, and the summary tab counters. Requests, none a Scan:
- * - provider staff (their organization, months in its time zone): the organization (GetItem), its
- *   active patients (Query, about 1,500 a page), one Query per month of patient-month rows, one
- *   BatchGet of the months' summary counters: 9 for six months;
+ * consent and condition count, and the summary tab counters. An organization's figures of a month,
+ * once computed, are kept with the organization's chart version (ChartFiguresCache), which every
+ * write that changes one moves after it commits; they are computed again when the version moved,
+ * or when older than CHART_FIGURES_MAX_AGE_MS. Requests, none a Scan:
+ * - provider staff (their organization, months in its time zone): the organization (GetItem), then
+ *   the stored figures with the version and the months' summary counters (BatchGets): 3 when
+ *   current; otherwise also its active patients (Query, about 1,500 a page), one Query per month to
+ *   compute of patient-month rows, and one BatchWrite to store them;
  * - operators (every organization, months in UTC as on the summaries page): the newest
  *   CHART_ORGANIZATIONS_MAX organizations (Query + their patient counts, BatchGet), the providers
- *   total (Query), one BatchGet of every organization's summary counters, and per organization its
- *   patients and months as above (1 + months each), CHART_ORGANIZATIONS_CONCURRENCY at a time.
+ *   total (Query), one BatchGet of every organization's summary counters, the stored figures and
+ *   versions (BatchGets, 100 keys each), and for each organization with months to compute its
+ *   patients and those months as above, CHART_ORGANIZATIONS_CONCURRENCY at a time.
  */
 import { ccmCodes } from '../../shared/ccm/billing';
 import { previousMonths } from '../../shared/ccm/months';
@@ -24,10 +29,13 @@ import {
 import type { SummaryTab } from '../../shared/summaries';
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../platform/actor';
+import { logger } from '../platform/observability';
 import { organizationForActor } from './access';
 import { fail } from './errors';
 import type {
   CcmMonthRecord,
+  ChartFigures,
+  ChartFiguresCache,
   Clock,
   CounterRepository,
   DashboardReadModel,
@@ -42,14 +50,21 @@ export interface DashboardChartsDeps {
   patients: PatientRepository;
   counters: CounterRepository;
   dashboard: DashboardReadModel;
+  chartCache: ChartFiguresCache;
   clock: Clock;
 }
+
+/**
+ * Stored figures older than this are computed again even if the version did not move: the most a
+ * lost version move (the write committed, the move after it failed) can leave the charts behind.
+ */
+export const CHART_FIGURES_MAX_AGE_MS = 60 * 60 * 1000;
 
 /** Organizations read at once for the operators' charts (each with 1 + months requests in flight). */
 const CHART_ORGANIZATIONS_CONCURRENCY = 4;
 
 /** One organization's CCM figures of a month (escalations come from the summary counters). */
-export type CcmFigures = Pick<ChartMonth, 'enrolled_patients' | 'staff_minutes' | 'ai_contacts' | 'meeting_99490'>;
+export type CcmFigures = ChartFigures;
 
 const NO_FIGURES: CcmFigures = { enrolled_patients: 0, staff_minutes: 0, ai_contacts: 0, meeting_99490: 0 };
 
@@ -118,17 +133,66 @@ const addFigures = (a: CcmFigures, b: CcmFigures): CcmFigures => ({
   meeting_99490: a.meeting_99490 + b.meeting_99490,
 });
 
-/** One organization's figures for each month (same order). */
+/** The figures alone of what is stored with them. */
+const figuresIn = (f: CcmFigures | undefined): CcmFigures | undefined =>
+  f && {
+    enrolled_patients: f.enrolled_patients,
+    staff_minutes: f.staff_minutes,
+    ai_contacts: f.ai_contacts,
+    meeting_99490: f.meeting_99490,
+  };
+
+/** One organization's figures of these months, computed from its records. */
 async function organizationFigures(
   deps: DashboardChartsDeps,
   organizationId: string,
   months: readonly string[],
-): Promise<CcmFigures[]> {
+): Promise<Map<string, CcmFigures>> {
   const [patients, ...rows] = await Promise.all([
     deps.patients.listByOrganization(organizationId),
     ...months.map((month) => deps.dashboard.monthRows(organizationId, month)),
   ]);
-  return months.map((month, i) => monthFigures(patients, rows[i] ?? [], month));
+  return new Map(months.map((month, i) => [month, monthFigures(patients, rows[i] ?? [], month)]));
+}
+
+/**
+ * Each organization's figures of the months (same order): the stored ones that are current, the
+ * others computed from the records and stored with the version read before them (a write committed
+ * meanwhile moves the version past it, so what was computed is not taken for current).
+ */
+async function figuresOf(
+  deps: DashboardChartsDeps,
+  organizationIds: readonly string[],
+  months: readonly string[],
+  now: Date,
+): Promise<Map<string, CcmFigures[]>> {
+  const stored = await deps.chartCache.read(organizationIds, months);
+  const current = (f: { version: number; computedAt: string } | undefined, version: number) =>
+    f !== undefined &&
+    f.version === version &&
+    Math.abs(now.getTime() - Date.parse(f.computedAt)) <= CHART_FIGURES_MAX_AGE_MS;
+  const toCompute = organizationIds.flatMap((id) => {
+    const entry = stored.get(id);
+    const version = entry?.version ?? 0;
+    const missing = months.filter((m) => !current(entry?.figures.get(m), version));
+    return missing.length > 0 ? [{ id, version, missing }] : [];
+  });
+  const computed = new Map(
+    await inBatches(toCompute, CHART_ORGANIZATIONS_CONCURRENCY, async ({ id, version, missing }) => {
+      const figures = await organizationFigures(deps, id, missing);
+      await deps.chartCache.store(id, version, figures, now.toISOString()).catch((error: unknown) => {
+        // Computed again on the next read; the answer is not held up by the store.
+        logger.warn('chart figures not stored', { organizationId: id, errorName: (error as Error).name });
+      });
+      return [id, figures] as const;
+    }),
+  );
+  return new Map(
+    organizationIds.map((id) => [
+      id,
+      months.map((m) => computed.get(id)?.get(m) ?? figuresIn(stored.get(id)?.figures.get(m)) ?? NO_FIGURES),
+    ]),
+  );
 }
 
 /** Runs `work` over the items, at most `limit` at a time, answers in the items' order. */
@@ -152,10 +216,11 @@ export async function getDashboardCharts(
     const organization = await organizationForActor(deps, actor, actor.providerId ?? '');
     const months = previousMonths(monthIn(organization.timezone, now), count).reverse();
     const scopes = months.map((m) => organizationSummaryScope(organization.id, m));
-    const [figures, counts] = await Promise.all([
-      organizationFigures(deps, organization.id, months),
+    const [byOrganization, counts] = await Promise.all([
+      figuresOf(deps, [organization.id], months, now),
       deps.dashboard.summaryCounts(scopes),
     ]);
+    const figures = byOrganization.get(organization.id) ?? [];
     return {
       scope: 'organization',
       months: months.map((month, i) => ({
@@ -176,9 +241,16 @@ export async function getDashboardCharts(
       deps.counters.globalTotals(utcMonth),
       deps.dashboard.summaryCounts(scopes),
     ]);
-    const perOrganization = await inBatches(organizations, CHART_ORGANIZATIONS_CONCURRENCY, (o) =>
-      organizationFigures(deps, o.id, months),
-    );
+    const perOrganization = [
+      ...(
+        await figuresOf(
+          deps,
+          organizations.map((o) => o.id),
+          months,
+          now,
+        )
+      ).values(),
+    ];
     return {
       scope: 'all',
       months: months.map((month, i) => ({

@@ -1009,6 +1009,31 @@ export interface TimeLogRepository {
 // ---------------------------------------------------------------------------------------------
 // The dashboards' CCM worklist and charts (issue 12 items 6 and 7): reads only, none of them a Scan
 
+/** One organization's CCM figures of a month as the charts show them (escalations come from counters). */
+export interface ChartFigures {
+  enrolled_patients: number;
+  staff_minutes: number;
+  ai_contacts: number;
+  meeting_99490: number;
+}
+
+/**
+ * The charts' figures as last computed, per organization and month (issue 10 "Performance"): a
+ * figure is current while its `version` is the organization's version now, which every write that
+ * changes a figure moves once it has committed.
+ */
+export interface ChartFiguresCache {
+  /** The organizations' versions now and their stored figures of these months (one BatchGet a 100 keys). */
+  read(
+    organizationIds: readonly string[],
+    months: readonly string[],
+  ): Promise<
+    Map<string, { version: number; figures: Map<string, ChartFigures & { computedAt: string; version: number }> }>
+  >;
+  /** Stores figures computed from records read after `version` was. */
+  store(organizationId: string, version: number, figures: ReadonlyMap<string, ChartFigures>, at: string): Promise<void>;
+}
+
 /** A pending monthly check-in of an organization (its scheduled call). */
 export interface CheckInDue {
   patientId: string;

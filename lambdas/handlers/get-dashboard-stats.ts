@@ -1,4 +1,5 @@
 import { dashboardChartsQuerySchema } from '../../shared/dashboard';
+import { DynamoChartFiguresCache } from '../adapters/dynamodb/chart-figures';
 import { DynamoDashboardReadModel } from '../adapters/dynamodb/dynamo-dashboard-read-model';
 import { getDashboardCharts } from '../application/dashboard-charts';
 import { getDashboardStats } from '../application/dashboard-stats';
@@ -18,6 +19,10 @@ export const handler = defineFunction(
   },
   () => {
     const table = tableDeps();
-    return { ...table, dashboard: new DynamoDashboardReadModel(table.db) };
+    return {
+      ...table,
+      dashboard: new DynamoDashboardReadModel(table.db),
+      chartCache: new DynamoChartFiguresCache(table.db),
+    };
   },
 );

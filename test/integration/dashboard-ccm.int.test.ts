@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoAuditLog } from '../../lambdas/adapters/dynamodb/dynamo-audit-log';
 import { DynamoCallLogRepository } from '../../lambdas/adapters/dynamodb/dynamo-call-log-repository';
+import { DynamoChartFiguresCache } from '../../lambdas/adapters/dynamodb/chart-figures';
 import { DynamoCounterRepository } from '../../lambdas/adapters/dynamodb/dynamo-counter-repository';
 import { DynamoDashboardReadModel } from '../../lambdas/adapters/dynamodb/dynamo-dashboard-read-model';
 import { DynamoOrganizationRepository } from '../../lambdas/adapters/dynamodb/dynamo-organization-repository';
@@ -484,6 +485,7 @@ describe('requests per answer (no Scan)', () => {
         patients: new DynamoPatientRepository(counted),
         counters: new DynamoCounterRepository(counted),
         dashboard: new DynamoDashboardReadModel(counted),
+        chartCache: new DynamoChartFiguresCache(counted),
         // The audit event is the trail, not a read of the answer: written on the test's own client.
         audit: new DynamoAuditLog(db, clock, { newId: () => randomUUID() }),
         clock,
@@ -493,23 +495,38 @@ describe('requests per answer (no Scan)', () => {
   const tally = (commands: string[]) =>
     commands.reduce<Record<string, number>>((t, c) => ({ ...t, [c]: (t[c] ?? 0) + 1 }), {});
 
-  it("reads a practice's six months of charts in 9 requests", async () => {
-    const { sunrise } = await demoOrganizations(stack);
-    const { commands, deps } = countingDeps();
-    await getDashboardCharts(deps, providerActor({ id: sunrise }), {});
-    expect(tally(commands)).toEqual({ GetItemCommand: 1, QueryCommand: 7, BatchGetItemCommand: 1 });
+  it("reads a practice's six months of charts in 11 requests, then in 4 while its figures are current", async () => {
+    const practice = await freshPractice();
+    const cold = countingDeps();
+    await getDashboardCharts(cold.deps, providerActor(practice), {});
+    // The organization; the stored figures, the version and the summary counters; then its patients
+    // and one Query per month; then the figures stored (one BatchWrite).
+    expect(tally(cold.commands)).toEqual({
+      GetItemCommand: 1,
+      BatchGetItemCommand: 3,
+      QueryCommand: 7,
+      BatchWriteItemCommand: 1,
+    });
+    const warm = countingDeps();
+    await getDashboardCharts(warm.deps, providerActor(practice), {});
+    expect(tally(warm.commands)).toEqual({ GetItemCommand: 1, BatchGetItemCommand: 3 });
   });
 
-  it("reads the operators' charts in 3 requests and 7 per organization", async () => {
+  it("reads the operators' charts without reading any organization's records while their figures are current", async () => {
+    const operator = {
+      userId: randomUUID(),
+      email: 'operator@example.test',
+      role: 'careloop_employee' as const,
+      providerId: null,
+    };
+    await getDashboardCharts(countingDeps().deps, operator, {});
     const { commands, deps } = countingDeps();
-    const charts = await getDashboardCharts(
-      deps,
-      { userId: randomUUID(), email: 'operator@example.test', role: 'careloop_employee', providerId: null },
-      {},
-    );
+    const charts = await getDashboardCharts(deps, operator, {});
     const organizations = charts.organizations.included;
-    expect(commands).toHaveLength(3 + 7 * organizations);
-    expect(commands.filter((c) => c !== 'QueryCommand' && c !== 'BatchGetItemCommand')).toEqual([]);
+    // The organizations (their patient counts on them) and the providers total (Query ×2); the
+    // summary counters (BatchGet); the versions and the stored figures (100 keys a BatchGet); nothing else.
+    const batches = 1 + Math.ceil(organizations / 100) + Math.ceil((organizations * 6) / 100);
+    expect(tally(commands)).toEqual({ QueryCommand: 2, BatchGetItemCommand: batches });
   });
 
   it("reads a practice's worklist in 8 requests, and its month's rows in the last 7 days", async () => {

@@ -7,6 +7,7 @@ import { COUNTER, GLOBAL_SCOPE, monthlyCounter, organizationScope } from './dyna
 import { isConditionFailure } from './dynamo-organization-repository';
 import { batchGetAll } from './batch-get';
 import { queryPage } from './paging';
+import { chartsChanged } from './chart-figures';
 import type { CareLoopService } from './entities';
 
 type CallLogItem = EntityItem<CareLoopService['entities']['callLog']>;
@@ -290,6 +291,7 @@ export class DynamoCallLogRepository implements CallLogRepository {
       .go();
     if (result.canceled) return 'duplicate';
     await this.releaseLock(log.patient_id, id);
+    if (aiContact) await chartsChanged(this.db, log.provider_id);
     return {
       ...log,
       status: answered ? 'completed' : 'failed',

@@ -9,6 +9,7 @@ import type {
   DocumentRevisionRecord,
   Page,
 } from '../../application/ports';
+import { chartsChanged } from './chart-figures';
 import type { CareLoopService } from './entities';
 import { queryPage } from './paging';
 
@@ -65,7 +66,9 @@ export class DynamoClinicalDocumentRepository implements ClinicalDocumentReposit
           : []),
       ])
       .go();
-    return canceled ? 'exists' : 'created';
+    if (canceled) return 'exists';
+    if (doc.plan) await chartsChanged(this.db, doc.provider_id);
+    return 'created';
   }
 
   async update(
@@ -108,7 +111,9 @@ export class DynamoClinicalDocumentRepository implements ClinicalDocumentReposit
           : []),
       ])
       .go();
-    return canceled ? 'conflict' : next;
+    if (canceled) return 'conflict';
+    if (change.plan) await chartsChanged(this.db, current.provider_id);
+    return next;
   }
 
   async listRevisions(

@@ -10,6 +10,7 @@ export const COUNTER = {
   scheduledCalls: 'scheduled_calls',
   openCallbacks: 'open_callbacks',
   awaitingConsent: 'awaiting_consent',
+  chartVersion: 'chart_version',
 } as const;
 
 export const organizationScope = (organizationId: string) => `organization#${organizationId}`;

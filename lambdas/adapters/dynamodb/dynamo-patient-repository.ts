@@ -14,6 +14,7 @@ import { callLogItem } from './dynamo-call-log-repository';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
 import { awaitingWrites, consentIs } from './awaiting-consent';
 import { batchGetAll } from './batch-get';
+import { chartsChanged } from './chart-figures';
 import type { CareLoopService } from './entities';
 import { isConditionFailure } from './dynamo-organization-repository';
 import { queryPage } from './paging';
@@ -125,7 +126,9 @@ export class DynamoPatientRepository implements PatientRepository {
       )
       .go();
     // A new patient's own items cannot clash: a refusal is the organization's check.
-    return result.canceled ? 'organization_missing' : 'created';
+    if (result.canceled) return 'organization_missing';
+    if (consent?.status === 'accepted') await chartsChanged(this.db, p.provider_id);
+    return 'created';
   }
 
   /** One transaction: the patient, conditional on its version, and its search index items. */
@@ -191,7 +194,9 @@ export class DynamoPatientRepository implements PatientRepository {
         ...awaitingWrites({ awaitingConsent, counter }, current, current.consent?.status ?? 'not_asked', null),
       ])
       .go();
-    return result.canceled ? 'missing' : 'archived';
+    if (result.canceled) return 'missing';
+    await chartsChanged(this.db, providerId);
+    return 'archived';
   }
 
   /**
@@ -243,7 +248,9 @@ export class DynamoPatientRepository implements PatientRepository {
         ...awaitingWrites({ awaitingConsent, counter }, current, expected, consent.status),
       ])
       .go();
-    return canceled ? 'conflict' : 'recorded';
+    if (canceled) return 'conflict';
+    await chartsChanged(this.db, current.provider_id);
+    return 'recorded';
   }
 
   async pageConsents(

@@ -2,6 +2,7 @@ import type { EntityItem } from 'electrodb';
 import { MAX_DAY_MINUTES, type CountsAs } from '../../../shared/care-time';
 import type { CcmMonthRecord, Page, ReportSlot, TimeEntryRecord, TimeLogRepository } from '../../application/ports';
 import { batchGetAll } from './batch-get';
+import { chartsChanged } from './chart-figures';
 import type { CareLoopService } from './entities';
 import { queryPage } from './paging';
 
@@ -63,7 +64,10 @@ export class DynamoTimeLogRepository implements TimeLogRepository {
           .commit(),
       ])
       .go();
-    if (!result.canceled) return 'saved';
+    if (!result.canceled) {
+      await chartsChanged(this.db, entry.provider_id);
+      return 'saved';
+    }
     // The entry's id is new: only the month (frozen) or the day (full) can refuse it.
     return result.data[1]?.rejected ? 'billed' : 'day_limit';
   }
@@ -88,7 +92,10 @@ export class DynamoTimeLogRepository implements TimeLogRepository {
           .commit(),
       ])
       .go();
-    if (!result.canceled) return 'saved';
+    if (!result.canceled) {
+      await chartsChanged(this.db, voided.provider_id);
+      return 'saved';
+    }
     return result.data[0]?.rejected ? 'already_voided' : 'billed';
   }
 
@@ -169,6 +176,7 @@ export class DynamoTimeLogRepository implements TimeLogRepository {
           .commit(),
       ])
       .go();
+    // No chart figure moves: 99487 replaces 99490, and the charts count a month meeting either.
     return result.canceled ? 'billed' : 'saved';
   }
 
