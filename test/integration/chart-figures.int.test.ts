@@ -24,7 +24,14 @@ import { EMPTY_CARE_PLAN } from '../../shared/care-plan';
 import type { DashboardChartsAnswer } from '../../shared/dashboard';
 import { monthIn, todayIn } from '../../shared/time-preferences';
 import { call } from '../support/api';
-import { createOrganization, createPatient, expectStatus, tableOf, throwawayToken } from '../support/fixtures';
+import {
+  consentRecordOf,
+  createOrganization,
+  createPatient,
+  expectStatus,
+  tableOf,
+  throwawayToken,
+} from '../support/fixtures';
 
 const stack = inject('stack');
 const db = tableOf(stack);
@@ -85,19 +92,9 @@ describe('the charts’ stored figures', () => {
 
     expect(await expectCurrent('before any CCM record')).toMatchObject({ enrolled_patients: 0, staff_minutes: 0 });
     const current = (await patients.get(patient.id))!;
-    expect(
-      await patients.recordConsent(current, {
-        id: randomUUID(),
-        patientId: patient.id,
-        providerId: organization.id,
-        status: 'accepted',
-        date: today,
-        method: 'verbal',
-        disclosures: [],
-        recordedBy: 'test',
-        recordedAt: new Date().toISOString(),
-      }),
-    ).toBe('recorded');
+    expect(await patients.recordConsent(current, consentRecordOf(patient.id, organization.id, 'accepted', today))).toBe(
+      'recorded',
+    );
     expect(await expectCurrent('consent accepted')).toMatchObject({ enrolled_patients: 1 });
 
     const at = new Date().toISOString();

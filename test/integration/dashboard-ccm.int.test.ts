@@ -26,6 +26,7 @@ import type { ConsentStatus } from '../../shared/consent';
 import { monthIn, todayIn } from '../../shared/time-preferences';
 import { call } from '../support/api';
 import {
+  consentRecordOf,
   createOrganization,
   createPatient,
   demoOrganizations,
@@ -67,7 +68,7 @@ async function patientOf(
     const current = await patients.get(patient.id);
     if (!current) throw new Error('patient missing');
     const recorded = await patients.recordConsent(current, {
-      ...consentRecordFor(practice, patient.id, ccm.consent),
+      ...consentRecordOf(patient.id, practice.id, ccm.consent),
       ...(ccm.date ? { date: ccm.date } : {}),
     });
     if (recorded !== 'recorded') throw new Error(`consent ${recorded}`);
@@ -77,19 +78,6 @@ async function patientOf(
   }
   return patient;
 }
-
-/** A consent change as the consent screen records it. */
-const consentRecordFor = (practice: Practice, patientId: string, status: 'accepted' | 'declined' | 'withdrawn') => ({
-  id: randomUUID(),
-  patientId,
-  providerId: practice.id,
-  status,
-  date: '2026-01-05',
-  method: 'verbal' as const,
-  disclosures: [],
-  recordedBy: 'test',
-  recordedAt: new Date().toISOString(),
-});
 
 /** A pending monthly check-in, as the follow-up job schedules it. */
 async function checkIn(practice: Practice, patientId: string, scheduledAt: Date) {
@@ -282,7 +270,7 @@ describe('GET /worklist', () => {
     const consentOf = async (id: string, status: 'accepted' | 'declined' | 'withdrawn') => {
       const current = await patients.get(id);
       if (!current) throw new Error('patient missing');
-      return patients.recordConsent(current, consentRecordFor(own, id, status));
+      return patients.recordConsent(current, consentRecordOf(id, own.id, status, '2026-01-06'));
     };
 
     let worklist = await read();
@@ -300,7 +288,7 @@ describe('GET /worklist', () => {
     // A consent recorded on a stale read is refused and changes nothing.
     const stale = await patients.get(third.id);
     expect(await consentOf(third.id, 'withdrawn')).toBe('recorded');
-    expect(await patients.recordConsent(stale!, consentRecordFor(own, third.id, 'declined'))).toBe('conflict');
+    expect(await patients.recordConsent(stale!, consentRecordOf(third.id, own.id, 'declined'))).toBe('conflict');
     worklist = await read();
     expect(worklist.awaiting_consent).toEqual({
       items: [

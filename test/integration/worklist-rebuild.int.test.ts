@@ -24,7 +24,14 @@ import { rebuildWorklist } from '../../lambdas/application/worklist-rebuild';
 import { ensureTable } from '../../lambdas/local/dynamodb-local';
 import type { WorklistAnswer } from '../../shared/dashboard';
 import { call } from '../support/api';
-import { createOrganization, createPatient, expectStatus, tableOf, throwawayToken } from '../support/fixtures';
+import {
+  consentRecordOf,
+  createOrganization,
+  createPatient,
+  expectStatus,
+  tableOf,
+  throwawayToken,
+} from '../support/fixtures';
 
 const stack = inject('stack');
 const db = tableOf(stack);
@@ -37,18 +44,6 @@ const patients = new DynamoPatientRepository(db);
 const callLogs = new DynamoCallLogRepository(db);
 const rebuild = new DynamoWorklistRebuild(db);
 const deps = { organizations: new DynamoOrganizationRepository(db), patients, callLogs, rebuild };
-
-const consent = (patientId: string, providerId: string, status: 'accepted' | 'declined') => ({
-  id: randomUUID(),
-  patientId,
-  providerId,
-  status,
-  date: '2026-01-05',
-  method: 'verbal' as const,
-  disclosures: [],
-  recordedBy: 'test',
-  recordedAt: new Date().toISOString(),
-});
 
 /** What a table written before the read models held: no awaiting items, no count, no organization list keys. */
 async function asBeforeTheReadModels(organizationId: string, patientIds: readonly string[], callLogId: string) {
@@ -79,13 +74,13 @@ describe('rebuilding the worklist read models', () => {
     expect(
       await patients.recordConsent(
         (await patients.get(declined.id))!,
-        consent(declined.id, organization.id, 'declined'),
+        consentRecordOf(declined.id, organization.id, 'declined'),
       ),
     ).toBe('recorded');
     expect(
       await patients.recordConsent(
         (await patients.get(enrolled.id))!,
-        consent(enrolled.id, organization.id, 'accepted'),
+        consentRecordOf(enrolled.id, organization.id, 'accepted'),
       ),
     ).toBe('recorded');
     const log = newCallLog(
@@ -126,7 +121,9 @@ describe('rebuilding the worklist read models', () => {
     const organization = await createOrganization(stack);
     const patient = await createPatient(stack, organization.id);
     const stale = (await patients.get(patient.id))!;
-    expect(await patients.recordConsent(stale, consent(patient.id, organization.id, 'accepted'))).toBe('recorded');
+    expect(await patients.recordConsent(stale, consentRecordOf(patient.id, organization.id, 'accepted'))).toBe(
+      'recorded',
+    );
 
     // The job read the patient before the consent: its write is refused, the item stays removed.
     expect(await rebuild.syncPatient(stale)).toBe('changed');

@@ -13,6 +13,7 @@ import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createEntities } from '../../lambdas/adapters/dynamodb/entities';
+import type { ConsentRecord } from '../../lambdas/application/ports';
 import type { CallLogSummary } from '../../shared/calls';
 import type { ClinicalDocument, DashboardStats, Patient, ProviderOrganization, UserProfile } from '../../shared/domain';
 import type { Role } from '../../shared/roles';
@@ -133,6 +134,24 @@ export async function createPatient(
   });
   return expectStatus(answer, 201).patient;
 }
+
+/** A consent change as the consent screen records it (for the patient repository's `recordConsent`). */
+export const consentRecordOf = (
+  patientId: string,
+  providerId: string,
+  status: 'accepted' | 'declined' | 'withdrawn',
+  date = '2026-01-05',
+): ConsentRecord => ({
+  id: randomUUID(),
+  patientId,
+  providerId,
+  status,
+  date,
+  method: 'verbal',
+  disclosures: [],
+  recordedBy: 'test',
+  recordedAt: new Date().toISOString(),
+});
 
 export async function createDocument(
   stack: StackInfo,
