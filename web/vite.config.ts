@@ -79,8 +79,10 @@ export default defineConfig({
               name: 'query',
               test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
             },
-            // Not tslib: Mantine's Modal (through react-remove-scroll) uses its helpers too, and a
-            // screen with a dialog would download Amplify with them.
+            // tslib apart, before Amplify's group takes it with Amplify's dependencies: Mantine's Modal
+            // (through react-remove-scroll) uses its helpers too, and the provider dashboard, which
+            // has a dialog, downloaded Amplify with them before its first paint.
+            { name: 'tslib', test: /node_modules[\\/]tslib[\\/]/, priority: 1 },
             {
               name: 'amplify',
               test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@smithy|@aws-sdk|js-cookie)[\\/]/,

@@ -129,7 +129,7 @@ describe('route table and layout', () => {
     }
   });
 
-  it('shows a spinner while the session loads', async () => {
+  it('shows a spinner while the session loads, and the provider dashboard at once from the stored session', async () => {
     const page = await newPage(browser);
     await signIn(page, DEMO.sunrise);
     await expectPath(page, '/provider');
@@ -138,14 +138,22 @@ describe('route table and layout', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/me', async (route) => {
       await held;
-      await route.continue();
+      // A navigation may have dropped the request meanwhile.
+      await route.continue().catch(() => undefined);
     });
-    await page.goto('/provider');
+    await page.goto('/provider/billing');
     await page.getByRole('status').getByLabel('Loading').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
 
-    release();
+    // The dashboard paints from the stored token's role while the profile loads; the practice's
+    // name comes with the profile.
+    await page.goto('/provider');
     await page.getByRole('heading', { level: 1, name: 'Provider Dashboard' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Worklist' }).waitFor();
+    expect(await page.getByText('Sunrise Family Medicine').count()).toBe(0);
+
+    release();
+    await page.getByText('Sunrise Family Medicine').waitFor();
   });
 
   it('hides the header and footer on /call/{token} and keeps the main landmark', async () => {

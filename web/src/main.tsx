@@ -6,12 +6,15 @@ import { requestRuntimeConfigEarly } from './config/runtime-config-request';
 /** What shows a visitor means to do more than read: the app is loaded then. */
 const INTERACTIONS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll'] as const;
 
-// A returning user's session is restored with Amplify and the runtime config: the config itself and
-// their modules are fetched now, beside the app's, instead of after the app has started (boot.tsx).
+// A returning user's session is restored with the runtime config, and with Amplify when the stored
+// ID token needs a refresh: the config itself and these modules are fetched now, beside the app's,
+// instead of after the app has started (boot.tsx).
 if (hasStoredSession()) {
   requestRuntimeConfigEarly();
-  void import('./app/amplify-auth');
   void import('./config/runtime-config');
+  void import('./app/stored-id-token').then(({ readStoredIdToken }) => {
+    if (!readStoredIdToken()) void import('./app/amplify-auth');
+  });
 }
 
 const root = document.getElementById('root');

@@ -1,10 +1,10 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app-providers';
 import { createLazyAuthClient, hasStoredSession } from './lazy-auth-client';
-import { createAppRoutes, loadMatchedRoutes } from './router';
+import { createAppRoutes, loadMatchedRoutes, paintsEarly } from './router';
 import { COMPANY } from '../config/company';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { createApiClient, type ApiClient } from '../lib/api-client';
@@ -63,23 +63,40 @@ function loadAmplifyOnFirstInput(): void {
 export async function boot(root: HTMLElement): Promise<void> {
   const config = lazyRuntimeConfig();
   const signedIn = hasStoredSession();
-  // A returning user needs Amplify and the config to restore the session: fetch them beside the page.
-  if (signedIn) void Promise.all([loadAmplify(), config()]).catch(() => undefined);
+  // Unreadable (its module not downloaded, say), a stored token is Amplify's to handle.
+  const storedIdToken = () =>
+    import('./stored-id-token').then(({ readStoredIdToken }) => readStoredIdToken()).catch(() => null);
+  const stored = signedIn ? await storedIdToken() : null;
+  const early = stored && (await import('./stored-id-token')).earlyIdentityOf(stored);
+  // A returning user needs the config to restore the session, and Amplify only to refresh a token
+  // that is not fresh: fetch them beside the page.
+  if (signedIn) void Promise.all([stored ? undefined : loadAmplify(), config()]).catch(() => undefined);
   else loadAmplifyOnFirstInput();
 
-  const auth = createLazyAuthClient(async () => {
-    const [amplify, runtime] = await Promise.all([loadAmplify(), config()]);
-    return amplify.createConfiguredAuthClient(runtime, COMPANY.contactEmail);
-  }, hasStoredSession);
+  const auth = createLazyAuthClient(
+    async () => {
+      const [amplify, runtime] = await Promise.all([loadAmplify(), config()]);
+      return amplify.createConfiguredAuthClient(runtime, COMPANY.contactEmail);
+    },
+    hasStoredSession,
+    async () => {
+      const token = await storedIdToken();
+      // A token of another user pool (a stage switched under the same origin) is Amplify's to clear.
+      return token && token.clientId === (await config()).userPoolClientId ? token.token : null;
+    },
+  );
   const api = lazyApiClient(config, () => auth.getIdToken());
   const queryClient = createQueryClient();
+  const routes = createAppRoutes();
   // Without stored tokens the session is known at once, as the prerendered pages assume. With them,
   // the profile (/me) is fetched beside the page's modules, not after them: a workspace's guard
-  // needs it before the screen can show.
+  // needs it before the screen can show. A screen that paints before the profile (with the stored
+  // token's role: RequireRole) asks for it as it mounts, after its first paint has had the network.
   if (!signedIn) queryClient.setQueryData(sessionQueryKey, null);
-  else void queryClient.prefetchQuery(sessionQueryOptions(auth, api));
+  else if (!early?.role || !paintsEarly(routes, window.location.pathname)) {
+    void queryClient.prefetchQuery(sessionQueryOptions(auth, api));
+  }
 
-  const routes = createAppRoutes();
   // If a module cannot be fetched now, the router tries again and shows its error page.
   await loadMatchedRoutes(routes, window.location.pathname).catch(() => undefined);
 
@@ -90,11 +107,16 @@ export async function boot(root: HTMLElement): Promise<void> {
   const router = createBrowserRouter(routes, hydrate ? { hydrationData: { loaderData: {} } } : undefined);
   const app = (
     <StrictMode>
-      <AppProviders services={{ auth, api }} queryClient={queryClient}>
+      <AppProviders services={{ auth, api, earlyIdentity: early }} queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
   );
   if (hydrate) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  else {
+    // A transition renders in slices that yield to the browser: a workspace's first render, on a
+    // slow phone, does not block the main thread for its whole length.
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(app));
+  }
 }

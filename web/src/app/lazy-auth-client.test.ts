@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthClient } from '../lib/auth-client';
 import { createLazyAuthClient, hasStoredSession } from './lazy-auth-client';
+import { earlyIdentityOf, readStoredIdToken } from './stored-id-token';
 
 function realClient(): AuthClient & { expire: () => void } {
   let onExpired: (() => void) | undefined;
@@ -30,7 +31,89 @@ describe('hasStoredSession', () => {
   });
 });
 
+const NOW = Date.parse('2026-11-24T05:00:00Z');
+const KEYS = 'CognitoIdentityServiceProvider.client-1';
+
+/** An unsigned JWT with these claims: the client reads a token, the server verifies it. */
+function idToken(claims: Record<string, unknown>): string {
+  const part = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${part({ alg: 'RS256' })}.${part(claims)}.signature`;
+}
+
+/** What Amplify stores for a signed-in user of app client `client-1`. */
+function storeSession(claims: Record<string, unknown>, clockDrift = 0): void {
+  localStorage.setItem(`${KEYS}.LastAuthUser`, 'user-1');
+  localStorage.setItem(`${KEYS}.user-1.idToken`, idToken(claims));
+  localStorage.setItem(`${KEYS}.user-1.clockDrift`, String(clockDrift));
+}
+
+const inAnHour = NOW / 1000 + 3600;
+
+describe('readStoredIdToken', () => {
+  it("reads the stored token's client, groups and organization", () => {
+    storeSession({ aud: 'client-1', exp: inAnHour, 'cognito:groups': ['provider'], 'custom:provider_id': 'prov-1' });
+    expect(readStoredIdToken(localStorage, NOW)).toEqual({
+      token: localStorage.getItem(`${KEYS}.user-1.idToken`),
+      clientId: 'client-1',
+      groups: ['provider'],
+      providerId: 'prov-1',
+    });
+  });
+
+  it('names the role by the highest-privilege group, as the server does, and no organization for an employee', () => {
+    storeSession({
+      aud: 'client-1',
+      exp: inAnHour,
+      'cognito:groups': ['provider', 'careloop_employee'],
+      'custom:provider_id': 'prov-1',
+    });
+    const employee = readStoredIdToken(localStorage, NOW);
+    expect(employee && earlyIdentityOf(employee)).toEqual({ role: 'careloop_employee', providerId: null });
+
+    storeSession({ aud: 'client-1', exp: inAnHour, 'custom:provider_id': 'prov-1' });
+    const pending = readStoredIdToken(localStorage, NOW);
+    expect(pending && earlyIdentityOf(pending)).toEqual({ role: null, providerId: 'prov-1' });
+  });
+
+  it('leaves a token within a minute of its expiry (clock drift included) to Amplify', () => {
+    storeSession({ aud: 'client-1', exp: NOW / 1000 + 59, 'cognito:groups': ['provider'] });
+    expect(readStoredIdToken(localStorage, NOW)).toBeNull();
+
+    storeSession({ aud: 'client-1', exp: NOW / 1000 + 120, 'cognito:groups': ['provider'] }, 90_000);
+    expect(readStoredIdToken(localStorage, NOW)).toBeNull();
+  });
+
+  it('is null without a stored token, or with one it cannot read', () => {
+    expect(readStoredIdToken(localStorage, NOW)).toBeNull();
+
+    localStorage.setItem(`${KEYS}.LastAuthUser`, 'user-1');
+    localStorage.setItem(`${KEYS}.user-1.idToken`, 'not-a-jwt');
+    expect(readStoredIdToken(localStorage, NOW)).toBeNull();
+  });
+});
+
 describe('createLazyAuthClient', () => {
+  it("answers with a fresh stored token without loading Amplify, and with Amplify's once it is loaded", async () => {
+    const real = realClient();
+    const load = vi.fn(async () => real);
+    let stored: string | null = 'stored-id-token';
+    const auth = createLazyAuthClient(
+      load,
+      () => true,
+      async () => stored,
+    );
+
+    expect(await auth.getIdToken()).toBe('stored-id-token');
+    expect(load).not.toHaveBeenCalled();
+
+    stored = null;
+    expect(await auth.getIdToken()).toBe('id-token');
+    stored = 'stored-id-token';
+    expect(await auth.getIdToken()).toBe('id-token');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('answers a visitor with no stored session without loading Amplify', async () => {
     const load = vi.fn(async () => realClient());
     const auth = createLazyAuthClient(load, () => false);

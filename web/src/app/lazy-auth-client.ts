@@ -1,8 +1,7 @@
 import type { AuthClient } from '../lib/auth-client';
 
 /** Amplify keeps a session's tokens in localStorage under keys with this prefix. */
-const COGNITO_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
-
+export const COGNITO_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 /** Whether Amplify left a session's tokens behind; without them nobody is signed in. */
 export function hasStoredSession(storage: Storage = window.localStorage): boolean {
   for (let i = 0; i < storage.length; i += 1) {
@@ -14,8 +13,14 @@ export function hasStoredSession(storage: Storage = window.localStorage): boolea
 /**
  * An AuthClient that loads the real one (Amplify) on first use, so public pages never download it.
  * A visitor with no stored session has no ID token and nothing to sign out: those answers need no Amplify.
+ * Until Amplify is needed, `storedToken` answers with a returning user's fresh stored ID token, so a
+ * workspace's first requests do not wait for Amplify's download.
  */
-export function createLazyAuthClient(load: () => Promise<AuthClient>, hasSession: () => boolean): AuthClient {
+export function createLazyAuthClient(
+  load: () => Promise<AuthClient>,
+  hasSession: () => boolean,
+  storedToken: () => Promise<string | null> = async () => null,
+): AuthClient {
   let loading: Promise<AuthClient> | undefined;
   const expiryListeners = new Set<() => void>();
   const client = (): Promise<AuthClient> => {
@@ -35,7 +40,8 @@ export function createLazyAuthClient(load: () => Promise<AuthClient>, hasSession
 
   return {
     async getIdToken() {
-      return hasSession() ? (await client()).getIdToken() : null;
+      if (!hasSession()) return null;
+      return (!loading && (await storedToken())) || (await client()).getIdToken();
     },
     async signIn(email, password) {
       return (await client()).signIn(email, password);

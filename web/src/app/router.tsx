@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '../../../shared/messages';
 import { PageSpinner } from '../components/feedback/page-spinner';
 import { RouteErrorPage } from '../components/feedback/route-error-page';
 import { PublicOnly } from '../components/guards/public-only';
-import { RequireRole } from '../components/guards/require-role';
+import { RequireRole, type GuardedRouteHandle } from '../components/guards/require-role';
 import { AppLayout } from '../components/layout/app-layout';
 import { paths } from '../config/paths';
 
@@ -148,6 +148,7 @@ export function createAppRoutes(): RouteObject[] {
               children: [
                 {
                   path: paths.provider.dashboard.path,
+                  handle: { paintsEarly: true } satisfies GuardedRouteHandle,
                   lazy: async () => ({
                     Component: (await withAllStyles(import('./routes/provider-dashboard'))).ProviderDashboardPage,
                   }),
@@ -190,5 +191,12 @@ export async function loadMatchedRoutes(routes: RouteObject[], pathname: string)
       if (typeof route.lazy !== 'function') return;
       Object.assign(route, await route.lazy(), { lazy: undefined });
     }),
+  );
+}
+
+/** Whether the screen at `pathname` paints before the profile loads (GuardedRouteHandle). */
+export function paintsEarly(routes: RouteObject[], pathname: string): boolean {
+  return (matchRoutes(routes, pathname) ?? []).some(
+    ({ route }) => (route.handle as GuardedRouteHandle | undefined)?.paintsEarly === true,
   );
 }

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createAppRoutes } from '../router';
+import type { ApiClient } from '../../lib/api-client';
+import { expectNoAxeViolations } from '../../test/axe';
 import { createFakeApi, type FakeApiAnswer } from '../../test/fakes';
 import { organization, page, patient, patientDetail, userProfile } from '../../test/records';
 import { renderWithProviders } from '../../test/render-with-providers';
@@ -75,6 +77,57 @@ describe('provider workspace', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('link', { name: /^View Pat/ })).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'View Pat Number2' })).toBeVisible();
     expect(requests.map((r) => r.query)).toContainEqual({ search: 'number2' });
+  });
+
+  it('paints the dashboard and asks for its data while the profile loads, from the stored token', async () => {
+    const { services, requests } = createFakeApi({
+      'GET /dashboard-stats': () => stats,
+      'GET /worklist': () => new Promise(() => undefined),
+      ...organizationRoutes(2),
+    });
+    let answerProfile = () => undefined as void;
+    const profileAnswered = new Promise<void>((resolve) => (answerProfile = resolve));
+    const api: ApiClient = {
+      async request(path, options) {
+        if (path === '/me') await profileAnswered;
+        return services.api.request(path, options);
+      },
+    };
+    renderWithProviders(null, {
+      routes: createAppRoutes(),
+      url: '/provider',
+      services: { ...services, api, earlyIdentity: { role: 'provider', providerId: 'prov-1' } },
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Provider Dashboard' })).toBeVisible();
+    expect(await screen.findByRole('link', { name: /New Summaries\s*3/ })).toBeVisible();
+    expect(screen.getByText('Loading the worklist...')).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'View Pat Number2' })).toBeVisible();
+    expect(screen.queryByText('Sunrise Family Medicine')).toBeNull();
+    expect(requests.map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/dashboard-stats', '/worklist', '/providers/prov-1', '/providers/prov-1/patients']),
+    );
+    await expectNoAxeViolations();
+
+    answerProfile();
+    expect(await screen.findByText('Sunrise Family Medicine')).toBeVisible();
+  });
+
+  it('waits for the profile when the stored token names another role', async () => {
+    const { services, requests } = createFakeApi({ 'GET /dashboard-stats': () => stats });
+    const api: ApiClient = {
+      request: (path, options) => (path === '/me' ? new Promise(() => undefined) : services.api.request(path, options)),
+    };
+    renderWithProviders(null, {
+      routes: createAppRoutes(),
+      url: '/provider',
+      services: { ...services, api, earlyIdentity: { role: 'careloop_employee', providerId: null } },
+    });
+
+    // The guard's spinner (the route's own loading one comes first).
+    await waitFor(() => expect(screen.getByRole('status')).toBeVisible());
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(requests).toEqual([]);
   });
 
   it('lists provider users read-only', async () => {

@@ -17,6 +17,20 @@ describe('decideProtectedRoute', () => {
     expect(decideProtectedRoute({ status: 'loading' }, adminOnly, at('/admin'))).toEqual({ kind: 'loading' });
   });
 
+  it('shows a screen that paints early while the profile loads, only for a role the stored token gives it', () => {
+    const loading = { status: 'loading' as const };
+    expect(decideProtectedRoute(loading, providerOnly, at('/provider'), 'provider')).toEqual({ kind: 'allow' });
+    expect(decideProtectedRoute(loading, providerOnly, at('/provider'), 'careloop_employee')).toEqual({
+      kind: 'loading',
+    });
+    expect(decideProtectedRoute(loading, providerOnly, at('/provider'), null)).toEqual({ kind: 'loading' });
+    // Once the profile answers, it decides, whatever the token said.
+    expect(decideProtectedRoute({ status: 'signed-out' }, providerOnly, at('/provider'), 'provider')).toEqual({
+      kind: 'redirect',
+      to: '/login',
+    });
+  });
+
   it('sends a signed-out visitor of a protected route to /login', () => {
     expect(decideProtectedRoute({ status: 'signed-out' }, adminOnly, at('/admin/users'))).toEqual({
       kind: 'redirect',

@@ -35,14 +35,19 @@ export interface ProtectedRouteRule {
   onMismatch: 'home' | 'deny';
 }
 
+/**
+ * `earlyRole`: the role the stored ID token names, for a screen that paints before `/me` answers. It
+ * only lets such a screen show while the profile loads; every other decision waits for the profile.
+ */
 export function decideProtectedRoute(
   session: SessionSnapshot,
   rule: ProtectedRouteRule,
   location: { pathname: string; search: string },
+  earlyRole: Role | null = null,
 ): GuardDecision {
   switch (session.status) {
     case 'loading':
-      return { kind: 'loading' };
+      return earlyRole !== null && rule.roles.includes(earlyRole) ? { kind: 'allow' } : { kind: 'loading' };
     case 'error':
       return { kind: 'session-error' };
     case 'signed-out':

@@ -1,8 +1,9 @@
 import { Box } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import type { Role } from '../../../../shared/roles';
 import { useSession } from '../../lib/session';
+import { useEarlyIdentity } from '../../lib/services';
 import { AccessDeniedPage } from '../feedback/access-denied-page';
 import { AccountPendingPage } from '../feedback/account-pending-page';
 import { NoWorkspacePage } from '../feedback/no-workspace-page';
@@ -20,6 +21,15 @@ export interface RequireRoleProps {
   children?: ReactNode;
 }
 
+/** A guarded route's `handle`. */
+export interface GuardedRouteHandle {
+  /**
+   * The screen paints while `/me` loads when the stored ID token names an accepted role (its
+   * frame, and its data requests start): it must render without the profile until it comes.
+   */
+  paintsEarly?: boolean;
+}
+
 /** Renders its routes only for the given roles; see `decideProtectedRoute` for everyone else. */
 export function RequireRole({
   roles,
@@ -30,7 +40,14 @@ export function RequireRole({
 }: RequireRoleProps) {
   const session = useSession();
   const location = useLocation();
-  const decision = decideProtectedRoute(toSessionSnapshot(session), { roles, signedOut, onMismatch }, location);
+  const early = useEarlyIdentity();
+  const paintsEarly = useMatches().some((match) => (match.handle as GuardedRouteHandle | undefined)?.paintsEarly);
+  const decision = decideProtectedRoute(
+    toSessionSnapshot(session),
+    { roles, signedOut, onMismatch },
+    location,
+    paintsEarly ? early?.role : null,
+  );
 
   switch (decision.kind) {
     case 'loading':
