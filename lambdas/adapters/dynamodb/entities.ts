@@ -243,11 +243,9 @@ export function createEntities(client: DynamoDBClient, table: string) {
         scheduled_at: { type: 'string', required: true },
         created_at: { type: 'string', required: true },
       },
-      indexes: {
-        byPatient: { ...primary(['patient_id'], []), collection: 'patientRecord' },
-        // Due check-ins across all organizations, soonest first (for the scheduler).
-        byDue: gsi1(['enabled'], ['scheduled_at', 'patient_id']),
-      },
+      // `scheduled_at` is the first check-in's time, never advanced: due check-ins are the pending
+      // monthly calls (call_log gsi3). Items written before carry unused gsi1 keys.
+      indexes: { byPatient: { ...primary(['patient_id'], []), collection: 'patientRecord' } },
     },
     config,
   );
