@@ -3,7 +3,8 @@
  * (shift every port by N), --data-dir DIR, --web dev|static|none, --no-seed, --ready-json
  * (print one machine-readable line when up, for the test set-ups), --call-speed realtime|instant
  * (simulated calls take 10–20 s, or a few hundred ms for tests), --vapi-auth hmac|bearer, --mfa
- * (every sign-in asks for an authenticator code, as in AWS; the first one enrols the app).
+ * (every sign-in asks for an authenticator code, as in AWS; the first one enrols the app), --https (with
+ * --web static: HTTPS and HTTP/2 as CloudFront serves, on a self-signed certificate).
  */
 import { parseArgs } from 'node:util';
 import { DEMO_OPERATOR, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from './demo-data';
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     'call-speed': { type: 'string', default: 'realtime' },
     'vapi-auth': { type: 'string', default: 'hmac' },
     mfa: { type: 'boolean', default: false },
+    https: { type: 'boolean', default: false },
   },
 });
 
@@ -44,6 +46,7 @@ async function main() {
     callSpeed: values['call-speed'] === 'instant' ? 'instant' : 'realtime',
     vapiAuth: values['vapi-auth'] === 'bearer' ? 'bearer' : 'hmac',
     mfa: values.mfa,
+    https: values.https,
     log,
   });
   let stopping = false;

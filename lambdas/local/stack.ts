@@ -15,7 +15,8 @@ import { startGateway } from './gateway';
 import { invokeJob } from './invoke';
 import { FileOutbox } from './outbox';
 import { seedDemo } from './seed';
-import { startStaticWeb } from './static-web';
+import { localCertificate } from './local-certificate';
+import { startStaticWeb, stopStaticWeb } from './static-web';
 import { startTwilioSimulator } from './twilio-simulator';
 import { startVoiceSimulator } from './voice-simulator';
 
@@ -25,6 +26,11 @@ export interface StackOptions {
   ports: { dynamo: number; cognito: number; api: number; web: number };
   /** dev: Vite dev server; static: the built web/dist; none: API only. */
   web: 'dev' | 'static' | 'none';
+  /**
+   * Serve the static build over HTTPS with HTTP/2, as CloudFront does (a self-signed certificate
+   * made once per data directory: local-certificate.ts). For figures that count connections.
+   */
+  https?: boolean;
   seed: boolean;
   /** `realtime`: a simulated call takes 10–20 s (people watch it); `instant`: a few hundred ms (tests). */
   callSpeed: 'realtime' | 'instant';
@@ -115,6 +121,9 @@ function assertPortFree(port: number, what: string): Promise<void> {
 
 export async function startLocalStack(options: StackOptions): Promise<RunningStack> {
   const { ports, log } = options;
+  if (options.https && options.web !== 'static') {
+    throw new LocalStackError('--https serves the static build: use it with --web static.');
+  }
   const checks: [number, string][] = [
     [ports.dynamo, 'DynamoDB Local'],
     [ports.cognito, 'cognito-local'],
@@ -142,7 +151,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     );
 
     const apiUrl = `http://127.0.0.1:${ports.api}`;
-    const webUrl = options.web === 'none' ? null : `http://127.0.0.1:${ports.web}`;
+    const webUrl = options.web === 'none' ? null : `${options.https ? 'https' : 'http'}://127.0.0.1:${ports.web}`;
     const webOrigin = webUrl ?? apiUrl;
     const outbox = new FileOutbox(join(options.dataDir, 'outbox.json'));
 
@@ -316,8 +325,9 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       if (!existsSync(join(root, 'index.html'))) {
         throw new LocalStackError('web/dist is missing: run `npm run build:web` first.');
       }
-      const server = await startStaticWeb({ root, port: ports.web, runtimeConfig });
-      stops.push(() => new Promise<void>((r) => server.close(() => r())));
+      const tls = options.https ? localCertificate(join(options.dataDir, 'tls')) : undefined;
+      const server = await startStaticWeb({ root, port: ports.web, runtimeConfig, tls });
+      stops.push(() => stopStaticWeb(server));
     }
 
     return {

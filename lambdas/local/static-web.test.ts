@@ -1,12 +1,22 @@
-import type { Server } from 'node:http';
 import { request } from 'node:http';
+import { connect } from 'node:http2';
+import { request as httpsRequest } from 'node:https';
+import { X509Certificate, createPrivateKey } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMMUTABLE, REVALIDATE, chooseEncoding, startStaticWeb } from './static-web';
+import { localCertificate } from './local-certificate';
+import {
+  IMMUTABLE,
+  REVALIDATE,
+  chooseEncoding,
+  startStaticWeb,
+  stopStaticWeb,
+  type StaticWebServer,
+} from './static-web';
 
 interface Answer {
   status: number;
@@ -15,7 +25,7 @@ interface Answer {
 }
 
 let root: string;
-let server: Server;
+let server: StaticWebServer;
 let base: string;
 const SHELL = `<!doctype html><html><body><div id="root"></div>${'<!-- shell -->'.repeat(100)}</body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(5000))});`;
@@ -160,5 +170,88 @@ describe('the local static web server', () => {
     expect(head.body.length).toBe(0);
     expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
     expect(post.status).toBe(405);
+  });
+});
+
+describe('the local static web server over HTTPS (--https)', () => {
+  let tlsDir: string;
+  let secure: StaticWebServer;
+  let secureBase: string;
+  let cert: Buffer;
+
+  beforeAll(async () => {
+    tlsDir = mkdtempSync(join(tmpdir(), 'careloop-tls-'));
+    const tls = localCertificate(tlsDir);
+    cert = tls.cert;
+    secure = await startStaticWeb({ root, port: 0, runtimeConfig: {}, tls });
+    secureBase = `https://127.0.0.1:${(secure.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await stopStaticWeb(secure);
+    rmSync(tlsDir, { recursive: true, force: true });
+  });
+
+  it('speaks HTTP/2, with the same compression and caching, on a certificate for 127.0.0.1', async () => {
+    // The certificate is checked against the address: its subjectAltName names 127.0.0.1.
+    const session = connect(secureBase, { ca: cert });
+    try {
+      const answer = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const stream = session.request({ ':path': '/assets/index-abc123.js', 'accept-encoding': 'gzip, br' });
+        const chunks: Buffer[] = [];
+        let headers: Record<string, unknown> = {};
+        stream.on('response', (h) => (headers = h));
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => resolve({ headers, body: Buffer.concat(chunks) }));
+        stream.on('error', reject);
+        stream.end();
+      });
+      expect(session.alpnProtocol).toBe('h2');
+      expect(answer.headers[':status']).toBe(200);
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers['cache-control']).toBe(IMMUTABLE);
+      expect(brotliDecompressSync(answer.body).toString()).toBe(SCRIPT);
+    } finally {
+      session.close();
+    }
+  });
+
+  it('still answers HTTP/1.1 over TLS', async () => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpsRequest(`${secureBase}/login`, { ca: cert }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer).toEqual({ status: 200, body: page('Login') });
+  });
+
+  it('stops while a browser still holds its HTTP/2 connection', async () => {
+    const other = await startStaticWeb({ root, port: 0, runtimeConfig: {}, tls: localCertificate(tlsDir) });
+    const session = connect(`https://127.0.0.1:${(other.address() as AddressInfo).port}`, { ca: cert });
+    await new Promise((resolve) => session.once('connect', resolve));
+    await stopStaticWeb(other);
+    expect(other.listening).toBe(false);
+    await new Promise((resolve) => (session.closed ? resolve(undefined) : session.once('close', resolve)));
+  });
+});
+
+describe('localCertificate', () => {
+  it('is made once per folder, and made again a day before it expires', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'careloop-tls-'));
+    try {
+      const first = localCertificate(dir);
+      expect(localCertificate(dir).cert.equals(first.cert)).toBe(true);
+      const x509 = new X509Certificate(first.cert);
+      expect(x509.subjectAltName).toBe('IP Address:127.0.0.1, DNS:localhost');
+      expect(x509.checkPrivateKey(createPrivateKey(first.key))).toBe(true);
+      const nearExpiry = new Date(new Date(x509.validTo).getTime() - 12 * 60 * 60 * 1000);
+      expect(localCertificate(dir, nearExpiry).cert.equals(first.cert)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

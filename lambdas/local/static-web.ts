@@ -8,9 +8,19 @@
  *   compressible types between 1,000 bytes and 10 MB;
  * - a prerendered public page is served for its exact path (the distribution's viewer-request
  *   function); any other path that is not a file gets the app shell with 200 (the distribution's
- *   403/404 error responses), since client-side routes are not objects.
+ *   403/404 error responses), since client-side routes are not objects;
+ * - with a TLS certificate (`--https`), over HTTP/2 as the distribution does (`HTTP2_AND_3`), HTTP/1.1
+ *   still answered: browsers multiplex a page's many modules on one connection then, instead of
+ *   queueing them on six, and page-load figures (Lighthouse) count the connections CloudFront's would.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, Server, type ServerResponse } from 'node:http';
+import {
+  createSecureServer,
+  type Http2SecureServer,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+  type Http2Session,
+} from 'node:http2';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
@@ -88,10 +98,33 @@ export interface StaticWebOptions {
   port: number;
   /** Answered at /runtime-config.json, never cached (the deploy writes it beside index.html). */
   runtimeConfig: unknown;
+  /** Serve HTTPS with HTTP/2 (and HTTP/1.1 for clients without it) with this certificate. */
+  tls?: { key: Buffer; cert: Buffer };
+}
+
+export type StaticWebServer = Server | Http2SecureServer;
+
+const openSessions = new WeakMap<StaticWebServer, { sessions: Set<Http2Session>; stopping: boolean }>();
+
+/**
+ * Stops the server, and the connections a browser keeps open: an HTTP/2 session (or an idle
+ * keep-alive connection) would otherwise keep it running until the browser lets go.
+ */
+export function stopStaticWeb(server: StaticWebServer): Promise<void> {
+  return new Promise((stopped) => {
+    server.close(() => stopped());
+    if (server instanceof Server) server.closeAllConnections();
+    else {
+      const open = openSessions.get(server);
+      if (!open) return;
+      open.stopping = true;
+      for (const session of open.sessions) session.destroy();
+    }
+  });
 }
 
 /** Starts the server on 127.0.0.1; files are read once and their encodings kept in memory. */
-export function startStaticWeb(options: StaticWebOptions): Promise<Server> {
+export function startStaticWeb(options: StaticWebOptions): Promise<StaticWebServer> {
   const root = resolve(options.root);
   const files = new Map<string, StaticFile>();
 
@@ -126,7 +159,7 @@ export function startStaticWeb(options: StaticWebOptions): Promise<Server> {
   const runtimeConfigPath = join(root, 'runtime-config.json');
   load(runtimeConfigPath, Buffer.from(JSON.stringify(options.runtimeConfig)));
 
-  const answer = (req: IncomingMessage, res: ServerResponse) => {
+  const answer = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' });
       res.end();
@@ -159,10 +192,26 @@ export function startStaticWeb(options: StaticWebOptions): Promise<Server> {
     }
     headers['Content-Length'] = String(chosen.body.length);
     res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : chosen.body);
+    if (req.method === 'HEAD') res.end();
+    else res.end(chosen.body);
   };
 
-  const server = createServer(answer);
+  const server: StaticWebServer = options.tls
+    ? createSecureServer({ ...options.tls, allowHTTP1: true }, answer)
+    : createServer(answer);
+  if (!(server instanceof Server)) {
+    const open = { sessions: new Set<Http2Session>(), stopping: false };
+    server.on('session', (session: Http2Session) => {
+      // A connection accepted just before the stop can start its session just after it.
+      if (open.stopping) {
+        session.destroy();
+        return;
+      }
+      open.sessions.add(session);
+      session.once('close', () => open.sessions.delete(session));
+    });
+    openSessions.set(server, open);
+  }
   return new Promise((started, failed) => {
     server.once('error', failed);
     server.listen(options.port, '127.0.0.1', () => started(server));

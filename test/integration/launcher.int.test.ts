@@ -44,6 +44,13 @@ describe('npm start launcher', () => {
     }
   });
 
+  it('refuses --https without the static build, before starting anything', async () => {
+    const { code, output } = await runLauncher(['--port-base', '400', '--https', '--data-dir', '.data/test-https']);
+    expect(code).toBe(1);
+    expect(output).toContain('--https serves the static build: use it with --web static.');
+    expect(output).not.toContain('starting DynamoDB Local');
+  });
+
   it('exits non-zero with install instructions when Java is missing', async () => {
     const { code, output } = await runLauncher(
       ['--port-base', '400', '--web', 'none', '--data-dir', '.data/test-java'],

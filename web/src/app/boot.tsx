@@ -63,6 +63,11 @@ function loadAmplifyOnFirstInput(): void {
 export async function boot(root: HTMLElement): Promise<void> {
   const config = lazyRuntimeConfig();
   const signedIn = hasStoredSession();
+  const routes = createAppRoutes();
+  // The page's modules first: nothing below decides which they are, and on a slow network every
+  // step they wait for is a round trip before the first paint. If a module cannot be fetched now,
+  // the router tries again and shows its error page.
+  const routesLoaded = loadMatchedRoutes(routes, window.location.pathname).catch(() => undefined);
   // Unreadable (its module not downloaded, say), a stored token is Amplify's to handle.
   const storedIdToken = () =>
     import('./stored-id-token').then(({ readStoredIdToken }) => readStoredIdToken()).catch(() => null);
@@ -87,7 +92,6 @@ export async function boot(root: HTMLElement): Promise<void> {
   );
   const api = lazyApiClient(config, () => auth.getIdToken());
   const queryClient = createQueryClient();
-  const routes = createAppRoutes();
   // Without stored tokens the session is known at once, as the prerendered pages assume. With them,
   // the profile (/me) is fetched beside the page's modules, not after them: a workspace's guard
   // needs it before the screen can show. A screen that paints before the profile (with the stored
@@ -97,8 +101,7 @@ export async function boot(root: HTMLElement): Promise<void> {
     void queryClient.prefetchQuery(sessionQueryOptions(auth, api));
   }
 
-  // If a module cannot be fetched now, the router tries again and shows its error page.
-  await loadMatchedRoutes(routes, window.location.pathname).catch(() => undefined);
+  await routesLoaded;
 
   const historyState = (window.history.state as { usr?: unknown } | null)?.usr;
   const hydrate = root.dataset.prerendered !== undefined && !signedIn && !window.location.search && !historyState;
