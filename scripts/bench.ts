@@ -9,7 +9,8 @@
  * - the summaries screen of one organization-month (a tab's page, every tab's count, the names):
  *   its requests and p50 against one raw GetItem, with 1,000 and with 10,000 stored calls.
  * - Lighthouse (mobile profile) on the production web build served as CloudFront serves it: `/`,
- *   `/login` and the provider dashboard (scripts/lighthouse.ts). The build is made when web/dist is
+ *   `/login` and the provider dashboard, just after signing in and again as a returning user whose
+ *   ID token has expired (scripts/lighthouse.ts). The build is made when web/dist is
  *   missing, or always with --build-web.
  * - every staff GET route of the manifest (standing check included), on the demo with 60 patients per
  *   organization and again with 2,000 in one practice: p50/p99 against one raw GetItem, and each
@@ -270,6 +271,13 @@ const WEB_PAGES: readonly PageToMeasure[] = [
   { label: '/', path: '/', goals: { performance: 95, transferredKb: 80 } },
   { label: '/login', path: '/login', goals: { performance: 95 } },
   { label: 'provider dashboard', path: '/provider', signInAs: 'nurse@sunrise.example', goals: { performance: 90 } },
+  {
+    label: 'dashboard, token expired',
+    path: '/provider',
+    signInAs: 'nurse@sunrise.example',
+    tokenExpired: true,
+    goals: { performance: 90 },
+  },
 ];
 
 /** Lighthouse on the static build, on a seeded stack of its own (the demo nurse signs in). */

@@ -156,6 +156,54 @@ describe('route table and layout', () => {
     await page.getByText('Sunrise Family Medicine').waitFor();
   });
 
+  it('paints the dashboard from an expired stored token while Amplify refreshes it; a session that is over goes to sign in', async () => {
+    const page = await newPage(browser);
+    await signIn(page, DEMO.sunrise);
+    await expectPath(page, '/provider');
+    await page.getByRole('heading', { level: 2, name: 'Worklist' }).waitFor();
+
+    // Amplify's clock drift makes the stored ID token look expired: ID tokens live minutes, a
+    // returning user's is usually past its time.
+    const storeSession = (entries: Record<string, string>) =>
+      page.evaluate((values) => {
+        for (const key of Object.keys(localStorage)) {
+          for (const [suffix, value] of Object.entries(values)) {
+            if (key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith(suffix))
+              localStorage.setItem(key, value);
+          }
+        }
+      }, entries);
+    await storeSession({ '.clockDrift': String(24 * 60 * 60 * 1000) });
+
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const refreshes: string[] = [];
+    await page.route(`${stackUrls().cognitoUrl}/**`, async (route) => {
+      // Amplify refreshes with GetTokensFromRefreshToken (the proxy answers it: cognito-local.ts).
+      if (/RefreshToken/i.test(route.request().headers()['x-amz-target'] ?? '')) {
+        refreshes.push(route.request().url());
+        await held;
+      }
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto('/provider');
+    await page.getByRole('heading', { level: 1, name: 'Provider Dashboard' }).waitFor();
+    await expect.poll(() => refreshes.length).toBeGreaterThan(0);
+    expect(await page.getByText('Sunrise Family Medicine').count()).toBe(0);
+
+    release();
+    await page.getByText('Sunrise Family Medicine').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Worklist' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    // A refresh token the user pool refuses: the session is over, and nothing shows the refusal.
+    await storeSession({ '.clockDrift': String(24 * 60 * 60 * 1000), '.refreshToken': 'revoked' });
+    await page.goto('/provider');
+    await expectPath(page, '/login');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
   it('hides the header and footer on /call/{token} and keeps the main landmark', async () => {
     const page = await newPage(browser);
     await page.goto('/call/e2e-token-123');

@@ -13,7 +13,7 @@ if (hasStoredSession()) {
   requestRuntimeConfigEarly();
   void import('./config/runtime-config');
   void import('./app/stored-id-token').then(({ readStoredIdToken }) => {
-    if (!readStoredIdToken()) void import('./app/amplify-auth');
+    if (!readStoredIdToken()?.fresh) void import('./app/amplify-auth');
   });
 }
 

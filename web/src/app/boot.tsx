@@ -72,10 +72,11 @@ export async function boot(root: HTMLElement): Promise<void> {
   const storedIdToken = () =>
     import('./stored-id-token').then(({ readStoredIdToken }) => readStoredIdToken()).catch(() => null);
   const stored = signedIn ? await storedIdToken() : null;
-  const early = stored && (await import('./stored-id-token')).earlyIdentityOf(stored);
+  const earlySession = stored ? await import('./stored-id-token') : undefined;
+  const early = stored && earlySession?.earlyIdentityOf(stored);
   // A returning user needs the config to restore the session, and Amplify only to refresh a token
   // that is not fresh: fetch them beside the page.
-  if (signedIn) void Promise.all([stored ? undefined : loadAmplify(), config()]).catch(() => undefined);
+  if (signedIn) void Promise.all([stored?.fresh ? undefined : loadAmplify(), config()]).catch(() => undefined);
   else loadAmplifyOnFirstInput();
 
   const auth = createLazyAuthClient(
@@ -87,7 +88,7 @@ export async function boot(root: HTMLElement): Promise<void> {
     async () => {
       const token = await storedIdToken();
       // A token of another user pool (a stage switched under the same origin) is Amplify's to clear.
-      return token && token.clientId === (await config()).userPoolClientId ? token.token : null;
+      return token?.fresh && token.clientId === (await config()).userPoolClientId ? token.token : null;
     },
   );
   const api = lazyApiClient(config, () => auth.getIdToken());
@@ -102,6 +103,8 @@ export async function boot(root: HTMLElement): Promise<void> {
   }
 
   await routesLoaded;
+  // Its requests start at the first paint, before the profile: a refusal ends the session.
+  if (early) earlySession?.watchSessionRefusals(queryClient, auth, sessionQueryKey);
 
   const historyState = (window.history.state as { usr?: unknown } | null)?.usr;
   const hydrate = root.dataset.prerendered !== undefined && !signedIn && !window.location.search && !historyState;

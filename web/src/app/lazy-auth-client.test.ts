@@ -55,6 +55,7 @@ describe('readStoredIdToken', () => {
     storeSession({ aud: 'client-1', exp: inAnHour, 'cognito:groups': ['provider'], 'custom:provider_id': 'prov-1' });
     expect(readStoredIdToken(localStorage, NOW)).toEqual({
       token: localStorage.getItem(`${KEYS}.user-1.idToken`),
+      fresh: true,
       clientId: 'client-1',
       groups: ['provider'],
       providerId: 'prov-1',
@@ -76,12 +77,27 @@ describe('readStoredIdToken', () => {
     expect(pending && earlyIdentityOf(pending)).toEqual({ role: null, providerId: 'prov-1' });
   });
 
-  it('leaves a token within a minute of its expiry (clock drift included) to Amplify', () => {
+  it('marks a token within a minute of its expiry (clock drift included) not fresh: Amplify refreshes it', () => {
+    storeSession({ aud: 'client-1', exp: NOW / 1000 + 61, 'cognito:groups': ['provider'] });
+    expect(readStoredIdToken(localStorage, NOW)?.fresh).toBe(true);
+
     storeSession({ aud: 'client-1', exp: NOW / 1000 + 59, 'cognito:groups': ['provider'] });
-    expect(readStoredIdToken(localStorage, NOW)).toBeNull();
+    expect(readStoredIdToken(localStorage, NOW)?.fresh).toBe(false);
 
     storeSession({ aud: 'client-1', exp: NOW / 1000 + 120, 'cognito:groups': ['provider'] }, 90_000);
-    expect(readStoredIdToken(localStorage, NOW)).toBeNull();
+    expect(readStoredIdToken(localStorage, NOW)?.fresh).toBe(false);
+  });
+
+  it('still names the identity of an expired token: the screen paints while Amplify refreshes it', () => {
+    storeSession({
+      aud: 'client-1',
+      exp: NOW / 1000 - 3600,
+      'cognito:groups': ['provider'],
+      'custom:provider_id': 'p1',
+    });
+    const expired = readStoredIdToken(localStorage, NOW);
+    expect(expired?.fresh).toBe(false);
+    expect(expired && earlyIdentityOf(expired)).toEqual({ role: 'provider', providerId: 'p1' });
   });
 
   it('is null without a stored token, or with one it cannot read', () => {

@@ -2,11 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createAppRoutes } from '../router';
-import type { ApiClient } from '../../lib/api-client';
+import { ApiError, type ApiClient } from '../../lib/api-client';
 import { expectNoAxeViolations } from '../../test/axe';
 import { createFakeApi, type FakeApiAnswer } from '../../test/fakes';
 import { organization, page, patient, patientDetail, userProfile } from '../../test/records';
 import { renderWithProviders } from '../../test/render-with-providers';
+import { watchSessionRefusals } from '../../lib/session-refusals';
+import { sessionQueryKey } from '../../lib/session';
 
 const patientNumber = (n: number) =>
   patient({ id: `pat-${n}`, first_name: 'Pat', last_name: `Number${n}`, email: `pat${n}@example.com` });
@@ -111,6 +113,34 @@ describe('provider workspace', { timeout: 30_000 }, () => {
 
     answerProfile();
     expect(await screen.findByText('Sunrise Family Medicine')).toBeVisible();
+  });
+
+  it('sends the user to sign in, once, when the early requests are refused for the session', async () => {
+    const refused = () => {
+      throw new ApiError('Unauthorized', 401, 'auth.unauthorized');
+    };
+    const { services, requests } = createFakeApi({
+      'GET /dashboard-stats': refused,
+      'GET /worklist': refused,
+      'GET /providers/prov-1': refused,
+      'GET /providers/prov-1/patients': refused,
+    });
+    const api: ApiClient = {
+      request: (path, options) => (path === '/me' ? new Promise(() => undefined) : services.api.request(path, options)),
+    };
+    const { router, queryClient } = renderWithProviders(null, {
+      routes: createAppRoutes(),
+      url: '/provider',
+      services: { ...services, api, earlyIdentity: { role: 'provider', providerId: 'prov-1' } },
+    });
+    // As boot.tsx does for a screen that paints before the profile.
+    watchSessionRefusals(queryClient, services.auth, sessionQueryKey);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(services.auth.signOut).toHaveBeenCalledTimes(1);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 
   it('waits for the profile when the stored token names another role', async () => {
