@@ -115,6 +115,16 @@ describe('provider workspace', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Sunrise Family Medicine')).toBeVisible();
   });
 
+  it("asks for the patients' first page beside the organization, not after it", async () => {
+    const { requests } = openAs('/provider', {
+      'GET /dashboard-stats': () => stats,
+      'GET /providers/prov-1': () => new Promise(() => undefined),
+      'GET /providers/prov-1/patients': () => page([patientNumber(1)]),
+    });
+    await waitFor(() => expect(requests.map((r) => r.path)).toContain('/providers/prov-1/patients'));
+    expect(screen.getByText('Loading patients...')).toBeVisible();
+  });
+
   it('sends the user to sign in, once, when the early requests are refused for the session', async () => {
     const refused = () => {
       throw new ApiError('Unauthorized', 401, 'auth.unauthorized');
