@@ -1,6 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUMMARY_TABS, SUMMARY_TAB_LABELS, summaryMonths, type SummaryTab } from '../../shared/summaries';
+import { DEMO_ORGANIZATIONS } from '../../lambdas/local/demo-data';
+import { monthIn } from '../../shared/time-preferences';
 import { DEMO, expectAccessible, launchBrowser, newPage, signIn } from './support/browser';
 
 /**
@@ -63,8 +65,9 @@ describe('call summaries: month filter, tabs with counts, detail modal, status c
     expect(await nurse.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/provider');
 
     const month = nurse.getByRole('combobox', { name: 'Month' });
-    const now = new Date();
-    const current = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+    // This month is the practice's, in its time zone, whatever the browser's is.
+    const sunrise = DEMO_ORGANIZATIONS.find((organization) => organization.key === 'sunrise')!;
+    const current = monthIn(sunrise.timezone, new Date());
     expect(await month.inputValue()).toBe(current);
     const options = await month.getByRole('option').allTextContents();
     expect(options).toHaveLength(14);

@@ -82,6 +82,18 @@ describe('the billing page', { timeout: 30_000 }, () => {
     await expect.poll(puts).toEqual([{ billed: true }]);
   });
 
+  it("counts the earlier months back from the organization's month, as the report names it", async () => {
+    // The browser's month is another (the test runs in 2026 or later, on any date).
+    openBilling({ month: '2026-03', items: [], next_cursor: null });
+    expect(await screen.findByText('No enrolled patients this month')).toBeVisible();
+    const options = within(screen.getByRole('combobox', { name: 'Month' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toHaveLength(13);
+    expect(options.slice(0, 3)).toEqual(['This month', 'February 2026', 'January 2026']);
+    expect(options.at(-1)).toBe('March 2025');
+  });
+
   it('filters to what is ready to bill, and says so when nothing is', async () => {
     const { queries, user } = openBilling({ month: '2026-03', items: [], next_cursor: null });
 

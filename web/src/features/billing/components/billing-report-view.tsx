@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Checkbox, Group, NativeSelect, Stack, Switch, Table, Text } from '@mantine/core';
 import { Download, ReceiptText } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { billingCsvFilename, type BillingReportRow } from '../../../../../shared/care-time';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
@@ -8,7 +8,7 @@ import { LoadMore, firstPageState } from '../../../components/table/load-more';
 import { QueryTableCard } from '../../../components/table/table-card';
 import { formatDate } from '../../../lib/format-date';
 import { useBillingReport, useExportBillingCsv, useUpdateBillingRow } from '../api/billing-report';
-import { codesText, consentText, monthLabel, reportMonthOptions } from './billing-report.utils';
+import { browserMonth, codesText, consentText, monthLabel, reportMonthOptions } from './billing-report.utils';
 import { ListEmptyState } from '../../../components/feedback/list-empty-state';
 
 export interface BillingReportViewProps {
@@ -35,10 +35,14 @@ function download(text: string, filename: string) {
  * documentation supports and why, and billing. Filters by month and 'ready to bill'; CSV export.
  */
 export function BillingReportView({ organizationId, canEdit, patientHref }: BillingReportViewProps) {
-  const [months] = useState(() => reportMonthOptions(new Date()));
   const [month, setMonth] = useState('');
   const [ready, setReady] = useState(false);
   const { query, month: shownMonth, rows } = useBillingReport(organizationId, month, ready);
+  // The earlier months count back from the organization's month (the report's answer to "this
+  // month"), not the browser's: on the evening a month ends, they differ across time zones.
+  const [thisMonth, setThisMonth] = useState(() => browserMonth(new Date()));
+  if (month === '' && shownMonth && shownMonth !== thisMonth) setThisMonth(shownMonth);
+  const months = useMemo(() => reportMonthOptions(thisMonth), [thisMonth]);
   const exportCsv = useExportBillingCsv(organizationId);
   const update = useUpdateBillingRow(organizationId);
 

@@ -9,14 +9,21 @@ export function monthLabel(month: string): string {
   return MONTH_LABEL.format(new Date(Date.UTC(year, number - 1, 1)));
 }
 
+/** The browser's month as YYYY-MM: the month filter's start until the server names the organization's. */
+export function browserMonth(now: Date): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+}
+
 /**
  * The month filter: '' (this month, in the organization's time zone, which the server knows) and
- * the twelve months before the browser's current one, newest first.
+ * the twelve months before `current` (YYYY-MM: the organization's month once the report names it),
+ * newest first.
  */
-export function reportMonthOptions(now: Date): { value: string; label: string }[] {
+export function reportMonthOptions(current: string): { value: string; label: string }[] {
+  const [year, number] = current.split('-').map(Number) as [number, number];
   const options = [{ value: '', label: 'This month' }];
   for (let back = 1; back <= 12; back++) {
-    const d = new Date(Date.UTC(now.getFullYear(), now.getMonth() - back, 1));
+    const d = new Date(Date.UTC(year, number - 1 - back, 1));
     const value = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
     options.push({ value, label: monthLabel(value) });
   }

@@ -6,7 +6,7 @@ import { useApiClient } from '../../../lib/services';
 import { summaryKeys } from './summary-keys';
 
 export interface SummariesQuery {
-  /** `all` or YYYY-MM. */
+  /** `all`, YYYY-MM, or '' for this month as the server counts it (the organization's, or UTC for operators). */
   month: string;
   tab: SummaryTab;
   /** The `cursor` of the previous page; omitted for the first. */
@@ -23,7 +23,7 @@ export function getSummaries(
   signal?: AbortSignal,
 ): Promise<SummariesResponse> {
   return api.request<SummariesResponse>('/summaries', {
-    query: { month, tab, cursor: cursor ?? undefined },
+    query: { month: month || undefined, tab, cursor: cursor ?? undefined },
     fallbackError: SUMMARY_MESSAGES.fetchSummaries,
     signal,
   });

@@ -63,7 +63,7 @@ const ITEMS: SummaryItem[] = [
 ];
 
 beforeEach(() => {
-  // Only the clock: the month filter defaults to the browser's current month.
+  // Only the clock: the month filter starts from the browser's month until the server names its own.
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(2025, 2, 20, 12) });
 });
 afterEach(() => {
@@ -77,7 +77,8 @@ describe('call summaries', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Call Summaries' }).textContent).toBe('Call Summaries');
     expect(tabNames()).toEqual(['Incomplete2', 'Successful1', 'Added to EMR1', 'Emergency1', 'Urgent1']);
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Incomplete2');
-    expect(listRequests(requests)).toEqual([{ month: '2025-03', tab: 'requires_followup' }]);
+    // This month is the server's to name (the organization's, in its time zone).
+    expect(listRequests(requests)).toEqual([{ tab: 'requires_followup' }]);
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/provider');
   });
 
@@ -129,7 +130,7 @@ describe('call summaries', { timeout: 30_000 }, () => {
     const march = summariesServer(ITEMS).routes['GET /summaries']!;
     const { user } = renderView({
       'GET /summaries': (request) =>
-        request.query.month === '2025-03' ? march(request) : summariesPage('Emergent', [], summaryCounts()),
+        request.query.month === undefined ? march(request) : summariesPage('Emergent', [], summaryCounts()),
     });
     await user.click(await screen.findByRole('tab', { name: /^Emergency\s*1$/ }));
     await waitFor(() => expect(rows()).toHaveLength(1));
@@ -151,6 +152,28 @@ describe('call summaries', { timeout: 30_000 }, () => {
     expect(options.at(-1)).toBe('March 2024');
     await user.selectOptions(select, 'All');
     await waitFor(() => expect(listRequests(requests).at(-1)).toEqual({ month: 'all', tab: 'requires_followup' }));
+  });
+
+  it("starts from this month as the server names it (the organization's), not the browser's", async () => {
+    // The browser is still in March; the practice's time zone is already in April.
+    const { requests, user } = renderView({
+      'GET /summaries': ({ query }) =>
+        summariesPage('requires_followup', [], summaryCounts(), null, query.month ?? '2025-04'),
+    });
+    const select = await screen.findByRole('combobox', { name: 'Month' });
+    await waitFor(() => expect((select as HTMLSelectElement).value).toBe('2025-04'));
+    const options = within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options.slice(0, 3)).toEqual(['All', 'April 2025', 'March 2025']);
+    expect(options.at(-1)).toBe('April 2024');
+
+    await user.selectOptions(select, 'March 2025');
+    await waitFor(() => expect(listRequests(requests).at(-1)).toEqual({ month: '2025-03', tab: 'requires_followup' }));
+    // Back to this month: asked for as before, not by its name.
+    await user.selectOptions(select, 'April 2025');
+    await waitFor(() => expect((select as HTMLSelectElement).value).toBe('2025-04'));
+    expect(listRequests(requests).filter((q) => q.month === '2025-04')).toEqual([]);
   });
 
   it("shows 'Failed to fetch summaries' when the list cannot be loaded, or the server's own text", async () => {
@@ -179,7 +202,7 @@ describe('call summaries', { timeout: 30_000 }, () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rows()).toHaveLength(3));
-    expect(listRequests(requests).at(-1)).toEqual({ month: '2025-03', tab: 'requires_followup', cursor: '2' });
+    expect(listRequests(requests).at(-1)).toEqual({ tab: 'requires_followup', cursor: '2' });
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 });

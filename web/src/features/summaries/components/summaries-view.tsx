@@ -1,5 +1,5 @@
 import { Badge, Button, Group, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { SUMMARY_TABS, SUMMARY_TAB_LABELS, type SummaryItem, type SummaryTab } from '../../../../../shared/summaries';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
@@ -44,14 +44,15 @@ interface OpenSummary {
  */
 export function SummariesView({ description, back, onSummaryShown, onSummaryClosed, notice }: SummariesViewProps) {
   const [searchParams] = useSearchParams();
-  const [months] = useState(() => {
-    const current = currentMonth(new Date());
-    return { current, options: monthOptions(current) };
-  });
+  // This month is the server's (the organization's, in its time zone; UTC for operators): asked for
+  // as '', named by its answer. The earlier months count back from it, not from the browser's, which
+  // differs on the evening a month ends.
+  const [thisMonth, setThisMonth] = useState(() => currentMonth(new Date()));
+  const options = useMemo(() => monthOptions(thisMonth), [thisMonth]);
   // A link may open a tab of a month (the dashboard's worklist: `?tab=Emergent&month=all`).
   const [month, setMonth] = useState(() => {
     const asked = searchParams.get('month');
-    return months.options.find((o) => o.value === asked)?.value ?? months.current;
+    return asked && asked !== thisMonth && options.some((o) => o.value === asked) ? asked : '';
   });
   const [selectedTab, setSelectedTab] = useState<SummaryTab>(() => {
     const asked = searchParams.get('tab');
@@ -62,6 +63,8 @@ export function SummariesView({ description, back, onSummaryShown, onSummaryClos
 
   const query = useSummaries(month, selectedTab);
   const counts = query.data?.pages[0]?.counts;
+  const answeredMonth = query.isPlaceholderData ? undefined : query.data?.pages[0]?.month;
+  if (month === '' && answeredMonth && answeredMonth !== thisMonth) setThisMonth(answeredMonth);
   // product-rules.md "Summaries, escalations and notifications": a tab with no entries gives way to the first tab that has some.
   const tab = resolveTab(selectedTab, counts);
   if (tab !== selectedTab) setSelectedTab(tab);
@@ -86,9 +89,9 @@ export function SummariesView({ description, back, onSummaryShown, onSummaryClos
 
       <NativeSelect
         label="Month"
-        data={months.options}
-        value={month}
-        onChange={(event) => setMonth(event.currentTarget.value)}
+        data={options}
+        value={month || thisMonth}
+        onChange={(event) => setMonth(event.currentTarget.value === thisMonth ? '' : event.currentTarget.value)}
         maw={240}
       />
 

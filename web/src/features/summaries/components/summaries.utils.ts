@@ -11,7 +11,10 @@ import {
 /** The month filter's value for every month. */
 export const ALL_MONTHS = 'all';
 
-/** The browser's current month as YYYY-MM: the filter's default (product-rules.md "Screens"). */
+/**
+ * The browser's current month as YYYY-MM: where the filter's months start until the server names
+ * this month (the organization's, in its time zone; UTC for operators).
+ */
 export function currentMonth(now: Date): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 }
