@@ -280,16 +280,21 @@ const WEB_PAGES: readonly PageToMeasure[] = [
   },
 ];
 
+/** The pages whose first load has a budget (issue 10): the others are printed for comparison. */
+const FIRST_LOAD_BUDGETED = new Set(['/', '/login']);
+
 /** Lighthouse on the static build, on a seeded stack of its own (the demo nurse signs in). */
 async function benchWebPages() {
   if (values['build-web'] || !existsSync('web/dist/index.html')) {
     say('Building the web app...');
     execFileSync('npm', ['run', 'build:web', '--silent'], { stdio: 'inherit' });
   }
-  say('First-load JS of the prerendered pages (the entry and the modules their HTML preloads; goal ≤ 150 KB gzipped):');
+  say('First-load JS of the prerendered pages (the entry and the modules their HTML preloads; goal for / and /login:');
+  say('≤ 150 KB gzipped, as test/infra/bundle-sizes.test.ts checks):');
   for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
     const kb = firstLoadScripts('web/dist', file).reduce((sum, script) => sum + script.gzipBytes, 0) / 1024;
-    say(`  ${path.padEnd(12)} ${kb.toFixed(1).padStart(6)} KB${kb > 150 ? '  over goal' : ''}`);
+    const budgeted = FIRST_LOAD_BUDGETED.has(path);
+    say(`  ${path.padEnd(12)} ${kb.toFixed(1).padStart(6)} KB${budgeted && kb > 150 ? '  over goal' : ''}`);
   }
   const shift = Number(process.env.CARELOOP_TEST_PORT_SHIFT ?? 0);
   const stack = await startLocalStack({
