@@ -68,7 +68,7 @@ async function main() {
     '',
     `CareLoop is running (started in ${seconds} s)${stack.seeded ? ' with a fresh demo' : ''}.`,
     '',
-    `  Web app      ${stack.webUrl ?? '(not started)'}`,
+    `  Web app      ${stack.webUrl ?? '(not started)'}${values.https ? "  (HTTP/2, self-signed: accept the browser's warning once)" : ''}`,
     `  API          ${stack.apiUrl}`,
     `  Cognito      ${stack.cognitoUrl}  (pool ${stack.userPoolId}, client ${stack.userPoolClientId})`,
     `  DynamoDB     ${stack.dynamoEndpoint}  (table ${stack.tableName})`,
