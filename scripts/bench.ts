@@ -144,6 +144,8 @@ async function main() {
         version: 1,
         status: 'active',
         patient_count: 0,
+        daily_call_limit: null,
+        daily_text_limit: null,
       },
       'bench',
     );
@@ -178,7 +180,7 @@ async function main() {
         },
         at,
       );
-      await deps.callLogs.createPlaced(log);
+      await deps.callLogs.createPlaced(log, { organizationId, kind: 'calls', day: at.slice(0, 10), limit: 1_000_000 });
       const status = JSON.stringify({
         message: {
           type: 'status-update',

@@ -7,6 +7,7 @@ import { CARE_ROLES, NOTIFICATION_CHANNELS, TIME_PREFERENCES, type NotificationC
 import { VALIDATION } from './messages';
 import { CALL_MESSAGES, SUMMARY_MESSAGES } from './call-messages';
 import { CCM_MESSAGES } from './ccm/messages';
+import { DAILY_LIMIT_MAX, DAILY_LIMIT_MESSAGES } from './daily-limits';
 import { chronicConditionSchema } from './ccm/chronic-conditions';
 import { CONSENT_DISCLOSURES, CONSENT_METHODS, RECORDED_CONSENT_STATUSES, type ConsentDisclosure } from './consent';
 import { SUMMARY_STATUSES, SUMMARY_TABS } from './summaries';
@@ -104,6 +105,19 @@ const organizationChoice = z
     z.toLowerCase(),
   );
 
+/** An organization's daily cap: absent leaves it as it is, null (or blank) is the default, else 1 to the maximum. */
+const dailyLimit = z.optional(
+  z.nullable(
+    z
+      .number({ error: DAILY_LIMIT_MESSAGES.invalid })
+      .check(
+        z.int({ error: DAILY_LIMIT_MESSAGES.invalid }),
+        z.gte(1, { error: DAILY_LIMIT_MESSAGES.invalid }),
+        z.lte(DAILY_LIMIT_MAX, { error: DAILY_LIMIT_MESSAGES.invalid }),
+      ),
+  ),
+);
+
 export const providerFormSchema = z.object({
   name: nameText(VALIDATION.organizationNameRequired, 200),
   address: optionalText(),
@@ -116,6 +130,8 @@ export const providerFormSchema = z.object({
     z.string().check(z.regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/, { error: 'Please choose a valid time zone' })),
   ),
   version,
+  daily_call_limit: dailyLimit,
+  daily_text_limit: dailyLimit,
 });
 export type ProviderFormInput = z.input<typeof providerFormSchema>;
 

@@ -12,6 +12,8 @@ export function auditOutcomeOf(error: unknown): AuditOutcome {
       return 'not_found';
     case 'forbidden':
     case 'unauthorized':
+    // Over a daily limit: refused by rule, a toll-fraud signal worth reading beside denials.
+    case 'too_many':
       return 'denied';
     case 'bad_request':
     case 'conflict':

@@ -8,6 +8,7 @@ import { MAX_CHECK_IN_RETRIES, UNANSWERED_OUTCOMES } from '../../shared/calls';
 import { nextCallWindowTime } from '../../shared/call-times';
 import { monthIn } from '../../shared/time-preferences';
 import { dial, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
+import { dailyCapOf } from './daily-caps';
 import type { CallLogRecord, CallReport, EventPublisher, OrganizationRef } from './ports';
 import { VoiceAgentError } from './ports';
 
@@ -21,6 +22,8 @@ export const LATE_AFTER_MS = 15 * 60 * 1000;
 export const ABANDON_AFTER_MS = 2 * 60 * 60 * 1000;
 /** A monthly check-in waiting for consent looks again this much later (at the same hour the next day). */
 export const AWAITING_CONSENT_RETRY_MS = 24 * 60 * 60 * 1000;
+/** A scheduled call over the organization's daily cap waits this long (the same hour on the next day). */
+export const CAPPED_RETRY_MS = 24 * 60 * 60 * 1000;
 
 async function publishCompleted(deps: ReportDeps, log: CallLogRecord): Promise<void> {
   await deps.events.publish([
@@ -127,9 +130,17 @@ export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: 
     await deps.scheduler.schedule(log.id, allowed);
     return 'deferred';
   }
-  const claim = await deps.callLogs.claimScheduled(log.id, now.toISOString());
+  const cap = await dailyCapOf(deps, organization, 'calls');
+  const claim = await deps.callLogs.claimScheduled(log.id, now.toISOString(), cap);
   if (claim === 'not_pending') return 'skipped';
   if (claim === 'conflict') return 'deferred';
+  // The practice's calls for today are used up: not failed, tried again at this hour tomorrow.
+  if (claim === 'capped') {
+    const tomorrow = nextCallWindowTime(new Date(now.getTime() + CAPPED_RETRY_MS), organization.timezone);
+    await deps.callLogs.reschedule(log.id, tomorrow.toISOString(), now.toISOString());
+    await deps.scheduler.schedule(log.id, tomorrow);
+    return 'deferred';
+  }
   const claimed = (await deps.callLogs.get(log.id)) ?? log;
   try {
     await dial(deps, claimed, patient, organization);

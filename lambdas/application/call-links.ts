@@ -10,6 +10,7 @@ import { patientForActor } from './access';
 import { audited } from './audit';
 import { dial, type PlacingDeps } from './call-placing';
 import { newCallLog } from './call-records';
+import { dailyCapOf } from './daily-caps';
 import { fail } from './errors';
 import { createLink, hashToken, resolveLink } from './links';
 import type { CallLinkRepository } from './ports';
@@ -93,12 +94,18 @@ export async function openCallLink(deps: OpenCallLinkDeps, token: string): Promi
         },
         at,
       );
-      const created = await deps.callLogs.createPlaced(log);
+      const cap = await dailyCapOf(deps, organization, 'calls');
+      const created = await deps.callLogs.createPlaced(log, cap);
       // A call to this patient is already under way (staff placed one, or a check-in is ringing).
       if (created === 'conflict') return { isValid: true, call: 'on_its_way' };
       if (created === 'missing') {
         await deps.links.releaseCall(tokenHash, at);
         throw invalidLink();
+      }
+      // The practice's calls for today are used up: the link stays usable for tomorrow.
+      if (created === 'capped') {
+        await deps.links.releaseCall(tokenHash, at);
+        throw fail('linkCallLimit');
       }
       try {
         await dial(deps, log, patient, organization);

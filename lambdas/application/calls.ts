@@ -28,7 +28,8 @@ import {
 } from './call-placing';
 import { newCallLog } from './call-records';
 import { invalidCursor, type PageRequest } from './cursor';
-import { fail } from './errors';
+import { dailyCapOf } from './daily-caps';
+import { fail, overDailyLimit } from './errors';
 import { patientName, toCallDetail, toCallSummary } from './mappers';
 import type { CallLogRecord, Page } from './ports';
 
@@ -125,9 +126,11 @@ export async function placeCall(deps: PlacingDeps, actor: Actor, patientId: stri
       },
       at,
     );
-    const created = await deps.callLogs.createPlaced(log);
+    const cap = await dailyCapOf(deps, organization, 'calls');
+    const created = await deps.callLogs.createPlaced(log, cap);
     if (created === 'conflict') throw fail('callInProgress');
     if (created === 'missing') throw fail('patientNotFound');
+    if (created === 'capped') throw overDailyLimit('calls', cap.limit);
     const placed = await dial(deps, log, patient, organization);
     return { call: toCallSummary(placed, patientName(patient), organization.name) };
   });

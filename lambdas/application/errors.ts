@@ -7,6 +7,7 @@
 import { CALL_MESSAGES, SUMMARY_MESSAGES } from '../../shared/call-messages';
 import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
 import { CCM_MESSAGES } from '../../shared/ccm/messages';
+import { DAILY_LIMIT_MESSAGES, type DailyLimitKind } from '../../shared/daily-limits';
 import { VALIDATION } from '../../shared/messages';
 import { PASSWORD_POLICY_MESSAGE } from '../../shared/password-policy';
 import { SUMMARY_LINK_MESSAGES } from '../../shared/summary-link';
@@ -168,6 +169,11 @@ export const ERRORS = {
     message: TEXT_MESSAGES.callbackAlreadyResolved,
   },
 
+  // The organization's daily limit is used up (overDailyLimit names the number in force).
+  dailyCallLimit: { kind: 'too_many', code: 'call.daily_limit', message: DAILY_LIMIT_MESSAGES.reachedToday.calls },
+  dailyTextLimit: { kind: 'too_many', code: 'text.daily_limit', message: DAILY_LIMIT_MESSAGES.reachedToday.texts },
+  linkCallLimit: { kind: 'too_many', code: 'link.daily_limit', message: DAILY_LIMIT_MESSAGES.linkCall },
+
   // A vendor refused or could not be reached.
   voiceRejected: { kind: 'bad_gateway', code: 'call.vendor_rejected', message: CALL_MESSAGES.voiceServiceFailed },
   voiceUnavailable: {
@@ -199,6 +205,12 @@ export type NotFoundName = { [K in ErrorName]: (typeof ERRORS)[K]['kind'] extend
 export function fail(name: ErrorName): AppError {
   const { kind, code, message } = ERRORS[name];
   return new AppError(kind, code, message);
+}
+
+/** Over the organization's daily limit of calls or texts: the catalogue entry, with the limit in force. */
+export function overDailyLimit(kind: DailyLimitKind, limit: number): AppError {
+  const { code } = ERRORS[kind === 'calls' ? 'dailyCallLimit' : 'dailyTextLimit'];
+  return new AppError('too_many', code, DAILY_LIMIT_MESSAGES.reached(kind, limit));
 }
 
 /**

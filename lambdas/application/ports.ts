@@ -15,6 +15,7 @@ import type { DocumentKind, TimePreference } from '../../shared/domain';
 import type { SummaryStatus, SummaryTab } from '../../shared/summaries';
 import type { Role } from '../../shared/roles';
 import type { CountsAs, TimeEntrySource } from '../../shared/care-time';
+import type { DailyLimitKind } from '../../shared/daily-limits';
 
 /** Ports: what the use cases need from the outside world. Adapters implement them per technology. */
 
@@ -84,6 +85,15 @@ export interface OrganizationTotals {
   openCallbacks: number;
 }
 
+/** One organization's cap of calls or texts for one of its days (application/daily-caps.ts). */
+export interface DailyCap {
+  organizationId: string;
+  kind: DailyLimitKind;
+  /** The organization's calendar day, `YYYY-MM-DD` in its time zone. */
+  day: string;
+  limit: number;
+}
+
 export interface CounterRepository {
   globalTotals(month: string): Promise<GlobalTotals>;
   organizationTotals(organizationId: string, months: readonly string[]): Promise<OrganizationTotals>;
@@ -101,6 +111,9 @@ export interface OrganizationChanges {
   office_email: string | null;
   /** Left unchanged when absent. */
   timezone?: string;
+  /** Daily caps: left unchanged when absent, back to the default when null. */
+  daily_call_limit?: number | null;
+  daily_text_limit?: number | null;
 }
 
 /** What access checks and user lists need of an organization: one GetItem, no counters. */
@@ -515,17 +528,19 @@ export interface CallLogRepository {
   /**
    * Creates a call log that is placed at once (`queued`), taking the patient's one-call-at-a-time
    * lock and counting the call, in one transaction. `conflict` when another call holds the lock,
-   * `missing` when the patient is gone or archived.
+   * `missing` when the patient is gone or archived, `capped` when the organization's day is at `cap`
+   * (the call takes one slot of it in the same transaction).
    */
-  createPlaced(log: CallLogRecord): Promise<'created' | 'conflict' | 'missing'>;
+  createPlaced(log: CallLogRecord, cap: DailyCap): Promise<'created' | 'conflict' | 'missing' | 'capped'>;
   /** Creates a pending scheduled call and counts it. `exists` when that id is already stored (idempotent). */
   createScheduled(log: CallLogRecord): Promise<'created' | 'exists'>;
   /**
    * Moves a pending scheduled call to `queued`, taking the patient's lock, in one transaction.
    * `not_pending` when it is no longer scheduled (placed by an earlier firing, or cancelled);
-   * `conflict` when another call holds the lock.
+   * `conflict` when another call holds the lock; `capped` when the organization's day is at `cap`
+   * (one slot of it is taken in the same transaction).
    */
-  claimScheduled(id: string, at: string): Promise<'claimed' | 'not_pending' | 'conflict'>;
+  claimScheduled(id: string, at: string, cap: DailyCap): Promise<'claimed' | 'not_pending' | 'conflict' | 'capped'>;
   /** Moves a scheduled call to a new time (it stays pending). */
   reschedule(id: string, scheduledAt: string, at: string): Promise<void>;
   /** Cancels a pending scheduled call; `not_pending` when it is no longer scheduled. */
@@ -740,9 +755,15 @@ export interface TextRepository {
   /**
    * Stores an outbound text as `sending`, takes one of the month's `limit` texts and remembers the
    * number as the patient's, in one step: `opted_out` when the number opted out, `limit` when the
-   * month is used up (then nothing is written).
+   * month is used up, `daily_limit` when the organization's day is at `cap` (then nothing is
+   * written; otherwise one slot of the day is taken in the same step).
    */
-  reserveOutbound(text: TextRecord, phoneNumber: string, limit: number): Promise<'reserved' | 'opted_out' | 'limit'>;
+  reserveOutbound(
+    text: TextRecord,
+    phoneNumber: string,
+    limit: number,
+    cap: DailyCap,
+  ): Promise<'reserved' | 'opted_out' | 'limit' | 'daily_limit'>;
   /** Twilio accepted it: its MessageSid and first status. */
   markAccepted(key: TextKey, messageSid: string, status: TextStatus, at: string): Promise<void>;
   /** Twilio refused it: failed, and the month's allowance given back. */

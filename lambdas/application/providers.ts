@@ -80,6 +80,8 @@ export async function createProvider(
     version: 1,
     status: 'active',
     patient_count: 0,
+    daily_call_limit: input.daily_call_limit ?? null,
+    daily_text_limit: input.daily_text_limit ?? null,
   };
   await auditedChange(deps, actor, 'provider.create', { type: 'organization', id: record.id }, async (eventOf) => {
     if ((await deps.organizations.create(record, actor.userId, eventOf())) === 'exists') {
@@ -148,6 +150,8 @@ export async function updateProvider(
         telephone: input.telephone,
         office_email: input.office_email,
         timezone: checkedTimeZone(input.timezone),
+        daily_call_limit: input.daily_call_limit,
+        daily_text_limit: input.daily_text_limit,
       },
       input.version,
       deps.clock.now().toISOString(),

@@ -80,6 +80,8 @@ const organization: OrganizationRecord = {
   created_at: CREATED.toISOString(),
   updated_at: CREATED.toISOString(),
   patient_count: 1,
+  daily_call_limit: null,
+  daily_text_limit: null,
   version: 1,
   status: 'active',
 };

@@ -22,7 +22,8 @@ import type { Actor } from '../platform/actor';
 import { patientForActor } from './access';
 import { audited } from './audit';
 import { invalidCursor, type PageRequest } from './cursor';
-import { fail } from './errors';
+import { dailyCapOf } from './daily-caps';
+import { fail, overDailyLimit } from './errors';
 import { createLink } from './links';
 import {
   MessageSendError,
@@ -154,9 +155,11 @@ export async function sendPatientText(
       createdAt: at,
       updatedAt: at,
     };
-    const reserved = await deps.texts.reserveOutbound(text, phone, TEXT_MONTHLY_LIMIT);
+    const cap = await dailyCapOf(deps, organization, 'texts');
+    const reserved = await deps.texts.reserveOutbound(text, phone, TEXT_MONTHLY_LIMIT, cap);
     if (reserved === 'opted_out') throw fail('textOptedOut');
     if (reserved === 'limit') throw fail('textMonthlyLimit');
+    if (reserved === 'daily_limit') throw overDailyLimit('texts', cap.limit);
 
     const key = { patientId: patient.id, id: text.id };
     let magicLink: string | null = null;

@@ -3,7 +3,7 @@
  * One middleware (http-handler.ts) maps them to `{ error, code }` and an HTTP status.
  */
 export type ErrorKind =
-  'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'bad_gateway' | 'unavailable';
+  'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'bad_gateway' | 'unavailable';
 
 const STATUS: Record<ErrorKind, number> = {
   bad_request: 400,
@@ -11,6 +11,7 @@ const STATUS: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_many: 429,
   bad_gateway: 502,
   unavailable: 503,
 };

@@ -44,6 +44,8 @@ export const exampleProvider: ProviderOrganization = {
   updated_at: UPDATED,
   patient_count: 42,
   version: 3,
+  daily_call_limit: null,
+  daily_text_limit: 120,
 };
 
 export const exampleUser: UserProfile = {

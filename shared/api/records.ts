@@ -37,6 +37,10 @@ export const providerOrganizationRecord = z.object({
   updated_at: time,
   patient_count: z.number().check(z.int()),
   version: z.number().check(z.int()),
+  /** The operator's daily limit of calls placed; null: the default (the larger of 50 and the active patients). */
+  daily_call_limit: z.nullable(z.number().check(z.int())),
+  /** The operator's daily limit of patient texts sent; null: the default, as for calls. */
+  daily_text_limit: z.nullable(z.number().check(z.int())),
 });
 
 export const providerRefRecord = z.object({ id, name: z.string() });

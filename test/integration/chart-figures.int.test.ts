@@ -174,7 +174,13 @@ describe('the charts’ stored figures', () => {
       },
       new Date().toISOString(),
     );
-    expect(await callLogs.createPlaced(log)).toBe('created');
+    const cap = {
+      organizationId: organization.id,
+      kind: 'calls' as const,
+      day: log.created_at.slice(0, 10),
+      limit: 50,
+    };
+    expect(await callLogs.createPlaced(log, cap)).toBe('created');
     const stored = await callLogs.storeReport(
       log,
       {

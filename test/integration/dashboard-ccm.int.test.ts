@@ -303,7 +303,8 @@ describe('GET /worklist', () => {
 
     // Placed, moved past the week, cancelled: each leaves the check-ins due.
     expect(await consentOf(third.id, 'accepted')).toBe('recorded');
-    expect(await callLogs.claimScheduled(placed, new Date().toISOString())).toBe('claimed');
+    const cap = { organizationId: own.id, kind: 'calls' as const, day: '2026-01-01', limit: 50 };
+    expect(await callLogs.claimScheduled(placed, new Date().toISOString(), cap)).toBe('claimed');
     await callLogs.reschedule(moved, new Date(Date.now() + 10 * DAY).toISOString(), new Date().toISOString());
     expect((await read()).check_ins_due.items).toEqual([]);
     await callLogs.reschedule(moved, new Date(soon).toISOString(), new Date().toISOString());

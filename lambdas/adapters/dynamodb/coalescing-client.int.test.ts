@@ -51,6 +51,8 @@ async function stored() {
     version: 1,
     status: 'active',
     patient_count: 0,
+    daily_call_limit: null,
+    daily_text_limit: null,
   };
   const patient: PatientRecord = {
     id: randomUUID(),

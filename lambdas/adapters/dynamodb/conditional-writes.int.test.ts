@@ -41,6 +41,8 @@ function organizationRecord(): OrganizationRecord {
     version: 1,
     status: 'active',
     patient_count: 0,
+    daily_call_limit: null,
+    daily_text_limit: null,
   };
 }
 

@@ -1,13 +1,14 @@
 import type { EntityItem } from 'electrodb';
 import type { TranscriptTurn } from '../../../shared/calls';
 import { flagsFor, summaryStatusOf, tabsOf, type SummaryStatus } from '../../../shared/summaries';
-import type { CallLogRecord, CallLogRepository, CallReport, Page } from '../../application/ports';
+import type { CallLogRecord, CallLogRepository, CallReport, DailyCap, Page } from '../../application/ports';
 import { summaryCounterScope, summaryScopes } from '../../application/summary-scopes';
 import { COUNTER, GLOBAL_SCOPE, monthlyCounter, organizationScope } from './dynamo-counter-repository';
 import { isConditionFailure } from './dynamo-organization-repository';
 import { batchGetAll } from './batch-get';
 import { queryPage } from './paging';
 import { chartsChanged } from './chart-figures';
+import { refusedAt, takeDailySlot } from './dynamo-daily-cap';
 import type { CareLoopService } from './entities';
 
 type CallLogItem = EntityItem<CareLoopService['entities']['callLog']>;
@@ -66,7 +67,7 @@ export class DynamoCallLogRepository implements CallLogRepository {
     return data.map(toRecord);
   }
 
-  async createPlaced(log: CallLogRecord): Promise<'created' | 'conflict' | 'missing'> {
+  async createPlaced(log: CallLogRecord, cap: DailyCap): Promise<'created' | 'conflict' | 'missing' | 'capped'> {
     const placedAt = log.placed_at ?? log.created_at;
     const result = await this.db.transaction
       .write(({ patient, callLog, openCall, counter }) => [
@@ -81,11 +82,13 @@ export class DynamoCallLogRepository implements CallLogRepository {
         callLog.create(callLogItem({ ...log, placed_at: placedAt }, 'placed', placedAt)).commit(),
         openCall.create({ shard: 'open', placed_at: placedAt, call_log_id: log.id }).commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.calls }).add({ value: 1 }).commit(),
+        takeDailySlot(counter, cap),
       ])
       .go();
     if (!result.canceled) return 'created';
     const { data } = await this.db.entities.patient.get({ patient_id: log.patient_id }).go();
-    return !data || data.status !== 'active' ? 'missing' : 'conflict';
+    if (!data || data.status !== 'active') return 'missing';
+    return refusedAt(result.data, 4) ? 'capped' : 'conflict';
   }
 
   async createScheduled(log: CallLogRecord): Promise<'created' | 'exists'> {
@@ -98,7 +101,11 @@ export class DynamoCallLogRepository implements CallLogRepository {
     return result.canceled ? 'exists' : 'created';
   }
 
-  async claimScheduled(id: string, at: string): Promise<'claimed' | 'not_pending' | 'conflict'> {
+  async claimScheduled(
+    id: string,
+    at: string,
+    cap: DailyCap,
+  ): Promise<'claimed' | 'not_pending' | 'conflict' | 'capped'> {
     const log = await this.get(id);
     if (!log || log.status !== 'scheduled') return 'not_pending';
     const result = await this.db.transaction
@@ -120,11 +127,13 @@ export class DynamoCallLogRepository implements CallLogRepository {
         openCall.create({ shard: 'open', placed_at: at, call_log_id: id }).commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.calls }).add({ value: 1 }).commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.scheduledCalls }).subtract({ value: 1 }).commit(),
+        takeDailySlot(counter, cap),
       ])
       .go();
     if (!result.canceled) return 'claimed';
     const again = await this.get(id);
-    return again?.status === 'scheduled' ? 'conflict' : 'not_pending';
+    if (again?.status !== 'scheduled') return 'not_pending';
+    return refusedAt(result.data, 5) ? 'capped' : 'conflict';
   }
 
   async reschedule(id: string, scheduledAt: string, at: string): Promise<void> {

@@ -109,6 +109,8 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
             created_by: createdBy,
             version: 1,
             patient_count: 0,
+            daily_call_limit: org.daily_call_limit ?? undefined,
+            daily_text_limit: org.daily_text_limit ?? undefined,
           })
           .commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.providers }).add({ value: 1 }).commit(),
@@ -126,7 +128,9 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     at: string,
     audit: AuditEvent,
   ): Promise<OrganizationRecord | 'missing' | 'stale'> {
-    const cleared = (['address', 'telephone', 'office_email'] as const).filter((k) => changes[k] === null);
+    const cleared = (['address', 'telephone', 'office_email', 'daily_call_limit', 'daily_text_limit'] as const).filter(
+      (k) => changes[k] === null,
+    );
     // The search index items to move: those of the organization as it is now.
     const { data: before } = await this.db.entities.organization.get({ organization_id: id }).go();
     const result = await this.db.transaction
@@ -140,6 +144,8 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
             ...(changes.address !== null ? { address: changes.address } : {}),
             ...(changes.telephone !== null ? { telephone: changes.telephone } : {}),
             ...(changes.office_email !== null ? { office_email: changes.office_email } : {}),
+            ...(typeof changes.daily_call_limit === 'number' ? { daily_call_limit: changes.daily_call_limit } : {}),
+            ...(typeof changes.daily_text_limit === 'number' ? { daily_text_limit: changes.daily_text_limit } : {}),
           })
           .add({ version: 1 });
         // remove() must come before where() in ElectroDB's chain.
@@ -286,5 +292,7 @@ function toRecord(o: OrganizationItem, patientCount: number): OrganizationRecord
     version: o.version,
     status: o.status,
     patient_count: Math.max(0, patientCount),
+    daily_call_limit: o.daily_call_limit ?? null,
+    daily_text_limit: o.daily_text_limit ?? null,
   };
 }

@@ -1,8 +1,9 @@
 import type { EntityItem } from 'electrodb';
 import type { TextStatus } from '../../../shared/texts';
-import type { Page, SmsContact, TextKey, TextRecord, TextRepository } from '../../application/ports';
+import type { DailyCap, Page, SmsContact, TextKey, TextRecord, TextRepository } from '../../application/ports';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
 import { isConditionFailure } from './dynamo-organization-repository';
+import { refusedAt, takeDailySlot } from './dynamo-daily-cap';
 import type { CareLoopService } from './entities';
 import { queryPage } from './paging';
 
@@ -107,7 +108,8 @@ export class DynamoTextRepository implements TextRepository {
     text: TextRecord,
     phoneNumber: string,
     limit: number,
-  ): Promise<'reserved' | 'opted_out' | 'limit'> {
+    cap: DailyCap,
+  ): Promise<'reserved' | 'opted_out' | 'limit' | 'daily_limit'> {
     const month = text.month ?? '';
     const result = await this.db.transaction
       .write(({ textMessage, counter, smsPreference, smsContact }) => [
@@ -130,6 +132,7 @@ export class DynamoTextRepository implements TextRepository {
             last_texted_at: text.createdAt,
           })
           .commit(),
+        takeDailySlot(counter, cap),
       ])
       .go();
     if (!result.canceled) return 'reserved';
@@ -138,6 +141,7 @@ export class DynamoTextRepository implements TextRepository {
     const failed = (index: number) => reasons[index]?.code === 'ConditionalCheckFailed';
     if (failed(0)) return 'opted_out';
     if (failed(1)) return 'limit';
+    if (refusedAt(result.data, 4)) return 'daily_limit';
     throw new Error('text reservation canceled');
   }
 

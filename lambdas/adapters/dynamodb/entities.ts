@@ -58,6 +58,9 @@ export function createEntities(client: DynamoDBClient, table: string) {
          * organization's patients counter) so that lists of organizations read their counts with them.
          */
         patient_count: { type: 'number' },
+        /** Operators' daily caps (calls placed, texts sent); absent: the default of the active patients. */
+        daily_call_limit: { type: 'number' },
+        daily_text_limit: { type: 'number' },
       },
       indexes: {
         byId: primary(['organization_id'], []),

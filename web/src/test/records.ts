@@ -32,6 +32,8 @@ export function organization(overrides: Partial<ProviderOrganization> = {}): Pro
     created_at: '2025-03-04T12:00:00.000Z',
     updated_at: '2025-03-04T12:00:00.000Z',
     patient_count: 0,
+    daily_call_limit: null,
+    daily_text_limit: null,
     version: 1,
     ...overrides,
   };
