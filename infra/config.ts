@@ -50,7 +50,25 @@ export interface CareLoopConfig {
   readonly vapi: VapiConfig;
   /** Senders of notification e-mail and texts (EMAIL_FROM, TWILIO_SENDER); Twilio's credentials live in its secret. */
   readonly notifications: NotificationsConfig;
+  /** Volume and spend alarm thresholds (DECISIONS.md "Vendor trust"). */
+  readonly usageAlarms: UsageAlarmsConfig;
 }
+
+/** Thresholds of the volume and spend alarms: CDK context keys, defaults in USAGE_ALARM_DEFAULTS. */
+export interface UsageAlarmsConfig {
+  /** `alarmCallsPerOrganizationHour`: calls one organization places in an hour. */
+  readonly callsPerOrganizationHour: number;
+  /** `alarmTextsPerOrganizationHour`: patient texts one organization sends in an hour. */
+  readonly textsPerOrganizationHour: number;
+  /** `alarmVapiDailyCostDollars`: the Vapi cost of the reports stored in a day, in dollars. */
+  readonly vapiDailyCostDollars: number;
+}
+
+export const USAGE_ALARM_DEFAULTS = {
+  alarmCallsPerOrganizationHour: 40,
+  alarmTextsPerOrganizationHour: 40,
+  alarmVapiDailyCostDollars: 100,
+} as const;
 
 /** Who notifications come from: configuration, never code (product-rules.md "Screens"). */
 export interface NotificationsConfig {
@@ -109,6 +127,16 @@ function emailListContext(node: Node, key: string): string {
     .map((item) => String(item).trim().toLowerCase())
     .filter(Boolean)
     .join(',');
+}
+
+function positiveNumberContext(node: Node, key: keyof typeof USAGE_ALARM_DEFAULTS): number {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return USAGE_ALARM_DEFAULTS[key];
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number) || number <= 0) {
+    throw new Error(`CDK context "${key}" must be a positive number, got "${String(value)}"`);
+  }
+  return number;
 }
 
 function requiredContext(node: Node, key: string): string {
@@ -221,6 +249,11 @@ export function readConfig(node: Node): CareLoopConfig {
     webDistAvailable: existsSync(join(WEB_DIST_DIR, 'index.html')),
     vapi: readVapiConfig(node, isProduction),
     notifications: readNotificationsConfig(node, isProduction),
+    usageAlarms: {
+      callsPerOrganizationHour: positiveNumberContext(node, 'alarmCallsPerOrganizationHour'),
+      textsPerOrganizationHour: positiveNumberContext(node, 'alarmTextsPerOrganizationHour'),
+      vapiDailyCostDollars: positiveNumberContext(node, 'alarmVapiDailyCostDollars'),
+    },
   };
 }
 

@@ -139,6 +139,14 @@ const ERROR_TEXTS: Record<number, { description: string; example: { error: strin
       code: 'patient.version_conflict',
     },
   },
+  429: {
+    description: "The organization's daily limit of calls or texts is used up",
+    example: {
+      error:
+        'This practice has reached its daily limit of 50 calls. Calls can be placed again tomorrow, or a CareLoop operator can raise the limit.',
+      code: 'call.daily_limit',
+    },
+  },
   502: { description: 'The vendor refused', example: { error: 'Failed to send SMS', code: 'text.send_failed' } },
   503: {
     description: 'The vendor is unavailable',

@@ -12,6 +12,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { JOBS, type JobDefinition } from '../../lambdas/jobs';
+import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/usage-metrics';
 import type { CareLoopConfig } from '../config';
 import { namePrefix } from '../config';
 
@@ -36,7 +37,8 @@ const METRICS_NAMESPACE = 'CareLoop';
 
 /**
  * Alarms on what pages on-call: API 5xx rate, function errors and throttles, dead letters, scheduler
- * failures, and the paging metrics jobs emit (an Emergent escalation that reached nobody).
+ * failures, the paging metrics jobs emit (an Emergent escalation that reached nobody), calls and
+ * texts per organization per hour, and the day's Vapi cost.
  */
 export class MonitoringStack extends Stack {
   readonly topic: Topic;
@@ -146,6 +148,39 @@ export class MonitoringStack extends Stack {
         );
       }
     }
+
+    // Volume per organization (toll fraud, SMS pumping): the busiest organization of the hour, over
+    // every organization at once (Metrics Insights; each organization's id is the metric's only dimension).
+    const busiest = (metricName: string, label: string) =>
+      new MathExpression({
+        expression: `SELECT SUM(${metricName}) FROM SCHEMA(${METRICS_NAMESPACE}, ${ORGANIZATION_DIMENSION}) GROUP BY ${ORGANIZATION_DIMENSION} ORDER BY SUM() DESC LIMIT 1`,
+        label,
+        period: Duration.hours(1),
+      });
+    alarm(
+      'calls-per-organization-hour',
+      `An organization placed at least ${config.usageAlarms.callsPerOrganizationHour} calls in an hour`,
+      busiest(USAGE_METRICS.callsPlaced, 'Calls placed by the busiest organization (per hour)'),
+      config.usageAlarms.callsPerOrganizationHour,
+    );
+    alarm(
+      'texts-per-organization-hour',
+      `An organization sent at least ${config.usageAlarms.textsPerOrganizationHour} patient texts in an hour`,
+      busiest(USAGE_METRICS.textsSent, 'Patient texts sent by the busiest organization (per hour)'),
+      config.usageAlarms.textsPerOrganizationHour,
+    );
+    // Spend: the Vapi cost of the reports stored over a day (dimension-free, dollars).
+    alarm(
+      'vapi-daily-cost',
+      `The Vapi cost of a day's calls reached $${config.usageAlarms.vapiDailyCostDollars}`,
+      new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: USAGE_METRICS.vapiCallCost,
+        period: Duration.days(1),
+        statistic: 'Sum',
+      }),
+      config.usageAlarms.vapiDailyCostDollars,
+    );
 
     // Scheduler failures, per group: the call schedules keep their original alarm ids.
     const schedulerGroups = [

@@ -85,7 +85,7 @@ export interface RouteContract {
   /** Success answers by status. */
   readonly answers: Readonly<Partial<Record<200 | 201, AnswerContract>>>;
   /** Error statuses beyond those its access and input imply (401, 403, 400, 404). */
-  readonly errors?: readonly (403 | 409 | 502 | 503)[];
+  readonly errors?: readonly (403 | 409 | 429 | 502 | 503)[];
 }
 
 /** A success answer; its example is typed by the schema, so a wrong one does not compile. */
@@ -273,7 +273,13 @@ export const API_CONTRACT = {
     summary: 'Change an organization',
     path: providerPathSchema,
     body: providerFormSchema,
-    bodyExample: { name: 'Sunrise Family Practice', timezone: 'America/Chicago', version: 3 },
+    bodyExample: {
+      name: 'Sunrise Family Practice',
+      timezone: 'America/Chicago',
+      version: 3,
+      daily_call_limit: null,
+      daily_text_limit: 120,
+    },
     answers: { 200: answer(answers.providerAnswer, 'Changed', { provider: exampleProvider }) },
     errors: [409],
   },
@@ -570,7 +576,7 @@ export const API_CONTRACT = {
         },
       }),
     },
-    errors: [409, 502, 503],
+    errors: [409, 429, 502, 503],
   },
   'POST /patients/{patientId}/scheduled-calls': {
     summary: 'Schedule a call (moved into 8:00–21:00 local time)',
@@ -701,7 +707,7 @@ export const API_CONTRACT = {
         magicLink: null,
       }),
     },
-    errors: [409, 502, 503],
+    errors: [409, 429, 502, 503],
   },
   'PATCH /patients/{patientId}/texts/{messageId}': {
     summary: 'Mark a callback request as handled',
@@ -743,7 +749,7 @@ export const API_CONTRACT = {
     path: linkPathSchema,
     body: null,
     answers: { 200: answer(answers.callLinkAnswer, 'Placed', { isValid: true, call: 'placed' }) },
-    errors: [502, 503],
+    errors: [429, 502, 503],
   },
 
   'GET /patients/{patientId}/time-entries': {

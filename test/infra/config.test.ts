@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { readConfig, REPO_ROOT } from '../../infra/config';
+import { readConfig, REPO_ROOT, USAGE_ALARM_DEFAULTS } from '../../infra/config';
 
 const cdkJsonContext = (
   JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }
@@ -87,5 +87,31 @@ describe('notification senders from CDK context', () => {
     expect(() =>
       configWith({ stage: 'prod', ...vapi, notificationEmailFrom: REAL_SENDERS.notificationEmailFrom }),
     ).toThrow(/"twilioSender" is still the placeholder/);
+  });
+});
+
+describe('usage alarm thresholds from CDK context', () => {
+  it('default, and take the numbers given', () => {
+    expect(configWith({}).usageAlarms).toEqual({
+      callsPerOrganizationHour: USAGE_ALARM_DEFAULTS.alarmCallsPerOrganizationHour,
+      textsPerOrganizationHour: USAGE_ALARM_DEFAULTS.alarmTextsPerOrganizationHour,
+      vapiDailyCostDollars: USAGE_ALARM_DEFAULTS.alarmVapiDailyCostDollars,
+    });
+    expect(
+      configWith({
+        alarmCallsPerOrganizationHour: 12,
+        alarmTextsPerOrganizationHour: '30',
+        alarmVapiDailyCostDollars: 250.5,
+      }).usageAlarms,
+    ).toEqual({ callsPerOrganizationHour: 12, textsPerOrganizationHour: 30, vapiDailyCostDollars: 250.5 });
+  });
+
+  it('refuse a threshold that is not a positive number', () => {
+    expect(() => configWith({ alarmCallsPerOrganizationHour: 0 })).toThrow(
+      /"alarmCallsPerOrganizationHour" must be a positive number/,
+    );
+    expect(() => configWith({ alarmVapiDailyCostDollars: 'lots' })).toThrow(
+      /"alarmVapiDailyCostDollars" must be a positive number/,
+    );
   });
 });

@@ -2,6 +2,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EMERGENT_ESCALATION_UNNOTIFIED, JOBS } from '../../lambdas/jobs';
 import { FUNCTIONS } from '../../lambdas/routes';
+import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/usage-metrics';
 import { SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
 type Alarm = { Properties: Record<string, unknown> };
@@ -12,7 +13,12 @@ let topicId: string;
 
 beforeAll(() => {
   const { monitoring } = synthesizeCareLoopApp({
-    context: { alarmEmail: 'oncall@careloop.health' },
+    context: {
+      alarmEmail: 'oncall@careloop.health',
+      alarmCallsPerOrganizationHour: 25,
+      alarmTextsPerOrganizationHour: 35,
+      alarmVapiDailyCostDollars: 75,
+    },
   });
   template = Template.fromStack(monitoring);
   alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')) as Alarm[];
@@ -115,5 +121,45 @@ describe('alarms', () => {
         expect(alarm.Properties.Dimensions).toEqual([{ Name: 'ScheduleGroup', Value: expect.anything() }]);
       }
     }
+  });
+
+  it('watch calls and texts of the busiest organization per hour, at the thresholds of CDK context', () => {
+    const insights = (metricName: string) =>
+      alarms.filter((alarm) =>
+        JSON.stringify(alarm.Properties.Metrics ?? '').includes(`SELECT SUM(${metricName}) FROM SCHEMA(CareLoop`),
+      );
+    for (const [metricName, name, threshold] of [
+      [USAGE_METRICS.callsPlaced, 'calls-per-organization-hour', 25],
+      [USAGE_METRICS.textsSent, 'texts-per-organization-hour', 35],
+    ] as const) {
+      const found = insights(metricName);
+      expect(found, metricName).toHaveLength(1);
+      expect(found[0]?.Properties).toMatchObject({
+        AlarmName: `careloop-dev-${name}`,
+        Threshold: threshold,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        Metrics: [
+          {
+            Expression: `SELECT SUM(${metricName}) FROM SCHEMA(CareLoop, ${ORGANIZATION_DIMENSION}) GROUP BY ${ORGANIZATION_DIMENSION} ORDER BY SUM() DESC LIMIT 1`,
+            Period: 3600,
+            ReturnData: true,
+          },
+        ],
+      });
+    }
+  });
+
+  it("watch the day's Vapi cost: the 1-day sum of VapiCallCost", () => {
+    expect(alarmsOn('CareLoop', USAGE_METRICS.vapiCallCost)).toEqual([
+      expect.objectContaining({
+        Properties: expect.objectContaining({
+          AlarmName: 'careloop-dev-vapi-daily-cost',
+          Statistic: 'Sum',
+          Period: 86_400,
+          Threshold: 75,
+          ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        }),
+      }),
+    ]);
   });
 });

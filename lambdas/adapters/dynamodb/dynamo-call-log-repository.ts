@@ -8,7 +8,7 @@ import { isConditionFailure } from './dynamo-organization-repository';
 import { batchGetAll } from './batch-get';
 import { queryPage } from './paging';
 import { chartsChanged } from './chart-figures';
-import { refusedAt, takeDailySlot } from './dynamo-daily-cap';
+import { refusedAt, slotTaken, takeDailySlot } from './dynamo-daily-cap';
 import type { CareLoopService } from './entities';
 
 type CallLogItem = EntityItem<CareLoopService['entities']['callLog']>;
@@ -85,7 +85,10 @@ export class DynamoCallLogRepository implements CallLogRepository {
         takeDailySlot(counter, cap),
       ])
       .go();
-    if (!result.canceled) return 'created';
+    if (!result.canceled) {
+      slotTaken(cap);
+      return 'created';
+    }
     const { data } = await this.db.entities.patient.get({ patient_id: log.patient_id }).go();
     if (!data || data.status !== 'active') return 'missing';
     return refusedAt(result.data, 4) ? 'capped' : 'conflict';
@@ -130,7 +133,10 @@ export class DynamoCallLogRepository implements CallLogRepository {
         takeDailySlot(counter, cap),
       ])
       .go();
-    if (!result.canceled) return 'claimed';
+    if (!result.canceled) {
+      slotTaken(cap);
+      return 'claimed';
+    }
     const again = await this.get(id);
     if (again?.status !== 'scheduled') return 'not_pending';
     return refusedAt(result.data, 5) ? 'capped' : 'conflict';

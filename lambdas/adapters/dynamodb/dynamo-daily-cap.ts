@@ -1,4 +1,7 @@
 import type { DailyCap } from '../../application/ports';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { metrics } from '../../platform/observability';
+import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../usage-metrics';
 import type { CareLoopService } from './entities';
 
 type WriteEntities = Parameters<Parameters<CareLoopService['transaction']['write']>[0]>[0];
@@ -23,4 +26,12 @@ export function takeDailySlot(counter: WriteEntities['counter'], cap: DailyCap) 
 export function refusedAt(data: unknown, index: number): boolean {
   const reasons = data as readonly { code?: string }[] | undefined;
   return reasons?.[index]?.code === 'ConditionalCheckFailed';
+}
+
+/** A slot taken: one call placed or text sent, counted per organization for the volume alarms (monitoring-stack.ts). */
+export function slotTaken(cap: DailyCap): void {
+  const metric = metrics.singleMetric();
+  metric.clearDefaultDimensions();
+  metric.addDimension(ORGANIZATION_DIMENSION, cap.organizationId);
+  metric.addMetric(cap.kind === 'calls' ? USAGE_METRICS.callsPlaced : USAGE_METRICS.textsSent, MetricUnit.Count, 1);
 }

@@ -3,7 +3,7 @@ import type { TextStatus } from '../../../shared/texts';
 import type { DailyCap, Page, SmsContact, TextKey, TextRecord, TextRepository } from '../../application/ports';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
 import { isConditionFailure } from './dynamo-organization-repository';
-import { refusedAt, takeDailySlot } from './dynamo-daily-cap';
+import { refusedAt, slotTaken, takeDailySlot } from './dynamo-daily-cap';
 import type { CareLoopService } from './entities';
 import { queryPage } from './paging';
 
@@ -135,7 +135,10 @@ export class DynamoTextRepository implements TextRepository {
         takeDailySlot(counter, cap),
       ])
       .go();
-    if (!result.canceled) return 'reserved';
+    if (!result.canceled) {
+      slotTaken(cap);
+      return 'reserved';
+    }
     // The first condition that failed says why (the order of the items above).
     const reasons = result.data as readonly { rejected?: boolean; code?: string }[];
     const failed = (index: number) => reasons[index]?.code === 'ConditionalCheckFailed';

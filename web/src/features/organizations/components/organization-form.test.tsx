@@ -57,12 +57,15 @@ describe('OrganizationForm', { timeout: 30_000 }, () => {
     ]);
   });
 
-  it('updates with emptied values as null and the version read', async () => {
-    const { requests, user } = renderForm({ organization: sunrise });
+  it('updates with emptied values as null, a daily limit as a number, and the version read', async () => {
+    const { requests, user } = renderForm({ organization: { ...sunrise, daily_text_limit: 80 } });
     expect(field('Organization Name').value).toBe('Sunrise Family Medicine');
     expect((screen.getByRole('combobox', { name: 'Time Zone' }) as HTMLSelectElement).value).toBe('America/Chicago');
+    expect(field('Daily Text Limit').value).toBe('80');
 
     await user.clear(field('Address'));
+    await user.type(field('Daily Call Limit'), '200');
+    await user.clear(field('Daily Text Limit'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(requests).toHaveLength(1));
@@ -75,6 +78,8 @@ describe('OrganizationForm', { timeout: 30_000 }, () => {
         telephone: '(555) 010-2000',
         office_email: 'desk@sunrise.example',
         timezone: 'America/Chicago',
+        daily_call_limit: 200,
+        daily_text_limit: null,
         version: 4,
       },
     });

@@ -1,5 +1,6 @@
 import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { DAILY_LIMIT_FLOOR } from '../../../../../shared/daily-limits';
 import type { ProviderOrganization } from '../../../../../shared/domain';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useSaveOrganization } from '../api/save-organization';
@@ -21,7 +22,7 @@ export interface OrganizationFormProps {
   submitLabel?: string;
 }
 
-/** Organization name, address, telephone, office e-mail and time zone (product-rules.md "Validation" organization form). */
+/** Organization name, address, telephone, office e-mail, time zone and daily limits (product-rules.md "Validation" organization form). */
 export function OrganizationForm({ organization, onSaved, onCancel, submitLabel }: OrganizationFormProps) {
   const save = useSaveOrganization();
   const [values, setValues] = useState<OrganizationFormValues>(() =>
@@ -80,6 +81,20 @@ export function OrganizationForm({ organization, onSaved, onCancel, submitLabel 
           data={timezoneOptions(values.timezone)}
           value={values.timezone}
           onChange={set('timezone')}
+        />
+        <TextInput
+          label="Daily Call Limit"
+          description={`Calls placed per day. Blank: the larger of ${DAILY_LIMIT_FLOOR} and the active patients.`}
+          inputMode="numeric"
+          value={values.daily_call_limit}
+          onChange={set('daily_call_limit')}
+        />
+        <TextInput
+          label="Daily Text Limit"
+          description={`Patient text messages per day. Blank: the larger of ${DAILY_LIMIT_FLOOR} and the active patients.`}
+          inputMode="numeric"
+          value={values.daily_text_limit}
+          onChange={set('daily_text_limit')}
         />
         <FormActions
           submitLabel={submitLabel ?? (organization ? 'Save Changes' : 'Add Provider')}

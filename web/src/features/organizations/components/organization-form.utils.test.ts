@@ -36,8 +36,31 @@ describe('organization form', () => {
       telephone: null,
       office_email: null,
       timezone: 'America/Chicago',
+      daily_call_limit: null,
+      daily_text_limit: null,
       version: 3,
     });
+  });
+
+  it('sends the daily limits as numbers, blank as the default (left out on create, null on update)', () => {
+    expect(toOrganizationPayload({ ...filled, daily_call_limit: ' 120 ' })).toEqual({
+      name: 'Sunrise Family Medicine',
+      timezone: 'America/New_York',
+      daily_call_limit: 120,
+    });
+    expect(toOrganizationPayload({ ...filled, daily_text_limit: '75' }, 2)).toMatchObject({
+      daily_call_limit: null,
+      daily_text_limit: 75,
+    });
+  });
+
+  it('refuses a daily limit that is not a whole number from 1 to 10,000', () => {
+    const message = 'Enter a whole number from 1 to 10,000, or leave it blank for the default';
+    for (const bad of ['0', '-3', '2.5', 'ten', '10001']) {
+      expect(validateOrganizationForm({ ...filled, daily_call_limit: bad }), bad).toBe(message);
+      expect(validateOrganizationForm({ ...filled, daily_text_limit: bad }), bad).toBe(message);
+    }
+    expect(validateOrganizationForm({ ...filled, daily_call_limit: '10000', daily_text_limit: '1' })).toBeNull();
   });
 
   it("keeps an organization's own time zone among the options", () => {

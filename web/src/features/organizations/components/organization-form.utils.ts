@@ -7,6 +7,9 @@ export interface OrganizationFormValues {
   telephone: string;
   office_email: string;
   timezone: string;
+  /** Blank: the default (the larger of 50 and the active patients). */
+  daily_call_limit: string;
+  daily_text_limit: string;
 }
 
 /** The practice's local time zone: outreach calls are placed at the start hour there. */
@@ -34,6 +37,8 @@ export const EMPTY_ORGANIZATION_FORM: OrganizationFormValues = {
   telephone: '',
   office_email: '',
   timezone: DEFAULT_TIMEZONE,
+  daily_call_limit: '',
+  daily_text_limit: '',
 };
 
 export function organizationToFormValues(organization: ProviderOrganization): OrganizationFormValues {
@@ -43,12 +48,15 @@ export function organizationToFormValues(organization: ProviderOrganization): Or
     telephone: organization.telephone ?? '',
     office_email: organization.office_email ?? '',
     timezone: organization.timezone || DEFAULT_TIMEZONE,
+    daily_call_limit: organization.daily_call_limit === null ? '' : String(organization.daily_call_limit),
+    daily_text_limit: organization.daily_text_limit === null ? '' : String(organization.daily_text_limit),
   };
 }
 
 /**
  * The request body (product-rules.md "Validation"): every value trimmed; on create empty optional values are left out,
- * on update they are sent as null so the stored value is cleared. An update carries `version`.
+ * on update they are sent as null so the stored value is cleared (a blank daily limit: back to the default). An
+ * update carries `version`.
  */
 export function toOrganizationPayload(values: OrganizationFormValues, version?: number): ProviderFormInput {
   const optional = (value: string) => {
@@ -56,12 +64,19 @@ export function toOrganizationPayload(values: OrganizationFormValues, version?: 
     if (trimmed) return trimmed;
     return version === undefined ? undefined : null;
   };
+  // A limit the schema refuses (not a whole number) stays a number for it to name: NaN.
+  const limit = (value: string) => {
+    const given = optional(value);
+    return typeof given === 'string' ? Number(given) : given;
+  };
   const body: ProviderFormInput = {
     name: values.name.trim(),
     address: optional(values.address),
     telephone: optional(values.telephone),
     office_email: optional(values.office_email),
     timezone: values.timezone || DEFAULT_TIMEZONE,
+    daily_call_limit: limit(values.daily_call_limit),
+    daily_text_limit: limit(values.daily_text_limit),
   };
   if (version !== undefined) body.version = version;
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as ProviderFormInput;

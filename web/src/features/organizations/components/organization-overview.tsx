@@ -1,4 +1,5 @@
 import { Card, SimpleGrid } from '@mantine/core';
+import { DAILY_LIMIT_MESSAGES } from '../../../../../shared/daily-limits';
 import type { ProviderOrganization } from '../../../../../shared/domain';
 import { formatDate } from '../../../lib/format-date';
 import { Field } from '../../../components/data/field';
@@ -7,7 +8,7 @@ export interface OrganizationOverviewProps {
   organization: ProviderOrganization;
 }
 
-/** The Overview tab: contact details and the patient total of one organization (its users have their own tab). */
+/** The Overview tab: contact details, the patient total and the daily limits of one organization (its users have their own tab). */
 export function OrganizationOverview({ organization }: OrganizationOverviewProps) {
   return (
     <Card withBorder padding="lg" radius="md">
@@ -19,6 +20,12 @@ export function OrganizationOverview({ organization }: OrganizationOverviewProps
         <Field label="Time Zone">{organization.timezone}</Field>
         <Field label="Added">{formatDate(organization.created_at)}</Field>
         <Field label="Patients">{organization.patient_count}</Field>
+        <Field label="Daily Call Limit">
+          {DAILY_LIMIT_MESSAGES.shown(organization.daily_call_limit, organization.patient_count)}
+        </Field>
+        <Field label="Daily Text Limit">
+          {DAILY_LIMIT_MESSAGES.shown(organization.daily_text_limit, organization.patient_count)}
+        </Field>
       </SimpleGrid>
     </Card>
   );
