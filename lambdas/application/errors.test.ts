@@ -33,6 +33,7 @@ describe('the error catalogue', () => {
       forbidden: 403,
       bad_request: 400,
       conflict: 409,
+      too_many: 429,
       bad_gateway: 502,
       unavailable: 503,
     });

@@ -20,6 +20,7 @@ const HOMES = new Set([
   'call-placing', // settings in force, script, dialing and storing scheduled calls
   'patient-rules', // outreach, billing practitioner and consent rules of a patient record
   'summary-scopes', // counter scopes of summaries
+  'daily-caps', // the organization's daily caps on calls and texts
 ]);
 
 const DIR = import.meta.dirname;
