@@ -12,6 +12,7 @@ export function auditOutcomeOf(error: unknown): AuditOutcome {
       return 'not_found';
     case 'forbidden':
     case 'unauthorized':
+      return 'denied';
     // Over a daily limit: refused by rule, a toll-fraud signal worth reading beside denials.
     case 'too_many':
       return 'denied';
