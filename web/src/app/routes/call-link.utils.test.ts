@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DAILY_LIMIT_MESSAGES } from '../../../../shared/daily-limits';
 import { CALL_LINK_MESSAGES } from '../../../../shared/texts';
 import { ApiError } from '../../lib/api-client';
 import { callLinkView, type CallLinkResult } from './call-link.utils';
@@ -61,6 +62,14 @@ describe('callLinkView', () => {
     expect(callLinkView(result({ error: failed }))).toEqual({
       state: 'call-failed',
       message: CALL_LINK_MESSAGES.callFailed,
+    });
+  });
+
+  it("shows a call over the practice's daily limit as not placed, in the server's words", () => {
+    const capped = new ApiError(DAILY_LIMIT_MESSAGES.linkCall, 429, 'link.daily_limit');
+    expect(callLinkView(result({ error: capped }))).toEqual({
+      state: 'call-failed',
+      message: DAILY_LIMIT_MESSAGES.linkCall,
     });
   });
 

@@ -18,7 +18,8 @@ export interface CallLinkResult {
 /**
  * - no token: 'Invalid magic link - no token provided';
  * - a thrown failure (network, no answer): 'Failed to validate link';
- * - the call could not be placed (`link.call_failed`): the server's words, and the patient may try again;
+ * - the call could not be placed (`link.call_failed`, or `link.daily_limit` over the practice's daily
+ *   limit): the server's words, and the patient may try again;
  * - any other refusal: the server's error, else 'Invalid or expired link';
  * - an answer that is not `isValid: true`: the default 'This link has expired…' text.
  */
@@ -28,7 +29,10 @@ export function callLinkView({ token, isPending, data, error }: CallLinkResult):
     if (!(error instanceof ApiError) || error.status === 0) {
       return { state: 'invalid', message: CALL_LINK_MESSAGES.validateFailed };
     }
-    if (error.code === 'link.call_failed') return { state: 'call-failed', message: error.message };
+    // The link is good but no call went out (the vendor failed, or the practice's calls for today are used up).
+    if (error.code === 'link.call_failed' || error.code === 'link.daily_limit') {
+      return { state: 'call-failed', message: error.message };
+    }
     return { state: 'invalid', message: error.message || CALL_LINK_MESSAGES.invalidFallback };
   }
   if (isPending) return { state: 'validating' };
