@@ -1,5 +1,5 @@
 import { twilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
-import { createCallLink } from '../application/call-links';
+import { createCallLink, revokeCallLinks } from '../application/call-links';
 import { pageRequest } from '../application/cursor';
 import { TEXT_HISTORY_LIMIT, listPatientTexts, resolveCallbackRequest, sendPatientText } from '../application/texts';
 import { tableDeps } from '../composition-root';
@@ -30,6 +30,8 @@ export const handler = defineFunction(
     },
     'POST /patients/{patientId}/call-links': async ({ actor, deps, params }) =>
       created(await createCallLink(deps, actor, parsePath(patientPathSchema, params).patientId)),
+    'DELETE /patients/{patientId}/call-links': async ({ actor, deps, params }) =>
+      ok(await revokeCallLinks(deps, actor, parsePath(patientPathSchema, params).patientId)),
   },
   () => {
     const sms = readSmsEnv();

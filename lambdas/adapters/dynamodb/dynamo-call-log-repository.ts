@@ -66,10 +66,10 @@ export class DynamoCallLogRepository implements CallLogRepository {
     return data.map(toRecord);
   }
 
-  async createPlaced(log: CallLogRecord): Promise<'created' | 'conflict' | 'missing'> {
+  async createPlaced(log: CallLogRecord, linkCallsSince?: string): Promise<'created' | 'conflict' | 'missing'> {
     const placedAt = log.placed_at ?? log.created_at;
     const result = await this.db.transaction
-      .write(({ patient, callLog, openCall, counter }) => [
+      .write(({ patient, callLog, openCall, counter, patientLinks }) => [
         patient
           .patch({ patient_id: log.patient_id })
           .set({ active_call_id: log.id })
@@ -81,6 +81,16 @@ export class DynamoCallLogRepository implements CallLogRepository {
         callLog.create(callLogItem({ ...log, placed_at: placedAt }, 'placed', placedAt)).commit(),
         openCall.create({ shard: 'open', placed_at: placedAt, call_log_id: log.id }).commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.calls }).add({ value: 1 }).commit(),
+        // One call per patient per window across all of the patient's call links.
+        ...(linkCallsSince === undefined
+          ? []
+          : [
+              patientLinks
+                .update({ patient_id: log.patient_id })
+                .set({ provider_id: log.provider_id, call_at: placedAt })
+                .where(({ call_at }, { notExists, lt }) => `${notExists(call_at)} OR ${lt(call_at, linkCallsSince)}`)
+                .commit(),
+            ]),
       ])
       .go();
     if (!result.canceled) return 'created';
