@@ -6,6 +6,7 @@
  * patients having none of their own). Every token that doesn't open a link (unknown, expired,
  * revoked, malformed, a patient or organization gone) gets the same answer.
  */
+import type { RevokeCallLinksResponse } from '../../shared/call-link';
 import { isWithinCallWindow, nextCallWindowTime } from '../../shared/call-times';
 import { CALL_LINK_CALL_WINDOW_MINUTES, type CallLinkResponse, type CreateCallLinkResponse } from '../../shared/texts';
 import type { Actor } from '../platform/actor';
@@ -49,7 +50,7 @@ export async function revokeCallLinks(
   deps: RevokeCallLinksDeps,
   actor: Actor,
   patientId: string,
-): Promise<{ revoked: true; revoked_at: string }> {
+): Promise<RevokeCallLinksResponse> {
   return audited(deps.audit, actor, 'call_link.revoke', { type: 'patient', id: patientId }, async () => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
     const at = deps.clock.now().toISOString();
