@@ -257,8 +257,9 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
     ],
   },
   'migrate-phones': {
-    // Queries of the organization and patient indexes; each number re-written conditional on it as read.
-    table: ['dynamodb:Query', 'dynamodb:UpdateItem'],
+    // Queries of the organization and patient indexes; each number re-written conditional on it as
+    // read, with its audit event (a conditional Put) in the same transaction.
+    table: ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
   },
   'post-confirmation': {
     // One transaction: the pending profile and its audit event, each a conditional Put.

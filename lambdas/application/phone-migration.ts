@@ -8,10 +8,12 @@
  */
 import { normalizePhone } from '../../shared/phone';
 import { logger } from '../platform/observability';
-import type { Page, PhoneMigration } from './ports';
+import type { AuditEvent, Clock, Ids, Page, PhoneMigration } from './ports';
 
 export interface PhoneMigrationDeps {
   phones: PhoneMigration;
+  clock: Clock;
+  ids: Ids;
   /** The served calling codes (PHONE_CALLING_CODES). */
   callingCodes: readonly string[];
 }
@@ -49,7 +51,14 @@ export async function migratePhones(deps: PhoneMigrationDeps): Promise<PhoneMigr
                 logger.warn('phone number left as stored', { patientId, code: 'phone.unreadable' });
               } else if (canonical === phone) {
                 result.canonical += 1;
-              } else if ((await deps.phones.rewrite(patientId, phone, canonical)) === 'rewritten') {
+              } else if (
+                (await deps.phones.rewrite(
+                  patientId,
+                  phone,
+                  canonical,
+                  rewriteEvent(deps, organizationId, patientId),
+                )) === 'rewritten'
+              ) {
                 result.rewritten += 1;
               } else {
                 result.changed += 1;
@@ -61,6 +70,21 @@ export async function migratePhones(deps: PhoneMigrationDeps): Promise<PhoneMigr
     );
   }
   return result;
+}
+
+/** The audit event of one re-written number: the job is the actor (DECISIONS "Audit trail": jobs write as a system actor). */
+function rewriteEvent(deps: PhoneMigrationDeps, organizationId: string, patientId: string): AuditEvent {
+  return {
+    id: deps.ids.newId(),
+    at: deps.clock.now().toISOString(),
+    actorId: 'migrate-phones',
+    actorRole: null,
+    actorProviderId: organizationId,
+    action: 'patient.phone_normalize',
+    subject: { type: 'patient', id: patientId },
+    patientId,
+    outcome: 'success',
+  };
 }
 
 /** Runs `work` on every item of every page, WIDTH at a time. */

@@ -1118,6 +1118,9 @@ export interface PhoneMigration {
     status: 'active' | 'archived',
     cursor: string | null,
   ): Promise<Page<{ patientId: string; phone: string }>>;
-  /** Stores `to` only if the patient's number is still `from`: `changed` when it moved meanwhile. */
-  rewrite(patientId: string, from: string, to: string): Promise<'rewritten' | 'changed'>;
+  /**
+   * Stores `to` only if the patient's number is still `from`, with its audit event in the same
+   * transaction: `changed` when the number moved meanwhile (nothing is written).
+   */
+  rewrite(patientId: string, from: string, to: string, audit: AuditEvent): Promise<'rewritten' | 'changed'>;
 }

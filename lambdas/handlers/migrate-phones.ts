@@ -13,5 +13,8 @@ export const handler = defineJob(
     const result = await migratePhones(deps);
     logger.info('phone numbers migrated', { ...result });
   },
-  () => ({ phones: new DynamoPhoneMigration(tableDeps().db), callingCodes: readCallingCodes() }),
+  () => {
+    const { db, clock, ids } = tableDeps();
+    return { phones: new DynamoPhoneMigration(db), clock, ids, callingCodes: readCallingCodes() };
+  },
 );

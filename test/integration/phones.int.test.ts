@@ -7,11 +7,19 @@
 import { describe, expect, inject, it } from 'vitest';
 import { DynamoPhoneMigration } from '../../lambdas/adapters/dynamodb/dynamo-phone-migration';
 import { migratePhones } from '../../lambdas/application/phone-migration';
+import { randomIds, systemClock } from '../../lambdas/composition-root';
 import type { PhoneMigration } from '../../lambdas/application/ports';
 import type { Patient } from '../../shared/domain';
 import { VALIDATION } from '../../shared/messages';
 import { call } from '../support/api';
-import { createOrganization, createPatient, expectStatus, operatorToken, tableOf } from '../support/fixtures';
+import {
+  auditTrail,
+  createOrganization,
+  createPatient,
+  expectStatus,
+  operatorToken,
+  tableOf,
+} from '../support/fixtures';
 
 const stack = inject('stack');
 const db = tableOf(stack);
@@ -86,7 +94,7 @@ describe('the migration job (migrate-phones)', () => {
       (await call(stack, 'DELETE', `/patients/${archived.id}`, { token: await operatorToken(stack) })).status,
     ).toBe(200);
 
-    const deps = { phones: new DynamoPhoneMigration(db), callingCodes: ['1'] };
+    const deps = { phones: new DynamoPhoneMigration(db), clock: systemClock, ids: randomIds, callingCodes: ['1'] };
     const first = await migratePhones(deps);
     expect(first.rewritten).toBeGreaterThanOrEqual(3);
     expect(first.unreadable).toBeGreaterThanOrEqual(1);
@@ -96,6 +104,10 @@ describe('the migration job (migrate-phones)', () => {
     expect(await stored(foreign.id)).toBe('+442079460958');
     expect(await stored(canonical.id)).toBe('+18135550164');
     expect(await stored(none.id)).toBeUndefined();
+    const events = (await auditTrail(stack, `patient:${typed.id}`)).filter(
+      (e) => e.action === 'patient.phone_normalize',
+    );
+    expect(events).toMatchObject([{ actor_id: 'migrate-phones', outcome: 'success', patient_id: typed.id }]);
     // The number is no edit: the version staff read still saves.
     const { data } = await db.entities.patient.get({ patient_id: typed.id }).go({ consistent: true });
     expect(data?.version).toBe(1);
@@ -105,9 +117,9 @@ describe('the migration job (migrate-phones)', () => {
     const counting: PhoneMigration = {
       pageOrganizations: (status, cursor) => deps.phones.pageOrganizations(status, cursor),
       pagePhones: (organizationId, status, cursor) => deps.phones.pagePhones(organizationId, status, cursor),
-      rewrite: (patientId, from, to) => {
+      rewrite: (patientId, from, to, audit) => {
         rewrites.push(patientId);
-        return deps.phones.rewrite(patientId, from, to);
+        return deps.phones.rewrite(patientId, from, to, audit);
       },
     };
     await migratePhones({ ...deps, phones: counting });
@@ -122,13 +134,16 @@ describe('the migration job (migrate-phones)', () => {
     const racing: PhoneMigration = {
       pageOrganizations: (status, cursor) => phones.pageOrganizations(status, cursor),
       pagePhones: (organizationId, status, cursor) => phones.pagePhones(organizationId, status, cursor),
-      rewrite: async (patientId, from, to) => {
+      rewrite: async (patientId, from, to, audit) => {
         // Staff save another number between the job's read and its write.
         if (patientId === patient.id) await storeAsTyped(patient.id, '+18135550179');
-        return phones.rewrite(patientId, from, to);
+        return phones.rewrite(patientId, from, to, audit);
       },
     };
-    const result = await migratePhones({ phones: racing, callingCodes: ['1'] });
+    const result = await migratePhones({ phones: racing, clock: systemClock, ids: randomIds, callingCodes: ['1'] });
+    expect((await auditTrail(stack, `patient:${patient.id}`)).map((e) => e.action)).not.toContain(
+      'patient.phone_normalize',
+    );
     expect(result.changed).toBeGreaterThanOrEqual(1);
     expect(await stored(patient.id)).toBe('+18135550179');
   });

@@ -1,6 +1,6 @@
-import type { Page, PhoneMigration } from '../../application/ports';
+import type { AuditEvent, Page, PhoneMigration } from '../../application/ports';
+import { auditEventItem } from './dynamo-audit-log';
 import type { CareLoopService } from './entities';
-import { isConditionFailure } from './dynamo-organization-repository';
 
 const PAGE = 100;
 
@@ -29,19 +29,19 @@ export class DynamoPhoneMigration implements PhoneMigration {
     };
   }
 
-  async rewrite(patientId: string, from: string, to: string): Promise<'rewritten' | 'changed'> {
-    try {
-      // Neither version nor updated_at moves: the same number in another form is no edit, and an
-      // edit form opened before the run still saves.
-      await this.db.entities.patient
-        .patch({ patient_id: patientId })
-        .set({ phone_number: to })
-        .where(({ phone_number }, { eq }) => eq(phone_number, from))
-        .go();
-      return 'rewritten';
-    } catch (error) {
-      if (isConditionFailure(error)) return 'changed';
-      throw error;
-    }
+  async rewrite(patientId: string, from: string, to: string, audit: AuditEvent): Promise<'rewritten' | 'changed'> {
+    // Neither version nor updated_at moves: the same number in another form is no edit, and an
+    // edit form opened before the run still saves.
+    const { canceled } = await this.db.transaction
+      .write(({ patient, auditEvent }) => [
+        patient
+          .patch({ patient_id: patientId })
+          .set({ phone_number: to })
+          .where(({ phone_number }, { eq }) => eq(phone_number, from))
+          .commit(),
+        auditEvent.create(auditEventItem(audit)).commit(),
+      ])
+      .go();
+    return canceled ? 'changed' : 'rewritten';
   }
 }
