@@ -10,7 +10,10 @@ import { created, ok } from '../platform/http';
 import { defineFunction } from '../platform/http-handler';
 import { parseBody, parseInput, parsePath } from '../platform/validation';
 
-/** The patient page's texts: history and opt-out, sending (with a call link), callback requests, call links. */
+/**
+ * The patient page's texts: history and opt-out, sending (with a call link), callback requests,
+ * call links (made one at a time, revoked all at once).
+ */
 export const handler = defineFunction(
   'patient-texts',
   {
