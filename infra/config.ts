@@ -5,6 +5,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
 import type { VapiWebhookAuth } from '../lambdas/platform/env';
+import { parseCallingCodes } from '../shared/phone';
 
 /** Repository root: infra/ lives one level below it. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,6 +53,11 @@ export interface CareLoopConfig {
   readonly notifications: NotificationsConfig;
   /** Volume and spend alarm thresholds (DECISIONS.md "Vendor trust"). */
   readonly usageAlarms: UsageAlarmsConfig;
+  /**
+   * `phoneCallingCodes`: the countries whose patients' numbers are accepted, as calling codes
+   * (`"1"` = the NANP, the default; `"1,44"` adds the UK), comma-separated (PHONE_CALLING_CODES).
+   */
+  readonly phoneCallingCodes: string;
 }
 
 /** Thresholds of the volume and spend alarms: CDK context keys, defaults in USAGE_ALARM_DEFAULTS. */
@@ -205,6 +211,16 @@ function readNotificationsConfig(node: Node, isProduction: boolean): Notificatio
   return { emailFrom: senders.notificationEmailFrom, twilioSender: senders.twilioSender };
 }
 
+function readCallingCodesContext(node: Node): string {
+  const value: unknown = node.tryGetContext('phoneCallingCodes');
+  const list = Array.isArray(value) ? value.join(',') : value === undefined || value === null ? '' : String(value);
+  try {
+    return parseCallingCodes(list).join(',');
+  } catch (error) {
+    throw new Error(`CDK context "phoneCallingCodes": ${(error as Error).message}`);
+  }
+}
+
 export function readConfig(node: Node): CareLoopConfig {
   const stage = stringContext(node, 'stage') ?? 'dev';
   if (!STAGE_PATTERN.test(stage)) {
@@ -254,6 +270,7 @@ export function readConfig(node: Node): CareLoopConfig {
       textsPerOrganizationHour: positiveNumberContext(node, 'alarmTextsPerOrganizationHour'),
       vapiDailyCostDollars: positiveNumberContext(node, 'alarmVapiDailyCostDollars'),
     },
+    phoneCallingCodes: readCallingCodesContext(node),
   };
 }
 

@@ -88,6 +88,14 @@ export const JOBS = [
     timeoutSeconds: 900,
   },
   {
+    name: 'migrate-phones',
+    description:
+      "Re-writes stored patients' phone numbers in E.164 (by hand after the deploy that brings it, and daily); idempotent",
+    trigger: { kind: 'schedule', schedule: 'rate', everyMinutes: 24 * 60 },
+    // The longest a Lambda may run: it reads every organization's patients.
+    timeoutSeconds: 900,
+  },
+  {
     name: 'post-confirmation',
     description: 'A confirmed self sign-up gets a pending profile for an operator to enable (idempotent per user)',
     trigger: { kind: 'identity', trigger: 'post-confirmation' },

@@ -256,6 +256,11 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
       'dynamodb:ConditionCheckItem',
     ],
   },
+  'migrate-phones': {
+    // Queries of the organization and patient indexes; each number re-written conditional on it as
+    // read, with its audit event (a conditional Put) in the same transaction.
+    table: ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+  },
   'post-confirmation': {
     // One transaction: the pending profile and its audit event, each a conditional Put.
     table: ['dynamodb:PutItem'],

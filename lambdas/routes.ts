@@ -129,6 +129,7 @@ export const ROUTES = [
   { method: 'POST', path: '/patients/{patientId}/texts', fn: 'patient-texts', access: STAFF },
   { method: 'PATCH', path: '/patients/{patientId}/texts/{messageId}', fn: 'patient-texts', access: STAFF },
   { method: 'POST', path: '/patients/{patientId}/call-links', fn: 'patient-texts', access: STAFF },
+  { method: 'DELETE', path: '/patients/{patientId}/call-links', fn: 'patient-texts', access: STAFF },
   // The patient's call link page (/call/{token}): the token is the only credential.
   { method: 'POST', path: '/call-links/{token}', fn: 'call-link', access: 'link' },
 

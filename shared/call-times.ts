@@ -35,10 +35,16 @@ export function scheduleOptionTime(option: ScheduleOption, now: Date, timeZone: 
   }
 }
 
+/** Whether `at` is inside 8:00–21:00 local time. */
+export function isWithinCallWindow(at: Date, timeZone: string): boolean {
+  const hour = hourIn(timeZone, at);
+  return hour >= CALL_WINDOW.startHour && hour < CALL_WINDOW.endHour;
+}
+
 /** `at` if it is inside 8:00–21:00 local time, else the next 8:00. */
 export function nextCallWindowTime(at: Date, timeZone: string): Date {
   const hour = hourIn(timeZone, at);
-  if (hour >= CALL_WINDOW.startHour && hour < CALL_WINDOW.endHour) return at;
+  if (isWithinCallWindow(at, timeZone)) return at;
   const today = todayIn(timeZone, at);
   const day = hour < CALL_WINDOW.startHour ? today : nextDate(today);
   return zonedTimeToUtc(day, CALL_WINDOW.startHour, timeZone);

@@ -42,6 +42,8 @@ describe('patient form', () => {
     expect(firstError(patientFormSchema, { ...ok, email: 'x@y' })).toBe(VALIDATION.invalidEmail);
     expect(firstError(patientFormSchema, { ...ok, phone_number: '012345' })).toBe(VALIDATION.invalidPhone);
     expect(patientFormSchema.parse({ ...ok, phone_number: '+1 (813) 555-0142' }).phone_number).toBe('+18135550142');
+    expect(patientFormSchema.parse({ ...ok, phone_number: '(813) 555-0142' }).phone_number).toBe('+18135550142');
+    expect(firstError(patientFormSchema, { ...ok, phone_number: '(113) 555-0142' })).toBe(VALIDATION.invalidPhone);
     expect(patientFormSchema.parse({ ...ok, phone_number: '' }).phone_number).toBeNull();
   });
 

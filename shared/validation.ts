@@ -12,7 +12,7 @@ import { chronicConditionSchema } from './ccm/chronic-conditions';
 import { CONSENT_DISCLOSURES, CONSENT_METHODS, RECORDED_CONSENT_STATUSES, type ConsentDisclosure } from './consent';
 import { SUMMARY_STATUSES, SUMMARY_TABS } from './summaries';
 import { PROMPT_MAX_LENGTH, SCHEDULE_OPTIONS, VOICES, type VoiceId } from './calls';
-import { GENERAL_PHONE, US_PHONE, stripPhoneFormatting } from './phone';
+import { US_PHONE, toE164 } from './phone';
 import { PASSWORD_POLICY_MESSAGE, isStrongPassword } from './password-policy';
 import { ROLES } from './roles';
 
@@ -55,12 +55,18 @@ const email = (requiredMessage: string) =>
     z.string().check(z.regex(EMAIL, { error: VALIDATION.invalidEmail }), z.toLowerCase()),
   );
 
-const generalPhone = z.pipe(
-  z.pipe(
-    optionalText(40),
-    z.transform((v: string | null) => (v ? stripPhoneFormatting(v) : null)),
+/**
+ * A patient's phone, read in its E.164 form (`(813) 555-0142` → `+18135550142`). Whether its
+ * country is served is configuration: the use case checks it (lambdas/application/patients.ts).
+ */
+const patientPhone = z.pipe(
+  optionalText(40),
+  z.nullable(
+    z.pipe(
+      z.string().check(z.refine((v) => toE164(v) !== null, { error: VALIDATION.invalidPhone })),
+      z.transform((v: string) => toE164(v) ?? v),
+    ),
   ),
-  z.nullable(z.string().check(z.regex(GENERAL_PHONE, { error: VALIDATION.invalidPhone }))),
 );
 
 const usPhone = z.pipe(
@@ -142,7 +148,7 @@ export const patientFormSchema = z.object({
   email: email(VALIDATION.emailRequired),
   first_name: nameText(VALIDATION.firstNameRequired),
   last_name: nameText(VALIDATION.lastNameRequired),
-  phone_number: generalPhone,
+  phone_number: patientPhone,
   /** Absent: left as it is; null: none. */
   billing_practitioner_id: billingPractitioner,
   version,

@@ -47,6 +47,7 @@ export const CONFIG_VARIABLES = {
   email: ['EMAIL_FROM'],
   sms: ['TWILIO_SECRET_ID', 'TWILIO_SENDER', 'TWILIO_WEBHOOK_BASE_URL'],
   webOrigin: ['WEB_ORIGIN'],
+  phones: ['PHONE_CALLING_CODES'],
 } as const satisfies Record<ConfigNeed, readonly string[]>;
 
 type GroupEnvironment<N extends ConfigNeed> = Record<(typeof CONFIG_VARIABLES)[N][number], string>;
@@ -77,6 +78,8 @@ export interface FunctionConfigurationProps {
   readonly twilioSecret: ISecret;
   /** Origin of the web app (`https://…`): links in messages open it. */
   readonly webOrigin: string;
+  /** The served countries' calling codes, comma-separated (`1` = the NANP). */
+  readonly phoneCallingCodes: string;
 }
 
 /** The actions a group can grant: none for groups that are variables only. */
@@ -218,6 +221,10 @@ export class FunctionConfiguration {
       },
       webOrigin: {
         environment: { WEB_ORIGIN: props.webOrigin } satisfies GroupEnvironment<'webOrigin'>,
+        grant: () => undefined,
+      },
+      phones: {
+        environment: { PHONE_CALLING_CODES: props.phoneCallingCodes } satisfies GroupEnvironment<'phones'>,
         grant: () => undefined,
       },
     };

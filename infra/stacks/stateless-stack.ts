@@ -182,6 +182,7 @@ export class StatelessStack extends Stack {
       notifications: config.notifications,
       twilioSecret: props.twilioSecret,
       webOrigin: props.webOrigin,
+      phoneCallingCodes: config.phoneCallingCodes,
     });
 
     const functions = new Map<CareLoopFunctionName, CareLoopFunction>();

@@ -1,8 +1,13 @@
 /**
- * Patient call links (`/call/{token}`, product-rules.md "Links and expiry", "Texts"): staff create one for a patient (valid 7 days); opening it places a call to that patient
- * at once, at most one per link per 15 minutes. Every token that doesn't open a link (unknown,
- * expired, malformed, a patient or organization gone) gets the same answer.
+ * Patient call links (`/call/{token}`, product-rules.md "Links and expiry", "Texts"; issue 21): staff
+ * create one for a patient (valid 7 days) and can revoke all of a patient's links at once. Opening
+ * one places a call to that patient at once, at most one per patient per 15 minutes across all of
+ * the patient's links, and only during the calling hours (8:00-21:00 in the practice's time zone,
+ * patients having none of their own). Every token that doesn't open a link (unknown, expired,
+ * revoked, malformed, a patient or organization gone) gets the same answer.
  */
+import type { RevokeCallLinksResponse } from '../../shared/call-link';
+import { isWithinCallWindow, nextCallWindowTime } from '../../shared/call-times';
 import { CALL_LINK_CALL_WINDOW_MINUTES, type CallLinkResponse, type CreateCallLinkResponse } from '../../shared/texts';
 import type { Actor } from '../platform/actor';
 import { AppError } from '../platform/errors';
@@ -12,7 +17,7 @@ import { dial, type PlacingDeps } from './call-placing';
 import { newCallLog } from './call-records';
 import { dailyCapOf } from './daily-caps';
 import { fail } from './errors';
-import { createLink, hashToken, resolveLink } from './links';
+import { createLink, resolveLink } from './links';
 import type { CallLinkRepository } from './ports';
 
 export interface CreateCallLinkDeps extends Pick<PlacingDeps, 'patients' | 'organizations' | 'audit' | 'clock'> {
@@ -39,6 +44,22 @@ export async function createCallLink(
   });
 }
 
+export type RevokeCallLinksDeps = Omit<CreateCallLinkDeps, 'webOrigin'>;
+
+/** Revokes every call link of the patient made so far (texted ones included); a link made later works. */
+export async function revokeCallLinks(
+  deps: RevokeCallLinksDeps,
+  actor: Actor,
+  patientId: string,
+): Promise<RevokeCallLinksResponse> {
+  return audited(deps.audit, actor, 'call_link.revoke', { type: 'patient', id: patientId }, async () => {
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    const at = deps.clock.now().toISOString();
+    await deps.links.revokeAll(patient.id, organization.id, at);
+    return { revoked: true as const, revoked_at: at };
+  });
+}
+
 export type OpenCallLinkDeps = PlacingDeps & { links: CallLinkRepository };
 
 const invalidLink = () => fail('callLinkInvalid');
@@ -52,7 +73,10 @@ const linkActor = (organizationId: string): Actor => ({
   providerId: organizationId,
 });
 
-/** Opens a call link: places a call to its patient, unless the link placed one in the last 15 minutes. */
+/**
+ * Opens a call link: places a call to its patient, unless it is outside the calling hours or one of
+ * the patient's links placed one in the last 15 minutes.
+ */
 export async function openCallLink(deps: OpenCallLinkDeps, token: string): Promise<CallLinkResponse> {
   const link = await resolveLink(deps, token, 'call');
   if (!link) throw invalidLink();
@@ -62,11 +86,13 @@ export async function openCallLink(deps: OpenCallLinkDeps, token: string): Promi
     'call.place_by_link',
     { type: 'patient', id: link.patientId },
     async () => {
-      const [patient, organization] = await Promise.all([
+      const [patient, organization, revokedAt] = await Promise.all([
         deps.patients.get(link.patientId),
         deps.organizations.getRef(link.organizationId),
+        deps.links.revokedAt(link.patientId),
       ]);
       if (
+        (revokedAt !== null && link.createdAt <= revokedAt) ||
         !patient ||
         patient.status !== 'active' ||
         patient.provider_id !== link.organizationId ||
@@ -77,11 +103,16 @@ export async function openCallLink(deps: OpenCallLinkDeps, token: string): Promi
         throw invalidLink();
       }
       const now = deps.clock.now();
+      if (!isWithinCallWindow(now, organization.timezone)) {
+        const opens = nextCallWindowTime(now, organization.timezone);
+        return {
+          isValid: true,
+          call: 'outside_hours',
+          next_call_at: opens.toISOString(),
+          time_zone: organization.timezone,
+        };
+      }
       const at = now.toISOString();
-      const tokenHash = hashToken(token);
-      const claimed = await deps.links.claimCall(tokenHash, at, new Date(now.getTime() - WINDOW_MS).toISOString());
-      if (!claimed) return { isValid: true, call: 'on_its_way' };
-
       const log = newCallLog(
         {
           id: deps.ids.newId(),
@@ -95,22 +126,17 @@ export async function openCallLink(deps: OpenCallLinkDeps, token: string): Promi
         at,
       );
       const cap = await dailyCapOf(deps, organization, 'calls');
-      const created = await deps.callLogs.createPlaced(log, cap);
-      // A call to this patient is already under way (staff placed one, or a check-in is ringing).
+      const created = await deps.callLogs.createPlaced(log, cap, new Date(now.getTime() - WINDOW_MS).toISOString());
+      // A link of this patient placed a call in the window, or a call is under way (staff placed one,
+      // or a check-in is ringing).
       if (created === 'conflict') return { isValid: true, call: 'on_its_way' };
-      if (created === 'missing') {
-        await deps.links.releaseCall(tokenHash, at);
-        throw invalidLink();
-      }
-      // The practice's calls for today are used up: the link stays usable for tomorrow.
-      if (created === 'capped') {
-        await deps.links.releaseCall(tokenHash, at);
-        throw fail('linkCallLimit');
-      }
+      if (created === 'missing') throw invalidLink();
+      // The practice's calls for today are used up: nothing was taken, the link works again tomorrow.
+      if (created === 'capped') throw fail('linkCallLimit');
       try {
         await dial(deps, log, patient, organization);
       } catch (error) {
-        await deps.links.releaseCall(tokenHash, at);
+        await deps.links.releaseCall(patient.id, at);
         const unavailable = error instanceof AppError && error.kind === 'unavailable';
         throw fail(unavailable ? 'linkCallUnavailable' : 'linkCallRejected');
       }

@@ -104,6 +104,8 @@ export const ERRORS = {
   passwordPolicy: { kind: 'bad_request', code: 'user.password_policy', message: PASSWORD_POLICY_MESSAGE },
   identityInvalid: { kind: 'bad_request', code: 'user.invalid', message: VALIDATION.invalidEmail },
   callNoPhone: { kind: 'bad_request', code: 'call.no_phone', message: CALL_MESSAGES.noPhoneNumber },
+  /** A patient's number outside the served countries (shared/phone.ts). */
+  phoneInvalid: { kind: 'bad_request', code: 'request.invalid.phone_number', message: VALIDATION.invalidPhone },
   textNoPhone: { kind: 'bad_request', code: 'text.no_phone', message: TEXT_MESSAGES.noPhone },
   summaryTransitionNotAllowed: {
     kind: 'bad_request',

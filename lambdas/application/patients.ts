@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import type { OutreachCadence, Patient, PatientPage, ProviderRef } from '../../shared/domain';
+import { isServedPhone } from '../../shared/phone';
 import type { createPatientSchema, patientFormSchema } from '../../shared/validation';
 import type { Actor } from '../platform/actor';
 import { logger } from '../platform/observability';
@@ -32,6 +33,8 @@ export interface PatientDeps {
   audit: AuditLog;
   clock: Clock;
   ids: Ids;
+  /** The served countries' calling codes (PHONE_CALLING_CODES); absent: the NANP only. */
+  callingCodes?: readonly string[];
 }
 
 /** Creating a patient schedules its first monthly check-in; archiving one tells the bus. */
@@ -44,6 +47,11 @@ export type CreatePatientInput = z.output<typeof createPatientSchema>;
 export type PatientInput = z.output<typeof patientFormSchema>;
 
 export const PATIENTS_PAGE_SIZE = 25;
+
+/** The schema has read the number in E.164; a country the deployment does not serve is refused as bad input. */
+function checkPhone(deps: PatientDeps, phone: string | null): void {
+  if (phone !== null && !isServedPhone(phone, deps.callingCodes)) throw fail('phoneInvalid');
+}
 
 /**
  * A page of an organization's active patients: newest first, or with a search, those with a first
@@ -85,6 +93,7 @@ export async function createPatient(
     'patient.create',
     subject,
     async () => {
+      checkPhone(deps, input.phone_number);
       const [organization] = await Promise.all([
         organizationForActor(deps, actor, input.provider_id),
         checkBillingPractitioner(deps, input.provider_id, input.billing_practitioner_id),
@@ -154,6 +163,7 @@ export async function updatePatient(
   input: PatientInput,
 ): Promise<{ patient: Patient }> {
   return audited(deps.audit, actor, 'patient.update', { type: 'patient', id: patientId }, async () => {
+    checkPhone(deps, input.phone_number);
     const { patient } = await patientForActor(deps, actor, patientId);
     if (input.version !== undefined && input.version !== patient.version) {
       throw fail('patientStale');

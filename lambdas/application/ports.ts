@@ -529,9 +529,15 @@ export interface CallLogRepository {
    * Creates a call log that is placed at once (`queued`), taking the patient's one-call-at-a-time
    * lock and counting the call, in one transaction. `conflict` when another call holds the lock,
    * `missing` when the patient is gone or archived, `capped` when the organization's day is at `cap`
-   * (the call takes one slot of it in the same transaction).
+   * (the call takes one slot of it in the same transaction). A call placed by a call link gives
+   * `linkCallsSince`: it also takes the patient's link window, `conflict` when one of the patient's
+   * links placed a call since then.
    */
-  createPlaced(log: CallLogRecord, cap: DailyCap): Promise<'created' | 'conflict' | 'missing' | 'capped'>;
+  createPlaced(
+    log: CallLogRecord,
+    cap: DailyCap,
+    linkCallsSince?: string,
+  ): Promise<'created' | 'conflict' | 'missing' | 'capped'>;
   /** Creates a pending scheduled call and counts it. `exists` when that id is already stored (idempotent). */
   createScheduled(log: CallLogRecord): Promise<'created' | 'exists'>;
   /**
@@ -699,15 +705,17 @@ export interface LinkRepository {
   get(tokenHash: string): Promise<LinkRecord | null>;
 }
 
-/** Call links place calls: one per link per window. */
+/**
+ * Call links place calls: at most one per patient per window across all the patient's links (taken
+ * by `CallLogRepository.createPlaced`), and staff can revoke all of a patient's links at once.
+ */
 export interface CallLinkRepository extends LinkRepository {
-  /**
-   * Takes the link's call slot: true when it placed no call since `notBefore` (then `at` is
-   * recorded), false when it did. Two concurrent opens can't both take it.
-   */
-  claimCall(tokenHash: string, at: string, notBefore: string): Promise<boolean>;
-  /** Gives the slot back after a call that could not be placed. */
-  releaseCall(tokenHash: string, at: string): Promise<void>;
+  /** When staff last revoked the patient's call links: links created until then are revoked (null: never). */
+  revokedAt(patientId: string): Promise<string | null>;
+  /** Revokes every call link of the patient created until `at`. */
+  revokeAll(patientId: string, organizationId: string, at: string): Promise<void>;
+  /** Gives the patient's window back after a call placed `at` that could not be dialled. */
+  releaseCall(patientId: string, at: string): Promise<void>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1120,4 +1128,24 @@ export interface WorklistRebuild {
   recount(organizationId: string): Promise<number>;
   /** Writes a pending call's keys of its organization's list (as read again, consistently). */
   indexCall(callLogId: string): Promise<void>;
+}
+
+/**
+ * Re-writing stored patients' numbers in E.164 (job: migrate-phones). Reads are Queries of the
+ * organizations and their patients, a page at a time; each write is conditional on the record as read.
+ */
+export interface PhoneMigration {
+  /** Organization ids, active and archived. */
+  pageOrganizations(status: 'active' | 'archived', cursor: string | null): Promise<Page<string>>;
+  /** An organization's patients of one status that have a number: their ids and numbers as stored. */
+  pagePhones(
+    organizationId: string,
+    status: 'active' | 'archived',
+    cursor: string | null,
+  ): Promise<Page<{ patientId: string; phone: string }>>;
+  /**
+   * Stores `to` only if the patient's number is still `from`, with its audit event in the same
+   * transaction: `changed` when the number moved meanwhile (nothing is written).
+   */
+  rewrite(patientId: string, from: string, to: string, audit: AuditEvent): Promise<'rewritten' | 'changed'>;
 }

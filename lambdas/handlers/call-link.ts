@@ -5,7 +5,10 @@ import { ok } from '../platform/http';
 import { defineLinkFunction } from '../platform/link-handler';
 import { parsePath } from '../platform/validation';
 
-/** The patient's call link (/call/{token}): a valid link places a call to its patient (once per 15 minutes). */
+/**
+ * The patient's call link (/call/{token}): a valid link places a call to its patient (once per
+ * patient per 15 minutes, during the calling hours in the practice's time zone).
+ */
 export const handler = defineLinkFunction(
   'call-link',
   {

@@ -21,6 +21,7 @@ import {
   updatePatient,
 } from '../application/patients';
 import { callScheduler, eventPublisher, tableDeps } from '../composition-root';
+import { readCallingCodes } from '../platform/env';
 import { defineFunction } from '../platform/http-handler';
 import { created, ok } from '../platform/http';
 import { parseBody, parseInput, parsePath } from '../platform/validation';
@@ -70,6 +71,7 @@ export const handler = defineFunction(
       events: eventPublisher(),
       history: new DynamoAuditHistory(table.db),
       users: new DynamoUserDirectory(table.db),
+      callingCodes: readCallingCodes(),
     };
   },
 );

@@ -1,5 +1,5 @@
 import { twilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
-import { createCallLink } from '../application/call-links';
+import { createCallLink, revokeCallLinks } from '../application/call-links';
 import { pageRequest } from '../application/cursor';
 import { TEXT_HISTORY_LIMIT, listPatientTexts, resolveCallbackRequest, sendPatientText } from '../application/texts';
 import { tableDeps } from '../composition-root';
@@ -10,7 +10,10 @@ import { created, ok } from '../platform/http';
 import { defineFunction } from '../platform/http-handler';
 import { parseBody, parseInput, parsePath } from '../platform/validation';
 
-/** The patient page's texts: history and opt-out, sending (with a call link), callback requests, call links. */
+/**
+ * The patient page's texts: history and opt-out, sending (with a call link), callback requests,
+ * call links (made one at a time, revoked all at once).
+ */
 export const handler = defineFunction(
   'patient-texts',
   {
@@ -30,6 +33,8 @@ export const handler = defineFunction(
     },
     'POST /patients/{patientId}/call-links': async ({ actor, deps, params }) =>
       created(await createCallLink(deps, actor, parsePath(patientPathSchema, params).patientId)),
+    'DELETE /patients/{patientId}/call-links': async ({ actor, deps, params }) =>
+      ok(await revokeCallLinks(deps, actor, parsePath(patientPathSchema, params).patientId)),
   },
   () => {
     const sms = readSmsEnv();

@@ -264,6 +264,11 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       await invokeJob('rebuild-worklist', {});
     }
 
+    if (!created) {
+      // A table kept from before E.164 numbers holds numbers as typed: re-written as a deploy's run would.
+      await invokeJob('migrate-phones', {});
+    }
+
     let seeded = false;
     if (created && options.seed) {
       log('seeding the demo (operator, two organizations, patients, care plans, EMR notes, call history)...');

@@ -4,6 +4,7 @@
  * those variables and the matching permissions. Endpoint overrides are plain configuration: AWS
  * leaves them unset, local mode points them at the stand-ins.
  */
+import { parseCallingCodes } from '../../shared/phone';
 import type { JobName } from '../jobs';
 import type { FunctionName } from '../routes';
 
@@ -29,7 +30,9 @@ export type ConfigNeed =
    */
   | 'sms'
   /** WEB_ORIGIN: the web app's origin, for absolute links in messages. */
-  | 'webOrigin';
+  | 'webOrigin'
+  /** PHONE_CALLING_CODES: the countries whose patients' numbers are accepted (shared/phone.ts). */
+  | 'phones';
 
 export const CONFIG_NEEDS: Record<FunctionName | JobName, readonly ConfigNeed[]> = {
   me: ['table', 'settingsAdmins'],
@@ -37,7 +40,7 @@ export const CONFIG_NEEDS: Record<FunctionName | JobName, readonly ConfigNeed[]>
   'create-provider': ['table'],
   'provider-data': ['table', 'identity', 'bus'],
   'manage-user': ['table', 'identity'],
-  'patient-data': ['table', 'scheduler', 'bus'],
+  'patient-data': ['table', 'scheduler', 'bus', 'phones'],
   'care-plans': ['table'],
   'emr-notes': ['table'],
   'compliance-settings': ['table', 'settingsAdmins', 'vapi'],
@@ -60,6 +63,7 @@ export const CONFIG_NEEDS: Record<FunctionName | JobName, readonly ConfigNeed[]>
   'notify-call': ['table', 'email', 'sms', 'vapi', 'webOrigin'],
   'post-confirmation': ['table'],
   'rebuild-worklist': ['table'],
+  'migrate-phones': ['table', 'phones'],
 };
 
 type Source = NodeJS.ProcessEnv;
@@ -216,6 +220,10 @@ export function readSmsEnv(source: Source = process.env): SmsEnv {
     webhookBaseUrl: required(source, 'TWILIO_WEBHOOK_BASE_URL').replace(/\/+$/, ''),
   };
 }
+
+/** The served countries' calling codes (`1,44`; unset or empty: the NANP only). */
+export const readCallingCodes = (source: Source = process.env): readonly string[] =>
+  parseCallingCodes(source.PHONE_CALLING_CODES);
 
 /** The web app's origin (`https://app.example.org`), without a trailing slash: the CDK derives it from the web stack. */
 export const readWebOrigin = (source: Source = process.env): string =>

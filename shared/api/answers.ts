@@ -174,8 +174,20 @@ export const sendTextAnswer = z.object({
 });
 export const patientTextAnswer = z.object({ message: patientTextRecord });
 export const createCallLinkAnswer = z.object({ link: z.string(), expires: z.string() });
-/** The link is valid and a call is placed, or one was placed in the last 15 minutes. */
-export const callLinkAnswer = z.object({ isValid: z.literal(true), call: z.enum(['placed', 'on_its_way']) });
+/**
+ * The link is valid and a call is placed, or one of the patient's links placed one in the last 15
+ * minutes, or it is outside the calling hours (8:00-21:00 in the practice's time zone): then none is
+ * placed, and the answer says when calls can be placed again.
+ */
+export const callLinkAnswer = z.object({
+  isValid: z.literal(true),
+  call: z.enum(['placed', 'on_its_way', 'outside_hours']),
+  /** outside_hours: the next time a call can be placed (ISO), and the time zone the hours are in. */
+  next_call_at: z.optional(z.string()),
+  time_zone: z.optional(z.string()),
+});
+/** Staff revoked every call link of the patient created until `revoked_at`. */
+export const revokedCallLinksAnswer = z.object({ revoked: z.literal(true), revoked_at: z.string() });
 
 // Webhooks
 

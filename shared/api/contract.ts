@@ -744,8 +744,16 @@ export const API_CONTRACT = {
       }),
     },
   },
+  'DELETE /patients/{patientId}/call-links': {
+    summary: 'Revoke every call link of the patient made so far (their pages then answer like expired ones)',
+    path: patientPathSchema,
+    answers: {
+      200: answer(answers.revokedCallLinksAnswer, 'Revoked', { revoked: true, revoked_at: '2026-11-23T10:00:00.000Z' }),
+    },
+  },
   'POST /call-links/{token}': {
-    summary: 'The patient opens their call link: a call is placed (at most one per 15 minutes)',
+    summary:
+      "The patient opens their call link: a call is placed (at most one per patient per 15 minutes, 8:00-21:00 in the practice's time zone)",
     path: linkPathSchema,
     body: null,
     answers: { 200: answer(answers.callLinkAnswer, 'Placed', { isValid: true, call: 'placed' }) },

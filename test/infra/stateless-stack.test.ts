@@ -98,6 +98,7 @@ const READERS: Record<ConfigNeed, ((source: NodeJS.ProcessEnv) => unknown) | und
   email: readEmailEnv,
   sms: readSmsEnv,
   webOrigin: readWebOrigin,
+  phones: undefined, // optional: unset means the NANP only
 };
 const CONFIG_GROUPS = Object.keys(CONFIG_VARIABLES) as ConfigNeed[];
 

@@ -258,6 +258,7 @@ describe('real answers replayed against the document', () => {
     });
     const link = await replay<{ link: string }>(201, 'POST', `/patients/${callable.id}/call-links`, { token: nurse });
     await replay(200, 'POST', `/call-links/${link.body.link.split('/').pop() ?? ''}`);
+    await replay(200, 'DELETE', `/patients/${callable.id}/call-links`, { token: nurse });
     const vapi = await postVapiWebhook(stack, statusUpdate(callId, 'in-progress'));
     replayed.push({
       route: 'POST /webhooks/vapi',

@@ -153,7 +153,10 @@ describe('patient read, list and update', () => {
 
   it("searches the organization's list by a prefix of a name or the e-mail", async () => {
     const lastName = unique('Searchable');
-    const patient = await createPatient(stack, orgs.sunrise, { last_name: lastName, phone_number: '+44 20 7946 0958' });
+    const patient = await createPatient(stack, orgs.sunrise, {
+      last_name: lastName,
+      phone_number: '+1 (813) 555-0142',
+    });
     const sunrise = await sunriseToken(stack);
     for (const search of [lastName.toUpperCase(), `test ${lastName}`, patient.email]) {
       expect(

@@ -42,6 +42,7 @@ import {
   sunriseToken,
   tableOf,
   throwawayToken,
+  timeZoneAtHour,
   unique,
   uniqueEmail,
 } from '../support/fixtures';
@@ -853,6 +854,21 @@ const FIXTURES: Record<RouteKey, Fixture> = {
       },
     },
   },
+  'DELETE /patients/{patientId}/call-links': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/call-links`,
+    fresh: freshCallable,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b) => {
+        expect(b.revoked).toBe(true);
+        expect(Date.now() - Date.parse(b.revoked_at as string)).toBeLessThan(60_000);
+      },
+    },
+  },
   'PATCH /calls/{callId}/summary-status': {
     as: 'sunrise',
     path: (ids) => `/calls/${ids.completed}/summary-status`,
@@ -1259,9 +1275,12 @@ describe('POST /call-links/{token} (link)', () => {
   });
 
   it('places a call for a valid link (no token needed), then says it is on its way', async () => {
-    const patient = await createCallablePatient(stack, world.own.org);
+    // Inside the calling hours whatever time the test runs (the organization's time zone decides).
+    const organization = await createOrganization(stack, { timezone: timeZoneAtHour(13) });
+    const operator = await operatorToken(stack);
+    const patient = await createCallablePatient(stack, organization.id);
     const { link } = expectStatus(
-      await call<{ link: string }>(stack, 'POST', `/patients/${patient.id}/call-links`, { token: tokens.provider }),
+      await call<{ link: string }>(stack, 'POST', `/patients/${patient.id}/call-links`, { token: operator }),
       201,
     );
     const token = link.split('/').pop() ?? '';
@@ -1275,7 +1294,7 @@ describe('POST /call-links/{token} (link)', () => {
     });
     const history = expectStatus(
       await call<{ history: { items: { kind: string }[] } }>(stack, 'GET', `/patients/${patient.id}/calls`, {
-        token: tokens.provider,
+        token: operator,
       }),
       200,
     ).history.items;

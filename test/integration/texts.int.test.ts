@@ -8,6 +8,7 @@ import type { PatientTextsResponse, SendTextResponse } from '../../shared/texts'
 import type { WorklistAnswer } from '../../shared/dashboard';
 import { call } from '../support/api';
 import {
+  createOrganization,
   createPatient,
   demoOrganizations,
   eventually,
@@ -16,6 +17,8 @@ import {
   postTwilioWebhook,
   sunriseToken,
   tableOf,
+  throwawayToken,
+  timeZoneAtHour,
   twilioMessageSid,
   twilioSecret,
 } from '../support/fixtures';
@@ -29,10 +32,12 @@ beforeAll(async () => {
   nurse = await sunriseToken(stack);
 });
 
+/** A valid NANP number (exchange 200-999) no other test uses, ending in `lastDigit`. */
+const randomNanpNumber = (lastDigit = 6) => `+1727${200_000 + Math.floor(Math.random() * 800_000)}${lastDigit}`;
+
 /** A patient with a number no other test uses (ends in 6: the voice simulator answers it). */
 async function textablePatient() {
-  const digits = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
-  return createPatient(stack, sunrise, { phone_number: `+1727${digits}6` });
+  return createPatient(stack, sunrise, { phone_number: randomNanpNumber() });
 }
 
 const send = (patientId: string, body = 'Checking in', includeMagicLink = false) =>
@@ -180,7 +185,7 @@ describe('inbound texts', () => {
   });
 
   it('answers a number CareLoop never texted with the generic help text, and stores nothing', async () => {
-    const stranger = `+1727${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}9`;
+    const stranger = randomNanpNumber(9);
     const params = inboundText(stranger, 'Who is this?');
     const answer = await postTwilioWebhook(stack, 'inbound', params);
     expect(answer.body).toContain('CareLoop: care check-in texts from your healthcare provider.');
@@ -256,9 +261,15 @@ describe('call links', () => {
   });
 
   it('a text with a call link: opening it places a call to that patient', async () => {
-    const patient = await textablePatient();
-    const sent = expectStatus(await send(patient.id, 'Tap to talk', true), 201);
-    const token = sent.magicLink?.split('/').pop() ?? '';
+    // A practice inside the calling hours whatever time the test runs (its time zone decides).
+    const organization = await createOrganization(stack, { timezone: timeZoneAtHour(13) });
+    const staff = await throwawayToken(stack, 'provider', organization.id);
+    const patient = await createPatient(stack, organization.id, { phone_number: randomNanpNumber() }, staff);
+    const answer = await call<SendTextResponse>(stack, 'POST', `/patients/${patient.id}/texts`, {
+      token: staff,
+      body: { body: 'Tap to talk', includeMagicLink: true },
+    });
+    const token = expectStatus(answer, 201).magicLink?.split('/').pop() ?? '';
     expect(await call(stack, 'POST', `/call-links/${token}`)).toEqual({
       status: 200,
       body: { isValid: true, call: 'placed' },
@@ -270,7 +281,7 @@ describe('call links', () => {
             stack,
             'GET',
             `/patients/${patient.id}/calls`,
-            { token: nurse },
+            { token: staff },
           ),
           200,
         ).history.items,

@@ -308,3 +308,14 @@ export async function eventually<T>(read: () => Promise<T>, check: (value: T) =>
   }
   return value;
 }
+
+/**
+ * A fixed-offset time zone (`Etc/GMT±n`) whose local hour is `hour` now: an organization in it is
+ * inside (e.g. 13) or outside (e.g. 3) the 8:00-21:00 calling hours whatever time the tests run.
+ */
+export function timeZoneAtHour(hour: number, now = new Date()): string {
+  const offset = ((((hour - now.getUTCHours() + 12) % 24) + 24) % 24) - 12;
+  if (offset === 0) return 'Etc/GMT';
+  // Etc/GMT zones name the offset with the opposite sign (Etc/GMT-5 is UTC+5).
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}

@@ -67,10 +67,14 @@ export class DynamoCallLogRepository implements CallLogRepository {
     return data.map(toRecord);
   }
 
-  async createPlaced(log: CallLogRecord, cap: DailyCap): Promise<'created' | 'conflict' | 'missing' | 'capped'> {
+  async createPlaced(
+    log: CallLogRecord,
+    cap: DailyCap,
+    linkCallsSince?: string,
+  ): Promise<'created' | 'conflict' | 'missing' | 'capped'> {
     const placedAt = log.placed_at ?? log.created_at;
     const result = await this.db.transaction
-      .write(({ patient, callLog, openCall, counter }) => [
+      .write(({ patient, callLog, openCall, counter, patientLinks }) => [
         patient
           .patch({ patient_id: log.patient_id })
           .set({ active_call_id: log.id })
@@ -83,6 +87,16 @@ export class DynamoCallLogRepository implements CallLogRepository {
         openCall.create({ shard: 'open', placed_at: placedAt, call_log_id: log.id }).commit(),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.calls }).add({ value: 1 }).commit(),
         takeDailySlot(counter, cap),
+        // One call per patient per window across all of the patient's call links.
+        ...(linkCallsSince === undefined
+          ? []
+          : [
+              patientLinks
+                .update({ patient_id: log.patient_id })
+                .set({ provider_id: log.provider_id, call_at: placedAt })
+                .where(({ call_at }, { notExists, lt }) => `${notExists(call_at)} OR ${lt(call_at, linkCallsSince)}`)
+                .commit(),
+            ]),
       ])
       .go();
     if (!result.canceled) {

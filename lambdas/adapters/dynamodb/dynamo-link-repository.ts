@@ -3,7 +3,10 @@ import type { CallLinkRepository, LinkRecord } from '../../application/ports';
 import { isConditionFailure } from './dynamo-organization-repository';
 import type { CareLoopService } from './entities';
 
-/** Links by the hash of their token; DynamoDB's TTL removes them a day after they expire. */
+/**
+ * Links by the hash of their token; DynamoDB's TTL removes them a day after they expire. A patient's
+ * call links as a whole (their call window and revocation) are one item per patient.
+ */
 export class DynamoLinkRepository implements CallLinkRepository {
   constructor(private readonly db: CareLoopService) {}
 
@@ -38,25 +41,23 @@ export class DynamoLinkRepository implements CallLinkRepository {
     };
   }
 
-  async claimCall(tokenHash: string, at: string, notBefore: string): Promise<boolean> {
-    try {
-      await this.db.entities.link
-        .patch({ token_hash: tokenHash })
-        .set({ last_call_at: at })
-        .where(({ last_call_at }, { notExists, lt }) => `${notExists(last_call_at)} OR ${lt(last_call_at, notBefore)}`)
-        .go();
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+  async revokedAt(patientId: string): Promise<string | null> {
+    const { data } = await this.db.entities.patientLinks.get({ patient_id: patientId }).go();
+    return data?.revoked_at ?? null;
   }
 
-  async releaseCall(tokenHash: string, at: string): Promise<void> {
-    await this.db.entities.link
-      .patch({ token_hash: tokenHash })
-      .remove(['last_call_at'])
-      .where(({ last_call_at }, { eq }) => eq(last_call_at, at))
+  async revokeAll(patientId: string, organizationId: string, at: string): Promise<void> {
+    await this.db.entities.patientLinks
+      .update({ patient_id: patientId })
+      .set({ provider_id: organizationId, revoked_at: at })
+      .go();
+  }
+
+  async releaseCall(patientId: string, at: string): Promise<void> {
+    await this.db.entities.patientLinks
+      .patch({ patient_id: patientId })
+      .remove(['call_at'])
+      .where(({ call_at }, { eq }) => eq(call_at, at))
       .go()
       .catch((error: unknown) => {
         if (!isConditionFailure(error)) throw error;

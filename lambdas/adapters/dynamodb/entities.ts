@@ -426,11 +426,28 @@ export function createEntities(client: DynamoDBClient, table: string) {
         created_by: { type: 'string', required: true },
         /** ISO time the link stops working. */
         expires: { type: 'string', required: true },
-        /** Call links: when the link last placed a call (one call per 15 minutes). */
-        last_call_at: { type: 'string' },
         [TABLE_SCHEMA.timeToLiveAttribute]: { type: 'number' },
       },
       indexes: { byHash: primary(['token_hash'], []) },
+    },
+    config,
+  );
+
+  /**
+   * A patient's call links as a whole (issue 21): when one of them last placed a call (at most one
+   * per patient per 15 minutes, written in the transaction that places it) and when staff last
+   * revoked them (every call link created until then stops working).
+   */
+  const patientLinks = new Entity(
+    {
+      model: { entity: 'patient_links', version: '1', service: SERVICE },
+      attributes: {
+        patient_id: { type: 'string', required: true },
+        provider_id: { type: 'string', required: true },
+        call_at: { type: 'string' },
+        revoked_at: { type: 'string' },
+      },
+      indexes: { byPatient: primary(['patient_id'], []) },
     },
     config,
   );
@@ -779,6 +796,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       openCallback,
       awaitingConsent,
       chartMonth,
+      patientLinks,
     },
     config,
   );

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode, useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { CALL_LINK_HOURS_MESSAGES } from '../../../../shared/call-link';
 import { CALL_LINK_MESSAGES, type CallLinkResponse } from '../../../../shared/texts';
 import { AppProviders } from '../app-providers';
 import { createAppRoutes } from '../router';
@@ -65,6 +66,28 @@ describe('CallLinkPage (/call/{token})', { timeout: 30_000 }, () => {
     await heading('CareLoop is Calling You');
     expect(screen.getByText(CALL_LINK_MESSAGES.answerPhone)).toBeVisible();
     expect(screen.getByText(CALL_LINK_MESSAGES.onItsWay)).toBeVisible();
+  });
+
+  it('outside the calling hours says when calls can be placed, and that none was placed', async () => {
+    openLink(() => ({
+      isValid: true,
+      call: 'outside_hours',
+      next_call_at: '2026-11-27T13:00:00.000Z',
+      time_zone: 'America/New_York',
+    }));
+    const title = await heading(CALL_LINK_HOURS_MESSAGES.title);
+    expect(title.closest('[aria-live="polite"]')).not.toBeNull();
+    expect(screen.getByText(CALL_LINK_HOURS_MESSAGES.hours)).toBeVisible();
+    expect(screen.getByText('Calls can be placed from 8:00 AM to 9:00 PM your time.')).toBeVisible();
+    expect(
+      screen.getByText(
+        `${CALL_LINK_HOURS_MESSAGES.noCall} ${CALL_LINK_HOURS_MESSAGES.openAgain('8:00 AM on Friday, November 27 (EST)')}`,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/Calling You/)).toBeNull();
+    expect(screen.queryByText(CALL_LINK_MESSAGES.answerPhone)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to Homepage' })).toBeVisible();
+    expect(document.title).toBe(`${CALL_LINK_HOURS_MESSAGES.title} · CareLoop`);
   });
 
   it("shows 'Link Invalid' with the server's text, and 'Go to Homepage' goes to /", async () => {

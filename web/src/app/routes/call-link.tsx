@@ -1,7 +1,8 @@
 import { Button, Card, Container, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { Home, Link2Off, PhoneIncoming, PhoneOff, RotateCcw } from 'lucide-react';
+import { Clock, Home, Link2Off, PhoneIncoming, PhoneOff, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { CALL_LINK_HOURS_MESSAGES } from '../../../../shared/call-link';
 import { CALL_LINK_MESSAGES } from '../../../../shared/texts';
 import { Logo } from '../../components/layout/logo';
 import { COMPANY } from '../../config/company';
@@ -57,7 +58,8 @@ function ResultCard({
 
 /**
  * `/call/{token}` (product-rules.md "Screens"): the link a patient got by text. Opening it validates
- * the link and has the assistant call the patient now (once per 15 minutes per link). No sign-in,
+ * the link and has the assistant call the patient now (once per 15 minutes per patient, during the
+ * calling hours: outside them the page says when calls can be placed). No sign-in,
  * and nothing about the patient is shown: whoever holds the link sees only whether a call is coming.
  */
 export function CallLinkPage() {
@@ -72,7 +74,9 @@ export function CallLinkPage() {
         ? 'Your call link'
         : view.state === 'call-failed'
           ? CALL_FAILED_TITLE
-          : CALL_LINK_MESSAGES.invalidTitle,
+          : view.state === 'outside-hours'
+            ? CALL_LINK_HOURS_MESSAGES.title
+            : CALL_LINK_MESSAGES.invalidTitle,
   );
 
   return (
@@ -97,6 +101,24 @@ export function CallLinkPage() {
               <Stack gap="xs">
                 <Text size="lg">{CALL_LINK_MESSAGES.answerPhone}</Text>
                 {view.onItsWay && <Text>{CALL_LINK_MESSAGES.onItsWay}</Text>}
+              </Stack>
+              <Text size="sm" c="dimmed">
+                {EMERGENCY_NOTE}
+              </Text>
+            </ResultCard>
+          ) : view.state === 'outside-hours' ? (
+            <ResultCard
+              icon={<Clock size={32} />}
+              color="blue"
+              title={CALL_LINK_HOURS_MESSAGES.title}
+              actions={<HomeButton />}
+            >
+              <Stack gap="xs">
+                <Text size="lg">{CALL_LINK_HOURS_MESSAGES.hours}</Text>
+                <Text>
+                  {CALL_LINK_HOURS_MESSAGES.noCall}
+                  {view.opensAt && ` ${CALL_LINK_HOURS_MESSAGES.openAgain(view.opensAt)}`}
+                </Text>
               </Stack>
               <Text size="sm" c="dimmed">
                 {EMERGENCY_NOTE}

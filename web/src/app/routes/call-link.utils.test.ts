@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAILY_LIMIT_MESSAGES } from '../../../../shared/daily-limits';
 import { CALL_LINK_MESSAGES } from '../../../../shared/texts';
 import { ApiError } from '../../lib/api-client';
-import { callLinkView, type CallLinkResult } from './call-link.utils';
+import { callLinkView, callsOpenText, type CallLinkResult } from './call-link.utils';
 
 const result = (overrides: Partial<CallLinkResult>): CallLinkResult => ({
   token: 'tok',
@@ -26,6 +26,27 @@ describe('callLinkView', () => {
       state: 'calling',
       onItsWay: true,
     });
+  });
+
+  it("outside the calling hours says when calls can be placed, in the practice's time zone", () => {
+    const data = {
+      isValid: true as const,
+      call: 'outside_hours' as const,
+      next_call_at: '2026-11-27T13:00:00.000Z',
+      time_zone: 'America/New_York',
+    };
+    expect(callLinkView(result({ data }))).toEqual({
+      state: 'outside-hours',
+      opensAt: '8:00 AM on Friday, November 27 (EST)',
+    });
+  });
+
+  it('reads the next call time in the given zone, and nothing when it cannot', () => {
+    expect(callsOpenText('2026-07-01T12:00:00.000Z', 'America/Chicago')).toBe('7:00 AM on Wednesday, July 1 (CDT)');
+    expect(callsOpenText('2026-11-27T06:00:00.000Z', 'Etc/GMT-2')).toBe('8:00 AM on Friday, November 27 (GMT+2)');
+    expect(callsOpenText(undefined, 'America/New_York')).toBe('');
+    expect(callsOpenText('not a time', 'America/New_York')).toBe('');
+    expect(callsOpenText('2026-11-27T13:00:00.000Z', 'Nowhere/Atlantis')).toBe('');
   });
 
   it('names a missing token before anything else', () => {

@@ -5,6 +5,8 @@ import { ApiError } from '../../lib/api-client';
 export type CallLinkView =
   | { state: 'validating' }
   | { state: 'calling'; onItsWay: boolean }
+  /** Outside 8:00-21:00 in the practice's time zone: no call placed; `opensAt` says when calls can be. */
+  | { state: 'outside-hours'; opensAt: string }
   | { state: 'invalid'; message: string }
   | { state: 'call-failed'; message: string };
 
@@ -43,5 +45,31 @@ export function callLinkView({ token, isPending, data, error }: CallLinkResult):
       message: typeof serverError === 'string' && serverError ? serverError : CALL_LINK_MESSAGES.invalidDefault,
     };
   }
+  if (data.call === 'outside_hours') {
+    return { state: 'outside-hours', opensAt: callsOpenText(data.next_call_at, data.time_zone) };
+  }
   return { state: 'calling', onItsWay: data.call === 'on_its_way' };
+}
+
+/**
+ * When calls can be placed again, in the practice's time zone (the patient's, as far as CareLoop
+ * knows): "8:00 AM on Friday, November 27 (EST)"; without a time, the calling hours alone are shown.
+ */
+export function callsOpenText(nextCallAt: string | undefined, timeZone: string | undefined): string {
+  const at = nextCallAt ? new Date(nextCallAt) : null;
+  if (!at || Number.isNaN(at.getTime())) return '';
+  const zone = { timeZone: timeZone || undefined };
+  try {
+    const time = new Intl.DateTimeFormat('en-US', { ...zone, hour: 'numeric', minute: '2-digit' }).format(at);
+    const day = new Intl.DateTimeFormat('en-US', { ...zone, weekday: 'long', month: 'long', day: 'numeric' }).format(
+      at,
+    );
+    const name = new Intl.DateTimeFormat('en-US', { ...zone, timeZoneName: 'short' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value;
+    return `${time} on ${day}${name ? ` (${name})` : ''}`;
+  } catch {
+    // A time zone this browser does not know: the hours alone still say when to come back.
+    return '';
+  }
 }

@@ -16,6 +16,7 @@ import { PatientCallHistory } from '../../features/calls/components/patient-call
 import { PatientScheduledCalls } from '../../features/calls/components/patient-scheduled-calls';
 import { ScheduleCallModal } from '../../features/calls/components/schedule-call-modal';
 import { CallLinkButton } from '../../features/texts/components/call-link-button';
+import { RevokeCallLinksButton } from '../../features/call-link/components/revoke-call-links-button';
 import { PatientTextsSection } from '../../features/texts/components/patient-texts-section';
 import { WebCallButton } from '../../features/web-call/components/web-call-button';
 import { CareTimePanel } from '../../features/care-time/components/care-time-panel';
@@ -135,6 +136,7 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
             </Button>
             {webCalls && <WebCallButton patientId={patient.id} patientName={name} organizationName={provider.name} />}
             <CallLinkButton patientId={patient.id} patientName={name} phoneNumber={patient.phone_number} />
+            <RevokeCallLinksButton patientId={patient.id} patientName={name} />
           </Group>
         </Stack>
       </Card>

@@ -15,7 +15,7 @@ const created = patient({
   first_name: 'Jane',
   last_name: 'Doe',
   email: 'jane@example.com',
-  phone_number: '+15550102000',
+  phone_number: '+15552102000',
 });
 
 /** The wizard, open, once its steps (loaded on first opening) show step 1. */
@@ -44,7 +44,7 @@ async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.type(field('Email'), 'jane@example.com');
   await user.type(field('First Name'), 'Jane');
   await user.type(field('Last Name'), 'Doe');
-  await user.type(field('Phone Number'), '+1 (555) 010-2000');
+  await user.type(field('Phone Number'), '+1 (555) 210-2000');
   await user.click(screen.getByRole('button', { name: 'Next' }));
 }
 
@@ -89,7 +89,7 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
     expect(screen.getByText('Step 2 of 3: Consent')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(field('Email').value).toBe('jane@example.com');
-    expect(field('Phone Number').value).toBe('+1 (555) 010-2000');
+    expect(field('Phone Number').value).toBe('+1 (555) 210-2000');
   });
 
   it("creates the patient without outreach on 'Setup Later'", async () => {
@@ -107,7 +107,7 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
           email: 'jane@example.com',
           first_name: 'Jane',
           last_name: 'Doe',
-          phone_number: '+1 (555) 010-2000',
+          phone_number: '+1 (555) 210-2000',
           provider_id: 'prov-1',
         },
       },
