@@ -18,6 +18,7 @@ import {
   scheduleCallFor,
   tableOf,
   throwawayToken,
+  timeZoneAtHour,
   vapiSecret,
 } from '../support/fixtures';
 
@@ -31,8 +32,9 @@ beforeAll(async () => {
 type Refusal = { error?: string; code?: string };
 
 /** A fresh organization with these caps, and a provider user of it. */
+/** A practice whose clock is inside the calling hours now, so call links place calls whatever the time of the run. */
 async function practice(caps: { daily_call_limit?: number; daily_text_limit?: number } = {}) {
-  const organization = await createOrganization(stack, caps);
+  const organization = await createOrganization(stack, { timezone: timeZoneAtHour(13), ...caps });
   return { organization, staff: await throwawayToken(stack, 'provider', organization.id) };
 }
 
