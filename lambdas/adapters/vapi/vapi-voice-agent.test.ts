@@ -6,7 +6,7 @@ import { DEFAULT_SYSTEM_PROMPT, renderPrompt } from '../../../shared/calls';
 import { VoiceAgentError, type OutboundCallRequest } from '../../application/ports';
 import type { VapiEnv } from '../../platform/env';
 import { startVoiceSimulator, vapiContractErrors, type VoiceSimulator } from '../../local/voice-simulator';
-import { createCallBody, createVapiVoiceAgent, VapiVoiceAgent } from './vapi-voice-agent';
+import { createCallBody, createVapiVoiceAgent, createWebCallBody, fetchWebCalls, VapiVoiceAgent } from './vapi-voice-agent';
 
 const API_KEY = 'vapi-private-key-local';
 
@@ -198,7 +198,7 @@ describe('VapiVoiceAgent when Vapi fails', () => {
   it('turns a timeout into unavailable/timeout', async () => {
     stub = await startStub({ status: 201, body: { id: 'late' } }, 2_000);
     const client = new CallsClient({ baseUrl: stub.url, token: API_KEY, timeoutInSeconds: 0.2, maxRetries: 0 });
-    const agent = new VapiVoiceAgent(client, envFor(stub.url));
+    const agent = new VapiVoiceAgent(client, envFor(stub.url), fetchWebCalls(stub.url, API_KEY));
 
     expect(await caught(agent.placeCall(request('+15555550106')))).toMatchObject({
       kind: 'unavailable',
