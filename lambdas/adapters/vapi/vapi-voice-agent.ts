@@ -148,7 +148,11 @@ export function voiceAgentErrorOf(error: unknown): VoiceAgentError {
 }
 
 /** `POST /call/web` with the private key: one request, never retried (a retry could create a second call). */
-export function fetchWebCalls(baseUrl: string, apiKey: string): VapiWebCalls {
+export function fetchWebCalls(
+  baseUrl: string,
+  apiKey: string,
+  timeoutSeconds: number = VAPI_TIMEOUT_SECONDS,
+): VapiWebCalls {
   return async (body) => {
     let response: Response;
     try {
@@ -156,7 +160,7 @@ export function fetchWebCalls(baseUrl: string, apiKey: string): VapiWebCalls {
         method: 'POST',
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(VAPI_TIMEOUT_SECONDS * 1000),
+        signal: AbortSignal.timeout(timeoutSeconds * 1000),
       });
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError') throw new VapiTimeoutError('timeout');
