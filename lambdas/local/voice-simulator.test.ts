@@ -545,7 +545,7 @@ describe('voice simulator: web calls', () => {
     expect(joined.status).toBe(200);
     expect(joined.headers.get('access-control-allow-origin')).toBe('*');
     expect(room.id).toBe(created.id);
-    expect(room.turns[0]).toMatchObject({ role: 'assistant', text: 'Hello' });
+    expect(room.turns[0]).toEqual({ role: 'assistant', text: 'Hello', ms: 2000 });
     const deliveries = receiver.of(created.id);
     expect(
       deliveries.map((d) => (d.body.message.type === 'status-update' ? d.body.message.status : d.body.message.type)),

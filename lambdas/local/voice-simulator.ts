@@ -456,10 +456,17 @@ function analysisFor(level: EscalationLevel, summary: string): Vapi.Analysis {
   };
 }
 
+/**
+ * How long the browser plays each turn of a web call: a person listens at a person's pace, whatever
+ * the simulator's speed (which only says when the messages come).
+ */
+export const WEB_CALL_TURN_MS = 2000;
+
 /** Milliseconds after a web call is joined at which it ends and reports: it is answered on joining. */
 export function simulatedWebTimeline(turns: number, speed: VoiceSimulatorOptions['speed']) {
   if (speed === 'instant') return { ended: 150, report: 200 };
-  const ended = turns * 2200;
+  // The browser's second of silence before the greeting, the turns, and its hang-up.
+  const ended = 1000 + turns * WEB_CALL_TURN_MS + 1500;
   return { ended, report: ended + 1000 };
 }
 
@@ -631,9 +638,7 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
     rooms.delete(id);
     options.log(`voice simulator: web call ${id} joined`);
     playInBackground(call, room.script, room.serverUrl);
-    const { ended } = simulatedWebTimeline(room.script.turns.length, options.speed);
-    const ms = Math.round(ended / Math.max(room.script.turns.length, 1));
-    return { id, turns: room.script.turns.map((turn) => ({ ...turn, ms })) };
+    return { id, turns: room.script.turns.map((turn) => ({ ...turn, ms: WEB_CALL_TURN_MS })) };
   }
 
   function playInBackground(call: Vapi.Call, script: Script, serverUrl: string): void {
