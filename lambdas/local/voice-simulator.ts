@@ -4,10 +4,10 @@
  *
  * - `POST /call` (the server SDK's create route), `POST /call/web` (web calls, created by the server),
  *   `GET /call/{id}`, `GET /call`; every request needs the bearer API key (401 otherwise).
- * - A create body is checked against `CreateCallDTO` (`CreateWebCallDTO` for a web call) of the vendored contract
- *   (`shared/vendor/vapi-openapi.json`) the way Vapi's API checks it: unknown properties are refused
- *   ("property x should not exist"), types, enums and lengths are enforced, and the answer is Vapi's
- *   `{ message: [...], error: 'Bad Request', statusCode: 400 }`.
+ * - A create body is checked against `CreateCallDTO` (`CreateWebCallDTO` for a web call) of the
+ *   vendored contract (`shared/vendor/vapi-openapi.json`) the way Vapi's API checks it: unknown
+ *   properties are refused ("property x should not exist"), types, enums and lengths are enforced,
+ *   and the answer is Vapi's `{ message: [...], error: 'Bad Request', statusCode: 400 }`.
  * - An accepted call is answered with a `Call` (status `queued`) and then played: status updates
  *   `ringing` → `in-progress` → `ended`, then an end-of-call report, each POSTed to the call's server
  *   URL (`assistantOverrides.server.url`, else `webhookUrl`) and signed as Vapi signs them. The
