@@ -23,7 +23,7 @@ import { createEventPublisher } from './adapters/eventbridge/eventbridge-event-p
 import { createCallScheduler } from './adapters/scheduler/eventbridge-call-scheduler';
 import { readVapiSecrets } from './adapters/secrets/secrets-manager-secrets';
 import { createVapiVoiceAgent } from './adapters/vapi/vapi-voice-agent';
-import type { Clock, IdentityDirectory, Ids, VoiceAgent } from './application/ports';
+import type { Clock, IdentityDirectory, Ids, VoiceAgent, WebCallAgent } from './application/ports';
 import {
   readBusEnv,
   readIdentityEnv,
@@ -77,13 +77,16 @@ export function identityDirectory(env: IdentityEnv = readIdentityEnv()): Identit
 /** Vapi: the voice agent (its API key read from Secrets Manager on first use) and the secrets. */
 export function vapiDeps(env: VapiEnv = readVapiEnv()) {
   const secrets = () => readVapiSecrets(env);
-  let agent: Promise<VoiceAgent> | undefined;
+  let agent: Promise<VoiceAgent & WebCallAgent> | undefined;
   const voiceAgent = () => (agent ??= secrets().then((s) => createVapiVoiceAgent(env, s)));
   const voice: VoiceAgent = {
     placeCall: async (request) => (await voiceAgent()).placeCall(request),
     getCall: async (vendorCallId) => (await voiceAgent()).getCall(vendorCallId),
   };
-  return { vapiEnv: env, vapiSecrets: secrets, voice, defaultAssistantId: env.assistantId };
+  const webCalls: WebCallAgent = {
+    createWebCall: async (request) => (await voiceAgent()).createWebCall(request),
+  };
+  return { vapiEnv: env, vapiSecrets: secrets, voice, webCalls, defaultAssistantId: env.assistantId };
 }
 
 export const callScheduler = (clock: Clock = systemClock) => createCallScheduler(readSchedulerEnv(), clock);

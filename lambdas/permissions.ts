@@ -141,7 +141,14 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
     scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
   },
   'web-call-config': {
-    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
+    // The call log as a placed call's: created with the patient's lock, failed or cancelled later.
+    table: [
+      'dynamodb:GetItem',
+      'dynamodb:BatchGetItem',
+      'dynamodb:PutItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
+    ],
     vapi: ['secretsmanager:GetSecretValue'],
   },
   'vapi-webhook': {

@@ -114,6 +114,12 @@ export const ROUTES = [
   { method: 'DELETE', path: '/scheduled-calls/{callId}', fn: 'schedule-call', access: STAFF },
   // Web calls: the patient's own provider staff (product-rules.md "Calls").
   { method: 'POST', path: '/patients/{patientId}/web-call', fn: 'web-call-config', access: PROVIDER },
+  {
+    method: 'POST',
+    path: '/patients/{patientId}/web-call/{callId}/cancel',
+    fn: 'web-call-config',
+    access: PROVIDER,
+  },
 
   // Call summaries: operators see every organization (months in UTC), provider staff their own
   // (months in the organization's time zone).

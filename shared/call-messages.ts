@@ -36,7 +36,6 @@ export const CALL_MESSAGES = {
   widgetCallError: 'An error occurred during the call',
   widgetErrorStatus: 'Error occurred',
   widgetStartFailed: 'Failed to initialize',
-  widgetAssistantRequired: 'Assistant or Squad must be provided.',
   widgetReady: 'Ready to call',
 } as const;
 

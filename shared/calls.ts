@@ -10,7 +10,8 @@ import type {
   patientCallsAnswer,
   scheduledCallCancelledAnswer,
   systemSettingsAnswer,
-  webCallConfigAnswer,
+  webCallCancelledAnswer,
+  webCallCreatedAnswer,
 } from './api/answers';
 import type {
   callLogDetailRecord,
@@ -160,5 +161,7 @@ export function renderPrompt(template: string, values: Readonly<Record<PromptVar
 // ---------------------------------------------------------------------------------------------
 // Web calls (product-rules.md "Screens": the widget; "Calls": its configuration)
 
-/** POST /patients/{patientId}/web-call: everything the browser SDK needs, never a secret key. */
-export type WebCallConfigResponse = z.output<typeof webCallConfigAnswer>;
+/** POST /patients/{patientId}/web-call: the call the server created, for the browser to join. */
+export type WebCallCreatedResponse = z.output<typeof webCallCreatedAnswer>;
+/** POST /patients/{patientId}/web-call/{callId}/cancel */
+export type WebCallCancelledResponse = z.output<typeof webCallCancelledAnswer>;

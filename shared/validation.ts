@@ -400,6 +400,7 @@ export const patientPathSchema = z.object({ patientId: recordIdSchema(ID_MESSAGE
 export const providerPathSchema = z.object({ providerId: recordIdSchema(ID_MESSAGES.providerId) });
 export const userPathSchema = z.object({ userId: recordIdSchema(ID_MESSAGES.userId) });
 export const callPathSchema = z.object({ callId: recordIdSchema(ID_MESSAGES.callId) });
+export const patientCallPathSchema = z.extend(patientPathSchema, { callId: recordIdSchema(ID_MESSAGES.callId) });
 export const patientTextPathSchema = z.extend(patientPathSchema, {
   messageId: z
     .string({ error: ID_MESSAGES.messageId })

@@ -58,7 +58,7 @@ export interface FunctionConfigurationProps {
   readonly userPool: IUserPool;
   readonly settingsAdminEmails: string;
   readonly vapi: VapiConfig;
-  /** Secret holding `{ apiKey, webhookSecret, publicKey }`, encrypted with `dataKey`. */
+  /** Secret holding `{ apiKey, webhookSecret }`, encrypted with `dataKey`. */
   readonly vapiSecret: ISecret;
   /** Public URL of POST /webhooks/vapi. */
   readonly vapiWebhookUrl: string;

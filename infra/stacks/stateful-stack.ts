@@ -57,7 +57,7 @@ export class StatefulStack extends Stack {
   readonly table: Table;
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
-  /** `{ apiKey, publicKey, webhookSecret }`: the voice functions read it (VAPI_SECRET_ID). */
+  /** `{ apiKey, webhookSecret }`: the voice functions read it (VAPI_SECRET_ID). No public key: web calls are made by the server. */
   readonly vapiSecret: Secret;
   readonly twilioSecret: Secret;
 
@@ -97,13 +97,13 @@ export class StatefulStack extends Stack {
 
     this.vapiSecret = new Secret(this, 'VapiSecret', {
       secretName: `${prefix}/vapi`,
-      description: 'Vapi credentials: apiKey and publicKey (fill in after deploy) and webhookSecret (generated)',
+      description: 'Vapi credentials: apiKey (fill in after deploy) and webhookSecret (generated)',
       encryptionKey: this.dataKey,
       removalPolicy: RemovalPolicy.RETAIN,
       // Changing this template makes CloudFormation generate the whole value again: fill in the keys
       // (and give Vapi the new webhookSecret) after any deploy that changes it.
       generateSecretString: {
-        secretStringTemplate: JSON.stringify({ apiKey: '', publicKey: '' }),
+        secretStringTemplate: JSON.stringify({ apiKey: '' }),
         generateStringKey: 'webhookSecret',
         excludePunctuation: true,
         passwordLength: 48,

@@ -248,7 +248,8 @@ function securityHeadersBehavior(): ResponseSecurityHeadersBehavior {
 
 /**
  * The SPA loads its own scripts and styles, calls the REST API and Cognito of this region, and
- * (web calls) Vapi and its Daily WebRTC transport. Mantine sets inline style attributes.
+ * (web calls) joins the server-created call over Vapi's Daily WebRTC transport; it never calls
+ * Vapi's API, which only the server's private key may. Mantine sets inline style attributes.
  */
 function contentSecurityPolicy(): string {
   const region = Aws.REGION;
@@ -263,7 +264,6 @@ function contentSecurityPolicy(): string {
       "'self'",
       `https://*.execute-api.${region}.amazonaws.com`,
       `https://cognito-idp.${region}.amazonaws.com`,
-      'https://api.vapi.ai',
       'https://*.daily.co',
       'wss://*.daily.co',
     ],

@@ -3,13 +3,11 @@
  * written before anything is asked of Vapi, so no call happens without a record.
  */
 import {
-  VOICE_PROVIDER,
   type CallCreatedResponse,
   type CallDetailResponse,
   type CallPage,
   type PatientCallsResponse,
   type ScheduleOption,
-  type WebCallConfigResponse,
 } from '../../shared/calls';
 import { nextCallWindowTime, scheduleOptionTime } from '../../shared/call-times';
 import type { Actor } from '../platform/actor';
@@ -17,13 +15,11 @@ import { AppError } from '../platform/errors';
 import { assertEmployee, callForActor, patientForActor } from './access';
 import { audited } from './audit';
 import {
-  callScript,
   dial,
   scheduleNextCheckIn,
   storeScheduledCall,
   type CallDeps,
   type PlacingDeps,
-  type ScriptDeps,
   type SchedulingDeps,
 } from './call-placing';
 import { newCallLog } from './call-records';
@@ -188,40 +184,5 @@ export async function cancelScheduledCall(
     await deps.scheduler.cancel(log.id);
     if (log.kind === 'monthly') await scheduleNextCheckIn(deps, log, organization, 'next_cycle');
     return { cancelled: true as const };
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Web calls
-
-export interface WebCallDeps extends ScriptDeps {
-  publicKey: () => Promise<string>;
-  /** The model the prompt is given to (assistant overrides name provider and model). */
-  model: { provider: string; model: string };
-}
-
-export async function webCallConfig(
-  deps: WebCallDeps,
-  actor: Actor,
-  patientId: string,
-): Promise<WebCallConfigResponse> {
-  return audited(deps.audit, actor, 'call.web_config', { type: 'patient', id: patientId }, async () => {
-    const { patient, organization } = await patientForActor(deps, actor, patientId);
-    const [script, publicKey] = await Promise.all([callScript(deps, patient, organization), deps.publicKey()]);
-    return {
-      publicKey,
-      assistantName: 'Care',
-      configuration: {
-        assistantId: script.settings.assistantId,
-        assistantOverrides: {
-          firstMessage: script.firstMessage,
-          firstMessageMode: 'assistant-speaks-first',
-          voice: { provider: VOICE_PROVIDER, voiceId: script.settings.voiceId },
-          variableValues: { patientName: patient.first_name, providerName: organization.name },
-          model: { ...deps.model, messages: [{ role: 'system', content: script.systemPrompt }] },
-          metadata: { patientId: patient.id, organizationId: organization.id },
-        },
-      },
-    };
   });
 }

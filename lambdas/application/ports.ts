@@ -579,6 +579,11 @@ export interface CallLogRepository {
   ): Promise<CallLogRecord | 'conflict'>;
   /** Calls placed before `olderThan` that are not settled (no report, or no event yet): for the reconciler. */
   listStale(olderThan: string, limit: number): Promise<CallLogRecord[]>;
+  /**
+   * Cancels a queued call that has not started (a web call whose window closed first), releasing the
+   * patient's lock. `cancelled` also when it was cancelled before; `started` once it is under way or over.
+   */
+  cancelQueued(id: string, at: string): Promise<'cancelled' | 'started'>;
 }
 
 /** What CareLoop asks of the voice platform for one outbound phone call. */
@@ -614,6 +619,15 @@ export interface VoiceAgent {
   getCall(
     vendorCallId: string,
   ): Promise<{ state: 'queued' | 'in_progress' } | { state: 'ended'; report: CallReport } | null>;
+}
+
+/** What CareLoop asks of the voice platform for one web call: the phone call's request without a number. */
+export type WebCallRequest = Omit<OutboundCallRequest, 'customerNumber'>;
+
+/** Web calls created by the server with the private key; the browser only joins them. */
+export interface WebCallAgent {
+  /** Creates the call; returns Vapi's call id and the URL the browser joins. Throws VoiceAgentError. */
+  createWebCall(request: WebCallRequest): Promise<{ vendorCallId: string; webCallUrl: string }>;
 }
 
 /** One-time schedules that fire the call-placing job (EventBridge Scheduler `at()`). */

@@ -1,23 +1,19 @@
-import { patientPathSchema } from '../../shared/validation';
-import { webCallConfig } from '../application/calls';
+import { patientCallPathSchema, patientPathSchema } from '../../shared/validation';
+import { cancelWebCall, createWebCall } from '../application/web-calls';
 import { tableDeps, vapiDeps } from '../composition-root';
 import { defineFunction } from '../platform/http-handler';
-import { ok } from '../platform/http';
+import { created, ok } from '../platform/http';
 import { parsePath } from '../platform/validation';
 
 export const handler = defineFunction(
   'web-call-config',
   {
     'POST /patients/{patientId}/web-call': async ({ actor, deps, params }) =>
-      ok(await webCallConfig(deps, actor, parsePath(patientPathSchema, params).patientId)),
+      created(await createWebCall(deps, actor, parsePath(patientPathSchema, params).patientId)),
+    'POST /patients/{patientId}/web-call/{callId}/cancel': async ({ actor, deps, params }) => {
+      const { patientId, callId } = parsePath(patientCallPathSchema, params);
+      return ok(await cancelWebCall(deps, actor, patientId, callId));
+    },
   },
-  () => {
-    const vapi = vapiDeps();
-    return {
-      ...tableDeps(),
-      ...vapi,
-      publicKey: async () => (await vapi.vapiSecrets()).publicKey,
-      model: { provider: vapi.vapiEnv.modelProvider, model: vapi.vapiEnv.model },
-    };
-  },
+  () => ({ ...tableDeps(), ...vapiDeps() }),
 );

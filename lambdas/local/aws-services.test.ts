@@ -29,7 +29,7 @@ import {
 } from './aws-services';
 import { localFunctionArn } from './lambda-context';
 
-const VAPI_SECRET = { apiKey: 'sk-local', webhookSecret: 'whsec-local', publicKey: 'pk-local' };
+const VAPI_SECRET = { apiKey: 'sk-local', webhookSecret: 'whsec-local' };
 const DAY = 24 * 60 * 60_000;
 
 let dataDir: string;

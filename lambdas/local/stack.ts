@@ -63,13 +63,12 @@ export const LOCAL_TWILIO_NUMBER = '+18135550100';
 export const LOCAL_EMAIL_FROM = 'notifications@careloop.local';
 
 /** The local Vapi secret: made once per data directory, like the generated one in AWS. */
-function localVapiSecret(dataDir: string): { apiKey: string; webhookSecret: string; publicKey: string } {
+function localVapiSecret(dataDir: string): { apiKey: string; webhookSecret: string } {
   const file = join(dataDir, 'vapi-secret.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as ReturnType<typeof localVapiSecret>;
   const secret = {
     apiKey: `local-${randomBytes(16).toString('hex')}`,
     webhookSecret: randomBytes(32).toString('hex'),
-    publicKey: `local-public-${randomBytes(8).toString('hex')}`,
   };
   writeFileSync(file, JSON.stringify(secret), { mode: 0o600 });
   return secret;

@@ -465,6 +465,109 @@ describe('voice simulator: speed, auth modes, lost and refused webhooks', () => 
   });
 });
 
+describe('voice simulator: web calls', () => {
+  let receiver: Receiver;
+  let simulator: VoiceSimulator;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    ({ simulator } = await startWith(receiver));
+  });
+  afterAll(async () => {
+    await simulator.stop();
+    await receiver.stop();
+  });
+
+  const webBody = (serverUrl = 'http://127.0.0.1:9/webhooks/vapi') => {
+    const { assistantId, assistantOverrides } = validBody();
+    return { assistantId, assistantOverrides: { ...assistantOverrides, server: { url: serverUrl } } };
+  };
+  const postWebCall = (body: unknown, key = API_KEY) =>
+    fetch(`${simulator.url}/call/web`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it.each([
+    [
+      'a phone call’s customer',
+      { ...webBody(), customer: { number: '+15555550106' } },
+      'property customer should not exist',
+    ],
+    [
+      'an unknown property inside the overrides',
+      { ...webBody(), assistantOverrides: { ...webBody().assistantOverrides, patientName: 'Ana' } },
+      'assistantOverrides.property patientName should not exist',
+    ],
+    ['no assistant', { assistantOverrides: webBody().assistantOverrides }, 'Need `assistant`, `assistantId`'],
+  ])('refuses a web call with %s with 400, as it checks CreateWebCallDTO', async (_, body, expected) => {
+    const before = simulator.calls().length;
+
+    const response = await postWebCall(body);
+    const answer = (await response.json()) as { message: string[] };
+
+    expect(response.status).toBe(400);
+    expect(answer.message.some((m) => m.startsWith(expected))).toBe(true);
+    expect(simulator.calls()).toHaveLength(before);
+  });
+
+  it('answers 401 to a web call create without the private key', async () => {
+    expect((await postWebCall(webBody(), 'a-public-key')).status).toBe(401);
+  });
+
+  it('answers a web call with the URL of its room; the call waits there, queued, until a browser joins', async () => {
+    // Act
+    const response = await postWebCall(webBody());
+    const created = (await response.json()) as Vapi.Call & { webCallUrl: string };
+    await simulator.idle();
+
+    // Assess
+    expect(response.status).toBe(201);
+    expect(created).toMatchObject({ type: 'webCall', status: 'queued', assistantId: 'asst_careloop' });
+    expect(created.webCallUrl).toBe(`${simulator.url}/web-call/${created.id}`);
+    expect(created.transport).toEqual({ provider: 'daily', callUrl: created.webCallUrl });
+    const { webCallUrl: _, ...call } = created;
+    expect(vapiContractErrors('Call', call)).toEqual([]);
+    expect(receiver.of(created.id)).toEqual([]);
+  });
+
+  it('plays a joined web call: in-progress → ended → end-of-call-report, signed; the browser gets the turns', async () => {
+    // Prepare
+    const created = (await (await postWebCall(webBody(receiver.url))).json()) as { id: string; webCallUrl: string };
+
+    // Act: a browser joins by the URL alone, from the web app's origin
+    const joined = await fetch(created.webCallUrl, { method: 'POST', headers: { origin: 'http://127.0.0.1:5173' } });
+    const room = (await joined.json()) as { id: string; turns: { role: string; text: string; ms: number }[] };
+    await simulator.idle();
+    const again = await fetch(created.webCallUrl, { method: 'POST' });
+
+    // Assess
+    expect(joined.status).toBe(200);
+    expect(joined.headers.get('access-control-allow-origin')).toBe('*');
+    expect(room.id).toBe(created.id);
+    expect(room.turns[0]).toEqual({ role: 'assistant', text: 'Hello', ms: 2000 });
+    const deliveries = receiver.of(created.id);
+    expect(
+      deliveries.map((d) => (d.body.message.type === 'status-update' ? d.body.message.status : d.body.message.type)),
+    ).toEqual(['in-progress', 'ended', 'end-of-call-report']);
+    for (const delivery of deliveries) {
+      const expected = createHmac('sha256', SECRET)
+        .update(`${String(delivery.headers['x-timestamp'])}.${delivery.raw}`)
+        .digest('hex');
+      expect(delivery.headers['x-signature']).toBe(expected);
+    }
+    const report = deliveries.at(-1)?.body.message as Vapi.ServerMessageEndOfCallReport;
+    expect(report.call?.assistantOverrides?.metadata).toEqual({ callLogId: 'cl_1' });
+    expect(report.artifact.transcript).toContain('AI: Hello');
+    expect(report.analysis.structuredData).toMatchObject({ escalation_level: 'Normal' });
+    expect(again.status).toBe(404);
+  });
+
+  it('answers 404 to joining a room that does not exist', async () => {
+    expect((await fetch(`${simulator.url}/web-call/unknown`, { method: 'POST' })).status).toBe(404);
+  });
+});
+
 describe('simulatedTimeline', () => {
   it("takes 10–20 s per call in 'realtime' mode, in order", () => {
     for (const ending of ['no_answer', 'failure', 'Normal'] as const) {

@@ -2,18 +2,22 @@
  * The local stand-in for Vapi's REST API, used by local mode and tests: the real `VapiVoiceAgent`
  * talks to it through VAPI_BASE_URL (ARCHITECTURE "Triggers", "Fidelity").
  *
- * - `POST /call` (the only create route the server SDK uses), `GET /call/{id}`, `GET /call`; every
- *   request needs the bearer API key (401 otherwise).
- * - A create body is checked against `CreateCallDTO` of the vendored contract
- *   (`shared/vendor/vapi-openapi.json`) the way Vapi's API checks it: unknown properties are refused
- *   ("property x should not exist"), types, enums and lengths are enforced, and the answer is Vapi's
- *   `{ message: [...], error: 'Bad Request', statusCode: 400 }`.
+ * - `POST /call` (the server SDK's create route), `POST /call/web` (web calls, created by the server),
+ *   `GET /call/{id}`, `GET /call`; every request needs the bearer API key (401 otherwise).
+ * - A create body is checked against `CreateCallDTO` (`CreateWebCallDTO` for a web call) of the
+ *   vendored contract (`shared/vendor/vapi-openapi.json`) the way Vapi's API checks it: unknown
+ *   properties are refused ("property x should not exist"), types, enums and lengths are enforced,
+ *   and the answer is Vapi's `{ message: [...], error: 'Bad Request', statusCode: 400 }`.
  * - An accepted call is answered with a `Call` (status `queued`) and then played: status updates
  *   `ringing` → `in-progress` → `ended`, then an end-of-call report, each POSTed to the call's server
  *   URL (`assistantOverrides.server.url`, else `webhookUrl`) and signed as Vapi signs them. The
  *   conversation goes through the care plan found in the system prompt.
  * - The last digit of the customer's number chooses the ending: 0 no answer, 1 busy, 2 a pipeline
  *   failure, 3 Emergent, 4 Urgent, 5 Elective, 6–9 Normal.
+ * - A web call is answered with its `webCallUrl` (a room on this server) and waits there: a browser
+ *   joins it with `POST {webCallUrl}` (the URL is the only credential, as a Daily room's is) and gets
+ *   the conversation's turns to play, while the call is played as a phone call from `in-progress` on
+ *   (no ringing), with the same signed messages. A room is joined once; one never joined stays queued.
  * - `GET /call/{id}` keeps answering the ended call with its analysis and artifact, so a report lost
  *   on the way (`dropWebhooks`) can be reconciled.
  *
@@ -267,6 +271,22 @@ function messageOf(error: ErrorObject): string | null {
   }
 }
 
+/** Rules of POST /call/web beyond the schema. */
+function webCallRefusals(body: Vapi.CreateWebCallDto): string[] {
+  if (body.assistantId || body.assistant || body.squadId || body.squad || body.workflowId || body.workflow) return [];
+  return ['Need `assistant`, `assistantId`, `squad`, `squadId`, `workflow` or `workflowId`.'];
+}
+
+type CreateRequest = { kind: 'phone'; body: Vapi.CreateCallDto } | { kind: 'web'; body: Vapi.CreateWebCallDto };
+
+/**
+ * Every create's rules beyond the schema, phone and web calls alike: the one place where checks of
+ * the request (its `assistantOverrides` included) are applied.
+ */
+function createRefusals(request: CreateRequest): string[] {
+  return request.kind === 'phone' ? outboundCallRefusals(request.body) : webCallRefusals(request.body);
+}
+
 /** Rules of POST /call beyond the schema, for the one kind of call the simulator places. */
 function outboundCallRefusals(body: Vapi.CreateCallDto): string[] {
   const refusals: string[] = [];
@@ -354,9 +374,7 @@ const NOTES: Record<EscalationLevel, string> = {
   Normal: '',
 };
 
-function scriptFor(body: Vapi.CreateCallDto): Script {
-  const overrides = body.assistantOverrides;
-  const ending = simulatedEndingOf(body.customer?.number ?? '');
+function scriptFor(overrides: Vapi.AssistantOverrides | undefined, ending: SimulatedEnding): Script {
   const opening = overrides?.firstMessage ?? 'Hello, this is your care team calling for your check-in.';
   if (ending === 'no_answer' || ending === 'busy') return { ending, turns: [], analysis: {} };
   if (ending === 'failure') return { ending, turns: [{ role: 'assistant', text: opening }], analysis: {} };
@@ -438,6 +456,20 @@ function analysisFor(level: EscalationLevel, summary: string): Vapi.Analysis {
   };
 }
 
+/**
+ * How long the browser plays each turn of a web call: a person listens at a person's pace, whatever
+ * the simulator's speed (which only says when the messages come).
+ */
+export const WEB_CALL_TURN_MS = 2000;
+
+/** Milliseconds after a web call is joined at which it ends and reports: it is answered on joining. */
+export function simulatedWebTimeline(turns: number, speed: VoiceSimulatorOptions['speed']) {
+  if (speed === 'instant') return { ended: 150, report: 200 };
+  // The browser's second of silence before the greeting, the turns, and its hang-up.
+  const ended = 1000 + turns * WEB_CALL_TURN_MS + 1500;
+  return { ended, report: ended + 1000 };
+}
+
 /** Milliseconds after creation at which the call rings, is answered (if it is), ends, and reports. */
 export function simulatedTimeline(ending: SimulatedEnding, speed: VoiceSimulatorOptions['speed']) {
   if (speed === 'instant') return { ringing: 20, answered: 40, ended: 150, report: 200 };
@@ -468,6 +500,8 @@ const problem = (statusCode: number, error: string, message: string | string[]) 
 
 export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promise<VoiceSimulator> {
   const calls = new Map<string, Vapi.Call>();
+  /** Web calls not joined yet: call id → what to play once a browser joins. */
+  const rooms = new Map<string, { script: Script; serverUrl: string }>();
   const playing = new Set<Promise<void>>();
   const stopping = new AbortController();
   const drop = options.dropWebhooks ?? 'none';
@@ -476,6 +510,8 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
   const droppedFor = new Map<string, 'end-of-call-report' | 'all'>();
   // Compiled before the first request: a cold compile takes seconds, as long as a client's timeout.
   validatorFor('CreateCallDTO');
+  validatorFor('CreateWebCallDTO');
+  let baseUrl = '';
 
   const server = createServer((request, response) => {
     handle(request)
@@ -488,6 +524,9 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
   });
 
   async function handle(request: IncomingMessage): Promise<{ statusCode: number; body: unknown }> {
+    const room = /^\/web-call\/([^/]+)$/.exec(new URL(request.url ?? '/', 'http://simulator').pathname)?.[1];
+    // A browser joins a web call by its room URL alone: it never holds an API key.
+    if (request.method === 'POST' && room) return { statusCode: 200, body: join(decodeURIComponent(room)) };
     if (request.headers.authorization !== `Bearer ${options.apiKey}`) {
       throw problem(401, 'Unauthorized', 'Invalid Key. Send your private API key as a bearer token.');
     }
@@ -503,13 +542,13 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
       faults.push(...list);
       return { statusCode: 200, body: { queued: faults.length } };
     }
-    if (method === 'POST' && url.pathname === '/call') {
+    if (method === 'POST' && (url.pathname === '/call' || url.pathname === '/call/web')) {
       const body = await readJson(request);
       const fault = faults.shift();
       if (fault === 'http-400') throw problem(400, 'Bad Request', ['simulated refusal']);
       if (fault === 'http-500') throw problem(500, 'Internal Server Error', 'simulated failure');
       if (fault === 'timeout') await sleep(12_000, undefined, { signal: stopping.signal }).catch(() => undefined);
-      const call = create(body);
+      const call = url.pathname === '/call' ? create(body) : createWeb(body);
       if (fault === 'drop-report') droppedFor.set(call.id, 'end-of-call-report');
       if (fault === 'drop-all') droppedFor.set(call.id, 'all');
       return { statusCode: 201, body: call };
@@ -526,12 +565,17 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
     throw problem(404, 'Not Found', `Cannot ${method} ${url.pathname}`);
   }
 
-  function create(body: unknown): Vapi.Call {
-    const errors = vapiContractErrors('CreateCallDTO', body);
+  /** The body checked as Vapi checks it: the contract's schema, then the rules beyond it. */
+  function accept(request: CreateRequest): void {
+    const errors = vapiContractErrors(request.kind === 'phone' ? 'CreateCallDTO' : 'CreateWebCallDTO', request.body);
     if (errors.length > 0) throw problem(400, 'Bad Request', errors);
-    const dto = body as Vapi.CreateCallDto;
-    const refusals = outboundCallRefusals(dto);
+    const refusals = createRefusals(request);
     if (refusals.length > 0) throw problem(400, 'Bad Request', refusals);
+  }
+
+  function create(body: unknown): Vapi.Call {
+    const dto = body as Vapi.CreateCallDto;
+    accept({ kind: 'phone', body: dto });
     const now = new Date().toISOString();
     const call: Vapi.Call = {
       id: randomUUID(),
@@ -549,15 +593,61 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
       ...(dto.name ? { name: dto.name } : {}),
     };
     calls.set(call.id, call);
-    const script = scriptFor(dto);
+    const script = scriptFor(dto.assistantOverrides, simulatedEndingOf(dto.customer?.number ?? ''));
     options.log(`voice simulator: call ${call.id} queued (${script.ending})`);
-    const played = play(call, script, dto.assistantOverrides?.server?.url ?? options.webhookUrl)
+    playInBackground(call, script, dto.assistantOverrides?.server?.url ?? options.webhookUrl);
+    return structuredClone(call);
+  }
+
+  /** A web call: queued until a browser joins its room, then played as an answered check-in. */
+  function createWeb(body: unknown): Vapi.Call {
+    const dto = body as Vapi.CreateWebCallDto;
+    accept({ kind: 'web', body: dto });
+    const now = new Date().toISOString();
+    const id = randomUUID();
+    const webCallUrl = `${baseUrl}/web-call/${id}`;
+    const call: Vapi.Call = Object.assign(
+      {
+        id,
+        orgId: ORG_ID,
+        createdAt: now,
+        updatedAt: now,
+        type: 'webCall',
+        status: 'queued',
+        transport: { provider: 'daily', callUrl: webCallUrl },
+        ...(dto.assistantId ? { assistantId: dto.assistantId } : {}),
+        ...(dto.assistantOverrides ? { assistantOverrides: dto.assistantOverrides } : {}),
+      } satisfies Vapi.Call,
+      // Not in the contract's `Call`, but in Vapi's answer to POST /call/web (what `@vapi-ai/web` reads).
+      { webCallUrl },
+    );
+    calls.set(id, call);
+    rooms.set(id, {
+      script: scriptFor(dto.assistantOverrides, 'Normal'),
+      serverUrl: dto.assistantOverrides?.server?.url ?? options.webhookUrl,
+    });
+    options.log(`voice simulator: web call ${id} queued`);
+    return structuredClone(call);
+  }
+
+  /** A browser joins a web call's room: the call is played, and the browser gets the turns to play. */
+  function join(id: string): { id: string; turns: { role: Turn['role']; text: string; ms: number }[] } {
+    const room = rooms.get(id);
+    const call = calls.get(id);
+    if (!room || !call) throw problem(404, 'Not Found', 'This web call has ended or does not exist');
+    rooms.delete(id);
+    options.log(`voice simulator: web call ${id} joined`);
+    playInBackground(call, room.script, room.serverUrl);
+    return { id, turns: room.script.turns.map((turn) => ({ ...turn, ms: WEB_CALL_TURN_MS })) };
+  }
+
+  function playInBackground(call: Vapi.Call, script: Script, serverUrl: string): void {
+    const played = play(call, script, serverUrl)
       .catch((error: unknown) => {
         if (!stopping.signal.aborted) options.log(`voice simulator: call ${call.id} stopped: ${(error as Error).name}`);
       })
       .finally(() => playing.delete(played));
     playing.add(played);
-    return structuredClone(call);
   }
 
   async function play(call: Vapi.Call, script: Script, serverUrl: string) {
@@ -566,18 +656,24 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
       sleep(Math.max(0, start + offset - Date.now()), undefined, { signal: stopping.signal });
     const update = (changes: Partial<Vapi.Call>) =>
       Object.assign(call, changes, { updatedAt: new Date().toISOString() });
-    const timeline = simulatedTimeline(script.ending, options.speed);
+    const web = call.type === 'webCall';
+    const timeline = web
+      ? { ringing: 0, answered: 0, ...simulatedWebTimeline(script.turns.length, options.speed) }
+      : simulatedTimeline(script.ending, options.speed);
     const answered = script.ending !== 'no_answer' && script.ending !== 'busy';
     const endedReason = ENDED_REASONS[script.ending];
 
-    await at(timeline.ringing);
-    update({ status: 'ringing', startedAt: new Date().toISOString() });
-    await post(serverUrl, statusUpdate(call));
+    // A web call does not ring: it is in progress once the browser has joined.
+    if (!web) {
+      await at(timeline.ringing);
+      update({ status: 'ringing', startedAt: new Date().toISOString() });
+      await post(serverUrl, statusUpdate(call));
+    }
     let answeredAt = Date.now();
     if (answered) {
       await at(timeline.answered);
       answeredAt = Date.now();
-      update({ status: 'in-progress' });
+      update({ status: 'in-progress', ...(web ? { startedAt: new Date().toISOString() } : {}) });
       await post(serverUrl, statusUpdate(call));
     }
     await at(timeline.ended);
@@ -675,10 +771,11 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
   options.log(`voice simulator: listening on http://127.0.0.1:${port} (${options.speed}, ${options.auth})`);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: baseUrl,
     calls: listCalls,
     idle: async () => {
       while (playing.size > 0) await Promise.all([...playing]);
@@ -732,6 +829,10 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 }
 
 function send(response: ServerResponse, statusCode: number, body: unknown) {
-  response.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8' });
+  // The web app joins web calls from its own origin, as browsers join Vapi's rooms.
+  response.writeHead(statusCode, {
+    'content-type': 'application/json; charset=utf-8',
+    'access-control-allow-origin': '*',
+  });
   response.end(JSON.stringify(body));
 }

@@ -16,7 +16,7 @@ export type ConfigNeed =
   | 'identity'
   /** SETTINGS_ADMIN_EMAILS: who may read and change System Settings. */
   | 'settingsAdmins'
-  /** VAPI_*: the voice platform (secret in Secrets Manager: apiKey, webhookSecret, publicKey). */
+  /** VAPI_*: the voice platform (secret in Secrets Manager: apiKey, webhookSecret). */
   | 'vapi'
   /** SCHEDULE_*, SCHEDULER_*: one-time call schedules in EventBridge Scheduler. */
   | 'scheduler'
@@ -109,7 +109,7 @@ export type VapiWebhookAuth = 'hmac' | 'bearer';
 
 export interface VapiEnv {
   readonly region: string;
-  /** Secrets Manager secret (name or ARN) holding `{ apiKey, webhookSecret, publicKey }`. */
+  /** Secrets Manager secret (name or ARN) holding `{ apiKey, webhookSecret }`. */
   readonly secretId: string;
   readonly secretsEndpoint: string | undefined;
   /** Vapi's API base URL (https://api.vapi.ai); local mode points it at the voice simulator. */

@@ -96,15 +96,15 @@ export const callListAnswer = pageOf(callLogSummaryRecord);
 export const callDetailAnswer = z.object({ call: callLogDetailRecord });
 export const callCreatedAnswer = z.object({ call: callLogSummaryRecord });
 export const scheduledCallCancelledAnswer = z.object({ cancelled: z.literal(true) });
-/** Everything the browser SDK needs, never a secret key. */
-export const webCallConfigAnswer = z.object({
-  publicKey: z.string(),
+/** A web call the server created: the browser joins `webCallUrl`; no key and no overrides reach it. */
+export const webCallCreatedAnswer = z.object({
+  callLogId: z.string(),
+  /** Vapi's id of the call (what `@vapi-ai/web`'s `reconnect` takes beside the URL). */
+  vendorCallId: z.string(),
+  webCallUrl: z.string(),
   assistantName: z.string(),
-  configuration: z.object({
-    assistantId: z.string(),
-    assistantOverrides: z.record(z.string(), z.unknown()),
-  }),
 });
+export const webCallCancelledAnswer = z.object({ cancelled: z.literal(true) });
 
 // Summaries
 

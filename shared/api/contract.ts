@@ -18,6 +18,7 @@ import {
 } from '../care-time';
 import {
   callPathSchema,
+  patientCallPathSchema,
   carePlanSchema,
   carePlanUpdateSchema,
   consentSchema,
@@ -596,16 +597,25 @@ export const API_CONTRACT = {
     errors: [409],
   },
   'POST /patients/{patientId}/web-call': {
-    summary: "The browser widget's configuration for a call with the patient (no secret)",
+    summary: 'Start a web call with the patient: the server creates it; the browser joins its URL (no key)',
     path: patientPathSchema,
     body: null,
     answers: {
-      200: answer(answers.webCallConfigAnswer, 'The configuration', {
-        publicKey: 'public-key-example',
+      201: answer(answers.webCallCreatedAnswer, 'Created', {
+        callLogId: exampleCall.id,
+        vendorCallId: 'vapi-call-example-id',
+        webCallUrl: 'https://vapi.daily.co/example-room',
         assistantName: 'Care',
-        configuration: { assistantId: 'assistant-example-id', assistantOverrides: { variableValues: {} } },
       }),
     },
+    errors: [409, 502, 503],
+  },
+  'POST /patients/{patientId}/web-call/{callId}/cancel': {
+    summary: 'Cancel a web call whose window closed before it started',
+    path: patientCallPathSchema,
+    body: null,
+    answers: { 200: answer(answers.webCallCancelledAnswer, 'Cancelled', { cancelled: true }) },
+    errors: [409],
   },
 
   'GET /summaries': {

@@ -13,7 +13,9 @@ const ORGANIZATION = 'Sunrise Family Medicine';
 /**
  * The web-call widget on the seeded local stack, whose runtime configuration selects the simulated
  * call source (`voiceSdk: 'simulated'`): a Sunrise nurse opens a patient, starts a web call in the
- * popup and walks it through every state; then the ways it fails.
+ * popup (the server creates it; the popup joins the voice simulator's room by its URL) and walks it
+ * through every state; the call then appears in Call History with its transcript; then the ways it
+ * fails.
  *
  * The widget's timers run in the opener, so the first test drives the opener's clock (Playwright's
  * fake clock, paused) and sees every state however busy the machine is. Axe needs running timers in
@@ -102,7 +104,6 @@ describe('web call widget', () => {
     expect(await mute.getAttribute('aria-pressed')).toBe('false');
 
     await runUntilStatus(popup, 'Assistant speaking...');
-    await runUntilStatus(popup, 'Processing...');
 
     await popup.getByRole('button', { name: 'End Call' }).click();
     await status.filter({ hasText: 'Call ended' }).waitFor();
@@ -115,12 +116,30 @@ describe('web call widget', () => {
     expect(new URL(nurse.url()).pathname).toBe(patientPath);
   });
 
+  it('shows the web call in Call History with its transcript, as the server recorded it', async () => {
+    await nurse.clock.resume();
+    await nurse.reload();
+    const history = nurse.getByRole('region', { name: 'Call History' });
+    const latest = history.getByRole('listitem').first();
+    await latest.getByText(/^Web call/).waitFor();
+    await latest.getByText('Completed', { exact: true }).waitFor();
+
+    await latest.getByRole('button', { name: /^Transcript/ }).click();
+    const transcript = nurse.getByRole('dialog', { name: 'Call Transcript' });
+    const turns = transcript.getByRole('listitem');
+    await turns.first().waitFor();
+    const speakers = (await turns.allInnerTexts()).map((turn) => turn.split('\n')[0]);
+    expect(new Set(speakers)).toEqual(new Set(['Assistant', 'Patient']));
+    await transcript.getByRole('button', { name: 'Close dialog' }).click();
+    await transcript.waitFor({ state: 'hidden' });
+  });
+
   it("shows 'Error occurred' and the reason when the call drops, in an accessible popup", async () => {
     await nurse.route(WEB_CALL_ROUTE, async (route) => {
       const response = await route.fetch();
-      const config = (await response.json()) as { configuration: { assistantId: string } };
-      config.configuration.assistantId = SIMULATED_FAILURES.errorDuringCall;
-      await route.fulfill({ response, json: config });
+      const created = (await response.json()) as { webCallUrl: string };
+      created.webCallUrl += SIMULATED_FAILURES.errorDuringCall;
+      await route.fulfill({ response, json: created });
     });
 
     const popup = await openWidget();
@@ -137,9 +156,16 @@ describe('web call widget', () => {
   });
 
   it("shows the backend's reason when the call cannot be set up", async () => {
-    // The real answer's headers (CORS) with a failure in place of its body.
+    // A real answer's headers (CORS) with a failure in place of its body; the patient's call list is
+    // read for them, so no call is created.
     await nurse.route(WEB_CALL_ROUTE, async (route) => {
-      const response = await route.fetch();
+      const response = await route.fetch({
+        method: 'GET',
+        url: route
+          .request()
+          .url()
+          .replace(/\/web-call$/, '/calls'),
+      });
       await route.fulfill({
         response,
         status: 503,

@@ -188,14 +188,22 @@ describe('DynamoDB table', () => {
 });
 
 describe('vendor secrets', () => {
-  it('generates the Vapi webhook secret beside the API and public keys filled in after deploy', () => {
+  it('generates the Vapi webhook secret beside the API key filled in after deploy', () => {
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
       Name: 'careloop-dev/vapi',
       GenerateSecretString: Match.objectLike({
-        SecretStringTemplate: JSON.stringify({ apiKey: '', publicKey: '' }),
+        SecretStringTemplate: JSON.stringify({ apiKey: '' }),
         GenerateStringKey: 'webhookSecret',
       }),
     });
+  });
+
+  it('holds no Vapi public key in any secret template: web calls are created by the server', () => {
+    const secrets = Object.values(template.findResources('AWS::SecretsManager::Secret'));
+    expect(secrets.length).toBeGreaterThan(0);
+    for (const secret of secrets) {
+      expect(JSON.stringify(secret)).not.toMatch(/public_?key/i);
+    }
   });
 
   it('holds Vapi and Twilio credentials under the data key', () => {

@@ -122,6 +122,12 @@ describe('functions', () => {
     }
   });
 
+  it('gives no function a Vapi public key: web calls are created by the server with the private key', () => {
+    for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      expect(JSON.stringify(fn.Properties.Environment)).not.toMatch(/public_?key/i);
+    }
+  });
+
   it('gives each function exactly the variables of its CONFIG_NEEDS groups', () => {
     for (const name of ALL_FUNCTIONS) {
       const served = (FUNCTIONS as readonly string[]).includes(name);

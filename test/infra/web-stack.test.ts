@@ -139,6 +139,8 @@ describe('web hosting', () => {
       ]) {
         expect(csp).toContain(directive);
       }
+      // Web calls are created by the server: the browser only joins the call's room.
+      expect(csp).not.toContain('api.vapi.ai');
     }
   });
 });

@@ -224,7 +224,10 @@ describe('real answers replayed against the document', () => {
       'contract',
     );
     await replay(200, 'GET', `/summary-links/${summaryPath.split('/').pop() ?? ''}`, { token: nurse });
-    await replay(200, 'POST', `/patients/${patientId}/web-call`, { token: nurse });
+    const webCall = await replay<{ callLogId: string }>(201, 'POST', `/patients/${patientId}/web-call`, {
+      token: nurse,
+    });
+    await replay(200, 'POST', `/patients/${patientId}/web-call/${webCall.body.callLogId}/cancel`, { token: nurse });
 
     // Texts, call links and the webhooks that answer them.
     const callable = await createCallablePatient(stack, sunrise);

@@ -146,6 +146,16 @@ const freshScheduled = async (world: World) => {
   const patient = await createCallablePatient(stack, world.own.org);
   return { call: (await scheduleCallFor(stack, patient.id)).id };
 };
+/** A web call created for a fresh patient, not joined: it stays queued until cancelled. */
+const freshWebCall = async (world: World) => {
+  const patient = await createCallablePatient(stack, world.own.org);
+  const token = await sunriseToken(stack);
+  const created = expectStatus(
+    await call<{ callLogId: string }>(stack, 'POST', `/patients/${patient.id}/web-call`, { token }),
+    201,
+  );
+  return { patient: patient.id, call: created.callLogId };
+};
 /** A callable patient who was texted and replied with a callback request. */
 async function freshCallback(world: World): Promise<Partial<RecordIds>> {
   const patient = await createCallablePatient(stack, world.own.org);
@@ -717,18 +727,31 @@ const FIXTURES: Record<RouteKey, Fixture> = {
   'POST /patients/{patientId}/web-call': {
     as: 'sunrise',
     path: (ids) => `/patients/${ids.patient}/web-call`,
+    fresh: freshCallable,
     body: null,
     noBody: true,
     badQuery: null,
     otherOrganization: 'patient.not_found',
     success: {
-      status: 200,
+      status: 201,
       check: (b) =>
-        expect(b).toMatchObject({
-          publicKey: expect.any(String),
-          configuration: { assistantId: expect.any(String), assistantOverrides: expect.any(Object) },
+        expect(b).toEqual({
+          callLogId: expect.any(String),
+          vendorCallId: expect.any(String),
+          webCallUrl: expect.any(String),
+          assistantName: 'Care',
         }),
     },
+  },
+  'POST /patients/{patientId}/web-call/{callId}/cancel': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/web-call/${ids.call}/cancel`,
+    fresh: freshWebCall,
+    body: null,
+    noBody: true,
+    badQuery: null,
+    otherOrganization: 'call.not_found',
+    success: { status: 200, check: (b) => expect(b).toEqual({ cancelled: true }) },
   },
 
   'GET /summaries': {

@@ -221,6 +221,34 @@ export class DynamoCallLogRepository implements CallLogRepository {
     if (!result.canceled) await this.releaseLock(log.patient_id, id);
   }
 
+  async cancelQueued(id: string, at: string): Promise<'cancelled' | 'started'> {
+    const log = await this.get(id);
+    if (!log) return 'started';
+    if (log.status === 'queued') {
+      await this.db.transaction
+        .write(({ callLog, openCall }) => [
+          callLog
+            .patch({ call_log_id: id })
+            .set({ status: 'cancelled', outcome: 'cancelled', ended_at: at, updated_at: at })
+            .add({ version: 1 })
+            .where(
+              ({ status, report_received_at }, { eq, notExists }) =>
+                `${eq(status, 'queued')} AND ${notExists(report_received_at)}`,
+            )
+            .commit(),
+          ...(log.placed_at
+            ? [openCall.delete({ shard: 'open', placed_at: log.placed_at, call_log_id: id }).commit()]
+            : []),
+        ])
+        .go();
+    }
+    // Read again: a status update may have won the race, and a repeated cancel still frees the lock.
+    const now = await this.get(id);
+    if (now?.status !== 'cancelled') return 'started';
+    await this.releaseLock(now.patient_id, id);
+    return 'cancelled';
+  }
+
   async storeReport(
     log: CallLogRecord,
     report: CallReport,
@@ -249,9 +277,9 @@ export class DynamoCallLogRepository implements CallLogRepository {
         }
       : null;
     const scopes = summaryScopes(log.provider_id, month, utcMonth);
-    // An answered phone call is one AI contact on the patient-month (CCM): documented, never staff
-    // minutes. Web calls are staff at their browser, not a contact with the patient.
-    const aiContact = answered && log.kind !== 'web';
+    // An answered call, by phone or web, is one AI contact on the patient-month (CCM): documented,
+    // never staff minutes. A web call speaks the care plan with the patient as a phone call does.
+    const aiContact = answered;
     const result = await this.db.transaction
       .write(({ callLog, counter, summaryEntry, ccmMonth }) => [
         callLog

@@ -9,7 +9,7 @@ import type { VapiEnv } from '../../platform/env';
 import { readVapiSecrets, SecretConfigurationError, SecretsManagerSecrets } from './secrets-manager-secrets';
 
 const secretsManager = mockClient(SecretsManagerClient);
-const VAPI = { apiKey: 'sk-live-1', webhookSecret: 'whsec-1', publicKey: 'pk-1' };
+const VAPI = { apiKey: 'sk-live-1', webhookSecret: 'whsec-1' };
 const reads = () => secretsManager.commandCalls(GetSecretValueCommand).map((c) => c.args[0].input.SecretId);
 
 function vapiEnv(secretId: string): VapiEnv {
@@ -95,10 +95,18 @@ describe('readVapiSecrets', () => {
   it('fails naming the key a Vapi secret lacks', async () => {
     secretsManager
       .on(GetSecretValueCommand)
-      .resolves({ SecretString: JSON.stringify({ apiKey: 'sk', webhookSecret: 'wh' }) });
+      .resolves({ SecretString: JSON.stringify({ apiKey: 'sk', webhookSecret: '' }) });
 
     await expect(readVapiSecrets(vapiEnv('careloop/test/vapi-incomplete'))).rejects.toThrow(
-      'Secret careloop/test/vapi-incomplete has no non-empty string value for the key publicKey',
+      'Secret careloop/test/vapi-incomplete has no non-empty string value for the key webhookSecret',
     );
+  });
+
+  it('reads a Vapi secret without a public key, and hands on only the keys it needs', async () => {
+    secretsManager
+      .on(GetSecretValueCommand)
+      .resolves({ SecretString: JSON.stringify({ ...VAPI, publicKey: 'pk-left-over' }) });
+
+    await expect(readVapiSecrets(vapiEnv('careloop/test/vapi-without-public-key'))).resolves.toEqual(VAPI);
   });
 });

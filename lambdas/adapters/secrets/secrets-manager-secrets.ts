@@ -75,9 +75,8 @@ export class SecretsManagerSecrets {
 export interface VapiSecrets {
   readonly apiKey: string;
   readonly webhookSecret: string;
-  readonly publicKey: string;
 }
-const VAPI_SECRET_KEYS = ['apiKey', 'webhookSecret', 'publicKey'] as const satisfies readonly (keyof VapiSecrets)[];
+const VAPI_SECRET_KEYS = ['apiKey', 'webhookSecret'] as const satisfies readonly (keyof VapiSecrets)[];
 
 /** One reader per container (per endpoint), so the cache outlives a single invocation. */
 const readers = new Map<string, SecretsManagerSecrets>();

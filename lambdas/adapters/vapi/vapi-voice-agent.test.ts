@@ -6,7 +6,13 @@ import { DEFAULT_SYSTEM_PROMPT, renderPrompt } from '../../../shared/calls';
 import { VoiceAgentError, type OutboundCallRequest } from '../../application/ports';
 import type { VapiEnv } from '../../platform/env';
 import { startVoiceSimulator, vapiContractErrors, type VoiceSimulator } from '../../local/voice-simulator';
-import { createCallBody, createVapiVoiceAgent, VapiVoiceAgent } from './vapi-voice-agent';
+import {
+  createCallBody,
+  createVapiVoiceAgent,
+  createWebCallBody,
+  fetchWebCalls,
+  VapiVoiceAgent,
+} from './vapi-voice-agent';
 
 const API_KEY = 'vapi-private-key-local';
 
@@ -158,6 +164,53 @@ describe('VapiVoiceAgent against the voice simulator', () => {
 
     expect(await caught(agent.placeCall(request('555-0106')))).toMatchObject({ kind: 'rejected', detail: '400' });
   });
+
+  it('builds a web call body that is a valid CreateWebCallDTO, with exactly the phone call’s overrides', () => {
+    const { customerNumber: _, ...webRequest } = request('+15555550106');
+    const settings = { ...envFor(simulator.url), webhookCredentialId: 'cred_1' };
+
+    const body = createWebCallBody(webRequest, settings);
+
+    expect(vapiContractErrors('CreateWebCallDTO', body)).toEqual([]);
+    expect(body).toEqual({
+      assistantId: 'asst_careloop',
+      assistantOverrides: createCallBody(request('+15555550106'), settings).assistantOverrides,
+    });
+    expect(body.assistantOverrides?.server).toEqual({
+      url: 'http://127.0.0.1:9/webhooks/vapi',
+      credentialId: 'cred_1',
+    });
+  });
+
+  it('creates a web call with the private key, answers its id and URL, and the call is reported once joined', async () => {
+    // Prepare
+    const agent = createVapiVoiceAgent(envFor(simulator.url, `${receiver.url}/webhooks/vapi`), { apiKey: API_KEY });
+    const { customerNumber: _, ...webRequest } = request('+15555550106');
+
+    // Act
+    const { vendorCallId, webCallUrl } = await agent.createWebCall(webRequest);
+    const beforeJoining = await agent.getCall(vendorCallId);
+    const joined = await fetch(webCallUrl, { method: 'POST' });
+    await simulator.idle();
+
+    // Assess
+    expect(webCallUrl).toBe(`${simulator.url}/web-call/${vendorCallId}`);
+    expect(beforeJoining).toEqual({ state: 'queued' });
+    expect(joined.status).toBe(200);
+    expect(await agent.getCall(vendorCallId)).toMatchObject({
+      state: 'ended',
+      report: { vendorCallId, outcome: 'answered', escalationLevel: 'Normal' },
+    });
+    const stored = simulator.calls().find((call) => call.id === vendorCallId);
+    expect(stored).toMatchObject({ type: 'webCall', assistantOverrides: { metadata: { callLogId: 'cl_01JTEST' } } });
+  });
+
+  it('turns a web call body Vapi refuses (400) into rejected', async () => {
+    const agent = createVapiVoiceAgent({ ...envFor(simulator.url), modelProvider: 'acme-llm' }, { apiKey: API_KEY });
+    const { customerNumber: _, ...webRequest } = request('+15555550106');
+
+    expect(await caught(agent.createWebCall(webRequest))).toMatchObject({ kind: 'rejected', detail: '400' });
+  });
 });
 
 describe('VapiVoiceAgent when Vapi fails', () => {
@@ -198,11 +251,47 @@ describe('VapiVoiceAgent when Vapi fails', () => {
   it('turns a timeout into unavailable/timeout', async () => {
     stub = await startStub({ status: 201, body: { id: 'late' } }, 2_000);
     const client = new CallsClient({ baseUrl: stub.url, token: API_KEY, timeoutInSeconds: 0.2, maxRetries: 0 });
-    const agent = new VapiVoiceAgent(client, envFor(stub.url));
+    const agent = new VapiVoiceAgent(client, envFor(stub.url), fetchWebCalls(stub.url, API_KEY));
 
     expect(await caught(agent.placeCall(request('+15555550106')))).toMatchObject({
       kind: 'unavailable',
       detail: 'timeout',
+    });
+  });
+
+  it.each([
+    [503, 'unavailable'],
+    [429, 'unavailable'],
+    [401, 'rejected'],
+  ])('turns a web call create answered %i into %s, once, without Vapi’s answer', async (status, kind) => {
+    stub = await startStub({ status, body: { message: 'Ana Lopez prompt echoed', statusCode: status } });
+    const agent = createVapiVoiceAgent(envFor(stub.url), { apiKey: API_KEY });
+    const { customerNumber: _, ...webRequest } = request('+15555550106');
+
+    const error = await caught(agent.createWebCall(webRequest));
+
+    expect(error).toMatchObject({ kind, detail: String(status) });
+    expect(String((error as Error).message)).not.toContain('Ana');
+    expect(stub.requests()).toBe(1);
+  });
+
+  it('turns a web call create that times out into unavailable/timeout', async () => {
+    stub = await startStub({ status: 201, body: { id: 'late', webCallUrl: 'https://vapi.daily.co/late' } }, 2_000);
+    const client = new CallsClient({ baseUrl: stub.url, token: API_KEY, timeoutInSeconds: 0.2, maxRetries: 0 });
+    const agent = new VapiVoiceAgent(client, envFor(stub.url), fetchWebCalls(stub.url, API_KEY, 0.2));
+    const { customerNumber: _, ...webRequest } = request('+15555550106');
+
+    expect(await caught(agent.createWebCall(webRequest))).toMatchObject({ kind: 'unavailable', detail: 'timeout' });
+  });
+
+  it('turns a web call answer without a URL into unavailable', async () => {
+    stub = await startStub({ status: 201, body: { id: 'c1' } });
+    const agent = createVapiVoiceAgent(envFor(stub.url), { apiKey: API_KEY });
+    const { customerNumber: _, ...webRequest } = request('+15555550106');
+
+    expect(await caught(agent.createWebCall(webRequest))).toMatchObject({
+      kind: 'unavailable',
+      detail: 'no_web_call_url',
     });
   });
 

@@ -3,7 +3,13 @@ import { VapiError, VapiTimeoutError, type Vapi } from '@vapi-ai/server-sdk';
 // 40 KB in a function's bundle where the whole `VapiClient` brings about 230 KB.
 import { CallsClient } from '@vapi-ai/server-sdk/calls';
 import { VOICE_PROVIDER } from '../../../shared/calls';
-import { VoiceAgentError, type OutboundCallRequest, type VoiceAgent } from '../../application/ports';
+import {
+  VoiceAgentError,
+  type OutboundCallRequest,
+  type VoiceAgent,
+  type WebCallAgent,
+  type WebCallRequest,
+} from '../../application/ports';
 import type { VapiEnv } from '../../platform/env';
 import { reportFromVapiCall, statusOf } from './vapi-messages';
 
@@ -17,12 +23,38 @@ export type VapiCallSettings = Pick<VapiEnv, 'phoneNumberId' | 'modelProvider' |
 /** Long enough for Vapi to accept a call, short enough to answer within an API Gateway request. */
 export const VAPI_TIMEOUT_SECONDS = 8;
 
-/** Vapi as the voice platform: outbound phone calls with per-call assistant overrides. */
-export class VapiVoiceAgent implements VoiceAgent {
+/**
+ * Vapi's `POST /call/web`, which SDK 2.0.1's `CallsClient` does not have. Answers the created call
+ * (with `webCallUrl`); throws as the SDK does (`VapiError` with the status, `VapiTimeoutError`).
+ */
+export type VapiWebCalls = (body: Vapi.CreateWebCallDto) => Promise<unknown>;
+
+/** Vapi as the voice platform: outbound phone calls and web calls with per-call assistant overrides. */
+export class VapiVoiceAgent implements VoiceAgent, WebCallAgent {
   constructor(
     private readonly calls: VapiCalls,
     private readonly settings: VapiCallSettings,
+    private readonly webCalls: VapiWebCalls,
   ) {}
+
+  async createWebCall(request: WebCallRequest): Promise<{ vendorCallId: string; webCallUrl: string }> {
+    let created: unknown;
+    try {
+      created = await this.webCalls(createWebCallBody(request, this.settings));
+    } catch (error) {
+      throw voiceAgentErrorOf(error);
+    }
+    const call = (typeof created === 'object' && created !== null ? created : {}) as {
+      id?: unknown;
+      webCallUrl?: unknown;
+      transport?: { callUrl?: unknown };
+    };
+    // Vapi names the room in `webCallUrl`, and in `transport.callUrl` (what `@vapi-ai/web` reads either way).
+    const webCallUrl = call.webCallUrl ?? call.transport?.callUrl;
+    if (typeof call.id !== 'string' || !call.id) throw new VoiceAgentError('unavailable', 'no_call_id');
+    if (typeof webCallUrl !== 'string' || !webCallUrl) throw new VoiceAgentError('unavailable', 'no_web_call_url');
+    return { vendorCallId: call.id, webCallUrl };
+  }
 
   async placeCall(request: OutboundCallRequest): Promise<{ vendorCallId: string }> {
     let created: Vapi.CreateCallsResponse;
@@ -88,6 +120,15 @@ export function createCallBody(request: OutboundCallRequest, settings: VapiCallS
 }
 
 /**
+ * The body of POST /call/web: the assistant and exactly the overrides of a phone call, set by the
+ * server, so a browser cannot change the prompt, the metadata or where the reports go.
+ */
+export function createWebCallBody(request: WebCallRequest, settings: VapiCallSettings): Vapi.CreateWebCallDto {
+  const { assistantOverrides } = createCallBody({ ...request, customerNumber: '' }, settings);
+  return { assistantId: request.assistantId, ...(assistantOverrides ? { assistantOverrides } : {}) };
+}
+
+/**
  * Vapi's failure as an outcome. Only the status code or the kind of failure is kept: Vapi's answer
  * (and the SDK error's message, which quotes it) may echo the prompt, so may contain PHI.
  */
@@ -106,6 +147,36 @@ export function voiceAgentErrorOf(error: unknown): VoiceAgentError {
   return new VoiceAgentError('unavailable', 'network');
 }
 
+/** `POST /call/web` with the private key: one request, never retried (a retry could create a second call). */
+export function fetchWebCalls(
+  baseUrl: string,
+  apiKey: string,
+  timeoutSeconds: number = VAPI_TIMEOUT_SECONDS,
+): VapiWebCalls {
+  return async (body) => {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl.replace(/\/+$/, '')}/call/web`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutSeconds * 1000),
+      });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError') throw new VapiTimeoutError('timeout');
+      throw error;
+    }
+    // Vapi's answer is read but not kept in the error: it may echo the prompt.
+    const text = await response.text().catch(() => '');
+    if (!response.ok) throw new VapiError({ statusCode: response.status });
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
+  };
+}
+
 export function createVapiVoiceAgent(env: VapiEnv, secrets: { apiKey: string }): VapiVoiceAgent {
   const calls = new CallsClient({
     baseUrl: env.baseUrl,
@@ -113,5 +184,5 @@ export function createVapiVoiceAgent(env: VapiEnv, secrets: { apiKey: string }):
     timeoutInSeconds: VAPI_TIMEOUT_SECONDS,
     maxRetries: 0,
   });
-  return new VapiVoiceAgent(calls, env);
+  return new VapiVoiceAgent(calls, env, fetchWebCalls(env.baseUrl, secrets.apiKey));
 }

@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import type { WebCallConfigResponse } from '../../../../../shared/calls';
+import type { WebCallCreatedResponse } from '../../../../../shared/calls';
 import { createApiClient } from '../../../lib/api-client';
 import { createFakeBackend } from '../../../test/fakes';
 import { signedInUser } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { roomWith } from '../../../test/web-call-script';
 import {
   SIMULATED_CALL_ERROR,
   SIMULATED_CONNECT_MS,
@@ -19,10 +20,12 @@ import { WebCallButton } from './web-call-button';
 
 const API_URL = 'https://api.careloop.test';
 
-const configFor = (assistantId: string): WebCallConfigResponse => ({
-  publicKey: 'pk_public',
+const ROOM = 'https://vapi.daily.co/room-1';
+const createdFor = (webCallUrl = ROOM): WebCallCreatedResponse => ({
+  callLogId: 'call-1',
+  vendorCallId: 'vapi-call-1',
+  webCallUrl,
   assistantName: 'Care Assistant',
-  configuration: { assistantId, assistantOverrides: { variableValues: { patientName: 'Ruth' } } },
 });
 
 type Reply = { status: number; body?: unknown } | 'network-down';
@@ -36,7 +39,7 @@ interface Setup {
 let openSpy: MockInstance<typeof window.open>;
 
 /** The patient page's Web Call button on the fake backend, answering the web-call route with `reply`. */
-function renderButton({ reply = { status: 200, body: configFor('asst_1') }, signedIn = true, factory }: Setup = {}) {
+function renderButton({ reply = { status: 200, body: createdFor() }, signedIn = true, factory }: Setup = {}) {
   const backend = createFakeBackend(signedIn ? signedInUser() : null);
   const requests: { url: string; method: string; auth: string | null }[] = [];
   const fetchFn = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
@@ -51,7 +54,7 @@ function renderButton({ reply = { status: 200, body: configFor('asst_1') }, sign
   const api = createApiClient({ baseUrl: API_URL, getIdToken: backend.auth.getIdToken, fetch: fetchFn });
   const sources: SimulatedWebCallSource[] = [];
   const simulated: WebCallSourceFactory = async () => {
-    const source = new SimulatedWebCallSource();
+    const source = new SimulatedWebCallSource(roomWith());
     sources.push(source);
     return source;
   };
@@ -131,13 +134,53 @@ describe('Web Call button and popup widget', () => {
     expect(popup().getByRole('button', { name: 'End Call' })).toBeVisible();
   });
 
-  it('asks the backend for the configuration with the session token', async () => {
-    const { requests } = renderButton();
+  it('asks the backend to create the call, with the session token, and joins its URL', async () => {
+    const { requests, sources } = renderButton();
     await click(screen.getByRole('button', { name: 'Web Call' }));
     await advance(0);
     expect(requests).toEqual([
       { url: `${API_URL}/patients/pat-1/web-call`, method: 'POST', auth: 'Bearer fake-id-token' },
     ]);
+    const join = vi.spyOn(SimulatedWebCallSource.prototype, 'join');
+    try {
+      await advance(600);
+      expect(sources).toHaveLength(1);
+      expect(join).toHaveBeenCalledWith({ webCallUrl: ROOM, id: 'vapi-call-1' });
+    } finally {
+      join.mockRestore();
+    }
+  });
+
+  const cancelRequest = {
+    url: `${API_URL}/patients/pat-1/web-call/call-1/cancel`,
+    method: 'POST',
+    auth: 'Bearer fake-id-token',
+  };
+
+  it('cancels the call when the window is closed before the call starts', async () => {
+    const { requests } = renderButton();
+    await openAndInitialise();
+    await click(popup().getByRole('button', { name: 'End Call' }));
+    await advance(2000);
+    expect(requests).toContainEqual(cancelRequest);
+  });
+
+  it('cancels a call created after its window was closed', async () => {
+    const { requests } = renderButton();
+    await click(screen.getByRole('button', { name: 'Web Call' }));
+    await advance(100);
+    await click(popup().getByRole('button', { name: 'End Call' }));
+    await advance(0);
+    expect(requests).toContainEqual(cancelRequest);
+  });
+
+  it('does not cancel a call that has started when its window closes', async () => {
+    const { requests } = renderButton();
+    await openAndInitialise();
+    await advance(SIMULATED_CONNECT_MS + 500);
+    await click(popup().getByRole('button', { name: 'End Call' }));
+    await advance(2000);
+    expect(requests).not.toContainEqual(cancelRequest);
   });
 
   it('walks Ready to call → connecting → connected → speaking ⇄ listening → processing → ended, then closes 2 s later', async () => {
@@ -234,9 +277,9 @@ describe('Web Call button and popup widget', () => {
     renderButton({
       factory: async () => {
         created += 1;
-        return new SimulatedWebCallSource();
+        return new SimulatedWebCallSource(roomWith());
       },
-      reply: { status: 200, body: configFor('asst_1') },
+      reply: { status: 200, body: createdFor() },
     });
     await click(screen.getByRole('button', { name: 'Web Call' }));
     await advance(100);
@@ -343,10 +386,6 @@ describe('Web Call button and popup widget', () => {
       await failsToInitialise({ reply: 'network-down' }, 'Failed to initialize web call');
     });
 
-    it("shows 'Assistant or Squad must be provided.' without an assistant", async () => {
-      await failsToInitialise({ reply: { status: 200, body: configFor('') } }, 'Assistant or Squad must be provided.');
-    });
-
     it("shows 'Failed to initialize call interface' when the voice SDK cannot be loaded", async () => {
       await failsToInitialise(
         { factory: () => Promise.reject(new Error('Loading chunk failed')) },
@@ -356,14 +395,14 @@ describe('Web Call button and popup widget', () => {
 
     it("shows the voice service's reason when the call cannot start", async () => {
       await failsToInitialise(
-        { reply: { status: 200, body: configFor(SIMULATED_FAILURES.startFails) } },
+        { reply: { status: 200, body: createdFor(`${ROOM}${SIMULATED_FAILURES.startFails}`) } },
         SIMULATED_START_ERROR,
       );
     });
 
     it("shows 'Failed to initialize' when starting throws without a reason", async () => {
-      const refusing: WebCallSource = Object.assign(new SimulatedWebCallSource(), {
-        start: () => Promise.reject(new Error('')),
+      const refusing: WebCallSource = Object.assign(new SimulatedWebCallSource(roomWith()), {
+        join: () => Promise.reject(new Error('')),
       });
       await failsToInitialise({ factory: async () => refusing }, 'Failed to initialize');
     });
@@ -371,8 +410,8 @@ describe('Web Call button and popup widget', () => {
     it.each([
       [SIMULATED_FAILURES.errorDuringCall, SIMULATED_CALL_ERROR],
       [SIMULATED_FAILURES.errorWithoutMessage, 'An error occurred during the call'],
-    ])("shows 'Error occurred' and the reason when the call fails (%s)", async (assistantId, message) => {
-      const { sources } = renderButton({ reply: { status: 200, body: configFor(assistantId) } });
+    ])("shows 'Error occurred' and the reason when the call fails (%s)", async (failure, message) => {
+      const { sources } = renderButton({ reply: { status: 200, body: createdFor(`${ROOM}${failure}`) } });
       await openAndInitialise();
       await advance(SIMULATED_CONNECT_MS + 1500);
       expect(statusText()).toBe('Assistant speaking...');

@@ -3,7 +3,7 @@ import { Headset } from 'lucide-react';
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useApiClient } from '../../../lib/services';
-import { fetchWebCallConfig } from '../api/web-call-config';
+import { cancelWebCall, createWebCall } from '../api/web-call-config';
 import { useWebCallSourceFactory } from '../sources/web-call-source-context';
 import { WebCallController } from './web-call-controller';
 import { WebCallPanel } from './web-call-panel';
@@ -47,7 +47,8 @@ export function WebCallButton({ patientId, patientName, organizationName }: WebC
   const open = () =>
     controller.open({
       title: `Web Call: ${patientName}`,
-      fetchConfig: (signal) => fetchWebCallConfig(api, patientId, signal),
+      createCall: () => createWebCall(api, patientId),
+      cancelCall: (callLogId) => cancelWebCall(api, patientId, callLogId),
       createSource,
     });
 

@@ -1,4 +1,4 @@
-import type { WebCallConfigResponse } from '../../../../../shared/calls';
+import type { WebCallCreatedResponse } from '../../../../../shared/calls';
 import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import type { WebCallSourceFactory } from '../sources/web-call-source-factory';
 import type { WebCallEvents, WebCallSource } from '../sources/web-call-source';
@@ -25,7 +25,10 @@ export const POPUP_WATCH_INTERVAL_MS = 500;
 export interface WebCallSession {
   /** The popup's title. */
   title: string;
-  fetchConfig: (signal: AbortSignal) => Promise<WebCallConfigResponse>;
+  /** Asks the server to create the call (its log, and the vendor's call). */
+  createCall: () => Promise<WebCallCreatedResponse>;
+  /** Cancels the call's log: the widget closed before the call started. */
+  cancelCall: (callLogId: string) => Promise<unknown>;
   createSource: WebCallSourceFactory;
 }
 
@@ -36,7 +39,7 @@ export interface WebCallSnapshot {
   popup: Window | null;
   /** Where the popup's content renders, once its page is written. */
   container: HTMLElement | null;
-  /** From the backend's configuration, once it has answered. */
+  /** From the backend's answer, once it has created the call. */
   assistantName: string | null;
   call: WebCallState;
 }
@@ -49,7 +52,7 @@ const CLOSED: WebCallSnapshot = {
   call: INITIAL_WEB_CALL_STATE,
 };
 
-type ConfigResult = { ok: true; config: WebCallConfigResponse } | { ok: false; error: unknown };
+type CreateResult = { ok: true; call: WebCallCreatedResponse } | { ok: false; error: unknown };
 
 /**
  * The widget's lifecycle, outside React so the popup, the timers and the call source have one
@@ -62,11 +65,12 @@ export class WebCallController {
   private popup: Window | null = null;
   private source: WebCallSource | null = null;
   private detachSource: (() => void) | null = null;
-  private abort: AbortController | null = null;
   private readonly timeouts = new Set<ReturnType<typeof setTimeout>>();
   private watch: ReturnType<typeof setInterval> | null = null;
   /** Bumped on every open and close: work begun for an earlier window stops when it resumes. */
   private generation = 0;
+  /** The call created for the open window until it starts: closing the window before then cancels it. */
+  private unstarted: { callLogId: string; cancel: (callLogId: string) => Promise<unknown> } | null = null;
 
   constructor(private readonly opener: Window) {}
 
@@ -91,16 +95,18 @@ export class WebCallController {
     }
     const generation = ++this.generation;
     this.popup = popup;
-    this.abort = new AbortController();
-    // Asked for at once so the header can name the assistant; the call itself waits for its time.
-    const config: Promise<ConfigResult> = session.fetchConfig(this.abort.signal).then(
-      (value) => ({ ok: true, config: value }),
+    // Created at once so the header can name the assistant; the call is joined at its time. Never
+    // aborted: a call created for a window closed meanwhile is cancelled once its id is known.
+    const created: Promise<CreateResult> = session.createCall().then(
+      (call) => ({ ok: true, call }),
       (error: unknown) => ({ ok: false, error }),
     );
-    void config.then((result) => {
-      if (result.ok && generation === this.generation) {
-        this.set({ ...this.snapshot, assistantName: result.config.assistantName });
-      }
+    void created.then((result) => {
+      if (!result.ok) return;
+      const unstarted = { callLogId: result.call.callLogId, cancel: session.cancelCall };
+      if (generation !== this.generation) return void cancelQuietly(unstarted);
+      this.unstarted = unstarted;
+      this.set({ ...this.snapshot, assistantName: result.call.assistantName });
     });
     this.opener.addEventListener('pagehide', this.unload);
     this.opener.addEventListener('beforeunload', this.unload);
@@ -115,7 +121,7 @@ export class WebCallController {
       // Writing the page dropped the window's listeners: closing it by hand ends the call at once.
       popup.addEventListener('pagehide', this.close);
       this.set({ ...this.snapshot, container });
-      this.after(INITIALISE_DELAY_MS, () => void this.initialise(generation, config, session.createSource));
+      this.after(INITIALISE_DELAY_MS, () => void this.initialise(generation, created, session.createSource));
     });
   };
 
@@ -148,8 +154,8 @@ export class WebCallController {
     this.timeouts.clear();
     if (this.watch !== null) clearInterval(this.watch);
     this.watch = null;
-    this.abort?.abort();
-    this.abort = null;
+    if (this.unstarted) void cancelQuietly(this.unstarted);
+    this.unstarted = null;
     this.releaseSource();
     this.opener.removeEventListener('pagehide', this.unload);
     this.opener.removeEventListener('beforeunload', this.unload);
@@ -165,19 +171,17 @@ export class WebCallController {
     if (popup && !popup.closed) popup.close();
   };
 
-  private async initialise(generation: number, config: Promise<ConfigResult>, createSource: WebCallSourceFactory) {
+  private async initialise(generation: number, created: Promise<CreateResult>, createSource: WebCallSourceFactory) {
     const current = () => generation === this.generation;
     this.dispatch({ type: 'initialise' });
-    const result = await config;
+    const result = await created;
     if (!current()) return;
     if (!result.ok) return this.dispatch({ type: 'initialise-failed', message: configErrorMessage(result.error) });
-    const { assistantId, assistantOverrides } = result.config.configuration;
-    if (!assistantId)
-      return this.dispatch({ type: 'initialise-failed', message: CALL_MESSAGES.widgetAssistantRequired });
+    const { webCallUrl, vendorCallId } = result.call;
 
     let source: WebCallSource;
     try {
-      source = await createSource(result.config);
+      source = await createSource();
     } catch {
       if (current()) this.dispatch({ type: 'initialise-failed', message: CALL_MESSAGES.widgetInterfaceFailed });
       return;
@@ -188,7 +192,7 @@ export class WebCallController {
     }
     this.attach(source);
     try {
-      await source.start(assistantId, assistantOverrides);
+      await source.join({ webCallUrl, id: vendorCallId });
     } catch (error) {
       if (!current()) return;
       this.dispatch({ type: 'initialise-failed', message: errorMessageOf(error) ?? CALL_MESSAGES.widgetStartFailed });
@@ -198,7 +202,10 @@ export class WebCallController {
 
   private attach(source: WebCallSource): void {
     const handlers: WebCallEvents = {
-      'call-start': () => this.dispatch({ type: 'call-start' }),
+      'call-start': () => {
+        this.unstarted = null;
+        this.dispatch({ type: 'call-start' });
+      },
       'call-end': () => {
         this.dispatch({ type: 'call-end' });
         if (this.snapshot.call.status === 'disconnected') {
@@ -249,4 +256,9 @@ export class WebCallController {
     this.snapshot = snapshot;
     for (const subscriber of this.subscribers) subscriber();
   }
+}
+
+/** The cancel is best effort: a log left queued is settled by the reconciler. */
+function cancelQuietly({ callLogId, cancel }: { callLogId: string; cancel: (callLogId: string) => Promise<unknown> }) {
+  return cancel(callLogId).catch(() => undefined);
 }

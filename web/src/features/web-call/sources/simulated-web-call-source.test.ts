@@ -1,14 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { roomWith, SIMULATED_SCRIPT } from '../../../test/web-call-script';
 import {
+  joinSimulatorRoom,
   SIMULATED_CALL_ERROR,
   SIMULATED_CONNECT_MS,
   SIMULATED_FAILURES,
   SIMULATED_HANG_UP_MS,
-  SIMULATED_SCRIPT,
   SIMULATED_START_ERROR,
   SimulatedWebCallSource,
 } from './simulated-web-call-source';
-import type { WebCallEventName } from './web-call-source';
+import type { JoinableWebCall, WebCallEventName } from './web-call-source';
+
+const ROOM = 'http://127.0.0.1:4010/web-call/vapi-call-1';
+const call = (webCallUrl = ROOM): JoinableWebCall => ({ webCallUrl, id: 'vapi-call-1' });
 
 const SCRIPT_MS = SIMULATED_SCRIPT.reduce((total, turn) => total + turn.ms, 0);
 
@@ -42,14 +46,14 @@ afterEach(() => {
 
 describe('simulated web call source', () => {
   it('connects, plays the scripted conversation with Vapi events and hangs up', async () => {
-    const source = new SimulatedWebCallSource();
+    const source = new SimulatedWebCallSource(roomWith());
     const seen = record(source);
 
-    const started = source.start('assistant-1', { variableValues: {} });
+    const started = source.join(call());
     await vi.advanceTimersByTimeAsync(SIMULATED_CONNECT_MS - 1);
     expect(seen.events).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    await expect(started).resolves.toEqual({ id: 'simulated-web-call', type: 'webCall' });
+    await expect(started).resolves.toEqual({ id: 'vapi-call-1', type: 'webCall' });
     expect(seen.events).toEqual(['call-start']);
 
     await vi.advanceTimersByTimeAsync(SCRIPT_MS + SIMULATED_HANG_UP_MS);
@@ -85,12 +89,14 @@ describe('simulated web call source', () => {
   });
 
   it('declares speech-end after 1 s of silence', async () => {
-    const source = new SimulatedWebCallSource([
-      { speaker: 'assistant', ms: 500, text: 'Hi' },
-      { speaker: 'patient', ms: 3000, text: 'Hello' },
-    ]);
+    const source = new SimulatedWebCallSource(
+      roomWith([
+        { speaker: 'assistant', ms: 500, text: 'Hi' },
+        { speaker: 'patient', ms: 3000, text: 'Hello' },
+      ]),
+    );
     const seen = record(source);
-    void source.start('assistant-1');
+    void source.join(call());
     await vi.advanceTimersByTimeAsync(SIMULATED_CONNECT_MS + 500);
     expect(seen.events).toEqual(['call-start', 'speech-start']);
     await vi.advanceTimersByTimeAsync(900);
@@ -100,9 +106,9 @@ describe('simulated web call source', () => {
   });
 
   it('stops the call: no more events after call-end, and the start promise settles', async () => {
-    const source = new SimulatedWebCallSource();
+    const source = new SimulatedWebCallSource(roomWith());
     const seen = record(source);
-    void source.start('assistant-1');
+    void source.join(call());
     await vi.advanceTimersByTimeAsync(SIMULATED_CONNECT_MS + 500);
 
     await source.stop();
@@ -116,41 +122,36 @@ describe('simulated web call source', () => {
   });
 
   it('stopping while connecting never starts the call', async () => {
-    const source = new SimulatedWebCallSource();
+    const source = new SimulatedWebCallSource(roomWith());
     const seen = record(source);
-    const started = source.start('assistant-1');
+    const started = source.join(call());
     await source.stop();
     await expect(started).resolves.toBeNull();
     await vi.advanceTimersByTimeAsync(20_000);
     expect(seen.events).toEqual([]);
   });
 
-  it('ignores a second start while a call runs, as Vapi does', async () => {
-    const source = new SimulatedWebCallSource();
+  it('refuses a second join while a call runs, as Vapi does', async () => {
+    const source = new SimulatedWebCallSource(roomWith());
     const seen = record(source);
-    void source.start('assistant-1');
-    await expect(source.start('assistant-1')).resolves.toBeNull();
+    void source.join(call());
+    await expect(source.join(call())).rejects.toThrow('Cannot reconnect while a call is already in progress');
     await vi.advanceTimersByTimeAsync(SIMULATED_CONNECT_MS);
     expect(seen.events).toEqual(['call-start']);
   });
 
-  it('refuses to start without an assistant, reporting it on error as Vapi does', async () => {
-    const source = new SimulatedWebCallSource();
-    const seen = record(source);
-    await expect(source.start('')).rejects.toThrow('Assistant or Squad or Workflow must be provided.');
-    expect(seen.errors).toEqual([
-      {
-        type: 'validation-error',
-        stage: 'input-validation',
-        error: { message: 'Assistant or Squad or Workflow must be provided.' },
-      },
-    ]);
+  it('refuses to join without a URL, as Vapi does', async () => {
+    const source = new SimulatedWebCallSource(roomWith());
+    await expect(source.join(call(''))).rejects.toThrow('webCallUrl is required for reconnection.');
   });
 
-  it('fails to start for the start-failure assistant', async () => {
-    const source = new SimulatedWebCallSource();
+  it.each([
+    ['the start-failure URL', roomWith(), `${ROOM}${SIMULATED_FAILURES.startFails}`],
+    ['a room that cannot be joined', () => Promise.reject(new Error('404')), ROOM],
+  ])('fails to start for %s', async (_, room, webCallUrl) => {
+    const source = new SimulatedWebCallSource(room);
     const seen = record(source);
-    const started = source.start(SIMULATED_FAILURES.startFails);
+    const started = source.join(call(webCallUrl));
     await vi.advanceTimersByTimeAsync(SIMULATED_CONNECT_MS);
     await expect(started).resolves.toBeNull();
     expect(seen.events).toEqual(['error']);
@@ -160,17 +161,17 @@ describe('simulated web call source', () => {
   it.each([
     [SIMULATED_FAILURES.errorDuringCall, { type: 'daily-error', error: { message: SIMULATED_CALL_ERROR } }],
     [SIMULATED_FAILURES.errorWithoutMessage, { type: 'daily-error' }],
-  ])('drops the call after the greeting for %s', async (assistantId, error) => {
-    const source = new SimulatedWebCallSource();
+  ])('drops the call after the greeting for %s', async (failure, error) => {
+    const source = new SimulatedWebCallSource(roomWith());
     const seen = record(source);
-    void source.start(assistantId);
+    void source.join(call(`${ROOM}${failure}`));
     await vi.advanceTimersByTimeAsync(SIMULATED_CONNECT_MS + SCRIPT_MS);
     expect(seen.events).toEqual(['call-start', 'speech-start', 'error']);
     expect(seen.errors).toEqual([error]);
   });
 
   it('mutes and unmutes the microphone', () => {
-    const source = new SimulatedWebCallSource();
+    const source = new SimulatedWebCallSource(roomWith());
     expect(source.isMuted()).toBe(false);
     source.setMuted(true);
     expect(source.isMuted()).toBe(true);
@@ -179,12 +180,30 @@ describe('simulated web call source', () => {
   });
 
   it('stops telling a listener once it is removed', async () => {
-    const source = new SimulatedWebCallSource();
+    const source = new SimulatedWebCallSource(roomWith());
     const listener = vi.fn();
     source.on('call-start', listener);
     source.off('call-start', listener);
-    void source.start('assistant-1');
+    void source.join(call());
     await vi.advanceTimersByTimeAsync(SIMULATED_CONNECT_MS);
     expect(listener).not.toHaveBeenCalled();
+  });
+
+  it("joins the voice simulator's room by its URL alone and plays its turns after a second's silence", async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response(JSON.stringify({ id: 'vapi-call-1', turns: [{ role: 'assistant', text: 'Hello', ms: 2000 }] })),
+      );
+    try {
+      const turns = await joinSimulatorRoom(ROOM);
+      expect(fetchSpy).toHaveBeenCalledWith(ROOM, { method: 'POST' });
+      expect(turns).toEqual([
+        { silence: true, ms: 1000 },
+        { speaker: 'assistant', ms: 2000, text: 'Hello' },
+      ]);
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 });

@@ -1,23 +1,23 @@
 import { AUDIO_LEVEL_INTERVAL_MS, detectSpeech, INITIAL_SPEECH_DETECTOR } from './speech-detector.utils';
-import type { WebCallEventName, WebCallEvents, WebCallSource } from './web-call-source';
+import type { JoinableWebCall, WebCallEventName, WebCallEvents, WebCallSource } from './web-call-source';
 
 /**
- * Assistant ids that make the simulation fail on purpose, so every state of the widget can be
- * reached locally and in tests.
+ * Endings of a web call URL that make the simulation fail on purpose, so every state of the widget
+ * can be reached locally and in tests. They are URL fragments, which a browser never sends.
  */
 export const SIMULATED_FAILURES = {
   /** The call never starts: an `error` while connecting, as Vapi reports a failed start. */
-  startFails: 'simulated-start-fails',
+  startFails: '#simulated-start-fails',
   /** The call drops after the greeting, with an error message. */
-  errorDuringCall: 'simulated-error-during-call',
+  errorDuringCall: '#simulated-error-during-call',
   /** The call drops after the greeting, with an error that carries no message. */
-  errorWithoutMessage: 'simulated-error-without-message',
+  errorWithoutMessage: '#simulated-error-without-message',
 } as const;
 
 export const SIMULATED_START_ERROR = 'The simulated voice service could not start the call';
 export const SIMULATED_CALL_ERROR = 'The simulated call lost its connection';
 
-/** From `start()` to `call-start`. */
+/** From `join()` to `call-start`. */
 export const SIMULATED_CONNECT_MS = 1200;
 
 export type SimulatedTurn =
@@ -25,23 +25,27 @@ export type SimulatedTurn =
   | { functionCall: string; ms: number }
   | { silence: true; ms: number };
 
+/** Joins a call's room and answers the conversation to play (the assistant's turns are sound). */
+export type SimulatedRoomJoiner = (webCallUrl: string) => Promise<readonly SimulatedTurn[]>;
+
 /**
- * A short check-in: the assistant's turns are sound, the patient's (the local microphone) silence.
- * The assistant takes a second before its first message, as a real one does.
+ * Joins a room of the local voice simulator (lambdas/local/voice-simulator.ts): that starts the call
+ * there, which then reports it as Vapi does, and answers its turns. The assistant takes a second
+ * before its first message, as a real one does.
  */
-export const SIMULATED_SCRIPT: readonly SimulatedTurn[] = [
-  { silence: true, ms: 1000 },
-  {
-    speaker: 'assistant',
-    ms: 2000,
-    text: 'Hello, this is Care, your care assistant. Is now a good time for your check-in?',
-  },
-  { speaker: 'patient', ms: 2000, text: 'Yes, now is fine.' },
-  { speaker: 'assistant', ms: 1800, text: 'How have you been feeling since our last call?' },
-  { speaker: 'patient', ms: 2200, text: 'Pretty well. My blood pressure has been steady.' },
-  { functionCall: 'recordCheckIn', ms: 1500 },
-  { speaker: 'assistant', ms: 2000, text: 'Thank you, I have noted that for your care team. Goodbye!' },
-];
+export const joinSimulatorRoom: SimulatedRoomJoiner = async (webCallUrl) => {
+  const response = await fetch(webCallUrl, { method: 'POST' });
+  if (!response.ok) throw new Error(SIMULATED_START_ERROR);
+  const { turns } = (await response.json()) as { turns: { role: 'assistant' | 'user'; text: string; ms: number }[] };
+  return [
+    { silence: true, ms: 1000 },
+    ...turns.map((turn) => ({
+      speaker: turn.role === 'assistant' ? ('assistant' as const) : ('patient' as const),
+      ms: turn.ms,
+      text: turn.text,
+    })),
+  ];
+};
 
 /** Silence after the last turn before the assistant hangs up. */
 export const SIMULATED_HANG_UP_MS = 1500;
@@ -64,18 +68,18 @@ function speechLevel(frame: number): number {
   return 0.03 + 0.09 * Math.abs(Math.sin((frame + 1) * 0.7));
 }
 
-function errorFor(assistantId: string): unknown {
-  if (assistantId === SIMULATED_FAILURES.errorDuringCall) {
+function errorFor(webCallUrl: string): unknown {
+  if (webCallUrl.endsWith(SIMULATED_FAILURES.errorDuringCall)) {
     return { type: 'daily-error', error: { message: SIMULATED_CALL_ERROR } };
   }
-  if (assistantId === SIMULATED_FAILURES.errorWithoutMessage) return { type: 'daily-error' };
+  if (webCallUrl.endsWith(SIMULATED_FAILURES.errorWithoutMessage)) return { type: 'daily-error' };
   return null;
 }
 
-/** The frames of the whole call; a failing assistant drops the call right after its greeting. */
-function buildFrames(script: readonly SimulatedTurn[], assistantId: string): Frame[] {
+/** The frames of the whole call; a failing call drops right after the greeting. */
+function buildFrames(script: readonly SimulatedTurn[], webCallUrl: string): Frame[] {
   const frames: Frame[] = [];
-  const failure = errorFor(assistantId);
+  const failure = errorFor(webCallUrl);
   for (const turn of script) {
     const count = frameCount(turn.ms);
     const start = frames.length;
@@ -109,9 +113,9 @@ function buildFrames(script: readonly SimulatedTurn[], assistantId: string): Fra
 type Listeners = { [E in WebCallEventName]: Set<WebCallEvents[E]> };
 
 /**
- * A scripted web call with Vapi's events and timing: `call-start` after connecting, then the
+ * A web call played with Vapi's events and timing: `call-start` after connecting, then the
  * assistant's audio level every 100 ms (with `speech-start` / `speech-end` by Vapi's rule),
- * transcripts and a function call, then `call-end`. Used where `voiceSdk` is `simulated`.
+ * transcripts and function calls, then `call-end`. Used where `voiceSdk` is `simulated`.
  */
 export class SimulatedWebCallSource implements WebCallSource {
   private readonly listeners: Listeners = {
@@ -129,7 +133,7 @@ export class SimulatedWebCallSource implements WebCallSource {
   private timer: ReturnType<typeof setTimeout> | ReturnType<typeof setInterval> | null = null;
   private settleStart: ((value: unknown) => void) | null = null;
 
-  constructor(private readonly script: readonly SimulatedTurn[] = SIMULATED_SCRIPT) {}
+  constructor(private readonly joinRoom: SimulatedRoomJoiner = joinSimulatorRoom) {}
 
   on<E extends WebCallEventName>(event: E, listener: WebCallEvents[E]): void {
     (this.listeners[event] as Set<WebCallEvents[E]>).add(listener);
@@ -139,17 +143,20 @@ export class SimulatedWebCallSource implements WebCallSource {
     (this.listeners[event] as Set<WebCallEvents[E]>).delete(listener);
   }
 
-  start(assistantId: string, _assistantOverrides?: Record<string, unknown>): Promise<unknown> {
-    if (!assistantId) {
-      const error = new Error('Assistant or Squad or Workflow must be provided.');
-      this.emit('error', { type: 'validation-error', stage: 'input-validation', error: { message: error.message } });
-      return Promise.reject(error);
+  /** As `@vapi-ai/web`'s `reconnect`: joins the room of a call the server created. */
+  join(call: JoinableWebCall): Promise<unknown> {
+    if (!call.webCallUrl) return Promise.reject(new Error('webCallUrl is required for reconnection.'));
+    if (this.started) {
+      return Promise.reject(new Error('Cannot reconnect while a call is already in progress. Call stop() first.'));
     }
-    if (this.started) return Promise.resolve(null);
     this.started = true;
+    const turns = call.webCallUrl.endsWith(SIMULATED_FAILURES.startFails)
+      ? Promise.reject(new Error(SIMULATED_START_ERROR))
+      : this.joinRoom(call.webCallUrl);
+    turns.catch(() => undefined); // settled in connect()
     return new Promise((resolve) => {
       this.settleStart = resolve;
-      this.timer = setTimeout(() => this.connect(assistantId), SIMULATED_CONNECT_MS);
+      this.timer = setTimeout(() => void this.connect(call, turns), SIMULATED_CONNECT_MS);
     });
   }
 
@@ -171,19 +178,24 @@ export class SimulatedWebCallSource implements WebCallSource {
     return this.muted;
   }
 
-  private connect(assistantId: string): void {
+  private async connect(call: JoinableWebCall, turns: Promise<readonly SimulatedTurn[]>): Promise<void> {
     this.timer = null;
-    if (assistantId === SIMULATED_FAILURES.startFails) {
+    let script: readonly SimulatedTurn[];
+    try {
+      script = await turns;
+    } catch {
+      if (!this.started) return;
       this.started = false;
       this.emit('error', { type: 'start-method-error', stage: 'unknown', error: { message: SIMULATED_START_ERROR } });
       this.resolveStart(null);
       return;
     }
+    if (!this.started) return; // stopped while joining
     this.live = true;
     this.emit('call-start');
-    this.resolveStart({ id: 'simulated-web-call', type: 'webCall' });
+    this.resolveStart({ id: call.id, type: 'webCall' });
 
-    const frames = buildFrames(this.script, assistantId);
+    const frames = buildFrames(script, call.webCallUrl);
     let detector = INITIAL_SPEECH_DETECTOR;
     let index = 0;
     this.timer = setInterval(() => {

@@ -1,8 +1,7 @@
 import type Vapi from '@vapi-ai/web';
-import type { WebCallEventName, WebCallEvents, WebCallSource } from './web-call-source';
+import type { JoinableWebCall, WebCallEventName, WebCallEvents, WebCallSource } from './web-call-source';
 
 type VapiClass = typeof Vapi;
-type AssistantOverrides = Parameters<Vapi['start']>[1];
 
 /** The SDK's emitter narrowed to the port's events (it types each listener the way the port does). */
 interface VapiEmitter {
@@ -25,12 +24,12 @@ export class VapiWebCallSource implements WebCallSource {
   }
 
   /**
-   * Downloads the SDK (and its WebRTC transport) only when a call starts, then connects with the
-   * organization's public key.
+   * Downloads the SDK (and its WebRTC transport) only when a call starts. It is given no key: the
+   * server creates the call, and `reconnect` only joins its room, asking nothing of Vapi's API.
    */
-  static async create(publicKey: string): Promise<VapiWebCallSource> {
+  static async create(): Promise<VapiWebCallSource> {
     const VapiSdk = vapiClassOf(await import('@vapi-ai/web'));
-    return new VapiWebCallSource(new VapiSdk(publicKey));
+    return new VapiWebCallSource(new VapiSdk(''));
   }
 
   on<E extends WebCallEventName>(event: E, listener: WebCallEvents[E]): void {
@@ -41,9 +40,8 @@ export class VapiWebCallSource implements WebCallSource {
     this.events.removeListener(event, listener);
   }
 
-  start(assistantId: string, assistantOverrides?: Record<string, unknown>): Promise<unknown> {
-    // The backend builds the overrides to Vapi's contract (product-rules.md "Calls").
-    return this.vapi.start(assistantId, assistantOverrides as AssistantOverrides);
+  join(call: JoinableWebCall): Promise<unknown> {
+    return this.vapi.reconnect({ webCallUrl: call.webCallUrl, id: call.id });
   }
 
   stop(): Promise<void> {

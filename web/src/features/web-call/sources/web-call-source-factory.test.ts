@@ -1,18 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { WebCallConfigResponse } from '../../../../../shared/calls';
 import { parseRuntimeConfig } from '../../../config/runtime-config';
 import { SimulatedWebCallSource } from './simulated-web-call-source';
 import { VapiWebCallSource } from './vapi-web-call-source';
 import { sourceFactoryFromRuntimeConfig } from './web-call-source-factory';
 
-const vapi = vi.hoisted(() => ({ created: [] as string[], started: [] as unknown[][], muted: false }));
+const vapi = vi.hoisted(() => ({ created: [] as string[], joined: [] as unknown[], started: 0, muted: false }));
 
 // The real SDK needs WebRTC; a stand-in with its surface shows what the adapter asks of it.
 vi.mock('@vapi-ai/web', () => ({
   default: class {
     private readonly listeners = new Map<string, Set<() => void>>();
-    constructor(publicKey: string) {
-      vapi.created.push(publicKey);
+    constructor(apiToken: string) {
+      vapi.created.push(apiToken);
     }
     on(event: string, listener: () => void) {
       this.listeners.set(event, (this.listeners.get(event) ?? new Set()).add(listener));
@@ -25,10 +24,14 @@ vi.mock('@vapi-ai/web', () => ({
     emit(event: string) {
       this.listeners.get(event)?.forEach((listener) => listener());
     }
-    start(...args: unknown[]) {
-      vapi.started.push(args);
-      this.emit('call-start');
+    start() {
+      vapi.started += 1;
       return Promise.resolve(null);
+    }
+    reconnect(webCall: unknown) {
+      vapi.joined.push(webCall);
+      this.emit('call-start');
+      return Promise.resolve();
     }
     stop() {
       this.emit('call-end');
@@ -42,12 +45,6 @@ vi.mock('@vapi-ai/web', () => ({
     }
   },
 }));
-
-const config: WebCallConfigResponse = {
-  publicKey: 'pk_public',
-  assistantName: 'Care',
-  configuration: { assistantId: 'asst_1', assistantOverrides: { variableValues: { patientName: 'Ruth' } } },
-};
 
 describe('choosing the web call source from the runtime configuration', () => {
   const runtimeConfig = {
@@ -64,43 +61,44 @@ describe('choosing the web call source from the runtime configuration', () => {
     expect(() => parseRuntimeConfig({ ...runtimeConfig, voiceSdk: 'twilio' })).toThrow(/voiceSdk/);
   });
 
-  it("uses Vapi's SDK with the public key by default", async () => {
-    const source = await sourceFactoryFromRuntimeConfig(async () => ({}))(config);
+  it("uses Vapi's SDK by default, given no key", async () => {
+    const source = await sourceFactoryFromRuntimeConfig(async () => ({}))();
     expect(source).toBeInstanceOf(VapiWebCallSource);
-    expect(vapi.created).toContain('pk_public');
+    expect(vapi.created).toEqual(['']);
   });
 
   it("uses Vapi's SDK when voiceSdk is 'vapi'", async () => {
-    const source = await sourceFactoryFromRuntimeConfig(async () => ({ voiceSdk: 'vapi' }))(config);
+    const source = await sourceFactoryFromRuntimeConfig(async () => ({ voiceSdk: 'vapi' }))();
     expect(source).toBeInstanceOf(VapiWebCallSource);
   });
 
   it("uses the simulation when voiceSdk is 'simulated'", async () => {
-    const source = await sourceFactoryFromRuntimeConfig(async () => ({ voiceSdk: 'simulated' }))(config);
+    const source = await sourceFactoryFromRuntimeConfig(async () => ({ voiceSdk: 'simulated' }))();
     expect(source).toBeInstanceOf(SimulatedWebCallSource);
   });
 
   it('fails when the runtime configuration cannot be read', async () => {
     const factory = sourceFactoryFromRuntimeConfig(() => Promise.reject(new Error('offline')));
-    await expect(factory(config)).rejects.toThrow('offline');
+    await expect(factory()).rejects.toThrow('offline');
   });
 });
 
 describe('Vapi adapter', () => {
-  it('passes the assistant and overrides, relays events until a listener is removed, and mutes', async () => {
-    const source = await VapiWebCallSource.create('pk_public');
+  it('joins the call the server created by its URL (reconnect, never start), relays events until a listener is removed, and mutes', async () => {
+    const source = await VapiWebCallSource.create();
     const events: string[] = [];
     const onStart = () => events.push('call-start');
     const onEnd = () => events.push('call-end');
     source.on('call-start', onStart);
     source.on('call-end', onEnd);
 
-    await source.start('asst_1', { variableValues: { patientName: 'Ruth' } });
+    await source.join({ webCallUrl: 'https://vapi.daily.co/room-1', id: 'vapi-call-1' });
     source.off('call-end', onEnd);
     await source.stop();
     source.setMuted(true);
 
-    expect(vapi.started.at(-1)).toEqual(['asst_1', { variableValues: { patientName: 'Ruth' } }]);
+    expect(vapi.joined.at(-1)).toEqual({ webCallUrl: 'https://vapi.daily.co/room-1', id: 'vapi-call-1' });
+    expect(vapi.started).toBe(0);
     expect(events).toEqual(['call-start']);
     expect(source.isMuted()).toBe(true);
   });

@@ -1,20 +1,19 @@
-import type { WebCallConfigResponse } from '../../../../../shared/calls';
 import { loadRuntimeConfig, type RuntimeConfig } from '../../../config/runtime-config';
 import { SimulatedWebCallSource } from './simulated-web-call-source';
 import { VapiWebCallSource } from './vapi-web-call-source';
 import type { VoiceSdk, WebCallSource } from './web-call-source';
 
-/** Makes the call source for one web call, from the configuration the backend returned. */
-export type WebCallSourceFactory = (config: WebCallConfigResponse) => Promise<WebCallSource>;
+/** Makes the call source for one web call. */
+export type WebCallSourceFactory = () => Promise<WebCallSource>;
 
 export const DEFAULT_VOICE_SDK: VoiceSdk = 'vapi';
 
-export function createWebCallSource(voiceSdk: VoiceSdk | undefined, publicKey: string): Promise<WebCallSource> {
+export function createWebCallSource(voiceSdk: VoiceSdk | undefined): Promise<WebCallSource> {
   switch (voiceSdk ?? DEFAULT_VOICE_SDK) {
     case 'simulated':
       return Promise.resolve(new SimulatedWebCallSource());
     case 'vapi':
-      return VapiWebCallSource.create(publicKey);
+      return VapiWebCallSource.create();
   }
 }
 
@@ -25,5 +24,5 @@ export function createWebCallSource(voiceSdk: VoiceSdk | undefined, publicKey: s
 export function sourceFactoryFromRuntimeConfig(
   loadConfig: () => Promise<Pick<RuntimeConfig, 'voiceSdk'>> = loadRuntimeConfig,
 ): WebCallSourceFactory {
-  return async (config) => createWebCallSource((await loadConfig()).voiceSdk, config.publicKey);
+  return async () => createWebCallSource((await loadConfig()).voiceSdk);
 }

@@ -21,14 +21,21 @@ export interface WebCallEvents {
 
 export type WebCallEventName = keyof WebCallEvents;
 
+/** A web call the server created, as `@vapi-ai/web`'s `reconnect` takes it. */
+export interface JoinableWebCall {
+  webCallUrl: string;
+  /** Vapi's id of the call. */
+  id: string;
+}
+
 export interface WebCallSource {
   on<E extends WebCallEventName>(event: E, listener: WebCallEvents[E]): void;
   off<E extends WebCallEventName>(event: E, listener: WebCallEvents[E]): void;
   /**
-   * Starts a call with the assistant and the per-call overrides the backend built. Like Vapi, a
-   * failure is reported on `error` (and may also reject); a second start while one runs does nothing.
+   * Joins the call the server created, by its URL (no key, no overrides: the server set them). Like
+   * Vapi, a failure is reported on `error` (and may also reject).
    */
-  start(assistantId: string, assistantOverrides?: Record<string, unknown>): Promise<unknown>;
+  join(call: JoinableWebCall): Promise<unknown>;
   stop(): Promise<void>;
   setMuted(muted: boolean): void;
   isMuted(): boolean;

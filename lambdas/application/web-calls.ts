@@ -1,0 +1,95 @@
+/**
+ * Web calls (product-rules.md "Calls"): staff talk with the assistant about a patient from the
+ * browser. The server creates the call log and the Vapi web call with the private key, so the
+ * prompt, the metadata and where reports go are the server's; the browser only joins the call's URL.
+ * A web call is then reported, summarized and counted like a phone call.
+ */
+import type { WebCallCancelledResponse, WebCallCreatedResponse } from '../../shared/calls';
+import { CALL_MESSAGES } from '../../shared/call-messages';
+import type { Actor } from '../platform/actor';
+import { AppError } from '../platform/errors';
+import { callForActor, patientForActor } from './access';
+import { audited } from './audit';
+import { callScript, type ScriptDeps } from './call-placing';
+import { newCallLog } from './call-records';
+import { fail, inUserWords } from './errors';
+import type { WebCallAgent } from './ports';
+
+export type WebCallDeps = ScriptDeps & { webCalls: WebCallAgent };
+
+/** The assistant's name in the widget's header. */
+export const WEB_CALL_ASSISTANT_NAME = 'Care';
+
+/**
+ * Starts a web call: the call log (queued, holding the patient's one-call-at-a-time lock), then
+ * Vapi's web call. If Vapi refuses or does not answer, the log is failed and the lock released.
+ */
+export async function createWebCall(
+  deps: WebCallDeps,
+  actor: Actor,
+  patientId: string,
+): Promise<WebCallCreatedResponse> {
+  return audited(deps.audit, actor, 'call.web', { type: 'patient', id: patientId }, async () => {
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    const at = deps.clock.now().toISOString();
+    const log = newCallLog(
+      {
+        id: deps.ids.newId(),
+        patient_id: patient.id,
+        provider_id: organization.id,
+        status: 'queued',
+        kind: 'web',
+        created_by: actor.userId,
+        placed_at: at,
+      },
+      at,
+    );
+    const created = await deps.callLogs.createPlaced(log);
+    if (created === 'conflict') throw fail('callInProgress');
+    if (created === 'missing') throw fail('patientNotFound');
+    try {
+      const script = await callScript(deps, patient, organization);
+      const { vendorCallId, webCallUrl } = await deps.webCalls.createWebCall({
+        callLogId: log.id,
+        patientId: patient.id,
+        organizationId: organization.id,
+        assistantId: script.settings.assistantId,
+        voiceId: script.settings.voiceId,
+        systemPrompt: script.systemPrompt,
+        firstMessage: script.firstMessage,
+      });
+      await deps.callLogs.setVendorCallId(log.id, vendorCallId, deps.clock.now().toISOString());
+      return { callLogId: log.id, vendorCallId, webCallUrl, assistantName: WEB_CALL_ASSISTANT_NAME };
+    } catch (error) {
+      // As a phone call that cannot be placed (call-placing.ts `dial`): failed with staff's words.
+      const words = inUserWords(error);
+      const appError = words instanceof AppError ? words : null;
+      await deps.callLogs.markFailed(
+        log.id,
+        appError?.message ?? CALL_MESSAGES.voiceServiceFailed,
+        deps.clock.now().toISOString(),
+      );
+      throw appError ?? error;
+    }
+  });
+}
+
+/**
+ * The widget closed before the call started: the web call's log is cancelled and the patient's lock
+ * released. Only a web call of this patient; doing it again answers the same.
+ */
+export async function cancelWebCall(
+  deps: WebCallDeps,
+  actor: Actor,
+  patientId: string,
+  callId: string,
+): Promise<WebCallCancelledResponse> {
+  return audited(deps.audit, actor, 'call.web_cancel', { type: 'call', id: callId }, async () => {
+    const { log } = await callForActor(deps, actor, callId);
+    if (log.patient_id !== patientId || log.kind !== 'web') throw fail('callNotFound');
+    if ((await deps.callLogs.cancelQueued(log.id, deps.clock.now().toISOString())) === 'started') {
+      throw fail('callNotPending');
+    }
+    return { cancelled: true as const };
+  });
+}
