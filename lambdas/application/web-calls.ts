@@ -12,7 +12,8 @@ import { callForActor, patientForActor } from './access';
 import { audited } from './audit';
 import { callScript, type ScriptDeps } from './call-placing';
 import { newCallLog } from './call-records';
-import { fail, inUserWords } from './errors';
+import { dailyCapOf } from './daily-caps';
+import { fail, inUserWords, overDailyLimit } from './errors';
 import type { WebCallAgent } from './ports';
 
 export type WebCallDeps = ScriptDeps & { webCalls: WebCallAgent };
@@ -44,9 +45,11 @@ export async function createWebCall(
       },
       at,
     );
-    const created = await deps.callLogs.createPlaced(log);
+    const cap = await dailyCapOf(deps, organization, 'calls');
+    const created = await deps.callLogs.createPlaced(log, cap);
     if (created === 'conflict') throw fail('callInProgress');
     if (created === 'missing') throw fail('patientNotFound');
+    if (created === 'capped') throw overDailyLimit('calls', cap.limit);
     try {
       const script = await callScript(deps, patient, organization);
       const { vendorCallId, webCallUrl } = await deps.webCalls.createWebCall({
