@@ -167,6 +167,12 @@ export const ERRORS = {
     code: 'text.callback_resolved',
     message: TEXT_MESSAGES.callbackAlreadyResolved,
   },
+  textNoSender: { kind: 'conflict', code: 'text.no_sender', message: TEXT_MESSAGES.noSender },
+  organizationSenderTaken: {
+    kind: 'conflict',
+    code: 'organization.sms_sender_taken',
+    message: VALIDATION.smsSenderTaken,
+  },
 
   // A vendor refused or could not be reached.
   voiceRejected: { kind: 'bad_gateway', code: 'call.vendor_rejected', message: CALL_MESSAGES.voiceServiceFailed },

@@ -75,6 +75,7 @@ export async function createProvider(
     telephone: input.telephone,
     office_email: input.office_email,
     timezone: checkedTimeZone(input.timezone) ?? DEFAULT_TIMEZONE,
+    sms_sender: input.sms_sender ?? null,
     created_at: now,
     updated_at: now,
     version: 1,
@@ -82,9 +83,9 @@ export async function createProvider(
     patient_count: 0,
   };
   await auditedChange(deps, actor, 'provider.create', { type: 'organization', id: record.id }, async (eventOf) => {
-    if ((await deps.organizations.create(record, actor.userId, eventOf())) === 'exists') {
-      throw fail('organizationExists');
-    }
+    const created = await deps.organizations.create(record, actor.userId, eventOf());
+    if (created === 'exists') throw fail('organizationExists');
+    if (created === 'sender_taken') throw fail('organizationSenderTaken');
   });
   return { provider: toProvider(record) };
 }
@@ -148,6 +149,7 @@ export async function updateProvider(
         telephone: input.telephone,
         office_email: input.office_email,
         timezone: checkedTimeZone(input.timezone),
+        sms_sender: input.sms_sender,
       },
       input.version,
       deps.clock.now().toISOString(),
@@ -155,6 +157,7 @@ export async function updateProvider(
     );
     if (updated === 'missing') throw fail('providerNotFound');
     if (updated === 'stale') throw fail('providerStale');
+    if (updated === 'sender_taken') throw fail('organizationSenderTaken');
     return { provider: toProvider(updated) };
   });
 }

@@ -58,6 +58,8 @@ export function createEntities(client: DynamoDBClient, table: string) {
          * organization's patients counter) so that lists of organizations read their counts with them.
          */
         patient_count: { type: 'number' },
+        /** Its Twilio sender (E.164 number or `MG…` Messaging Service), owned through `smsSender`. */
+        sms_sender: { type: 'string' },
       },
       indexes: {
         byId: primary(['organization_id'], []),
@@ -577,6 +579,22 @@ export function createEntities(client: DynamoDBClient, table: string) {
   );
 
   /**
+   * A Twilio sender → the one organization that owns it: written in the organization's
+   * transaction (create-if-absent), so an inbound text's `To` finds its organization with one Get.
+   */
+  const smsSender = new Entity(
+    {
+      model: { entity: 'sms_sender', version: '1', service: SERVICE },
+      attributes: {
+        sender: { type: 'string', required: true },
+        organization_id: { type: 'string', required: true },
+      },
+      indexes: { bySender: primary(['sender'], []) },
+    },
+    config,
+  );
+
+  /**
    * The search index (lambdas/application/search.ts): one item per search term of a patient, staff
    * account or organization, written and removed in the same transaction as the record. A search is
    * one Query with the sort key beginning with the normalized prefix. `search_scope` is
@@ -769,6 +787,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       textSid,
       smsPreference,
       smsContact,
+      smsSender,
       searchEntry,
       timeEntry,
       timeDay,
