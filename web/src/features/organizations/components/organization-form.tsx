@@ -21,7 +21,10 @@ export interface OrganizationFormProps {
   submitLabel?: string;
 }
 
-/** Organization name, address, telephone, office e-mail and time zone (product-rules.md "Validation" organization form). */
+/**
+ * Organization name, address, telephone, office e-mail, time zone (product-rules.md "Validation"
+ * organization form) and texting number (one per organization: replies come back to it alone).
+ */
 export function OrganizationForm({ organization, onSaved, onCancel, submitLabel }: OrganizationFormProps) {
   const save = useSaveOrganization();
   const [values, setValues] = useState<OrganizationFormValues>(() =>
@@ -80,6 +83,13 @@ export function OrganizationForm({ organization, onSaved, onCancel, submitLabel 
           data={timezoneOptions(values.timezone)}
           value={values.timezone}
           onChange={set('timezone')}
+        />
+        <TextInput
+          label="Texting Number"
+          description="The practice's own Twilio number (+18135550101) or Messaging Service SID (MG…). Patient texts are sent from it and replies come back to it; without one the practice cannot text patients."
+          autoComplete="off"
+          value={values.sms_sender}
+          onChange={set('sms_sender')}
         />
         <FormActions
           submitLabel={submitLabel ?? (organization ? 'Save Changes' : 'Add Provider')}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VALIDATION } from '../../../../../shared/messages';
 import {
   EMPTY_ORGANIZATION_FORM,
   timezoneOptions,
@@ -36,7 +37,18 @@ describe('organization form', () => {
       telephone: null,
       office_email: null,
       timezone: 'America/Chicago',
+      sms_sender: null,
       version: 3,
+    });
+  });
+
+  it('checks the texting number only when given: E.164 or a Messaging Service SID', () => {
+    expect(validateOrganizationForm({ ...filled, sms_sender: '813-555-0101' })).toBe(VALIDATION.invalidSmsSender);
+    expect(validateOrganizationForm({ ...filled, sms_sender: 'MG123' })).toBe(VALIDATION.invalidSmsSender);
+    expect(validateOrganizationForm({ ...filled, sms_sender: ' +18135550101 ' })).toBeNull();
+    expect(validateOrganizationForm({ ...filled, sms_sender: `MG${'a1'.repeat(16)}` })).toBeNull();
+    expect(toOrganizationPayload({ ...filled, sms_sender: ' +18135550101 ' })).toMatchObject({
+      sms_sender: '+18135550101',
     });
   });
 

@@ -7,6 +7,8 @@ export interface OrganizationFormValues {
   telephone: string;
   office_email: string;
   timezone: string;
+  /** The practice's texting number or Messaging Service SID. */
+  sms_sender: string;
 }
 
 /** The practice's local time zone: outreach calls are placed at the start hour there. */
@@ -34,6 +36,7 @@ export const EMPTY_ORGANIZATION_FORM: OrganizationFormValues = {
   telephone: '',
   office_email: '',
   timezone: DEFAULT_TIMEZONE,
+  sms_sender: '',
 };
 
 export function organizationToFormValues(organization: ProviderOrganization): OrganizationFormValues {
@@ -43,6 +46,7 @@ export function organizationToFormValues(organization: ProviderOrganization): Or
     telephone: organization.telephone ?? '',
     office_email: organization.office_email ?? '',
     timezone: organization.timezone || DEFAULT_TIMEZONE,
+    sms_sender: organization.sms_sender ?? '',
   };
 }
 
@@ -62,6 +66,7 @@ export function toOrganizationPayload(values: OrganizationFormValues, version?: 
     telephone: optional(values.telephone),
     office_email: optional(values.office_email),
     timezone: values.timezone || DEFAULT_TIMEZONE,
+    sms_sender: optional(values.sms_sender),
   };
   if (version !== undefined) body.version = version;
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as ProviderFormInput;
