@@ -162,12 +162,16 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
         if (cleared.length > 0) update = update.remove(cleared);
         return [
           update
-            .where(({ version, status, sms_sender }, { eq, notExists }) => {
-              const active = eq(status, 'active');
-              // The sender read above is still the stored one: its ownership item moves with it.
-              const sender = oldSender === null ? notExists(sms_sender) : eq(sms_sender, oldSender);
-              const guarded = senderMoves ? `${active} AND ${sender}` : active;
-              return expectedVersion === undefined ? guarded : `${eq(version, expectedVersion)} AND ${guarded}`;
+            .where((attributes, { eq, notExists }) => {
+              const active = eq(attributes.status, 'active');
+              // The sender read above is still the stored one: its ownership item moves with it. (An
+              // attribute is named only when used: DynamoDB refuses unused expression names.)
+              const sender = () =>
+                oldSender === null ? notExists(attributes.sms_sender) : eq(attributes.sms_sender, oldSender);
+              const guarded = senderMoves ? `${active} AND ${sender()}` : active;
+              return expectedVersion === undefined
+                ? guarded
+                : `${eq(attributes.version, expectedVersion)} AND ${guarded}`;
             })
             .commit(),
           // Second, so that its refusal is told apart (a sender belongs to one organization).
