@@ -251,8 +251,8 @@ export interface TextWebhookDeps extends Pick<TextDeps, 'patients' | 'texts' | '
 
 /** Who a webhook's text is between: the patient's number and CareLoop's sender. */
 export interface TextParties {
-  /** The CareLoop number (E.164): `To` of an inbound text, `From` of a status callback. */
-  number: string;
+  /** The CareLoop number (E.164): `To` of an inbound text, `From` of a status callback; null when not a number. */
+  number: string | null;
   /** The Messaging Service the number belongs to, when Twilio names one. */
   messagingServiceSid: string | null;
 }
@@ -262,7 +262,7 @@ export interface TextParties {
  * number is not registered itself); `legacy` for the deployment's shared sender; null when unknown.
  */
 async function senderOwner(deps: TextWebhookDeps, parties: TextParties): Promise<string | 'legacy' | null> {
-  const byNumber = await deps.organizations.ownerOfSender(parties.number);
+  const byNumber = parties.number ? await deps.organizations.ownerOfSender(parties.number) : null;
   if (byNumber) return byNumber;
   const service = parties.messagingServiceSid;
   const byService = service ? await deps.organizations.ownerOfSender(service) : null;

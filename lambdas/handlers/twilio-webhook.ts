@@ -43,6 +43,8 @@ export const handler = defineWebhook(
       if (!SID.test(messageSid)) throw fail('twilioNotMessage');
       const service = form.MessagingServiceSid ?? '';
       const messagingServiceSid = SERVICE_SID.test(service) ? service : null;
+      // Only well-formed senders are looked up (a key is never built from arbitrary text).
+      const numberOf = (value: string | undefined) => (value && E164.test(value) ? value : null);
       if (path === `${TWILIO_WEBHOOK_BASE}/status`) {
         const outcome = await recordTextStatus(deps, {
           messageSid,
@@ -50,7 +52,7 @@ export const handler = defineWebhook(
           // Twilio's error codes are numbers; anything else is not stored.
           errorCode: ERROR_CODE.test(form.ErrorCode ?? '') ? (form.ErrorCode ?? null) : null,
           // A status callback's sender is its From.
-          number: form.From ?? '',
+          number: numberOf(form.From),
           messagingServiceSid,
         });
         if (outcome === 'unknown_sender') metrics.addMetric(UNKNOWN_SENDER_METRIC, MetricUnit.Count, 1);
@@ -63,7 +65,7 @@ export const handler = defineWebhook(
         messageSid,
         from,
         body: form.Body ?? '',
-        number: form.To ?? '',
+        number: numberOf(form.To),
         messagingServiceSid,
       });
       if (inbound.outcome === 'unknown_sender') metrics.addMetric(UNKNOWN_SENDER_METRIC, MetricUnit.Count, 1);
