@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { VALIDATION } from '../../shared/messages';
 import type { ProviderOrganization } from '../../shared/domain';
 import type { PatientTextsResponse, SendTextResponse } from '../../shared/texts';
-import { receiveInboundText } from '../../lambdas/application/texts';
+import { INBOUND_PATIENT_LIMIT, receiveInboundText } from '../../lambdas/application/texts';
 import { DynamoOrganizationRepository } from '../../lambdas/adapters/dynamodb/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/adapters/dynamodb/dynamo-patient-repository';
 import { DynamoTextRepository } from '../../lambdas/adapters/dynamodb/dynamo-text-repository';
@@ -250,6 +250,25 @@ describe('every reply kept', () => {
   it('a shared number reaches a patient whose number was stored before E.164 (compared in canonical form)', async () => {
     // 727…: stored without +1, as numbers typed the usual way were before E.164.
     await sharedPhoneReply((phone) => [phone, phone.slice(2)]);
+  });
+
+  it('a number shared by more patients than one transaction holds reaches the 40 most recently texted, and nothing fails', async () => {
+    const phone = freshNumber();
+    const patients = [];
+    for (let i = 0; i < INBOUND_PATIENT_LIMIT + 1; i++) {
+      const patient = await createPatient(stack, orgs.sunrise, { phone_number: phone });
+      expectStatus(await send(tokens.sunrise, patient.id), 201);
+      patients.push(patient);
+    }
+    const answer = await postTwilioWebhook(
+      stack,
+      'inbound',
+      inboundText(phone, 'Call the house', twilioMessageSid(), senders.sunrise),
+    );
+    expect(answer.status).toBe(200);
+    const reached = await Promise.all(patients.map(async (p) => (await callbacksOf(tokens.sunrise, p.id)).length));
+    // The first patient texted is the one left out.
+    expect(reached).toEqual([0, ...Array<number>(INBOUND_PATIENT_LIMIT).fill(1)]);
   });
 
   it("STOP survives a failure between today's two writes: the opt-out is stored with the inbound record", async () => {
