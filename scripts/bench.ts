@@ -139,6 +139,7 @@ async function main() {
         telephone: null,
         office_email: null,
         timezone: 'America/New_York',
+        sms_sender: null,
         created_at: at,
         updated_at: at,
         version: 1,

@@ -17,6 +17,9 @@ export const VALIDATION = {
   outreachDateInPast: 'First outreach date cannot be in the past',
   contentTooLong: 'Text is too long',
   nameCharacters: 'Names cannot contain control or text-direction characters',
+  invalidSmsSender:
+    'Please enter the texting number in E.164 form (e.g., +18135550101) or a Twilio Messaging Service SID (MG followed by 32 letters and digits)',
+  smsSenderTaken: 'This texting number or Messaging Service already belongs to another organization',
 } as const;
 
 export const FALLBACK_ERRORS = {

@@ -21,6 +21,8 @@ export const TEXT_MESSAGES = {
   optedOut: 'This patient has opted out of text messages',
   monthlyLimit: `This patient has already received ${TEXT_MONTHLY_LIMIT} text messages this month. The limit resets on the 1st of next month.`,
   noPhone: 'This patient has no phone number. Add one to send text messages.',
+  noSender:
+    'This practice has no texting number yet. A CareLoop operator sets it on the organization before texts can be sent.',
   bodyRequired: 'Please enter a message',
   bodyTooLong: `Messages can be at most ${TEXT_BODY_MAX} characters`,
   smsServiceUnavailable: 'The text message service is unavailable. Please try again in a few minutes.',

@@ -17,6 +17,8 @@ import { PASSWORD_POLICY_MESSAGE, isStrongPassword } from './password-policy';
 import { ROLES } from './roles';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A Twilio sender: one number (E.164) or a Messaging Service SID (`MG` + 32 hex). */
+export const isSmsSender = (value: string) => /^\+[1-9]\d{1,14}$/.test(value) || /^MG[0-9a-fA-F]{32}$/.test(value);
 export const isEmail = (value: string) => EMAIL.test(value);
 
 /** A trimmed string that must not be empty; the same message when missing or blank. */
@@ -134,6 +136,13 @@ export const providerFormSchema = z.object({
   ),
   timezone: z.optional(
     z.string().check(z.regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/, { error: 'Please choose a valid time zone' })),
+  ),
+  /** The organization's own texting sender; absent: left as it is (updates), null or blank: none. */
+  sms_sender: z.optional(
+    z.pipe(
+      optionalText(40),
+      z.nullable(z.string().check(z.refine(isSmsSender, { error: VALIDATION.invalidSmsSender }))),
+    ),
   ),
   version,
   daily_call_limit: dailyLimit,

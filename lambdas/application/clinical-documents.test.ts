@@ -38,7 +38,13 @@ const patient = (id: string, provider_id: string): PatientRecord => ({
   version: 1,
   status: 'active',
 });
-const org = (id: string): OrganizationRef => ({ id, name: id, timezone: 'America/New_York', status: 'active' });
+const org = (id: string): OrganizationRef => ({
+  id,
+  name: id,
+  timezone: 'America/New_York',
+  status: 'active',
+  sms_sender: null,
+});
 
 /**
  * In-memory stand-ins with the repository's rules: one document per patient and kind, saves only

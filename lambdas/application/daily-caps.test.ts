@@ -12,6 +12,7 @@ const organization = (overrides: Partial<OrganizationRecord> = {}): Organization
   telephone: null,
   office_email: null,
   timezone: 'America/Los_Angeles',
+  sms_sender: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   version: 1,
@@ -32,6 +33,7 @@ const ref: OrganizationRef = {
   name: 'Sunrise Family Medicine',
   timezone: 'America/Los_Angeles',
   status: 'active',
+  sms_sender: null,
 };
 
 describe("an organization's daily cap", () => {

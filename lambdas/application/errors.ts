@@ -170,6 +170,12 @@ export const ERRORS = {
     code: 'text.callback_resolved',
     message: TEXT_MESSAGES.callbackAlreadyResolved,
   },
+  textNoSender: { kind: 'conflict', code: 'text.no_sender', message: TEXT_MESSAGES.noSender },
+  organizationSenderTaken: {
+    kind: 'conflict',
+    code: 'organization.sms_sender_taken',
+    message: VALIDATION.smsSenderTaken,
+  },
 
   // The organization's daily limit is used up (overDailyLimit names the number in force).
   dailyCallLimit: { kind: 'too_many', code: 'call.daily_limit', message: DAILY_LIMIT_MESSAGES.reachedToday.calls },

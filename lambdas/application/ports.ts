@@ -114,10 +114,12 @@ export interface OrganizationChanges {
   /** Daily caps: left unchanged when absent, back to the default when null. */
   daily_call_limit?: number | null;
   daily_text_limit?: number | null;
+  /** Its texting sender: left unchanged when absent, removed when null. */
+  sms_sender?: string | null;
 }
 
 /** What access checks and user lists need of an organization: one GetItem, no counters. */
-export type OrganizationRef = Pick<OrganizationRecord, 'id' | 'name' | 'timezone' | 'status'>;
+export type OrganizationRef = Pick<OrganizationRecord, 'id' | 'name' | 'timezone' | 'status' | 'sms_sender'>;
 
 export interface OrganizationRepository {
   get(id: string): Promise<OrganizationRecord | null>;
@@ -134,7 +136,11 @@ export interface OrganizationRepository {
    * With its audit event in the same transaction (the demo seed writes without one); `exists` when
    * the id is taken.
    */
-  create(org: OrganizationRecord, createdBy: string, audit?: AuditEvent): Promise<'created' | 'exists'>;
+  create(
+    org: OrganizationRecord,
+    createdBy: string,
+    audit?: AuditEvent,
+  ): Promise<'created' | 'exists' | 'sender_taken'>;
   /**
    * Optimistic: `stale` when `expectedVersion` is not the stored one, `missing` when the
    * organization is missing or archived. The audit event is written in the same transaction.
@@ -145,7 +151,9 @@ export interface OrganizationRepository {
     expectedVersion: number | undefined,
     at: string,
     audit: AuditEvent,
-  ): Promise<OrganizationRecord | 'missing' | 'stale'>;
+  ): Promise<OrganizationRecord | 'missing' | 'stale' | 'sender_taken'>;
+  /** The organization that owns a Twilio sender (number or Messaging Service), if any: one Get. */
+  ownerOfSender(sender: string): Promise<string | null>;
   /**
    * Archives the organization in one transaction with the totals it leaves (providers, its
    * patients, its users), its users' profiles, marked disabled, and its audit event: `missing`
@@ -766,6 +774,14 @@ export interface TextKey {
 export interface SmsContact {
   patientId: string;
   providerId: string;
+  /** When the organization last texted the patient at this number. */
+  lastTextedAt: string;
+}
+
+/** STOP or START of an inbound text: the number's preference, written with the inbound record. */
+export interface OptOutChange {
+  phoneNumber: string;
+  optedOut: boolean;
 }
 
 export interface TextRepository {
@@ -793,8 +809,16 @@ export interface TextRepository {
   findBySid(messageSid: string): Promise<TextKey | null>;
   /** A delivery status, applied only if it moves the text forward (callbacks arrive out of order). */
   updateStatus(key: TextKey, status: TextStatus, errorCode: string | null, at: string): Promise<'updated' | 'ignored'>;
-  /** Stores one inbound text per patient of the number, once per MessageSid: `duplicate` the second time. */
-  recordInbound(messageSid: string, texts: readonly TextRecord[], at: string): Promise<'stored' | 'duplicate'>;
+  /**
+   * Stores one inbound text per patient of the number (each patient once), the number's STOP/START
+   * and the callback counters, all in one transaction, once per MessageSid: `duplicate` the second time.
+   */
+  recordInbound(
+    messageSid: string,
+    texts: readonly TextRecord[],
+    optOut: OptOutChange | null,
+    at: string,
+  ): Promise<'stored' | 'duplicate'>;
   /** Marks a callback request handled: `conflict` when it was not open. */
   resolveCallback(
     key: TextKey,
@@ -866,6 +890,11 @@ export interface OutboundText {
   idempotencyKey: string;
   /** Where Twilio posts the text's delivery statuses (patient texts); none for staff notifications. */
   statusCallback?: string;
+  /**
+   * The organization's own sender (E.164 number or `MG…` Messaging Service) for patient texts;
+   * staff notifications leave it out and go from the deployment's sender.
+   */
+  sender?: string;
 }
 
 export interface SmsSender {

@@ -75,6 +75,7 @@ export async function createProvider(
     telephone: input.telephone,
     office_email: input.office_email,
     timezone: checkedTimeZone(input.timezone) ?? DEFAULT_TIMEZONE,
+    sms_sender: input.sms_sender ?? null,
     created_at: now,
     updated_at: now,
     version: 1,
@@ -84,9 +85,9 @@ export async function createProvider(
     daily_text_limit: input.daily_text_limit ?? null,
   };
   await auditedChange(deps, actor, 'provider.create', { type: 'organization', id: record.id }, async (eventOf) => {
-    if ((await deps.organizations.create(record, actor.userId, eventOf())) === 'exists') {
-      throw fail('organizationExists');
-    }
+    const created = await deps.organizations.create(record, actor.userId, eventOf());
+    if (created === 'exists') throw fail('organizationExists');
+    if (created === 'sender_taken') throw fail('organizationSenderTaken');
   });
   return { provider: toProvider(record) };
 }
@@ -152,6 +153,7 @@ export async function updateProvider(
         timezone: checkedTimeZone(input.timezone),
         daily_call_limit: input.daily_call_limit,
         daily_text_limit: input.daily_text_limit,
+        sms_sender: input.sms_sender,
       },
       input.version,
       deps.clock.now().toISOString(),
@@ -159,6 +161,7 @@ export async function updateProvider(
     );
     if (updated === 'missing') throw fail('providerNotFound');
     if (updated === 'stale') throw fail('providerStale');
+    if (updated === 'sender_taken') throw fail('organizationSenderTaken');
     return { provider: toProvider(updated) };
   });
 }

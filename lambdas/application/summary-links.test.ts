@@ -77,6 +77,7 @@ const organization: OrganizationRecord = {
   telephone: '+18135550100',
   office_email: 'office@sunrise.example',
   timezone: 'America/New_York',
+  sms_sender: null,
   created_at: CREATED.toISOString(),
   updated_at: CREATED.toISOString(),
   patient_count: 1,

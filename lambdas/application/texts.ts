@@ -32,6 +32,7 @@ import {
   type LinkRepository,
   type OrganizationRepository,
   type PatientRepository,
+  type SmsContact,
   type SmsSender,
   type TextRecord,
   type TextRepository,
@@ -98,7 +99,7 @@ export async function listPatientTexts(
     const [found, sent, preference] = await Promise.all([
       deps.texts.pageByPatient(patient.id, page.limit, page.cursor),
       deps.texts.monthCount(patient.id, month),
-      patient.phone_number ? deps.texts.optOutOf(patient.phone_number) : null,
+      patient.phone_number ? deps.texts.optOutOf(canonicalPhone(patient.phone_number)) : null,
     ]);
     if (found === 'invalid_cursor') throw invalidCursor();
     const texts = found.items;
@@ -129,8 +130,11 @@ export async function sendPatientText(
 ): Promise<SendTextResponse> {
   return audited(deps.audit, actor, 'text.send', { type: 'patient', id: patientId }, async () => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
-    const phone = patient.phone_number;
-    if (!phone) throw fail('textNoPhone');
+    if (!patient.phone_number) throw fail('textNoPhone');
+    // Never the deployment's shared sender: replies to a shared number cannot tell practices apart.
+    const sender = organization.sms_sender;
+    if (!sender) throw fail('textNoSender');
+    const phone = canonicalPhone(patient.phone_number);
     const now = deps.clock.now();
     const at = now.toISOString();
     const month = monthIn(organization.timezone, now);
@@ -180,6 +184,7 @@ export async function sendPatientText(
         body: outboundTextBody(input.body, magicLink),
         idempotencyKey: text.id,
         statusCallback: deps.statusCallbackUrl,
+        sender,
       }));
     } catch (error) {
       const code = error instanceof MessageSendError ? error.code : 'internal';
@@ -238,52 +243,130 @@ export async function resolveCallbackRequest(
 // ---------------------------------------------------------------------------------------------
 // Twilio webhooks
 
-export type TextWebhookDeps = Pick<TextDeps, 'patients' | 'texts' | 'clock'>;
+export interface TextWebhookDeps extends Pick<TextDeps, 'patients' | 'texts' | 'clock'> {
+  organizations: Pick<OrganizationRepository, 'ownerOfSender'>;
+  /**
+   * The deployment's own sender (E.164 or `MG…`): every practice texted from it before each had
+   * its own, and staff notifications still go from it.
+   */
+  legacySender: string;
+}
 
-export interface DeliveryStatus {
+/** Who a webhook's text is between: the patient's number and CareLoop's sender. */
+export interface TextParties {
+  /** The CareLoop number (E.164): `To` of an inbound text, `From` of a status callback; null when not a number. */
+  number: string | null;
+  /** The Messaging Service the number belongs to, when Twilio names one. */
+  messagingServiceSid: string | null;
+}
+
+/**
+ * The organization a sender belongs to (one Get by number, a second by Messaging Service when the
+ * number is not registered itself); `legacy` for the deployment's shared sender; null when unknown.
+ */
+async function senderOwner(deps: TextWebhookDeps, parties: TextParties): Promise<string | 'legacy' | null> {
+  const byNumber = parties.number ? await deps.organizations.ownerOfSender(parties.number) : null;
+  if (byNumber) return byNumber;
+  const service = parties.messagingServiceSid;
+  const byService = service ? await deps.organizations.ownerOfSender(service) : null;
+  if (byService) return byService;
+  return parties.number === deps.legacySender || service === deps.legacySender ? 'legacy' : null;
+}
+
+export interface DeliveryStatus extends TextParties {
   messageSid: string;
   status: string;
   errorCode: string | null;
 }
 
-/** A status callback: applied once and only forward; texts CareLoop doesn't know (notifications) are ignored. */
+/**
+ * A status callback: applied once and only forward, and only to a text of the organization that
+ * owns the sender it came from (the deployment's shared sender: texts sent before each practice had
+ * its own). Texts CareLoop doesn't know (notifications) are ignored; an unknown sender changes nothing.
+ */
 export async function recordTextStatus(
   deps: TextWebhookDeps,
   update: DeliveryStatus,
-): Promise<'updated' | 'ignored' | 'unknown'> {
+): Promise<'updated' | 'ignored' | 'unknown' | 'unknown_sender'> {
   const status = TEXT_STATUSES.find((s) => s === update.status && s !== 'sending' && s !== 'received');
   if (!status) return 'ignored';
-  const key = await deps.texts.findBySid(update.messageSid);
+  const [owner, key] = await Promise.all([senderOwner(deps, update), deps.texts.findBySid(update.messageSid)]);
+  if (owner === null) return 'unknown_sender';
   if (!key) return 'unknown';
+  if (owner !== 'legacy') {
+    const text = await deps.texts.get(key);
+    if (text?.providerId !== owner) return 'unknown_sender';
+  }
   const errorCode = update.errorCode ? `twilio.${update.errorCode}` : null;
   return deps.texts.updateStatus(key, status as TextStatus, errorCode, deps.clock.now().toISOString());
 }
 
-export interface InboundText {
+export interface InboundText extends TextParties {
   messageSid: string;
-  /** E.164. */
+  /** The patient's number, E.164. */
   from: string;
   body: string;
 }
 
 /**
- * An inbound text. STOP-family keywords opt the number out, START opts it back in, HELP gets the
- * help text; anything else is a callback request on the record of each patient texted at that
- * number. An unknown number gets the generic help reply and learns nothing. A MessageSid seen
- * before gets no second reply. Returns the reply to send, if any.
+ * The most patients one inbound text is stored on: each takes a text and an open callback in the
+ * one transaction (at most 100 items), beside the MessageSid, the opt-out and two counters. A number
+ * shared by more of one practice's patients reaches the most recently texted 40.
  */
-export async function receiveInboundText(deps: TextWebhookDeps, inbound: InboundText): Promise<string | null> {
+export const INBOUND_PATIENT_LIMIT = 40;
+
+/**
+ * A number as Twilio writes it (E.164): a stored US number without its country code (`8135550142`,
+ * `(813) 555-0142`) gets +1; anything else is only stripped of its formatting.
+ */
+export function canonicalPhone(phone: string): string {
+  const stripped = phone.replace(/[\s\-().]/g, '');
+  if (stripped.startsWith('+')) return stripped;
+  if (/^[2-9]\d{9}$/.test(stripped)) return `+1${stripped}`;
+  if (/^1[2-9]\d{9}$/.test(stripped)) return `+${stripped}`;
+  return stripped;
+}
+
+/** The organization a reply to a sender belongs to: the sender's owner, or for the shared sender the latest to text the number. */
+function replyOrganization(owner: string | 'legacy', contacts: readonly SmsContact[]): string | null {
+  if (owner !== 'legacy') return owner;
+  const latest = [...contacts].sort((a, b) => b.lastTextedAt.localeCompare(a.lastTextedAt))[0];
+  return latest?.providerId ?? null;
+}
+
+export type InboundOutcome =
+  | { outcome: 'stored' | 'duplicate'; reply: string | null; patients: number }
+  | { outcome: 'unknown_sender'; reply: null; patients: 0 };
+
+/**
+ * An inbound text, resolved by its `To` to exactly one organization: it is stored on that
+ * organization's patients with that number (each once), never another's. STOP-family keywords opt
+ * the number out, START opts it back in (in the same transaction), HELP gets the help text; anything
+ * else is a callback request. An unknown number gets the generic help reply and learns nothing; a
+ * text to a sender no organization owns changes nothing and gets no reply. A MessageSid seen before
+ * gets no second reply.
+ */
+export async function receiveInboundText(deps: TextWebhookDeps, inbound: InboundText): Promise<InboundOutcome> {
+  const owner = await senderOwner(deps, inbound);
+  if (owner === null) return { outcome: 'unknown_sender', reply: null, patients: 0 };
   const keyword = keywordOf(inbound.body);
   const now = deps.clock.now();
   const at = now.toISOString();
-  const contacts = await deps.texts.contactsOf(inbound.from);
-  const patients = await deps.patients.getMany(contacts.map((c) => c.patientId));
-  // Only patients who still have this number, in the organization that texted them.
+  const from = canonicalPhone(inbound.from);
+  const contacts = await deps.texts.contactsOf(from);
+  const organizationId = replyOrganization(owner, contacts);
+  const ofOrganization = contacts
+    .filter((c) => c.providerId === organizationId)
+    .sort((a, b) => b.lastTextedAt.localeCompare(a.lastTextedAt))
+    .slice(0, INBOUND_PATIENT_LIMIT);
+  const patients = await deps.patients.getMany([...new Set(ofOrganization.map((c) => c.patientId))]);
+  // Only patients who still have this number, in the organization the text was sent to.
   const known = patients.filter(
     (p) =>
       p.status === 'active' &&
-      p.phone_number === inbound.from &&
-      contacts.some((c) => c.patientId === p.id && c.providerId === p.provider_id),
+      p.provider_id === organizationId &&
+      p.phone_number !== null &&
+      canonicalPhone(p.phone_number) === from,
   );
   const kind = keyword ?? 'callback_request';
   const texts: TextRecord[] = known.map((p, index) => ({
@@ -307,8 +390,10 @@ export async function receiveInboundText(deps: TextWebhookDeps, inbound: Inbound
     createdAt: at,
     updatedAt: at,
   }));
-  if ((await deps.texts.recordInbound(inbound.messageSid, texts, at)) === 'duplicate') return null;
-  if (keyword === 'stop' || keyword === 'start') await deps.texts.setOptOut(inbound.from, keyword === 'stop', at);
-  if (keyword) return SMS_REPLIES[keyword];
-  return known.length > 0 ? SMS_REPLIES.callback : SMS_REPLIES.help;
+  const optOut = keyword === 'stop' || keyword === 'start' ? { phoneNumber: from, optedOut: keyword === 'stop' } : null;
+  if ((await deps.texts.recordInbound(inbound.messageSid, texts, optOut, at)) === 'duplicate') {
+    return { outcome: 'duplicate', reply: null, patients: 0 };
+  }
+  const reply = keyword ? SMS_REPLIES[keyword] : known.length > 0 ? SMS_REPLIES.callback : SMS_REPLIES.help;
+  return { outcome: 'stored', reply, patients: texts.length };
 }

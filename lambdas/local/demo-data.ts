@@ -16,6 +16,8 @@ export const DEMO_ORGANIZATIONS = [
     name: 'Sunrise Family Medicine',
     address: '1200 Harbor View Rd, Suite 210, Tampa, FL 33602',
     telephone: '+18135550142',
+    // Its texting number: one of the local Twilio account's (LOCAL_TWILIO_SENDER_NUMBERS).
+    smsSender: '+18135550101',
     officeEmail: 'office@sunrise.example',
     timezone: 'America/New_York',
     staff: [
@@ -28,6 +30,7 @@ export const DEMO_ORGANIZATIONS = [
     name: 'Lakeside Internal Medicine',
     address: '48 Shoreline Dr, Madison, WI 53703',
     telephone: '+16085550123',
+    smsSender: '+18135550102',
     officeEmail: 'frontdesk@lakeside.example',
     timezone: 'America/Chicago',
     staff: [

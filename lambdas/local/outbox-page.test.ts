@@ -15,6 +15,8 @@ const TOKEN = 'local-auth-token';
 const SERVICE = `MG${'a'.repeat(32)}`;
 const NUMBER = '+18135550100';
 const PATIENT = '+18135550196';
+/** A practice's own number: replies to its texts go back to it. */
+const PRACTICE = '+18135550101';
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,*/*;q=0.8';
 
 let dir: string;
@@ -33,7 +35,7 @@ beforeAll(async () => {
     port: 0,
     accountSid: ACCOUNT,
     authToken: TOKEN,
-    numbers: [NUMBER],
+    numbers: [NUMBER, PRACTICE],
     messagingServiceSids: [SERVICE],
     outbox,
     inboundUrl: `${webhooks.url}/webhooks/twilio/inbound`,
@@ -191,6 +193,23 @@ describe('POST /local/outbox/reply', () => {
 });
 
 describe('prefersHtml and escapeHtml', () => {
+  it('replies to the number that texted the patient: one reply box per sender, each posting To that sender', async () => {
+    outbox.add({ channel: 'sms', to: PATIENT, from: PRACTICE, subject: '', body: 'From the practice', links: [] });
+    outbox.add({ channel: 'sms', to: PATIENT, from: NUMBER, subject: '', body: 'From the shared number', links: [] });
+    const html = await (await fetch(`${base}/local/outbox`, { headers: { Accept: BROWSER_ACCEPT } })).text();
+    expect(html).toContain(`<input type="hidden" name="to" value="${PRACTICE}">`);
+    expect(html).toContain(`<input type="hidden" name="to" value="${NUMBER}">`);
+    expect(html).toContain(`Reply as the patient at ${PATIENT} to ${PRACTICE}</label>`);
+
+    const res = await reply(JSON.stringify({ from: PATIENT, to: PRACTICE, body: 'Call me' }), 'application/json');
+    expect(res.status).toBe(200);
+    expect(webhooks.received.at(-1)?.params).toMatchObject({ From: PATIENT, To: PRACTICE });
+    expect(outbox.list()[0]).toMatchObject({ to: PATIENT, from: PRACTICE });
+    const elsewhere = await reply(JSON.stringify({ from: PATIENT, to: '+18135550999', body: 'x' }), 'application/json');
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.json()).toMatchObject({ code: 'reply.invalid_to' });
+  });
+
   it("prefers HTML only when the Accept header ranks it above JSON (browsers' navigations)", () => {
     expect(prefersHtml(BROWSER_ACCEPT)).toBe(true);
     expect(prefersHtml('text/html')).toBe(true);

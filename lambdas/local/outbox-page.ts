@@ -3,8 +3,9 @@
  *
  * - `GET /local/outbox`: JSON `{ messages }` (newest first) for programs and tests; a browser (an
  *   Accept header that prefers text/html) gets a page listing them, with a "Reply as the patient"
- *   box for each number that was texted.
- * - `POST /local/outbox/reply` (`from`, `body`; form-encoded from the page, or JSON): the text goes
+ *   box for each number that was texted, from each sender that texted it.
+ * - `POST /local/outbox/reply` (`from`, `to`, `body`; form-encoded from the page, or JSON; `to`
+ *   is the practice's number that texted the patient, the account's first when absent): the text goes
  *   to the Twilio simulator, which posts it to the inbound webhook signed as Twilio signs it and
  *   sends a TwiML `<Message>` reply back to the patient (into the outbox). The page's form is sent
  *   back to the page (303); JSON gets `{ sid, status, twiml, reply, errorCode }`.
@@ -79,7 +80,12 @@ async function reply(req: IncomingMessage, res: ServerResponse, options: OutboxR
   if (!fields) return json(res, 400, { error: 'The body is not a JSON object.', code: 'reply.invalid_json' });
   let result: InboundResult;
   try {
-    result = await receiveInbound({ from: stringField(fields.from), body: stringField(fields.body) });
+    const to = stringField(fields.to);
+    result = await receiveInbound({
+      from: stringField(fields.from),
+      ...(to ? { to } : {}),
+      body: stringField(fields.body),
+    });
   } catch (error) {
     if (!(error instanceof InvalidInboundText)) throw error;
     return json(res, error.code === 'reply.no_inbound_url' ? 503 : 400, { error: error.message, code: error.code });
@@ -198,12 +204,24 @@ const STYLE = `
   .notice { border-left: 4px solid #1d4f91; padding: 0.5rem 0.75rem; background: #eef3fa; }
 `;
 
-/** The outbox as a page: newest first, with a reply box for each number texted. */
+/** A patient's number and the practice sender that texted it: a reply goes back to that sender. */
+interface Conversation {
+  number: string;
+  sender: string | null;
+}
+
+/** The outbox as a page: newest first, with a reply box for each number texted, per sender that texted it. */
 export function renderOutboxPage(
   messages: readonly OutboxMessage[],
   options: { replies: boolean; notice: string | null },
 ): string {
-  const numbers = [...new Set(messages.filter((m) => m.channel === 'sms').map((m) => m.to))];
+  const conversations = new Map<string, Conversation>();
+  for (const m of messages) {
+    if (m.channel !== 'sms') continue;
+    const sender = m.from ?? null;
+    conversations.set(`${m.to} ${sender ?? ''}`, { number: m.to, sender });
+  }
+  const numbers = [...conversations.values()];
   const replySection = options.replies && numbers.length > 0 ? renderReplies(numbers) : '';
   const list = messages.length
     ? `<ol>${messages.map((m, i) => `<li>${renderMessage(m, i)}</li>`).join('')}</ol>`
@@ -234,11 +252,12 @@ ${list}
 `;
 }
 
-function renderReplies(numbers: readonly string[]): string {
-  const forms = numbers.map(
-    (number, i) => `<li><form method="post" action="${REPLY_PATH}">
+function renderReplies(conversations: readonly Conversation[]): string {
+  const forms = conversations.map(
+    ({ number, sender }, i) => `<li><form method="post" action="${REPLY_PATH}">
 <input type="hidden" name="from" value="${escapeHtml(number)}">
-<label for="reply-${i}">Reply as the patient at ${escapeHtml(number)}</label>
+${sender ? `<input type="hidden" name="to" value="${escapeHtml(sender)}">` : ''}
+<label for="reply-${i}">Reply as the patient at ${escapeHtml(number)}${sender ? ` to ${escapeHtml(sender)}` : ''}</label>
 <input type="text" id="reply-${i}" name="body" required maxlength="1600" autocomplete="off">
 <button type="submit">Send</button>
 </form></li>`,
@@ -258,6 +277,7 @@ function renderMessage(message: OutboxMessage, index: number): string {
 <dl>
 <dt>Channel</dt><dd>${message.channel === 'sms' ? 'SMS' : 'E-mail'}</dd>
 <dt>To</dt><dd>${escapeHtml(message.to)}</dd>
+${message.from ? `<dt>From</dt><dd>${escapeHtml(message.from)}</dd>` : ''}
 ${message.subject ? `<dt>Subject</dt><dd>${escapeHtml(message.subject)}</dd>` : ''}
 <dt>Sent</dt><dd><time datetime="${escapeHtml(message.createdAt)}">${escapeHtml(readableTime(message.createdAt))}</time></dd>
 </dl>

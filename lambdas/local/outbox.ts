@@ -6,6 +6,8 @@ export interface OutboxMessage {
   id: string;
   channel: 'email' | 'sms';
   to: string;
+  /** Texts: the number it came from (a practice's sender), which a patient's reply goes to. */
+  from?: string;
   subject: string;
   body: string;
   links: string[];

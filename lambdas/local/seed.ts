@@ -367,6 +367,7 @@ async function seedOrganization(
       telephone: org.telephone,
       office_email: org.officeEmail,
       timezone: org.timezone,
+      sms_sender: org.smsSender,
     }),
   );
   const organization = { id: provider.id, name: org.name, timezone: provider.timezone ?? DEFAULT_TIMEZONE };

@@ -59,6 +59,15 @@ export const LOCAL_TWILIO_SECRET_ID = 'careloop-local/twilio';
 /** The local account's Messaging Service (TWILIO_SENDER) and the number behind it. */
 export const LOCAL_TWILIO_MESSAGING_SERVICE = `MG${'0'.repeat(30)}01`;
 export const LOCAL_TWILIO_NUMBER = '+18135550100';
+/**
+ * The local account's other numbers, +18135550101 to +18135550150: one per organization (the
+ * demo's take the first ones; an operator gives a new organization a free one). The simulator
+ * refuses a send from any other number, as Twilio does.
+ */
+export const LOCAL_TWILIO_SENDER_NUMBERS = Array.from(
+  { length: 50 },
+  (_, i) => `+18135550${String(101 + i).padStart(3, '0')}`,
+);
 /** The verified SES identity of local mode (EMAIL_FROM). */
 export const LOCAL_EMAIL_FROM = 'notifications@careloop.local';
 
@@ -229,7 +238,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     const twilio = await startTwilioSimulator({
       port: 0,
       ...twilioSecret,
-      numbers: [LOCAL_TWILIO_NUMBER],
+      numbers: [LOCAL_TWILIO_NUMBER, ...LOCAL_TWILIO_SENDER_NUMBERS],
       messagingServiceSids: [LOCAL_TWILIO_MESSAGING_SERVICE],
       outbox,
       // The number's inbound URL (TWILIO_WEBHOOK_BASE_URL below + /inbound): the outbox page's replies.

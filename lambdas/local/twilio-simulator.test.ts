@@ -17,6 +17,8 @@ const ACCOUNT = `AC${'1'.repeat(32)}`;
 const TOKEN = 'local-auth-token';
 const SERVICE = `MG${'a'.repeat(32)}`;
 const NUMBER = '+18135550142';
+/** A practice's own number (not in the Messaging Service). */
+const PRACTICE_NUMBER = '+18135550101';
 
 let simulator: TwilioSimulator;
 /** CareLoop's Twilio webhooks, faked: records what the simulator posts. */
@@ -30,7 +32,7 @@ beforeAll(async () => {
     port: 0,
     accountSid: ACCOUNT,
     authToken: TOKEN,
-    numbers: [NUMBER],
+    numbers: [NUMBER, PRACTICE_NUMBER],
     messagingServiceSids: [SERVICE],
     outbox: { add: (message) => outbox.push(message) },
     inboundUrl: `${webhooks.url}/webhooks/twilio/inbound`,
@@ -89,6 +91,7 @@ describe('the Twilio simulator', () => {
     expect(outbox.at(-1)).toEqual({
       channel: 'sms',
       to: '+18135550190',
+      from: NUMBER,
       subject: '',
       body: 'Hi https://x.test/a',
       links: ['https://x.test/a'],
@@ -364,12 +367,28 @@ describe('inbound texts (the outbox page\'s "Reply as the patient")', () => {
       {
         channel: 'sms',
         to: '+18135550196',
+        from: NUMBER,
         subject: '',
         body: 'Thanks & see you <soon> https://x.test/a',
         links: ['https://x.test/a'],
       },
     ]);
     expect(logs.join('\n')).not.toMatch(/Please|\+1813555/);
+  });
+
+  it("replies to a practice's own number: To is that number, no Messaging Service, the answer comes from it", async () => {
+    webhooks.respond = () => twiml('<Message>Got it</Message>');
+    const before = outbox.length;
+
+    await simulator.receiveInbound({ from: '+18135550196', to: PRACTICE_NUMBER, body: 'Call me' });
+
+    const [request] = webhooks.received.slice(-1) as [ReceivedRequest];
+    expect(request.params).toMatchObject({ From: '+18135550196', To: PRACTICE_NUMBER });
+    expect(request.params.MessagingServiceSid).toBeUndefined();
+    expect(outbox.slice(before)).toMatchObject([{ to: '+18135550196', from: PRACTICE_NUMBER, body: 'Got it' }]);
+    await expect(
+      simulator.receiveInbound({ from: '+18135550196', to: '+18135550999', body: 'Call me' }),
+    ).rejects.toMatchObject({ code: 'reply.invalid_to' });
   });
 
   it('sends nothing back for an empty <Response/>, or for an answer Twilio could not use', async () => {

@@ -17,9 +17,12 @@
  *   callbacks after the answer: `sent`, then `delivered`, each POSTed form-encoded and signed with
  *   `X-Twilio-Signature` exactly as Twilio signs (twilio's own `getExpectedTwilioSignature`). As on
  *   Twilio they are not retried; a failed one is logged and dropped. `messages()` follows the status.
+ * - The account owns a pool of numbers (one per organization, the first also the Messaging
+ *   Service's): a send From a number outside it is refused (21606), as Twilio refuses it.
  * - Inbound texts (`receiveInbound`, the outbox page's "Reply as the patient"): Twilio's inbound
- *   params, signed, POSTed to the number's inbound URL; a TwiML `<Message>` in the answer is sent
- *   back to the patient (it lands in the outbox), as Twilio does with a TwiML reply.
+ *   params, signed, POSTed to the number's inbound URL, `To` the account's number the patient
+ *   replies to (one it does not own is refused); a TwiML `<Message>` in the answer is sent back to
+ *   the patient from that number (it lands in the outbox), as Twilio does with a TwiML reply.
  * - Test hook `POST /__simulator/faults` (same Basic auth), `{ "next": [...] }`: the next sends
  *   fail with `http-500`, `http-503` or `http-429`, or are answered too late (`timeout`: 12 s, the
  *   text still goes out, as when Twilio's answer is lost on the way), or are accepted but never reach
@@ -41,7 +44,7 @@ export interface TwilioSimulatorOptions {
   /** The account's credentials (the Twilio secret's `accountSid` and `authToken` in local mode). */
   accountSid: string;
   authToken: string;
-  /** Numbers the account owns (E.164): the only From values Twilio accepts. */
+  /** Numbers the account owns (E.164): the only From values Twilio accepts; the first is the Messaging Service's. */
   numbers: readonly string[];
   /** Messaging Services of the account (`MG…`). */
   messagingServiceSids: readonly string[];
@@ -91,6 +94,8 @@ export interface SimulatedMessage {
 export interface InboundText {
   /** The patient's number (E.164): the number CareLoop texted. */
   from: string;
+  /** The account's number the patient replies to (the sender that texted them); the first number when absent. */
+  to?: string;
   body: string;
 }
 
@@ -114,7 +119,12 @@ export interface InboundResult {
 /** An inbound text refused before it reaches the webhook (the reply box's input). */
 export class InvalidInboundText extends Error {
   constructor(
-    readonly code: 'reply.invalid_from' | 'reply.body_required' | 'reply.body_too_long' | 'reply.no_inbound_url',
+    readonly code:
+      | 'reply.invalid_from'
+      | 'reply.invalid_to'
+      | 'reply.body_required'
+      | 'reply.body_too_long'
+      | 'reply.no_inbound_url',
     message: string,
   ) {
     super(message);
@@ -326,7 +336,15 @@ export async function startTwilioSimulator(options: TwilioSimulatorOptions): Pro
     const ending = fault === 'undelivered' ? 'undelivered' : 'delivered';
     // The outbox stands for the patients' phones: an undelivered text never reaches one.
     if (ending === 'delivered') {
-      options.outbox.add({ channel: 'sms', to, subject: '', body, links: body.match(URL_PATTERN) ?? [] });
+      options.outbox.add({
+        channel: 'sms',
+        to,
+        // Through the Messaging Service Twilio sends from the service's number.
+        from: from ?? options.numbers[0] ?? '',
+        subject: '',
+        body,
+        links: body.match(URL_PATTERN) ?? [],
+      });
     }
     options.log(`twilio simulator: message ${sid} ${message.status}`);
     const callbackUrl = statusCallback;
@@ -420,7 +438,9 @@ export async function startTwilioSimulator(options: TwilioSimulatorOptions): Pro
     const inboundUrl = options.inboundUrl;
     if (!inboundUrl) throw new InvalidInboundText('reply.no_inbound_url', 'This Twilio simulator has no inbound URL.');
     const sid = newSid();
-    const service = options.messagingServiceSids[0];
+    const to = text.to ?? options.numbers[0] ?? '';
+    // Only the service's number is in the Messaging Service; Twilio names the service for it alone.
+    const service = to === options.numbers[0] ? options.messagingServiceSids[0] : undefined;
     const params: Record<string, string> = {
       MessageSid: sid,
       SmsMessageSid: sid,
@@ -428,7 +448,7 @@ export async function startTwilioSimulator(options: TwilioSimulatorOptions): Pro
       AccountSid: options.accountSid,
       ...(service ? { MessagingServiceSid: service } : {}),
       From: text.from,
-      To: options.numbers[0] ?? '',
+      To: to,
       Body: text.body,
       NumMedia: '0',
       NumSegments: String(segmentsOf(text.body)),
@@ -447,6 +467,7 @@ export async function startTwilioSimulator(options: TwilioSimulatorOptions): Pro
       options.outbox.add({
         channel: 'sms',
         to: text.from,
+        from: to,
         subject: '',
         body: reply,
         links: reply.match(URL_PATTERN) ?? [],
@@ -465,6 +486,9 @@ export async function startTwilioSimulator(options: TwilioSimulatorOptions): Pro
         'reply.invalid_from',
         "'from' must be a phone number in E.164 form, like +18135550190.",
       );
+    }
+    if (text.to !== undefined && !options.numbers.includes(text.to)) {
+      throw new InvalidInboundText('reply.invalid_to', "'to' must be one of this Twilio account's numbers.");
     }
     if (typeof text.body !== 'string' || text.body.trim() === '') {
       throw new InvalidInboundText('reply.body_required', "'body' is required.");

@@ -40,6 +40,7 @@ export const exampleProvider: ProviderOrganization = {
   telephone: '(555) 010-0100',
   office_email: 'office@sunrise.example',
   timezone: 'America/New_York',
+  sms_sender: '+15550100101',
   created_at: CREATED,
   updated_at: UPDATED,
   patient_count: 42,

@@ -33,6 +33,8 @@ export const providerOrganizationRecord = z.object({
   telephone: nullableText,
   office_email: nullableText,
   timezone: z.string(),
+  /** Its texting sender (E.164 number or Messaging Service SID); null: it cannot text patients yet. */
+  sms_sender: nullableText,
   created_at: time,
   updated_at: time,
   patient_count: z.number().check(z.int()),

@@ -92,12 +92,14 @@ describe('texts and call links: patient page, /call/{token}, opt-out', () => {
     expect(running(await eventually(calls, (history) => running(history).length === 0))).toEqual([]);
   };
 
-  /** "The patient" texts CareLoop's number: the Twilio simulator posts a signed inbound webhook. */
+  /** "The patient" texts back the practice's number that texted them: the Twilio simulator posts a signed inbound webhook. */
   const replyAsPatient = async (body: string) => {
+    const texted = (await readOutbox()).find((m) => m.channel === 'sms' && m.to === patient.phone_number);
+    expect(texted?.from, 'the number that texted the patient').toBeDefined();
     const res = await fetch(`${stack.apiUrl}/local/outbox/reply`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ from: patient.phone_number, body }),
+      body: JSON.stringify({ from: patient.phone_number, to: texted?.from, body }),
     });
     expect(res.status, await res.clone().text()).toBe(200);
     return (await res.json()) as { status: number | null; reply: string | null; errorCode: number | null };

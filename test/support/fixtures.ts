@@ -13,6 +13,7 @@ import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createEntities } from '../../lambdas/adapters/dynamodb/entities';
+import { LOCAL_TWILIO_MESSAGING_SERVICE, LOCAL_TWILIO_NUMBER } from '../../lambdas/local/stack';
 import type { ConsentRecord } from '../../lambdas/application/ports';
 import type { CallLogSummary } from '../../shared/calls';
 import type { ClinicalDocument, DashboardStats, Patient, ProviderOrganization, UserProfile } from '../../shared/domain';
@@ -284,14 +285,18 @@ export async function postTwilioWebhook(
   return { status: res.status, body: await res.text(), contentType: res.headers.get('content-type') };
 }
 
-/** An inbound text's parameters as Twilio sends them. */
-export const inboundText = (from: string, body: string, messageSid = twilioMessageSid()) => ({
+/**
+ * An inbound text's parameters as Twilio sends them, to `to` (a practice's number) or by default to
+ * the deployment's shared number, which is its Messaging Service's: Twilio names the service then.
+ */
+export const inboundText = (from: string, body: string, messageSid = twilioMessageSid(), to?: string) => ({
   MessageSid: messageSid,
   SmsMessageSid: messageSid,
   SmsSid: messageSid,
   AccountSid: `AC${'0'.repeat(32)}`,
+  ...(to === undefined ? { MessagingServiceSid: LOCAL_TWILIO_MESSAGING_SERVICE } : {}),
   From: from,
-  To: '+18135550100',
+  To: to ?? LOCAL_TWILIO_NUMBER,
   Body: body,
   NumMedia: '0',
   NumSegments: '1',

@@ -46,6 +46,7 @@ async function stored() {
     telephone: null,
     office_email: null,
     timezone: 'America/Denver',
+    sms_sender: null,
     created_at: AT,
     updated_at: AT,
     version: 1,

@@ -36,6 +36,7 @@ function organizationRecord(): OrganizationRecord {
     telephone: null,
     office_email: null,
     timezone: 'America/Chicago',
+    sms_sender: null,
     created_at: AT,
     updated_at: AT,
     version: 1,

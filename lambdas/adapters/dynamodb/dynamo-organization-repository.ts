@@ -92,9 +92,14 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     return { items: await this.withCounts(items), cursor: ids.cursor };
   }
 
-  async create(org: OrganizationRecord, createdBy: string, audit?: AuditEvent): Promise<'created' | 'exists'> {
+  async create(
+    org: OrganizationRecord,
+    createdBy: string,
+    audit?: AuditEvent,
+  ): Promise<'created' | 'exists' | 'sender_taken'> {
+    const sender = org.sms_sender;
     const result = await this.db.transaction
-      .write(({ organization, counter, auditEvent, searchEntry }) => [
+      .write(({ organization, counter, auditEvent, searchEntry, smsSender }) => [
         organization
           .create({
             organization_id: org.id,
@@ -111,14 +116,18 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
             patient_count: 0,
             daily_call_limit: org.daily_call_limit ?? undefined,
             daily_text_limit: org.daily_text_limit ?? undefined,
+            ...(sender ? { sms_sender: sender } : {}),
           })
           .commit(),
+        // Second, so that its refusal is told apart (a sender belongs to one organization).
+        ...(sender ? [smsSender.create({ sender, organization_id: org.id }).commit()] : []),
         counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.providers }).add({ value: 1 }).commit(),
         ...(audit ? [auditEvent.create(auditEventItem(audit)).commit()] : []),
         ...searchPuts({ searchEntry }, SEARCH_SCOPE.organizations, indexed(org.id, org)),
       ])
       .go();
-    return result.canceled ? 'exists' : 'created';
+    if (!result.canceled) return 'created';
+    return sender && conditionFailed(result.data, 1) ? 'sender_taken' : 'exists';
   }
 
   async update(
@@ -127,14 +136,20 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     expectedVersion: number | undefined,
     at: string,
     audit: AuditEvent,
-  ): Promise<OrganizationRecord | 'missing' | 'stale'> {
-    const cleared = (['address', 'telephone', 'office_email', 'daily_call_limit', 'daily_text_limit'] as const).filter(
-      (k) => changes[k] === null,
-    );
-    // The search index items to move: those of the organization as it is now.
+  ): Promise<OrganizationRecord | 'missing' | 'stale' | 'sender_taken'> {
+    // The search index items to move and the sender to hand over: those of the organization as it is now.
     const { data: before } = await this.db.entities.organization.get({ organization_id: id }).go();
+    const oldSender = before?.sms_sender ?? null;
+    const newSender = changes.sms_sender === undefined ? oldSender : changes.sms_sender;
+    const senderMoves = newSender !== oldSender;
+    const cleared = [
+      ...(['address', 'telephone', 'office_email', 'daily_call_limit', 'daily_text_limit'] as const).filter(
+        (k) => changes[k] === null,
+      ),
+      ...(senderMoves && newSender === null ? (['sms_sender'] as const) : []),
+    ];
     const result = await this.db.transaction
-      .write(({ organization, auditEvent, searchEntry }) => {
+      .write(({ organization, auditEvent, searchEntry, smsSender }) => {
         let update = organization
           .patch({ organization_id: id })
           .set({
@@ -146,18 +161,37 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
             ...(changes.office_email !== null ? { office_email: changes.office_email } : {}),
             ...(typeof changes.daily_call_limit === 'number' ? { daily_call_limit: changes.daily_call_limit } : {}),
             ...(typeof changes.daily_text_limit === 'number' ? { daily_text_limit: changes.daily_text_limit } : {}),
+            ...(senderMoves && newSender !== null ? { sms_sender: newSender } : {}),
           })
           .add({ version: 1 });
         // remove() must come before where() in ElectroDB's chain.
         if (cleared.length > 0) update = update.remove(cleared);
         return [
           update
-            .where(({ version, status }, { eq }) =>
-              expectedVersion === undefined
-                ? eq(status, 'active')
-                : `${eq(version, expectedVersion)} AND ${eq(status, 'active')}`,
-            )
+            .where((attributes, { eq, notExists }) => {
+              const active = eq(attributes.status, 'active');
+              // The sender read above is still the stored one: its ownership item moves with it. (An
+              // attribute is named only when used: DynamoDB refuses unused expression names.)
+              const sender = () =>
+                oldSender === null ? notExists(attributes.sms_sender) : eq(attributes.sms_sender, oldSender);
+              const guarded = senderMoves ? `${active} AND ${sender()}` : active;
+              return expectedVersion === undefined
+                ? guarded
+                : `${eq(attributes.version, expectedVersion)} AND ${guarded}`;
+            })
             .commit(),
+          // Second, so that its refusal is told apart (a sender belongs to one organization).
+          ...(senderMoves && newSender !== null
+            ? [smsSender.create({ sender: newSender, organization_id: id }).commit()]
+            : []),
+          ...(senderMoves && oldSender !== null
+            ? [
+                smsSender
+                  .delete({ sender: oldSender })
+                  .where(({ organization_id }, { eq }) => eq(organization_id, id))
+                  .commit(),
+              ]
+            : []),
           auditEvent.create(auditEventItem(audit)).commit(),
           ...searchWrites(
             { searchEntry },
@@ -169,11 +203,17 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
       })
       .go();
     if (result.canceled) {
+      if (senderMoves && newSender !== null && conditionFailed(result.data, 1)) return 'sender_taken';
       // Only a refusal costs a read here, to tell "gone" from "stale".
       const current = await this.getRef(id);
       return !current || current.status !== 'active' ? 'missing' : 'stale';
     }
     return (await this.get(id)) ?? 'missing';
+  }
+
+  async ownerOfSender(sender: string): Promise<string | null> {
+    const { data } = await this.db.entities.smsSender.get({ sender }).go();
+    return data?.organization_id ?? null;
   }
 
   private async patientCount(id: string): Promise<number> {
@@ -270,13 +310,24 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
+/** Whether the transaction item at `index` was refused by its condition (a canceled transaction's reasons). */
+function conditionFailed(reasons: unknown, index: number): boolean {
+  return (reasons as readonly { code?: string }[] | undefined)?.[index]?.code === 'ConditionalCheckFailed';
+}
+
 export function isConditionFailure(error: unknown): boolean {
   const text = String((error as { message?: unknown })?.message ?? '');
   return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
 }
 
 function toRef(o: OrganizationItem): OrganizationRef {
-  return { id: o.organization_id, name: o.name, timezone: o.timezone, status: o.status };
+  return {
+    id: o.organization_id,
+    name: o.name,
+    timezone: o.timezone,
+    status: o.status,
+    sms_sender: o.sms_sender ?? null,
+  };
 }
 
 function toRecord(o: OrganizationItem, patientCount: number): OrganizationRecord {
@@ -287,6 +338,7 @@ function toRecord(o: OrganizationItem, patientCount: number): OrganizationRecord
     telephone: o.telephone ?? null,
     office_email: o.office_email ?? null,
     timezone: o.timezone,
+    sms_sender: o.sms_sender ?? null,
     created_at: o.created_at,
     updated_at: o.updated_at,
     version: o.version,

@@ -1,6 +1,14 @@
 import type { EntityItem } from 'electrodb';
 import type { TextStatus } from '../../../shared/texts';
-import type { DailyCap, Page, SmsContact, TextKey, TextRecord, TextRepository } from '../../application/ports';
+import type {
+  DailyCap,
+  OptOutChange,
+  Page,
+  SmsContact,
+  TextKey,
+  TextRecord,
+  TextRepository,
+} from '../../application/ports';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
 import { isConditionFailure } from './dynamo-organization-repository';
 import { refusedAt, slotTaken, takeDailySlot } from './dynamo-daily-cap';
@@ -209,31 +217,61 @@ export class DynamoTextRepository implements TextRepository {
     }
   }
 
-  async recordInbound(messageSid: string, texts: readonly TextRecord[], at: string): Promise<'stored' | 'duplicate'> {
-    const callbacks = texts.filter((t) => t.kind === 'callback_request');
+  async recordInbound(
+    messageSid: string,
+    texts: readonly TextRecord[],
+    optOut: OptOutChange | null,
+    at: string,
+  ): Promise<'stored' | 'duplicate'> {
+    // A transaction never names one item twice: one text per patient, and each counter once with the total.
+    const once = [...new Map(texts.map((t) => [t.patientId, t])).values()];
+    const callbacks = once.filter((t) => t.kind === 'callback_request');
+    const perOrganization = new Map<string, number>();
+    for (const t of callbacks) perOrganization.set(t.providerId, (perOrganization.get(t.providerId) ?? 0) + 1);
     const result = await this.db.transaction
-      .write(({ textSid, textMessage, counter, openCallback }) => [
+      .write(({ textSid, textMessage, counter, openCallback, smsPreference }) => [
         textSid
           .create({
             message_sid: messageSid,
-            ...(texts[0] ? { patient_id: texts[0].patientId, message_id: texts[0].id } : {}),
+            ...(once[0] ? { patient_id: once[0].patientId, message_id: once[0].id } : {}),
             created_at: at,
           })
           .commit(),
-        ...texts.map((t) => textMessage.create(toItem(t)).commit()),
-        ...callbacks.flatMap((t) => [
+        // STOP / START with the record that says it was received: a retry never loses it.
+        ...(optOut
+          ? [
+              smsPreference
+                .put({ phone_number: optOut.phoneNumber, opted_out: optOut.optedOut, changed_at: at })
+                .commit(),
+            ]
+          : []),
+        ...once.map((t) => textMessage.create(toItem(t)).commit()),
+        ...callbacks.map((t) =>
           openCallback
             .create({ provider_id: t.providerId, message_id: t.id, patient_id: t.patientId, created_at: at })
             .commit(),
+        ),
+        ...[...perOrganization].map(([providerId, count]) =>
           counter
-            .update({ scope: organizationScope(t.providerId), name: COUNTER.openCallbacks })
-            .add({ value: 1 })
+            .update({ scope: organizationScope(providerId), name: COUNTER.openCallbacks })
+            .add({ value: count })
             .commit(),
-          counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.openCallbacks }).add({ value: 1 }).commit(),
-        ]),
+        ),
+        ...(callbacks.length > 0
+          ? [
+              counter
+                .update({ scope: GLOBAL_SCOPE, name: COUNTER.openCallbacks })
+                .add({ value: callbacks.length })
+                .commit(),
+            ]
+          : []),
       ])
       .go();
-    return result.canceled ? 'duplicate' : 'stored';
+    if (!result.canceled) return 'stored';
+    // Only the MessageSid's item has a condition that a retry meets; anything else is a fault.
+    const reasons = result.data as readonly { code?: string }[];
+    if (reasons[0]?.code === 'ConditionalCheckFailed') return 'duplicate';
+    throw new Error('inbound text transaction canceled');
   }
 
   async resolveCallback(
@@ -279,6 +317,6 @@ export class DynamoTextRepository implements TextRepository {
     const { data } = await this.db.entities.smsContact.query
       .byPhone({ phone_number: phoneNumber })
       .go({ pages: 'all' });
-    return data.map((c) => ({ patientId: c.patient_id, providerId: c.provider_id }));
+    return data.map((c) => ({ patientId: c.patient_id, providerId: c.provider_id, lastTextedAt: c.last_texted_at }));
   }
 }

@@ -61,6 +61,8 @@ export function createEntities(client: DynamoDBClient, table: string) {
         /** Operators' daily caps (calls placed, texts sent); absent: the default of the active patients. */
         daily_call_limit: { type: 'number' },
         daily_text_limit: { type: 'number' },
+        /** Its Twilio sender (E.164 number or `MG…` Messaging Service), owned through `smsSender`. */
+        sms_sender: { type: 'string' },
       },
       indexes: {
         byId: primary(['organization_id'], []),
@@ -597,6 +599,22 @@ export function createEntities(client: DynamoDBClient, table: string) {
   );
 
   /**
+   * A Twilio sender → the one organization that owns it: written in the organization's
+   * transaction (create-if-absent), so an inbound text's `To` finds its organization with one Get.
+   */
+  const smsSender = new Entity(
+    {
+      model: { entity: 'sms_sender', version: '1', service: SERVICE },
+      attributes: {
+        sender: { type: 'string', required: true },
+        organization_id: { type: 'string', required: true },
+      },
+      indexes: { bySender: primary(['sender'], []) },
+    },
+    config,
+  );
+
+  /**
    * The search index (lambdas/application/search.ts): one item per search term of a patient, staff
    * account or organization, written and removed in the same transaction as the record. A search is
    * one Query with the sort key beginning with the normalized prefix. `search_scope` is
@@ -789,6 +807,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       textSid,
       smsPreference,
       smsContact,
+      smsSender,
       searchEntry,
       timeEntry,
       timeDay,

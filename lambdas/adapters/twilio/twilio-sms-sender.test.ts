@@ -84,6 +84,21 @@ describe('TwilioSmsSender', () => {
     expect(received[0]?.form).toEqual({ To: '+18135550190', Body: text.body, From: '+18135550142' });
   });
 
+  it("sends a patient text from the organization's own sender, never the deployment's", async () => {
+    const sender = createTwilioSmsSender(env({ messagingServiceSid: `MG${'a'.repeat(32)}` }), {
+      accountSid: ACCOUNT,
+      authToken: 't',
+    });
+
+    await sender.send({ ...text, sender: '+18135550101' });
+    await sender.send({ ...text, sender: `MG${'b'.repeat(32)}` });
+
+    expect(received.map((r) => r.form)).toEqual([
+      { To: '+18135550190', Body: text.body, From: '+18135550101' },
+      { To: '+18135550190', Body: text.body, MessagingServiceSid: `MG${'b'.repeat(32)}` },
+    ]);
+  });
+
   it("keeps Twilio's error number (or the status when there is none), never its message", async () => {
     answers = [
       {

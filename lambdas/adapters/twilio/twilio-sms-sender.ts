@@ -44,7 +44,7 @@ export class TwilioSmsSender implements SmsSender {
       created = await this.messages.create({
         to: text.to,
         body: text.body,
-        ...this.sender,
+        ...(text.sender ? senderOf(text.sender) : this.sender),
         ...(text.statusCallback ? { statusCallback: text.statusCallback } : {}),
       });
     } catch (error) {
@@ -54,6 +54,10 @@ export class TwilioSmsSender implements SmsSender {
     return { messageSid: created.sid };
   }
 }
+
+/** A sender as Twilio's create takes it: a Messaging Service (`MG…`) or a From number. */
+const senderOf = (sender: string): TwilioSender =>
+  sender.startsWith('MG') ? { messagingServiceSid: sender } : { from: sender };
 
 /** Twilio's error number for a recipient who replied STOP to this sender. */
 const UNSUBSCRIBED = 21610;

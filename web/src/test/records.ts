@@ -29,6 +29,7 @@ export function organization(overrides: Partial<ProviderOrganization> = {}): Pro
     telephone: '(555) 010-2000',
     office_email: 'office@sunrise.example',
     timezone: 'America/New_York',
+    sms_sender: null,
     created_at: '2025-03-04T12:00:00.000Z',
     updated_at: '2025-03-04T12:00:00.000Z',
     patient_count: 0,

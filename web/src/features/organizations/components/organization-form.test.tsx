@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { VALIDATION } from '../../../../../shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { createFakeApi, sent, type FakeApiAnswer } from '../../../test/fakes';
 import { organization } from '../../../test/records';
@@ -11,6 +12,7 @@ const sunrise = organization({
   address: '12 Main St',
   office_email: 'desk@sunrise.example',
   timezone: 'America/Chicago',
+  sms_sender: '+18135550101',
   patient_count: 3,
   version: 4,
 });
@@ -80,9 +82,25 @@ describe('OrganizationForm', { timeout: 30_000 }, () => {
         timezone: 'America/Chicago',
         daily_call_limit: 200,
         daily_text_limit: null,
+        sms_sender: '+18135550101',
         version: 4,
       },
     });
+  });
+
+  it('sets the texting number, refusing one that is neither E.164 nor a Messaging Service', async () => {
+    const { requests, user } = renderForm();
+    await user.type(field('Organization Name'), 'Sunrise');
+    await user.type(field('Texting Number'), '813 555 0101');
+    await user.click(screen.getByRole('button', { name: 'Add Provider' }));
+    expect(screen.getByRole('alert').textContent).toBe(VALIDATION.invalidSmsSender);
+    expect(requests).toEqual([]);
+
+    await user.clear(field('Texting Number'));
+    await user.type(field('Texting Number'), '+18135550101');
+    await user.click(screen.getByRole('button', { name: 'Add Provider' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(sent(requests)[0]?.body).toMatchObject({ sms_sender: '+18135550101' });
   });
 
   it("shows the server's error text", async () => {

@@ -22,7 +22,10 @@ export interface OrganizationFormProps {
   submitLabel?: string;
 }
 
-/** Organization name, address, telephone, office e-mail, time zone and daily limits (product-rules.md "Validation" organization form). */
+/**
+ * Organization name, address, telephone, office e-mail, time zone (product-rules.md "Validation"
+ * organization form), daily limits and texting number (one per organization: replies come back to it alone).
+ */
 export function OrganizationForm({ organization, onSaved, onCancel, submitLabel }: OrganizationFormProps) {
   const save = useSaveOrganization();
   const [values, setValues] = useState<OrganizationFormValues>(() =>
@@ -95,6 +98,13 @@ export function OrganizationForm({ organization, onSaved, onCancel, submitLabel 
           inputMode="numeric"
           value={values.daily_text_limit}
           onChange={set('daily_text_limit')}
+        />
+        <TextInput
+          label="Texting Number"
+          description="The practice's own Twilio number (+18135550101) or Messaging Service SID (MG…). Patient texts are sent from it and replies come back to it; without one the practice cannot text patients."
+          autoComplete="off"
+          value={values.sms_sender}
+          onChange={set('sms_sender')}
         />
         <FormActions
           submitLabel={submitLabel ?? (organization ? 'Save Changes' : 'Add Provider')}

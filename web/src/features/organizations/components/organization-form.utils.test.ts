@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VALIDATION } from '../../../../../shared/messages';
 import {
   EMPTY_ORGANIZATION_FORM,
   timezoneOptions,
@@ -38,6 +39,7 @@ describe('organization form', () => {
       timezone: 'America/Chicago',
       daily_call_limit: null,
       daily_text_limit: null,
+      sms_sender: null,
       version: 3,
     });
   });
@@ -61,6 +63,16 @@ describe('organization form', () => {
       expect(validateOrganizationForm({ ...filled, daily_text_limit: bad }), bad).toBe(message);
     }
     expect(validateOrganizationForm({ ...filled, daily_call_limit: '10000', daily_text_limit: '1' })).toBeNull();
+  });
+
+  it('checks the texting number only when given: E.164 or a Messaging Service SID', () => {
+    expect(validateOrganizationForm({ ...filled, sms_sender: '813-555-0101' })).toBe(VALIDATION.invalidSmsSender);
+    expect(validateOrganizationForm({ ...filled, sms_sender: 'MG123' })).toBe(VALIDATION.invalidSmsSender);
+    expect(validateOrganizationForm({ ...filled, sms_sender: ' +18135550101 ' })).toBeNull();
+    expect(validateOrganizationForm({ ...filled, sms_sender: `MG${'a1'.repeat(16)}` })).toBeNull();
+    expect(toOrganizationPayload({ ...filled, sms_sender: ' +18135550101 ' })).toMatchObject({
+      sms_sender: '+18135550101',
+    });
   });
 
   it("keeps an organization's own time zone among the options", () => {

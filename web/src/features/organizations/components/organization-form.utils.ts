@@ -10,6 +10,8 @@ export interface OrganizationFormValues {
   /** Blank: the default (the larger of 50 and the active patients). */
   daily_call_limit: string;
   daily_text_limit: string;
+  /** The practice's texting number or Messaging Service SID. */
+  sms_sender: string;
 }
 
 /** The practice's local time zone: outreach calls are placed at the start hour there. */
@@ -39,6 +41,7 @@ export const EMPTY_ORGANIZATION_FORM: OrganizationFormValues = {
   timezone: DEFAULT_TIMEZONE,
   daily_call_limit: '',
   daily_text_limit: '',
+  sms_sender: '',
 };
 
 export function organizationToFormValues(organization: ProviderOrganization): OrganizationFormValues {
@@ -50,6 +53,7 @@ export function organizationToFormValues(organization: ProviderOrganization): Or
     timezone: organization.timezone || DEFAULT_TIMEZONE,
     daily_call_limit: organization.daily_call_limit === null ? '' : String(organization.daily_call_limit),
     daily_text_limit: organization.daily_text_limit === null ? '' : String(organization.daily_text_limit),
+    sms_sender: organization.sms_sender ?? '',
   };
 }
 
@@ -77,6 +81,7 @@ export function toOrganizationPayload(values: OrganizationFormValues, version?: 
     timezone: values.timezone || DEFAULT_TIMEZONE,
     daily_call_limit: limit(values.daily_call_limit),
     daily_text_limit: limit(values.daily_text_limit),
+    sms_sender: optional(values.sms_sender),
   };
   if (version !== undefined) body.version = version;
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as ProviderFormInput;

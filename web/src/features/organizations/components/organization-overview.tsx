@@ -18,6 +18,7 @@ export function OrganizationOverview({ organization }: OrganizationOverviewProps
         <Field label="Telephone">{organization.telephone ?? 'Not provided'}</Field>
         <Field label="Address">{organization.address ?? 'Not provided'}</Field>
         <Field label="Time Zone">{organization.timezone}</Field>
+        <Field label="Texting Number">{organization.sms_sender ?? 'Not set: patients cannot be texted yet'}</Field>
         <Field label="Added">{formatDate(organization.created_at)}</Field>
         <Field label="Patients">{organization.patient_count}</Field>
         <Field label="Daily Call Limit">
