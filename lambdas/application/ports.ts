@@ -532,8 +532,11 @@ export interface CallLogRepository {
   cancelScheduled(id: string, at: string): Promise<'cancelled' | 'not_pending'>;
   /** Records Vapi's id for a queued call. */
   setVendorCallId(id: string, vendorCallId: string, at: string): Promise<void>;
-  /** Vapi's status updates: queued → in_progress (never backwards, never after the end). */
-  markInProgress(id: string, at: string): Promise<void>;
+  /**
+   * Vapi's status updates: queued → in_progress (never backwards, never after the end), only for
+   * the call placed as `vendorCallId`; `unchanged` otherwise.
+   */
+  markInProgress(id: string, vendorCallId: string, at: string): Promise<'marked' | 'unchanged'>;
   /** The call could not be placed or ended without a report: failed with a reason, lock released. */
   markFailed(id: string, reason: string, at: string): Promise<void>;
   /**
@@ -541,7 +544,8 @@ export interface CallLogRepository {
    * analysis, the monthly counter and, for an answered phone call, the patient-month's AI contact
    * (CCM) in one transaction; then releases the patient's lock.
    * The call stays open for the reconciler until its event is published (markEventPublished).
-   * `duplicate` when a report was stored before (nothing changes).
+   * Only onto the call placed as `report.vendorCallId` while it is queued or in progress:
+   * `duplicate` otherwise, and when a report was stored before (nothing changes).
    */
   storeReport(log: CallLogRecord, report: CallReport, month: string, at: string): Promise<CallLogRecord | 'duplicate'>;
   /** Settles the call (its event is out): the reconciler has nothing left to do for it. */

@@ -144,6 +144,8 @@ function seedDeps(deps: SeedDeps, start: Date, completed: CompletedCall[]) {
     timeLog: new DynamoTimeLogRepository(deps.db),
     events: new PastEvents(clock, completed),
     voice: PAST_CALLS,
+    // The demo's past calls are not Vapi's: nothing to count.
+    signals: { unmatched: () => undefined, callCost: () => undefined },
     defaultAssistantId: 'demo-assistant',
     /** The same dependencies on a clock of their own, for work done side by side. */
     fork: () => seedDeps(deps, start, completed),
