@@ -78,6 +78,11 @@ export interface VapiConfig {
    * the override keeps it ('' = the assistant's own server credential applies).
    */
   readonly webhookCredentialId: string;
+  /**
+   * `vapiRecordingEnabled`: whether Vapi records calls (default false). Turn it on only with the
+   * HIPAA add-on's own storage set up: a recording is PHI.
+   */
+  readonly recordingEnabled: boolean;
 }
 
 /** cdk.json's defaults for the two Vapi ids that have no real default; a production synth refuses them. */
@@ -109,6 +114,14 @@ function emailListContext(node: Node, key: string): string {
     .map((item) => String(item).trim().toLowerCase())
     .filter(Boolean)
     .join(',');
+}
+
+/** true or false (a boolean or its string, as `-c key=true` gives it); unset is false. */
+function booleanContext(node: Node, key: string): boolean {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '' || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw new Error(`CDK context "${key}" must be true or false, got "${String(value)}"`);
 }
 
 function requiredContext(node: Node, key: string): string {
@@ -147,6 +160,7 @@ function readVapiConfig(node: Node, isProduction: boolean): VapiConfig {
     model: requiredContext(node, 'vapiModel'),
     webhookAuth,
     webhookCredentialId: stringContext(node, 'vapiWebhookCredentialId') ?? '',
+    recordingEnabled: booleanContext(node, 'vapiRecordingEnabled'),
   };
 }
 

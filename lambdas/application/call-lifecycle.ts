@@ -258,9 +258,16 @@ export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<Reconc
 // ---------------------------------------------------------------------------------------------
 // After a call (job: call-follow-up, on call.completed)
 
-/** The monthly cadence moves on: a retry of an unanswered check-in, or next month's. */
+/**
+ * The monthly cadence moves on: a retry of an unanswered check-in, or next month's. A person who
+ * asked not to be called again has their outreach turned off and their pending calls cancelled.
+ */
 export async function followUpCall(deps: SchedulingDeps, callLogId: string): Promise<CallLogRecord | null> {
   const log = await deps.callLogs.get(callLogId);
+  if (log?.stop_requested) {
+    await stopOutreach(deps, log);
+    return null;
+  }
   if (!log || log.kind !== 'monthly' || log.status === 'scheduled') return null;
   const [patient, organization] = await Promise.all([
     deps.patients.get(log.patient_id),
@@ -270,6 +277,32 @@ export async function followUpCall(deps: SchedulingDeps, callLogId: string): Pro
   const unanswered = log.outcome !== null && UNANSWERED_OUTCOMES.includes(log.outcome);
   const step = unanswered && log.attempt < MAX_CHECK_IN_RETRIES ? 'retry' : 'next_cycle';
   return scheduleNextCheckIn(deps, log, organization as OrganizationRef, step);
+}
+
+/** Who turns outreach off when a patient asks on a call: CareLoop itself, not a staff account. */
+export const SYSTEM_ACTOR_ID = 'careloop';
+
+/**
+ * "Stop calling me" (TCPA): outreach off, pending calls cancelled, and an audit event, written
+ * before the changes so that a failure in between is retried by the job and never goes unrecorded.
+ * A replay finds nothing left to stop and records nothing more.
+ */
+async function stopOutreach(deps: SchedulingDeps, log: CallLogRecord): Promise<void> {
+  const [cadence, pending] = await Promise.all([
+    deps.patients.getCadence(log.patient_id),
+    deps.callLogs.listScheduledByPatient(log.patient_id),
+  ]);
+  if (!cadence?.enabled && pending.length === 0) return;
+  await deps.audit.record({
+    actorId: SYSTEM_ACTOR_ID,
+    actorRole: null,
+    actorProviderId: null,
+    action: 'outreach.stop_requested',
+    subject: { type: 'patient', id: log.patient_id },
+    patientId: log.patient_id,
+    outcome: 'success',
+  });
+  await cancelPatientCalls(deps, log.patient_id);
 }
 
 // ---------------------------------------------------------------------------------------------

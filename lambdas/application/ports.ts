@@ -482,6 +482,8 @@ export interface CallLogRecord {
   /** The months its summary is listed under (organization time zone, UTC); null without a summary. */
   summary_org_month: string | null;
   summary_utc_month: string | null;
+  /** The person asked not to be called again (AI voice rules): the follow-up job turns outreach off. */
+  stop_requested: boolean;
   version: number;
 }
 
@@ -498,6 +500,8 @@ export interface CallReport {
   noteToDoctor: string | null;
   successEvaluation: boolean | null;
   cost: number | null;
+  /** The person asked not to be called again, and the assistant confirmed it. */
+  stopCalls: boolean;
 }
 
 export interface CallLogRepository {
@@ -576,6 +580,13 @@ export interface OutboundCallRequest {
   /** The settings prompt with the template variables filled in. */
   systemPrompt: string;
   firstMessage: string;
+  /**
+   * `patient`: reported back to CareLoop (status updates, end-of-call report); `staff`: a staff
+   * alert, never reported (it has no call log).
+   */
+  audience: 'patient' | 'staff';
+  /** What a voicemail hears (the practice's name and number only); null: hang up. */
+  voicemailMessage: string | null;
 }
 
 /** Adapters report outcomes; the use case chooses the words (STYLE "Habits to grow into"). */

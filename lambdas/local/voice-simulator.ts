@@ -51,10 +51,11 @@ export interface VoiceSimulatorOptions {
 /**
  * A fault for the next call created (test hook `POST /__simulator/faults`, same API key): Vapi
  * refusing (`http-400`), failing (`http-500`), not answering in time (`timeout`), or the call's
- * webhooks lost on the way (`drop-report`, `drop-all`).
+ * webhooks lost on the way (`drop-report`, `drop-all`); or the person asking not to be called again
+ * (`stop-calls`: the assistant says the call's end-call phrase and Vapi hangs up).
  */
-export type SimulatorFault = 'http-400' | 'http-500' | 'timeout' | 'drop-report' | 'drop-all';
-const FAULTS: readonly SimulatorFault[] = ['http-400', 'http-500', 'timeout', 'drop-report', 'drop-all'];
+export type SimulatorFault = 'http-400' | 'http-500' | 'timeout' | 'drop-report' | 'drop-all' | 'stop-calls';
+const FAULTS: readonly SimulatorFault[] = ['http-400', 'http-500', 'timeout', 'drop-report', 'drop-all', 'stop-calls'];
 
 export interface VoiceSimulator {
   url: string;
@@ -104,7 +105,8 @@ let contract: { ajv: Ajv; validators: Map<string, ValidateFunction> } | undefine
  * - classes with declared properties refuse others (Vapi's whitelist: "property x should not exist");
  * - `oneOf` over a `provider`/`type` discriminator selects the branch by it, other `oneOf`s accept any
  *   matching branch (overlapping alternatives such as a preset voice id or any string are valid);
- * - OpenAPI's `nullable` becomes a `null` type.
+ * - OpenAPI's `nullable` becomes a `null` type;
+ * - an array's `enum` is left to its items' own.
  */
 function loadContract() {
   if (contract) return contract;
@@ -134,6 +136,8 @@ function loadContract() {
 function adaptNode(node: SchemaNode, schemas: Record<string, SchemaNode>) {
   delete node.discriminator;
   if (Array.isArray(node.enum) && node.enum.length === 0) delete node.enum;
+  // An array's `enum` (serverMessages…) repeats its items' enum, which Vapi checks item by item.
+  if (node.type === 'array' && Array.isArray(node.enum) && node.items !== undefined) delete node.enum;
   if (Array.isArray(node.oneOf)) {
     const branches = node.oneOf as SchemaNode[];
     delete node.oneOf;
@@ -267,6 +271,21 @@ function messageOf(error: ErrorObject): string | null {
   }
 }
 
+/**
+ * What Vapi refuses of a CareLoop call's overrides for HIPAA mode (issue 21, the fidelity rule): a
+ * call without `compliancePlan.hipaaEnabled: true` or without its list of `serverMessages`.
+ */
+export function complianceProblemOf(overrides: Vapi.AssistantOverrides | undefined): string[] {
+  const problems: string[] = [];
+  if (overrides?.compliancePlan?.hipaaEnabled !== true) {
+    problems.push('assistantOverrides.compliancePlan.hipaaEnabled must be true');
+  }
+  if (!Array.isArray(overrides?.serverMessages)) {
+    problems.push('assistantOverrides.serverMessages must list the server messages the call sends');
+  }
+  return problems;
+}
+
 /** Rules of POST /call beyond the schema, for the one kind of call the simulator places. */
 function outboundCallRefusals(body: Vapi.CreateCallDto): string[] {
   const refusals: string[] = [];
@@ -339,6 +358,8 @@ interface Script {
   ending: SimulatedEnding;
   turns: Turn[];
   analysis: Vapi.Analysis;
+  /** When it is not the ending's usual one. */
+  endedReason?: Vapi.CallEndedReason;
 }
 
 const GOAL_ANSWERS = [
@@ -430,6 +451,22 @@ function scriptFor(body: Vapi.CreateCallDto): Script {
   return { ending, turns, analysis: analysisFor(level, summaries[level]) };
 }
 
+/** The person asks not to be called again: the assistant says the end-call phrase and Vapi hangs up. */
+function stopScriptFor(body: Vapi.CreateCallDto): Script {
+  const overrides = body.assistantOverrides;
+  const turns: Turn[] = [
+    { role: 'assistant', text: overrides?.firstMessage ?? 'Hello, this is your care team calling for your check-in.' },
+    { role: 'user', text: 'Who is this? Please stop calling me.' },
+    { role: 'assistant', text: overrides?.endCallPhrases?.[0] ?? 'Goodbye.' },
+  ];
+  return {
+    ending: 'Normal',
+    turns,
+    analysis: { summary: 'The person asked not to be called again.', successEvaluation: 'false' },
+    endedReason: 'assistant-said-end-call-phrase',
+  };
+}
+
 function analysisFor(level: EscalationLevel, summary: string): Vapi.Analysis {
   return {
     summary,
@@ -509,7 +546,7 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
       if (fault === 'http-400') throw problem(400, 'Bad Request', ['simulated refusal']);
       if (fault === 'http-500') throw problem(500, 'Internal Server Error', 'simulated failure');
       if (fault === 'timeout') await sleep(12_000, undefined, { signal: stopping.signal }).catch(() => undefined);
-      const call = create(body);
+      const call = create(body, fault === 'stop-calls');
       if (fault === 'drop-report') droppedFor.set(call.id, 'end-of-call-report');
       if (fault === 'drop-all') droppedFor.set(call.id, 'all');
       return { statusCode: 201, body: call };
@@ -526,11 +563,11 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
     throw problem(404, 'Not Found', `Cannot ${method} ${url.pathname}`);
   }
 
-  function create(body: unknown): Vapi.Call {
+  function create(body: unknown, askedToStop: boolean): Vapi.Call {
     const errors = vapiContractErrors('CreateCallDTO', body);
     if (errors.length > 0) throw problem(400, 'Bad Request', errors);
     const dto = body as Vapi.CreateCallDto;
-    const refusals = outboundCallRefusals(dto);
+    const refusals = [...outboundCallRefusals(dto), ...complianceProblemOf(dto.assistantOverrides)];
     if (refusals.length > 0) throw problem(400, 'Bad Request', refusals);
     const now = new Date().toISOString();
     const call: Vapi.Call = {
@@ -549,7 +586,7 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
       ...(dto.name ? { name: dto.name } : {}),
     };
     calls.set(call.id, call);
-    const script = scriptFor(dto);
+    const script = askedToStop ? stopScriptFor(dto) : scriptFor(dto);
     options.log(`voice simulator: call ${call.id} queued (${script.ending})`);
     const played = play(call, script, dto.assistantOverrides?.server?.url ?? options.webhookUrl)
       .catch((error: unknown) => {
@@ -568,7 +605,12 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
       Object.assign(call, changes, { updatedAt: new Date().toISOString() });
     const timeline = simulatedTimeline(script.ending, options.speed);
     const answered = script.ending !== 'no_answer' && script.ending !== 'busy';
-    const endedReason = ENDED_REASONS[script.ending];
+    const endedReason = script.endedReason ?? ENDED_REASONS[script.ending];
+    // Vapi posts only the server messages the call asks for.
+    const wanted = new Set<string>(call.assistantOverrides?.serverMessages ?? []);
+    const post = async (url: string, message: Vapi.ServerMessageStatusUpdate | Vapi.ServerMessageEndOfCallReport) => {
+      if (wanted.has(message.type)) await deliverMessage(url, message);
+    };
 
     await at(timeline.ringing);
     update({ status: 'ringing', startedAt: new Date().toISOString() });
@@ -623,7 +665,10 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
   }
 
   /** Posts one message the way Vapi does: `{ message }`, signed; retried twice, then given up. */
-  async function post(url: string, message: Vapi.ServerMessageStatusUpdate | Vapi.ServerMessageEndOfCallReport) {
+  async function deliverMessage(
+    url: string,
+    message: Vapi.ServerMessageStatusUpdate | Vapi.ServerMessageEndOfCallReport,
+  ) {
     const callId = message.call?.id ?? '';
     const what = message.type === 'status-update' ? `status-update ${message.status}` : message.type;
     const dropped = droppedFor.get(callId) ?? drop;

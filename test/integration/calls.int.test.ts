@@ -116,7 +116,9 @@ describe('Make Call: from the button to the report', () => {
       body: { error: 'A call is already in progress for this patient', code: 'call.in_progress' },
     });
     // Its report arrives (late, by hand): the patient is free again.
-    expect((await postVapiWebhook(stack, endOfCallReport(first.id))).status).toBe(200);
+    const vendorCallId = (await tableOf(stack).entities.callLog.get({ call_log_id: first.id }).go()).data
+      ?.vendor_call_id;
+    expect((await postVapiWebhook(stack, endOfCallReport(first.id, { vendorCallId }))).status).toBe(200);
     expect(expectStatus(await placeCall(patient.id), 201).call.status).toBe('queued');
   });
 
@@ -168,7 +170,8 @@ describe('Vapi webhook idempotency', () => {
         .data?.value ?? 0;
     const before = await counter();
 
-    const report = endOfCallReport(placed.id, { seconds: 240 });
+    const { data: placedLog } = await table.entities.callLog.get({ call_log_id: placed.id }).go();
+    const report = endOfCallReport(placed.id, { seconds: 240, vendorCallId: placedLog?.vendor_call_id });
     const statuses: number[] = [];
     for (let batch = 0; batch < 50; batch++) {
       const answers = await Promise.all(Array.from({ length: 20 }, () => postVapiWebhook(stack, report)));

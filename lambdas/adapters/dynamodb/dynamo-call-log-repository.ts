@@ -255,6 +255,7 @@ export class DynamoCallLogRepository implements CallLogRepository {
               added_to_emr: summary ? false : undefined,
               summary_org_month: summary ? month : undefined,
               summary_utc_month: summary ? utcMonth : undefined,
+              stop_requested: report.stopCalls || undefined,
             }),
           )
           .add({ version: 1 })
@@ -323,6 +324,7 @@ export class DynamoCallLogRepository implements CallLogRepository {
       requires_followup: summary ? status === 'requires_followup' : log.requires_followup,
       summary_org_month: summary ? month : log.summary_org_month,
       summary_utc_month: summary ? utcMonth : log.summary_utc_month,
+      stop_requested: report.stopCalls || log.stop_requested,
       version: log.version + 1,
     };
   }
@@ -522,6 +524,7 @@ function toRecord(i: CallLogItem): CallLogRecord {
     requires_followup: i.requires_followup ?? false,
     summary_org_month: i.summary_org_month ?? null,
     summary_utc_month: i.summary_utc_month ?? null,
+    stop_requested: i.stop_requested ?? false,
     version: i.version,
   };
 }
