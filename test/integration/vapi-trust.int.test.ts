@@ -6,14 +6,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CallDetailResponse, CallLogSummary, PatientCallsResponse } from '../../shared/calls';
+import {
+  STOP_CALLS_CONFIRMATION,
+  type CallDetailResponse,
+  type CallLogSummary,
+  type PatientCallsResponse,
+} from '../../shared/calls';
 import { call } from '../support/api';
 import {
+  auditTrail,
   createCallablePatient,
   demoOrganizations,
   eventually,
   expectStatus,
   postVapiWebhook,
+  scheduleCallFor,
   sunriseToken,
   tableOf,
   vapiSecret,
@@ -42,23 +49,25 @@ const aws = async (path: string, body: unknown) =>
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-/** The next call the voice simulator receives loses its webhooks: the test posts them itself. */
-const dropWebhooksOfNextCall = async () => {
+/** What the next call the voice simulator receives does (`drop-all`: the test posts its webhooks). */
+const nextCall = async (fault: 'drop-all' | 'stop-calls') => {
   const { apiKey } = await vapiSecret(stack);
   const res = await fetch(`${stack.voiceUrl}/__simulator/faults`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
-    body: JSON.stringify({ next: ['drop-all'] }),
+    body: JSON.stringify({ next: [fault] }),
   });
   expect(res.status).toBe(200);
 };
-const placeSilentCall = async (lastDigit = 6) => {
-  const patient = await createCallablePatient(stack, sunrise, lastDigit);
-  await dropWebhooksOfNextCall();
-  const placed = expectStatus(
-    await call<{ call: CallLogSummary }>(stack, 'POST', `/patients/${patient.id}/calls`, { token: nurse }),
+const placeCall = async (patientId: string) =>
+  expectStatus(
+    await call<{ call: CallLogSummary }>(stack, 'POST', `/patients/${patientId}/calls`, { token: nurse }),
     201,
   ).call;
+const placeSilentCall = async (lastDigit = 6) => {
+  const patient = await createCallablePatient(stack, sunrise, lastDigit);
+  await nextCall('drop-all');
+  const placed = await placeCall(patient.id);
   const vendorCallId = (await stored(placed.id))?.vendor_call_id;
   if (!vendorCallId) throw new Error('the vendor call id was not stored');
   return { patient, placed, vendorCallId };
@@ -69,26 +78,31 @@ const signed = async (body: unknown) =>
     body: { received: true },
   });
 
+/** A patient with monthly outreach (its first check-in scheduled) and accepted consent. */
+const withOutreach = async (lastDigit: number) => {
+  const answer = await call<{ patient: { id: string } }>(stack, 'POST', '/patients', {
+    token: nurse,
+    body: {
+      provider_id: sunrise,
+      first_name: 'Monthly',
+      last_name: `Target${Math.random().toString(36).slice(2, 7)}`,
+      email: `target-${randomUUID().slice(0, 8)}@example.test`,
+      phone_number: `+1813555${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}${lastDigit}`,
+      outreach: { first_outreach_date: '2030-01-15', time_preference: 'afternoon' },
+      consent: {
+        status: 'accepted',
+        date: '2026-01-05',
+        method: 'verbal',
+        disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+      },
+    },
+  });
+  return expectStatus(answer, 201).patient.id;
+};
+
 describe('a signed Vapi message naming another call', () => {
   it('leaves a scheduled monthly check-in pending, and it is still placed later', async () => {
-    const answer = await call<{ patient: { id: string } }>(stack, 'POST', '/patients', {
-      token: nurse,
-      body: {
-        provider_id: sunrise,
-        first_name: 'Monthly',
-        last_name: `Target${Math.random().toString(36).slice(2, 7)}`,
-        email: `target-${randomUUID().slice(0, 8)}@example.test`,
-        phone_number: `+1813555${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}7`,
-        outreach: { first_outreach_date: '2030-01-15', time_preference: 'afternoon' },
-        consent: {
-          status: 'accepted',
-          date: '2026-01-05',
-          method: 'verbal',
-          disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
-        },
-      },
-    });
-    const patientId = expectStatus(answer, 201).patient.id;
+    const patientId = await withOutreach(7);
     const [checkIn] = (await patientCalls(patientId)).scheduled;
     if (!checkIn) throw new Error('no check-in scheduled');
     const before = await stored(checkIn.id);
@@ -174,5 +188,47 @@ describe('a report that arrives before the vendor call id is stored', () => {
     // The simulator's own ending (last digit 5), not the early report's.
     expect(done).toMatchObject({ status: 'completed', escalation_level: 'Elective' });
     expect(done.transcript.length).toBeGreaterThan(0);
+  });
+});
+
+describe('"stop calling me"', () => {
+  it("ends the call, turns the patient's outreach off, cancels their pending calls, and is audited", async () => {
+    const patientId = await withOutreach(6);
+    const [checkIn] = (await patientCalls(patientId)).scheduled;
+    const scheduled = await scheduleCallFor(stack, patientId, '1_week', nurse);
+    await nextCall('stop-calls');
+
+    const placed = await placeCall(patientId);
+    const done = await eventually(
+      () => callDetail(placed.id),
+      (c) => c.status === 'completed' || c.status === 'failed',
+    );
+    expect(done.transcript.at(-1)).toEqual({ speaker: 'assistant', text: STOP_CALLS_CONFIRMATION });
+
+    const pending = await eventually(
+      async () => (await patientCalls(patientId)).scheduled,
+      (calls) => calls.length === 0,
+    );
+    expect(pending).toEqual([]);
+    expect((await stored(checkIn!.id))?.status).toBe('cancelled');
+    expect((await stored(scheduled.id))?.status).toBe('cancelled');
+    expect((await table().entities.outreachCadence.get({ patient_id: patientId }).go()).data?.enabled).toBe(false);
+    const trail = await auditTrail(stack, `patient:${patientId}`);
+    expect(trail.filter((e) => e.action === 'outreach.stop_requested')).toEqual([
+      expect.objectContaining({ actor_id: 'careloop', outcome: 'success', patient_id: patientId }),
+    ]);
+
+    // The follow-up delivered again records nothing more.
+    expect(
+      (
+        await aws('/local/jobs/call-follow-up/run', {
+          source: 'careloop',
+          'detail-type': 'call.completed',
+          detail: { callLogId: placed.id },
+        })
+      ).status,
+    ).toBe(200);
+    const again = await auditTrail(stack, `patient:${patientId}`);
+    expect(again.filter((e) => e.action === 'outreach.stop_requested')).toHaveLength(1);
   });
 });
