@@ -68,7 +68,9 @@ describe('System Settings panel', { timeout: 30_000 }, () => {
     const { user } = renderPanel(() => stored({ systemPrompt: 'Only ask about sleep.' }));
     await user.click(await screen.findByRole('tab', { name: 'Prompt' }));
     const fixed = within(promptPanel()).getByRole('region', { name: 'Fixed parts of every call' });
-    const rows = within(fixed).getAllByRole('rowheader').map((cell) => cell.textContent);
+    const rows = within(fixed)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
     expect(rows).toEqual(['First message', ...FIXED_PROMPT_PARTS.map((part) => part.title), 'Voicemail message']);
     expect(fixed.textContent).toContain(STOP_CALLS_CONFIRMATION);
     expect(fixed.textContent).toContain('automated assistant');
