@@ -8,10 +8,13 @@
  *   (`shared/vendor/vapi-openapi.json`) the way Vapi's API checks it: unknown properties are refused
  *   ("property x should not exist"), types, enums and lengths are enforced, and the answer is Vapi's
  *   `{ message: [...], error: 'Bad Request', statusCode: 400 }`.
+ * - A create without HIPAA mode (`compliancePlan.hipaaEnabled`) or without its `serverMessages` is
+ *   refused (complianceProblemOf), as a HIPAA-only Vapi organization would.
  * - An accepted call is answered with a `Call` (status `queued`) and then played: status updates
- *   `ringing` → `in-progress` → `ended`, then an end-of-call report, each POSTed to the call's server
- *   URL (`assistantOverrides.server.url`, else `webhookUrl`) and signed as Vapi signs them. The
- *   conversation goes through the care plan found in the system prompt.
+ *   `ringing` → `in-progress` → `ended`, then an end-of-call report, each POSTed (only the types the
+ *   call lists in `serverMessages`) to the call's server URL (`assistantOverrides.server.url`, else
+ *   `webhookUrl`) and signed as Vapi signs them. The conversation goes through the care plan found
+ *   in the system prompt.
  * - The last digit of the customer's number chooses the ending: 0 no answer, 1 busy, 2 a pipeline
  *   failure, 3 Emergent, 4 Urgent, 5 Elective, 6–9 Normal.
  * - `GET /call/{id}` keeps answering the ended call with its analysis and artifact, so a report lost
