@@ -480,7 +480,9 @@ function analysisFor(level: EscalationLevel, summary: string): Vapi.Analysis {
 
 /** Milliseconds after creation at which the call rings, is answered (if it is), ends, and reports. */
 export function simulatedTimeline(ending: SimulatedEnding, speed: VoiceSimulatorOptions['speed']) {
-  if (speed === 'instant') return { ringing: 20, answered: 40, ended: 150, report: 200 };
+  // Vapi's first message comes seconds after the create; instant mode still leaves the caller time
+  // to store the call's id, which every message is matched against.
+  if (speed === 'instant') return { ringing: 100, answered: 200, ended: 350, report: 450 };
   const between = (low: number, high: number) => Math.round(low + Math.random() * (high - low));
   const ringing = between(1000, 2000);
   const answered = ringing + between(2000, 3000);
