@@ -102,6 +102,11 @@ export interface VapiConfig {
    * the override keeps it ('' = the assistant's own server credential applies).
    */
   readonly webhookCredentialId: string;
+  /**
+   * `vapiRecordingEnabled`: whether Vapi records calls (default false). Turn it on only with the
+   * HIPAA add-on's own storage set up: a recording is PHI.
+   */
+  readonly recordingEnabled: boolean;
 }
 
 /** cdk.json's defaults for the two Vapi ids that have no real default; a production synth refuses them. */
@@ -145,6 +150,14 @@ function positiveNumberContext(node: Node, key: keyof typeof USAGE_ALARM_DEFAULT
   return number;
 }
 
+/** true or false (a boolean or its string, as `-c key=true` gives it); unset is false. */
+function booleanContext(node: Node, key: string): boolean {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '' || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw new Error(`CDK context "${key}" must be true or false, got "${String(value)}"`);
+}
+
 function requiredContext(node: Node, key: string): string {
   const value = stringContext(node, key);
   if (value === undefined) throw new Error(`CDK context "${key}" is required (cdk.json sets its default)`);
@@ -181,6 +194,7 @@ function readVapiConfig(node: Node, isProduction: boolean): VapiConfig {
     model: requiredContext(node, 'vapiModel'),
     webhookAuth,
     webhookCredentialId: stringContext(node, 'vapiWebhookCredentialId') ?? '',
+    recordingEnabled: booleanContext(node, 'vapiRecordingEnabled'),
   };
 }
 

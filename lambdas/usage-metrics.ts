@@ -1,3 +1,5 @@
+import { VAPI_CALL_COST } from './call-metrics';
+
 /**
  * Volume and spend metrics the monitoring stack alarms on (DECISIONS.md "Vendor trust"), named once
  * for the functions that emit them and the stack that watches them: calls placed and patient texts
@@ -7,6 +9,6 @@
 export const USAGE_METRICS = {
   callsPlaced: 'CallsPlaced',
   textsSent: 'TextsSent',
-  vapiCallCost: 'VapiCallCost',
+  vapiCallCost: VAPI_CALL_COST,
 } as const;
 export const ORGANIZATION_DIMENSION = 'OrganizationId';

@@ -81,7 +81,7 @@ function signed(body: string, secret: string): Record<string, string> {
   return { 'Content-Type': 'application/json', 'x-timestamp': timestamp, 'x-signature': signature };
 }
 
-function report(callLogId: string) {
+function report(callLogId: string, vendorCallId: string) {
   const endedAt = new Date();
   return {
     message: {
@@ -90,7 +90,7 @@ function report(callLogId: string) {
       startedAt: new Date(endedAt.getTime() - 180_000).toISOString(),
       endedAt: endedAt.toISOString(),
       call: {
-        id: randomUUID(),
+        id: vendorCallId,
         orgId: 'bench',
         createdAt: endedAt.toISOString(),
         updatedAt: endedAt.toISOString(),
@@ -169,6 +169,8 @@ async function main() {
         ),
       );
       const patientId = await benchPatient(deps, organizationId, i, at);
+      // Placed as this Vapi call: the webhook changes only the call log that stored its id.
+      const vendorCallId = randomUUID();
       const log = newCallLog(
         {
           id: randomUUID(),
@@ -178,6 +180,7 @@ async function main() {
           kind: 'instant',
           created_by: 'bench',
           placed_at: at,
+          vendor_call_id: vendorCallId,
         },
         at,
       );
@@ -187,7 +190,7 @@ async function main() {
           type: 'status-update',
           status: 'in-progress',
           call: {
-            id: randomUUID(),
+            id: vendorCallId,
             orgId: 'bench',
             createdAt: at,
             updatedAt: at,
@@ -206,7 +209,7 @@ async function main() {
           await res.arrayBuffer();
         }),
       );
-      const body = JSON.stringify(report(log.id));
+      const body = JSON.stringify(report(log.id, vendorCallId));
       const post = async () => {
         const res = await fetch(`${stack.apiUrl}/webhooks/vapi`, {
           method: 'POST',

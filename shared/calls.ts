@@ -144,8 +144,52 @@ If the patient describes chest pain, trouble breathing, signs of stroke, thought
 
 Close by summarising what you heard and thanking them.`;
 
+/**
+ * The first thing every patient call says (TCPA, FCC 2024: an AI voice is an artificial voice): the
+ * practice, and that an automated assistant is calling for its care team. Fixed; settings cannot change it.
+ */
 export const DEFAULT_FIRST_MESSAGE =
-  'Hello, this is Care, the care assistant from {{providerName}}. Is this {{patientName}}?';
+  'Hello, this is Care, an automated assistant calling for the care team at {{providerName}}. Is this {{patientName}}?';
+
+/**
+ * What the assistant says, word for word, when the person asks not to be called again: Vapi hangs
+ * up on it (an end-call phrase), and a report whose assistant said it turns the patient's outreach off.
+ */
+export const STOP_CALLS_CONFIRMATION = 'I understand. We will not call you again with this assistant. Goodbye.';
+
+/**
+ * The parts of the assistant's instructions the server adds to every patient call, whatever the
+ * settings' template says (DECISIONS "Vendor trust", AI voice): settings show them, read-only.
+ */
+export const FIXED_PROMPT_PARTS = [
+  {
+    title: 'Who is calling',
+    text: 'You are an automated assistant, not a person, calling on behalf of the care team at {{providerName}}. Say so whenever you are asked who is calling or whether you are a real person.',
+  },
+  {
+    title: 'Stop calling',
+    text: `If the person asks you to stop calling, not to call again, or to be taken off the list (in any words), do not try to change their mind: say exactly "${STOP_CALLS_CONFIRMATION}" and end the call.`,
+  },
+  {
+    title: 'Voicemail',
+    text: 'If you reach voicemail or an answering machine, or anyone other than {{patientName}}, never mention health information, the care plan or the reason for the call.',
+  },
+] as const;
+
+/** The instructions a patient call gets: the fixed parts first, then the settings' template. */
+export function withFixedParts(template: string): string {
+  const fixed = FIXED_PROMPT_PARTS.map((part) => `${part.title}: ${part.text}`).join('\n');
+  return `${fixed}\n\n${template}`;
+}
+
+/**
+ * What a voicemail hears: the practice's name and its number, nothing about the patient or their
+ * health. `{{practicePhone}}` is the organization's telephone.
+ */
+export const VOICEMAIL_MESSAGE =
+  'Hello, this is a message from {{providerName}}. Please call us back at {{practicePhone}}. Thank you.';
+export const VOICEMAIL_MESSAGE_WITHOUT_NUMBER =
+  'Hello, this is a message from {{providerName}}. Please call us back. Thank you.';
 
 export type SystemSettings = z.output<typeof systemSettingsRecord>;
 /** GET and PATCH /compliance-settings */

@@ -11,6 +11,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { UNMATCHED_REASONS, UNMATCHED_REASON_DIMENSION, VAPI_MESSAGE_UNMATCHED } from '../../lambdas/call-metrics';
 import { JOBS, type JobDefinition } from '../../lambdas/jobs';
 import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/usage-metrics';
 import type { CareLoopConfig } from '../config';
@@ -180,6 +181,30 @@ export class MonitoringStack extends Stack {
         statistic: 'Sum',
       }),
       config.usageAlarms.vapiDailyCostDollars,
+    );
+    // Signed Vapi messages that changed nothing (DECISIONS "Vendor trust"): a forged or misrouted
+    // report is worth a look at once; a replay now and then is not, hence the threshold.
+    alarm(
+      'vapi-messages-unmatched',
+      'Signed Vapi messages named calls CareLoop did not place, or calls that had ended (5 or more in 5 minutes)',
+      new MathExpression({
+        expression: UNMATCHED_REASONS.map((_, index) => `FILL(r${index}, 0)`).join(' + '),
+        usingMetrics: Object.fromEntries(
+          UNMATCHED_REASONS.map((reason, index) => [
+            `r${index}`,
+            new Metric({
+              namespace: METRICS_NAMESPACE,
+              metricName: VAPI_MESSAGE_UNMATCHED,
+              dimensionsMap: { [UNMATCHED_REASON_DIMENSION]: reason },
+              period: FIVE_MINUTES,
+              statistic: 'Sum',
+            }),
+          ]),
+        ),
+        label: 'Unmatched Vapi messages',
+        period: FIVE_MINUTES,
+      }),
+      5,
     );
 
     // Scheduler failures, per group: the call schedules keep their original alarm ids.

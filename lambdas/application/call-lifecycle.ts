@@ -7,12 +7,24 @@
 import { MAX_CHECK_IN_RETRIES, UNANSWERED_OUTCOMES } from '../../shared/calls';
 import { nextCallWindowTime } from '../../shared/call-times';
 import { monthIn } from '../../shared/time-preferences';
+import type { UnmatchedReason } from '../call-metrics';
 import { dial, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
 import { dailyCapOf } from './daily-caps';
 import type { CallLogRecord, CallReport, EventPublisher, OrganizationRef } from './ports';
 import { VoiceAgentError } from './ports';
 
-export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock'> & { events: EventPublisher };
+/** What the call lifecycle counts (metrics: codes and amounts, never ids). */
+export interface CallSignals {
+  /** A Vapi message that changed nothing (DECISIONS "Vendor trust"). */
+  unmatched(reason: UnmatchedReason): void;
+  /** A report was stored: what Vapi charged for the call, in dollars. */
+  callCost(dollars: number): void;
+}
+
+export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock'> & {
+  events: EventPublisher;
+  signals: CallSignals;
+};
 
 /** How long a call may stay unsettled before the reconciler looks at it. */
 export const STALE_AFTER_MS = 15 * 60 * 1000;
@@ -42,35 +54,74 @@ async function publishCompleted(deps: ReportDeps, log: CallLogRecord): Promise<v
   await deps.callLogs.markEventPublished(log, deps.clock.now().toISOString());
 }
 
+/**
+ * The call log a Vapi message may change: the one named in the call's metadata, and only when it
+ * was placed as this very Vapi call. The metadata alone is never trusted: anyone holding Vapi's
+ * public key can start a call naming any id, and Vapi signs its reports all the same.
+ */
+async function placedCallOf(
+  deps: ReportDeps,
+  callLogId: string | null,
+  vendorCallId: string,
+): Promise<CallLogRecord | Exclude<UnmatchedReason, 'call_settled'>> {
+  if (!callLogId) return 'no_call_log';
+  const log = await deps.callLogs.get(callLogId);
+  if (!log) return 'unknown_call';
+  // Not stored yet: the reconciler reads the call from Vapi by the stored id later.
+  if (!log.vendor_call_id) return 'vendor_id_pending';
+  if (log.vendor_call_id !== vendorCallId) return 'vendor_id_mismatch';
+  return log;
+}
+
 /** Vapi's status-update: a call that started ringing through is in progress. */
 export async function recordCallStatus(
   deps: ReportDeps,
   callLogId: string | null,
+  vendorCallId: string,
   status: 'queued' | 'in_progress' | 'ended' | 'other',
-): Promise<void> {
-  if (!callLogId || status !== 'in_progress') return;
-  await deps.callLogs.markInProgress(callLogId, deps.clock.now().toISOString());
+): Promise<'recorded' | 'ignored' | UnmatchedReason> {
+  // Only `in-progress` changes a call log; the other statuses are read without a lookup.
+  if (status !== 'in_progress') return 'ignored';
+  const log = await placedCallOf(deps, callLogId, vendorCallId);
+  if (typeof log === 'string') {
+    deps.signals.unmatched(log);
+    return log;
+  }
+  if (log.status === 'in_progress') return 'ignored';
+  const marked = await deps.callLogs.markInProgress(log.id, vendorCallId, deps.clock.now().toISOString());
+  if (marked === 'unchanged') deps.signals.unmatched('call_settled');
+  return marked === 'marked' ? 'recorded' : 'call_settled';
 }
 
 /**
- * Vapi's end-of-call report (or the reconciler's reading of the call): stored once, then the
- * `call.completed` event. A replay finds the report stored and does nothing.
+ * Vapi's end-of-call report (or the reconciler's reading of the call): stored once, only onto the
+ * call placed as `report.vendorCallId` while it is queued or in progress, then the `call.completed`
+ * event. A replay, or a report of any other call, changes nothing and is counted.
  */
 export async function recordCallReport(
   deps: ReportDeps,
   callLogId: string | null,
   report: CallReport,
-): Promise<'stored' | 'duplicate' | 'unknown'> {
-  if (!callLogId) return 'unknown';
-  const log = await deps.callLogs.get(callLogId);
-  if (!log) return 'unknown';
-  if (log.report_received_at) return 'duplicate';
+): Promise<'stored' | UnmatchedReason> {
+  const log = await placedCallOf(deps, callLogId, report.vendorCallId);
+  if (typeof log === 'string') {
+    deps.signals.unmatched(log);
+    return log;
+  }
+  if (log.report_received_at || (log.status !== 'queued' && log.status !== 'in_progress')) {
+    deps.signals.unmatched('call_settled');
+    return 'call_settled';
+  }
   const organization = await deps.organizations.getRef(log.provider_id);
   const now = deps.clock.now();
   const endedAt = report.endedAt ? new Date(report.endedAt) : now;
   const month = monthIn(organization?.timezone ?? 'America/New_York', Number.isNaN(endedAt.getTime()) ? now : endedAt);
   const stored = await deps.callLogs.storeReport(log, report, month, now.toISOString());
-  if (stored === 'duplicate') return stored;
+  if (stored === 'duplicate') {
+    deps.signals.unmatched('call_settled');
+    return 'call_settled';
+  }
+  if (report.cost !== null) deps.signals.callCost(report.cost);
   await publishCompleted(deps, stored);
   return 'stored';
 }
@@ -87,7 +138,7 @@ async function failUnsettled(deps: ReportDeps, log: CallLogRecord, reason: strin
 // ---------------------------------------------------------------------------------------------
 // Scheduled placement (job: place-scheduled-call; also the reconciler for overdue calls)
 
-export type ScheduledPlacingDeps = PlacingDeps & SchedulingDeps & { events: EventPublisher };
+export type ScheduledPlacingDeps = PlacingDeps & SchedulingDeps & { events: EventPublisher; signals: CallSignals };
 
 export type PlacementResult = 'placed' | 'skipped' | 'cancelled' | 'deferred' | 'awaiting_consent' | 'failed';
 
@@ -218,9 +269,16 @@ export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<Reconc
 // ---------------------------------------------------------------------------------------------
 // After a call (job: call-follow-up, on call.completed)
 
-/** The monthly cadence moves on: a retry of an unanswered check-in, or next month's. */
+/**
+ * The monthly cadence moves on: a retry of an unanswered check-in, or next month's. A person who
+ * asked not to be called again has their outreach turned off and their pending calls cancelled.
+ */
 export async function followUpCall(deps: SchedulingDeps, callLogId: string): Promise<CallLogRecord | null> {
   const log = await deps.callLogs.get(callLogId);
+  if (log?.stop_requested) {
+    await stopOutreach(deps, log);
+    return null;
+  }
   if (!log || log.kind !== 'monthly' || log.status === 'scheduled') return null;
   const [patient, organization] = await Promise.all([
     deps.patients.get(log.patient_id),
@@ -230,6 +288,32 @@ export async function followUpCall(deps: SchedulingDeps, callLogId: string): Pro
   const unanswered = log.outcome !== null && UNANSWERED_OUTCOMES.includes(log.outcome);
   const step = unanswered && log.attempt < MAX_CHECK_IN_RETRIES ? 'retry' : 'next_cycle';
   return scheduleNextCheckIn(deps, log, organization as OrganizationRef, step);
+}
+
+/** Who turns outreach off when a patient asks on a call: CareLoop itself, not a staff account. */
+export const SYSTEM_ACTOR_ID = 'careloop';
+
+/**
+ * "Stop calling me" (TCPA): outreach off, pending calls cancelled, and an audit event, written
+ * before the changes so that a failure in between is retried by the job and never goes unrecorded.
+ * A replay finds nothing left to stop and records nothing more.
+ */
+async function stopOutreach(deps: SchedulingDeps, log: CallLogRecord): Promise<void> {
+  const [cadence, pending] = await Promise.all([
+    deps.patients.getCadence(log.patient_id),
+    deps.callLogs.listScheduledByPatient(log.patient_id),
+  ]);
+  if (!cadence?.enabled && pending.length === 0) return;
+  await deps.audit.record({
+    actorId: SYSTEM_ACTOR_ID,
+    actorRole: null,
+    actorProviderId: null,
+    action: 'outreach.stop_requested',
+    subject: { type: 'patient', id: log.patient_id },
+    patientId: log.patient_id,
+    outcome: 'success',
+  });
+  await cancelPatientCalls(deps, log.patient_id);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,8 +6,11 @@
 import {
   DEFAULT_FIRST_MESSAGE,
   DEFAULT_SYSTEM_PROMPT,
+  VOICEMAIL_MESSAGE,
+  VOICEMAIL_MESSAGE_WITHOUT_NUMBER,
   VOICES,
   renderPrompt,
+  withFixedParts,
   type SystemSettings,
   type VoiceId,
 } from '../../shared/calls';
@@ -67,12 +70,16 @@ export async function effectiveSettings(deps: {
   };
 }
 
-/** What the assistant is told about the patient: the settings prompt with the variables filled in. */
+/**
+ * What the assistant is told about the patient: the fixed parts (who is calling, stop calling,
+ * voicemail) and the settings prompt, with the variables filled in; and what a voicemail hears.
+ */
 export async function callScript(deps: ScriptDeps, patient: PatientRecord, organization: OrganizationRef) {
-  const [settings, carePlan, emrNotes] = await Promise.all([
+  const [settings, carePlan, emrNotes, practice] = await Promise.all([
     effectiveSettings(deps),
     deps.documents.get('care_plan', patient.id),
     deps.documents.get('emr_notes', patient.id),
+    deps.organizations.get(organization.id),
   ]);
   const values = {
     patientName: patient.first_name,
@@ -81,10 +88,15 @@ export async function callScript(deps: ScriptDeps, patient: PatientRecord, organ
     hasCarePlan: carePlan ? 'true' : 'false',
     emrNotes: emrNotes?.content ?? 'No EMR notes on file.',
   };
+  const telephone = practice?.telephone?.trim();
   return {
     settings,
-    systemPrompt: renderPrompt(settings.systemPrompt, values),
+    systemPrompt: renderPrompt(withFixedParts(settings.systemPrompt), values),
     firstMessage: renderPrompt(DEFAULT_FIRST_MESSAGE, values),
+    // Only the practice's name and number: never the patient's name or anything about their health.
+    voicemailMessage: telephone
+      ? renderPrompt(VOICEMAIL_MESSAGE, values).replace('{{practicePhone}}', telephone)
+      : renderPrompt(VOICEMAIL_MESSAGE_WITHOUT_NUMBER, values),
   };
 }
 
@@ -110,6 +122,8 @@ export async function dial(
       voiceId: script.settings.voiceId,
       systemPrompt: script.systemPrompt,
       firstMessage: script.firstMessage,
+      audience: 'patient',
+      voicemailMessage: script.voicemailMessage,
     });
     const at = deps.clock.now().toISOString();
     await deps.callLogs.setVendorCallId(log.id, vendorCallId, at);

@@ -46,6 +46,7 @@ export function newCallLog(
     requires_followup: false,
     summary_org_month: null,
     summary_utc_month: null,
+    stop_requested: false,
     version: 1,
     ...fields,
   };

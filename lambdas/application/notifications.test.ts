@@ -327,6 +327,9 @@ describe('the messages', () => {
         systemPrompt: ALERT_SYSTEM_PROMPT,
         firstMessage:
           'This is CareLoop with an urgent escalation for one of your patients, Margaret. Please open the summary link sent to you.',
+        // Never reported back: it has no call log, and a report of it would count as unmatched.
+        audience: 'staff',
+        voicemailMessage: null,
       },
     ]);
     expect(statusOf(w, 'nora', 'call')).toMatchObject({

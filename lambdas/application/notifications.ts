@@ -325,6 +325,9 @@ async function send(deps: NotifyDeps, context: SendContext, delivery: Delivery):
         voiceId: settings.voiceId,
         systemPrompt: ALERT_SYSTEM_PROMPT,
         firstMessage: message.spoken,
+        // CareLoop's own call, but nothing to report: a report naming it would count as unmatched.
+        audience: 'staff',
+        voicemailMessage: null,
       });
       return vendorCallId;
     }

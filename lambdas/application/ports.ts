@@ -503,6 +503,8 @@ export interface CallLogRecord {
   /** The months its summary is listed under (organization time zone, UTC); null without a summary. */
   summary_org_month: string | null;
   summary_utc_month: string | null;
+  /** The person asked not to be called again (AI voice rules): the follow-up job turns outreach off. */
+  stop_requested: boolean;
   version: number;
 }
 
@@ -519,6 +521,8 @@ export interface CallReport {
   noteToDoctor: string | null;
   successEvaluation: boolean | null;
   cost: number | null;
+  /** The person asked not to be called again, and the assistant confirmed it. */
+  stopCalls: boolean;
 }
 
 export interface CallLogRepository {
@@ -561,8 +565,11 @@ export interface CallLogRepository {
   cancelScheduled(id: string, at: string): Promise<'cancelled' | 'not_pending'>;
   /** Records Vapi's id for a queued call. */
   setVendorCallId(id: string, vendorCallId: string, at: string): Promise<void>;
-  /** Vapi's status updates: queued → in_progress (never backwards, never after the end). */
-  markInProgress(id: string, at: string): Promise<void>;
+  /**
+   * Vapi's status updates: queued → in_progress (never backwards, never after the end), only for
+   * the call placed as `vendorCallId`; `unchanged` otherwise.
+   */
+  markInProgress(id: string, vendorCallId: string, at: string): Promise<'marked' | 'unchanged'>;
   /** The call could not be placed or ended without a report: failed with a reason, lock released. */
   markFailed(id: string, reason: string, at: string): Promise<void>;
   /**
@@ -570,7 +577,8 @@ export interface CallLogRepository {
    * analysis, the monthly counter and, for an answered phone call, the patient-month's AI contact
    * (CCM) in one transaction; then releases the patient's lock.
    * The call stays open for the reconciler until its event is published (markEventPublished).
-   * `duplicate` when a report was stored before (nothing changes).
+   * Only onto the call placed as `report.vendorCallId` while it is queued or in progress:
+   * `duplicate` otherwise, and when a report was stored before (nothing changes).
    */
   storeReport(log: CallLogRecord, report: CallReport, month: string, at: string): Promise<CallLogRecord | 'duplicate'>;
   /** Settles the call (its event is out): the reconciler has nothing left to do for it. */
@@ -606,6 +614,13 @@ export interface OutboundCallRequest {
   /** The settings prompt with the template variables filled in. */
   systemPrompt: string;
   firstMessage: string;
+  /**
+   * `patient`: reported back to CareLoop (status updates, end-of-call report); `staff`: a staff
+   * alert, never reported (it has no call log).
+   */
+  audience: 'patient' | 'staff';
+  /** What a voicemail hears (the practice's name and number only); null: hang up. */
+  voicemailMessage: string | null;
 }
 
 /** Adapters report outcomes; the use case chooses the words (STYLE "Habits to grow into"). */
@@ -629,8 +644,11 @@ export interface VoiceAgent {
   ): Promise<{ state: 'queued' | 'in_progress' } | { state: 'ended'; report: CallReport } | null>;
 }
 
-/** What CareLoop asks of the voice platform for one web call: the phone call's request without a number. */
-export type WebCallRequest = Omit<OutboundCallRequest, 'customerNumber'>;
+/**
+ * What CareLoop asks of the voice platform for one web call: the phone call's request without a
+ * number, a voicemail or an audience (a web call is always reported back, like a patient's call).
+ */
+export type WebCallRequest = Omit<OutboundCallRequest, 'customerNumber' | 'audience' | 'voicemailMessage'>;
 
 /** Web calls created by the server with the private key; the browser only joins them. */
 export interface WebCallAgent {

@@ -1,6 +1,7 @@
 import type { ScheduledCallPayload } from '../jobs';
 import { placeScheduledCall } from '../application/call-lifecycle';
 import { callScheduler, eventPublisher, tableDeps, vapiDeps } from '../composition-root';
+import { callSignals } from '../platform/call-signals';
 import { MalformedEvent, defineJob, idField } from '../platform/job-handler';
 import { logger } from '../platform/observability';
 
@@ -20,6 +21,12 @@ export const handler = defineJob(
   },
   () => {
     const table = tableDeps();
-    return { ...table, ...vapiDeps(), scheduler: callScheduler(table.clock), events: eventPublisher() };
+    return {
+      ...table,
+      ...vapiDeps(),
+      scheduler: callScheduler(table.clock),
+      events: eventPublisher(),
+      signals: callSignals,
+    };
   },
 );

@@ -1,5 +1,6 @@
 import { reconcileCalls } from '../application/call-lifecycle';
 import { callScheduler, eventPublisher, tableDeps, vapiDeps } from '../composition-root';
+import { callSignals } from '../platform/call-signals';
 import { defineJob } from '../platform/job-handler';
 import { logger } from '../platform/observability';
 
@@ -13,6 +14,12 @@ export const handler = defineJob(
   },
   () => {
     const table = tableDeps();
-    return { ...table, ...vapiDeps(), scheduler: callScheduler(table.clock), events: eventPublisher() };
+    return {
+      ...table,
+      ...vapiDeps(),
+      scheduler: callScheduler(table.clock),
+      events: eventPublisher(),
+      signals: callSignals,
+    };
   },
 );

@@ -3,6 +3,7 @@ import { recordCallReport, recordCallStatus } from '../application/call-lifecycl
 import { eventPublisher, tableDeps, vapiDeps } from '../composition-root';
 import { VAPI_MESSAGE_ERRORS, fail } from '../application/errors';
 import { ok } from '../platform/http';
+import { callSignals } from '../platform/call-signals';
 import { logger } from '../platform/observability';
 import { verifyBearer, verifyVapiHmac } from '../platform/webhook-auth';
 import { defineWebhook } from '../platform/webhook-handler';
@@ -10,7 +11,8 @@ import { defineWebhook } from '../platform/webhook-handler';
 /**
  * Vapi's server messages. The credential is checked first (Vapi's HMAC signature or the bearer
  * secret, as deployed); then status updates move the call log and end-of-call reports are stored
- * once. Every other message type is acknowledged and ignored.
+ * once, onto the call CareLoop placed as that Vapi call only (anything else changes nothing, is
+ * counted, and answers 200). Every other message type is acknowledged and ignored.
  */
 export const handler = defineWebhook(
   'vapi-webhook',
@@ -30,9 +32,11 @@ export const handler = defineWebhook(
         throw error;
       }
       switch (message.type) {
-        case 'status-update':
-          await recordCallStatus(deps, message.callLogId, message.status);
+        case 'status-update': {
+          const outcome = await recordCallStatus(deps, message.callLogId, message.vendorCallId, message.status);
+          if (outcome !== 'ignored') logger.info('call status', { callLogId: message.callLogId ?? 'none', outcome });
           break;
+        }
         case 'end-of-call-report': {
           const outcome = await recordCallReport(deps, message.callLogId, message.report);
           logger.info('call report', { callLogId: message.callLogId ?? 'none', outcome });
@@ -44,5 +48,5 @@ export const handler = defineWebhook(
       return ok({ received: true });
     },
   },
-  () => ({ ...tableDeps(), ...vapiDeps(), events: eventPublisher() }),
+  () => ({ ...tableDeps(), ...vapiDeps(), events: eventPublisher(), signals: callSignals }),
 );

@@ -585,6 +585,7 @@ describe('local Secrets Manager, through readVapiSecrets', () => {
     webhookUrl: 'http://127.0.0.1:1/webhooks/vapi',
     webhookAuth: 'hmac',
     webhookCredentialId: undefined,
+    recordingEnabled: false,
   });
 
   it('serves the secrets given at start', async () => {

@@ -144,6 +144,8 @@ function seedDeps(deps: SeedDeps, start: Date, completed: CompletedCall[]) {
     timeLog: new DynamoTimeLogRepository(deps.db),
     events: new PastEvents(clock, completed),
     voice: PAST_CALLS,
+    // The demo's past calls are not Vapi's: nothing to count.
+    signals: { unmatched: () => undefined, callCost: () => undefined },
     defaultAssistantId: 'demo-assistant',
     /** The same dependencies on a clock of their own, for work done side by side. */
     fork: () => seedDeps(deps, start, completed),
@@ -256,7 +258,7 @@ function demoTranscript(patient: DemoPatient, organization: string, level: Escal
   return [
     {
       speaker: 'assistant',
-      text: `Hello, this is Care, the care assistant from ${organization}. Is this ${patient.firstName}?`,
+      text: `Hello, this is Care, an automated assistant calling for the care team at ${organization}. Is this ${patient.firstName}?`,
     },
     { speaker: 'patient', text: "Yes, that's me." },
     { speaker: 'assistant', text: 'Thank you. How have you been feeling since our last call?' },
@@ -300,6 +302,7 @@ function demoReport(
       noteToDoctor: null,
       successEvaluation: null,
       cost: 0.02,
+      stopCalls: false,
     };
   }
   const seconds = 140 + ((seq * 37) % 260);
@@ -315,6 +318,7 @@ function demoReport(
     noteToDoctor: SUMMARIES[ending].note,
     successEvaluation: ending === 'Normal' || ending === 'Elective',
     cost: Math.round(seconds * 0.25) / 100,
+    stopCalls: false,
   };
 }
 

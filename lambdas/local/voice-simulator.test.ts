@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SYSTEM_PROMPT, renderPrompt } from '../../shared/calls';
+import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '../../shared/calls';
 import type { OutboundCallRequest } from '../application/ports';
 import { parseVapiWebhook } from '../adapters/vapi/vapi-messages';
 import { createVapiVoiceAgent } from '../adapters/vapi/vapi-voice-agent';
@@ -77,6 +77,7 @@ const envFor = (baseUrl: string, webhookUrl: string): VapiEnv => ({
   webhookUrl,
   webhookAuth: 'hmac',
   webhookCredentialId: undefined,
+  recordingEnabled: false,
 });
 
 const callRequest = (customerNumber: string): OutboundCallRequest => ({
@@ -94,6 +95,8 @@ const callRequest = (customerNumber: string): OutboundCallRequest => ({
     emrNotes: 'A1c 7.8% last quarter.',
   }),
   firstMessage: 'Hello, this is Care from Lakeside Clinic. Is this Ana?',
+  audience: 'patient',
+  voicemailMessage: 'Hello, this is a message from Lakeside Clinic. Please call us back at +18135550100. Thank you.',
 });
 
 async function startWith(receiver: Receiver, options: Partial<VoiceSimulatorOptions> = {}) {
@@ -133,6 +136,8 @@ const validBody = () => ({
     firstMessage: 'Hello',
     metadata: { callLogId: 'cl_1' },
     server: { url: 'http://127.0.0.1:9/webhooks/vapi' },
+    compliancePlan: { hipaaEnabled: true },
+    serverMessages: ['status-update', 'end-of-call-report'],
   },
 });
 
@@ -199,6 +204,29 @@ describe('voice simulator: the REST API', () => {
       'a number that is not E.164',
       { ...validBody(), customer: { number: '555 0106' } },
       'customer.number must be a valid phone number in E.164 format',
+    ],
+    [
+      'a call without HIPAA mode',
+      { ...validBody(), assistantOverrides: { ...validBody().assistantOverrides, compliancePlan: undefined } },
+      'assistantOverrides.compliancePlan.hipaaEnabled must be true',
+    ],
+    [
+      'a call with HIPAA mode off',
+      {
+        ...validBody(),
+        assistantOverrides: { ...validBody().assistantOverrides, compliancePlan: { hipaaEnabled: false } },
+      },
+      'assistantOverrides.compliancePlan.hipaaEnabled must be true',
+    ],
+    [
+      'a call that does not say which server messages it sends',
+      { ...validBody(), assistantOverrides: { ...validBody().assistantOverrides, serverMessages: undefined } },
+      'assistantOverrides.serverMessages must list',
+    ],
+    [
+      'a server message type Vapi does not have',
+      { ...validBody(), assistantOverrides: { ...validBody().assistantOverrides, serverMessages: ['everything'] } },
+      'assistantOverrides.serverMessages',
     ],
   ])('refuses %s with 400 as Vapi does', async (_, body, expected) => {
     // Prepare
@@ -421,6 +449,45 @@ describe('voice simulator: speed, auth modes, lost and refused webhooks', () => 
         escalationLevel: 'Elective',
         noteToDoctor: 'Patient requests a medication refill.',
       },
+    });
+  });
+
+  it('posts only the server messages the call asks for: none for a staff alert', async () => {
+    receiver = await startReceiver();
+    const started = await startWith(receiver);
+    simulator = started.simulator;
+
+    const { vendorCallId } = await started.agent.placeCall({
+      ...callRequest('+15555550106'),
+      audience: 'staff',
+      voicemailMessage: null,
+    });
+    await simulator.idle();
+
+    expect(receiver.of(vendorCallId)).toEqual([]);
+    expect(await started.agent.getCall(vendorCallId)).toMatchObject({ state: 'ended' });
+  });
+
+  it("plays a person asking not to be called again (fault 'stop-calls'): the end-call phrase ends the call", async () => {
+    receiver = await startReceiver();
+    const started = await startWith(receiver);
+    simulator = started.simulator;
+    const faults = await fetch(`${simulator.url}/__simulator/faults`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ next: ['stop-calls'] }),
+    });
+    expect(faults.status).toBe(200);
+
+    const { vendorCallId } = await started.agent.placeCall(callRequest('+15555550106'));
+    await simulator.idle();
+
+    const report = receiver.of(vendorCallId).at(-1)?.body.message as Vapi.ServerMessageEndOfCallReport;
+    expect(report.endedReason).toBe('assistant-said-end-call-phrase');
+    expect(report.artifact.transcript).toContain(`AI: ${STOP_CALLS_CONFIRMATION}`);
+    expect(await started.agent.getCall(vendorCallId)).toMatchObject({
+      state: 'ended',
+      report: { outcome: 'answered', stopCalls: true },
     });
   });
 

@@ -8,10 +8,13 @@
  *   vendored contract (`shared/vendor/vapi-openapi.json`) the way Vapi's API checks it: unknown
  *   properties are refused ("property x should not exist"), types, enums and lengths are enforced,
  *   and the answer is Vapi's `{ message: [...], error: 'Bad Request', statusCode: 400 }`.
+ * - A create without HIPAA mode (`compliancePlan.hipaaEnabled`) or without its `serverMessages` is
+ *   refused (complianceProblemOf), phone and web calls alike, as a HIPAA-only Vapi organization would.
  * - An accepted call is answered with a `Call` (status `queued`) and then played: status updates
- *   `ringing` → `in-progress` → `ended`, then an end-of-call report, each POSTed to the call's server
- *   URL (`assistantOverrides.server.url`, else `webhookUrl`) and signed as Vapi signs them. The
- *   conversation goes through the care plan found in the system prompt.
+ *   `ringing` → `in-progress` → `ended`, then an end-of-call report, each POSTed (only the types the
+ *   call lists in `serverMessages`) to the call's server URL (`assistantOverrides.server.url`, else
+ *   `webhookUrl`) and signed as Vapi signs them. The conversation goes through the care plan found
+ *   in the system prompt.
  * - The last digit of the customer's number chooses the ending: 0 no answer, 1 busy, 2 a pipeline
  *   failure, 3 Emergent, 4 Urgent, 5 Elective, 6–9 Normal.
  * - A web call is answered with its `webCallUrl` (a room on this server) and waits there: a browser
@@ -55,10 +58,11 @@ export interface VoiceSimulatorOptions {
 /**
  * A fault for the next call created (test hook `POST /__simulator/faults`, same API key): Vapi
  * refusing (`http-400`), failing (`http-500`), not answering in time (`timeout`), or the call's
- * webhooks lost on the way (`drop-report`, `drop-all`).
+ * webhooks lost on the way (`drop-report`, `drop-all`); or the person asking not to be called again
+ * (`stop-calls`: the assistant says the call's end-call phrase and Vapi hangs up).
  */
-export type SimulatorFault = 'http-400' | 'http-500' | 'timeout' | 'drop-report' | 'drop-all';
-const FAULTS: readonly SimulatorFault[] = ['http-400', 'http-500', 'timeout', 'drop-report', 'drop-all'];
+export type SimulatorFault = 'http-400' | 'http-500' | 'timeout' | 'drop-report' | 'drop-all' | 'stop-calls';
+const FAULTS: readonly SimulatorFault[] = ['http-400', 'http-500', 'timeout', 'drop-report', 'drop-all', 'stop-calls'];
 
 export interface VoiceSimulator {
   url: string;
@@ -108,7 +112,8 @@ let contract: { ajv: Ajv; validators: Map<string, ValidateFunction> } | undefine
  * - classes with declared properties refuse others (Vapi's whitelist: "property x should not exist");
  * - `oneOf` over a `provider`/`type` discriminator selects the branch by it, other `oneOf`s accept any
  *   matching branch (overlapping alternatives such as a preset voice id or any string are valid);
- * - OpenAPI's `nullable` becomes a `null` type.
+ * - OpenAPI's `nullable` becomes a `null` type;
+ * - an array's `enum` is left to its items' own.
  */
 function loadContract() {
   if (contract) return contract;
@@ -138,6 +143,8 @@ function loadContract() {
 function adaptNode(node: SchemaNode, schemas: Record<string, SchemaNode>) {
   delete node.discriminator;
   if (Array.isArray(node.enum) && node.enum.length === 0) delete node.enum;
+  // An array's `enum` (serverMessages…) repeats its items' enum, which Vapi checks item by item.
+  if (node.type === 'array' && Array.isArray(node.enum) && node.items !== undefined) delete node.enum;
   if (Array.isArray(node.oneOf)) {
     const branches = node.oneOf as SchemaNode[];
     delete node.oneOf;
@@ -284,7 +291,23 @@ type CreateRequest = { kind: 'phone'; body: Vapi.CreateCallDto } | { kind: 'web'
  * the request (its `assistantOverrides` included) are applied.
  */
 function createRefusals(request: CreateRequest): string[] {
-  return request.kind === 'phone' ? outboundCallRefusals(request.body) : webCallRefusals(request.body);
+  const own = request.kind === 'phone' ? outboundCallRefusals(request.body) : webCallRefusals(request.body);
+  return [...own, ...complianceProblemOf(request.body.assistantOverrides)];
+}
+
+/**
+ * What Vapi refuses of a CareLoop call's overrides for HIPAA mode (issue 21, the fidelity rule): a
+ * call without `compliancePlan.hipaaEnabled: true` or without its list of `serverMessages`.
+ */
+export function complianceProblemOf(overrides: Vapi.AssistantOverrides | undefined): string[] {
+  const problems: string[] = [];
+  if (overrides?.compliancePlan?.hipaaEnabled !== true) {
+    problems.push('assistantOverrides.compliancePlan.hipaaEnabled must be true');
+  }
+  if (!Array.isArray(overrides?.serverMessages)) {
+    problems.push('assistantOverrides.serverMessages must list the server messages the call sends');
+  }
+  return problems;
 }
 
 /** Rules of POST /call beyond the schema, for the one kind of call the simulator places. */
@@ -359,6 +382,8 @@ interface Script {
   ending: SimulatedEnding;
   turns: Turn[];
   analysis: Vapi.Analysis;
+  /** When it is not the ending's usual one. */
+  endedReason?: Vapi.CallEndedReason;
 }
 
 const GOAL_ANSWERS = [
@@ -448,6 +473,22 @@ function scriptFor(overrides: Vapi.AssistantOverrides | undefined, ending: Simul
   return { ending, turns, analysis: analysisFor(level, summaries[level]) };
 }
 
+/** The person asks not to be called again: the assistant says the end-call phrase and Vapi hangs up. */
+function stopScriptFor(body: Vapi.CreateCallDto): Script {
+  const overrides = body.assistantOverrides;
+  const turns: Turn[] = [
+    { role: 'assistant', text: overrides?.firstMessage ?? 'Hello, this is your care team calling for your check-in.' },
+    { role: 'user', text: 'Who is this? Please stop calling me.' },
+    { role: 'assistant', text: overrides?.endCallPhrases?.[0] ?? 'Goodbye.' },
+  ];
+  return {
+    ending: 'Normal',
+    turns,
+    analysis: { summary: 'The person asked not to be called again.', successEvaluation: 'false' },
+    endedReason: 'assistant-said-end-call-phrase',
+  };
+}
+
 function analysisFor(level: EscalationLevel, summary: string): Vapi.Analysis {
   return {
     summary,
@@ -472,7 +513,9 @@ export function simulatedWebTimeline(turns: number, speed: VoiceSimulatorOptions
 
 /** Milliseconds after creation at which the call rings, is answered (if it is), ends, and reports. */
 export function simulatedTimeline(ending: SimulatedEnding, speed: VoiceSimulatorOptions['speed']) {
-  if (speed === 'instant') return { ringing: 20, answered: 40, ended: 150, report: 200 };
+  // Vapi's first message comes seconds after the create; instant mode still leaves the caller time
+  // to store the call's id, which every message is matched against.
+  if (speed === 'instant') return { ringing: 100, answered: 200, ended: 350, report: 450 };
   const between = (low: number, high: number) => Math.round(low + Math.random() * (high - low));
   const ringing = between(1000, 2000);
   const answered = ringing + between(2000, 3000);
@@ -548,7 +591,7 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
       if (fault === 'http-400') throw problem(400, 'Bad Request', ['simulated refusal']);
       if (fault === 'http-500') throw problem(500, 'Internal Server Error', 'simulated failure');
       if (fault === 'timeout') await sleep(12_000, undefined, { signal: stopping.signal }).catch(() => undefined);
-      const call = url.pathname === '/call' ? create(body) : createWeb(body);
+      const call = url.pathname === '/call' ? create(body, fault === 'stop-calls') : createWeb(body);
       if (fault === 'drop-report') droppedFor.set(call.id, 'end-of-call-report');
       if (fault === 'drop-all') droppedFor.set(call.id, 'all');
       return { statusCode: 201, body: call };
@@ -573,7 +616,7 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
     if (refusals.length > 0) throw problem(400, 'Bad Request', refusals);
   }
 
-  function create(body: unknown): Vapi.Call {
+  function create(body: unknown, askedToStop: boolean): Vapi.Call {
     const dto = body as Vapi.CreateCallDto;
     accept({ kind: 'phone', body: dto });
     const now = new Date().toISOString();
@@ -593,7 +636,9 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
       ...(dto.name ? { name: dto.name } : {}),
     };
     calls.set(call.id, call);
-    const script = scriptFor(dto.assistantOverrides, simulatedEndingOf(dto.customer?.number ?? ''));
+    const script = askedToStop
+      ? stopScriptFor(dto)
+      : scriptFor(dto.assistantOverrides, simulatedEndingOf(dto.customer?.number ?? ''));
     options.log(`voice simulator: call ${call.id} queued (${script.ending})`);
     playInBackground(call, script, dto.assistantOverrides?.server?.url ?? options.webhookUrl);
     return structuredClone(call);
@@ -661,7 +706,12 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
       ? { ringing: 0, answered: 0, ...simulatedWebTimeline(script.turns.length, options.speed) }
       : simulatedTimeline(script.ending, options.speed);
     const answered = script.ending !== 'no_answer' && script.ending !== 'busy';
-    const endedReason = ENDED_REASONS[script.ending];
+    const endedReason = script.endedReason ?? ENDED_REASONS[script.ending];
+    // Vapi posts only the server messages the call asks for.
+    const wanted = new Set<string>(call.assistantOverrides?.serverMessages ?? []);
+    const post = async (url: string, message: Vapi.ServerMessageStatusUpdate | Vapi.ServerMessageEndOfCallReport) => {
+      if (wanted.has(message.type)) await deliverMessage(url, message);
+    };
 
     // A web call does not ring: it is in progress once the browser has joined.
     if (!web) {
@@ -719,7 +769,10 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
   }
 
   /** Posts one message the way Vapi does: `{ message }`, signed; retried twice, then given up. */
-  async function post(url: string, message: Vapi.ServerMessageStatusUpdate | Vapi.ServerMessageEndOfCallReport) {
+  async function deliverMessage(
+    url: string,
+    message: Vapi.ServerMessageStatusUpdate | Vapi.ServerMessageEndOfCallReport,
+  ) {
     const callId = message.call?.id ?? '';
     const what = message.type === 'status-update' ? `status-update ${message.status}` : message.type;
     const dropped = droppedFor.get(callId) ?? drop;

@@ -126,6 +126,8 @@ export interface VapiEnv {
   readonly webhookAuth: VapiWebhookAuth;
   /** Vapi's id of that credential, sent with the server URL of each call (unset: the assistant's own). */
   readonly webhookCredentialId: string | undefined;
+  /** VAPI_RECORDING_ENABLED=true: Vapi records calls (a deployment's choice; off unless set). */
+  readonly recordingEnabled: boolean;
 }
 export function readVapiEnv(source: Source = process.env): VapiEnv {
   const webhookAuth = required(source, 'VAPI_WEBHOOK_AUTH');
@@ -144,6 +146,7 @@ export function readVapiEnv(source: Source = process.env): VapiEnv {
     webhookUrl: required(source, 'VAPI_WEBHOOK_URL'),
     webhookAuth,
     webhookCredentialId: optional(source, 'VAPI_WEBHOOK_CREDENTIAL_ID'),
+    recordingEnabled: optional(source, 'VAPI_RECORDING_ENABLED') === 'true',
   };
 }
 

@@ -20,7 +20,15 @@ describe('Vapi configuration from CDK context', () => {
       model: 'gpt-4o',
       webhookAuth: 'hmac',
       webhookCredentialId: '',
+      recordingEnabled: false,
     });
+  });
+
+  it('turns call recording on only when a deployment says so', () => {
+    expect(configWith({ vapiRecordingEnabled: true }).vapi.recordingEnabled).toBe(true);
+    expect(configWith({ vapiRecordingEnabled: 'true' }).vapi.recordingEnabled).toBe(true);
+    expect(configWith({ vapiRecordingEnabled: 'false' }).vapi.recordingEnabled).toBe(false);
+    expect(() => configWith({ vapiRecordingEnabled: 'yes' })).toThrow(/vapiRecordingEnabled/);
   });
 
   it('takes vendor ids and the webhook check from context', () => {

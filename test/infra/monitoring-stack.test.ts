@@ -1,5 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UNMATCHED_REASONS, VAPI_MESSAGE_UNMATCHED } from '../../lambdas/call-metrics';
 import { EMERGENT_ESCALATION_UNNOTIFIED, JOBS } from '../../lambdas/jobs';
 import { FUNCTIONS } from '../../lambdas/routes';
 import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/usage-metrics';
@@ -111,6 +112,28 @@ describe('alarms', () => {
       }),
     ]);
     expect(alarmsOn('CareLoop', EMERGENT_ESCALATION_UNNOTIFIED)[0]?.Properties.Dimensions).toBeUndefined();
+  });
+
+  it('page on signed Vapi messages that changed nothing: every reason the webhook counts, summed', () => {
+    const unmatched = alarms.filter((alarm) =>
+      JSON.stringify(alarm.Properties.Metrics ?? '').includes(VAPI_MESSAGE_UNMATCHED),
+    );
+    expect(unmatched).toHaveLength(1);
+    expect(unmatched[0]?.Properties).toMatchObject({
+      AlarmName: 'careloop-dev-vapi-messages-unmatched',
+      Threshold: 5,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    const metrics = unmatched[0]?.Properties.Metrics as { MetricStat?: { Metric: Record<string, unknown> } }[];
+    const watched = metrics.flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric] : []));
+    expect(watched).toEqual(
+      UNMATCHED_REASONS.map((reason) => ({
+        Namespace: 'CareLoop',
+        MetricName: VAPI_MESSAGE_UNMATCHED,
+        Dimensions: [{ Name: 'reason', Value: reason }],
+      })),
+    );
   });
 
   it('watch scheduler failures of the call-schedule and job-schedule groups', () => {

@@ -4,7 +4,12 @@
  * scheduler; the reconciler; vendor faults; idempotency under replays.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CallDetailResponse, CallLogSummary, PatientCallsResponse } from '../../shared/calls';
+import {
+  FIXED_PROMPT_PARTS,
+  type CallDetailResponse,
+  type CallLogSummary,
+  type PatientCallsResponse,
+} from '../../shared/calls';
 import { call, tokenFor } from '../support/api';
 import {
   createCallablePatient,
@@ -116,7 +121,9 @@ describe('Make Call: from the button to the report', () => {
       body: { error: 'A call is already in progress for this patient', code: 'call.in_progress' },
     });
     // Its report arrives (late, by hand): the patient is free again.
-    expect((await postVapiWebhook(stack, endOfCallReport(first.id))).status).toBe(200);
+    const vendorCallId = (await tableOf(stack).entities.callLog.get({ call_log_id: first.id }).go()).data
+      ?.vendor_call_id;
+    expect((await postVapiWebhook(stack, endOfCallReport(first.id, { vendorCallId }))).status).toBe(200);
     expect(expectStatus(await placeCall(patient.id), 201).call.status).toBe('queued');
   });
 
@@ -168,7 +175,8 @@ describe('Vapi webhook idempotency', () => {
         .data?.value ?? 0;
     const before = await counter();
 
-    const report = endOfCallReport(placed.id, { seconds: 240 });
+    const { data: placedLog } = await table.entities.callLog.get({ call_log_id: placed.id }).go();
+    const report = endOfCallReport(placed.id, { seconds: 240, vendorCallId: placedLog?.vendor_call_id });
     const statuses: number[] = [];
     for (let batch = 0; batch < 50; batch++) {
       const answers = await Promise.all(Array.from({ length: 20 }, () => postVapiWebhook(stack, report)));
@@ -460,13 +468,30 @@ describe('system settings', () => {
         metadata?: { callLogId?: string };
         voice?: { voiceId?: string };
         model?: { messages?: { content?: string }[] };
+        voicemailMessage?: string;
       };
     }[];
     const sent = atVapi.find((c) => c.assistantOverrides?.metadata?.callLogId === placed.id);
     expect(sent?.assistantOverrides?.voice?.voiceId).toBe('myra');
+    // The fixed parts (who is calling, stop calling, voicemail) come first whatever the template says.
+    const practice = (await organizationOf(stack, orgs.sunrise)).name;
+    const fixed = FIXED_PROMPT_PARTS.map((part) =>
+      `${part.title}: ${part.text}`.replaceAll('{{providerName}}', practice).replaceAll('{{patientName}}', 'Test'),
+    ).join('\n');
     expect(sent?.assistantOverrides?.model?.messages?.[0]?.content).toBe(
-      `Check in with Test of ${(await organizationOf(stack, orgs.sunrise)).name}. Plan on file: false.`,
+      `${fixed}\n\nCheck in with Test of ${practice}. Plan on file: false.`,
     );
+    expect(sent?.assistantOverrides).toMatchObject({
+      firstMessage: `Hello, this is Care, an automated assistant calling for the care team at ${practice}. Is this Test?`,
+      compliancePlan: { hipaaEnabled: true },
+      serverMessages: ['status-update', 'end-of-call-report'],
+      artifactPlan: { recordingEnabled: false },
+      voicemailDetection: { provider: 'vapi' },
+    });
+    expect(sent?.assistantOverrides?.voicemailMessage?.startsWith(`Hello, this is a message from ${practice}.`)).toBe(
+      true,
+    );
+    expect(sent?.assistantOverrides?.voicemailMessage).not.toContain('Test');
     // Back to the defaults for the other tests.
     const now = expectStatus(
       await call<{ settings: { version: number }; defaultPrompt: string }>(stack, 'GET', '/compliance-settings', {

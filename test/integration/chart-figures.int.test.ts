@@ -162,6 +162,7 @@ describe('the charts’ stored figures', () => {
     ).toBe('saved');
     expect(await expectCurrent('time corrected')).toMatchObject({ staff_minutes: 0, meeting_99490: 0 });
 
+    const vendorCallId = randomUUID();
     const log = newCallLog(
       {
         id: randomUUID(),
@@ -171,6 +172,7 @@ describe('the charts’ stored figures', () => {
         kind: 'instant',
         created_by: author.userId,
         placed_at: new Date().toISOString(),
+        vendor_call_id: vendorCallId,
       },
       new Date().toISOString(),
     );
@@ -184,7 +186,7 @@ describe('the charts’ stored figures', () => {
     const stored = await callLogs.storeReport(
       log,
       {
-        vendorCallId: randomUUID(),
+        vendorCallId,
         outcome: 'answered',
         endedReason: 'customer-ended-call',
         startedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
@@ -195,6 +197,7 @@ describe('the charts’ stored figures', () => {
         noteToDoctor: null,
         successEvaluation: true,
         cost: null,
+        stopCalls: false,
       },
       month,
       new Date().toISOString(),

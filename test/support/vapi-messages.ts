@@ -20,7 +20,7 @@ function callObject(vendorCallId: string, callLogId: string, status: string) {
 export function statusUpdate(
   callLogId: string,
   status: 'ringing' | 'in-progress' | 'ended',
-  vendorCallId = randomUUID(),
+  vendorCallId: string = randomUUID(),
 ) {
   return {
     message: {

@@ -189,14 +189,21 @@ export class DynamoCallLogRepository implements CallLogRepository {
       .catch(ignoreConditionFailure);
   }
 
-  async markInProgress(id: string, at: string): Promise<void> {
-    await this.db.entities.callLog
-      .patch({ call_log_id: id })
-      .set({ status: 'in_progress', started_at: at, updated_at: at })
-      .add({ version: 1 })
-      .where(({ status }, { eq }) => eq(status, 'queued'))
-      .go()
-      .catch(ignoreConditionFailure);
+  async markInProgress(id: string, vendorCallId: string, at: string): Promise<'marked' | 'unchanged'> {
+    try {
+      await this.db.entities.callLog
+        .patch({ call_log_id: id })
+        .set({ status: 'in_progress', started_at: at, updated_at: at })
+        .add({ version: 1 })
+        .where(
+          ({ status, vendor_call_id }, { eq }) => `${eq(status, 'queued')} AND ${eq(vendor_call_id, vendorCallId)}`,
+        )
+        .go();
+      return 'marked';
+    } catch (error) {
+      ignoreConditionFailure(error);
+      return 'unchanged';
+    }
   }
 
   async markFailed(id: string, reason: string, at: string): Promise<void> {
@@ -288,7 +295,6 @@ export class DynamoCallLogRepository implements CallLogRepository {
             defined({
               status: answered ? 'completed' : 'failed',
               outcome: report.outcome,
-              vendor_call_id: report.vendorCallId,
               started_at: report.startedAt ?? undefined,
               ended_at: report.endedAt ?? at,
               duration_seconds: duration ?? undefined,
@@ -306,10 +312,15 @@ export class DynamoCallLogRepository implements CallLogRepository {
               added_to_emr: summary ? false : undefined,
               summary_org_month: summary ? month : undefined,
               summary_utc_month: summary ? utcMonth : undefined,
+              stop_requested: report.stopCalls || undefined,
             }),
           )
           .add({ version: 1 })
-          .where(({ report_received_at }, { notExists }) => notExists(report_received_at))
+          // Only the call CareLoop placed as this Vapi call, once, while it runs (DECISIONS "Vendor trust").
+          .where(
+            ({ report_received_at, vendor_call_id, status }, { eq, notExists }) =>
+              `${notExists(report_received_at)} AND ${eq(vendor_call_id, report.vendorCallId)} AND (${eq(status, 'queued')} OR ${eq(status, 'in_progress')})`,
+          )
           .commit(),
         ...(entry
           ? scopes.flatMap((scope) =>
@@ -370,6 +381,7 @@ export class DynamoCallLogRepository implements CallLogRepository {
       requires_followup: summary ? status === 'requires_followup' : log.requires_followup,
       summary_org_month: summary ? month : log.summary_org_month,
       summary_utc_month: summary ? utcMonth : log.summary_utc_month,
+      stop_requested: report.stopCalls || log.stop_requested,
       version: log.version + 1,
     };
   }
@@ -569,6 +581,7 @@ function toRecord(i: CallLogItem): CallLogRecord {
     requires_followup: i.requires_followup ?? false,
     summary_org_month: i.summary_org_month ?? null,
     summary_utc_month: i.summary_utc_month ?? null,
+    stop_requested: i.stop_requested ?? false,
     version: i.version,
   };
 }

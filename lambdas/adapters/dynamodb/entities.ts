@@ -353,6 +353,8 @@ export function createEntities(client: DynamoDBClient, table: string) {
         /** The months its summary is listed under: the organization's (its time zone) and UTC. */
         summary_org_month: { type: 'string' },
         summary_utc_month: { type: 'string' },
+        /** The person asked not to be called again (set with the report; read by the follow-up job). */
+        stop_requested: { type: 'boolean' },
         version: { type: 'number', required: true },
       },
       indexes: {

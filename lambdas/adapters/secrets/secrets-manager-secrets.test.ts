@@ -25,6 +25,7 @@ function vapiEnv(secretId: string): VapiEnv {
     webhookUrl: 'https://api.example.com/webhooks/vapi',
     webhookAuth: 'hmac',
     webhookCredentialId: undefined,
+    recordingEnabled: false,
   };
 }
 

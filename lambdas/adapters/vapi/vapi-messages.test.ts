@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STOP_CALLS_CONFIRMATION } from '../../../shared/calls';
 import { outcomeOf, parseVapiWebhook, REPORT_LIMITS, reportFromVapiCall, VapiMessageError } from './vapi-messages';
 
 const CALL_ID = '4f6a2b1c-8d3e-4f5a-9b6c-7d8e9f0a1b2c';
@@ -124,6 +125,7 @@ describe('parseVapiWebhook: end-of-call reports', () => {
         noteToDoctor: 'Requests a refill of metformin.',
         successEvaluation: true,
         cost: 0.4312,
+        stopCalls: false,
       },
     });
   });
@@ -296,6 +298,44 @@ describe('outcomeOf', () => {
     ['unknown', 'failed'],
   ])('groups %s as %s', (endedReason, outcome) => {
     expect(outcomeOf(endedReason)).toBe(outcome);
+  });
+});
+
+describe('parseVapiWebhook: a person who asks not to be called again', () => {
+  const reportOf = (body: unknown) => {
+    const parsed = parseVapiWebhook(body);
+    if (parsed.type !== 'end-of-call-report') throw new Error('not a report');
+    return parsed.report;
+  };
+  const saying = (text: string) => ({
+    messages: [
+      { role: 'bot', message: 'Hello, this is Care. Is this Ana?', time: 1, secondsFromStart: 0 },
+      { role: 'user', message: 'Stop calling me.', time: 2, secondsFromStart: 2 },
+      { role: 'bot', message: text, time: 3, secondsFromStart: 4 },
+    ],
+  });
+
+  it('is heard when the assistant said the fixed confirmation, whatever the punctuation and case', () => {
+    const said = STOP_CALLS_CONFIRMATION.toUpperCase().replace(/[.,]/g, '');
+    expect(
+      reportOf(endOfCallReport({ endedReason: 'assistant-said-end-call-phrase', artifact: saying(said) })),
+    ).toMatchObject({ outcome: 'answered', stopCalls: true });
+  });
+
+  it("is heard from the analysis plan's structured data (stop_calls), or its catalogue entry", () => {
+    const flagged = { summary: 'Asked to stop.', structuredData: { flag: 'Normal', stop_calls: true } };
+    expect(reportOf(endOfCallReport({ analysis: flagged })).stopCalls).toBe(true);
+    const catalogue = { structuredDataMulti: [{ key: 'stop_calls', result: true }] };
+    expect(reportOf(endOfCallReport({ analysis: catalogue })).stopCalls).toBe(true);
+  });
+
+  it('is not heard from the patient saying the words, a string "true", or another goodbye', () => {
+    const patientSays = {
+      messages: [{ role: 'user', message: STOP_CALLS_CONFIRMATION, time: 1, secondsFromStart: 0 }],
+    };
+    expect(reportOf(endOfCallReport({ artifact: patientSays })).stopCalls).toBe(false);
+    expect(reportOf(endOfCallReport({ analysis: { structuredData: { stop_calls: 'true' } } })).stopCalls).toBe(false);
+    expect(reportOf(endOfCallReport({ artifact: saying('Thank you. Goodbye.') })).stopCalls).toBe(false);
   });
 });
 

@@ -6,7 +6,13 @@
 // The namespace import lets esbuild drop what is unused (`{ z }` keeps all of zod, locales included: ~430 KB).
 import * as z from 'zod/mini';
 import { isUuid } from '../../../shared/validation';
-import { escalationLevelOf, type CallOutcome, type EscalationLevel, type TranscriptTurn } from '../../../shared/calls';
+import {
+  STOP_CALLS_CONFIRMATION,
+  escalationLevelOf,
+  type CallOutcome,
+  type EscalationLevel,
+  type TranscriptTurn,
+} from '../../../shared/calls';
 import type { CallReport } from '../../application/ports';
 
 export type VapiWebhook =
@@ -182,19 +188,38 @@ function reportOf(vendorCallId: string, fields: ReportFields): CallReport {
   const endedReason = fields.endedReason ?? 'unknown';
   const analysis = fields.analysis ?? {};
   const assessment = assessmentOf(analysis);
+  const transcript = transcriptOf(fields.artifact?.messages ?? fields.messages, fields.artifact?.transcript);
   return {
     vendorCallId,
     outcome: outcomeOf(endedReason),
     endedReason,
     startedAt: fields.startedAt ?? null,
     endedAt: fields.endedAt ?? null,
-    transcript: transcriptOf(fields.artifact?.messages ?? fields.messages, fields.artifact?.transcript),
+    transcript,
     summary: nonEmpty(analysis.summary, REPORT_LIMITS.summaryChars),
     escalationLevel: assessment.level,
     noteToDoctor: assessment.note,
     successEvaluation: successOf(analysis.successEvaluation),
     cost: fields.cost ?? null,
+    stopCalls: stopRequested(analysis, transcript),
   };
+}
+
+/** Letters only: the confirmation is found whatever the transcription did to spaces and punctuation. */
+const lettersOf = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
+const STOP_CONFIRMATION_LETTERS = lettersOf(STOP_CALLS_CONFIRMATION);
+
+/**
+ * The person asked not to be called again: the assistant said the fixed confirmation (which also
+ * ends the call), or the analysis plan's structured data says `stop_calls: true`.
+ */
+function stopRequested(analysis: z.infer<typeof analysisSchema>, transcript: TranscriptTurn[]): boolean {
+  if (analysis.structuredData?.stop_calls === true) return true;
+  const entry = (analysis.structuredDataMulti ?? []).find((item) => isRecord(item) && item.key === 'stop_calls');
+  if (isRecord(entry) && (entry.result ?? entry.data ?? entry.value) === true) return true;
+  return transcript.some(
+    (turn) => turn.speaker === 'assistant' && lettersOf(turn.text).includes(STOP_CONFIRMATION_LETTERS),
+  );
 }
 
 /**

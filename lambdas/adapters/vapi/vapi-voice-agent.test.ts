@@ -2,11 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CallsClient } from '@vapi-ai/server-sdk/calls';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SYSTEM_PROMPT, renderPrompt } from '../../../shared/calls';
+import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '../../../shared/calls';
 import { VoiceAgentError, type OutboundCallRequest } from '../../application/ports';
 import type { VapiEnv } from '../../platform/env';
 import { startVoiceSimulator, vapiContractErrors, type VoiceSimulator } from '../../local/voice-simulator';
 import {
+  assistantOverridesOf,
   createCallBody,
   createVapiVoiceAgent,
   createWebCallBody,
@@ -31,6 +32,8 @@ const request = (customerNumber: string): OutboundCallRequest => ({
     emrNotes: 'A1c 7.8%.',
   }),
   firstMessage: 'Hello, this is Care from Lakeside Clinic. Is this Ana?',
+  audience: 'patient',
+  voicemailMessage: 'Hello, this is a message from Lakeside Clinic. Please call us back at +18135550100. Thank you.',
 });
 
 const envFor = (baseUrl: string, webhookUrl = 'http://127.0.0.1:9/webhooks/vapi'): VapiEnv => ({
@@ -45,6 +48,7 @@ const envFor = (baseUrl: string, webhookUrl = 'http://127.0.0.1:9/webhooks/vapi'
   webhookUrl,
   webhookAuth: 'hmac',
   webhookCredentialId: undefined,
+  recordingEnabled: false,
 });
 
 /** A server that answers every request with `answer` (after `delayMs`) and counts requests. */
@@ -111,6 +115,39 @@ describe('VapiVoiceAgent against the voice simulator', () => {
     });
   });
 
+  it('asks for HIPAA mode, the two server messages CareLoop handles, no recording, and voicemail detection', () => {
+    const { assistantOverrides } = createCallBody(request('+15555550106'), envFor(simulator.url));
+
+    expect(assistantOverrides).toMatchObject({
+      compliancePlan: { hipaaEnabled: true },
+      serverMessages: ['status-update', 'end-of-call-report'],
+      artifactPlan: { recordingEnabled: false },
+      voicemailDetection: { provider: 'vapi' },
+      voicemailMessage: request('').voicemailMessage,
+      endCallPhrases: [STOP_CALLS_CONFIRMATION],
+    });
+  });
+
+  it('records only when the deployment turns recording on', () => {
+    const settings = { ...envFor(simulator.url), recordingEnabled: true };
+
+    expect(assistantOverridesOf(request('+15555550106'), settings).artifactPlan).toEqual({ recordingEnabled: true });
+  });
+
+  it('gives a staff alert HIPAA mode too, but no server messages, no voicemail message and no recording', () => {
+    const alert = { ...request('+15555550106'), audience: 'staff' as const, voicemailMessage: null };
+    const body = createCallBody(alert, envFor(simulator.url));
+
+    expect(vapiContractErrors('CreateCallDTO', body)).toEqual([]);
+    expect(body.assistantOverrides).toMatchObject({
+      compliancePlan: { hipaaEnabled: true },
+      serverMessages: [],
+      artifactPlan: { recordingEnabled: false },
+    });
+    expect(body.assistantOverrides?.voicemailMessage).toBeUndefined();
+    expect(body.assistantOverrides?.endCallPhrases).toBeUndefined();
+  });
+
   it('places a call that the simulator accepts, and reads it back until it has ended with its report', async () => {
     // Prepare
     const agent = createVapiVoiceAgent(envFor(simulator.url, `${receiver.url}/webhooks/vapi`), { apiKey: API_KEY });
@@ -165,16 +202,21 @@ describe('VapiVoiceAgent against the voice simulator', () => {
     expect(await caught(agent.placeCall(request('555-0106')))).toMatchObject({ kind: 'rejected', detail: '400' });
   });
 
-  it('builds a web call body that is a valid CreateWebCallDTO, with exactly the phone call’s overrides', () => {
-    const { customerNumber: _, ...webRequest } = request('+15555550106');
+  it('builds a web call body that is a valid CreateWebCallDTO, with the phone call’s overrides but no voicemail', () => {
+    const { customerNumber: _, audience: __, voicemailMessage: ___, ...webRequest } = request('+15555550106');
     const settings = { ...envFor(simulator.url), webhookCredentialId: 'cred_1' };
 
     const body = createWebCallBody(webRequest, settings);
 
     expect(vapiContractErrors('CreateWebCallDTO', body)).toEqual([]);
-    expect(body).toEqual({
-      assistantId: 'asst_careloop',
-      assistantOverrides: createCallBody(request('+15555550106'), settings).assistantOverrides,
+    const { voicemailDetection, voicemailMessage, ...phoneOverrides } =
+      createCallBody(request('+15555550106'), settings).assistantOverrides ?? {};
+    expect(voicemailDetection).toEqual({ provider: 'vapi' });
+    expect(voicemailMessage).toEqual(expect.any(String));
+    expect(body).toEqual({ assistantId: 'asst_careloop', assistantOverrides: phoneOverrides });
+    expect(body.assistantOverrides).toMatchObject({
+      compliancePlan: { hipaaEnabled: true },
+      serverMessages: ['status-update', 'end-of-call-report'],
     });
     expect(body.assistantOverrides?.server).toEqual({
       url: 'http://127.0.0.1:9/webhooks/vapi',
@@ -185,7 +227,7 @@ describe('VapiVoiceAgent against the voice simulator', () => {
   it('creates a web call with the private key, answers its id and URL, and the call is reported once joined', async () => {
     // Prepare
     const agent = createVapiVoiceAgent(envFor(simulator.url, `${receiver.url}/webhooks/vapi`), { apiKey: API_KEY });
-    const { customerNumber: _, ...webRequest } = request('+15555550106');
+    const { customerNumber: _, audience: __, voicemailMessage: ___, ...webRequest } = request('+15555550106');
 
     // Act
     const { vendorCallId, webCallUrl } = await agent.createWebCall(webRequest);

@@ -2,7 +2,7 @@ import { VapiError, VapiTimeoutError, type Vapi } from '@vapi-ai/server-sdk';
 // The calls resource alone (the SDK's `./calls` entry, what `VapiClient#calls` is made of): about
 // 40 KB in a function's bundle where the whole `VapiClient` brings about 230 KB.
 import { CallsClient } from '@vapi-ai/server-sdk/calls';
-import { VOICE_PROVIDER } from '../../../shared/calls';
+import { STOP_CALLS_CONFIRMATION, VOICE_PROVIDER } from '../../../shared/calls';
 import {
   VoiceAgentError,
   type OutboundCallRequest,
@@ -18,7 +18,10 @@ export type VapiCalls = Pick<CallsClient, 'create' | 'get'>;
 
 /** What the adapter adds to every call from configuration. */
 export type VapiCallSettings = Pick<VapiEnv, 'phoneNumberId' | 'modelProvider' | 'model' | 'webhookUrl'> &
-  Partial<Pick<VapiEnv, 'webhookCredentialId'>>;
+  Partial<Pick<VapiEnv, 'webhookCredentialId' | 'recordingEnabled'>>;
+
+/** The server messages CareLoop handles (vapi-messages.ts); Vapi posts no other. */
+export const HANDLED_SERVER_MESSAGES = ['status-update', 'end-of-call-report'] as const;
 
 /** Long enough for Vapi to accept a call, short enough to answer within an API Gateway request. */
 export const VAPI_TIMEOUT_SECONDS = 8;
@@ -90,32 +93,62 @@ export class VapiVoiceAgent implements VoiceAgent, WebCallAgent {
   }
 }
 
-/** The body of POST /call: the assistant with this patient's prompt, and ids to find the call log again. */
+/** The body of POST /call: the assistant with this call's overrides, from CareLoop's number. */
 export function createCallBody(request: OutboundCallRequest, settings: VapiCallSettings): Vapi.CreateCallDto {
   return {
     assistantId: request.assistantId,
     phoneNumberId: settings.phoneNumberId,
     customer: { number: request.customerNumber },
-    assistantOverrides: {
-      // Provider and model are configuration; Vapi checks them against its list of models.
-      model: {
-        provider: settings.modelProvider,
-        model: settings.model,
-        messages: [{ role: 'system', content: request.systemPrompt }],
-      } as Vapi.AssistantOverridesModel,
-      voice: { provider: VOICE_PROVIDER, voiceId: request.voiceId },
-      firstMessage: request.firstMessage,
-      metadata: {
-        callLogId: request.callLogId,
-        patientId: request.patientId,
-        organizationId: request.organizationId,
-      },
-      // The server credential travels with the URL: an override without it would post unsigned.
-      server: {
-        url: settings.webhookUrl,
-        ...(settings.webhookCredentialId ? { credentialId: settings.webhookCredentialId } : {}),
-      },
+    assistantOverrides: assistantOverridesOf(request, settings),
+  };
+}
+
+/** A phone call's request, or a web call's (audience `web`: no number, no voicemail). */
+type OverridesRequest = Omit<OutboundCallRequest, 'customerNumber' | 'audience'> & {
+  audience: OutboundCallRequest['audience'] | 'web';
+};
+
+/**
+ * What every Vapi call CareLoop creates runs with (a phone call, a web call, a staff alert):
+ * the prompt, voice and first message; ids to find the call log again; HIPAA mode; only the
+ * server messages CareLoop handles (none for a staff alert, which has no call log); no recording
+ * unless the deployment turns it on; and, for a patient, voicemail detection with a neutral message.
+ */
+export function assistantOverridesOf(request: OverridesRequest, settings: VapiCallSettings): Vapi.AssistantOverrides {
+  // A web call is reported and can be asked to stop like a patient's phone call, but has no voicemail.
+  const reported = request.audience !== 'staff';
+  const phoneToPatient = request.audience === 'patient';
+  return {
+    // Provider and model are configuration; Vapi checks them against its list of models.
+    model: {
+      provider: settings.modelProvider,
+      model: settings.model,
+      messages: [{ role: 'system', content: request.systemPrompt }],
+    } as Vapi.AssistantOverridesModel,
+    voice: { provider: VOICE_PROVIDER, voiceId: request.voiceId },
+    firstMessage: request.firstMessage,
+    metadata: {
+      callLogId: request.callLogId,
+      patientId: request.patientId,
+      organizationId: request.organizationId,
     },
+    // The server credential travels with the URL: an override without it would post unsigned.
+    server: {
+      url: settings.webhookUrl,
+      ...(settings.webhookCredentialId ? { credentialId: settings.webhookCredentialId } : {}),
+    },
+    compliancePlan: { hipaaEnabled: true },
+    serverMessages: reported ? [...HANDLED_SERVER_MESSAGES] : [],
+    // Vapi records by default; a recording is PHI kept outside CareLoop.
+    artifactPlan: { recordingEnabled: settings.recordingEnabled ?? false },
+    // Said when the person asks not to be called again: Vapi hangs up on it.
+    ...(reported ? { endCallPhrases: [STOP_CALLS_CONFIRMATION] } : {}),
+    ...(phoneToPatient
+      ? {
+          voicemailDetection: { provider: 'vapi' as const },
+          ...(request.voicemailMessage ? { voicemailMessage: request.voicemailMessage } : {}),
+        }
+      : {}),
   };
 }
 
@@ -124,8 +157,10 @@ export function createCallBody(request: OutboundCallRequest, settings: VapiCallS
  * server, so a browser cannot change the prompt, the metadata or where the reports go.
  */
 export function createWebCallBody(request: WebCallRequest, settings: VapiCallSettings): Vapi.CreateWebCallDto {
-  const { assistantOverrides } = createCallBody({ ...request, customerNumber: '' }, settings);
-  return { assistantId: request.assistantId, ...(assistantOverrides ? { assistantOverrides } : {}) };
+  return {
+    assistantId: request.assistantId,
+    assistantOverrides: assistantOverridesOf({ ...request, audience: 'web', voicemailMessage: null }, settings),
+  };
 }
 
 /**

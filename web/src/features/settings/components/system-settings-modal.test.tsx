@@ -1,7 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SYSTEM_PROMPT, type SystemSettingsResponse } from '../../../../../shared/calls';
+import {
+  DEFAULT_SYSTEM_PROMPT,
+  FIXED_PROMPT_PARTS,
+  STOP_CALLS_CONFIRMATION,
+  type SystemSettingsResponse,
+} from '../../../../../shared/calls';
 import { ApiError } from '../../../lib/api-client';
 import { createFakeApi, requestsTo } from '../../../test/fakes';
 import { renderWithProviders } from '../../../test/render-with-providers';
@@ -57,6 +62,19 @@ describe('System Settings panel', { timeout: 30_000 }, () => {
     const voices = within(screen.getByRole('tabpanel', { name: 'Voice' })).getAllByRole('radio');
     expect(voices).toHaveLength(11);
     expect(screen.getByRole('radio', { name: 'Marissa' })).toHaveProperty('checked', true);
+  });
+
+  it('shows the fixed parts of every call beside the template, read-only', async () => {
+    const { user } = renderPanel(() => stored({ systemPrompt: 'Only ask about sleep.' }));
+    await user.click(await screen.findByRole('tab', { name: 'Prompt' }));
+    const fixed = within(promptPanel()).getByRole('region', { name: 'Fixed parts of every call' });
+    const rows = within(fixed)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
+    expect(rows).toEqual(['First message', ...FIXED_PROMPT_PARTS.map((part) => part.title), 'Voicemail message']);
+    expect(fixed.textContent).toContain(STOP_CALLS_CONFIRMATION);
+    expect(fixed.textContent).toContain('automated assistant');
+    expect(within(fixed).queryByRole('textbox')).toBeNull();
   });
 
   it("flags a changed prompt 'Modified', resets it to 'Default' and counts its characters", async () => {

@@ -19,9 +19,12 @@ import {
 import { CircleCheck, RotateCcw, Save } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
+  DEFAULT_FIRST_MESSAGE,
+  FIXED_PROMPT_PARTS,
   PROMPT_MAX_LENGTH,
   PROMPT_VARIABLES,
   PROMPT_VARIABLE_HELP,
+  VOICEMAIL_MESSAGE,
   VOICES,
   type SystemSettingsResponse,
 } from '../../../../../shared/calls';
@@ -149,6 +152,7 @@ function SettingsForm({ data, onClose, onReload }: SettingsFormProps) {
 
           <Tabs.Panel value="prompt" pt="md">
             <Stack gap="sm">
+              <FixedParts />
               <Group justify="space-between" gap="xs">
                 <Group gap="xs">
                   <Text size="sm" fw={600}>
@@ -252,5 +256,42 @@ function SettingsForm({ data, onClose, onReload }: SettingsFormProps) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * What every call says and does whatever the template says (AI-voice rules): the server adds these,
+ * so they are shown read-only beside the template.
+ */
+function FixedParts() {
+  const headingId = useId();
+  const parts = [
+    { title: 'First message', text: DEFAULT_FIRST_MESSAGE },
+    ...FIXED_PROMPT_PARTS,
+    { title: 'Voicemail message', text: VOICEMAIL_MESSAGE },
+  ];
+  return (
+    <section aria-labelledby={headingId}>
+      <Text size="sm" fw={600} id={headingId}>
+        Fixed parts of every call
+      </Text>
+      <Text size="sm" c="dimmed" mb="xs">
+        Added to every call whatever the template says; they cannot be changed here.
+      </Text>
+      <Table withTableBorder verticalSpacing="xs">
+        <Table.Tbody>
+          {parts.map((part) => (
+            <Table.Tr key={part.title}>
+              <Table.Th scope="row" w={160}>
+                {part.title}
+              </Table.Th>
+              <Table.Td>
+                <Text size="sm">{part.text}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </section>
   );
 }

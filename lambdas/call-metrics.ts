@@ -1,0 +1,28 @@
+/**
+ * Metrics about Vapi's messages, by name: the functions emit them (platform/call-signals.ts) and the
+ * monitoring stack alarms on them. Namespace CareLoop; never an id of a patient or a call.
+ */
+
+/** A signed Vapi message that changed nothing: a call CareLoop did not place, or not in this state. */
+export const VAPI_MESSAGE_UNMATCHED = 'VapiMessageUnmatched';
+
+/** The one dimension of VAPI_MESSAGE_UNMATCHED. */
+export const UNMATCHED_REASON_DIMENSION = 'reason';
+
+/**
+ * Why a message changed nothing. `no_call_log`: it names none of CareLoop's call logs;
+ * `unknown_call`: the named call log does not exist; `vendor_id_pending`: CareLoop has not stored
+ * Vapi's id yet (the reconciler completes the call); `vendor_id_mismatch`: the call log was placed as
+ * another Vapi call; `call_settled`: the call has ended already.
+ */
+export const UNMATCHED_REASONS = [
+  'no_call_log',
+  'unknown_call',
+  'vendor_id_pending',
+  'vendor_id_mismatch',
+  'call_settled',
+] as const;
+export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
+
+/** Dollars of one stored call report (Vapi's `cost`), dimension-free: the daily spend alarm sums it. */
+export const VAPI_CALL_COST = 'VapiCallCost';
