@@ -17,6 +17,7 @@ import {
   type SendTextResponse,
   type TextStatus,
 } from '../../shared/texts';
+import { toE164 } from '../../shared/phone';
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../platform/actor';
 import { patientForActor } from './access';
@@ -316,16 +317,11 @@ export interface InboundText extends TextParties {
 export const INBOUND_PATIENT_LIMIT = 40;
 
 /**
- * A number as Twilio writes it (E.164): a stored US number without its country code (`8135550142`,
- * `(813) 555-0142`) gets +1; anything else is only stripped of its formatting.
+ * A number as Twilio writes it (E.164), read by the one phone rule (`toE164`): a stored US number
+ * without its country code (`8135550142`, `(813) 555-0142`, kept from before the migration job) gets
+ * +1; a number no rule reads is only stripped of its formatting, so it still equals itself.
  */
-export function canonicalPhone(phone: string): string {
-  const stripped = phone.replace(/[\s\-().]/g, '');
-  if (stripped.startsWith('+')) return stripped;
-  if (/^[2-9]\d{9}$/.test(stripped)) return `+1${stripped}`;
-  if (/^1[2-9]\d{9}$/.test(stripped)) return `+${stripped}`;
-  return stripped;
-}
+export const canonicalPhone = (phone: string): string => toE164(phone) ?? phone.replace(/[\s\-().]/g, '');
 
 /** The organization a reply to a sender belongs to: the sender's owner, or for the shared sender the latest to text the number. */
 function replyOrganization(owner: string | 'legacy', contacts: readonly SmsContact[]): string | null {
