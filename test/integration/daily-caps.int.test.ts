@@ -12,7 +12,7 @@ import { todayIn } from '../../shared/time-preferences';
 import { call } from '../support/api';
 import {
   createCallablePatient,
-  createOrganization,
+  createTextingOrganization,
   expectStatus,
   operatorToken,
   scheduleCallFor,
@@ -34,7 +34,7 @@ type Refusal = { error?: string; code?: string };
 /** A fresh organization with these caps, and a provider user of it. */
 /** A practice whose clock is inside the calling hours now, so call links place calls whatever the time of the run. */
 async function practice(caps: { daily_call_limit?: number; daily_text_limit?: number } = {}) {
-  const organization = await createOrganization(stack, { timezone: timeZoneAtHour(13), ...caps });
+  const organization = await createTextingOrganization(stack, { timezone: timeZoneAtHour(13), ...caps });
   return { organization, staff: await throwawayToken(stack, 'provider', organization.id) };
 }
 

@@ -18,16 +18,15 @@ import { call } from '../support/api';
 import {
   createOrganization,
   createPatient,
-  demoOrganizations,
+  createTextingOrganization,
   eventually,
   expectStatus,
   inboundText,
-  lakesideToken,
   operatorToken,
   organizationOf,
   postTwilioWebhook,
-  sunriseToken,
   tableOf,
+  throwawayToken,
   twilioMessageSid,
 } from '../support/fixtures';
 
@@ -38,21 +37,21 @@ let tokens: { sunrise: string; lakeside: string; operator: string };
 let senders: { sunrise: string; lakeside: string };
 
 beforeAll(async () => {
-  orgs = await demoOrganizations(stack);
+  // Two practices of their own (A, B): their replies and open callbacks stay out of the demo
+  // practices' worklists, which other test files read.
+  const [sunrise, lakeside] = await Promise.all([createTextingOrganization(stack), createTextingOrganization(stack)]);
+  orgs = { sunrise: sunrise.id, lakeside: lakeside.id };
   tokens = {
-    sunrise: await sunriseToken(stack),
-    lakeside: await lakesideToken(stack),
+    sunrise: await throwawayToken(stack, 'provider', sunrise.id),
+    lakeside: await throwawayToken(stack, 'provider', lakeside.id),
     operator: await operatorToken(stack),
   };
-  const [sunrise, lakeside] = await Promise.all([
-    organizationOf(stack, orgs.sunrise),
-    organizationOf(stack, orgs.lakeside),
-  ]);
   senders = { sunrise: sunrise.sms_sender ?? '', lakeside: lakeside.sms_sender ?? '' };
 });
 
-/** A number no other test uses. */
-const freshNumber = () => `+1727${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}6`;
+/** A NANP number nobody else has (exchange 2-9), ending in 6: a simulated call to it is a normal check-in. */
+const freshNumber = () =>
+  `+1727${2 + Math.floor(Math.random() * 8)}${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}6`;
 
 const send = (token: string, patientId: string, body = 'Checking in') =>
   call<SendTextResponse & { error?: string; code?: string }>(stack, 'POST', `/patients/${patientId}/texts`, {
@@ -124,7 +123,7 @@ describe("an organization's sender", () => {
     expect(took.provider.sms_sender).toBe(first);
     // A provider user cannot set a sender, not even their own organization's.
     expect(
-      (await putOrganization(orgs.sunrise, { name: 'Sunrise', sms_sender: freshNumber() }, tokens.sunrise)).status,
+      (await putOrganization(orgs.sunrise, { name: 'Practice A', sms_sender: freshNumber() }, tokens.sunrise)).status,
     ).toBe(403);
     expect((await organizationOf(stack, orgs.sunrise)).sms_sender).toBe(senders.sunrise);
     const table = tableOf(stack);

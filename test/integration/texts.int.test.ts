@@ -8,7 +8,7 @@ import type { PatientTextsResponse, SendTextResponse } from '../../shared/texts'
 import type { WorklistAnswer } from '../../shared/dashboard';
 import { call } from '../support/api';
 import {
-  createOrganization,
+  createTextingOrganization,
   createPatient,
   demoOrganizations,
   eventually,
@@ -262,7 +262,7 @@ describe('call links', () => {
 
   it('a text with a call link: opening it places a call to that patient', async () => {
     // A practice inside the calling hours whatever time the test runs (its time zone decides).
-    const organization = await createOrganization(stack, { timezone: timeZoneAtHour(13) });
+    const organization = await createTextingOrganization(stack, { timezone: timeZoneAtHour(13) });
     const staff = await throwawayToken(stack, 'provider', organization.id);
     const patient = await createPatient(stack, organization.id, { phone_number: randomNanpNumber() }, staff);
     const answer = await call<SendTextResponse>(stack, 'POST', `/patients/${patient.id}/texts`, {

@@ -13,7 +13,11 @@ import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createEntities } from '../../lambdas/adapters/dynamodb/entities';
-import { LOCAL_TWILIO_MESSAGING_SERVICE, LOCAL_TWILIO_NUMBER } from '../../lambdas/local/stack';
+import {
+  LOCAL_TWILIO_MESSAGING_SERVICE,
+  LOCAL_TWILIO_NUMBER,
+  LOCAL_TWILIO_SENDER_NUMBERS,
+} from '../../lambdas/local/stack';
 import type { ConsentRecord } from '../../lambdas/application/ports';
 import type { CallLogSummary } from '../../shared/calls';
 import type { ClinicalDocument, DashboardStats, Patient, ProviderOrganization, UserProfile } from '../../shared/domain';
@@ -115,6 +119,30 @@ export async function createOrganization(
     body: { name: unique('Test Clinic'), ...overrides },
   });
   return expectStatus(answer, 201).provider;
+}
+
+/**
+ * An organization that can text its patients: it takes a free number of the simulated Twilio
+ * account's pool as its sender (a number another organization holds answers 409, so the next is tried).
+ */
+export async function createTextingOrganization(
+  stack: StackInfo,
+  overrides: Record<string, unknown> = {},
+): Promise<ProviderOrganization> {
+  const token = await operatorToken(stack);
+  // The demo practices hold the first numbers; start anywhere else so parallel runs rarely collide.
+  const pool = LOCAL_TWILIO_SENDER_NUMBERS.slice(2);
+  const start = Math.floor(Math.random() * pool.length);
+  for (let i = 0; i < pool.length; i++) {
+    const sms_sender = pool[(start + i) % pool.length];
+    const answer = await call<{ provider: ProviderOrganization }>(stack, 'POST', '/providers', {
+      token,
+      body: { name: unique('Test Clinic'), ...overrides, sms_sender },
+    });
+    const taken = answer.status === 409 && (answer.body as { code?: string }).code === 'organization.sms_sender_taken';
+    if (!taken) return expectStatus(answer, 201).provider;
+  }
+  throw new Error('every number of the simulated Twilio pool has an organization');
 }
 
 export async function createPatient(

@@ -2,6 +2,10 @@ import type { AuditEvent, Page, PhoneMigration } from '../../application/ports';
 import { auditEventItem } from './dynamo-audit-log';
 import type { CareLoopService } from './entities';
 
+/**
+ * Items per page. Whole items are read: with `count`, ElectroDB makes the cursor from the last item
+ * returned, and a projection without the index keys made a cursor DynamoDB refuses on page two.
+ */
 const PAGE = 100;
 
 /** The phone migration's reads (Queries of the organization and patient indexes) and its conditional writes. */
@@ -11,7 +15,7 @@ export class DynamoPhoneMigration implements PhoneMigration {
   async pageOrganizations(status: 'active' | 'archived', cursor: string | null): Promise<Page<string>> {
     const { data, cursor: next } = await this.db.entities.organization.query
       .byStatus({ status })
-      .go({ cursor, limit: PAGE, count: PAGE, attributes: ['organization_id'] });
+      .go({ cursor, limit: PAGE, count: PAGE });
     return { items: data.map((o) => o.organization_id), cursor: next ?? null };
   }
 
@@ -22,7 +26,7 @@ export class DynamoPhoneMigration implements PhoneMigration {
   ): Promise<Page<{ patientId: string; phone: string }>> {
     const { data, cursor: next } = await this.db.entities.patient.query
       .byOrganization({ provider_id: organizationId, status })
-      .go({ cursor, limit: PAGE, count: PAGE, attributes: ['patient_id', 'phone_number'] });
+      .go({ cursor, limit: PAGE, count: PAGE });
     return {
       items: data.flatMap((p) => (p.phone_number ? [{ patientId: p.patient_id, phone: p.phone_number }] : [])),
       cursor: next ?? null,
