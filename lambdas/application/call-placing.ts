@@ -17,9 +17,11 @@ import {
 import { CALL_MESSAGES } from '../../shared/call-messages';
 import { nextCheckIn } from '../../shared/call-times';
 import { EMPTY_CARE_PLAN, carePlanPrompt } from '../../shared/care-plan';
+import type { Actor } from '../platform/actor';
 import { AppError } from '../platform/errors';
 import { derivedId, newCallLog } from './call-records';
-import { fail, inUserWords } from './errors';
+import { dailyCapOf } from './daily-caps';
+import { fail, inUserWords, overDailyLimit } from './errors';
 import type {
   AuditLog,
   CallLogRecord,
@@ -129,15 +131,59 @@ export async function dial(
     await deps.callLogs.setVendorCallId(log.id, vendorCallId, at);
     return { ...log, vendor_call_id: vendorCallId, updated_at: at };
   } catch (error) {
-    const words = inUserWords(error);
-    const appError = words instanceof AppError ? words : null;
-    await deps.callLogs.markFailed(
-      log.id,
-      appError?.message ?? CALL_MESSAGES.voiceServiceFailed,
-      deps.clock.now().toISOString(),
-    );
-    throw appError ?? error;
+    return failPlacement(deps, log.id, error);
   }
+}
+
+/**
+ * A call the voice platform did not take: its log is failed with the reason staff will read, the
+ * patient's lock released, and the error thrown again in the user's words.
+ */
+export async function failPlacement(
+  deps: Pick<CallDeps, 'callLogs' | 'clock'>,
+  callLogId: string,
+  error: unknown,
+): Promise<never> {
+  const words = inUserWords(error);
+  const appError = words instanceof AppError ? words : null;
+  await deps.callLogs.markFailed(
+    callLogId,
+    appError?.message ?? CALL_MESSAGES.voiceServiceFailed,
+    deps.clock.now().toISOString(),
+  );
+  throw appError ?? error;
+}
+
+/**
+ * A call staff place now (Make Call, a web call): its log, queued, holding the patient's
+ * one-call-at-a-time lock and a slot of the practice's day, or the refusal in staff's words.
+ */
+export async function openStaffCall(
+  deps: CallDeps,
+  actor: Actor,
+  patient: PatientRecord,
+  organization: OrganizationRef,
+  kind: 'instant' | 'web',
+): Promise<CallLogRecord> {
+  const at = deps.clock.now().toISOString();
+  const log = newCallLog(
+    {
+      id: deps.ids.newId(),
+      patient_id: patient.id,
+      provider_id: organization.id,
+      status: 'queued',
+      kind,
+      created_by: actor.userId,
+      placed_at: at,
+    },
+    at,
+  );
+  const cap = await dailyCapOf(deps, organization, 'calls');
+  const created = await deps.callLogs.createPlaced(log, cap);
+  if (created === 'conflict') throw fail('callInProgress');
+  if (created === 'missing') throw fail('patientNotFound');
+  if (created === 'capped') throw overDailyLimit('calls', cap.limit);
+  return log;
 }
 
 /** Stores a pending call and its one-time schedule; a schedule that can't be made undoes the call. */

@@ -16,6 +16,7 @@ import { assertEmployee, callForActor, patientForActor } from './access';
 import { audited } from './audit';
 import {
   dial,
+  openStaffCall,
   scheduleNextCheckIn,
   storeScheduledCall,
   type CallDeps,
@@ -24,8 +25,7 @@ import {
 } from './call-placing';
 import { newCallLog } from './call-records';
 import { invalidCursor, type PageRequest } from './cursor';
-import { dailyCapOf } from './daily-caps';
-import { fail, overDailyLimit } from './errors';
+import { fail } from './errors';
 import { patientName, toCallDetail, toCallSummary } from './mappers';
 import type { CallLogRecord, Page } from './ports';
 
@@ -109,24 +109,7 @@ export async function placeCall(deps: PlacingDeps, actor: Actor, patientId: stri
   return audited(deps.audit, actor, 'call.place', { type: 'patient', id: patientId }, async () => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
     if (!patient.phone_number) throw fail('callNoPhone');
-    const at = deps.clock.now().toISOString();
-    const log = newCallLog(
-      {
-        id: deps.ids.newId(),
-        patient_id: patient.id,
-        provider_id: organization.id,
-        status: 'queued',
-        kind: 'instant',
-        created_by: actor.userId,
-        placed_at: at,
-      },
-      at,
-    );
-    const cap = await dailyCapOf(deps, organization, 'calls');
-    const created = await deps.callLogs.createPlaced(log, cap);
-    if (created === 'conflict') throw fail('callInProgress');
-    if (created === 'missing') throw fail('patientNotFound');
-    if (created === 'capped') throw overDailyLimit('calls', cap.limit);
+    const log = await openStaffCall(deps, actor, patient, organization, 'instant');
     const placed = await dial(deps, log, patient, organization);
     return { call: toCallSummary(placed, patientName(patient), organization.name) };
   });

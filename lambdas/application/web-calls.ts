@@ -5,15 +5,11 @@
  * A web call is then reported, summarized and counted like a phone call.
  */
 import type { WebCallCancelledResponse, WebCallCreatedResponse } from '../../shared/calls';
-import { CALL_MESSAGES } from '../../shared/call-messages';
 import type { Actor } from '../platform/actor';
-import { AppError } from '../platform/errors';
 import { callForActor, patientForActor } from './access';
 import { audited } from './audit';
-import { callScript, type ScriptDeps } from './call-placing';
-import { newCallLog } from './call-records';
-import { dailyCapOf } from './daily-caps';
-import { fail, inUserWords, overDailyLimit } from './errors';
+import { callScript, failPlacement, openStaffCall, type ScriptDeps } from './call-placing';
+import { fail } from './errors';
 import type { WebCallAgent } from './ports';
 
 export type WebCallDeps = ScriptDeps & { webCalls: WebCallAgent };
@@ -32,24 +28,7 @@ export async function createWebCall(
 ): Promise<WebCallCreatedResponse> {
   return audited(deps.audit, actor, 'call.web', { type: 'patient', id: patientId }, async () => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
-    const at = deps.clock.now().toISOString();
-    const log = newCallLog(
-      {
-        id: deps.ids.newId(),
-        patient_id: patient.id,
-        provider_id: organization.id,
-        status: 'queued',
-        kind: 'web',
-        created_by: actor.userId,
-        placed_at: at,
-      },
-      at,
-    );
-    const cap = await dailyCapOf(deps, organization, 'calls');
-    const created = await deps.callLogs.createPlaced(log, cap);
-    if (created === 'conflict') throw fail('callInProgress');
-    if (created === 'missing') throw fail('patientNotFound');
-    if (created === 'capped') throw overDailyLimit('calls', cap.limit);
+    const log = await openStaffCall(deps, actor, patient, organization, 'web');
     try {
       const script = await callScript(deps, patient, organization);
       const { vendorCallId, webCallUrl } = await deps.webCalls.createWebCall({
@@ -65,14 +44,7 @@ export async function createWebCall(
       return { callLogId: log.id, vendorCallId, webCallUrl, assistantName: WEB_CALL_ASSISTANT_NAME };
     } catch (error) {
       // As a phone call that cannot be placed (call-placing.ts `dial`): failed with staff's words.
-      const words = inUserWords(error);
-      const appError = words instanceof AppError ? words : null;
-      await deps.callLogs.markFailed(
-        log.id,
-        appError?.message ?? CALL_MESSAGES.voiceServiceFailed,
-        deps.clock.now().toISOString(),
-      );
-      throw appError ?? error;
+      return failPlacement(deps, log.id, error);
     }
   });
 }
