@@ -178,6 +178,16 @@ describe('a report that arrives before the vendor call id is stored', () => {
     await table().entities.openCall.create({ shard: 'open', placed_at: old, call_log_id: placed.id }).go();
     await table().entities.callLog.patch({ call_log_id: placed.id }).set({ placed_at: old }).go();
 
+    // Vapi answers `ended` before its analysis is written; a reconciler 15 minutes later never sees
+    // that moment, but this test's backdated call would: wait until Vapi's call carries its analysis.
+    const { apiKey } = await vapiSecret(stack);
+    await eventually(
+      async () =>
+        (await (
+          await fetch(`${stack.voiceUrl}/call/${vendorCallId}`, { headers: { authorization: `Bearer ${apiKey}` } })
+        ).json()) as { status?: string; analysis?: unknown },
+      (vapiCall) => vapiCall.status === 'ended' && vapiCall.analysis !== undefined,
+    );
     const done = await eventually(
       async () => {
         await aws('/local/jobs/reconcile-calls/run', {});

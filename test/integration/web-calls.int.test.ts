@@ -12,6 +12,7 @@ import {
   eventually,
   expectStatus,
   lakesideToken,
+  operatorToken,
   sunriseToken,
   vapiSecret,
 } from '../support/fixtures';
@@ -119,6 +120,12 @@ describe('a web call whose window closed before it started', () => {
     expect(first).toEqual({ status: 200, body: { cancelled: true } });
     expect(again).toEqual({ status: 200, body: { cancelled: true } });
     expect(await callDetail(created.callLogId)).toMatchObject({ status: 'cancelled', outcome: 'cancelled' });
+    // It never reached anyone: off the operators' list of placed calls, as a cancelled scheduled call is.
+    const recent = expectStatus(
+      await call<{ items: CallLogSummary[] }>(stack, 'GET', '/calls', { token: await operatorToken(stack) }),
+      200,
+    );
+    expect(recent.items.map((c) => c.id)).not.toContain(created.callLogId);
     expect(expectStatus(await startWebCall(patient.id), 201).callLogId).not.toBe(created.callLogId);
   });
 

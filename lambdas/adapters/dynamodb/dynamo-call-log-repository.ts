@@ -236,7 +236,15 @@ export class DynamoCallLogRepository implements CallLogRepository {
         .write(({ callLog, openCall }) => [
           callLog
             .patch({ call_log_id: id })
-            .set({ status: 'cancelled', outcome: 'cancelled', ended_at: at, updated_at: at })
+            // Off the list of placed calls, as a cancelled scheduled call is: it never reached anyone.
+            .set({
+              status: 'cancelled',
+              outcome: 'cancelled',
+              list: 'cancelled',
+              list_at: at,
+              ended_at: at,
+              updated_at: at,
+            })
             .add({ version: 1 })
             .where(
               ({ status, report_received_at }, { eq, notExists }) =>
