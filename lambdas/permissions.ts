@@ -237,8 +237,9 @@ export const PERMISSIONS: Record<FunctionName | JobName, FunctionPermissions> = 
     vapi: ['secretsmanager:GetSecretValue'],
   },
   'call-follow-up': {
-    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-    scheduler: ['scheduler:CreateSchedule'],
+    // A patient who asked not to be called again: their pending check-ins are found and cancelled.
+    table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+    scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
   },
   'notify-call': {
     table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
