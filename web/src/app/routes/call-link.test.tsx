@@ -35,7 +35,8 @@ function openLink(answer: () => Promise<unknown> | unknown, url = '/call/tok_1')
 const placed: CallLinkResponse = { isValid: true, call: 'placed' };
 /** The page's one h1 once it reads `name` (while validating, it reads 'Validating your link...'). */
 const heading = async (name: string) => {
-  const found = await screen.findByRole('heading', { level: 1, name });
+  // A loaded machine (CI runs test projects side by side) can take more than findBy's default second.
+  const found = await screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   return found;
 };
