@@ -13,6 +13,8 @@ const HANDBOOK = join(ROOT, '../shared/ccm/billing-examples.json');
 interface ExampleCase {
   id: string;
   expect: string[];
+  program?: string;
+  expect_program?: string | null;
 }
 const casesOf = (file: string): ExampleCase[] =>
   (JSON.parse(readFileSync(file, 'utf8')) as { cases: ExampleCase[] }).cases;
@@ -39,8 +41,18 @@ describe('npm run ccm:codes', () => {
     expect(stderr).toBe('');
     expect(status).toBe(0);
     const printed = stdout.trimEnd().split('\n');
-    expect(printed).toEqual(casesOf(FIXTURE).map((c) => JSON.stringify({ id: c.id, codes: c.expect })));
-    expect(printed[0]).toBe('{"id":"example-1","codes":[]}');
+    expect(printed).toEqual(
+      casesOf(FIXTURE).map((c) =>
+        JSON.stringify({
+          id: c.id,
+          codes: c.expect,
+          program: c.program === 'auto' ? (c.expect_program ?? null) : (c.program ?? 'ccm'),
+        }),
+      ),
+    );
+    expect(printed[0]).toBe('{"id":"example-1","codes":[],"program":"ccm"}');
+    // The fixture holds cases of every program, and cases where the engine picks one.
+    expect(new Set(casesOf(FIXTURE).map((c) => c.program ?? 'ccm'))).toEqual(new Set(['ccm', 'pcm', 'apcm', 'auto']));
   }, 60_000);
 
   it('fails a file it cannot use with one line on stderr, no stack trace, and exit code 1', () => {
@@ -71,10 +83,31 @@ describe('codeLines', () => {
       }),
     );
     expect(lines).toEqual([
-      '{"id":"long","codes":["99490","99439","99439"]}',
-      '{"id":"complex","codes":["99487","99489","99489"]}',
-      '{"id":"practitioner","codes":["99490","99491","99437"]}',
-      '{"id":"ai","codes":[]}',
+      '{"id":"long","codes":["99490","99439","99439"],"program":"ccm"}',
+      '{"id":"complex","codes":["99487","99489","99489"],"program":"ccm"}',
+      '{"id":"practitioner","codes":["99490","99491","99437"],"program":"ccm"}',
+      '{"id":"ai","codes":[],"program":"ccm"}',
+    ]);
+  });
+
+  it('reads the program fields, and names no program for a month nothing pays', () => {
+    const lines = codeLines(
+      JSON.stringify({
+        cases: [
+          { id: 'qmb', consent: true, conditions: 2, staff_min: 0, program: 'apcm', qmb: true },
+          { id: 'unseen', consent: true, conditions: 2, staff_min: 0, program: 'apcm', initiating_visit: false },
+          { id: 'other', consent: true, conditions: 2, staff_min: 45, program: 'auto', other_biller: true },
+          { id: 'pcm', consent: true, conditions: 1, staff_min: 65, program: 'pcm', pcm_eligible: true },
+          { id: 'auto', consent: true, conditions: 1, staff_min: 35, program: 'auto', pcm_eligible: true },
+        ],
+      }),
+    );
+    expect(lines).toEqual([
+      '{"id":"qmb","codes":["G0558"],"program":"apcm"}',
+      '{"id":"unseen","codes":[],"program":"apcm"}',
+      '{"id":"other","codes":[],"program":null}',
+      '{"id":"pcm","codes":["99426","99427"],"program":"pcm"}',
+      '{"id":"auto","codes":["99426"],"program":"pcm"}',
     ]);
   });
 
@@ -92,6 +125,11 @@ describe('codeLines', () => {
       'minutes as text',
       '{"cases":[{"id":"a","consent":true,"conditions":2,"staff_min":"20"}]}',
       'cases[0].staff_min: expected minutes: a number, 0 or more',
+    ],
+    [
+      'an unknown program',
+      '{"cases":[{"id":"a","consent":true,"conditions":2,"staff_min":5,"program":"tcm"}]}',
+      'cases[0].program: expected ccm, pcm, apcm or auto',
     ],
   ])('says what is wrong with a file that is %s', (_, text, message) => {
     expect(() => codeLines(text)).toThrow(message);

@@ -1,20 +1,24 @@
 /**
- * `npm run ccm:codes -- FILE`: the CCM codes the billing engine (shared/ccm/billing.ts) gives each
- * patient-month of a JSON file in the format of the handbook's ccm/billing-examples.json, one line
- * per case: {"id":"example-3","codes":["99490","99439"]}. A unit billed twice appears twice.
+ * `npm run ccm:codes -- FILE`: the care-management codes the billing engine (shared/ccm/billing.ts
+ * and programs.ts) gives each patient-month of a JSON file in the format of the handbook's
+ * ccm/billing-examples.json, one line per case:
+ * {"id":"example-3","codes":["99490","99439"],"program":"ccm"}. A unit billed twice appears twice.
  *
  * A case has consent, conditions and staff_min; practitioner_min, ai_min and ai_contacts default to
- * 0 and complex to false. A file that cannot be read or does not fit prints one line on stderr and
- * exits 1.
+ * 0, complex, qmb, pcm_eligible and other_biller to false, initiating_visit to true and program to
+ * "ccm". With program "auto" the answer names the eligible program that pays most by the default
+ * fee schedule (null when none pays). A file that cannot be read or does not fit prints one line on
+ * stderr and exits 1.
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import * as z from 'zod/mini';
-import { ccmCodes } from '../shared/ccm/billing';
+import { bestProgram, programCodes, PROGRAMS } from '../shared/ccm/programs';
 
 const MINUTES = 'expected minutes: a number, 0 or more';
 const COUNT = 'expected a whole number, 0 or more';
 const YES_NO = 'expected true or false';
+const PROGRAM = 'expected ccm, pcm, apcm or auto';
 const minutes = z
   .number({ error: MINUTES })
   .check(z.minimum(0, { error: MINUTES }), z.maximum(Number.MAX_SAFE_INTEGER, { error: MINUTES }));
@@ -33,6 +37,11 @@ const fileSchema = z.object(
           ai_min: z._default(minutes, 0),
           ai_contacts: z._default(count, 0),
           complex: z._default(z.boolean({ error: YES_NO }), false),
+          qmb: z._default(z.boolean({ error: YES_NO }), false),
+          pcm_eligible: z._default(z.boolean({ error: YES_NO }), false),
+          initiating_visit: z._default(z.boolean({ error: YES_NO }), true),
+          other_biller: z._default(z.boolean({ error: YES_NO }), false),
+          program: z._default(z.enum([...PROGRAMS, 'auto'], { error: PROGRAM }), 'ccm'),
         },
         { error: 'expected a case object' },
       ),
@@ -64,7 +73,7 @@ export function codeLines(text: string): string[] {
     throw new CcmCodesInputError(`${where}: ${issue?.message ?? 'not in the format of billing-examples.json'}`);
   }
   return parsed.data.cases.map((c) => {
-    const month = ccmCodes({
+    const month = {
       consent: c.consent,
       conditions: c.conditions,
       staffMinutes: c.staff_min,
@@ -72,8 +81,13 @@ export function codeLines(text: string): string[] {
       aiContacts: c.ai_contacts,
       aiMinutes: c.ai_min,
       complex: c.complex,
-    });
-    return JSON.stringify({ id: c.id, codes: month.codes.map((line) => line.code) });
+      qmb: c.qmb,
+      pcmEligible: c.pcm_eligible,
+      initiatingVisit: c.initiating_visit,
+      otherBiller: c.other_biller,
+    };
+    const billed = c.program === 'auto' ? bestProgram(month) : programCodes(c.program, month);
+    return JSON.stringify({ id: c.id, codes: billed.codes.map((line) => line.code), program: billed.program });
   });
 }
 
