@@ -53,6 +53,61 @@ const noCrossFeatureImports = {
   },
 };
 
+const ROOT = import.meta.dirname;
+/** A file's path from the repository root, with forward slashes. */
+const fromRoot = (file) => path.relative(ROOT, file).replaceAll('\\', '/');
+
+/**
+ * The layers of docs/architecture.md: for each zone (the longest matching prefix of a product
+ * file's path), the prefixes its relative imports may reach. Tests are outside the zones.
+ */
+const LAYERS = [
+  { zone: 'shared/', allow: ['shared/'] },
+  { zone: 'web/', allow: ['web/', 'shared/'] },
+  { zone: 'lambdas/', allow: ['lambdas/', 'shared/'], deny: ['lambdas/local/'] },
+  { zone: 'lambdas/local/', allow: ['lambdas/', 'shared/'] },
+];
+
+function zoneOf(file) {
+  return LAYERS.filter((layer) => file.startsWith(layer.zone)).sort((a, b) => b.zone.length - a.zone.length)[0];
+}
+
+/** No import across the zones docs/architecture.md names ("Layers and what each may import"). */
+const layers = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      across:
+        "'{{file}}' may not import '{{target}}': zone '{{zone}}' reaches only {{allowed}} (docs/architecture.md, \"Layers and what each may import\").",
+    },
+  },
+  create(context) {
+    const file = fromRoot(context.filename);
+    if (/\.test\.tsx?$/.test(file)) return {};
+    const layer = zoneOf(file);
+    if (!layer) return {};
+    const check = ({ source }) => {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = fromRoot(path.resolve(path.dirname(context.filename), source.value));
+      const allowed = layer.allow.some((prefix) => target.startsWith(prefix) || `${target}/` === prefix);
+      const denied = (layer.deny ?? []).some((prefix) => target.startsWith(prefix));
+      if (allowed && !denied) return;
+      context.report({
+        node: source,
+        messageId: 'across',
+        data: { file, target, zone: layer.zone, allowed: layer.allow.join(', ') },
+      });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.data', 'coverage'] },
   js.configs.recommended,
@@ -78,8 +133,12 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { careloop: { rules: { 'no-cross-feature-imports': noCrossFeatureImports, layers } } },
+    rules: { 'careloop/layers': 'error' },
+  },
+  {
     files: ['web/src/features/**/*.{ts,tsx}'],
-    plugins: { careloop: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
     rules: { 'careloop/no-cross-feature-imports': 'error' },
   },
   {
