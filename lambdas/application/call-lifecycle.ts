@@ -8,18 +8,11 @@ import { MAX_CHECK_IN_RETRIES, UNANSWERED_OUTCOMES } from '../../shared/calls';
 import { nextCallWindowTime } from '../../shared/call-times';
 import { monthIn } from '../../shared/time-preferences';
 import type { UnmatchedReason } from '../call-metrics';
+import type { CallSignals } from '../kernel/call-signals';
 import { dial, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
 import { dailyCapOf } from './daily-caps';
 import type { CallLogRecord, CallReport, EventPublisher, OrganizationRef } from './ports';
 import { VoiceAgentError } from './ports';
-
-/** What the call lifecycle counts (metrics: codes and amounts, never ids). */
-export interface CallSignals {
-  /** A Vapi message that changed nothing (DECISIONS "Vendor trust"). */
-  unmatched(reason: UnmatchedReason): void;
-  /** A report was stored: what Vapi charged for the call, in dollars. */
-  callCost(dollars: number): void;
-}
 
 export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock'> & {
   events: EventPublisher;

@@ -1,5 +1,5 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { CallSignals } from '../application/call-lifecycle';
+import type { CallSignals } from '../kernel/call-signals';
 import { UNMATCHED_REASON_DIMENSION, VAPI_CALL_COST, VAPI_MESSAGE_UNMATCHED } from '../call-metrics';
 import { metrics } from './observability';
 

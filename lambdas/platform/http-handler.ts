@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { FunctionName, RouteKey } from '../routes';
 import { ROUTES, isStaffAccess, routeKey } from '../routes';
-import type { UserProfileRecord } from '../application/ports';
+import type { UserProfileRecord } from '../kernel/profile';
 import type { Actor } from './actor';
 import { actorFromClaims, hasStanding } from './actor';
 import { lazy, withCore } from './core';

@@ -1,0 +1,17 @@
+/**
+ * The user profile record: what the standing check of every staff request reads of the actor's own
+ * account (lambdas/platform/http-handler.ts), and what the users capability stores.
+ */
+import type { CareRole, UserProfile } from '../../shared/domain';
+
+/**
+ * `pending`: a self sign-up waiting for an operator (no role, no organization, not counted);
+ * `disabled`: the account's organization was archived; it leaves lists and counts like a deleted one.
+ */
+export type UserStatus = 'pending' | 'active' | 'disabled' | 'deleted';
+
+export type UserProfileRecord = Omit<UserProfile, 'provider' | 'full_name' | 'care_role' | 'careRole'> & {
+  status: UserStatus;
+  /** Provider users' care role; absent (stored before care roles were kept, or not a provider user): clinical staff. */
+  care_role?: CareRole;
+};
