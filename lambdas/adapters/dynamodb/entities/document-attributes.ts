@@ -1,0 +1,16 @@
+/** The attributes of a patient's clinical documents: the care plan and the EMR notes. */
+export const documentAttributes = {
+  document_id: { type: 'string', required: true },
+  patient_id: { type: 'string', required: true },
+  provider_id: { type: 'string', required: true },
+  content: { type: 'string', required: true },
+  created_at: { type: 'string', required: true },
+  /** User ids (the token's `sub`) of the first and the latest author. */
+  created_by_user_id: { type: 'string' },
+  updated_by_user_id: { type: 'string' },
+  /** E-mail addresses, only on documents last saved before authors were kept by id (never written now). */
+  created_by: { type: 'string' },
+  updated_by: { type: 'string' },
+  updated_at: { type: 'string', required: true },
+  version: { type: 'number', required: true },
+} as const;

@@ -1,0 +1,41 @@
+import { Entity, type EntityConfiguration } from 'electrodb';
+import { ELECTRODB_SERVICE } from '../table-schema';
+import { gsi1, primary, RECORD_STATUS } from './common';
+
+export function patientEntity(config: EntityConfiguration) {
+  return new Entity(
+    {
+      model: { entity: 'patient', version: '1', service: ELECTRODB_SERVICE },
+      attributes: {
+        patient_id: { type: 'string', required: true },
+        provider_id: { type: 'string', required: true },
+        first_name: { type: 'string', required: true },
+        last_name: { type: 'string', required: true },
+        email: { type: 'string', required: true },
+        phone_number: { type: 'string' },
+        status: { type: RECORD_STATUS, required: true },
+        created_at: { type: 'string', required: true },
+        updated_at: { type: 'string', required: true },
+        archived_at: { type: 'string' },
+        created_by: { type: 'string', required: true },
+        version: { type: 'number', required: true },
+        /** The call log holding the one-call-at-a-time lock (product-rules.md "Calls"); absent when none. */
+        active_call_id: { type: 'string' },
+        /**
+         * CCM (product-rules.md "Care management (CCM)"): the newest consent_record's status and date
+         * (written in its transaction; absent: not asked), the care plan's number of chronic
+         * conditions (written in the plan's transaction) and the patient's billing practitioner.
+         */
+        consent_status: { type: ['not_asked', 'accepted', 'declined', 'withdrawn'] as const },
+        consent_date: { type: 'string' },
+        condition_count: { type: 'number' },
+        billing_practitioner_id: { type: 'string' },
+      },
+      indexes: {
+        byId: { ...primary(['patient_id'], []), collection: 'patientRecord' },
+        byOrganization: gsi1(['provider_id', 'status'], ['created_at', 'patient_id']),
+      },
+    },
+    config,
+  );
+}
