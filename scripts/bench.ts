@@ -40,7 +40,7 @@ import { ROUTES, isStaffAccess, matchPath, routeKey } from '../lambdas/routes';
 import { readSchedulerEnv } from '../lambdas/platform/env';
 import { startLocalStack } from '../lambdas/local/stack';
 import { bundleSizes } from '../infra/bundle-sizes';
-import { PRERENDERED_PAGES } from '../web/src/app/prerendered-pages';
+import { PRERENDERED_PAGES } from '../shared/public-pages';
 import { firstLoadScripts } from '../web/prerender';
 import { formatFigures, measurePages, type PageToMeasure } from './lighthouse';
 

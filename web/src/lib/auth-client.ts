@@ -1,6 +1,7 @@
 import { fetchAuthSession, signIn, signOut, signUp, type SignInOutput } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { ClientWritableAttribute } from '../../../shared/identity-attributes';
+import type { SignInStep } from './sign-in-step';
 
 export interface SignUpInput {
   firstName: string;
@@ -8,18 +9,6 @@ export interface SignUpInput {
   email: string;
   password: string;
 }
-
-/**
- * Where a sign-in stands: done, or waiting for the user to choose a password (the operator's one
- * was temporary), to enrol an authenticator app (the first two-factor sign-in), or for its code.
- */
-export type SignInStep =
-  | { step: 'done' }
-  | { step: 'new-password' }
-  | { step: 'totp-setup'; secret: string; setupUri: string }
-  | { step: 'totp-code' };
-
-export type PendingSignInStep = Exclude<SignInStep, { step: 'done' }>;
 
 /** The identity operations the app uses; Amplify in the app, a fake in component tests. */
 export interface AuthClient {
@@ -34,14 +23,6 @@ export interface AuthClient {
   signOut(): Promise<void>;
   /** Called when the session ends on its own (the refresh token expired or was revoked). */
   onSessionExpired(listener: () => void): () => void;
-}
-
-/** An Error named like Cognito's exception so one mapping handles thrown and returned outcomes. */
-export class AuthFlowError extends Error {
-  constructor(name: string, message: string) {
-    super(message);
-    this.name = name;
-  }
 }
 
 function errorName(error: unknown): string | undefined {

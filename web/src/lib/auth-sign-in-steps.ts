@@ -3,7 +3,7 @@
  * from Amplify. Imported only when a sign-in stops short of done, so /login does not load it.
  */
 import { confirmSignIn, type SignInOutput } from 'aws-amplify/auth';
-import { AuthFlowError, type SignInStep } from './auth-client';
+import { AuthFlowError, type SignInStep } from './sign-in-step';
 
 /** The issuer an authenticator app shows beside the account. */
 const TOTP_ISSUER = 'CareLoop';

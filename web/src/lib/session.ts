@@ -4,7 +4,8 @@ import type { UserProfile } from '../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../shared/messages';
 import { paths } from '../config/paths';
 import { ApiError, type ApiClient } from './api-client';
-import type { AuthClient, SignInStep } from './auth-client';
+import type { AuthClient } from './auth-client';
+import type { SignInStep } from './sign-in-step';
 import { useApiClient, useAuthClient } from './services';
 
 export type SessionState =

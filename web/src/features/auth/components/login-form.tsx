@@ -2,7 +2,7 @@ import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { CircleCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import type { PendingSignInStep } from '../../../lib/auth-client';
+import type { PendingSignInStep } from '../../../lib/sign-in-step';
 import { useSignIn } from '../../../lib/session';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { signInErrorMessage, validateLogin, type LoginFieldErrors } from './login-form.utils';

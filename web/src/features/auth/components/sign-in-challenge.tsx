@@ -3,7 +3,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { PASSWORD_HINT } from '../../../../../shared/password-policy';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import type { PendingSignInStep, SignInStep } from '../../../lib/auth-client';
+import type { PendingSignInStep, SignInStep } from '../../../lib/sign-in-step';
 import { useConfirmSignIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { RevealablePasswordInput } from './revealable-password-input';

@@ -5,7 +5,7 @@ import { createAppRoutes } from '../../../app/router';
 import { createFakeBackend } from '../../../test/fakes';
 import { signedInUser } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
-import type { SignInStep } from '../../../lib/auth-client';
+import type { SignInStep } from '../../../lib/sign-in-step';
 
 const DONE: SignInStep = { step: 'done' };
 

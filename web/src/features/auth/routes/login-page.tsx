@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/feedback/page-spinner';
 import { COMPANY, mailto } from '../../../config/company';
 import { paths } from '../../../config/paths';
-import type { PendingSignInStep } from '../../../lib/auth-client';
+import type { PendingSignInStep } from '../../../lib/sign-in-step';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoginForm } from '../components/login-form';
 import { loginNotice, readLoginNavigationState } from '../components/login-form.utils';

@@ -1,6 +1,10 @@
 import { STAFF_THRESHOLDS, nextThreshold } from '../../../../../shared/ccm/billing';
 import { CARE_TIME_MESSAGES, type TimeEntry } from '../../../../../shared/care-time';
 
+/** '2026-03' as 'March 2026'. */
+export const monthLabel = (month: string) =>
+  new Date(`${month}-15T12:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 /** The check marks staff expect: each clinical staff threshold of the month, met or not. */
 export function thresholdMarks(staffMinutes: number): { threshold: number; met: boolean }[] {
   return STAFF_THRESHOLDS.map((threshold) => ({ threshold, met: staffMinutes >= threshold }));

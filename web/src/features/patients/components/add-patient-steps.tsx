@@ -17,7 +17,7 @@ import {
   validatePatientForm,
   type PatientFormValues,
 } from './patient-form.utils';
-import type { AddPatientWizardProps } from './add-patient-wizard';
+import type { AddPatientWizardProps } from './add-patient-wizard-props';
 
 type Step = 'details' | 'consent' | 'outreach';
 

@@ -1,20 +1,10 @@
 import { Center, Loader, Modal } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import type { Patient } from '../../../../../shared/domain';
+import type { AddPatientWizardProps } from './add-patient-wizard-props';
 
 /** Loads the steps; the Add Patient button starts it on hover or focus, before the click. */
 export const loadAddPatientSteps = () => import('./add-patient-steps');
 const AddPatientSteps = lazy(async () => ({ default: (await loadAddPatientSteps()).AddPatientSteps }));
-
-export interface AddPatientWizardProps {
-  opened: boolean;
-  onClose: () => void;
-  /** The organization the patient joins. */
-  organizationId: string;
-  /** The organization's time zone: outreach dates and hours are local there. */
-  timezone: string;
-  onCreated?: (patient: Patient) => void;
-}
 
 /**
  * Add patient (product-rules.md "Screens"): patient details, CCM consent ("Not asked yet"
