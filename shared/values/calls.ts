@@ -2,6 +2,7 @@
  * The calls' value lists and the pure rules on them (product-rules.md "Calls", "Scheduling"): a leaf
  * beneath the API records, which build their enums from it. `../calls` adds the answer types.
  */
+
 /** `scheduled` is shown as Pending (the spec's "in_progress with metadata.scheduled_at"). */
 export const CALL_STATUSES = ['scheduled', 'queued', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];

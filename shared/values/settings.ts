@@ -3,6 +3,7 @@
  * the fixed parts every patient call gets. A leaf beneath the API records; the settings' answer
  * types are in `../calls`.
  */
+
 /** Eleven voices (ElevenLabs presets, by Vapi's voice contract), the first is the fallback. */
 export const VOICES = [
   { id: 'burt', name: 'Burt' },

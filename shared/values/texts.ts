@@ -2,6 +2,7 @@
  * What a patient text is (product-rules.md "Texts"): its direction, status and kind, a leaf beneath
  * the API records. `../texts` adds the rules, messages and answer types.
  */
+
 export const TEXT_DIRECTIONS = ['outbound', 'inbound'] as const;
 export type TextDirection = (typeof TEXT_DIRECTIONS)[number];
 
