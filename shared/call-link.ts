@@ -4,7 +4,7 @@
  */
 import type * as z from 'zod/mini';
 import type { revokedCallLinksAnswer } from './api/answers';
-import { CALL_WINDOW } from './calls';
+import { CALL_WINDOW } from './values/calls';
 
 /** DELETE /patients/{patientId}/call-links. */
 export type RevokeCallLinksResponse = z.output<typeof revokedCallLinksAnswer>;

@@ -2,9 +2,15 @@
  * When calls happen (product-rules.md "Calls", "Scheduling"), in the organization's time zone:
  * the schedule options, the 8:00–21:00 calling window, and the next monthly check-in. Pure.
  */
-import { CALL_WINDOW, type ScheduleOption } from './calls';
-import type { TimePreference } from './domain';
-import { TIME_PREFERENCE_START_HOUR, addMonths, hourIn, todayIn, zonedTimeToUtc } from './time-preferences';
+import { CALL_WINDOW, type ScheduleOption } from './values/calls';
+import {
+  TIME_PREFERENCE_START_HOUR,
+  type TimePreference,
+  addMonths,
+  hourIn,
+  todayIn,
+  zonedTimeToUtc,
+} from './time-preferences';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -1,7 +1,8 @@
 /**
  * The CCM time log and the monthly billing report (product-rules.md "Care management (CCM)";
- * ccm/README.md): the activities staff pick, the request schemas the forms and the API share, the
- * messages both sides show, and which minutes count toward which code.
+ * ccm/README.md): the request schemas the forms and the API share, the messages both sides show and
+ * the answer types. The activities, sources and which minutes count toward which code are
+ * beneath the API records (`./values/care-time`) and handed on from here.
  */
 import * as z from 'zod/mini';
 import type {
@@ -11,61 +12,13 @@ import type {
   timeEntryCreatedAnswer,
 } from './api/answers';
 import type { billingReportRowRecord, ccmMonthTotalsRecord, timeEntryRecord } from './api/records';
-import type { CareRole } from './domain';
 import { ID_MESSAGES, pageQuerySchema, recordIdSchema } from './validation';
-
-/** The activities staff pick from; any other short description may be typed. */
-export const CCM_ACTIVITIES = [
-  'Care plan review',
-  'Medication reconciliation',
-  'Call summary review',
-  'Care coordination',
-  'Patient/caregiver communication',
-] as const;
-
-/** How an entry was made: the patient page's timer, typed by hand, or offered when a summary closed. */
-export const TIME_ENTRY_SOURCES = ['timer', 'manual', 'summary_review'] as const;
-export type TimeEntrySource = (typeof TIME_ENTRY_SOURCES)[number];
-
-export const TIME_ENTRY_SOURCE_LABELS: Record<TimeEntrySource, string> = {
-  timer: 'Timer',
-  manual: 'Manual entry',
-  summary_review: 'Summary review',
-};
-
-/** Where an entry's minutes go: clinical staff time, the billing practitioner's own time, or nowhere. */
-export const COUNTS_AS = ['staff', 'practitioner', 'none'] as const;
-export type CountsAs = (typeof COUNTS_AS)[number];
-
-export const COUNTS_AS_LABELS: Record<CountsAs, string> = {
-  staff: 'Clinical staff time',
-  practitioner: 'Practitioner time',
-  none: 'Not counted',
-};
+import { TIME_ENTRY_SOURCES } from './values/care-time';
+export * from './values/care-time';
 
 /** One entry is a whole number of minutes, at most a day; one person's entries for one patient and day too. */
 export const MAX_ENTRY_MINUTES = 1440;
 export const MAX_DAY_MINUTES = 1440;
-
-/**
- * Whose minutes an entry adds to (product-rules.md "Care management (CCM)": each patient has one billing practitioner).
- * - clinical staff: clinical staff time;
- * - a billing practitioner: practitioner time when they are this patient's billing practitioner,
- *   or when the patient has none named yet (the only practitioner whose time can count); a
- *   billing practitioner who is not this patient's works under the patient's practitioner, so their
- *   time is clinical staff time;
- * - non-clinical staff: recorded, counted toward nothing.
- */
-export function countsAs(careRole: CareRole, userId: string, billingPractitionerId: string | null): CountsAs {
-  switch (careRole) {
-    case 'clinical_staff':
-      return 'staff';
-    case 'billing_practitioner':
-      return billingPractitionerId === null || billingPractitionerId === userId ? 'practitioner' : 'staff';
-    case 'non_clinical':
-      return 'none';
-  }
-}
 
 /**
  * A time entry's id names its month and sorts by creation: `2026-11_20261123T101500123Z-1a2b3c4d`.

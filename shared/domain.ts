@@ -22,11 +22,13 @@ import type {
 
 /**
  * Shapes the API returns (snake_case, as the product spec names them): the `z.output` of their
- * schemas in `./api/records`, where each field is described.
+ * schemas in `./api/records`, where each field is described. The value lists the records are built on
+ * live beneath them, each with its capability, and are handed on from here.
  */
-
-export const NOTIFICATION_CHANNELS = ['email', 'sms', 'call'] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+export { AUDIT_OUTCOMES, type AuditOutcome } from './values/audit';
+export { NOTIFICATION_CHANNELS, type NotificationChannel } from './values/notifications';
+export { CARE_ROLES, CARE_ROLE_LABELS, DEFAULT_CARE_ROLE, type CareRole } from './roles';
+export { TIME_PREFERENCES, type TimePreference } from './time-preferences';
 
 export type NotificationPreferences = z.output<typeof notificationPreferencesRecord>;
 
@@ -36,24 +38,7 @@ export const DEFAULT_PROVIDER_NOTIFICATIONS: NotificationPreferences = {
   escalations: ['email'],
 };
 
-export const TIME_PREFERENCES = ['morning', 'midday', 'afternoon', 'evening'] as const;
-export type TimePreference = (typeof TIME_PREFERENCES)[number];
-
 export const DEFAULT_TIMEZONE = 'America/New_York';
-
-/**
- * Provider users' care roles (product-rules.md "Care management (CCM)"): their time counts as the
- * billing practitioner's, as clinical staff time, or toward no code.
- */
-export const CARE_ROLES = ['billing_practitioner', 'clinical_staff', 'non_clinical'] as const;
-export type CareRole = (typeof CARE_ROLES)[number];
-/** A provider user stored before care roles were kept counts as clinical staff. */
-export const DEFAULT_CARE_ROLE: CareRole = 'clinical_staff';
-export const CARE_ROLE_LABELS: Record<CareRole, string> = {
-  billing_practitioner: 'Billing practitioner',
-  clinical_staff: 'Clinical staff',
-  non_clinical: 'Non-clinical staff',
-};
 
 export type ProviderOrganization = z.output<typeof providerOrganizationRecord>;
 
@@ -96,9 +81,6 @@ export type DocumentRevision = z.output<typeof documentRevisionRecord>;
 
 /** `GET /patients/{patientId}/care-plan/revisions` (and `/emr-notes/revisions`). */
 export type DocumentRevisionPage = Page<DocumentRevision>;
-
-export const AUDIT_OUTCOMES = ['success', 'denied', 'not_found', 'invalid', 'error'] as const;
-export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 /** One audit event about a patient, as operators read it (`GET /patients/{patientId}/access-history`). */
 export type AccessHistoryEntry = z.output<typeof accessHistoryEntryRecord>;

@@ -1,11 +1,13 @@
 /**
  * Patient texts and call links as the API returns them (one type per answer, used by the handlers
  * and the web fetchers), plus the texts both sides show. product-rules.md "Texts", "Links and expiry"
- * "Patient texts and call links".
+ * "Patient texts and call links". The value lists of a text are beneath the API records
+ * (`./values/texts`) and handed on from here.
  */
 import * as z from 'zod/mini';
 import type { callLinkAnswer, createCallLinkAnswer, patientTextsAnswer, sendTextAnswer } from './api/answers';
 import type { patientTextRecord } from './api/records';
+export * from './values/texts';
 
 /** At most this many outbound texts per patient per calendar month (organization's time zone). */
 export const TEXT_MONTHLY_LIMIT = 5;
@@ -82,29 +84,6 @@ export function keywordOf(body: string): InboundKeyword | null {
   if ((HELP_KEYWORDS as readonly string[]).includes(word)) return 'help';
   return null;
 }
-
-export const TEXT_DIRECTIONS = ['outbound', 'inbound'] as const;
-export type TextDirection = (typeof TEXT_DIRECTIONS)[number];
-
-/**
- * `sending`: reserved, not yet accepted by Twilio; `queued`/`accepted`/`sent`/`delivered`/
- * `undelivered`/`failed`: Twilio's statuses; `received`: an inbound text.
- */
-export const TEXT_STATUSES = [
-  'sending',
-  'queued',
-  'accepted',
-  'sent',
-  'delivered',
-  'undelivered',
-  'failed',
-  'received',
-] as const;
-export type TextStatus = (typeof TEXT_STATUSES)[number];
-
-/** What a text was: a staff check-in, or an inbound reply (a keyword or a callback request). */
-export const TEXT_KINDS = ['check_in', 'stop', 'start', 'help', 'callback_request'] as const;
-export type TextKind = (typeof TEXT_KINDS)[number];
 
 export type PatientText = z.output<typeof patientTextRecord>;
 

@@ -2,7 +2,8 @@
  * Outreach time preferences (product-rules.md "Scheduling"): one mapping everywhere, the call is placed
  * at the start hour, local to the provider organization's IANA time zone. Pure, Intl only.
  */
-import type { TimePreference } from './domain';
+export const TIME_PREFERENCES = ['morning', 'midday', 'afternoon', 'evening'] as const;
+export type TimePreference = (typeof TIME_PREFERENCES)[number];
 
 export const DEFAULT_TIME_PREFERENCE: TimePreference = 'morning';
 

@@ -3,18 +3,20 @@
  * exact messages (product-rules.md "Validation") on both sides. zod/mini keeps Lambda bundles small.
  */
 import * as z from 'zod/mini';
-import { CARE_ROLES, NOTIFICATION_CHANNELS, TIME_PREFERENCES, type NotificationChannel } from './domain';
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from './values/notifications';
+import { TIME_PREFERENCES } from './time-preferences';
 import { VALIDATION } from './messages';
 import { CALL_MESSAGES, SUMMARY_MESSAGES } from './call-messages';
 import { CCM_MESSAGES } from './ccm/messages';
 import { DAILY_LIMIT_MAX, DAILY_LIMIT_MESSAGES } from './daily-limits';
 import { chronicConditionSchema } from './ccm/chronic-conditions';
 import { CONSENT_DISCLOSURES, CONSENT_METHODS, RECORDED_CONSENT_STATUSES, type ConsentDisclosure } from './consent';
-import { SUMMARY_STATUSES, SUMMARY_TABS } from './summaries';
-import { PROMPT_MAX_LENGTH, SCHEDULE_OPTIONS, VOICES, type VoiceId } from './calls';
+import { SUMMARY_STATUSES, SUMMARY_TABS } from './values/summaries';
+import { SCHEDULE_OPTIONS } from './values/calls';
+import { PROMPT_MAX_LENGTH, VOICES, type VoiceId } from './values/settings';
 import { US_PHONE, toE164 } from './phone';
 import { PASSWORD_POLICY_MESSAGE, isStrongPassword } from './password-policy';
-import { ROLES } from './roles';
+import { CARE_ROLES, ROLES } from './roles';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A Twilio sender: one number (E.164) or a Messaging Service SID (`MG` + 32 hex). */

@@ -35,8 +35,8 @@ import {
   callbackRequestsGroupRecord,
   userProfileRecord,
 } from './records';
-import { ESCALATION_LEVELS } from '../calls';
-import { SUMMARY_TABS } from '../summaries';
+import { ESCALATION_LEVELS } from '../values/calls';
+import { SUMMARY_TABS } from '../values/summaries';
 
 /** Every 4xx (and 5xx) answer: the text to show and a stable dotted code. */
 export const errorAnswer = z.object({ error: z.string(), code: z.string() });

@@ -1,17 +1,21 @@
 /**
- * The records the API answers with, as zod schemas: declared once here, the types in
+ * The records the API answers with, as zod schemas built on the capabilities' value lists
+ * (`../values/<capability>` and the other leaves): declared once here, the types in
  * `shared/domain.ts`, `calls.ts`, `texts.ts`, `summaries.ts` and `summary-link.ts` are their
  * `z.output`, and the OpenAPI document (`lambdas/openapi.ts`) is generated from them. Nothing here
  * parses at run time in a Lambda: the handlers and the web import the types only.
  */
 import * as z from 'zod/mini';
-import { AUDIT_OUTCOMES, CARE_ROLES, NOTIFICATION_CHANNELS, TIME_PREFERENCES } from '../domain';
+import { AUDIT_OUTCOMES } from '../values/audit';
+import { NOTIFICATION_CHANNELS } from '../values/notifications';
+import { TIME_PREFERENCES } from '../time-preferences';
 import { CONSENT_DISCLOSURES, CONSENT_METHODS, CONSENT_STATUSES, RECORDED_CONSENT_STATUSES } from '../consent';
-import { CALL_KINDS, CALL_OUTCOMES, CALL_STATUSES, ESCALATION_LEVELS, VOICES, type VoiceId } from '../calls';
-import { ROLES } from '../roles';
-import { SUMMARY_STATUSES, SUMMARY_TABS } from '../summaries';
-import { TEXT_DIRECTIONS, TEXT_KINDS, TEXT_STATUSES } from '../texts';
-import { COUNTS_AS, TIME_ENTRY_SOURCES } from '../care-time';
+import { CALL_KINDS, CALL_OUTCOMES, CALL_STATUSES, ESCALATION_LEVELS } from '../values/calls';
+import { VOICES, type VoiceId } from '../values/settings';
+import { CARE_ROLES, ROLES } from '../roles';
+import { SUMMARY_STATUSES, SUMMARY_TABS } from '../values/summaries';
+import { TEXT_DIRECTIONS, TEXT_KINDS, TEXT_STATUSES } from '../values/texts';
+import { COUNTS_AS, TIME_ENTRY_SOURCES } from '../values/care-time';
 import { CCM_CODES } from '../ccm/billing';
 
 const id = z.string();

@@ -1,0 +1,82 @@
+/** The CCM time log's and the monthly billing report's routes. */
+import {
+  billingCsvQuerySchema,
+  billingReportQuerySchema,
+  billingRowPathSchema,
+  billingRowSchema,
+  timeEntriesQuerySchema,
+  timeEntryRequestSchema,
+} from '../../care-time';
+import { patientPathSchema, providerPathSchema } from '../../validation';
+import * as answers from '../answers';
+import { exampleBillingRow, exampleCcmTotals, exampleTimeEntry, exampleUser } from '../examples';
+import { answer, type RouteContract } from './route';
+
+export const CARE_TIME_CONTRACT = {
+  'GET /patients/{patientId}/time-entries': {
+    summary: "A page of a patient's CCM time log for a month (newest first) and the month's totals",
+    path: patientPathSchema,
+    query: timeEntriesQuerySchema,
+    answers: {
+      200: answer(answers.timeEntriesAnswer, 'The month', {
+        month: '2026-11',
+        items: [exampleTimeEntry],
+        next_cursor: null,
+        totals: exampleCcmTotals,
+        complex: false,
+        billed: null,
+      }),
+    },
+  },
+  'POST /patients/{patientId}/time-entries': {
+    summary: 'Log CCM time for the patient, or correct an earlier entry (`voids`); provider staff only',
+    path: patientPathSchema,
+    body: timeEntryRequestSchema,
+    bodyExample: { date: exampleTimeEntry.date, minutes: 12, activity: 'Care plan review', source: 'timer' },
+    answers: {
+      201: answer(answers.timeEntryCreatedAnswer, 'Logged', { entry: exampleTimeEntry, totals: exampleCcmTotals }),
+    },
+    errors: [409],
+  },
+  'GET /providers/{providerId}/billing-report': {
+    summary: "A page of the organization's monthly CCM billing report (one row per patient-month)",
+    path: providerPathSchema,
+    query: billingReportQuerySchema,
+    answers: {
+      200: answer(answers.billingReportAnswer, 'One page', {
+        month: '2026-11',
+        items: [exampleBillingRow],
+        next_cursor: null,
+      }),
+    },
+  },
+  'GET /providers/{providerId}/billing-report.csv': {
+    summary: 'The whole month of the billing report as CSV (a download)',
+    path: providerPathSchema,
+    query: billingCsvQuerySchema,
+    media: 'csv',
+    answers: {
+      200: answer(
+        answers.billingReportCsvAnswer,
+        'RFC 4180 CSV with a header row',
+        'Patient,Patient ID,Month,Consent,Consent date,Chronic conditions,Clinical staff minutes,Practitioner minutes,AI contacts,AI call minutes,Complex,Codes,Reason,Billed at,Billed by\r\n',
+      ),
+    },
+  },
+  'PUT /providers/{providerId}/billing-report/{month}/patients/{patientId}': {
+    summary: "Set a patient-month's complexity flag, or mark it billed (freezes its time entries)",
+    path: billingRowPathSchema,
+    body: billingRowSchema,
+    bodyExample: { billed: true },
+    answers: {
+      200: answer(answers.billingReportRowAnswer, 'The row', {
+        row: {
+          ...exampleBillingRow,
+          billed: { at: '2026-12-01T15:00:00.000Z', by_name: exampleUser.full_name },
+          ready: false,
+        },
+      }),
+    },
+    errors: [409],
+  },
+} as const satisfies Record<string, RouteContract>;

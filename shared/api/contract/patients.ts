@@ -1,0 +1,68 @@
+/** The patients' routes: an organization's list, adding, reading, changing and archiving a patient. */
+import { createPatientSchema, patientFormSchema, patientPathSchema, providerPathSchema } from '../../validation';
+import * as answers from '../answers';
+import { EXAMPLE_IDS, exampleOutreach, examplePatient, exampleProvider } from '../examples';
+import { patientListQuerySchema } from '../queries';
+import { answer, page, type RouteContract } from './route';
+
+export const PATIENTS_CONTRACT = {
+  'GET /providers/{providerId}/patients': {
+    summary: "An organization's patients, newest first",
+    path: providerPathSchema,
+    query: patientListQuerySchema,
+    answers: { 200: answer(answers.patientListAnswer, 'One page', page(examplePatient)) },
+  },
+  'POST /patients': {
+    summary: 'Add a patient, with an optional monthly check-in cadence, consent and billing practitioner',
+    body: createPatientSchema,
+    bodyExample: {
+      provider_id: EXAMPLE_IDS.provider,
+      email: 'sam.sample@example.com',
+      first_name: 'Sam',
+      last_name: 'Sample',
+      phone_number: '(555) 555-0123',
+      outreach: { first_outreach_date: '2026-12-01', time_preference: 'morning' },
+      consent: {
+        status: 'accepted',
+        date: '2026-11-02',
+        method: 'verbal',
+        disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+      },
+      billing_practitioner_id: examplePatient.billingPractitionerId,
+    },
+    answers: {
+      201: answer(answers.patientCreatedAnswer, 'Added', { patient: examplePatient, outreach: exampleOutreach }),
+    },
+  },
+  'GET /patients/{patientId}': {
+    summary: 'One patient, their organization and check-in cadence',
+    path: patientPathSchema,
+    query: null,
+    answers: {
+      200: answer(answers.patientDetailAnswer, 'The patient', {
+        patient: examplePatient,
+        provider: { id: EXAMPLE_IDS.provider, name: exampleProvider.name, timezone: exampleProvider.timezone },
+        outreach: exampleOutreach,
+      }),
+    },
+  },
+  'PUT /patients/{patientId}': {
+    summary: "Change a patient's details",
+    path: patientPathSchema,
+    body: patientFormSchema,
+    bodyExample: {
+      email: 'sam.sample@example.com',
+      first_name: 'Sam',
+      last_name: 'Sample',
+      phone_number: '+15555550123',
+      version: 2,
+    },
+    answers: { 200: answer(answers.patientAnswer, 'Changed', { patient: examplePatient }) },
+    errors: [409],
+  },
+  'DELETE /patients/{patientId}': {
+    summary: 'Archive a patient',
+    path: patientPathSchema,
+    answers: { 200: answer(answers.archivedAnswer, 'Archived', { archived: true }) },
+  },
+} as const satisfies Record<string, RouteContract>;

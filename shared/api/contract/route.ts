@@ -1,0 +1,39 @@
+/**
+ * What one route's contract says (`../contract.ts` assembles them, one module per capability beside
+ * this one), and the helpers the capabilities' contracts are written with.
+ */
+import type * as z from 'zod/mini';
+
+type Schema = z.ZodMiniType;
+
+export interface AnswerContract {
+  readonly schema: Schema;
+  readonly description: string;
+  readonly example: unknown;
+}
+
+export interface RouteContract {
+  readonly summary: string;
+  /** Required when the path has `{parameters}`: the schema the handler parses them with. */
+  readonly path?: Schema;
+  /** Declared on every GET: the query schema, or null when the route reads no query. */
+  readonly query?: Schema | null;
+  /** Declared on every POST, PUT and PATCH: the body schema, or null when the route reads no body. */
+  readonly body?: Schema | null;
+  readonly bodyExample?: unknown;
+  /** Webhooks from Twilio post forms and are answered with TwiML; CSV exports answer text/csv; everything else is JSON. */
+  readonly media?: 'twilio-form' | 'csv';
+  /** Success answers by status. */
+  readonly answers: Readonly<Partial<Record<200 | 201, AnswerContract>>>;
+  /** Error statuses beyond those its access and input imply (401, 403, 400, 404). */
+  readonly errors?: readonly (403 | 409 | 429 | 502 | 503)[];
+}
+
+/** A success answer; its example is typed by the schema, so a wrong one does not compile. */
+export const answer = <S extends Schema>(schema: S, description: string, example: z.output<S>) => ({
+  schema,
+  description,
+  example,
+});
+
+export const page = <T>(item: T) => ({ items: [item], next_cursor: 'eyJwayI6ImV4YW1wbGUifQ' });

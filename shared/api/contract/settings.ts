@@ -1,0 +1,31 @@
+/** The call assistant settings' routes. */
+import { DEFAULT_SYSTEM_PROMPT } from '../../values/settings';
+import { settingsSchema } from '../../validation';
+import * as answers from '../answers';
+import { exampleSettings } from '../examples';
+import { answer, type RouteContract } from './route';
+
+export const SETTINGS_CONTRACT = {
+  'GET /compliance-settings': {
+    summary: 'The call assistant settings (employees in SETTINGS_ADMIN_EMAILS)',
+    query: null,
+    answers: {
+      200: answer(answers.systemSettingsAnswer, 'The settings', {
+        settings: exampleSettings,
+        defaultPrompt: DEFAULT_SYSTEM_PROMPT,
+      }),
+    },
+  },
+  'PATCH /compliance-settings': {
+    summary: 'Change the call assistant settings',
+    body: settingsSchema,
+    bodyExample: { voiceId: 'marissa', version: 4 },
+    answers: {
+      200: answer(answers.systemSettingsAnswer, 'Changed', {
+        settings: { ...exampleSettings, voiceId: 'marissa', version: 5 },
+        defaultPrompt: DEFAULT_SYSTEM_PROMPT,
+      }),
+    },
+    errors: [409],
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -1,0 +1,122 @@
+/** The patient texts' and call links' routes, and Twilio's webhooks. */
+import * as z from 'zod/mini';
+import { sendTextSchema, resolveCallbackSchema } from '../../texts';
+import { linkPathSchema, pageQuerySchema, patientPathSchema, patientTextPathSchema } from '../../validation';
+import * as answers from '../answers';
+import { EXAMPLE_IDS, exampleText, exampleUser } from '../examples';
+import { answer, type RouteContract } from './route';
+
+/** The fields of Twilio's form posts that CareLoop reads; Twilio sends more. */
+const twilioStatusForm = z.looseObject({
+  MessageSid: z.string(),
+  MessageStatus: z.string(),
+  ErrorCode: z.optional(z.string()),
+});
+const twilioInboundForm = z.looseObject({ MessageSid: z.string(), From: z.string(), Body: z.string() });
+const twiml = z.string();
+
+export const TEXTS_CONTRACT = {
+  'GET /patients/{patientId}/texts': {
+    summary: "A page of a patient's texts (newest first), opt-out state and this month's count",
+    path: patientPathSchema,
+    query: pageQuerySchema,
+    answers: {
+      200: answer(answers.patientTextsAnswer, 'The texts', {
+        messages: [exampleText],
+        next_cursor: null,
+        has_phone: true,
+        opted_out: false,
+        opted_out_at: null,
+        monthly_limit: 5,
+        sent_this_month: 1,
+        open_callback_requests: 0,
+      }),
+    },
+  },
+  'POST /patients/{patientId}/texts': {
+    summary: 'Text the patient, optionally with a call link',
+    path: patientPathSchema,
+    body: sendTextSchema,
+    bodyExample: { body: exampleText.body, includeMagicLink: false },
+    answers: {
+      201: answer(answers.sendTextAnswer, 'Sent', {
+        message: { ...exampleText, status: 'queued' },
+        includedMagicLink: false,
+        magicLink: null,
+      }),
+    },
+    errors: [409, 429, 502, 503],
+  },
+  'PATCH /patients/{patientId}/texts/{messageId}': {
+    summary: 'Mark a callback request as handled',
+    path: patientTextPathSchema,
+    body: resolveCallbackSchema,
+    bodyExample: { callback_status: 'resolved' },
+    answers: {
+      200: answer(answers.patientTextAnswer, 'Handled', {
+        message: {
+          ...exampleText,
+          direction: 'inbound',
+          kind: 'callback_request',
+          status: 'received',
+          body: 'Please call me back',
+          sent_by_name: null,
+          callback: {
+            status: 'resolved',
+            resolved_at: exampleText.updated_at,
+            resolved_by_name: exampleUser.full_name,
+          },
+        },
+      }),
+    },
+    errors: [409],
+  },
+  'POST /patients/{patientId}/call-links': {
+    summary: 'A call link for the patient (valid 7 days)',
+    path: patientPathSchema,
+    body: null,
+    answers: {
+      201: answer(answers.createCallLinkAnswer, 'Created', {
+        link: `https://app.careloop.example/call/${EXAMPLE_IDS.linkToken}`,
+        expires: '2026-11-30T10:00:00.000Z',
+      }),
+    },
+  },
+  'DELETE /patients/{patientId}/call-links': {
+    summary: 'Revoke every call link of the patient made so far (their pages then answer like expired ones)',
+    path: patientPathSchema,
+    answers: {
+      200: answer(answers.revokedCallLinksAnswer, 'Revoked', { revoked: true, revoked_at: '2026-11-23T10:00:00.000Z' }),
+    },
+  },
+  'POST /call-links/{token}': {
+    summary:
+      "The patient opens their call link: a call is placed (at most one per patient per 15 minutes, 8:00-21:00 in the practice's time zone)",
+    path: linkPathSchema,
+    body: null,
+    answers: { 200: answer(answers.callLinkAnswer, 'Placed', { isValid: true, call: 'placed' }) },
+    errors: [429, 502, 503],
+  },
+  'POST /webhooks/twilio/status': {
+    summary: "Twilio's delivery status of a patient text",
+    media: 'twilio-form',
+    body: twilioStatusForm,
+    bodyExample: { MessageSid: `SM${'0'.repeat(32)}`, MessageStatus: 'delivered' },
+    answers: {
+      200: answer(twiml, 'Empty TwiML', '<?xml version="1.0" encoding="UTF-8"?><Response></Response>'),
+    },
+  },
+  'POST /webhooks/twilio/inbound': {
+    summary: 'A text from a patient: STOP, START, HELP or a callback request',
+    media: 'twilio-form',
+    body: twilioInboundForm,
+    bodyExample: { MessageSid: `SM${'1'.repeat(32)}`, From: '+15555550123', Body: 'HELP' },
+    answers: {
+      200: answer(
+        twiml,
+        'TwiML with the reply',
+        '<?xml version="1.0" encoding="UTF-8"?><Response><Message>CareLoop: thank you.</Message></Response>',
+      ),
+    },
+  },
+} as const satisfies Record<string, RouteContract>;
