@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bestProgram, paymentOf, programCodes, type ProgramMonth } from './programs';
+import examples from '../../test/fixtures/ccm-billing-examples.json';
+import { bestProgram, paymentOf, programCodes, PROGRAMS, type Program, type ProgramMonth } from './programs';
 import { CARE_CODES, DEFAULT_RATES } from './rates';
 
 const month = (over: Partial<ProgramMonth> = {}): ProgramMonth => ({
@@ -19,6 +20,51 @@ const month = (over: Partial<ProgramMonth> = {}): ProgramMonth => ({
   ...over,
 });
 const codes = (result: { codes: { code: string }[] }) => result.codes.map((line) => line.code);
+
+interface ExampleCase {
+  id: string;
+  consent: boolean;
+  conditions: number;
+  staff_min: number;
+  practitioner_min?: number;
+  ai_min?: number;
+  complex?: boolean;
+  qmb?: boolean;
+  pcm_eligible?: boolean;
+  initiating_visit?: boolean;
+  other_biller?: boolean;
+  program?: string;
+  expect: string[];
+  expect_program?: string | null;
+}
+
+describe('the handbook examples (test/fixtures/ccm-billing-examples.json), every program', () => {
+  it.each(examples.cases as ExampleCase[])('$id gives $expect', (c) => {
+    const facts = month({
+      consent: c.consent,
+      conditions: c.conditions,
+      staffMinutes: c.staff_min,
+      practitionerMinutes: c.practitioner_min ?? 0,
+      aiMinutes: c.ai_min ?? 0,
+      complex: c.complex ?? false,
+      qmb: c.qmb ?? false,
+      pcmEligible: c.pcm_eligible ?? false,
+      initiatingVisit: c.initiating_visit ?? true,
+      otherBiller: c.other_biller ?? false,
+    });
+    if (c.program === 'auto') {
+      const best = bestProgram(facts);
+      expect({ codes: codes(best), program: best.program }).toEqual({
+        codes: c.expect,
+        program: c.expect_program ?? null,
+      });
+    } else {
+      const program = (c.program ?? 'ccm') as Program;
+      expect(PROGRAMS).toContain(program);
+      expect(codes(programCodes(program, facts))).toEqual(c.expect);
+    }
+  });
+});
 
 describe('APCM', () => {
   it.each([
