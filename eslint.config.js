@@ -108,6 +108,9 @@ const layers = {
   },
 };
 
+/** The project's own rules. */
+const careloop = { rules: { 'no-cross-feature-imports': noCrossFeatureImports, layers } };
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.data', 'coverage'] },
   js.configs.recommended,
@@ -134,11 +137,12 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { careloop: { rules: { 'no-cross-feature-imports': noCrossFeatureImports, layers } } },
+    plugins: { careloop },
     rules: { 'careloop/layers': 'error' },
   },
   {
     files: ['web/src/features/**/*.{ts,tsx}'],
+    plugins: { careloop },
     rules: { 'careloop/no-cross-feature-imports': 'error' },
   },
   {
