@@ -23,7 +23,9 @@ import { createEventPublisher } from './adapters/eventbridge/eventbridge-event-p
 import { createCallScheduler } from './adapters/scheduler/eventbridge-call-scheduler';
 import { readVapiSecrets } from './adapters/secrets/secrets-manager-secrets';
 import { createVapiVoiceAgent } from './adapters/vapi/vapi-voice-agent';
-import type { Clock, IdentityDirectory, Ids, VoiceAgent, WebCallAgent } from './application/ports';
+import type { Clock, Ids } from './application/ports/kernel';
+import type { IdentityDirectory } from './application/ports/users';
+import type { VoiceAgent, WebCallAgent } from './application/ports/calls';
 import {
   readBusEnv,
   readIdentityEnv,

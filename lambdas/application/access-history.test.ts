@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../platform/actor';
 import { AppError } from '../platform/errors';
 import { getAccessHistory, type AccessHistoryDeps } from './access-history';
-import type { AuditEntry, AuditEventRecord, PatientRecord } from './ports';
+import type { AuditEntry, AuditEventRecord } from './ports/audit';
+import type { PatientRecord } from './ports/patients';
 
 const PATIENT = '11111111-1111-4111-8111-111111111111';
 const MISSING = '33333333-3333-4333-8333-333333333333';

@@ -5,7 +5,9 @@ import { assertEmployee, isRecordId } from './access';
 import { audited } from './audit';
 import { invalidCursor, type PageRequest } from './cursor';
 import { fail } from './errors';
-import type { AuditHistory, AuditLog, PatientRepository, UserDirectory } from './ports';
+import type { AuditHistory, AuditLog } from './ports/audit';
+import type { PatientRepository } from './ports/patients';
+import type { UserDirectory } from './ports/users';
 
 export interface AccessHistoryDeps {
   patients: PatientRepository;

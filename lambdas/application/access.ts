@@ -8,14 +8,9 @@ import { isUuid } from '../../shared/validation';
 import type { Actor } from '../platform/actor';
 import { AppError } from '../platform/errors';
 import { TenantDenied, denied, fail, type NotFoundName } from './errors';
-import type {
-  CallLogRecord,
-  CallLogRepository,
-  OrganizationRef,
-  OrganizationRepository,
-  PatientRecord,
-  PatientRepository,
-} from './ports';
+import type { CallLogRecord, CallLogRepository } from './ports/calls';
+import type { OrganizationRef, OrganizationRepository } from './ports/organizations';
+import type { PatientRecord, PatientRepository } from './ports/patients';
 
 /**
  * Record ids are lower-case UUIDs (`ids.newId()`, Cognito subs); anything else cannot name a record

@@ -3,7 +3,7 @@ import type { Actor } from '../platform/actor';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import { audited, auditedChange, auditOutcomeOf } from './audit';
 import { denied, fail } from './errors';
-import type { AuditEntry, AuditEvent } from './ports';
+import type { AuditEntry, AuditEvent } from './ports/audit';
 
 const actor: Actor = { userId: 'u1', email: 'nurse@sunrise.example', role: 'provider', providerId: 'org-1' };
 

@@ -1,7 +1,8 @@
 import type { Actor } from '../platform/actor';
 import { AppError } from '../platform/errors';
 import { TenantDenied } from './errors';
-import type { AuditChange, AuditEntry, AuditEvent, AuditLog, AuditOutcome, Clock, Ids } from './ports';
+import type { AuditChange, AuditEntry, AuditEvent, AuditLog, AuditOutcome } from './ports/audit';
+import type { Clock, Ids } from './ports/kernel';
 
 /** How a failed request reads in the audit trail. */
 export function auditOutcomeOf(error: unknown): AuditOutcome {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UnmatchedReason } from '../call-metrics';
 import { recordCallReport, recordCallStatus, type ReportDeps } from './call-lifecycle';
 import { newCallLog } from './call-records';
-import type { CallLogRecord, CallReport } from './ports';
+import type { CallLogRecord, CallReport } from './ports/calls';
 
 const VENDOR_ID = '5b0f3f2e-8a51-4c0e-9d4f-2b9c1f0e7a11';
 const NOW = new Date('2026-03-04T15:00:00.000Z');

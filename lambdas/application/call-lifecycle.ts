@@ -11,8 +11,10 @@ import type { UnmatchedReason } from '../call-metrics';
 import type { CallSignals } from '../kernel/call-signals';
 import { dial, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
 import { dailyCapOf } from './daily-caps';
-import type { CallLogRecord, CallReport, EventPublisher, OrganizationRef } from './ports';
-import { VoiceAgentError } from './ports';
+import type { CallLogRecord, CallReport } from './ports/calls';
+import type { EventPublisher } from './ports/kernel';
+import type { OrganizationRef } from './ports/organizations';
+import { VoiceAgentError } from './ports/calls';
 
 export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock'> & {
   events: EventPublisher;

@@ -18,7 +18,7 @@ import { newCallLog } from './call-records';
 import { dailyCapOf } from './daily-caps';
 import { fail } from './errors';
 import { createLink, resolveLink } from './links';
-import type { CallLinkRepository } from './ports';
+import type { CallLinkRepository } from './ports/texts';
 
 export interface CreateCallLinkDeps extends Pick<PlacingDeps, 'patients' | 'organizations' | 'audit' | 'clock'> {
   links: CallLinkRepository;

@@ -22,21 +22,13 @@ import { AppError } from '../platform/errors';
 import { derivedId, newCallLog } from './call-records';
 import { dailyCapOf } from './daily-caps';
 import { fail, inUserWords, overDailyLimit } from './errors';
-import type {
-  AuditLog,
-  CallLogRecord,
-  CallLogRepository,
-  CallScheduler,
-  ClinicalDocumentRepository,
-  Clock,
-  Ids,
-  OrganizationRef,
-  OrganizationRepository,
-  PatientRecord,
-  PatientRepository,
-  SettingsRepository,
-  VoiceAgent,
-} from './ports';
+import type { AuditLog } from './ports/audit';
+import type { CallLogRecord, CallLogRepository, CallScheduler, VoiceAgent } from './ports/calls';
+import type { ClinicalDocumentRepository } from './ports/care-plans';
+import type { Clock, Ids } from './ports/kernel';
+import type { OrganizationRef, OrganizationRepository } from './ports/organizations';
+import type { PatientRecord, PatientRepository } from './ports/patients';
+import type { SettingsRepository } from './ports/settings';
 
 export interface CallDeps {
   patients: PatientRepository;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CallLogRecord } from './ports';
+import type { CallLogRecord } from './ports/calls';
 
 /**
  * An id derived from another (the next check-in of a call): a retry derives the same one. It has

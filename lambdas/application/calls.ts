@@ -27,7 +27,8 @@ import { newCallLog } from './call-records';
 import { invalidCursor, type PageRequest } from './cursor';
 import { fail } from './errors';
 import { patientName, toCallDetail, toCallSummary } from './mappers';
-import type { CallLogRecord, Page } from './ports';
+import type { CallLogRecord } from './ports/calls';
+import type { Page } from './ports/kernel';
 
 /** Names for lists that span patients: one BatchGet each for patients and organizations. */
 async function summariesOf(deps: Pick<CallDeps, 'patients' | 'organizations'>, logs: CallLogRecord[]) {

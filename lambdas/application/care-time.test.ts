@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countsAs } from '../../shared/care-time';
 import { billingCsv, csvCell, reportRow } from './care-time';
-import type { CcmMonthRecord, PatientRecord } from './ports';
+import type { CcmMonthRecord } from './ports/care-time';
+import type { PatientRecord } from './ports/patients';
 
 const patient = (overrides: Partial<PatientRecord> = {}): PatientRecord => ({
   id: 'p1',

@@ -24,20 +24,12 @@ import { organizationForActor, patientForActor } from './access';
 import { audited } from './audit';
 import { invalidCursor, type PageRequest } from './cursor';
 import { denied, fail } from './errors';
-import type {
-  AuditLog,
-  CcmMonthRecord,
-  Clock,
-  Ids,
-  OrganizationRef,
-  OrganizationRepository,
-  PatientRecord,
-  PatientRepository,
-  TimeEntryRecord,
-  TimeLogRepository,
-  UserProfileRecord,
-  ReportSlot,
-} from './ports';
+import type { AuditLog } from './ports/audit';
+import type { CcmMonthRecord, TimeEntryRecord, TimeLogRepository, ReportSlot } from './ports/care-time';
+import type { Clock, Ids } from './ports/kernel';
+import type { OrganizationRef, OrganizationRepository } from './ports/organizations';
+import type { PatientRecord, PatientRepository } from './ports/patients';
+import type { UserProfileRecord } from '../kernel/profile';
 
 export interface CareTimeDeps {
   patients: PatientRepository;

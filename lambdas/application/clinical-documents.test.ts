@@ -8,15 +8,11 @@ import {
   updateDocument,
   type ClinicalDocumentDeps,
 } from './clinical-documents';
-import type {
-  AuditEntry,
-  ClinicalDocumentRecord,
-  DocumentKind,
-  DocumentRevisionRecord,
-  OrganizationRef,
-  PatientRecord,
-  UserDisplay,
-} from './ports';
+import type { AuditEntry } from './ports/audit';
+import type { ClinicalDocumentRecord, DocumentKind, DocumentRevisionRecord } from './ports/care-plans';
+import type { OrganizationRef } from './ports/organizations';
+import type { PatientRecord } from './ports/patients';
+import type { UserDisplay } from './ports/users';
 
 const PATIENT = '11111111-1111-4111-8111-111111111111';
 const OTHER_PATIENT = '22222222-2222-4222-8222-222222222222';

@@ -15,18 +15,16 @@ import { audited } from './audit';
 import { invalidCursor, type PageRequest } from './cursor';
 import { DOCUMENT_ERRORS, fail } from './errors';
 import { UNKNOWN_AUTHOR } from './mappers';
+import type { AuditLog } from './ports/audit';
 import type {
-  AuditLog,
   AuthorRef,
   ClinicalDocumentRecord,
   ClinicalDocumentRepository,
-  Clock,
   DocumentKind,
   DocumentRevisionRecord,
-  Ids,
-  UserDirectory,
-  UserDisplay,
-} from './ports';
+} from './ports/care-plans';
+import type { Clock, Ids } from './ports/kernel';
+import type { UserDirectory, UserDisplay } from './ports/users';
 
 export interface ClinicalDocumentDeps extends PatientAccessDeps {
   documents: ClinicalDocumentRepository;

@@ -10,16 +10,12 @@ import { invalidCursor, type PageRequest } from './cursor';
 import { fail } from './errors';
 import { UNKNOWN_AUTHOR } from './mappers';
 import { planConsent, type ConsentInput } from './patient-rules';
-import type {
-  AuditLog,
-  Clock,
-  ConsentRecord,
-  Ids,
-  OrganizationRepository,
-  PatientRepository,
-  UserDirectory,
-  UserDisplay,
-} from './ports';
+import type { AuditLog } from './ports/audit';
+import type { Clock, Ids } from './ports/kernel';
+import type { ConsentRecord } from './ports/care-plans';
+import type { OrganizationRepository } from './ports/organizations';
+import type { PatientRepository } from './ports/patients';
+import type { UserDirectory, UserDisplay } from './ports/users';
 
 export interface ConsentDeps {
   patients: PatientRepository;

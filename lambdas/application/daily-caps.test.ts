@@ -3,7 +3,7 @@ import { AppError } from '../platform/errors';
 import { auditOutcomeOf } from './audit';
 import { dailyCapOf } from './daily-caps';
 import { overDailyLimit } from './errors';
-import type { OrganizationRecord, OrganizationRef } from './ports';
+import type { OrganizationRecord, OrganizationRef } from './ports/organizations';
 
 const organization = (overrides: Partial<OrganizationRecord> = {}): OrganizationRecord => ({
   id: 'org-1',

@@ -8,7 +8,8 @@
 import { effectiveDailyLimit, type DailyLimitKind } from '../../shared/daily-limits';
 import { todayIn } from '../../shared/time-preferences';
 import { fail } from './errors';
-import type { Clock, DailyCap, OrganizationRef, OrganizationRepository } from './ports';
+import type { Clock } from './ports/kernel';
+import type { DailyCap, OrganizationRef, OrganizationRepository } from './ports/organizations';
 
 export interface DailyCapDeps {
   organizations: Pick<OrganizationRepository, 'get'>;

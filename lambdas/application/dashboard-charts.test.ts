@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CcmMonthRecord, PatientRecord } from './ports';
+import type { CcmMonthRecord } from './ports/care-time';
+import type { PatientRecord } from './ports/patients';
 import { escalationsOf, monthFigures } from './dashboard-charts';
 
 const patient = (id: string, consent: PatientRecord['consent'], conditionCount = 2): PatientRecord => ({

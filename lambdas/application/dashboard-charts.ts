@@ -32,17 +32,11 @@ import type { Actor } from '../platform/actor';
 import { logger } from '../platform/observability';
 import { organizationForActor } from './access';
 import { fail } from './errors';
-import type {
-  CcmMonthRecord,
-  ChartFigures,
-  ChartFiguresCache,
-  Clock,
-  CounterRepository,
-  DashboardReadModel,
-  OrganizationRepository,
-  PatientRecord,
-  PatientRepository,
-} from './ports';
+import type { CcmMonthRecord } from './ports/care-time';
+import type { ChartFigures, ChartFiguresCache, CounterRepository, DashboardReadModel } from './ports/dashboard';
+import type { Clock } from './ports/kernel';
+import type { OrganizationRepository } from './ports/organizations';
+import type { PatientRecord, PatientRepository } from './ports/patients';
 import { allSummaryScope, organizationSummaryScope } from './summary-scopes';
 
 export interface DashboardChartsDeps {

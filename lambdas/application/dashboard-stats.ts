@@ -3,7 +3,10 @@ import { DEFAULT_TIMEZONE, type DashboardStats, type ProviderOrganization } from
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../platform/actor';
 import { fail } from './errors';
-import type { Clock, CounterRepository, OrganizationRepository, SummaryRepository } from './ports';
+import type { Clock } from './ports/kernel';
+import type { CounterRepository } from './ports/dashboard';
+import type { OrganizationRepository } from './ports/organizations';
+import type { SummaryRepository } from './ports/summaries';
 import { organizationSummaryScope } from './summary-scopes';
 
 export interface DashboardDeps {

@@ -12,7 +12,8 @@ import {
   inUserWords,
   type ErrorName,
 } from './errors';
-import { IdentityRefusal, VoiceAgentError } from './ports';
+import { IdentityRefusal } from './ports/users';
+import { VoiceAgentError } from './ports/calls';
 
 const names = Object.keys(ERRORS) as ErrorName[];
 

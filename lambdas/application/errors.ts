@@ -13,7 +13,9 @@ import { PASSWORD_POLICY_MESSAGE } from '../../shared/password-policy';
 import { SUMMARY_LINK_MESSAGES } from '../../shared/summary-link';
 import { CALL_LINK_MESSAGES, TEXT_MESSAGES } from '../../shared/texts';
 import { AppError, type ErrorKind } from '../platform/errors';
-import { IdentityRefusal, VoiceAgentError, type DocumentKind } from './ports';
+import { IdentityRefusal } from './ports/users';
+import { VoiceAgentError } from './ports/calls';
+import type { DocumentKind } from './ports/care-plans';
 
 export interface CatalogueEntry {
   readonly kind: ErrorKind;

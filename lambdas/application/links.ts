@@ -4,7 +4,8 @@
  * expires. An unknown, expired or malformed token all read the same: not found.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Clock, LinkRecord, LinkRepository } from './ports';
+import type { Clock } from './ports/kernel';
+import type { LinkRecord, LinkRepository } from './ports/texts';
 
 export const SUMMARY_LINK_DAYS = 30;
 export const CALL_LINK_DAYS = 7;

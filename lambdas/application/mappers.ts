@@ -11,7 +11,10 @@ import {
   type ProviderRef,
   type UserProfile,
 } from '../../shared/domain';
-import type { CallLogRecord, OrganizationRecord, PatientRecord, UserProfileRecord } from './ports';
+import type { CallLogRecord } from './ports/calls';
+import type { OrganizationRecord } from './ports/organizations';
+import type { PatientRecord } from './ports/patients';
+import type { UserProfileRecord } from '../kernel/profile';
 
 /** Shown for an author whose profile cannot be found. */
 export const UNKNOWN_AUTHOR = 'Unknown user';

@@ -1,6 +1,7 @@
 import { DEFAULT_CARE_ROLE, type UserProfile } from '../../shared/domain';
 import type { Actor } from '../platform/actor';
-import type { OrganizationRepository, UserProfileRecord } from './ports';
+import type { OrganizationRepository } from './ports/organizations';
+import type { UserProfileRecord } from '../kernel/profile';
 import { isSettingsAdmin } from './access';
 
 export interface MeDeps {

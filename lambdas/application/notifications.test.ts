@@ -13,20 +13,17 @@ import {
 } from './notifications';
 import {
   MessageSendError,
-  VoiceAgentError,
-  type CallLogRecord,
-  type LinkRecord,
   type NotificationClaim,
   type NotificationKey,
   type NotificationReason,
   type NotificationRecord,
   type NotificationRepository,
-  type OutboundCallRequest,
   type OutboundEmail,
-  type OutboundText,
-  type PatientRecord,
-  type UserProfileRecord,
-} from './ports';
+} from './ports/notifications';
+import { VoiceAgentError, type CallLogRecord, type OutboundCallRequest } from './ports/calls';
+import type { LinkRecord, OutboundText } from './ports/texts';
+import type { PatientRecord } from './ports/patients';
+import type { UserProfileRecord } from '../kernel/profile';
 
 const NOW = new Date('2026-03-02T15:00:00.000Z');
 const ORIGIN = 'https://app.careloop.test';

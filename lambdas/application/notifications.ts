@@ -18,23 +18,19 @@ import { effectiveSettings } from './call-placing';
 import { createSummaryLink } from './links';
 import {
   MessageSendError,
-  VoiceAgentError,
-  type CallLogRecord,
-  type CallLogRepository,
-  type Clock,
   type EmailSender,
-  type LinkRepository,
   type NotificationKey,
   type NotificationReason,
   type NotificationRepository,
   type OnCallSignals,
-  type PatientRepository,
-  type SettingsRepository,
-  type SmsSender,
-  type UserProfileRecord,
-  type UserProfileRepository,
-  type VoiceAgent,
-} from './ports';
+} from './ports/notifications';
+import { VoiceAgentError, type CallLogRecord, type CallLogRepository, type VoiceAgent } from './ports/calls';
+import type { Clock } from './ports/kernel';
+import type { LinkRepository, SmsSender } from './ports/texts';
+import type { PatientRepository } from './ports/patients';
+import type { SettingsRepository } from './ports/settings';
+import type { UserProfileRecord } from '../kernel/profile';
+import type { UserProfileRepository } from './ports/users';
 
 export interface NotifyDeps {
   callLogs: Pick<CallLogRepository, 'get'>;

@@ -7,7 +7,10 @@ import type { OutreachCadence } from '../../shared/domain';
 import { isCalendarDate, outreachScheduledAt, todayIn } from '../../shared/time-preferences';
 import type { consentSchema, outreachSchema } from '../../shared/validation';
 import { fail } from './errors';
-import type { ConsentRecord, OrganizationRef, PatientRecord, UserProfileRepository } from './ports';
+import type { ConsentRecord } from './ports/care-plans';
+import type { OrganizationRef } from './ports/organizations';
+import type { PatientRecord } from './ports/patients';
+import type { UserProfileRepository } from './ports/users';
 
 export type OutreachInput = z.output<typeof outreachSchema>;
 export type ConsentInput = z.output<typeof consentSchema>;

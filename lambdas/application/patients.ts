@@ -11,18 +11,12 @@ import { invalidCursor, type PageRequest } from './cursor';
 import { fail } from './errors';
 import { toPatient } from './mappers';
 import { checkBillingPractitioner, planConsent, planOutreach } from './patient-rules';
-import type {
-  AuditLog,
-  CallLogRecord,
-  CallScheduler,
-  Clock,
-  EventPublisher,
-  Ids,
-  OrganizationRepository,
-  PatientRecord,
-  PatientRepository,
-  UserProfileRepository,
-} from './ports';
+import type { AuditLog } from './ports/audit';
+import type { CallLogRecord, CallScheduler } from './ports/calls';
+import type { Clock, EventPublisher, Ids } from './ports/kernel';
+import type { OrganizationRepository } from './ports/organizations';
+import type { PatientRecord, PatientRepository } from './ports/patients';
+import type { UserProfileRepository } from './ports/users';
 import { searchPrefix } from './search';
 
 export interface PatientDeps {

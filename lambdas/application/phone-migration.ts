@@ -8,7 +8,9 @@
  */
 import { normalizePhone } from '../../shared/phone';
 import { logger } from '../platform/observability';
-import type { AuditEvent, Clock, Ids, Page, PhoneMigration } from './ports';
+import type { AuditEvent } from './ports/audit';
+import type { Clock, Ids, Page } from './ports/kernel';
+import type { PhoneMigration } from './ports/patients';
 
 export interface PhoneMigrationDeps {
   phones: PhoneMigration;

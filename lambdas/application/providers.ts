@@ -8,17 +8,11 @@ import { audited, auditedChange } from './audit';
 import { invalidCursor, type PageRequest } from './cursor';
 import { denied, fail } from './errors';
 import { toProvider, toUserProfile } from './mappers';
-import type {
-  AuditLog,
-  Clock,
-  EventPublisher,
-  IdentityDirectory,
-  Ids,
-  OrganizationRecord,
-  OrganizationRepository,
-  PatientRepository,
-  UserProfileRepository,
-} from './ports';
+import type { AuditLog } from './ports/audit';
+import type { Clock, EventPublisher, Ids } from './ports/kernel';
+import type { IdentityDirectory, UserProfileRepository } from './ports/users';
+import type { OrganizationRecord, OrganizationRepository } from './ports/organizations';
+import type { PatientRepository } from './ports/patients';
 import { searchPrefix } from './search';
 
 export const ORGANIZATIONS_PAGE_SIZE = 25;

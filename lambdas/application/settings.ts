@@ -5,7 +5,8 @@ import type { Actor } from '../platform/actor';
 import { isSettingsAdmin } from './access';
 import { effectiveSettings } from './call-placing';
 import { fail } from './errors';
-import type { Clock, SettingsRepository } from './ports';
+import type { Clock } from './ports/kernel';
+import type { SettingsRepository } from './ports/settings';
 
 export interface SettingsDeps {
   settings: SettingsRepository;

@@ -23,7 +23,8 @@ import { audited } from './audit';
 import type { CallDeps } from './call-placing';
 import { invalidCursor, pageRequest } from './cursor';
 import { denied, fail } from './errors';
-import type { CallLogRecord, SummaryEntry, SummaryRepository } from './ports';
+import type { CallLogRecord } from './ports/calls';
+import type { SummaryEntry, SummaryRepository } from './ports/summaries';
 import { allSummaryScope, organizationSummaryScope } from './summary-scopes';
 
 export type SummaryDeps = CallDeps & { summaries: SummaryRepository };

@@ -4,14 +4,12 @@ import type { Actor } from '../platform/actor';
 import { AppError } from '../platform/errors';
 import { newCallLog } from './call-records';
 import { createLink, hashToken } from './links';
-import type {
-  AuditEntry,
-  CallLogRecord,
-  LinkRecord,
-  OrganizationRecord,
-  PatientRecord,
-  SummaryAccessRecord,
-} from './ports';
+import type { AuditEntry } from './ports/audit';
+import type { CallLogRecord } from './ports/calls';
+import type { LinkRecord } from './ports/texts';
+import type { OrganizationRecord } from './ports/organizations';
+import type { PatientRecord } from './ports/patients';
+import type { SummaryAccessRecord } from './ports/summaries';
 import { createSummaryLink } from './links';
 import { viewSummaryLink, type SummaryLinkDeps } from './summary-links';
 

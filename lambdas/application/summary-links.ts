@@ -12,17 +12,12 @@ import type { Actor } from '../platform/actor';
 import { audited } from './audit';
 import { fail } from './errors';
 import { resolveLink, type LinkDeps } from './links';
-import type {
-  AuditLog,
-  CallLogRecord,
-  CallLogRepository,
-  Ids,
-  OrganizationRecord,
-  OrganizationRepository,
-  PatientRecord,
-  PatientRepository,
-  SummaryAccessLog,
-} from './ports';
+import type { AuditLog } from './ports/audit';
+import type { CallLogRecord, CallLogRepository } from './ports/calls';
+import type { Ids } from './ports/kernel';
+import type { OrganizationRecord, OrganizationRepository } from './ports/organizations';
+import type { PatientRecord, PatientRepository } from './ports/patients';
+import type { SummaryAccessLog } from './ports/summaries';
 
 export interface SummaryLinkDeps extends LinkDeps {
   callLogs: Pick<CallLogRepository, 'get'>;

@@ -26,19 +26,13 @@ import { invalidCursor, type PageRequest } from './cursor';
 import { dailyCapOf } from './daily-caps';
 import { fail, overDailyLimit } from './errors';
 import { createLink } from './links';
-import {
-  MessageSendError,
-  type AuditLog,
-  type Clock,
-  type LinkRepository,
-  type OrganizationRepository,
-  type PatientRepository,
-  type SmsContact,
-  type SmsSender,
-  type TextRecord,
-  type TextRepository,
-  type UserProfileRepository,
-} from './ports';
+import { MessageSendError } from './ports/notifications';
+import type { AuditLog } from './ports/audit';
+import type { Clock } from './ports/kernel';
+import type { LinkRepository, SmsContact, SmsSender, TextRecord, TextRepository } from './ports/texts';
+import type { OrganizationRepository } from './ports/organizations';
+import type { PatientRepository } from './ports/patients';
+import type { UserProfileRepository } from './ports/users';
 
 /** The patient page shows this many texts at a time (newest first). */
 export const TEXT_HISTORY_LIMIT = 50;

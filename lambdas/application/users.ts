@@ -15,17 +15,11 @@ import { assertEmployee, isRecordId } from './access';
 import { auditedChange } from './audit';
 import { fail, inUserWords } from './errors';
 import { toUserProfile } from './mappers';
-import type {
-  AuditChange,
-  AuditLog,
-  Clock,
-  IdentityDirectory,
-  Ids,
-  OrganizationRef,
-  OrganizationRepository,
-  UserProfileRecord,
-  UserProfileRepository,
-} from './ports';
+import type { AuditChange, AuditLog } from './ports/audit';
+import type { Clock, Ids } from './ports/kernel';
+import type { IdentityDirectory, UserProfileRepository } from './ports/users';
+import type { OrganizationRef, OrganizationRepository } from './ports/organizations';
+import type { UserProfileRecord } from '../kernel/profile';
 import { invalidCursor, type PageRequest } from './cursor';
 import { searchPrefix } from './search';
 

@@ -10,7 +10,7 @@ import { callForActor, patientForActor } from './access';
 import { audited } from './audit';
 import { callScript, failPlacement, openStaffCall, type ScriptDeps } from './call-placing';
 import { fail } from './errors';
-import type { WebCallAgent } from './ports';
+import type { WebCallAgent } from './ports/calls';
 
 export type WebCallDeps = ScriptDeps & { webCalls: WebCallAgent };
 

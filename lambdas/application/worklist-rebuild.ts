@@ -6,7 +6,11 @@
  * the organizations, their patients and the pending calls, a page at a time; every write is
  * conditional on the record as read (lambdas/adapters/dynamodb/dynamo-worklist-rebuild.ts).
  */
-import type { CallLogRepository, OrganizationRepository, Page, PatientRepository, WorklistRebuild } from './ports';
+import type { CallLogRepository } from './ports/calls';
+import type { OrganizationRepository } from './ports/organizations';
+import type { Page } from './ports/kernel';
+import type { PatientRepository } from './ports/patients';
+import type { WorklistRebuild } from './ports/dashboard';
 
 export interface WorklistRebuildDeps {
   organizations: OrganizationRepository;

@@ -26,14 +26,11 @@ import type { Actor } from '../platform/actor';
 import { organizationForActor } from './access';
 import { audited } from './audit';
 import { fail } from './errors';
-import type {
-  AuditLog,
-  Clock,
-  DashboardReadModel,
-  OrganizationRepository,
-  PatientRecord,
-  PatientRepository,
-} from './ports';
+import type { AuditLog } from './ports/audit';
+import type { Clock } from './ports/kernel';
+import type { DashboardReadModel } from './ports/dashboard';
+import type { OrganizationRepository } from './ports/organizations';
+import type { PatientRecord, PatientRepository } from './ports/patients';
 import { organizationSummaryScope } from './summary-scopes';
 
 export interface WorklistDeps {

@@ -3,7 +3,7 @@ import { DynamoNotificationRepository } from '../adapters/dynamodb/dynamo-notifi
 import { createSesEmailSender } from '../adapters/ses/ses-email-sender';
 import { twilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
 import { NotificationsIncomplete, notifyCall } from '../application/notifications';
-import type { OnCallSignals } from '../application/ports';
+import type { OnCallSignals } from '../application/ports/notifications';
 import { tableDeps, vapiDeps } from '../composition-root';
 import { EMERGENT_ESCALATION_UNNOTIFIED } from '../jobs';
 import { readEmailEnv, readSmsEnv, readWebOrigin } from '../platform/env';

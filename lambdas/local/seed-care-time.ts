@@ -9,7 +9,7 @@
 import { timeEntryRequestSchema, type TimeEntrySource } from '../../shared/care-time';
 import { addMonths, todayIn } from '../../shared/time-preferences';
 import { recordTimeEntry, updateBillingRow, type CareTimeDeps } from '../application/care-time';
-import type { UserProfileRecord } from '../application/ports';
+import type { UserProfileRecord } from '../kernel/profile';
 import type { Actor } from '../platform/actor';
 import type { SeedClock } from './seed-clock';
 

@@ -1,4 +1,4 @@
-import type { Clock } from '../application/ports';
+import type { Clock } from '../application/ports/kernel';
 
 const DAY = 24 * 3600 * 1000;
 

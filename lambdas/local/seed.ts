@@ -21,17 +21,10 @@ import { placeCall, scheduleCall } from '../application/calls';
 import { createCarePlan, createDocument } from '../application/clinical-documents';
 import { createPatient } from '../application/patients';
 import { createProvider } from '../application/providers';
-import type {
-  CallReport,
-  CallScheduler,
-  Clock,
-  DomainEvent,
-  EventPublisher,
-  IdentityDirectory,
-  NewIdentity,
-  UserProfileRecord,
-  VoiceAgent,
-} from '../application/ports';
+import type { CallReport, CallScheduler, VoiceAgent } from '../application/ports/calls';
+import type { Clock, DomainEvent, EventPublisher } from '../application/ports/kernel';
+import type { IdentityDirectory, NewIdentity } from '../application/ports/users';
+import type { UserProfileRecord } from '../kernel/profile';
 import { setSummaryStatus } from '../application/summaries';
 import { createUser, planAssignment } from '../application/users';
 import { actorFromClaims, type Actor } from '../platform/actor';

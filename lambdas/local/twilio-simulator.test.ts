@@ -1,6 +1,6 @@
 import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MessageSendError } from '../application/ports';
+import { MessageSendError } from '../application/ports/notifications';
 import { createTwilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
 import type { SmsEnv } from '../platform/env';
 import type { OutboxMessage } from './outbox';

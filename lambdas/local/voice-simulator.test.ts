@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '../../shared/calls';
-import type { OutboundCallRequest } from '../application/ports';
+import type { OutboundCallRequest } from '../application/ports/calls';
 import { parseVapiWebhook } from '../adapters/vapi/vapi-messages';
 import { createVapiVoiceAgent } from '../adapters/vapi/vapi-voice-agent';
 import type { VapiEnv } from '../platform/env';

@@ -19,7 +19,8 @@ import { DynamoTimeLogRepository } from '../../lambdas/adapters/dynamodb/dynamo-
 import { createEntities } from '../../lambdas/adapters/dynamodb/entities';
 import { newCallLog } from '../../lambdas/application/call-records';
 import { getDashboardCharts, type DashboardChartsDeps } from '../../lambdas/application/dashboard-charts';
-import type { ChartFiguresCache, TimeEntryRecord } from '../../lambdas/application/ports';
+import type { ChartFiguresCache } from '../../lambdas/application/ports/dashboard';
+import type { TimeEntryRecord } from '../../lambdas/application/ports/care-time';
 import { EMPTY_CARE_PLAN } from '../../shared/care-plan';
 import type { DashboardChartsAnswer } from '../../shared/dashboard';
 import { monthIn, todayIn } from '../../shared/time-preferences';

@@ -5,7 +5,7 @@ import { CognitoIdentityDirectory } from '../../lambdas/adapters/cognito/cognito
 import { DynamoAuditLog } from '../../lambdas/adapters/dynamodb/dynamo-audit-log';
 import { DynamoOrganizationRepository } from '../../lambdas/adapters/dynamodb/dynamo-organization-repository';
 import { DynamoUserProfileRepository } from '../../lambdas/adapters/dynamodb/dynamo-user-profile-repository';
-import type { UserProfileRepository } from '../../lambdas/application/ports';
+import type { UserProfileRepository } from '../../lambdas/application/ports/users';
 import { createUser, updateUser, type UserDeps } from '../../lambdas/application/users';
 import type { Actor } from '../../lambdas/platform/actor';
 import { createUserSchema, updateUserSchema } from '../../shared/validation';

@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { DynamoPhoneMigration } from '../../lambdas/adapters/dynamodb/dynamo-phone-migration';
 import { migratePhones } from '../../lambdas/application/phone-migration';
 import { randomIds, systemClock } from '../../lambdas/composition-root';
-import type { PhoneMigration } from '../../lambdas/application/ports';
+import type { PhoneMigration } from '../../lambdas/application/ports/patients';
 import type { Patient } from '../../shared/domain';
 import { VALIDATION } from '../../shared/messages';
 import { call } from '../support/api';

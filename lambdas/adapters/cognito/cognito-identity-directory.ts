@@ -11,7 +11,7 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '../../../shared/roles';
-import { IdentityRefusal, type IdentityDirectory, type NewIdentity } from '../../application/ports';
+import { IdentityRefusal, type IdentityDirectory, type NewIdentity } from '../../application/ports/users';
 
 /** Cognito user pool as the identity directory. Usernames are e-mail addresses; ids are `sub`. */
 export class CognitoIdentityDirectory implements IdentityDirectory {

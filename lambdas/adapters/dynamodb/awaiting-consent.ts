@@ -4,7 +4,7 @@
  * with it, and the keys the read model and the rebuild job use.
  */
 import type { ConsentStatus } from '../../../shared/consent';
-import type { PatientRecord } from '../../application/ports';
+import type { PatientRecord } from '../../application/ports/patients';
 import { COUNTER, organizationScope } from './dynamo-counter-repository';
 import type { CareLoopService } from './entities';
 

@@ -3,7 +3,7 @@
  * that makes them current. Every write of a record a figure is computed from (patient-months, a
  * patient's consent, conditions or archive) calls `chartsChanged` once it has committed.
  */
-import type { ChartFigures, ChartFiguresCache } from '../../application/ports';
+import type { ChartFigures, ChartFiguresCache } from '../../application/ports/dashboard';
 import { logger } from '../../platform/observability';
 import { batchGetAll } from './batch-get';
 import { COUNTER, organizationScope } from './dynamo-counter-repository';

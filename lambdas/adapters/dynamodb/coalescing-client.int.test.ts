@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import type { OrganizationRecord, PatientRecord, UserProfileRecord } from '../../application/ports';
+import type { OrganizationRecord } from '../../application/ports/organizations';
+import type { PatientRecord } from '../../application/ports/patients';
+import type { UserProfileRecord } from '../../kernel/profile';
 import { DynamoOrganizationRepository } from './dynamo-organization-repository';
 import { DynamoPatientRepository } from './dynamo-patient-repository';
 import { DynamoUserProfileRepository } from './dynamo-user-profile-repository';

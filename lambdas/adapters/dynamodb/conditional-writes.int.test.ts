@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { tableOf } from '../../../test/support/fixtures';
-import type { AuditEvent, OrganizationRecord, PatientRecord, UserProfileRecord } from '../../application/ports';
+import type { AuditEvent } from '../../application/ports/audit';
+import type { OrganizationRecord } from '../../application/ports/organizations';
+import type { PatientRecord } from '../../application/ports/patients';
+import type { UserProfileRecord } from '../../kernel/profile';
 import { DynamoOrganizationRepository } from './dynamo-organization-repository';
 import { DynamoPatientRepository } from './dynamo-patient-repository';
 import { DynamoUserProfileRepository } from './dynamo-user-profile-repository';

@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import type { AuditEntry, AuditEventRecord, AuditHistory, Page } from '../../application/ports';
+import type { AuditEntry, AuditEventRecord, AuditHistory } from '../../application/ports/audit';
+import type { Page } from '../../application/ports/kernel';
 import type { CareLoopService } from './entities';
 import { queryPage } from './paging';
 

@@ -1,4 +1,5 @@
-import type { AuditEntry, AuditEvent, AuditLog, Clock, Ids } from '../../application/ports';
+import type { AuditEntry, AuditEvent, AuditLog } from '../../application/ports/audit';
+import type { Clock, Ids } from '../../application/ports/kernel';
 import type { CareLoopService } from './entities';
 
 /** Audit events are kept seven years (HIPAA asks for six), then expire through the table's TTL. */

@@ -1,7 +1,9 @@
 import type { EntityItem } from 'electrodb';
 import type { TranscriptTurn } from '../../../shared/calls';
 import { flagsFor, summaryStatusOf, tabsOf, type SummaryStatus } from '../../../shared/summaries';
-import type { CallLogRecord, CallLogRepository, CallReport, DailyCap, Page } from '../../application/ports';
+import type { CallLogRecord, CallLogRepository, CallReport } from '../../application/ports/calls';
+import type { DailyCap } from '../../application/ports/organizations';
+import type { Page } from '../../application/ports/kernel';
 import { summaryCounterScope, summaryScopes } from '../../application/summary-scopes';
 import { COUNTER, GLOBAL_SCOPE, monthlyCounter, organizationScope } from './dynamo-counter-repository';
 import { isConditionFailure } from './dynamo-organization-repository';

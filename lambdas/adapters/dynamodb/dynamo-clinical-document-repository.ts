@@ -7,8 +7,8 @@ import type {
   DocumentChange,
   DocumentKind,
   DocumentRevisionRecord,
-  Page,
-} from '../../application/ports';
+} from '../../application/ports/care-plans';
+import type { Page } from '../../application/ports/kernel';
 import { chartsChanged } from './chart-figures';
 import type { CareLoopService } from './entities';
 import { queryPage } from './paging';

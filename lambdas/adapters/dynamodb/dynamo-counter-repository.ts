@@ -1,4 +1,4 @@
-import type { CounterRepository, GlobalTotals, OrganizationTotals } from '../../application/ports';
+import type { CounterRepository, GlobalTotals, OrganizationTotals } from '../../application/ports/dashboard';
 import type { CareLoopService } from './entities';
 
 export const GLOBAL_SCOPE = 'global';

@@ -1,4 +1,4 @@
-import type { DailyCap } from '../../application/ports';
+import type { DailyCap } from '../../application/ports/organizations';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { metrics } from '../../platform/observability';
 import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../usage-metrics';

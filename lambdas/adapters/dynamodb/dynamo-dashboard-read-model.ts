@@ -1,12 +1,7 @@
 import { SUMMARY_TABS, type SummaryTab } from '../../../shared/summaries';
-import type {
-  AwaitingConsent,
-  CcmMonthRecord,
-  CheckInDue,
-  DashboardReadModel,
-  OpenCallback,
-  SummaryEntry,
-} from '../../application/ports';
+import type { AwaitingConsent, CheckInDue, DashboardReadModel, OpenCallback } from '../../application/ports/dashboard';
+import type { CcmMonthRecord } from '../../application/ports/care-time';
+import type { SummaryEntry } from '../../application/ports/summaries';
 import { summaryCounterScope } from '../../application/summary-scopes';
 import { batchGetAll } from './batch-get';
 import { awaitingCounterKey } from './awaiting-consent';

@@ -1,5 +1,5 @@
 import { TABLE_SCHEMA } from './table-schema';
-import type { CallLinkRepository, LinkRecord } from '../../application/ports';
+import type { CallLinkRepository, LinkRecord } from '../../application/ports/texts';
 import { isConditionFailure } from './dynamo-organization-repository';
 import type { CareLoopService } from './entities';
 

@@ -5,7 +5,7 @@ import type {
   NotificationReason,
   NotificationRecord,
   NotificationRepository,
-} from '../../application/ports';
+} from '../../application/ports/notifications';
 import type { CareLoopService } from './entities';
 import { isConditionFailure } from './dynamo-organization-repository';
 

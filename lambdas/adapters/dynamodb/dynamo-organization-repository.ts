@@ -1,13 +1,13 @@
 import type { EntityItem } from 'electrodb';
 import { organizationTerms, stillMatches } from '../../application/search';
+import type { AuditEvent } from '../../application/ports/audit';
 import type {
-  AuditEvent,
   OrganizationChanges,
-  Page,
   OrganizationRecord,
   OrganizationRef,
   OrganizationRepository,
-} from '../../application/ports';
+} from '../../application/ports/organizations';
+import type { Page } from '../../application/ports/kernel';
 import { batchGetAll } from './batch-get';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
 import { auditEventItem } from './dynamo-audit-log';

@@ -1,14 +1,10 @@
 import type { EntityItem } from 'electrodb';
 import type { OutreachCadence } from '../../../shared/domain';
 import { CONSENT_DISCLOSURES } from '../../../shared/consent';
-import type {
-  CallLogRecord,
-  ConsentRecord,
-  Page,
-  PatientChanges,
-  PatientRecord,
-  PatientRepository,
-} from '../../application/ports';
+import type { CallLogRecord } from '../../application/ports/calls';
+import type { ConsentRecord } from '../../application/ports/care-plans';
+import type { Page } from '../../application/ports/kernel';
+import type { PatientChanges, PatientRecord, PatientRepository } from '../../application/ports/patients';
 import { personTerms, stillMatches } from '../../application/search';
 import { callLogItem } from './dynamo-call-log-repository';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';

@@ -1,4 +1,6 @@
-import type { AuditEvent, Page, PhoneMigration } from '../../application/ports';
+import type { AuditEvent } from '../../application/ports/audit';
+import type { Page } from '../../application/ports/kernel';
+import type { PhoneMigration } from '../../application/ports/patients';
 import { auditEventItem } from './dynamo-audit-log';
 import type { CareLoopService } from './entities';
 

@@ -1,5 +1,5 @@
 import type { VoiceId } from '../../../shared/calls';
-import type { SettingsRecord, SettingsRepository } from '../../application/ports';
+import type { SettingsRecord, SettingsRepository } from '../../application/ports/settings';
 import { isConditionFailure } from './dynamo-organization-repository';
 import type { CareLoopService } from './entities';
 

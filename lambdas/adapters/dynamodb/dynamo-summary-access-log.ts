@@ -1,4 +1,4 @@
-import type { SummaryAccessLog, SummaryAccessRecord } from '../../application/ports';
+import type { SummaryAccessLog, SummaryAccessRecord } from '../../application/ports/summaries';
 import type { CareLoopService } from './entities';
 
 /** Views of a summary through its link, in the call's partition, oldest first. */

@@ -1,5 +1,5 @@
 import { SUMMARY_TABS, type SummaryTab } from '../../../shared/summaries';
-import type { SummaryEntry, SummaryPage, SummaryRepository } from '../../application/ports';
+import type { SummaryEntry, SummaryPage, SummaryRepository } from '../../application/ports/summaries';
 import { summaryCounterScope } from '../../application/summary-scopes';
 import type { EntityItem } from 'electrodb';
 import type { CareLoopService } from './entities';

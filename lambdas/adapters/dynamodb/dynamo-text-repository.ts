@@ -1,14 +1,8 @@
 import type { EntityItem } from 'electrodb';
 import type { TextStatus } from '../../../shared/texts';
-import type {
-  DailyCap,
-  OptOutChange,
-  Page,
-  SmsContact,
-  TextKey,
-  TextRecord,
-  TextRepository,
-} from '../../application/ports';
+import type { DailyCap } from '../../application/ports/organizations';
+import type { OptOutChange, SmsContact, TextKey, TextRecord, TextRepository } from '../../application/ports/texts';
+import type { Page } from '../../application/ports/kernel';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from './dynamo-counter-repository';
 import { isConditionFailure } from './dynamo-organization-repository';
 import { refusedAt, slotTaken, takeDailySlot } from './dynamo-daily-cap';

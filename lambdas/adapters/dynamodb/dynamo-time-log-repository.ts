@@ -1,6 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import { MAX_DAY_MINUTES, type CountsAs } from '../../../shared/care-time';
-import type { CcmMonthRecord, Page, ReportSlot, TimeEntryRecord, TimeLogRepository } from '../../application/ports';
+import type { CcmMonthRecord, ReportSlot, TimeEntryRecord, TimeLogRepository } from '../../application/ports/care-time';
+import type { Page } from '../../application/ports/kernel';
 import { batchGetAll } from './batch-get';
 import { chartsChanged } from './chart-figures';
 import type { CareLoopService } from './entities';

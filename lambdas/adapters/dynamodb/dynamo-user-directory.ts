@@ -1,4 +1,4 @@
-import type { UserDirectory, UserDisplay } from '../../application/ports';
+import type { UserDirectory, UserDisplay } from '../../application/ports/users';
 import { batchGetAll } from './batch-get';
 import type { CareLoopService } from './entities';
 

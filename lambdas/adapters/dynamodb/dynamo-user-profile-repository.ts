@@ -4,14 +4,10 @@ import { NOTIFICATION_CHANNELS } from '../../../shared/domain';
 import { isRole } from '../../../shared/roles';
 import type { Role } from '../../../shared/roles';
 import { personTerms, stillMatches } from '../../application/search';
-import type {
-  AuditEvent,
-  Page,
-  UserProfileChanges,
-  UserProfileRecord,
-  UserProfileRepository,
-  UserStatus,
-} from '../../application/ports';
+import type { AuditEvent } from '../../application/ports/audit';
+import type { Page } from '../../application/ports/kernel';
+import type { UserProfileChanges, UserProfileRepository } from '../../application/ports/users';
+import type { UserProfileRecord, UserStatus } from '../../kernel/profile';
 import { batchGetAll } from './batch-get';
 import { auditEventItem } from './dynamo-audit-log';
 import { COUNTER, GLOBAL_SCOPE } from './dynamo-counter-repository';

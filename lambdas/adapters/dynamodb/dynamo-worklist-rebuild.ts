@@ -1,4 +1,5 @@
-import type { PatientRecord, WorklistRebuild } from '../../application/ports';
+import type { PatientRecord } from '../../application/ports/patients';
+import type { WorklistRebuild } from '../../application/ports/dashboard';
 import { AWAITING_RANK, awaitingCounterKey, awaitingKey, consentIs, type AwaitingStatus } from './awaiting-consent';
 import type { CareLoopService } from './entities';
 import { isConditionFailure } from './dynamo-organization-repository';

@@ -1,4 +1,4 @@
-import type { Page } from '../../application/ports';
+import type { Page } from '../../application/ports/kernel';
 import { TABLE_SCHEMA } from './table-schema';
 
 /** An ElectroDB query chain, before `go`: enough of it to page. */

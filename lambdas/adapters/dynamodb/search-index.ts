@@ -1,4 +1,4 @@
-import type { Page } from '../../application/ports';
+import type { Page } from '../../application/ports/kernel';
 import { indexTerms } from '../../application/search';
 import type { CareLoopService } from './entities';
 import { queryPage } from './paging';

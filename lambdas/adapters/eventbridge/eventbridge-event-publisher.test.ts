@@ -1,7 +1,7 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../../application/ports';
+import type { DomainEvent } from '../../application/ports/kernel';
 import { EventBridgeEventPublisher, EventPublishError } from './eventbridge-event-publisher';
 
 const bus = mockClient(EventBridgeClient);

@@ -1,5 +1,5 @@
 import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
-import type { DomainEvent, EventPublisher } from '../../application/ports';
+import type { DomainEvent, EventPublisher } from '../../application/ports/kernel';
 import { EVENT_SOURCE } from '../../jobs';
 import type { BusEnv } from '../../platform/env';
 

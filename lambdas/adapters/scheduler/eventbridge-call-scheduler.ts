@@ -5,7 +5,8 @@ import {
   ListSchedulesCommand,
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
-import type { CallScheduler, Clock } from '../../application/ports';
+import type { CallScheduler } from '../../application/ports/calls';
+import type { Clock } from '../../application/ports/kernel';
 import type { ScheduledCallPayload } from '../../jobs';
 import type { SchedulerEnv } from '../../platform/env';
 

@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import type { Clock } from '../../application/ports';
+import type { Clock } from '../../application/ports/kernel';
 import type { SmsEnv, VapiEnv } from '../../platform/env';
 
 /** A secret is read once per container and again after this long (rotation reaches warm containers). */

@@ -1,5 +1,5 @@
 import { SendEmailCommand, SESv2Client, SESv2ServiceException } from '@aws-sdk/client-sesv2';
-import { MessageSendError, type EmailSender, type OutboundEmail } from '../../application/ports';
+import { MessageSendError, type EmailSender, type OutboundEmail } from '../../application/ports/notifications';
 import type { EmailEnv } from '../../platform/env';
 
 /** The SES v2 calls the adapter makes (a `SESv2Client`, or a test double). */

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MessageSendError } from '../../application/ports';
+import { MessageSendError } from '../../application/ports/notifications';
 import type { SmsEnv } from '../../platform/env';
 import { createTwilioSmsSender, TwilioSmsSender, twilioErrorOf } from './twilio-sms-sender';
 

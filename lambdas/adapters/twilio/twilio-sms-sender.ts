@@ -10,7 +10,8 @@ import {
   type MessageListInstanceCreateOptions,
 } from 'twilio/lib/rest/api/v2010/account/message.js';
 import { readTwilioSecrets, type TwilioSecrets } from '../secrets/secrets-manager-secrets';
-import { MessageSendError, type OutboundText, type SmsSender } from '../../application/ports';
+import { MessageSendError } from '../../application/ports/notifications';
+import type { OutboundText, SmsSender } from '../../application/ports/texts';
 import type { SmsEnv, TwilioSender } from '../../platform/env';
 
 export const TWILIO_API_ORIGIN = 'https://api.twilio.com';

@@ -13,7 +13,7 @@ import {
   type EscalationLevel,
   type TranscriptTurn,
 } from '../../../shared/calls';
-import type { CallReport } from '../../application/ports';
+import type { CallReport } from '../../application/ports/calls';
 
 export type VapiWebhook =
   | {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { CallsClient } from '@vapi-ai/server-sdk/calls';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '../../../shared/calls';
-import { VoiceAgentError, type OutboundCallRequest } from '../../application/ports';
+import { VoiceAgentError, type OutboundCallRequest } from '../../application/ports/calls';
 import type { VapiEnv } from '../../platform/env';
 import { startVoiceSimulator, vapiContractErrors, type VoiceSimulator } from '../../local/voice-simulator';
 import {

@@ -9,7 +9,7 @@ import {
   type VoiceAgent,
   type WebCallAgent,
   type WebCallRequest,
-} from '../../application/ports';
+} from '../../application/ports/calls';
 import type { VapiEnv } from '../../platform/env';
 import { reportFromVapiCall, statusOf } from './vapi-messages';
 
