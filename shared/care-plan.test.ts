@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carePlanTopics } from '../lambdas/local/voice-simulator';
+import { carePlanTopics } from '../lambdas/vendors/vapi/simulator/call-script';
 import { CARE_PLAN_PROMPT_MAX, EMPTY_CARE_PLAN, carePlanPrompt, carePlanText } from './care-plan';
 import { DEFAULT_SYSTEM_PROMPT, renderPrompt } from './calls';
 

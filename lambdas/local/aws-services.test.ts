@@ -1,7 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import {
   CreateScheduleCommand,
   DeleteScheduleCommand,
@@ -9,65 +5,32 @@ import {
   ListSchedulesCommand,
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
-import { SendEmailCommand, SESv2Client, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEventPublisher } from '../adapters/eventbridge/eventbridge-event-publisher';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  environment,
+  invoke,
+  sdkOptions,
+  services,
+  start,
+  useLocalAwsServices,
+} from '../../test/support/local-aws-services';
 import { callScheduleName, createCallScheduler } from '../adapters/scheduler/eventbridge-call-scheduler';
-import { readVapiSecrets } from '../adapters/secrets/secrets-manager-secrets';
-import { createSesEmailSender } from '../adapters/ses/ses-email-sender';
 import type { JobName } from '../jobs';
-import { readBusEnv, readEmailEnv, readSchedulerEnv, type VapiEnv } from '../platform/env';
+import { readSchedulerEnv } from '../platform/env';
 import {
   jobForFunctionArn,
   LOCAL_SCHEDULE_DLQ_ARN,
   LOCAL_SCHEDULE_GROUP,
   LOCAL_SCHEDULER_ROLE_ARN,
-  localAwsEnvironment,
-  startLocalAwsServices,
-  type InvokeJob,
-  type LocalAwsServices,
 } from './aws-services';
 import { localFunctionArn } from './lambda-context';
 
-const VAPI_SECRET = { apiKey: 'sk-local', webhookSecret: 'whsec-local' };
 const DAY = 24 * 60 * 60_000;
 
-let dataDir: string;
-let services: LocalAwsServices;
-let invoke: ReturnType<typeof vi.fn<InvokeJob>>;
-
-async function start(options: { rateEveryMs?: number } = {}) {
-  services = await startLocalAwsServices({
-    port: 0,
-    dataDir,
-    secrets: { 'careloop-local/vapi': JSON.stringify(VAPI_SECRET) },
-    invoke,
-    rateJobs: options.rateEveryMs !== undefined,
-    rateEveryMs: options.rateEveryMs,
-    retryDelayMs: 1,
-    tickMs: 0,
-    log: () => undefined,
-  });
-  return services;
-}
-
-const environment = () => ({ ...localAwsEnvironment(services.url), AWS_REGION: 'us-east-1' });
 const callScheduler = () => createCallScheduler(readSchedulerEnv(environment()));
-const sdkOptions = () => ({ region: 'us-east-1', endpoint: services.url });
 const jobCalls = (job: JobName) => invoke.mock.calls.filter(([name]) => name === job).map(([, event]) => event);
 
-beforeEach(() => {
-  vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');
-  dataDir = mkdtempSync(join(tmpdir(), 'careloop-aws-'));
-  invoke = vi.fn<InvokeJob>().mockResolvedValue(undefined);
-});
-
-afterEach(async () => {
-  await services.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  vi.unstubAllEnvs();
-});
+useLocalAwsServices();
 
 describe('local EventBridge Scheduler, through EventBridgeCallScheduler', () => {
   it('creates a call schedule, lists it, treats a duplicate as done, fires it once at its time and deletes it', async () => {
@@ -463,260 +426,11 @@ describe('local EventBridge Scheduler, through EventBridgeCallScheduler', () => 
   });
 });
 
-describe('local EventBridge bus, through EventBridgeEventPublisher', () => {
-  it('delivers an event to the job whose rule matches its type, as an EventBridge event', async () => {
-    await start();
-
-    await createEventPublisher(readBusEnv(environment())).publish([
-      { type: 'patient.archived', detail: { patientId: 'patient-1', organizationId: 'org-1' } },
-    ]);
-    await services.settled();
-
-    expect(invoke).toHaveBeenCalledTimes(1);
-    const [job, event] = invoke.mock.calls[0] ?? [];
-    expect(job).toBe('cancel-patient-calls');
-    expect(event).toEqual({
-      version: '0',
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
-      'detail-type': 'patient.archived',
-      source: 'careloop',
-      account: '000000000000',
-      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) as unknown,
-      region: 'us-east-1',
-      resources: [],
-      detail: { patientId: 'patient-1', organizationId: 'org-1' },
-    });
-    const { events } = (await (await fetch(`${services.url}/local/events`)).json()) as { events: unknown[] };
-    expect(events).toEqual([
-      expect.objectContaining({
-        detailType: 'patient.archived',
-        deliveries: [{ job: 'cancel-patient-calls', status: 'delivered', attempts: 1 }],
-      }),
-    ]);
-  });
-
-  it('delivers to nobody what no rule matches: another type, another source, the default bus', async () => {
-    await start();
-    const client = new EventBridgeClient(sdkOptions());
-
-    const answer = await client.send(
-      new PutEventsCommand({
-        Entries: [
-          { Source: 'careloop', DetailType: 'call.unknown', Detail: '{}', EventBusName: 'careloop-local' },
-          { Source: 'someone.else', DetailType: 'call.completed', Detail: '{}', EventBusName: 'careloop-local' },
-          { Source: 'careloop', DetailType: 'call.completed', Detail: '{}' },
-        ],
-      }),
-    );
-    await services.settled();
-
-    expect(answer.FailedEntryCount).toBe(0);
-    expect(invoke).not.toHaveBeenCalled();
-  });
-
-  it('fails entries as EventBridge does: per entry for a bad entry, the whole request for more than ten', async () => {
-    await start();
-    const client = new EventBridgeClient(sdkOptions());
-
-    const partial = await client.send(
-      new PutEventsCommand({
-        Entries: [
-          { Source: 'careloop', DetailType: 'patient.archived', Detail: 'not json', EventBusName: 'careloop-local' },
-          { Source: 'careloop', DetailType: 'patient.archived', Detail: '{}', EventBusName: 'no-such-bus' },
-          {
-            Source: 'careloop',
-            DetailType: 'patient.archived',
-            Detail: '{"patientId":"p"}',
-            EventBusName: 'careloop-local',
-          },
-        ],
-      }),
-    );
-    const tooMany = client.send(
-      new PutEventsCommand({
-        Entries: Array.from({ length: 11 }, () => ({ Source: 'careloop', DetailType: 'x', Detail: '{}' })),
-      }),
-    );
-
-    expect(partial.FailedEntryCount).toBe(2);
-    expect(partial.Entries?.map((e) => e.ErrorCode ?? 'ok')).toEqual([
-      'MalformedDetail',
-      'ResourceNotFoundException',
-      'ok',
-    ]);
-    await expect(tooMany).rejects.toMatchObject({ name: 'ValidationException' });
-  });
-
-  it('retries a failing delivery, then dead-letters it', async () => {
-    await start();
-    invoke.mockRejectedValue(new Error('boom'));
-
-    await createEventPublisher(readBusEnv(environment())).publish([
-      { type: 'organization.archived', detail: { organizationId: 'org-9' } },
-    ]);
-    await services.settled();
-
-    expect(invoke).toHaveBeenCalledTimes(3);
-    expect(services.deadLetters()).toEqual([
-      expect.objectContaining({
-        trigger: 'event',
-        destination: 'function',
-        job: 'cancel-patient-calls',
-        detailType: 'organization.archived',
-        attempts: 3,
-      }),
-    ]);
-    expect(services.recentEvents()[0]?.deliveries).toEqual([
-      { job: 'cancel-patient-calls', status: 'dead-lettered', attempts: 3 },
-    ]);
-  });
-});
-
-describe('local Secrets Manager, through readVapiSecrets', () => {
-  const vapiEnv = (secretId: string): VapiEnv => ({
-    region: 'us-east-1',
-    secretId,
-    secretsEndpoint: services.url,
-    baseUrl: 'http://127.0.0.1:1',
-    assistantId: 'a',
-    phoneNumberId: 'p',
-    modelProvider: 'openai',
-    model: 'gpt-4o',
-    webhookUrl: 'http://127.0.0.1:1/webhooks/vapi',
-    webhookAuth: 'hmac',
-    webhookCredentialId: undefined,
-    recordingEnabled: false,
-  });
-
-  it('serves the secrets given at start', async () => {
-    await start();
-
-    await expect(readVapiSecrets(vapiEnv('careloop-local/vapi'))).resolves.toEqual(VAPI_SECRET);
-  });
-
-  it('answers ResourceNotFoundException for a secret it does not have', async () => {
-    await start();
-
-    await expect(readVapiSecrets(vapiEnv('careloop-local/missing'))).rejects.toMatchObject({
-      name: 'ResourceNotFoundException',
-    });
-  });
-});
-
 describe('jobForFunctionArn', () => {
   it('maps a local function ARN to its job, and anything else to none', () => {
     expect(jobForFunctionArn(localFunctionArn('place-scheduled-call'))).toBe('place-scheduled-call');
     expect(jobForFunctionArn(`${localFunctionArn('reconcile-calls')}:$LATEST`)).toBe('reconcile-calls');
     expect(jobForFunctionArn('arn:aws:lambda:us-east-1:000000000000:function:careloop-local-me')).toBeNull();
     expect(jobForFunctionArn('arn:aws:sqs:us-east-1:000000000000:queue')).toBeNull();
-  });
-});
-
-describe('local SES v2, through SesEmailSender', () => {
-  const outbox: { channel: string; to: string; subject: string; body: string; links: string[] }[] = [];
-  const startWithMail = async () => {
-    outbox.length = 0;
-    services = await startLocalAwsServices({
-      port: 0,
-      dataDir,
-      secrets: {},
-      invoke,
-      rateJobs: false,
-      tickMs: 0,
-      sesIdentities: ['notifications@careloop.test', 'alerts.careloop.test'],
-      outbox: { add: (message) => outbox.push(message) },
-      log: () => undefined,
-    });
-    return services;
-  };
-  const sesClient = () => new SESv2Client(sdkOptions());
-  const sender = (from = 'notifications@careloop.test') =>
-    createSesEmailSender(readEmailEnv({ ...environment(), EMAIL_FROM: from }));
-  const email = {
-    to: 'nurse@sunrise.example',
-    subject: 'Urgent escalation: Margaret',
-    text: 'Open the call summary:\nhttps://app.test/summary/abc\n',
-    html: '<p><a href="https://app.test/summary/abc">Open</a></p>',
-    idempotencyKey: 'call-1_user-1_email',
-  };
-  /** SES's error name as the SDK parsed it from the stand-in's answer. */
-  const errorName = (input: Record<string, unknown>) =>
-    sesClient()
-      .send(new SendEmailCommand(input as unknown as SendEmailCommandInput))
-      .then(
-        () => 'sent',
-        (error: unknown) => (error as Error).name,
-      );
-  const simple = { Simple: { Subject: { Data: 'S' }, Body: { Text: { Data: 'T' } } } };
-
-  it('sends from a verified address or domain and puts each recipient’s copy in the outbox', async () => {
-    await startWithMail();
-
-    const { messageId } = await sender().send(email);
-    await sender('someone@alerts.careloop.test').send({ ...email, to: 'dr.patel@sunrise.example' });
-
-    expect(messageId).toMatch(/^0100[0-9a-f]{12}-[0-9a-f-]{36}-000000$/);
-    expect(outbox).toEqual([
-      {
-        channel: 'email',
-        to: 'nurse@sunrise.example',
-        subject: 'Urgent escalation: Margaret',
-        body: email.text,
-        links: ['https://app.test/summary/abc'],
-      },
-      expect.objectContaining({ to: 'dr.patel@sunrise.example' }),
-    ]);
-  });
-
-  it("refuses what SES refuses, in SES's error shapes", async () => {
-    await startWithMail();
-    const to = { ToAddresses: ['nurse@sunrise.example'] };
-
-    expect(await errorName({ FromEmailAddress: 'x@unverified.test', Destination: to, Content: simple })).toBe(
-      'MessageRejected',
-    );
-    expect(await errorName({ Destination: to, Content: simple })).toBe('BadRequestException');
-    expect(await errorName({ FromEmailAddress: 'notifications@careloop.test', Destination: {}, Content: simple })).toBe(
-      'BadRequestException',
-    );
-    expect(
-      await errorName({
-        FromEmailAddress: 'notifications@careloop.test',
-        Destination: { ToAddresses: ['not-an-address'] },
-        Content: simple,
-      }),
-    ).toBe('BadRequestException');
-    expect(
-      await errorName({
-        FromEmailAddress: 'notifications@careloop.test',
-        Destination: to,
-        Content: { Simple: { Subject: { Data: 'S' }, Body: {} } },
-      }),
-    ).toBe('BadRequestException');
-    expect(
-      await errorName({
-        FromEmailAddress: 'notifications@careloop.test',
-        Destination: { ToAddresses: Array.from({ length: 51 }, (_, i) => `n${i}@sunrise.example`) },
-        Content: simple,
-      }),
-    ).toBe('BadRequestException');
-    expect(outbox).toEqual([]);
-    await expect(sender('x@unverified.test').send(email)).rejects.toMatchObject({ code: 'ses.MessageRejected' });
-  });
-
-  it('fails the next sends with the faults queued at POST /local/ses/faults', async () => {
-    await startWithMail();
-    const queue = await fetch(`${services.url}/local/ses/faults`, {
-      method: 'POST',
-      body: JSON.stringify({ next: ['MessageRejected'] }),
-    });
-    expect(await queue.json()).toEqual({ queued: 1 });
-
-    await expect(sender().send(email)).rejects.toMatchObject({ code: 'ses.MessageRejected' });
-    await expect(sender().send(email)).resolves.toMatchObject({ messageId: expect.any(String) });
-    expect(outbox).toHaveLength(1);
-
-    const refused = await fetch(`${services.url}/local/ses/faults`, { method: 'POST', body: '{"next":["nope"]}' });
-    expect(refused.status).toBe(400);
   });
 });

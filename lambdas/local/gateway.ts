@@ -16,7 +16,7 @@ import { allowOriginHeaders, withoutAllowOrigin } from './cors';
 import type { FileOutbox } from './outbox';
 import { handleOutboxRoutes } from './outbox-page';
 import { buildOpenApiDocument } from '../openapi';
-import type { InboundResult, InboundText } from './twilio-simulator';
+import type { InboundResult, InboundText } from '../vendors/twilio/twilio-simulator';
 
 type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 

@@ -7,7 +7,7 @@ import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FileOutbox, type OutboxMessage } from './outbox';
 import { escapeHtml, handleOutboxRoutes, prefersHtml } from './outbox-page';
-import { startTwilioSimulator, type TwilioSimulator } from './twilio-simulator';
+import { startTwilioSimulator, type TwilioSimulator } from '../vendors/twilio/twilio-simulator';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 const ACCOUNT = `AC${'1'.repeat(32)}`;

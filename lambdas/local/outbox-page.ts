@@ -15,7 +15,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OutboxMessage } from './outbox';
-import { InvalidInboundText, type InboundResult, type InboundText } from './twilio-simulator';
+import { InvalidInboundText, type InboundResult, type InboundText } from '../vendors/twilio/twilio-simulator';
 
 export interface OutboxRoutesOptions {
   outbox: { list(): OutboxMessage[] };

@@ -17,8 +17,8 @@ import { FileOutbox } from './outbox';
 import { seedDemo } from './seed';
 import { localCertificate } from './local-certificate';
 import { startStaticWeb, stopStaticWeb } from './static-web';
-import { startTwilioSimulator } from './twilio-simulator';
-import { startVoiceSimulator } from './voice-simulator';
+import { startTwilioSimulator } from '../vendors/twilio/twilio-simulator';
+import { startVoiceSimulator } from '../vendors/vapi/simulator/voice-simulator';
 
 export interface StackOptions {
   dataDir: string;

@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '../../../shared/calls';
 import { VoiceAgentError, type OutboundCallRequest } from '../../application/ports/calls';
 import type { VapiEnv } from '../../platform/env';
-import { startVoiceSimulator, vapiContractErrors, type VoiceSimulator } from '../../local/voice-simulator';
+import { vapiContractErrors } from '../../vendors/vapi/simulator/contract-validator';
+import { startVoiceSimulator, type VoiceSimulator } from '../../vendors/vapi/simulator/voice-simulator';
 import {
   assistantOverridesOf,
   createCallBody,

@@ -29,7 +29,7 @@ export type SimulatedTurn =
 export type SimulatedRoomJoiner = (webCallUrl: string) => Promise<readonly SimulatedTurn[]>;
 
 /**
- * Joins a room of the local voice simulator (lambdas/local/voice-simulator.ts): that starts the call
+ * Joins a room of the local voice simulator (lambdas/vendors/vapi/simulator/voice-simulator.ts): that starts the call
  * there, which then reports it as Vapi does, and answers its turns. The assistant takes a second
  * before its first message, as a real one does.
  */

@@ -3,19 +3,13 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '../../shared/calls';
-import type { OutboundCallRequest } from '../application/ports/calls';
-import { parseVapiWebhook } from '../adapters/vapi/vapi-messages';
-import { createVapiVoiceAgent } from '../adapters/vapi/vapi-voice-agent';
-import type { VapiEnv } from '../platform/env';
-import {
-  carePlanTopics,
-  simulatedTimeline,
-  startVoiceSimulator,
-  vapiContractErrors,
-  type VoiceSimulator,
-  type VoiceSimulatorOptions,
-} from './voice-simulator';
+import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '../../../../shared/calls';
+import type { OutboundCallRequest } from '../../../application/ports/calls';
+import { parseVapiWebhook } from '../../../adapters/vapi/vapi-messages';
+import { createVapiVoiceAgent } from '../../../adapters/vapi/vapi-voice-agent';
+import type { VapiEnv } from '../../../platform/env';
+import { vapiContractErrors } from './contract-validator';
+import { startVoiceSimulator, type VoiceSimulator, type VoiceSimulatorOptions } from './voice-simulator';
 
 const API_KEY = 'vapi-private-key-local';
 const SECRET = 'whsec_local_0123456789';
@@ -632,53 +626,5 @@ describe('voice simulator: web calls', () => {
 
   it('answers 404 to joining a room that does not exist', async () => {
     expect((await fetch(`${simulator.url}/web-call/unknown`, { method: 'POST' })).status).toBe(404);
-  });
-});
-
-describe('simulatedTimeline', () => {
-  it("takes 10–20 s per call in 'realtime' mode, in order", () => {
-    for (const ending of ['no_answer', 'failure', 'Normal'] as const) {
-      for (let i = 0; i < 50; i++) {
-        const t = simulatedTimeline(ending, 'realtime');
-        expect(t.ringing).toBeLessThan(t.answered);
-        expect(t.answered).toBeLessThan(t.ended);
-        expect(t.ended).toBeLessThan(t.report);
-        expect(t.report).toBeGreaterThanOrEqual(10_000);
-        expect(t.report).toBeLessThanOrEqual(20_000);
-      }
-    }
-  });
-
-  it("takes a few hundred milliseconds in 'instant' mode", () => {
-    expect(simulatedTimeline('Normal', 'instant').report).toBeLessThan(500);
-  });
-});
-
-describe('carePlanTopics', () => {
-  it('reads goals and medications between "Care plan:" and "Recent EMR notes:"', () => {
-    const prompt = renderPrompt(DEFAULT_SYSTEM_PROMPT, {
-      patientName: 'Ana',
-      providerName: 'Lakeside',
-      carePlan: `${CARE_PLAN}\n\nSecondary: COPD. Goals: stay active with daily walks.`,
-      hasCarePlan: 'true',
-      emrNotes: 'Goals: not a goal, an EMR note.',
-    });
-
-    expect(carePlanTopics(prompt)).toEqual({
-      goals: ['Walk 20 minutes daily', 'A1c below 7.0% within 6 months', 'stay active with daily walks'],
-      medications: ['Metformin 1000 mg twice daily', 'Jardiance 10 mg daily'],
-    });
-  });
-
-  it('takes bullet lines as goals, and finds nothing in a prompt without the headings', () => {
-    const prompt =
-      'Care plan:\n- Walk 20 minutes daily\n* Check blood pressure each morning\n1. Eat less salt\n\nRecent EMR notes:\nBP 142/88';
-
-    expect(carePlanTopics(prompt).goals).toEqual([
-      'Walk 20 minutes daily',
-      'Check blood pressure each morning',
-      'Eat less salt',
-    ]);
-    expect(carePlanTopics('You are a helpful assistant.')).toEqual({ goals: [], medications: [] });
   });
 });

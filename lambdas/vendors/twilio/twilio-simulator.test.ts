@@ -1,9 +1,9 @@
 import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MessageSendError } from '../application/ports/notifications';
-import { createTwilioSmsSender } from '../adapters/twilio/twilio-sms-sender';
-import type { SmsEnv } from '../platform/env';
-import type { OutboxMessage } from './outbox';
+import { MessageSendError } from '../../application/ports/notifications';
+import { createTwilioSmsSender } from '../../adapters/twilio/twilio-sms-sender';
+import type { SmsEnv } from '../../platform/env';
+import type { SimulatedDelivery } from '../simulated-outbox';
 import {
   InvalidInboundText,
   readTwiml,
@@ -11,7 +11,7 @@ import {
   type SimulatedMessage,
   type TwilioSimulator,
 } from './twilio-simulator';
-import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from './webhook-receiver';
+import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../../local/webhook-receiver';
 
 const ACCOUNT = `AC${'1'.repeat(32)}`;
 const TOKEN = 'local-auth-token';
@@ -23,7 +23,7 @@ const PRACTICE_NUMBER = '+18135550101';
 let simulator: TwilioSimulator;
 /** CareLoop's Twilio webhooks, faked: records what the simulator posts. */
 let webhooks: WebhookReceiver;
-const outbox: Omit<OutboxMessage, 'id' | 'createdAt'>[] = [];
+const outbox: SimulatedDelivery[] = [];
 const logs: string[] = [];
 
 beforeAll(async () => {

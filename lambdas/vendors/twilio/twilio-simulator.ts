@@ -36,7 +36,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
-import type { OutboxMessage } from './outbox';
+import type { SimulatedOutbox } from '../simulated-outbox';
 
 export interface TwilioSimulatorOptions {
   /** 0 picks a free port. */
@@ -48,7 +48,7 @@ export interface TwilioSimulatorOptions {
   numbers: readonly string[];
   /** Messaging Services of the account (`MG…`). */
   messagingServiceSids: readonly string[];
-  outbox: { add(message: Omit<OutboxMessage, 'id' | 'createdAt'>): unknown };
+  outbox: SimulatedOutbox;
   /**
    * Where texts to the account's number are POSTed (the number's or Messaging Service's inbound
    * request URL in Twilio's console): `${TWILIO_WEBHOOK_BASE_URL}/inbound` in local mode. Without
