@@ -9,7 +9,6 @@ import { parseCallingCodes } from '../shared/phone';
 
 /** Repository root: infra/ lives one level below it. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const HANDLERS_DIR = join(REPO_ROOT, 'lambdas', 'handlers');
 export const WEB_DIST_DIR = join(REPO_ROOT, 'web', 'dist');
 
 export const APP_NAME = 'careloop';

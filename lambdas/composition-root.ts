@@ -6,26 +6,26 @@
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { CognitoIdentityDirectory } from './adapters/cognito/cognito-identity-directory';
-import { DynamoAuditLog } from './adapters/dynamodb/dynamo-audit-log';
-import { DynamoCallLogRepository } from './adapters/dynamodb/dynamo-call-log-repository';
-import { DynamoClinicalDocumentRepository } from './adapters/dynamodb/dynamo-clinical-document-repository';
-import { DynamoCounterRepository } from './adapters/dynamodb/dynamo-counter-repository';
-import { DynamoLinkRepository } from './adapters/dynamodb/dynamo-link-repository';
-import { DynamoOrganizationRepository } from './adapters/dynamodb/dynamo-organization-repository';
-import { DynamoPatientRepository } from './adapters/dynamodb/dynamo-patient-repository';
-import { DynamoSettingsRepository } from './adapters/dynamodb/dynamo-settings-repository';
-import { DynamoSummaryRepository } from './adapters/dynamodb/dynamo-summary-repository';
-import { DynamoTextRepository } from './adapters/dynamodb/dynamo-text-repository';
-import { DynamoUserProfileRepository } from './adapters/dynamodb/dynamo-user-profile-repository';
-import { createEntities } from './adapters/dynamodb/entities';
-import { createEventPublisher } from './adapters/eventbridge/eventbridge-event-publisher';
-import { createCallScheduler } from './adapters/scheduler/eventbridge-call-scheduler';
-import { readVapiSecrets } from './adapters/secrets/secrets-manager-secrets';
-import { createVapiVoiceAgent } from './adapters/vapi/vapi-voice-agent';
-import type { Clock, Ids } from './application/ports/kernel';
-import type { IdentityDirectory } from './application/ports/users';
-import type { VoiceAgent, WebCallAgent } from './application/ports/calls';
+import { CognitoIdentityDirectory } from './vendors/cognito/cognito-identity-directory';
+import { DynamoAuditLog } from './audit/store/dynamo-audit-log';
+import { DynamoCallLogRepository } from './calls/store/dynamo-call-log-repository';
+import { DynamoClinicalDocumentRepository } from './care-plans/store/dynamo-clinical-document-repository';
+import { DynamoCounterRepository } from './dashboard/store/dynamo-counter-repository';
+import { DynamoLinkRepository } from './texts/store/dynamo-link-repository';
+import { DynamoOrganizationRepository } from './organizations/store/dynamo-organization-repository';
+import { DynamoPatientRepository } from './patients/store/dynamo-patient-repository';
+import { DynamoSettingsRepository } from './settings/store/dynamo-settings-repository';
+import { DynamoSummaryRepository } from './summaries/store/dynamo-summary-repository';
+import { DynamoTextRepository } from './texts/store/dynamo-text-repository';
+import { DynamoUserProfileRepository } from './users/store/dynamo-user-profile-repository';
+import { createEntities } from './vendors/dynamodb/entities';
+import { createEventPublisher } from './vendors/eventbridge/eventbridge-event-publisher';
+import { createCallScheduler } from './vendors/scheduler/eventbridge-call-scheduler';
+import { readVapiSecrets } from './vendors/secrets/secrets-manager-secrets';
+import { createVapiVoiceAgent } from './vendors/vapi/vapi-voice-agent';
+import type { Clock, Ids } from './kernel/ports';
+import type { IdentityDirectory } from './users/ports';
+import type { VoiceAgent, WebCallAgent } from './calls/ports';
 import {
   readBusEnv,
   readIdentityEnv,

@@ -1,7 +1,7 @@
 /**
  * The job manifest: functions started by something other than an HTTP request (ARCHITECTURE
  * "Triggers"). The single source for the CDK (function, trigger, DLQ, alarm), the local scheduler
- * and bus, and the tests. Each job's handler is `lambdas/handlers/<name>.ts`.
+ * and bus, and the tests. Each job's handler is `lambdas/<capability>/functions/<name>.ts`.
  */
 
 /** Domain events on the CareLoop bus (EventBridge). Details carry ids and codes only, never PHI. */

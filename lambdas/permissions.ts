@@ -24,7 +24,7 @@ export type TableAction =
   | 'dynamodb:BatchWriteItem'
   | 'dynamodb:ConditionCheckItem';
 
-/** Admin calls on the user pool (lambdas/adapters/cognito). */
+/** Admin calls on the user pool (lambdas/vendors/cognito). */
 export type IdentityAction = `cognito-idp:Admin${string}`;
 
 /** One-time call schedules in the call-schedule group (creating one passes the scheduler role). */

@@ -61,7 +61,7 @@ const email = (requiredMessage: string) =>
 
 /**
  * A patient's phone, read in its E.164 form (`(813) 555-0142` → `+18135550142`). Whether its
- * country is served is configuration: the use case checks it (lambdas/application/patients.ts).
+ * country is served is configuration: the use case checks it (lambdas/patients/patients.ts).
  */
 const patientPhone = z.pipe(
   optionalText(40),
@@ -365,7 +365,7 @@ export const summariesQuerySchema = z.object({
     z.string().check(z.regex(/^(all|\d{4}-(0[1-9]|1[0-2]))$/, { error: SUMMARY_MESSAGES.monthInvalid })),
   ),
   tab: z.optional(z.enum(SUMMARY_TABS, { error: SUMMARY_MESSAGES.tabInvalid })),
-  // Checked by the server with every list's cursor (lambdas/application/cursor.ts: `request.invalid_cursor`).
+  // Checked by the server with every list's cursor (lambdas/kernel/cursor.ts: `request.invalid_cursor`).
   cursor: z.optional(z.string()),
 });
 
@@ -382,7 +382,7 @@ export const PAGE_LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${PAGE
 
 /**
  * `?limit=&cursor=` of a paged list. The cursor is opaque here: the server checks that it is one it
- * made (lambdas/application/cursor.ts), with its own code.
+ * made (lambdas/kernel/cursor.ts), with its own code.
  */
 export const pageQuerySchema = z.object({
   limit: z.optional(
@@ -402,9 +402,9 @@ export type PageQuery = z.output<typeof pageQuerySchema>;
 
 // Path parameters (STYLE: parsed with zod in the handler), one schema per kind of parameter.
 
-/** Patient texts: `20261123T101500123Z-1a2b3c4d` (time-ordered, lambdas/application/texts.ts). */
+/** Patient texts: `20261123T101500123Z-1a2b3c4d` (time-ordered, lambdas/texts/texts.ts). */
 const TEXT_MESSAGE_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
-/** Link tokens: base64url of 32 random bytes (lambdas/application/links.ts). */
+/** Link tokens: base64url of 32 random bytes (lambdas/kernel/links.ts). */
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const patientPathSchema = z.object({ patientId: recordIdSchema(ID_MESSAGES.patientId) });

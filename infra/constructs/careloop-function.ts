@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -10,13 +8,13 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { HANDLERS_DIR, REPO_ROOT } from '../config';
+import { functionEntry } from '../../lambdas/function-entries';
 import { acknowledge } from '../nag';
 import { kmsViaServiceStatement } from '../statements';
 import { ManagedPolicyRole } from './managed-policy-role';
 
 export interface CareLoopFunctionProps {
-  /** Handler module name: the entry is `lambdas/handlers/<handlerName>.ts`, exporting `handler`. */
+  /** Handler module name: the entry is `lambdas/<capability>/functions/<handlerName>.ts`, exporting `handler`. */
   readonly handlerName: string;
   readonly description: string;
   readonly environment: Readonly<Record<string, string>>;
@@ -53,13 +51,8 @@ export class CareLoopFunction extends Construct {
   constructor(scope: Construct, id: string, props: CareLoopFunctionProps) {
     super(scope, id);
 
-    const entry = join(HANDLERS_DIR, `${props.handlerName}.ts`);
-    if (!existsSync(entry)) {
-      throw new Error(
-        `CareLoopFunction "${props.handlerName}": ${relative(REPO_ROOT, entry)} does not exist. ` +
-          'Every FUNCTIONS entry of lambdas/routes.ts and JOBS entry of lambdas/jobs.ts needs that file, exporting `handler`.',
-      );
-    }
+    // Every FUNCTIONS entry of lambdas/routes.ts and JOBS entry of lambdas/jobs.ts needs its file.
+    const entry = functionEntry(props.handlerName);
 
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: props.logRetention,

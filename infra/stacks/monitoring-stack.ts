@@ -11,9 +11,13 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { UNMATCHED_REASONS, UNMATCHED_REASON_DIMENSION, VAPI_MESSAGE_UNMATCHED } from '../../lambdas/call-metrics';
+import {
+  UNMATCHED_REASONS,
+  UNMATCHED_REASON_DIMENSION,
+  VAPI_MESSAGE_UNMATCHED,
+} from '../../lambdas/calls/call-metrics';
 import { JOBS, type JobDefinition } from '../../lambdas/jobs';
-import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/usage-metrics';
+import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/calls/usage-metrics';
 import type { CareLoopConfig } from '../config';
 import { namePrefix } from '../config';
 
@@ -33,7 +37,7 @@ export interface MonitoringStackProps extends StackProps {
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
-/** Powertools' namespace for every function's metrics (POWERTOOLS_METRICS_NAMESPACE, lambdas/platform/observability.ts). */
+/** Powertools' namespace for every function's metrics (POWERTOOLS_METRICS_NAMESPACE, lambdas/kernel/observability.ts). */
 const METRICS_NAMESPACE = 'CareLoop';
 
 /**

@@ -1,4 +1,4 @@
-import type { UnmatchedReason } from '../call-metrics';
+import type { UnmatchedReason } from '../calls/call-metrics';
 
 /** What the call lifecycle counts (metrics: codes and amounts, never ids). */
 export interface CallSignals {

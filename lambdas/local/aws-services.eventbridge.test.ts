@@ -8,7 +8,7 @@ import {
   start,
   useLocalAwsServices,
 } from '../../test/support/local-aws-services';
-import { createEventPublisher } from '../adapters/eventbridge/eventbridge-event-publisher';
+import { createEventPublisher } from '../vendors/eventbridge/eventbridge-event-publisher';
 import { readBusEnv } from '../platform/env';
 
 useLocalAwsServices();

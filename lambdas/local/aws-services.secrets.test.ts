@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { services, start, useLocalAwsServices, VAPI_SECRET } from '../../test/support/local-aws-services';
-import { readVapiSecrets } from '../adapters/secrets/secrets-manager-secrets';
+import { readVapiSecrets } from '../vendors/secrets/secrets-manager-secrets';
 import type { VapiEnv } from '../platform/env';
 
 useLocalAwsServices();

@@ -9,7 +9,7 @@ import {
   startWith,
   useLocalAwsServices,
 } from '../../test/support/local-aws-services';
-import { createSesEmailSender } from '../adapters/ses/ses-email-sender';
+import { createSesEmailSender } from '../vendors/ses/ses-email-sender';
 import { readEmailEnv } from '../platform/env';
 
 useLocalAwsServices();

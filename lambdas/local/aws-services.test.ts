@@ -14,7 +14,7 @@ import {
   start,
   useLocalAwsServices,
 } from '../../test/support/local-aws-services';
-import { callScheduleName, createCallScheduler } from '../adapters/scheduler/eventbridge-call-scheduler';
+import { callScheduleName, createCallScheduler } from '../vendors/scheduler/eventbridge-call-scheduler';
 import type { JobName } from '../jobs';
 import { readSchedulerEnv } from '../platform/env';
 import {

@@ -6,6 +6,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { functionEntry } from '../function-entries';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { lambdaContext } from './lambda-context';
 import { JwtVerifier } from 'aws-jwt-verify';
@@ -61,7 +63,7 @@ const handlers = new Map<FunctionName, Promise<Handler>>();
 function loadHandler(fn: FunctionName): Promise<Handler> {
   let loaded = handlers.get(fn);
   if (!loaded) {
-    loaded = import(`../handlers/${fn}.ts`).then((m: { handler: Handler }) => m.handler);
+    loaded = import(pathToFileURL(functionEntry(fn)).href).then((m: { handler: Handler }) => m.handler);
     handlers.set(fn, loaded);
   }
   return loaded;

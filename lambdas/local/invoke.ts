@@ -1,8 +1,10 @@
 /**
- * Local invocation of a job's handler (`lambdas/handlers/<name>.ts`), as Lambda does it: the event,
+ * Local invocation of a job's handler (`lambdas/<capability>/functions/<name>.ts`), as Lambda does it: the event,
  * a Lambda context, and the function's timeout from the job manifest.
  */
+import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import { functionEntry } from '../function-entries';
 import { JOBS, type JobDefinition, type JobName } from '../jobs';
 import { lambdaContext } from './lambda-context';
 
@@ -23,7 +25,7 @@ const handlers = new Map<JobName, Promise<JobHandler>>();
 function loadHandler(job: JobName): Promise<JobHandler> {
   let loaded = handlers.get(job);
   if (!loaded) {
-    loaded = import(`../handlers/${job}.ts`).then((m: { handler: JobHandler }) => m.handler);
+    loaded = import(pathToFileURL(functionEntry(job)).href).then((m: { handler: JobHandler }) => m.handler);
     // A handler that failed to load (a syntax error being fixed) is loaded again next time.
     loaded.catch(() => handlers.delete(job));
     handlers.set(job, loaded);

@@ -8,9 +8,9 @@
  */
 import { timeEntryRequestSchema, type TimeEntrySource } from '../../shared/care-time';
 import { addMonths, todayIn } from '../../shared/time-preferences';
-import { recordTimeEntry, updateBillingRow, type CareTimeDeps } from '../application/care-time';
+import { recordTimeEntry, updateBillingRow, type CareTimeDeps } from '../care-time/care-time';
 import type { UserProfileRecord } from '../kernel/profile';
-import type { Actor } from '../platform/actor';
+import type { Actor } from '../kernel/actor';
 import type { SeedClock } from './seed-clock';
 
 /** A member of an organization's staff as the use cases see them: the actor and their profile. */

@@ -1,4 +1,4 @@
-import type { Clock } from '../application/ports/kernel';
+import type { Clock } from '../kernel/ports';
 
 const DAY = 24 * 3600 * 1000;
 

@@ -12,22 +12,22 @@ import {
   providerFormSchema,
   summaryStatusSchema,
 } from '../../shared/validation';
-import { DynamoAuditLog } from '../adapters/dynamodb/dynamo-audit-log';
-import { DynamoTimeLogRepository } from '../adapters/dynamodb/dynamo-time-log-repository';
-import { DynamoUserDirectory } from '../adapters/dynamodb/dynamo-user-directory';
-import { auditedChange } from '../application/audit';
-import { placeScheduledCall, recordCallReport } from '../application/call-lifecycle';
-import { placeCall, scheduleCall } from '../application/calls';
-import { createCarePlan, createDocument } from '../application/clinical-documents';
-import { createPatient } from '../application/patients';
-import { createProvider } from '../application/providers';
-import type { CallReport, CallScheduler, VoiceAgent } from '../application/ports/calls';
-import type { Clock, DomainEvent, EventPublisher } from '../application/ports/kernel';
-import type { IdentityDirectory, NewIdentity } from '../application/ports/users';
+import { DynamoAuditLog } from '../audit/store/dynamo-audit-log';
+import { DynamoTimeLogRepository } from '../care-time/store/dynamo-time-log-repository';
+import { DynamoUserDirectory } from '../users/store/dynamo-user-directory';
+import { auditedChange } from '../kernel/audit';
+import { placeScheduledCall, recordCallReport } from '../calls/call-lifecycle';
+import { placeCall, scheduleCall } from '../calls/calls';
+import { createCarePlan, createDocument } from '../care-plans/clinical-documents';
+import { createPatient } from '../patients/patients';
+import { createProvider } from '../organizations/organizations';
+import type { CallReport, CallScheduler, VoiceAgent } from '../calls/ports';
+import type { Clock, DomainEvent, EventPublisher } from '../kernel/ports';
+import type { IdentityDirectory, NewIdentity } from '../users/ports';
 import type { UserProfileRecord } from '../kernel/profile';
-import { setSummaryStatus } from '../application/summaries';
-import { createUser, planAssignment } from '../application/users';
-import { actorFromClaims, type Actor } from '../platform/actor';
+import { setSummaryStatus } from '../summaries/summaries';
+import { createUser, planAssignment } from '../users/users';
+import { actorFromClaims, type Actor } from '../kernel/actor';
 import {
   DEMO_BILLING_PRACTITIONERS,
   DEMO_OPERATOR,

@@ -13,8 +13,8 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
-import type { AppError } from './errors';
-import { logger, metrics, tracer } from './observability';
+import type { AppError } from '../kernel/app-error';
+import { logger, metrics, tracer } from '../kernel/observability';
 
 /** Options of the tracer middleware: never copy a response or an error into a trace. */
 export const TRACE_OPTIONS = { captureResponse: false } as const;

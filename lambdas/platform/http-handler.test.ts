@@ -1,10 +1,10 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { audited } from '../application/audit';
-import type { AuditEntry } from '../application/ports/audit';
+import { audited } from '../kernel/audit';
+import type { AuditEntry } from '../audit/ports';
 import type { UserProfileRecord } from '../kernel/profile';
-import { notFound } from './errors';
+import { notFound } from '../kernel/app-error';
 import { defineFunction, requestOriginOf } from './http-handler';
 import { ok } from './http';
 import { parseInput } from './validation';

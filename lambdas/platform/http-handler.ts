@@ -3,13 +3,13 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { FunctionName, RouteKey } from '../routes';
 import { ROUTES, isStaffAccess, routeKey } from '../routes';
 import type { UserProfileRecord } from '../kernel/profile';
-import type { Actor } from './actor';
-import { actorFromClaims, hasStanding } from './actor';
+import type { Actor } from '../kernel/actor';
+import { actorFromClaims, hasStanding } from '../kernel/actor';
 import { lazy, withCore } from './core';
-import { AppError, forbidden, unauthorized } from './errors';
+import { AppError, forbidden, unauthorized } from '../kernel/app-error';
 import type { HttpResult } from './http';
 import { failureResponse, parseJson, rawBodyOf, toResponse } from './http';
-import { logger } from './observability';
+import { logger } from '../kernel/observability';
 
 /** What every staff function's dependencies offer the standing check: the actor's own profile. */
 export interface StandingDeps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conflict } from './errors';
+import { conflict } from '../kernel/app-error';
 import { errorResponse, failureResponse, ok, toResponse } from './http';
 
 const SECURITY = {

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { logRefusal, logUnknownFailure } from './core';
-import { AppError, badRequest } from './errors';
+import { AppError, badRequest } from '../kernel/app-error';
 import { SECURITY_HEADERS } from './security-headers';
 
 const JSON_HEADERS = {

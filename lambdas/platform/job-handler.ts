@@ -8,7 +8,7 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
 import { JOBS, type JobName } from '../jobs';
 import { lazy, logUnknownFailure, withCore } from './core';
-import { logger, metrics } from './observability';
+import { logger, metrics } from '../kernel/observability';
 
 export class MalformedEvent extends Error {
   constructor(readonly code: string) {

@@ -8,10 +8,10 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { FunctionName, RouteKey } from '../routes';
 import { ROUTES, routeKey } from '../routes';
 import { lazy, withCore } from './core';
-import { AppError } from './errors';
+import { AppError } from '../kernel/app-error';
 import type { HttpResult } from './http';
 import { failureResponse, toResponse } from './http';
-import { logger } from './observability';
+import { logger } from '../kernel/observability';
 
 export interface LinkRequestContext<Deps> {
   readonly deps: Deps;

@@ -13,7 +13,7 @@ import type { UserProfileRecord } from '../kernel/profile';
 import { ok } from './http';
 import { defineFunction } from './http-handler';
 import { defineJob } from './job-handler';
-import { tracer } from './observability';
+import { tracer } from '../kernel/observability';
 import { defineWebhook } from './webhook-handler';
 
 const PHI = 'Margaret Alvarez, +18135552006, chest pain since Tuesday';

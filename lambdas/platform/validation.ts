@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import { badRequest } from './errors';
+import { badRequest } from '../kernel/app-error';
 
 /** Parses input with a zod schema; the first issue's message becomes the 400 error text. */
 export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown): z.infer<S> {

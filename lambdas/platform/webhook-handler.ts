@@ -7,10 +7,10 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import type { FunctionName } from '../routes';
 import { ROUTES, isWebhookAccess, routeKey } from '../routes';
 import { lazy, withCore } from './core';
-import { AppError, unauthorized } from './errors';
+import { AppError, unauthorized } from '../kernel/app-error';
 import type { HttpResult } from './http';
 import { failureResponse, parseJson, rawBodyOf, toResponse } from './http';
-import { logger } from './observability';
+import { logger } from '../kernel/observability';
 
 export interface WebhookRequest {
   readonly rawBody: string;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoLinkRepository } from '../../lambdas/adapters/dynamodb/dynamo-link-repository';
-import { createSummaryLink } from '../../lambdas/application/links';
+import { DynamoLinkRepository } from '../../lambdas/texts/store/dynamo-link-repository';
+import { createSummaryLink } from '../../lambdas/kernel/links';
 import type { SummaryDetailResponse } from '../../shared/summaries';
 import { SUMMARY_LINK_MESSAGES } from '../../shared/summary-link';
 import { call } from '../support/api';

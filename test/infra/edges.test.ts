@@ -6,6 +6,7 @@ import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_ERRORS } from '../../infra/constructs/careloop-api';
 import { REPO_ROOT } from '../../infra/config';
+import { functionEntries } from '../../lambdas/function-entries';
 import { ROUTES } from '../../lambdas/routes';
 import { apiResourcePaths, SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
@@ -72,7 +73,7 @@ describe('the local outbox and other local-mode routes are never deployed', () =
     const entries = [
       ...sourceFiles(join(REPO_ROOT, 'bin')),
       ...sourceFiles(join(REPO_ROOT, 'infra')),
-      ...sourceFiles(join(REPO_ROOT, 'lambdas', 'handlers')),
+      ...functionEntries().values(),
     ];
     expect(entries.length).toBeGreaterThan(10);
     // The plain text first: no import names the local folder.

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CareLoopFunctionName } from '../../infra/constructs/function-configuration';
-import { HANDLERS_DIR } from '../../infra/config';
-import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from '../../lambdas/adapters/dynamodb/table-schema';
+import { functionEntry } from '../../lambdas/function-entries';
+import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from '../../lambdas/vendors/dynamodb/table-schema';
 import { JOBS } from '../../lambdas/jobs';
 import { PERMISSIONS } from '../../lambdas/permissions';
 import type { PermissionGroup } from '../../lambdas/permissions';
@@ -20,7 +19,7 @@ import { SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
  */
 
 const ALL_FUNCTIONS: readonly CareLoopFunctionName[] = [...FUNCTIONS, ...JOBS.map((job) => job.name)];
-const SECRETS_FILE = 'lambdas/adapters/secrets/secrets-manager-secrets.ts';
+const SECRETS_FILE = 'lambdas/vendors/secrets/secrets-manager-secrets.ts';
 /** Which secret a GetSecretValue reads: the reader function the code reaches. */
 const SECRET_MARKERS = {
   [`${SECRETS_FILE}#readVapiSecrets`]: 'secret:vapi',
@@ -67,7 +66,7 @@ describe('the permission manifest (lambdas/permissions.ts) against the code', ()
   beforeAll(() => {
     derived = issuedActionsByFunction(
       {
-        ...Object.fromEntries(ALL_FUNCTIONS.map((name) => [name, join(HANDLERS_DIR, `${name}.ts`)])),
+        ...Object.fromEntries(ALL_FUNCTIONS.map((name) => [name, functionEntry(name)])),
         ...FIXTURES,
       },
       SECRET_MARKERS,
@@ -227,7 +226,7 @@ describe("each function's role", () => {
     // Accounts and patients are never deleted: these functions delete only search index items a
     // renamed or removed record no longer has, and the worklist items of a patient whose consent
     // moved or who was archived.
-    const derivedItems = ['lambdas/adapters/dynamodb/search-index.ts', 'lambdas/adapters/dynamodb/awaiting-consent.ts'];
+    const derivedItems = ['lambdas/vendors/dynamodb/search-index.ts', 'lambdas/dashboard/store/awaiting-consent.ts'];
     for (const name of ['manage-user', 'patient-data'] as const) {
       const sites = derived.get(name)?.get('dynamodb:DeleteItem') ?? [];
       expect(sites.length, name).toBeGreaterThan(0);

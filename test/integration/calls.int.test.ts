@@ -30,7 +30,7 @@ import {
   organizationOf,
 } from '../support/fixtures';
 import { endOfCallReport } from '../support/vapi-messages';
-import { DynamoPatientRepository } from '../../lambdas/adapters/dynamodb/dynamo-patient-repository';
+import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
 
 const stack = inject('stack');
 

@@ -8,8 +8,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OpenApiDocument } from '../../lambdas/openapi';
 import { ROUTES, findRoute, routeKey, type RouteDefinition } from '../../lambdas/routes';
-import { createSummaryLink } from '../../lambdas/application/links';
-import { DynamoLinkRepository } from '../../lambdas/adapters/dynamodb/dynamo-link-repository';
+import { createSummaryLink } from '../../lambdas/kernel/links';
+import { DynamoLinkRepository } from '../../lambdas/texts/store/dynamo-link-repository';
 import { call } from '../support/api';
 import {
   createCallablePatient,

@@ -1,13 +1,13 @@
 import { AdminGetUserCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { CognitoIdentityDirectory } from '../../lambdas/adapters/cognito/cognito-identity-directory';
-import { DynamoAuditLog } from '../../lambdas/adapters/dynamodb/dynamo-audit-log';
-import { DynamoOrganizationRepository } from '../../lambdas/adapters/dynamodb/dynamo-organization-repository';
-import { DynamoUserProfileRepository } from '../../lambdas/adapters/dynamodb/dynamo-user-profile-repository';
-import type { UserProfileRepository } from '../../lambdas/application/ports/users';
-import { createUser, updateUser, type UserDeps } from '../../lambdas/application/users';
-import type { Actor } from '../../lambdas/platform/actor';
+import { CognitoIdentityDirectory } from '../../lambdas/vendors/cognito/cognito-identity-directory';
+import { DynamoAuditLog } from '../../lambdas/audit/store/dynamo-audit-log';
+import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
+import { DynamoUserProfileRepository } from '../../lambdas/users/store/dynamo-user-profile-repository';
+import type { UserProfileRepository } from '../../lambdas/users/ports';
+import { createUser, updateUser, type UserDeps } from '../../lambdas/users/users';
+import type { Actor } from '../../lambdas/kernel/actor';
 import { createUserSchema, updateUserSchema } from '../../shared/validation';
 import { accountOf, cognitoOf, createOrganization, tableOf, uniqueEmail } from '../support/fixtures';
 

@@ -5,10 +5,10 @@
  * and counts those it cannot read, and never overwrites a number changed while it looked.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { DynamoPhoneMigration } from '../../lambdas/adapters/dynamodb/dynamo-phone-migration';
-import { migratePhones } from '../../lambdas/application/phone-migration';
+import { DynamoPhoneMigration } from '../../lambdas/patients/store/dynamo-phone-migration';
+import { migratePhones } from '../../lambdas/patients/phone-migration';
 import { randomIds, systemClock } from '../../lambdas/composition-root';
-import type { PhoneMigration } from '../../lambdas/application/ports/patients';
+import type { PhoneMigration } from '../../lambdas/patients/ports';
 import type { Patient } from '../../shared/domain';
 import { VALIDATION } from '../../shared/messages';
 import { call } from '../support/api';

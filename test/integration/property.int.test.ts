@@ -14,8 +14,10 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import fc from 'fast-check';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
+import { pathToFileURL } from 'node:url';
 import { createHmac, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { functionEntry } from '../../lambdas/function-entries';
 import { localAwsEnvironment } from '../../lambdas/local/aws-services';
 import { lambdaContext } from '../../lambdas/local/lambda-context';
 import {
@@ -261,7 +263,7 @@ const handlers = new Map<FunctionName, Promise<Handler>>();
 function handlerOf(fn: FunctionName): Promise<Handler> {
   let loaded = handlers.get(fn);
   if (!loaded) {
-    loaded = import(`../../lambdas/handlers/${fn}.ts`).then((m: { handler: Handler }) => m.handler);
+    loaded = import(pathToFileURL(functionEntry(fn)).href).then((m: { handler: Handler }) => m.handler);
     handlers.set(fn, loaded);
   }
   return loaded;
@@ -416,7 +418,7 @@ async function hammer(route: RouteDefinition): Promise<RouteTally> {
 beforeAll(async () => {
   useStackEnvironment();
   // Metrics are off in local mode; their "nothing to publish" warning would print once per success.
-  const { metrics } = await import('../../lambdas/platform/observability');
+  const { metrics } = await import('../../lambdas/kernel/observability');
   vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => {
     metrics.clearMetrics();
     return metrics;

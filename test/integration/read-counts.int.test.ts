@@ -12,12 +12,12 @@ import {
   DynamoCounterRepository,
   monthlyCounter,
   organizationScope,
-} from '../../lambdas/adapters/dynamodb/dynamo-counter-repository';
-import { DynamoOrganizationRepository } from '../../lambdas/adapters/dynamodb/dynamo-organization-repository';
-import { DynamoSummaryRepository } from '../../lambdas/adapters/dynamodb/dynamo-summary-repository';
-import { createEntities } from '../../lambdas/adapters/dynamodb/entities';
-import { getDashboardStats } from '../../lambdas/application/dashboard-stats';
-import { organizationSummaryScope, summaryCounterScope } from '../../lambdas/application/summary-scopes';
+} from '../../lambdas/dashboard/store/dynamo-counter-repository';
+import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
+import { DynamoSummaryRepository } from '../../lambdas/summaries/store/dynamo-summary-repository';
+import { createEntities } from '../../lambdas/vendors/dynamodb/entities';
+import { getDashboardStats } from '../../lambdas/dashboard/dashboard-stats';
+import { organizationSummaryScope, summaryCounterScope } from '../../lambdas/summaries/summary-scopes';
 import type { DashboardStats, Page, Patient, ProviderOrganization } from '../../shared/domain';
 import { call } from '../support/api';
 import {

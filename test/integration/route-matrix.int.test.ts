@@ -20,8 +20,8 @@ import { DASHBOARD_MESSAGES } from '../../shared/dashboard';
 import { PAGE_LIMIT_MESSAGE } from '../../shared/validation';
 import { PASSWORD_POLICY_MESSAGE } from '../../shared/password-policy';
 import { ROLES, type Role } from '../../shared/roles';
-import { DynamoLinkRepository } from '../../lambdas/adapters/dynamodb/dynamo-link-repository';
-import { createSummaryLink } from '../../lambdas/application/links';
+import { DynamoLinkRepository } from '../../lambdas/texts/store/dynamo-link-repository';
+import { createSummaryLink } from '../../lambdas/kernel/links';
 import { DEMO_PASSWORD, call } from '../support/api';
 import { endOfCallReport, statusUpdate } from '../support/vapi-messages';
 import {

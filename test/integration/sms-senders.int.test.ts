@@ -9,10 +9,10 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { VALIDATION } from '../../shared/messages';
 import type { ProviderOrganization } from '../../shared/domain';
 import type { PatientTextsResponse, SendTextResponse } from '../../shared/texts';
-import { INBOUND_PATIENT_LIMIT, receiveInboundText } from '../../lambdas/application/texts';
-import { DynamoOrganizationRepository } from '../../lambdas/adapters/dynamodb/dynamo-organization-repository';
-import { DynamoPatientRepository } from '../../lambdas/adapters/dynamodb/dynamo-patient-repository';
-import { DynamoTextRepository } from '../../lambdas/adapters/dynamodb/dynamo-text-repository';
+import { INBOUND_PATIENT_LIMIT, receiveInboundText } from '../../lambdas/texts/texts';
+import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
+import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
+import { DynamoTextRepository } from '../../lambdas/texts/store/dynamo-text-repository';
 import { LOCAL_TWILIO_MESSAGING_SERVICE } from '../../lambdas/local/stack';
 import { call } from '../support/api';
 import {

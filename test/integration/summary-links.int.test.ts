@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DynamoLinkRepository } from '../../lambdas/adapters/dynamodb/dynamo-link-repository';
-import { createSummaryLink } from '../../lambdas/application/links';
+import { DynamoLinkRepository } from '../../lambdas/texts/store/dynamo-link-repository';
+import { createSummaryLink } from '../../lambdas/kernel/links';
 import type { SummaryDetailResponse } from '../../shared/summaries';
 import type { SummaryLinkResponse } from '../../shared/summary-link';
 import { call } from '../support/api';

@@ -13,14 +13,14 @@ import {
   DynamoDBClient,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import { awaitingCounterKey, awaitingKey } from '../../lambdas/adapters/dynamodb/awaiting-consent';
-import { DynamoCallLogRepository } from '../../lambdas/adapters/dynamodb/dynamo-call-log-repository';
-import { DynamoOrganizationRepository } from '../../lambdas/adapters/dynamodb/dynamo-organization-repository';
-import { DynamoPatientRepository } from '../../lambdas/adapters/dynamodb/dynamo-patient-repository';
-import { DynamoWorklistRebuild } from '../../lambdas/adapters/dynamodb/dynamo-worklist-rebuild';
-import { createTableInput } from '../../lambdas/adapters/dynamodb/table-schema';
-import { newCallLog } from '../../lambdas/application/call-records';
-import { rebuildWorklist } from '../../lambdas/application/worklist-rebuild';
+import { awaitingCounterKey, awaitingKey } from '../../lambdas/dashboard/store/awaiting-consent';
+import { DynamoCallLogRepository } from '../../lambdas/calls/store/dynamo-call-log-repository';
+import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
+import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
+import { DynamoWorklistRebuild } from '../../lambdas/dashboard/store/dynamo-worklist-rebuild';
+import { createTableInput } from '../../lambdas/vendors/dynamodb/table-schema';
+import { newCallLog } from '../../lambdas/calls/call-records';
+import { rebuildWorklist } from '../../lambdas/dashboard/worklist-rebuild';
 import { ensureTable } from '../../lambdas/local/dynamodb-local';
 import type { WorklistAnswer } from '../../shared/dashboard';
 import { call } from '../support/api';

@@ -12,13 +12,13 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { createEntities } from '../../lambdas/adapters/dynamodb/entities';
+import { createEntities } from '../../lambdas/vendors/dynamodb/entities';
 import {
   LOCAL_TWILIO_MESSAGING_SERVICE,
   LOCAL_TWILIO_NUMBER,
   LOCAL_TWILIO_SENDER_NUMBERS,
 } from '../../lambdas/local/stack';
-import type { ConsentRecord } from '../../lambdas/application/ports/care-plans';
+import type { ConsentRecord } from '../../lambdas/care-plans/ports';
 import type { CallLogSummary } from '../../shared/calls';
 import type { ClinicalDocument, DashboardStats, Patient, ProviderOrganization, UserProfile } from '../../shared/domain';
 import type { Role } from '../../shared/roles';

@@ -1,7 +1,7 @@
 import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MessageSendError } from '../../application/ports/notifications';
-import { createTwilioSmsSender } from '../../adapters/twilio/twilio-sms-sender';
+import { MessageSendError } from '../../notifications/ports';
+import { createTwilioSmsSender } from './twilio-sms-sender';
 import type { SmsEnv } from '../../platform/env';
 import type { SimulatedDelivery } from '../simulated-outbox';
 import {

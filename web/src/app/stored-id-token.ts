@@ -65,7 +65,7 @@ export function readStoredIdToken(storage: Storage = window.localStorage, now = 
 }
 
 /**
- * The identity a stored ID token's claims name, by the server's rule (lambdas/platform/actor.ts):
+ * The identity a stored ID token's claims name, by the server's rule (lambdas/kernel/actor.ts):
  * the highest-privilege group is the role, and an employee has no organization.
  */
 export function earlyIdentityOf(claims: { groups: readonly string[]; providerId: string | null }): EarlyIdentity {

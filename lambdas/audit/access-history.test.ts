@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '../kernel/actor';
+import { AppError } from '../kernel/app-error';
+import { getAccessHistory, type AccessHistoryDeps } from './access-history';
+import type { AuditEntry, AuditEventRecord } from './ports';
+import type { PatientRecord } from '../patients/ports';
+
+const PATIENT = '11111111-1111-4111-8111-111111111111';
+const MISSING = '33333333-3333-4333-8333-333333333333';
+
+const operator: Actor = {
+  userId: 'op-1',
+  email: 'admin@careloop.health',
+  role: 'careloop_employee',
+  providerId: null,
+  requestId: 'req-9',
+};
+const nurse: Actor = { userId: 'nurse-1', email: 'nurse@sunrise.example', role: 'provider', providerId: 'org-1' };
+
+const event = (n: number, overrides: Partial<AuditEventRecord> = {}): AuditEventRecord => ({
+  id: `evt-${n}`,
+  at: `2026-03-01T12:0${n}:00.000Z`,
+  actorId: 'nurse-1',
+  actorRole: 'provider',
+  actorProviderId: 'org-1',
+  action: 'care_plan.read',
+  outcome: 'success',
+  requestId: `req-${n}`,
+  sourceIp: '203.0.113.7',
+  ...overrides,
+});
+
+function world(status: PatientRecord['status'] = 'archived') {
+  const audit: AuditEntry[] = [];
+  const events = [event(3), event(2, { actorId: 'gone-user', actorRole: 'none', actorProviderId: null }), event(1)];
+  const lookups: string[][] = [];
+  const deps: AccessHistoryDeps = {
+    audit: { record: async (entry) => void audit.push(entry) },
+    patients: {
+      get: async (id: string) => (id === PATIENT ? ({ id, provider_id: 'org-1', status } as PatientRecord) : null),
+    } as unknown as AccessHistoryDeps['patients'],
+    history: {
+      bySubject: async (subject, limit, cursor) => {
+        if (subject.id !== PATIENT) return { items: [], cursor: null };
+        if (cursor !== null && cursor !== 'after-2') return 'invalid_cursor';
+        const start = cursor === null ? 0 : 2;
+        return { items: events.slice(start, start + limit), cursor: start + limit < events.length ? 'after-2' : null };
+      },
+    },
+    users: {
+      displayOf: async (ids) => {
+        lookups.push([...ids]);
+        return new Map([['nurse-1', { name: 'Nora Ellis', email: 'nurse@sunrise.example' }]]);
+      },
+    },
+  };
+  return { deps, audit, lookups };
+}
+
+async function refusal(work: Promise<unknown>) {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  const { status, code } = error as AppError;
+  return { status, code };
+}
+
+describe('access history', () => {
+  it("gives operators a patient's audit events newest first, with the actors' names from one lookup", async () => {
+    const w = world();
+    const first = await getAccessHistory(w.deps, operator, PATIENT, { limit: 2, cursor: null });
+    expect(first).toEqual({
+      items: [
+        {
+          id: 'evt-3',
+          at: '2026-03-01T12:03:00.000Z',
+          action: 'care_plan.read',
+          outcome: 'success',
+          actor: {
+            user_id: 'nurse-1',
+            role: 'provider',
+            organization_id: 'org-1',
+            name: 'Nora Ellis',
+            email: 'nurse@sunrise.example',
+          },
+          request_id: 'req-3',
+          source_ip: '203.0.113.7',
+        },
+        expect.objectContaining({
+          id: 'evt-2',
+          actor: { user_id: 'gone-user', role: 'none', organization_id: null, name: null, email: null },
+        }),
+      ],
+      next_cursor: 'after-2',
+    });
+    expect(w.lookups).toEqual([['nurse-1', 'gone-user']]);
+    const next = await getAccessHistory(w.deps, operator, PATIENT, { limit: 2, cursor: first.next_cursor });
+    expect(next).toMatchObject({ items: [{ id: 'evt-1' }], next_cursor: null });
+    expect(w.audit).toEqual([
+      expect.objectContaining({
+        action: 'patient.access_history.read',
+        outcome: 'success',
+        actorId: 'op-1',
+        subject: { type: 'patient', id: PATIENT },
+        requestId: 'req-9',
+      }),
+      expect.objectContaining({ action: 'patient.access_history.read', outcome: 'success' }),
+    ]);
+  });
+
+  it('refuses provider users with 403 and audits the refusal', async () => {
+    const w = world();
+    expect(await refusal(getAccessHistory(w.deps, nurse, PATIENT, { limit: 50, cursor: null }))).toEqual({
+      status: 403,
+      code: 'auth.forbidden',
+    });
+    expect(w.audit).toEqual([expect.objectContaining({ actorId: 'nurse-1', outcome: 'denied' })]);
+  });
+
+  it('answers 404 for a patient that does not exist, and 400 for a cursor of another list', async () => {
+    const w = world('active');
+    expect(await refusal(getAccessHistory(w.deps, operator, MISSING, { limit: 50, cursor: null }))).toEqual({
+      status: 404,
+      code: 'patient.not_found',
+    });
+    expect(await refusal(getAccessHistory(w.deps, operator, 'not-an-id', { limit: 50, cursor: null }))).toEqual({
+      status: 404,
+      code: 'patient.not_found',
+    });
+    expect(await refusal(getAccessHistory(w.deps, operator, PATIENT, { limit: 50, cursor: 'elsewhere' }))).toEqual({
+      status: 400,
+      code: 'request.invalid_cursor',
+    });
+  });
+});

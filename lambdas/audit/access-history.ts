@@ -1,0 +1,63 @@
+import type { AccessHistoryEntry, AccessHistoryPage } from '../../shared/domain';
+import { isRole } from '../../shared/roles';
+import type { Actor } from '../kernel/actor';
+import { assertEmployee, isRecordId } from '../kernel/access';
+import { audited } from '../kernel/audit';
+import { invalidCursor, type PageRequest } from '../kernel/cursor';
+import { fail } from '../kernel/error-catalogue';
+import type { AuditHistory, AuditLog } from './ports';
+import type { PatientRepository } from '../patients/ports';
+import type { UserDirectory } from '../users/ports';
+
+export interface AccessHistoryDeps {
+  patients: PatientRepository;
+  audit: AuditLog;
+  history: AuditHistory;
+  users: UserDirectory;
+}
+
+export const ACCESS_HISTORY_PAGE_SIZE = 50;
+
+/**
+ * Who read or changed one patient's data, newest first, a page at a time (product-rules.md "Records are
+ * kept"): operators only. An archived patient's history stays readable. Reading it is audited too.
+ */
+export async function getAccessHistory(
+  deps: AccessHistoryDeps,
+  actor: Actor,
+  patientId: string,
+  page: PageRequest,
+): Promise<AccessHistoryPage> {
+  return audited(deps.audit, actor, 'patient.access_history.read', { type: 'patient', id: patientId }, async () => {
+    assertEmployee(actor);
+    if (!isRecordId(patientId)) throw fail('patientNotFound');
+    const [patient, found] = await Promise.all([
+      deps.patients.get(patientId),
+      deps.history.bySubject({ type: 'patient', id: patientId }, page.limit, page.cursor),
+    ]);
+    if (!patient) throw fail('patientNotFound');
+    if (found === 'invalid_cursor') throw invalidCursor();
+    const people = await deps.users.displayOf(found.items.map((e) => e.actorId));
+    return {
+      items: found.items.map((e): AccessHistoryEntry => {
+        const person = people.get(e.actorId);
+        return {
+          id: e.id,
+          at: e.at,
+          action: e.action,
+          outcome: e.outcome,
+          actor: {
+            user_id: e.actorId,
+            role: isRole(e.actorRole) ? e.actorRole : 'none',
+            organization_id: e.actorProviderId,
+            name: person?.name ?? null,
+            email: person?.email ?? null,
+          },
+          request_id: e.requestId,
+          source_ip: e.sourceIp,
+        };
+      }),
+      next_cursor: found.cursor,
+    };
+  });
+}

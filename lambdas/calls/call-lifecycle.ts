@@ -1,0 +1,336 @@
+/**
+ * What happens to a call after it is placed: Vapi's webhooks, the scheduled placement, the
+ * reconciler, the next monthly check-in, and cancellation on archive. Every step is idempotent
+ * by call log id: a webhook replayed, a schedule fired twice or an event delivered twice changes
+ * nothing the second time.
+ */
+import { MAX_CHECK_IN_RETRIES, UNANSWERED_OUTCOMES } from '../../shared/calls';
+import { nextCallWindowTime } from '../../shared/call-times';
+import { monthIn } from '../../shared/time-preferences';
+import type { UnmatchedReason } from './call-metrics';
+import type { CallSignals } from '../kernel/call-signals';
+import { dial, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
+import { dailyCapOf } from '../organizations/daily-caps';
+import type { CallLogRecord, CallReport } from './ports';
+import type { EventPublisher } from '../kernel/ports';
+import type { OrganizationRef } from '../organizations/ports';
+import { VoiceAgentError } from './ports';
+
+export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock'> & {
+  events: EventPublisher;
+  signals: CallSignals;
+};
+
+/** How long a call may stay unsettled before the reconciler looks at it. */
+export const STALE_AFTER_MS = 15 * 60 * 1000;
+/** A scheduled call placed this long after its time is checked against the calling window again. */
+export const LATE_AFTER_MS = 15 * 60 * 1000;
+/** A call Vapi still reports as running after this long is given up. */
+export const ABANDON_AFTER_MS = 2 * 60 * 60 * 1000;
+/** A monthly check-in waiting for consent looks again this much later (at the same hour the next day). */
+export const AWAITING_CONSENT_RETRY_MS = 24 * 60 * 60 * 1000;
+/** A scheduled call over the organization's daily cap waits this long (the same hour on the next day). */
+export const CAPPED_RETRY_MS = 24 * 60 * 60 * 1000;
+
+async function publishCompleted(deps: ReportDeps, log: CallLogRecord): Promise<void> {
+  await deps.events.publish([
+    {
+      type: 'call.completed',
+      detail: {
+        callLogId: log.id,
+        patientId: log.patient_id,
+        organizationId: log.provider_id,
+        status: log.status,
+        outcome: log.outcome,
+        escalationLevel: log.escalation_level,
+      },
+    },
+  ]);
+  await deps.callLogs.markEventPublished(log, deps.clock.now().toISOString());
+}
+
+/**
+ * The call log a Vapi message may change: the one named in the call's metadata, and only when it
+ * was placed as this very Vapi call. The metadata alone is never trusted: anyone holding Vapi's
+ * public key can start a call naming any id, and Vapi signs its reports all the same.
+ */
+async function placedCallOf(
+  deps: ReportDeps,
+  callLogId: string | null,
+  vendorCallId: string,
+): Promise<CallLogRecord | Exclude<UnmatchedReason, 'call_settled'>> {
+  if (!callLogId) return 'no_call_log';
+  const log = await deps.callLogs.get(callLogId);
+  if (!log) return 'unknown_call';
+  // Not stored yet: the reconciler reads the call from Vapi by the stored id later.
+  if (!log.vendor_call_id) return 'vendor_id_pending';
+  if (log.vendor_call_id !== vendorCallId) return 'vendor_id_mismatch';
+  return log;
+}
+
+/** Vapi's status-update: a call that started ringing through is in progress. */
+export async function recordCallStatus(
+  deps: ReportDeps,
+  callLogId: string | null,
+  vendorCallId: string,
+  status: 'queued' | 'in_progress' | 'ended' | 'other',
+): Promise<'recorded' | 'ignored' | UnmatchedReason> {
+  // Only `in-progress` changes a call log; the other statuses are read without a lookup.
+  if (status !== 'in_progress') return 'ignored';
+  const log = await placedCallOf(deps, callLogId, vendorCallId);
+  if (typeof log === 'string') {
+    deps.signals.unmatched(log);
+    return log;
+  }
+  if (log.status === 'in_progress') return 'ignored';
+  const marked = await deps.callLogs.markInProgress(log.id, vendorCallId, deps.clock.now().toISOString());
+  if (marked === 'unchanged') deps.signals.unmatched('call_settled');
+  return marked === 'marked' ? 'recorded' : 'call_settled';
+}
+
+/**
+ * Vapi's end-of-call report (or the reconciler's reading of the call): stored once, only onto the
+ * call placed as `report.vendorCallId` while it is queued or in progress, then the `call.completed`
+ * event. A replay, or a report of any other call, changes nothing and is counted.
+ */
+export async function recordCallReport(
+  deps: ReportDeps,
+  callLogId: string | null,
+  report: CallReport,
+): Promise<'stored' | UnmatchedReason> {
+  const log = await placedCallOf(deps, callLogId, report.vendorCallId);
+  if (typeof log === 'string') {
+    deps.signals.unmatched(log);
+    return log;
+  }
+  if (log.report_received_at || (log.status !== 'queued' && log.status !== 'in_progress')) {
+    deps.signals.unmatched('call_settled');
+    return 'call_settled';
+  }
+  const organization = await deps.organizations.getRef(log.provider_id);
+  const now = deps.clock.now();
+  const endedAt = report.endedAt ? new Date(report.endedAt) : now;
+  const month = monthIn(organization?.timezone ?? 'America/New_York', Number.isNaN(endedAt.getTime()) ? now : endedAt);
+  const stored = await deps.callLogs.storeReport(log, report, month, now.toISOString());
+  if (stored === 'duplicate') {
+    deps.signals.unmatched('call_settled');
+    return 'call_settled';
+  }
+  if (report.cost !== null) deps.signals.callCost(report.cost);
+  await publishCompleted(deps, stored);
+  return 'stored';
+}
+
+/** A call that ended without any report: failed, and its event goes out like any other. */
+async function failUnsettled(deps: ReportDeps, log: CallLogRecord, reason: string): Promise<void> {
+  await deps.callLogs.markFailed(log.id, reason, deps.clock.now().toISOString());
+  const failed = await deps.callLogs.get(log.id);
+  if (failed && !failed.event_published_at && (failed.status === 'failed' || failed.report_received_at)) {
+    await publishCompleted(deps, failed);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scheduled placement (job: place-scheduled-call; also the reconciler for overdue calls)
+
+export type ScheduledPlacingDeps = PlacingDeps & SchedulingDeps & { events: EventPublisher; signals: CallSignals };
+
+export type PlacementResult = 'placed' | 'skipped' | 'cancelled' | 'deferred' | 'awaiting_consent' | 'failed';
+
+/**
+ * Places a pending scheduled call: only once (the claim is conditional), only to an active
+ * patient of an active organization, only inside the calling window, and only when no other call
+ * of the patient is running (then it stays pending and the reconciler places it when overdue).
+ * A monthly check-in also needs the patient's accepted consent.
+ */
+export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: string): Promise<PlacementResult> {
+  const log = await deps.callLogs.get(callLogId);
+  if (!log || log.status !== 'scheduled') return 'skipped';
+  const now = deps.clock.now();
+  const [patient, organization, cadence] = await Promise.all([
+    deps.patients.get(log.patient_id),
+    deps.organizations.getRef(log.provider_id),
+    log.kind === 'monthly' ? deps.patients.getCadence(log.patient_id) : null,
+  ]);
+  const outreachOff = log.kind === 'monthly' && (!cadence || !cadence.enabled);
+  if (!patient || patient.status !== 'active' || !organization || organization.status !== 'active' || outreachOff) {
+    await deps.callLogs.cancelScheduled(log.id, now.toISOString());
+    await deps.scheduler.cancel(log.id);
+    return 'cancelled';
+  }
+  // product-rules.md "Care management (CCM)": without accepted consent a check-in waits. It stays
+  // pending (the patient shows 'Awaiting consent') and looks again the next day; staff may still
+  // call at once, for example to ask for consent.
+  if (log.kind === 'monthly' && patient.consent?.status !== 'accepted') {
+    const again = nextCallWindowTime(new Date(now.getTime() + AWAITING_CONSENT_RETRY_MS), organization.timezone);
+    await deps.callLogs.reschedule(log.id, again.toISOString(), now.toISOString());
+    await deps.scheduler.schedule(log.id, again);
+    return 'awaiting_consent';
+  }
+  // The window was applied when the call was scheduled; a call placed late (a delayed schedule,
+  // or the reconciler catching up) is checked again, and waits for the next morning if need be.
+  const late = log.scheduled_at !== null && now.getTime() - Date.parse(log.scheduled_at) > LATE_AFTER_MS;
+  const allowed = nextCallWindowTime(now, organization.timezone);
+  if (late && allowed.getTime() !== now.getTime()) {
+    await deps.callLogs.reschedule(log.id, allowed.toISOString(), now.toISOString());
+    await deps.scheduler.schedule(log.id, allowed);
+    return 'deferred';
+  }
+  const cap = await dailyCapOf(deps, organization, 'calls');
+  const claim = await deps.callLogs.claimScheduled(log.id, now.toISOString(), cap);
+  if (claim === 'not_pending') return 'skipped';
+  if (claim === 'conflict') return 'deferred';
+  // The practice's calls for today are used up: not failed, tried again at this hour tomorrow.
+  if (claim === 'capped') {
+    const tomorrow = nextCallWindowTime(new Date(now.getTime() + CAPPED_RETRY_MS), organization.timezone);
+    await deps.callLogs.reschedule(log.id, tomorrow.toISOString(), now.toISOString());
+    await deps.scheduler.schedule(log.id, tomorrow);
+    return 'deferred';
+  }
+  const claimed = (await deps.callLogs.get(log.id)) ?? log;
+  try {
+    await dial(deps, claimed, patient, organization);
+    return 'placed';
+  } catch {
+    // dial failed the call log with its reason; the monthly cadence must still move on.
+    const failed = await deps.callLogs.get(log.id);
+    if (failed) await publishCompleted(deps, failed);
+    return 'failed';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reconciler (job: reconcile-calls, every 10 minutes)
+
+export interface ReconcileResult {
+  checked: number;
+  completed: number;
+  failed: number;
+  republished: number;
+  overdue: number;
+}
+
+/**
+ * No call report is lost because a webhook did not arrive: calls unsettled for too long are read
+ * back from Vapi and completed from its answer; reports whose event was not published get it;
+ * scheduled calls whose schedule never fired are placed.
+ */
+export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<ReconcileResult> {
+  const now = deps.clock.now();
+  const result: ReconcileResult = { checked: 0, completed: 0, failed: 0, republished: 0, overdue: 0 };
+  const stale = await deps.callLogs.listStale(new Date(now.getTime() - STALE_AFTER_MS).toISOString(), 100);
+  for (const log of stale) {
+    result.checked++;
+    if (log.report_received_at || log.status === 'failed' || log.status === 'completed') {
+      if (!log.event_published_at) {
+        await publishCompleted(deps, log);
+        result.republished++;
+      }
+      continue;
+    }
+    if (!log.vendor_call_id) {
+      await failUnsettled(deps, log, 'The call could not be placed');
+      result.failed++;
+      continue;
+    }
+    let vendor: Awaited<ReturnType<typeof deps.voice.getCall>>;
+    try {
+      vendor = await deps.voice.getCall(log.vendor_call_id);
+    } catch (error) {
+      // Vapi unreachable for this call: try it again on the next run, go on with the others.
+      if (error instanceof VoiceAgentError) continue;
+      throw error;
+    }
+    if (vendor?.state === 'ended') {
+      if ((await recordCallReport(deps, log.id, vendor.report)) === 'stored') result.completed++;
+      continue;
+    }
+    const placedAt = Date.parse(log.placed_at ?? log.created_at);
+    if (!vendor || now.getTime() - placedAt > ABANDON_AFTER_MS) {
+      await failUnsettled(deps, log, 'The call could not be completed');
+      result.failed++;
+    }
+  }
+  const cutoff = now.getTime() - STALE_AFTER_MS;
+  const due = await deps.callLogs.listScheduled(50);
+  for (const log of due) {
+    if (!log.scheduled_at || Date.parse(log.scheduled_at) > cutoff) break;
+    result.overdue++;
+    await placeScheduledCall(deps, log.id);
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// After a call (job: call-follow-up, on call.completed)
+
+/**
+ * The monthly cadence moves on: a retry of an unanswered check-in, or next month's. A person who
+ * asked not to be called again has their outreach turned off and their pending calls cancelled.
+ */
+export async function followUpCall(deps: SchedulingDeps, callLogId: string): Promise<CallLogRecord | null> {
+  const log = await deps.callLogs.get(callLogId);
+  if (log?.stop_requested) {
+    await stopOutreach(deps, log);
+    return null;
+  }
+  if (!log || log.kind !== 'monthly' || log.status === 'scheduled') return null;
+  const [patient, organization] = await Promise.all([
+    deps.patients.get(log.patient_id),
+    deps.organizations.getRef(log.provider_id),
+  ]);
+  if (!patient || patient.status !== 'active' || !organization || organization.status !== 'active') return null;
+  const unanswered = log.outcome !== null && UNANSWERED_OUTCOMES.includes(log.outcome);
+  const step = unanswered && log.attempt < MAX_CHECK_IN_RETRIES ? 'retry' : 'next_cycle';
+  return scheduleNextCheckIn(deps, log, organization as OrganizationRef, step);
+}
+
+/** Who turns outreach off when a patient asks on a call: CareLoop itself, not a staff account. */
+export const SYSTEM_ACTOR_ID = 'careloop';
+
+/**
+ * "Stop calling me" (TCPA): outreach off, pending calls cancelled, and an audit event, written
+ * before the changes so that a failure in between is retried by the job and never goes unrecorded.
+ * A replay finds nothing left to stop and records nothing more.
+ */
+async function stopOutreach(deps: SchedulingDeps, log: CallLogRecord): Promise<void> {
+  const [cadence, pending] = await Promise.all([
+    deps.patients.getCadence(log.patient_id),
+    deps.callLogs.listScheduledByPatient(log.patient_id),
+  ]);
+  if (!cadence?.enabled && pending.length === 0) return;
+  await deps.audit.record({
+    actorId: SYSTEM_ACTOR_ID,
+    actorRole: null,
+    actorProviderId: null,
+    action: 'outreach.stop_requested',
+    subject: { type: 'patient', id: log.patient_id },
+    patientId: log.patient_id,
+    outcome: 'success',
+  });
+  await cancelPatientCalls(deps, log.patient_id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Archive (job: cancel-patient-calls, on patient.archived / organization.archived)
+
+/** Archiving a patient cancels their scheduled calls and turns their monthly outreach off. */
+export async function cancelPatientCalls(deps: SchedulingDeps, patientId: string): Promise<number> {
+  await deps.patients.disableCadence(patientId);
+  const pending = await deps.callLogs.listScheduledByPatient(patientId);
+  const at = deps.clock.now().toISOString();
+  let cancelled = 0;
+  for (const log of pending) {
+    if ((await deps.callLogs.cancelScheduled(log.id, at)) === 'cancelled') cancelled++;
+    await deps.scheduler.cancel(log.id);
+  }
+  return cancelled;
+}
+
+/** Archiving an organization does the same for each of its patients. */
+export async function cancelOrganizationCalls(deps: SchedulingDeps, organizationId: string): Promise<number> {
+  const patients = await deps.patients.listByOrganization(organizationId);
+  let cancelled = 0;
+  for (const patient of patients) cancelled += await cancelPatientCalls(deps, patient.id);
+  return cancelled;
+}

@@ -1,0 +1,232 @@
+/**
+ * The steps of placing and scheduling a call, shared by staff's call use cases, call links, the
+ * call lifecycle jobs and notifications (product-rules.md "Calls"): the settings in force, what
+ * the assistant is told, handing a call to Vapi, and storing a scheduled call with its schedule.
+ */
+import {
+  DEFAULT_FIRST_MESSAGE,
+  DEFAULT_SYSTEM_PROMPT,
+  VOICEMAIL_MESSAGE,
+  VOICEMAIL_MESSAGE_WITHOUT_NUMBER,
+  VOICES,
+  renderPrompt,
+  withFixedParts,
+  type SystemSettings,
+  type VoiceId,
+} from '../../shared/calls';
+import { CALL_MESSAGES } from '../../shared/call-messages';
+import { nextCheckIn } from '../../shared/call-times';
+import { EMPTY_CARE_PLAN, carePlanPrompt } from '../../shared/care-plan';
+import type { Actor } from '../kernel/actor';
+import { AppError } from '../kernel/app-error';
+import { derivedId, newCallLog } from './call-records';
+import { dailyCapOf } from '../organizations/daily-caps';
+import { fail, inUserWords, overDailyLimit } from '../kernel/error-catalogue';
+import type { AuditLog } from '../audit/ports';
+import type { CallLogRecord, CallLogRepository, CallScheduler, VoiceAgent } from './ports';
+import type { ClinicalDocumentRepository } from '../care-plans/ports';
+import type { Clock, Ids } from '../kernel/ports';
+import type { OrganizationRef, OrganizationRepository } from '../organizations/ports';
+import type { PatientRecord, PatientRepository } from '../patients/ports';
+import type { SettingsRepository } from '../settings/ports';
+
+export interface CallDeps {
+  patients: PatientRepository;
+  organizations: OrganizationRepository;
+  documents: ClinicalDocumentRepository;
+  callLogs: CallLogRepository;
+  settings: SettingsRepository;
+  audit: AuditLog;
+  clock: Clock;
+  ids: Ids;
+}
+/** What building a call's script needs: the settings, and the deployment's default assistant. */
+export interface ScriptDeps extends CallDeps {
+  defaultAssistantId: string;
+}
+export type PlacingDeps = ScriptDeps & { voice: VoiceAgent };
+export type SchedulingDeps = CallDeps & { scheduler: CallScheduler };
+
+const isVoice = (id: string): id is VoiceId => VOICES.some((v) => v.id === id);
+
+/** The settings in force: the stored record, else the defaults (first voice, built-in prompt). */
+export async function effectiveSettings(deps: {
+  settings: Pick<SettingsRepository, 'get'>;
+  defaultAssistantId: string;
+}): Promise<SystemSettings> {
+  const stored = await deps.settings.get();
+  return {
+    assistantId: stored?.assistantId ?? deps.defaultAssistantId,
+    voiceId: stored && isVoice(stored.voiceId) ? stored.voiceId : VOICES[0].id,
+    systemPrompt: stored?.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
+    version: stored?.version ?? 0,
+    updated_at: stored?.updated_at ?? null,
+  };
+}
+
+/**
+ * What the assistant is told about the patient: the fixed parts (who is calling, stop calling,
+ * voicemail) and the settings prompt, with the variables filled in; and what a voicemail hears.
+ */
+export async function callScript(deps: ScriptDeps, patient: PatientRecord, organization: OrganizationRef) {
+  const [settings, carePlan, emrNotes, practice] = await Promise.all([
+    effectiveSettings(deps),
+    deps.documents.get('care_plan', patient.id),
+    deps.documents.get('emr_notes', patient.id),
+    deps.organizations.get(organization.id),
+  ]);
+  const values = {
+    patientName: patient.first_name,
+    providerName: organization.name,
+    carePlan: carePlan ? carePlanPrompt(carePlan.plan ?? EMPTY_CARE_PLAN, carePlan.content) : 'No care plan on file.',
+    hasCarePlan: carePlan ? 'true' : 'false',
+    emrNotes: emrNotes?.content ?? 'No EMR notes on file.',
+  };
+  const telephone = practice?.telephone?.trim();
+  return {
+    settings,
+    systemPrompt: renderPrompt(withFixedParts(settings.systemPrompt), values),
+    firstMessage: renderPrompt(DEFAULT_FIRST_MESSAGE, values),
+    // Only the practice's name and number: never the patient's name or anything about their health.
+    voicemailMessage: telephone
+      ? renderPrompt(VOICEMAIL_MESSAGE, values).replace('{{practicePhone}}', telephone)
+      : renderPrompt(VOICEMAIL_MESSAGE_WITHOUT_NUMBER, values),
+  };
+}
+
+/**
+ * Hands a queued call log to Vapi. On failure the call log is failed with the reason staff will
+ * read, the patient's lock is released, and the error is thrown in the user's words.
+ */
+export async function dial(
+  deps: PlacingDeps,
+  log: CallLogRecord,
+  patient: PatientRecord,
+  organization: OrganizationRef,
+): Promise<CallLogRecord> {
+  try {
+    if (!patient.phone_number) throw fail('callNoPhone');
+    const script = await callScript(deps, patient, organization);
+    const { vendorCallId } = await deps.voice.placeCall({
+      callLogId: log.id,
+      patientId: patient.id,
+      organizationId: organization.id,
+      customerNumber: patient.phone_number,
+      assistantId: script.settings.assistantId,
+      voiceId: script.settings.voiceId,
+      systemPrompt: script.systemPrompt,
+      firstMessage: script.firstMessage,
+      audience: 'patient',
+      voicemailMessage: script.voicemailMessage,
+    });
+    const at = deps.clock.now().toISOString();
+    await deps.callLogs.setVendorCallId(log.id, vendorCallId, at);
+    return { ...log, vendor_call_id: vendorCallId, updated_at: at };
+  } catch (error) {
+    return failPlacement(deps, log.id, error);
+  }
+}
+
+/**
+ * A call the voice platform did not take: its log is failed with the reason staff will read, the
+ * patient's lock released, and the error thrown again in the user's words.
+ */
+export async function failPlacement(
+  deps: Pick<CallDeps, 'callLogs' | 'clock'>,
+  callLogId: string,
+  error: unknown,
+): Promise<never> {
+  const words = inUserWords(error);
+  const appError = words instanceof AppError ? words : null;
+  await deps.callLogs.markFailed(
+    callLogId,
+    appError?.message ?? CALL_MESSAGES.voiceServiceFailed,
+    deps.clock.now().toISOString(),
+  );
+  throw appError ?? error;
+}
+
+/**
+ * A call staff place now (Make Call, a web call): its log, queued, holding the patient's
+ * one-call-at-a-time lock and a slot of the practice's day, or the refusal in staff's words.
+ */
+export async function openStaffCall(
+  deps: CallDeps,
+  actor: Actor,
+  patient: PatientRecord,
+  organization: OrganizationRef,
+  kind: 'instant' | 'web',
+): Promise<CallLogRecord> {
+  const at = deps.clock.now().toISOString();
+  const log = newCallLog(
+    {
+      id: deps.ids.newId(),
+      patient_id: patient.id,
+      provider_id: organization.id,
+      status: 'queued',
+      kind,
+      created_by: actor.userId,
+      placed_at: at,
+    },
+    at,
+  );
+  const cap = await dailyCapOf(deps, organization, 'calls');
+  const created = await deps.callLogs.createPlaced(log, cap);
+  if (created === 'conflict') throw fail('callInProgress');
+  if (created === 'missing') throw fail('patientNotFound');
+  if (created === 'capped') throw overDailyLimit('calls', cap.limit);
+  return log;
+}
+
+/** Stores a pending call and its one-time schedule; a schedule that can't be made undoes the call. */
+export async function storeScheduledCall(deps: SchedulingDeps, log: CallLogRecord): Promise<'created' | 'exists'> {
+  const stored = await deps.callLogs.createScheduled(log);
+  if (stored === 'exists') return stored;
+  try {
+    await deps.scheduler.schedule(log.id, new Date(log.scheduled_at ?? log.created_at));
+  } catch (error) {
+    await deps.callLogs.cancelScheduled(log.id, deps.clock.now().toISOString());
+    throw error;
+  }
+  return stored;
+}
+
+/**
+ * The next monthly check-in after `log` (product-rules.md "Calls"): an unanswered one is retried the next
+ * day at the same hour (at most twice), anything else moves to the next month at the preferred
+ * time. The new call's id is derived from the old one, so doing this twice creates one call.
+ */
+export async function scheduleNextCheckIn(
+  deps: SchedulingDeps,
+  log: CallLogRecord,
+  organization: OrganizationRef,
+  step: 'retry' | 'next_cycle',
+): Promise<CallLogRecord | null> {
+  const cadence = await deps.patients.getCadence(log.patient_id);
+  if (!cadence || !cadence.enabled) return null;
+  const previous = new Date(log.scheduled_at ?? log.created_at);
+  const next = nextCheckIn({
+    step,
+    previousAt: previous,
+    cycleDate: log.cycle_date ?? cadence.first_outreach_date,
+    preference: cadence.time_preference,
+    timeZone: organization.timezone,
+  });
+  const record = newCallLog(
+    {
+      id: derivedId(`${log.id}:${step}`),
+      patient_id: log.patient_id,
+      provider_id: log.provider_id,
+      status: 'scheduled',
+      kind: 'monthly',
+      created_by: 'careloop',
+      scheduled_at: next.at.toISOString(),
+      time_preference: cadence.time_preference,
+      cycle_date: next.cycleDate,
+      attempt: step === 'retry' ? log.attempt + 1 : 0,
+    },
+    deps.clock.now().toISOString(),
+  );
+  await storeScheduledCall(deps, record);
+  return record;
+}

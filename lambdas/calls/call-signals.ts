@@ -1,0 +1,21 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { CallSignals } from '../kernel/call-signals';
+import { UNMATCHED_REASON_DIMENSION, VAPI_CALL_COST, VAPI_MESSAGE_UNMATCHED } from './call-metrics';
+import { metrics } from '../kernel/observability';
+
+/** The call lifecycle's signals as CloudWatch metrics (lambdas/calls/call-metrics.ts). */
+export const callSignals: CallSignals = {
+  unmatched: (reason) => {
+    // Published at once with the reason as the only dimension, as the alarm reads it.
+    const metric = metrics.singleMetric();
+    metric.clearDefaultDimensions();
+    metric.addDimension(UNMATCHED_REASON_DIMENSION, reason);
+    metric.addMetric(VAPI_MESSAGE_UNMATCHED, MetricUnit.Count, 1);
+  },
+  callCost: (dollars) => {
+    // Dimension-free, as the daily spend alarm reads it (a `service` dimension would hide it from the alarm).
+    const metric = metrics.singleMetric();
+    metric.clearDefaultDimensions();
+    metric.addMetric(VAPI_CALL_COST, MetricUnit.NoUnit, dollars);
+  },
+};

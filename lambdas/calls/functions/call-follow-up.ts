@@ -1,0 +1,18 @@
+import { followUpCall } from '../call-lifecycle';
+import { callScheduler, tableDeps } from '../../composition-root';
+import { defineJob, eventDetail, idField } from '../../platform/job-handler';
+import { logger } from '../../kernel/observability';
+
+/** On `call.completed`: the monthly cadence moves on (a retry, or next month's check-in). */
+export const handler = defineJob(
+  'call-follow-up',
+  (raw) => ({ callLogId: idField(eventDetail(raw, ['call.completed']), 'callLogId') }),
+  async (deps, { callLogId }) => {
+    const next = await followUpCall(deps, callLogId);
+    logger.info('follow-up', { callLogId, nextCallLogId: next?.id ?? 'none' });
+  },
+  () => {
+    const table = tableDeps();
+    return { ...table, scheduler: callScheduler(table.clock) };
+  },
+);

@@ -1,0 +1,30 @@
+import { cancelOrganizationCalls, cancelPatientCalls } from '../call-lifecycle';
+import { callScheduler, tableDeps } from '../../composition-root';
+import { defineJob, eventDetail, idField } from '../../platform/job-handler';
+import { logger } from '../../kernel/observability';
+
+type Archived = { kind: 'patient'; id: string } | { kind: 'organization'; id: string };
+
+function parse(raw: unknown): Archived {
+  const detail = eventDetail(raw, ['patient.archived', 'organization.archived']);
+  return detail.type === 'patient.archived'
+    ? { kind: 'patient', id: idField(detail, 'patientId') }
+    : { kind: 'organization', id: idField(detail, 'organizationId') };
+}
+
+/** On `patient.archived` / `organization.archived`: scheduled calls cancelled, outreach off. */
+export const handler = defineJob(
+  'cancel-patient-calls',
+  parse,
+  async (deps, archived) => {
+    const cancelled =
+      archived.kind === 'patient'
+        ? await cancelPatientCalls(deps, archived.id)
+        : await cancelOrganizationCalls(deps, archived.id);
+    logger.info('calls cancelled', { [`${archived.kind}Id`]: archived.id, cancelled });
+  },
+  () => {
+    const table = tableDeps();
+    return { ...table, scheduler: callScheduler(table.clock) };
+  },
+);

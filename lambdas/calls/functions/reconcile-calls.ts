@@ -1,0 +1,25 @@
+import { reconcileCalls } from '../call-lifecycle';
+import { callScheduler, eventPublisher, tableDeps, vapiDeps } from '../../composition-root';
+import { callSignals } from '../call-signals';
+import { defineJob } from '../../platform/job-handler';
+import { logger } from '../../kernel/observability';
+
+/** Every 10 minutes (a recurring schedule): settles calls whose webhooks never arrived. */
+export const handler = defineJob(
+  'reconcile-calls',
+  () => ({}),
+  async (deps) => {
+    const result = await reconcileCalls(deps);
+    logger.info('reconciled', { ...result });
+  },
+  () => {
+    const table = tableDeps();
+    return {
+      ...table,
+      ...vapiDeps(),
+      scheduler: callScheduler(table.clock),
+      events: eventPublisher(),
+      signals: callSignals,
+    };
+  },
+);

@@ -1,0 +1,23 @@
+import { callPathSchema, patientPathSchema, scheduleCallSchema } from '../../../shared/validation';
+import { cancelScheduledCall, scheduleCall } from '../calls';
+import { callScheduler, tableDeps } from '../../composition-root';
+import { defineFunction } from '../../platform/http-handler';
+import { created, ok } from '../../platform/http';
+import { parseBody, parsePath } from '../../platform/validation';
+
+export const handler = defineFunction(
+  'schedule-call',
+  {
+    'POST /patients/{patientId}/scheduled-calls': async ({ actor, deps, params, body }) => {
+      const { patientId } = parsePath(patientPathSchema, params);
+      const { when } = parseBody(scheduleCallSchema, body);
+      return created(await scheduleCall(deps, actor, patientId, when));
+    },
+    'DELETE /scheduled-calls/{callId}': async ({ actor, deps, params }) =>
+      ok(await cancelScheduledCall(deps, actor, parsePath(callPathSchema, params).callId)),
+  },
+  () => {
+    const table = tableDeps();
+    return { ...table, scheduler: callScheduler(table.clock) };
+  },
+);

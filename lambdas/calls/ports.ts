@@ -1,0 +1,207 @@
+/** Calls (product-rules.md "Calls"; ARCHITECTURE "Outreach, calls and messages"): call logs and the voice platform. */
+import type { CallKind, CallOutcome, CallStatus, EscalationLevel, TranscriptTurn } from '../../shared/calls';
+import type { TimePreference } from '../../shared/domain';
+import type { SummaryStatus } from '../../shared/summaries';
+import type { Page } from '../kernel/ports';
+import type { DailyCap } from '../organizations/ports';
+
+export interface CallLogRecord {
+  id: string;
+  patient_id: string;
+  provider_id: string;
+  status: CallStatus;
+  kind: CallKind;
+  outcome: CallOutcome | null;
+  created_at: string;
+  updated_at: string;
+  created_by: string;
+  /** When a scheduled call is due (UTC ISO); null for instant calls. */
+  scheduled_at: string | null;
+  time_preference: TimePreference | null;
+  /** Monthly check-ins: the cycle's date (YYYY-MM-DD, local) and the retry number (0, 1, 2). */
+  cycle_date: string | null;
+  attempt: number;
+  /** When the call was handed to Vapi (queued). */
+  placed_at: string | null;
+  vendor_call_id: string | null;
+  started_at: string | null;
+  ended_at: string | null;
+  duration_seconds: number | null;
+  ended_reason: string | null;
+  failure_reason: string | null;
+  transcript: TranscriptTurn[];
+  summary: string | null;
+  escalation_level: EscalationLevel | null;
+  note_to_doctor: string | null;
+  success_evaluation: boolean | null;
+  cost: number | null;
+  /** Set once, when the end-of-call report (or the reconciler's equivalent) is stored. */
+  report_received_at: string | null;
+  /** Set once the `call.completed` event has been put on the bus. */
+  event_published_at: string | null;
+  /** Summary review (product-rules.md "Summaries, escalations and notifications"). */
+  added_to_emr: boolean;
+  requires_followup: boolean;
+  /** The months its summary is listed under (organization time zone, UTC); null without a summary. */
+  summary_org_month: string | null;
+  summary_utc_month: string | null;
+  /** The person asked not to be called again (AI voice rules): the follow-up job turns outreach off. */
+  stop_requested: boolean;
+  version: number;
+}
+
+/** What a finished call left behind: Vapi's end-of-call report, or Vapi's call as the reconciler reads it. */
+export interface CallReport {
+  vendorCallId: string;
+  outcome: CallOutcome;
+  endedReason: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  transcript: TranscriptTurn[];
+  summary: string | null;
+  escalationLevel: EscalationLevel;
+  noteToDoctor: string | null;
+  successEvaluation: boolean | null;
+  cost: number | null;
+  /** The person asked not to be called again, and the assistant confirmed it. */
+  stopCalls: boolean;
+}
+
+export interface CallLogRepository {
+  get(id: string): Promise<CallLogRecord | null>;
+  /** A page of a patient's calls other than pending scheduled ones, newest first. */
+  pageHistory(patientId: string, limit: number, cursor: string | null): Promise<Page<CallLogRecord> | 'invalid_cursor'>;
+  /** A page of the calls placed across every organization, newest first. */
+  pageRecent(limit: number, cursor: string | null): Promise<Page<CallLogRecord> | 'invalid_cursor'>;
+  /** A page of the pending scheduled calls across every organization, soonest first. */
+  pageScheduled(limit: number, cursor: string | null): Promise<Page<CallLogRecord> | 'invalid_cursor'>;
+  /** Pending scheduled calls across every organization, soonest first. */
+  listScheduled(limit: number): Promise<CallLogRecord[]>;
+  /** Pending scheduled calls of one patient (for cancellation on archive). */
+  listScheduledByPatient(patientId: string): Promise<CallLogRecord[]>;
+  /**
+   * Creates a call log that is placed at once (`queued`), taking the patient's one-call-at-a-time
+   * lock and counting the call, in one transaction. `conflict` when another call holds the lock,
+   * `missing` when the patient is gone or archived, `capped` when the organization's day is at `cap`
+   * (the call takes one slot of it in the same transaction). A call placed by a call link gives
+   * `linkCallsSince`: it also takes the patient's link window, `conflict` when one of the patient's
+   * links placed a call since then.
+   */
+  createPlaced(
+    log: CallLogRecord,
+    cap: DailyCap,
+    linkCallsSince?: string,
+  ): Promise<'created' | 'conflict' | 'missing' | 'capped'>;
+  /** Creates a pending scheduled call and counts it. `exists` when that id is already stored (idempotent). */
+  createScheduled(log: CallLogRecord): Promise<'created' | 'exists'>;
+  /**
+   * Moves a pending scheduled call to `queued`, taking the patient's lock, in one transaction.
+   * `not_pending` when it is no longer scheduled (placed by an earlier firing, or cancelled);
+   * `conflict` when another call holds the lock; `capped` when the organization's day is at `cap`
+   * (one slot of it is taken in the same transaction).
+   */
+  claimScheduled(id: string, at: string, cap: DailyCap): Promise<'claimed' | 'not_pending' | 'conflict' | 'capped'>;
+  /** Moves a scheduled call to a new time (it stays pending). */
+  reschedule(id: string, scheduledAt: string, at: string): Promise<void>;
+  /** Cancels a pending scheduled call; `not_pending` when it is no longer scheduled. */
+  cancelScheduled(id: string, at: string): Promise<'cancelled' | 'not_pending'>;
+  /** Records Vapi's id for a queued call. */
+  setVendorCallId(id: string, vendorCallId: string, at: string): Promise<void>;
+  /**
+   * Vapi's status updates: queued → in_progress (never backwards, never after the end), only for
+   * the call placed as `vendorCallId`; `unchanged` otherwise.
+   */
+  markInProgress(id: string, vendorCallId: string, at: string): Promise<'marked' | 'unchanged'>;
+  /** The call could not be placed or ended without a report: failed with a reason, lock released. */
+  markFailed(id: string, reason: string, at: string): Promise<void>;
+  /**
+   * Stores a report once: status completed (or failed for unanswered calls), duration, transcript,
+   * analysis, the monthly counter and, for an answered phone call, the patient-month's AI contact
+   * (CCM) in one transaction; then releases the patient's lock.
+   * The call stays open for the reconciler until its event is published (markEventPublished).
+   * Only onto the call placed as `report.vendorCallId` while it is queued or in progress:
+   * `duplicate` otherwise, and when a report was stored before (nothing changes).
+   */
+  storeReport(log: CallLogRecord, report: CallReport, month: string, at: string): Promise<CallLogRecord | 'duplicate'>;
+  /** Settles the call (its event is out): the reconciler has nothing left to do for it. */
+  markEventPublished(log: CallLogRecord, at: string): Promise<void>;
+  /**
+   * Moves a summary to another status (product-rules.md "Summaries, escalations and notifications"), with its list entries and tab counters, in
+   * one transaction. `conflict` when the call log is not at `expectedVersion`.
+   */
+  setSummaryStatus(
+    log: CallLogRecord,
+    to: SummaryStatus,
+    expectedVersion: number,
+    at: string,
+  ): Promise<CallLogRecord | 'conflict'>;
+  /** Calls placed before `olderThan` that are not settled (no report, or no event yet): for the reconciler. */
+  listStale(olderThan: string, limit: number): Promise<CallLogRecord[]>;
+  /**
+   * Cancels a queued call that has not started (a web call whose window closed first), releasing the
+   * patient's lock. `cancelled` also when it was cancelled before; `started` once it is under way or over.
+   */
+  cancelQueued(id: string, at: string): Promise<'cancelled' | 'started'>;
+}
+
+/** What CareLoop asks of the voice platform for one outbound phone call. */
+export interface OutboundCallRequest {
+  callLogId: string;
+  patientId: string;
+  organizationId: string;
+  /** E.164. */
+  customerNumber: string;
+  assistantId: string;
+  voiceId: string;
+  /** The settings prompt with the template variables filled in. */
+  systemPrompt: string;
+  firstMessage: string;
+  /**
+   * `patient`: reported back to CareLoop (status updates, end-of-call report); `staff`: a staff
+   * alert, never reported (it has no call log).
+   */
+  audience: 'patient' | 'staff';
+  /** What a voicemail hears (the practice's name and number only); null: hang up. */
+  voicemailMessage: string | null;
+}
+
+/** Adapters report outcomes; the use case chooses the words (STYLE "Habits to grow into"). */
+export class VoiceAgentError extends Error {
+  constructor(
+    readonly kind: 'rejected' | 'unavailable',
+    /** Vendor status code or error name, for the log (never PHI). */
+    readonly detail: string,
+  ) {
+    super(`voice agent ${kind}: ${detail}`);
+    this.name = 'VoiceAgentError';
+  }
+}
+
+export interface VoiceAgent {
+  /** Places the call; returns Vapi's call id. Throws VoiceAgentError. */
+  placeCall(request: OutboundCallRequest): Promise<{ vendorCallId: string }>;
+  /** Vapi's view of a call: still running, or ended with its report. null when Vapi does not know it. */
+  getCall(
+    vendorCallId: string,
+  ): Promise<{ state: 'queued' | 'in_progress' } | { state: 'ended'; report: CallReport } | null>;
+}
+
+/**
+ * What CareLoop asks of the voice platform for one web call: the phone call's request without a
+ * number, a voicemail or an audience (a web call is always reported back, like a patient's call).
+ */
+export type WebCallRequest = Omit<OutboundCallRequest, 'customerNumber' | 'audience' | 'voicemailMessage'>;
+
+/** Web calls created by the server with the private key; the browser only joins them. */
+export interface WebCallAgent {
+  /** Creates the call; returns Vapi's call id and the URL the browser joins. Throws VoiceAgentError. */
+  createWebCall(request: WebCallRequest): Promise<{ vendorCallId: string; webCallUrl: string }>;
+}
+
+/** One-time schedules that fire the call-placing job (EventBridge Scheduler `at()`). */
+export interface CallScheduler {
+  /** Idempotent: a schedule that already exists for the call counts as done. */
+  schedule(callLogId: string, at: Date): Promise<void>;
+  /** Idempotent: a schedule that no longer exists counts as done. */
+  cancel(callLogId: string): Promise<void>;
+}

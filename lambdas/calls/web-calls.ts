@@ -1,0 +1,70 @@
+/**
+ * Web calls (product-rules.md "Calls"): staff talk with the assistant about a patient from the
+ * browser. The server creates the call log and the Vapi web call with the private key, so the
+ * prompt, the metadata and where reports go are the server's; the browser only joins the call's URL.
+ * A web call is then reported, summarized and counted like a phone call.
+ */
+import type { WebCallCancelledResponse, WebCallCreatedResponse } from '../../shared/calls';
+import type { Actor } from '../kernel/actor';
+import { callForActor, patientForActor } from '../kernel/access';
+import { audited } from '../kernel/audit';
+import { callScript, failPlacement, openStaffCall, type ScriptDeps } from './call-placing';
+import { fail } from '../kernel/error-catalogue';
+import type { WebCallAgent } from './ports';
+
+export type WebCallDeps = ScriptDeps & { webCalls: WebCallAgent };
+
+/** The assistant's name in the widget's header. */
+export const WEB_CALL_ASSISTANT_NAME = 'Care';
+
+/**
+ * Starts a web call: the call log (queued, holding the patient's one-call-at-a-time lock), then
+ * Vapi's web call. If Vapi refuses or does not answer, the log is failed and the lock released.
+ */
+export async function createWebCall(
+  deps: WebCallDeps,
+  actor: Actor,
+  patientId: string,
+): Promise<WebCallCreatedResponse> {
+  return audited(deps.audit, actor, 'call.web', { type: 'patient', id: patientId }, async () => {
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    const log = await openStaffCall(deps, actor, patient, organization, 'web');
+    try {
+      const script = await callScript(deps, patient, organization);
+      const { vendorCallId, webCallUrl } = await deps.webCalls.createWebCall({
+        callLogId: log.id,
+        patientId: patient.id,
+        organizationId: organization.id,
+        assistantId: script.settings.assistantId,
+        voiceId: script.settings.voiceId,
+        systemPrompt: script.systemPrompt,
+        firstMessage: script.firstMessage,
+      });
+      await deps.callLogs.setVendorCallId(log.id, vendorCallId, deps.clock.now().toISOString());
+      return { callLogId: log.id, vendorCallId, webCallUrl, assistantName: WEB_CALL_ASSISTANT_NAME };
+    } catch (error) {
+      // As a phone call that cannot be placed (call-placing.ts `dial`): failed with staff's words.
+      return failPlacement(deps, log.id, error);
+    }
+  });
+}
+
+/**
+ * The widget closed before the call started: the web call's log is cancelled and the patient's lock
+ * released. Only a web call of this patient; doing it again answers the same.
+ */
+export async function cancelWebCall(
+  deps: WebCallDeps,
+  actor: Actor,
+  patientId: string,
+  callId: string,
+): Promise<WebCallCancelledResponse> {
+  return audited(deps.audit, actor, 'call.web_cancel', { type: 'call', id: callId }, async () => {
+    const { log } = await callForActor(deps, actor, callId);
+    if (log.patient_id !== patientId || log.kind !== 'web') throw fail('callNotFound');
+    if ((await deps.callLogs.cancelQueued(log.id, deps.clock.now().toISOString())) === 'started') {
+      throw fail('callNotPending');
+    }
+    return { cancelled: true as const };
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * CCM consent (product-rules.md "Care management (CCM)"): each change is appended to the patient's
+ * consent history and becomes the patient's consent in the same transaction; nothing is edited.
+ */
+import type { ConsentEntry, PatientConsent } from '../../shared/domain';
+import type { Actor } from '../kernel/actor';
+import { patientForActor } from '../kernel/access';
+import { audited } from '../kernel/audit';
+import { invalidCursor, type PageRequest } from '../kernel/cursor';
+import { fail } from '../kernel/error-catalogue';
+import { UNKNOWN_AUTHOR } from '../kernel/mappers';
+import { planConsent, type ConsentInput } from '../patients/patient-rules';
+import type { AuditLog } from '../audit/ports';
+import type { Clock, Ids } from '../kernel/ports';
+import type { ConsentRecord } from './ports';
+import type { OrganizationRepository } from '../organizations/ports';
+import type { PatientRepository } from '../patients/ports';
+import type { UserDirectory, UserDisplay } from '../users/ports';
+
+export interface ConsentDeps {
+  patients: PatientRepository;
+  organizations: OrganizationRepository;
+  users: UserDirectory;
+  audit: AuditLog;
+  clock: Clock;
+  ids: Ids;
+}
+
+export const CONSENT_PAGE_SIZE = 20;
+
+export interface ConsentAnswer {
+  consent: PatientConsent;
+  history: { items: ConsentEntry[]; next_cursor: string | null };
+}
+
+/** The patient's consent now and a page of its history, newest first. */
+export async function getConsent(
+  deps: ConsentDeps,
+  actor: Actor,
+  patientId: string,
+  page: PageRequest,
+): Promise<ConsentAnswer> {
+  return audited(deps.audit, actor, 'consent.read', { type: 'patient', id: patientId }, async () => {
+    const [{ patient }, found] = await Promise.all([
+      patientForActor(deps, actor, patientId),
+      deps.patients.pageConsents(patientId, page.limit, page.cursor),
+    ]);
+    if (found === 'invalid_cursor') throw invalidCursor();
+    const names = await deps.users.displayOf(found.items.map((c) => c.recordedBy));
+    return {
+      consent: patient.consent ?? { status: 'not_asked', date: null },
+      history: { items: found.items.map((c) => toEntry(c, names)), next_cursor: found.cursor },
+    };
+  });
+}
+
+/**
+ * Records a consent change by the signed-in user. Withdrawing needs an accepted consent; a change
+ * recorded by someone else since the patient was read is a conflict, never silently replaced.
+ */
+export async function recordConsent(
+  deps: ConsentDeps,
+  actor: Actor,
+  patientId: string,
+  input: ConsentInput,
+): Promise<{ consent: PatientConsent; entry: ConsentEntry }> {
+  return audited(deps.audit, actor, 'consent.record', { type: 'patient', id: patientId }, async () => {
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    const current = patient.consent?.status ?? 'not_asked';
+    if (input.status === 'withdrawn' && current !== 'accepted') {
+      throw fail('consentNotAccepted');
+    }
+    const record = planConsent(input, patient, organization, actor.userId, deps.clock.now(), deps.ids.newId());
+    if ((await deps.patients.recordConsent(patient, record)) === 'conflict') {
+      throw fail('consentChanged');
+    }
+    const names = await deps.users.displayOf([actor.userId]);
+    return { consent: { status: record.status, date: record.date }, entry: toEntry(record, names) };
+  });
+}
+
+function toEntry(c: ConsentRecord, names: ReadonlyMap<string, UserDisplay>): ConsentEntry {
+  return {
+    id: c.id,
+    status: c.status,
+    date: c.date,
+    method: c.method,
+    disclosures: c.disclosures,
+    recorded_by: { user_id: c.recordedBy, name: names.get(c.recordedBy)?.name || UNKNOWN_AUTHOR },
+    recorded_at: c.recordedAt,
+  };
+}

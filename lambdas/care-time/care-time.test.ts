@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { countsAs } from '../../shared/care-time';
+import { billingCsv, csvCell, reportRow } from './care-time';
+import type { CcmMonthRecord } from './ports';
+import type { PatientRecord } from '../patients/ports';
+
+const patient = (overrides: Partial<PatientRecord> = {}): PatientRecord => ({
+  id: 'p1',
+  provider_id: 'org-1',
+  first_name: 'Margaret',
+  last_name: 'Alvarez',
+  email: 'm@example.test',
+  phone_number: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  version: 1,
+  status: 'active',
+  consent: { status: 'accepted', date: '2026-03-10' },
+  conditionCount: 2,
+  billingPractitionerId: null,
+  ...overrides,
+});
+
+const month = (overrides: Partial<CcmMonthRecord> = {}): CcmMonthRecord => ({
+  provider_id: 'org-1',
+  month: '2026-03',
+  patient_id: 'p1',
+  staff_minutes: 0,
+  practitioner_minutes: 0,
+  non_clinical_minutes: 0,
+  ai_contacts: 0,
+  ai_minutes: 0,
+  complex: false,
+  billed: null,
+  ...overrides,
+});
+
+describe('whose minutes an entry adds to', () => {
+  it('follows the care role and the patient’s billing practitioner', () => {
+    expect(countsAs('clinical_staff', 'u1', 'u2')).toBe('staff');
+    expect(countsAs('billing_practitioner', 'u1', 'u1')).toBe('practitioner');
+    expect(countsAs('billing_practitioner', 'u1', null)).toBe('practitioner');
+    expect(countsAs('billing_practitioner', 'u1', 'u2')).toBe('staff');
+    expect(countsAs('non_clinical', 'u1', null)).toBe('none');
+  });
+});
+
+describe('a report row', () => {
+  it('gives codes only with consent by the month and two conditions; AI minutes never count', () => {
+    expect(reportRow(patient(), '2026-03', month({ staff_minutes: 20 }))).toMatchObject({
+      codes: [expect.objectContaining({ code: '99490' })],
+      ready: true,
+    });
+    expect(reportRow(patient(), '2026-02', month({ staff_minutes: 20 })).codes).toEqual([]);
+    expect(reportRow(patient({ conditionCount: 1 }), '2026-03', month({ staff_minutes: 20 })).codes).toEqual([]);
+    expect(reportRow(patient(), '2026-03', month({ ai_contacts: 4, ai_minutes: 300 })).codes).toEqual([]);
+  });
+
+  it('reads a patient without a month row as zero minutes and not asked, and a billed month as not ready', () => {
+    expect(reportRow(patient({ consent: undefined, conditionCount: undefined }), '2026-03', null)).toMatchObject({
+      staff_minutes: 0,
+      consent: { status: 'not_asked', date: null },
+      conditions: 0,
+      codes: [],
+      billed: null,
+      ready: false,
+    });
+    const billed = month({ staff_minutes: 25, billed: { at: '2026-04-01T00:00:00.000Z', by: 'u1', by_name: 'Nora' } });
+    expect(reportRow(patient(), '2026-03', billed)).toMatchObject({ ready: false, billed: { by_name: 'Nora' } });
+  });
+});
+
+describe('the CSV export', () => {
+  it('quotes as RFC 4180 says and defuses cells a spreadsheet would run as formulas', () => {
+    expect(['plain', 'a,b', 'say "hi"', 'two\nlines', '=SUM(A1)', '+1', '-2', '@cmd', 42].map(csvCell)).toEqual([
+      'plain',
+      '"a,b"',
+      '"say ""hi"""',
+      '"two\nlines"',
+      "'=SUM(A1)",
+      "'+1",
+      "'-2",
+      "'@cmd",
+      '42',
+    ]);
+  });
+
+  it('has a header row and one CRLF-ended line per row with the same figures', () => {
+    const csv = billingCsv([reportRow(patient(), '2026-03', month({ staff_minutes: 41, ai_contacts: 2 }))]);
+    const [header, line, end] = csv.split('\r\n');
+
+    expect(header).toMatch(/^Patient,Patient ID,Month,Consent,/);
+    expect(line).toMatch(/^Margaret Alvarez,p1,2026-03,accepted,2026-03-10,2,41,0,2,0,no,99490 99439,/);
+    expect(end).toBe('');
+  });
+});

@@ -1,0 +1,476 @@
+/**
+ * The CCM time log and the monthly billing report (product-rules.md "Care management (CCM)";
+ * ccm/README.md). Entries are appended, never changed: a correction is an entry that voids an
+ * earlier one. Each entry ADDs its minutes to its patient-month in the same transaction, so the
+ * report reads running totals, never the log.
+ */
+import { ccmCodes } from '../../shared/ccm/billing';
+import { consentCoverageFromLatest, consentCoversMonth, type ConsentChange } from '../../shared/consent';
+import {
+  VOID_SUFFIX,
+  countsAs,
+  type BillingReportAnswer,
+  type BillingReportRow,
+  type CcmMonthTotals,
+  type TimeEntriesAnswer,
+  type TimeEntry,
+  type TimeEntryCreatedAnswer,
+  type TimeEntryInput,
+} from '../../shared/care-time';
+import { DEFAULT_CARE_ROLE, type CareRole, type PatientConsent } from '../../shared/domain';
+import { isCalendarDate, monthIn, todayIn } from '../../shared/time-preferences';
+import type { Actor } from '../kernel/actor';
+import { organizationForActor, patientForActor } from '../kernel/access';
+import { audited } from '../kernel/audit';
+import { invalidCursor, type PageRequest } from '../kernel/cursor';
+import { denied, fail } from '../kernel/error-catalogue';
+import type { AuditLog } from '../audit/ports';
+import type { CcmMonthRecord, TimeEntryRecord, TimeLogRepository, ReportSlot } from './ports';
+import type { Clock, Ids } from '../kernel/ports';
+import type { OrganizationRef, OrganizationRepository } from '../organizations/ports';
+import type { PatientRecord, PatientRepository } from '../patients/ports';
+import type { UserProfileRecord } from '../kernel/profile';
+
+export interface CareTimeDeps {
+  patients: PatientRepository;
+  organizations: OrganizationRepository;
+  timeLog: TimeLogRepository;
+  audit: AuditLog;
+  clock: Clock;
+  ids: Ids;
+}
+
+export const TIME_ENTRIES_PAGE_SIZE = 100;
+export const BILLING_REPORT_PAGE_SIZE = 50;
+
+const entryNotFound = () => fail('timeEntryNotFound');
+const monthBilled = () => fail('timeEntryMonthBilled');
+
+const NO_TOTALS: CcmMonthTotals = {
+  staff_minutes: 0,
+  practitioner_minutes: 0,
+  non_clinical_minutes: 0,
+  ai_contacts: 0,
+  ai_minutes: 0,
+};
+
+const totalsOf = (row: CcmMonthRecord | null): CcmMonthTotals =>
+  row
+    ? {
+        staff_minutes: row.staff_minutes,
+        practitioner_minutes: row.practitioner_minutes,
+        non_clinical_minutes: row.non_clinical_minutes,
+        ai_contacts: row.ai_contacts,
+        ai_minutes: row.ai_minutes,
+      }
+    : NO_TOTALS;
+
+const fullName = (profile: Pick<UserProfileRecord, 'first_name' | 'last_name'>) =>
+  `${profile.first_name} ${profile.last_name}`.trim();
+
+/** A page of a patient's time log for one month (this month in the organization's time zone by default). */
+export async function listTimeEntries(
+  deps: CareTimeDeps,
+  actor: Actor,
+  patientId: string,
+  month: string | undefined,
+  page: PageRequest,
+): Promise<TimeEntriesAnswer> {
+  return audited(deps.audit, actor, 'time_entry.list', { type: 'patient', id: patientId }, async () => {
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
+    const [found, row] = await Promise.all([
+      deps.timeLog.pageMonth(patient.id, chosen, page.limit, page.cursor),
+      deps.timeLog.getMonth(patient.provider_id, chosen, patient.id),
+    ]);
+    if (found === 'invalid_cursor') throw invalidCursor();
+    return {
+      month: chosen,
+      items: found.items.map(toTimeEntry),
+      next_cursor: found.cursor,
+      totals: totalsOf(row),
+      complex: row?.complex ?? false,
+      billed: row?.billed ? { at: row.billed.at, by_name: row.billed.by_name } : null,
+    };
+  });
+}
+
+/**
+ * Appends a time entry, or the correction of an earlier one, for a patient of the actor's
+ * organization. Only provider staff log time (operators are CareLoop's, not the practice's); the
+ * author, their care role (from their profile) and where the minutes count are the server's.
+ */
+export async function recordTimeEntry(
+  deps: CareTimeDeps,
+  actor: Actor,
+  profile: UserProfileRecord | null,
+  patientId: string,
+  input: TimeEntryInput,
+): Promise<TimeEntryCreatedAnswer> {
+  const action = input.voids ? 'time_entry.void' : 'time_entry.create';
+  return audited(deps.audit, actor, action, { type: 'patient', id: patientId }, async () => {
+    if (actor.role !== 'provider' || !profile) throw fail('operatorsLogNoTime');
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    const now = deps.clock.now();
+    const author = { id: actor.userId, name: fullName(profile), careRole: profile.care_role ?? DEFAULT_CARE_ROLE };
+    let entry: TimeEntryRecord;
+    let outcome: Awaited<ReturnType<TimeLogRepository['append'] | TimeLogRepository['appendVoid']>>;
+    if (input.voids) {
+      const voided = await deps.timeLog.get(patient.id, input.voids);
+      if (!voided || voided.voids) throw entryNotFound();
+      entry = correction(voided, input.reason ?? '', author, now);
+      outcome = await deps.timeLog.appendVoid(entry, voided);
+    } else {
+      entry = newEntry(deps, patient, organization, input, author, now);
+      outcome = await deps.timeLog.append(entry);
+    }
+    switch (outcome) {
+      case 'saved':
+        break;
+      case 'billed':
+        throw monthBilled();
+      case 'day_limit':
+        throw fail('timeEntryDayLimit');
+      case 'already_voided':
+        throw fail('timeEntryAlreadyVoided');
+    }
+    const row = await deps.timeLog.getMonth(patient.provider_id, entry.month, patient.id);
+    return { entry: toTimeEntry(entry), totals: totalsOf(row) };
+  });
+}
+
+interface Author {
+  id: string;
+  name: string;
+  careRole: CareRole;
+}
+
+/** `2026-11_20261123T101500123Z-1a2b3c4d`: the work's month, then the creation time (sorts by it). */
+function entryId(deps: Pick<CareTimeDeps, 'ids'>, month: string, now: Date): string {
+  const random = deps.ids.newId().replace(/-/g, '').slice(0, 8);
+  return `${month}_${now.toISOString().replace(/[-:.]/g, '')}-${random}`;
+}
+
+function newEntry(
+  deps: CareTimeDeps,
+  patient: PatientRecord,
+  organization: OrganizationRef,
+  input: TimeEntryInput,
+  author: Author,
+  now: Date,
+): TimeEntryRecord {
+  const today = todayIn(organization.timezone, now);
+  const date = input.date ?? today;
+  if (!isCalendarDate(date)) throw fail('timeEntryDateInvalid');
+  if (date > today) throw fail('timeEntryDateInFuture');
+  if (date < todayIn(organization.timezone, new Date(patient.created_at))) {
+    throw fail('timeEntryDateBeforeEnrollment');
+  }
+  const month = date.slice(0, 7);
+  return {
+    id: entryId(deps, month, now),
+    patient_id: patient.id,
+    provider_id: patient.provider_id,
+    month,
+    date,
+    minutes: input.minutes ?? 0,
+    activity: input.activity ?? '',
+    note: input.note || null,
+    source: input.source ?? 'manual',
+    call_id: input.call_id ?? null,
+    user_id: author.id,
+    user_name: author.name,
+    care_role: author.careRole,
+    counts_as: countsAs(author.careRole, author.id, patient.billingPractitionerId ?? null),
+    created_at: now.toISOString(),
+    voids: null,
+  };
+}
+
+/** A correction: the voided entry's figures, by the actor, now; it counts where the voided entry did. */
+function correction(voided: TimeEntryRecord, reason: string, author: Author, now: Date): TimeEntryRecord {
+  return {
+    ...voided,
+    id: `${voided.id}${VOID_SUFFIX}`,
+    note: null,
+    user_id: author.id,
+    user_name: author.name,
+    care_role: author.careRole,
+    created_at: now.toISOString(),
+    voids: { id: voided.id, reason },
+  };
+}
+
+function toTimeEntry(e: TimeEntryRecord): TimeEntry {
+  return {
+    id: e.id,
+    patient_id: e.patient_id,
+    date: e.date,
+    minutes: e.minutes,
+    activity: e.activity,
+    note: e.note,
+    source: e.source,
+    call_id: e.call_id,
+    user_id: e.user_id,
+    user_name: e.user_name,
+    care_role: e.care_role,
+    counts_as: e.counts_as,
+    created_at: e.created_at,
+    voids: e.voids,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The monthly billing report
+
+const NOT_ASKED: PatientConsent = { status: 'not_asked', date: null };
+
+/** One patient-month as the report shows it, with the codes the documentation supports. */
+export function reportRow(
+  patient: PatientRecord,
+  month: string,
+  row: CcmMonthRecord | null,
+  consentCovered: boolean = consentCoverageFromLatest(patient.consent ?? NOT_ASKED, month) === 'covered',
+): BillingReportRow {
+  const totals = totalsOf(row);
+  const complex = row?.complex ?? false;
+  const consent = patient.consent ?? NOT_ASKED;
+  const conditions = patient.conditionCount ?? 0;
+  const { codes, reason } = ccmCodes({
+    consent: consentCovered,
+    conditions,
+    staffMinutes: totals.staff_minutes,
+    practitionerMinutes: totals.practitioner_minutes,
+    aiContacts: totals.ai_contacts,
+    aiMinutes: totals.ai_minutes,
+    complex,
+  });
+  const billed = row?.billed ? { at: row.billed.at, by_name: row.billed.by_name } : null;
+  return {
+    patient_id: patient.id,
+    patient_name: `${patient.first_name} ${patient.last_name}`,
+    month,
+    consent: { status: consent.status, date: consent.date },
+    conditions,
+    ...totals,
+    complex,
+    codes: codes.map((c) => ({ code: c.code, minutes: c.minutes, reason: c.reason })),
+    reason,
+    billed,
+    ready: codes.length > 0 && billed === null,
+  };
+}
+
+/**
+ * Whether accepted consent covers the month (ccm/README.md: consent before the service). The
+ * patient's latest change settles it, except for a month before a later withdrawal or
+ * re-acceptance: then the patient's consent history is read (one Query, rare).
+ */
+async function consentCovers(deps: CareTimeDeps, patient: PatientRecord, month: string): Promise<boolean> {
+  const coverage = consentCoverageFromLatest(patient.consent ?? NOT_ASKED, month);
+  if (coverage !== 'history') return coverage === 'covered';
+  const history: ConsentChange[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await deps.patients.pageConsents(patient.id, 100, cursor);
+    if (page === 'invalid_cursor') return false;
+    history.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return consentCoversMonth(history, month);
+}
+
+/**
+ * One page of an organization's month: every patient-month with time, contacts or a flag, then
+ * the enrolled patients without any (zero minutes, no codes). `ready` keeps only rows with codes
+ * not yet billed; it filters within the page, so a page may be short and still have a next one.
+ */
+export async function billingReport(
+  deps: CareTimeDeps,
+  actor: Actor,
+  organizationId: string,
+  query: { month?: string; ready: boolean },
+  page: PageRequest,
+): Promise<BillingReportAnswer> {
+  return audited(deps.audit, actor, 'billing_report.read', { type: 'organization', id: organizationId }, async () => {
+    const organization = await organizationForActor(deps, actor, organizationId);
+    const month = query.month ?? monthIn(organization.timezone, deps.clock.now());
+    const { rows, cursor } = await reportPage(deps, organization, month, page, query.ready);
+    return { month, items: rows, next_cursor: cursor };
+  });
+}
+
+async function reportPage(
+  deps: CareTimeDeps,
+  organization: OrganizationRef,
+  month: string,
+  page: PageRequest,
+  ready: boolean,
+): Promise<{ rows: BillingReportRow[]; cursor: string | null }> {
+  const found = await deps.timeLog.pageReport(organization.id, month, page.limit, page.cursor, ready);
+  if (found === 'invalid_cursor') throw invalidCursor();
+  const patients = new Map((await deps.patients.getMany(found.items.map((s) => s.patientId))).map((p) => [p.id, p]));
+  return { rows: await rowsOf(deps, organization, month, found.items, patients, ready), cursor: found.cursor };
+}
+
+/** The report's rows of these slots, in their order (`ready`: only rows with codes not yet billed). */
+async function rowsOf(
+  deps: CareTimeDeps,
+  organization: OrganizationRef,
+  month: string,
+  slots: readonly ReportSlot[],
+  patients: ReadonlyMap<string, PatientRecord>,
+  ready: boolean,
+): Promise<BillingReportRow[]> {
+  const rows = await Promise.all(
+    slots.map(async (slot) => {
+      const patient = patients.get(slot.patientId);
+      // A patient enrolled after the month has no row in it; one archived since keeps the time it had.
+      if (!patient || patient.provider_id !== organization.id) return null;
+      if (!slot.month && monthIn(organization.timezone, new Date(patient.created_at)) > month) return null;
+      const row = reportRow(patient, month, slot.month, await consentCovers(deps, patient, month));
+      return !ready || row.ready ? row : null;
+    }),
+  );
+  return rows.filter((row) => row !== null);
+}
+
+const CSV_COLUMNS = [
+  'Patient',
+  'Patient ID',
+  'Month',
+  'Consent',
+  'Consent date',
+  'Chronic conditions',
+  'Clinical staff minutes',
+  'Practitioner minutes',
+  'AI contacts',
+  'AI call minutes',
+  'Complex',
+  'Codes',
+  'Reason',
+  'Billed at',
+  'Billed by',
+] as const;
+
+/**
+ * A cell as RFC 4180 writes it, safe to open in a spreadsheet: text that a spreadsheet would read
+ * as a formula (`=`, `+`, `-`, `@`, tab, carriage return) is prefixed with an apostrophe.
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function billingCsv(rows: readonly BillingReportRow[]): string {
+  const lines = [
+    CSV_COLUMNS.map(csvCell).join(','),
+    ...rows.map((r) =>
+      [
+        r.patient_name,
+        r.patient_id,
+        r.month,
+        r.consent.status,
+        r.consent.date ?? '',
+        r.conditions,
+        r.staff_minutes,
+        r.practitioner_minutes,
+        r.ai_contacts,
+        r.ai_minutes,
+        r.complex ? 'yes' : 'no',
+        r.codes.map((c) => c.code).join(' '),
+        r.reason,
+        r.billed?.at ?? '',
+        r.billed?.by_name ?? '',
+      ]
+        .map(csvCell)
+        .join(','),
+    ),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * The whole month as CSV, in the report's order: the month's patient-month rows (one partition)
+ * and the organization's active patients are each read whole, so the export costs a few requests
+ * however many patients the practice has, instead of three a page.
+ */
+export async function billingReportCsv(
+  deps: CareTimeDeps,
+  actor: Actor,
+  organizationId: string,
+  month: string | undefined,
+): Promise<{ month: string; csv: string }> {
+  return audited(deps.audit, actor, 'billing_report.export', { type: 'organization', id: organizationId }, async () => {
+    const organization = await organizationForActor(deps, actor, organizationId);
+    const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
+    const [recorded, active] = await Promise.all([
+      deps.timeLog.monthRows(organization.id, chosen),
+      deps.patients.listByOrganization(organization.id),
+    ]);
+    const patients = new Map(active.map((p) => [p.id, p]));
+    // A patient archived since the month keeps the row the month has for them.
+    for (const p of await deps.patients.getMany(recorded.map((r) => r.patient_id).filter((id) => !patients.has(id)))) {
+      patients.set(p.id, p);
+    }
+    const withRow = new Set(recorded.map((r) => r.patient_id));
+    const slots: ReportSlot[] = [
+      ...recorded.map((row) => ({ patientId: row.patient_id, month: row })),
+      ...active.filter((p) => !withRow.has(p.id)).map((p) => ({ patientId: p.id, month: null })),
+    ];
+    return { month: chosen, csv: billingCsv(await rowsOf(deps, organization, chosen, slots, patients, false)) };
+  });
+}
+
+/**
+ * Sets a patient-month's complexity flag, and/or marks it billed (who and when), which freezes its
+ * time entries. Only provider staff of the organization do this; a billed month changes no more.
+ */
+export async function updateBillingRow(
+  deps: CareTimeDeps,
+  actor: Actor,
+  profile: UserProfileRecord | null,
+  target: { organizationId: string; month: string; patientId: string },
+  change: { complex?: boolean; billed?: true },
+): Promise<{ row: BillingReportRow }> {
+  return audited(deps.audit, actor, 'billing_report.update', { type: 'patient', id: target.patientId }, async () => {
+    if (actor.role !== 'provider' || !profile) throw fail('billingIsForStaff');
+    await organizationForActor(deps, actor, target.organizationId);
+    const { patient } = await patientForActor(deps, actor, target.patientId);
+    if (patient.provider_id !== target.organizationId) throw denied('patientNotFound');
+    const at = deps.clock.now().toISOString();
+    const alreadyBilled = () => fail('monthAlreadyBilled');
+    if (change.complex !== undefined) {
+      const set = await deps.timeLog.setComplex(
+        patient.provider_id,
+        target.month,
+        patient.id,
+        change.complex,
+        actor.userId,
+        at,
+      );
+      if (set === 'billed') throw alreadyBilled();
+    }
+    if (change.billed) {
+      const current = reportRow(
+        patient,
+        target.month,
+        await deps.timeLog.getMonth(patient.provider_id, target.month, patient.id),
+        await consentCovers(deps, patient, target.month),
+      );
+      if (current.billed) throw alreadyBilled();
+      if (current.codes.length === 0) throw fail('nothingToBill');
+      const marked = await deps.timeLog.markBilled(
+        patient.provider_id,
+        target.month,
+        patient.id,
+        { id: actor.userId, name: fullName(profile) },
+        at,
+      );
+      if (marked === 'billed') throw alreadyBilled();
+    }
+    const row = await deps.timeLog.getMonth(patient.provider_id, target.month, patient.id);
+    return { row: reportRow(patient, target.month, row, await consentCovers(deps, patient, target.month)) };
+  });
+}

@@ -1,0 +1,100 @@
+/** CCM time log and the monthly billing report (product-rules.md "Care management (CCM)"). */
+import type { CountsAs, TimeEntrySource } from '../../shared/care-time';
+import type { CareRole } from '../../shared/domain';
+import type { Page } from '../kernel/ports';
+
+/** One line of a patient's time log: an entry, or the correction (`voids`) of an earlier one. */
+export interface TimeEntryRecord {
+  id: string;
+  patient_id: string;
+  provider_id: string;
+  /** The work's month (YYYY-MM, organization's time zone); a correction carries its entry's. */
+  month: string;
+  date: string;
+  minutes: number;
+  activity: string;
+  note: string | null;
+  source: TimeEntrySource;
+  call_id: string | null;
+  user_id: string;
+  user_name: string;
+  care_role: CareRole;
+  counts_as: CountsAs;
+  created_at: string;
+  voids: { id: string; reason: string } | null;
+}
+
+/** One patient-month: running totals, the complexity flag and billing. */
+export interface CcmMonthRecord {
+  provider_id: string;
+  month: string;
+  patient_id: string;
+  staff_minutes: number;
+  practitioner_minutes: number;
+  non_clinical_minutes: number;
+  ai_contacts: number;
+  ai_minutes: number;
+  complex: boolean;
+  billed: { at: string; by: string; by_name: string } | null;
+}
+
+/** A report row before the use case reads its patient: a patient-month row, or an enrolled patient without one. */
+export interface ReportSlot {
+  patientId: string;
+  month: CcmMonthRecord | null;
+}
+
+export interface TimeLogRepository {
+  /** A page of a patient's log lines of one month, newest first. */
+  pageMonth(
+    patientId: string,
+    month: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<TimeEntryRecord> | 'invalid_cursor'>;
+  get(patientId: string, entryId: string): Promise<TimeEntryRecord | null>;
+  /**
+   * Appends an entry, ADDs its minutes to its patient-month and to its author's day, in one
+   * transaction: `billed` when the month is frozen, `day_limit` when the author's day would pass
+   * MAX_DAY_MINUTES (then nothing is written).
+   */
+  append(entry: TimeEntryRecord): Promise<'saved' | 'billed' | 'day_limit'>;
+  /**
+   * Appends the correction of `voided` and subtracts its minutes from the patient-month and the
+   * author's day, in one transaction: `already_voided` when it was corrected before, `billed` when
+   * the month is frozen.
+   */
+  appendVoid(correction: TimeEntryRecord, voided: TimeEntryRecord): Promise<'saved' | 'billed' | 'already_voided'>;
+  getMonth(organizationId: string, month: string, patientId: string): Promise<CcmMonthRecord | null>;
+  /** Every patient-month row of an organization's month (one partition, read whole), in report order. */
+  monthRows(organizationId: string, month: string): Promise<CcmMonthRecord[]>;
+  /**
+   * A page of report slots for an organization's month: first every patient-month row of the month
+   * (one partition), then, unless `recordedOnly`, the organization's active patients without a row
+   * (newest first, their rows BatchGet). One slot per patient; pages may come back short.
+   */
+  pageReport(
+    organizationId: string,
+    month: string,
+    limit: number,
+    cursor: string | null,
+    recordedOnly: boolean,
+  ): Promise<Page<ReportSlot> | 'invalid_cursor'>;
+  /** Sets the complexity flag: `billed` when the month is frozen. */
+  setComplex(
+    organizationId: string,
+    month: string,
+    patientId: string,
+    complex: boolean,
+    by: string,
+    at: string,
+  ): Promise<'saved' | 'billed'>;
+  /** Marks the month billed once (who and when): `billed` when it was already. */
+  markBilled(
+    organizationId: string,
+    month: string,
+    patientId: string,
+    by: { id: string; name: string },
+    at: string,
+  ): Promise<'saved' | 'billed'>;
+}

@@ -1,0 +1,273 @@
+import type { EntityItem } from 'electrodb';
+import { MAX_DAY_MINUTES, type CountsAs } from '../../../shared/care-time';
+import type { CcmMonthRecord, ReportSlot, TimeEntryRecord, TimeLogRepository } from '../ports';
+import type { Page } from '../../kernel/ports';
+import { batchGetAll } from '../../vendors/dynamodb/batch-get';
+import { chartsChanged } from '../../dashboard/store/chart-figures';
+import type { CareLoopService } from '../../vendors/dynamodb/entities';
+import { queryPage } from '../../vendors/dynamodb/paging';
+
+type TimeEntryItem = EntityItem<CareLoopService['entities']['timeEntry']>;
+type CcmMonthItem = EntityItem<CareLoopService['entities']['ccmMonth']>;
+
+/** The patient-month total an entry's minutes go to. */
+const TOTAL_OF: Record<CountsAs, 'staff_minutes' | 'practitioner_minutes' | 'non_clinical_minutes'> = {
+  staff: 'staff_minutes',
+  practitioner: 'practitioner_minutes',
+  none: 'non_clinical_minutes',
+};
+
+/**
+ * The report's second part starts here: a cursor the server makes (lambdas/kernel/cursor.ts
+ * accepts a one-attribute key) when the patient-month rows ran out exactly at a page's end.
+ */
+const PATIENTS_START = Buffer.from(JSON.stringify({ report: 'patients' })).toString('base64url');
+
+export class DynamoTimeLogRepository implements TimeLogRepository {
+  constructor(private readonly db: CareLoopService) {}
+
+  async pageMonth(
+    patientId: string,
+    month: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<TimeEntryRecord> | 'invalid_cursor'> {
+    const page = await queryPage(
+      this.db.entities.timeEntry.query.byPatient({ patient_id: patientId }).begins({ entry_id: `${month}_` }),
+      limit,
+      cursor,
+    );
+    return page === 'invalid_cursor' ? page : { items: page.items.map(toEntry), cursor: page.cursor };
+  }
+
+  async get(patientId: string, entryId: string): Promise<TimeEntryRecord | null> {
+    const { data } = await this.db.entities.timeEntry.get({ patient_id: patientId, entry_id: entryId }).go();
+    return data ? toEntry(data) : null;
+  }
+
+  async append(entry: TimeEntryRecord): Promise<'saved' | 'billed' | 'day_limit'> {
+    const result = await this.db.transaction
+      .write(({ timeEntry, ccmMonth, timeDay }) => [
+        timeEntry.create(toItem(entry)).commit(),
+        ccmMonth
+          .update({ provider_id: entry.provider_id, month: entry.month, patient_id: entry.patient_id })
+          .add({ [TOTAL_OF[entry.counts_as]]: entry.minutes })
+          .set({ updated_at: entry.created_at })
+          .where(({ billed_at }, { notExists }) => notExists(billed_at))
+          .commit(),
+        timeDay
+          .update({ patient_id: entry.patient_id, date: entry.date, user_id: entry.user_id })
+          .add({ minutes: entry.minutes })
+          .where(
+            ({ minutes }, { notExists, lte }) =>
+              `${notExists(minutes)} OR ${lte(minutes, MAX_DAY_MINUTES - entry.minutes)}`,
+          )
+          .commit(),
+      ])
+      .go();
+    if (!result.canceled) {
+      await chartsChanged(this.db, entry.provider_id);
+      return 'saved';
+    }
+    // The entry's id is new: only the month (frozen) or the day (full) can refuse it.
+    return result.data[1]?.rejected ? 'billed' : 'day_limit';
+  }
+
+  async appendVoid(
+    correction: TimeEntryRecord,
+    voided: TimeEntryRecord,
+  ): Promise<'saved' | 'billed' | 'already_voided'> {
+    const result = await this.db.transaction
+      .write(({ timeEntry, ccmMonth, timeDay }) => [
+        // Its id is the voided entry's plus `~void`: a second correction finds it taken.
+        timeEntry.create(toItem(correction)).commit(),
+        ccmMonth
+          .update({ provider_id: voided.provider_id, month: voided.month, patient_id: voided.patient_id })
+          .subtract({ [TOTAL_OF[voided.counts_as]]: voided.minutes })
+          .set({ updated_at: correction.created_at })
+          .where(({ billed_at }, { notExists }) => notExists(billed_at))
+          .commit(),
+        timeDay
+          .update({ patient_id: voided.patient_id, date: voided.date, user_id: voided.user_id })
+          .subtract({ minutes: voided.minutes })
+          .commit(),
+      ])
+      .go();
+    if (!result.canceled) {
+      await chartsChanged(this.db, voided.provider_id);
+      return 'saved';
+    }
+    return result.data[0]?.rejected ? 'already_voided' : 'billed';
+  }
+
+  async getMonth(organizationId: string, month: string, patientId: string): Promise<CcmMonthRecord | null> {
+    const { data } = await this.db.entities.ccmMonth
+      .get({ provider_id: organizationId, month, patient_id: patientId })
+      .go();
+    return data ? ccmMonthRecordOf(data) : null;
+  }
+
+  async monthRows(organizationId: string, month: string): Promise<CcmMonthRecord[]> {
+    const { data } = await this.db.entities.ccmMonth.query
+      .byOrganizationMonth({ provider_id: organizationId, month })
+      .go({ pages: 'all' });
+    return data.map(ccmMonthRecordOf);
+  }
+
+  async pageReport(
+    organizationId: string,
+    month: string,
+    limit: number,
+    cursor: string | null,
+    recordedOnly: boolean,
+  ): Promise<Page<ReportSlot> | 'invalid_cursor'> {
+    const inPatients = cursor !== null && (cursor === PATIENTS_START || namesIndex(cursor));
+    const slots: ReportSlot[] = [];
+    let patientsCursor: string | null = inPatients ? (cursor === PATIENTS_START ? null : cursor) : null;
+    if (!inPatients) {
+      const rows = await queryPage(
+        this.db.entities.ccmMonth.query.byOrganizationMonth({ provider_id: organizationId, month }),
+        limit,
+        cursor,
+        'asc',
+      );
+      if (rows === 'invalid_cursor') return rows;
+      slots.push(...rows.items.map((row) => ({ patientId: row.patient_id, month: ccmMonthRecordOf(row) })));
+      if (rows.cursor !== null || recordedOnly) return { items: slots, cursor: rows.cursor };
+      // The rows ran out: the page goes on with the patients who have none, or the next one does.
+      if (slots.length >= limit) return { items: slots, cursor: PATIENTS_START };
+      patientsCursor = null;
+    }
+    if (recordedOnly) return { items: [], cursor: null };
+    const patients = await queryPage(
+      this.db.entities.patient.query.byOrganization({ provider_id: organizationId, status: 'active' }),
+      limit - slots.length,
+      patientsCursor,
+    );
+    if (patients === 'invalid_cursor') return patients;
+    const ids = patients.items.map((p) => p.patient_id);
+    const recorded = new Set((await this.getMonths(organizationId, month, ids)).map((row) => row.patient_id));
+    // A patient with a row was listed with the rows.
+    slots.push(...ids.filter((id) => !recorded.has(id)).map((patientId) => ({ patientId, month: null })));
+    return { items: slots, cursor: patients.cursor };
+  }
+
+  private async getMonths(organizationId: string, month: string, patientIds: readonly string[]) {
+    if (patientIds.length === 0) return [];
+    return batchGetAll(
+      (keys) => this.db.entities.ccmMonth.get(keys).go(),
+      patientIds.map((patient_id) => ({ provider_id: organizationId, month, patient_id })),
+    );
+  }
+
+  async setComplex(
+    organizationId: string,
+    month: string,
+    patientId: string,
+    complex: boolean,
+    by: string,
+    at: string,
+  ): Promise<'saved' | 'billed'> {
+    const result = await this.db.transaction
+      .write(({ ccmMonth }) => [
+        ccmMonth
+          .update({ provider_id: organizationId, month, patient_id: patientId })
+          .set({ complex, complex_set_by: by, updated_at: at })
+          .where(({ billed_at }, { notExists }) => notExists(billed_at))
+          .commit(),
+      ])
+      .go();
+    // No chart figure moves: 99487 replaces 99490, and the charts count a month meeting either.
+    return result.canceled ? 'billed' : 'saved';
+  }
+
+  async markBilled(
+    organizationId: string,
+    month: string,
+    patientId: string,
+    by: { id: string; name: string },
+    at: string,
+  ): Promise<'saved' | 'billed'> {
+    const result = await this.db.transaction
+      .write(({ ccmMonth }) => [
+        ccmMonth
+          .update({ provider_id: organizationId, month, patient_id: patientId })
+          .set({ billed_at: at, billed_by: by.id, billed_by_name: by.name, updated_at: at })
+          .where(({ billed_at }, { notExists }) => notExists(billed_at))
+          .commit(),
+      ])
+      .go();
+    return result.canceled ? 'billed' : 'saved';
+  }
+}
+
+/** Whether a cursor holds a key of the patients' organization index (the report's second part). */
+function namesIndex(cursor: string): boolean {
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    return typeof key.gsi1pk === 'string';
+  } catch {
+    return false;
+  }
+}
+
+function toItem(e: TimeEntryRecord) {
+  return {
+    patient_id: e.patient_id,
+    entry_id: e.id,
+    provider_id: e.provider_id,
+    month: e.month,
+    date: e.date,
+    minutes: e.minutes,
+    activity: e.activity,
+    note: e.note ?? undefined,
+    source: e.source,
+    call_log_id: e.call_id ?? undefined,
+    user_id: e.user_id,
+    user_name: e.user_name,
+    care_role: e.care_role,
+    counts_as: e.counts_as,
+    created_at: e.created_at,
+    voids_entry_id: e.voids?.id,
+    void_reason: e.voids?.reason,
+  };
+}
+
+function toEntry(item: TimeEntryItem): TimeEntryRecord {
+  return {
+    id: item.entry_id,
+    patient_id: item.patient_id,
+    provider_id: item.provider_id,
+    month: item.month,
+    date: item.date,
+    minutes: item.minutes,
+    activity: item.activity,
+    note: item.note ?? null,
+    source: item.source,
+    call_id: item.call_log_id ?? null,
+    user_id: item.user_id,
+    user_name: item.user_name,
+    care_role: item.care_role,
+    counts_as: item.counts_as,
+    created_at: item.created_at,
+    voids: item.voids_entry_id ? { id: item.voids_entry_id, reason: item.void_reason ?? '' } : null,
+  };
+}
+
+/** A stored patient-month as the application reads it (the dashboards' read model too). */
+export function ccmMonthRecordOf(item: CcmMonthItem): CcmMonthRecord {
+  return {
+    provider_id: item.provider_id,
+    month: item.month,
+    patient_id: item.patient_id,
+    staff_minutes: item.staff_minutes ?? 0,
+    practitioner_minutes: item.practitioner_minutes ?? 0,
+    non_clinical_minutes: item.non_clinical_minutes ?? 0,
+    ai_contacts: item.ai_contacts ?? 0,
+    ai_minutes: item.ai_minutes ?? 0,
+    complex: item.complex ?? false,
+    billed: item.billed_at
+      ? { at: item.billed_at, by: item.billed_by ?? '', by_name: item.billed_by_name ?? '' }
+      : null,
+  };
+}

@@ -1,0 +1,28 @@
+import { dashboardChartsQuerySchema } from '../../../shared/dashboard';
+import { DynamoChartFiguresCache } from '../store/chart-figures';
+import { DynamoDashboardReadModel } from '../store/dynamo-dashboard-read-model';
+import { getDashboardCharts } from '../dashboard-charts';
+import { getDashboardStats } from '../dashboard-stats';
+import { getWorklist } from '../worklist';
+import { tableDeps } from '../../composition-root';
+import { defineFunction } from '../../platform/http-handler';
+import { ok } from '../../platform/http';
+import { parseInput } from '../../platform/validation';
+
+export const handler = defineFunction(
+  'get-dashboard-stats',
+  {
+    'GET /dashboard-stats': async ({ actor, deps }) => ok(await getDashboardStats(deps, actor)),
+    'GET /dashboard-charts': async ({ actor, deps, query }) =>
+      ok(await getDashboardCharts(deps, actor, parseInput(dashboardChartsQuerySchema, query))),
+    'GET /worklist': async ({ actor, deps }) => ok(await getWorklist(deps, actor)),
+  },
+  () => {
+    const table = tableDeps();
+    return {
+      ...table,
+      dashboard: new DynamoDashboardReadModel(table.db),
+      chartCache: new DynamoChartFiguresCache(table.db),
+    };
+  },
+);

@@ -1,0 +1,19 @@
+import { rebuildWorklist } from '../worklist-rebuild';
+import { tableDeps } from '../../composition-root';
+import { DynamoWorklistRebuild } from '../store/dynamo-worklist-rebuild';
+import { defineJob } from '../../platform/job-handler';
+import { logger } from '../../kernel/observability';
+
+/** Daily, and by hand after a deploy that adds a read model: rebuilds the worklist's read models. */
+export const handler = defineJob(
+  'rebuild-worklist',
+  () => ({}),
+  async (deps) => {
+    const result = await rebuildWorklist(deps);
+    logger.info('worklist rebuilt', { ...result });
+  },
+  () => {
+    const table = tableDeps();
+    return { ...table, rebuild: new DynamoWorklistRebuild(table.db) };
+  },
+);

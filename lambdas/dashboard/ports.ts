@@ -1,0 +1,121 @@
+/** The dashboards' totals, CCM worklist and charts (issue 12 items 6 and 7): reads only, none of them a Scan. */
+import type { SummaryTab } from '../../shared/summaries';
+import type { CcmMonthRecord } from '../care-time/ports';
+import type { PatientRecord } from '../patients/ports';
+import type { SummaryEntry } from '../summaries/ports';
+
+export interface GlobalTotals {
+  providers: number;
+  users: number;
+  patients: number;
+  calls: number;
+  scheduledCalls: number;
+  /** Calls completed in the month (each counted in its organization's month). */
+  callsThisMonth: number;
+  /** Inbound replies waiting for staff (callback requests not yet handled). */
+  openCallbacks: number;
+}
+
+export interface OrganizationTotals {
+  patients: number;
+  /** Calls completed in each month asked for (the organization's month may be one of two). */
+  callsCompleted: Readonly<Record<string, number>>;
+  openCallbacks: number;
+}
+
+export interface CounterRepository {
+  globalTotals(month: string): Promise<GlobalTotals>;
+  organizationTotals(organizationId: string, months: readonly string[]): Promise<OrganizationTotals>;
+}
+
+/** One organization's CCM figures of a month as the charts show them (escalations come from counters). */
+export interface ChartFigures {
+  enrolled_patients: number;
+  staff_minutes: number;
+  ai_contacts: number;
+  meeting_99490: number;
+}
+
+/**
+ * The charts' figures as last computed, per organization and month (issue 10 "Performance"): a
+ * figure is current while its `version` is the organization's version now, which every write that
+ * changes a figure moves once it has committed.
+ */
+export interface ChartFiguresCache {
+  /** The organizations' versions now and their stored figures of these months (one BatchGet a 100 keys). */
+  read(
+    organizationIds: readonly string[],
+    months: readonly string[],
+  ): Promise<
+    Map<string, { version: number; figures: Map<string, ChartFigures & { computedAt: string; version: number }> }>
+  >;
+  /** Stores figures computed from records read after `version` was. */
+  store(organizationId: string, version: number, figures: ReadonlyMap<string, ChartFigures>, at: string): Promise<void>;
+}
+
+/** A pending monthly check-in of an organization (its scheduled call). */
+export interface CheckInDue {
+  patientId: string;
+  callLogId: string;
+  scheduledAt: string;
+}
+
+/** An active patient whose consent is not accepted, as the worklist lists them. */
+export interface AwaitingConsent {
+  patientId: string;
+  status: 'not_asked' | 'declined' | 'withdrawn';
+  createdAt: string;
+}
+
+export interface DashboardReadModel {
+  /** Every patient-month row of an organization's month: one partition (Query, every page). */
+  monthRows(organizationId: string, month: string): Promise<CcmMonthRecord[]>;
+  /**
+   * The first `read` active patients of an organization whose consent is not accepted (not asked,
+   * then declined, then withdrawn, each newest first; one Query) and how many there are in all
+   * (the organization's counter, kept in the same transactions).
+   */
+  awaitingConsent(organizationId: string, read: number): Promise<{ items: AwaitingConsent[]; total: number }>;
+  /**
+   * An organization's pending monthly check-ins due by `dueBefore`, soonest first, read from its
+   * first `read` pending calls (one Query): `more` when later ones were left unread.
+   */
+  dueCheckIns(organizationId: string, dueBefore: string, read: number): Promise<{ items: CheckInDue[]; more: boolean }>;
+  /** Every tab's count of several summary scopes (one BatchGet of their counters). */
+  summaryCounts(scopes: readonly string[]): Promise<Map<string, Record<SummaryTab, number>>>;
+  /**
+   * Entries of one escalation tab of a scope not yet added to the EMR, newest first, read from the
+   * newest `read` entries (one Query): `more` when older entries were left unread.
+   */
+  openEscalations(
+    scope: string,
+    level: 'Emergent' | 'Urgent',
+    read: number,
+  ): Promise<{ entries: SummaryEntry[]; more: boolean }>;
+  /** An organization's open callback requests, oldest first, at most `read` (one Query); `more` when some were left unread. */
+  openCallbacks(organizationId: string, read: number): Promise<{ callbacks: OpenCallback[]; more: boolean }>;
+}
+
+/** A patient's text asking for a call back, not yet resolved. */
+export interface OpenCallback {
+  patientId: string;
+  messageId: string;
+  createdAt: string;
+}
+
+/**
+ * Rebuilding the worklist's read models from the records (job: rebuild-worklist), for records
+ * written before the read models existed and as a repair. Every write is conditional on the record
+ * as read, so a change committed meanwhile (which keeps the read models itself) is never undone.
+ */
+export interface WorklistRebuild {
+  /**
+   * Makes the patient's awaiting-consent item match the patient as read (active, with this
+   * consent): `changed` when the patient moved meanwhile, and nothing is written.
+   */
+  syncPatient(patient: PatientRecord): Promise<'synced' | 'changed'>;
+  /** Sets an organization's awaiting-consent count to the number of its items; returns it. */
+  recount(organizationId: string): Promise<number>;
+  /** Writes a pending call's keys of its organization's list (as read again, consistently). */
+  indexCall(callLogId: string): Promise<void>;
+}

@@ -1,0 +1,84 @@
+/**
+ * The charts' figures as last computed (entities.ts `chartMonth`) and the organization's version
+ * that makes them current. Every write of a record a figure is computed from (patient-months, a
+ * patient's consent, conditions or archive) calls `chartsChanged` once it has committed.
+ */
+import type { ChartFigures, ChartFiguresCache } from '../ports';
+import { logger } from '../../kernel/observability';
+import { batchGetAll } from '../../vendors/dynamodb/batch-get';
+import { COUNTER, organizationScope } from './dynamo-counter-repository';
+import type { CareLoopService } from '../../vendors/dynamodb/entities';
+import { TABLE_SCHEMA } from '../../vendors/dynamodb/table-schema';
+
+const versionKey = (organizationId: string): { scope: string; name: string } => ({
+  scope: organizationScope(organizationId),
+  name: COUNTER.chartVersion,
+});
+
+/** Stored figures are removed a while after they stop being read (a month leaves the charts' year). */
+const KEEP_SECONDS = 400 * 24 * 60 * 60;
+
+/**
+ * Moves the organization's chart version, after the write that changed a figure committed (never in
+ * its transaction: every write of the practice would then contend for one item). Should this fail,
+ * the figures stay as they were until the next change or until they age out (CHART_FIGURES_MAX_AGE_MS).
+ */
+export async function chartsChanged(db: CareLoopService, organizationId: string): Promise<void> {
+  await db.entities.counter
+    .update(versionKey(organizationId))
+    .add({ value: 1 })
+    .go()
+    .catch((error: unknown) => {
+      logger.warn('chart version not moved', { organizationId, errorName: (error as Error).name });
+    });
+}
+
+export class DynamoChartFiguresCache implements ChartFiguresCache {
+  constructor(private readonly db: CareLoopService) {}
+
+  async read(organizationIds: readonly string[], months: readonly string[]) {
+    const ids = [...new Set(organizationIds)];
+    const [versions, stored] = await Promise.all([
+      batchGetAll((keys) => this.db.entities.counter.get(keys).go(), ids.map(versionKey)),
+      batchGetAll(
+        (keys) => this.db.entities.chartMonth.get(keys).go(),
+        ids.flatMap((provider_id) => months.map((month) => ({ provider_id, month }))),
+      ),
+    ]);
+    const versionOf = new Map(versions.map((c) => [c.scope, c.value]));
+    const result = new Map(
+      ids.map((id) => [
+        id,
+        {
+          version: versionOf.get(organizationScope(id)) ?? 0,
+          figures: new Map<string, ChartFigures & { computedAt: string; version: number }>(),
+        },
+      ]),
+    );
+    for (const item of stored) {
+      result.get(item.provider_id)?.figures.set(item.month, {
+        enrolled_patients: item.enrolled_patients,
+        staff_minutes: item.staff_minutes,
+        ai_contacts: item.ai_contacts,
+        meeting_99490: item.meeting_99490,
+        computedAt: item.computed_at,
+        version: item.version,
+      });
+    }
+    return result;
+  }
+
+  async store(organizationId: string, version: number, figures: ReadonlyMap<string, ChartFigures>, at: string) {
+    const items = [...figures].map(([month, f]) => ({
+      provider_id: organizationId,
+      month,
+      version,
+      computed_at: at,
+      ...f,
+      [TABLE_SCHEMA.timeToLiveAttribute]: Math.floor(Date.parse(at) / 1000) + KEEP_SECONDS,
+    }));
+    if (items.length === 0) return;
+    // One BatchWriteItem (25 a request); what it leaves unprocessed is simply computed again next time.
+    await this.db.entities.chartMonth.put(items).go();
+  }
+}

@@ -1,0 +1,51 @@
+import type { CounterRepository, GlobalTotals, OrganizationTotals } from '../ports';
+import type { CareLoopService } from '../../vendors/dynamodb/entities';
+
+export const GLOBAL_SCOPE = 'global';
+export const COUNTER = {
+  providers: 'providers',
+  users: 'users',
+  patients: 'patients',
+  calls: 'calls',
+  scheduledCalls: 'scheduled_calls',
+  openCallbacks: 'open_callbacks',
+  awaitingConsent: 'awaiting_consent',
+  chartVersion: 'chart_version',
+} as const;
+
+export const organizationScope = (organizationId: string) => `organization#${organizationId}`;
+export const monthlyCounter = (name: 'calls_completed', month: string) => `${name}#${month}`;
+
+/** Dashboard totals: one Query per scope, never a Scan or a count over records. */
+export class DynamoCounterRepository implements CounterRepository {
+  constructor(private readonly db: CareLoopService) {}
+
+  private async scope(scope: string): Promise<Map<string, number>> {
+    const { data } = await this.db.entities.counter.query.byScope({ scope }).go({ pages: 'all' });
+    return new Map(data.map((c) => [c.name, Math.max(0, c.value)]));
+  }
+
+  async globalTotals(month: string): Promise<GlobalTotals> {
+    const values = await this.scope(GLOBAL_SCOPE);
+    return {
+      providers: values.get(COUNTER.providers) ?? 0,
+      users: values.get(COUNTER.users) ?? 0,
+      patients: values.get(COUNTER.patients) ?? 0,
+      calls: values.get(COUNTER.calls) ?? 0,
+      scheduledCalls: values.get(COUNTER.scheduledCalls) ?? 0,
+      callsThisMonth: values.get(monthlyCounter('calls_completed', month)) ?? 0,
+      openCallbacks: values.get(COUNTER.openCallbacks) ?? 0,
+    };
+  }
+
+  async organizationTotals(organizationId: string, months: readonly string[]): Promise<OrganizationTotals> {
+    const values = await this.scope(organizationScope(organizationId));
+    return {
+      patients: values.get(COUNTER.patients) ?? 0,
+      callsCompleted: Object.fromEntries(
+        months.map((month) => [month, values.get(monthlyCounter('calls_completed', month)) ?? 0]),
+      ),
+      openCallbacks: values.get(COUNTER.openCallbacks) ?? 0,
+    };
+  }
+}

@@ -1,0 +1,95 @@
+import { SUMMARY_TABS, type SummaryTab } from '../../../shared/summaries';
+import type { AwaitingConsent, CheckInDue, DashboardReadModel, OpenCallback } from '../ports';
+import type { CcmMonthRecord } from '../../care-time/ports';
+import type { SummaryEntry } from '../../summaries/ports';
+import { summaryCounterScope } from '../../summaries/summary-scopes';
+import { batchGetAll } from '../../vendors/dynamodb/batch-get';
+import { awaitingCounterKey } from './awaiting-consent';
+import { ccmMonthRecordOf } from '../../care-time/store/dynamo-time-log-repository';
+import { summaryEntryOf } from '../../summaries/store/dynamo-summary-repository';
+import type { CareLoopService } from '../../vendors/dynamodb/entities';
+
+/** The dashboards' worklist and charts: Query and BatchGet only (docs/access-patterns.md). */
+export class DynamoDashboardReadModel implements DashboardReadModel {
+  constructor(private readonly db: CareLoopService) {}
+
+  async monthRows(organizationId: string, month: string): Promise<CcmMonthRecord[]> {
+    const { data } = await this.db.entities.ccmMonth.query
+      .byOrganizationMonth({ provider_id: organizationId, month })
+      .go({ pages: 'all' });
+    return data.map(ccmMonthRecordOf);
+  }
+
+  async awaitingConsent(organizationId: string, read: number): Promise<{ items: AwaitingConsent[]; total: number }> {
+    const [{ data }, { data: counted }] = await Promise.all([
+      this.db.entities.awaitingConsent.query
+        .byOrganization({ provider_id: organizationId })
+        .go({ order: 'desc', limit: read, pages: 1 }),
+      this.db.entities.counter.get(awaitingCounterKey(organizationId)).go(),
+    ]);
+    return {
+      items: data.map((a) => ({ patientId: a.patient_id, status: a.consent_status, createdAt: a.created_at })),
+      total: Math.max(data.length, counted?.value ?? 0),
+    };
+  }
+
+  async dueCheckIns(
+    organizationId: string,
+    dueBefore: string,
+    read: number,
+  ): Promise<{ items: CheckInDue[]; more: boolean }> {
+    // Pending calls sort by due time (`list_at`); the kind filter runs on the `read` items (Limit first).
+    // Between, not lte: below the pending list sort the placed and cancelled ones (`list` leads the key).
+    const { data, cursor } = await this.db.entities.callLog.query
+      .byOrganizationList({ provider_id: organizationId, list: 'scheduled' })
+      .between({ list_at: '0' }, { list_at: dueBefore })
+      .where(({ kind }, { eq }) => eq(kind, 'monthly'))
+      .go({ limit: read, pages: 1 });
+    return {
+      items: data.map((c) => ({ patientId: c.patient_id, callLogId: c.call_log_id, scheduledAt: c.list_at })),
+      more: cursor !== null,
+    };
+  }
+
+  async summaryCounts(scopes: readonly string[]): Promise<Map<string, Record<SummaryTab, number>>> {
+    const keys = scopes.flatMap((scope) =>
+      SUMMARY_TABS.map((name): { scope: string; name: string } => ({ scope: summaryCounterScope(scope), name })),
+    );
+    const found = keys.length ? await batchGetAll((batch) => this.db.entities.counter.get(batch).go(), keys) : [];
+    const values = new Map(found.map((c) => [`${c.scope}\n${c.name}`, Math.max(0, c.value)]));
+    return new Map(
+      scopes.map((scope) => [
+        scope,
+        Object.fromEntries(
+          SUMMARY_TABS.map((tab) => [tab, values.get(`${summaryCounterScope(scope)}\n${tab}`) ?? 0]),
+        ) as Record<SummaryTab, number>,
+      ]),
+    );
+  }
+
+  async openEscalations(
+    scope: string,
+    level: 'Emergent' | 'Urgent',
+    read: number,
+  ): Promise<{ entries: SummaryEntry[]; more: boolean }> {
+    // One request of at most `read` items; the filter runs on those (DynamoDB applies Limit first).
+    const { data, cursor } = await this.db.entities.summaryEntry.query
+      .byScope({ scope, tab: level })
+      .where(({ status }, { ne }) => ne(status, 'added_to_emr'))
+      .go({ order: 'desc', limit: read, pages: 1 });
+    return {
+      entries: data.map(summaryEntryOf),
+      more: cursor !== null,
+    };
+  }
+
+  async openCallbacks(organizationId: string, read: number): Promise<{ callbacks: OpenCallback[]; more: boolean }> {
+    const { data, cursor } = await this.db.entities.openCallback.query
+      .byOrganization({ provider_id: organizationId })
+      .go({ limit: read, pages: 1 });
+    return {
+      callbacks: data.map((c) => ({ patientId: c.patient_id, messageId: c.message_id, createdAt: c.created_at })),
+      more: cursor !== null,
+    };
+  }
+}

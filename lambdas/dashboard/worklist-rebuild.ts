@@ -1,0 +1,80 @@
+/**
+ * Rebuilds the worklist's read models from the records (job: rebuild-worklist): each active
+ * organization's patients awaiting consent and their count, and the organization list keys of
+ * every pending call. Needed once for records written before the read models existed; after that
+ * a run changes nothing, and repairs what a failed write could have left. Reads are Queries of
+ * the organizations, their patients and the pending calls, a page at a time; every write is
+ * conditional on the record as read (lambdas/dashboard/store/dynamo-worklist-rebuild.ts).
+ */
+import type { CallLogRepository } from '../calls/ports';
+import type { OrganizationRepository } from '../organizations/ports';
+import type { Page } from '../kernel/ports';
+import type { PatientRepository } from '../patients/ports';
+import type { WorklistRebuild } from './ports';
+
+export interface WorklistRebuildDeps {
+  organizations: OrganizationRepository;
+  patients: PatientRepository;
+  callLogs: CallLogRepository;
+  rebuild: WorklistRebuild;
+}
+
+/** Records read a page at a time, and written at most this many at once. */
+const PAGE = 100;
+const WIDTH = 8;
+
+export interface WorklistRebuildResult {
+  organizations: number;
+  patients: number;
+  /** Patients that changed while they were looked at: their own writes kept the read model. */
+  changed: number;
+  awaitingConsent: number;
+  pendingCalls: number;
+}
+
+export async function rebuildWorklist(deps: WorklistRebuildDeps): Promise<WorklistRebuildResult> {
+  const result: WorklistRebuildResult = {
+    organizations: 0,
+    patients: 0,
+    changed: 0,
+    awaitingConsent: 0,
+    pendingCalls: 0,
+  };
+  await eachPage(
+    (cursor) => deps.organizations.pageActive(PAGE, cursor),
+    async (organization) => {
+      await eachPage(
+        (cursor) => deps.patients.pageByOrganization(organization.id, PAGE, cursor),
+        async (patient) => {
+          result.patients += 1;
+          if ((await deps.rebuild.syncPatient(patient)) === 'changed') result.changed += 1;
+        },
+      );
+      result.awaitingConsent += await deps.rebuild.recount(organization.id);
+      result.organizations += 1;
+    },
+  );
+  await eachPage(
+    (cursor) => deps.callLogs.pageScheduled(PAGE, cursor),
+    async (log) => {
+      await deps.rebuild.indexCall(log.id);
+      result.pendingCalls += 1;
+    },
+  );
+  return result;
+}
+
+/** Runs `work` on every item of every page, WIDTH at a time. */
+async function eachPage<T>(
+  read: (cursor: string | null) => Promise<Page<T> | 'invalid_cursor'>,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let cursor: string | null = null;
+  do {
+    const page = await read(cursor);
+    // A cursor this loop got from the previous page: never invalid.
+    if (page === 'invalid_cursor') throw new Error('invalid cursor while rebuilding');
+    for (let i = 0; i < page.items.length; i += WIDTH) await Promise.all(page.items.slice(i, i + WIDTH).map(work));
+    cursor = page.cursor;
+  } while (cursor);
+}

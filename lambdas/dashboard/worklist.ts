@@ -1,0 +1,216 @@
+/**
+ * The provider dashboard's worklist (issue 12 item 6; product-rules.md "Care management (CCM)"):
+ * patients awaiting consent, check-ins due this week, open Emergent and Urgent summaries, and,
+ * in the month's last days, patients a few clinical staff minutes short of a threshold, and
+ * patients' open callback requests (oldest first).
+ *
+ * Requests, all Query, Get or BatchGet, none a Scan, and none reading the whole practice: the
+ * organization (GetItem); then together the first WORKLIST_GROUP_CAP patients awaiting consent
+ * (Query of their read model) with their count (GetItem), the pending monthly check-ins due
+ * (Query, at most WORKLIST_READ), the Emergent and Urgent tabs of the all-time summary list (a
+ * Query each, at most WORKLIST_READ), the open callback requests (Query, at most WORKLIST_READ) and,
+ * in the window only, this month's patient-month rows (Query, one partition); then the patients
+ * these name (BatchGet, 100 a request), for their names, consent and whether they are still active.
+ */
+import { ccmCodes, MIN_CHRONIC_CONDITIONS, STAFF_THRESHOLDS } from '../../shared/ccm/billing';
+import {
+  CHECK_IN_DUE_DAYS,
+  NEAR_THRESHOLD_LAST_DAYS,
+  NEAR_THRESHOLD_MINUTES,
+  WORKLIST_GROUP_CAP,
+  WORKLIST_READ,
+  type WorklistAnswer,
+} from '../../shared/dashboard';
+import { monthIn, todayIn } from '../../shared/time-preferences';
+import type { Actor } from '../kernel/actor';
+import { organizationForActor } from '../kernel/access';
+import { audited } from '../kernel/audit';
+import { fail } from '../kernel/error-catalogue';
+import type { AuditLog } from '../audit/ports';
+import type { Clock } from '../kernel/ports';
+import type { DashboardReadModel } from './ports';
+import type { OrganizationRepository } from '../organizations/ports';
+import type { PatientRecord, PatientRepository } from '../patients/ports';
+import { organizationSummaryScope } from '../summaries/summary-scopes';
+
+export interface WorklistDeps {
+  organizations: OrganizationRepository;
+  patients: PatientRepository;
+  dashboard: DashboardReadModel;
+  audit: AuditLog;
+  clock: Clock;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The first WORKLIST_GROUP_CAP items and how many more there are. */
+export function capped<T>(items: readonly T[], complete = true) {
+  return {
+    items: items.slice(0, WORKLIST_GROUP_CAP),
+    hidden: Math.max(0, items.length - WORKLIST_GROUP_CAP),
+    complete,
+  };
+}
+
+/** The first day of the month's last NEAR_THRESHOLD_LAST_DAYS days (YYYY-MM-DD). */
+export function nearThresholdWindowStart(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const lastDay = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  return `${month}-${String(lastDay - NEAR_THRESHOLD_LAST_DAYS + 1).padStart(2, '0')}`;
+}
+
+/** The threshold (20, 40, 60) the minutes are at most NEAR_THRESHOLD_MINUTES short of, if any. */
+export function nearThreshold(staffMinutes: number): number | null {
+  return STAFF_THRESHOLDS.find((t) => staffMinutes < t && t - staffMinutes <= NEAR_THRESHOLD_MINUTES) ?? null;
+}
+
+/** Accepted consent and enough chronic conditions: more minutes would turn into a code. */
+const couldBill = (p: PatientRecord) =>
+  p.consent?.status === 'accepted' && (p.conditionCount ?? 0) >= MIN_CHRONIC_CONDITIONS;
+
+const nameOf = (p: PatientRecord) => `${p.first_name} ${p.last_name}`.trim();
+
+export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<WorklistAnswer> {
+  if (actor.role !== 'provider') throw fail('forbidden');
+  const organizationId = actor.providerId ?? '';
+  return audited(deps.audit, actor, 'worklist.read', { type: 'organization', id: organizationId }, async () => {
+    const organization = await organizationForActor(deps, actor, organizationId);
+    const now = deps.clock.now();
+    const month = monthIn(organization.timezone, now);
+    const today = todayIn(organization.timezone, now);
+    const windowStarts = nearThresholdWindowStart(month);
+    const inWindow = today >= windowStarts;
+    const scope = organizationSummaryScope(organization.id, 'all');
+
+    const dueBefore = new Date(now.getTime() + CHECK_IN_DUE_DAYS * DAY_MS).toISOString();
+    const [awaiting, due, emergent, urgent, callbacks, monthRows] = await Promise.all([
+      deps.dashboard.awaitingConsent(organization.id, WORKLIST_GROUP_CAP),
+      deps.dashboard.dueCheckIns(organization.id, dueBefore, WORKLIST_READ),
+      deps.dashboard.openEscalations(scope, 'Emergent', WORKLIST_READ),
+      deps.dashboard.openEscalations(scope, 'Urgent', WORKLIST_READ),
+      deps.dashboard.openCallbacks(organization.id, WORKLIST_READ),
+      inWindow ? deps.dashboard.monthRows(organization.id, month) : Promise.resolve([]),
+    ]);
+    // Only rows a few minutes short of a threshold can be listed: their patients are read, no others.
+    const rows = monthRows.filter((row) => !row.billed && nearThreshold(row.staff_minutes) !== null);
+    const named = await deps.patients.getMany([
+      ...awaiting.items.map((a) => a.patientId),
+      ...due.items.map((c) => c.patientId),
+      ...emergent.entries.map((e) => e.patient_id),
+      ...urgent.entries.map((e) => e.patient_id),
+      ...callbacks.callbacks.map((c) => c.patientId),
+      ...rows.map((r) => r.patient_id),
+    ]);
+    // An archived patient, or one of another organization, drops out of every group.
+    const byId = new Map(
+      named.filter((p) => p.status === 'active' && p.provider_id === organization.id).map((p) => [p.id, p]),
+    );
+
+    // The patient's own consent decides: its item is written in the same transaction, so they agree.
+    const awaitingShown = awaiting.items.flatMap((a) => {
+      const patient = byId.get(a.patientId);
+      const status = patient?.consent?.status ?? 'not_asked';
+      return patient && status !== 'accepted' ? [{ patient, status, createdAt: a.createdAt }] : [];
+    });
+
+    // A patient's soonest pending check-in; only consented patients' check-ins are due.
+    const seen = new Set<string>();
+    const dueShown = due.items.flatMap((c) => {
+      const patient = byId.get(c.patientId);
+      if (!patient || patient.consent?.status !== 'accepted' || seen.has(patient.id)) return [];
+      seen.add(patient.id);
+      return [{ patient, at: c.scheduledAt }];
+    });
+
+    // Both levels newest first, Emergent before Urgent.
+    const open = [
+      ...emergent.entries.map((entry) => ({ entry, level: 'Emergent' as const })),
+      ...urgent.entries.map((entry) => ({ entry, level: 'Urgent' as const })),
+    ].flatMap(({ entry, level }) => {
+      const patient = byId.get(entry.patient_id);
+      return patient ? [{ entry, level, patient }] : [];
+    });
+
+    const near = rows.flatMap((row) => {
+      const patient = byId.get(row.patient_id);
+      const threshold = nearThreshold(row.staff_minutes);
+      if (!patient || threshold === null || !couldBill(patient)) return [];
+      // A patient whose month is billed already, or who is complex at 60, needs nothing more.
+      if (row.billed) return [];
+      const { codes } = ccmCodes({
+        consent: true,
+        conditions: patient.conditionCount ?? 0,
+        staffMinutes: row.staff_minutes,
+        practitionerMinutes: row.practitioner_minutes,
+        aiContacts: row.ai_contacts,
+        aiMinutes: row.ai_minutes,
+        complex: row.complex,
+      });
+      if (codes.some((c) => c.code === '99487')) return [];
+      return [{ patient, row, threshold, needed: threshold - row.staff_minutes }];
+    });
+    near.sort((a, b) => a.needed - b.needed);
+
+    return {
+      month,
+      awaiting_consent: {
+        items: awaitingShown.map(({ patient, status, createdAt }) => ({
+          patient_id: patient.id,
+          patient_name: nameOf(patient),
+          consent_status: status,
+          created_at: createdAt,
+        })),
+        hidden: Math.max(0, awaiting.total - awaiting.items.length),
+        complete: true,
+      },
+      check_ins_due: capped(
+        dueShown.map(({ patient, at }) => ({
+          patient_id: patient.id,
+          patient_name: nameOf(patient),
+          scheduled_at: at,
+        })),
+        !due.more,
+      ),
+      urgent_summaries: capped(
+        open.map(({ entry, level, patient }) => ({
+          call_id: entry.call_log_id,
+          patient_id: patient.id,
+          patient_name: nameOf(patient),
+          escalation_level: level,
+          status: entry.status,
+          created_at: entry.created_at,
+        })),
+        !emergent.more && !urgent.more,
+      ),
+      callback_requests: capped(
+        callbacks.callbacks.flatMap((c) => {
+          const patient = byId.get(c.patientId);
+          return patient
+            ? [
+                {
+                  patient_id: patient.id,
+                  patient_name: nameOf(patient),
+                  message_id: c.messageId,
+                  created_at: c.createdAt,
+                },
+              ]
+            : [];
+        }),
+        !callbacks.more,
+      ),
+      near_threshold: {
+        ...capped(
+          near.map(({ patient, row, threshold, needed }) => ({
+            patient_id: patient.id,
+            patient_name: nameOf(patient),
+            staff_minutes: row.staff_minutes,
+            threshold,
+            minutes_needed: needed,
+          })),
+        ),
+        window_starts: windowStarts,
+        in_window: inWindow,
+      },
+    };
+  });
+}

@@ -1,0 +1,113 @@
+/**
+ * Who may touch what (product-rules.md "Roles and access"): role checks, and the record a request
+ * names if the actor may see it. The tenant comes from the actor's verified claims; another
+ * organization's record answers exactly like a missing one (`TenantDenied`), and only the audit
+ * trail tells the two apart.
+ */
+import { isUuid } from '../../shared/validation';
+import type { Actor } from './actor';
+import { AppError } from './app-error';
+import { TenantDenied, denied, fail, type NotFoundName } from './error-catalogue';
+import type { CallLogRecord, CallLogRepository } from '../calls/ports';
+import type { OrganizationRef, OrganizationRepository } from '../organizations/ports';
+import type { PatientRecord, PatientRepository } from '../patients/ports';
+
+/**
+ * Record ids are lower-case UUIDs (`ids.newId()`, Cognito subs); anything else cannot name a record
+ * and never reaches a key. Handlers refuse malformed path ids with 400 before this; it guards ids
+ * from bodies and stored references.
+ */
+export const isRecordId = isUuid;
+
+/** Operators (CareLoop employees) only. */
+export function assertEmployee(actor: Actor): void {
+  if (actor.role !== 'careloop_employee') throw fail('forbidden');
+}
+
+/** Employees and provider staff: the only roles that may touch organizations' patient data. */
+export function assertStaff(actor: Actor): void {
+  if (actor.role !== 'careloop_employee' && actor.role !== 'provider') throw fail('forbidden');
+}
+
+/** Only employees whose e-mail is in the deploy-time list (product-rules.md "Roles"). */
+export function isSettingsAdmin(admins: readonly string[], actor: Actor): boolean {
+  return actor.role === 'careloop_employee' && actor.email !== '' && admins.includes(actor.email.toLowerCase());
+}
+
+/**
+ * The organization a request names, if the actor may see it: employees see every active one,
+ * provider users only their own. Another organization answers exactly like a missing one.
+ */
+export async function organizationForActor(
+  deps: { organizations: Pick<OrganizationRepository, 'getRef'> },
+  actor: Actor,
+  organizationId: string,
+): Promise<OrganizationRef> {
+  assertStaff(actor);
+  if (actor.role !== 'careloop_employee' && actor.providerId !== organizationId) throw denied('providerNotFound');
+  const org = isRecordId(organizationId) ? await deps.organizations.getRef(organizationId) : null;
+  if (!org || org.status !== 'active') throw fail('providerNotFound');
+  return org;
+}
+
+export interface PatientAccessDeps {
+  patients: Pick<PatientRepository, 'get'>;
+  organizations: Pick<OrganizationRepository, 'getRef'>;
+}
+
+export interface PatientInScope {
+  patient: PatientRecord;
+  organization: OrganizationRef;
+}
+
+/**
+ * The patient a request names, if the actor may see it: employees see every active patient of
+ * an active organization, provider users only their own organization's. Another organization's
+ * patient answers exactly like a missing one (the audit trail records it as denied).
+ */
+export async function patientForActor(
+  deps: PatientAccessDeps,
+  actor: Actor,
+  patientId: string,
+): Promise<PatientInScope> {
+  if (!isRecordId(patientId)) throw fail('patientNotFound');
+  assertStaff(actor);
+  const employee = actor.role === 'careloop_employee';
+  if (!employee && !actor.providerId) throw denied('patientNotFound');
+  // A provider user's organization is known from the token: read both at once.
+  const [patient, ownOrganization] = await Promise.all([
+    deps.patients.get(patientId),
+    employee || !actor.providerId ? null : deps.organizations.getRef(actor.providerId),
+  ]);
+  if (!patient || patient.status !== 'active') throw fail('patientNotFound');
+  if (!employee && patient.provider_id !== actor.providerId) throw denied('patientNotFound');
+  const organization = employee ? await deps.organizations.getRef(patient.provider_id) : ownOrganization;
+  if (!organization || organization.status !== 'active') throw fail('patientNotFound');
+  return { patient, organization };
+}
+
+export interface CallAccessDeps extends PatientAccessDeps {
+  callLogs: Pick<CallLogRepository, 'get'>;
+}
+
+/**
+ * A call the actor may see: the same tenant rule as its patient. It answers with `notFound` (a call,
+ * or a summary) whether the call is missing, its patient is, or either is another organization's.
+ */
+export async function callForActor(
+  deps: CallAccessDeps,
+  actor: Actor,
+  callId: string,
+  notFound: NotFoundName = 'callNotFound',
+): Promise<PatientInScope & { log: CallLogRecord }> {
+  const log = /^[A-Za-z0-9_-]{1,128}$/.test(callId) ? await deps.callLogs.get(callId) : null;
+  if (!log) throw fail(notFound);
+  try {
+    return { log, ...(await patientForActor(deps, actor, log.patient_id)) };
+  } catch (error) {
+    // The call answers like its patient: another organization's is denied, and looks missing.
+    if (error instanceof TenantDenied) throw denied(notFound);
+    if (error instanceof AppError && error.kind === 'not_found') throw fail(notFound);
+    throw error;
+  }
+}

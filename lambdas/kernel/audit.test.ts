@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor } from './actor';
+import { badRequest, conflict, forbidden, notFound } from './app-error';
+import { audited, auditedChange, auditOutcomeOf } from './audit';
+import { denied, fail } from './error-catalogue';
+import type { AuditEntry, AuditEvent } from '../audit/ports';
+
+const actor: Actor = { userId: 'u1', email: 'nurse@sunrise.example', role: 'provider', providerId: 'org-1' };
+
+function recorder() {
+  const entries: AuditEntry[] = [];
+  return { entries, log: { record: async (e: AuditEntry) => void entries.push(e) } };
+}
+
+describe('auditOutcomeOf', () => {
+  it('tells a refusal for another organization from a missing record, though both answer 404', () => {
+    expect(denied('patientNotFound').status).toBe(404);
+    expect(denied('patientNotFound').code).toBe(fail('patientNotFound').code);
+    expect(auditOutcomeOf(denied('patientNotFound'))).toBe('denied');
+    expect(auditOutcomeOf(fail('patientNotFound'))).toBe('not_found');
+  });
+
+  it('maps the other failures', () => {
+    expect(auditOutcomeOf(forbidden())).toBe('denied');
+    expect(auditOutcomeOf(badRequest('x', 'y'))).toBe('invalid');
+    expect(auditOutcomeOf(conflict('x', 'y'))).toBe('invalid');
+    expect(auditOutcomeOf(notFound('x', 'y'))).toBe('not_found');
+    expect(auditOutcomeOf(new Error('boom'))).toBe('error');
+  });
+});
+
+describe('audited', () => {
+  it('records who did what to which patient, and the success, before answering', async () => {
+    const { entries, log } = recorder();
+    const result = await audited(log, actor, 'patient.read', { type: 'patient', id: 'p1' }, async () => {
+      expect(entries).toHaveLength(0);
+      return 'data';
+    });
+    expect(result).toBe('data');
+    expect(entries).toEqual([
+      {
+        actorId: 'u1',
+        actorRole: 'provider',
+        actorProviderId: 'org-1',
+        action: 'patient.read',
+        subject: { type: 'patient', id: 'p1' },
+        patientId: 'p1',
+        outcome: 'success',
+      },
+    ]);
+  });
+
+  it('records a failure with its outcome and rethrows it', async () => {
+    const { entries, log } = recorder();
+    const work = audited(log, actor, 'care_plan.update', { type: 'patient', id: 'p2' }, () =>
+      Promise.reject(denied('patientNotFound')),
+    );
+    await expect(work).rejects.toMatchObject({ status: 404, code: 'patient.not_found' });
+    expect(entries[0]).toMatchObject({ action: 'care_plan.update', patientId: 'p2', outcome: 'denied' });
+  });
+
+  it('names the patient of an organization-level event when given', async () => {
+    const { entries, log } = recorder();
+    await audited(log, actor, 'patient.create', { type: 'organization', id: 'org-1' }, async () => 1, 'p3');
+    expect(entries[0]).toMatchObject({ subject: { type: 'organization', id: 'org-1' }, patientId: 'p3' });
+  });
+
+  it("carries the request's id and source IP when the actor has them, on success and on failure", async () => {
+    const { entries, log } = recorder();
+    const fromRequest: Actor = { ...actor, requestId: 'req-1', sourceIp: '203.0.113.7' };
+    await audited(log, fromRequest, 'patient.read', { type: 'patient', id: 'p1' }, async () => 'data');
+    await expect(
+      audited(log, fromRequest, 'patient.update', { type: 'patient', id: 'p1' }, () =>
+        Promise.reject(denied('patientNotFound')),
+      ),
+    ).rejects.toThrow();
+    expect(entries).toEqual([
+      expect.objectContaining({ outcome: 'success', requestId: 'req-1', sourceIp: '203.0.113.7' }),
+      expect.objectContaining({ outcome: 'denied', requestId: 'req-1', sourceIp: '203.0.113.7' }),
+    ]);
+  });
+
+  it('records no request fields for an actor without them, and never the e-mail', async () => {
+    const { entries, log } = recorder();
+    await audited(log, actor, 'patient.read', { type: 'patient', id: 'p1' }, async () => 'data');
+    expect(entries[0]).not.toHaveProperty('requestId');
+    expect(entries[0]).not.toHaveProperty('sourceIp');
+    expect(JSON.stringify(entries)).not.toContain(actor.email);
+  });
+
+  it('fails the request when the event cannot be written', async () => {
+    const failing = { record: () => Promise.reject(new Error('table unavailable')) };
+    await expect(
+      audited(failing, actor, 'patient.read', { type: 'patient', id: 'p1' }, async () => 'data'),
+    ).rejects.toThrow('table unavailable');
+  });
+});
+
+describe('auditedChange', () => {
+  const deps = (entries: AuditEntry[]) => ({
+    audit: { record: async (e: AuditEntry) => void entries.push(e) },
+    clock: { now: () => new Date('2026-11-23T10:00:00.000Z') },
+    ids: { newId: () => 'event-1' },
+  });
+  const traced: Actor = {
+    ...actor,
+    role: 'careloop_employee',
+    providerId: null,
+    requestId: 'req-1',
+    sourceIp: '203.0.113.7',
+  };
+
+  it('hands the success event, with what moved, to the write; records nothing on its own', async () => {
+    const recorded: AuditEntry[] = [];
+    const written: AuditEvent[] = [];
+    const result = await auditedChange(
+      deps(recorded),
+      traced,
+      'user.update',
+      { type: 'user', id: 'u9' },
+      async (eventOf) => {
+        written.push(
+          eventOf({ roleBefore: 'provider', roleAfter: 'patient', organizationBefore: 'o1', organizationAfter: 'o2' }),
+        );
+        return 'done';
+      },
+    );
+    expect(result).toBe('done');
+    expect(recorded).toEqual([]);
+    expect(written).toEqual([
+      {
+        id: 'event-1',
+        at: '2026-11-23T10:00:00.000Z',
+        actorId: 'u1',
+        actorRole: 'careloop_employee',
+        actorProviderId: null,
+        action: 'user.update',
+        subject: { type: 'user', id: 'u9' },
+        outcome: 'success',
+        requestId: 'req-1',
+        sourceIp: '203.0.113.7',
+        change: { roleBefore: 'provider', roleAfter: 'patient', organizationBefore: 'o1', organizationAfter: 'o2' },
+      },
+    ]);
+  });
+
+  it('records a refusal on its own (nothing changed) and rethrows it', async () => {
+    const recorded: AuditEntry[] = [];
+    await expect(
+      auditedChange(deps(recorded), traced, 'user.delete', { type: 'user', id: 'u9' }, async () => {
+        throw notFound('user.not_found', 'User not found');
+      }),
+    ).rejects.toMatchObject({ code: 'user.not_found' });
+    expect(recorded).toEqual([
+      expect.objectContaining({ action: 'user.delete', outcome: 'not_found', requestId: 'req-1' }),
+    ]);
+    expect(recorded[0]).not.toHaveProperty('change');
+  });
+});

@@ -1,0 +1,105 @@
+import type { Actor } from './actor';
+import { AppError } from './app-error';
+import { TenantDenied } from './error-catalogue';
+import type { AuditChange, AuditEntry, AuditEvent, AuditLog, AuditOutcome } from '../audit/ports';
+import type { Clock, Ids } from './ports';
+
+/** How a failed request reads in the audit trail. */
+export function auditOutcomeOf(error: unknown): AuditOutcome {
+  if (error instanceof TenantDenied) return 'denied';
+  if (!(error instanceof AppError)) return 'error';
+  switch (error.kind) {
+    case 'not_found':
+      return 'not_found';
+    case 'forbidden':
+    case 'unauthorized':
+      return 'denied';
+    // Over a daily limit: refused by rule, a toll-fraud signal worth reading beside denials.
+    case 'too_many':
+      return 'denied';
+    case 'bad_request':
+    case 'conflict':
+      return 'invalid';
+    case 'bad_gateway':
+    case 'unavailable':
+      return 'error';
+  }
+}
+
+export type AuditSubject = AuditEntry['subject'];
+
+/** Who did what to which subject, with the request's id and source IP when the actor carries them. */
+function entryOf(actor: Actor, action: string, subject: AuditSubject, patientId: string | undefined) {
+  return {
+    actorId: actor.userId,
+    actorRole: actor.role,
+    actorProviderId: actor.providerId,
+    action,
+    subject,
+    ...(patientId ? { patientId } : {}),
+    ...(actor.requestId ? { requestId: actor.requestId } : {}),
+    ...(actor.sourceIp ? { sourceIp: actor.sourceIp } : {}),
+  };
+}
+
+/**
+ * Runs one request's work and records who did what to which patient data, and how it ended,
+ * whatever the outcome, with the request's id and source IP when the actor carries them. A success
+ * is recorded before the answer leaves: no audit, no data.
+ */
+export async function audited<T>(
+  audit: AuditLog,
+  actor: Actor,
+  action: string,
+  subject: AuditSubject,
+  work: () => Promise<T>,
+  patientId = subject.type === 'patient' ? subject.id : undefined,
+): Promise<T> {
+  const entry = entryOf(actor, action, subject, patientId);
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    await audit.record({ ...entry, outcome: auditOutcomeOf(error) });
+    throw error;
+  }
+  await audit.record({ ...entry, outcome: 'success' });
+  return result;
+}
+
+export interface ChangeAuditDeps {
+  audit: AuditLog;
+  clock: Clock;
+  ids: Ids;
+}
+
+/** Builds the success event of a change, given what it moved; the repository writes it with the change. */
+export type ChangeEventOf = (change?: AuditChange) => AuditEvent;
+
+/**
+ * Runs a change of a user or an organization whose success event is written in the SAME transaction
+ * as the change: `work` builds the event once it knows the old and new role and organization, and
+ * hands it to the repository. A refusal or failure changed nothing, so it is recorded on its own.
+ */
+export async function auditedChange<T>(
+  deps: ChangeAuditDeps,
+  actor: Actor,
+  action: string,
+  subject: AuditSubject,
+  work: (eventOf: ChangeEventOf) => Promise<T>,
+): Promise<T> {
+  const entry = entryOf(actor, action, subject, undefined);
+  const eventOf: ChangeEventOf = (change) => ({
+    ...entry,
+    ...(change ? { change } : {}),
+    outcome: 'success',
+    id: deps.ids.newId(),
+    at: deps.clock.now().toISOString(),
+  });
+  try {
+    return await work(eventOf);
+  } catch (error) {
+    await deps.audit.record({ ...entry, outcome: auditOutcomeOf(error) });
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Magic links (product-rules.md "Links and expiry"): 256-bit random tokens, only their SHA-256 hash
+ * stored; summary links last 30 days, patient call links 7 days; a link works many times until it
+ * expires. An unknown, expired or malformed token all read the same: not found.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from './ports';
+import type { LinkRecord, LinkRepository } from '../texts/ports';
+
+export const SUMMARY_LINK_DAYS = 30;
+export const CALL_LINK_DAYS = 7;
+const DAY = 24 * 60 * 60 * 1000;
+
+/** base64url of 32 random bytes: 43 characters. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface LinkDeps {
+  links: LinkRepository;
+  clock: Clock;
+}
+
+/** Creates a link and returns its token (shown once: only the hash is kept). */
+export async function createLink(
+  deps: LinkDeps,
+  fields: Pick<LinkRecord, 'kind' | 'organizationId' | 'patientId' | 'callLogId' | 'createdBy'>,
+): Promise<{ token: string; expires: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.clock.now();
+  const days = fields.kind === 'summary' ? SUMMARY_LINK_DAYS : CALL_LINK_DAYS;
+  const expires = new Date(now.getTime() + days * DAY).toISOString();
+  await deps.links.create({ ...fields, tokenHash: hashToken(token), createdAt: now.toISOString(), expires });
+  return { token, expires };
+}
+
+/** The link a token opens, if it is well-formed, known, of that kind and not expired; else null. */
+export async function resolveLink(deps: LinkDeps, token: string, kind: LinkRecord['kind']): Promise<LinkRecord | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const link = await deps.links.get(hashToken(token));
+  if (!link || link.kind !== kind) return null;
+  if (Date.parse(link.expires) <= deps.clock.now().getTime()) return null;
+  return link;
+}
+
+/**
+ * A summary link for a completed call, for the notifier: returns the page's path,
+ * `/summary/<token>`. Only the token's hash is stored; the link works for 30 days.
+ */
+export async function createSummaryLink(
+  deps: LinkDeps,
+  callLogId: string,
+  organizationId: string,
+  patientId: string,
+  createdBy: string,
+): Promise<string> {
+  const { token } = await createLink(deps, { kind: 'summary', callLogId, organizationId, patientId, createdBy });
+  return `/summary/${token}`;
+}

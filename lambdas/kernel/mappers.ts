@@ -1,0 +1,82 @@
+/**
+ * Records as the API answers them (the answer types live in the project's `shared/`): one mapper
+ * per record, used by every use case that answers with it.
+ */
+import { MIN_CHRONIC_CONDITIONS } from '../../shared/ccm/billing';
+import type { CallLogDetail, CallLogSummary } from '../../shared/calls';
+import {
+  DEFAULT_CARE_ROLE,
+  type Patient,
+  type ProviderOrganization,
+  type ProviderRef,
+  type UserProfile,
+} from '../../shared/domain';
+import type { CallLogRecord } from '../calls/ports';
+import type { OrganizationRecord } from '../organizations/ports';
+import type { PatientRecord } from '../patients/ports';
+import type { UserProfileRecord } from './profile';
+
+/** Shown for an author whose profile cannot be found. */
+export const UNKNOWN_AUTHOR = 'Unknown user';
+
+export function toProvider(record: OrganizationRecord): ProviderOrganization {
+  const { status: _status, ...org } = record;
+  return org;
+}
+
+export function toPatient(record: PatientRecord): Patient {
+  const { status: _status, consent, conditionCount, billingPractitionerId, ...patient } = record;
+  return {
+    ...patient,
+    consent: consent ?? { status: 'not_asked', date: null },
+    conditionCount: conditionCount ?? 0,
+    ccmEligible: (conditionCount ?? 0) >= MIN_CHRONIC_CONDITIONS,
+    billingPractitionerId: billingPractitionerId ?? null,
+  };
+}
+
+/** The API's user shape: the profile plus its organization's id and name (null when it has none or it is archived). */
+export function toUserProfile(record: UserProfileRecord, provider: ProviderRef | null): UserProfile {
+  const { status: _status, care_role: careRole, ...profile } = record;
+  return {
+    ...profile,
+    care_role: record.role === 'provider' ? (careRole ?? DEFAULT_CARE_ROLE) : null,
+    full_name: `${record.first_name} ${record.last_name}`.trim(),
+    provider: provider && record.provider_id === provider.id ? provider : null,
+  };
+}
+
+export const patientName = (p: Pick<PatientRecord, 'first_name' | 'last_name'> | undefined) =>
+  p ? `${p.first_name} ${p.last_name}`.trim() : 'Unknown Patient';
+
+export function toCallSummary(log: CallLogRecord, patientName: string, providerName: string): CallLogSummary {
+  return {
+    id: log.id,
+    patient_id: log.patient_id,
+    provider_id: log.provider_id,
+    patient_name: patientName,
+    provider_name: providerName,
+    status: log.status,
+    kind: log.kind,
+    outcome: log.outcome,
+    duration: log.duration_seconds,
+    created_at: log.created_at,
+    updated_at: log.updated_at,
+    scheduled_at: log.scheduled_at,
+    time_preference: log.time_preference,
+    failure_reason: log.failure_reason,
+    escalation_level: log.escalation_level,
+    has_transcript: log.transcript.length > 0,
+  };
+}
+
+export function toCallDetail(log: CallLogRecord, patientName: string, providerName: string): CallLogDetail {
+  return {
+    ...toCallSummary(log, patientName, providerName),
+    transcript: log.transcript,
+    summary: log.summary,
+    note_to_doctor: log.note_to_doctor,
+    success_evaluation: log.success_evaluation,
+    ended_reason: log.ended_reason,
+  };
+}

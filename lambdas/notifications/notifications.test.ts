@@ -1,0 +1,446 @@
+import { describe, expect, it } from 'vitest';
+import type { EscalationLevel } from '../../shared/calls';
+import type { NotificationPreferences } from '../../shared/domain';
+import { newCallLog } from '../calls/call-records';
+import { hashToken } from '../kernel/links';
+import {
+  ALERT_SYSTEM_PROMPT,
+  NotificationsIncomplete,
+  SENDING_LEASE_MS,
+  notifyCall,
+  plannedDeliveries,
+  type NotifyDeps,
+} from './notifications';
+import {
+  MessageSendError,
+  type NotificationClaim,
+  type NotificationKey,
+  type NotificationReason,
+  type NotificationRecord,
+  type NotificationRepository,
+  type OutboundEmail,
+} from './ports';
+import { VoiceAgentError, type CallLogRecord, type OutboundCallRequest } from '../calls/ports';
+import type { LinkRecord, OutboundText } from '../texts/ports';
+import type { PatientRecord } from '../patients/ports';
+import type { UserProfileRecord } from '../kernel/profile';
+
+const NOW = new Date('2026-03-02T15:00:00.000Z');
+const ORIGIN = 'https://app.careloop.test';
+
+const call = (overrides: Partial<CallLogRecord> = {}): CallLogRecord =>
+  newCallLog(
+    {
+      id: 'call-1',
+      patient_id: 'pat-1',
+      provider_id: 'org-1',
+      status: 'completed',
+      kind: 'instant',
+      created_by: 'nurse-1',
+      summary: 'Chest pain since the morning; advised to call 911.',
+      escalation_level: 'Emergent',
+      note_to_doctor: 'Chest pain and shortness of breath.',
+      ...overrides,
+    },
+    NOW.toISOString(),
+  );
+
+const patient: PatientRecord = {
+  id: 'pat-1',
+  provider_id: 'org-1',
+  first_name: 'Margaret',
+  last_name: 'Alvarez',
+  email: 'margaret@example.test',
+  phone_number: '+18135550103',
+  created_at: NOW.toISOString(),
+  updated_at: NOW.toISOString(),
+  version: 1,
+  status: 'active',
+};
+
+const user = (
+  id: string,
+  preferences: NotificationPreferences,
+  overrides: Partial<UserProfileRecord> = {},
+): UserProfileRecord => ({
+  id,
+  email: `${id}@sunrise.example`,
+  first_name: 'Nora',
+  last_name: 'Ellis',
+  phone_number: '+18135550190',
+  role: 'provider',
+  provider_id: 'org-1',
+  assigned_at: NOW.toISOString(),
+  notification_preferences: preferences,
+  created_at: NOW.toISOString(),
+  status: 'active',
+  ...overrides,
+});
+
+/** The notification records as DynamoDB keeps them, with the same conditional rules. */
+class InMemoryNotifications implements NotificationRepository {
+  readonly records = new Map<string, NotificationRecord>();
+  private id = (key: NotificationKey) => `${key.callLogId}|${key.userId}|${key.channel}`;
+
+  listByCall(callLogId: string) {
+    return Promise.resolve([...this.records.values()].filter((r) => r.callLogId === callLogId));
+  }
+
+  claim(key: NotificationKey, reason: NotificationReason, at: string, staleBefore: string): Promise<NotificationClaim> {
+    const existing = this.records.get(this.id(key));
+    if (!existing) {
+      this.records.set(this.id(key), {
+        ...key,
+        reason,
+        status: 'sending',
+        attempts: 1,
+        createdAt: at,
+        updatedAt: at,
+        providerMessageId: null,
+        errorCode: null,
+      });
+      return Promise.resolve('claimed');
+    }
+    if (existing.status === 'sent') return Promise.resolve('sent');
+    if (existing.status === 'sending' && existing.updatedAt >= staleBefore) return Promise.resolve('busy');
+    this.records.set(this.id(key), {
+      ...existing,
+      status: 'sending',
+      attempts: existing.attempts + 1,
+      updatedAt: at,
+      errorCode: null,
+    });
+    return Promise.resolve('claimed');
+  }
+
+  markSent(key: NotificationKey, providerMessageId: string, at: string) {
+    const existing = this.records.get(this.id(key));
+    if (existing) this.records.set(this.id(key), { ...existing, status: 'sent', providerMessageId, updatedAt: at });
+    return Promise.resolve();
+  }
+
+  markFailed(key: NotificationKey, errorCode: string, at: string) {
+    const existing = this.records.get(this.id(key));
+    if (existing && existing.status !== 'sent') {
+      this.records.set(this.id(key), { ...existing, status: 'failed', errorCode, updatedAt: at });
+    }
+    return Promise.resolve();
+  }
+}
+
+interface World {
+  deps: NotifyDeps;
+  emails: OutboundEmail[];
+  texts: OutboundText[];
+  calls: OutboundCallRequest[];
+  links: LinkRecord[];
+  notifications: InMemoryNotifications;
+  unnotified: string[];
+  /** Failures of the next sends, per channel (consumed one per send). */
+  failNext: { email: Error[]; sms: Error[]; call: Error[] };
+  users: UserProfileRecord[];
+  log: CallLogRecord | null;
+}
+
+function world(users: UserProfileRecord[], log: CallLogRecord | null = call()): World {
+  const w: World = {
+    emails: [],
+    texts: [],
+    calls: [],
+    links: [],
+    notifications: new InMemoryNotifications(),
+    unnotified: [],
+    failNext: { email: [], sms: [], call: [] },
+    users,
+    log,
+    deps: undefined as unknown as NotifyDeps,
+  };
+  let sequence = 0;
+  w.deps = {
+    callLogs: { get: (id) => Promise.resolve(w.log?.id === id ? w.log : null) },
+    patients: { get: (id) => Promise.resolve(id === patient.id ? patient : null) },
+    profiles: { listByOrganization: (org) => Promise.resolve(w.users.filter((u) => u.provider_id === org)) },
+    settings: { get: () => Promise.resolve(null), save: () => Promise.resolve('saved' as const) },
+    notifications: w.notifications,
+    links: {
+      create: (link) => {
+        w.links.push(link);
+        return Promise.resolve();
+      },
+      get: (hash) => Promise.resolve(w.links.find((l) => l.tokenHash === hash) ?? null),
+    },
+    clock: { now: () => NOW },
+    email: {
+      send: (email) => {
+        const failure = w.failNext.email.shift();
+        if (failure) return Promise.reject(failure);
+        w.emails.push(email);
+        return Promise.resolve({ messageId: `ses-${++sequence}` });
+      },
+    },
+    sms: {
+      send: (text) => {
+        const failure = w.failNext.sms.shift();
+        if (failure) return Promise.reject(failure);
+        w.texts.push(text);
+        return Promise.resolve({ messageSid: `SM${++sequence}` });
+      },
+    },
+    voice: {
+      placeCall: (request) => {
+        const failure = w.failNext.call.shift();
+        if (failure) return Promise.reject(failure);
+        w.calls.push(request);
+        return Promise.resolve({ vendorCallId: `vapi-${++sequence}` });
+      },
+    },
+    defaultAssistantId: 'asst-default',
+    webOrigin: ORIGIN,
+    signals: { emergentEscalationUnnotified: (id) => void w.unnotified.push(id) },
+  };
+  return w;
+}
+
+const escalationAndSummary: NotificationPreferences = { new_summaries: ['email'], escalations: ['email', 'sms'] };
+const statusOf = (w: World, userId: string, channel: string) =>
+  [...w.notifications.records.values()].find((r) => r.userId === userId && r.channel === channel);
+/** The link a message carries, as the summary page resolves it (only its hash is stored). */
+const tokenIn = (text: string) => /\/summary\/([A-Za-z0-9_-]{43})\b/.exec(text)?.[1] ?? '';
+
+describe('who gets what', () => {
+  it('sends an escalation through the escalation channels and no second message on the same channel', async () => {
+    const w = world([user('nora', escalationAndSummary)]);
+
+    const outcome = await notifyCall(w.deps, 'call-1');
+
+    expect(outcome).toMatchObject({ sent: 2, alreadySent: 0, failed: [], escalationNotified: true });
+    expect(w.emails).toEqual([
+      expect.objectContaining({ to: 'nora@sunrise.example', subject: 'Emergent escalation: Margaret' }),
+    ]);
+    expect(w.texts).toEqual([expect.objectContaining({ to: '+18135550190' })]);
+    expect(w.texts[0]?.body).toMatch(
+      /^CareLoop: Emergent escalation for Margaret\. https:\/\/app\.careloop\.test\/summary\//,
+    );
+    expect(statusOf(w, 'nora', 'email')).toMatchObject({
+      reason: 'escalation',
+      status: 'sent',
+      providerMessageId: 'ses-1',
+    });
+  });
+
+  it('adds the new-summary message on channels the escalation did not use', async () => {
+    const w = world(
+      [user('ravi', { new_summaries: ['email', 'sms'], escalations: ['sms'] })],
+      call({ escalation_level: 'Urgent' }),
+    );
+
+    await notifyCall(w.deps, 'call-1');
+
+    expect(w.texts.map((t) => t.body.slice(0, 38))).toEqual(['CareLoop: Urgent escalation for Margar']);
+    expect(w.emails.map((e) => e.subject)).toEqual(['New call summary: Margaret']);
+    expect(statusOf(w, 'ravi', 'email')?.reason).toBe('new_summary');
+  });
+
+  it('sends only new-summary messages for Elective and Normal calls', async () => {
+    for (const level of ['Elective', 'Normal'] as EscalationLevel[]) {
+      const w = world([user('nora', escalationAndSummary)], call({ escalation_level: level }));
+
+      const outcome = await notifyCall(w.deps, 'call-1');
+
+      expect(outcome.escalationNotified, level).toBe(false);
+      expect(
+        w.emails.map((e) => e.subject),
+        level,
+      ).toEqual(['New call summary: Margaret']);
+      expect(w.texts, level).toEqual([]);
+      expect(w.unnotified, level).toEqual([]);
+    }
+  });
+
+  it('notifies only active provider users of the call organization', () => {
+    const users = [
+      user('nora', escalationAndSummary),
+      user('admin', escalationAndSummary, { role: 'careloop_employee' }),
+      user('gone', escalationAndSummary, { status: 'disabled' }),
+      user('none', { new_summaries: [], escalations: [] }),
+    ];
+    expect(plannedDeliveries(users, true).map((d) => `${d.user.id}:${d.channel}:${d.reason}`)).toEqual([
+      'nora:email:escalation',
+      'nora:sms:escalation',
+    ]);
+  });
+
+  it('sends nothing for calls that did not complete or have no summary', async () => {
+    for (const log of [call({ status: 'failed' }), call({ summary: '  ', escalation_level: 'Normal' })]) {
+      const w = world([user('nora', escalationAndSummary)], log);
+
+      const outcome = await notifyCall(w.deps, 'call-1');
+
+      expect(outcome.skipped).not.toBeNull();
+      expect([...w.emails, ...w.texts]).toEqual([]);
+      expect(w.links).toEqual([]);
+    }
+    expect((await notifyCall(world([]).deps, 'missing')).skipped).toBe('no_call');
+  });
+});
+
+describe('the messages', () => {
+  it('carry one absolute summary link per run and no PHI beyond the first name', async () => {
+    const w = world([user('nora', escalationAndSummary), user('ravi', { new_summaries: ['sms'], escalations: [] })]);
+
+    await notifyCall(w.deps, 'call-1');
+
+    expect(w.links).toHaveLength(1);
+    expect(w.links[0]).toMatchObject({
+      kind: 'summary',
+      callLogId: 'call-1',
+      organizationId: 'org-1',
+      patientId: 'pat-1',
+    });
+    const bodies = [...w.emails.flatMap((e) => [e.subject, e.text, e.html ?? '']), ...w.texts.map((t) => t.body)];
+    for (const body of bodies) {
+      expect(body).not.toMatch(/Alvarez|margaret@|5550103|Chest|911/);
+    }
+    const tokens = new Set([...w.emails.map((e) => tokenIn(e.text)), ...w.texts.map((t) => tokenIn(t.body))]);
+    expect(tokens.size).toBe(1);
+    expect(hashToken([...tokens][0] ?? '')).toBe(w.links[0]?.tokenHash);
+    expect(w.emails[0]?.text).toContain(`${ORIGIN}/summary/`);
+    expect(w.emails[0]?.html).toContain(`href="${ORIGIN}/summary/`);
+  });
+
+  it('places a short spoken alert to the staff phone, named apart from the patient call', async () => {
+    const w = world([user('nora', { new_summaries: [], escalations: ['call'] })], call({ escalation_level: 'Urgent' }));
+
+    await notifyCall(w.deps, 'call-1');
+
+    expect(w.calls).toEqual([
+      {
+        callLogId: 'alert-call-1-nora',
+        patientId: 'pat-1',
+        organizationId: 'org-1',
+        customerNumber: '+18135550190',
+        assistantId: 'asst-default',
+        voiceId: expect.any(String),
+        systemPrompt: ALERT_SYSTEM_PROMPT,
+        firstMessage:
+          'This is CareLoop with an urgent escalation for one of your patients, Margaret. Please open the summary link sent to you.',
+        // Never reported back: it has no call log, and a report of it would count as unmatched.
+        audience: 'staff',
+        voicemailMessage: null,
+      },
+    ]);
+    expect(statusOf(w, 'nora', 'call')).toMatchObject({
+      status: 'sent',
+      providerMessageId: expect.stringMatching(/^vapi-/),
+    });
+  });
+});
+
+describe('once per call, user and channel', () => {
+  it('sends nothing the second time the event is delivered', async () => {
+    const w = world([user('nora', escalationAndSummary), user('ravi', escalationAndSummary)]);
+    await notifyCall(w.deps, 'call-1');
+
+    const second = await notifyCall(w.deps, 'call-1');
+
+    expect(second).toMatchObject({ sent: 0, alreadySent: 4, escalationNotified: true });
+    expect(w.emails).toHaveLength(2);
+    expect(w.texts).toHaveLength(2);
+    expect(w.links).toHaveLength(1);
+    expect(w.unnotified).toEqual([]);
+  });
+
+  it('tries every channel, throws for a retry, and the retry sends only the failed channel', async () => {
+    const w = world([user('nora', escalationAndSummary), user('ravi', escalationAndSummary)]);
+    w.failNext.email.push(new MessageSendError('ses.TooManyRequestsException', 'unavailable'));
+
+    const first = await notifyCall(w.deps, 'call-1').catch((error: unknown) => error);
+
+    expect(first).toBeInstanceOf(NotificationsIncomplete);
+    const failed = (first as NotificationsIncomplete).outcome;
+    expect(failed).toMatchObject({
+      sent: 3,
+      failed: [{ userId: 'nora', channel: 'email', code: 'ses.TooManyRequestsException' }],
+    });
+    expect(statusOf(w, 'nora', 'email')).toMatchObject({ status: 'failed', errorCode: 'ses.TooManyRequestsException' });
+
+    const retry = await notifyCall(w.deps, 'call-1');
+
+    expect(retry).toMatchObject({ sent: 1, alreadySent: 3, failed: [] });
+    expect(w.emails.map((e) => e.to)).toEqual(['ravi@sunrise.example', 'nora@sunrise.example']);
+    expect(w.texts).toHaveLength(2);
+    expect(statusOf(w, 'nora', 'email')).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('leaves a notification another run is sending to that run, and takes it once that run is long gone', async () => {
+    const w = world(
+      [user('nora', { new_summaries: ['email'], escalations: [] })],
+      call({ escalation_level: 'Normal' }),
+    );
+    await w.notifications.claim(
+      { callLogId: 'call-1', userId: 'nora', channel: 'email' },
+      'new_summary',
+      new Date(NOW.getTime() - 1000).toISOString(),
+      NOW.toISOString(),
+    );
+
+    await expect(notifyCall(w.deps, 'call-1')).rejects.toBeInstanceOf(NotificationsIncomplete);
+    expect(w.emails).toEqual([]);
+
+    const later = new Date(NOW.getTime() + SENDING_LEASE_MS + 1000);
+    w.deps.clock = { now: () => later };
+    await notifyCall(w.deps, 'call-1');
+    expect(w.emails).toHaveLength(1);
+  });
+
+  it('records a channel the profile has no address for as failed, without retrying the event for it', async () => {
+    const w = world([user('nora', escalationAndSummary, { phone_number: null })], call({ escalation_level: 'Urgent' }));
+
+    const outcome = await notifyCall(w.deps, 'call-1');
+
+    expect(outcome.failed).toEqual([{ userId: 'nora', channel: 'sms', code: 'recipient.no_phone' }]);
+    expect(w.emails).toHaveLength(1);
+  });
+
+  it('keeps vendor codes, never vendor text', async () => {
+    const w = world([user('nora', { new_summaries: [], escalations: ['call', 'sms'] })]);
+    w.failNext.call.push(new VoiceAgentError('rejected', '400'));
+    w.failNext.sms.push(new Error('The number +18135550190 is unverified'));
+
+    await expect(notifyCall(w.deps, 'call-1')).rejects.toBeInstanceOf(NotificationsIncomplete);
+
+    expect(statusOf(w, 'nora', 'call')?.errorCode).toBe('vapi.rejected.400');
+    expect(statusOf(w, 'nora', 'sms')?.errorCode).toBe('internal.Error');
+  });
+});
+
+describe('an Emergent escalation that reaches nobody', () => {
+  it('raises the on-call signal when the organization has no provider user', async () => {
+    const w = world([user('admin', escalationAndSummary, { role: 'careloop_employee' })]);
+
+    const outcome = await notifyCall(w.deps, 'call-1');
+
+    expect(outcome.escalationNotified).toBe(false);
+    expect(w.unnotified).toEqual(['call-1']);
+  });
+
+  it('raises it when every escalation channel failed, and not once one went out', async () => {
+    const w = world([user('nora', { new_summaries: [], escalations: ['email', 'sms'] })]);
+    w.failNext.email.push(new MessageSendError('ses.InternalFailure', 'unavailable'));
+    w.failNext.sms.push(new MessageSendError('twilio.http_503', 'unavailable'));
+
+    await expect(notifyCall(w.deps, 'call-1')).rejects.toBeInstanceOf(NotificationsIncomplete);
+    expect(w.unnotified).toEqual(['call-1']);
+
+    await notifyCall(w.deps, 'call-1');
+    expect(w.unnotified).toEqual(['call-1']);
+  });
+
+  it('does not raise it for an Urgent escalation', async () => {
+    const w = world([], call({ escalation_level: 'Urgent' }));
+
+    await notifyCall(w.deps, 'call-1');
+
+    expect(w.unnotified).toEqual([]);
+  });
+});

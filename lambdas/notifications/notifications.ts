@@ -1,0 +1,349 @@
+/**
+ * Notifications after a call (product-rules.md "Summaries, escalations and notifications"): every active
+ * provider user of the call's organization hears of an Emergent or Urgent escalation through the
+ * channels of their `escalations` preference, and of every new summary through their
+ * `new_summaries` channels (a channel that carried the escalation carries nothing else for the
+ * call). E-mail, text or a short spoken alert; each message has the summary link and no PHI beyond
+ * the patient's first name.
+ *
+ * Each notification is sent once, whatever the retries: its record (call, user, channel) is taken
+ * conditionally before the send and marked sent after. A failed send is marked failed and, once
+ * every channel has been tried, the run throws so the event is delivered again; the next run sends
+ * only what is not sent. An Emergent escalation that reached nobody raises an on-call signal.
+ */
+import type { EscalationLevel } from '../../shared/calls';
+import type { NotificationChannel } from '../../shared/domain';
+import { logger } from '../kernel/observability';
+import { effectiveSettings } from '../calls/call-placing';
+import { createSummaryLink } from '../kernel/links';
+import {
+  MessageSendError,
+  type EmailSender,
+  type NotificationKey,
+  type NotificationReason,
+  type NotificationRepository,
+  type OnCallSignals,
+} from './ports';
+import { VoiceAgentError, type CallLogRecord, type CallLogRepository, type VoiceAgent } from '../calls/ports';
+import type { Clock } from '../kernel/ports';
+import type { LinkRepository, SmsSender } from '../texts/ports';
+import type { PatientRepository } from '../patients/ports';
+import type { SettingsRepository } from '../settings/ports';
+import type { UserProfileRecord } from '../kernel/profile';
+import type { UserProfileRepository } from '../users/ports';
+
+export interface NotifyDeps {
+  callLogs: Pick<CallLogRepository, 'get'>;
+  patients: Pick<PatientRepository, 'get'>;
+  profiles: Pick<UserProfileRepository, 'listByOrganization'>;
+  settings: SettingsRepository;
+  notifications: NotificationRepository;
+  links: LinkRepository;
+  clock: Clock;
+  email: EmailSender;
+  sms: SmsSender;
+  voice: Pick<VoiceAgent, 'placeCall'>;
+  /** The deployment's assistant, used for spoken alerts until an operator saves System Settings. */
+  defaultAssistantId: string;
+  /** The web app's origin (`https://…`, no trailing slash): summary links are absolute. */
+  webOrigin: string;
+  signals: OnCallSignals;
+}
+
+/** Who created the links the notifier sends (the link record's `createdBy`). */
+export const NOTIFIER = 'notify-call';
+/**
+ * A notification left `sending` this long ago belongs to a run that died mid-send (the job times
+ * out after 60 s): the next run takes it again. Younger ones belong to a run still going.
+ */
+export const SENDING_LEASE_MS = 90_000;
+/** Sends at a time: vendors' per-second limits stay far away, a large practice still fits the timeout. */
+const CONCURRENT_SENDS = 4;
+
+const ESCALATION_LEVELS: readonly EscalationLevel[] = ['Emergent', 'Urgent'];
+
+export interface NotifyOutcome {
+  /** Why the call notifies nobody, or null when it does. */
+  skipped: 'no_call' | 'not_completed' | 'no_summary' | null;
+  /** Sent by this run. */
+  sent: number;
+  /** Sent by an earlier run (a retry or a second delivery of the event). */
+  alreadySent: number;
+  /** Failed in this run, with their codes (ids and codes only). */
+  failed: { userId: string; channel: NotificationChannel; code: string }[];
+  /** Held by another run still sending. */
+  busy: number;
+  /** Somebody has heard of the escalation (an escalation message went out, now or before). */
+  escalationNotified: boolean;
+}
+
+/** Thrown after every channel was tried, so the event is delivered again (codes only in the message). */
+export class NotificationsIncomplete extends Error {
+  constructor(readonly outcome: NotifyOutcome) {
+    super(`notifications incomplete: ${outcome.failed.length} failed, ${outcome.busy} busy`);
+    this.name = 'NotificationsIncomplete';
+  }
+}
+
+/** A send that can never succeed as things stand (the profile has no address for the channel). */
+const MISSING_ADDRESS = { email: 'recipient.no_email', sms: 'recipient.no_phone', call: 'recipient.no_phone' } as const;
+
+interface Delivery {
+  user: UserProfileRecord;
+  channel: NotificationChannel;
+  reason: NotificationReason;
+}
+
+/** Who gets what for this call: escalation channels first, then new-summary channels not already used. */
+export function plannedDeliveries(users: readonly UserProfileRecord[], escalation: boolean): Delivery[] {
+  const recipients = users.filter((u) => u.role === 'provider' && u.status === 'active');
+  const escalations = escalation
+    ? recipients.flatMap((user) =>
+        [...new Set(user.notification_preferences.escalations)].map((channel): Delivery => ({
+          user,
+          channel,
+          reason: 'escalation',
+        })),
+      )
+    : [];
+  const summaries = recipients.flatMap((user) => {
+    const taken = new Set(escalation ? user.notification_preferences.escalations : []);
+    return [...new Set(user.notification_preferences.new_summaries)]
+      .filter((channel) => !taken.has(channel))
+      .map((channel): Delivery => ({ user, channel, reason: 'new_summary' }));
+  });
+  return [...escalations, ...summaries];
+}
+
+export interface NotificationMessage {
+  subject: string;
+  text: string;
+  html: string;
+  sms: string;
+  /** What the spoken alert says first. */
+  spoken: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The words of each channel: the patient's first name and the link, nothing else about the patient. */
+export function notificationMessage(
+  reason: NotificationReason,
+  level: EscalationLevel | null,
+  firstName: string,
+  link: string,
+): NotificationMessage {
+  const escalation = reason === 'escalation' && level !== null;
+  const headline = escalation
+    ? `${level} escalation for your patient ${firstName}`
+    : `A new call summary for your patient ${firstName} is ready`;
+  const footer = 'You will be asked to sign in. The link works for 30 days.';
+  return {
+    subject: escalation ? `${level} escalation: ${firstName}` : `New call summary: ${firstName}`,
+    text: `${headline}.\n\nOpen the call summary:\n${link}\n\n${footer}\n\nCareLoop`,
+    html:
+      `<p>${escapeHtml(headline)}.</p>` +
+      `<p><a href="${escapeHtml(link)}">Open the call summary</a></p>` +
+      `<p>${escapeHtml(footer)}</p><p>CareLoop</p>`,
+    sms: escalation
+      ? `CareLoop: ${level} escalation for ${firstName}. ${link}`
+      : `CareLoop: new call summary for ${firstName}. ${link}`,
+    spoken: escalation
+      ? `This is CareLoop with an ${level.toLowerCase()} escalation for one of your patients, ${firstName}. ` +
+        'Please open the summary link sent to you.'
+      : `This is CareLoop. A new call summary is ready for one of your patients, ${firstName}. ` +
+        'Please open it in CareLoop.',
+  };
+}
+
+/** The spoken alert's instructions: say the alert, nothing more (the assistant knows nothing else). */
+export const ALERT_SYSTEM_PROMPT =
+  "You are CareLoop's alert line, calling a member of a care team. You have just said the alert. " +
+  'If asked, repeat it once. You know nothing else about the patient: do not discuss anything else, ' +
+  'and end the call politely.';
+
+/** What Vapi's metadata names a spoken alert by: never the patient's call, whose webhooks it must not move. */
+export const alertCallId = (callLogId: string, userId: string) => `alert-${callLogId}-${userId}`;
+
+const notificationKey = (callLogId: string, delivery: Pick<Delivery, 'user' | 'channel'>): NotificationKey => ({
+  callLogId,
+  userId: delivery.user.id,
+  channel: delivery.channel,
+});
+
+/** On `call.completed`: notifies the organization's provider users of the call's summary and escalation. */
+export async function notifyCall(deps: NotifyDeps, callLogId: string): Promise<NotifyOutcome> {
+  const outcome: NotifyOutcome = {
+    skipped: null,
+    sent: 0,
+    alreadySent: 0,
+    failed: [],
+    busy: 0,
+    escalationNotified: false,
+  };
+  const log = await deps.callLogs.get(callLogId);
+  if (!log) return { ...outcome, skipped: 'no_call' };
+  if (log.status !== 'completed') return { ...outcome, skipped: 'not_completed' };
+  if (!log.summary?.trim()) {
+    // Nothing to link to; an Emergent escalation without a summary still must not pass unseen.
+    if (log.escalation_level === 'Emergent') raiseUnnotified(deps, log, 0, 0);
+    return { ...outcome, skipped: 'no_summary' };
+  }
+
+  const escalation = log.escalation_level !== null && ESCALATION_LEVELS.includes(log.escalation_level);
+  const [users, records] = await Promise.all([
+    deps.profiles.listByOrganization(log.provider_id),
+    deps.notifications.listByCall(log.id),
+  ]);
+  const sentBefore = new Set(records.filter((r) => r.status === 'sent').map((r) => `${r.userId}|${r.channel}`));
+  const planned = plannedDeliveries(users, escalation);
+  const toSend: Delivery[] = [];
+  for (const delivery of planned) {
+    if (sentBefore.has(`${delivery.user.id}|${delivery.channel}`)) {
+      outcome.alreadySent++;
+      if (delivery.reason === 'escalation') outcome.escalationNotified = true;
+    } else {
+      toSend.push(delivery);
+    }
+  }
+
+  if (toSend.length > 0) {
+    // One link for every message of this run; only its hash is stored.
+    const [patient, path] = await Promise.all([
+      deps.patients.get(log.patient_id),
+      createSummaryLink(deps, log.id, log.provider_id, log.patient_id, NOTIFIER),
+    ]);
+    const context: SendContext = {
+      log,
+      firstName: patient?.first_name.trim() || 'a patient',
+      link: `${deps.webOrigin}${path}`,
+    };
+    await inBatches(toSend, CONCURRENT_SENDS, (delivery) => deliver(deps, context, delivery, outcome));
+  }
+
+  if (log.escalation_level === 'Emergent' && !outcome.escalationNotified && outcome.busy === 0) {
+    raiseUnnotified(deps, log, planned.filter((d) => d.reason === 'escalation').length, outcome.failed.length);
+  }
+  if (outcome.failed.some((f) => !isPermanent(f.code)) || outcome.busy > 0) throw new NotificationsIncomplete(outcome);
+  return outcome;
+}
+
+function raiseUnnotified(deps: NotifyDeps, log: CallLogRecord, deliveries: number, failed: number): void {
+  deps.signals.emergentEscalationUnnotified(log.id);
+  logger.error('emergent escalation reached nobody', { callLogId: log.id, deliveries, failed });
+}
+
+interface SendContext {
+  log: CallLogRecord;
+  firstName: string;
+  link: string;
+}
+
+const isPermanent = (code: string) => code.startsWith('recipient.');
+
+async function deliver(deps: NotifyDeps, context: SendContext, delivery: Delivery, outcome: NotifyOutcome) {
+  const { log } = context;
+  const key = notificationKey(log.id, delivery);
+  const now = deps.clock.now();
+  const claim = await deps.notifications.claim(
+    key,
+    delivery.reason,
+    now.toISOString(),
+    new Date(now.getTime() - SENDING_LEASE_MS).toISOString(),
+  );
+  if (claim === 'busy') {
+    outcome.busy++;
+    return;
+  }
+  if (claim === 'sent') {
+    outcome.alreadySent++;
+    if (delivery.reason === 'escalation') outcome.escalationNotified = true;
+    return;
+  }
+  let providerMessageId: string;
+  try {
+    providerMessageId = await send(deps, context, delivery);
+  } catch (error) {
+    const code = failureCode(error);
+    await deps.notifications.markFailed(key, code, deps.clock.now().toISOString());
+    outcome.failed.push({ userId: delivery.user.id, channel: delivery.channel, code });
+    logger.warn('notification not sent', {
+      callLogId: log.id,
+      userId: delivery.user.id,
+      channel: delivery.channel,
+      code,
+    });
+    return;
+  }
+  await deps.notifications.markSent(key, providerMessageId, deps.clock.now().toISOString());
+  outcome.sent++;
+  if (delivery.reason === 'escalation') outcome.escalationNotified = true;
+}
+
+class MissingAddress extends Error {
+  constructor(readonly code: string) {
+    super(code);
+    this.name = 'MissingAddress';
+  }
+}
+
+async function send(deps: NotifyDeps, context: SendContext, delivery: Delivery): Promise<string> {
+  const { log, firstName, link } = context;
+  const { user, channel } = delivery;
+  const message = notificationMessage(delivery.reason, log.escalation_level, firstName, link);
+  const idempotencyKey = `${log.id}_${user.id}_${channel}`;
+  const address = channel === 'email' ? user.email.trim() : (user.phone_number?.trim() ?? '');
+  if (!address) throw new MissingAddress(MISSING_ADDRESS[channel]);
+  switch (channel) {
+    case 'email': {
+      const { messageId } = await deps.email.send({
+        to: address,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        idempotencyKey,
+      });
+      return messageId;
+    }
+    case 'sms': {
+      const { messageSid } = await deps.sms.send({ to: address, body: message.sms, idempotencyKey });
+      return messageSid;
+    }
+    case 'call': {
+      const settings = await effectiveSettings(deps);
+      const { vendorCallId } = await deps.voice.placeCall({
+        callLogId: alertCallId(log.id, user.id),
+        patientId: log.patient_id,
+        organizationId: log.provider_id,
+        customerNumber: address,
+        assistantId: settings.assistantId,
+        voiceId: settings.voiceId,
+        systemPrompt: ALERT_SYSTEM_PROMPT,
+        firstMessage: message.spoken,
+        // CareLoop's own call, but nothing to report: a report naming it would count as unmatched.
+        audience: 'staff',
+        voicemailMessage: null,
+      });
+      return vendorCallId;
+    }
+  }
+}
+
+/** A code for the record and the log: never an error's message (vendors quote addresses and bodies). */
+function failureCode(error: unknown): string {
+  if (error instanceof MissingAddress || error instanceof MessageSendError) return error.code;
+  if (error instanceof VoiceAgentError) return `vapi.${error.kind}.${error.detail}`;
+  return `internal.${error instanceof Error ? error.name : 'unknown'}`;
+}
+
+async function inBatches<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      if (item !== undefined) await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,34 @@
+/**
+ * The organization's daily caps on calls placed and texts sent (DECISIONS.md "Vendor trust"). The
+ * use case reads the cap in force; the repository takes one slot of the day's counter in the same
+ * transaction as the call's lock or the text's reservation, on the condition that the counter is
+ * below the cap. A slot is an attempt: a call or text the vendor refuses keeps its slot, so
+ * retrying against a refusing vendor cannot run past the cap either.
+ */
+import { effectiveDailyLimit, type DailyLimitKind } from '../../shared/daily-limits';
+import { todayIn } from '../../shared/time-preferences';
+import { fail } from '../kernel/error-catalogue';
+import type { Clock } from '../kernel/ports';
+import type { DailyCap, OrganizationRef, OrganizationRepository } from './ports';
+
+export interface DailyCapDeps {
+  organizations: Pick<OrganizationRepository, 'get'>;
+  clock: Clock;
+}
+
+/** Today's cap of `kind` for the organization: its operator's setting, else the default of its active patients. */
+export async function dailyCapOf(
+  deps: DailyCapDeps,
+  organization: OrganizationRef,
+  kind: DailyLimitKind,
+): Promise<DailyCap> {
+  const record = await deps.organizations.get(organization.id);
+  if (!record) throw fail('providerNotFound');
+  const setting = kind === 'calls' ? record.daily_call_limit : record.daily_text_limit;
+  return {
+    organizationId: organization.id,
+    kind,
+    day: todayIn(organization.timezone, deps.clock.now()),
+    limit: effectiveDailyLimit(setting, record.patient_count),
+  };
+}

@@ -1,0 +1,44 @@
+import * as z from 'zod/mini';
+import { pageQuerySchema, providerFormSchema, providerPathSchema } from '../../../shared/validation';
+import { pageRequest } from '../../kernel/cursor';
+import {
+  ORGANIZATIONS_PAGE_SIZE,
+  archiveProvider,
+  getProviderDetail,
+  listOrganizationUsers,
+  listProviders,
+  updateProvider,
+} from '../organizations';
+import { USERS_PAGE_SIZE } from '../../users/users';
+import { eventPublisher, identityDirectory, tableDeps } from '../../composition-root';
+import { defineFunction } from '../../platform/http-handler';
+import { ok } from '../../platform/http';
+import { parseBody, parseInput, parsePath } from '../../platform/validation';
+
+const listQuery = z.extend(pageQuerySchema, {
+  search: z.optional(z.string().check(z.maxLength(200, { error: 'Search text is too long' }))),
+});
+
+export const handler = defineFunction(
+  'provider-data',
+  {
+    'GET /providers': async ({ actor, deps, query }) => {
+      const input = parseInput(listQuery, query);
+      return ok(await listProviders(deps, actor, input.search, pageRequest(input, ORGANIZATIONS_PAGE_SIZE)));
+    },
+    'GET /providers/{providerId}': async ({ actor, deps, params }) =>
+      ok(await getProviderDetail(deps, actor, parsePath(providerPathSchema, params).providerId)),
+    'GET /providers/{providerId}/users': async ({ actor, deps, params, query }) => {
+      const { providerId } = parsePath(providerPathSchema, params);
+      const page = pageRequest(parseInput(pageQuerySchema, query), USERS_PAGE_SIZE);
+      return ok(await listOrganizationUsers(deps, actor, providerId, page));
+    },
+    'PUT /providers/{providerId}': async ({ actor, deps, params, body }) => {
+      const { providerId } = parsePath(providerPathSchema, params);
+      return ok(await updateProvider(deps, actor, providerId, parseBody(providerFormSchema, body)));
+    },
+    'DELETE /providers/{providerId}': async ({ actor, deps, params }) =>
+      ok(await archiveProvider(deps, actor, parsePath(providerPathSchema, params).providerId)),
+  },
+  () => ({ ...tableDeps(), identity: identityDirectory(), events: eventPublisher() }),
+);

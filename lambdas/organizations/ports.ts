@@ -1,0 +1,83 @@
+/** Organizations (the practices): their records, their texting sender and their daily caps. */
+import type { DailyLimitKind } from '../../shared/daily-limits';
+import type { ProviderOrganization } from '../../shared/domain';
+import type { AuditEvent } from '../audit/ports';
+import type { Page } from '../kernel/ports';
+
+export type OrganizationRecord = Omit<ProviderOrganization, 'patient_count'> & {
+  status: 'active' | 'archived';
+  patient_count: number;
+};
+
+export interface OrganizationChanges {
+  name: string;
+  address: string | null;
+  telephone: string | null;
+  office_email: string | null;
+  /** Left unchanged when absent. */
+  timezone?: string;
+  /** Daily caps: left unchanged when absent, back to the default when null. */
+  daily_call_limit?: number | null;
+  daily_text_limit?: number | null;
+  /** Its texting sender: left unchanged when absent, removed when null. */
+  sms_sender?: string | null;
+}
+
+/** What access checks and user lists need of an organization: one GetItem, no counters. */
+export type OrganizationRef = Pick<OrganizationRecord, 'id' | 'name' | 'timezone' | 'status' | 'sms_sender'>;
+
+export interface OrganizationRepository {
+  get(id: string): Promise<OrganizationRecord | null>;
+  getRef(id: string): Promise<OrganizationRef | null>;
+  /** Several organizations at once (one BatchGet); missing ids are left out. */
+  getRefs(ids: readonly string[]): Promise<OrganizationRef[]>;
+  /** Active organizations, newest first: every one, or the first `limit` (dashboard cards). */
+  listActive(limit?: number): Promise<OrganizationRecord[]>;
+  /** A page of active organizations, newest first; `invalid_cursor` when the cursor is not of this list. */
+  pageActive(limit: number, cursor: string | null): Promise<Page<OrganizationRecord> | 'invalid_cursor'>;
+  /** A page of active organizations with a search term (name, a word of it, office e-mail) starting with `prefix`. */
+  search(prefix: string, limit: number, cursor: string | null): Promise<Page<OrganizationRecord> | 'invalid_cursor'>;
+  /**
+   * With its audit event in the same transaction (the demo seed writes without one); `exists` when
+   * the id is taken.
+   */
+  create(
+    org: OrganizationRecord,
+    createdBy: string,
+    audit?: AuditEvent,
+  ): Promise<'created' | 'exists' | 'sender_taken'>;
+  /**
+   * Optimistic: `stale` when `expectedVersion` is not the stored one, `missing` when the
+   * organization is missing or archived. The audit event is written in the same transaction.
+   */
+  update(
+    id: string,
+    changes: OrganizationChanges,
+    expectedVersion: number | undefined,
+    at: string,
+    audit: AuditEvent,
+  ): Promise<OrganizationRecord | 'missing' | 'stale' | 'sender_taken'>;
+  /** The organization that owns a Twilio sender (number or Messaging Service), if any: one Get. */
+  ownerOfSender(sender: string): Promise<string | null>;
+  /**
+   * Archives the organization in one transaction with the totals it leaves (providers, its
+   * patients, its users), its users' profiles, marked disabled, and its audit event: `missing`
+   * when it is no longer active (or its patient count moved meanwhile). Users beyond one
+   * transaction follow in more; `users_changed` when one of those was refused.
+   */
+  archive(
+    id: string,
+    at: string,
+    userIds: readonly string[],
+    audit: AuditEvent,
+  ): Promise<'archived' | 'missing' | 'users_changed'>;
+}
+
+/** One organization's cap of calls or texts for one of its days (application/daily-caps.ts). */
+export interface DailyCap {
+  organizationId: string;
+  kind: DailyLimitKind;
+  /** The organization's calendar day, `YYYY-MM-DD` in its time zone. */
+  day: string;
+  limit: number;
+}

@@ -1,0 +1,20 @@
+import { migratePhones } from '../phone-migration';
+import { DynamoPhoneMigration } from '../store/dynamo-phone-migration';
+import { tableDeps } from '../../composition-root';
+import { readCallingCodes } from '../../platform/env';
+import { defineJob } from '../../platform/job-handler';
+import { logger } from '../../kernel/observability';
+
+/** By hand after the deploy that brings E.164 numbers, and daily as a repair: stored numbers in E.164. */
+export const handler = defineJob(
+  'migrate-phones',
+  () => ({}),
+  async (deps) => {
+    const result = await migratePhones(deps);
+    logger.info('phone numbers migrated', { ...result });
+  },
+  () => {
+    const { db, clock, ids } = tableDeps();
+    return { phones: new DynamoPhoneMigration(db), clock, ids, callingCodes: readCallingCodes() };
+  },
+);

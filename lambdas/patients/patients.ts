@@ -1,0 +1,226 @@
+import type { z } from 'zod/mini';
+import type { OutreachCadence, Patient, PatientPage, ProviderRef } from '../../shared/domain';
+import { isServedPhone } from '../../shared/phone';
+import type { createPatientSchema, patientFormSchema } from '../../shared/validation';
+import type { Actor } from '../kernel/actor';
+import { logger } from '../kernel/observability';
+import { isRecordId, organizationForActor, patientForActor } from '../kernel/access';
+import { audited } from '../kernel/audit';
+import { derivedId, newCallLog } from '../calls/call-records';
+import { invalidCursor, type PageRequest } from '../kernel/cursor';
+import { fail } from '../kernel/error-catalogue';
+import { toPatient } from '../kernel/mappers';
+import { checkBillingPractitioner, planConsent, planOutreach } from './patient-rules';
+import type { AuditLog } from '../audit/ports';
+import type { CallLogRecord, CallScheduler } from '../calls/ports';
+import type { Clock, EventPublisher, Ids } from '../kernel/ports';
+import type { OrganizationRepository } from '../organizations/ports';
+import type { PatientRecord, PatientRepository } from './ports';
+import type { UserProfileRepository } from '../users/ports';
+import { searchPrefix } from '../kernel/search';
+
+export interface PatientDeps {
+  patients: PatientRepository;
+  organizations: OrganizationRepository;
+  /** Who may be a patient's billing practitioner. */
+  profiles: Pick<UserProfileRepository, 'get'>;
+  audit: AuditLog;
+  clock: Clock;
+  ids: Ids;
+  /** The served countries' calling codes (PHONE_CALLING_CODES); absent: the NANP only. */
+  callingCodes?: readonly string[];
+}
+
+/** Creating a patient schedules its first monthly check-in; archiving one tells the bus. */
+export interface PatientWriteDeps extends PatientDeps {
+  scheduler: CallScheduler;
+  events: EventPublisher;
+}
+
+export type CreatePatientInput = z.output<typeof createPatientSchema>;
+export type PatientInput = z.output<typeof patientFormSchema>;
+
+export const PATIENTS_PAGE_SIZE = 25;
+
+/** The schema has read the number in E.164; a country the deployment does not serve is refused as bad input. */
+function checkPhone(deps: PatientDeps, phone: string | null): void {
+  if (phone !== null && !isServedPhone(phone, deps.callingCodes)) throw fail('phoneInvalid');
+}
+
+/**
+ * A page of an organization's active patients: newest first, or with a search, those with a first
+ * name, last name or e-mail starting with it, in name order (one Query on the search index).
+ */
+export async function listPatients(
+  deps: PatientDeps,
+  actor: Actor,
+  organizationId: string,
+  search: string | undefined,
+  page: PageRequest,
+): Promise<PatientPage> {
+  return audited(deps.audit, actor, 'patient.list', { type: 'organization', id: organizationId }, async () => {
+    const prefix = searchPrefix(search);
+    // The organization check and the read go out together: the answer waits for both.
+    const [, found] = await Promise.all([
+      organizationForActor(deps, actor, organizationId),
+      isRecordId(organizationId)
+        ? prefix
+          ? deps.patients.search(organizationId, prefix, page.limit, page.cursor)
+          : deps.patients.pageByOrganization(organizationId, page.limit, page.cursor)
+        : null,
+    ]);
+    if (found === 'invalid_cursor') throw invalidCursor();
+    return { items: (found?.items ?? []).map(toPatient), next_cursor: found?.cursor ?? null };
+  });
+}
+
+export async function createPatient(
+  deps: PatientWriteDeps,
+  actor: Actor,
+  input: CreatePatientInput,
+): Promise<{ patient: Patient; outreach: OutreachCadence | null }> {
+  const patientId = deps.ids.newId();
+  const subject = { type: 'organization' as const, id: input.provider_id };
+  return audited(
+    deps.audit,
+    actor,
+    'patient.create',
+    subject,
+    async () => {
+      checkPhone(deps, input.phone_number);
+      const [organization] = await Promise.all([
+        organizationForActor(deps, actor, input.provider_id),
+        checkBillingPractitioner(deps, input.provider_id, input.billing_practitioner_id),
+      ]);
+      const now = deps.clock.now();
+      const at = now.toISOString();
+      const owner = { id: patientId, provider_id: organization.id };
+      // Consent asked in the wizard is the patient's first consent change, in the same transaction.
+      const consent = input.consent
+        ? planConsent(input.consent, owner, organization, actor.userId, now, deps.ids.newId())
+        : null;
+      const record: PatientRecord = {
+        ...owner,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        phone_number: input.phone_number,
+        created_at: at,
+        updated_at: at,
+        version: 1,
+        status: 'active',
+        billingPractitionerId: input.billing_practitioner_id ?? null,
+        ...(consent ? { consent: { status: consent.status, date: consent.date } } : {}),
+      };
+      const outreach = input.outreach ? planOutreach(input.outreach, record, organization, actor.userId, now) : null;
+      const checkIn = outreach ? firstCheckIn(outreach, record, at) : null;
+      // The organization was archived since it was read.
+      if ((await deps.patients.create(record, actor.userId, outreach, checkIn, consent)) === 'organization_missing') {
+        throw fail('providerNotFound');
+      }
+      if (checkIn) {
+        // product-rules.md "Screens": a scheduling failure after the patient exists is only logged; the reconciler
+        // places a pending call whose schedule never fired.
+        await deps.scheduler.schedule(checkIn.id, new Date(checkIn.scheduled_at ?? at)).catch((error: unknown) => {
+          logger.warn('first check-in not scheduled', { patientId, errorName: (error as Error).name });
+        });
+      }
+      return { patient: toPatient(record), outreach };
+    },
+    patientId,
+  );
+}
+
+export async function getPatient(
+  deps: PatientDeps,
+  actor: Actor,
+  patientId: string,
+): Promise<{ patient: Patient; provider: ProviderRef; outreach: OutreachCadence | null }> {
+  return audited(deps.audit, actor, 'patient.read', { type: 'patient', id: patientId }, async () => {
+    // Read with the access check (one request with it): nothing leaves unless the check passes.
+    const [{ patient, organization }, outreach] = await Promise.all([
+      patientForActor(deps, actor, patientId),
+      deps.patients.getCadence(patientId),
+    ]);
+    return {
+      patient: toPatient(patient),
+      provider: { id: organization.id, name: organization.name, timezone: organization.timezone },
+      outreach,
+    };
+  });
+}
+
+export async function updatePatient(
+  deps: PatientDeps,
+  actor: Actor,
+  patientId: string,
+  input: PatientInput,
+): Promise<{ patient: Patient }> {
+  return audited(deps.audit, actor, 'patient.update', { type: 'patient', id: patientId }, async () => {
+    checkPhone(deps, input.phone_number);
+    const { patient } = await patientForActor(deps, actor, patientId);
+    if (input.version !== undefined && input.version !== patient.version) {
+      throw fail('patientStale');
+    }
+    await checkBillingPractitioner(deps, patient.provider_id, input.billing_practitioner_id);
+    const updated = await deps.patients.update(
+      patient,
+      {
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        phone_number: input.phone_number,
+        ...(input.billing_practitioner_id !== undefined
+          ? { billingPractitionerId: input.billing_practitioner_id }
+          : {}),
+      },
+      deps.clock.now().toISOString(),
+    );
+    if (updated === 'stale') throw fail('patientStale');
+    return { patient: toPatient(updated) };
+  });
+}
+
+/**
+ * Deleting a patient archives it: it leaves every list and count; nothing clinical is erased.
+ * `patient.archived` on the bus cancels its scheduled calls and outreach (a scheduled call that
+ * fires for an archived patient cancels itself too, should the event be late).
+ */
+export async function archivePatient(
+  deps: PatientWriteDeps,
+  actor: Actor,
+  patientId: string,
+): Promise<{ archived: true }> {
+  return audited(deps.audit, actor, 'patient.archive', { type: 'patient', id: patientId }, async () => {
+    // The archive holds only for the patient as read: a consent recorded meanwhile refuses it, so it
+    // is read again once; still refused, the patient is gone.
+    let patient: PatientRecord | null = null;
+    for (let attempt = 0; attempt < 2 && !patient; attempt++) {
+      const read = (await patientForActor(deps, actor, patientId)).patient;
+      if ((await deps.patients.archive(read, deps.clock.now().toISOString())) === 'archived') patient = read;
+    }
+    if (!patient) throw fail('patientNotFound');
+    await deps.events.publish([
+      { type: 'patient.archived', detail: { patientId: patient.id, organizationId: patient.provider_id } },
+    ]);
+    return { archived: true as const };
+  });
+}
+
+/** The first monthly check-in of a new cadence: a pending call at the cadence's time. */
+function firstCheckIn(outreach: OutreachCadence, patient: PatientRecord, at: string): CallLogRecord {
+  return newCallLog(
+    {
+      id: derivedId(`${patient.id}:first-check-in`),
+      patient_id: patient.id,
+      provider_id: patient.provider_id,
+      status: 'scheduled',
+      kind: 'monthly',
+      created_by: outreach.created_by,
+      scheduled_at: outreach.scheduled_at,
+      time_preference: outreach.time_preference,
+      cycle_date: outreach.first_outreach_date,
+    },
+    at,
+  );
+}

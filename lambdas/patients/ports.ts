@@ -1,0 +1,104 @@
+/** Patients: their records, their outreach cadence, and the re-writing of stored numbers. */
+import type { OutreachCadence, Patient, PatientConsent } from '../../shared/domain';
+import type { AuditEvent } from '../audit/ports';
+import type { CallLogRecord } from '../calls/ports';
+import type { ConsentRecord } from '../care-plans/ports';
+import type { Page } from '../kernel/ports';
+
+/**
+ * A stored patient. The CCM fields are absent on patients stored before CCM: no consent asked, no
+ * conditions, no billing practitioner (the answer fills them in and derives `ccmEligible`).
+ */
+export type PatientRecord = Omit<Patient, 'consent' | 'conditionCount' | 'ccmEligible' | 'billingPractitionerId'> & {
+  status: 'active' | 'archived';
+  consent?: PatientConsent;
+  conditionCount?: number;
+  billingPractitionerId?: string | null;
+};
+
+export interface PatientChanges {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+  /** Absent: unchanged; null: none. */
+  billingPractitionerId?: string | null;
+}
+
+export interface PatientRepository {
+  get(id: string): Promise<PatientRecord | null>;
+  /** Every active patient of an organization, newest first (jobs only: request paths page). */
+  listByOrganization(organizationId: string): Promise<PatientRecord[]>;
+  /** A page of an organization's active patients, newest first; `invalid_cursor` when the cursor is not of this list. */
+  pageByOrganization(
+    organizationId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<PatientRecord> | 'invalid_cursor'>;
+  /** A page of an organization's active patients with a search term starting with `prefix` (normalized), in term order. */
+  search(
+    organizationId: string,
+    prefix: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<PatientRecord> | 'invalid_cursor'>;
+  /** Several patients at once (one BatchGet); missing ids are left out. */
+  getMany(ids: readonly string[]): Promise<PatientRecord[]>;
+  /** Turns the monthly outreach off (archive); no-op when there is none. */
+  disableCadence(patientId: string): Promise<void>;
+  /**
+   * Creates the patient (with its outreach cadence and first check-in call, when given) and bumps
+   * the totals in one transaction, which holds only while its organization is active:
+   * `organization_missing` otherwise.
+   */
+  create(
+    patient: PatientRecord,
+    createdBy: string,
+    cadence: OutreachCadence | null,
+    firstCheckIn: CallLogRecord | null,
+    consent?: ConsentRecord | null,
+  ): Promise<'created' | 'organization_missing'>;
+  /**
+   * Appends a consent change and sets the patient's consent to it, in one transaction with the
+   * worklist's awaiting-consent item and count, that holds only while the patient is active with
+   * the consent status of `current` (what the caller read): `conflict` otherwise.
+   */
+  recordConsent(current: PatientRecord, consent: ConsentRecord): Promise<'recorded' | 'conflict'>;
+  /** A patient's consent changes, newest first; `invalid_cursor` when the cursor is not of this list. */
+  pageConsents(
+    patientId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<ConsentRecord> | 'invalid_cursor'>;
+  /**
+   * Conditional on the patient being active at `version` (the caller has read it); `stale`
+   * otherwise. Returns the stored patient.
+   */
+  update(current: PatientRecord, changes: PatientChanges, at: string): Promise<PatientRecord | 'stale'>;
+  /**
+   * Archives the patient as read, with its search index items removed, in one transaction;
+   * `missing` when it is no longer active in that organization.
+   */
+  archive(current: PatientRecord, at: string): Promise<'archived' | 'missing'>;
+  getCadence(patientId: string): Promise<OutreachCadence | null>;
+}
+
+/**
+ * Re-writing stored patients' numbers in E.164 (job: migrate-phones). Reads are Queries of the
+ * organizations and their patients, a page at a time; each write is conditional on the record as read.
+ */
+export interface PhoneMigration {
+  /** Organization ids, active and archived. */
+  pageOrganizations(status: 'active' | 'archived', cursor: string | null): Promise<Page<string>>;
+  /** An organization's patients of one status that have a number: their ids and numbers as stored. */
+  pagePhones(
+    organizationId: string,
+    status: 'active' | 'archived',
+    cursor: string | null,
+  ): Promise<Page<{ patientId: string; phone: string }>>;
+  /**
+   * Stores `to` only if the patient's number is still `from`, with its audit event in the same
+   * transaction: `changed` when the number moved meanwhile (nothing is written).
+   */
+  rewrite(patientId: string, from: string, to: string, audit: AuditEvent): Promise<'rewritten' | 'changed'>;
+}

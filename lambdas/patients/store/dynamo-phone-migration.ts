@@ -1,0 +1,53 @@
+import type { AuditEvent } from '../../audit/ports';
+import type { Page } from '../../kernel/ports';
+import type { PhoneMigration } from '../ports';
+import { auditEventItem } from '../../audit/store/dynamo-audit-log';
+import type { CareLoopService } from '../../vendors/dynamodb/entities';
+
+/**
+ * Items per page. Whole items are read: with `count`, ElectroDB makes the cursor from the last item
+ * returned, and a projection without the index keys made a cursor DynamoDB refuses on page two.
+ */
+const PAGE = 100;
+
+/** The phone migration's reads (Queries of the organization and patient indexes) and its conditional writes. */
+export class DynamoPhoneMigration implements PhoneMigration {
+  constructor(private readonly db: CareLoopService) {}
+
+  async pageOrganizations(status: 'active' | 'archived', cursor: string | null): Promise<Page<string>> {
+    const { data, cursor: next } = await this.db.entities.organization.query
+      .byStatus({ status })
+      .go({ cursor, limit: PAGE, count: PAGE });
+    return { items: data.map((o) => o.organization_id), cursor: next ?? null };
+  }
+
+  async pagePhones(
+    organizationId: string,
+    status: 'active' | 'archived',
+    cursor: string | null,
+  ): Promise<Page<{ patientId: string; phone: string }>> {
+    const { data, cursor: next } = await this.db.entities.patient.query
+      .byOrganization({ provider_id: organizationId, status })
+      .go({ cursor, limit: PAGE, count: PAGE });
+    return {
+      items: data.flatMap((p) => (p.phone_number ? [{ patientId: p.patient_id, phone: p.phone_number }] : [])),
+      cursor: next ?? null,
+    };
+  }
+
+  async rewrite(patientId: string, from: string, to: string, audit: AuditEvent): Promise<'rewritten' | 'changed'> {
+    // Neither version nor updated_at moves: the same number in another form is no edit, and an
+    // edit form opened before the run still saves.
+    const { canceled } = await this.db.transaction
+      .write(({ patient, auditEvent }) => [
+        patient
+          .patch({ patient_id: patientId })
+          .set({ phone_number: to })
+          .where(({ phone_number }, { eq }) => eq(phone_number, from))
+          .commit(),
+        auditEvent.create(auditEventItem(audit)).commit(),
+      ])
+      .go();
+    return canceled ? 'changed' : 'rewritten';
+  }
+}

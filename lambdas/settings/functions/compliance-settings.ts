@@ -1,0 +1,21 @@
+import { settingsSchema } from '../../../shared/validation';
+import { getSettings, updateSettings } from '../settings';
+import { tableDeps } from '../../composition-root';
+import { readSettingsAdmins, readVapiEnv } from '../../platform/env';
+import { defineFunction } from '../../platform/http-handler';
+import { ok } from '../../platform/http';
+import { parseBody } from '../../platform/validation';
+
+export const handler = defineFunction(
+  'compliance-settings',
+  {
+    'GET /compliance-settings': async ({ actor, deps }) => ok(await getSettings(deps, actor)),
+    'PATCH /compliance-settings': async ({ actor, deps, body }) =>
+      ok(await updateSettings(deps, actor, parseBody(settingsSchema, body))),
+  },
+  () => ({
+    ...tableDeps(),
+    settingsAdmins: readSettingsAdmins(),
+    defaultAssistantId: readVapiEnv().assistantId,
+  }),
+);

@@ -1,0 +1,53 @@
+import type { z } from 'zod/mini';
+import { DEFAULT_SYSTEM_PROMPT, type SystemSettingsResponse } from '../../shared/calls';
+import type { settingsSchema } from '../../shared/validation';
+import type { Actor } from '../kernel/actor';
+import { isSettingsAdmin } from '../kernel/access';
+import { effectiveSettings } from '../calls/call-placing';
+import { fail } from '../kernel/error-catalogue';
+import type { Clock } from '../kernel/ports';
+import type { SettingsRepository } from './ports';
+
+export interface SettingsDeps {
+  settings: SettingsRepository;
+  clock: Clock;
+  /** SETTINGS_ADMIN_EMAILS, lower case. */
+  settingsAdmins: readonly string[];
+  /** The deployment's assistant, used until an operator saves one. */
+  defaultAssistantId: string;
+}
+
+export type SettingsInput = z.output<typeof settingsSchema>;
+
+function assertSettingsAdmin(deps: Pick<SettingsDeps, 'settingsAdmins'>, actor: Actor): void {
+  if (!isSettingsAdmin(deps.settingsAdmins, actor)) throw fail('settingsAdminOnly');
+}
+
+export async function getSettings(deps: SettingsDeps, actor: Actor): Promise<SystemSettingsResponse> {
+  assertSettingsAdmin(deps, actor);
+  return { settings: await effectiveSettings(deps), defaultPrompt: DEFAULT_SYSTEM_PROMPT };
+}
+
+const stale = () => fail('settingsStale');
+
+export async function updateSettings(
+  deps: SettingsDeps,
+  actor: Actor,
+  input: SettingsInput,
+): Promise<SystemSettingsResponse> {
+  assertSettingsAdmin(deps, actor);
+  const current = await effectiveSettings(deps);
+  if (input.version !== undefined && input.version !== current.version) throw stale();
+  const at = deps.clock.now().toISOString();
+  const next = {
+    assistantId: input.assistantId ?? current.assistantId,
+    voiceId: input.voiceId ?? current.voiceId,
+    systemPrompt: input.systemPrompt ?? current.systemPrompt,
+    version: current.version + 1,
+    updated_at: at,
+    updated_by: actor.userId,
+  };
+  if ((await deps.settings.save(next, current.version)) === 'conflict') throw stale();
+  const { updated_by: _by, ...settings } = next;
+  return { settings, defaultPrompt: DEFAULT_SYSTEM_PROMPT };
+}

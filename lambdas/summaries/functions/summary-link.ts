@@ -1,0 +1,20 @@
+import { linkPathSchema } from '../../../shared/validation';
+import { DynamoSummaryAccessLog } from '../store/dynamo-summary-access-log';
+import { viewSummaryLink } from '../summary-links';
+import { tableDeps } from '../../composition-root';
+import { defineFunction } from '../../platform/http-handler';
+import { ok } from '../../platform/http';
+import { parsePath } from '../../platform/validation';
+
+/** The summary page's data (/summary/{token}); a malformed token opens nothing, like an unknown one. */
+export const handler = defineFunction(
+  'summary-link',
+  {
+    'GET /summary-links/{token}': async ({ actor, deps, params }) =>
+      ok(await viewSummaryLink(deps, actor, parsePath(linkPathSchema, params).token)),
+  },
+  () => {
+    const table = tableDeps();
+    return { ...table, summaryAccess: new DynamoSummaryAccessLog(table.db) };
+  },
+);

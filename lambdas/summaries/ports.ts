@@ -1,0 +1,47 @@
+/**
+ * Call summaries as the lists show them, and every view of a summary through its link
+ * (product-rules.md "Records are kept").
+ */
+import type { EscalationLevel } from '../../shared/calls';
+import type { Role } from '../../shared/roles';
+import type { SummaryStatus, SummaryTab } from '../../shared/summaries';
+
+/** A page of summaries of one tab, newest first. */
+export interface SummaryPage {
+  entries: SummaryEntry[];
+  cursor: string | null;
+}
+
+export interface SummaryEntry {
+  call_log_id: string;
+  patient_id: string;
+  provider_id: string;
+  summary: string;
+  status: SummaryStatus;
+  escalation_level: EscalationLevel | null;
+  note_to_doctor: string | null;
+  duration_seconds: number | null;
+  created_at: string;
+  version: number;
+}
+
+/** Summary lists: `org#<organizationId>#<YYYY-MM|all>` or `all#<YYYY-MM|all>`. */
+export interface SummaryRepository {
+  /** `invalid_cursor` when the cursor is not of this scope's list. */
+  page(scope: string, tab: SummaryTab, limit: number, cursor: string | null): Promise<SummaryPage | 'invalid_cursor'>;
+  counts(scope: string): Promise<Record<SummaryTab, number>>;
+}
+
+export interface SummaryAccessRecord {
+  id: string;
+  callLogId: string;
+  accessedAt: string;
+  userId: string;
+  role: Role;
+  /** The viewer's organization; null for employees. */
+  organizationId: string | null;
+}
+
+export interface SummaryAccessLog {
+  record(access: SummaryAccessRecord): Promise<void>;
+}

@@ -1,0 +1,121 @@
+/**
+ * Summary links (product-rules.md "Screens", "Roles", "Links and expiry",
+ * "Summaries, escalations and notifications"): the link a notification carries, and what opening it shows.
+ *
+ * The page needs a signed-in operator or provider staff member of the call's organization. Each
+ * refusal has the spec's own text; an unknown, expired or malformed token and a call without a
+ * summary all answer the same 404, so nothing tells which tokens exist. Every view leaves a
+ * summary-access record and an audit event before any data leaves; refusals are audited too.
+ */
+import type { SummaryLinkResponse } from '../../shared/summary-link';
+import type { Actor } from '../kernel/actor';
+import { audited } from '../kernel/audit';
+import { fail } from '../kernel/error-catalogue';
+import { resolveLink, type LinkDeps } from '../kernel/links';
+import type { AuditLog } from '../audit/ports';
+import type { CallLogRecord, CallLogRepository } from '../calls/ports';
+import type { Ids } from '../kernel/ports';
+import type { OrganizationRecord, OrganizationRepository } from '../organizations/ports';
+import type { PatientRecord, PatientRepository } from '../patients/ports';
+import type { SummaryAccessLog } from './ports';
+
+export interface SummaryLinkDeps extends LinkDeps {
+  callLogs: Pick<CallLogRepository, 'get'>;
+  patients: Pick<PatientRepository, 'get'>;
+  organizations: Pick<OrganizationRepository, 'get'>;
+  audit: AuditLog;
+  summaryAccess: SummaryAccessLog;
+  ids: Ids;
+}
+
+export const SUMMARY_LINK_VIEW = 'summary.link_view';
+
+const staffOnly = () => fail('summaryStaffOnly');
+const otherOrganization = () => fail('summaryOtherOrganization');
+const invalidLink = () => fail('summaryLinkInvalid');
+
+/** What the audit trail names when no call is known (a refusal before, or instead of, the lookup). */
+const UNKNOWN_CALL = { type: 'call', id: 'unknown' } as const;
+
+/** GET /summary-links/{token}: the summary page's data, for an operator or the call's own staff. */
+export async function viewSummaryLink(
+  deps: SummaryLinkDeps,
+  actor: Actor,
+  token: string,
+): Promise<SummaryLinkResponse> {
+  // The role first: a patient or an account without a group learns nothing about the token.
+  if (actor.role !== 'careloop_employee' && actor.role !== 'provider') {
+    return audited(deps.audit, actor, SUMMARY_LINK_VIEW, UNKNOWN_CALL, () => Promise.reject(staffOnly()));
+  }
+  const role = actor.role;
+  const link = await resolveLink(deps, token, 'summary');
+  const subject = { type: 'call', id: link?.callLogId ?? UNKNOWN_CALL.id } as const;
+  return audited(
+    deps.audit,
+    actor,
+    SUMMARY_LINK_VIEW,
+    subject,
+    async () => {
+      if (!link?.callLogId) throw invalidLink();
+      if (role === 'provider' && actor.providerId !== link.organizationId) throw otherOrganization();
+      const log = await deps.callLogs.get(link.callLogId);
+      if (!log || log.provider_id !== link.organizationId || log.status !== 'completed' || !log.summary?.trim()) {
+        throw invalidLink();
+      }
+      const [patient, organization] = await Promise.all([
+        deps.patients.get(log.patient_id),
+        deps.organizations.get(log.provider_id),
+      ]);
+      // Archived records leave every screen (product-rules.md "Records are kept"): their links stop too.
+      if (patient?.status === 'archived' || organization?.status === 'archived') throw invalidLink();
+      const accessedAt = deps.clock.now().toISOString();
+      await deps.summaryAccess.record({
+        id: deps.ids.newId(),
+        callLogId: log.id,
+        accessedAt,
+        userId: actor.userId,
+        role,
+        organizationId: actor.providerId,
+      });
+      return toResponse(accessedAt, log, patient, organization);
+    },
+    link?.patientId,
+  );
+}
+
+function toResponse(
+  accessedAt: string,
+  log: CallLogRecord,
+  patient: PatientRecord | null,
+  organization: OrganizationRecord | null,
+): SummaryLinkResponse {
+  return {
+    accessedAt,
+    callLog: {
+      id: log.id,
+      createdAt: log.created_at,
+      duration: log.duration_seconds,
+      summary: log.summary,
+      transcript: log.transcript,
+      successEvaluation: log.success_evaluation,
+      escalationLevel: log.escalation_level,
+      noteToDoctor: log.note_to_doctor,
+    },
+    patient: patient
+      ? {
+          first_name: patient.first_name,
+          last_name: patient.last_name,
+          email: patient.email,
+          phone_number: patient.phone_number,
+        }
+      : null,
+    provider: organization
+      ? {
+          name: organization.name,
+          phone: organization.telephone,
+          email: organization.office_email,
+          address: organization.address,
+        }
+      : null,
+  };
+}

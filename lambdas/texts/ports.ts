@@ -1,0 +1,141 @@
+/** Patient texts (product-rules.md "Texts") and magic links (product-rules.md "Links and expiry"). */
+import type { TextDirection, TextKind, TextStatus } from '../../shared/texts';
+import type { Page } from '../kernel/ports';
+import type { DailyCap } from '../organizations/ports';
+
+export interface LinkRecord {
+  tokenHash: string;
+  kind: 'summary' | 'call';
+  organizationId: string;
+  patientId: string;
+  callLogId: string | null;
+  createdAt: string;
+  createdBy: string;
+  expires: string;
+}
+
+export interface LinkRepository {
+  create(link: LinkRecord): Promise<void>;
+  /** null when no link has this hash (expiry is the caller's rule). */
+  get(tokenHash: string): Promise<LinkRecord | null>;
+}
+
+/**
+ * Call links place calls: at most one per patient per window across all the patient's links (taken
+ * by `CallLogRepository.createPlaced`), and staff can revoke all of a patient's links at once.
+ */
+export interface CallLinkRepository extends LinkRepository {
+  /** When staff last revoked the patient's call links: links created until then are revoked (null: never). */
+  revokedAt(patientId: string): Promise<string | null>;
+  /** Revokes every call link of the patient created until `at`. */
+  revokeAll(patientId: string, organizationId: string, at: string): Promise<void>;
+  /** Gives the patient's window back after a call placed `at` that could not be dialled. */
+  releaseCall(patientId: string, at: string): Promise<void>;
+}
+
+export interface TextRecord {
+  patientId: string;
+  /** Sorts by time: `20261123T101500123Z-1a2b3c4d`. */
+  id: string;
+  providerId: string;
+  direction: TextDirection;
+  kind: TextKind;
+  status: TextStatus;
+  body: string;
+  includedCallLink: boolean;
+  month: string | null;
+  messageSid: string | null;
+  errorCode: string | null;
+  sentBy: string | null;
+  sentByName: string | null;
+  callbackStatus: 'open' | 'resolved' | null;
+  resolvedAt: string | null;
+  resolvedBy: string | null;
+  resolvedByName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TextKey {
+  patientId: string;
+  id: string;
+}
+
+export interface SmsContact {
+  patientId: string;
+  providerId: string;
+  /** When the organization last texted the patient at this number. */
+  lastTextedAt: string;
+}
+
+/** STOP or START of an inbound text: the number's preference, written with the inbound record. */
+export interface OptOutChange {
+  phoneNumber: string;
+  optedOut: boolean;
+}
+
+export interface TextRepository {
+  /** A page of a patient's texts, newest first; `invalid_cursor` when the cursor is not of this list. */
+  pageByPatient(patientId: string, limit: number, cursor: string | null): Promise<Page<TextRecord> | 'invalid_cursor'>;
+  get(key: TextKey): Promise<TextRecord | null>;
+  /** Outbound texts counted in the patient's month. */
+  monthCount(patientId: string, month: string): Promise<number>;
+  /**
+   * Stores an outbound text as `sending`, takes one of the month's `limit` texts and remembers the
+   * number as the patient's, in one step: `opted_out` when the number opted out, `limit` when the
+   * month is used up, `daily_limit` when the organization's day is at `cap` (then nothing is
+   * written; otherwise one slot of the day is taken in the same step).
+   */
+  reserveOutbound(
+    text: TextRecord,
+    phoneNumber: string,
+    limit: number,
+    cap: DailyCap,
+  ): Promise<'reserved' | 'opted_out' | 'limit' | 'daily_limit'>;
+  /** Twilio accepted it: its MessageSid and first status. */
+  markAccepted(key: TextKey, messageSid: string, status: TextStatus, at: string): Promise<void>;
+  /** Twilio refused it: failed, and the month's allowance given back. */
+  markFailed(key: TextKey, month: string, errorCode: string, at: string): Promise<void>;
+  findBySid(messageSid: string): Promise<TextKey | null>;
+  /** A delivery status, applied only if it moves the text forward (callbacks arrive out of order). */
+  updateStatus(key: TextKey, status: TextStatus, errorCode: string | null, at: string): Promise<'updated' | 'ignored'>;
+  /**
+   * Stores one inbound text per patient of the number (each patient once), the number's STOP/START
+   * and the callback counters, all in one transaction, once per MessageSid: `duplicate` the second time.
+   */
+  recordInbound(
+    messageSid: string,
+    texts: readonly TextRecord[],
+    optOut: OptOutChange | null,
+    at: string,
+  ): Promise<'stored' | 'duplicate'>;
+  /** Marks a callback request handled: `conflict` when it was not open. */
+  resolveCallback(
+    key: TextKey,
+    providerId: string,
+    by: { id: string; name: string },
+    at: string,
+  ): Promise<'resolved' | 'conflict'>;
+  optOutOf(phoneNumber: string): Promise<{ optedOut: boolean; changedAt: string } | null>;
+  setOptOut(phoneNumber: string, optedOut: boolean, at: string): Promise<void>;
+  contactsOf(phoneNumber: string): Promise<SmsContact[]>;
+}
+
+export interface OutboundText {
+  /** E.164. */
+  to: string;
+  body: string;
+  idempotencyKey: string;
+  /** Where Twilio posts the text's delivery statuses (patient texts); none for staff notifications. */
+  statusCallback?: string;
+  /**
+   * The organization's own sender (E.164 number or `MG…` Messaging Service) for patient texts;
+   * staff notifications leave it out and go from the deployment's sender.
+   */
+  sender?: string;
+}
+
+export interface SmsSender {
+  /** Throws MessageSendError. */
+  send(text: OutboundText): Promise<{ messageSid: string }>;
+}

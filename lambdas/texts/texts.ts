@@ -1,0 +1,389 @@
+/**
+ * Patient texts (product-rules.md "Texts"): staff send check-in texts,
+ * optionally with a call link; at most 5 a month per patient in the organization's time zone;
+ * never to a number that replied STOP. Twilio's delivery callbacks move a text's status forward;
+ * inbound replies are STOP / START / HELP keywords or callback requests for staff.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  SMS_REPLIES,
+  TEXT_MONTHLY_LIMIT,
+  TEXT_STATUSES,
+  keywordOf,
+  outboundTextBody,
+  type PatientText,
+  type PatientTextsResponse,
+  type SendTextInput,
+  type SendTextResponse,
+  type TextStatus,
+} from '../../shared/texts';
+import { toE164 } from '../../shared/phone';
+import { monthIn } from '../../shared/time-preferences';
+import type { Actor } from '../kernel/actor';
+import { patientForActor } from '../kernel/access';
+import { audited } from '../kernel/audit';
+import { invalidCursor, type PageRequest } from '../kernel/cursor';
+import { dailyCapOf } from '../organizations/daily-caps';
+import { fail, overDailyLimit } from '../kernel/error-catalogue';
+import { createLink } from '../kernel/links';
+import { MessageSendError } from '../notifications/ports';
+import type { AuditLog } from '../audit/ports';
+import type { Clock } from '../kernel/ports';
+import type { LinkRepository, SmsContact, SmsSender, TextRecord, TextRepository } from './ports';
+import type { OrganizationRepository } from '../organizations/ports';
+import type { PatientRepository } from '../patients/ports';
+import type { UserProfileRepository } from '../users/ports';
+
+/** The patient page shows this many texts at a time (newest first). */
+export const TEXT_HISTORY_LIMIT = 50;
+export interface TextDeps {
+  patients: PatientRepository;
+  organizations: OrganizationRepository;
+  profiles: UserProfileRepository;
+  texts: TextRepository;
+  audit: AuditLog;
+  clock: Clock;
+}
+
+export interface SendTextDeps extends TextDeps {
+  links: LinkRepository;
+  sms: SmsSender;
+  /** The web app's origin, for the call link. */
+  webOrigin: string;
+  /** Where Twilio posts delivery statuses (POST /webhooks/twilio/status). */
+  statusCallbackUrl: string;
+}
+
+/** Time-ordered, unique ids: `20261123T101500123Z-1a2b3c4d`. */
+export const textId = (at: Date) => `${at.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
+
+export function toPatientText(text: TextRecord): PatientText {
+  return {
+    id: text.id,
+    direction: text.direction,
+    kind: text.kind,
+    status: text.status,
+    body: text.body,
+    included_call_link: text.includedCallLink,
+    error_code: text.errorCode,
+    sent_by_name: text.sentByName,
+    created_at: text.createdAt,
+    updated_at: text.updatedAt,
+    callback: text.callbackStatus
+      ? { status: text.callbackStatus, resolved_at: text.resolvedAt, resolved_by_name: text.resolvedByName }
+      : null,
+  };
+}
+
+async function staffName(deps: Pick<TextDeps, 'profiles'>, actor: Actor): Promise<string> {
+  const profile = await deps.profiles.get(actor.userId);
+  const name = profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
+  return name || actor.email;
+}
+
+/** A page of the patient's texts (newest first), its opt-out state and the month's allowance. */
+export async function listPatientTexts(
+  deps: TextDeps,
+  actor: Actor,
+  patientId: string,
+  page: PageRequest,
+): Promise<PatientTextsResponse> {
+  return audited(deps.audit, actor, 'text.list', { type: 'patient', id: patientId }, async () => {
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    const month = monthIn(organization.timezone, deps.clock.now());
+    const [found, sent, preference] = await Promise.all([
+      deps.texts.pageByPatient(patient.id, page.limit, page.cursor),
+      deps.texts.monthCount(patient.id, month),
+      patient.phone_number ? deps.texts.optOutOf(canonicalPhone(patient.phone_number)) : null,
+    ]);
+    if (found === 'invalid_cursor') throw invalidCursor();
+    const texts = found.items;
+    const optedOut = preference?.optedOut ?? false;
+    return {
+      messages: texts.map(toPatientText),
+      next_cursor: found.cursor,
+      has_phone: Boolean(patient.phone_number),
+      opted_out: optedOut,
+      opted_out_at: optedOut ? (preference?.changedAt ?? null) : null,
+      monthly_limit: TEXT_MONTHLY_LIMIT,
+      sent_this_month: Math.min(sent, TEXT_MONTHLY_LIMIT),
+      open_callback_requests: texts.filter((t) => t.callbackStatus === 'open').length,
+    };
+  });
+}
+
+/**
+ * Sends one check-in text. The month's allowance is taken and the opt-out checked in the same
+ * write that records the text, so two concurrent sends can't both take the last slot; a text
+ * Twilio refuses is marked failed and gives its slot back.
+ */
+export async function sendPatientText(
+  deps: SendTextDeps,
+  actor: Actor,
+  patientId: string,
+  input: SendTextInput,
+): Promise<SendTextResponse> {
+  return audited(deps.audit, actor, 'text.send', { type: 'patient', id: patientId }, async () => {
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    if (!patient.phone_number) throw fail('textNoPhone');
+    // Never the deployment's shared sender: replies to a shared number cannot tell practices apart.
+    const sender = organization.sms_sender;
+    if (!sender) throw fail('textNoSender');
+    const phone = canonicalPhone(patient.phone_number);
+    const now = deps.clock.now();
+    const at = now.toISOString();
+    const month = monthIn(organization.timezone, now);
+    const text: TextRecord = {
+      patientId: patient.id,
+      id: textId(now),
+      providerId: organization.id,
+      direction: 'outbound',
+      kind: 'check_in',
+      status: 'sending',
+      body: input.body,
+      includedCallLink: input.includeMagicLink,
+      month,
+      messageSid: null,
+      errorCode: null,
+      sentBy: actor.userId,
+      sentByName: await staffName(deps, actor),
+      callbackStatus: null,
+      resolvedAt: null,
+      resolvedBy: null,
+      resolvedByName: null,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const cap = await dailyCapOf(deps, organization, 'texts');
+    const reserved = await deps.texts.reserveOutbound(text, phone, TEXT_MONTHLY_LIMIT, cap);
+    if (reserved === 'opted_out') throw fail('textOptedOut');
+    if (reserved === 'limit') throw fail('textMonthlyLimit');
+    if (reserved === 'daily_limit') throw overDailyLimit('texts', cap.limit);
+
+    const key = { patientId: patient.id, id: text.id };
+    let magicLink: string | null = null;
+    let messageSid: string;
+    try {
+      if (input.includeMagicLink) {
+        const { token } = await createLink(deps, {
+          kind: 'call',
+          organizationId: organization.id,
+          patientId: patient.id,
+          callLogId: null,
+          createdBy: actor.userId,
+        });
+        magicLink = `${deps.webOrigin}/call/${token}`;
+      }
+      ({ messageSid } = await deps.sms.send({
+        to: phone,
+        body: outboundTextBody(input.body, magicLink),
+        idempotencyKey: text.id,
+        statusCallback: deps.statusCallbackUrl,
+        sender,
+      }));
+    } catch (error) {
+      const code = error instanceof MessageSendError ? error.code : 'internal';
+      await deps.texts.markFailed(key, month, code, deps.clock.now().toISOString());
+      // Twilio knows the number replied STOP to this sender: keep that on our side too.
+      if (error instanceof MessageSendError && error.reason === 'unsubscribed') {
+        await deps.texts.setOptOut(phone, true, deps.clock.now().toISOString());
+        throw fail('textOptedOut');
+      }
+      if (error instanceof MessageSendError) {
+        throw fail(error.reason === 'unavailable' ? 'textUnavailable' : 'textRejected');
+      }
+      throw error;
+    }
+    const sentAt = deps.clock.now().toISOString();
+    await deps.texts.markAccepted(key, messageSid, 'queued', sentAt);
+    return {
+      message: toPatientText({ ...text, status: 'queued', messageSid, updatedAt: sentAt }),
+      includedMagicLink: magicLink !== null,
+      magicLink,
+    };
+  });
+}
+
+/** Marks a patient's callback request handled. */
+export async function resolveCallbackRequest(
+  deps: TextDeps,
+  actor: Actor,
+  patientId: string,
+  messageId: string,
+): Promise<{ message: PatientText }> {
+  return audited(deps.audit, actor, 'text.resolve_callback', { type: 'patient', id: patientId }, async () => {
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    const notFoundError = () => fail('callbackNotFound');
+    if (!/^\d{8}T\d{9}Z-[0-9a-f]{8}$/.test(messageId)) throw notFoundError();
+    const key = { patientId: patient.id, id: messageId };
+    const text = await deps.texts.get(key);
+    if (!text || text.kind !== 'callback_request') throw notFoundError();
+    const by = { id: actor.userId, name: await staffName(deps, actor) };
+    const at = deps.clock.now().toISOString();
+    const outcome = await deps.texts.resolveCallback(key, organization.id, by, at);
+    if (outcome === 'conflict') throw fail('callbackResolved');
+    return {
+      message: toPatientText({
+        ...text,
+        callbackStatus: 'resolved',
+        resolvedAt: at,
+        resolvedBy: by.id,
+        resolvedByName: by.name,
+        updatedAt: at,
+      }),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Twilio webhooks
+
+export interface TextWebhookDeps extends Pick<TextDeps, 'patients' | 'texts' | 'clock'> {
+  organizations: Pick<OrganizationRepository, 'ownerOfSender'>;
+  /**
+   * The deployment's own sender (E.164 or `MG…`): every practice texted from it before each had
+   * its own, and staff notifications still go from it.
+   */
+  legacySender: string;
+}
+
+/** Who a webhook's text is between: the patient's number and CareLoop's sender. */
+export interface TextParties {
+  /** The CareLoop number (E.164): `To` of an inbound text, `From` of a status callback; null when not a number. */
+  number: string | null;
+  /** The Messaging Service the number belongs to, when Twilio names one. */
+  messagingServiceSid: string | null;
+}
+
+/**
+ * The organization a sender belongs to (one Get by number, a second by Messaging Service when the
+ * number is not registered itself); `legacy` for the deployment's shared sender; null when unknown.
+ */
+async function senderOwner(deps: TextWebhookDeps, parties: TextParties): Promise<string | 'legacy' | null> {
+  const byNumber = parties.number ? await deps.organizations.ownerOfSender(parties.number) : null;
+  if (byNumber) return byNumber;
+  const service = parties.messagingServiceSid;
+  const byService = service ? await deps.organizations.ownerOfSender(service) : null;
+  if (byService) return byService;
+  return parties.number === deps.legacySender || service === deps.legacySender ? 'legacy' : null;
+}
+
+export interface DeliveryStatus extends TextParties {
+  messageSid: string;
+  status: string;
+  errorCode: string | null;
+}
+
+/**
+ * A status callback: applied once and only forward, and only to a text of the organization that
+ * owns the sender it came from (the deployment's shared sender: texts sent before each practice had
+ * its own). Texts CareLoop doesn't know (notifications) are ignored; an unknown sender changes nothing.
+ */
+export async function recordTextStatus(
+  deps: TextWebhookDeps,
+  update: DeliveryStatus,
+): Promise<'updated' | 'ignored' | 'unknown' | 'unknown_sender'> {
+  const status = TEXT_STATUSES.find((s) => s === update.status && s !== 'sending' && s !== 'received');
+  if (!status) return 'ignored';
+  const [owner, key] = await Promise.all([senderOwner(deps, update), deps.texts.findBySid(update.messageSid)]);
+  if (owner === null) return 'unknown_sender';
+  if (!key) return 'unknown';
+  if (owner !== 'legacy') {
+    const text = await deps.texts.get(key);
+    if (text?.providerId !== owner) return 'unknown_sender';
+  }
+  const errorCode = update.errorCode ? `twilio.${update.errorCode}` : null;
+  return deps.texts.updateStatus(key, status as TextStatus, errorCode, deps.clock.now().toISOString());
+}
+
+export interface InboundText extends TextParties {
+  messageSid: string;
+  /** The patient's number, E.164. */
+  from: string;
+  body: string;
+}
+
+/**
+ * The most patients one inbound text is stored on: each takes a text and an open callback in the
+ * one transaction (at most 100 items), beside the MessageSid, the opt-out and two counters. A number
+ * shared by more of one practice's patients reaches the most recently texted 40.
+ */
+export const INBOUND_PATIENT_LIMIT = 40;
+
+/**
+ * A number as Twilio writes it (E.164), read by the one phone rule (`toE164`): a stored US number
+ * without its country code (`8135550142`, `(813) 555-0142`, kept from before the migration job) gets
+ * +1; a number no rule reads is only stripped of its formatting, so it still equals itself.
+ */
+export const canonicalPhone = (phone: string): string => toE164(phone) ?? phone.replace(/[\s\-().]/g, '');
+
+/** The organization a reply to a sender belongs to: the sender's owner, or for the shared sender the latest to text the number. */
+function replyOrganization(owner: string | 'legacy', contacts: readonly SmsContact[]): string | null {
+  if (owner !== 'legacy') return owner;
+  const latest = [...contacts].sort((a, b) => b.lastTextedAt.localeCompare(a.lastTextedAt))[0];
+  return latest?.providerId ?? null;
+}
+
+export type InboundOutcome =
+  | { outcome: 'stored' | 'duplicate'; reply: string | null; patients: number }
+  | { outcome: 'unknown_sender'; reply: null; patients: 0 };
+
+/**
+ * An inbound text, resolved by its `To` to exactly one organization: it is stored on that
+ * organization's patients with that number (each once), never another's. STOP-family keywords opt
+ * the number out, START opts it back in (in the same transaction), HELP gets the help text; anything
+ * else is a callback request. An unknown number gets the generic help reply and learns nothing; a
+ * text to a sender no organization owns changes nothing and gets no reply. A MessageSid seen before
+ * gets no second reply.
+ */
+export async function receiveInboundText(deps: TextWebhookDeps, inbound: InboundText): Promise<InboundOutcome> {
+  const owner = await senderOwner(deps, inbound);
+  if (owner === null) return { outcome: 'unknown_sender', reply: null, patients: 0 };
+  const keyword = keywordOf(inbound.body);
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  const from = canonicalPhone(inbound.from);
+  const contacts = await deps.texts.contactsOf(from);
+  const organizationId = replyOrganization(owner, contacts);
+  const ofOrganization = contacts
+    .filter((c) => c.providerId === organizationId)
+    .sort((a, b) => b.lastTextedAt.localeCompare(a.lastTextedAt))
+    .slice(0, INBOUND_PATIENT_LIMIT);
+  const patients = await deps.patients.getMany([...new Set(ofOrganization.map((c) => c.patientId))]);
+  // Only patients who still have this number, in the organization the text was sent to.
+  const known = patients.filter(
+    (p) =>
+      p.status === 'active' &&
+      p.provider_id === organizationId &&
+      p.phone_number !== null &&
+      canonicalPhone(p.phone_number) === from,
+  );
+  const kind = keyword ?? 'callback_request';
+  const texts: TextRecord[] = known.map((p, index) => ({
+    patientId: p.id,
+    id: textId(new Date(now.getTime() + index)),
+    providerId: p.provider_id,
+    direction: 'inbound',
+    kind,
+    status: 'received',
+    body: inbound.body.slice(0, 1600),
+    includedCallLink: false,
+    month: null,
+    messageSid: inbound.messageSid,
+    errorCode: null,
+    sentBy: null,
+    sentByName: null,
+    callbackStatus: kind === 'callback_request' ? 'open' : null,
+    resolvedAt: null,
+    resolvedBy: null,
+    resolvedByName: null,
+    createdAt: at,
+    updatedAt: at,
+  }));
+  const optOut = keyword === 'stop' || keyword === 'start' ? { phoneNumber: from, optedOut: keyword === 'stop' } : null;
+  if ((await deps.texts.recordInbound(inbound.messageSid, texts, optOut, at)) === 'duplicate') {
+    return { outcome: 'duplicate', reply: null, patients: 0 };
+  }
+  const reply = keyword ? SMS_REPLIES[keyword] : known.length > 0 ? SMS_REPLIES.callback : SMS_REPLIES.help;
+  return { outcome: 'stored', reply, patients: texts.length };
+}

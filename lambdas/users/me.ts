@@ -1,0 +1,49 @@
+import { DEFAULT_CARE_ROLE, type UserProfile } from '../../shared/domain';
+import type { Actor } from '../kernel/actor';
+import type { OrganizationRepository } from '../organizations/ports';
+import type { UserProfileRecord } from '../kernel/profile';
+import { isSettingsAdmin } from '../kernel/access';
+
+export interface MeDeps {
+  organizations: OrganizationRepository;
+  /** SETTINGS_ADMIN_EMAILS, lower case. */
+  settingsAdmins: readonly string[];
+}
+
+/**
+ * The signed-in user's profile, as the standing check read it (one GetItem per request). Role and
+ * organization come from the verified token, never from the profile item: an account with no group
+ * (self sign-up) answers role null.
+ */
+export async function getMe(
+  deps: MeDeps,
+  actor: Actor,
+  ownProfile: Promise<UserProfileRecord | null>,
+): Promise<UserProfile> {
+  const [profile, org] = await Promise.all([
+    ownProfile,
+    actor.providerId ? deps.organizations.getRef(actor.providerId) : null,
+  ]);
+  const activeOrg = org && org.status === 'active' ? org : null;
+  // Provider users' care role decides how their logged time counts (absent: clinical staff).
+  const careRole = actor.role === 'provider' ? (profile?.care_role ?? DEFAULT_CARE_ROLE) : null;
+  const first = profile?.first_name ?? '';
+  const last = profile?.last_name ?? '';
+  return {
+    id: actor.userId,
+    email: actor.email,
+    first_name: first,
+    last_name: last,
+    full_name: `${first} ${last}`.trim(),
+    phone_number: profile?.phone_number ?? null,
+    role: actor.role,
+    provider_id: actor.providerId,
+    provider: activeOrg ? { id: activeOrg.id, name: activeOrg.name } : null,
+    assigned_at: profile?.assigned_at ?? null,
+    notification_preferences: profile?.notification_preferences ?? { new_summaries: [], escalations: [] },
+    created_at: profile?.created_at ?? '',
+    care_role: careRole,
+    can_manage_settings: isSettingsAdmin(deps.settingsAdmins, actor),
+    careRole,
+  };
+}

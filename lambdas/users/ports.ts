@@ -1,0 +1,139 @@
+/** Staff accounts: profiles, the identity provider (Cognito), and names of accounts for the screens. */
+import type { CareRole, NotificationPreferences } from '../../shared/domain';
+import type { Role } from '../../shared/roles';
+import type { UserProfileRecord } from '../kernel/profile';
+import type { AuditEvent } from '../audit/ports';
+import type { Page } from '../kernel/ports';
+
+export type { UserProfileRecord, UserStatus } from '../kernel/profile';
+
+export interface UserProfileChanges {
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string | null;
+  role: Role;
+  provider_id: string | null;
+  assigned_at: string | null;
+  notification_preferences: NotificationPreferences;
+  /** Provider users' care role; null for other roles (removed). */
+  care_role: CareRole | null;
+}
+
+export interface UserProfileRepository {
+  get(userId: string): Promise<UserProfileRecord | null>;
+  /** Active users, newest first. */
+  listActive(): Promise<UserProfileRecord[]>;
+  /** Self sign-ups waiting for an operator, newest first (one Query on the status index). */
+  listPending(): Promise<UserProfileRecord[]>;
+  /** Every active user of an organization (every role), newest first (jobs and archiving; screens page). */
+  listByOrganization(organizationId: string): Promise<UserProfileRecord[]>;
+  /**
+   * A page of the users list: one role's active accounts, the pending ones, or (null) both, the
+   * pending first; newest first. `invalid_cursor` when the cursor is not of this list.
+   */
+  page(
+    filter: Role | 'pending' | null,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<UserProfileRecord> | 'invalid_cursor'>;
+  /** A page of an organization's active accounts of one role, newest first. */
+  pageByOrganization(
+    organizationId: string,
+    role: Role,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<UserProfileRecord> | 'invalid_cursor'>;
+  /** A page of active and pending accounts with a search term starting with `prefix` (normalized), in term order. */
+  search(
+    prefix: string,
+    filter: Role | 'pending' | null,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<UserProfileRecord> | 'invalid_cursor'>;
+  /**
+   * An active profile, counted, with its audit event in the same transaction (the demo seed writes
+   * without one); `exists` when a profile with that id is stored.
+   */
+  create(profile: UserProfileRecord, audit?: AuditEvent): Promise<'created' | 'exists'>;
+  /**
+   * A pending profile (not counted) with its audit event, once per user id: `exists` when a profile
+   * with that id is already stored (a retried trigger, or an account an operator made), unchanged.
+   */
+  createPending(profile: UserProfileRecord, audit: AuditEvent): Promise<'created' | 'exists'>;
+  /**
+   * Applies the changes to the profile as read (`current`), with its audit event in the same
+   * transaction: `missing` unless it is still active, `stale` when its role or organization moved
+   * since it was read. Returns the stored profile.
+   */
+  update(
+    current: UserProfileRecord,
+    changes: UserProfileChanges,
+    at: string,
+    audit: AuditEvent,
+  ): Promise<UserProfileRecord | 'missing' | 'stale'>;
+  /** Like update for a pending profile, which becomes active and is counted; `missing` unless pending. */
+  enable(
+    current: UserProfileRecord,
+    changes: UserProfileChanges,
+    at: string,
+    audit: AuditEvent,
+  ): Promise<UserProfileRecord | 'missing' | 'stale'>;
+  /** `missing` unless the profile is still active or pending (only an active one leaves the count). */
+  markDeleted(profile: UserProfileRecord, at: string, audit: AuditEvent): Promise<'deleted' | 'missing'>;
+}
+
+export interface NewIdentity {
+  email: string;
+  /** Temporary: the user must choose their own at first sign-in (product-rules.md "Accounts and sign-in"). */
+  password: string;
+  /** Only the local demo accounts keep the given password; nothing an operator creates does. */
+  permanentPassword?: true;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  providerId: string | null;
+}
+
+/**
+ * Why the identity provider refused an account's attributes: the e-mail belongs to another account,
+ * the password breaks the pool's policy, or an attribute is malformed.
+ */
+export class IdentityRefusal extends Error {
+  constructor(readonly reason: 'email_taken' | 'weak_password' | 'invalid_attribute') {
+    super(`identity refused: ${reason}`);
+    this.name = 'IdentityRefusal';
+  }
+}
+
+/** The identity provider (Cognito): accounts, groups and the provider attribute. */
+export interface IdentityDirectory {
+  /** Returns the new account's user id (the token's `sub`). Throws IdentityRefusal. */
+  createUser(input: NewIdentity): Promise<string>;
+  /** Throws IdentityRefusal. */
+  updateUser(
+    userId: string,
+    changes: { email: string; firstName: string; lastName: string; providerId: string | null },
+  ): Promise<void>;
+  /** Moves the account to exactly one group. */
+  setRole(userId: string, role: Role): Promise<void>;
+  /** Idempotent; an account that no longer exists counts as done. */
+  disableUser(userId: string): Promise<void>;
+  /** Disables then deletes the account; idempotent like disableUser. */
+  deleteUser(userId: string): Promise<void>;
+  /**
+   * Revokes every refresh token of the account (global sign-out), so no new ID token is issued;
+   * idempotent like disableUser. ID tokens already issued are refused by the API's standing check.
+   */
+  signOutEverywhere(userId: string): Promise<void>;
+}
+
+export interface UserDisplay {
+  name: string;
+  email: string;
+}
+
+/** Names of accounts by user id (profiles kept after deletion included); ids without a profile are left out. */
+export interface UserDirectory {
+  displayOf(userIds: readonly string[]): Promise<Map<string, UserDisplay>>;
+}

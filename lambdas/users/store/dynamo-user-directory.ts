@@ -1,0 +1,14 @@
+import type { UserDirectory, UserDisplay } from '../ports';
+import { batchGetAll } from '../../vendors/dynamodb/batch-get';
+import type { CareLoopService } from '../../vendors/dynamodb/entities';
+
+/** Names of accounts for screens that show who did something: one BatchGetItem on the profiles. */
+export class DynamoUserDirectory implements UserDirectory {
+  constructor(private readonly db: CareLoopService) {}
+
+  async displayOf(userIds: readonly string[]): Promise<Map<string, UserDisplay>> {
+    const keys = [...new Set(userIds)].filter(Boolean).map((user_id) => ({ user_id }));
+    const profiles = await batchGetAll((batch) => this.db.entities.userProfile.get(batch).go(), keys);
+    return new Map(profiles.map((p) => [p.user_id, { name: `${p.first_name} ${p.last_name}`.trim(), email: p.email }]));
+  }
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { tableOf } from '../../../test/support/fixtures';
+import type { AuditEvent } from '../../audit/ports';
+import type { OrganizationRecord } from '../../organizations/ports';
+import type { PatientRecord } from '../../patients/ports';
+import type { UserProfileRecord } from '../../kernel/profile';
+import { DynamoOrganizationRepository } from '../../organizations/store/dynamo-organization-repository';
+import { DynamoPatientRepository } from '../../patients/store/dynamo-patient-repository';
+import { DynamoUserProfileRepository } from '../../users/store/dynamo-user-profile-repository';
+
+/**
+ * The outcomes a refused conditional write reports (STYLE "Adapters return outcomes"), on DynamoDB
+ * Local: the repository says what happened; the use case chooses the words.
+ */
+const db = tableOf(inject('stack'));
+const organizations = new DynamoOrganizationRepository(db);
+const patients = new DynamoPatientRepository(db);
+const profiles = new DynamoUserProfileRepository(db);
+
+const AT = '2026-03-01T12:00:00.000Z';
+
+const event = (subjectId: string): AuditEvent => ({
+  id: randomUUID(),
+  at: AT,
+  actorId: randomUUID(),
+  actorRole: 'careloop_employee',
+  actorProviderId: null,
+  action: 'test.write',
+  subject: { type: 'organization', id: subjectId },
+  outcome: 'success',
+});
+
+function organizationRecord(): OrganizationRecord {
+  return {
+    id: randomUUID(),
+    name: 'Outcome Clinic',
+    address: null,
+    telephone: null,
+    office_email: null,
+    timezone: 'America/Chicago',
+    sms_sender: null,
+    created_at: AT,
+    updated_at: AT,
+    version: 1,
+    status: 'active',
+    patient_count: 0,
+    daily_call_limit: null,
+    daily_text_limit: null,
+  };
+}
+
+function patientRecord(organizationId: string): PatientRecord {
+  return {
+    id: randomUUID(),
+    provider_id: organizationId,
+    first_name: 'Oc',
+    last_name: 'Outcome',
+    email: 'oc.outcome@example.test',
+    phone_number: null,
+    created_at: AT,
+    updated_at: AT,
+    version: 1,
+    status: 'active',
+    billingPractitionerId: null,
+  };
+}
+
+function profileRecord(): UserProfileRecord {
+  return {
+    id: randomUUID(),
+    email: `outcome-${randomUUID()}@example.test`,
+    first_name: 'Ou',
+    last_name: 'Tcome',
+    phone_number: null,
+    role: 'careloop_employee',
+    provider_id: null,
+    assigned_at: null,
+    notification_preferences: { new_summaries: [], escalations: [] },
+    created_at: AT,
+    status: 'active',
+  };
+}
+
+const profileChanges = (p: UserProfileRecord) => ({
+  email: p.email,
+  first_name: 'Renamed',
+  last_name: p.last_name,
+  phone_number: null,
+  role: p.role ?? 'careloop_employee',
+  provider_id: null,
+  assigned_at: null,
+  notification_preferences: p.notification_preferences,
+  care_role: null,
+});
+
+async function storedOrganization() {
+  const org = organizationRecord();
+  expect(await organizations.create(org, 'test', event(org.id))).toBe('created');
+  return org;
+}
+
+describe('organization repository outcomes', () => {
+  it('reports a taken id as exists', async () => {
+    const org = await storedOrganization();
+
+    expect(await organizations.create(org, 'test', event(org.id))).toBe('exists');
+  });
+
+  it('reports a stale version as stale and an archived organization as missing', async () => {
+    const org = await storedOrganization();
+    const changes = { name: 'Renamed Clinic', address: null, telephone: null, office_email: null };
+
+    expect(await organizations.update(org.id, changes, 7, AT, event(org.id))).toBe('stale');
+    expect(await organizations.update(org.id, changes, 1, AT, event(org.id))).toMatchObject({
+      name: 'Renamed Clinic',
+      version: 2,
+    });
+    expect(await organizations.archive(org.id, AT, [], event(org.id))).toBe('archived');
+    expect(await organizations.update(org.id, changes, 2, AT, event(org.id))).toBe('missing');
+    expect(await organizations.archive(org.id, AT, [], event(org.id))).toBe('missing');
+  });
+});
+
+describe('patient repository outcomes', () => {
+  it('refuses a patient of an archived organization as organization_missing', async () => {
+    const org = await storedOrganization();
+    expect(await organizations.archive(org.id, AT, [], event(org.id))).toBe('archived');
+    const patient = patientRecord(org.id);
+
+    expect(await patients.create(patient, 'test', null, null)).toBe('organization_missing');
+    expect(await patients.get(patient.id)).toBeNull();
+  });
+
+  it('reports a stale version as stale and an archived patient as missing', async () => {
+    const org = await storedOrganization();
+    const patient = patientRecord(org.id);
+    expect(await patients.create(patient, 'test', null, null)).toBe('created');
+    const changes = { first_name: 'Changed', last_name: 'Outcome', email: patient.email, phone_number: null };
+
+    expect(await patients.update({ ...patient, version: 5 }, changes, AT)).toBe('stale');
+    expect(await patients.update(patient, changes, AT)).toMatchObject({ first_name: 'Changed', version: 2 });
+    expect(await patients.archive(patient, AT)).toBe('archived');
+    expect(await patients.archive(patient, AT)).toBe('missing');
+  });
+});
+
+describe('user profile repository outcomes', () => {
+  it('reports a taken id as exists', async () => {
+    const profile = profileRecord();
+    expect(await profiles.create(profile)).toBe('created');
+
+    expect(await profiles.create(profile)).toBe('exists');
+  });
+
+  it('reports a profile moved since it was read as stale, and a deleted one as missing', async () => {
+    const profile = profileRecord();
+    expect(await profiles.create(profile)).toBe('created');
+    const movedAway = { ...profile, role: 'provider' as const };
+
+    expect(await profiles.update(movedAway, profileChanges(profile), AT, event(profile.id))).toBe('stale');
+    expect(await profiles.markDeleted(profile, AT, event(profile.id))).toBe('deleted');
+    expect(await profiles.markDeleted(profile, AT, event(profile.id))).toBe('missing');
+    expect(await profiles.update(profile, profileChanges(profile), AT, event(profile.id))).toBe('missing');
+    expect(await profiles.enable(profile, profileChanges(profile), AT, event(profile.id))).toBe('missing');
+  });
+});

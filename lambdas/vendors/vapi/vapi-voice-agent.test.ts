@@ -1,0 +1,346 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CallsClient } from '@vapi-ai/server-sdk/calls';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '../../../shared/calls';
+import { VoiceAgentError, type OutboundCallRequest } from '../../calls/ports';
+import type { VapiEnv } from '../../platform/env';
+import { vapiContractErrors } from './simulator/contract-validator';
+import { startVoiceSimulator, type VoiceSimulator } from './simulator/voice-simulator';
+import {
+  assistantOverridesOf,
+  createCallBody,
+  createVapiVoiceAgent,
+  createWebCallBody,
+  fetchWebCalls,
+  VapiVoiceAgent,
+} from './vapi-voice-agent';
+
+const API_KEY = 'vapi-private-key-local';
+
+const request = (customerNumber: string): OutboundCallRequest => ({
+  callLogId: 'cl_01JTEST',
+  patientId: 'p_1',
+  organizationId: 'o_1',
+  customerNumber,
+  assistantId: 'asst_careloop',
+  voiceId: 'marissa',
+  systemPrompt: renderPrompt(DEFAULT_SYSTEM_PROMPT, {
+    patientName: 'Ana',
+    providerName: 'Lakeside Clinic',
+    carePlan: 'Goals: Walk 20 minutes daily; A1c below 7.0%.\nMedications: Metformin 1000 mg twice daily.',
+    hasCarePlan: 'true',
+    emrNotes: 'A1c 7.8%.',
+  }),
+  firstMessage: 'Hello, this is Care from Lakeside Clinic. Is this Ana?',
+  audience: 'patient',
+  voicemailMessage: 'Hello, this is a message from Lakeside Clinic. Please call us back at +18135550100. Thank you.',
+});
+
+const envFor = (baseUrl: string, webhookUrl = 'http://127.0.0.1:9/webhooks/vapi'): VapiEnv => ({
+  region: 'us-east-1',
+  secretId: 'careloop/vapi',
+  secretsEndpoint: undefined,
+  baseUrl,
+  assistantId: 'asst_careloop',
+  phoneNumberId: 'pn_careloop',
+  modelProvider: 'openai',
+  model: 'gpt-4o',
+  webhookUrl,
+  webhookAuth: 'hmac',
+  webhookCredentialId: undefined,
+  recordingEnabled: false,
+});
+
+/** A server that answers every request with `answer` (after `delayMs`) and counts requests. */
+async function startStub(answer: { status: number; body: unknown }, delayMs = 0) {
+  let requests = 0;
+  const server: Server = createServer((req, res) => {
+    requests++;
+    req.resume();
+    setTimeout(() => {
+      if (res.destroyed) return;
+      res.writeHead(answer.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer.body));
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests: () => requests,
+    stop: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('VapiVoiceAgent against the voice simulator', () => {
+  let simulator: VoiceSimulator;
+  let receiver: Awaited<ReturnType<typeof startStub>>;
+
+  beforeAll(async () => {
+    receiver = await startStub({ status: 200, body: {} });
+    simulator = await startVoiceSimulator({
+      port: 0,
+      apiKey: API_KEY,
+      webhookUrl: `${receiver.url}/webhooks/vapi`,
+      getWebhookSecret: () => Promise.resolve('whsec'),
+      auth: 'hmac',
+      speed: 'instant',
+      log: () => {},
+    });
+  });
+  afterAll(async () => {
+    await simulator.stop();
+    await receiver.stop();
+  });
+
+  it('builds a body that is a valid CreateCallDTO for Vapi', () => {
+    const body = createCallBody(request('+15555550106'), envFor(simulator.url));
+
+    expect(vapiContractErrors('CreateCallDTO', body)).toEqual([]);
+    expect(body.assistantOverrides).toMatchObject({
+      voice: { provider: '11labs', voiceId: 'marissa' },
+      metadata: { callLogId: 'cl_01JTEST', patientId: 'p_1', organizationId: 'o_1' },
+      server: { url: 'http://127.0.0.1:9/webhooks/vapi' },
+    });
+  });
+
+  it('asks for HIPAA mode, the two server messages CareLoop handles, no recording, and voicemail detection', () => {
+    const { assistantOverrides } = createCallBody(request('+15555550106'), envFor(simulator.url));
+
+    expect(assistantOverrides).toMatchObject({
+      compliancePlan: { hipaaEnabled: true },
+      serverMessages: ['status-update', 'end-of-call-report'],
+      artifactPlan: { recordingEnabled: false },
+      voicemailDetection: { provider: 'vapi' },
+      voicemailMessage: request('').voicemailMessage,
+      endCallPhrases: [STOP_CALLS_CONFIRMATION],
+    });
+  });
+
+  it('records only when the deployment turns recording on', () => {
+    const settings = { ...envFor(simulator.url), recordingEnabled: true };
+
+    expect(assistantOverridesOf(request('+15555550106'), settings).artifactPlan).toEqual({ recordingEnabled: true });
+  });
+
+  it('gives a staff alert HIPAA mode too, but no server messages, no voicemail message and no recording', () => {
+    const alert = { ...request('+15555550106'), audience: 'staff' as const, voicemailMessage: null };
+    const body = createCallBody(alert, envFor(simulator.url));
+
+    expect(vapiContractErrors('CreateCallDTO', body)).toEqual([]);
+    expect(body.assistantOverrides).toMatchObject({
+      compliancePlan: { hipaaEnabled: true },
+      serverMessages: [],
+      artifactPlan: { recordingEnabled: false },
+    });
+    expect(body.assistantOverrides?.voicemailMessage).toBeUndefined();
+    expect(body.assistantOverrides?.endCallPhrases).toBeUndefined();
+  });
+
+  it('places a call that the simulator accepts, and reads it back until it has ended with its report', async () => {
+    // Prepare
+    const agent = createVapiVoiceAgent(envFor(simulator.url, `${receiver.url}/webhooks/vapi`), { apiKey: API_KEY });
+
+    // Act
+    const { vendorCallId } = await agent.placeCall(request('+15555550106'));
+    const whileRunning = await agent.getCall(vendorCallId);
+    await simulator.idle();
+    const ended = await agent.getCall(vendorCallId);
+
+    // Assess
+    expect(whileRunning).toEqual({ state: 'queued' });
+    expect(ended).toMatchObject({
+      state: 'ended',
+      report: { vendorCallId, outcome: 'answered', escalationLevel: 'Normal', successEvaluation: true },
+    });
+    const stored = simulator.calls().find((call) => call.id === vendorCallId);
+    expect(stored?.assistantOverrides?.metadata).toEqual({
+      callLogId: 'cl_01JTEST',
+      patientId: 'p_1',
+      organizationId: 'o_1',
+    });
+  });
+
+  it('answers null for a call Vapi does not know', async () => {
+    const agent = createVapiVoiceAgent(envFor(simulator.url), { apiKey: API_KEY });
+
+    expect(await agent.getCall('6d1f0c1e-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('turns a body Vapi refuses (400) into rejected, without Vapi’s answer in the error', async () => {
+    // Prepare: a model provider Vapi does not have
+    const agent = createVapiVoiceAgent({ ...envFor(simulator.url), modelProvider: 'acme-llm' }, { apiKey: API_KEY });
+
+    // Act
+    const error = await caught(agent.placeCall(request('+15555550106')));
+
+    // Assess
+    expect(error).toBeInstanceOf(VoiceAgentError);
+    expect(error).toMatchObject({ kind: 'rejected', detail: '400', message: 'voice agent rejected: 400' });
+  });
+
+  it('turns a wrong API key (401) into rejected', async () => {
+    const agent = createVapiVoiceAgent(envFor(simulator.url), { apiKey: 'wrong' });
+
+    expect(await caught(agent.placeCall(request('+15555550106')))).toMatchObject({ kind: 'rejected', detail: '401' });
+  });
+
+  it('refuses a number that is not E.164 as Vapi does', async () => {
+    const agent = createVapiVoiceAgent(envFor(simulator.url), { apiKey: API_KEY });
+
+    expect(await caught(agent.placeCall(request('555-0106')))).toMatchObject({ kind: 'rejected', detail: '400' });
+  });
+
+  it('builds a web call body that is a valid CreateWebCallDTO, with the phone call’s overrides but no voicemail', () => {
+    const { customerNumber: _, audience: __, voicemailMessage: ___, ...webRequest } = request('+15555550106');
+    const settings = { ...envFor(simulator.url), webhookCredentialId: 'cred_1' };
+
+    const body = createWebCallBody(webRequest, settings);
+
+    expect(vapiContractErrors('CreateWebCallDTO', body)).toEqual([]);
+    const { voicemailDetection, voicemailMessage, ...phoneOverrides } =
+      createCallBody(request('+15555550106'), settings).assistantOverrides ?? {};
+    expect(voicemailDetection).toEqual({ provider: 'vapi' });
+    expect(voicemailMessage).toEqual(expect.any(String));
+    expect(body).toEqual({ assistantId: 'asst_careloop', assistantOverrides: phoneOverrides });
+    expect(body.assistantOverrides).toMatchObject({
+      compliancePlan: { hipaaEnabled: true },
+      serverMessages: ['status-update', 'end-of-call-report'],
+    });
+    expect(body.assistantOverrides?.server).toEqual({
+      url: 'http://127.0.0.1:9/webhooks/vapi',
+      credentialId: 'cred_1',
+    });
+  });
+
+  it('creates a web call with the private key, answers its id and URL, and the call is reported once joined', async () => {
+    // Prepare
+    const agent = createVapiVoiceAgent(envFor(simulator.url, `${receiver.url}/webhooks/vapi`), { apiKey: API_KEY });
+    const { customerNumber: _, audience: __, voicemailMessage: ___, ...webRequest } = request('+15555550106');
+
+    // Act
+    const { vendorCallId, webCallUrl } = await agent.createWebCall(webRequest);
+    const beforeJoining = await agent.getCall(vendorCallId);
+    const joined = await fetch(webCallUrl, { method: 'POST' });
+    await simulator.idle();
+
+    // Assess
+    expect(webCallUrl).toBe(`${simulator.url}/web-call/${vendorCallId}`);
+    expect(beforeJoining).toEqual({ state: 'queued' });
+    expect(joined.status).toBe(200);
+    expect(await agent.getCall(vendorCallId)).toMatchObject({
+      state: 'ended',
+      report: { vendorCallId, outcome: 'answered', escalationLevel: 'Normal' },
+    });
+    const stored = simulator.calls().find((call) => call.id === vendorCallId);
+    expect(stored).toMatchObject({ type: 'webCall', assistantOverrides: { metadata: { callLogId: 'cl_01JTEST' } } });
+  });
+
+  it('turns a web call body Vapi refuses (400) into rejected', async () => {
+    const agent = createVapiVoiceAgent({ ...envFor(simulator.url), modelProvider: 'acme-llm' }, { apiKey: API_KEY });
+    const { customerNumber: _, ...webRequest } = request('+15555550106');
+
+    expect(await caught(agent.createWebCall(webRequest))).toMatchObject({ kind: 'rejected', detail: '400' });
+  });
+});
+
+describe('VapiVoiceAgent when Vapi fails', () => {
+  let stub: Awaited<ReturnType<typeof startStub>> | undefined;
+  afterEach(async () => {
+    await stub?.stop();
+    stub = undefined;
+  });
+
+  it('turns a 503 into unavailable, and does not retry the create (a retry could place a second call)', async () => {
+    stub = await startStub({ status: 503, body: { message: 'Ana Lopez prompt echoed', statusCode: 503 } });
+    const agent = createVapiVoiceAgent(envFor(stub.url), { apiKey: API_KEY });
+
+    const error = await caught(agent.placeCall(request('+15555550106')));
+
+    expect(error).toMatchObject({ kind: 'unavailable', detail: '503' });
+    expect(String((error as Error).message)).not.toContain('Ana');
+    expect(stub.requests()).toBe(1);
+  });
+
+  it('turns a 500 on getCall into unavailable', async () => {
+    stub = await startStub({ status: 500, body: { message: 'boom' } });
+    const agent = createVapiVoiceAgent(envFor(stub.url), { apiKey: API_KEY });
+
+    expect(await caught(agent.getCall('c1'))).toMatchObject({ kind: 'unavailable', detail: '500' });
+  });
+
+  it('turns 429 into unavailable (Vapi busy, not refusing)', async () => {
+    stub = await startStub({ status: 429, body: { message: 'Too Many Requests' } });
+    const agent = createVapiVoiceAgent(envFor(stub.url), { apiKey: API_KEY });
+
+    expect(await caught(agent.placeCall(request('+15555550106')))).toMatchObject({
+      kind: 'unavailable',
+      detail: '429',
+    });
+  });
+
+  it('turns a timeout into unavailable/timeout', async () => {
+    stub = await startStub({ status: 201, body: { id: 'late' } }, 2_000);
+    const client = new CallsClient({ baseUrl: stub.url, token: API_KEY, timeoutInSeconds: 0.2, maxRetries: 0 });
+    const agent = new VapiVoiceAgent(client, envFor(stub.url), fetchWebCalls(stub.url, API_KEY));
+
+    expect(await caught(agent.placeCall(request('+15555550106')))).toMatchObject({
+      kind: 'unavailable',
+      detail: 'timeout',
+    });
+  });
+
+  it.each([
+    [503, 'unavailable'],
+    [429, 'unavailable'],
+    [401, 'rejected'],
+  ])('turns a web call create answered %i into %s, once, without Vapi’s answer', async (status, kind) => {
+    stub = await startStub({ status, body: { message: 'Ana Lopez prompt echoed', statusCode: status } });
+    const agent = createVapiVoiceAgent(envFor(stub.url), { apiKey: API_KEY });
+    const { customerNumber: _, ...webRequest } = request('+15555550106');
+
+    const error = await caught(agent.createWebCall(webRequest));
+
+    expect(error).toMatchObject({ kind, detail: String(status) });
+    expect(String((error as Error).message)).not.toContain('Ana');
+    expect(stub.requests()).toBe(1);
+  });
+
+  it('turns a web call create that times out into unavailable/timeout', async () => {
+    stub = await startStub({ status: 201, body: { id: 'late', webCallUrl: 'https://vapi.daily.co/late' } }, 2_000);
+    const client = new CallsClient({ baseUrl: stub.url, token: API_KEY, timeoutInSeconds: 0.2, maxRetries: 0 });
+    const agent = new VapiVoiceAgent(client, envFor(stub.url), fetchWebCalls(stub.url, API_KEY, 0.2));
+    const { customerNumber: _, ...webRequest } = request('+15555550106');
+
+    expect(await caught(agent.createWebCall(webRequest))).toMatchObject({ kind: 'unavailable', detail: 'timeout' });
+  });
+
+  it('turns a web call answer without a URL into unavailable', async () => {
+    stub = await startStub({ status: 201, body: { id: 'c1' } });
+    const agent = createVapiVoiceAgent(envFor(stub.url), { apiKey: API_KEY });
+    const { customerNumber: _, ...webRequest } = request('+15555550106');
+
+    expect(await caught(agent.createWebCall(webRequest))).toMatchObject({
+      kind: 'unavailable',
+      detail: 'no_web_call_url',
+    });
+  });
+
+  it('turns a refused connection into unavailable/network', async () => {
+    const agent = createVapiVoiceAgent(envFor('http://127.0.0.1:9'), { apiKey: API_KEY });
+
+    expect(await caught(agent.getCall('c1'))).toMatchObject({ kind: 'unavailable', detail: 'network' });
+  });
+});

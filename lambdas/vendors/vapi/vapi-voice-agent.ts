@@ -1,0 +1,223 @@
+import { VapiError, VapiTimeoutError, type Vapi } from '@vapi-ai/server-sdk';
+// The calls resource alone (the SDK's `./calls` entry, what `VapiClient#calls` is made of): about
+// 40 KB in a function's bundle where the whole `VapiClient` brings about 230 KB.
+import { CallsClient } from '@vapi-ai/server-sdk/calls';
+import { STOP_CALLS_CONFIRMATION, VOICE_PROVIDER } from '../../../shared/calls';
+import {
+  VoiceAgentError,
+  type OutboundCallRequest,
+  type VoiceAgent,
+  type WebCallAgent,
+  type WebCallRequest,
+} from '../../calls/ports';
+import type { VapiEnv } from '../../platform/env';
+import { reportFromVapiCall, statusOf } from './vapi-messages';
+
+/** The two requests the adapter makes: a `CallsClient`, or a `VapiClient`'s `calls`. */
+export type VapiCalls = Pick<CallsClient, 'create' | 'get'>;
+
+/** What the adapter adds to every call from configuration. */
+export type VapiCallSettings = Pick<VapiEnv, 'phoneNumberId' | 'modelProvider' | 'model' | 'webhookUrl'> &
+  Partial<Pick<VapiEnv, 'webhookCredentialId' | 'recordingEnabled'>>;
+
+/** The server messages CareLoop handles (vapi-messages.ts); Vapi posts no other. */
+export const HANDLED_SERVER_MESSAGES = ['status-update', 'end-of-call-report'] as const;
+
+/** Long enough for Vapi to accept a call, short enough to answer within an API Gateway request. */
+export const VAPI_TIMEOUT_SECONDS = 8;
+
+/**
+ * Vapi's `POST /call/web`, which SDK 2.0.1's `CallsClient` does not have. Answers the created call
+ * (with `webCallUrl`); throws as the SDK does (`VapiError` with the status, `VapiTimeoutError`).
+ */
+export type VapiWebCalls = (body: Vapi.CreateWebCallDto) => Promise<unknown>;
+
+/** Vapi as the voice platform: outbound phone calls and web calls with per-call assistant overrides. */
+export class VapiVoiceAgent implements VoiceAgent, WebCallAgent {
+  constructor(
+    private readonly calls: VapiCalls,
+    private readonly settings: VapiCallSettings,
+    private readonly webCalls: VapiWebCalls,
+  ) {}
+
+  async createWebCall(request: WebCallRequest): Promise<{ vendorCallId: string; webCallUrl: string }> {
+    let created: unknown;
+    try {
+      created = await this.webCalls(createWebCallBody(request, this.settings));
+    } catch (error) {
+      throw voiceAgentErrorOf(error);
+    }
+    const call = (typeof created === 'object' && created !== null ? created : {}) as {
+      id?: unknown;
+      webCallUrl?: unknown;
+      transport?: { callUrl?: unknown };
+    };
+    // Vapi names the room in `webCallUrl`, and in `transport.callUrl` (what `@vapi-ai/web` reads either way).
+    const webCallUrl = call.webCallUrl ?? call.transport?.callUrl;
+    if (typeof call.id !== 'string' || !call.id) throw new VoiceAgentError('unavailable', 'no_call_id');
+    if (typeof webCallUrl !== 'string' || !webCallUrl) throw new VoiceAgentError('unavailable', 'no_web_call_url');
+    return { vendorCallId: call.id, webCallUrl };
+  }
+
+  async placeCall(request: OutboundCallRequest): Promise<{ vendorCallId: string }> {
+    let created: Vapi.CreateCallsResponse;
+    try {
+      // Never retried: a create that reached Vapi but whose answer was lost would place a second call.
+      created = await this.calls.create(createCallBody(request, this.settings), { maxRetries: 0 });
+    } catch (error) {
+      throw voiceAgentErrorOf(error);
+    }
+    if (!('id' in created) || !created.id) throw new VoiceAgentError('unavailable', 'no_call_id');
+    return { vendorCallId: created.id };
+  }
+
+  async getCall(vendorCallId: string): ReturnType<VoiceAgent['getCall']> {
+    let call: Vapi.Call;
+    try {
+      call = await this.calls.get({ id: vendorCallId });
+    } catch (error) {
+      if (error instanceof VapiError && error.statusCode === 404) return null;
+      throw voiceAgentErrorOf(error);
+    }
+    switch (statusOf(call.status)) {
+      case 'queued':
+        return { state: 'queued' };
+      case 'in_progress':
+        return { state: 'in_progress' };
+      case 'ended':
+        return { state: 'ended', report: reportFromVapiCall(call) };
+      case 'other':
+        // `not-found`, `deletion-failed`: Vapi has no call to report on.
+        return null;
+    }
+  }
+}
+
+/** The body of POST /call: the assistant with this call's overrides, from CareLoop's number. */
+export function createCallBody(request: OutboundCallRequest, settings: VapiCallSettings): Vapi.CreateCallDto {
+  return {
+    assistantId: request.assistantId,
+    phoneNumberId: settings.phoneNumberId,
+    customer: { number: request.customerNumber },
+    assistantOverrides: assistantOverridesOf(request, settings),
+  };
+}
+
+/** A phone call's request, or a web call's (audience `web`: no number, no voicemail). */
+type OverridesRequest = Omit<OutboundCallRequest, 'customerNumber' | 'audience'> & {
+  audience: OutboundCallRequest['audience'] | 'web';
+};
+
+/**
+ * What every Vapi call CareLoop creates runs with (a phone call, a web call, a staff alert):
+ * the prompt, voice and first message; ids to find the call log again; HIPAA mode; only the
+ * server messages CareLoop handles (none for a staff alert, which has no call log); no recording
+ * unless the deployment turns it on; and, for a patient, voicemail detection with a neutral message.
+ */
+export function assistantOverridesOf(request: OverridesRequest, settings: VapiCallSettings): Vapi.AssistantOverrides {
+  // A web call is reported and can be asked to stop like a patient's phone call, but has no voicemail.
+  const reported = request.audience !== 'staff';
+  const phoneToPatient = request.audience === 'patient';
+  return {
+    // Provider and model are configuration; Vapi checks them against its list of models.
+    model: {
+      provider: settings.modelProvider,
+      model: settings.model,
+      messages: [{ role: 'system', content: request.systemPrompt }],
+    } as Vapi.AssistantOverridesModel,
+    voice: { provider: VOICE_PROVIDER, voiceId: request.voiceId },
+    firstMessage: request.firstMessage,
+    metadata: {
+      callLogId: request.callLogId,
+      patientId: request.patientId,
+      organizationId: request.organizationId,
+    },
+    // The server credential travels with the URL: an override without it would post unsigned.
+    server: {
+      url: settings.webhookUrl,
+      ...(settings.webhookCredentialId ? { credentialId: settings.webhookCredentialId } : {}),
+    },
+    compliancePlan: { hipaaEnabled: true },
+    serverMessages: reported ? [...HANDLED_SERVER_MESSAGES] : [],
+    // Vapi records by default; a recording is PHI kept outside CareLoop.
+    artifactPlan: { recordingEnabled: settings.recordingEnabled ?? false },
+    // Said when the person asks not to be called again: Vapi hangs up on it.
+    ...(reported ? { endCallPhrases: [STOP_CALLS_CONFIRMATION] } : {}),
+    ...(phoneToPatient
+      ? {
+          voicemailDetection: { provider: 'vapi' as const },
+          ...(request.voicemailMessage ? { voicemailMessage: request.voicemailMessage } : {}),
+        }
+      : {}),
+  };
+}
+
+/**
+ * The body of POST /call/web: the assistant and exactly the overrides of a phone call, set by the
+ * server, so a browser cannot change the prompt, the metadata or where the reports go.
+ */
+export function createWebCallBody(request: WebCallRequest, settings: VapiCallSettings): Vapi.CreateWebCallDto {
+  return {
+    assistantId: request.assistantId,
+    assistantOverrides: assistantOverridesOf({ ...request, audience: 'web', voicemailMessage: null }, settings),
+  };
+}
+
+/**
+ * Vapi's failure as an outcome. Only the status code or the kind of failure is kept: Vapi's answer
+ * (and the SDK error's message, which quotes it) may echo the prompt, so may contain PHI.
+ */
+export function voiceAgentErrorOf(error: unknown): VoiceAgentError {
+  // SDK 2.0.1 aborts its fetch with the reason 'timeout', which reaches us as a VapiError caused by
+  // that string rather than as a VapiTimeoutError.
+  if (error instanceof VapiTimeoutError || (error instanceof VapiError && error.cause === 'timeout')) {
+    return new VoiceAgentError('unavailable', 'timeout');
+  }
+  if (error instanceof VapiError && error.statusCode !== undefined) {
+    const status = error.statusCode;
+    // 408 and 429 are Vapi being busy, not Vapi refusing the call.
+    const refused = status >= 400 && status < 500 && status !== 408 && status !== 429;
+    return new VoiceAgentError(refused ? 'rejected' : 'unavailable', String(status));
+  }
+  return new VoiceAgentError('unavailable', 'network');
+}
+
+/** `POST /call/web` with the private key: one request, never retried (a retry could create a second call). */
+export function fetchWebCalls(
+  baseUrl: string,
+  apiKey: string,
+  timeoutSeconds: number = VAPI_TIMEOUT_SECONDS,
+): VapiWebCalls {
+  return async (body) => {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl.replace(/\/+$/, '')}/call/web`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutSeconds * 1000),
+      });
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError') throw new VapiTimeoutError('timeout');
+      throw error;
+    }
+    // Vapi's answer is read but not kept in the error: it may echo the prompt.
+    const text = await response.text().catch(() => '');
+    if (!response.ok) throw new VapiError({ statusCode: response.status });
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
+  };
+}
+
+export function createVapiVoiceAgent(env: VapiEnv, secrets: { apiKey: string }): VapiVoiceAgent {
+  const calls = new CallsClient({
+    baseUrl: env.baseUrl,
+    token: secrets.apiKey,
+    timeoutInSeconds: VAPI_TIMEOUT_SECONDS,
+    maxRetries: 0,
+  });
+  return new VapiVoiceAgent(calls, env, fetchWebCalls(env.baseUrl, secrets.apiKey));
+}
