@@ -57,20 +57,107 @@ const ROOT = import.meta.dirname;
 /** A file's path from the repository root, with forward slashes. */
 const fromRoot = (file) => path.relative(ROOT, file).replaceAll('\\', '/');
 
+/** The product capabilities of lambdas/ (docs/architecture.md "Capabilities"). */
+const CAPABILITIES = [
+  'audit',
+  'calls',
+  'care-plans',
+  'care-time',
+  'dashboard',
+  'notifications',
+  'organizations',
+  'patients',
+  'settings',
+  'summaries',
+  'texts',
+  'users',
+];
+const CAPABILITY = `(?:${CAPABILITIES.join('|')})`;
+/** A capability's ports: what another capability, the kernel or a vendor may know of it. */
+const PORTS = new RegExp(`^lambdas/${CAPABILITY}/ports(\\.ts)?$`);
 /**
- * The layers of docs/architecture.md: for each zone (the longest matching prefix of a product
- * file's path), the prefixes its relative imports may reach. Tests are outside the zones.
+ * Rules a capability publishes to the others beside its ports, until each is an event or a port
+ * of its own (docs/architecture.md "Where things stand").
+ */
+const PUBLISHED = [
+  /^lambdas\/organizations\/daily-caps(\.ts)?$/,
+  /^lambdas\/calls\/call-placing(\.ts)?$/,
+  /^lambdas\/calls\/call-records(\.ts)?$/,
+  /^lambdas\/calls\/call-metrics(\.ts)?$/,
+  /^lambdas\/summaries\/summary-scopes(\.ts)?$/,
+  /^lambdas\/patients\/patient-rules(\.ts)?$/,
+];
+const MANIFESTS = /^lambdas\/(routes|jobs)(\.ts)?$/;
+const KERNEL = /^lambdas\/kernel\//;
+const SHARED = /^shared\//;
+const startsWith = (prefix) => (target) => target.startsWith(prefix);
+const matches = (pattern) => (target) => pattern.test(target);
+const notLocal = (target) => target.startsWith('lambdas/') && !target.startsWith('lambdas/local/');
+
+/**
+ * The layers of docs/architecture.md ("Layers and what each may import"): for a product file, the
+ * first zone that matches its path, and what its relative imports may reach. Tests are outside.
  */
 const LAYERS = [
-  { zone: 'shared/', allow: ['shared/'] },
-  { zone: 'web/', allow: ['web/', 'shared/'] },
-  { zone: 'lambdas/', allow: ['lambdas/', 'shared/'], deny: ['lambdas/local/'] },
-  { zone: 'lambdas/local/', allow: ['lambdas/', 'shared/'] },
+  { zone: /^shared\//, name: 'shared', allow: () => [matches(SHARED)] },
+  { zone: /^web\//, name: 'web', allow: () => [startsWith('web/'), matches(SHARED)] },
+  {
+    zone: /^lambdas\/kernel\//,
+    name: 'kernel',
+    allow: () => [matches(KERNEL), matches(SHARED), matches(MANIFESTS), matches(PORTS)],
+  },
+  {
+    zone: /^lambdas\/platform\//,
+    name: 'platform',
+    allow: () => [startsWith('lambdas/platform/'), matches(KERNEL), matches(SHARED), matches(MANIFESTS)],
+  },
+  {
+    zone: /^lambdas\/vendors\//,
+    name: 'vendors',
+    allow: () => [startsWith('lambdas/vendors/'), matches(KERNEL), matches(SHARED), matches(MANIFESTS), matches(PORTS)],
+  },
+  {
+    zone: new RegExp(`^lambdas/${CAPABILITY}/ports\\.ts$`),
+    name: 'ports',
+    allow: () => [matches(KERNEL), matches(SHARED), matches(PORTS)],
+  },
+  {
+    // A store writes the items of one transaction, which may belong to several capabilities,
+    // until writes are plans run by one committer.
+    zone: new RegExp(`^lambdas/(${CAPABILITY})/store/`),
+    name: 'store',
+    allow: (own) => [
+      startsWith(`lambdas/${own}/`),
+      matches(KERNEL),
+      matches(SHARED),
+      matches(PORTS),
+      ...PUBLISHED.map(matches),
+      startsWith('lambdas/vendors/dynamodb/'),
+      matches(new RegExp(`^lambdas/${CAPABILITY}/store/`)),
+    ],
+  },
+  {
+    zone: new RegExp(`^lambdas/(${CAPABILITY})/functions/`),
+    name: 'functions',
+    allow: () => [notLocal, matches(SHARED)],
+  },
+  {
+    zone: new RegExp(`^lambdas/(${CAPABILITY})/`),
+    name: 'use cases',
+    allow: (own) => [
+      (target) =>
+        target.startsWith(`lambdas/${own}/`) &&
+        !target.startsWith(`lambdas/${own}/store/`) &&
+        !target.startsWith(`lambdas/${own}/functions/`),
+      matches(KERNEL),
+      matches(SHARED),
+      matches(PORTS),
+      ...PUBLISHED.map(matches),
+    ],
+  },
+  { zone: /^lambdas\/local\//, name: 'local', allow: () => [startsWith('lambdas/'), matches(SHARED)] },
+  { zone: /^lambdas\//, name: 'lambdas', allow: () => [notLocal, matches(SHARED)] },
 ];
-
-function zoneOf(file) {
-  return LAYERS.filter((layer) => file.startsWith(layer.zone)).sort((a, b) => b.zone.length - a.zone.length)[0];
-}
 
 /** No import across the zones docs/architecture.md names ("Layers and what each may import"). */
 const layers = {
@@ -79,25 +166,20 @@ const layers = {
     schema: [],
     messages: {
       across:
-        "'{{file}}' may not import '{{target}}': zone '{{zone}}' reaches only {{allowed}} (docs/architecture.md, \"Layers and what each may import\").",
+        "'{{file}}' ({{zone}}) may not import '{{target}}' (docs/architecture.md, \"Layers and what each may import\").",
     },
   },
   create(context) {
     const file = fromRoot(context.filename);
     if (/\.test\.tsx?$/.test(file)) return {};
-    const layer = zoneOf(file);
+    const layer = LAYERS.find((candidate) => candidate.zone.test(file));
     if (!layer) return {};
+    const rules = layer.allow(layer.zone.exec(file)?.[1]);
     const check = ({ source }) => {
       if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
       const target = fromRoot(path.resolve(path.dirname(context.filename), source.value));
-      const allowed = layer.allow.some((prefix) => target.startsWith(prefix) || `${target}/` === prefix);
-      const denied = (layer.deny ?? []).some((prefix) => target.startsWith(prefix));
-      if (allowed && !denied) return;
-      context.report({
-        node: source,
-        messageId: 'across',
-        data: { file, target, zone: layer.zone, allowed: layer.allow.join(', ') },
-      });
+      if (rules.some((allowed) => allowed(target))) return;
+      context.report({ node: source, messageId: 'across', data: { file, target, zone: layer.name } });
     };
     return {
       ImportDeclaration: check,

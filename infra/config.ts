@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
-import type { VapiWebhookAuth } from '../lambdas/platform/env';
+import type { VapiWebhookAuth } from '../lambdas/kernel/env';
 import { parseCallingCodes } from '../shared/phone';
 
 /** Repository root: infra/ lives one level below it. */

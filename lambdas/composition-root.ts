@@ -1,6 +1,6 @@
 /**
  * Composition per function (ARCHITECTURE "Triggers"): each handler builds only the adapters it
- * uses, from only the configuration groups it reads (CONFIG_NEEDS in platform/env.ts). A function
+ * uses, from only the configuration groups it reads (CONFIG_NEEDS in kernel/env.ts). A function
  * that never calls Vapi never loads its client; the bundler leaves out what a handler never reaches.
  */
 import { randomUUID } from 'node:crypto';
@@ -35,7 +35,7 @@ import {
   type IdentityEnv,
   type TableEnv,
   type VapiEnv,
-} from './platform/env';
+} from './kernel/env';
 
 export const systemClock: Clock = { now: () => new Date() };
 export const randomIds: Ids = { newId: () => randomUUID() };

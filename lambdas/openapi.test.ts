@@ -5,6 +5,7 @@ import { answerChecker } from '../test/support/openapi';
 import { API_CONTRACT } from '../shared/api/contract';
 import * as texts from '../shared/texts';
 import * as validation from '../shared/validation';
+import { functionEntry } from './function-entries';
 import { ROUTES, routeKey, type RouteDefinition } from './routes';
 import { REQUEST_SCHEMA_NAMES, ROUTE_CONTRACTS, buildOpenApiDocument, contractOf, contractProblems } from './openapi';
 
@@ -43,7 +44,7 @@ describe('route contracts', () => {
     const shared = new Set<unknown>([...Object.values(validation), ...Object.values(texts)]);
     for (const route of routes) {
       const contract = contractOf(route);
-      const handler = readFileSync(new URL(`./handlers/${route.fn}.ts`, import.meta.url), 'utf8');
+      const handler = readFileSync(functionEntry(route.fn), 'utf8');
       for (const schema of [contract?.path, contract?.query, contract?.body]) {
         if (!schema || !shared.has(schema)) continue;
         const name = REQUEST_SCHEMA_NAMES.get(schema);

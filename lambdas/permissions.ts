@@ -7,7 +7,7 @@
  * and manifest differ in either direction.
  */
 import type { JobName } from './jobs';
-import type { ConfigNeed } from './platform/env';
+import type { ConfigNeed } from './kernel/env';
 import type { FunctionName } from './routes';
 
 /**

@@ -37,7 +37,7 @@ import { createSummaryLink } from '../lambdas/kernel/links';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lambdas/local/demo-data';
 import { seedDemo } from '../lambdas/local/seed';
 import { ROUTES, isStaffAccess, matchPath, routeKey } from '../lambdas/routes';
-import { readSchedulerEnv } from '../lambdas/platform/env';
+import { readSchedulerEnv } from '../lambdas/kernel/env';
 import { startLocalStack } from '../lambdas/local/stack';
 import { bundleSizes } from '../infra/bundle-sizes';
 import { PRERENDERED_PAGES } from '../shared/public-pages';

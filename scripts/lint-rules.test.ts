@@ -95,3 +95,85 @@ describe('lint: features do not import each other (issue 11)', () => {
     expect([...feature, ...screen]).toEqual([]);
   });
 });
+
+/** The layers rule (docs/architecture.md), run on one file's imports at `filePath`. */
+async function lintLayers(code: string, filePath: string): Promise<string[]> {
+  const eslint = new ESLint({
+    overrideConfigFile: true,
+    overrideConfig: [
+      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } },
+      ...config.filter((c) => c.rules?.['careloop/layers'] !== undefined),
+    ],
+  });
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => `${m.line}:${m.ruleId ?? m.message}`);
+}
+
+describe('lint: imports follow the layers of docs/architecture.md (issue 22)', () => {
+  it.each([
+    ['lambdas imports web', 'lambdas/local/probe.ts', "import { x } from '../../web/src/config/paths';"],
+    ['shared imports lambdas', 'shared/probe.ts', "import { x } from '../lambdas/routes';"],
+    ['web imports lambdas', 'web/src/lib/probe.ts', "import { x } from '../../../lambdas/routes';"],
+    ['platform imports a capability', 'lambdas/platform/probe.ts', "import { x } from '../calls/call-lifecycle';"],
+    ['the kernel imports a use case', 'lambdas/kernel/probe.ts', "import { x } from '../patients/patients';"],
+    ['a use case imports a vendor', 'lambdas/calls/probe.ts', "import { x } from '../vendors/vapi/vapi-voice-agent';"],
+    [
+      'a use case imports its store',
+      'lambdas/calls/probe.ts',
+      "import { x } from './store/dynamo-call-log-repository';",
+    ],
+    ['a use case imports another use case', 'lambdas/texts/probe.ts', "import { x } from '../users/users';"],
+    ['a function imports local', 'lambdas/calls/functions/probe.ts', "import { x } from '../../local/seed';"],
+    ['a vendor imports a use case', 'lambdas/vendors/vapi/probe.ts', "import { x } from '../../calls/calls';"],
+    ['a lazy import crosses', 'lambdas/platform/probe.ts', "const m = () => import('../users/users');"],
+  ])('refuses %s', async (_, filePath, code) => {
+    expect(await lintLayers(code, filePath)).toEqual(['1:careloop/layers']);
+  });
+
+  it.each([
+    [
+      'a use case its kernel, shared and other ports',
+      'lambdas/texts/probe.ts',
+      [
+        "import { a } from '../kernel/access';",
+        "import { b } from '../../shared/phone';",
+        "import { c } from '../patients/ports';",
+        "import { d } from './call-links';",
+      ],
+    ],
+    [
+      'a store the DynamoDB vendor and its own use cases',
+      'lambdas/calls/store/probe.ts',
+      ["import { a } from '../../vendors/dynamodb/entities';", "import { b } from '../call-records';"],
+    ],
+    [
+      'a function its composition and trigger layer',
+      'lambdas/calls/functions/probe.ts',
+      [
+        "import { a } from '../../composition-root';",
+        "import { b } from '../../platform/http-handler';",
+        "import { c } from '../call-lifecycle';",
+      ],
+    ],
+    [
+      'a vendor ports, the kernel and the manifests',
+      'lambdas/vendors/vapi/probe.ts',
+      [
+        "import { a } from '../../calls/ports';",
+        "import { b } from '../../kernel/env';",
+        "import { c } from '../../jobs';",
+      ],
+    ],
+    [
+      'local anything in lambdas',
+      'lambdas/local/probe.ts',
+      ["import { a } from '../calls/store/dynamo-call-log-repository';"],
+    ],
+  ])('lets %s through', async (_, filePath, lines) => {
+    expect(await lintLayers(lines.join('\n'), filePath)).toEqual([]);
+  });
+
+  it('leaves tests outside the zones', async () => {
+    expect(await lintLayers("import { x } from '../local/seed';", 'lambdas/calls/probe.test.ts')).toEqual([]);
+  });
+});

@@ -10,7 +10,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from '../../lambdas/vendors/dynamodb/table-schema';
 import type { JobName } from '../../lambdas/jobs';
-import type { ConfigNeed } from '../../lambdas/platform/env';
+import type { ConfigNeed } from '../../lambdas/kernel/env';
 import { PERMISSIONS } from '../../lambdas/permissions';
 import type { GroupActions, PermissionGroup, TableAction } from '../../lambdas/permissions';
 import type { FunctionName } from '../../lambdas/routes';
@@ -23,7 +23,7 @@ import type { CareLoopFunction } from './careloop-function';
 export type CareLoopFunctionName = FunctionName | JobName;
 
 /**
- * The environment variables of each configuration group, exactly as lambdas/platform/env.ts reads
+ * The environment variables of each configuration group, exactly as lambdas/kernel/env.ts reads
  * them. A function gets the variables of its CONFIG_NEEDS groups and nothing else; the endpoint
  * overrides (`DYNAMODB_ENDPOINT`, ...) are local mode's and stay unset in AWS.
  */
@@ -96,7 +96,7 @@ interface ConfigGroup<N extends ConfigNeed> {
 }
 
 /**
- * Maps each configuration group of lambdas/platform/env.ts to its environment variables and its
+ * Maps each configuration group of lambdas/kernel/env.ts to its environment variables and its
  * IAM grants, so a function receives only what its CONFIG_NEEDS entry names.
  */
 export class FunctionConfiguration {

@@ -7,8 +7,7 @@
 import { MAX_CHECK_IN_RETRIES, UNANSWERED_OUTCOMES } from '../../shared/calls';
 import { nextCallWindowTime } from '../../shared/call-times';
 import { monthIn } from '../../shared/time-preferences';
-import type { UnmatchedReason } from './call-metrics';
-import type { CallSignals } from '../kernel/call-signals';
+import type { CallSignals, UnmatchedReason } from './call-metrics';
 import { dial, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
 import { dailyCapOf } from '../organizations/daily-caps';
 import type { CallLogRecord, CallReport } from './ports';

@@ -1,5 +1,5 @@
 /**
- * Metrics about Vapi's messages, by name: the functions emit them (platform/call-signals.ts) and the
+ * Metrics about Vapi's messages, by name: the functions emit them (call-signals.ts) and the
  * monitoring stack alarms on them. Namespace CareLoop; never an id of a patient or a call.
  */
 
@@ -26,3 +26,11 @@ export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
 
 /** Dollars of one stored call report (Vapi's `cost`), dimension-free: the daily spend alarm sums it. */
 export const VAPI_CALL_COST = 'VapiCallCost';
+
+/** What the call lifecycle counts (metrics: codes and amounts, never ids). */
+export interface CallSignals {
+  /** A Vapi message that changed nothing (DECISIONS "Vendor trust"). */
+  unmatched(reason: UnmatchedReason): void;
+  /** A report was stored: what Vapi charged for the call, in dollars. */
+  callCost(dollars: number): void;
+}

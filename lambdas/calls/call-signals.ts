@@ -1,6 +1,5 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { CallSignals } from '../kernel/call-signals';
-import { UNMATCHED_REASON_DIMENSION, VAPI_CALL_COST, VAPI_MESSAGE_UNMATCHED } from './call-metrics';
+import { UNMATCHED_REASON_DIMENSION, VAPI_CALL_COST, VAPI_MESSAGE_UNMATCHED, type CallSignals } from './call-metrics';
 import { metrics } from '../kernel/observability';
 
 /** The call lifecycle's signals as CloudWatch metrics (lambdas/calls/call-metrics.ts). */

@@ -9,7 +9,7 @@ import {
   useLocalAwsServices,
 } from '../../test/support/local-aws-services';
 import { createEventPublisher } from '../vendors/eventbridge/eventbridge-event-publisher';
-import { readBusEnv } from '../platform/env';
+import { readBusEnv } from '../kernel/env';
 
 useLocalAwsServices();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { services, start, useLocalAwsServices, VAPI_SECRET } from '../../test/support/local-aws-services';
 import { readVapiSecrets } from '../vendors/secrets/secrets-manager-secrets';
-import type { VapiEnv } from '../platform/env';
+import type { VapiEnv } from '../kernel/env';
 
 useLocalAwsServices();
 

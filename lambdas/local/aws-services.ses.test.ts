@@ -10,7 +10,7 @@ import {
   useLocalAwsServices,
 } from '../../test/support/local-aws-services';
 import { createSesEmailSender } from '../vendors/ses/ses-email-sender';
-import { readEmailEnv } from '../platform/env';
+import { readEmailEnv } from '../kernel/env';
 
 useLocalAwsServices();
 

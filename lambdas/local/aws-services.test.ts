@@ -16,7 +16,7 @@ import {
 } from '../../test/support/local-aws-services';
 import { callScheduleName, createCallScheduler } from '../vendors/scheduler/eventbridge-call-scheduler';
 import type { JobName } from '../jobs';
-import { readSchedulerEnv } from '../platform/env';
+import { readSchedulerEnv } from '../kernel/env';
 import {
   jobForFunctionArn,
   LOCAL_SCHEDULE_DLQ_ARN,

@@ -71,7 +71,7 @@ export const LOCAL_SCHEDULE_GROUP = 'careloop-local-calls';
 export const LOCAL_SCHEDULER_ROLE_ARN = `arn:aws:iam::${LOCAL_ACCOUNT}:role/careloop-local-scheduler`;
 export const LOCAL_SCHEDULE_DLQ_ARN = `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT}:careloop-local-call-schedules-dlq`;
 
-/** The configuration the functions read to use these services (see platform/env.ts). */
+/** The configuration the functions read to use these services (see kernel/env.ts). */
 export function localAwsEnvironment(url: string) {
   return {
     SCHEDULER_ENDPOINT: url,

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { callScheduler, identityDirectory, tableDeps } from '../composition-root';
-import type { VapiWebhookAuth } from '../platform/env';
+import type { VapiWebhookAuth } from '../kernel/env';
 import { localAwsEnvironment, startLocalAwsServices } from './aws-services';
 import { startCognitoLocal } from './cognito-local';
 import { ensureTable, LocalStackError, startDynamoLocal } from './dynamodb-local';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { UNMATCHED_REASONS, VAPI_MESSAGE_UNMATCHED } from '../../lambdas/calls/call-metrics';
 import { EMERGENT_ESCALATION_UNNOTIFIED, JOBS } from '../../lambdas/jobs';
 import { FUNCTIONS } from '../../lambdas/routes';
-import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/calls/usage-metrics';
+import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/organizations/usage-metrics';
 import { SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
 type Alarm = { Properties: Record<string, unknown> };

@@ -6,7 +6,7 @@ import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from '../../lambdas/v
 import { JOBS } from '../../lambdas/jobs';
 import { PERMISSIONS } from '../../lambdas/permissions';
 import type { PermissionGroup } from '../../lambdas/permissions';
-import { CONFIG_NEEDS } from '../../lambdas/platform/env';
+import { CONFIG_NEEDS } from '../../lambdas/kernel/env';
 import { FUNCTIONS } from '../../lambdas/routes';
 import { issuedActionsByFunction } from './code-permissions';
 import type { IssuedActions } from './code-permissions';

@@ -18,8 +18,8 @@ import {
   readTableEnv,
   readVapiEnv,
   readWebOrigin,
-} from '../../lambdas/platform/env';
-import type { ConfigNeed } from '../../lambdas/platform/env';
+} from '../../lambdas/kernel/env';
+import type { ConfigNeed } from '../../lambdas/kernel/env';
 import { FUNCTIONS, isStaffAccess, ROUTES, routeKey } from '../../lambdas/routes';
 import { apiResourcePaths, SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
@@ -87,7 +87,7 @@ function policyStatementsOfRole(roleId: string): Statement[] {
 const actionsOf = (statements: Statement[]) =>
   statements.filter((s) => s.Effect === 'Allow').flatMap((s) => asArray(s.Action));
 
-/** Each group's reader in lambdas/platform/env.ts: it throws when a variable it requires is missing. */
+/** Each group's reader in lambdas/kernel/env.ts: it throws when a variable it requires is missing. */
 const READERS: Record<ConfigNeed, ((source: NodeJS.ProcessEnv) => unknown) | undefined> = {
   table: readTableEnv,
   identity: readIdentityEnv,
@@ -140,7 +140,7 @@ describe('functions', () => {
     }
   });
 
-  it("satisfies lambdas/platform/env.ts: each needed group's reader accepts the variables, the others refuse", () => {
+  it("satisfies lambdas/kernel/env.ts: each needed group's reader accepts the variables, the others refuse", () => {
     for (const name of ALL_FUNCTIONS) {
       const source = asProcessEnv(environmentOf(name));
       for (const need of CONFIG_GROUPS) {

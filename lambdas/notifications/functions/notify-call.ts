@@ -6,7 +6,7 @@ import { NotificationsIncomplete, notifyCall } from '../notifications';
 import type { OnCallSignals } from '../ports';
 import { tableDeps, vapiDeps } from '../../composition-root';
 import { EMERGENT_ESCALATION_UNNOTIFIED } from '../../jobs';
-import { readEmailEnv, readSmsEnv, readWebOrigin } from '../../platform/env';
+import { readEmailEnv, readSmsEnv, readWebOrigin } from '../../kernel/env';
 import { defineJob, eventDetail, idField } from '../../platform/job-handler';
 import { logger, metrics } from '../../kernel/observability';
 

@@ -1,7 +1,7 @@
 import { migratePhones } from '../phone-migration';
 import { DynamoPhoneMigration } from '../store/dynamo-phone-migration';
 import { tableDeps } from '../../composition-root';
-import { readCallingCodes } from '../../platform/env';
+import { readCallingCodes } from '../../kernel/env';
 import { defineJob } from '../../platform/job-handler';
 import { logger } from '../../kernel/observability';
 

@@ -21,7 +21,7 @@ import {
   updatePatient,
 } from '../patients';
 import { callScheduler, eventPublisher, tableDeps } from '../../composition-root';
-import { readCallingCodes } from '../../platform/env';
+import { readCallingCodes } from '../../kernel/env';
 import { defineFunction } from '../../platform/http-handler';
 import { created, ok } from '../../platform/http';
 import { parseBody, parseInput, parsePath } from '../../platform/validation';

@@ -1,7 +1,7 @@
 import { settingsSchema } from '../../../shared/validation';
 import { getSettings, updateSettings } from '../settings';
 import { tableDeps } from '../../composition-root';
-import { readSettingsAdmins, readVapiEnv } from '../../platform/env';
+import { readSettingsAdmins, readVapiEnv } from '../../kernel/env';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
 import { parseBody } from '../../platform/validation';

@@ -5,7 +5,7 @@ import { TEXT_HISTORY_LIMIT, listPatientTexts, resolveCallbackRequest, sendPatie
 import { tableDeps } from '../../composition-root';
 import { resolveCallbackSchema, sendTextSchema } from '../../../shared/texts';
 import { pageQuerySchema, patientPathSchema, patientTextPathSchema } from '../../../shared/validation';
-import { readSmsEnv, readWebOrigin } from '../../platform/env';
+import { readSmsEnv, readWebOrigin } from '../../kernel/env';
 import { created, ok } from '../../platform/http';
 import { defineFunction } from '../../platform/http-handler';
 import { parseBody, parseInput, parsePath } from '../../platform/validation';

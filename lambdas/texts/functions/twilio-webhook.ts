@@ -2,7 +2,7 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { readTwilioSecrets } from '../../vendors/secrets/secrets-manager-secrets';
 import { receiveInboundText, recordTextStatus } from '../texts';
 import { tableDeps } from '../../composition-root';
-import { readSmsEnv } from '../../platform/env';
+import { readSmsEnv } from '../../kernel/env';
 import { fail } from '../../kernel/error-catalogue';
 import { logger, metrics } from '../../kernel/observability';
 import { TWILIO_WEBHOOK_BASE } from '../../routes';

@@ -1,6 +1,6 @@
 import { getMe } from '../me';
 import { tableDeps } from '../../composition-root';
-import { readSettingsAdmins } from '../../platform/env';
+import { readSettingsAdmins } from '../../kernel/env';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
 

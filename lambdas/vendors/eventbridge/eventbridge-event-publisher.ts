@@ -1,7 +1,7 @@
 import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import type { DomainEvent, EventPublisher } from '../../kernel/ports';
 import { EVENT_SOURCE } from '../../jobs';
-import type { BusEnv } from '../../platform/env';
+import type { BusEnv } from '../../kernel/env';
 
 /** PutEvents takes at most ten entries per request. */
 const BATCH_SIZE = 10;

@@ -8,7 +8,7 @@ import {
 import type { CallScheduler } from '../../calls/ports';
 import type { Clock } from '../../kernel/ports';
 import type { ScheduledCallPayload } from '../../jobs';
-import type { SchedulerEnv } from '../../platform/env';
+import type { SchedulerEnv } from '../../kernel/env';
 
 /** What every call schedule shares: where it lives, what it invokes, where failures go. */
 export interface CallScheduleConfig {

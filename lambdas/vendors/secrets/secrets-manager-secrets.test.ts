@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { VapiEnv } from '../../platform/env';
+import type { VapiEnv } from '../../kernel/env';
 import { readVapiSecrets, SecretConfigurationError, SecretsManagerSecrets } from './secrets-manager-secrets';
 
 const secretsManager = mockClient(SecretsManagerClient);

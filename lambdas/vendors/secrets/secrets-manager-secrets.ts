@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { Clock } from '../../kernel/ports';
-import type { SmsEnv, VapiEnv } from '../../platform/env';
+import type { SmsEnv, VapiEnv } from '../../kernel/env';
 
 /** A secret is read once per container and again after this long (rotation reaches warm containers). */
 export const SECRET_CACHE_MS = 5 * 60_000;

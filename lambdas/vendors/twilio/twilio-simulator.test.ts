@@ -2,7 +2,7 @@ import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MessageSendError } from '../../notifications/ports';
 import { createTwilioSmsSender } from './twilio-sms-sender';
-import type { SmsEnv } from '../../platform/env';
+import type { SmsEnv } from '../../kernel/env';
 import type { SimulatedDelivery } from '../simulated-outbox';
 import {
   InvalidInboundText,

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MessageSendError } from '../../notifications/ports';
-import type { SmsEnv } from '../../platform/env';
+import type { SmsEnv } from '../../kernel/env';
 import { createTwilioSmsSender, TwilioSmsSender, twilioErrorOf } from './twilio-sms-sender';
 
 const ACCOUNT = `AC${'3'.repeat(32)}`;

@@ -12,7 +12,7 @@ import {
 import { readTwilioSecrets, type TwilioSecrets } from '../secrets/secrets-manager-secrets';
 import { MessageSendError } from '../../notifications/ports';
 import type { OutboundText, SmsSender } from '../../texts/ports';
-import type { SmsEnv, TwilioSender } from '../../platform/env';
+import type { SmsEnv, TwilioSender } from '../../kernel/env';
 
 export const TWILIO_API_ORIGIN = 'https://api.twilio.com';
 /** Long enough for Twilio to queue a message, short enough to leave the job time for the other channels. */

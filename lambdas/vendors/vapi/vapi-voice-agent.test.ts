@@ -4,7 +4,7 @@ import { CallsClient } from '@vapi-ai/server-sdk/calls';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '../../../shared/calls';
 import { VoiceAgentError, type OutboundCallRequest } from '../../calls/ports';
-import type { VapiEnv } from '../../platform/env';
+import type { VapiEnv } from '../../kernel/env';
 import { vapiContractErrors } from './simulator/contract-validator';
 import { startVoiceSimulator, type VoiceSimulator } from './simulator/voice-simulator';
 import {

@@ -10,7 +10,7 @@ import {
   type WebCallAgent,
   type WebCallRequest,
 } from '../../calls/ports';
-import type { VapiEnv } from '../../platform/env';
+import type { VapiEnv } from '../../kernel/env';
 import { reportFromVapiCall, statusOf } from './vapi-messages';
 
 /** The two requests the adapter makes: a `CallsClient`, or a `VapiClient`'s `calls`. */

@@ -7,7 +7,7 @@ import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '..
 import type { OutboundCallRequest } from '../../../calls/ports';
 import { parseVapiWebhook } from '../vapi-messages';
 import { createVapiVoiceAgent } from '../vapi-voice-agent';
-import type { VapiEnv } from '../../../platform/env';
+import type { VapiEnv } from '../../../kernel/env';
 import { vapiContractErrors } from './contract-validator';
 import { startVoiceSimulator, type VoiceSimulator, type VoiceSimulatorOptions } from './voice-simulator';
 

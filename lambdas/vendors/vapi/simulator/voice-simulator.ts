@@ -31,7 +31,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Vapi } from '@vapi-ai/server-sdk';
-import type { VapiWebhookAuth } from '../../../platform/env';
+import type { VapiWebhookAuth } from '../../../kernel/env';
 import {
   ENDED_REASONS,
   artifactFor,

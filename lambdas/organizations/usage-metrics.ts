@@ -1,4 +1,4 @@
-import { VAPI_CALL_COST } from './call-metrics';
+import { VAPI_CALL_COST } from '../calls/call-metrics';
 
 /**
  * Volume and spend metrics the monitoring stack alarms on (DECISIONS.md "Vendor trust"), named once
