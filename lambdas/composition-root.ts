@@ -1,6 +1,6 @@
 /**
  * Composition per function (ARCHITECTURE "Triggers"): each handler builds only the adapters it
- * uses, from only the configuration groups it reads (CONFIG_NEEDS in kernel/env.ts). A function
+ * uses, from only the configuration groups it reads (its spec's `config`, CONFIG_NEEDS in capabilities.ts). A function
  * that never calls Vapi never loads its client; the bundler leaves out what a handler never reaches.
  */
 import { randomUUID } from 'node:crypto';

@@ -51,7 +51,7 @@ export class CareLoopFunction extends Construct {
   constructor(scope: Construct, id: string, props: CareLoopFunctionProps) {
     super(scope, id);
 
-    // Every FUNCTIONS entry of lambdas/routes.ts and JOBS entry of lambdas/jobs.ts needs its file.
+    // Every function and job of a spec module (lambdas/<capability>/spec.ts) needs its file.
     const entry = functionEntry(props.handlerName);
 
     this.logGroup = new LogGroup(this, 'Logs', {

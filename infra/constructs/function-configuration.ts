@@ -10,9 +10,9 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from '../../lambdas/vendors/dynamodb/table-schema';
 import type { JobName } from '../../lambdas/jobs';
-import type { ConfigNeed } from '../../lambdas/kernel/env';
-import { PERMISSIONS } from '../../lambdas/permissions';
-import type { GroupActions, PermissionGroup, TableAction } from '../../lambdas/permissions';
+import type { ConfigNeed } from '../../lambdas/kernel/spec';
+import { PERMISSIONS } from '../../lambdas/capabilities';
+import type { GroupActions, PermissionGroup, TableAction } from '../../lambdas/kernel/spec';
 import type { FunctionName } from '../../lambdas/routes';
 import type { NotificationsConfig, VapiConfig } from '../config';
 import { acknowledgeWildcardResources } from '../nag';
@@ -90,7 +90,7 @@ interface ConfigGroup<N extends ConfigNeed> {
   readonly environment: Readonly<Record<string, string>>;
   /**
    * Adds the group's permissions (and their cdk-nag acknowledgements) to one function: the actions
-   * lambdas/permissions.ts declares for it in this group, none when it declares none.
+   * its spec module declares for it in this group, none when it declares none.
    */
   grant(fn: CareLoopFunction, actions: readonly ActionOf<N>[]): void;
 }
@@ -238,7 +238,7 @@ export class FunctionConfiguration {
   }
 
   /**
-   * Grants one function the actions lambdas/permissions.ts declares for it, on the resources of its
+   * Grants one function the actions its spec module declares for it, on the resources of its
    * groups. Every function, whatever its groups, is denied changing or deleting audit events.
    */
   grant(fn: CareLoopFunction, name: CareLoopFunctionName, needs: readonly ConfigNeed[]): void {
@@ -246,7 +246,7 @@ export class FunctionConfiguration {
     for (const [group, actions] of Object.entries(permissions) as [PermissionGroup, readonly string[]][]) {
       if (actions.length > 0 && !needs.includes(group)) {
         throw new Error(
-          `Function "${name}": lambdas/permissions.ts declares ${actions.join(', ')} in group "${group}", ` +
+          `Function "${name}": its spec module declares ${actions.join(', ')} in group "${group}", ` +
             `but CONFIG_NEEDS does not give it "${group}"`,
         );
       }

@@ -15,7 +15,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { EVENT_SOURCE, JOBS } from '../../lambdas/jobs';
 import type { JobDefinition, JobName } from '../../lambdas/jobs';
-import { CONFIG_NEEDS } from '../../lambdas/kernel/env';
+import { CONFIG_NEEDS } from '../../lambdas/capabilities';
 import { FUNCTIONS, ROUTES, TWILIO_WEBHOOK_BASE } from '../../lambdas/routes';
 import type { FunctionName } from '../../lambdas/routes';
 import type { CareLoopConfig } from '../config';

@@ -1,70 +1,10 @@
 /**
  * Configuration, read once per function and validated, failing fast with the variable's name.
- * Each function reads only the groups it needs (CONFIG_NEEDS), and the CDK gives each function only
+ * Each function reads only the groups it needs (its spec's `config`: CONFIG_NEEDS in capabilities.ts), and the CDK gives each function only
  * those variables and the matching permissions. Endpoint overrides are plain configuration: AWS
  * leaves them unset, local mode points them at the stand-ins.
  */
 import { parseCallingCodes } from '../../shared/phone';
-import type { JobName } from '../jobs';
-import type { FunctionName } from '../routes';
-
-/** Configuration groups. The CDK maps each to environment variables and IAM grants. */
-export type ConfigNeed =
-  /** TABLE_NAME, DYNAMODB_ENDPOINT: the single table. */
-  | 'table'
-  /** USER_POOL_ID, COGNITO_ENDPOINT: Cognito admin calls. */
-  | 'identity'
-  /** SETTINGS_ADMIN_EMAILS: who may read and change System Settings. */
-  | 'settingsAdmins'
-  /** VAPI_*: the voice platform (secret in Secrets Manager: apiKey, webhookSecret). */
-  | 'vapi'
-  /** SCHEDULE_*, SCHEDULER_*: one-time call schedules in EventBridge Scheduler. */
-  | 'scheduler'
-  /** EVENT_BUS_NAME, EVENTBRIDGE_ENDPOINT: the CareLoop bus. */
-  | 'bus'
-  /** EMAIL_FROM, SES_ENDPOINT: notification e-mail through Amazon SES (v2 SendEmail). */
-  | 'email'
-  /**
-   * TWILIO_SECRET_ID, TWILIO_SENDER, TWILIO_BASE_URL, TWILIO_WEBHOOK_BASE_URL: texts through Twilio
-   * (secret: accountSid, authToken) and the public URL its webhooks are signed with.
-   */
-  | 'sms'
-  /** WEB_ORIGIN: the web app's origin, for absolute links in messages. */
-  | 'webOrigin'
-  /** PHONE_CALLING_CODES: the countries whose patients' numbers are accepted (shared/phone.ts). */
-  | 'phones';
-
-export const CONFIG_NEEDS: Record<FunctionName | JobName, readonly ConfigNeed[]> = {
-  me: ['table', 'settingsAdmins'],
-  'get-dashboard-stats': ['table'],
-  'create-provider': ['table'],
-  'provider-data': ['table', 'identity', 'bus'],
-  'manage-user': ['table', 'identity'],
-  'patient-data': ['table', 'scheduler', 'bus', 'phones'],
-  'care-plans': ['table'],
-  'emr-notes': ['table'],
-  'compliance-settings': ['table', 'settingsAdmins', 'vapi'],
-  'call-logs': ['table'],
-  'outbound-call': ['table', 'vapi'],
-  'schedule-call': ['table', 'scheduler'],
-  'web-call-config': ['table', 'vapi'],
-  'vapi-webhook': ['table', 'vapi', 'bus'],
-  'call-summaries': ['table'],
-  'summary-link': ['table'],
-  'patient-texts': ['table', 'sms', 'webOrigin'],
-  'call-link': ['table', 'vapi'],
-  'twilio-webhook': ['table', 'sms'],
-  'care-time': ['table'],
-  'billing-report': ['table'],
-  'place-scheduled-call': ['table', 'vapi', 'scheduler', 'bus'],
-  'reconcile-calls': ['table', 'vapi', 'scheduler', 'bus'],
-  'call-follow-up': ['table', 'scheduler'],
-  'cancel-patient-calls': ['table', 'scheduler'],
-  'notify-call': ['table', 'email', 'sms', 'vapi', 'webOrigin'],
-  'post-confirmation': ['table'],
-  'rebuild-worklist': ['table'],
-  'migrate-phones': ['table', 'phones'],
-};
 
 type Source = NodeJS.ProcessEnv;
 

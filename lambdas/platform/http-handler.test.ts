@@ -8,6 +8,9 @@ import { notFound } from '../kernel/app-error';
 import { defineFunction, requestOriginOf } from './http-handler';
 import { ok } from './http';
 import { parseInput } from './validation';
+import { apiFunction } from '../kernel/spec';
+import { ORGANIZATIONS } from '../organizations/spec';
+import { USERS } from '../users/spec';
 
 const context = {
   functionName: 'test',
@@ -54,9 +57,9 @@ const standingDeps = () => ({ profiles: { get: async (id: string) => profiles.ge
 
 const schema = z.object({ name: z.string({ error: 'Organization name is required' }) });
 const handler = defineFunction(
-  'create-provider',
+  apiFunction(ORGANIZATIONS, 'create-provider'),
   {
-    'POST /providers': async ({ body, actor }) => {
+    createOrganization: async ({ body, actor }) => {
       const input = parseInput(schema, body);
       if (input.name === 'missing') throw notFound('provider.not_found', 'Provider Not Found');
       if (input.name === 'boom') throw new Error('db exploded for Jane Doe');
@@ -73,7 +76,9 @@ const run = async (e: APIGatewayProxyEvent) => {
 
 describe('defineFunction middleware', () => {
   it('refuses a function whose manifest routes lack actions', () => {
-    expect(() => defineFunction('provider-data', {}, standingDeps)).toThrow(/no action for GET \/providers/);
+    expect(() => defineFunction(apiFunction(ORGANIZATIONS, 'provider-data'), {} as never, standingDeps)).toThrow(
+      /no action for GET \/providers/,
+    );
   });
 
   it('401 without verified claims, 403 for a role the manifest does not allow', async () => {
@@ -139,27 +144,27 @@ describe('standing check (revocation)', () => {
   const writes: string[] = [];
   const reads: string[] = [];
   const staff = defineFunction(
-    'provider-data',
+    apiFunction(ORGANIZATIONS, 'provider-data'),
     {
-      'GET /providers': async ({ actor }) => {
+      listOrganizations: async ({ actor }) => {
         reads.push(actor.userId);
         return ok({ read: true });
       },
-      'GET /providers/{providerId}': async () => {
+      getOrganization: async () => {
         throw notFound('provider.not_found', 'Provider Not Found');
       },
-      'PUT /providers/{providerId}': async ({ actor }) => {
+      updateOrganization: async ({ actor }) => {
         writes.push(actor.userId);
         return ok({ written: true });
       },
-      'DELETE /providers/{providerId}': async () => ok({}),
-      'GET /providers/{providerId}/users': async () => ok({ items: [], next_cursor: null }),
+      archiveOrganization: async () => ok({}),
+      listOrganizationUsers: async () => ok({ items: [], next_cursor: null }),
     },
     standingDeps,
   );
   const me = defineFunction(
-    'me',
-    { 'GET /me': async ({ ownProfile }) => ok({ status: (await ownProfile())?.status ?? null }) },
+    apiFunction(USERS, 'me'),
+    { me: async ({ ownProfile }) => ok({ status: (await ownProfile())?.status ?? null }) },
     standingDeps,
   );
   const claims = (sub: string, extra: Record<string, string> = {}) => ({
@@ -225,9 +230,9 @@ describe('request origin (audit trail)', () => {
   const recorded: AuditEntry[] = [];
   const audit = { record: async (entry: AuditEntry) => void recorded.push(entry) };
   const auditedHandler = defineFunction(
-    'create-provider',
+    apiFunction(ORGANIZATIONS, 'create-provider'),
     {
-      'POST /providers': ({ actor }) =>
+      createOrganization: ({ actor }) =>
         audited(audit, actor, 'provider.create', { type: 'organization', id: 'o1' }, async () =>
           ok({ requestId: actor.requestId ?? null, sourceIp: actor.sourceIp ?? null }),
         ),

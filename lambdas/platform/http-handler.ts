@@ -1,7 +1,6 @@
 import { isIP } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { FunctionName, RouteKey } from '../routes';
-import { ROUTES, isStaffAccess, routeKey } from '../routes';
+import { isStaffAccess, routesOf, type ApiFunctionSpec } from '../kernel/spec';
 import type { UserProfileRecord } from '../kernel/profile';
 import type { Actor } from '../kernel/actor';
 import { actorFromClaims, hasStanding } from '../kernel/actor';
@@ -96,24 +95,27 @@ async function withStanding<T>(
  * depth behind the Cognito authorizer), the standing check of the actor's profile (revocation),
  * JSON body parsing, error mapping to `{ error, code }`.
  */
-export function defineFunction<Deps extends StandingDeps>(
-  fn: FunctionName,
-  actions: Partial<Record<RouteKey, Action<Deps>>>,
+export function defineFunction<Deps extends StandingDeps, F extends ApiFunctionSpec & { readonly name: string }>(
+  fn: F,
+  actions: { readonly [R in keyof F['routes']]: Action<Deps> },
   createDeps: () => Deps,
 ) {
-  const routes = ROUTES.filter((r) => r.fn === fn);
-  const missing = routes.map(routeKey).filter((key) => !actions[key]);
-  if (missing.length > 0) throw new Error(`Function ${fn} has no action for ${missing.join(', ')}`);
-  const foreign = routes.filter((r) => !isStaffAccess(r.access)).map(routeKey);
-  if (foreign.length > 0) throw new Error(`Function ${fn} serves ${foreign.join(', ')}, which are not staff routes`);
+  const routes = routesOf(fn);
+  const foreign = [...routes].filter(([, r]) => !isStaffAccess(r.access)).map(([key]) => key);
+  if (foreign.length > 0)
+    throw new Error(`Function ${fn.name} serves ${foreign.join(', ')}, which are not staff routes`);
+  const missing = [...routes]
+    .filter(([, r]) => !(actions as Readonly<Record<string, Action<Deps>>>)[r.name])
+    .map(([key]) => key);
+  if (missing.length > 0) throw new Error(`Function ${fn.name} has no action for ${missing.join(', ')}`);
   const deps = lazy(createDeps);
 
   const base = async (event: APIGatewayProxyEvent, _context: Context): Promise<APIGatewayProxyResult> => {
-    const key = routeKey({ method: event.httpMethod as never, path: event.resource });
-    const route = routes.find((r) => routeKey(r) === key);
+    const key = `${event.httpMethod} ${event.resource}`;
+    const route = routes.get(key);
     logger.appendKeys({ route: key });
     try {
-      const action = actions[key];
+      const action = route ? (actions as Readonly<Record<string, Action<Deps>>>)[route.name] : undefined;
       if (!route || !action) throw new AppError('not_found', 'route.not_found', 'Not found');
       const verified = actorFromClaims(event.requestContext.authorizer?.claims as Record<string, unknown> | undefined);
       if (!verified) throw unauthorized();

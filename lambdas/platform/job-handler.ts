@@ -1,12 +1,12 @@
 /**
  * The job layer: functions started by EventBridge Scheduler, the EventBridge bus or Cognito
- * (lambdas/jobs.ts). The event is parsed with the job's own parser; a malformed event can never
+ * (their capability's spec module). The event is parsed with the job's own parser; a malformed event can never
  * succeed, so it is logged (ids and codes only) and dropped. Any other failure is thrown so the
  * trigger retries and, in the end, dead-letters it; jobs are idempotent so a retry is safe.
  */
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
-import { JOBS, type JobName } from '../jobs';
+import type { JobSpec } from '../kernel/spec';
 import { lazy, logUnknownFailure, withCore } from './core';
 import { logger, metrics } from '../kernel/observability';
 
@@ -18,12 +18,12 @@ export class MalformedEvent extends Error {
 }
 
 export function defineJob<E, Deps>(
-  name: JobName,
+  job: JobSpec & { readonly name: string },
   parse: (event: unknown) => E,
   run: (deps: Deps, event: E) => Promise<void>,
   createDeps: () => Deps,
 ) {
-  if (!JOBS.some((j) => j.name === name)) throw new Error(`Job ${name} is not in the job manifest`);
+  const { name } = job;
   const deps = lazy(createDeps);
 
   const base = async (raw: unknown, _context: Context): Promise<void> => {

@@ -5,8 +5,7 @@
  * rules bound how fast anyone can try tokens.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { FunctionName, RouteKey } from '../routes';
-import { ROUTES, routeKey } from '../routes';
+import { routesOf, type ApiFunctionSpec } from '../kernel/spec';
 import { lazy, withCore } from './core';
 import { AppError } from '../kernel/app-error';
 import type { HttpResult } from './http';
@@ -21,24 +20,27 @@ export interface LinkRequestContext<Deps> {
 
 export type LinkAction<Deps> = (ctx: LinkRequestContext<Deps>) => Promise<HttpResult>;
 
-export function defineLinkFunction<Deps>(
-  fn: FunctionName,
-  actions: Partial<Record<RouteKey, LinkAction<Deps>>>,
+export function defineLinkFunction<Deps, F extends ApiFunctionSpec & { readonly name: string }>(
+  fn: F,
+  actions: { readonly [R in keyof F['routes']]: LinkAction<Deps> },
   createDeps: () => Deps,
 ) {
-  const routes = ROUTES.filter((r) => r.fn === fn);
-  if (routes.length === 0 || routes.some((r) => r.access !== 'link')) {
-    throw new Error(`Function ${fn} must serve link routes only`);
+  const routes = routesOf(fn);
+  if (routes.size === 0 || [...routes.values()].some((r) => r.access !== 'link')) {
+    throw new Error(`Function ${fn.name} must serve link routes only`);
   }
-  const missing = routes.map(routeKey).filter((key) => !actions[key]);
-  if (missing.length > 0) throw new Error(`Function ${fn} has no action for ${missing.join(', ')}`);
+  const missing = [...routes]
+    .filter(([, r]) => !(actions as Readonly<Record<string, LinkAction<Deps>>>)[r.name])
+    .map(([key]) => key);
+  if (missing.length > 0) throw new Error(`Function ${fn.name} has no action for ${missing.join(', ')}`);
   const deps = lazy(createDeps);
 
   const base = async (event: APIGatewayProxyEvent, _context: Context): Promise<APIGatewayProxyResult> => {
-    const key = routeKey({ method: event.httpMethod as never, path: event.resource });
+    const key = `${event.httpMethod} ${event.resource}`;
     logger.appendKeys({ route: key });
     try {
-      const action = routes.some((r) => routeKey(r) === key) ? actions[key] : undefined;
+      const route = routes.get(key);
+      const action = route ? (actions as Readonly<Record<string, LinkAction<Deps>>>)[route.name] : undefined;
       if (!action) throw new AppError('not_found', 'route.not_found', 'Not found');
       const params: Record<string, string> = {};
       for (const [k, v] of Object.entries(event.pathParameters ?? {})) if (v !== undefined) params[k] = v;

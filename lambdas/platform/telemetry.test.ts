@@ -15,6 +15,9 @@ import { defineFunction } from './http-handler';
 import { defineJob } from './job-handler';
 import { tracer } from '../kernel/observability';
 import { defineWebhook } from './webhook-handler';
+import { apiFunction, jobOf } from '../kernel/spec';
+import { CALLS } from '../calls/spec';
+import { USERS } from '../users/spec';
 
 const PHI = 'Margaret Alvarez, +18135552006, chest pain since Tuesday';
 const context = { functionName: 't', awsRequestId: 'r', getRemainingTimeInMillis: () => 1000 } as unknown as Context;
@@ -90,7 +93,7 @@ describe('the tracer never captures responses or errors', () => {
 
   it('staff routes: the answer stays out of the trace', async () => {
     const written = record(tracer);
-    const handler = defineFunction('me', { 'GET /me': async () => ok({ note: PHI }) }, standingDeps);
+    const handler = defineFunction(apiFunction(USERS, 'me'), { me: async () => ok({ note: PHI }) }, standingDeps);
     const answer = await handler(staffEvent, context);
     expect(answer.body).toContain('chest pain');
     expect(written()).not.toContain('chest pain');
@@ -99,9 +102,9 @@ describe('the tracer never captures responses or errors', () => {
   it('staff routes: an unknown failure quoting PHI stays out of the trace', async () => {
     const written = record(tracer);
     const handler = defineFunction(
-      'me',
+      apiFunction(USERS, 'me'),
       {
-        'GET /me': async () => {
+        me: async () => {
           throw new Error(PHI);
         },
       },
@@ -114,7 +117,7 @@ describe('the tracer never captures responses or errors', () => {
   it('webhooks: the answer stays out of the trace', async () => {
     const written = record(tracer);
     const handler = defineWebhook(
-      'vapi-webhook',
+      apiFunction(CALLS, 'vapi-webhook'),
       { authenticate: async () => true, handle: async () => ok({ echoed: PHI }) },
       () => ({}),
     );
@@ -126,7 +129,7 @@ describe('the tracer never captures responses or errors', () => {
   it('jobs: an error quoting PHI stays out of the trace (the segment is only flagged)', async () => {
     const written = record(tracer);
     const handler = defineJob(
-      'reconcile-calls',
+      jobOf(CALLS, 'reconcile-calls'),
       () => ({}),
       async () => {
         throw new Error(PHI);

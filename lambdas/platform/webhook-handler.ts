@@ -4,8 +4,7 @@
  * only then parses. Forged, missing or stale credentials answer 401 and nothing is written.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { FunctionName } from '../routes';
-import { ROUTES, isWebhookAccess, routeKey } from '../routes';
+import { isWebhookAccess, routesOf, type ApiFunctionSpec } from '../kernel/spec';
 import { lazy, withCore } from './core';
 import { AppError, unauthorized } from '../kernel/app-error';
 import type { HttpResult } from './http';
@@ -33,22 +32,21 @@ const lowerCaseHeaders = (headers: APIGatewayProxyEvent['headers'] | null) =>
   Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? undefined]));
 
 export function defineWebhook<Deps, Body = unknown>(
-  fn: FunctionName,
+  fn: ApiFunctionSpec & { readonly name: string },
   definition: WebhookDefinition<Deps, Body>,
   createDeps: () => Deps,
 ) {
-  const routes = ROUTES.filter((r) => r.fn === fn);
-  if (routes.length === 0 || routes.some((r) => !isWebhookAccess(r.access))) {
-    throw new Error(`Function ${fn} must serve webhook routes only`);
+  const routes = routesOf(fn);
+  if (routes.size === 0 || [...routes.values()].some((r) => !isWebhookAccess(r.access))) {
+    throw new Error(`Function ${fn.name} must serve webhook routes only`);
   }
-  const keys = new Set(routes.map(routeKey));
   const deps = lazy(createDeps);
 
   const base = async (event: APIGatewayProxyEvent, _context: Context): Promise<APIGatewayProxyResult> => {
-    const key = routeKey({ method: event.httpMethod as never, path: event.resource });
+    const key = `${event.httpMethod} ${event.resource}`;
     logger.appendKeys({ route: key });
     try {
-      if (!keys.has(key)) throw new AppError('not_found', 'route.not_found', 'Not found');
+      if (!routes.has(key)) throw new AppError('not_found', 'route.not_found', 'Not found');
       const rawBody = rawBodyOf(event);
       const path = event.resource;
       const authentic = await definition.authenticate(deps(), {

@@ -1,7 +1,8 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UNMATCHED_REASONS, VAPI_MESSAGE_UNMATCHED } from '../../lambdas/calls/call-metrics';
-import { EMERGENT_ESCALATION_UNNOTIFIED, JOBS } from '../../lambdas/jobs';
+import { JOBS } from '../../lambdas/jobs';
+import { EMERGENT_ESCALATION_UNNOTIFIED } from '../../lambdas/notifications/spec';
 import { FUNCTIONS } from '../../lambdas/routes';
 import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/organizations/usage-metrics';
 import { SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';

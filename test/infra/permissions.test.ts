@@ -4,16 +4,16 @@ import type { CareLoopFunctionName } from '../../infra/constructs/function-confi
 import { functionEntry } from '../../lambdas/function-entries';
 import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from '../../lambdas/vendors/dynamodb/table-schema';
 import { JOBS } from '../../lambdas/jobs';
-import { PERMISSIONS } from '../../lambdas/permissions';
-import type { PermissionGroup } from '../../lambdas/permissions';
-import { CONFIG_NEEDS } from '../../lambdas/kernel/env';
+import { PERMISSIONS } from '../../lambdas/capabilities';
+import type { PermissionGroup } from '../../lambdas/kernel/spec';
+import { CONFIG_NEEDS } from '../../lambdas/capabilities';
 import { FUNCTIONS } from '../../lambdas/routes';
 import { issuedActionsByFunction } from './code-permissions';
 import type { IssuedActions } from './code-permissions';
 import { SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
 /**
- * Issue 10 "Least privilege": each function's role allows exactly the actions lambdas/permissions.ts
+ * Issue 10 "Least privilege": each function's role allows exactly the actions its spec module (lambdas/<capability>/spec.ts)
  * declares for it, and that manifest is exactly what the function's code can issue (derived from
  * its call graph by ./code-permissions.ts).
  */
@@ -62,7 +62,7 @@ function asManifest(issued: IssuedActions): Map<PermissionGroup, Map<string, rea
 
 let derived: Map<string, IssuedActions>;
 
-describe('the permission manifest (lambdas/permissions.ts) against the code', () => {
+describe('the permission manifest (the spec modules) against the code', () => {
   beforeAll(() => {
     derived = issuedActionsByFunction(
       {
@@ -118,17 +118,15 @@ describe('the permission manifest (lambdas/permissions.ts) against the code', ()
         for (const [action, sites] of actions) {
           if (declared[group]?.includes(action)) continue;
           problems.push(
-            `${name}: its code issues ${action} (${sites.join('; ')}); add '${action}' to PERMISSIONS['${name}'].${group} ` +
-              'in lambdas/permissions.ts',
+            `${name}: its code issues ${action} (${sites.join('; ')}); add '${action}' to the ${group} permissions ` +
+              `of '${name}' in its capability's spec.ts`,
           );
         }
       }
       for (const [group, actions] of Object.entries(declared) as [PermissionGroup, readonly string[]][]) {
         for (const action of actions) {
           if (code.get(group)?.has(action)) continue;
-          problems.push(
-            `${name}: lambdas/permissions.ts grants ${action} in "${group}" but its code never issues it; remove it`,
-          );
+          problems.push(`${name}: its spec.ts grants ${action} in "${group}" but its code never issues it; remove it`);
         }
       }
     }

@@ -8,8 +8,8 @@ import { AUDIT_EVENT_PARTITION_KEY_PATTERN } from '../../lambdas/vendors/dynamod
 import type { CareLoopFunctionName } from '../../infra/constructs/function-configuration';
 import { EVENT_SOURCE, JOBS } from '../../lambdas/jobs';
 import type { JobDefinition } from '../../lambdas/jobs';
+import { CONFIG_NEEDS } from '../../lambdas/capabilities';
 import {
-  CONFIG_NEEDS,
   readBusEnv,
   readEmailEnv,
   readIdentityEnv,
@@ -19,7 +19,7 @@ import {
   readVapiEnv,
   readWebOrigin,
 } from '../../lambdas/kernel/env';
-import type { ConfigNeed } from '../../lambdas/kernel/env';
+import type { ConfigNeed } from '../../lambdas/kernel/spec';
 import { FUNCTIONS, isStaffAccess, ROUTES, routeKey } from '../../lambdas/routes';
 import { apiResourcePaths, SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
@@ -258,7 +258,7 @@ describe('function permissions', () => {
     }
   });
 
-  // Which of its group's actions each function gets is lambdas/permissions.ts's, pinned in permissions.test.ts.
+  // Which of its group's actions each function gets is its spec module's, pinned in permissions.test.ts.
   it('lets only functions that need the scheduler create schedules in the call group and pass its role', () => {
     const [[schedulerRoleId]] = ofType('AWS::IAM::Role').filter(([id]) => id.startsWith('SchedulerRole')) as [
       [string, Resource],

@@ -2,10 +2,12 @@ import { followUpCall } from '../call-lifecycle';
 import { callScheduler, tableDeps } from '../../composition-root';
 import { defineJob, eventDetail, idField } from '../../platform/job-handler';
 import { logger } from '../../kernel/observability';
+import { jobOf } from '../../kernel/spec';
+import { CALLS } from '../spec';
 
 /** On `call.completed`: the monthly cadence moves on (a retry, or next month's check-in). */
 export const handler = defineJob(
-  'call-follow-up',
+  jobOf(CALLS, 'call-follow-up'),
   (raw) => ({ callLogId: idField(eventDetail(raw, ['call.completed']), 'callLogId') }),
   async (deps, { callLogId }) => {
     const next = await followUpCall(deps, callLogId);

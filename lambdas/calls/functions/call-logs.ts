@@ -6,23 +6,25 @@ import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
 import { parseInput, parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { CALLS } from '../spec';
 
 /** A patient's call history pages like the operators' lists (the spec's 'last 50 calls'). */
 const CALLS_PAGE_SIZE = RECENT_CALLS_LIMIT;
 
 export const handler = defineFunction(
-  'call-logs',
+  apiFunction(CALLS, 'call-logs'),
   {
-    'GET /patients/{patientId}/calls': async ({ actor, deps, params, query }) => {
+    listPatientCalls: async ({ actor, deps, params, query }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       const page = pageRequest(parseInput(pageQuerySchema, query), CALLS_PAGE_SIZE);
       return ok(await listPatientCalls(deps, actor, patientId, page));
     },
-    'GET /calls': async ({ actor, deps, query }) =>
+    listCalls: async ({ actor, deps, query }) =>
       ok(await listRecentCalls(deps, actor, pageRequest(parseInput(pageQuerySchema, query), CALLS_PAGE_SIZE))),
-    'GET /calls/scheduled': async ({ actor, deps, query }) =>
+    listScheduledCalls: async ({ actor, deps, query }) =>
       ok(await listScheduledCalls(deps, actor, pageRequest(parseInput(pageQuerySchema, query), CALLS_PAGE_SIZE))),
-    'GET /calls/{callId}': async ({ actor, deps, params }) =>
+    getCall: async ({ actor, deps, params }) =>
       ok(await getCall(deps, actor, parsePath(callPathSchema, params).callId)),
   },
   () => tableDeps(),

@@ -2,6 +2,8 @@ import { cancelOrganizationCalls, cancelPatientCalls } from '../call-lifecycle';
 import { callScheduler, tableDeps } from '../../composition-root';
 import { defineJob, eventDetail, idField } from '../../platform/job-handler';
 import { logger } from '../../kernel/observability';
+import { jobOf } from '../../kernel/spec';
+import { CALLS } from '../spec';
 
 type Archived = { kind: 'patient'; id: string } | { kind: 'organization'; id: string };
 
@@ -14,7 +16,7 @@ function parse(raw: unknown): Archived {
 
 /** On `patient.archived` / `organization.archived`: scheduled calls cancelled, outreach off. */
 export const handler = defineJob(
-  'cancel-patient-calls',
+  jobOf(CALLS, 'cancel-patient-calls'),
   parse,
   async (deps, archived) => {
     const cancelled =

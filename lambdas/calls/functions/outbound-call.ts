@@ -4,11 +4,13 @@ import { tableDeps, vapiDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { created } from '../../platform/http';
 import { parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { CALLS } from '../spec';
 
 export const handler = defineFunction(
-  'outbound-call',
+  apiFunction(CALLS, 'outbound-call'),
   {
-    'POST /patients/{patientId}/calls': async ({ actor, deps, params }) =>
+    placeCall: async ({ actor, deps, params }) =>
       created(await placeCall(deps, actor, parsePath(patientPathSchema, params).patientId)),
   },
   () => ({ ...tableDeps(), ...vapiDeps() }),

@@ -4,6 +4,8 @@ import { callScheduler, eventPublisher, tableDeps, vapiDeps } from '../../compos
 import { callSignals } from '../call-signals';
 import { MalformedEvent, defineJob, idField } from '../../platform/job-handler';
 import { logger } from '../../kernel/observability';
+import { jobOf } from '../../kernel/spec';
+import { CALLS } from '../spec';
 
 /** EventBridge Scheduler delivers the schedule's Input (`{ callLogId }`) as the event. */
 function parse(raw: unknown): ScheduledCallPayload {
@@ -12,7 +14,7 @@ function parse(raw: unknown): ScheduledCallPayload {
 }
 
 export const handler = defineJob(
-  'place-scheduled-call',
+  jobOf(CALLS, 'place-scheduled-call'),
   parse,
   async (deps, { callLogId }) => {
     logger.appendKeys({ callLogId });

@@ -3,10 +3,12 @@ import { callScheduler, eventPublisher, tableDeps, vapiDeps } from '../../compos
 import { callSignals } from '../call-signals';
 import { defineJob } from '../../platform/job-handler';
 import { logger } from '../../kernel/observability';
+import { jobOf } from '../../kernel/spec';
+import { CALLS } from '../spec';
 
 /** Every 10 minutes (a recurring schedule): settles calls whose webhooks never arrived. */
 export const handler = defineJob(
-  'reconcile-calls',
+  jobOf(CALLS, 'reconcile-calls'),
   () => ({}),
   async (deps) => {
     const result = await reconcileCalls(deps);

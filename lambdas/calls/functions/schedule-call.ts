@@ -4,16 +4,18 @@ import { callScheduler, tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { created, ok } from '../../platform/http';
 import { parseBody, parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { CALLS } from '../spec';
 
 export const handler = defineFunction(
-  'schedule-call',
+  apiFunction(CALLS, 'schedule-call'),
   {
-    'POST /patients/{patientId}/scheduled-calls': async ({ actor, deps, params, body }) => {
+    scheduleCall: async ({ actor, deps, params, body }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       const { when } = parseBody(scheduleCallSchema, body);
       return created(await scheduleCall(deps, actor, patientId, when));
     },
-    'DELETE /scheduled-calls/{callId}': async ({ actor, deps, params }) =>
+    cancelScheduledCall: async ({ actor, deps, params }) =>
       ok(await cancelScheduledCall(deps, actor, parsePath(callPathSchema, params).callId)),
   },
   () => {

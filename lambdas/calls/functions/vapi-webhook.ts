@@ -7,6 +7,8 @@ import { callSignals } from '../call-signals';
 import { logger } from '../../kernel/observability';
 import { verifyBearer, verifyVapiHmac } from '../../platform/webhook-auth';
 import { defineWebhook } from '../../platform/webhook-handler';
+import { apiFunction } from '../../kernel/spec';
+import { CALLS } from '../spec';
 
 /**
  * Vapi's server messages. The credential is checked first (Vapi's HMAC signature or the bearer
@@ -15,7 +17,7 @@ import { defineWebhook } from '../../platform/webhook-handler';
  * counted, and answers 200). Every other message type is acknowledged and ignored.
  */
 export const handler = defineWebhook(
-  'vapi-webhook',
+  apiFunction(CALLS, 'vapi-webhook'),
   {
     authenticate: async (deps, { rawBody, headers }) => {
       const { webhookSecret } = await deps.vapiSecrets();

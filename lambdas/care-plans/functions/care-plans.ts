@@ -6,21 +6,23 @@ import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { created, ok } from '../../platform/http';
 import { parseBody, parseInput, parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { CARE_PLANS } from '../spec';
 
 export const handler = defineFunction(
-  'care-plans',
+  apiFunction(CARE_PLANS, 'care-plans'),
   {
-    'GET /patients/{patientId}/care-plan': async ({ actor, deps, params }) =>
+    getCarePlan: async ({ actor, deps, params }) =>
       ok({ carePlan: await getCarePlan(deps, actor, parsePath(patientPathSchema, params).patientId) }),
-    'POST /patients/{patientId}/care-plan': async ({ actor, deps, params, body }) => {
+    createCarePlan: async ({ actor, deps, params, body }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       return created({ carePlan: await createCarePlan(deps, actor, patientId, parseBody(carePlanSchema, body)) });
     },
-    'PUT /patients/{patientId}/care-plan': async ({ actor, deps, params, body }) => {
+    updateCarePlan: async ({ actor, deps, params, body }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       return ok({ carePlan: await updateCarePlan(deps, actor, patientId, parseBody(carePlanUpdateSchema, body)) });
     },
-    'GET /patients/{patientId}/care-plan/revisions': async ({ actor, deps, params, query }) => {
+    carePlanRevisions: async ({ actor, deps, params, query }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       const page = pageRequest(parseInput(pageQuerySchema, query), REVISIONS_PAGE_SIZE);
       return ok(await listRevisions(deps, actor, 'care_plan', patientId, page));

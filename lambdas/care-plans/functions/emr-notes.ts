@@ -6,23 +6,25 @@ import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { created, ok } from '../../platform/http';
 import { parseBody, parseInput, parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { CARE_PLANS } from '../spec';
 
 export const handler = defineFunction(
-  'emr-notes',
+  apiFunction(CARE_PLANS, 'emr-notes'),
   {
-    'GET /patients/{patientId}/emr-notes': async ({ actor, deps, params }) =>
+    getEmrNotes: async ({ actor, deps, params }) =>
       ok({ emrNotes: await getDocument(deps, actor, 'emr_notes', parsePath(patientPathSchema, params).patientId) }),
-    'POST /patients/{patientId}/emr-notes': async ({ actor, deps, params, body }) => {
+    createEmrNotes: async ({ actor, deps, params, body }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       const { content } = parseBody(documentSchema, body);
       return created({ emrNotes: await createDocument(deps, actor, 'emr_notes', patientId, { content }) });
     },
-    'PUT /patients/{patientId}/emr-notes': async ({ actor, deps, params, body }) => {
+    updateEmrNotes: async ({ actor, deps, params, body }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       const { content, version } = parseBody(documentUpdateSchema, body);
       return ok({ emrNotes: await updateDocument(deps, actor, 'emr_notes', patientId, { content }, version) });
     },
-    'GET /patients/{patientId}/emr-notes/revisions': async ({ actor, deps, params, query }) => {
+    emrNotesRevisions: async ({ actor, deps, params, query }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       const page = pageRequest(parseInput(pageQuerySchema, query), REVISIONS_PAGE_SIZE);
       return ok(await listRevisions(deps, actor, 'emr_notes', patientId, page));

@@ -13,11 +13,13 @@ import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
 import { parseBody, parseInput, parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { CARE_TIME } from '../spec';
 
 export const handler = defineFunction(
-  'billing-report',
+  apiFunction(CARE_TIME, 'billing-report'),
   {
-    'GET /providers/{providerId}/billing-report': async ({ actor, deps, params, query }) => {
+    billingReport: async ({ actor, deps, params, query }) => {
       const { providerId } = parsePath(providerPathSchema, params);
       const input = parseInput(billingReportQuerySchema, query);
       const page = pageRequest(input, BILLING_REPORT_PAGE_SIZE);
@@ -25,7 +27,7 @@ export const handler = defineFunction(
         await billingReport(deps, actor, providerId, { month: input.month, ready: input.ready === 'true' }, page),
       );
     },
-    'GET /providers/{providerId}/billing-report.csv': async ({ actor, deps, params, query }) => {
+    billingReportCsv: async ({ actor, deps, params, query }) => {
       const { providerId } = parsePath(providerPathSchema, params);
       const input = parseInput(billingCsvQuerySchema, query);
       const { month, csv } = await billingReportCsv(deps, actor, providerId, input.month);
@@ -36,13 +38,7 @@ export const handler = defineFunction(
         attachment: billingCsvFilename(providerId, month),
       };
     },
-    'PUT /providers/{providerId}/billing-report/{month}/patients/{patientId}': async ({
-      actor,
-      deps,
-      params,
-      body,
-      ownProfile,
-    }) => {
+    markBilled: async ({ actor, deps, params, body, ownProfile }) => {
       const { providerId, month, patientId } = parsePath(billingRowPathSchema, params);
       const change = parseBody(billingRowSchema, body);
       return ok(

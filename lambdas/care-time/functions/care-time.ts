@@ -7,16 +7,18 @@ import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { created, ok } from '../../platform/http';
 import { parseBody, parseInput, parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { CARE_TIME } from '../spec';
 
 export const handler = defineFunction(
-  'care-time',
+  apiFunction(CARE_TIME, 'care-time'),
   {
-    'GET /patients/{patientId}/time-entries': async ({ actor, deps, params, query }) => {
+    listTimeEntries: async ({ actor, deps, params, query }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       const input = parseInput(timeEntriesQuerySchema, query);
       return ok(await listTimeEntries(deps, actor, patientId, input.month, pageRequest(input, TIME_ENTRIES_PAGE_SIZE)));
     },
-    'POST /patients/{patientId}/time-entries': async ({ actor, deps, params, body, ownProfile }) => {
+    logTime: async ({ actor, deps, params, body, ownProfile }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       const input = parseBody(timeEntryRequestSchema, body);
       return created(await recordTimeEntry(deps, actor, await ownProfile(), patientId, input));

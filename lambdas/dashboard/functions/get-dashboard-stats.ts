@@ -8,14 +8,16 @@ import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
 import { parseInput } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { DASHBOARD } from '../spec';
 
 export const handler = defineFunction(
-  'get-dashboard-stats',
+  apiFunction(DASHBOARD, 'get-dashboard-stats'),
   {
-    'GET /dashboard-stats': async ({ actor, deps }) => ok(await getDashboardStats(deps, actor)),
-    'GET /dashboard-charts': async ({ actor, deps, query }) =>
+    dashboardStats: async ({ actor, deps }) => ok(await getDashboardStats(deps, actor)),
+    dashboardCharts: async ({ actor, deps, query }) =>
       ok(await getDashboardCharts(deps, actor, parseInput(dashboardChartsQuerySchema, query))),
-    'GET /worklist': async ({ actor, deps }) => ok(await getWorklist(deps, actor)),
+    worklist: async ({ actor, deps }) => ok(await getWorklist(deps, actor)),
   },
   () => {
     const table = tableDeps();

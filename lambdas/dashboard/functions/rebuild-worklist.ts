@@ -3,10 +3,12 @@ import { tableDeps } from '../../composition-root';
 import { DynamoWorklistRebuild } from '../store/dynamo-worklist-rebuild';
 import { defineJob } from '../../platform/job-handler';
 import { logger } from '../../kernel/observability';
+import { jobOf } from '../../kernel/spec';
+import { DASHBOARD } from '../spec';
 
 /** Daily, and by hand after a deploy that adds a read model: rebuilds the worklist's read models. */
 export const handler = defineJob(
-  'rebuild-worklist',
+  jobOf(DASHBOARD, 'rebuild-worklist'),
   () => ({}),
   async (deps) => {
     const result = await rebuildWorklist(deps);

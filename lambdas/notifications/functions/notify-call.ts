@@ -5,14 +5,16 @@ import { twilioSmsSender } from '../../vendors/twilio/twilio-sms-sender';
 import { NotificationsIncomplete, notifyCall } from '../notifications';
 import type { OnCallSignals } from '../ports';
 import { tableDeps, vapiDeps } from '../../composition-root';
-import { EMERGENT_ESCALATION_UNNOTIFIED } from '../../jobs';
+import { EMERGENT_ESCALATION_UNNOTIFIED } from '../spec';
 import { readEmailEnv, readSmsEnv, readWebOrigin } from '../../kernel/env';
 import { defineJob, eventDetail, idField } from '../../platform/job-handler';
 import { logger, metrics } from '../../kernel/observability';
+import { jobOf } from '../../kernel/spec';
+import { NOTIFICATIONS } from '../spec';
 
 /** On `call.completed`: escalation and new-summary notifications, each sent once per call, user and channel. */
 export const handler = defineJob(
-  'notify-call',
+  jobOf(NOTIFICATIONS, 'notify-call'),
   (raw) => ({ callLogId: idField(eventDetail(raw, ['call.completed']), 'callLogId') }),
   async (deps, { callLogId }) => {
     try {

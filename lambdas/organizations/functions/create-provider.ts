@@ -4,11 +4,13 @@ import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { created } from '../../platform/http';
 import { parseBody } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { ORGANIZATIONS } from '../spec';
 
 export const handler = defineFunction(
-  'create-provider',
+  apiFunction(ORGANIZATIONS, 'create-provider'),
   {
-    'POST /providers': async ({ actor, deps, body }) =>
+    createOrganization: async ({ actor, deps, body }) =>
       created(await createProvider(deps, actor, parseBody(providerFormSchema, body))),
   },
   () => tableDeps(),

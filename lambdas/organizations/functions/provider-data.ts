@@ -14,30 +14,32 @@ import { eventPublisher, identityDirectory, tableDeps } from '../../composition-
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
 import { parseBody, parseInput, parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { ORGANIZATIONS } from '../spec';
 
 const listQuery = z.extend(pageQuerySchema, {
   search: z.optional(z.string().check(z.maxLength(200, { error: 'Search text is too long' }))),
 });
 
 export const handler = defineFunction(
-  'provider-data',
+  apiFunction(ORGANIZATIONS, 'provider-data'),
   {
-    'GET /providers': async ({ actor, deps, query }) => {
+    listOrganizations: async ({ actor, deps, query }) => {
       const input = parseInput(listQuery, query);
       return ok(await listProviders(deps, actor, input.search, pageRequest(input, ORGANIZATIONS_PAGE_SIZE)));
     },
-    'GET /providers/{providerId}': async ({ actor, deps, params }) =>
+    getOrganization: async ({ actor, deps, params }) =>
       ok(await getProviderDetail(deps, actor, parsePath(providerPathSchema, params).providerId)),
-    'GET /providers/{providerId}/users': async ({ actor, deps, params, query }) => {
+    listOrganizationUsers: async ({ actor, deps, params, query }) => {
       const { providerId } = parsePath(providerPathSchema, params);
       const page = pageRequest(parseInput(pageQuerySchema, query), USERS_PAGE_SIZE);
       return ok(await listOrganizationUsers(deps, actor, providerId, page));
     },
-    'PUT /providers/{providerId}': async ({ actor, deps, params, body }) => {
+    updateOrganization: async ({ actor, deps, params, body }) => {
       const { providerId } = parsePath(providerPathSchema, params);
       return ok(await updateProvider(deps, actor, providerId, parseBody(providerFormSchema, body)));
     },
-    'DELETE /providers/{providerId}': async ({ actor, deps, params }) =>
+    archiveOrganization: async ({ actor, deps, params }) =>
       ok(await archiveProvider(deps, actor, parsePath(providerPathSchema, params).providerId)),
   },
   () => ({ ...tableDeps(), identity: identityDirectory(), events: eventPublisher() }),

@@ -4,10 +4,12 @@ import { tableDeps } from '../../composition-root';
 import { readCallingCodes } from '../../kernel/env';
 import { defineJob } from '../../platform/job-handler';
 import { logger } from '../../kernel/observability';
+import { jobOf } from '../../kernel/spec';
+import { PATIENTS } from '../spec';
 
 /** By hand after the deploy that brings E.164 numbers, and daily as a repair: stored numbers in E.164. */
 export const handler = defineJob(
-  'migrate-phones',
+  jobOf(PATIENTS, 'migrate-phones'),
   () => ({}),
   async (deps) => {
     const result = await migratePhones(deps);

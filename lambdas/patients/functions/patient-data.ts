@@ -25,40 +25,42 @@ import { readCallingCodes } from '../../kernel/env';
 import { defineFunction } from '../../platform/http-handler';
 import { created, ok } from '../../platform/http';
 import { parseBody, parseInput, parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { PATIENTS } from '../spec';
 
 const listQuery = z.extend(pageQuerySchema, {
   search: z.optional(z.string().check(z.maxLength(200, { error: 'Search text is too long' }))),
 });
 
 export const handler = defineFunction(
-  'patient-data',
+  apiFunction(PATIENTS, 'patient-data'),
   {
-    'GET /providers/{providerId}/patients': async ({ actor, deps, params, query }) => {
+    listPatients: async ({ actor, deps, params, query }) => {
       const { providerId } = parsePath(providerPathSchema, params);
       const input = parseInput(listQuery, query);
       return ok(await listPatients(deps, actor, providerId, input.search, pageRequest(input, PATIENTS_PAGE_SIZE)));
     },
-    'POST /patients': async ({ actor, deps, body }) =>
+    createPatient: async ({ actor, deps, body }) =>
       created(await createPatient(deps, actor, parseBody(createPatientSchema, body))),
-    'GET /patients/{patientId}': async ({ actor, deps, params }) =>
+    getPatient: async ({ actor, deps, params }) =>
       ok(await getPatient(deps, actor, parsePath(patientPathSchema, params).patientId)),
-    'PUT /patients/{patientId}': async ({ actor, deps, params, body }) => {
+    updatePatient: async ({ actor, deps, params, body }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       return ok(await updatePatient(deps, actor, patientId, parseBody(patientFormSchema, body)));
     },
-    'DELETE /patients/{patientId}': async ({ actor, deps, params }) =>
+    archivePatient: async ({ actor, deps, params }) =>
       ok(await archivePatient(deps, actor, parsePath(patientPathSchema, params).patientId)),
-    'GET /patients/{patientId}/access-history': async ({ actor, deps, params, query }) => {
+    accessHistory: async ({ actor, deps, params, query }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       const page = pageRequest(parseInput(pageQuerySchema, query), ACCESS_HISTORY_PAGE_SIZE);
       return ok(await getAccessHistory(deps, actor, patientId, page));
     },
-    'GET /patients/{patientId}/consent': async ({ actor, deps, params, query }) => {
+    getConsent: async ({ actor, deps, params, query }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       const page = pageRequest(parseInput(pageQuerySchema, query), CONSENT_PAGE_SIZE);
       return ok(await getConsent(deps, actor, patientId, page));
     },
-    'POST /patients/{patientId}/consent': async ({ actor, deps, params, body }) => {
+    recordConsent: async ({ actor, deps, params, body }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       return created(await recordConsent(deps, actor, patientId, parseBody(consentSchema, body)));
     },

@@ -5,12 +5,14 @@ import { readSettingsAdmins, readVapiEnv } from '../../kernel/env';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
 import { parseBody } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { SETTINGS } from '../spec';
 
 export const handler = defineFunction(
-  'compliance-settings',
+  apiFunction(SETTINGS, 'compliance-settings'),
   {
-    'GET /compliance-settings': async ({ actor, deps }) => ok(await getSettings(deps, actor)),
-    'PATCH /compliance-settings': async ({ actor, deps, body }) =>
+    getSettings: async ({ actor, deps }) => ok(await getSettings(deps, actor)),
+    updateSettings: async ({ actor, deps, body }) =>
       ok(await updateSettings(deps, actor, parseBody(settingsSchema, body))),
   },
   () => ({

@@ -4,15 +4,17 @@ import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
 import { parseBody, parseInput, parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { SUMMARIES } from '../spec';
 
 export const handler = defineFunction(
-  'call-summaries',
+  apiFunction(SUMMARIES, 'call-summaries'),
   {
-    'GET /summaries': async ({ actor, deps, query }) =>
+    listSummaries: async ({ actor, deps, query }) =>
       ok(await listSummaries(deps, actor, parseInput(summariesQuerySchema, query))),
-    'GET /calls/{callId}/summary': async ({ actor, deps, params }) =>
+    getSummary: async ({ actor, deps, params }) =>
       ok(await getSummary(deps, actor, parsePath(callPathSchema, params).callId)),
-    'PATCH /calls/{callId}/summary-status': async ({ actor, deps, params, body }) => {
+    setSummaryStatus: async ({ actor, deps, params, body }) => {
       const { callId } = parsePath(callPathSchema, params);
       return ok(await setSummaryStatus(deps, actor, callId, parseBody(summaryStatusSchema, body)));
     },

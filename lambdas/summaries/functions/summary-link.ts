@@ -5,12 +5,14 @@ import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
 import { parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { SUMMARIES } from '../spec';
 
 /** The summary page's data (/summary/{token}); a malformed token opens nothing, like an unknown one. */
 export const handler = defineFunction(
-  'summary-link',
+  apiFunction(SUMMARIES, 'summary-link'),
   {
-    'GET /summary-links/{token}': async ({ actor, deps, params }) =>
+    openSummaryLink: async ({ actor, deps, params }) =>
       ok(await viewSummaryLink(deps, actor, parsePath(linkPathSchema, params).token)),
   },
   () => {

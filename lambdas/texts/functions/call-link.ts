@@ -4,16 +4,17 @@ import { tableDeps, vapiDeps } from '../../composition-root';
 import { ok } from '../../platform/http';
 import { defineLinkFunction } from '../../platform/link-handler';
 import { parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { TEXTS } from '../spec';
 
 /**
  * The patient's call link (/call/{token}): a valid link places a call to its patient (once per
  * patient per 15 minutes, during the calling hours in the practice's time zone).
  */
 export const handler = defineLinkFunction(
-  'call-link',
+  apiFunction(TEXTS, 'call-link'),
   {
-    'POST /call-links/{token}': async ({ deps, params }) =>
-      ok(await openCallLink(deps, parsePath(linkPathSchema, params).token)),
+    startLinkCall: async ({ deps, params }) => ok(await openCallLink(deps, parsePath(linkPathSchema, params).token)),
   },
   () => ({ ...tableDeps(), ...vapiDeps() }),
 );

@@ -9,31 +9,33 @@ import { readSmsEnv, readWebOrigin } from '../../kernel/env';
 import { created, ok } from '../../platform/http';
 import { defineFunction } from '../../platform/http-handler';
 import { parseBody, parseInput, parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { TEXTS } from '../spec';
 
 /**
  * The patient page's texts: history and opt-out, sending (with a call link), callback requests,
  * call links (made one at a time, revoked all at once).
  */
 export const handler = defineFunction(
-  'patient-texts',
+  apiFunction(TEXTS, 'patient-texts'),
   {
-    'GET /patients/{patientId}/texts': async ({ actor, deps, params, query }) => {
+    listTexts: async ({ actor, deps, params, query }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       const page = pageRequest(parseInput(pageQuerySchema, query), TEXT_HISTORY_LIMIT);
       return ok(await listPatientTexts(deps, actor, patientId, page));
     },
-    'POST /patients/{patientId}/texts': async ({ actor, deps, params, body }) => {
+    sendText: async ({ actor, deps, params, body }) => {
       const { patientId } = parsePath(patientPathSchema, params);
       return created(await sendPatientText(deps, actor, patientId, parseBody(sendTextSchema, body)));
     },
-    'PATCH /patients/{patientId}/texts/{messageId}': async ({ actor, deps, params, body }) => {
+    resolveCallback: async ({ actor, deps, params, body }) => {
       const { patientId, messageId } = parsePath(patientTextPathSchema, params);
       parseBody(resolveCallbackSchema, body);
       return ok(await resolveCallbackRequest(deps, actor, patientId, messageId));
     },
-    'POST /patients/{patientId}/call-links': async ({ actor, deps, params }) =>
+    sendCallLink: async ({ actor, deps, params }) =>
       created(await createCallLink(deps, actor, parsePath(patientPathSchema, params).patientId)),
-    'DELETE /patients/{patientId}/call-links': async ({ actor, deps, params }) =>
+    revokeCallLinks: async ({ actor, deps, params }) =>
       ok(await revokeCallLinks(deps, actor, parsePath(patientPathSchema, params).patientId)),
   },
   () => {

@@ -8,6 +8,8 @@ import { logger, metrics } from '../../kernel/observability';
 import { TWILIO_WEBHOOK_BASE } from '../../routes';
 import { twilioParams, verifyTwilioSignature } from '../../platform/webhook-auth';
 import { defineWebhook } from '../../platform/webhook-handler';
+import { apiFunction } from '../../kernel/spec';
+import { TEXTS } from '../spec';
 
 const E164 = /^\+[1-9]\d{1,14}$/;
 const SID = /^(SM|MM)[0-9a-fA-F]{32}$/;
@@ -30,7 +32,7 @@ export const twiml = (reply: string | null) =>
  * URL from configuration; only then is the form read. Logs carry MessageSids and outcomes only.
  */
 export const handler = defineWebhook(
-  'twilio-webhook',
+  apiFunction(TEXTS, 'twilio-webhook'),
   {
     authenticate: async (deps, { rawBody, headers, path }) => {
       const { authToken } = await deps.twilioSecrets();

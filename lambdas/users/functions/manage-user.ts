@@ -7,6 +7,8 @@ import { identityDirectory, tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { created, ok } from '../../platform/http';
 import { parseBody, parseInput, parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { USERS } from '../spec';
 
 const listQuery = z.extend(pageQuerySchema, {
   search: z.optional(z.string().check(z.maxLength(254, { error: 'Search text is too long' }))),
@@ -14,20 +16,20 @@ const listQuery = z.extend(pageQuerySchema, {
 });
 
 export const handler = defineFunction(
-  'manage-user',
+  apiFunction(USERS, 'manage-user'),
   {
     // `?role=` (empty) reads as every role, like `?role=all`.
-    'GET /users': async ({ actor, deps, query }) => {
+    listUsers: async ({ actor, deps, query }) => {
       const input = parseInput(listQuery, { ...query, role: query.role || undefined });
       return ok(await listUsers(deps, actor, input, pageRequest(input, USERS_PAGE_SIZE)));
     },
-    'POST /users': async ({ actor, deps, body }) =>
+    createUser: async ({ actor, deps, body }) =>
       created(await createUser(deps, actor, parseBody(createUserSchema, body))),
-    'PUT /users/{userId}': async ({ actor, deps, params, body }) => {
+    updateUser: async ({ actor, deps, params, body }) => {
       const { userId } = parsePath(userPathSchema, params);
       return ok(await updateUser(deps, actor, userId, parseBody(updateUserSchema, body)));
     },
-    'DELETE /users/{userId}': async ({ actor, deps, params }) =>
+    removeUser: async ({ actor, deps, params }) =>
       ok(await deleteUser(deps, actor, parsePath(userPathSchema, params).userId)),
   },
   () => ({ ...tableDeps(), identity: identityDirectory() }),

@@ -3,9 +3,11 @@ import { tableDeps } from '../../composition-root';
 import { readSettingsAdmins } from '../../kernel/env';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
+import { apiFunction } from '../../kernel/spec';
+import { USERS } from '../spec';
 
 export const handler = defineFunction(
-  'me',
-  { 'GET /me': async ({ actor, deps, ownProfile }) => ok(await getMe(deps, actor, ownProfile())) },
+  apiFunction(USERS, 'me'),
+  { me: async ({ actor, deps, ownProfile }) => ok(await getMe(deps, actor, ownProfile())) },
   () => ({ ...tableDeps(), settingsAdmins: readSettingsAdmins() }),
 );

@@ -3,6 +3,8 @@ import { registerSignUp, type SignUp } from '../users';
 import { tableDeps } from '../../composition-root';
 import { MalformedEvent, defineJob, idField } from '../../platform/job-handler';
 import { logger } from '../../kernel/observability';
+import { jobOf } from '../../kernel/spec';
+import { USERS } from '../spec';
 
 /** Cognito's post-confirmation event, as much of it as the trigger reads. */
 interface PostConfirmationEvent {
@@ -38,7 +40,7 @@ export function parseSignUp(raw: unknown): SignUp | null {
 }
 
 const job = defineJob(
-  'post-confirmation',
+  jobOf(USERS, 'post-confirmation'),
   parseSignUp,
   async (deps, signUp) => {
     if (!signUp) return;

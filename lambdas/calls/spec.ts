@@ -1,0 +1,154 @@
+/** The calls capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
+import type { CapabilitySpec } from '../kernel/spec';
+import { EMPLOYEE, PROVIDER, STAFF } from '../kernel/access-groups';
+
+export const CALLS = {
+  name: 'calls',
+  functions: {
+    'call-logs': {
+      config: ['table'],
+      permissions: {
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
+      },
+      routes: {
+        listPatientCalls: { method: 'GET', path: '/patients/{patientId}/calls', access: STAFF },
+        listCalls: { method: 'GET', path: '/calls', access: EMPLOYEE },
+        listScheduledCalls: { method: 'GET', path: '/calls/scheduled', access: EMPLOYEE },
+        getCall: { method: 'GET', path: '/calls/{callId}', access: STAFF },
+      },
+    },
+    'outbound-call': {
+      config: ['table', 'vapi'],
+      permissions: {
+        // A call that ends (failed, or reported) leaves the open-calls index: its item is deleted.
+        table: [
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+        ],
+        vapi: ['secretsmanager:GetSecretValue'],
+      },
+      routes: {
+        // Placing and scheduling calls.
+        placeCall: { method: 'POST', path: '/patients/{patientId}/calls', access: STAFF },
+      },
+    },
+    'schedule-call': {
+      config: ['table', 'scheduler'],
+      permissions: {
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
+      },
+      routes: {
+        scheduleCall: { method: 'POST', path: '/patients/{patientId}/scheduled-calls', access: STAFF },
+        cancelScheduledCall: { method: 'DELETE', path: '/scheduled-calls/{callId}', access: STAFF },
+      },
+    },
+    'web-call-config': {
+      config: ['table', 'vapi'],
+      permissions: {
+        // The call log as a placed call's: created with the patient's lock, failed or cancelled later.
+        table: [
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+        ],
+        vapi: ['secretsmanager:GetSecretValue'],
+      },
+      routes: {
+        // Web calls: the patient's own provider staff (product-rules.md "Calls").
+        startWebCall: { method: 'POST', path: '/patients/{patientId}/web-call', access: PROVIDER },
+        cancelWebCall: { method: 'POST', path: '/patients/{patientId}/web-call/{callId}/cancel', access: PROVIDER },
+      },
+    },
+    'vapi-webhook': {
+      config: ['table', 'vapi', 'bus'],
+      permissions: {
+        table: [
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+        ],
+        bus: ['events:PutEvents'],
+        vapi: ['secretsmanager:GetSecretValue'],
+      },
+      routes: {
+        // Vendor webhooks.
+        vapiMessage: { method: 'POST', path: '/webhooks/vapi', access: 'webhook:vapi' },
+      },
+    },
+  },
+  jobs: {
+    'place-scheduled-call': {
+      description: 'Places a scheduled call when its schedule fires (idempotent per call log)',
+      trigger: { kind: 'schedule', schedule: 'per-call' },
+      timeoutSeconds: 30,
+      config: ['table', 'vapi', 'scheduler', 'bus'],
+      permissions: {
+        table: [
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+        ],
+        scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
+        bus: ['events:PutEvents'],
+        vapi: ['secretsmanager:GetSecretValue'],
+      },
+    },
+    'reconcile-calls': {
+      description: 'Completes calls whose Vapi report never arrived, from Vapi itself',
+      trigger: { kind: 'schedule', schedule: 'rate', everyMinutes: 10 },
+      timeoutSeconds: 120,
+      config: ['table', 'vapi', 'scheduler', 'bus'],
+      permissions: {
+        table: [
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:Query',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+        ],
+        scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
+        bus: ['events:PutEvents'],
+        vapi: ['secretsmanager:GetSecretValue'],
+      },
+    },
+    'call-follow-up': {
+      description: 'After a call: next monthly check-in or retry (idempotent per call)',
+      trigger: { kind: 'event', events: ['call.completed'] },
+      timeoutSeconds: 30,
+      config: ['table', 'scheduler'],
+      permissions: {
+        // A patient who asked not to be called again: their pending check-ins are found and cancelled.
+        table: [
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:Query',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+        ],
+        scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
+      },
+    },
+    'cancel-patient-calls': {
+      description: 'Archiving a patient or organization cancels its scheduled calls and outreach',
+      trigger: { kind: 'event', events: ['patient.archived', 'organization.archived'] },
+      timeoutSeconds: 120,
+      config: ['table', 'scheduler'],
+      permissions: {
+        table: ['dynamodb:Query', 'dynamodb:UpdateItem'],
+        scheduler: ['scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
+      },
+    },
+  },
+  publishes: ['call.completed'],
+} as const satisfies CapabilitySpec;

@@ -1,0 +1,53 @@
+/** The dashboard capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
+import type { CapabilitySpec } from '../kernel/spec';
+import { PROVIDER, STAFF } from '../kernel/access-groups';
+
+export const DASHBOARD = {
+  name: 'dashboard',
+  functions: {
+    'get-dashboard-stats': {
+      config: ['table'],
+      permissions: {
+        // The worklist names patients: its read is audited (one event put). The charts store the
+        // figures they computed (one BatchWriteItem of puts).
+        table: [
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:Query',
+          'dynamodb:PutItem',
+          'dynamodb:BatchWriteItem',
+        ],
+      },
+      routes: {
+        dashboardStats: { method: 'GET', path: '/dashboard-stats', access: STAFF },
+        // The dashboards' CCM charts (operators: every organization) and the practice's worklist.
+        dashboardCharts: { method: 'GET', path: '/dashboard-charts', access: STAFF },
+        worklist: { method: 'GET', path: '/worklist', access: PROVIDER },
+      },
+    },
+  },
+  jobs: {
+    'rebuild-worklist': {
+      description:
+        "Rebuilds the worklist's read models from the records (daily, and by hand after a deploy that adds one); idempotent",
+      trigger: { kind: 'schedule', schedule: 'rate', everyMinutes: 24 * 60 },
+      // The longest a Lambda may run: it reads every active organization's patients.
+      timeoutSeconds: 900,
+      config: ['table'],
+      permissions: {
+        // Each patient's item in a transaction conditional on the patient (ConditionCheck); counts and
+        // call keys conditional on the record as read again.
+        table: [
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:Query',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:ConditionCheckItem',
+        ],
+      },
+    },
+  },
+  publishes: [],
+} as const satisfies CapabilitySpec;

@@ -1,0 +1,175 @@
+/**
+ * What a capability's spec module declares (docs/architecture.md "One definition per
+ * capability"): its functions with their routes, configuration and AWS actions, its jobs with
+ * their triggers, and the events it publishes. Data only; the manifests (routes.ts, jobs.ts,
+ * permissions.ts, capabilities.ts) and from them the CDK, the local gateway and runner, IAM,
+ * /openapi.json and the route matrix are derived from the specs.
+ */
+import type { HttpMethod } from '../../shared/api/http';
+import type { Role } from '../../shared/roles';
+
+/**
+ * How a route's caller is known (ARCHITECTURE "Triggers"):
+ * - a list of roles: a verified Cognito ID token whose group is one of them;
+ * - `signed-in`: any verified user, including one with no group yet (self sign-up);
+ * - `webhook:vapi` / `webhook:twilio`: the vendor's signature or secret, checked inside the
+ *   function in constant time before the body is parsed (no Cognito authorizer);
+ * - `link`: a link token in the path, its hash looked up inside the function (no authorizer).
+ */
+export type WebhookAccess = 'webhook:vapi' | 'webhook:twilio';
+export type RouteAccess = readonly Role[] | 'signed-in' | WebhookAccess | 'link';
+
+/** Routes that carry a Cognito token (the authorizer runs in API Gateway, the claims reach the function). */
+export const isStaffAccess = (access: RouteAccess): access is readonly Role[] | 'signed-in' =>
+  access === 'signed-in' || Array.isArray(access);
+export const isWebhookAccess = (access: RouteAccess): access is WebhookAccess =>
+  access === 'webhook:vapi' || access === 'webhook:twilio';
+
+/** Configuration groups. The CDK maps each to environment variables and IAM grants. */
+export type ConfigNeed =
+  /** TABLE_NAME, DYNAMODB_ENDPOINT: the single table. */
+  | 'table'
+  /** USER_POOL_ID, COGNITO_ENDPOINT: Cognito admin calls. */
+  | 'identity'
+  /** SETTINGS_ADMIN_EMAILS: who may read and change System Settings. */
+  | 'settingsAdmins'
+  /** VAPI_*: the voice platform (secret in Secrets Manager: apiKey, webhookSecret). */
+  | 'vapi'
+  /** SCHEDULE_*, SCHEDULER_*: one-time call schedules in EventBridge Scheduler. */
+  | 'scheduler'
+  /** EVENT_BUS_NAME, EVENTBRIDGE_ENDPOINT: the CareLoop bus. */
+  | 'bus'
+  /** EMAIL_FROM, SES_ENDPOINT: notification e-mail through Amazon SES (v2 SendEmail). */
+  | 'email'
+  /**
+   * TWILIO_SECRET_ID, TWILIO_SENDER, TWILIO_BASE_URL, TWILIO_WEBHOOK_BASE_URL: texts through Twilio
+   * (secret: accountSid, authToken) and the public URL its webhooks are signed with.
+   */
+  | 'sms'
+  /** WEB_ORIGIN: the web app's origin, for absolute links in messages. */
+  | 'webOrigin'
+  /** PHONE_CALLING_CODES: the countries whose patients' numbers are accepted (shared/phone.ts). */
+  | 'phones';
+
+/**
+ * Item actions on the single table. Never Scan (no Scan in a request path) and never DescribeTable
+ * (ElectroDB does not call it). A transaction is authorized by the actions of its items.
+ */
+export type TableAction =
+  | 'dynamodb:GetItem'
+  | 'dynamodb:BatchGetItem'
+  | 'dynamodb:Query'
+  | 'dynamodb:PutItem'
+  | 'dynamodb:UpdateItem'
+  | 'dynamodb:DeleteItem'
+  | 'dynamodb:BatchWriteItem'
+  | 'dynamodb:ConditionCheckItem';
+
+/** Admin calls on the user pool (lambdas/vendors/cognito). */
+export type IdentityAction = `cognito-idp:Admin${string}`;
+
+/** One-time call schedules in the call-schedule group (creating one passes the scheduler role). */
+export type SchedulerAction = 'scheduler:CreateSchedule' | 'scheduler:DeleteSchedule' | 'scheduler:ListSchedules';
+
+/** The actions each configuration group can grant; the other groups are variables only. */
+export interface GroupActions {
+  readonly table: TableAction;
+  readonly identity: IdentityAction;
+  readonly scheduler: SchedulerAction;
+  readonly bus: 'events:PutEvents';
+  readonly email: 'ses:SendEmail';
+  /** Reading the Vapi secret. */
+  readonly vapi: 'secretsmanager:GetSecretValue';
+  /** Reading the Twilio secret. */
+  readonly sms: 'secretsmanager:GetSecretValue';
+}
+export type PermissionGroup = keyof GroupActions & ConfigNeed;
+
+export type FunctionPermissions = { readonly [G in PermissionGroup]?: readonly GroupActions[G][] };
+
+/** Domain events on the CareLoop bus (EventBridge). Details carry ids and codes only, never PHI. */
+export const EVENT_TYPES = ['call.completed', 'patient.archived', 'organization.archived'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The bus source of every CareLoop event. */
+export const EVENT_SOURCE = 'careloop';
+
+export type JobTrigger =
+  /** One EventBridge Scheduler `at()` schedule per item, created at run time in the calls group. */
+  | { readonly kind: 'schedule'; readonly schedule: 'per-call' }
+  /** A recurring EventBridge Scheduler schedule, created by the CDK. */
+  | { readonly kind: 'schedule'; readonly schedule: 'rate'; readonly everyMinutes: number }
+  /** An EventBridge rule on the CareLoop bus matching these detail types. */
+  | { readonly kind: 'event'; readonly events: readonly EventType[] }
+  /** A Cognito user pool trigger. */
+  | { readonly kind: 'identity'; readonly trigger: 'post-confirmation' };
+
+/** A metric a job emits (namespace CareLoop, no dimensions) that pages on-call when it reaches 1 within 5 minutes. */
+export interface PagingMetric {
+  readonly name: string;
+  readonly description: string;
+}
+
+export interface JobDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly trigger: JobTrigger;
+  /** Seconds; the default is the CareLoopFunction default. */
+  readonly timeoutSeconds?: number;
+  readonly pagingMetrics?: readonly PagingMetric[];
+}
+
+/** One route: API Gateway resource path (`{name}` segments are path parameters) and who may call it. */
+export interface RouteSpec {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly access: RouteAccess;
+}
+
+/** What every Lambda function declares: the configuration groups it reads and the AWS actions it issues. */
+export interface FunctionNeeds {
+  /** The configuration groups it reads: the CDK gives it their variables and nothing else. */
+  readonly config: readonly ConfigNeed[];
+  /** The actions its code issues, per group: its IAM grants (test/infra/permissions.test.ts checks them). */
+  readonly permissions: FunctionPermissions;
+}
+
+/** A function that serves routes; its handler names each route's action by the route's name. */
+export interface ApiFunctionSpec extends FunctionNeeds {
+  readonly routes: { readonly [name: string]: RouteSpec };
+}
+
+/** A function started by a trigger other than a request. */
+export interface JobSpec extends FunctionNeeds, Omit<JobDefinition, 'name'> {}
+
+/** A capability's spec module: the one place its routes, jobs and events are named. */
+export interface CapabilitySpec {
+  readonly name: string;
+  readonly functions: { readonly [fn: string]: ApiFunctionSpec };
+  readonly jobs: { readonly [job: string]: JobSpec };
+  /** The events its use cases put on the bus (their details: kernel/events.ts). */
+  readonly publishes: readonly EventType[];
+}
+
+/** One function of a capability with its name, as its handler hands it to the trigger layer. */
+export function apiFunction<C extends CapabilitySpec, K extends keyof C['functions'] & string>(
+  capability: C,
+  name: K,
+): C['functions'][K] & { readonly name: K } {
+  return { ...capability.functions[name], name } as C['functions'][K] & { readonly name: K };
+}
+
+/** One job of a capability with its name, as its handler hands it to the job layer. */
+export function jobOf<C extends CapabilitySpec, K extends keyof C['jobs'] & string>(
+  capability: C,
+  name: K,
+): C['jobs'][K] & { readonly name: K } {
+  return { ...capability.jobs[name], name } as C['jobs'][K] & { readonly name: K };
+}
+
+/** A route of a function, keyed as API Gateway names it (`GET /calls/{callId}`), with its name. */
+export function routesOf(fn: ApiFunctionSpec): Map<string, RouteSpec & { readonly name: string }> {
+  return new Map(
+    Object.entries(fn.routes).map(([name, route]) => [`${route.method} ${route.path}`, { ...route, name }]),
+  );
+}

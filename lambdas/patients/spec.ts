@@ -1,0 +1,52 @@
+/** The patients capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
+import type { CapabilitySpec } from '../kernel/spec';
+import { EMPLOYEE, STAFF } from '../kernel/access-groups';
+
+export const PATIENTS = {
+  name: 'patients',
+  functions: {
+    'patient-data': {
+      config: ['table', 'scheduler', 'bus', 'phones'],
+      permissions: {
+        // A changed or archived patient's search index items are deleted.
+        table: [
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:Query',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+        ],
+        scheduler: ['scheduler:CreateSchedule'],
+        bus: ['events:PutEvents'],
+      },
+      routes: {
+        listPatients: { method: 'GET', path: '/providers/{providerId}/patients', access: STAFF },
+        createPatient: { method: 'POST', path: '/patients', access: STAFF },
+        getPatient: { method: 'GET', path: '/patients/{patientId}', access: STAFF },
+        updatePatient: { method: 'PUT', path: '/patients/{patientId}', access: STAFF },
+        archivePatient: { method: 'DELETE', path: '/patients/{patientId}', access: STAFF },
+        accessHistory: { method: 'GET', path: '/patients/{patientId}/access-history', access: EMPLOYEE },
+        // CCM consent (product-rules.md "Care management (CCM)"): the current consent and its history.
+        getConsent: { method: 'GET', path: '/patients/{patientId}/consent', access: STAFF },
+        recordConsent: { method: 'POST', path: '/patients/{patientId}/consent', access: STAFF },
+      },
+    },
+  },
+  jobs: {
+    'migrate-phones': {
+      description:
+        "Re-writes stored patients' phone numbers in E.164 (by hand after the deploy that brings it, and daily); idempotent",
+      trigger: { kind: 'schedule', schedule: 'rate', everyMinutes: 24 * 60 },
+      // The longest a Lambda may run: it reads every organization's patients.
+      timeoutSeconds: 900,
+      config: ['table', 'phones'],
+      permissions: {
+        // Queries of the organization and patient indexes; each number re-written conditional on it as
+        // read, with its audit event (a conditional Put) in the same transaction.
+        table: ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      },
+    },
+  },
+  publishes: ['patient.archived'],
+} as const satisfies CapabilitySpec;

@@ -1,0 +1,43 @@
+/** The summaries capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
+import type { CapabilitySpec } from '../kernel/spec';
+import { STAFF } from '../kernel/access-groups';
+
+export const SUMMARIES = {
+  name: 'summaries',
+  functions: {
+    'call-summaries': {
+      config: ['table'],
+      permissions: {
+        // A summary's status change moves its entry between tab items (delete one, put the other).
+        table: [
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:Query',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+        ],
+      },
+      routes: {
+        // Call summaries: operators see every organization (months in UTC), provider staff their own
+        // (months in the organization's time zone).
+        listSummaries: { method: 'GET', path: '/summaries', access: STAFF },
+        getSummary: { method: 'GET', path: '/calls/{callId}/summary', access: STAFF },
+        setSummaryStatus: { method: 'PATCH', path: '/calls/{callId}/summary-status', access: STAFF },
+      },
+    },
+    'summary-link': {
+      config: ['table'],
+      permissions: {
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
+      },
+      routes: {
+        // The summary page (/summary/{token}): any signed-in user reaches the function, which applies
+        // product-rules.md "Roles" with its own refusal texts (staff only; provider staff of the call's organization).
+        openSummaryLink: { method: 'GET', path: '/summary-links/{token}', access: 'signed-in' },
+      },
+    },
+  },
+  jobs: {},
+  publishes: [],
+} as const satisfies CapabilitySpec;
