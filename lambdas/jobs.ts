@@ -8,14 +8,8 @@ import { CAPABILITY_SPECS, type JobName } from './capabilities';
 import type { JobDefinition } from './kernel/spec';
 
 export type { JobName };
-export {
-  EVENT_SOURCE,
-  EVENT_TYPES,
-  type EventType,
-  type JobDefinition,
-  type JobTrigger,
-  type PagingMetric,
-} from './kernel/spec';
+export { type JobDefinition, type JobTrigger, type PagingMetric } from './kernel/spec';
+export { EVENT_SOURCE, EVENT_TYPES, type EventType } from './kernel/events';
 
 export const JOBS: readonly (JobDefinition & { readonly name: JobName })[] = CAPABILITY_SPECS.flatMap((c) =>
   Object.entries(c.jobs).map(([name, { config: _config, permissions: _permissions, ...job }]) => ({

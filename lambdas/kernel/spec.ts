@@ -7,6 +7,7 @@
  */
 import type { HttpMethod } from '../../shared/api/http';
 import type { Role } from '../../shared/roles';
+import type { EventType } from './events';
 
 /**
  * How a route's caller is known (ARCHITECTURE "Triggers"):
@@ -86,13 +87,6 @@ export interface GroupActions {
 export type PermissionGroup = keyof GroupActions & ConfigNeed;
 
 export type FunctionPermissions = { readonly [G in PermissionGroup]?: readonly GroupActions[G][] };
-
-/** Domain events on the CareLoop bus (EventBridge). Details carry ids and codes only, never PHI. */
-export const EVENT_TYPES = ['call.completed', 'patient.archived', 'organization.archived'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-/** The bus source of every CareLoop event. */
-export const EVENT_SOURCE = 'careloop';
 
 export type JobTrigger =
   /** One EventBridge Scheduler `at()` schedule per item, created at run time in the calls group. */

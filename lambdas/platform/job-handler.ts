@@ -6,6 +6,7 @@
  */
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
+import { EVENT_SOURCE, eventProblem, type EventOf, type EventType } from '../kernel/events';
 import type { JobSpec } from '../kernel/spec';
 import { lazy, logUnknownFailure, withCore } from './core';
 import { logger, metrics } from '../kernel/observability';
@@ -51,16 +52,19 @@ export function defineJob<E, Deps>(
   return withCore(base);
 }
 
-/** The `detail` of an EventBridge event of one of the given types (source `careloop`). */
-export function eventDetail(raw: unknown, types: readonly string[]): Record<string, unknown> {
+/**
+ * An EventBridge event of one of the given types (source `careloop`), its detail checked against
+ * the event's contract (kernel/events.ts); anything else is malformed.
+ */
+export function eventOf<T extends EventType>(raw: unknown, types: readonly T[]): EventOf<T> {
   if (typeof raw !== 'object' || raw === null) throw new MalformedEvent('event.not_object');
   const event = raw as Record<string, unknown>;
-  if (event.source !== 'careloop') throw new MalformedEvent('event.source');
+  if (event.source !== EVENT_SOURCE) throw new MalformedEvent('event.source');
   const type = event['detail-type'];
-  if (typeof type !== 'string' || !types.includes(type)) throw new MalformedEvent('event.type');
-  const detail = event.detail;
-  if (typeof detail !== 'object' || detail === null) throw new MalformedEvent('event.detail');
-  return { ...(detail as Record<string, unknown>), type };
+  if (typeof type !== 'string' || !(types as readonly string[]).includes(type)) throw new MalformedEvent('event.type');
+  const problem = eventProblem(type, event.detail);
+  if (problem) throw new MalformedEvent(`event.${problem}`);
+  return { type, detail: event.detail } as EventOf<T>;
 }
 
 /** A string id field of an event. */

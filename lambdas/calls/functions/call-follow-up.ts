@@ -1,6 +1,6 @@
 import { followUpCall } from '../call-lifecycle';
 import { callScheduler, tableDeps } from '../../composition-root';
-import { defineJob, eventDetail, idField } from '../../platform/job-handler';
+import { defineJob, eventOf } from '../../platform/job-handler';
 import { logger } from '../../kernel/observability';
 import { jobOf } from '../../kernel/spec';
 import { CALLS } from '../spec';
@@ -8,7 +8,7 @@ import { CALLS } from '../spec';
 /** On `call.completed`: the monthly cadence moves on (a retry, or next month's check-in). */
 export const handler = defineJob(
   jobOf(CALLS, 'call-follow-up'),
-  (raw) => ({ callLogId: idField(eventDetail(raw, ['call.completed']), 'callLogId') }),
+  (raw) => ({ callLogId: eventOf(raw, ['call.completed']).detail.callLogId }),
   async (deps, { callLogId }) => {
     const next = await followUpCall(deps, callLogId);
     logger.info('follow-up', { callLogId, nextCallLogId: next?.id ?? 'none' });

@@ -1,6 +1,6 @@
 import { cancelOrganizationCalls, cancelPatientCalls } from '../call-lifecycle';
 import { callScheduler, tableDeps } from '../../composition-root';
-import { defineJob, eventDetail, idField } from '../../platform/job-handler';
+import { defineJob, eventOf } from '../../platform/job-handler';
 import { logger } from '../../kernel/observability';
 import { jobOf } from '../../kernel/spec';
 import { CALLS } from '../spec';
@@ -8,10 +8,10 @@ import { CALLS } from '../spec';
 type Archived = { kind: 'patient'; id: string } | { kind: 'organization'; id: string };
 
 function parse(raw: unknown): Archived {
-  const detail = eventDetail(raw, ['patient.archived', 'organization.archived']);
-  return detail.type === 'patient.archived'
-    ? { kind: 'patient', id: idField(detail, 'patientId') }
-    : { kind: 'organization', id: idField(detail, 'organizationId') };
+  const event = eventOf(raw, ['patient.archived', 'organization.archived']);
+  return event.type === 'patient.archived'
+    ? { kind: 'patient', id: event.detail.patientId }
+    : { kind: 'organization', id: event.detail.organizationId };
 }
 
 /** On `patient.archived` / `organization.archived`: scheduled calls cancelled, outreach off. */

@@ -7,7 +7,7 @@ import type { OnCallSignals } from '../ports';
 import { tableDeps, vapiDeps } from '../../composition-root';
 import { EMERGENT_ESCALATION_UNNOTIFIED } from '../spec';
 import { readEmailEnv, readSmsEnv, readWebOrigin } from '../../kernel/env';
-import { defineJob, eventDetail, idField } from '../../platform/job-handler';
+import { defineJob, eventOf } from '../../platform/job-handler';
 import { logger, metrics } from '../../kernel/observability';
 import { jobOf } from '../../kernel/spec';
 import { NOTIFICATIONS } from '../spec';
@@ -15,7 +15,7 @@ import { NOTIFICATIONS } from '../spec';
 /** On `call.completed`: escalation and new-summary notifications, each sent once per call, user and channel. */
 export const handler = defineJob(
   jobOf(NOTIFICATIONS, 'notify-call'),
-  (raw) => ({ callLogId: idField(eventDetail(raw, ['call.completed']), 'callLogId') }),
+  (raw) => ({ callLogId: eventOf(raw, ['call.completed']).detail.callLogId }),
   async (deps, { callLogId }) => {
     try {
       const outcome = await notifyCall(deps, callLogId);

@@ -19,6 +19,17 @@ const accepted = (count: number) => ({
 afterEach(() => bus.reset());
 
 describe('EventBridgeEventPublisher', () => {
+  it('sends nothing when an event breaks its contract: a name riding along is refused', async () => {
+    bus.on(PutEventsCommand).resolves(accepted(1));
+    const leaky = {
+      type: 'patient.archived',
+      detail: { patientId: 'patient-1', organizationId: 'org-1', name: 'Jane Doe' },
+    } as unknown as DomainEvent;
+
+    await expect(publisher().publish([leaky])).rejects.toThrow('Event patient.archived breaks its contract at detail');
+    expect(sentEntries()).toEqual([]);
+  });
+
   it('puts each event on the CareLoop bus with its type as detail type and its ids as detail', async () => {
     bus.on(PutEventsCommand).resolves(accepted(1));
 

@@ -1,6 +1,6 @@
 import { EventBridgeClient, PutEventsCommand, type PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import type { DomainEvent, EventPublisher } from '../../kernel/ports';
-import { EVENT_SOURCE } from '../../jobs';
+import { EVENT_SOURCE, eventProblem } from '../../kernel/events';
 import type { BusEnv } from '../../kernel/env';
 
 /** PutEvents takes at most ten entries per request. */
@@ -30,7 +30,10 @@ export class EventBridgeEventPublisher implements EventPublisher {
     }
   }
 
+  /** An event that breaks its contract (kernel/events.ts) never leaves: it is a bug, not data. */
   private entry(event: DomainEvent): PutEventsRequestEntry {
+    const problem = eventProblem(event.type, event.detail);
+    if (problem) throw new Error(`Event ${event.type} breaks its contract at ${problem}`);
     return {
       Source: EVENT_SOURCE,
       DetailType: event.type,

@@ -1,0 +1,45 @@
+/**
+ * The domain events on the CareLoop bus and the contract of each one's detail: ids and codes only,
+ * never PHI. A capability's spec names the events it publishes; the publisher checks every event
+ * against its contract before it leaves (an extra field is refused, so nothing else can ride
+ * along), and the job layer checks it again where it is consumed.
+ */
+import * as z from 'zod/mini';
+import { CALL_OUTCOMES, CALL_STATUSES, ESCALATION_LEVELS } from '../../shared/values/calls';
+
+const id = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/));
+
+export const EVENT_DETAILS = {
+  'call.completed': z.strictObject({
+    callLogId: id,
+    patientId: id,
+    organizationId: id,
+    status: z.enum(CALL_STATUSES),
+    outcome: z.nullable(z.enum(CALL_OUTCOMES)),
+    escalationLevel: z.nullable(z.enum(ESCALATION_LEVELS)),
+  }),
+  'patient.archived': z.strictObject({ patientId: id, organizationId: id }),
+  'organization.archived': z.strictObject({ organizationId: id }),
+} as const;
+
+export type EventType = keyof typeof EVENT_DETAILS;
+export const EVENT_TYPES = Object.keys(EVENT_DETAILS) as readonly EventType[];
+
+/** The bus source of every CareLoop event. */
+export const EVENT_SOURCE = 'careloop';
+
+/** One event of the given types (a union of each type with its own detail). */
+export type EventOf<T extends EventType> = T extends EventType
+  ? { type: T; detail: z.infer<(typeof EVENT_DETAILS)[T]> }
+  : never;
+export type DomainEvent = { [T in EventType]: EventOf<T> }[EventType];
+
+/** Where an event breaks its contract (the field's path), or null when it keeps it. */
+export function eventProblem(type: string, detail: unknown): string | null {
+  const schema = (EVENT_DETAILS as Record<string, z.ZodMiniType>)[type];
+  if (!schema) return 'type';
+  const parsed = schema.safeParse(detail);
+  if (parsed.success) return null;
+  const path = parsed.error.issues[0]?.path.map(String).join('.');
+  return path || 'detail';
+}
