@@ -84,6 +84,7 @@ const PUBLISHED = [
   /^lambdas\/calls\/call-placing(\.ts)?$/,
   /^lambdas\/calls\/call-records(\.ts)?$/,
   /^lambdas\/calls\/call-metrics(\.ts)?$/,
+  /^lambdas\/dashboard\/counters(\.ts)?$/,
   /^lambdas\/summaries\/summary-scopes(\.ts)?$/,
   /^lambdas\/patients\/patient-rules(\.ts)?$/,
 ];

@@ -26,6 +26,7 @@ import { createVapiVoiceAgent } from './vendors/vapi/vapi-voice-agent';
 import type { Clock, Ids } from './kernel/ports';
 import type { IdentityDirectory } from './users/ports';
 import type { VoiceAgent, WebCallAgent } from './calls/ports';
+import { DynamoWriteCommitter } from './vendors/dynamodb/committer';
 import {
   readBusEnv,
   readIdentityEnv,
@@ -62,6 +63,7 @@ export function tableDeps(env: TableEnv = readTableEnv(), clock: Clock = systemC
     summaries: new DynamoSummaryRepository(db),
     links: new DynamoLinkRepository(db),
     texts: new DynamoTextRepository(db),
+    committer: new DynamoWriteCommitter(db),
   };
 }
 export type TableDeps = ReturnType<typeof tableDeps>;

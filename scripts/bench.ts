@@ -40,7 +40,7 @@ import { ROUTES, isStaffAccess, matchPath, routeKey } from '../lambdas/routes';
 import { readSchedulerEnv } from '../lambdas/kernel/env';
 import { startLocalStack } from '../lambdas/local/stack';
 import { bundleSizes } from '../infra/bundle-sizes';
-import { PRERENDERED_PAGES } from '../shared/public-pages';
+import { PRERENDERED_PAGES } from '../shared/prerendered-pages';
 import { firstLoadScripts } from '../web/prerender';
 import { formatFigures, measurePages, type PageToMeasure } from './lighthouse';
 

@@ -21,7 +21,7 @@ import type { ResponseSecurityHeadersBehavior } from 'aws-cdk-lib/aws-cloudfront
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { PRERENDERED_PAGES } from '../../shared/public-pages';
+import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import type { CareLoopConfig } from '../config';
 import { acknowledge } from '../nag';
 

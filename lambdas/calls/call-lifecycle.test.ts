@@ -3,6 +3,7 @@ import type { UnmatchedReason } from './call-metrics';
 import { recordCallReport, recordCallStatus, type ReportDeps } from './call-lifecycle';
 import { newCallLog } from './call-records';
 import type { CallLogRecord, CallReport } from './ports';
+import type { WritePlan } from '../kernel/write-plan';
 
 const VENDOR_ID = '5b0f3f2e-8a51-4c0e-9d4f-2b9c1f0e7a11';
 const NOW = new Date('2026-03-04T15:00:00.000Z');
@@ -40,7 +41,7 @@ const report = (fields: Partial<CallReport> = {}): CallReport => ({
 });
 
 /** The use case over a call log held in memory; what it wrote and counted is kept. */
-function world(log: CallLogRecord | null, stored: 'stored' | 'duplicate' = 'stored') {
+function world(log: CallLogRecord | null, committed: 'committed' | 'conflict' = 'committed') {
   const w = {
     writes: [] as string[],
     unmatched: [] as UnmatchedReason[],
@@ -50,15 +51,17 @@ function world(log: CallLogRecord | null, stored: 'stored' | 'duplicate' = 'stor
   const deps = {
     callLogs: {
       get: (id: string) => Promise.resolve(log && log.id === id ? log : null),
-      storeReport: (current: CallLogRecord) => {
-        w.writes.push('storeReport');
-        return Promise.resolve(stored === 'stored' ? { ...current, status: 'completed' as const } : stored);
-      },
       markInProgress: () => {
         w.writes.push('markInProgress');
         return Promise.resolve('marked' as const);
       },
       markEventPublished: () => Promise.resolve(),
+    },
+    committer: {
+      commit: (plan: WritePlan) => {
+        w.writes.push(...plan.transaction.map((write) => `${write.op} ${write.entity}`));
+        return Promise.resolve(committed);
+      },
     },
     organizations: { getRef: () => Promise.resolve(null) },
     clock: { now: () => NOW },
@@ -82,7 +85,15 @@ describe('recordCallReport', () => {
 
     expect(await recordCallReport(w.deps, placed().id, report())).toBe('stored');
 
-    expect(w.state.writes).toEqual(['storeReport']);
+    expect(w.state.writes).toEqual([
+      'patch callLog',
+      ...Array<string>(4)
+        .fill('')
+        .flatMap(() => ['create summaryEntry', 'upsert counter']),
+      'upsert counter',
+      'upsert counter',
+      'upsert ccmMonth',
+    ]);
     expect(w.state.costs).toEqual([0.42]);
     expect(w.state.unmatched).toEqual([]);
     expect(w.state.published).toBe(1);
@@ -112,7 +123,7 @@ describe('recordCallReport', () => {
   });
 
   it('counts a report whose write found the call settled meanwhile (its condition failed)', async () => {
-    const w = world(placed(), 'duplicate');
+    const w = world(placed(), 'conflict');
 
     expect(await recordCallReport(w.deps, placed().id, report())).toBe('call_settled');
 

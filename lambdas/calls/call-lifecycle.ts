@@ -12,12 +12,15 @@ import { dial, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from
 import { dailyCapOf } from '../organizations/daily-caps';
 import type { CallLogRecord, CallReport } from './ports';
 import type { EventPublisher } from '../kernel/ports';
+import type { WriteCommitter } from '../kernel/write-plan';
+import { reportPlan } from './report-plan';
 import type { OrganizationRef } from '../organizations/ports';
 import { VoiceAgentError } from './ports';
 
 export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock'> & {
   events: EventPublisher;
   signals: CallSignals;
+  committer: WriteCommitter;
 };
 
 /** How long a call may stay unsettled before the reconciler looks at it. */
@@ -110,8 +113,8 @@ export async function recordCallReport(
   const now = deps.clock.now();
   const endedAt = report.endedAt ? new Date(report.endedAt) : now;
   const month = monthIn(organization?.timezone ?? 'America/New_York', Number.isNaN(endedAt.getTime()) ? now : endedAt);
-  const stored = await deps.callLogs.storeReport(log, report, month, now.toISOString());
-  if (stored === 'duplicate') {
+  const { plan, stored } = reportPlan(log, report, month, now.toISOString());
+  if ((await deps.committer.commit(plan)) === 'conflict') {
     deps.signals.unmatched('call_settled');
     return 'call_settled';
   }
@@ -132,7 +135,8 @@ async function failUnsettled(deps: ReportDeps, log: CallLogRecord, reason: strin
 // ---------------------------------------------------------------------------------------------
 // Scheduled placement (job: place-scheduled-call; also the reconciler for overdue calls)
 
-export type ScheduledPlacingDeps = PlacingDeps & SchedulingDeps & { events: EventPublisher; signals: CallSignals };
+export type ScheduledPlacingDeps = PlacingDeps &
+  SchedulingDeps & { events: EventPublisher; signals: CallSignals; committer: WriteCommitter };
 
 export type PlacementResult = 'placed' | 'skipped' | 'cancelled' | 'deferred' | 'awaiting_consent' | 'failed';
 

@@ -114,15 +114,6 @@ export interface CallLogRepository {
   markInProgress(id: string, vendorCallId: string, at: string): Promise<'marked' | 'unchanged'>;
   /** The call could not be placed or ended without a report: failed with a reason, lock released. */
   markFailed(id: string, reason: string, at: string): Promise<void>;
-  /**
-   * Stores a report once: status completed (or failed for unanswered calls), duration, transcript,
-   * analysis, the monthly counter and, for an answered phone call, the patient-month's AI contact
-   * (CCM) in one transaction; then releases the patient's lock.
-   * The call stays open for the reconciler until its event is published (markEventPublished).
-   * Only onto the call placed as `report.vendorCallId` while it is queued or in progress:
-   * `duplicate` otherwise, and when a report was stored before (nothing changes).
-   */
-  storeReport(log: CallLogRecord, report: CallReport, month: string, at: string): Promise<CallLogRecord | 'duplicate'>;
   /** Settles the call (its event is out): the reconciler has nothing left to do for it. */
   markEventPublished(log: CallLogRecord, at: string): Promise<void>;
   /**

@@ -25,7 +25,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { PRERENDERED_PAGES } from '../../shared/public-pages';
+import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleSizes, formatBundleSizes } from '../../infra/bundle-sizes';
-import { PRERENDERED_PAGES } from '../../shared/public-pages';
+import { PRERENDERED_PAGES } from '../../shared/prerendered-pages';
 import { firstLoadScripts } from '../../web/prerender';
 
 let cdkOut: string;

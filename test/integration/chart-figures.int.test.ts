@@ -17,6 +17,8 @@ import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
 import { DynamoTimeLogRepository } from '../../lambdas/care-time/store/dynamo-time-log-repository';
 import { createEntities } from '../../lambdas/vendors/dynamodb/entities';
+import { reportPlan } from '../../lambdas/calls/report-plan';
+import { DynamoWriteCommitter } from '../../lambdas/vendors/dynamodb/committer';
 import { newCallLog } from '../../lambdas/calls/call-records';
 import { getDashboardCharts, type DashboardChartsDeps } from '../../lambdas/dashboard/dashboard-charts';
 import type { ChartFiguresCache } from '../../lambdas/dashboard/ports';
@@ -184,7 +186,7 @@ describe('the charts’ stored figures', () => {
       limit: 50,
     };
     expect(await callLogs.createPlaced(log, cap)).toBe('created');
-    const stored = await callLogs.storeReport(
+    const { plan: reportWrites } = reportPlan(
       log,
       {
         vendorCallId,
@@ -203,7 +205,7 @@ describe('the charts’ stored figures', () => {
       month,
       new Date().toISOString(),
     );
-    expect(stored).not.toBe('duplicate');
+    expect(await new DynamoWriteCommitter(db).commit(reportWrites)).toBe('committed');
     expect(await expectCurrent('AI call answered')).toMatchObject({ ai_contacts: 1 });
 
     // Between writes the stored figures are served: 4 requests, none a Query of the records.

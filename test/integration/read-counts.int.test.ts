@@ -7,12 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  COUNTER,
-  DynamoCounterRepository,
-  monthlyCounter,
-  organizationScope,
-} from '../../lambdas/dashboard/store/dynamo-counter-repository';
+import { COUNTER, monthlyCounter, organizationScope } from '../../lambdas/dashboard/counters';
+import { DynamoCounterRepository } from '../../lambdas/dashboard/store/dynamo-counter-repository';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoSummaryRepository } from '../../lambdas/summaries/store/dynamo-summary-repository';
 import { createEntities } from '../../lambdas/vendors/dynamodb/entities';

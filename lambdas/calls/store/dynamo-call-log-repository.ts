@@ -1,32 +1,18 @@
 import type { EntityItem } from 'electrodb';
 import type { TranscriptTurn } from '../../../shared/calls';
-import { flagsFor, summaryStatusOf, tabsOf, type SummaryStatus } from '../../../shared/summaries';
-import type { CallLogRecord, CallLogRepository, CallReport } from '../ports';
+import { flagsFor, summaryStatusOf, type SummaryStatus } from '../../../shared/summaries';
+import type { CallLogRecord, CallLogRepository } from '../ports';
 import type { DailyCap } from '../../organizations/ports';
 import type { Page } from '../../kernel/ports';
 import { summaryCounterScope, summaryScopes } from '../../summaries/summary-scopes';
-import {
-  COUNTER,
-  GLOBAL_SCOPE,
-  monthlyCounter,
-  organizationScope,
-} from '../../dashboard/store/dynamo-counter-repository';
+import { COUNTER, GLOBAL_SCOPE } from '../../dashboard/counters';
 import { isConditionFailure } from '../../organizations/store/dynamo-organization-repository';
 import { batchGetAll } from '../../vendors/dynamodb/batch-get';
 import { queryPage } from '../../vendors/dynamodb/paging';
-import { chartsChanged } from '../../dashboard/store/chart-figures';
 import { refusedAt, slotTaken, takeDailySlot } from '../../organizations/store/dynamo-daily-cap';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';
 
 type CallLogItem = EntityItem<CareLoopService['entities']['callLog']>;
-
-/** Failed-call reasons staff read on the patient page (never vendor text). */
-const UNANSWERED_REASON = {
-  no_answer: 'No answer',
-  busy: 'Line busy',
-  voicemail: 'Reached voicemail',
-  failed: 'The call could not be completed',
-} as const;
 
 /**
  * Call logs on the single table. Every change that moves a counter or the patient's
@@ -271,136 +257,6 @@ export class DynamoCallLogRepository implements CallLogRepository {
     return 'cancelled';
   }
 
-  async storeReport(
-    log: CallLogRecord,
-    report: CallReport,
-    month: string,
-    at: string,
-  ): Promise<CallLogRecord | 'duplicate'> {
-    if (log.report_received_at) return 'duplicate';
-    const id = log.id;
-    const answered = report.outcome === 'answered';
-    const duration = durationSeconds(report.startedAt, report.endedAt);
-    const utcMonth = (report.endedAt ?? at).slice(0, 7);
-    const summary = answered && report.summary?.trim() ? report.summary : null;
-    const status = summaryStatusOf({ added_to_emr: false, success_evaluation: report.successEvaluation });
-    const entry = summary
-      ? {
-          call_log_id: id,
-          patient_id: log.patient_id,
-          provider_id: log.provider_id,
-          summary,
-          status,
-          escalation_level: report.escalationLevel,
-          note_to_doctor: report.noteToDoctor ?? undefined,
-          duration_seconds: duration ?? undefined,
-          created_at: log.created_at,
-          version: log.version + 1,
-        }
-      : null;
-    const scopes = summaryScopes(log.provider_id, month, utcMonth);
-    // An answered call, by phone or web, is one AI contact on the patient-month (CCM): documented,
-    // never staff minutes. A web call speaks the care plan with the patient as a phone call does.
-    const aiContact = answered;
-    const result = await this.db.transaction
-      .write(({ callLog, counter, summaryEntry, ccmMonth }) => [
-        callLog
-          .patch({ call_log_id: id })
-          .set(
-            defined({
-              status: answered ? 'completed' : 'failed',
-              outcome: report.outcome,
-              started_at: report.startedAt ?? undefined,
-              ended_at: report.endedAt ?? at,
-              duration_seconds: duration ?? undefined,
-              ended_reason: report.endedReason,
-              failure_reason: answered ? undefined : reasonFor(report.outcome),
-              transcript: report.transcript.length ? JSON.stringify(report.transcript) : undefined,
-              summary: report.summary ?? undefined,
-              escalation_level: answered ? report.escalationLevel : undefined,
-              note_to_doctor: report.noteToDoctor ?? undefined,
-              success_evaluation: report.successEvaluation ?? undefined,
-              cost: report.cost ?? undefined,
-              report_received_at: at,
-              updated_at: at,
-              requires_followup: summary ? status === 'requires_followup' : undefined,
-              added_to_emr: summary ? false : undefined,
-              summary_org_month: summary ? month : undefined,
-              summary_utc_month: summary ? utcMonth : undefined,
-              stop_requested: report.stopCalls || undefined,
-            }),
-          )
-          .add({ version: 1 })
-          // Only the call CareLoop placed as this Vapi call, once, while it runs (DECISIONS "Vendor trust").
-          .where(
-            ({ report_received_at, vendor_call_id, status }, { eq, notExists }) =>
-              `${notExists(report_received_at)} AND ${eq(vendor_call_id, report.vendorCallId)} AND (${eq(status, 'queued')} OR ${eq(status, 'in_progress')})`,
-          )
-          .commit(),
-        ...(entry
-          ? scopes.flatMap((scope) =>
-              tabsOf(entry.status, entry.escalation_level).flatMap((tab) => [
-                summaryEntry.create({ ...entry, scope, tab }).commit(),
-                counter
-                  .update({ scope: summaryCounterScope(scope), name: tab })
-                  .add({ value: 1 })
-                  .commit(),
-              ]),
-            )
-          : []),
-        ...(answered
-          ? [
-              counter
-                .update({ scope: organizationScope(log.provider_id), name: monthlyCounter('calls_completed', month) })
-                .add({ value: 1 })
-                .commit(),
-              counter
-                .update({ scope: GLOBAL_SCOPE, name: monthlyCounter('calls_completed', month) })
-                .add({ value: 1 })
-                .commit(),
-            ]
-          : []),
-        // Counted once: the call log's condition above holds the whole transaction to one report.
-        ...(aiContact
-          ? [
-              ccmMonth
-                .update({ provider_id: log.provider_id, month, patient_id: log.patient_id })
-                .add({ ai_contacts: 1, ai_minutes: Math.ceil((duration ?? 0) / 60) })
-                .set({ updated_at: at })
-                .commit(),
-            ]
-          : []),
-      ])
-      .go();
-    if (result.canceled) return 'duplicate';
-    await this.releaseLock(log.patient_id, id);
-    if (aiContact) await chartsChanged(this.db, log.provider_id);
-    return {
-      ...log,
-      status: answered ? 'completed' : 'failed',
-      outcome: report.outcome,
-      vendor_call_id: report.vendorCallId,
-      started_at: report.startedAt ?? log.started_at,
-      ended_at: report.endedAt ?? at,
-      duration_seconds: duration ?? log.duration_seconds,
-      ended_reason: report.endedReason,
-      failure_reason: answered ? log.failure_reason : reasonFor(report.outcome),
-      transcript: report.transcript.length ? report.transcript : log.transcript,
-      summary: report.summary ?? log.summary,
-      escalation_level: answered ? report.escalationLevel : log.escalation_level,
-      note_to_doctor: report.noteToDoctor ?? log.note_to_doctor,
-      success_evaluation: report.successEvaluation ?? log.success_evaluation,
-      cost: report.cost ?? log.cost,
-      report_received_at: at,
-      updated_at: at,
-      requires_followup: summary ? status === 'requires_followup' : log.requires_followup,
-      summary_org_month: summary ? month : log.summary_org_month,
-      summary_utc_month: summary ? utcMonth : log.summary_utc_month,
-      stop_requested: report.stopCalls || log.stop_requested,
-      version: log.version + 1,
-    };
-  }
-
   async setSummaryStatus(
     log: CallLogRecord,
     to: SummaryStatus,
@@ -513,17 +369,6 @@ function ignoreConditionFailure(error: unknown): void {
 /** Drops undefined values: ElectroDB's set() must not be given them. */
 function defined<T extends Record<string, unknown>>(values: T): { [K in keyof T]: Exclude<T[K], undefined> } {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as never;
-}
-
-function reasonFor(outcome: CallReport['outcome']): string {
-  return outcome === 'answered' || outcome === 'cancelled' ? UNANSWERED_REASON.failed : UNANSWERED_REASON[outcome];
-}
-
-/** Whole seconds between Vapi's startedAt and endedAt (the report has no duration field). */
-export function durationSeconds(startedAt: string | null, endedAt: string | null): number | null {
-  if (!startedAt || !endedAt) return null;
-  const ms = Date.parse(endedAt) - Date.parse(startedAt);
-  return Number.isFinite(ms) && ms >= 0 ? Math.round(ms / 1000) : null;
 }
 
 export function callLogItem(log: CallLogRecord, list: 'scheduled' | 'placed', listAt: string) {

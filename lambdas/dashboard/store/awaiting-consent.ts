@@ -5,7 +5,7 @@
  */
 import type { ConsentStatus } from '../../../shared/consent';
 import type { PatientRecord } from '../../patients/ports';
-import { COUNTER, organizationScope } from './dynamo-counter-repository';
+import { COUNTER, organizationScope } from '../counters';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';
 
 type ConsentCondition = (attribute: unknown, value?: unknown) => string;

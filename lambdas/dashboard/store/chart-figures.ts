@@ -6,14 +6,11 @@
 import type { ChartFigures, ChartFiguresCache } from '../ports';
 import { logger } from '../../kernel/observability';
 import { batchGetAll } from '../../vendors/dynamodb/batch-get';
-import { COUNTER, organizationScope } from './dynamo-counter-repository';
+import { chartVersionKey, organizationScope } from '../counters';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';
 import { TABLE_SCHEMA } from '../../vendors/dynamodb/table-schema';
 
-const versionKey = (organizationId: string): { scope: string; name: string } => ({
-  scope: organizationScope(organizationId),
-  name: COUNTER.chartVersion,
-});
+const versionKey = chartVersionKey;
 
 /** Stored figures are removed a while after they stop being read (a month leaves the charts' year). */
 const KEEP_SECONDS = 400 * 24 * 60 * 60;

@@ -1,20 +1,6 @@
 import type { CounterRepository, GlobalTotals, OrganizationTotals } from '../ports';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';
-
-export const GLOBAL_SCOPE = 'global';
-export const COUNTER = {
-  providers: 'providers',
-  users: 'users',
-  patients: 'patients',
-  calls: 'calls',
-  scheduledCalls: 'scheduled_calls',
-  openCallbacks: 'open_callbacks',
-  awaitingConsent: 'awaiting_consent',
-  chartVersion: 'chart_version',
-} as const;
-
-export const organizationScope = (organizationId: string) => `organization#${organizationId}`;
-export const monthlyCounter = (name: 'calls_completed', month: string) => `${name}#${month}`;
+import { COUNTER, GLOBAL_SCOPE, monthlyCounter, organizationScope } from '../counters';
 
 /** Dashboard totals: one Query per scope, never a Scan or a count over records. */
 export class DynamoCounterRepository implements CounterRepository {

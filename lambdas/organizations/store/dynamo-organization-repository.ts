@@ -4,7 +4,7 @@ import type { AuditEvent } from '../../audit/ports';
 import type { OrganizationChanges, OrganizationRecord, OrganizationRef, OrganizationRepository } from '../ports';
 import type { Page } from '../../kernel/ports';
 import { batchGetAll } from '../../vendors/dynamodb/batch-get';
-import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../dashboard/store/dynamo-counter-repository';
+import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../dashboard/counters';
 import { auditEventItem } from '../../audit/store/dynamo-audit-log';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';
 import { queryPage } from '../../vendors/dynamodb/paging';

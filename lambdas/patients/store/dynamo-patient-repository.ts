@@ -7,7 +7,7 @@ import type { Page } from '../../kernel/ports';
 import type { PatientChanges, PatientRecord, PatientRepository } from '../ports';
 import { personTerms, stillMatches } from '../../kernel/search';
 import { callLogItem } from '../../calls/store/dynamo-call-log-repository';
-import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../dashboard/store/dynamo-counter-repository';
+import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../dashboard/counters';
 import { awaitingWrites, consentIs } from '../../dashboard/store/awaiting-consent';
 import { batchGetAll } from '../../vendors/dynamodb/batch-get';
 import { chartsChanged } from '../../dashboard/store/chart-figures';

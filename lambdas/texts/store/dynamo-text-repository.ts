@@ -3,7 +3,7 @@ import type { TextStatus } from '../../../shared/texts';
 import type { DailyCap } from '../../organizations/ports';
 import type { OptOutChange, SmsContact, TextKey, TextRecord, TextRepository } from '../ports';
 import type { Page } from '../../kernel/ports';
-import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../dashboard/store/dynamo-counter-repository';
+import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../dashboard/counters';
 import { isConditionFailure } from '../../organizations/store/dynamo-organization-repository';
 import { refusedAt, slotTaken, takeDailySlot } from '../../organizations/store/dynamo-daily-cap';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';

@@ -10,7 +10,7 @@ import type { UserProfileChanges, UserProfileRepository } from '../ports';
 import type { UserProfileRecord, UserStatus } from '../../kernel/profile';
 import { batchGetAll } from '../../vendors/dynamodb/batch-get';
 import { auditEventItem } from '../../audit/store/dynamo-audit-log';
-import { COUNTER, GLOBAL_SCOPE } from '../../dashboard/store/dynamo-counter-repository';
+import { COUNTER, GLOBAL_SCOPE } from '../../dashboard/counters';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';
 import { queryPage } from '../../vendors/dynamodb/paging';
 import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from '../../vendors/dynamodb/search-index';

@@ -1,9 +1,7 @@
 /**
  * The one route registry. Route definitions use `path`; links and redirects use `getHref`, so a
- * path is spelled in one place only (the public pages' in shared/public-pages.ts).
+ * path is spelled in one place only.
  */
-
-import { PUBLIC_PAGE_PATHS as publicPage } from '../../../shared/public-pages';
 
 /** Encodes a value for a query string but keeps `/` readable (`?redirect=/summary/abc`). */
 function encodeQueryValue(value: string): string {
@@ -13,18 +11,18 @@ function encodeQueryValue(value: string): string {
 export type OrganizationTab = 'overview' | 'users' | 'patients' | 'settings';
 
 export const paths = {
-  home: { path: publicPage.home, getHref: () => publicPage.home },
-  pilotLanding: { path: publicPage.pilotLanding, getHref: () => publicPage.pilotLanding },
+  home: { path: '/', getHref: () => '/' },
+  /** The patient-facing pilot landing page; its address stays `/old` (product-rules.md "Screens"). */
+  pilotLanding: { path: '/old', getHref: () => '/old' },
   login: {
-    path: publicPage.login,
-    getHref: (redirectTo?: string) =>
-      redirectTo ? `${publicPage.login}?redirect=${encodeQueryValue(redirectTo)}` : publicPage.login,
+    path: '/login',
+    getHref: (redirectTo?: string) => (redirectTo ? `/login?redirect=${encodeQueryValue(redirectTo)}` : '/login'),
   },
-  signup: { path: publicPage.signup, getHref: () => publicPage.signup },
-  smsPolicy: { path: publicPage.smsPolicy, getHref: () => publicPage.smsPolicy },
-  privacy: { path: publicPage.privacy, getHref: () => publicPage.privacy },
-  terms: { path: publicPage.terms, getHref: () => publicPage.terms },
-  contact: { path: publicPage.contact, getHref: () => publicPage.contact },
+  signup: { path: '/signup', getHref: () => '/signup' },
+  smsPolicy: { path: '/sms-policy', getHref: () => '/sms-policy' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+  contact: { path: '/contact', getHref: () => '/contact' },
   callLink: {
     path: '/call/:token',
     getHref: (token: string) => `/call/${encodeURIComponent(token)}`,

@@ -1,0 +1,169 @@
+/**
+ * What Vapi's end-of-call report means for CareLoop's records (docs/architecture.md "Writes as
+ * plans"): the call log completed or failed, the summary's list entries and their counters, the
+ * month's completed calls, and the AI contact on the patient-month (CCM) — written in one
+ * transaction, on the condition that this is the call placed as the reporting Vapi call and that it
+ * is still running; then the patient's call lock is released and the charts' version moves.
+ */
+import { summaryStatusOf, tabsOf } from '../../shared/summaries';
+import { counterAdd, chartsChangedWrite, GLOBAL_SCOPE, monthlyCounter, organizationScope } from '../dashboard/counters';
+import { definedValues, type ItemWrite, type WritePlan } from '../kernel/write-plan';
+import { summaryCounterScope, summaryScopes } from '../summaries/summary-scopes';
+import type { CallLogRecord, CallReport } from './ports';
+
+/** Failed-call reasons staff read on the patient page (never vendor text). */
+const UNANSWERED_REASON = {
+  no_answer: 'No answer',
+  busy: 'Line busy',
+  voicemail: 'Reached voicemail',
+  failed: 'The call could not be completed',
+} as const;
+
+export function failureReasonOf(outcome: CallReport['outcome']): string {
+  return outcome === 'answered' || outcome === 'cancelled' ? UNANSWERED_REASON.failed : UNANSWERED_REASON[outcome];
+}
+
+/** Whole seconds between Vapi's startedAt and endedAt (the report has no duration field). */
+export function durationSeconds(startedAt: string | null, endedAt: string | null): number | null {
+  if (!startedAt || !endedAt) return null;
+  const ms = Date.parse(endedAt) - Date.parse(startedAt);
+  return Number.isFinite(ms) && ms >= 0 ? Math.round(ms / 1000) : null;
+}
+
+/**
+ * The plan that stores one report on its call log, and the call log as it then reads. `month` is the
+ * organization's month of the call's end; a call that was not answered yields no summary, counts
+ * no completed call and no AI contact.
+ */
+export function reportPlan(
+  log: CallLogRecord,
+  report: CallReport,
+  month: string,
+  at: string,
+): { plan: WritePlan; stored: CallLogRecord } {
+  const id = log.id;
+  const answered = report.outcome === 'answered';
+  const duration = durationSeconds(report.startedAt, report.endedAt);
+  const utcMonth = (report.endedAt ?? at).slice(0, 7);
+  const summary = answered && report.summary?.trim() ? report.summary : null;
+  const status = summaryStatusOf({ added_to_emr: false, success_evaluation: report.successEvaluation });
+  const failureReason = answered ? null : failureReasonOf(report.outcome);
+
+  const callLog: ItemWrite = {
+    op: 'patch',
+    entity: 'callLog',
+    key: { call_log_id: id },
+    set: definedValues({
+      status: answered ? 'completed' : 'failed',
+      outcome: report.outcome,
+      started_at: report.startedAt ?? undefined,
+      ended_at: report.endedAt ?? at,
+      duration_seconds: duration ?? undefined,
+      ended_reason: report.endedReason,
+      failure_reason: failureReason ?? undefined,
+      transcript: report.transcript.length ? JSON.stringify(report.transcript) : undefined,
+      summary: report.summary ?? undefined,
+      escalation_level: answered ? report.escalationLevel : undefined,
+      note_to_doctor: report.noteToDoctor ?? undefined,
+      success_evaluation: report.successEvaluation ?? undefined,
+      cost: report.cost ?? undefined,
+      report_received_at: at,
+      updated_at: at,
+      requires_followup: summary ? status === 'requires_followup' : undefined,
+      added_to_emr: summary ? false : undefined,
+      summary_org_month: summary ? month : undefined,
+      summary_utc_month: summary ? utcMonth : undefined,
+      stop_requested: report.stopCalls || undefined,
+    }),
+    add: { version: 1 },
+    // Only the call CareLoop placed as this Vapi call, once, while it runs (DECISIONS "Vendor trust").
+    // It also holds the whole transaction to one report: the counters below move once.
+    when: {
+      missing: ['report_received_at'],
+      equal: { vendor_call_id: report.vendorCallId },
+      oneOf: { status: ['queued', 'in_progress'] },
+    },
+  };
+
+  const summaryWrites: ItemWrite[] = summary
+    ? summaryScopes(log.provider_id, month, utcMonth).flatMap((scope) =>
+        tabsOf(status, report.escalationLevel).flatMap((tab): ItemWrite[] => [
+          {
+            op: 'create',
+            entity: 'summaryEntry',
+            item: definedValues({
+              call_log_id: id,
+              patient_id: log.patient_id,
+              provider_id: log.provider_id,
+              summary,
+              status,
+              escalation_level: report.escalationLevel,
+              note_to_doctor: report.noteToDoctor ?? undefined,
+              duration_seconds: duration ?? undefined,
+              created_at: log.created_at,
+              version: log.version + 1,
+              scope,
+              tab,
+            }),
+          },
+          counterAdd(summaryCounterScope(scope), tab),
+        ]),
+      )
+    : [];
+
+  // An answered call, by phone or web, is one AI contact on the patient-month (CCM): documented,
+  // never staff minutes. A web call speaks the care plan with the patient as a phone call does.
+  const answeredWrites: ItemWrite[] = answered
+    ? [
+        counterAdd(organizationScope(log.provider_id), monthlyCounter('calls_completed', month)),
+        counterAdd(GLOBAL_SCOPE, monthlyCounter('calls_completed', month)),
+        {
+          op: 'upsert',
+          entity: 'ccmMonth',
+          key: { provider_id: log.provider_id, month, patient_id: log.patient_id },
+          add: { ai_contacts: 1, ai_minutes: Math.ceil((duration ?? 0) / 60) },
+          set: { updated_at: at },
+        },
+      ]
+    : [];
+
+  const afterCommit: ItemWrite[] = [
+    // Frees the patient for the next call, if this call still holds the lock.
+    {
+      op: 'patch',
+      entity: 'patient',
+      key: { patient_id: log.patient_id },
+      remove: ['active_call_id'],
+      when: { equal: { active_call_id: id } },
+    },
+    ...(answered ? [chartsChangedWrite(log.provider_id)] : []),
+  ];
+
+  return {
+    plan: { transaction: [callLog, ...summaryWrites, ...answeredWrites], afterCommit },
+    stored: {
+      ...log,
+      status: answered ? 'completed' : 'failed',
+      outcome: report.outcome,
+      vendor_call_id: report.vendorCallId,
+      started_at: report.startedAt ?? log.started_at,
+      ended_at: report.endedAt ?? at,
+      duration_seconds: duration ?? log.duration_seconds,
+      ended_reason: report.endedReason,
+      failure_reason: failureReason ?? log.failure_reason,
+      transcript: report.transcript.length ? report.transcript : log.transcript,
+      summary: report.summary ?? log.summary,
+      escalation_level: answered ? report.escalationLevel : log.escalation_level,
+      note_to_doctor: report.noteToDoctor ?? log.note_to_doctor,
+      success_evaluation: report.successEvaluation ?? log.success_evaluation,
+      cost: report.cost ?? log.cost,
+      report_received_at: at,
+      updated_at: at,
+      requires_followup: summary ? status === 'requires_followup' : log.requires_followup,
+      summary_org_month: summary ? month : log.summary_org_month,
+      summary_utc_month: summary ? utcMonth : log.summary_utc_month,
+      stop_requested: report.stopCalls || log.stop_requested,
+      version: log.version + 1,
+    },
+  };
+}
