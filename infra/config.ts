@@ -94,7 +94,7 @@ export interface VapiConfig {
   /** `vapiModelProvider`, `vapiModel`: the model assistant overrides give the system prompt to. */
   readonly modelProvider: string;
   readonly model: string;
-  /** `vapiWebhookAuth`: how POST /webhooks/vapi checks its credential (Vapi HMAC signature or bearer secret). */
+  /** `vapiWebhookAuth`: how `vapiMessage` checks its credential (Vapi HMAC signature or bearer secret). */
   readonly webhookAuth: VapiWebhookAuth;
   /**
    * `vapiWebhookCredentialId`: Vapi's id of that credential, sent with each call's server URL so

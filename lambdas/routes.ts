@@ -1,9 +1,9 @@
 import type { HttpMethod } from '../shared/api/http';
 import { CAPABILITY_SPECS, type FunctionName, type JobName } from './capabilities';
-import type { RouteAccess } from './kernel/spec';
+import type { RouteAccess } from '../shared/api/access';
 
 export type { FunctionName, JobName };
-export { isStaffAccess, isWebhookAccess, type RouteAccess, type WebhookAccess } from './kernel/spec';
+export { isStaffAccess, isWebhookAccess, type RouteAccess, type WebhookAccess } from '../shared/api/access';
 
 /**
  * The route manifest, derived from the capabilities' spec modules: the single source for the CDK
@@ -24,7 +24,13 @@ export const FUNCTIONS = CAPABILITY_SPECS.flatMap((c) => Object.keys(c.functions
 
 export const ROUTES: readonly RouteDefinition[] = CAPABILITY_SPECS.flatMap((c) =>
   Object.entries(c.functions).flatMap(([fn, spec]) =>
-    Object.entries(spec.routes).map(([name, route]) => ({ ...route, fn: fn as FunctionName, name })),
+    Object.entries(spec.routes).map(([name, { method, resource, access }]) => ({
+      method,
+      path: resource,
+      access,
+      fn: fn as FunctionName,
+      name,
+    })),
   ),
 );
 

@@ -31,25 +31,25 @@ export type CallLogSummary = z.output<typeof callLogSummaryRecord>;
 
 export type CallLogDetail = z.output<typeof callLogDetailRecord>;
 
-/** GET /patients/{patientId}/calls */
+/** `listPatientCalls` */
 export type PatientCallsResponse = z.output<typeof patientCallsAnswer>;
-/** GET /calls (operators: calls placed, newest first) and GET /calls/scheduled (pending, soonest first). */
+/** `listCalls` (operators: calls placed, newest first) and `listScheduledCalls` (pending, soonest first). */
 export type CallPage = z.output<typeof callListAnswer>;
-/** GET /calls/{callId} */
+/** `getCall` */
 export type CallDetailResponse = z.output<typeof callDetailAnswer>;
-/** POST /patients/{patientId}/calls and POST /patients/{patientId}/scheduled-calls */
+/** `placeCall` and `scheduleCall` */
 export type CallCreatedResponse = z.output<typeof callCreatedAnswer>;
-/** DELETE /scheduled-calls/{callId} */
+/** `cancelScheduledCall` */
 export type ScheduledCallCancelledResponse = z.output<typeof scheduledCallCancelledAnswer>;
 
 export type SystemSettings = z.output<typeof systemSettingsRecord>;
-/** GET and PATCH /compliance-settings */
+/** GET and `updateSettings` */
 export type SystemSettingsResponse = z.output<typeof systemSettingsAnswer>;
 
 // ---------------------------------------------------------------------------------------------
 // Web calls (product-rules.md "Screens": the widget; "Calls": its configuration)
 
-/** POST /patients/{patientId}/web-call: the call the server created, for the browser to join. */
+/** `startWebCall`: the call the server created, for the browser to join. */
 export type WebCallCreatedResponse = z.output<typeof webCallCreatedAnswer>;
-/** POST /patients/{patientId}/web-call/{callId}/cancel */
+/** `cancelWebCall` */
 export type WebCallCancelledResponse = z.output<typeof webCallCancelledAnswer>;

@@ -87,7 +87,7 @@ const entryId = z
   );
 
 /**
- * POST /patients/{patientId}/time-entries: a time entry (`minutes`, `activity`, and the day,
+ * `logTime`: a time entry (`minutes`, `activity`, and the day,
  * today by default), or a correction of an earlier entry (`voids` with a `reason`). The actor,
  * their care role and the counting come from the server, never from the body.
  */
@@ -136,21 +136,21 @@ export const timeEntryRequestSchema = z
   );
 export type TimeEntryInput = z.output<typeof timeEntryRequestSchema>;
 
-/** GET /patients/{patientId}/time-entries: a month (this month in the organization's time zone by default). */
+/** `listTimeEntries`: a month (this month in the organization's time zone by default). */
 export const timeEntriesQuerySchema = z.extend(pageQuerySchema, {
   month: z.optional(month(CARE_TIME_MESSAGES.monthInvalid)),
 });
 
-/** GET /providers/{providerId}/billing-report: a month and, optionally, only what is ready to bill. */
+/** `billingReport`: a month and, optionally, only what is ready to bill. */
 export const billingReportQuerySchema = z.extend(pageQuerySchema, {
   month: z.optional(month(BILLING_MESSAGES.monthInvalid)),
   ready: z.optional(z.enum(['true', 'false'], { error: BILLING_MESSAGES.readyInvalid })),
 });
 
-/** GET /providers/{providerId}/billing-report.csv: the whole month as one file. */
+/** `billingReportCsv`: the whole month as one file. */
 export const billingCsvQuerySchema = z.object({ month: z.optional(month(BILLING_MESSAGES.monthInvalid)) });
 
-/** PUT /providers/{providerId}/billing-report/{month}/patients/{patientId}: path. */
+/** `markBilled`: path. */
 export const billingRowPathSchema = z.object({
   providerId: recordIdSchema(ID_MESSAGES.providerId),
   month: month(BILLING_MESSAGES.monthInvalid),

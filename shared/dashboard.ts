@@ -34,7 +34,7 @@ export const DASHBOARD_MESSAGES = {
   chartsFailed: 'Failed to fetch the charts',
 } as const;
 
-/** GET /dashboard-charts?months=N: how many months, ending with this one. */
+/** `dashboardCharts`?months=N: how many months, ending with this one. */
 export const dashboardChartsQuerySchema = z.object({
   months: z.optional(
     z.pipe(
@@ -52,8 +52,8 @@ export const dashboardChartsQuerySchema = z.object({
   ),
 });
 
-/** GET /worklist */
+/** `worklist` */
 export type WorklistAnswer = z.output<typeof worklistAnswer>;
-/** GET /dashboard-charts */
+/** `dashboardCharts` */
 export type DashboardChartsAnswer = z.output<typeof dashboardChartsAnswer>;
 export type ChartMonth = z.output<typeof chartMonthRecord>;

@@ -51,14 +51,14 @@ export type Patient = z.output<typeof patientRecord>;
 export type ClinicalDocument = z.output<typeof clinicalDocumentRecord>;
 
 export type PatientConsent = z.output<typeof patientConsentRecord>;
-/** One recorded consent change (`GET /patients/{patientId}/consent`). */
+/** One recorded consent change (`getConsent`). */
 export type ConsentEntry = z.output<typeof consentEntryRecord>;
 
 export type ChronicCondition = z.output<typeof chronicConditionRecord>;
 export type Medication = z.output<typeof medicationRecord>;
 /** The care plan's structured part (everything but the note). */
 export type CarePlanFields = z.output<typeof carePlanFieldsRecord>;
-/** `GET /patients/{patientId}/care-plan`. */
+/** `getCarePlan`. */
 export type CarePlan = z.output<typeof carePlanRecord>;
 
 /** Who saved a clinical document or one of its revisions (by user id; see the schema). */
@@ -67,7 +67,7 @@ export type DocumentAuthor = z.output<typeof documentAuthorRecord>;
 export type OutreachCadence = z.output<typeof outreachCadenceRecord>;
 
 export type DashboardStats = z.output<typeof dashboardStatsRecord>;
-/** `GET /dashboard-stats`: the totals, and for employees the newest organizations. */
+/** `dashboardStats`: the totals, and for employees the newest organizations. */
 export type DashboardStatsResponse = z.output<typeof dashboardStatsAnswer>;
 
 /** One page of a list, newest first: pass `next_cursor` back as `cursor` for the next page (null: no more). */
@@ -79,21 +79,21 @@ export interface Page<T> {
 /** One saved version of a care plan or EMR notes: revisions are never changed or removed. */
 export type DocumentRevision = z.output<typeof documentRevisionRecord>;
 
-/** `GET /patients/{patientId}/care-plan/revisions` (and `/emr-notes/revisions`). */
+/** `carePlanRevisions` (and `/emr-notes/revisions`). */
 export type DocumentRevisionPage = Page<DocumentRevision>;
 
-/** One audit event about a patient, as operators read it (`GET /patients/{patientId}/access-history`). */
+/** One audit event about a patient, as operators read it (`accessHistory`). */
 export type AccessHistoryEntry = z.output<typeof accessHistoryEntryRecord>;
 
 export type AccessHistoryPage = Page<AccessHistoryEntry>;
 
-/** `GET /providers/{providerId}/patients?search=&limit=&cursor=`. */
+/** `listPatients`?search=&limit=&cursor=`. */
 export type PatientPage = Page<Patient>;
 
-/** `GET /users` and `GET /providers/{providerId}/users`. */
+/** `listUsers` and `listOrganizationUsers`. */
 export type UserPage = Page<UserProfile>;
 
-/** `GET /providers?search=&limit=&cursor=`. */
+/** `listOrganizations`?search=&limit=&cursor=`. */
 export type OrganizationPage = Page<ProviderOrganization>;
 
 /** A patient's two clinical documents: the same shape, routes, editing and revisions. */

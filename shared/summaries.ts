@@ -14,11 +14,11 @@ export type SummaryItem = z.output<typeof summaryItemRecord>;
 
 export type SummaryCounts = Record<SummaryTab, number>;
 
-/** GET /summaries?month=YYYY-MM|all&tab=…&cursor=… */
+/** `listSummaries`?month=YYYY-MM|all&tab=…&cursor=… */
 export type SummariesResponse = z.output<typeof summariesAnswer>;
 
-/** GET /calls/{callId}/summary: the detail modal (with the transcript). */
+/** `getSummary`: the detail modal (with the transcript). */
 export type SummaryDetailResponse = z.output<typeof summaryDetailAnswer>;
 
-/** PATCH /calls/{callId}/summary-status */
+/** `setSummaryStatus` */
 export type SummaryStatusResponse = z.output<typeof summaryStatusAnswer>;

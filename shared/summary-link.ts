@@ -1,13 +1,13 @@
 /**
  * The summary page opened from a notification's link (product-rules.md "Screens",
  * "Roles", "Errors", "Links and expiry", "Records are kept"): one type for the answer of
- * `GET /summary-links/{token}`, used by the handler and the web fetcher, and its exact texts.
+ * `openSummaryLink`, used by the handler and the web fetcher, and its exact texts.
  */
 import type * as z from 'zod/mini';
 import type { summaryLinkAnswer } from './api/answers';
 import { AUTH_MESSAGES } from './messages';
 
-/** GET /summary-links/{token} */
+/** `openSummaryLink` */
 export type SummaryLinkResponse = z.output<typeof summaryLinkAnswer>;
 
 export const SUMMARY_LINK_MESSAGES = {

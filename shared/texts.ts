@@ -93,7 +93,7 @@ export type SendTextResponse = z.output<typeof sendTextAnswer>;
 
 export type CreateCallLinkResponse = z.output<typeof createCallLinkAnswer>;
 
-/** POST /call-links/{token}: the link is valid and a call is placed, or one was placed in the last 15 minutes. */
+/** `startLinkCall`: the link is valid and a call is placed, or one was placed in the last 15 minutes. */
 export type CallLinkResponse = z.output<typeof callLinkAnswer>;
 
 export const sendTextSchema = z.object({

@@ -336,12 +336,12 @@ export function firstError(schema: z.ZodMiniType, input: unknown): string | null
 
 // Calls and settings (product-rules.md "Calls").
 
-/** POST /patients/{patientId}/scheduled-calls */
+/** `scheduleCall` */
 export const scheduleCallSchema = z.object({
   when: z.enum(SCHEDULE_OPTIONS, { error: CALL_MESSAGES.scheduleOptionRequired }),
 });
 
-/** PATCH /compliance-settings: every field optional; `version` guards against lost updates. */
+/** `updateSettings`: every field optional; `version` guards against lost updates. */
 export const settingsSchema = z
   .object({
     assistantId: z.optional(requiredText(CALL_MESSAGES.assistantIdRequired, 100)),
@@ -359,7 +359,7 @@ export const settingsSchema = z
 
 // Summaries (product-rules.md "Screens", "Summaries, escalations and notifications").
 
-/** GET /summaries query: `month` is `all` or YYYY-MM; `tab` one of the six tabs. */
+/** `listSummaries` query: `month` is `all` or YYYY-MM; `tab` one of the six tabs. */
 export const summariesQuerySchema = z.object({
   month: z.optional(
     z.string().check(z.regex(/^(all|\d{4}-(0[1-9]|1[0-2]))$/, { error: SUMMARY_MESSAGES.monthInvalid })),
@@ -369,7 +369,7 @@ export const summariesQuerySchema = z.object({
   cursor: z.optional(z.string()),
 });
 
-/** PATCH /calls/{callId}/summary-status */
+/** `setSummaryStatus` */
 export const summaryStatusSchema = z.object({
   status: z.enum(SUMMARY_STATUSES, { error: SUMMARY_MESSAGES.statusInvalid }),
   version: z.number({ error: SUMMARY_MESSAGES.versionRequired }).check(z.int(), z.minimum(1)),

@@ -1,6 +1,6 @@
 /** The calls capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
+import { CALLS_CONTRACT } from '../../shared/api/contract/calls';
 import type { CapabilitySpec } from '../kernel/spec';
-import { EMPLOYEE, PROVIDER, STAFF } from '../kernel/access-groups';
 
 export const CALLS = {
   name: 'calls',
@@ -11,10 +11,10 @@ export const CALLS = {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
       },
       routes: {
-        listPatientCalls: { method: 'GET', path: '/patients/{patientId}/calls', access: STAFF },
-        listCalls: { method: 'GET', path: '/calls', access: EMPLOYEE },
-        listScheduledCalls: { method: 'GET', path: '/calls/scheduled', access: EMPLOYEE },
-        getCall: { method: 'GET', path: '/calls/{callId}', access: STAFF },
+        listPatientCalls: CALLS_CONTRACT.listPatientCalls,
+        listCalls: CALLS_CONTRACT.listCalls,
+        listScheduledCalls: CALLS_CONTRACT.listScheduledCalls,
+        getCall: CALLS_CONTRACT.getCall,
       },
     },
     'outbound-call': {
@@ -32,7 +32,7 @@ export const CALLS = {
       },
       routes: {
         // Placing and scheduling calls.
-        placeCall: { method: 'POST', path: '/patients/{patientId}/calls', access: STAFF },
+        placeCall: CALLS_CONTRACT.placeCall,
       },
     },
     'schedule-call': {
@@ -42,8 +42,8 @@ export const CALLS = {
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
       },
       routes: {
-        scheduleCall: { method: 'POST', path: '/patients/{patientId}/scheduled-calls', access: STAFF },
-        cancelScheduledCall: { method: 'DELETE', path: '/scheduled-calls/{callId}', access: STAFF },
+        scheduleCall: CALLS_CONTRACT.scheduleCall,
+        cancelScheduledCall: CALLS_CONTRACT.cancelScheduledCall,
       },
     },
     'web-call-config': {
@@ -61,8 +61,8 @@ export const CALLS = {
       },
       routes: {
         // Web calls: the patient's own provider staff (product-rules.md "Calls").
-        startWebCall: { method: 'POST', path: '/patients/{patientId}/web-call', access: PROVIDER },
-        cancelWebCall: { method: 'POST', path: '/patients/{patientId}/web-call/{callId}/cancel', access: PROVIDER },
+        startWebCall: CALLS_CONTRACT.startWebCall,
+        cancelWebCall: CALLS_CONTRACT.cancelWebCall,
       },
     },
     'vapi-webhook': {
@@ -80,7 +80,7 @@ export const CALLS = {
       },
       routes: {
         // Vendor webhooks.
-        vapiMessage: { method: 'POST', path: '/webhooks/vapi', access: 'webhook:vapi' },
+        vapiMessage: CALLS_CONTRACT.vapiMessage,
       },
     },
   },

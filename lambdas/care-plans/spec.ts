@@ -1,6 +1,6 @@
 /** The care-plans capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
+import { CARE_PLANS_CONTRACT } from '../../shared/api/contract/care-plans';
 import type { CapabilitySpec } from '../kernel/spec';
-import { STAFF } from '../kernel/access-groups';
 
 export const CARE_PLANS = {
   name: 'care-plans',
@@ -17,10 +17,10 @@ export const CARE_PLANS = {
         ],
       },
       routes: {
-        getCarePlan: { method: 'GET', path: '/patients/{patientId}/care-plan', access: STAFF },
-        createCarePlan: { method: 'POST', path: '/patients/{patientId}/care-plan', access: STAFF },
-        updateCarePlan: { method: 'PUT', path: '/patients/{patientId}/care-plan', access: STAFF },
-        carePlanRevisions: { method: 'GET', path: '/patients/{patientId}/care-plan/revisions', access: STAFF },
+        getCarePlan: CARE_PLANS_CONTRACT.getCarePlan,
+        createCarePlan: CARE_PLANS_CONTRACT.createCarePlan,
+        updateCarePlan: CARE_PLANS_CONTRACT.updateCarePlan,
+        carePlanRevisions: CARE_PLANS_CONTRACT.carePlanRevisions,
       },
     },
     'emr-notes': {
@@ -35,10 +35,10 @@ export const CARE_PLANS = {
         ],
       },
       routes: {
-        getEmrNotes: { method: 'GET', path: '/patients/{patientId}/emr-notes', access: STAFF },
-        createEmrNotes: { method: 'POST', path: '/patients/{patientId}/emr-notes', access: STAFF },
-        updateEmrNotes: { method: 'PUT', path: '/patients/{patientId}/emr-notes', access: STAFF },
-        emrNotesRevisions: { method: 'GET', path: '/patients/{patientId}/emr-notes/revisions', access: STAFF },
+        getEmrNotes: CARE_PLANS_CONTRACT.getEmrNotes,
+        createEmrNotes: CARE_PLANS_CONTRACT.createEmrNotes,
+        updateEmrNotes: CARE_PLANS_CONTRACT.updateEmrNotes,
+        emrNotesRevisions: CARE_PLANS_CONTRACT.emrNotesRevisions,
       },
     },
   },

@@ -1,6 +1,6 @@
 /** The care-time capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
+import { CARE_TIME_CONTRACT } from '../../shared/api/contract/care-time';
 import type { CapabilitySpec } from '../kernel/spec';
-import { PROVIDER, STAFF } from '../kernel/access-groups';
 
 export const CARE_TIME = {
   name: 'care-time',
@@ -20,8 +20,8 @@ export const CARE_TIME = {
       routes: {
         // CCM time log and the monthly billing report (product-rules.md "Care management (CCM)"). Only the
         // practice's staff log time and mark months billed; operators read.
-        listTimeEntries: { method: 'GET', path: '/patients/{patientId}/time-entries', access: STAFF },
-        logTime: { method: 'POST', path: '/patients/{patientId}/time-entries', access: PROVIDER },
+        listTimeEntries: CARE_TIME_CONTRACT.listTimeEntries,
+        logTime: CARE_TIME_CONTRACT.logTime,
       },
     },
     'billing-report': {
@@ -37,13 +37,9 @@ export const CARE_TIME = {
         ],
       },
       routes: {
-        billingReport: { method: 'GET', path: '/providers/{providerId}/billing-report', access: STAFF },
-        billingReportCsv: { method: 'GET', path: '/providers/{providerId}/billing-report.csv', access: STAFF },
-        markBilled: {
-          method: 'PUT',
-          path: '/providers/{providerId}/billing-report/{month}/patients/{patientId}',
-          access: PROVIDER,
-        },
+        billingReport: CARE_TIME_CONTRACT.billingReport,
+        billingReportCsv: CARE_TIME_CONTRACT.billingReportCsv,
+        markBilled: CARE_TIME_CONTRACT.markBilled,
       },
     },
   },

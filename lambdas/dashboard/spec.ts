@@ -1,6 +1,6 @@
 /** The dashboard capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
+import { DASHBOARD_CONTRACT } from '../../shared/api/contract/dashboard';
 import type { CapabilitySpec } from '../kernel/spec';
-import { PROVIDER, STAFF } from '../kernel/access-groups';
 
 export const DASHBOARD = {
   name: 'dashboard',
@@ -19,10 +19,10 @@ export const DASHBOARD = {
         ],
       },
       routes: {
-        dashboardStats: { method: 'GET', path: '/dashboard-stats', access: STAFF },
+        dashboardStats: DASHBOARD_CONTRACT.dashboardStats,
         // The dashboards' CCM charts (operators: every organization) and the practice's worklist.
-        dashboardCharts: { method: 'GET', path: '/dashboard-charts', access: STAFF },
-        worklist: { method: 'GET', path: '/worklist', access: PROVIDER },
+        dashboardCharts: DASHBOARD_CONTRACT.dashboardCharts,
+        worklist: DASHBOARD_CONTRACT.worklist,
       },
     },
   },

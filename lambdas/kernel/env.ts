@@ -60,7 +60,7 @@ export interface VapiEnv {
   /** The model the system prompt is given to (assistant overrides need provider and model). */
   readonly modelProvider: string;
   readonly model: string;
-  /** Public URL of POST /webhooks/vapi, sent as the call's server URL. */
+  /** Public URL of `vapiMessage`, sent as the call's server URL. */
   readonly webhookUrl: string;
   /** How the webhook credential is checked: Vapi's HMAC signature, or a bearer secret. */
   readonly webhookAuth: VapiWebhookAuth;

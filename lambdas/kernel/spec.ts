@@ -6,25 +6,8 @@
  * /openapi.json and the route matrix are derived from the specs.
  */
 import type { HttpMethod } from '../../shared/api/http';
-import type { Role } from '../../shared/roles';
+import type { RouteAccess } from '../../shared/api/access';
 import type { EventType } from './events';
-
-/**
- * How a route's caller is known (ARCHITECTURE "Triggers"):
- * - a list of roles: a verified Cognito ID token whose group is one of them;
- * - `signed-in`: any verified user, including one with no group yet (self sign-up);
- * - `webhook:vapi` / `webhook:twilio`: the vendor's signature or secret, checked inside the
- *   function in constant time before the body is parsed (no Cognito authorizer);
- * - `link`: a link token in the path, its hash looked up inside the function (no authorizer).
- */
-export type WebhookAccess = 'webhook:vapi' | 'webhook:twilio';
-export type RouteAccess = readonly Role[] | 'signed-in' | WebhookAccess | 'link';
-
-/** Routes that carry a Cognito token (the authorizer runs in API Gateway, the claims reach the function). */
-export const isStaffAccess = (access: RouteAccess): access is readonly Role[] | 'signed-in' =>
-  access === 'signed-in' || Array.isArray(access);
-export const isWebhookAccess = (access: RouteAccess): access is WebhookAccess =>
-  access === 'webhook:vapi' || access === 'webhook:twilio';
 
 /** Configuration groups. The CDK maps each to environment variables and IAM grants. */
 export type ConfigNeed =
@@ -116,7 +99,8 @@ export interface JobDefinition {
 /** One route: API Gateway resource path (`{name}` segments are path parameters) and who may call it. */
 export interface RouteSpec {
   readonly method: HttpMethod;
-  readonly path: string;
+  /** API Gateway's resource path; `{name}` segments are path parameters. */
+  readonly resource: string;
   readonly access: RouteAccess;
 }
 
@@ -161,9 +145,9 @@ export function jobOf<C extends CapabilitySpec, K extends keyof C['jobs'] & stri
   return { ...capability.jobs[name], name } as C['jobs'][K] & { readonly name: K };
 }
 
-/** A route of a function, keyed as API Gateway names it (`GET /calls/{callId}`), with its name. */
+/** The routes of a function by the key API Gateway names them with (`GET /calls/{callId}`), each with its name. */
 export function routesOf(fn: ApiFunctionSpec): Map<string, RouteSpec & { readonly name: string }> {
   return new Map(
-    Object.entries(fn.routes).map(([name, route]) => [`${route.method} ${route.path}`, { ...route, name }]),
+    Object.entries(fn.routes).map(([name, route]) => [`${route.method} ${route.resource}`, { ...route, name }]),
   );
 }

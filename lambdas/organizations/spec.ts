@@ -1,6 +1,6 @@
 /** The organizations capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
+import { ORGANIZATIONS_CONTRACT } from '../../shared/api/contract/organizations';
 import type { CapabilitySpec } from '../kernel/spec';
-import { EMPLOYEE, STAFF } from '../kernel/access-groups';
 
 export const ORGANIZATIONS = {
   name: 'organizations',
@@ -22,11 +22,11 @@ export const ORGANIZATIONS = {
         bus: ['events:PutEvents'],
       },
       routes: {
-        listOrganizations: { method: 'GET', path: '/providers', access: EMPLOYEE },
-        getOrganization: { method: 'GET', path: '/providers/{providerId}', access: STAFF },
-        listOrganizationUsers: { method: 'GET', path: '/providers/{providerId}/users', access: STAFF },
-        updateOrganization: { method: 'PUT', path: '/providers/{providerId}', access: EMPLOYEE },
-        archiveOrganization: { method: 'DELETE', path: '/providers/{providerId}', access: EMPLOYEE },
+        listOrganizations: ORGANIZATIONS_CONTRACT.listOrganizations,
+        getOrganization: ORGANIZATIONS_CONTRACT.getOrganization,
+        listOrganizationUsers: ORGANIZATIONS_CONTRACT.listOrganizationUsers,
+        updateOrganization: ORGANIZATIONS_CONTRACT.updateOrganization,
+        archiveOrganization: ORGANIZATIONS_CONTRACT.archiveOrganization,
       },
     },
     'create-provider': {
@@ -35,7 +35,7 @@ export const ORGANIZATIONS = {
         table: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
       },
       routes: {
-        createOrganization: { method: 'POST', path: '/providers', access: EMPLOYEE },
+        createOrganization: ORGANIZATIONS_CONTRACT.createOrganization,
       },
     },
   },

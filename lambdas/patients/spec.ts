@@ -1,6 +1,8 @@
 /** The patients capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
+import { AUDIT_CONTRACT } from '../../shared/api/contract/audit';
+import { CONSENT_CONTRACT } from '../../shared/api/contract/consent';
+import { PATIENTS_CONTRACT } from '../../shared/api/contract/patients';
 import type { CapabilitySpec } from '../kernel/spec';
-import { EMPLOYEE, STAFF } from '../kernel/access-groups';
 
 export const PATIENTS = {
   name: 'patients',
@@ -21,15 +23,15 @@ export const PATIENTS = {
         bus: ['events:PutEvents'],
       },
       routes: {
-        listPatients: { method: 'GET', path: '/providers/{providerId}/patients', access: STAFF },
-        createPatient: { method: 'POST', path: '/patients', access: STAFF },
-        getPatient: { method: 'GET', path: '/patients/{patientId}', access: STAFF },
-        updatePatient: { method: 'PUT', path: '/patients/{patientId}', access: STAFF },
-        archivePatient: { method: 'DELETE', path: '/patients/{patientId}', access: STAFF },
-        accessHistory: { method: 'GET', path: '/patients/{patientId}/access-history', access: EMPLOYEE },
+        listPatients: PATIENTS_CONTRACT.listPatients,
+        createPatient: PATIENTS_CONTRACT.createPatient,
+        getPatient: PATIENTS_CONTRACT.getPatient,
+        updatePatient: PATIENTS_CONTRACT.updatePatient,
+        archivePatient: PATIENTS_CONTRACT.archivePatient,
+        accessHistory: AUDIT_CONTRACT.accessHistory,
         // CCM consent (product-rules.md "Care management (CCM)"): the current consent and its history.
-        getConsent: { method: 'GET', path: '/patients/{patientId}/consent', access: STAFF },
-        recordConsent: { method: 'POST', path: '/patients/{patientId}/consent', access: STAFF },
+        getConsent: CONSENT_CONTRACT.getConsent,
+        recordConsent: CONSENT_CONTRACT.recordConsent,
       },
     },
   },

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { isStaffAccess, routesOf, type ApiFunctionSpec } from '../kernel/spec';
+import { isStaffAccess } from '../../shared/api/access';
+import { routesOf, type ApiFunctionSpec } from '../kernel/spec';
 import type { UserProfileRecord } from '../kernel/profile';
 import type { Actor } from '../kernel/actor';
 import { actorFromClaims, hasStanding } from '../kernel/actor';
@@ -18,7 +19,7 @@ export interface StandingDeps {
 export interface RequestContext<Deps> {
   readonly actor: Actor;
   readonly deps: Deps;
-  /** The actor's own profile, read once per request by the standing check (GET /me answers from it). */
+  /** The actor's own profile, read once per request by the standing check (`me` answers from it). */
   readonly ownProfile: () => Promise<UserProfileRecord | null>;
   readonly params: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string>>;

@@ -4,7 +4,8 @@
  * only then parses. Forged, missing or stale credentials answer 401 and nothing is written.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { isWebhookAccess, routesOf, type ApiFunctionSpec } from '../kernel/spec';
+import { isWebhookAccess } from '../../shared/api/access';
+import { routesOf, type ApiFunctionSpec } from '../kernel/spec';
 import { lazy, withCore } from './core';
 import { AppError, unauthorized } from '../kernel/app-error';
 import type { HttpResult } from './http';

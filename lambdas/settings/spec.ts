@@ -1,6 +1,6 @@
 /** The settings capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
+import { SETTINGS_CONTRACT } from '../../shared/api/contract/settings';
 import type { CapabilitySpec } from '../kernel/spec';
-import { EMPLOYEE } from '../kernel/access-groups';
 
 export const SETTINGS = {
   name: 'settings',
@@ -12,8 +12,8 @@ export const SETTINGS = {
       },
       routes: {
         // System settings: employees, and only those in SETTINGS_ADMIN_EMAILS (checked in the use case).
-        getSettings: { method: 'GET', path: '/compliance-settings', access: EMPLOYEE },
-        updateSettings: { method: 'PATCH', path: '/compliance-settings', access: EMPLOYEE },
+        getSettings: SETTINGS_CONTRACT.getSettings,
+        updateSettings: SETTINGS_CONTRACT.updateSettings,
       },
     },
   },

@@ -1,6 +1,6 @@
 /** The summaries capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
+import { SUMMARIES_CONTRACT } from '../../shared/api/contract/summaries';
 import type { CapabilitySpec } from '../kernel/spec';
-import { STAFF } from '../kernel/access-groups';
 
 export const SUMMARIES = {
   name: 'summaries',
@@ -21,9 +21,9 @@ export const SUMMARIES = {
       routes: {
         // Call summaries: operators see every organization (months in UTC), provider staff their own
         // (months in the organization's time zone).
-        listSummaries: { method: 'GET', path: '/summaries', access: STAFF },
-        getSummary: { method: 'GET', path: '/calls/{callId}/summary', access: STAFF },
-        setSummaryStatus: { method: 'PATCH', path: '/calls/{callId}/summary-status', access: STAFF },
+        listSummaries: SUMMARIES_CONTRACT.listSummaries,
+        getSummary: SUMMARIES_CONTRACT.getSummary,
+        setSummaryStatus: SUMMARIES_CONTRACT.setSummaryStatus,
       },
     },
     'summary-link': {
@@ -34,7 +34,7 @@ export const SUMMARIES = {
       routes: {
         // The summary page (/summary/{token}): any signed-in user reaches the function, which applies
         // product-rules.md "Roles" with its own refusal texts (staff only; provider staff of the call's organization).
-        openSummaryLink: { method: 'GET', path: '/summary-links/{token}', access: 'signed-in' },
+        openSummaryLink: SUMMARIES_CONTRACT.openSummaryLink,
       },
     },
   },

@@ -37,7 +37,7 @@ const invalidLink = () => fail('summaryLinkInvalid');
 /** What the audit trail names when no call is known (a refusal before, or instead of, the lookup). */
 const UNKNOWN_CALL = { type: 'call', id: 'unknown' } as const;
 
-/** GET /summary-links/{token}: the summary page's data, for an operator or the call's own staff. */
+/** `openSummaryLink`: the summary page's data, for an operator or the call's own staff. */
 export async function viewSummaryLink(
   deps: SummaryLinkDeps,
   actor: Actor,

@@ -1,6 +1,6 @@
 /** The texts capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
+import { TEXTS_CONTRACT } from '../../shared/api/contract/texts';
 import type { CapabilitySpec } from '../kernel/spec';
-import { STAFF } from '../kernel/access-groups';
 
 export const TEXTS = {
   name: 'texts',
@@ -22,11 +22,11 @@ export const TEXTS = {
       },
       routes: {
         // Patient texts and call links (product-rules.md "Texts").
-        listTexts: { method: 'GET', path: '/patients/{patientId}/texts', access: STAFF },
-        sendText: { method: 'POST', path: '/patients/{patientId}/texts', access: STAFF },
-        resolveCallback: { method: 'PATCH', path: '/patients/{patientId}/texts/{messageId}', access: STAFF },
-        sendCallLink: { method: 'POST', path: '/patients/{patientId}/call-links', access: STAFF },
-        revokeCallLinks: { method: 'DELETE', path: '/patients/{patientId}/call-links', access: STAFF },
+        listTexts: TEXTS_CONTRACT.listTexts,
+        sendText: TEXTS_CONTRACT.sendText,
+        resolveCallback: TEXTS_CONTRACT.resolveCallback,
+        sendCallLink: TEXTS_CONTRACT.sendCallLink,
+        revokeCallLinks: TEXTS_CONTRACT.revokeCallLinks,
       },
     },
     'call-link': {
@@ -43,7 +43,7 @@ export const TEXTS = {
       },
       routes: {
         // The patient's call link page (/call/{token}): the token is the only credential.
-        startLinkCall: { method: 'POST', path: '/call-links/{token}', access: 'link' },
+        startLinkCall: TEXTS_CONTRACT.startLinkCall,
       },
     },
     'twilio-webhook': {
@@ -59,8 +59,8 @@ export const TEXTS = {
         sms: ['secretsmanager:GetSecretValue'],
       },
       routes: {
-        twilioStatus: { method: 'POST', path: '/webhooks/twilio/status', access: 'webhook:twilio' },
-        twilioInbound: { method: 'POST', path: '/webhooks/twilio/inbound', access: 'webhook:twilio' },
+        twilioStatus: TEXTS_CONTRACT.twilioStatus,
+        twilioInbound: TEXTS_CONTRACT.twilioInbound,
       },
     },
   },

@@ -50,7 +50,7 @@ export interface SendTextDeps extends TextDeps {
   sms: SmsSender;
   /** The web app's origin, for the call link. */
   webOrigin: string;
-  /** Where Twilio posts delivery statuses (POST /webhooks/twilio/status). */
+  /** Where Twilio posts delivery statuses (`twilioStatus`). */
   statusCallbackUrl: string;
 }
 

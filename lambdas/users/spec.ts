@@ -1,6 +1,6 @@
 /** The users capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
+import { USERS_CONTRACT } from '../../shared/api/contract/users';
 import type { CapabilitySpec } from '../kernel/spec';
-import { EMPLOYEE } from '../kernel/access-groups';
 
 export const USERS = {
   name: 'users',
@@ -11,7 +11,7 @@ export const USERS = {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
       },
       routes: {
-        me: { method: 'GET', path: '/me', access: 'signed-in' },
+        me: USERS_CONTRACT.me,
       },
     },
     'manage-user': {
@@ -39,10 +39,10 @@ export const USERS = {
         ],
       },
       routes: {
-        listUsers: { method: 'GET', path: '/users', access: EMPLOYEE },
-        createUser: { method: 'POST', path: '/users', access: EMPLOYEE },
-        updateUser: { method: 'PUT', path: '/users/{userId}', access: EMPLOYEE },
-        removeUser: { method: 'DELETE', path: '/users/{userId}', access: EMPLOYEE },
+        listUsers: USERS_CONTRACT.listUsers,
+        createUser: USERS_CONTRACT.createUser,
+        updateUser: USERS_CONTRACT.updateUser,
+        removeUser: USERS_CONTRACT.removeUser,
       },
     },
   },

@@ -52,7 +52,7 @@ export const providerListAnswer = pageOf(providerOrganizationRecord);
 export const providerAnswer = z.object({ provider: providerOrganizationRecord });
 export const archivedAnswer = z.object({ archived: z.literal(true) });
 
-/** GET /users and GET /providers/{providerId}/users */
+/** `listUsers` and `listOrganizationUsers` */
 export const userListAnswer = pageOf(userProfileRecord);
 export const userAnswer = z.object({ user: userProfileRecord });
 export const deletedAnswer = z.object({ deleted: z.literal(true) });
@@ -67,7 +67,7 @@ export const patientDetailAnswer = z.object({
 });
 export const patientAnswer = z.object({ patient: patientRecord });
 export const accessHistoryAnswer = pageOf(accessHistoryEntryRecord);
-/** GET /patients/{patientId}/consent: the consent now and a page of its changes, newest first. */
+/** `getConsent`: the consent now and a page of its changes, newest first. */
 export const consentAnswer = z.object({ consent: patientConsentRecord, history: pageOf(consentEntryRecord) });
 export const consentRecordedAnswer = z.object({ consent: patientConsentRecord, entry: consentEntryRecord });
 
@@ -91,7 +91,7 @@ export const patientCallsAnswer = z.object({
   scheduled: z.array(callLogSummaryRecord),
   history: pageOf(callLogSummaryRecord),
 });
-/** GET /calls (the calls placed, newest first) and GET /calls/scheduled (pending, soonest first): one page. */
+/** `listCalls` (the calls placed, newest first) and `listScheduledCalls` (pending, soonest first): one page. */
 export const callListAnswer = pageOf(callLogSummaryRecord);
 export const callDetailAnswer = z.object({ call: callLogDetailRecord });
 export const callCreatedAnswer = z.object({ call: callLogSummaryRecord });
@@ -218,7 +218,7 @@ export const billingReportCsvAnswer = z.string();
 
 // The dashboards' CCM worklist and charts
 
-/** GET /worklist: what the practice should do next, each group capped. */
+/** `worklist`: what the practice should do next, each group capped. */
 export const worklistAnswer = z.object({
   /** This month in the organization's time zone. */
   month: z.string(),
@@ -229,7 +229,7 @@ export const worklistAnswer = z.object({
   near_threshold: nearThresholdGroupRecord,
 });
 
-/** GET /dashboard-charts: months oldest first; operators' figures add up every organization counted. */
+/** `dashboardCharts`: months oldest first; operators' figures add up every organization counted. */
 export const dashboardChartsAnswer = z.object({
   scope: z.enum(['organization', 'all']),
   months: z.array(chartMonthRecord),

@@ -1,9 +1,9 @@
 /**
- * What each route of the manifest (`lambdas/routes.ts`) takes and answers: its path, query and body
- * schemas (the ones its handler parses with) and the schema of each success answer, with an
- * example. Each capability declares its routes in `./contract/<capability>.ts`; this assembles them.
- * `lambdas/openapi.ts` turns this and the manifest into the OpenAPI document; its tests fail when a
- * route has no entry, or an entry lacks a schema its route needs.
+ * Every route, by name (`getCall`) and by key (`GET /calls/{callId}`): method, resource path, access, the path,
+ * query and body schemas its handler parses with and the schema of each success answer, with an
+ * example. Each capability defines its routes in `./contract/<capability>.ts` (the one place a
+ * route's path is written); this assembles them. The functions' spec modules serve them by name;
+ * `lambdas/openapi.ts` turns them into the OpenAPI document.
  */
 import type * as z from 'zod/mini';
 import { USERS_CONTRACT } from './contract/users';
@@ -24,7 +24,8 @@ export type { AnswerContract, RouteContract } from './contract/route';
 
 type Schema = z.ZodMiniType;
 
-export const API_CONTRACT = {
+/** Every route by its name. */
+export const ROUTE_CONTRACTS = {
   ...USERS_CONTRACT,
   ...DASHBOARD_CONTRACT,
   ...ORGANIZATIONS_CONTRACT,
@@ -39,7 +40,13 @@ export const API_CONTRACT = {
   ...CARE_TIME_CONTRACT,
 } as const satisfies Record<string, RouteContract>;
 
-type Contracts = typeof API_CONTRACT;
+type Named = typeof ROUTE_CONTRACTS;
+type Contracts = { [N in keyof Named as `${Named[N]['method']} ${Named[N]['resource']}`]: Named[N] };
+
+/** Every route by its key, `METHOD /resource`: how API Gateway and the OpenAPI document name it. */
+export const API_CONTRACT = Object.fromEntries(
+  Object.values(ROUTE_CONTRACTS).map((route: RouteContract) => [`${route.method} ${route.resource}`, route]),
+) as Contracts;
 
 /**
  * The answer of a route for a status (its only success status by default), from its schema:

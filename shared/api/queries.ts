@@ -9,13 +9,13 @@ import { pageQuerySchema } from '../validation';
 
 const search = (max: number) => z.optional(z.string().check(z.maxLength(max, { error: 'Search text is too long' })));
 
-/** GET /providers */
+/** `listOrganizations` */
 export const providerListQuerySchema = z.extend(pageQuerySchema, { search: search(200) });
 
-/** GET /providers/{providerId}/patients */
+/** `listPatients` */
 export const patientListQuerySchema = z.extend(pageQuerySchema, { search: search(200) });
 
-/** GET /users: `role` is a role, `pending` (no role yet) or `all`; the handler reads empty as `all`. */
+/** `listUsers`: `role` is a role, `pending` (no role yet) or `all`; the handler reads empty as `all`. */
 export const userListQuerySchema = z.extend(pageQuerySchema, {
   search: search(254),
   role: z.optional(z.enum([...ROLES, 'pending', 'all'], { error: 'Please choose a role' })),

@@ -66,9 +66,9 @@ export const userProfileRecord = z.object({
   created_at: time,
   /** Provider users' care role (product-rules.md "Care management (CCM)"); null for other roles. */
   care_role: z.nullable(z.enum(CARE_ROLES)),
-  /** `GET /me` only: true for employees in SETTINGS_ADMIN_EMAILS (the System Settings panel). */
+  /** `me` only: true for employees in SETTINGS_ADMIN_EMAILS (the System Settings panel). */
   can_manage_settings: z.optional(z.boolean()),
-  /** `GET /me` only: the caller's care role (whose minutes count toward which CCM code). */
+  /** `me` only: the caller's care role (whose minutes count toward which CCM code). */
   careRole: z.optional(z.nullable(z.enum(CARE_ROLES))),
 });
 

@@ -3,9 +3,13 @@ import { pageQuerySchema, patientPathSchema } from '../../validation';
 import * as answers from '../answers';
 import { exampleAccessHistoryEntry } from '../examples';
 import { answer, page, type RouteContract } from './route';
+import { EMPLOYEE } from '../access';
 
 export const AUDIT_CONTRACT = {
-  'GET /patients/{patientId}/access-history': {
+  accessHistory: {
+    method: 'GET',
+    resource: '/patients/{patientId}/access-history',
+    access: EMPLOYEE,
     summary: 'Audit events about a patient, newest first (operators)',
     path: patientPathSchema,
     query: pageQuerySchema,

@@ -11,6 +11,7 @@ import {
 import * as answers from '../answers';
 import { exampleCall, exampleCallDetail } from '../examples';
 import { answer, page, type RouteContract } from './route';
+import { EMPLOYEE, PROVIDER, STAFF } from '../access';
 
 /**
  * Vapi's server message, as far as CareLoop reads it before `parseVapiWebhook`; the whole shape is
@@ -19,7 +20,10 @@ import { answer, page, type RouteContract } from './route';
 const vapiServerMessage = z.looseObject({ message: z.looseObject({ type: z.string() }) });
 
 export const CALLS_CONTRACT = {
-  'GET /patients/{patientId}/calls': {
+  listPatientCalls: {
+    method: 'GET',
+    resource: '/patients/{patientId}/calls',
+    access: STAFF,
     summary: "A patient's pending scheduled calls and a page of their call history",
     path: patientPathSchema,
     query: pageQuerySchema,
@@ -27,12 +31,18 @@ export const CALLS_CONTRACT = {
       200: answer(answers.patientCallsAnswer, 'The calls', { scheduled: [], history: page(exampleCall) }),
     },
   },
-  'GET /calls': {
+  listCalls: {
+    method: 'GET',
+    resource: '/calls',
+    access: EMPLOYEE,
     summary: 'The calls placed, newest first (operators)',
     query: pageQuerySchema,
     answers: { 200: answer(answers.callListAnswer, 'One page', page(exampleCall)) },
   },
-  'GET /calls/scheduled': {
+  listScheduledCalls: {
+    method: 'GET',
+    resource: '/calls/scheduled',
+    access: EMPLOYEE,
     summary: 'Pending scheduled calls, soonest first (operators)',
     query: pageQuerySchema,
     answers: {
@@ -43,13 +53,19 @@ export const CALLS_CONTRACT = {
       ),
     },
   },
-  'GET /calls/{callId}': {
+  getCall: {
+    method: 'GET',
+    resource: '/calls/{callId}',
+    access: STAFF,
     summary: 'One call with its transcript and report',
     path: callPathSchema,
     query: null,
     answers: { 200: answer(answers.callDetailAnswer, 'The call', { call: exampleCallDetail }) },
   },
-  'POST /patients/{patientId}/calls': {
+  placeCall: {
+    method: 'POST',
+    resource: '/patients/{patientId}/calls',
+    access: STAFF,
     summary: 'Call the patient now',
     path: patientPathSchema,
     body: null,
@@ -67,7 +83,10 @@ export const CALLS_CONTRACT = {
     },
     errors: [409, 429, 502, 503],
   },
-  'POST /patients/{patientId}/scheduled-calls': {
+  scheduleCall: {
+    method: 'POST',
+    resource: '/patients/{patientId}/scheduled-calls',
+    access: STAFF,
     summary: 'Schedule a call (moved into 8:00–21:00 local time)',
     path: patientPathSchema,
     body: scheduleCallSchema,
@@ -78,13 +97,19 @@ export const CALLS_CONTRACT = {
       }),
     },
   },
-  'DELETE /scheduled-calls/{callId}': {
+  cancelScheduledCall: {
+    method: 'DELETE',
+    resource: '/scheduled-calls/{callId}',
+    access: STAFF,
     summary: 'Cancel a pending scheduled call',
     path: callPathSchema,
     answers: { 200: answer(answers.scheduledCallCancelledAnswer, 'Cancelled', { cancelled: true }) },
     errors: [409],
   },
-  'POST /patients/{patientId}/web-call': {
+  startWebCall: {
+    method: 'POST',
+    resource: '/patients/{patientId}/web-call',
+    access: PROVIDER,
     summary: 'Start a web call with the patient: the server creates it; the browser joins its URL (no key)',
     path: patientPathSchema,
     body: null,
@@ -98,14 +123,20 @@ export const CALLS_CONTRACT = {
     },
     errors: [409, 502, 503],
   },
-  'POST /patients/{patientId}/web-call/{callId}/cancel': {
+  cancelWebCall: {
+    method: 'POST',
+    resource: '/patients/{patientId}/web-call/{callId}/cancel',
+    access: PROVIDER,
     summary: 'Cancel a web call whose window closed before it started',
     path: patientCallPathSchema,
     body: null,
     answers: { 200: answer(answers.webCallCancelledAnswer, 'Cancelled', { cancelled: true }) },
     errors: [409],
   },
-  'POST /webhooks/vapi': {
+  vapiMessage: {
+    method: 'POST',
+    resource: '/webhooks/vapi',
+    access: 'webhook:vapi',
     summary: "Vapi's server messages (status updates, end-of-call reports)",
     body: vapiServerMessage,
     bodyExample: { message: { type: 'status-update', status: 'in-progress', call: { id: 'vendor-call-id' } } },

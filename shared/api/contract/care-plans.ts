@@ -10,6 +10,7 @@ import {
 import * as answers from '../answers';
 import { exampleCarePlan, exampleDocument } from '../examples';
 import { answer, page, type RouteContract } from './route';
+import { STAFF } from '../access';
 
 /** A care plan as the editor sends it: its structured part and note. */
 const carePlanBody = {
@@ -22,13 +23,19 @@ const carePlanBody = {
 };
 
 export const CARE_PLANS_CONTRACT = {
-  'GET /patients/{patientId}/care-plan': {
+  getCarePlan: {
+    method: 'GET',
+    resource: '/patients/{patientId}/care-plan',
+    access: STAFF,
     summary: "The patient's care plan, or null",
     path: patientPathSchema,
     query: null,
     answers: { 200: answer(answers.carePlanReadAnswer, 'The care plan', { carePlan: exampleCarePlan }) },
   },
-  'POST /patients/{patientId}/care-plan': {
+  createCarePlan: {
+    method: 'POST',
+    resource: '/patients/{patientId}/care-plan',
+    access: STAFF,
     summary: "Write the first care plan (the patient's condition count is written with it)",
     path: patientPathSchema,
     body: carePlanSchema,
@@ -36,7 +43,10 @@ export const CARE_PLANS_CONTRACT = {
     answers: { 201: answer(answers.carePlanAnswer, 'Saved', { carePlan: { ...exampleCarePlan, version: 1 } }) },
     errors: [409],
   },
-  'PUT /patients/{patientId}/care-plan': {
+  updateCarePlan: {
+    method: 'PUT',
+    resource: '/patients/{patientId}/care-plan',
+    access: STAFF,
     summary: 'Save a new revision of the care plan',
     path: patientPathSchema,
     body: carePlanUpdateSchema,
@@ -44,7 +54,10 @@ export const CARE_PLANS_CONTRACT = {
     answers: { 200: answer(answers.carePlanAnswer, 'Saved', { carePlan: exampleCarePlan }) },
     errors: [409],
   },
-  'GET /patients/{patientId}/care-plan/revisions': {
+  carePlanRevisions: {
+    method: 'GET',
+    resource: '/patients/{patientId}/care-plan/revisions',
+    access: STAFF,
     summary: "The care plan's earlier revisions, newest first",
     path: patientPathSchema,
     query: pageQuerySchema,
@@ -62,13 +75,19 @@ export const CARE_PLANS_CONTRACT = {
       ),
     },
   },
-  'GET /patients/{patientId}/emr-notes': {
+  getEmrNotes: {
+    method: 'GET',
+    resource: '/patients/{patientId}/emr-notes',
+    access: STAFF,
     summary: "The patient's EMR notes, or null",
     path: patientPathSchema,
     query: null,
     answers: { 200: answer(answers.emrNotesReadAnswer, 'The notes', { emrNotes: exampleDocument }) },
   },
-  'POST /patients/{patientId}/emr-notes': {
+  createEmrNotes: {
+    method: 'POST',
+    resource: '/patients/{patientId}/emr-notes',
+    access: STAFF,
     summary: 'Write the first EMR notes',
     path: patientPathSchema,
     body: documentSchema,
@@ -76,7 +95,10 @@ export const CARE_PLANS_CONTRACT = {
     answers: { 201: answer(answers.emrNotesAnswer, 'Saved', { emrNotes: { ...exampleDocument, version: 1 } }) },
     errors: [409],
   },
-  'PUT /patients/{patientId}/emr-notes': {
+  updateEmrNotes: {
+    method: 'PUT',
+    resource: '/patients/{patientId}/emr-notes',
+    access: STAFF,
     summary: 'Save a new revision of the EMR notes',
     path: patientPathSchema,
     body: documentUpdateSchema,
@@ -84,7 +106,10 @@ export const CARE_PLANS_CONTRACT = {
     answers: { 200: answer(answers.emrNotesAnswer, 'Saved', { emrNotes: exampleDocument }) },
     errors: [409],
   },
-  'GET /patients/{patientId}/emr-notes/revisions': {
+  emrNotesRevisions: {
+    method: 'GET',
+    resource: '/patients/{patientId}/emr-notes/revisions',
+    access: STAFF,
     summary: "The EMR notes' earlier revisions, newest first",
     path: patientPathSchema,
     query: pageQuerySchema,

@@ -11,9 +11,13 @@ import { patientPathSchema, providerPathSchema } from '../../validation';
 import * as answers from '../answers';
 import { exampleBillingRow, exampleCcmTotals, exampleTimeEntry, exampleUser } from '../examples';
 import { answer, type RouteContract } from './route';
+import { PROVIDER, STAFF } from '../access';
 
 export const CARE_TIME_CONTRACT = {
-  'GET /patients/{patientId}/time-entries': {
+  listTimeEntries: {
+    method: 'GET',
+    resource: '/patients/{patientId}/time-entries',
+    access: STAFF,
     summary: "A page of a patient's CCM time log for a month (newest first) and the month's totals",
     path: patientPathSchema,
     query: timeEntriesQuerySchema,
@@ -28,7 +32,10 @@ export const CARE_TIME_CONTRACT = {
       }),
     },
   },
-  'POST /patients/{patientId}/time-entries': {
+  logTime: {
+    method: 'POST',
+    resource: '/patients/{patientId}/time-entries',
+    access: PROVIDER,
     summary: 'Log CCM time for the patient, or correct an earlier entry (`voids`); provider staff only',
     path: patientPathSchema,
     body: timeEntryRequestSchema,
@@ -38,7 +45,10 @@ export const CARE_TIME_CONTRACT = {
     },
     errors: [409],
   },
-  'GET /providers/{providerId}/billing-report': {
+  billingReport: {
+    method: 'GET',
+    resource: '/providers/{providerId}/billing-report',
+    access: STAFF,
     summary: "A page of the organization's monthly CCM billing report (one row per patient-month)",
     path: providerPathSchema,
     query: billingReportQuerySchema,
@@ -50,7 +60,10 @@ export const CARE_TIME_CONTRACT = {
       }),
     },
   },
-  'GET /providers/{providerId}/billing-report.csv': {
+  billingReportCsv: {
+    method: 'GET',
+    resource: '/providers/{providerId}/billing-report.csv',
+    access: STAFF,
     summary: 'The whole month of the billing report as CSV (a download)',
     path: providerPathSchema,
     query: billingCsvQuerySchema,
@@ -63,7 +76,10 @@ export const CARE_TIME_CONTRACT = {
       ),
     },
   },
-  'PUT /providers/{providerId}/billing-report/{month}/patients/{patientId}': {
+  markBilled: {
+    method: 'PUT',
+    resource: '/providers/{providerId}/billing-report/{month}/patients/{patientId}',
+    access: PROVIDER,
     summary: "Set a patient-month's complexity flag, or mark it billed (freezes its time entries)",
     path: billingRowPathSchema,
     body: billingRowSchema,

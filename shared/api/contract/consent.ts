@@ -3,9 +3,13 @@ import { consentSchema, pageQuerySchema, patientPathSchema } from '../../validat
 import * as answers from '../answers';
 import { exampleConsentEntry, examplePatient } from '../examples';
 import { answer, page, type RouteContract } from './route';
+import { STAFF } from '../access';
 
 export const CONSENT_CONTRACT = {
-  'GET /patients/{patientId}/consent': {
+  getConsent: {
+    method: 'GET',
+    resource: '/patients/{patientId}/consent',
+    access: STAFF,
     summary: "The patient's CCM consent and a page of its changes, newest first",
     path: patientPathSchema,
     query: pageQuerySchema,
@@ -16,7 +20,10 @@ export const CONSENT_CONTRACT = {
       }),
     },
   },
-  'POST /patients/{patientId}/consent': {
+  recordConsent: {
+    method: 'POST',
+    resource: '/patients/{patientId}/consent',
+    access: STAFF,
     summary: 'Record a consent change (accepted needs the method and all four disclosures)',
     path: patientPathSchema,
     body: consentSchema,

@@ -3,9 +3,13 @@ import { dashboardChartsQuerySchema } from '../../dashboard';
 import * as answers from '../answers';
 import { EXAMPLE_IDS, examplePatient, exampleProvider, exampleSummary } from '../examples';
 import { answer, type RouteContract } from './route';
+import { PROVIDER, STAFF } from '../access';
 
 export const DASHBOARD_CONTRACT = {
-  'GET /dashboard-stats': {
+  dashboardStats: {
+    method: 'GET',
+    resource: '/dashboard-stats',
+    access: STAFF,
     summary: 'Dashboard totals; employees also get the newest organizations',
     query: null,
     answers: {
@@ -22,7 +26,10 @@ export const DASHBOARD_CONTRACT = {
       }),
     },
   },
-  'GET /dashboard-charts': {
+  dashboardCharts: {
+    method: 'GET',
+    resource: '/dashboard-charts',
+    access: STAFF,
     summary:
       'CCM figures per month for the dashboard charts: their organization for provider staff, every organization for employees',
     query: dashboardChartsQuerySchema,
@@ -43,7 +50,10 @@ export const DASHBOARD_CONTRACT = {
       }),
     },
   },
-  'GET /worklist': {
+  worklist: {
+    method: 'GET',
+    resource: '/worklist',
+    access: PROVIDER,
     summary: "The practice's CCM worklist (provider staff): each group's first items and how many more",
     query: null,
     answers: {

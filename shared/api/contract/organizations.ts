@@ -4,32 +4,48 @@ import * as answers from '../answers';
 import { exampleProvider, exampleUser } from '../examples';
 import { providerListQuerySchema } from '../queries';
 import { answer, page, type RouteContract } from './route';
+import { EMPLOYEE, STAFF } from '../access';
 
 export const ORGANIZATIONS_CONTRACT = {
-  'GET /providers': {
+  listOrganizations: {
+    method: 'GET',
+    resource: '/providers',
+    access: EMPLOYEE,
     summary: 'Active organizations, newest first',
     query: providerListQuerySchema,
     answers: { 200: answer(answers.providerListAnswer, 'One page', page(exampleProvider)) },
   },
-  'POST /providers': {
+  createOrganization: {
+    method: 'POST',
+    resource: '/providers',
+    access: EMPLOYEE,
     summary: 'Create an organization',
     body: providerFormSchema,
     bodyExample: { name: 'Sunrise Family Practice', address: null, telephone: null, office_email: null },
     answers: { 201: answer(answers.providerAnswer, 'Created', { provider: exampleProvider }) },
   },
-  'GET /providers/{providerId}': {
+  getOrganization: {
+    method: 'GET',
+    resource: '/providers/{providerId}',
+    access: STAFF,
     summary: 'One organization (provider staff: their own only)',
     path: providerPathSchema,
     query: null,
     answers: { 200: answer(answers.providerAnswer, 'The organization', { provider: exampleProvider }) },
   },
-  'GET /providers/{providerId}/users': {
+  listOrganizationUsers: {
+    method: 'GET',
+    resource: '/providers/{providerId}/users',
+    access: STAFF,
     summary: "An organization's provider users, newest first",
     path: providerPathSchema,
     query: pageQuerySchema,
     answers: { 200: answer(answers.userListAnswer, 'One page', page(exampleUser)) },
   },
-  'PUT /providers/{providerId}': {
+  updateOrganization: {
+    method: 'PUT',
+    resource: '/providers/{providerId}',
+    access: EMPLOYEE,
     summary: 'Change an organization',
     path: providerPathSchema,
     body: providerFormSchema,
@@ -43,7 +59,10 @@ export const ORGANIZATIONS_CONTRACT = {
     answers: { 200: answer(answers.providerAnswer, 'Changed', { provider: exampleProvider }) },
     errors: [409],
   },
-  'DELETE /providers/{providerId}': {
+  archiveOrganization: {
+    method: 'DELETE',
+    resource: '/providers/{providerId}',
+    access: EMPLOYEE,
     summary: 'Archive an organization; its users are disabled',
     path: providerPathSchema,
     answers: { 200: answer(answers.archivedAnswer, 'Archived', { archived: true }) },

@@ -4,15 +4,22 @@ import * as answers from '../answers';
 import { EXAMPLE_IDS, exampleOutreach, examplePatient, exampleProvider } from '../examples';
 import { patientListQuerySchema } from '../queries';
 import { answer, page, type RouteContract } from './route';
+import { STAFF } from '../access';
 
 export const PATIENTS_CONTRACT = {
-  'GET /providers/{providerId}/patients': {
+  listPatients: {
+    method: 'GET',
+    resource: '/providers/{providerId}/patients',
+    access: STAFF,
     summary: "An organization's patients, newest first",
     path: providerPathSchema,
     query: patientListQuerySchema,
     answers: { 200: answer(answers.patientListAnswer, 'One page', page(examplePatient)) },
   },
-  'POST /patients': {
+  createPatient: {
+    method: 'POST',
+    resource: '/patients',
+    access: STAFF,
     summary: 'Add a patient, with an optional monthly check-in cadence, consent and billing practitioner',
     body: createPatientSchema,
     bodyExample: {
@@ -34,7 +41,10 @@ export const PATIENTS_CONTRACT = {
       201: answer(answers.patientCreatedAnswer, 'Added', { patient: examplePatient, outreach: exampleOutreach }),
     },
   },
-  'GET /patients/{patientId}': {
+  getPatient: {
+    method: 'GET',
+    resource: '/patients/{patientId}',
+    access: STAFF,
     summary: 'One patient, their organization and check-in cadence',
     path: patientPathSchema,
     query: null,
@@ -46,7 +56,10 @@ export const PATIENTS_CONTRACT = {
       }),
     },
   },
-  'PUT /patients/{patientId}': {
+  updatePatient: {
+    method: 'PUT',
+    resource: '/patients/{patientId}',
+    access: STAFF,
     summary: "Change a patient's details",
     path: patientPathSchema,
     body: patientFormSchema,
@@ -60,7 +73,10 @@ export const PATIENTS_CONTRACT = {
     answers: { 200: answer(answers.patientAnswer, 'Changed', { patient: examplePatient }) },
     errors: [409],
   },
-  'DELETE /patients/{patientId}': {
+  archivePatient: {
+    method: 'DELETE',
+    resource: '/patients/{patientId}',
+    access: STAFF,
     summary: 'Archive a patient',
     path: patientPathSchema,
     answers: { 200: answer(answers.archivedAnswer, 'Archived', { archived: true }) },

@@ -3,6 +3,8 @@
  * this one), and the helpers the capabilities' contracts are written with.
  */
 import type * as z from 'zod/mini';
+import type { RouteAccess } from '../access';
+import type { HttpMethod } from '../http';
 
 type Schema = z.ZodMiniType;
 
@@ -12,7 +14,16 @@ export interface AnswerContract {
   readonly example: unknown;
 }
 
+/**
+ * One route, defined once: its method, API Gateway resource path (`{name}` segments are path
+ * parameters), who may call it, and what it takes and answers. The functions' spec modules
+ * (lambdas/<capability>/spec.ts) serve these by name; the OpenAPI document and the route matrix
+ * read them.
+ */
 export interface RouteContract {
+  readonly method: HttpMethod;
+  readonly resource: string;
+  readonly access: RouteAccess;
   readonly summary: string;
   /** Required when the path has `{parameters}`: the schema the handler parses them with. */
   readonly path?: Schema;

@@ -4,9 +4,13 @@ import { settingsSchema } from '../../validation';
 import * as answers from '../answers';
 import { exampleSettings } from '../examples';
 import { answer, type RouteContract } from './route';
+import { EMPLOYEE } from '../access';
 
 export const SETTINGS_CONTRACT = {
-  'GET /compliance-settings': {
+  getSettings: {
+    method: 'GET',
+    resource: '/compliance-settings',
+    access: EMPLOYEE,
     summary: 'The call assistant settings (employees in SETTINGS_ADMIN_EMAILS)',
     query: null,
     answers: {
@@ -16,7 +20,10 @@ export const SETTINGS_CONTRACT = {
       }),
     },
   },
-  'PATCH /compliance-settings': {
+  updateSettings: {
+    method: 'PATCH',
+    resource: '/compliance-settings',
+    access: EMPLOYEE,
     summary: 'Change the call assistant settings',
     body: settingsSchema,
     bodyExample: { voiceId: 'marissa', version: 4 },

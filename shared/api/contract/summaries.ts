@@ -11,9 +11,13 @@ import {
   exampleTranscript,
 } from '../examples';
 import { answer, type RouteContract } from './route';
+import { STAFF } from '../access';
 
 export const SUMMARIES_CONTRACT = {
-  'GET /summaries': {
+  listSummaries: {
+    method: 'GET',
+    resource: '/summaries',
+    access: STAFF,
     summary: "One tab's page of call summaries for a month, and every tab's count",
     query: summariesQuerySchema,
     answers: {
@@ -26,7 +30,10 @@ export const SUMMARIES_CONTRACT = {
       }),
     },
   },
-  'GET /calls/{callId}/summary': {
+  getSummary: {
+    method: 'GET',
+    resource: '/calls/{callId}/summary',
+    access: STAFF,
     summary: 'One summary with its transcript',
     path: callPathSchema,
     query: null,
@@ -36,7 +43,10 @@ export const SUMMARIES_CONTRACT = {
       }),
     },
   },
-  'PATCH /calls/{callId}/summary-status': {
+  setSummaryStatus: {
+    method: 'PATCH',
+    resource: '/calls/{callId}/summary-status',
+    access: STAFF,
     summary:
       'Move a summary between Incomplete, Successful and Added to EMR (product-rules.md "Summaries, escalations and notifications")',
     path: callPathSchema,
@@ -49,7 +59,10 @@ export const SUMMARIES_CONTRACT = {
     },
     errors: [409],
   },
-  'GET /summary-links/{token}': {
+  openSummaryLink: {
+    method: 'GET',
+    resource: '/summary-links/{token}',
+    access: 'signed-in',
     summary: "A notification's summary page (operators, or staff of the call's organization)",
     path: linkPathSchema,
     query: null,

@@ -5,6 +5,7 @@ import { linkPathSchema, pageQuerySchema, patientPathSchema, patientTextPathSche
 import * as answers from '../answers';
 import { EXAMPLE_IDS, exampleText, exampleUser } from '../examples';
 import { answer, type RouteContract } from './route';
+import { STAFF } from '../access';
 
 /** The fields of Twilio's form posts that CareLoop reads; Twilio sends more. */
 const twilioStatusForm = z.looseObject({
@@ -16,7 +17,10 @@ const twilioInboundForm = z.looseObject({ MessageSid: z.string(), From: z.string
 const twiml = z.string();
 
 export const TEXTS_CONTRACT = {
-  'GET /patients/{patientId}/texts': {
+  listTexts: {
+    method: 'GET',
+    resource: '/patients/{patientId}/texts',
+    access: STAFF,
     summary: "A page of a patient's texts (newest first), opt-out state and this month's count",
     path: patientPathSchema,
     query: pageQuerySchema,
@@ -33,7 +37,10 @@ export const TEXTS_CONTRACT = {
       }),
     },
   },
-  'POST /patients/{patientId}/texts': {
+  sendText: {
+    method: 'POST',
+    resource: '/patients/{patientId}/texts',
+    access: STAFF,
     summary: 'Text the patient, optionally with a call link',
     path: patientPathSchema,
     body: sendTextSchema,
@@ -47,7 +54,10 @@ export const TEXTS_CONTRACT = {
     },
     errors: [409, 429, 502, 503],
   },
-  'PATCH /patients/{patientId}/texts/{messageId}': {
+  resolveCallback: {
+    method: 'PATCH',
+    resource: '/patients/{patientId}/texts/{messageId}',
+    access: STAFF,
     summary: 'Mark a callback request as handled',
     path: patientTextPathSchema,
     body: resolveCallbackSchema,
@@ -71,7 +81,10 @@ export const TEXTS_CONTRACT = {
     },
     errors: [409],
   },
-  'POST /patients/{patientId}/call-links': {
+  sendCallLink: {
+    method: 'POST',
+    resource: '/patients/{patientId}/call-links',
+    access: STAFF,
     summary: 'A call link for the patient (valid 7 days)',
     path: patientPathSchema,
     body: null,
@@ -82,14 +95,20 @@ export const TEXTS_CONTRACT = {
       }),
     },
   },
-  'DELETE /patients/{patientId}/call-links': {
+  revokeCallLinks: {
+    method: 'DELETE',
+    resource: '/patients/{patientId}/call-links',
+    access: STAFF,
     summary: 'Revoke every call link of the patient made so far (their pages then answer like expired ones)',
     path: patientPathSchema,
     answers: {
       200: answer(answers.revokedCallLinksAnswer, 'Revoked', { revoked: true, revoked_at: '2026-11-23T10:00:00.000Z' }),
     },
   },
-  'POST /call-links/{token}': {
+  startLinkCall: {
+    method: 'POST',
+    resource: '/call-links/{token}',
+    access: 'link',
     summary:
       "The patient opens their call link: a call is placed (at most one per patient per 15 minutes, 8:00-21:00 in the practice's time zone)",
     path: linkPathSchema,
@@ -97,7 +116,10 @@ export const TEXTS_CONTRACT = {
     answers: { 200: answer(answers.callLinkAnswer, 'Placed', { isValid: true, call: 'placed' }) },
     errors: [429, 502, 503],
   },
-  'POST /webhooks/twilio/status': {
+  twilioStatus: {
+    method: 'POST',
+    resource: '/webhooks/twilio/status',
+    access: 'webhook:twilio',
     summary: "Twilio's delivery status of a patient text",
     media: 'twilio-form',
     body: twilioStatusForm,
@@ -106,7 +128,10 @@ export const TEXTS_CONTRACT = {
       200: answer(twiml, 'Empty TwiML', '<?xml version="1.0" encoding="UTF-8"?><Response></Response>'),
     },
   },
-  'POST /webhooks/twilio/inbound': {
+  twilioInbound: {
+    method: 'POST',
+    resource: '/webhooks/twilio/inbound',
+    access: 'webhook:twilio',
     summary: 'A text from a patient: STOP, START, HELP or a callback request',
     media: 'twilio-form',
     body: twilioInboundForm,

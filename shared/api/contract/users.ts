@@ -5,9 +5,13 @@ import { EXAMPLE_IDS, exampleUser } from '../examples';
 import { userListQuerySchema } from '../queries';
 import { userProfileRecord } from '../records';
 import { answer, page, type RouteContract } from './route';
+import { EMPLOYEE } from '../access';
 
 export const USERS_CONTRACT = {
-  'GET /me': {
+  me: {
+    method: 'GET',
+    resource: '/me',
+    access: 'signed-in',
     summary: "The caller's profile (role null for an account with no group yet)",
     query: null,
     answers: {
@@ -18,12 +22,18 @@ export const USERS_CONTRACT = {
       }),
     },
   },
-  'GET /users': {
+  listUsers: {
+    method: 'GET',
+    resource: '/users',
+    access: EMPLOYEE,
     summary: 'Users, each with their organization',
     query: userListQuerySchema,
     answers: { 200: answer(answers.userListAnswer, 'One page', page(exampleUser)) },
   },
-  'POST /users': {
+  createUser: {
+    method: 'POST',
+    resource: '/users',
+    access: EMPLOYEE,
     summary: 'Create a user (Cognito account, group and profile)',
     body: createUserSchema,
     bodyExample: {
@@ -38,7 +48,10 @@ export const USERS_CONTRACT = {
     answers: { 201: answer(answers.userAnswer, 'Created', { user: exampleUser }) },
     errors: [409],
   },
-  'PUT /users/{userId}': {
+  updateUser: {
+    method: 'PUT',
+    resource: '/users/{userId}',
+    access: EMPLOYEE,
     summary: "Change a user's profile, role or organization",
     path: userPathSchema,
     body: updateUserSchema,
@@ -53,7 +66,10 @@ export const USERS_CONTRACT = {
     answers: { 200: answer(answers.userAnswer, 'Changed', { user: exampleUser }) },
     errors: [409],
   },
-  'DELETE /users/{userId}': {
+  removeUser: {
+    method: 'DELETE',
+    resource: '/users/{userId}',
+    access: EMPLOYEE,
     summary: 'Delete a user (never oneself)',
     path: userPathSchema,
     answers: { 200: answer(answers.deletedAnswer, 'Deleted', { deleted: true }) },
