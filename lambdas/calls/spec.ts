@@ -1,5 +1,5 @@
 /** The calls capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { CALLS_CONTRACT } from '../../shared/api/contract/calls';
+import { CALLS_ROUTES } from '../../shared/api/routes/calls';
 import type { CapabilitySpec } from '../kernel/spec';
 
 export const CALLS = {
@@ -11,10 +11,10 @@ export const CALLS = {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
       },
       routes: {
-        listPatientCalls: CALLS_CONTRACT.listPatientCalls,
-        listCalls: CALLS_CONTRACT.listCalls,
-        listScheduledCalls: CALLS_CONTRACT.listScheduledCalls,
-        getCall: CALLS_CONTRACT.getCall,
+        listPatientCalls: CALLS_ROUTES.listPatientCalls,
+        listCalls: CALLS_ROUTES.listCalls,
+        listScheduledCalls: CALLS_ROUTES.listScheduledCalls,
+        getCall: CALLS_ROUTES.getCall,
       },
     },
     'outbound-call': {
@@ -32,7 +32,7 @@ export const CALLS = {
       },
       routes: {
         // Placing and scheduling calls.
-        placeCall: CALLS_CONTRACT.placeCall,
+        placeCall: CALLS_ROUTES.placeCall,
       },
     },
     'schedule-call': {
@@ -42,8 +42,8 @@ export const CALLS = {
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
       },
       routes: {
-        scheduleCall: CALLS_CONTRACT.scheduleCall,
-        cancelScheduledCall: CALLS_CONTRACT.cancelScheduledCall,
+        scheduleCall: CALLS_ROUTES.scheduleCall,
+        cancelScheduledCall: CALLS_ROUTES.cancelScheduledCall,
       },
     },
     'web-call-config': {
@@ -61,8 +61,8 @@ export const CALLS = {
       },
       routes: {
         // Web calls: the patient's own provider staff (product-rules.md "Calls").
-        startWebCall: CALLS_CONTRACT.startWebCall,
-        cancelWebCall: CALLS_CONTRACT.cancelWebCall,
+        startWebCall: CALLS_ROUTES.startWebCall,
+        cancelWebCall: CALLS_ROUTES.cancelWebCall,
       },
     },
     'vapi-webhook': {
@@ -80,7 +80,7 @@ export const CALLS = {
       },
       routes: {
         // Vendor webhooks.
-        vapiMessage: CALLS_CONTRACT.vapiMessage,
+        vapiMessage: CALLS_ROUTES.vapiMessage,
       },
     },
   },

@@ -1,5 +1,5 @@
 /** The care-plans capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { CARE_PLANS_CONTRACT } from '../../shared/api/contract/care-plans';
+import { CARE_PLANS_ROUTES } from '../../shared/api/routes/care-plans';
 import type { CapabilitySpec } from '../kernel/spec';
 
 export const CARE_PLANS = {
@@ -17,10 +17,10 @@ export const CARE_PLANS = {
         ],
       },
       routes: {
-        getCarePlan: CARE_PLANS_CONTRACT.getCarePlan,
-        createCarePlan: CARE_PLANS_CONTRACT.createCarePlan,
-        updateCarePlan: CARE_PLANS_CONTRACT.updateCarePlan,
-        carePlanRevisions: CARE_PLANS_CONTRACT.carePlanRevisions,
+        getCarePlan: CARE_PLANS_ROUTES.getCarePlan,
+        createCarePlan: CARE_PLANS_ROUTES.createCarePlan,
+        updateCarePlan: CARE_PLANS_ROUTES.updateCarePlan,
+        carePlanRevisions: CARE_PLANS_ROUTES.carePlanRevisions,
       },
     },
     'emr-notes': {
@@ -35,10 +35,10 @@ export const CARE_PLANS = {
         ],
       },
       routes: {
-        getEmrNotes: CARE_PLANS_CONTRACT.getEmrNotes,
-        createEmrNotes: CARE_PLANS_CONTRACT.createEmrNotes,
-        updateEmrNotes: CARE_PLANS_CONTRACT.updateEmrNotes,
-        emrNotesRevisions: CARE_PLANS_CONTRACT.emrNotesRevisions,
+        getEmrNotes: CARE_PLANS_ROUTES.getEmrNotes,
+        createEmrNotes: CARE_PLANS_ROUTES.createEmrNotes,
+        updateEmrNotes: CARE_PLANS_ROUTES.updateEmrNotes,
+        emrNotesRevisions: CARE_PLANS_ROUTES.emrNotesRevisions,
       },
     },
   },

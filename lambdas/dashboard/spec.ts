@@ -1,5 +1,5 @@
 /** The dashboard capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { DASHBOARD_CONTRACT } from '../../shared/api/contract/dashboard';
+import { DASHBOARD_ROUTES } from '../../shared/api/routes/dashboard';
 import type { CapabilitySpec } from '../kernel/spec';
 
 export const DASHBOARD = {
@@ -19,10 +19,10 @@ export const DASHBOARD = {
         ],
       },
       routes: {
-        dashboardStats: DASHBOARD_CONTRACT.dashboardStats,
+        dashboardStats: DASHBOARD_ROUTES.dashboardStats,
         // The dashboards' CCM charts (operators: every organization) and the practice's worklist.
-        dashboardCharts: DASHBOARD_CONTRACT.dashboardCharts,
-        worklist: DASHBOARD_CONTRACT.worklist,
+        dashboardCharts: DASHBOARD_ROUTES.dashboardCharts,
+        worklist: DASHBOARD_ROUTES.worklist,
       },
     },
   },

@@ -1,5 +1,5 @@
 /** The organizations capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { ORGANIZATIONS_CONTRACT } from '../../shared/api/contract/organizations';
+import { ORGANIZATIONS_ROUTES } from '../../shared/api/routes/organizations';
 import type { CapabilitySpec } from '../kernel/spec';
 
 export const ORGANIZATIONS = {
@@ -22,11 +22,11 @@ export const ORGANIZATIONS = {
         bus: ['events:PutEvents'],
       },
       routes: {
-        listOrganizations: ORGANIZATIONS_CONTRACT.listOrganizations,
-        getOrganization: ORGANIZATIONS_CONTRACT.getOrganization,
-        listOrganizationUsers: ORGANIZATIONS_CONTRACT.listOrganizationUsers,
-        updateOrganization: ORGANIZATIONS_CONTRACT.updateOrganization,
-        archiveOrganization: ORGANIZATIONS_CONTRACT.archiveOrganization,
+        listOrganizations: ORGANIZATIONS_ROUTES.listOrganizations,
+        getOrganization: ORGANIZATIONS_ROUTES.getOrganization,
+        listOrganizationUsers: ORGANIZATIONS_ROUTES.listOrganizationUsers,
+        updateOrganization: ORGANIZATIONS_ROUTES.updateOrganization,
+        archiveOrganization: ORGANIZATIONS_ROUTES.archiveOrganization,
       },
     },
     'create-provider': {
@@ -35,7 +35,7 @@ export const ORGANIZATIONS = {
         table: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
       },
       routes: {
-        createOrganization: ORGANIZATIONS_CONTRACT.createOrganization,
+        createOrganization: ORGANIZATIONS_ROUTES.createOrganization,
       },
     },
   },

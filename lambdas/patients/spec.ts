@@ -1,7 +1,7 @@
 /** The patients capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { AUDIT_CONTRACT } from '../../shared/api/contract/audit';
-import { CONSENT_CONTRACT } from '../../shared/api/contract/consent';
-import { PATIENTS_CONTRACT } from '../../shared/api/contract/patients';
+import { AUDIT_ROUTES } from '../../shared/api/routes/audit';
+import { CONSENT_ROUTES } from '../../shared/api/routes/consent';
+import { PATIENTS_ROUTES } from '../../shared/api/routes/patients';
 import type { CapabilitySpec } from '../kernel/spec';
 
 export const PATIENTS = {
@@ -23,15 +23,15 @@ export const PATIENTS = {
         bus: ['events:PutEvents'],
       },
       routes: {
-        listPatients: PATIENTS_CONTRACT.listPatients,
-        createPatient: PATIENTS_CONTRACT.createPatient,
-        getPatient: PATIENTS_CONTRACT.getPatient,
-        updatePatient: PATIENTS_CONTRACT.updatePatient,
-        archivePatient: PATIENTS_CONTRACT.archivePatient,
-        accessHistory: AUDIT_CONTRACT.accessHistory,
+        listPatients: PATIENTS_ROUTES.listPatients,
+        createPatient: PATIENTS_ROUTES.createPatient,
+        getPatient: PATIENTS_ROUTES.getPatient,
+        updatePatient: PATIENTS_ROUTES.updatePatient,
+        archivePatient: PATIENTS_ROUTES.archivePatient,
+        accessHistory: AUDIT_ROUTES.accessHistory,
         // CCM consent (product-rules.md "Care management (CCM)"): the current consent and its history.
-        getConsent: CONSENT_CONTRACT.getConsent,
-        recordConsent: CONSENT_CONTRACT.recordConsent,
+        getConsent: CONSENT_ROUTES.getConsent,
+        recordConsent: CONSENT_ROUTES.recordConsent,
       },
     },
   },

@@ -1,5 +1,5 @@
 /** The settings capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { SETTINGS_CONTRACT } from '../../shared/api/contract/settings';
+import { SETTINGS_ROUTES } from '../../shared/api/routes/settings';
 import type { CapabilitySpec } from '../kernel/spec';
 
 export const SETTINGS = {
@@ -12,8 +12,8 @@ export const SETTINGS = {
       },
       routes: {
         // System settings: employees, and only those in SETTINGS_ADMIN_EMAILS (checked in the use case).
-        getSettings: SETTINGS_CONTRACT.getSettings,
-        updateSettings: SETTINGS_CONTRACT.updateSettings,
+        getSettings: SETTINGS_ROUTES.getSettings,
+        updateSettings: SETTINGS_ROUTES.updateSettings,
       },
     },
   },

@@ -1,5 +1,5 @@
 /** The texts capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { TEXTS_CONTRACT } from '../../shared/api/contract/texts';
+import { TEXTS_ROUTES } from '../../shared/api/routes/texts';
 import type { CapabilitySpec } from '../kernel/spec';
 
 export const TEXTS = {
@@ -22,11 +22,11 @@ export const TEXTS = {
       },
       routes: {
         // Patient texts and call links (product-rules.md "Texts").
-        listTexts: TEXTS_CONTRACT.listTexts,
-        sendText: TEXTS_CONTRACT.sendText,
-        resolveCallback: TEXTS_CONTRACT.resolveCallback,
-        sendCallLink: TEXTS_CONTRACT.sendCallLink,
-        revokeCallLinks: TEXTS_CONTRACT.revokeCallLinks,
+        listTexts: TEXTS_ROUTES.listTexts,
+        sendText: TEXTS_ROUTES.sendText,
+        resolveCallback: TEXTS_ROUTES.resolveCallback,
+        sendCallLink: TEXTS_ROUTES.sendCallLink,
+        revokeCallLinks: TEXTS_ROUTES.revokeCallLinks,
       },
     },
     'call-link': {
@@ -43,7 +43,7 @@ export const TEXTS = {
       },
       routes: {
         // The patient's call link page (/call/{token}): the token is the only credential.
-        startLinkCall: TEXTS_CONTRACT.startLinkCall,
+        startLinkCall: TEXTS_ROUTES.startLinkCall,
       },
     },
     'twilio-webhook': {
@@ -59,8 +59,8 @@ export const TEXTS = {
         sms: ['secretsmanager:GetSecretValue'],
       },
       routes: {
-        twilioStatus: TEXTS_CONTRACT.twilioStatus,
-        twilioInbound: TEXTS_CONTRACT.twilioInbound,
+        twilioStatus: TEXTS_ROUTES.twilioStatus,
+        twilioInbound: TEXTS_ROUTES.twilioInbound,
       },
     },
   },

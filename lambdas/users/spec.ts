@@ -1,5 +1,5 @@
 /** The users capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { USERS_CONTRACT } from '../../shared/api/contract/users';
+import { USERS_ROUTES } from '../../shared/api/routes/users';
 import type { CapabilitySpec } from '../kernel/spec';
 
 export const USERS = {
@@ -11,7 +11,7 @@ export const USERS = {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
       },
       routes: {
-        me: USERS_CONTRACT.me,
+        me: USERS_ROUTES.me,
       },
     },
     'manage-user': {
@@ -39,10 +39,10 @@ export const USERS = {
         ],
       },
       routes: {
-        listUsers: USERS_CONTRACT.listUsers,
-        createUser: USERS_CONTRACT.createUser,
-        updateUser: USERS_CONTRACT.updateUser,
-        removeUser: USERS_CONTRACT.removeUser,
+        listUsers: USERS_ROUTES.listUsers,
+        createUser: USERS_ROUTES.createUser,
+        updateUser: USERS_ROUTES.updateUser,
+        removeUser: USERS_ROUTES.removeUser,
       },
     },
   },

@@ -2,14 +2,12 @@
 import { pageQuerySchema, patientPathSchema } from '../../validation';
 import * as answers from '../answers';
 import { exampleAccessHistoryEntry } from '../examples';
+import { AUDIT_ROUTES } from '../routes/audit';
 import { answer, page, type RouteContract } from './route';
-import { EMPLOYEE } from '../access';
 
 export const AUDIT_CONTRACT = {
   accessHistory: {
-    method: 'GET',
-    resource: '/patients/{patientId}/access-history',
-    access: EMPLOYEE,
+    ...AUDIT_ROUTES.accessHistory,
     summary: 'Audit events about a patient, newest first (operators)',
     path: patientPathSchema,
     query: pageQuerySchema,

@@ -10,8 +10,8 @@ import {
 } from '../../validation';
 import * as answers from '../answers';
 import { exampleCall, exampleCallDetail } from '../examples';
+import { CALLS_ROUTES } from '../routes/calls';
 import { answer, page, type RouteContract } from './route';
-import { EMPLOYEE, PROVIDER, STAFF } from '../access';
 
 /**
  * Vapi's server message, as far as CareLoop reads it before `parseVapiWebhook`; the whole shape is
@@ -21,9 +21,7 @@ const vapiServerMessage = z.looseObject({ message: z.looseObject({ type: z.strin
 
 export const CALLS_CONTRACT = {
   listPatientCalls: {
-    method: 'GET',
-    resource: '/patients/{patientId}/calls',
-    access: STAFF,
+    ...CALLS_ROUTES.listPatientCalls,
     summary: "A patient's pending scheduled calls and a page of their call history",
     path: patientPathSchema,
     query: pageQuerySchema,
@@ -32,17 +30,13 @@ export const CALLS_CONTRACT = {
     },
   },
   listCalls: {
-    method: 'GET',
-    resource: '/calls',
-    access: EMPLOYEE,
+    ...CALLS_ROUTES.listCalls,
     summary: 'The calls placed, newest first (operators)',
     query: pageQuerySchema,
     answers: { 200: answer(answers.callListAnswer, 'One page', page(exampleCall)) },
   },
   listScheduledCalls: {
-    method: 'GET',
-    resource: '/calls/scheduled',
-    access: EMPLOYEE,
+    ...CALLS_ROUTES.listScheduledCalls,
     summary: 'Pending scheduled calls, soonest first (operators)',
     query: pageQuerySchema,
     answers: {
@@ -54,18 +48,14 @@ export const CALLS_CONTRACT = {
     },
   },
   getCall: {
-    method: 'GET',
-    resource: '/calls/{callId}',
-    access: STAFF,
+    ...CALLS_ROUTES.getCall,
     summary: 'One call with its transcript and report',
     path: callPathSchema,
     query: null,
     answers: { 200: answer(answers.callDetailAnswer, 'The call', { call: exampleCallDetail }) },
   },
   placeCall: {
-    method: 'POST',
-    resource: '/patients/{patientId}/calls',
-    access: STAFF,
+    ...CALLS_ROUTES.placeCall,
     summary: 'Call the patient now',
     path: patientPathSchema,
     body: null,
@@ -84,9 +74,7 @@ export const CALLS_CONTRACT = {
     errors: [409, 429, 502, 503],
   },
   scheduleCall: {
-    method: 'POST',
-    resource: '/patients/{patientId}/scheduled-calls',
-    access: STAFF,
+    ...CALLS_ROUTES.scheduleCall,
     summary: 'Schedule a call (moved into 8:00–21:00 local time)',
     path: patientPathSchema,
     body: scheduleCallSchema,
@@ -98,18 +86,14 @@ export const CALLS_CONTRACT = {
     },
   },
   cancelScheduledCall: {
-    method: 'DELETE',
-    resource: '/scheduled-calls/{callId}',
-    access: STAFF,
+    ...CALLS_ROUTES.cancelScheduledCall,
     summary: 'Cancel a pending scheduled call',
     path: callPathSchema,
     answers: { 200: answer(answers.scheduledCallCancelledAnswer, 'Cancelled', { cancelled: true }) },
     errors: [409],
   },
   startWebCall: {
-    method: 'POST',
-    resource: '/patients/{patientId}/web-call',
-    access: PROVIDER,
+    ...CALLS_ROUTES.startWebCall,
     summary: 'Start a web call with the patient: the server creates it; the browser joins its URL (no key)',
     path: patientPathSchema,
     body: null,
@@ -124,9 +108,7 @@ export const CALLS_CONTRACT = {
     errors: [409, 502, 503],
   },
   cancelWebCall: {
-    method: 'POST',
-    resource: '/patients/{patientId}/web-call/{callId}/cancel',
-    access: PROVIDER,
+    ...CALLS_ROUTES.cancelWebCall,
     summary: 'Cancel a web call whose window closed before it started',
     path: patientCallPathSchema,
     body: null,
@@ -134,9 +116,7 @@ export const CALLS_CONTRACT = {
     errors: [409],
   },
   vapiMessage: {
-    method: 'POST',
-    resource: '/webhooks/vapi',
-    access: 'webhook:vapi',
+    ...CALLS_ROUTES.vapiMessage,
     summary: "Vapi's server messages (status updates, end-of-call reports)",
     body: vapiServerMessage,
     bodyExample: { message: { type: 'status-update', status: 'in-progress', call: { id: 'vendor-call-id' } } },

@@ -9,8 +9,8 @@ import {
 } from '../../validation';
 import * as answers from '../answers';
 import { exampleCarePlan, exampleDocument } from '../examples';
+import { CARE_PLANS_ROUTES } from '../routes/care-plans';
 import { answer, page, type RouteContract } from './route';
-import { STAFF } from '../access';
 
 /** A care plan as the editor sends it: its structured part and note. */
 const carePlanBody = {
@@ -24,18 +24,14 @@ const carePlanBody = {
 
 export const CARE_PLANS_CONTRACT = {
   getCarePlan: {
-    method: 'GET',
-    resource: '/patients/{patientId}/care-plan',
-    access: STAFF,
+    ...CARE_PLANS_ROUTES.getCarePlan,
     summary: "The patient's care plan, or null",
     path: patientPathSchema,
     query: null,
     answers: { 200: answer(answers.carePlanReadAnswer, 'The care plan', { carePlan: exampleCarePlan }) },
   },
   createCarePlan: {
-    method: 'POST',
-    resource: '/patients/{patientId}/care-plan',
-    access: STAFF,
+    ...CARE_PLANS_ROUTES.createCarePlan,
     summary: "Write the first care plan (the patient's condition count is written with it)",
     path: patientPathSchema,
     body: carePlanSchema,
@@ -44,9 +40,7 @@ export const CARE_PLANS_CONTRACT = {
     errors: [409],
   },
   updateCarePlan: {
-    method: 'PUT',
-    resource: '/patients/{patientId}/care-plan',
-    access: STAFF,
+    ...CARE_PLANS_ROUTES.updateCarePlan,
     summary: 'Save a new revision of the care plan',
     path: patientPathSchema,
     body: carePlanUpdateSchema,
@@ -55,9 +49,7 @@ export const CARE_PLANS_CONTRACT = {
     errors: [409],
   },
   carePlanRevisions: {
-    method: 'GET',
-    resource: '/patients/{patientId}/care-plan/revisions',
-    access: STAFF,
+    ...CARE_PLANS_ROUTES.carePlanRevisions,
     summary: "The care plan's earlier revisions, newest first",
     path: patientPathSchema,
     query: pageQuerySchema,
@@ -76,18 +68,14 @@ export const CARE_PLANS_CONTRACT = {
     },
   },
   getEmrNotes: {
-    method: 'GET',
-    resource: '/patients/{patientId}/emr-notes',
-    access: STAFF,
+    ...CARE_PLANS_ROUTES.getEmrNotes,
     summary: "The patient's EMR notes, or null",
     path: patientPathSchema,
     query: null,
     answers: { 200: answer(answers.emrNotesReadAnswer, 'The notes', { emrNotes: exampleDocument }) },
   },
   createEmrNotes: {
-    method: 'POST',
-    resource: '/patients/{patientId}/emr-notes',
-    access: STAFF,
+    ...CARE_PLANS_ROUTES.createEmrNotes,
     summary: 'Write the first EMR notes',
     path: patientPathSchema,
     body: documentSchema,
@@ -96,9 +84,7 @@ export const CARE_PLANS_CONTRACT = {
     errors: [409],
   },
   updateEmrNotes: {
-    method: 'PUT',
-    resource: '/patients/{patientId}/emr-notes',
-    access: STAFF,
+    ...CARE_PLANS_ROUTES.updateEmrNotes,
     summary: 'Save a new revision of the EMR notes',
     path: patientPathSchema,
     body: documentUpdateSchema,
@@ -107,9 +93,7 @@ export const CARE_PLANS_CONTRACT = {
     errors: [409],
   },
   emrNotesRevisions: {
-    method: 'GET',
-    resource: '/patients/{patientId}/emr-notes/revisions',
-    access: STAFF,
+    ...CARE_PLANS_ROUTES.emrNotesRevisions,
     summary: "The EMR notes' earlier revisions, newest first",
     path: patientPathSchema,
     query: pageQuerySchema,

@@ -10,14 +10,12 @@ import {
 import { patientPathSchema, providerPathSchema } from '../../validation';
 import * as answers from '../answers';
 import { exampleBillingRow, exampleCcmTotals, exampleTimeEntry, exampleUser } from '../examples';
+import { CARE_TIME_ROUTES } from '../routes/care-time';
 import { answer, type RouteContract } from './route';
-import { PROVIDER, STAFF } from '../access';
 
 export const CARE_TIME_CONTRACT = {
   listTimeEntries: {
-    method: 'GET',
-    resource: '/patients/{patientId}/time-entries',
-    access: STAFF,
+    ...CARE_TIME_ROUTES.listTimeEntries,
     summary: "A page of a patient's CCM time log for a month (newest first) and the month's totals",
     path: patientPathSchema,
     query: timeEntriesQuerySchema,
@@ -33,9 +31,7 @@ export const CARE_TIME_CONTRACT = {
     },
   },
   logTime: {
-    method: 'POST',
-    resource: '/patients/{patientId}/time-entries',
-    access: PROVIDER,
+    ...CARE_TIME_ROUTES.logTime,
     summary: 'Log CCM time for the patient, or correct an earlier entry (`voids`); provider staff only',
     path: patientPathSchema,
     body: timeEntryRequestSchema,
@@ -46,9 +42,7 @@ export const CARE_TIME_CONTRACT = {
     errors: [409],
   },
   billingReport: {
-    method: 'GET',
-    resource: '/providers/{providerId}/billing-report',
-    access: STAFF,
+    ...CARE_TIME_ROUTES.billingReport,
     summary: "A page of the organization's monthly CCM billing report (one row per patient-month)",
     path: providerPathSchema,
     query: billingReportQuerySchema,
@@ -61,9 +55,7 @@ export const CARE_TIME_CONTRACT = {
     },
   },
   billingReportCsv: {
-    method: 'GET',
-    resource: '/providers/{providerId}/billing-report.csv',
-    access: STAFF,
+    ...CARE_TIME_ROUTES.billingReportCsv,
     summary: 'The whole month of the billing report as CSV (a download)',
     path: providerPathSchema,
     query: billingCsvQuerySchema,
@@ -77,9 +69,7 @@ export const CARE_TIME_CONTRACT = {
     },
   },
   markBilled: {
-    method: 'PUT',
-    resource: '/providers/{providerId}/billing-report/{month}/patients/{patientId}',
-    access: PROVIDER,
+    ...CARE_TIME_ROUTES.markBilled,
     summary: "Set a patient-month's complexity flag, or mark it billed (freezes its time entries)",
     path: billingRowPathSchema,
     body: billingRowSchema,

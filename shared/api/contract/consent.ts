@@ -2,14 +2,12 @@
 import { consentSchema, pageQuerySchema, patientPathSchema } from '../../validation';
 import * as answers from '../answers';
 import { exampleConsentEntry, examplePatient } from '../examples';
+import { CONSENT_ROUTES } from '../routes/consent';
 import { answer, page, type RouteContract } from './route';
-import { STAFF } from '../access';
 
 export const CONSENT_CONTRACT = {
   getConsent: {
-    method: 'GET',
-    resource: '/patients/{patientId}/consent',
-    access: STAFF,
+    ...CONSENT_ROUTES.getConsent,
     summary: "The patient's CCM consent and a page of its changes, newest first",
     path: patientPathSchema,
     query: pageQuerySchema,
@@ -21,9 +19,7 @@ export const CONSENT_CONTRACT = {
     },
   },
   recordConsent: {
-    method: 'POST',
-    resource: '/patients/{patientId}/consent',
-    access: STAFF,
+    ...CONSENT_ROUTES.recordConsent,
     summary: 'Record a consent change (accepted needs the method and all four disclosures)',
     path: patientPathSchema,
     body: consentSchema,

@@ -2,14 +2,12 @@
 import { dashboardChartsQuerySchema } from '../../dashboard';
 import * as answers from '../answers';
 import { EXAMPLE_IDS, examplePatient, exampleProvider, exampleSummary } from '../examples';
+import { DASHBOARD_ROUTES } from '../routes/dashboard';
 import { answer, type RouteContract } from './route';
-import { PROVIDER, STAFF } from '../access';
 
 export const DASHBOARD_CONTRACT = {
   dashboardStats: {
-    method: 'GET',
-    resource: '/dashboard-stats',
-    access: STAFF,
+    ...DASHBOARD_ROUTES.dashboardStats,
     summary: 'Dashboard totals; employees also get the newest organizations',
     query: null,
     answers: {
@@ -27,9 +25,7 @@ export const DASHBOARD_CONTRACT = {
     },
   },
   dashboardCharts: {
-    method: 'GET',
-    resource: '/dashboard-charts',
-    access: STAFF,
+    ...DASHBOARD_ROUTES.dashboardCharts,
     summary:
       'CCM figures per month for the dashboard charts: their organization for provider staff, every organization for employees',
     query: dashboardChartsQuerySchema,
@@ -51,9 +47,7 @@ export const DASHBOARD_CONTRACT = {
     },
   },
   worklist: {
-    method: 'GET',
-    resource: '/worklist',
-    access: PROVIDER,
+    ...DASHBOARD_ROUTES.worklist,
     summary: "The practice's CCM worklist (provider staff): each group's first items and how many more",
     query: null,
     answers: {

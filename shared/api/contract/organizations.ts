@@ -3,49 +3,39 @@ import { pageQuerySchema, providerFormSchema, providerPathSchema } from '../../v
 import * as answers from '../answers';
 import { exampleProvider, exampleUser } from '../examples';
 import { providerListQuerySchema } from '../queries';
+import { ORGANIZATIONS_ROUTES } from '../routes/organizations';
 import { answer, page, type RouteContract } from './route';
-import { EMPLOYEE, STAFF } from '../access';
 
 export const ORGANIZATIONS_CONTRACT = {
   listOrganizations: {
-    method: 'GET',
-    resource: '/providers',
-    access: EMPLOYEE,
+    ...ORGANIZATIONS_ROUTES.listOrganizations,
     summary: 'Active organizations, newest first',
     query: providerListQuerySchema,
     answers: { 200: answer(answers.providerListAnswer, 'One page', page(exampleProvider)) },
   },
   createOrganization: {
-    method: 'POST',
-    resource: '/providers',
-    access: EMPLOYEE,
+    ...ORGANIZATIONS_ROUTES.createOrganization,
     summary: 'Create an organization',
     body: providerFormSchema,
     bodyExample: { name: 'Sunrise Family Practice', address: null, telephone: null, office_email: null },
     answers: { 201: answer(answers.providerAnswer, 'Created', { provider: exampleProvider }) },
   },
   getOrganization: {
-    method: 'GET',
-    resource: '/providers/{providerId}',
-    access: STAFF,
+    ...ORGANIZATIONS_ROUTES.getOrganization,
     summary: 'One organization (provider staff: their own only)',
     path: providerPathSchema,
     query: null,
     answers: { 200: answer(answers.providerAnswer, 'The organization', { provider: exampleProvider }) },
   },
   listOrganizationUsers: {
-    method: 'GET',
-    resource: '/providers/{providerId}/users',
-    access: STAFF,
+    ...ORGANIZATIONS_ROUTES.listOrganizationUsers,
     summary: "An organization's provider users, newest first",
     path: providerPathSchema,
     query: pageQuerySchema,
     answers: { 200: answer(answers.userListAnswer, 'One page', page(exampleUser)) },
   },
   updateOrganization: {
-    method: 'PUT',
-    resource: '/providers/{providerId}',
-    access: EMPLOYEE,
+    ...ORGANIZATIONS_ROUTES.updateOrganization,
     summary: 'Change an organization',
     path: providerPathSchema,
     body: providerFormSchema,
@@ -60,9 +50,7 @@ export const ORGANIZATIONS_CONTRACT = {
     errors: [409],
   },
   archiveOrganization: {
-    method: 'DELETE',
-    resource: '/providers/{providerId}',
-    access: EMPLOYEE,
+    ...ORGANIZATIONS_ROUTES.archiveOrganization,
     summary: 'Archive an organization; its users are disabled',
     path: providerPathSchema,
     answers: { 200: answer(answers.archivedAnswer, 'Archived', { archived: true }) },

@@ -3,23 +3,19 @@ import { createPatientSchema, patientFormSchema, patientPathSchema, providerPath
 import * as answers from '../answers';
 import { EXAMPLE_IDS, exampleOutreach, examplePatient, exampleProvider } from '../examples';
 import { patientListQuerySchema } from '../queries';
+import { PATIENTS_ROUTES } from '../routes/patients';
 import { answer, page, type RouteContract } from './route';
-import { STAFF } from '../access';
 
 export const PATIENTS_CONTRACT = {
   listPatients: {
-    method: 'GET',
-    resource: '/providers/{providerId}/patients',
-    access: STAFF,
+    ...PATIENTS_ROUTES.listPatients,
     summary: "An organization's patients, newest first",
     path: providerPathSchema,
     query: patientListQuerySchema,
     answers: { 200: answer(answers.patientListAnswer, 'One page', page(examplePatient)) },
   },
   createPatient: {
-    method: 'POST',
-    resource: '/patients',
-    access: STAFF,
+    ...PATIENTS_ROUTES.createPatient,
     summary: 'Add a patient, with an optional monthly check-in cadence, consent and billing practitioner',
     body: createPatientSchema,
     bodyExample: {
@@ -42,9 +38,7 @@ export const PATIENTS_CONTRACT = {
     },
   },
   getPatient: {
-    method: 'GET',
-    resource: '/patients/{patientId}',
-    access: STAFF,
+    ...PATIENTS_ROUTES.getPatient,
     summary: 'One patient, their organization and check-in cadence',
     path: patientPathSchema,
     query: null,
@@ -57,9 +51,7 @@ export const PATIENTS_CONTRACT = {
     },
   },
   updatePatient: {
-    method: 'PUT',
-    resource: '/patients/{patientId}',
-    access: STAFF,
+    ...PATIENTS_ROUTES.updatePatient,
     summary: "Change a patient's details",
     path: patientPathSchema,
     body: patientFormSchema,
@@ -74,9 +66,7 @@ export const PATIENTS_CONTRACT = {
     errors: [409],
   },
   archivePatient: {
-    method: 'DELETE',
-    resource: '/patients/{patientId}',
-    access: STAFF,
+    ...PATIENTS_ROUTES.archivePatient,
     summary: 'Archive a patient',
     path: patientPathSchema,
     answers: { 200: answer(answers.archivedAnswer, 'Archived', { archived: true }) },

@@ -3,14 +3,12 @@ import { DEFAULT_SYSTEM_PROMPT } from '../../values/settings';
 import { settingsSchema } from '../../validation';
 import * as answers from '../answers';
 import { exampleSettings } from '../examples';
+import { SETTINGS_ROUTES } from '../routes/settings';
 import { answer, type RouteContract } from './route';
-import { EMPLOYEE } from '../access';
 
 export const SETTINGS_CONTRACT = {
   getSettings: {
-    method: 'GET',
-    resource: '/compliance-settings',
-    access: EMPLOYEE,
+    ...SETTINGS_ROUTES.getSettings,
     summary: 'The call assistant settings (employees in SETTINGS_ADMIN_EMAILS)',
     query: null,
     answers: {
@@ -21,9 +19,7 @@ export const SETTINGS_CONTRACT = {
     },
   },
   updateSettings: {
-    method: 'PATCH',
-    resource: '/compliance-settings',
-    access: EMPLOYEE,
+    ...SETTINGS_ROUTES.updateSettings,
     summary: 'Change the call assistant settings',
     body: settingsSchema,
     bodyExample: { voiceId: 'marissa', version: 4 },

@@ -10,14 +10,12 @@ import {
   exampleSummary,
   exampleTranscript,
 } from '../examples';
+import { SUMMARIES_ROUTES } from '../routes/summaries';
 import { answer, type RouteContract } from './route';
-import { STAFF } from '../access';
 
 export const SUMMARIES_CONTRACT = {
   listSummaries: {
-    method: 'GET',
-    resource: '/summaries',
-    access: STAFF,
+    ...SUMMARIES_ROUTES.listSummaries,
     summary: "One tab's page of call summaries for a month, and every tab's count",
     query: summariesQuerySchema,
     answers: {
@@ -31,9 +29,7 @@ export const SUMMARIES_CONTRACT = {
     },
   },
   getSummary: {
-    method: 'GET',
-    resource: '/calls/{callId}/summary',
-    access: STAFF,
+    ...SUMMARIES_ROUTES.getSummary,
     summary: 'One summary with its transcript',
     path: callPathSchema,
     query: null,
@@ -44,9 +40,7 @@ export const SUMMARIES_CONTRACT = {
     },
   },
   setSummaryStatus: {
-    method: 'PATCH',
-    resource: '/calls/{callId}/summary-status',
-    access: STAFF,
+    ...SUMMARIES_ROUTES.setSummaryStatus,
     summary:
       'Move a summary between Incomplete, Successful and Added to EMR (product-rules.md "Summaries, escalations and notifications")',
     path: callPathSchema,
@@ -60,9 +54,7 @@ export const SUMMARIES_CONTRACT = {
     errors: [409],
   },
   openSummaryLink: {
-    method: 'GET',
-    resource: '/summary-links/{token}',
-    access: 'signed-in',
+    ...SUMMARIES_ROUTES.openSummaryLink,
     summary: "A notification's summary page (operators, or staff of the call's organization)",
     path: linkPathSchema,
     query: null,

@@ -4,8 +4,8 @@ import { sendTextSchema, resolveCallbackSchema } from '../../texts';
 import { linkPathSchema, pageQuerySchema, patientPathSchema, patientTextPathSchema } from '../../validation';
 import * as answers from '../answers';
 import { EXAMPLE_IDS, exampleText, exampleUser } from '../examples';
+import { TEXTS_ROUTES } from '../routes/texts';
 import { answer, type RouteContract } from './route';
-import { STAFF } from '../access';
 
 /** The fields of Twilio's form posts that CareLoop reads; Twilio sends more. */
 const twilioStatusForm = z.looseObject({
@@ -18,9 +18,7 @@ const twiml = z.string();
 
 export const TEXTS_CONTRACT = {
   listTexts: {
-    method: 'GET',
-    resource: '/patients/{patientId}/texts',
-    access: STAFF,
+    ...TEXTS_ROUTES.listTexts,
     summary: "A page of a patient's texts (newest first), opt-out state and this month's count",
     path: patientPathSchema,
     query: pageQuerySchema,
@@ -38,9 +36,7 @@ export const TEXTS_CONTRACT = {
     },
   },
   sendText: {
-    method: 'POST',
-    resource: '/patients/{patientId}/texts',
-    access: STAFF,
+    ...TEXTS_ROUTES.sendText,
     summary: 'Text the patient, optionally with a call link',
     path: patientPathSchema,
     body: sendTextSchema,
@@ -55,9 +51,7 @@ export const TEXTS_CONTRACT = {
     errors: [409, 429, 502, 503],
   },
   resolveCallback: {
-    method: 'PATCH',
-    resource: '/patients/{patientId}/texts/{messageId}',
-    access: STAFF,
+    ...TEXTS_ROUTES.resolveCallback,
     summary: 'Mark a callback request as handled',
     path: patientTextPathSchema,
     body: resolveCallbackSchema,
@@ -82,9 +76,7 @@ export const TEXTS_CONTRACT = {
     errors: [409],
   },
   sendCallLink: {
-    method: 'POST',
-    resource: '/patients/{patientId}/call-links',
-    access: STAFF,
+    ...TEXTS_ROUTES.sendCallLink,
     summary: 'A call link for the patient (valid 7 days)',
     path: patientPathSchema,
     body: null,
@@ -96,9 +88,7 @@ export const TEXTS_CONTRACT = {
     },
   },
   revokeCallLinks: {
-    method: 'DELETE',
-    resource: '/patients/{patientId}/call-links',
-    access: STAFF,
+    ...TEXTS_ROUTES.revokeCallLinks,
     summary: 'Revoke every call link of the patient made so far (their pages then answer like expired ones)',
     path: patientPathSchema,
     answers: {
@@ -106,9 +96,7 @@ export const TEXTS_CONTRACT = {
     },
   },
   startLinkCall: {
-    method: 'POST',
-    resource: '/call-links/{token}',
-    access: 'link',
+    ...TEXTS_ROUTES.startLinkCall,
     summary:
       "The patient opens their call link: a call is placed (at most one per patient per 15 minutes, 8:00-21:00 in the practice's time zone)",
     path: linkPathSchema,
@@ -117,9 +105,7 @@ export const TEXTS_CONTRACT = {
     errors: [429, 502, 503],
   },
   twilioStatus: {
-    method: 'POST',
-    resource: '/webhooks/twilio/status',
-    access: 'webhook:twilio',
+    ...TEXTS_ROUTES.twilioStatus,
     summary: "Twilio's delivery status of a patient text",
     media: 'twilio-form',
     body: twilioStatusForm,
@@ -129,9 +115,7 @@ export const TEXTS_CONTRACT = {
     },
   },
   twilioInbound: {
-    method: 'POST',
-    resource: '/webhooks/twilio/inbound',
-    access: 'webhook:twilio',
+    ...TEXTS_ROUTES.twilioInbound,
     summary: 'A text from a patient: STOP, START, HELP or a callback request',
     media: 'twilio-form',
     body: twilioInboundForm,

@@ -4,14 +4,12 @@ import * as answers from '../answers';
 import { EXAMPLE_IDS, exampleUser } from '../examples';
 import { userListQuerySchema } from '../queries';
 import { userProfileRecord } from '../records';
+import { USERS_ROUTES } from '../routes/users';
 import { answer, page, type RouteContract } from './route';
-import { EMPLOYEE } from '../access';
 
 export const USERS_CONTRACT = {
   me: {
-    method: 'GET',
-    resource: '/me',
-    access: 'signed-in',
+    ...USERS_ROUTES.me,
     summary: "The caller's profile (role null for an account with no group yet)",
     query: null,
     answers: {
@@ -23,17 +21,13 @@ export const USERS_CONTRACT = {
     },
   },
   listUsers: {
-    method: 'GET',
-    resource: '/users',
-    access: EMPLOYEE,
+    ...USERS_ROUTES.listUsers,
     summary: 'Users, each with their organization',
     query: userListQuerySchema,
     answers: { 200: answer(answers.userListAnswer, 'One page', page(exampleUser)) },
   },
   createUser: {
-    method: 'POST',
-    resource: '/users',
-    access: EMPLOYEE,
+    ...USERS_ROUTES.createUser,
     summary: 'Create a user (Cognito account, group and profile)',
     body: createUserSchema,
     bodyExample: {
@@ -49,9 +43,7 @@ export const USERS_CONTRACT = {
     errors: [409],
   },
   updateUser: {
-    method: 'PUT',
-    resource: '/users/{userId}',
-    access: EMPLOYEE,
+    ...USERS_ROUTES.updateUser,
     summary: "Change a user's profile, role or organization",
     path: userPathSchema,
     body: updateUserSchema,
@@ -67,9 +59,7 @@ export const USERS_CONTRACT = {
     errors: [409],
   },
   removeUser: {
-    method: 'DELETE',
-    resource: '/users/{userId}',
-    access: EMPLOYEE,
+    ...USERS_ROUTES.removeUser,
     summary: 'Delete a user (never oneself)',
     path: userPathSchema,
     answers: { 200: answer(answers.deletedAnswer, 'Deleted', { deleted: true }) },
