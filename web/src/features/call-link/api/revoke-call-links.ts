@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { REVOKE_CALL_LINKS_MESSAGES, type RevokeCallLinksResponse } from '../../../../../shared/call-link';
+import { TEXTS_ROUTES } from '../../../../../shared/api/routes/texts';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 
-/** `DELETE /patients/{patientId}/call-links`: every call link of the patient made so far stops working. */
+/** TEXTS_ROUTES.revokeCallLinks: every call link of the patient made so far stops working. */
 export function revokeCallLinks(api: ApiClient, patientId: string): Promise<RevokeCallLinksResponse> {
-  return api.request<RevokeCallLinksResponse>(`/patients/${encodeURIComponent(patientId)}/call-links`, {
-    method: 'DELETE',
+  return sendRoute(api, TEXTS_ROUTES.revokeCallLinks, {
+    params: { patientId },
     fallbackError: REVOKE_CALL_LINKS_MESSAGES.failed,
   });
 }

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CALL_LINK_MESSAGES, type CallLinkResponse } from '../../../../../shared/texts';
+import { TEXTS_ROUTES } from '../../../../../shared/api/routes/texts';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 
 export const callLinkKeys = {
@@ -9,12 +11,12 @@ export const callLinkKeys = {
 };
 
 /**
- * `POST /call-links/{token}` (public: no session, the token is the credential): validates the link
+ * TEXTS_ROUTES.startLinkCall (public: no session, the token is the credential): validates the link
  * and places the call. A non-ok answer without the server's text reads 'Invalid or expired link'.
  */
 export function startLinkCall(api: ApiClient, token: string): Promise<CallLinkResponse> {
-  return api.request<CallLinkResponse>(`/call-links/${encodeURIComponent(token)}`, {
-    method: 'POST',
+  return sendRoute(api, TEXTS_ROUTES.startLinkCall, {
+    params: { token },
     anonymous: true,
     fallbackError: CALL_LINK_MESSAGES.invalidFallback,
   });

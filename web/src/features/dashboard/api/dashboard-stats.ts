@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardStats, ProviderOrganization } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
+import { DASHBOARD_ROUTES } from '../../../../../shared/api/routes/dashboard';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 
-/** `GET /dashboard-stats`: totals from counters; employees also get the newest provider cards. */
+/** DASHBOARD_ROUTES.dashboardStats: totals from counters; employees also get the newest provider cards. */
 export type DashboardStatsResponse = DashboardStats & { providers: ProviderOrganization[] };
 
 export const dashboardKeys = {
@@ -12,7 +14,7 @@ export const dashboardKeys = {
 };
 
 export function getDashboardStats(api: ApiClient, signal?: AbortSignal): Promise<DashboardStatsResponse> {
-  return api.request<DashboardStatsResponse>('/dashboard-stats', {
+  return sendRoute(api, DASHBOARD_ROUTES.dashboardStats, {
     fallbackError: FALLBACK_ERRORS.fetchDashboardStats,
     signal,
   });

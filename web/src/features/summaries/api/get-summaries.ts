@@ -1,7 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { SUMMARY_MESSAGES } from '../../../../../shared/call-messages';
 import type { SummariesResponse, SummaryTab } from '../../../../../shared/summaries';
+import { SUMMARIES_ROUTES } from '../../../../../shared/api/routes/summaries';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { summaryKeys } from './summary-keys';
 
@@ -14,15 +16,15 @@ export interface SummariesQuery {
 }
 
 /**
- * `GET /summaries?month=&tab=&cursor=`: one page (newest first) of a tab, and the counts of every
- * tab that month. Provider staff get their organization's, operators every organization's.
+ * SUMMARIES_ROUTES.listSummaries with `?month=&tab=&cursor=`: one page (newest first) of a tab, and
+ * the counts of every tab that month. Provider staff get their organization's, operators every organization's.
  */
 export function getSummaries(
   api: ApiClient,
   { month, tab, cursor }: SummariesQuery,
   signal?: AbortSignal,
 ): Promise<SummariesResponse> {
-  return api.request<SummariesResponse>('/summaries', {
+  return sendRoute(api, SUMMARIES_ROUTES.listSummaries, {
     query: { month: month || undefined, tab, cursor: cursor ?? undefined },
     fallbackError: SUMMARY_MESSAGES.fetchSummaries,
     signal,

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SUMMARY_LINK_MESSAGES, type SummaryLinkResponse } from '../../../../../shared/summary-link';
+import { SUMMARIES_ROUTES } from '../../../../../shared/api/routes/summaries';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 
 export const summaryLinkKeys = {
@@ -8,9 +10,10 @@ export const summaryLinkKeys = {
   detail: (token: string) => [...summaryLinkKeys.all, token] as const,
 };
 
-/** `GET /summary-links/{token}`: the call, patient and practice a summary link opens. */
+/** SUMMARIES_ROUTES.openSummaryLink: the call, patient and practice a summary link opens. */
 export function getSummaryLink(api: ApiClient, token: string, signal?: AbortSignal): Promise<SummaryLinkResponse> {
-  return api.request<SummaryLinkResponse>(`/summary-links/${encodeURIComponent(token)}`, {
+  return sendRoute(api, SUMMARIES_ROUTES.openSummaryLink, {
+    params: { token },
     fallbackError: SUMMARY_LINK_MESSAGES.loadFailed,
     signal,
   });

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SummaryTab } from '../../../../../shared/summaries';
 
-/** `month` is `all` or YYYY-MM, as sent to `GET /summaries`. */
+/** `month` is `all` or YYYY-MM, as sent to SUMMARIES_ROUTES.listSummaries. */
 export const summaryKeys = {
   all: ['summaries'] as const,
   lists: () => [...summaryKeys.all, 'list'] as const,

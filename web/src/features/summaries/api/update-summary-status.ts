@@ -3,14 +3,16 @@ import type * as z from 'zod/mini';
 import { SUMMARY_MESSAGES } from '../../../../../shared/call-messages';
 import type { SummaryDetailResponse, SummaryStatusResponse } from '../../../../../shared/summaries';
 import type { summaryStatusSchema } from '../../../../../shared/validation';
+import { SUMMARIES_ROUTES } from '../../../../../shared/api/routes/summaries';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { invalidateSummaries, summaryKeys } from './summary-keys';
 
 export type SummaryStatusPayload = z.output<typeof summaryStatusSchema>;
 
 /**
- * `PATCH /calls/{callId}/summary-status` with `{ status, version }`. Refusals carry the server's
+ * SUMMARIES_ROUTES.setSummaryStatus with `{ status, version }`. Refusals carry the server's
  * text: 409 when someone else changed the summary first, 400 for a transition product-rules.md "Summaries, escalations and notifications" forbids.
  */
 export function updateSummaryStatus(
@@ -18,8 +20,8 @@ export function updateSummaryStatus(
   callId: string,
   body: SummaryStatusPayload,
 ): Promise<SummaryStatusResponse> {
-  return api.request<SummaryStatusResponse>(`/calls/${encodeURIComponent(callId)}/summary-status`, {
-    method: 'PATCH',
+  return sendRoute(api, SUMMARIES_ROUTES.setSummaryStatus, {
+    params: { callId },
     body,
     fallbackError: SUMMARY_MESSAGES.updateStatus,
   });

@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { TEXT_MESSAGES, type CreateCallLinkResponse } from '../../../../../shared/texts';
+import { TEXTS_ROUTES } from '../../../../../shared/api/routes/texts';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 
-/** `POST /patients/{patientId}/call-links`: a new `/call/{token}` link for the patient, valid 7 days. */
+/** TEXTS_ROUTES.sendCallLink: a new `/call/{token}` link for the patient, valid 7 days. */
 export function createCallLink(api: ApiClient, patientId: string): Promise<CreateCallLinkResponse> {
-  return api.request<CreateCallLinkResponse>(`/patients/${encodeURIComponent(patientId)}/call-links`, {
-    method: 'POST',
+  return sendRoute(api, TEXTS_ROUTES.sendCallLink, {
+    params: { patientId },
     fallbackError: TEXT_MESSAGES.linkCreateFailed,
   });
 }

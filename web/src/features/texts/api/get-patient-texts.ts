@@ -1,6 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { PatientTextsResponse } from '../../../../../shared/texts';
+import { TEXTS_ROUTES } from '../../../../../shared/api/routes/texts';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { textKeys } from './text-keys';
 import { TEXTS_WEB_MESSAGES } from './texts-messages';
@@ -9,7 +11,7 @@ import { TEXTS_WEB_MESSAGES } from './texts-messages';
 export const TEXTS_REFETCH_MS = 10_000;
 
 /**
- * `GET /patients/{patientId}/texts?cursor=`: a page of the patient's texts (newest first), with the
+ * TEXTS_ROUTES.listTexts with `?cursor=`: a page of the patient's texts (newest first), with the
  * opt-out state and this month's usage.
  */
 export function getPatientTexts(
@@ -18,7 +20,8 @@ export function getPatientTexts(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<PatientTextsResponse> {
-  return api.request<PatientTextsResponse>(`/patients/${encodeURIComponent(patientId)}/texts`, {
+  return sendRoute(api, TEXTS_ROUTES.listTexts, {
+    params: { patientId },
     query: { cursor: cursor ?? undefined },
     fallbackError: TEXTS_WEB_MESSAGES.fetchTexts,
     signal,

@@ -1,20 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PatientText } from '../../../../../shared/texts';
+import { TEXTS_ROUTES } from '../../../../../shared/api/routes/texts';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { invalidateTexts } from './text-keys';
 import { TEXTS_WEB_MESSAGES } from './texts-messages';
 
-/** `PATCH /patients/{patientId}/texts/{messageId}`: marks a callback request handled (409 if it already was). */
+/** TEXTS_ROUTES.resolveCallback: marks a callback request handled (409 if it already was). */
 export function resolveCallback(
   api: ApiClient,
   patientId: string,
   messageId: string,
 ): Promise<{ message: PatientText }> {
-  return api.request<{ message: PatientText }>(
-    `/patients/${encodeURIComponent(patientId)}/texts/${encodeURIComponent(messageId)}`,
-    { method: 'PATCH', body: { callback_status: 'resolved' }, fallbackError: TEXTS_WEB_MESSAGES.resolveFailed },
-  );
+  return sendRoute(api, TEXTS_ROUTES.resolveCallback, {
+    params: { patientId, messageId },
+    body: { callback_status: 'resolved' },
+    fallbackError: TEXTS_WEB_MESSAGES.resolveFailed,
+  });
 }
 
 export function useResolveCallback(patientId: string) {

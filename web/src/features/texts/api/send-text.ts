@@ -1,16 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TEXT_MESSAGES, type SendTextInput, type SendTextResponse } from '../../../../../shared/texts';
+import { TEXTS_ROUTES } from '../../../../../shared/api/routes/texts';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { invalidateTexts } from './text-keys';
 
 /**
- * `POST /patients/{patientId}/texts`: texts the patient now. Refusals carry the server's text (409
+ * TEXTS_ROUTES.sendText: texts the patient now. Refusals carry the server's text (409
  * opted out or monthly limit, 400 no phone or invalid body, 502/503 Twilio).
  */
 export function sendText(api: ApiClient, patientId: string, input: SendTextInput): Promise<SendTextResponse> {
-  return api.request<SendTextResponse>(`/patients/${encodeURIComponent(patientId)}/texts`, {
-    method: 'POST',
+  return sendRoute(api, TEXTS_ROUTES.sendText, {
+    params: { patientId },
     body: input,
     fallbackError: TEXT_MESSAGES.sendFailed,
   });
