@@ -1,9 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
+import { USERS_ROUTES } from '../../../shared/api/routes/users';
 import type { UserProfile } from '../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../shared/messages';
 import { paths } from '../config/paths';
 import { ApiError, type ApiClient } from './api-client';
+import { sendRoute } from './api-route';
 import type { AuthClient } from './auth-client';
 import type { SignInStep } from './sign-in-step';
 import { useApiClient, useAuthClient } from './services';
@@ -21,7 +23,7 @@ async function loadSessionUser(auth: AuthClient, api: ApiClient): Promise<UserPr
   try {
     // The schema (and zod) load with the first profile: a signed-out visitor never needs them.
     const [body, { sessionUserSchema }] = await Promise.all([
-      api.request('/me', { fallbackError: FALLBACK_ERRORS.loadAccount }),
+      sendRoute(api, USERS_ROUTES.me, { fallbackError: FALLBACK_ERRORS.loadAccount }),
       import('./session-user'),
     ]);
     const parsed = sessionUserSchema.safeParse(body);
@@ -37,7 +39,7 @@ async function loadSessionUser(auth: AuthClient, api: ApiClient): Promise<UserPr
   }
 }
 
-/** The session: the Amplify tokens plus the `/me` profile; null when signed out. */
+/** The session: the Amplify tokens plus the USERS_ROUTES.me profile; null when signed out. */
 export function sessionQueryOptions(auth: AuthClient, api: ApiClient) {
   return queryOptions({
     queryKey: sessionQueryKey,

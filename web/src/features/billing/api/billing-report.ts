@@ -5,12 +5,14 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { CARE_TIME_ROUTES } from '../../../../../shared/api/routes/care-time';
 import {
   BILLING_MESSAGES,
   type BillingReportAnswer,
   type BillingReportRowAnswer,
 } from '../../../../../shared/care-time';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 
 /** `month` '' is the organization's current month (the server's default). */
@@ -23,9 +25,7 @@ export const billingKeys = {
 /** The patients' time panels show the same months: refreshed after a row changes. */
 const CARE_TIME_KEYS = ['care-time'] as const;
 
-const reportPath = (organizationId: string) => `/providers/${encodeURIComponent(organizationId)}/billing-report`;
-
-/** `GET /providers/{providerId}/billing-report?month=&ready=&cursor=`: one page of patient-months. */
+/** CARE_TIME_ROUTES.billingReport with `?month=&ready=&cursor=`: one page of patient-months. */
 export function getBillingReport(
   api: ApiClient,
   organizationId: string,
@@ -34,7 +34,8 @@ export function getBillingReport(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<BillingReportAnswer> {
-  return api.request<BillingReportAnswer>(reportPath(organizationId), {
+  return sendRoute(api, CARE_TIME_ROUTES.billingReport, {
+    params: { providerId: organizationId },
     query: { month: month || undefined, ready: ready ? 'true' : undefined, cursor: cursor ?? undefined },
     fallbackError: BILLING_MESSAGES.fetchFailed,
     signal,
@@ -56,9 +57,10 @@ export function useBillingReport(organizationId: string, month: string, ready: b
   return { query, month: query.data?.pages[0]?.month, rows: query.data?.pages.flatMap((page) => page.items) ?? [] };
 }
 
-/** `GET /providers/{providerId}/billing-report.csv?month=`: the whole month as CSV text. */
+/** CARE_TIME_ROUTES.billingReportCsv with `?month=`: the whole month as CSV text. */
 export function exportBillingCsv(api: ApiClient, organizationId: string, month: string): Promise<string> {
-  return api.request<string>(`${reportPath(organizationId)}.csv`, {
+  return sendRoute(api, CARE_TIME_ROUTES.billingReportCsv, {
+    params: { providerId: organizationId },
     query: { month: month || undefined },
     fallbackError: BILLING_MESSAGES.exportFailed,
     responseText: true,
@@ -70,7 +72,7 @@ export function useExportBillingCsv(organizationId: string) {
   return useMutation({ mutationFn: (month: string) => exportBillingCsv(api, organizationId, month) });
 }
 
-/** `PUT …/billing-report/{month}/patients/{patientId}`: the complexity flag, or billed. */
+/** CARE_TIME_ROUTES.markBilled: the complexity flag, or billed. */
 export function updateBillingRow(
   api: ApiClient,
   organizationId: string,
@@ -78,10 +80,11 @@ export function updateBillingRow(
   patientId: string,
   change: { complex?: boolean; billed?: true },
 ): Promise<BillingReportRowAnswer> {
-  return api.request<BillingReportRowAnswer>(
-    `${reportPath(organizationId)}/${encodeURIComponent(month)}/patients/${encodeURIComponent(patientId)}`,
-    { method: 'PUT', body: change, fallbackError: BILLING_MESSAGES.saveFailed },
-  );
+  return sendRoute(api, CARE_TIME_ROUTES.markBilled, {
+    params: { providerId: organizationId, month, patientId },
+    body: change,
+    fallbackError: BILLING_MESSAGES.saveFailed,
+  });
 }
 
 export function useUpdateBillingRow(organizationId: string) {

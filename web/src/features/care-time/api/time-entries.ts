@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { CARE_TIME_ROUTES } from '../../../../../shared/api/routes/care-time';
 import {
   CARE_TIME_MESSAGES,
   type TimeEntriesAnswer,
@@ -6,6 +7,7 @@ import {
   type TimeEntryInput,
 } from '../../../../../shared/care-time';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 
 export const careTimeKeys = {
@@ -17,7 +19,7 @@ export const careTimeKeys = {
 const BILLING_KEYS = ['billing-report'] as const;
 
 /**
- * `GET /patients/{patientId}/time-entries?cursor=`: this month's time log (newest first, the
+ * CARE_TIME_ROUTES.listTimeEntries with `?cursor=`: this month's time log (newest first, the
  * organization's month) and its totals.
  */
 export function getTimeEntries(
@@ -26,7 +28,8 @@ export function getTimeEntries(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<TimeEntriesAnswer> {
-  return api.request<TimeEntriesAnswer>(`/patients/${encodeURIComponent(patientId)}/time-entries`, {
+  return sendRoute(api, CARE_TIME_ROUTES.listTimeEntries, {
+    params: { patientId },
     query: { cursor: cursor ?? undefined },
     fallbackError: CARE_TIME_MESSAGES.fetchFailed,
     signal,
@@ -49,10 +52,10 @@ export function useTimeEntries(patientId: string) {
   return { query, latest: pages?.[0], entries: pages?.flatMap((page) => page.items) ?? [] };
 }
 
-/** `POST /patients/{patientId}/time-entries`: an entry, or the correction of one (`voids`). */
+/** CARE_TIME_ROUTES.logTime: an entry, or the correction of one (`voids`). */
 export function logTime(api: ApiClient, patientId: string, input: TimeEntryInput): Promise<TimeEntryCreatedAnswer> {
-  return api.request<TimeEntryCreatedAnswer>(`/patients/${encodeURIComponent(patientId)}/time-entries`, {
-    method: 'POST',
+  return sendRoute(api, CARE_TIME_ROUTES.logTime, {
+    params: { patientId },
     body: input,
     fallbackError: CARE_TIME_MESSAGES.saveFailed,
   });

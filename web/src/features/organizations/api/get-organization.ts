@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ORGANIZATIONS_ROUTES } from '../../../../../shared/api/routes/organizations';
 import type { ProviderOrganization } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { organizationKeys } from './organization-keys';
 
@@ -9,13 +11,14 @@ export interface OrganizationDetailResponse {
   provider: ProviderOrganization;
 }
 
-/** `GET /providers/{providerId}`: the organization (its patients and users are read by their tabs). */
+/** ORGANIZATIONS_ROUTES.getOrganization: the organization (its patients and users are read by their tabs). */
 export function getOrganization(
   api: ApiClient,
   organizationId: string,
   signal?: AbortSignal,
 ): Promise<OrganizationDetailResponse> {
-  return api.request<OrganizationDetailResponse>(`/providers/${encodeURIComponent(organizationId)}`, {
+  return sendRoute(api, ORGANIZATIONS_ROUTES.getOrganization, {
+    params: { providerId: organizationId },
     fallbackError: FALLBACK_ERRORS.fetchProviderData,
     signal,
   });

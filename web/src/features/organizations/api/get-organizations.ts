@@ -1,12 +1,14 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { ORGANIZATIONS_ROUTES } from '../../../../../shared/api/routes/organizations';
 import type { OrganizationPage } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { organizationKeys } from './organization-keys';
 
 /**
- * `GET /providers?search=&cursor=`: a page of active organizations, newest first; with a search,
+ * ORGANIZATIONS_ROUTES.listOrganizations with `?search=&cursor=`: a page of active organizations, newest first; with a search,
  * those whose name, a word of it or office e-mail starts with it (the server searches its index).
  */
 export function getOrganizations(
@@ -15,7 +17,7 @@ export function getOrganizations(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<OrganizationPage> {
-  return api.request<OrganizationPage>('/providers', {
+  return sendRoute(api, ORGANIZATIONS_ROUTES.listOrganizations, {
     query: { search: search.trim() || undefined, cursor: cursor ?? undefined },
     fallbackError: FALLBACK_ERRORS.fetchProviders,
     signal,

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ORGANIZATIONS_ROUTES } from '../../../../../shared/api/routes/organizations';
 import type { ProviderOrganization } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import type { ProviderFormInput } from '../../../../../shared/validation';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import type { OrganizationDetailResponse } from './get-organization';
 import { KEYS_SHOWING_ORGANIZATIONS, organizationKeys } from './organization-keys';
@@ -11,32 +13,31 @@ export interface OrganizationResponse {
   provider: ProviderOrganization;
 }
 
-/** `POST /providers`. */
+/** ORGANIZATIONS_ROUTES.createOrganization. */
 export function createOrganization(api: ApiClient, body: ProviderFormInput): Promise<OrganizationResponse> {
-  return api.request<OrganizationResponse>('/providers', {
-    method: 'POST',
+  return sendRoute(api, ORGANIZATIONS_ROUTES.createOrganization, {
     body,
     fallbackError: FALLBACK_ERRORS.createProvider,
   });
 }
 
-/** `PUT /providers/{providerId}` with the `version` read, so a stale edit is refused (409). */
+/** ORGANIZATIONS_ROUTES.updateOrganization with the `version` read, so a stale edit is refused (409). */
 export function updateOrganization(
   api: ApiClient,
   organizationId: string,
   body: ProviderFormInput,
 ): Promise<OrganizationResponse> {
-  return api.request<OrganizationResponse>(`/providers/${encodeURIComponent(organizationId)}`, {
-    method: 'PUT',
+  return sendRoute(api, ORGANIZATIONS_ROUTES.updateOrganization, {
+    params: { providerId: organizationId },
     body,
     fallbackError: FALLBACK_ERRORS.updateProvider,
   });
 }
 
-/** `DELETE /providers/{providerId}`: archives it and disables its provider users. */
+/** ORGANIZATIONS_ROUTES.archiveOrganization: archives it and disables its provider users. */
 export function deleteOrganization(api: ApiClient, organizationId: string): Promise<{ archived: true }> {
-  return api.request<{ archived: true }>(`/providers/${encodeURIComponent(organizationId)}`, {
-    method: 'DELETE',
+  return sendRoute(api, ORGANIZATIONS_ROUTES.archiveOrganization, {
+    params: { providerId: organizationId },
     fallbackError: FALLBACK_ERRORS.deleteProvider,
   });
 }

@@ -1,30 +1,31 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
+import { SETTINGS_ROUTES } from '../../../../../shared/api/routes/settings';
 import type { SystemSettingsResponse } from '../../../../../shared/calls';
 import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import type { settingsSchema } from '../../../../../shared/validation';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 
 export const settingsKeys = {
   all: ['compliance-settings'] as const,
 };
 
-/** The body of `PATCH /compliance-settings`: changed fields plus the `version` read. */
+/** The body of SETTINGS_ROUTES.updateSettings: changed fields plus the `version` read. */
 export type SettingsPatch = z.input<typeof settingsSchema>;
 
-/** `GET /compliance-settings` (settings administrators only; others answer 403). */
+/** SETTINGS_ROUTES.getSettings (settings administrators only; others answer 403). */
 export function getSystemSettings(api: ApiClient, signal?: AbortSignal): Promise<SystemSettingsResponse> {
-  return api.request<SystemSettingsResponse>('/compliance-settings', {
+  return sendRoute(api, SETTINGS_ROUTES.getSettings, {
     fallbackError: CALL_MESSAGES.fetchSettings,
     signal,
   });
 }
 
-/** `PATCH /compliance-settings`: a stale `version` answers 409 with the server's text. */
+/** SETTINGS_ROUTES.updateSettings: a stale `version` answers 409 with the server's text. */
 export function updateSystemSettings(api: ApiClient, body: SettingsPatch): Promise<SystemSettingsResponse> {
-  return api.request<SystemSettingsResponse>('/compliance-settings', {
-    method: 'PATCH',
+  return sendRoute(api, SETTINGS_ROUTES.updateSettings, {
     body,
     fallbackError: CALL_MESSAGES.updateSettings,
   });

@@ -1,17 +1,20 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { ORGANIZATIONS_ROUTES } from '../../../../../shared/api/routes/organizations';
 import type { UserPage } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 
-/** `GET /providers/{providerId}/users?cursor=`: a page of the organization's provider users, newest first. */
+/** ORGANIZATIONS_ROUTES.listOrganizationUsers with `?cursor=`: a page of the organization's provider users, newest first. */
 export function getOrganizationUsers(
   api: ApiClient,
   organizationId: string,
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<UserPage> {
-  return api.request<UserPage>(`/providers/${encodeURIComponent(organizationId)}/users`, {
+  return sendRoute(api, ORGANIZATIONS_ROUTES.listOrganizationUsers, {
+    params: { providerId: organizationId },
     query: { cursor: cursor ?? undefined },
     fallbackError: FALLBACK_ERRORS.fetchProviderData,
     signal,

@@ -1,12 +1,14 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { USERS_ROUTES } from '../../../../../shared/api/routes/users';
 import type { UserPage } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { userKeys, type UserFilters } from './user-keys';
 
 /**
- * `GET /users?search=&role=&cursor=`: a page of users (pending accounts first); with a search,
+ * USERS_ROUTES.listUsers with `?search=&role=&cursor=`: a page of users (pending accounts first); with a search,
  * those whose first name, last name or e-mail starts with it (the server searches its index).
  */
 export function getUsers(
@@ -15,7 +17,7 @@ export function getUsers(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<UserPage> {
-  return api.request<UserPage>('/users', {
+  return sendRoute(api, USERS_ROUTES.listUsers, {
     query: {
       search: filters.search.trim() || undefined,
       role: filters.role === 'all' ? undefined : filters.role,

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { USERS_ROUTES } from '../../../../../shared/api/routes/users';
 import type { CareRole, NotificationPreferences, UserProfile } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import type { Role } from '../../../../../shared/roles';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { KEYS_SHOWING_USERS, userKeys } from './user-keys';
 
-/** The body of `POST /users` (with `password`) and `PUT /users/{userId}` (without). */
+/** The body of USERS_ROUTES.createUser (with `password`) and USERS_ROUTES.updateUser (without). */
 export interface UserPayload {
   email: string;
   password?: string;
@@ -43,7 +45,7 @@ const FALLBACKS = {
 } as const satisfies Record<UserScope, Record<'create' | 'update' | 'remove', string>>;
 
 export function createUser(api: ApiClient, body: UserPayload, scope: UserScope = 'users'): Promise<UserResponse> {
-  return api.request<UserResponse>('/users', { method: 'POST', body, fallbackError: FALLBACKS[scope].create });
+  return sendRoute(api, USERS_ROUTES.createUser, { body, fallbackError: FALLBACKS[scope].create });
 }
 
 export function updateUser(
@@ -52,16 +54,16 @@ export function updateUser(
   body: UserPayload,
   scope: UserScope = 'users',
 ): Promise<UserResponse> {
-  return api.request<UserResponse>(`/users/${encodeURIComponent(userId)}`, {
-    method: 'PUT',
+  return sendRoute(api, USERS_ROUTES.updateUser, {
+    params: { userId },
     body,
     fallbackError: FALLBACKS[scope].update,
   });
 }
 
 export function deleteUser(api: ApiClient, userId: string, scope: UserScope = 'users'): Promise<{ deleted: true }> {
-  return api.request<{ deleted: true }>(`/users/${encodeURIComponent(userId)}`, {
-    method: 'DELETE',
+  return sendRoute(api, USERS_ROUTES.removeUser, {
+    params: { userId },
     fallbackError: FALLBACKS[scope].remove,
   });
 }
