@@ -5,6 +5,7 @@
  */
 import type { ItemWrite, WriteCommitter, WriteCondition, WritePlan } from '../../kernel/write-plan';
 import { logger } from '../../kernel/observability';
+import type { Entity, Schema, TransactWriteEntity } from 'electrodb';
 import type { CareLoopService } from './entities';
 
 /** ElectroDB's where() operators this committer uses. */
@@ -23,13 +24,10 @@ interface WriteChain {
   go(): Promise<unknown>;
 }
 
-interface PlanEntity {
-  create(item: Record<string, unknown>): WriteChain;
-  patch(key: Record<string, string>): WriteChain;
-  update(key: Record<string, string>): WriteChain;
-}
-
-type Entities = Readonly<Record<string, PlanEntity>>;
+/** Any entity of the table, as a plan names it (the plan's data is checked by ElectroDB at run time). */
+type AnySchema = Schema<string, string, string>;
+type TableEntity = Entity<string, string, string, AnySchema>;
+type TransactionEntity = TransactWriteEntity<string, string, string, AnySchema>;
 
 /** The condition as ElectroDB's expression over the item's attributes. */
 function whereOf(when: WriteCondition) {
@@ -43,16 +41,28 @@ function whereOf(when: WriteCondition) {
     ].join(' AND ');
 }
 
-function chainOf(entities: Entities, write: ItemWrite): WriteChain {
+/**
+ * The ElectroDB write a plan's item names, on an entity of the table (`TableEntity`) or of a
+ * transaction (`TransactionEntity`): the calls are ElectroDB's own, so the IAM derivation
+ * (test/infra/code-permissions.ts) sees each action a committed plan may issue.
+ */
+function chainOf(entities: Readonly<Record<string, TableEntity | TransactionEntity>>, write: ItemWrite): WriteChain {
   const entity = entities[write.entity];
   if (!entity) throw new Error(`A write plan names no entity "${write.entity}"`);
-  if (write.op === 'create') return entity.create({ ...write.item });
-  let chain = write.op === 'patch' ? entity.patch({ ...write.key }) : entity.update({ ...write.key });
+  let chain = begin(entity, write);
+  if (write.op === 'create') return chain;
   if (write.set && Object.keys(write.set).length > 0) chain = chain.set({ ...write.set });
   if (write.add && Object.keys(write.add).length > 0) chain = chain.add({ ...write.add });
   if (write.op === 'patch' && write.remove?.length) chain = chain.remove(write.remove);
   if (write.op === 'patch' && write.when) chain = chain.where(whereOf(write.when));
   return chain;
+}
+
+function begin(entity: TableEntity | TransactionEntity, write: ItemWrite): WriteChain {
+  const target = entity as TableEntity;
+  if (write.op === 'create') return target.create({ ...write.item } as never) as unknown as WriteChain;
+  if (write.op === 'patch') return target.patch({ ...write.key } as never) as unknown as WriteChain;
+  return target.update({ ...write.key } as never) as unknown as WriteChain;
 }
 
 function isConditionFailure(error: unknown): boolean {
@@ -68,12 +78,14 @@ export class DynamoWriteCommitter implements WriteCommitter {
       const result = await this.db.transaction
         .write(
           (entities) =>
-            plan.transaction.map((write) => chainOf(entities as unknown as Entities, write).commit()) as never,
+            plan.transaction.map((write) =>
+              chainOf(entities as unknown as Record<string, TransactionEntity>, write).commit(),
+            ) as never,
         )
         .go();
       if (result.canceled) return 'conflict';
     }
-    const entities = this.db.entities as unknown as Entities;
+    const entities = this.db.entities as unknown as Record<string, TableEntity>;
     for (const write of plan.afterCommit) {
       await chainOf(entities, write)
         .go()
