@@ -1,13 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { PatientCallsResponse } from '../../../../../shared/calls';
 import { CALL_MESSAGES } from '../../../../../shared/call-messages';
+import { CALLS_ROUTES } from '../../../../../shared/api/routes/calls';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { callKeys } from './call-keys';
 import { activeCallsRefetchInterval } from './call-polling.utils';
 
 /**
- * `GET /patients/{patientId}/calls?cursor=`: the patient's pending scheduled calls and one page of
+ * CALLS_ROUTES.listPatientCalls with `cursor`: the patient's pending scheduled calls and one page of
  * its call history (newest first).
  */
 export function getPatientCalls(
@@ -16,7 +18,8 @@ export function getPatientCalls(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<PatientCallsResponse> {
-  return api.request<PatientCallsResponse>(`/patients/${encodeURIComponent(patientId)}/calls`, {
+  return sendRoute(api, CALLS_ROUTES.listPatientCalls, {
+    params: { patientId },
     query: { cursor: cursor ?? undefined },
     fallbackError: CALL_MESSAGES.fetchCalls,
     signal,

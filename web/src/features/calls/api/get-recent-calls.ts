@@ -1,14 +1,16 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { RECENT_CALLS_LIMIT, type CallPage } from '../../../../../shared/calls';
 import { CALL_MESSAGES } from '../../../../../shared/call-messages';
+import { CALLS_ROUTES } from '../../../../../shared/api/routes/calls';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { callKeys } from './call-keys';
 import { activeCallsRefetchInterval } from './call-polling.utils';
 
-/** `GET /calls?cursor=` (operators): calls placed across every organization, newest first, 50 a page. */
+/** CALLS_ROUTES.listCalls with `cursor` (operators): calls placed across every organization, newest first, 50 a page. */
 export function getRecentCalls(api: ApiClient, cursor: string | null, signal?: AbortSignal): Promise<CallPage> {
-  return api.request<CallPage>('/calls', {
+  return sendRoute(api, CALLS_ROUTES.listCalls, {
     query: { limit: String(RECENT_CALLS_LIMIT), cursor: cursor ?? undefined },
     fallbackError: CALL_MESSAGES.fetchCalls,
     signal,

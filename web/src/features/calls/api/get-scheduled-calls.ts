@@ -1,13 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CallPage } from '../../../../../shared/calls';
 import { CALL_MESSAGES } from '../../../../../shared/call-messages';
+import { CALLS_ROUTES } from '../../../../../shared/api/routes/calls';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { callKeys } from './call-keys';
 
-/** `GET /calls/scheduled?cursor=` (operators): pending scheduled calls, soonest first, a page at a time. */
+/** CALLS_ROUTES.listScheduledCalls with `cursor` (operators): pending scheduled calls, soonest first, a page at a time. */
 export function getScheduledCalls(api: ApiClient, cursor: string | null, signal?: AbortSignal): Promise<CallPage> {
-  return api.request<CallPage>('/calls/scheduled', {
+  return sendRoute(api, CALLS_ROUTES.listScheduledCalls, {
     query: { cursor: cursor ?? undefined },
     fallbackError: CALL_MESSAGES.fetchScheduledCalls,
     signal,

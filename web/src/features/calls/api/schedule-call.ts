@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import type { CallCreatedResponse } from '../../../../../shared/calls';
 import type { scheduleCallSchema } from '../../../../../shared/validation';
+import { CALLS_ROUTES } from '../../../../../shared/api/routes/calls';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { invalidateCalls } from './call-keys';
 
@@ -14,14 +16,14 @@ export type ScheduleCallPayload = z.output<typeof scheduleCallSchema>;
  */
 export const SCHEDULE_CALL_FALLBACK_REASON = 'the server did not answer. Please try again.';
 
-/** `POST /patients/{patientId}/scheduled-calls` with `{ when }`: a pending call at that time. */
+/** CALLS_ROUTES.scheduleCall with `{ when }`: a pending call at that time. */
 export function scheduleCall(
   api: ApiClient,
   patientId: string,
   body: ScheduleCallPayload,
 ): Promise<CallCreatedResponse> {
-  return api.request<CallCreatedResponse>(`/patients/${encodeURIComponent(patientId)}/scheduled-calls`, {
-    method: 'POST',
+  return sendRoute(api, CALLS_ROUTES.scheduleCall, {
+    params: { patientId },
     body,
     fallbackError: SCHEDULE_CALL_FALLBACK_REASON,
   });

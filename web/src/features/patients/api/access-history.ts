@@ -1,19 +1,22 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AccessHistoryPage } from '../../../../../shared/domain';
+import { AUDIT_ROUTES } from '../../../../../shared/api/routes/audit';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { patientKeys } from './patient-keys';
 
 export const ACCESS_HISTORY_ERROR = 'Failed to load access history';
 
-/** `GET /patients/{patientId}/access-history` (operators only): who read or changed the patient's data. */
+/** AUDIT_ROUTES.accessHistory (operators only): who read or changed the patient's data. */
 export function getAccessHistory(
   api: ApiClient,
   patientId: string,
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<AccessHistoryPage> {
-  return api.request<AccessHistoryPage>(`/patients/${encodeURIComponent(patientId)}/access-history`, {
+  return sendRoute(api, AUDIT_ROUTES.accessHistory, {
+    params: { patientId },
     query: { cursor: cursor ?? undefined },
     fallbackError: ACCESS_HISTORY_ERROR,
     signal,

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CarePlan, CarePlanFields } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
+import { CARE_PLANS_ROUTES } from '../../../../../shared/api/routes/care-plans';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { KEYS_SHOWING_PATIENTS, patientKeys } from './patient-keys';
-
-const path = (patientId: string) => `/patients/${encodeURIComponent(patientId)}/care-plan`;
 
 /** The body of a care plan save: the structured part and the note; `version` present means PUT. */
 export interface CarePlanInput extends CarePlanFields {
@@ -13,9 +13,10 @@ export interface CarePlanInput extends CarePlanFields {
   version?: number;
 }
 
-/** `GET /patients/{patientId}/care-plan`: the structured plan, or null if none yet. */
+/** CARE_PLANS_ROUTES.getCarePlan: the structured plan, or null if none yet. */
 export async function getCarePlan(api: ApiClient, patientId: string, signal?: AbortSignal): Promise<CarePlan | null> {
-  const body = await api.request<{ carePlan: CarePlan | null }>(path(patientId), {
+  const body: { carePlan: CarePlan | null } = await sendRoute(api, CARE_PLANS_ROUTES.getCarePlan, {
+    params: { patientId },
     fallbackError: FALLBACK_ERRORS.fetchCarePlan,
     signal,
   });
@@ -23,11 +24,15 @@ export async function getCarePlan(api: ApiClient, patientId: string, signal?: Ab
 }
 
 export async function saveCarePlan(api: ApiClient, patientId: string, input: CarePlanInput): Promise<CarePlan> {
-  const body = await api.request<{ carePlan: CarePlan }>(path(patientId), {
-    method: input.version === undefined ? 'POST' : 'PUT',
-    body: input,
-    fallbackError: FALLBACK_ERRORS.saveCarePlan,
-  });
+  const body: { carePlan: CarePlan } = await sendRoute(
+    api,
+    input.version === undefined ? CARE_PLANS_ROUTES.createCarePlan : CARE_PLANS_ROUTES.updateCarePlan,
+    {
+      params: { patientId },
+      body: input,
+      fallbackError: FALLBACK_ERRORS.saveCarePlan,
+    },
+  );
   return body.carePlan;
 }
 

@@ -1,23 +1,22 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClinicalDocument } from '../../../../../shared/domain';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { DOCUMENT_KINDS, type DocumentKind } from './clinical-document-kinds';
 import { patientKeys } from './patient-keys';
 
-const documentPath = (patientId: string, kind: DocumentKind) =>
-  `/patients/${encodeURIComponent(patientId)}/${DOCUMENT_KINDS[kind].segment}`;
-
 type DocumentResponse = Partial<Record<'carePlan' | 'emrNotes', ClinicalDocument | null>>;
 
-/** `GET /patients/{patientId}/care-plan` (or `/emr-notes`): the document, or null if none yet. */
+/** CARE_PLANS_ROUTES.getCarePlan (or getEmrNotes): the document, or null if none yet. */
 export async function getClinicalDocument(
   api: ApiClient,
   patientId: string,
   kind: DocumentKind,
   signal?: AbortSignal,
 ): Promise<ClinicalDocument | null> {
-  const body = await api.request<DocumentResponse>(documentPath(patientId, kind), {
+  const body: DocumentResponse = await sendRoute(api, DOCUMENT_KINDS[kind].routes.get, {
+    params: { patientId },
     fallbackError: DOCUMENT_KINDS[kind].fetchError,
     signal,
   });
@@ -38,8 +37,9 @@ export async function saveClinicalDocument(
   { content, version }: SaveDocumentInput,
 ): Promise<ClinicalDocument> {
   const exists = version !== undefined;
-  const body = await api.request<DocumentResponse>(documentPath(patientId, kind), {
-    method: exists ? 'PUT' : 'POST',
+  const { routes } = DOCUMENT_KINDS[kind];
+  const body: DocumentResponse = await sendRoute(api, exists ? routes.update : routes.create, {
+    params: { patientId },
     body: exists ? { content: content.trim(), version } : { content: content.trim() },
     fallbackError: DOCUMENT_KINDS[kind].saveError,
   });

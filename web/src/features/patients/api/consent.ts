@@ -2,11 +2,12 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import type { ConsentEntry, Page, PatientConsent } from '../../../../../shared/domain';
 import type { ConsentDisclosure, ConsentMethod, RecordedConsentStatus } from '../../../../../shared/consent';
 import { CCM_MESSAGES } from '../../../../../shared/ccm/messages';
+import { CONSENT_ROUTES } from '../../../../../shared/api/routes/consent';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { KEYS_SHOWING_PATIENTS, patientKeys } from './patient-keys';
 
-const path = (patientId: string) => `/patients/${encodeURIComponent(patientId)}/consent`;
 const consentKey = (patientId: string) => [...patientKeys.detail(patientId), 'consent'] as const;
 
 export interface ConsentAnswer {
@@ -14,7 +15,7 @@ export interface ConsentAnswer {
   history: Page<ConsentEntry>;
 }
 
-/** The body of `POST /patients/{patientId}/consent` (and the wizard's `consent`). */
+/** The body of CONSENT_ROUTES.recordConsent (and the wizard's `consent`). */
 export interface ConsentPayload {
   status: RecordedConsentStatus;
   date: string;
@@ -22,8 +23,15 @@ export interface ConsentPayload {
   disclosures: ConsentDisclosure[];
 }
 
-export function getConsent(api: ApiClient, patientId: string, cursor: string | null, signal?: AbortSignal) {
-  return api.request<ConsentAnswer>(`${path(patientId)}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, {
+export function getConsent(
+  api: ApiClient,
+  patientId: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<ConsentAnswer> {
+  return sendRoute(api, CONSENT_ROUTES.getConsent, {
+    params: { patientId },
+    query: { cursor: cursor || undefined },
     fallbackError: CCM_MESSAGES.fetchConsent,
     signal,
   });
@@ -45,9 +53,9 @@ export function useRecordConsent(patientId: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ConsentPayload) =>
-      api.request<{ consent: PatientConsent; entry: ConsentEntry }>(path(patientId), {
-        method: 'POST',
+    mutationFn: (body: ConsentPayload): Promise<{ consent: PatientConsent; entry: ConsentEntry }> =>
+      sendRoute(api, CONSENT_ROUTES.recordConsent, {
+        params: { patientId },
         body,
         fallbackError: CCM_MESSAGES.recordConsent,
       }),

@@ -1,11 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { DocumentRevisionPage } from '../../../../../shared/domain';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { DOCUMENT_KINDS, type DocumentKind } from './clinical-document-kinds';
 import { patientKeys } from './patient-keys';
 
-/** `GET /patients/{patientId}/care-plan/revisions` (or `/emr-notes/revisions`): a page, newest first. */
+/** CARE_PLANS_ROUTES.carePlanRevisions (or emrNotesRevisions): a page, newest first. */
 export function getDocumentRevisions(
   api: ApiClient,
   patientId: string,
@@ -13,10 +14,12 @@ export function getDocumentRevisions(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<DocumentRevisionPage> {
-  return api.request<DocumentRevisionPage>(
-    `/patients/${encodeURIComponent(patientId)}/${DOCUMENT_KINDS[kind].segment}/revisions`,
-    { query: { cursor: cursor ?? undefined }, fallbackError: DOCUMENT_KINDS[kind].historyError, signal },
-  );
+  return sendRoute(api, DOCUMENT_KINDS[kind].routes.revisions, {
+    params: { patientId },
+    query: { cursor: cursor ?? undefined },
+    fallbackError: DOCUMENT_KINDS[kind].historyError,
+    signal,
+  });
 }
 
 export function documentRevisionsQueryOptions(api: ApiClient, patientId: string, kind: DocumentKind) {

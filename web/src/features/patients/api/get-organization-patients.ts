@@ -1,11 +1,13 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { PatientPage } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
+import { PATIENTS_ROUTES } from '../../../../../shared/api/routes/patients';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 
 /**
- * `GET /providers/{providerId}/patients?search=&cursor=`: a page of the organization's patients,
+ * PATIENTS_ROUTES.listPatients with `search` and `cursor`: a page of the organization's patients,
  * newest first; with a search, those whose first name, last name or e-mail starts with it.
  */
 export function getOrganizationPatients(
@@ -15,7 +17,8 @@ export function getOrganizationPatients(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<PatientPage> {
-  return api.request<PatientPage>(`/providers/${encodeURIComponent(organizationId)}/patients`, {
+  return sendRoute(api, PATIENTS_ROUTES.listPatients, {
+    params: { providerId: organizationId },
     query: { search: search.trim() || undefined, cursor: cursor ?? undefined },
     fallbackError: FALLBACK_ERRORS.fetchProviderData,
     signal,

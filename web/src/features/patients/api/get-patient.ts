@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OutreachCadence, Patient, ProviderRef } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
+import { PATIENTS_ROUTES } from '../../../../../shared/api/routes/patients';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { patientKeys } from './patient-keys';
 
@@ -12,9 +14,10 @@ export interface PatientDetailResponse {
   outreach: OutreachCadence | null;
 }
 
-/** `GET /patients/{patientId}`: another organization's patient answers 404, like a missing one. */
+/** PATIENTS_ROUTES.getPatient: another organization's patient answers 404, like a missing one. */
 export function getPatient(api: ApiClient, patientId: string, signal?: AbortSignal): Promise<PatientDetailResponse> {
-  return api.request<PatientDetailResponse>(`/patients/${encodeURIComponent(patientId)}`, {
+  return sendRoute(api, PATIENTS_ROUTES.getPatient, {
+    params: { patientId },
     fallbackError: FALLBACK_ERRORS.fetchPatientData,
     signal,
   });

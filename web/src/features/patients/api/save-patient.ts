@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OutreachCadence, Patient, TimePreference } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
+import { PATIENTS_ROUTES } from '../../../../../shared/api/routes/patients';
 import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import type { ConsentPayload } from './consent';
 import { KEYS_SHOWING_PATIENTS, patientKeys } from './patient-keys';
 
-/** The body of `PUT /patients/{patientId}` (with `version`). */
+/** The body of PATIENTS_ROUTES.updatePatient (with `version`). */
 export interface PatientPayload {
   email: string;
   first_name: string;
@@ -17,7 +19,7 @@ export interface PatientPayload {
   version?: number;
 }
 
-/** The body of `POST /patients`: the details, the organization and, if asked or scheduled, consent and outreach. */
+/** The body of PATIENTS_ROUTES.createPatient: the details, the organization and, if asked or scheduled, consent and outreach. */
 export interface CreatePatientPayload extends Omit<PatientPayload, 'version'> {
   provider_id: string;
   outreach?: { first_outreach_date: string; time_preference: TimePreference };
@@ -30,16 +32,15 @@ export interface CreatePatientResponse {
 }
 
 export function createPatient(api: ApiClient, body: CreatePatientPayload): Promise<CreatePatientResponse> {
-  return api.request<CreatePatientResponse>('/patients', {
-    method: 'POST',
+  return sendRoute(api, PATIENTS_ROUTES.createPatient, {
     body,
     fallbackError: FALLBACK_ERRORS.createPatient,
   });
 }
 
 export function updatePatient(api: ApiClient, patientId: string, body: PatientPayload): Promise<{ patient: Patient }> {
-  return api.request<{ patient: Patient }>(`/patients/${encodeURIComponent(patientId)}`, {
-    method: 'PUT',
+  return sendRoute(api, PATIENTS_ROUTES.updatePatient, {
+    params: { patientId },
     body,
     fallbackError: FALLBACK_ERRORS.updatePatient,
   });
@@ -70,8 +71,8 @@ export function useUpdatePatient(patientId: string) {
 }
 
 export function archivePatient(api: ApiClient, patientId: string): Promise<{ archived: true }> {
-  return api.request<{ archived: true }>(`/patients/${encodeURIComponent(patientId)}`, {
-    method: 'DELETE',
+  return sendRoute(api, PATIENTS_ROUTES.archivePatient, {
+    params: { patientId },
     fallbackError: FALLBACK_ERRORS.deletePatient,
   });
 }
