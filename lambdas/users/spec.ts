@@ -1,4 +1,5 @@
 /** The users capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
+import { SESSION_ROUTES } from '../../shared/api/routes/session';
 import { USERS_ROUTES } from '../../shared/api/routes/users';
 import type { CapabilitySpec } from '../kernel/spec';
 
@@ -11,7 +12,7 @@ export const USERS = {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
       },
       routes: {
-        me: USERS_ROUTES.me,
+        me: SESSION_ROUTES.me,
       },
     },
     'manage-user': {

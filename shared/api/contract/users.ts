@@ -1,15 +1,16 @@
-/** The users' routes: the caller's profile (`GET /me`) and the operators' user management. */
+/** The users' routes: the caller's profile (`me`) and the operators' user management. */
 import { createUserSchema, updateUserSchema, userPathSchema } from '../../validation';
 import * as answers from '../answers';
 import { EXAMPLE_IDS, exampleUser } from '../examples';
 import { userListQuerySchema } from '../queries';
 import { userProfileRecord } from '../records';
+import { SESSION_ROUTES } from '../routes/session';
 import { USERS_ROUTES } from '../routes/users';
 import { answer, page, type RouteContract } from './route';
 
 export const USERS_CONTRACT = {
   me: {
-    ...USERS_ROUTES.me,
+    ...SESSION_ROUTES.me,
     summary: "The caller's profile (role null for an account with no group yet)",
     query: null,
     answers: {

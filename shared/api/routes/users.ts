@@ -1,9 +1,8 @@
-/** The users routes: method, resource path and access (the one place each path is written). */
+/** The operators' user management routes: method, resource path and access (the one place each path is written). */
 import { EMPLOYEE } from '../access';
 import type { RouteDefinition } from './route';
 
 export const USERS_ROUTES = {
-  me: { method: 'GET', resource: '/me', access: 'signed-in' },
   listUsers: { method: 'GET', resource: '/users', access: EMPLOYEE },
   createUser: { method: 'POST', resource: '/users', access: EMPLOYEE },
   updateUser: { method: 'PUT', resource: '/users/{userId}', access: EMPLOYEE },

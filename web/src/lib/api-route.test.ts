@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CARE_TIME_ROUTES } from '../../../shared/api/routes/care-time';
 import { CALLS_ROUTES } from '../../../shared/api/routes/calls';
-import { USERS_ROUTES } from '../../../shared/api/routes/users';
+import { SESSION_ROUTES } from '../../../shared/api/routes/session';
 import type { ApiClient, ApiRequestOptions } from './api-client';
 import { sendRoute, urlOf } from './api-route';
 
@@ -11,7 +11,7 @@ describe('urlOf', () => {
     expect(urlOf(CALLS_ROUTES.cancelWebCall, { patientId: 'p-1', callId: 'c-1' })).toBe(
       '/patients/p-1/web-call/c-1/cancel',
     );
-    expect(urlOf(USERS_ROUTES.me)).toBe('/me');
+    expect(urlOf(SESSION_ROUTES.me)).toBe('/me');
   });
 
   it('refuses a missing parameter rather than sending `{callId}`', () => {

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { USERS_ROUTES } from '../../../shared/api/routes/users';
+import { SESSION_ROUTES } from '../../../shared/api/routes/session';
 import type { UserProfile } from '../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../shared/messages';
 import { paths } from '../config/paths';
 import { ApiError, type ApiClient } from './api-client';
-import { sendRoute } from './api-route';
 import type { AuthClient } from './auth-client';
 import type { SignInStep } from './sign-in-step';
 import { useApiClient, useAuthClient } from './services';
@@ -23,7 +22,12 @@ async function loadSessionUser(auth: AuthClient, api: ApiClient): Promise<UserPr
   try {
     // The schema (and zod) load with the first profile: a signed-out visitor never needs them.
     const [body, { sessionUserSchema }] = await Promise.all([
-      sendRoute(api, USERS_ROUTES.me, { fallbackError: FALLBACK_ERRORS.loadAccount }),
+      // The route has no parameters; sending it without the route client keeps that client (and
+      // its chunk) out of the sign-in page's first load.
+      api.request(SESSION_ROUTES.me.resource, {
+        method: SESSION_ROUTES.me.method,
+        fallbackError: FALLBACK_ERRORS.loadAccount,
+      }),
       import('./session-user'),
     ]);
     const parsed = sessionUserSchema.safeParse(body);
@@ -39,7 +43,7 @@ async function loadSessionUser(auth: AuthClient, api: ApiClient): Promise<UserPr
   }
 }
 
-/** The session: the Amplify tokens plus the USERS_ROUTES.me profile; null when signed out. */
+/** The session: the Amplify tokens plus the SESSION_ROUTES.me profile; null when signed out. */
 export function sessionQueryOptions(auth: AuthClient, api: ApiClient) {
   return queryOptions({
     queryKey: sessionQueryKey,

@@ -18,7 +18,7 @@ import { organizationPatientsQueryOptions } from '../../features/patients/api/ge
 import { OrganizationTabs } from './provider-dashboard-organization';
 
 /**
- * The dashboard paints before USERS_ROUTES.me answers (its route's handle: RequireRole): the profile once
+ * The dashboard paints before SESSION_ROUTES.me answers (its route's handle: RequireRole): the profile once
  * loaded; until then no profile, and the organization the stored ID token names (the one the server
  * reads from it).
  */
@@ -108,7 +108,7 @@ const DashboardSections = memo(function DashboardSections({ organizationId }: { 
 
 /**
  * `/provider`: the practice's totals, its patients and its provider users (product-rules.md "Screens").
- * It paints while USERS_ROUTES.me loads (router.tsx), its data requests beside that one.
+ * It paints while SESSION_ROUTES.me loads (router.tsx), its data requests beside that one.
  */
 export function ProviderDashboardPage() {
   const { providerId, profile } = useWorkspaceUser();
