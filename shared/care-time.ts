@@ -157,7 +157,7 @@ export const billingRowPathSchema = z.object({
   patientId: recordIdSchema(ID_MESSAGES.patientId),
 });
 
-/** PUT …/billing-report/{month}/patients/{patientId}: the complexity flag (while not billed) and/or billed. */
+/** `markBilled`: the complexity flag (while not billed) and/or billed. */
 export const billingRowSchema = z
   .object({
     complex: z.optional(z.boolean({ error: BILLING_MESSAGES.complexInvalid })),

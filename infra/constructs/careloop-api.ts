@@ -209,7 +209,7 @@ export class CareLoopApi extends Construct {
     );
   }
 
-  /** Public URL of a route path (`/webhooks/vapi`) on the deployed stage. */
+  /** Public URL of a route path (a webhook's resource path) on the deployed stage. */
   urlForPath(path: string): string {
     return `${this.url}${path}`;
   }

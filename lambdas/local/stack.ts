@@ -19,6 +19,8 @@ import { localCertificate } from './local-certificate';
 import { startStaticWeb, stopStaticWeb } from './static-web';
 import { startTwilioSimulator } from '../vendors/twilio/twilio-simulator';
 import { startVoiceSimulator } from '../vendors/vapi/simulator/voice-simulator';
+import { CALLS_ROUTES } from '../../shared/api/routes/calls';
+import { TEXTS_ROUTES } from '../../shared/api/routes/texts';
 
 export interface StackOptions {
   dataDir: string;
@@ -226,7 +228,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     const voice = await startVoiceSimulator({
       port: 0,
       apiKey: vapiSecret.apiKey,
-      webhookUrl: `${apiUrl}/webhooks/vapi`,
+      webhookUrl: `${apiUrl}${CALLS_ROUTES.vapiMessage.resource}`,
       getWebhookSecret: () => Promise.resolve(vapiSecret.webhookSecret),
       auth: options.vapiAuth,
       speed: options.callSpeed,
@@ -242,7 +244,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       messagingServiceSids: [LOCAL_TWILIO_MESSAGING_SERVICE],
       outbox,
       // The number's inbound URL (TWILIO_WEBHOOK_BASE_URL below + /inbound): the outbox page's replies.
-      inboundUrl: `${apiUrl}/webhooks/twilio/inbound`,
+      inboundUrl: `${apiUrl}${TEXTS_ROUTES.twilioInbound.resource}`,
       log,
     });
     stops.push(twilio.stop);
@@ -254,7 +256,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       VAPI_PHONE_NUMBER_ID: 'local-phone-number',
       VAPI_MODEL_PROVIDER: 'openai',
       VAPI_MODEL: 'gpt-4o',
-      VAPI_WEBHOOK_URL: `${apiUrl}/webhooks/vapi`,
+      VAPI_WEBHOOK_URL: `${apiUrl}${CALLS_ROUTES.vapiMessage.resource}`,
       VAPI_WEBHOOK_AUTH: options.vapiAuth,
       EMAIL_FROM: LOCAL_EMAIL_FROM,
       TWILIO_SECRET_ID: LOCAL_TWILIO_SECRET_ID,

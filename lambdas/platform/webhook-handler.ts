@@ -16,7 +16,7 @@ export interface WebhookRequest {
   readonly rawBody: string;
   /** Header names in lower case. */
   readonly headers: Readonly<Record<string, string | undefined>>;
-  /** The manifest path of the route called (`/webhooks/twilio/status`): vendors sign the URL too. */
+  /** The manifest path of the route called (e.g. `TEXTS_ROUTES.twilioStatus.resource`): vendors sign the URL too. */
   readonly path: string;
 }
 

@@ -94,7 +94,7 @@ export async function boot(root: HTMLElement): Promise<void> {
   const api = lazyApiClient(config, () => auth.getIdToken());
   const queryClient = createQueryClient();
   // Without stored tokens the session is known at once, as the prerendered pages assume. With them,
-  // the profile (/me) is fetched beside the page's modules, not after them: a workspace's guard
+  // the profile (SESSION_ROUTES.me) is fetched beside the page's modules, not after them: a workspace's guard
   // needs it before the screen can show. A screen that paints before the profile (with the stored
   // token's role: RequireRole) asks for it as it mounts, after its first paint has had the network.
   if (!signedIn) queryClient.setQueryData(sessionQueryKey, null);

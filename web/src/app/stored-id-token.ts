@@ -19,7 +19,7 @@ const REFRESH_MARGIN_MS = 60_000;
 
 /**
  * What the ID token Amplify stored says, read before Amplify loads: the token, to send while it is
- * fresh, and the groups and organization, to choose what to paint while `/me` loads (or while
+ * fresh, and the groups and organization, to choose what to paint while `SESSION_ROUTES.me` loads (or while
  * Amplify refreshes an expired token: ID tokens live minutes, sessions hours). The server verifies
  * the token on every request and decides everything; the client only reads it.
  */

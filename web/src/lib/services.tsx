@@ -14,7 +14,7 @@ export interface Services {
   auth: AuthClient;
   api: ApiClient;
   /**
-   * Lets a workspace screen paint before `/me` answers (RequireRole); null or absent without a fresh
+   * Lets a workspace screen paint before `SESSION_ROUTES.me` answers (RequireRole); null or absent without a fresh
    * stored session. Only what to paint: the server decides what the user may see.
    */
   earlyIdentity?: EarlyIdentity | null;

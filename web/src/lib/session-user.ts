@@ -4,7 +4,7 @@ import { ROLES } from '../../../shared/roles';
 const optionalText = z.optional(z.nullable(z.string()));
 
 /**
- * `GET /me` answers a `UserProfile` (shared/api/contract.ts); the app checks the fields it relies on
+ * `SESSION_ROUTES.me` answers a `UserProfile` (shared/api/contract/users.ts); the app checks the fields it relies on
  * before trusting the answer. `role` is null for an account with no group yet.
  */
 export const sessionUserSchema = z.object({

@@ -36,7 +36,7 @@ export interface ProtectedRouteRule {
 }
 
 /**
- * `earlyRole`: the role the stored ID token names, for a screen that paints before `/me` answers. It
+ * `earlyRole`: the role the stored ID token names, for a screen that paints before `SESSION_ROUTES.me` answers. It
  * only lets such a screen show while the profile loads; every other decision waits for the profile.
  */
 export function decideProtectedRoute(

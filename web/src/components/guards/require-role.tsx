@@ -24,7 +24,7 @@ export interface RequireRoleProps {
 /** A guarded route's `handle`. */
 export interface GuardedRouteHandle {
   /**
-   * The screen paints while `/me` loads when the stored ID token names an accepted role (its
+   * The screen paints while `SESSION_ROUTES.me` loads when the stored ID token names an accepted role (its
    * frame, and its data requests start): it must render without the profile until it comes.
    */
   paintsEarly?: boolean;
