@@ -27,7 +27,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { tabsOf } from '../shared/summaries';
+import { tabsOf } from '../shared/values/summaries';
 import { listSummaries } from '../lambdas/summaries/summaries';
 import { summaryCounterScope, summaryScopes } from '../lambdas/summaries/summary-scopes';
 import { createCallScheduler } from '../lambdas/vendors/scheduler/eventbridge-call-scheduler';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { carePlanTopics } from '../lambdas/vendors/vapi/simulator/call-script';
 import { CARE_PLAN_PROMPT_MAX, EMPTY_CARE_PLAN, carePlanPrompt, carePlanText } from './care-plan';
-import { DEFAULT_SYSTEM_PROMPT, renderPrompt } from './calls';
+import { DEFAULT_SYSTEM_PROMPT, renderPrompt } from './values/settings';
 
 const plan = {
   conditions: [

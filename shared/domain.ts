@@ -25,10 +25,6 @@ import type {
  * schemas in `./api/records`, where each field is described. The value lists the records are built on
  * live beneath them, each with its capability, and are handed on from here.
  */
-export { AUDIT_OUTCOMES, type AuditOutcome } from './values/audit';
-export { NOTIFICATION_CHANNELS, type NotificationChannel } from './values/notifications';
-export { CARE_ROLES, CARE_ROLE_LABELS, DEFAULT_CARE_ROLE, type CareRole } from './roles';
-export { TIME_PREFERENCES, type TimePreference } from './time-preferences';
 
 export type NotificationPreferences = z.output<typeof notificationPreferencesRecord>;
 

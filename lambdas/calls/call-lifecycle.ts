@@ -4,18 +4,17 @@
  * by call log id: a webhook replayed, a schedule fired twice or an event delivered twice changes
  * nothing the second time.
  */
-import { MAX_CHECK_IN_RETRIES, UNANSWERED_OUTCOMES } from '../../shared/calls';
+import { MAX_CHECK_IN_RETRIES, UNANSWERED_OUTCOMES } from '../../shared/values/calls';
 import { nextCallWindowTime } from '../../shared/call-times';
 import { monthIn } from '../../shared/time-preferences';
 import type { CallSignals, UnmatchedReason } from './call-metrics';
 import { dial, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
 import { dailyCapOf } from '../organizations/daily-caps';
-import type { CallLogRecord, CallReport } from './ports';
+import { type CallLogRecord, type CallReport, VoiceAgentError } from './ports';
 import type { EventPublisher } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
 import { reportPlan } from './report-plan';
 import type { OrganizationRef } from '../organizations/ports';
-import { VoiceAgentError } from './ports';
 
 export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock'> & {
   events: EventPublisher;

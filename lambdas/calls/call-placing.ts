@@ -11,9 +11,9 @@ import {
   VOICES,
   renderPrompt,
   withFixedParts,
-  type SystemSettings,
   type VoiceId,
-} from '../../shared/calls';
+} from '../../shared/values/settings';
+import type { SystemSettings } from '../../shared/calls';
 import { CALL_MESSAGES } from '../../shared/call-messages';
 import { nextCheckIn } from '../../shared/call-times';
 import { EMPTY_CARE_PLAN, carePlanPrompt } from '../../shared/care-plan';

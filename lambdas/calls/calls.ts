@@ -2,13 +2,8 @@
  * Calls: placing, scheduling, cancelling and reading them (product-rules.md "Calls"). A call log is
  * written before anything is asked of Vapi, so no call happens without a record.
  */
-import {
-  type CallCreatedResponse,
-  type CallDetailResponse,
-  type CallPage,
-  type PatientCallsResponse,
-  type ScheduleOption,
-} from '../../shared/calls';
+import type { CallCreatedResponse, CallDetailResponse, CallPage, PatientCallsResponse } from '../../shared/calls';
+import type { ScheduleOption } from '../../shared/values/calls';
 import { nextCallWindowTime, scheduleOptionTime } from '../../shared/call-times';
 import type { Actor } from '../kernel/actor';
 import { AppError } from '../kernel/app-error';

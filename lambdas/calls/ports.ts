@@ -1,7 +1,8 @@
 /** Calls (product-rules.md "Calls"; ARCHITECTURE "Outreach, calls and messages"): call logs and the voice platform. */
-import type { CallKind, CallOutcome, CallStatus, EscalationLevel, TranscriptTurn } from '../../shared/calls';
-import type { TimePreference } from '../../shared/domain';
-import type { SummaryStatus } from '../../shared/summaries';
+import type { CallKind, CallOutcome, CallStatus, EscalationLevel } from '../../shared/values/calls';
+import type { TranscriptTurn } from '../../shared/calls';
+import type { TimePreference } from '../../shared/time-preferences';
+import type { SummaryStatus } from '../../shared/values/summaries';
 import type { Page } from '../kernel/ports';
 import type { DailyCap } from '../organizations/ports';
 

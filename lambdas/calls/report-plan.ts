@@ -5,7 +5,7 @@
  * transaction, on the condition that this is the call placed as the reporting Vapi call and that it
  * is still running; then the patient's call lock is released and the charts' version moves.
  */
-import { summaryStatusOf, tabsOf } from '../../shared/summaries';
+import { summaryStatusOf, tabsOf } from '../../shared/values/summaries';
 import { counterAdd, chartsChangedWrite, GLOBAL_SCOPE, monthlyCounter, organizationScope } from '../dashboard/counters';
 import { definedValues, type ItemWrite, type WritePlan } from '../kernel/write-plan';
 import { summaryCounterScope, summaryScopes } from '../summaries/summary-scopes';

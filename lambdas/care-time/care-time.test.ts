@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsAs } from '../../shared/care-time';
+import { countsAs } from '../../shared/values/care-time';
 import { billingCsv, csvCell, reportRow } from './care-time';
 import type { CcmMonthRecord } from './ports';
 import type { PatientRecord } from '../patients/ports';

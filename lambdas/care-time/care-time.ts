@@ -8,7 +8,6 @@ import { ccmCodes } from '../../shared/ccm/billing';
 import { consentCoverageFromLatest, consentCoversMonth, type ConsentChange } from '../../shared/consent';
 import {
   VOID_SUFFIX,
-  countsAs,
   type BillingReportAnswer,
   type BillingReportRow,
   type CcmMonthTotals,
@@ -17,7 +16,9 @@ import {
   type TimeEntryCreatedAnswer,
   type TimeEntryInput,
 } from '../../shared/care-time';
-import { DEFAULT_CARE_ROLE, type CareRole, type PatientConsent } from '../../shared/domain';
+import { countsAs } from '../../shared/values/care-time';
+import { DEFAULT_CARE_ROLE, type CareRole } from '../../shared/roles';
+import type { PatientConsent } from '../../shared/domain';
 import { isCalendarDate, monthIn, todayIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { organizationForActor, patientForActor } from '../kernel/access';

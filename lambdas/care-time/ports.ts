@@ -1,6 +1,6 @@
 /** CCM time log and the monthly billing report (product-rules.md "Care management (CCM)"). */
-import type { CountsAs, TimeEntrySource } from '../../shared/care-time';
-import type { CareRole } from '../../shared/domain';
+import type { CountsAs, TimeEntrySource } from '../../shared/values/care-time';
+import type { CareRole } from '../../shared/roles';
 import type { Page } from '../kernel/ports';
 
 /** One line of a patient's time log: an entry, or the correction (`voids`) of an earlier one. */

@@ -26,7 +26,7 @@ import {
   type ChartMonth,
   type DashboardChartsAnswer,
 } from '../../shared/dashboard';
-import type { SummaryTab } from '../../shared/summaries';
+import type { SummaryTab } from '../../shared/values/summaries';
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { logger } from '../kernel/observability';

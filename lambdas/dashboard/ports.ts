@@ -1,5 +1,5 @@
 /** The dashboards' totals, CCM worklist and charts (issue 12 items 6 and 7): reads only, none of them a Scan. */
-import type { SummaryTab } from '../../shared/summaries';
+import type { SummaryTab } from '../../shared/values/summaries';
 import type { CcmMonthRecord } from '../care-time/ports';
 import type { PatientRecord } from '../patients/ports';
 import type { SummaryEntry } from '../summaries/ports';

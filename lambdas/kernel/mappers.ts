@@ -4,13 +4,8 @@
  */
 import { MIN_CHRONIC_CONDITIONS } from '../../shared/ccm/billing';
 import type { CallLogDetail, CallLogSummary } from '../../shared/calls';
-import {
-  DEFAULT_CARE_ROLE,
-  type Patient,
-  type ProviderOrganization,
-  type ProviderRef,
-  type UserProfile,
-} from '../../shared/domain';
+import { DEFAULT_CARE_ROLE } from '../../shared/roles';
+import type { Patient, ProviderOrganization, ProviderRef, UserProfile } from '../../shared/domain';
 import type { CallLogRecord } from '../calls/ports';
 import type { OrganizationRecord } from '../organizations/ports';
 import type { PatientRecord } from '../patients/ports';

@@ -6,7 +6,8 @@
  * entry. AI contacts come from the seeded calls (their reports count them). The patients given are
  * the CCM-eligible ones (consent accepted, two chronic conditions), so their months meet codes.
  */
-import { timeEntryRequestSchema, type TimeEntrySource } from '../../shared/care-time';
+import { timeEntryRequestSchema } from '../../shared/care-time';
+import type { TimeEntrySource } from '../../shared/values/care-time';
 import { addMonths, todayIn } from '../../shared/time-preferences';
 import { recordTimeEntry, updateBillingRow, type CareTimeDeps } from '../care-time/care-time';
 import type { UserProfileRecord } from '../kernel/profile';

@@ -1,5 +1,6 @@
 import type { TableDeps } from '../composition-root';
-import type { EscalationLevel, TranscriptTurn } from '../../shared/calls';
+import type { EscalationLevel } from '../../shared/values/calls';
+import type { TranscriptTurn } from '../../shared/calls';
 import { CONSENT_DISCLOSURES } from '../../shared/consent';
 import { DEFAULT_TIMEZONE, type NotificationPreferences } from '../../shared/domain';
 import type { Role } from '../../shared/roles';

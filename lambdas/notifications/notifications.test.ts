@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EscalationLevel } from '../../shared/calls';
+import type { EscalationLevel } from '../../shared/values/calls';
 import type { NotificationPreferences } from '../../shared/domain';
 import { newCallLog } from '../calls/call-records';
 import { hashToken } from '../kernel/links';

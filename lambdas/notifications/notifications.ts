@@ -11,8 +11,8 @@
  * every channel has been tried, the run throws so the event is delivered again; the next run sends
  * only what is not sent. An Emergent escalation that reached nobody raises an on-call signal.
  */
-import type { EscalationLevel } from '../../shared/calls';
-import type { NotificationChannel } from '../../shared/domain';
+import type { EscalationLevel } from '../../shared/values/calls';
+import type { NotificationChannel } from '../../shared/values/notifications';
 import { logger } from '../kernel/observability';
 import { effectiveSettings } from '../calls/call-placing';
 import { createSummaryLink } from '../kernel/links';

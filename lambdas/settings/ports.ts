@@ -1,5 +1,5 @@
 /** The voice assistant's settings (assistant, voice, prompt). */
-import type { VoiceId } from '../../shared/calls';
+import type { VoiceId } from '../../shared/values/settings';
 
 export interface SettingsRecord {
   assistantId: string;

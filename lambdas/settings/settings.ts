@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
-import { DEFAULT_SYSTEM_PROMPT, type SystemSettingsResponse } from '../../shared/calls';
+import { DEFAULT_SYSTEM_PROMPT } from '../../shared/values/settings';
+import type { SystemSettingsResponse } from '../../shared/calls';
 import type { settingsSchema } from '../../shared/validation';
 import type { Actor } from '../kernel/actor';
 import { isSettingsAdmin } from '../kernel/access';

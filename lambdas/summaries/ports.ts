@@ -2,9 +2,9 @@
  * Call summaries as the lists show them, and every view of a summary through its link
  * (product-rules.md "Records are kept").
  */
-import type { EscalationLevel } from '../../shared/calls';
+import type { EscalationLevel } from '../../shared/values/calls';
 import type { Role } from '../../shared/roles';
-import type { SummaryStatus, SummaryTab } from '../../shared/summaries';
+import type { SummaryStatus, SummaryTab } from '../../shared/values/summaries';
 
 /** A page of summaries of one tab, newest first. */
 export interface SummaryPage {

@@ -6,14 +6,12 @@
 import type { z } from 'zod/mini';
 import { DEFAULT_TIMEZONE } from '../../shared/domain';
 import { SUMMARY_MESSAGES } from '../../shared/call-messages';
-import {
-  SUMMARIES_PAGE_SIZE,
-  isAllowedTransition,
-  summaryStatusOf,
-  type SummariesResponse,
-  type SummaryDetailResponse,
-  type SummaryItem,
-  type SummaryStatusResponse,
+import { SUMMARIES_PAGE_SIZE, isAllowedTransition, summaryStatusOf } from '../../shared/values/summaries';
+import type {
+  SummariesResponse,
+  SummaryDetailResponse,
+  SummaryItem,
+  SummaryStatusResponse,
 } from '../../shared/summaries';
 import { monthIn } from '../../shared/time-preferences';
 import type { summariesQuerySchema, summaryStatusSchema } from '../../shared/validation';

@@ -1,5 +1,5 @@
 /** Patient texts (product-rules.md "Texts") and magic links (product-rules.md "Links and expiry"). */
-import type { TextDirection, TextKind, TextStatus } from '../../shared/texts';
+import type { TextDirection, TextKind, TextStatus } from '../../shared/values/texts';
 import type { Page } from '../kernel/ports';
 import type { DailyCap } from '../organizations/ports';
 

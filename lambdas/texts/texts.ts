@@ -8,15 +8,14 @@ import { randomBytes } from 'node:crypto';
 import {
   SMS_REPLIES,
   TEXT_MONTHLY_LIMIT,
-  TEXT_STATUSES,
   keywordOf,
   outboundTextBody,
   type PatientText,
   type PatientTextsResponse,
   type SendTextInput,
   type SendTextResponse,
-  type TextStatus,
 } from '../../shared/texts';
+import { TEXT_STATUSES, type TextStatus } from '../../shared/values/texts';
 import { toE164 } from '../../shared/phone';
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';

@@ -1,4 +1,5 @@
-import { DEFAULT_CARE_ROLE, type UserProfile } from '../../shared/domain';
+import { DEFAULT_CARE_ROLE } from '../../shared/roles';
+import type { UserProfile } from '../../shared/domain';
 import type { Actor } from '../kernel/actor';
 import type { OrganizationRepository } from '../organizations/ports';
 import type { UserProfileRecord } from '../kernel/profile';

@@ -1,6 +1,6 @@
 /** Staff accounts: profiles, the identity provider (Cognito), and names of accounts for the screens. */
-import type { CareRole, NotificationPreferences } from '../../shared/domain';
-import type { Role } from '../../shared/roles';
+import type { CareRole, Role } from '../../shared/roles';
+import type { NotificationPreferences } from '../../shared/domain';
 import type { UserProfileRecord } from '../kernel/profile';
 import type { AuditEvent } from '../audit/ports';
 import type { Page } from '../kernel/ports';

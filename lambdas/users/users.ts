@@ -1,14 +1,12 @@
 import type { z } from 'zod/mini';
+import { DEFAULT_CARE_ROLE, type CareRole, type Role } from '../../shared/roles';
 import {
-  DEFAULT_CARE_ROLE,
   DEFAULT_PROVIDER_NOTIFICATIONS,
-  type CareRole,
   type NotificationPreferences,
   type ProviderRef,
   type UserPage,
   type UserProfile,
 } from '../../shared/domain';
-import type { Role } from '../../shared/roles';
 import type { createUserSchema, updateUserSchema } from '../../shared/validation';
 import type { Actor } from '../kernel/actor';
 import { assertEmployee, isRecordId } from '../kernel/access';

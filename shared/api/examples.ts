@@ -3,7 +3,7 @@
  * PHI), shaped by the same schemas (`contract.test.ts` parses every example with its route's).
  */
 import type { CallLogDetail, CallLogSummary, SystemSettings } from '../calls';
-import { DEFAULT_SYSTEM_PROMPT } from '../calls';
+import { DEFAULT_SYSTEM_PROMPT } from '../values/settings';
 import type {
   AccessHistoryEntry,
   CarePlan,

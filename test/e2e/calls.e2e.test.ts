@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEDULE_OPTION_LABELS, VOICES } from '../../shared/calls';
+import { SCHEDULE_OPTION_LABELS } from '../../shared/values/calls';
+import { VOICES } from '../../shared/values/settings';
 import { CALL_MESSAGES } from '../../shared/call-messages';
 import { DEMO, expectAccessible, expectNoSidewaysScroll, launchBrowser, newPage, signIn } from './support/browser';
 

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUMMARY_TABS, SUMMARY_TAB_LABELS, summaryMonths, type SummaryTab } from '../../shared/summaries';
+import { SUMMARY_TABS, SUMMARY_TAB_LABELS, summaryMonths, type SummaryTab } from '../../shared/values/summaries';
 import { DEMO_ORGANIZATIONS } from '../../lambdas/local/demo-data';
 import { monthIn } from '../../shared/time-preferences';
 import { DEMO, expectAccessible, launchBrowser, newPage, signIn } from './support/browser';

@@ -4,12 +4,8 @@
  * scheduler; the reconciler; vendor faults; idempotency under replays.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  FIXED_PROMPT_PARTS,
-  type CallDetailResponse,
-  type CallLogSummary,
-  type PatientCallsResponse,
-} from '../../shared/calls';
+import { FIXED_PROMPT_PARTS } from '../../shared/values/settings';
+import type { CallDetailResponse, CallLogSummary, PatientCallsResponse } from '../../shared/calls';
 import { call, tokenFor } from '../support/api';
 import {
   createCallablePatient,

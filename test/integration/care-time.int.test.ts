@@ -10,7 +10,7 @@ import {
   type BillingReportAnswer,
   type TimeEntriesAnswer,
 } from '../../shared/care-time';
-import type { CareRole } from '../../shared/domain';
+import type { CareRole } from '../../shared/roles';
 import { todayIn } from '../../shared/time-preferences';
 import { call, tokenFor } from '../support/api';
 import {

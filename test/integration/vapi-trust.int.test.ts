@@ -6,12 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  STOP_CALLS_CONFIRMATION,
-  type CallDetailResponse,
-  type CallLogSummary,
-  type PatientCallsResponse,
-} from '../../shared/calls';
+import { STOP_CALLS_CONFIRMATION } from '../../shared/values/settings';
+import type { CallDetailResponse, CallLogSummary, PatientCallsResponse } from '../../shared/calls';
 import { call } from '../support/api';
 import {
   auditTrail,

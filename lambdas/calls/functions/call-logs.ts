@@ -1,4 +1,4 @@
-import { RECENT_CALLS_LIMIT } from '../../../shared/calls';
+import { RECENT_CALLS_LIMIT } from '../../../shared/values/calls';
 import { callPathSchema, pageQuerySchema, patientPathSchema } from '../../../shared/validation';
 import { getCall, listPatientCalls, listRecentCalls, listScheduledCalls } from '../calls';
 import { pageRequest } from '../../kernel/cursor';

@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import type { TranscriptTurn } from '../../../shared/calls';
-import { flagsFor, summaryStatusOf, type SummaryStatus } from '../../../shared/summaries';
+import { flagsFor, summaryStatusOf, type SummaryStatus } from '../../../shared/values/summaries';
 import type { CallLogRecord, CallLogRepository } from '../ports';
 import type { DailyCap } from '../../organizations/ports';
 import type { Page } from '../../kernel/ports';

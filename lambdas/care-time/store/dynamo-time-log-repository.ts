@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import { MAX_DAY_MINUTES, type CountsAs } from '../../../shared/care-time';
+import { MAX_DAY_MINUTES } from '../../../shared/care-time';
+import type { CountsAs } from '../../../shared/values/care-time';
 import type { CcmMonthRecord, ReportSlot, TimeEntryRecord, TimeLogRepository } from '../ports';
 import type { Page } from '../../kernel/ports';
 import { batchGetAll } from '../../vendors/dynamodb/batch-get';

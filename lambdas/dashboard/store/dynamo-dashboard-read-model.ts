@@ -1,4 +1,4 @@
-import { SUMMARY_TABS, type SummaryTab } from '../../../shared/summaries';
+import { SUMMARY_TABS, type SummaryTab } from '../../../shared/values/summaries';
 import type { AwaitingConsent, CheckInDue, DashboardReadModel, OpenCallback } from '../ports';
 import type { CcmMonthRecord } from '../../care-time/ports';
 import type { SummaryEntry } from '../../summaries/ports';

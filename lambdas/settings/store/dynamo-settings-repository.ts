@@ -1,4 +1,4 @@
-import type { VoiceId } from '../../../shared/calls';
+import type { VoiceId } from '../../../shared/values/settings';
 import type { SettingsRecord, SettingsRepository } from '../ports';
 import { isConditionFailure } from '../../organizations/store/dynamo-organization-repository';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';

@@ -1,4 +1,4 @@
-import { SUMMARY_TABS, type SummaryTab } from '../../../shared/summaries';
+import { SUMMARY_TABS, type SummaryTab } from '../../../shared/values/summaries';
 import type { SummaryEntry, SummaryPage, SummaryRepository } from '../ports';
 import { summaryCounterScope } from '../summary-scopes';
 import type { EntityItem } from 'electrodb';

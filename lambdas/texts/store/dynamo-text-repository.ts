@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import type { TextStatus } from '../../../shared/texts';
+import type { TextStatus } from '../../../shared/values/texts';
 import type { DailyCap } from '../../organizations/ports';
 import type { OptOutChange, SmsContact, TextKey, TextRecord, TextRepository } from '../ports';
 import type { Page } from '../../kernel/ports';

@@ -1,8 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import type { NotificationChannel } from '../../../shared/domain';
-import { NOTIFICATION_CHANNELS } from '../../../shared/domain';
-import { isRole } from '../../../shared/roles';
-import type { Role } from '../../../shared/roles';
+import { type NotificationChannel, NOTIFICATION_CHANNELS } from '../../../shared/values/notifications';
+import { isRole, type Role } from '../../../shared/roles';
 import { personTerms, stillMatches } from '../../kernel/search';
 import type { AuditEvent } from '../../audit/ports';
 import type { Page } from '../../kernel/ports';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STOP_CALLS_CONFIRMATION } from '../../../shared/calls';
+import { STOP_CALLS_CONFIRMATION } from '../../../shared/values/settings';
 import { outcomeOf, parseVapiWebhook, REPORT_LIMITS, reportFromVapiCall, VapiMessageError } from './vapi-messages';
 
 const CALL_ID = '4f6a2b1c-8d3e-4f5a-9b6c-7d8e9f0a1b2c';

@@ -6,13 +6,9 @@
 // The namespace import lets esbuild drop what is unused (`{ z }` keeps all of zod, locales included: ~430 KB).
 import * as z from 'zod/mini';
 import { isUuid } from '../../../shared/validation';
-import {
-  STOP_CALLS_CONFIRMATION,
-  escalationLevelOf,
-  type CallOutcome,
-  type EscalationLevel,
-  type TranscriptTurn,
-} from '../../../shared/calls';
+import { STOP_CALLS_CONFIRMATION } from '../../../shared/values/settings';
+import { escalationLevelOf, type CallOutcome, type EscalationLevel } from '../../../shared/values/calls';
+import type { TranscriptTurn } from '../../../shared/calls';
 import type { CallReport } from '../../calls/ports';
 
 export type VapiWebhook =

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CallsClient } from '@vapi-ai/server-sdk/calls';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '../../../shared/calls';
+import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '../../../shared/values/settings';
 import { VoiceAgentError, type OutboundCallRequest } from '../../calls/ports';
 import type { VapiEnv } from '../../kernel/env';
 import { vapiContractErrors } from './simulator/contract-validator';

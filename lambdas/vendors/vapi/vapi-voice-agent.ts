@@ -2,7 +2,7 @@ import { VapiError, VapiTimeoutError, type Vapi } from '@vapi-ai/server-sdk';
 // The calls resource alone (the SDK's `./calls` entry, what `VapiClient#calls` is made of): about
 // 40 KB in a function's bundle where the whole `VapiClient` brings about 230 KB.
 import { CallsClient } from '@vapi-ai/server-sdk/calls';
-import { STOP_CALLS_CONFIRMATION, VOICE_PROVIDER } from '../../../shared/calls';
+import { STOP_CALLS_CONFIRMATION, VOICE_PROVIDER } from '../../../shared/values/settings';
 import {
   VoiceAgentError,
   type OutboundCallRequest,

@@ -1,5 +1,6 @@
 /** How calls read wherever staff see them: call logs, summaries and the summary link page. */
-import type { EscalationLevel, TranscriptTurn } from '../../../shared/calls';
+import type { EscalationLevel } from '../../../shared/values/calls';
+import type { TranscriptTurn } from '../../../shared/calls';
 
 export const ESCALATION_BADGE_COLORS: Record<EscalationLevel, string> = {
   Emergent: 'red',

@@ -13,7 +13,8 @@ import type {
   ProviderOrganization,
   UserProfile,
 } from '../../../shared/domain';
-import { SUMMARY_TABS, type SummaryCounts, type SummaryItem } from '../../../shared/summaries';
+import { SUMMARY_TABS } from '../../../shared/values/summaries';
+import type { SummaryCounts, SummaryItem } from '../../../shared/summaries';
 import type { PatientText, PatientTextsResponse } from '../../../shared/texts';
 
 /** One page of a paged list, as the server answers it. */

@@ -1,10 +1,5 @@
-import {
-  SUMMARY_TABS,
-  type SummariesResponse,
-  type SummaryCounts,
-  type SummaryItem,
-  type SummaryTab,
-} from '../../../shared/summaries';
+import { SUMMARY_TABS, type SummaryTab } from '../../../shared/values/summaries';
+import type { SummariesResponse, SummaryCounts, SummaryItem } from '../../../shared/summaries';
 import { ApiError } from '../lib/api-client';
 import type { FakeApiAnswer } from './fakes';
 import { summaryCounts } from './records';

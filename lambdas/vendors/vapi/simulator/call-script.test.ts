@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SYSTEM_PROMPT, renderPrompt } from '../../../../shared/calls';
+import { DEFAULT_SYSTEM_PROMPT, renderPrompt } from '../../../../shared/values/settings';
 import { carePlanTopics, simulatedTimeline } from './call-script';
 
 const CARE_PLAN =

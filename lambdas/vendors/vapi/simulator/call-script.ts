@@ -4,7 +4,7 @@
  * plan found in the system prompt, and gives the analysis, timeline and artifact Vapi would report.
  */
 import type { Vapi } from '@vapi-ai/server-sdk';
-import type { EscalationLevel } from '../../../../shared/calls';
+import type { EscalationLevel } from '../../../../shared/values/calls';
 
 /** `realtime`: 10–20 s per call, for people watching; `instant`: a few hundred ms, for tests. */
 export type SimulatorSpeed = 'realtime' | 'instant';

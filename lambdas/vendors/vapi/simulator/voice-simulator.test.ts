@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '../../../../shared/calls';
+import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '../../../../shared/values/settings';
 import type { OutboundCallRequest } from '../../../calls/ports';
 import { parseVapiWebhook } from '../vapi-messages';
 import { createVapiVoiceAgent } from '../vapi-voice-agent';

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SYSTEM_PROMPT, type SystemSettingsResponse } from '../../../../../shared/calls';
+import { DEFAULT_SYSTEM_PROMPT } from '../../../../../shared/values/settings';
+import type { SystemSettingsResponse } from '../../../../../shared/calls';
 import type { DashboardChartsAnswer } from '../../../../../shared/dashboard';
 import { createAppRoutes } from '../../router';
 import { createFakeApi } from '../../../test/fakes';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CallStatus } from '../../../../../shared/calls';
+import type { CallStatus } from '../../../../../shared/values/calls';
 import { createFakeBackend } from '../../../test/fakes';
 import { ACTIVE_CALL_POLL_MS, activeCallsRefetchInterval } from './call-polling.utils';
 import { patientCallsQueryOptions } from './get-patient-calls';

@@ -1,4 +1,5 @@
-import { isActiveCall, type CallLogSummary } from '../../../../../shared/calls';
+import { isActiveCall } from '../../../../../shared/values/calls';
+import type { CallLogSummary } from '../../../../../shared/calls';
 
 /** How often a list showing a queued or in-progress call asks again (spec: the page follows the call). */
 export const ACTIVE_CALL_POLL_MS = 3000;

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { RECENT_CALLS_LIMIT, type CallPage } from '../../../../../shared/calls';
+import { RECENT_CALLS_LIMIT } from '../../../../../shared/values/calls';
+import type { CallPage } from '../../../../../shared/calls';
 import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import { CALLS_ROUTES } from '../../../../../shared/api/routes/calls';
 import type { ApiClient } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { CallStatus, EscalationLevel } from '../../../../../shared/calls';
+import type { CallStatus, EscalationLevel } from '../../../../../shared/values/calls';
 import { callStatusBadge } from './calls.utils';
 import { ESCALATION_BADGE_COLORS } from '../../../lib/call-format';
 

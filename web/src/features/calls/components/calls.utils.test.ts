@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_STATUSES } from '../../../../../shared/calls';
+import { CALL_STATUSES } from '../../../../../shared/values/calls';
 import { ApiError } from '../../../lib/api-client';
 import {
   CALL_STATUS_BADGES,

@@ -1,7 +1,7 @@
-import { CALL_WINDOW, type CallKind, type CallLogSummary, type CallStatus } from '../../../../../shared/calls';
-import type { TimePreference } from '../../../../../shared/domain';
+import { CALL_WINDOW, type CallKind, type CallStatus } from '../../../../../shared/values/calls';
+import type { CallLogSummary } from '../../../../../shared/calls';
+import { type TimePreference, TIME_PREFERENCE_LABELS } from '../../../../../shared/time-preferences';
 import { CALL_MESSAGES } from '../../../../../shared/call-messages';
-import { TIME_PREFERENCE_LABELS } from '../../../../../shared/time-preferences';
 
 export interface BadgeLook {
   label: string;

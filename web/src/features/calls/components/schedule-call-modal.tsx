@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import { CalendarClock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { SCHEDULE_OPTIONS, SCHEDULE_OPTION_LABELS } from '../../../../../shared/calls';
+import { SCHEDULE_OPTIONS, SCHEDULE_OPTION_LABELS } from '../../../../../shared/values/calls';
 import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import { scheduleCallSchema } from '../../../../../shared/validation';
 import { ErrorAlert } from '../../../components/feedback/error-alert';

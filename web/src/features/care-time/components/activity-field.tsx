@@ -1,5 +1,5 @@
 import { NativeSelect, TextInput } from '@mantine/core';
-import { CCM_ACTIVITIES } from '../../../../../shared/care-time';
+import { CCM_ACTIVITIES } from '../../../../../shared/values/care-time';
 import { OTHER_ACTIVITY } from './care-time.utils';
 
 /** The activity pick-list, with 'Other' opening a short free-text field. */

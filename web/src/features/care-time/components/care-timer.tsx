@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Pause, Play, Square, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { CARE_TIME_MESSAGES, CCM_ACTIVITIES } from '../../../../../shared/care-time';
+import { CARE_TIME_MESSAGES } from '../../../../../shared/care-time';
+import { CCM_ACTIVITIES } from '../../../../../shared/values/care-time';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useLogTime } from '../api/time-entries';
 import { ActivityField } from './activity-field';

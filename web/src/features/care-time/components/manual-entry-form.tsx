@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { CARE_TIME_MESSAGES, CCM_ACTIVITIES, type TimeEntryInput } from '../../../../../shared/care-time';
+import { CARE_TIME_MESSAGES, type TimeEntryInput } from '../../../../../shared/care-time';
+import { CCM_ACTIVITIES } from '../../../../../shared/values/care-time';
 import { todayIn } from '../../../../../shared/time-preferences';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useLogTime } from '../api/time-entries';

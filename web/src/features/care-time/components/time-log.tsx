@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { COUNTS_AS_LABELS, TIME_ENTRY_SOURCE_LABELS, type TimeEntry } from '../../../../../shared/care-time';
-import { CARE_ROLE_LABELS } from '../../../../../shared/domain';
+import { COUNTS_AS_LABELS, TIME_ENTRY_SOURCE_LABELS } from '../../../../../shared/values/care-time';
+import type { TimeEntry } from '../../../../../shared/care-time';
+import { CARE_ROLE_LABELS } from '../../../../../shared/roles';
 import type { LogLine } from './care-time.utils';
 import { CorrectionModal } from './correction-modal';
 

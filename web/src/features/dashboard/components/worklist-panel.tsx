@@ -4,7 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CONSENT_BADGES } from '../../../../../shared/consent';
 import type { WorklistAnswer } from '../../../../../shared/dashboard';
-import { SUMMARY_TAB_LABELS } from '../../../../../shared/summaries';
+import { SUMMARY_TAB_LABELS } from '../../../../../shared/values/summaries';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { paths } from '../../../config/paths';
 import { useWorklist } from '../api/worklist';

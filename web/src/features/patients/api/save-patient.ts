@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { OutreachCadence, Patient, TimePreference } from '../../../../../shared/domain';
+import type { OutreachCadence, Patient } from '../../../../../shared/domain';
+import type { TimePreference } from '../../../../../shared/time-preferences';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import { PATIENTS_ROUTES } from '../../../../../shared/api/routes/patients';
 import type { ApiClient } from '../../../lib/api-client';

@@ -4,7 +4,7 @@
  */
 import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
-import { TIME_PREFERENCES, type TimePreference } from '../../../../../shared/domain';
+import { TIME_PREFERENCES, type TimePreference } from '../../../../../shared/time-preferences';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useCreatePatient } from '../api/save-patient';
 import { ConsentFields } from './consent-fields';

@@ -1,12 +1,13 @@
-import { TIME_PREFERENCES, type TimePreference } from '../../../../../shared/domain';
-import { VALIDATION } from '../../../../../shared/messages';
 import {
+  TIME_PREFERENCES,
+  type TimePreference,
   DEFAULT_TIME_PREFERENCE,
   TIME_PREFERENCE_LABELS,
   defaultFirstOutreachDate,
   isCalendarDate,
   todayIn,
 } from '../../../../../shared/time-preferences';
+import { VALIDATION } from '../../../../../shared/messages';
 import { firstError, outreachSchema } from '../../../../../shared/validation';
 
 export const TIME_PREFERENCE_OPTIONS = TIME_PREFERENCES.map((value) => ({

@@ -5,8 +5,8 @@ import {
   DEFAULT_SYSTEM_PROMPT,
   FIXED_PROMPT_PARTS,
   STOP_CALLS_CONFIRMATION,
-  type SystemSettingsResponse,
-} from '../../../../../shared/calls';
+} from '../../../../../shared/values/settings';
+import type { SystemSettingsResponse } from '../../../../../shared/calls';
 import { ApiError } from '../../../lib/api-client';
 import { createFakeApi, requestsTo } from '../../../test/fakes';
 import { renderWithProviders } from '../../../test/render-with-providers';

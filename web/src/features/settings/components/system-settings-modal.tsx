@@ -26,8 +26,8 @@ import {
   PROMPT_VARIABLE_HELP,
   VOICEMAIL_MESSAGE,
   VOICES,
-  type SystemSettingsResponse,
-} from '../../../../../shared/calls';
+} from '../../../../../shared/values/settings';
+import type { SystemSettingsResponse } from '../../../../../shared/calls';
 import { CALL_MESSAGES } from '../../../../../shared/call-messages';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { ApiError } from '../../../lib/api-client';

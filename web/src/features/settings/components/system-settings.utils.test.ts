@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SYSTEM_PROMPT, VOICES } from '../../../../../shared/calls';
+import { DEFAULT_SYSTEM_PROMPT, VOICES } from '../../../../../shared/values/settings';
 import {
   SETTINGS_MESSAGE_CLEAR_MS,
   characterCountText,

@@ -1,4 +1,5 @@
-import { PROMPT_MAX_LENGTH, VOICES, type SystemSettings, type VoiceId } from '../../../../../shared/calls';
+import { PROMPT_MAX_LENGTH, VOICES, type VoiceId } from '../../../../../shared/values/settings';
+import type { SystemSettings } from '../../../../../shared/calls';
 import { firstError, settingsSchema } from '../../../../../shared/validation';
 import type { SettingsPatch } from '../api/system-settings';
 

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { SUMMARY_MESSAGES } from '../../../../../shared/call-messages';
-import type { SummariesResponse, SummaryTab } from '../../../../../shared/summaries';
+import type { SummariesResponse } from '../../../../../shared/summaries';
+import type { SummaryTab } from '../../../../../shared/values/summaries';
 import { SUMMARIES_ROUTES } from '../../../../../shared/api/routes/summaries';
 import type { ApiClient } from '../../../lib/api-client';
 import { sendRoute } from '../../../lib/api-route';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SummaryTab } from '../../../../../shared/summaries';
+import type { SummaryTab } from '../../../../../shared/values/summaries';
 
 /** `month` is `all` or YYYY-MM, as sent to SUMMARIES_ROUTES.listSummaries. */
 export const summaryKeys = {

@@ -1,7 +1,8 @@
 import { Badge, Button, Group, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { SUMMARY_TABS, SUMMARY_TAB_LABELS, type SummaryItem, type SummaryTab } from '../../../../../shared/summaries';
+import { SUMMARY_TABS, SUMMARY_TAB_LABELS, type SummaryTab } from '../../../../../shared/values/summaries';
+import type { SummaryItem } from '../../../../../shared/summaries';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { PageShell } from '../../../components/layout/page-shell';
 import { useSummaries } from '../api/get-summaries';

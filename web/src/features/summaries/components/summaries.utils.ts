@@ -1,12 +1,12 @@
-import type { EscalationLevel } from '../../../../../shared/calls';
+import type { EscalationLevel } from '../../../../../shared/values/calls';
 import { SUMMARY_MESSAGES } from '../../../../../shared/call-messages';
 import {
   SUMMARY_TABS,
   summaryMonths,
-  type SummaryCounts,
   type SummaryStatus,
   type SummaryTab,
-} from '../../../../../shared/summaries';
+} from '../../../../../shared/values/summaries';
+import type { SummaryCounts } from '../../../../../shared/summaries';
 
 /** The month filter's value for every month. */
 export const ALL_MONTHS = 'all';

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { CalendarDays, Siren, TriangleAlert, type LucideIcon } from 'lucide-react';
-import type { EscalationLevel } from '../../../../../shared/calls';
-import type { SummaryStatus } from '../../../../../shared/summaries';
+import type { EscalationLevel } from '../../../../../shared/values/calls';
+import type { SummaryStatus } from '../../../../../shared/values/summaries';
 import { ESCALATION_BADGE_COLORS } from '../../../lib/call-format';
 import { SUMMARY_STATUS_BADGES } from './summaries.utils';
 

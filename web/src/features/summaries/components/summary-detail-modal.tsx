@@ -2,8 +2,10 @@ import { Box, Button, Group, Modal, Paper, Stack, Switch, Text, Title } from '@m
 import { useWindowEvent } from '@mantine/hooks';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { EscalationLevel, TranscriptTurn } from '../../../../../shared/calls';
-import type { SummaryItem, SummaryStatus } from '../../../../../shared/summaries';
+import type { EscalationLevel } from '../../../../../shared/values/calls';
+import type { TranscriptTurn } from '../../../../../shared/calls';
+import type { SummaryItem } from '../../../../../shared/summaries';
+import type { SummaryStatus } from '../../../../../shared/values/summaries';
 import { TranscriptTurns } from '../../../components/data/transcript-turns';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { ESCALATION_BADGE_COLORS, formatCallTime, formatDuration } from '../../../lib/call-format';

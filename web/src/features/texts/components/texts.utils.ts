@@ -1,11 +1,5 @@
-import {
-  TEXT_BODY_MAX,
-  TEXT_MESSAGES,
-  type PatientText,
-  type PatientTextsResponse,
-  type TextKind,
-  type TextStatus,
-} from '../../../../../shared/texts';
+import { TEXT_BODY_MAX, TEXT_MESSAGES, type PatientText, type PatientTextsResponse } from '../../../../../shared/texts';
+import type { TextKind, TextStatus } from '../../../../../shared/values/texts';
 
 export interface BadgeLook {
   label: string;

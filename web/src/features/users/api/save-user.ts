@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { USERS_ROUTES } from '../../../../../shared/api/routes/users';
-import type { CareRole, NotificationPreferences, UserProfile } from '../../../../../shared/domain';
+import type { CareRole, Role } from '../../../../../shared/roles';
+import type { NotificationPreferences, UserProfile } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
-import type { Role } from '../../../../../shared/roles';
 import type { ApiClient } from '../../../lib/api-client';
 import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';

@@ -1,8 +1,9 @@
 import { Checkbox, Fieldset, Group, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { CARE_ROLES, NOTIFICATION_CHANNELS, type ProviderRef, type UserProfile } from '../../../../../shared/domain';
+import { CARE_ROLES, ROLE_HELP, ROLE_LABELS, isRole } from '../../../../../shared/roles';
+import { NOTIFICATION_CHANNELS } from '../../../../../shared/values/notifications';
+import type { ProviderRef, UserProfile } from '../../../../../shared/domain';
 import { PASSWORD_HINT } from '../../../../../shared/password-policy';
-import { ROLE_HELP, ROLE_LABELS, isRole } from '../../../../../shared/roles';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { NameFields } from '../../../components/forms/name-fields';
 import { useSaveUser, type UserScope } from '../api/save-user';

@@ -2,15 +2,18 @@ import {
   CARE_ROLES,
   CARE_ROLE_LABELS,
   DEFAULT_CARE_ROLE,
-  DEFAULT_PROVIDER_NOTIFICATIONS,
   type CareRole,
-  NOTIFICATION_CHANNELS,
-  type NotificationChannel,
+  ROLES,
+  ROLE_LABELS,
+  type Role,
+} from '../../../../../shared/roles';
+import {
+  DEFAULT_PROVIDER_NOTIFICATIONS,
   type NotificationPreferences,
   type UserProfile,
 } from '../../../../../shared/domain';
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from '../../../../../shared/values/notifications';
 import { normalizeUsPhoneInput } from '../../../../../shared/phone';
-import { ROLES, ROLE_LABELS, type Role } from '../../../../../shared/roles';
 import { createUserSchema, updateUserSchema } from '../../../../../shared/validation';
 import type { UserPayload } from '../api/save-user';
 
