@@ -6,7 +6,7 @@ import type { DailyCap } from '../../organizations/ports';
 import type { Page } from '../../kernel/ports';
 import { summaryCounterScope, summaryScopes } from '../../summaries/summary-scopes';
 import { COUNTER, GLOBAL_SCOPE } from '../../dashboard/counters';
-import { isConditionFailure } from '../../organizations/store/dynamo-organization-repository';
+import { isConditionFailure } from '../../vendors/dynamodb/conditions';
 import { batchGetAll } from '../../vendors/dynamodb/batch-get';
 import { queryPage } from '../../vendors/dynamodb/paging';
 import { refusedAt, slotTaken, takeDailySlot } from '../../organizations/store/dynamo-daily-cap';

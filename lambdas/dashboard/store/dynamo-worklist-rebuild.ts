@@ -2,7 +2,7 @@ import type { PatientRecord } from '../../patients/ports';
 import type { WorklistRebuild } from '../ports';
 import { AWAITING_RANK, awaitingCounterKey, awaitingKey, consentIs, type AwaitingStatus } from './awaiting-consent';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';
-import { isConditionFailure } from '../../organizations/store/dynamo-organization-repository';
+import { isConditionFailure } from '../../vendors/dynamodb/conditions';
 
 /** Attempts of a conditional write whose record keeps moving under it before the job gives up on it. */
 const ATTEMPTS = 5;

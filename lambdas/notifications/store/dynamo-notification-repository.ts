@@ -7,7 +7,7 @@ import type {
   NotificationRepository,
 } from '../ports';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';
-import { isConditionFailure } from '../../organizations/store/dynamo-organization-repository';
+import { isConditionFailure } from '../../vendors/dynamodb/conditions';
 
 type NotificationItem = EntityItem<CareLoopService['entities']['notification']>;
 

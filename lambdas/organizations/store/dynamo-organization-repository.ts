@@ -9,6 +9,7 @@ import { auditEventItem } from '../../audit/store/dynamo-audit-log';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';
 import { queryPage } from '../../vendors/dynamodb/paging';
 import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from '../../vendors/dynamodb/search-index';
+import { isConditionFailure } from '../../vendors/dynamodb/conditions';
 
 /** The entities as a write transaction hands them to its callback. */
 type WriteEntities = Parameters<Parameters<CareLoopService['transaction']['write']>[0]>[0];
@@ -308,11 +309,6 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
 /** Whether the transaction item at `index` was refused by its condition (a canceled transaction's reasons). */
 function conditionFailed(reasons: unknown, index: number): boolean {
   return (reasons as readonly { code?: string }[] | undefined)?.[index]?.code === 'ConditionalCheckFailed';
-}
-
-export function isConditionFailure(error: unknown): boolean {
-  const text = String((error as { message?: unknown })?.message ?? '');
-  return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
 }
 
 function toRef(o: OrganizationItem): OrganizationRef {

@@ -12,7 +12,7 @@ import { awaitingWrites, consentIs } from '../../dashboard/store/awaiting-consen
 import { batchGetAll } from '../../vendors/dynamodb/batch-get';
 import { chartsChanged } from '../../dashboard/store/chart-figures';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';
-import { isConditionFailure } from '../../organizations/store/dynamo-organization-repository';
+import { isConditionFailure } from '../../vendors/dynamodb/conditions';
 import { queryPage } from '../../vendors/dynamodb/paging';
 import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from '../../vendors/dynamodb/search-index';
 

@@ -1,6 +1,6 @@
 import type { VoiceId } from '../../../shared/values/settings';
 import type { SettingsRecord, SettingsRepository } from '../ports';
-import { isConditionFailure } from '../../organizations/store/dynamo-organization-repository';
+import { isConditionFailure } from '../../vendors/dynamodb/conditions';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';
 
 /** System Settings: one item, written with an optimistic version check. */

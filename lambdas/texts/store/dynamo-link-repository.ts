@@ -1,6 +1,6 @@
 import { TABLE_SCHEMA } from '../../vendors/dynamodb/table-schema';
 import type { CallLinkRepository, LinkRecord } from '../ports';
-import { isConditionFailure } from '../../organizations/store/dynamo-organization-repository';
+import { isConditionFailure } from '../../vendors/dynamodb/conditions';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';
 
 /**

@@ -4,7 +4,7 @@ import type { DailyCap } from '../../organizations/ports';
 import type { OptOutChange, SmsContact, TextKey, TextRecord, TextRepository } from '../ports';
 import type { Page } from '../../kernel/ports';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../dashboard/counters';
-import { isConditionFailure } from '../../organizations/store/dynamo-organization-repository';
+import { isConditionFailure } from '../../vendors/dynamodb/conditions';
 import { refusedAt, slotTaken, takeDailySlot } from '../../organizations/store/dynamo-daily-cap';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';
 import { queryPage } from '../../vendors/dynamodb/paging';

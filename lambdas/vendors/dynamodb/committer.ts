@@ -6,6 +6,7 @@
 import type { ItemWrite, WriteCommitter, WriteCondition, WritePlan } from '../../kernel/write-plan';
 import { logger } from '../../kernel/observability';
 import type { Entity, Schema, TransactWriteEntity } from 'electrodb';
+import { isConditionFailure } from './conditions';
 import type { CareLoopService } from './entities';
 
 /** ElectroDB's where() operators this committer uses. */
@@ -63,11 +64,6 @@ function begin(entity: TableEntity | TransactionEntity, write: ItemWrite): Write
   if (write.op === 'create') return target.create({ ...write.item } as never) as unknown as WriteChain;
   if (write.op === 'patch') return target.patch({ ...write.key } as never) as unknown as WriteChain;
   return target.update({ ...write.key } as never) as unknown as WriteChain;
-}
-
-function isConditionFailure(error: unknown): boolean {
-  const text = String((error as { message?: unknown })?.message ?? '');
-  return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
 }
 
 export class DynamoWriteCommitter implements WriteCommitter {
