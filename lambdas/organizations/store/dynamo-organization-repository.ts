@@ -9,7 +9,6 @@ import { auditEventItem } from '../../audit/store/dynamo-audit-log';
 import type { CareLoopService } from '../../vendors/dynamodb/entities';
 import { queryPage } from '../../vendors/dynamodb/paging';
 import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from '../../vendors/dynamodb/search-index';
-import { isConditionFailure } from '../../vendors/dynamodb/conditions';
 
 /** The entities as a write transaction hands them to its callback. */
 type WriteEntities = Parameters<Parameters<CareLoopService['transaction']['write']>[0]>[0];
