@@ -18,7 +18,7 @@ import { DynamoSettingsRepository } from './settings/store/dynamo-settings-repos
 import { DynamoSummaryRepository } from './summaries/store/dynamo-summary-repository';
 import { DynamoTextRepository } from './texts/store/dynamo-text-repository';
 import { DynamoUserProfileRepository } from './users/store/dynamo-user-profile-repository';
-import { createEntities } from './vendors/dynamodb/entities';
+import { createEntities } from './platform/dynamodb/entities';
 import { createEventPublisher } from './vendors/eventbridge/eventbridge-event-publisher';
 import { createCallScheduler } from './vendors/scheduler/eventbridge-call-scheduler';
 import { readVapiSecrets } from './vendors/secrets/secrets-manager-secrets';
@@ -26,7 +26,7 @@ import { createVapiVoiceAgent } from './vendors/vapi/vapi-voice-agent';
 import type { Clock, Ids } from './kernel/ports';
 import type { IdentityDirectory } from './users/ports';
 import type { VoiceAgent, WebCallAgent } from './calls/ports';
-import { DynamoWriteCommitter } from './vendors/dynamodb/committer';
+import { DynamoWriteCommitter } from './platform/dynamodb/committer';
 import {
   readBusEnv,
   readIdentityEnv,

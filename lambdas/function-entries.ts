@@ -1,10 +1,10 @@
 /**
- * Where each function's handler lives: `lambdas/<capability>/functions/<name>.ts`, exporting
+ * Where each function's handler lives: `lambdas/functions/<capability>/<name>.ts`, exporting
  * `handler` (docs/architecture.md). The folder a file sits in is its capability, so no list names
  * it twice. Read by the CDK (the bundle's entry), the local gateway and job runner, and the tests;
  * never bundled into a function.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const LAMBDAS_DIR = import.meta.dirname;
@@ -12,10 +12,10 @@ export const LAMBDAS_DIR = import.meta.dirname;
 /** Every function entry file, by function name. */
 export function functionEntries(): Map<string, string> {
   const entries = new Map<string, string>();
-  for (const capability of readdirSync(LAMBDAS_DIR, { withFileTypes: true })) {
+  const root = join(LAMBDAS_DIR, 'functions');
+  for (const capability of readdirSync(root, { withFileTypes: true })) {
     if (!capability.isDirectory()) continue;
-    const dir = join(LAMBDAS_DIR, capability.name, 'functions');
-    if (!existsSync(dir)) continue;
+    const dir = join(root, capability.name);
     for (const file of readdirSync(dir)) {
       if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
       const name = file.slice(0, -'.ts'.length);
@@ -32,7 +32,7 @@ export function functionEntry(name: string): string {
   const entry = functionEntries().get(name);
   if (!entry) {
     throw new Error(
-      `Function "${name}" has no entry file lambdas/<capability>/functions/${name}.ts exporting \`handler\`.`,
+      `Function "${name}" has no entry file lambdas/functions/<capability>/${name}.ts exporting \`handler\`.`,
     );
   }
   return entry;

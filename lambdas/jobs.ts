@@ -2,7 +2,7 @@
  * The job manifest, derived from the capabilities' spec modules: functions started by something
  * other than an HTTP request (ARCHITECTURE "Triggers"). The single source for the CDK (function,
  * trigger, DLQ, alarm), the local scheduler and bus, and the tests. Each job's handler is
- * `lambdas/<capability>/functions/<name>.ts`.
+ * `lambdas/functions/<capability>/<name>.ts`.
  */
 import { CAPABILITY_SPECS, type JobName } from './capabilities';
 import type { JobDefinition } from './kernel/spec';

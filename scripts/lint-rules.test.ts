@@ -123,7 +123,7 @@ describe('lint: imports follow the layers of docs/architecture.md (issue 22)', (
       "import { x } from './store/dynamo-call-log-repository';",
     ],
     ['a use case imports another use case', 'lambdas/texts/probe.ts', "import { x } from '../users/users';"],
-    ['a function imports local', 'lambdas/calls/functions/probe.ts', "import { x } from '../../local/seed';"],
+    ['a function imports local', 'lambdas/functions/calls/probe.ts', "import { x } from '../../local/seed';"],
     ['a vendor imports a use case', 'lambdas/vendors/vapi/probe.ts', "import { x } from '../../calls/calls';"],
     ['a lazy import crosses', 'lambdas/platform/probe.ts', "const m = () => import('../users/users');"],
   ])('refuses %s', async (_, filePath, code) => {
@@ -142,17 +142,17 @@ describe('lint: imports follow the layers of docs/architecture.md (issue 22)', (
       ],
     ],
     [
-      'a store the DynamoDB vendor and its own use cases',
+      'a store the table layer and its own use cases',
       'lambdas/calls/store/probe.ts',
-      ["import { a } from '../../vendors/dynamodb/entities';", "import { b } from '../call-records';"],
+      ["import { a } from '../../platform/dynamodb/entities';", "import { b } from '../call-records';"],
     ],
     [
       'a function its composition and trigger layer',
-      'lambdas/calls/functions/probe.ts',
+      'lambdas/functions/calls/probe.ts',
       [
         "import { a } from '../../composition-root';",
         "import { b } from '../../platform/http-handler';",
-        "import { c } from '../call-lifecycle';",
+        "import { c } from '../../calls/call-lifecycle';",
       ],
     ],
     [

@@ -14,7 +14,7 @@ import { kmsViaServiceStatement } from '../statements';
 import { ManagedPolicyRole } from './managed-policy-role';
 
 export interface CareLoopFunctionProps {
-  /** Handler module name: the entry is `lambdas/<capability>/functions/<handlerName>.ts`, exporting `handler`. */
+  /** Handler module name: the entry is `lambdas/functions/<capability>/<handlerName>.ts`, exporting `handler`. */
   readonly handlerName: string;
   readonly description: string;
   readonly environment: Readonly<Record<string, string>>;

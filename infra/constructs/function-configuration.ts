@@ -8,7 +8,7 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from '../../lambdas/vendors/dynamodb/table-schema';
+import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from '../../lambdas/platform/dynamodb/table-schema';
 import type { JobName } from '../../lambdas/jobs';
 import type { ConfigNeed } from '../../lambdas/kernel/spec';
 import { PERMISSIONS } from '../../lambdas/capabilities';

@@ -19,7 +19,7 @@ import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { TABLE_SCHEMA } from '../../lambdas/vendors/dynamodb/table-schema';
+import { TABLE_SCHEMA } from '../../lambdas/platform/dynamodb/table-schema';
 import { JOBS, type JobName } from '../../lambdas/jobs';
 import {
   CLIENT_READABLE_ATTRIBUTES,

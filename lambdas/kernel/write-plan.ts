@@ -1,8 +1,8 @@
 /**
  * Writes as plans (docs/architecture.md "Writes as plans"): a use case decides what a change
  * writes (the record, its read models, its counters) and returns it as plain data; one committer
- * (vendors/dynamodb/committer.ts) runs the plan's transaction, all or nothing, then its
- * after-commit writes. The entities and attributes are the table's (vendors/dynamodb/entities).
+ * (platform/dynamodb/committer.ts) runs the plan's transaction, all or nothing, then its
+ * after-commit writes. The entities and attributes are the table's (platform/dynamodb/entities).
  */
 
 /** What must hold of the item for the write to happen: attributes missing, equal to, or one of. */

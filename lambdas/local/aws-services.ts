@@ -102,7 +102,7 @@ export interface LocalAwsServicesOptions {
   dataDir: string;
   /** Secrets Manager secrets by name: the SecretString of each. */
   secrets: Record<string, string>;
-  /** How a job is invoked; defaults to the handler in lambdas/<capability>/functions/<job>.ts. */
+  /** How a job is invoked; defaults to the handler in lambdas/functions/<capability>/<job>.ts. */
   invoke?: InvokeJob;
   /** Run the manifest's rate jobs on their own (off in most tests: use POST /local/jobs/<name>/run). */
   rateJobs: boolean;

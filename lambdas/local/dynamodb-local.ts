@@ -9,7 +9,7 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { TABLE_SCHEMA, createTableInput } from '../vendors/dynamodb/table-schema';
+import { TABLE_SCHEMA, createTableInput } from '../platform/dynamodb/table-schema';
 
 export class LocalStackError extends Error {}
 

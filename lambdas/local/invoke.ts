@@ -1,5 +1,5 @@
 /**
- * Local invocation of a job's handler (`lambdas/<capability>/functions/<name>.ts`), as Lambda does it: the event,
+ * Local invocation of a job's handler (`lambdas/functions/<capability>/<name>.ts`), as Lambda does it: the event,
  * a Lambda context, and the function's timeout from the job manifest.
  */
 import { pathToFileURL } from 'node:url';

@@ -2,7 +2,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CareLoopFunctionName } from '../../infra/constructs/function-configuration';
 import { functionEntry } from '../../lambdas/function-entries';
-import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from '../../lambdas/vendors/dynamodb/table-schema';
+import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from '../../lambdas/platform/dynamodb/table-schema';
 import { JOBS } from '../../lambdas/jobs';
 import { PERMISSIONS } from '../../lambdas/capabilities';
 import type { PermissionGroup } from '../../lambdas/kernel/spec';
@@ -224,7 +224,7 @@ describe("each function's role", () => {
     // Accounts and patients are never deleted: these functions delete only search index items a
     // renamed or removed record no longer has, and the worklist items of a patient whose consent
     // moved or who was archived.
-    const derivedItems = ['lambdas/vendors/dynamodb/search-index.ts', 'lambdas/dashboard/store/awaiting-consent.ts'];
+    const derivedItems = ['lambdas/platform/dynamodb/search-index.ts', 'lambdas/dashboard/store/awaiting-consent.ts'];
     for (const name of ['manage-user', 'patient-data'] as const) {
       const sites = derived.get(name)?.get('dynamodb:DeleteItem') ?? [];
       expect(sites.length, name).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TABLE_SCHEMA } from '../../lambdas/vendors/dynamodb/table-schema';
+import { TABLE_SCHEMA } from '../../lambdas/platform/dynamodb/table-schema';
 import { CLIENT_READABLE_ATTRIBUTES, CLIENT_WRITABLE_ATTRIBUTES } from '../../shared/identity-attributes';
 import { PASSWORD_POLICY } from '../../shared/password-policy';
 import { ROLES } from '../../shared/roles';

@@ -4,7 +4,7 @@ import { ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_ERRORS } from '../../infra/constructs/careloop-api';
 import { CONFIG_VARIABLES } from '../../infra/constructs/function-configuration';
-import { AUDIT_EVENT_PARTITION_KEY_PATTERN } from '../../lambdas/vendors/dynamodb/table-schema';
+import { AUDIT_EVENT_PARTITION_KEY_PATTERN } from '../../lambdas/platform/dynamodb/table-schema';
 import type { CareLoopFunctionName } from '../../infra/constructs/function-configuration';
 import { EVENT_SOURCE, JOBS } from '../../lambdas/jobs';
 import type { JobDefinition } from '../../lambdas/jobs';

@@ -16,9 +16,9 @@ import { DynamoDashboardReadModel } from '../../lambdas/dashboard/store/dynamo-d
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
 import { DynamoTimeLogRepository } from '../../lambdas/care-time/store/dynamo-time-log-repository';
-import { createEntities } from '../../lambdas/vendors/dynamodb/entities';
+import { createEntities } from '../../lambdas/platform/dynamodb/entities';
 import { reportPlan } from '../../lambdas/calls/report-plan';
-import { DynamoWriteCommitter } from '../../lambdas/vendors/dynamodb/committer';
+import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { newCallLog } from '../../lambdas/calls/call-records';
 import { getDashboardCharts, type DashboardChartsDeps } from '../../lambdas/dashboard/dashboard-charts';
 import type { ChartFiguresCache } from '../../lambdas/dashboard/ports';

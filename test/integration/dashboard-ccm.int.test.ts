@@ -15,7 +15,7 @@ import { DynamoCounterRepository } from '../../lambdas/dashboard/store/dynamo-co
 import { DynamoDashboardReadModel } from '../../lambdas/dashboard/store/dynamo-dashboard-read-model';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
-import { createEntities } from '../../lambdas/vendors/dynamodb/entities';
+import { createEntities } from '../../lambdas/platform/dynamodb/entities';
 import { newCallLog } from '../../lambdas/calls/call-records';
 import { getDashboardCharts } from '../../lambdas/dashboard/dashboard-charts';
 import { getWorklist } from '../../lambdas/dashboard/worklist';

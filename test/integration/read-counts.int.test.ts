@@ -11,7 +11,7 @@ import { COUNTER, monthlyCounter, organizationScope } from '../../lambdas/dashbo
 import { DynamoCounterRepository } from '../../lambdas/dashboard/store/dynamo-counter-repository';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoSummaryRepository } from '../../lambdas/summaries/store/dynamo-summary-repository';
-import { createEntities } from '../../lambdas/vendors/dynamodb/entities';
+import { createEntities } from '../../lambdas/platform/dynamodb/entities';
 import { getDashboardStats } from '../../lambdas/dashboard/dashboard-stats';
 import { organizationSummaryScope, summaryCounterScope } from '../../lambdas/summaries/summary-scopes';
 import type { DashboardStats, Page, Patient, ProviderOrganization } from '../../shared/domain';

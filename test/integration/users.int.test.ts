@@ -275,7 +275,7 @@ describe('pending accounts (self sign-up)', () => {
       POWERTOOLS_TRACE_ENABLED: 'false',
       POWERTOOLS_LOG_LEVEL: 'ERROR',
     });
-    const { handler } = await import('../../lambdas/users/functions/post-confirmation');
+    const { handler } = await import('../../lambdas/functions/users/post-confirmation');
     const event = {
       version: '1',
       triggerSource: 'PostConfirmation_ConfirmSignUp',

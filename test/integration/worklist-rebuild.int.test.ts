@@ -18,7 +18,7 @@ import { DynamoCallLogRepository } from '../../lambdas/calls/store/dynamo-call-l
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
 import { DynamoWorklistRebuild } from '../../lambdas/dashboard/store/dynamo-worklist-rebuild';
-import { createTableInput } from '../../lambdas/vendors/dynamodb/table-schema';
+import { createTableInput } from '../../lambdas/platform/dynamodb/table-schema';
 import { newCallLog } from '../../lambdas/calls/call-records';
 import { rebuildWorklist } from '../../lambdas/dashboard/worklist-rebuild';
 import { ensureTable } from '../../lambdas/local/dynamodb-local';

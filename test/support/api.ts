@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { createEntities } from '../../lambdas/vendors/dynamodb/entities';
+import { createEntities } from '../../lambdas/platform/dynamodb/entities';
 import type { Role } from '../../shared/roles';
 import type { StackInfo } from './spawn-stack';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../lambdas/local/demo-data';

@@ -12,7 +12,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { createEntities } from '../../lambdas/vendors/dynamodb/entities';
+import { createEntities } from '../../lambdas/platform/dynamodb/entities';
 import {
   LOCAL_TWILIO_MESSAGING_SERVICE,
   LOCAL_TWILIO_NUMBER,

@@ -1,8 +1,8 @@
 import type { EntityItem } from 'electrodb';
 import type { AuditEntry, AuditEventRecord, AuditHistory } from '../ports';
 import type { Page } from '../../kernel/ports';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
-import { queryPage } from '../../vendors/dynamodb/paging';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
+import { queryPage } from '../../platform/dynamodb/paging';
 
 type AuditItem = EntityItem<CareLoopService['entities']['auditEvent']>;
 

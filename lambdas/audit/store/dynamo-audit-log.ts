@@ -1,6 +1,6 @@
 import type { AuditEntry, AuditEvent, AuditLog } from '../ports';
 import type { Clock, Ids } from '../../kernel/ports';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
 
 /** Audit events are kept seven years (HIPAA asks for six), then expire through the table's TTL. */
 const RETENTION_SECONDS = 7 * 366 * 24 * 3600;

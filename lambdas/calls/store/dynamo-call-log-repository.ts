@@ -6,11 +6,11 @@ import type { DailyCap } from '../../organizations/ports';
 import type { Page } from '../../kernel/ports';
 import { summaryCounterScope, summaryScopes } from '../../summaries/summary-scopes';
 import { COUNTER, GLOBAL_SCOPE } from '../../dashboard/counters';
-import { isConditionFailure } from '../../vendors/dynamodb/conditions';
-import { batchGetAll } from '../../vendors/dynamodb/batch-get';
-import { queryPage } from '../../vendors/dynamodb/paging';
+import { isConditionFailure } from '../../platform/dynamodb/conditions';
+import { batchGetAll } from '../../platform/dynamodb/batch-get';
+import { queryPage } from '../../platform/dynamodb/paging';
 import { refusedAt, slotTaken, takeDailySlot } from '../../organizations/store/dynamo-daily-cap';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
 
 type CallLogItem = EntityItem<CareLoopService['entities']['callLog']>;
 

@@ -10,8 +10,8 @@ import type {
 } from '../ports';
 import type { Page } from '../../kernel/ports';
 import { chartsChanged } from '../../dashboard/store/chart-figures';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
-import { queryPage } from '../../vendors/dynamodb/paging';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
+import { queryPage } from '../../platform/dynamodb/paging';
 
 type DocumentItem = EntityItem<CareLoopService['entities']['carePlan']>;
 type RevisionItem = EntityItem<CareLoopService['entities']['documentRevision']>;

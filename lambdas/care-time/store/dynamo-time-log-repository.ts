@@ -3,10 +3,10 @@ import { MAX_DAY_MINUTES } from '../../../shared/care-time';
 import type { CountsAs } from '../../../shared/values/care-time';
 import type { CcmMonthRecord, ReportSlot, TimeEntryRecord, TimeLogRepository } from '../ports';
 import type { Page } from '../../kernel/ports';
-import { batchGetAll } from '../../vendors/dynamodb/batch-get';
+import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { chartsChanged } from '../../dashboard/store/chart-figures';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
-import { queryPage } from '../../vendors/dynamodb/paging';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
+import { queryPage } from '../../platform/dynamodb/paging';
 
 type TimeEntryItem = EntityItem<CareLoopService['entities']['timeEntry']>;
 type CcmMonthItem = EntityItem<CareLoopService['entities']['ccmMonth']>;

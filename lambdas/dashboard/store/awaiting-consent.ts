@@ -6,7 +6,7 @@
 import type { ConsentStatus } from '../../../shared/consent';
 import type { PatientRecord } from '../../patients/ports';
 import { COUNTER, organizationScope } from '../counters';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
 
 type ConsentCondition = (attribute: unknown, value?: unknown) => string;
 

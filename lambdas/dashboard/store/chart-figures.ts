@@ -5,10 +5,10 @@
  */
 import type { ChartFigures, ChartFiguresCache } from '../ports';
 import { logger } from '../../kernel/observability';
-import { batchGetAll } from '../../vendors/dynamodb/batch-get';
+import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { chartVersionKey, organizationScope } from '../counters';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
-import { TABLE_SCHEMA } from '../../vendors/dynamodb/table-schema';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
+import { TABLE_SCHEMA } from '../../platform/dynamodb/table-schema';
 
 const versionKey = chartVersionKey;
 

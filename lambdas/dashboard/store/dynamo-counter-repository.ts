@@ -1,5 +1,5 @@
 import type { CounterRepository, GlobalTotals, OrganizationTotals } from '../ports';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { COUNTER, GLOBAL_SCOPE, monthlyCounter, organizationScope } from '../counters';
 
 /** Dashboard totals: one Query per scope, never a Scan or a count over records. */

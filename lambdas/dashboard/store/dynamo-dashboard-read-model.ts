@@ -3,11 +3,11 @@ import type { AwaitingConsent, CheckInDue, DashboardReadModel, OpenCallback } fr
 import type { CcmMonthRecord } from '../../care-time/ports';
 import type { SummaryEntry } from '../../summaries/ports';
 import { summaryCounterScope } from '../../summaries/summary-scopes';
-import { batchGetAll } from '../../vendors/dynamodb/batch-get';
+import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { awaitingCounterKey } from './awaiting-consent';
 import { ccmMonthRecordOf } from '../../care-time/store/dynamo-time-log-repository';
 import { summaryEntryOf } from '../../summaries/store/dynamo-summary-repository';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
 
 /** The dashboards' worklist and charts: Query and BatchGet only (docs/access-patterns.md). */
 export class DynamoDashboardReadModel implements DashboardReadModel {

@@ -1,8 +1,8 @@
 import type { PatientRecord } from '../../patients/ports';
 import type { WorklistRebuild } from '../ports';
 import { AWAITING_RANK, awaitingCounterKey, awaitingKey, consentIs, type AwaitingStatus } from './awaiting-consent';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
-import { isConditionFailure } from '../../vendors/dynamodb/conditions';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
+import { isConditionFailure } from '../../platform/dynamodb/conditions';
 
 /** Attempts of a conditional write whose record keeps moving under it before the job gives up on it. */
 const ATTEMPTS = 5;

@@ -6,8 +6,8 @@ import type {
   NotificationRecord,
   NotificationRepository,
 } from '../ports';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
-import { isConditionFailure } from '../../vendors/dynamodb/conditions';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
+import { isConditionFailure } from '../../platform/dynamodb/conditions';
 
 type NotificationItem = EntityItem<CareLoopService['entities']['notification']>;
 

@@ -2,7 +2,7 @@ import type { DailyCap } from '../ports';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { metrics } from '../../kernel/observability';
 import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../usage-metrics';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
 
 type WriteEntities = Parameters<Parameters<CareLoopService['transaction']['write']>[0]>[0];
 

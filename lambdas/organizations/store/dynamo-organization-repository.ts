@@ -3,12 +3,12 @@ import { organizationTerms, stillMatches } from '../../kernel/search';
 import type { AuditEvent } from '../../audit/ports';
 import type { OrganizationChanges, OrganizationRecord, OrganizationRef, OrganizationRepository } from '../ports';
 import type { Page } from '../../kernel/ports';
-import { batchGetAll } from '../../vendors/dynamodb/batch-get';
+import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../dashboard/counters';
 import { auditEventItem } from '../../audit/store/dynamo-audit-log';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
-import { queryPage } from '../../vendors/dynamodb/paging';
-import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from '../../vendors/dynamodb/search-index';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
+import { queryPage } from '../../platform/dynamodb/paging';
+import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from '../../platform/dynamodb/search-index';
 
 /** The entities as a write transaction hands them to its callback. */
 type WriteEntities = Parameters<Parameters<CareLoopService['transaction']['write']>[0]>[0];

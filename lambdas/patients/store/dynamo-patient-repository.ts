@@ -9,12 +9,12 @@ import { personTerms, stillMatches } from '../../kernel/search';
 import { callLogItem } from '../../calls/store/dynamo-call-log-repository';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../dashboard/counters';
 import { awaitingWrites, consentIs } from '../../dashboard/store/awaiting-consent';
-import { batchGetAll } from '../../vendors/dynamodb/batch-get';
+import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { chartsChanged } from '../../dashboard/store/chart-figures';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
-import { isConditionFailure } from '../../vendors/dynamodb/conditions';
-import { queryPage } from '../../vendors/dynamodb/paging';
-import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from '../../vendors/dynamodb/search-index';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
+import { isConditionFailure } from '../../platform/dynamodb/conditions';
+import { queryPage } from '../../platform/dynamodb/paging';
+import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from '../../platform/dynamodb/search-index';
 
 type PatientItem = EntityItem<CareLoopService['entities']['patient']>;
 type CadenceItem = EntityItem<CareLoopService['entities']['outreachCadence']>;

@@ -2,7 +2,7 @@ import type { AuditEvent } from '../../audit/ports';
 import type { Page } from '../../kernel/ports';
 import type { PhoneMigration } from '../ports';
 import { auditEventItem } from '../../audit/store/dynamo-audit-log';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
 
 /**
  * Items per page. Whole items are read: with `count`, ElectroDB makes the cursor from the last item

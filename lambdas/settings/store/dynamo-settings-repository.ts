@@ -1,7 +1,7 @@
 import type { VoiceId } from '../../../shared/values/settings';
 import type { SettingsRecord, SettingsRepository } from '../ports';
-import { isConditionFailure } from '../../vendors/dynamodb/conditions';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
+import { isConditionFailure } from '../../platform/dynamodb/conditions';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
 
 /** System Settings: one item, written with an optimistic version check. */
 export class DynamoSettingsRepository implements SettingsRepository {

@@ -1,5 +1,5 @@
 import type { SummaryAccessLog, SummaryAccessRecord } from '../ports';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
 
 /** Views of a summary through its link, in the call's partition, oldest first. */
 export class DynamoSummaryAccessLog implements SummaryAccessLog {

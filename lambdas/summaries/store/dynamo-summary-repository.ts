@@ -2,8 +2,8 @@ import { SUMMARY_TABS, type SummaryTab } from '../../../shared/values/summaries'
 import type { SummaryEntry, SummaryPage, SummaryRepository } from '../ports';
 import { summaryCounterScope } from '../summary-scopes';
 import type { EntityItem } from 'electrodb';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
-import { queryPage } from '../../vendors/dynamodb/paging';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
+import { queryPage } from '../../platform/dynamodb/paging';
 
 /** Summary lists: one Query per tab page, one Query for every tab's count. */
 export class DynamoSummaryRepository implements SummaryRepository {

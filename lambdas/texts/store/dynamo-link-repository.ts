@@ -1,7 +1,7 @@
-import { TABLE_SCHEMA } from '../../vendors/dynamodb/table-schema';
+import { TABLE_SCHEMA } from '../../platform/dynamodb/table-schema';
 import type { CallLinkRepository, LinkRecord } from '../ports';
-import { isConditionFailure } from '../../vendors/dynamodb/conditions';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
+import { isConditionFailure } from '../../platform/dynamodb/conditions';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
 
 /**
  * Links by the hash of their token; DynamoDB's TTL removes them a day after they expire. A patient's

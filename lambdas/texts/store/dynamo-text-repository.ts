@@ -4,10 +4,10 @@ import type { DailyCap } from '../../organizations/ports';
 import type { OptOutChange, SmsContact, TextKey, TextRecord, TextRepository } from '../ports';
 import type { Page } from '../../kernel/ports';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../dashboard/counters';
-import { isConditionFailure } from '../../vendors/dynamodb/conditions';
+import { isConditionFailure } from '../../platform/dynamodb/conditions';
 import { refusedAt, slotTaken, takeDailySlot } from '../../organizations/store/dynamo-daily-cap';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
-import { queryPage } from '../../vendors/dynamodb/paging';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
+import { queryPage } from '../../platform/dynamodb/paging';
 
 type TextItem = EntityItem<CareLoopService['entities']['textMessage']>;
 

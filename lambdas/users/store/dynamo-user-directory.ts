@@ -1,6 +1,6 @@
 import type { UserDirectory, UserDisplay } from '../ports';
-import { batchGetAll } from '../../vendors/dynamodb/batch-get';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
+import { batchGetAll } from '../../platform/dynamodb/batch-get';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
 
 /** Names of accounts for screens that show who did something: one BatchGetItem on the profiles. */
 export class DynamoUserDirectory implements UserDirectory {

@@ -6,12 +6,12 @@ import type { AuditEvent } from '../../audit/ports';
 import type { Page } from '../../kernel/ports';
 import type { UserProfileChanges, UserProfileRepository } from '../ports';
 import type { UserProfileRecord, UserStatus } from '../../kernel/profile';
-import { batchGetAll } from '../../vendors/dynamodb/batch-get';
+import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { auditEventItem } from '../../audit/store/dynamo-audit-log';
 import { COUNTER, GLOBAL_SCOPE } from '../../dashboard/counters';
-import type { CareLoopService } from '../../vendors/dynamodb/entities';
-import { queryPage } from '../../vendors/dynamodb/paging';
-import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from '../../vendors/dynamodb/search-index';
+import type { CareLoopService } from '../../platform/dynamodb/entities';
+import { queryPage } from '../../platform/dynamodb/paging';
+import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from '../../platform/dynamodb/search-index';
 
 type ProfileItem = EntityItem<CareLoopService['entities']['userProfile']>;
 const NO_ORGANIZATION = 'none';

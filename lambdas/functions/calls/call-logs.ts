@@ -1,0 +1,31 @@
+import { RECENT_CALLS_LIMIT } from '../../../shared/values/calls';
+import { callPathSchema, pageQuerySchema, patientPathSchema } from '../../../shared/validation';
+import { getCall, listPatientCalls, listRecentCalls, listScheduledCalls } from '../../calls/calls';
+import { pageRequest } from '../../kernel/cursor';
+import { tableDeps } from '../../composition-root';
+import { defineFunction } from '../../platform/http-handler';
+import { ok } from '../../platform/http';
+import { parseInput, parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { CALLS } from '../../calls/spec';
+
+/** A patient's call history pages like the operators' lists (the spec's 'last 50 calls'). */
+const CALLS_PAGE_SIZE = RECENT_CALLS_LIMIT;
+
+export const handler = defineFunction(
+  apiFunction(CALLS, 'call-logs'),
+  {
+    listPatientCalls: async ({ actor, deps, params, query }) => {
+      const { patientId } = parsePath(patientPathSchema, params);
+      const page = pageRequest(parseInput(pageQuerySchema, query), CALLS_PAGE_SIZE);
+      return ok(await listPatientCalls(deps, actor, patientId, page));
+    },
+    listCalls: async ({ actor, deps, query }) =>
+      ok(await listRecentCalls(deps, actor, pageRequest(parseInput(pageQuerySchema, query), CALLS_PAGE_SIZE))),
+    listScheduledCalls: async ({ actor, deps, query }) =>
+      ok(await listScheduledCalls(deps, actor, pageRequest(parseInput(pageQuerySchema, query), CALLS_PAGE_SIZE))),
+    getCall: async ({ actor, deps, params }) =>
+      ok(await getCall(deps, actor, parsePath(callPathSchema, params).callId)),
+  },
+  () => tableDeps(),
+);

@@ -1,0 +1,34 @@
+import type { ScheduledCallPayload } from '../../jobs';
+import { placeScheduledCall } from '../../calls/call-lifecycle';
+import { callScheduler, eventPublisher, tableDeps, vapiDeps } from '../../composition-root';
+import { callSignals } from '../../calls/call-signals';
+import { MalformedEvent, defineJob, idField } from '../../platform/job-handler';
+import { logger } from '../../kernel/observability';
+import { jobOf } from '../../kernel/spec';
+import { CALLS } from '../../calls/spec';
+
+/** EventBridge Scheduler delivers the schedule's Input (`{ callLogId }`) as the event. */
+function parse(raw: unknown): ScheduledCallPayload {
+  if (typeof raw !== 'object' || raw === null) throw new MalformedEvent('schedule.not_object');
+  return { callLogId: idField(raw as Record<string, unknown>, 'callLogId') };
+}
+
+export const handler = defineJob(
+  jobOf(CALLS, 'place-scheduled-call'),
+  parse,
+  async (deps, { callLogId }) => {
+    logger.appendKeys({ callLogId });
+    const result = await placeScheduledCall(deps, callLogId);
+    logger.info('scheduled call', { result });
+  },
+  () => {
+    const table = tableDeps();
+    return {
+      ...table,
+      ...vapiDeps(),
+      scheduler: callScheduler(table.clock),
+      events: eventPublisher(),
+      signals: callSignals,
+    };
+  },
+);

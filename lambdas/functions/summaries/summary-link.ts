@@ -1,0 +1,22 @@
+import { linkPathSchema } from '../../../shared/validation';
+import { DynamoSummaryAccessLog } from '../../summaries/store/dynamo-summary-access-log';
+import { viewSummaryLink } from '../../summaries/summary-links';
+import { tableDeps } from '../../composition-root';
+import { defineFunction } from '../../platform/http-handler';
+import { ok } from '../../platform/http';
+import { parsePath } from '../../platform/validation';
+import { apiFunction } from '../../kernel/spec';
+import { SUMMARIES } from '../../summaries/spec';
+
+/** The summary page's data (/summary/{token}); a malformed token opens nothing, like an unknown one. */
+export const handler = defineFunction(
+  apiFunction(SUMMARIES, 'summary-link'),
+  {
+    openSummaryLink: async ({ actor, deps, params }) =>
+      ok(await viewSummaryLink(deps, actor, parsePath(linkPathSchema, params).token)),
+  },
+  () => {
+    const table = tableDeps();
+    return { ...table, summaryAccess: new DynamoSummaryAccessLog(table.db) };
+  },
+);
