@@ -29,9 +29,9 @@ import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/cli
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { tabsOf } from '../shared/values/summaries';
 import { listSummaries } from '../lambdas/summaries/summaries';
-import { summaryCounterScope, summaryScopes } from '../lambdas/summaries/summary-scopes';
+import { summaryCounterScope, summaryScopes } from '../lambdas/kernel/read-models/summary-scopes';
 import { createCallScheduler } from '../lambdas/vendors/scheduler/eventbridge-call-scheduler';
-import { newCallLog } from '../lambdas/calls/call-records';
+import { newCallLog } from '../lambdas/kernel/records/call-log';
 import { callScheduler, identityDirectory, tableDeps } from '../lambdas/composition-root';
 import { createSummaryLink } from '../lambdas/kernel/links';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lambdas/local/demo-data';

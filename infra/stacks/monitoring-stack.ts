@@ -17,7 +17,7 @@ import {
   VAPI_MESSAGE_UNMATCHED,
 } from '../../lambdas/calls/call-metrics';
 import { JOBS, type JobDefinition } from '../../lambdas/jobs';
-import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/organizations/usage-metrics';
+import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/kernel/usage-metrics';
 import type { CareLoopConfig } from '../config';
 import { namePrefix } from '../config';
 

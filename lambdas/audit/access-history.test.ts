@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../kernel/actor';
 import { AppError } from '../kernel/app-error';
 import { getAccessHistory, type AccessHistoryDeps } from './access-history';
-import type { AuditEntry, AuditEventRecord } from './ports';
-import type { PatientRecord } from '../patients/ports';
+import type { AuditEventRecord } from './ports';
+import type { AuditEntry } from '../kernel/audit-entry';
+import type { PatientRecord } from '../kernel/records/patient';
 
 const PATIENT = '11111111-1111-4111-8111-111111111111';
 const MISSING = '33333333-3333-4333-8333-333333333333';

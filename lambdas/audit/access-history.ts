@@ -5,7 +5,8 @@ import { assertEmployee, isRecordId } from '../kernel/access';
 import { audited } from '../kernel/audit';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { fail } from '../kernel/error-catalogue';
-import type { AuditHistory, AuditLog } from './ports';
+import type { AuditHistory } from './ports';
+import type { AuditLog } from '../kernel/audit-entry';
 import type { PatientRepository } from '../patients/ports';
 import type { UserDirectory } from '../users/ports';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { UnmatchedReason } from './call-metrics';
 import { recordCallReport, recordCallStatus, type ReportDeps } from './call-lifecycle';
-import { newCallLog } from './call-records';
-import type { CallLogRecord, CallReport } from './ports';
+import { newCallLog } from '../kernel/records/call-log';
+import type { CallReport } from './ports';
+import type { CallLogRecord } from '../kernel/records/call-log';
 import type { WritePlan } from '../kernel/write-plan';
 
 const VENDOR_ID = '5b0f3f2e-8a51-4c0e-9d4f-2b9c1f0e7a11';

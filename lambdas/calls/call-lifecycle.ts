@@ -9,12 +9,14 @@ import { nextCallWindowTime } from '../../shared/call-times';
 import { monthIn } from '../../shared/time-preferences';
 import type { CallSignals, UnmatchedReason } from './call-metrics';
 import { dial, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
-import { dailyCapOf } from '../organizations/daily-caps';
-import { type CallLogRecord, type CallReport, VoiceAgentError } from './ports';
+import { dailyCapOf } from '../kernel/read-models/daily-caps';
+import { type CallReport } from './ports';
+import { VoiceAgentError } from '../kernel/vendor-errors';
+import { type CallLogRecord } from '../kernel/records/call-log';
 import type { EventPublisher } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
 import { reportPlan } from './report-plan';
-import type { OrganizationRef } from '../organizations/ports';
+import type { OrganizationRef } from '../kernel/records/organization';
 
 export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock'> & {
   events: EventPublisher;

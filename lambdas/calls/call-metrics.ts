@@ -24,9 +24,6 @@ export const UNMATCHED_REASONS = [
 ] as const;
 export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
 
-/** Dollars of one stored call report (Vapi's `cost`), dimension-free: the daily spend alarm sums it. */
-export const VAPI_CALL_COST = 'VapiCallCost';
-
 /** What the call lifecycle counts (metrics: codes and amounts, never ids). */
 export interface CallSignals {
   /** A Vapi message that changed nothing (DECISIONS "Vendor trust"). */

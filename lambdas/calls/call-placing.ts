@@ -5,30 +5,30 @@
  */
 import {
   DEFAULT_FIRST_MESSAGE,
-  DEFAULT_SYSTEM_PROMPT,
   VOICEMAIL_MESSAGE,
   VOICEMAIL_MESSAGE_WITHOUT_NUMBER,
-  VOICES,
   renderPrompt,
   withFixedParts,
-  type VoiceId,
 } from '../../shared/values/settings';
-import type { SystemSettings } from '../../shared/calls';
 import { CALL_MESSAGES } from '../../shared/call-messages';
 import { nextCheckIn } from '../../shared/call-times';
 import { EMPTY_CARE_PLAN, carePlanPrompt } from '../../shared/care-plan';
 import type { Actor } from '../kernel/actor';
 import { AppError } from '../kernel/app-error';
-import { derivedId, newCallLog } from './call-records';
-import { dailyCapOf } from '../organizations/daily-caps';
+import { derivedId, newCallLog } from '../kernel/records/call-log';
+import { dailyCapOf } from '../kernel/read-models/daily-caps';
 import { fail, inUserWords, overDailyLimit } from '../kernel/error-catalogue';
-import type { AuditLog } from '../audit/ports';
-import type { CallLogRecord, CallLogRepository, CallScheduler, VoiceAgent } from './ports';
+import type { AuditLog } from '../kernel/audit-entry';
+import type { CallLogRepository, CallScheduler, VoiceAgent } from './ports';
+import type { CallLogRecord } from '../kernel/records/call-log';
 import type { ClinicalDocumentRepository } from '../care-plans/ports';
 import type { Clock, Ids } from '../kernel/ports';
-import type { OrganizationRef, OrganizationRepository } from '../organizations/ports';
-import type { PatientRecord, PatientRepository } from '../patients/ports';
+import type { OrganizationRepository } from '../organizations/ports';
+import type { OrganizationRef } from '../kernel/records/organization';
+import type { PatientRepository } from '../patients/ports';
+import type { PatientRecord } from '../kernel/records/patient';
 import type { SettingsRepository } from '../settings/ports';
+import { effectiveSettings } from '../kernel/settings-in-force';
 
 export interface CallDeps {
   patients: PatientRepository;
@@ -46,23 +46,6 @@ export interface ScriptDeps extends CallDeps {
 }
 export type PlacingDeps = ScriptDeps & { voice: VoiceAgent };
 export type SchedulingDeps = CallDeps & { scheduler: CallScheduler };
-
-const isVoice = (id: string): id is VoiceId => VOICES.some((v) => v.id === id);
-
-/** The settings in force: the stored record, else the defaults (first voice, built-in prompt). */
-export async function effectiveSettings(deps: {
-  settings: Pick<SettingsRepository, 'get'>;
-  defaultAssistantId: string;
-}): Promise<SystemSettings> {
-  const stored = await deps.settings.get();
-  return {
-    assistantId: stored?.assistantId ?? deps.defaultAssistantId,
-    voiceId: stored && isVoice(stored.voiceId) ? stored.voiceId : VOICES[0].id,
-    systemPrompt: stored?.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
-    version: stored?.version ?? 0,
-    updated_at: stored?.updated_at ?? null,
-  };
-}
 
 /**
  * What the assistant is told about the patient: the fixed parts (who is calling, stop calling,

@@ -1,6 +1,7 @@
 import type { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VAPI_CALL_COST, VAPI_MESSAGE_UNMATCHED } from './call-metrics';
+import { VAPI_MESSAGE_UNMATCHED } from './call-metrics';
+import { VAPI_CALL_COST } from '../kernel/usage-metrics';
 import { callSignals } from './call-signals';
 import { metrics } from '../kernel/observability';
 

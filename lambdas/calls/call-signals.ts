@@ -1,5 +1,6 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { UNMATCHED_REASON_DIMENSION, VAPI_CALL_COST, VAPI_MESSAGE_UNMATCHED, type CallSignals } from './call-metrics';
+import { UNMATCHED_REASON_DIMENSION, VAPI_MESSAGE_UNMATCHED, type CallSignals } from './call-metrics';
+import { VAPI_CALL_COST } from '../kernel/usage-metrics';
 import { metrics } from '../kernel/observability';
 
 /** The call lifecycle's signals as CloudWatch metrics (lambdas/calls/call-metrics.ts). */

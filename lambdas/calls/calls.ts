@@ -18,11 +18,11 @@ import {
   type PlacingDeps,
   type SchedulingDeps,
 } from './call-placing';
-import { newCallLog } from './call-records';
+import { newCallLog } from '../kernel/records/call-log';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { fail } from '../kernel/error-catalogue';
 import { patientName, toCallDetail, toCallSummary } from '../kernel/mappers';
-import type { CallLogRecord } from './ports';
+import type { CallLogRecord } from '../kernel/records/call-log';
 import type { Page } from '../kernel/ports';
 
 /** Names for lists that span patients: one BatchGet each for patients and organizations. */

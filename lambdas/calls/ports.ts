@@ -1,55 +1,10 @@
 /** Calls (product-rules.md "Calls"; ARCHITECTURE "Outreach, calls and messages"): call logs and the voice platform. */
-import type { CallKind, CallOutcome, CallStatus, EscalationLevel } from '../../shared/values/calls';
+import type { CallOutcome, EscalationLevel } from '../../shared/values/calls';
 import type { TranscriptTurn } from '../../shared/calls';
-import type { TimePreference } from '../../shared/time-preferences';
 import type { SummaryStatus } from '../../shared/values/summaries';
 import type { Page } from '../kernel/ports';
-import type { DailyCap } from '../organizations/ports';
-
-export interface CallLogRecord {
-  id: string;
-  patient_id: string;
-  provider_id: string;
-  status: CallStatus;
-  kind: CallKind;
-  outcome: CallOutcome | null;
-  created_at: string;
-  updated_at: string;
-  created_by: string;
-  /** When a scheduled call is due (UTC ISO); null for instant calls. */
-  scheduled_at: string | null;
-  time_preference: TimePreference | null;
-  /** Monthly check-ins: the cycle's date (YYYY-MM-DD, local) and the retry number (0, 1, 2). */
-  cycle_date: string | null;
-  attempt: number;
-  /** When the call was handed to Vapi (queued). */
-  placed_at: string | null;
-  vendor_call_id: string | null;
-  started_at: string | null;
-  ended_at: string | null;
-  duration_seconds: number | null;
-  ended_reason: string | null;
-  failure_reason: string | null;
-  transcript: TranscriptTurn[];
-  summary: string | null;
-  escalation_level: EscalationLevel | null;
-  note_to_doctor: string | null;
-  success_evaluation: boolean | null;
-  cost: number | null;
-  /** Set once, when the end-of-call report (or the reconciler's equivalent) is stored. */
-  report_received_at: string | null;
-  /** Set once the `call.completed` event has been put on the bus. */
-  event_published_at: string | null;
-  /** Summary review (product-rules.md "Summaries, escalations and notifications"). */
-  added_to_emr: boolean;
-  requires_followup: boolean;
-  /** The months its summary is listed under (organization time zone, UTC); null without a summary. */
-  summary_org_month: string | null;
-  summary_utc_month: string | null;
-  /** The person asked not to be called again (AI voice rules): the follow-up job turns outreach off. */
-  stop_requested: boolean;
-  version: number;
-}
+import type { DailyCap } from '../kernel/records/organization';
+import type { CallLogRecord } from '../kernel/records/call-log';
 
 /** What a finished call left behind: Vapi's end-of-call report, or Vapi's call as the reconciler reads it. */
 export interface CallReport {
@@ -155,18 +110,6 @@ export interface OutboundCallRequest {
   audience: 'patient' | 'staff';
   /** What a voicemail hears (the practice's name and number only); null: hang up. */
   voicemailMessage: string | null;
-}
-
-/** Adapters report outcomes; the use case chooses the words (STYLE "Habits to grow into"). */
-export class VoiceAgentError extends Error {
-  constructor(
-    readonly kind: 'rejected' | 'unavailable',
-    /** Vendor status code or error name, for the log (never PHI). */
-    readonly detail: string,
-  ) {
-    super(`voice agent ${kind}: ${detail}`);
-    this.name = 'VoiceAgentError';
-  }
 }
 
 export interface VoiceAgent {

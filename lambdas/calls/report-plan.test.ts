@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newCallLog } from './call-records';
+import { newCallLog } from '../kernel/records/call-log';
 import type { CallReport } from './ports';
 import { durationSeconds, reportPlan } from './report-plan';
 

@@ -6,10 +6,17 @@
  * is still running; then the patient's call lock is released and the charts' version moves.
  */
 import { summaryStatusOf, tabsOf } from '../../shared/values/summaries';
-import { counterAdd, chartsChangedWrite, GLOBAL_SCOPE, monthlyCounter, organizationScope } from '../dashboard/counters';
+import {
+  counterAdd,
+  chartsChangedWrite,
+  GLOBAL_SCOPE,
+  monthlyCounter,
+  organizationScope,
+} from '../kernel/read-models/counters';
 import { definedValues, type ItemWrite, type WritePlan } from '../kernel/write-plan';
-import { summaryCounterScope, summaryScopes } from '../summaries/summary-scopes';
-import type { CallLogRecord, CallReport } from './ports';
+import { summaryCounterScope, summaryScopes } from '../kernel/read-models/summary-scopes';
+import type { CallReport } from './ports';
+import type { CallLogRecord } from '../kernel/records/call-log';
 
 /** Failed-call reasons staff read on the patient page (never vendor text). */
 const UNANSWERED_REASON = {

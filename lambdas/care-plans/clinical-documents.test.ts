@@ -8,10 +8,10 @@ import {
   updateDocument,
   type ClinicalDocumentDeps,
 } from './clinical-documents';
-import type { AuditEntry } from '../audit/ports';
+import type { AuditEntry } from '../kernel/audit-entry';
 import type { ClinicalDocumentRecord, DocumentKind, DocumentRevisionRecord } from './ports';
-import type { OrganizationRef } from '../organizations/ports';
-import type { PatientRecord } from '../patients/ports';
+import type { OrganizationRef } from '../kernel/records/organization';
+import type { PatientRecord } from '../kernel/records/patient';
 import type { UserDisplay } from '../users/ports';
 
 const PATIENT = '11111111-1111-4111-8111-111111111111';

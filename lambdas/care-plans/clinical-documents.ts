@@ -15,7 +15,7 @@ import { audited } from '../kernel/audit';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { DOCUMENT_ERRORS, fail } from '../kernel/error-catalogue';
 import { UNKNOWN_AUTHOR } from '../kernel/mappers';
-import type { AuditLog } from '../audit/ports';
+import type { AuditLog } from '../kernel/audit-entry';
 import type {
   AuthorRef,
   ClinicalDocumentRecord,

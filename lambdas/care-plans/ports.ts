@@ -1,22 +1,6 @@
 /** Consent (product-rules.md "Care management (CCM)") and clinical documents: care plans and EMR notes. */
-import type { ConsentDisclosure, ConsentMethod, RecordedConsentStatus } from '../../shared/consent';
 import type { CarePlanFields, DocumentKind } from '../../shared/domain';
 import type { Page } from '../kernel/ports';
-
-/** One consent change (product-rules.md "Care management (CCM)"): written once, never changed. */
-export interface ConsentRecord {
-  id: string;
-  patientId: string;
-  providerId: string;
-  status: RecordedConsentStatus;
-  /** YYYY-MM-DD in the organization's time zone. */
-  date: string;
-  method: ConsentMethod | null;
-  disclosures: ConsentDisclosure[];
-  /** User id (the token's `sub`) of who recorded it. */
-  recordedBy: string;
-  recordedAt: string;
-}
 
 export type { DocumentKind };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countsAs } from '../../shared/values/care-time';
 import { billingCsv, csvCell, reportRow } from './care-time';
-import type { CcmMonthRecord } from './ports';
-import type { PatientRecord } from '../patients/ports';
+import type { CcmMonthRecord } from '../kernel/records/ccm-month';
+import type { PatientRecord } from '../kernel/records/patient';
 
 const patient = (overrides: Partial<PatientRecord> = {}): PatientRecord => ({
   id: 'p1',

@@ -25,12 +25,15 @@ import { organizationForActor, patientForActor } from '../kernel/access';
 import { audited } from '../kernel/audit';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { denied, fail } from '../kernel/error-catalogue';
-import type { AuditLog } from '../audit/ports';
-import type { CcmMonthRecord, TimeEntryRecord, TimeLogRepository, ReportSlot } from './ports';
+import type { AuditLog } from '../kernel/audit-entry';
+import type { TimeEntryRecord, TimeLogRepository, ReportSlot } from './ports';
+import type { CcmMonthRecord } from '../kernel/records/ccm-month';
 import type { Clock, Ids } from '../kernel/ports';
-import type { OrganizationRef, OrganizationRepository } from '../organizations/ports';
-import type { PatientRecord, PatientRepository } from '../patients/ports';
-import type { UserProfileRecord } from '../kernel/profile';
+import type { OrganizationRepository } from '../organizations/ports';
+import type { OrganizationRef } from '../kernel/records/organization';
+import type { PatientRepository } from '../patients/ports';
+import type { PatientRecord } from '../kernel/records/patient';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
 
 export interface CareTimeDeps {
   patients: PatientRepository;

@@ -2,6 +2,7 @@
 import type { CountsAs, TimeEntrySource } from '../../shared/values/care-time';
 import type { CareRole } from '../../shared/roles';
 import type { Page } from '../kernel/ports';
+import type { CcmMonthRecord } from '../kernel/records/ccm-month';
 
 /** One line of a patient's time log: an entry, or the correction (`voids`) of an earlier one. */
 export interface TimeEntryRecord {
@@ -22,20 +23,6 @@ export interface TimeEntryRecord {
   counts_as: CountsAs;
   created_at: string;
   voids: { id: string; reason: string } | null;
-}
-
-/** One patient-month: running totals, the complexity flag and billing. */
-export interface CcmMonthRecord {
-  provider_id: string;
-  month: string;
-  patient_id: string;
-  staff_minutes: number;
-  practitioner_minutes: number;
-  non_clinical_minutes: number;
-  ai_contacts: number;
-  ai_minutes: number;
-  complex: boolean;
-  billed: { at: string; by: string; by_name: string } | null;
 }
 
 /** A report row before the use case reads its patient: a patient-month row, or an enrolled patient without one. */

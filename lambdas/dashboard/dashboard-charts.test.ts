@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CcmMonthRecord } from '../care-time/ports';
-import type { PatientRecord } from '../patients/ports';
+import type { CcmMonthRecord } from '../kernel/records/ccm-month';
+import type { PatientRecord } from '../kernel/records/patient';
 import { escalationsOf, monthFigures } from './dashboard-charts';
 
 const patient = (id: string, consent: PatientRecord['consent'], conditionCount = 2): PatientRecord => ({

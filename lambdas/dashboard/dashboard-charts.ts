@@ -32,12 +32,13 @@ import type { Actor } from '../kernel/actor';
 import { logger } from '../kernel/observability';
 import { organizationForActor } from '../kernel/access';
 import { fail } from '../kernel/error-catalogue';
-import type { CcmMonthRecord } from '../care-time/ports';
+import type { CcmMonthRecord } from '../kernel/records/ccm-month';
 import type { ChartFigures, ChartFiguresCache, CounterRepository, DashboardReadModel } from './ports';
 import type { Clock } from '../kernel/ports';
 import type { OrganizationRepository } from '../organizations/ports';
-import type { PatientRecord, PatientRepository } from '../patients/ports';
-import { allSummaryScope, organizationSummaryScope } from '../summaries/summary-scopes';
+import type { PatientRepository } from '../patients/ports';
+import type { PatientRecord } from '../kernel/records/patient';
+import { allSummaryScope, organizationSummaryScope } from '../kernel/read-models/summary-scopes';
 
 export interface DashboardChartsDeps {
   organizations: OrganizationRepository;

@@ -7,7 +7,7 @@ import type { Clock } from '../kernel/ports';
 import type { CounterRepository } from './ports';
 import type { OrganizationRepository } from '../organizations/ports';
 import type { SummaryRepository } from '../summaries/ports';
-import { organizationSummaryScope } from '../summaries/summary-scopes';
+import { organizationSummaryScope } from '../kernel/read-models/summary-scopes';
 
 export interface DashboardDeps {
   counters: CounterRepository;

@@ -1,8 +1,8 @@
 /** The dashboards' totals, CCM worklist and charts (issue 12 items 6 and 7): reads only, none of them a Scan. */
 import type { SummaryTab } from '../../shared/values/summaries';
-import type { CcmMonthRecord } from '../care-time/ports';
-import type { PatientRecord } from '../patients/ports';
-import type { SummaryEntry } from '../summaries/ports';
+import type { CcmMonthRecord } from '../kernel/records/ccm-month';
+import type { PatientRecord } from '../kernel/records/patient';
+import type { SummaryEntry } from '../kernel/records/summary-entry';
 
 export interface GlobalTotals {
   providers: number;

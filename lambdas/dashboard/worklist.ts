@@ -26,12 +26,13 @@ import type { Actor } from '../kernel/actor';
 import { organizationForActor } from '../kernel/access';
 import { audited } from '../kernel/audit';
 import { fail } from '../kernel/error-catalogue';
-import type { AuditLog } from '../audit/ports';
+import type { AuditLog } from '../kernel/audit-entry';
 import type { Clock } from '../kernel/ports';
 import type { DashboardReadModel } from './ports';
 import type { OrganizationRepository } from '../organizations/ports';
-import type { PatientRecord, PatientRepository } from '../patients/ports';
-import { organizationSummaryScope } from '../summaries/summary-scopes';
+import type { PatientRepository } from '../patients/ports';
+import type { PatientRecord } from '../kernel/records/patient';
+import { organizationSummaryScope } from '../kernel/read-models/summary-scopes';
 
 export interface WorklistDeps {
   organizations: OrganizationRepository;

@@ -8,9 +8,9 @@ import { isUuid } from '../../shared/validation';
 import type { Actor } from './actor';
 import { AppError } from './app-error';
 import { TenantDenied, denied, fail, type NotFoundName } from './error-catalogue';
-import type { CallLogRecord, CallLogRepository } from '../calls/ports';
-import type { OrganizationRef, OrganizationRepository } from '../organizations/ports';
-import type { PatientRecord, PatientRepository } from '../patients/ports';
+import type { CallLogRecord } from './records/call-log';
+import type { OrganizationRef } from './records/organization';
+import type { PatientRecord } from './records/patient';
 
 /**
  * Record ids are lower-case UUIDs (`ids.newId()`, Cognito subs); anything else cannot name a record
@@ -18,6 +18,20 @@ import type { PatientRecord, PatientRepository } from '../patients/ports';
  * from bodies and stored references.
  */
 export const isRecordId = isUuid;
+
+/**
+ * What the standing checks read (ports the patients, organizations and calls stores satisfy): one
+ * GetItem each.
+ */
+export interface PatientLookup {
+  get(id: string): Promise<PatientRecord | null>;
+}
+export interface OrganizationLookup {
+  getRef(id: string): Promise<OrganizationRef | null>;
+}
+export interface CallLogLookup {
+  get(id: string): Promise<CallLogRecord | null>;
+}
 
 /** Operators (CareLoop employees) only. */
 export function assertEmployee(actor: Actor): void {
@@ -39,7 +53,7 @@ export function isSettingsAdmin(admins: readonly string[], actor: Actor): boolea
  * provider users only their own. Another organization answers exactly like a missing one.
  */
 export async function organizationForActor(
-  deps: { organizations: Pick<OrganizationRepository, 'getRef'> },
+  deps: { organizations: OrganizationLookup },
   actor: Actor,
   organizationId: string,
 ): Promise<OrganizationRef> {
@@ -51,8 +65,8 @@ export async function organizationForActor(
 }
 
 export interface PatientAccessDeps {
-  patients: Pick<PatientRepository, 'get'>;
-  organizations: Pick<OrganizationRepository, 'getRef'>;
+  patients: PatientLookup;
+  organizations: OrganizationLookup;
 }
 
 export interface PatientInScope {
@@ -87,7 +101,7 @@ export async function patientForActor(
 }
 
 export interface CallAccessDeps extends PatientAccessDeps {
-  callLogs: Pick<CallLogRepository, 'get'>;
+  callLogs: CallLogLookup;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Actor } from './actor';
 import { badRequest, conflict, forbidden, notFound } from './app-error';
 import { audited, auditedChange, auditOutcomeOf } from './audit';
 import { denied, fail } from './error-catalogue';
-import type { AuditEntry, AuditEvent } from '../audit/ports';
+import type { AuditEntry, AuditEvent } from './audit-entry';
 
 const actor: Actor = { userId: 'u1', email: 'nurse@sunrise.example', role: 'provider', providerId: 'org-1' };
 

@@ -1,7 +1,7 @@
 import type { Actor } from './actor';
 import { AppError } from './app-error';
 import { TenantDenied } from './error-catalogue';
-import type { AuditChange, AuditEntry, AuditEvent, AuditLog, AuditOutcome } from '../audit/ports';
+import type { AuditChange, AuditEntry, AuditEvent, AuditLog, AuditOutcome } from './audit-entry';
 import type { Clock, Ids } from './ports';
 
 /** How a failed request reads in the audit trail. */

@@ -12,8 +12,8 @@ import {
   inUserWords,
   type ErrorName,
 } from './error-catalogue';
-import { IdentityRefusal } from '../users/ports';
-import { VoiceAgentError } from '../calls/ports';
+import { IdentityRefusal } from './vendor-errors';
+import { VoiceAgentError } from './vendor-errors';
 
 const names = Object.keys(ERRORS) as ErrorName[];
 

@@ -13,9 +13,9 @@ import { PASSWORD_POLICY_MESSAGE } from '../../shared/password-policy';
 import { SUMMARY_LINK_MESSAGES } from '../../shared/summary-link';
 import { CALL_LINK_MESSAGES, TEXT_MESSAGES } from '../../shared/texts';
 import { AppError, type ErrorKind } from './app-error';
-import { IdentityRefusal } from '../users/ports';
-import { VoiceAgentError } from '../calls/ports';
-import type { DocumentKind } from '../care-plans/ports';
+import { IdentityRefusal } from './vendor-errors';
+import { VoiceAgentError } from './vendor-errors';
+import type { DocumentKind } from '../../shared/domain';
 
 export interface CatalogueEntry {
   readonly kind: ErrorKind;

@@ -5,7 +5,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from './ports';
-import type { LinkRecord, LinkRepository } from '../texts/ports';
+import type { LinkRepository } from './records/link';
+import type { LinkRecord } from './records/link';
 
 export const SUMMARY_LINK_DAYS = 30;
 export const CALL_LINK_DAYS = 7;

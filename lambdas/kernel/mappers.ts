@@ -6,10 +6,10 @@ import { MIN_CHRONIC_CONDITIONS } from '../../shared/ccm/billing';
 import type { CallLogDetail, CallLogSummary } from '../../shared/calls';
 import { DEFAULT_CARE_ROLE } from '../../shared/roles';
 import type { Patient, ProviderOrganization, ProviderRef, UserProfile } from '../../shared/domain';
-import type { CallLogRecord } from '../calls/ports';
-import type { OrganizationRecord } from '../organizations/ports';
-import type { PatientRecord } from '../patients/ports';
-import type { UserProfileRecord } from './profile';
+import type { CallLogRecord } from './records/call-log';
+import type { OrganizationRecord } from './records/organization';
+import type { PatientRecord } from './records/patient';
+import type { UserProfileRecord } from './records/user-profile';
 
 /** Shown for an author whose profile cannot be found. */
 export const UNKNOWN_AUTHOR = 'Unknown user';

@@ -10,7 +10,7 @@ import { timeEntryRequestSchema } from '../../shared/care-time';
 import type { TimeEntrySource } from '../../shared/values/care-time';
 import { addMonths, todayIn } from '../../shared/time-preferences';
 import { recordTimeEntry, updateBillingRow, type CareTimeDeps } from '../care-time/care-time';
-import type { UserProfileRecord } from '../kernel/profile';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
 import type { Actor } from '../kernel/actor';
 import type { SeedClock } from './seed-clock';
 

@@ -25,7 +25,7 @@ import { createProvider } from '../organizations/organizations';
 import type { CallReport, CallScheduler, VoiceAgent } from '../calls/ports';
 import type { Clock, DomainEvent, EventPublisher } from '../kernel/ports';
 import type { IdentityDirectory, NewIdentity } from '../users/ports';
-import type { UserProfileRecord } from '../kernel/profile';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
 import { setSummaryStatus } from '../summaries/summaries';
 import { createUser, planAssignment } from '../users/users';
 import { actorFromClaims, type Actor } from '../kernel/actor';

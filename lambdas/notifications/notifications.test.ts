@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EscalationLevel } from '../../shared/values/calls';
 import type { NotificationPreferences } from '../../shared/domain';
-import { newCallLog } from '../calls/call-records';
+import { newCallLog } from '../kernel/records/call-log';
 import { hashToken } from '../kernel/links';
 import {
   ALERT_SYSTEM_PROMPT,
@@ -12,7 +12,6 @@ import {
   type NotifyDeps,
 } from './notifications';
 import {
-  MessageSendError,
   type NotificationClaim,
   type NotificationKey,
   type NotificationReason,
@@ -20,10 +19,14 @@ import {
   type NotificationRepository,
   type OutboundEmail,
 } from './ports';
-import { VoiceAgentError, type CallLogRecord, type OutboundCallRequest } from '../calls/ports';
-import type { LinkRecord, OutboundText } from '../texts/ports';
-import type { PatientRecord } from '../patients/ports';
-import type { UserProfileRecord } from '../kernel/profile';
+import { MessageSendError } from '../kernel/vendor-errors';
+import { type OutboundCallRequest } from '../calls/ports';
+import { VoiceAgentError } from '../kernel/vendor-errors';
+import { type CallLogRecord } from '../kernel/records/call-log';
+import type { OutboundText } from '../texts/ports';
+import type { LinkRecord } from '../kernel/records/link';
+import type { PatientRecord } from '../kernel/records/patient';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
 
 const NOW = new Date('2026-03-02T15:00:00.000Z');
 const ORIGIN = 'https://app.careloop.test';

@@ -14,22 +14,25 @@
 import type { EscalationLevel } from '../../shared/values/calls';
 import type { NotificationChannel } from '../../shared/values/notifications';
 import { logger } from '../kernel/observability';
-import { effectiveSettings } from '../calls/call-placing';
+import { effectiveSettings } from '../kernel/settings-in-force';
 import { createSummaryLink } from '../kernel/links';
 import {
-  MessageSendError,
   type EmailSender,
   type NotificationKey,
   type NotificationReason,
   type NotificationRepository,
   type OnCallSignals,
 } from './ports';
-import { VoiceAgentError, type CallLogRecord, type CallLogRepository, type VoiceAgent } from '../calls/ports';
+import { MessageSendError } from '../kernel/vendor-errors';
+import { type CallLogRepository, type VoiceAgent } from '../calls/ports';
+import { VoiceAgentError } from '../kernel/vendor-errors';
+import { type CallLogRecord } from '../kernel/records/call-log';
 import type { Clock } from '../kernel/ports';
-import type { LinkRepository, SmsSender } from '../texts/ports';
+import type { SmsSender } from '../texts/ports';
+import type { LinkRepository } from '../kernel/records/link';
 import type { PatientRepository } from '../patients/ports';
 import type { SettingsRepository } from '../settings/ports';
-import type { UserProfileRecord } from '../kernel/profile';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
 import type { UserProfileRepository } from '../users/ports';
 
 export interface NotifyDeps {

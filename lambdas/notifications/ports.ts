@@ -4,23 +4,6 @@
  */
 import type { NotificationPreferences } from '../../shared/domain';
 
-/**
- * A message the vendor did not take. `code` is the vendor's error name or number
- * (`ses.MessageRejected`, `twilio.21211`, `twilio.http_503`, `network`), never its text: vendor
- * messages may quote the address or the body. `reason` is what it means, decided by the adapter:
- * refused, not reachable now (timeouts, throttling, the vendor's own faults), or a recipient who
- * unsubscribed (replied STOP).
- */
-export class MessageSendError extends Error {
-  constructor(
-    readonly code: string,
-    readonly reason: 'rejected' | 'unavailable' | 'unsubscribed',
-  ) {
-    super(`message not sent: ${code}`);
-    this.name = 'MessageSendError';
-  }
-}
-
 export interface OutboundEmail {
   to: string;
   subject: string;

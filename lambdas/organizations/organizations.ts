@@ -8,10 +8,11 @@ import { audited, auditedChange } from '../kernel/audit';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { denied, fail } from '../kernel/error-catalogue';
 import { toProvider, toUserProfile } from '../kernel/mappers';
-import type { AuditLog } from '../audit/ports';
+import type { AuditLog } from '../kernel/audit-entry';
 import type { Clock, EventPublisher, Ids } from '../kernel/ports';
 import type { IdentityDirectory, UserProfileRepository } from '../users/ports';
-import type { OrganizationRecord, OrganizationRepository } from './ports';
+import type { OrganizationRepository } from './ports';
+import type { OrganizationRecord } from '../kernel/records/organization';
 import type { PatientRepository } from '../patients/ports';
 import { searchPrefix } from '../kernel/search';
 

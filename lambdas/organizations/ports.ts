@@ -1,13 +1,7 @@
 /** Organizations (the practices): their records, their texting sender and their daily caps. */
-import type { DailyLimitKind } from '../../shared/daily-limits';
-import type { ProviderOrganization } from '../../shared/domain';
-import type { AuditEvent } from '../audit/ports';
+import type { AuditEvent } from '../kernel/audit-entry';
 import type { Page } from '../kernel/ports';
-
-export type OrganizationRecord = Omit<ProviderOrganization, 'patient_count'> & {
-  status: 'active' | 'archived';
-  patient_count: number;
-};
+import type { OrganizationRecord, OrganizationRef } from '../kernel/records/organization';
 
 export interface OrganizationChanges {
   name: string;
@@ -22,9 +16,6 @@ export interface OrganizationChanges {
   /** Its texting sender: left unchanged when absent, removed when null. */
   sms_sender?: string | null;
 }
-
-/** What access checks and user lists need of an organization: one GetItem, no counters. */
-export type OrganizationRef = Pick<OrganizationRecord, 'id' | 'name' | 'timezone' | 'status' | 'sms_sender'>;
 
 export interface OrganizationRepository {
   get(id: string): Promise<OrganizationRecord | null>;
@@ -71,13 +62,4 @@ export interface OrganizationRepository {
     userIds: readonly string[],
     audit: AuditEvent,
   ): Promise<'archived' | 'missing' | 'users_changed'>;
-}
-
-/** One organization's cap of calls or texts for one of its days (application/daily-caps.ts). */
-export interface DailyCap {
-  organizationId: string;
-  kind: DailyLimitKind;
-  /** The organization's calendar day, `YYYY-MM-DD` in its time zone. */
-  day: string;
-  limit: number;
 }

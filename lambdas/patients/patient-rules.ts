@@ -7,9 +7,9 @@ import type { OutreachCadence } from '../../shared/domain';
 import { isCalendarDate, outreachScheduledAt, todayIn } from '../../shared/time-preferences';
 import type { consentSchema, outreachSchema } from '../../shared/validation';
 import { fail } from '../kernel/error-catalogue';
-import type { ConsentRecord } from '../care-plans/ports';
-import type { OrganizationRef } from '../organizations/ports';
-import type { PatientRecord } from './ports';
+import type { ConsentRecord } from '../kernel/records/consent';
+import type { OrganizationRef } from '../kernel/records/organization';
+import type { PatientRecord } from '../kernel/records/patient';
 import type { UserProfileRepository } from '../users/ports';
 
 export type OutreachInput = z.output<typeof outreachSchema>;

@@ -8,7 +8,7 @@
  */
 import { normalizePhone } from '../../shared/phone';
 import { logger } from '../kernel/observability';
-import type { AuditEvent } from '../audit/ports';
+import type { AuditEvent } from '../kernel/audit-entry';
 import type { Clock, Ids, Page } from '../kernel/ports';
 import type { PhoneMigration } from './ports';
 

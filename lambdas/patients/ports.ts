@@ -1,20 +1,10 @@
 /** Patients: their records, their outreach cadence, and the re-writing of stored numbers. */
-import type { OutreachCadence, Patient, PatientConsent } from '../../shared/domain';
-import type { AuditEvent } from '../audit/ports';
-import type { CallLogRecord } from '../calls/ports';
-import type { ConsentRecord } from '../care-plans/ports';
+import type { OutreachCadence } from '../../shared/domain';
+import type { AuditEvent } from '../kernel/audit-entry';
+import type { CallLogRecord } from '../kernel/records/call-log';
+import type { ConsentRecord } from '../kernel/records/consent';
 import type { Page } from '../kernel/ports';
-
-/**
- * A stored patient. The CCM fields are absent on patients stored before CCM: no consent asked, no
- * conditions, no billing practitioner (the answer fills them in and derives `ccmEligible`).
- */
-export type PatientRecord = Omit<Patient, 'consent' | 'conditionCount' | 'ccmEligible' | 'billingPractitionerId'> & {
-  status: 'active' | 'archived';
-  consent?: PatientConsent;
-  conditionCount?: number;
-  billingPractitionerId?: string | null;
-};
+import type { PatientRecord } from '../kernel/records/patient';
 
 export interface PatientChanges {
   first_name: string;

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { isStaffAccess } from '../../shared/api/access';
 import { routesOf, type ApiFunctionSpec } from '../kernel/spec';
-import type { UserProfileRecord } from '../kernel/profile';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
 import type { Actor } from '../kernel/actor';
 import { actorFromClaims, hasStanding } from '../kernel/actor';
 import { lazy, withCore } from './core';

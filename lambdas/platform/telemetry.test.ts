@@ -9,7 +9,7 @@ import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { UserProfileRecord } from '../kernel/profile';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
 import { ok } from './http';
 import { defineFunction } from './http-handler';
 import { defineJob } from './job-handler';

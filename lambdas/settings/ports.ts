@@ -1,14 +1,5 @@
 /** The voice assistant's settings (assistant, voice, prompt). */
-import type { VoiceId } from '../../shared/values/settings';
-
-export interface SettingsRecord {
-  assistantId: string;
-  voiceId: VoiceId;
-  systemPrompt: string;
-  version: number;
-  updated_at: string | null;
-  updated_by: string | null;
-}
+import type { SettingsRecord } from '../kernel/records/settings';
 
 export interface SettingsRepository {
   /** null before anyone saved settings (the defaults from configuration apply). */

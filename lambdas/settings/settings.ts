@@ -4,7 +4,7 @@ import type { SystemSettingsResponse } from '../../shared/calls';
 import type { settingsSchema } from '../../shared/validation';
 import type { Actor } from '../kernel/actor';
 import { isSettingsAdmin } from '../kernel/access';
-import { effectiveSettings } from '../calls/call-placing';
+import { effectiveSettings } from '../kernel/settings-in-force';
 import { fail } from '../kernel/error-catalogue';
 import type { Clock } from '../kernel/ports';
 import type { SettingsRepository } from './ports';

@@ -2,27 +2,14 @@
  * Call summaries as the lists show them, and every view of a summary through its link
  * (product-rules.md "Records are kept").
  */
-import type { EscalationLevel } from '../../shared/values/calls';
 import type { Role } from '../../shared/roles';
-import type { SummaryStatus, SummaryTab } from '../../shared/values/summaries';
+import type { SummaryTab } from '../../shared/values/summaries';
+import type { SummaryEntry } from '../kernel/records/summary-entry';
 
 /** A page of summaries of one tab, newest first. */
 export interface SummaryPage {
   entries: SummaryEntry[];
   cursor: string | null;
-}
-
-export interface SummaryEntry {
-  call_log_id: string;
-  patient_id: string;
-  provider_id: string;
-  summary: string;
-  status: SummaryStatus;
-  escalation_level: EscalationLevel | null;
-  note_to_doctor: string | null;
-  duration_seconds: number | null;
-  created_at: string;
-  version: number;
 }
 
 /** Summary lists: `org#<organizationId>#<YYYY-MM|all>` or `all#<YYYY-MM|all>`. */

@@ -21,9 +21,10 @@ import { audited } from '../kernel/audit';
 import type { CallDeps } from '../calls/call-placing';
 import { invalidCursor, pageRequest } from '../kernel/cursor';
 import { denied, fail } from '../kernel/error-catalogue';
-import type { CallLogRecord } from '../calls/ports';
-import type { SummaryEntry, SummaryRepository } from './ports';
-import { allSummaryScope, organizationSummaryScope } from './summary-scopes';
+import type { CallLogRecord } from '../kernel/records/call-log';
+import type { SummaryRepository } from './ports';
+import type { SummaryEntry } from '../kernel/records/summary-entry';
+import { allSummaryScope, organizationSummaryScope } from '../kernel/read-models/summary-scopes';
 
 export type SummaryDeps = CallDeps & { summaries: SummaryRepository };
 export type SummariesQuery = z.output<typeof summariesQuerySchema>;

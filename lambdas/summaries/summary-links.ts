@@ -12,11 +12,14 @@ import type { Actor } from '../kernel/actor';
 import { audited } from '../kernel/audit';
 import { fail } from '../kernel/error-catalogue';
 import { resolveLink, type LinkDeps } from '../kernel/links';
-import type { AuditLog } from '../audit/ports';
-import type { CallLogRecord, CallLogRepository } from '../calls/ports';
+import type { AuditLog } from '../kernel/audit-entry';
+import type { CallLogRepository } from '../calls/ports';
+import type { CallLogRecord } from '../kernel/records/call-log';
 import type { Ids } from '../kernel/ports';
-import type { OrganizationRecord, OrganizationRepository } from '../organizations/ports';
-import type { PatientRecord, PatientRepository } from '../patients/ports';
+import type { OrganizationRepository } from '../organizations/ports';
+import type { OrganizationRecord } from '../kernel/records/organization';
+import type { PatientRepository } from '../patients/ports';
+import type { PatientRecord } from '../kernel/records/patient';
 import type { SummaryAccessLog } from './ports';
 
 export interface SummaryLinkDeps extends LinkDeps {

@@ -1,24 +1,8 @@
 /** Patient texts (product-rules.md "Texts") and magic links (product-rules.md "Links and expiry"). */
 import type { TextDirection, TextKind, TextStatus } from '../../shared/values/texts';
 import type { Page } from '../kernel/ports';
-import type { DailyCap } from '../organizations/ports';
-
-export interface LinkRecord {
-  tokenHash: string;
-  kind: 'summary' | 'call';
-  organizationId: string;
-  patientId: string;
-  callLogId: string | null;
-  createdAt: string;
-  createdBy: string;
-  expires: string;
-}
-
-export interface LinkRepository {
-  create(link: LinkRecord): Promise<void>;
-  /** null when no link has this hash (expiry is the caller's rule). */
-  get(tokenHash: string): Promise<LinkRecord | null>;
-}
+import type { DailyCap } from '../kernel/records/organization';
+import type { LinkRepository } from '../kernel/records/link';
 
 /**
  * Call links place calls: at most one per patient per window across all the patient's links (taken

@@ -2,7 +2,7 @@ import { DEFAULT_CARE_ROLE } from '../../shared/roles';
 import type { UserProfile } from '../../shared/domain';
 import type { Actor } from '../kernel/actor';
 import type { OrganizationRepository } from '../organizations/ports';
-import type { UserProfileRecord } from '../kernel/profile';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
 import { isSettingsAdmin } from '../kernel/access';
 
 export interface MeDeps {

@@ -1,11 +1,11 @@
 /** Staff accounts: profiles, the identity provider (Cognito), and names of accounts for the screens. */
 import type { CareRole, Role } from '../../shared/roles';
 import type { NotificationPreferences } from '../../shared/domain';
-import type { UserProfileRecord } from '../kernel/profile';
-import type { AuditEvent } from '../audit/ports';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
+import type { AuditEvent } from '../kernel/audit-entry';
 import type { Page } from '../kernel/ports';
 
-export type { UserProfileRecord, UserStatus } from '../kernel/profile';
+export type { UserProfileRecord, UserStatus } from '../kernel/records/user-profile';
 
 export interface UserProfileChanges {
   email: string;
@@ -93,17 +93,6 @@ export interface NewIdentity {
   lastName: string;
   role: Role;
   providerId: string | null;
-}
-
-/**
- * Why the identity provider refused an account's attributes: the e-mail belongs to another account,
- * the password breaks the pool's policy, or an attribute is malformed.
- */
-export class IdentityRefusal extends Error {
-  constructor(readonly reason: 'email_taken' | 'weak_password' | 'invalid_attribute') {
-    super(`identity refused: ${reason}`);
-    this.name = 'IdentityRefusal';
-  }
 }
 
 /** The identity provider (Cognito): accounts, groups and the provider attribute. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROVIDER_NOTIFICATIONS } from '../../shared/domain';
 import { toUserProfile } from '../kernel/mappers';
 import { planAssignment } from './users';
-import type { UserProfileRecord } from '../kernel/profile';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
 
 const NOW = '2026-05-01T12:00:00.000Z';
 const record: UserProfileRecord = {

@@ -13,11 +13,12 @@ import { assertEmployee, isRecordId } from '../kernel/access';
 import { auditedChange } from '../kernel/audit';
 import { fail, inUserWords } from '../kernel/error-catalogue';
 import { toUserProfile } from '../kernel/mappers';
-import type { AuditChange, AuditLog } from '../audit/ports';
+import type { AuditChange, AuditLog } from '../kernel/audit-entry';
 import type { Clock, Ids } from '../kernel/ports';
 import type { IdentityDirectory, UserProfileRepository } from './ports';
-import type { OrganizationRef, OrganizationRepository } from '../organizations/ports';
-import type { UserProfileRecord } from '../kernel/profile';
+import type { OrganizationRepository } from '../organizations/ports';
+import type { OrganizationRef } from '../kernel/records/organization';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { searchPrefix } from '../kernel/search';
 

@@ -147,13 +147,22 @@ const isProjectFile = (file: ts.SourceFile) =>
 const resolveAlias = (checker: ts.TypeChecker, symbol: ts.Symbol): ts.Symbol =>
   symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
 
-/** Interface symbol → the classes that implement it, directly or through an interface extending it. */
-function classImplementors(program: ts.Program, checker: ts.TypeChecker): Map<ts.Symbol, ts.ClassLikeDeclaration[]> {
-  const map = new Map<ts.Symbol, ts.ClassLikeDeclaration[]>();
+/**
+ * Interface symbol → the classes that implement it: directly or through an interface extending it,
+ * or structurally. A capability declares the ports it needs in its own ports.ts, and another
+ * capability's store satisfies them without naming them (docs/architecture.md), so a call through
+ * such a port reaches the methods of every class whose instances are assignable to it.
+ */
+function classImplementors(
+  program: ts.Program,
+  checker: ts.TypeChecker,
+): (iface: ts.Symbol) => readonly ts.ClassLikeDeclaration[] {
+  const declared = new Map<ts.Symbol, ts.ClassLikeDeclaration[]>();
+  const classes: ts.ClassDeclaration[] = [];
   const add = (iface: ts.Symbol, cls: ts.ClassLikeDeclaration, seen = new Set<ts.Symbol>()) => {
     if (seen.has(iface)) return;
     seen.add(iface);
-    map.set(iface, [...(map.get(iface) ?? []), cls]);
+    declared.set(iface, [...(declared.get(iface) ?? []), cls]);
     for (const declaration of iface.declarations ?? []) {
       if (!ts.isInterfaceDeclaration(declaration)) continue;
       for (const clause of declaration.heritageClauses ?? []) {
@@ -167,6 +176,7 @@ function classImplementors(program: ts.Program, checker: ts.TypeChecker): Map<ts
   for (const file of program.getSourceFiles()) {
     if (!isProjectFile(file)) continue;
     const visit = (node: ts.Node) => {
+      if (ts.isClassDeclaration(node) && node.name) classes.push(node);
       if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) {
         for (const clause of node.heritageClauses ?? []) {
           if (clause.token !== ts.SyntaxKind.ImplementsKeyword) continue;
@@ -180,13 +190,29 @@ function classImplementors(program: ts.Program, checker: ts.TypeChecker): Map<ts
     };
     visit(file);
   }
-  return map;
+  const structural = new Map<ts.Symbol, readonly ts.ClassLikeDeclaration[]>();
+  return (iface) => {
+    let found = structural.get(iface);
+    if (!found) {
+      const target = checker.getDeclaredTypeOfSymbol(iface);
+      const generic = (iface.declarations ?? []).some((d) => ts.isInterfaceDeclaration(d) && d.typeParameters);
+      const assignable = generic
+        ? []
+        : classes.filter((cls) => {
+            const symbol = cls.name && checker.getSymbolAtLocation(cls.name);
+            return symbol ? checker.isTypeAssignableTo(checker.getDeclaredTypeOfSymbol(symbol), target) : false;
+          });
+      found = [...new Set([...(declared.get(iface) ?? []), ...assignable])];
+      structural.set(iface, found);
+    }
+    return found;
+  };
 }
 
 function walk(
   entry: ts.SourceFile,
   checker: ts.TypeChecker,
-  implementors: Map<ts.Symbol, ts.ClassLikeDeclaration[]>,
+  implementors: (iface: ts.Symbol) => readonly ts.ClassLikeDeclaration[],
   markers: Readonly<Record<string, string>>,
 ): IssuedActions {
   const issued = new Map<string, Set<string>>();
@@ -243,7 +269,7 @@ function walk(
     ) {
       const iface = checker.getSymbolAtLocation(declaration.parent.name);
       const member = declaration.name.getText();
-      for (const cls of (iface && implementors.get(iface)) ?? []) {
+      for (const cls of iface ? implementors(iface) : []) {
         for (const candidate of cls.members) {
           if (candidate.name?.getText() === member) reach(candidate);
         }

@@ -4,7 +4,7 @@ import { UNMATCHED_REASONS, VAPI_MESSAGE_UNMATCHED } from '../../lambdas/calls/c
 import { JOBS } from '../../lambdas/jobs';
 import { EMERGENT_ESCALATION_UNNOTIFIED } from '../../lambdas/notifications/spec';
 import { FUNCTIONS } from '../../lambdas/routes';
-import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/organizations/usage-metrics';
+import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/kernel/usage-metrics';
 import { SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
 type Alarm = { Properties: Record<string, unknown> };

@@ -224,7 +224,10 @@ describe("each function's role", () => {
     // Accounts and patients are never deleted: these functions delete only search index items a
     // renamed or removed record no longer has, and the worklist items of a patient whose consent
     // moved or who was archived.
-    const derivedItems = ['lambdas/platform/dynamodb/search-index.ts', 'lambdas/dashboard/store/awaiting-consent.ts'];
+    const derivedItems = [
+      'lambdas/platform/dynamodb/search-index.ts',
+      'lambdas/platform/dynamodb/writes/awaiting-consent.ts',
+    ];
     for (const name of ['manage-user', 'patient-data'] as const) {
       const sites = derived.get(name)?.get('dynamodb:DeleteItem') ?? [];
       expect(sites.length, name).toBeGreaterThan(0);

@@ -19,7 +19,7 @@ import { DynamoTimeLogRepository } from '../../lambdas/care-time/store/dynamo-ti
 import { createEntities } from '../../lambdas/platform/dynamodb/entities';
 import { reportPlan } from '../../lambdas/calls/report-plan';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
-import { newCallLog } from '../../lambdas/calls/call-records';
+import { newCallLog } from '../../lambdas/kernel/records/call-log';
 import { getDashboardCharts, type DashboardChartsDeps } from '../../lambdas/dashboard/dashboard-charts';
 import type { ChartFiguresCache } from '../../lambdas/dashboard/ports';
 import type { TimeEntryRecord } from '../../lambdas/care-time/ports';

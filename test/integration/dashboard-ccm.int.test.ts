@@ -16,10 +16,10 @@ import { DynamoDashboardReadModel } from '../../lambdas/dashboard/store/dynamo-d
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
 import { createEntities } from '../../lambdas/platform/dynamodb/entities';
-import { newCallLog } from '../../lambdas/calls/call-records';
+import { newCallLog } from '../../lambdas/kernel/records/call-log';
 import { getDashboardCharts } from '../../lambdas/dashboard/dashboard-charts';
 import { getWorklist } from '../../lambdas/dashboard/worklist';
-import { summaryCounterScope } from '../../lambdas/summaries/summary-scopes';
+import { summaryCounterScope } from '../../lambdas/kernel/read-models/summary-scopes';
 import { shiftMonth } from '../../shared/ccm/months';
 import type { DashboardChartsAnswer, WorklistAnswer } from '../../shared/dashboard';
 import type { ConsentStatus } from '../../shared/consent';

@@ -7,13 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { COUNTER, monthlyCounter, organizationScope } from '../../lambdas/dashboard/counters';
+import { COUNTER, monthlyCounter, organizationScope } from '../../lambdas/kernel/read-models/counters';
 import { DynamoCounterRepository } from '../../lambdas/dashboard/store/dynamo-counter-repository';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoSummaryRepository } from '../../lambdas/summaries/store/dynamo-summary-repository';
 import { createEntities } from '../../lambdas/platform/dynamodb/entities';
 import { getDashboardStats } from '../../lambdas/dashboard/dashboard-stats';
-import { organizationSummaryScope, summaryCounterScope } from '../../lambdas/summaries/summary-scopes';
+import { organizationSummaryScope, summaryCounterScope } from '../../lambdas/kernel/read-models/summary-scopes';
 import type { DashboardStats, Page, Patient, ProviderOrganization } from '../../shared/domain';
 import { call } from '../support/api';
 import {

@@ -13,13 +13,13 @@ import {
   DynamoDBClient,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import { awaitingCounterKey, awaitingKey } from '../../lambdas/dashboard/store/awaiting-consent';
+import { awaitingCounterKey, awaitingKey } from '../../lambdas/platform/dynamodb/writes/awaiting-consent';
 import { DynamoCallLogRepository } from '../../lambdas/calls/store/dynamo-call-log-repository';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
 import { DynamoWorklistRebuild } from '../../lambdas/dashboard/store/dynamo-worklist-rebuild';
 import { createTableInput } from '../../lambdas/platform/dynamodb/table-schema';
-import { newCallLog } from '../../lambdas/calls/call-records';
+import { newCallLog } from '../../lambdas/kernel/records/call-log';
 import { rebuildWorklist } from '../../lambdas/dashboard/worklist-rebuild';
 import { ensureTable } from '../../lambdas/local/dynamodb-local';
 import type { WorklistAnswer } from '../../shared/dashboard';

@@ -18,7 +18,7 @@ import {
   LOCAL_TWILIO_NUMBER,
   LOCAL_TWILIO_SENDER_NUMBERS,
 } from '../../lambdas/local/stack';
-import type { ConsentRecord } from '../../lambdas/care-plans/ports';
+import type { ConsentRecord } from '../../lambdas/kernel/records/consent';
 import type { CallLogSummary } from '../../shared/calls';
 import type { ClinicalDocument, DashboardStats, Patient, ProviderOrganization, UserProfile } from '../../shared/domain';
 import type { Role } from '../../shared/roles';

@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import type { AuditEntry, AuditEventRecord, AuditHistory } from '../ports';
+import type { AuditEventRecord, AuditHistory } from '../ports';
+import type { AuditEntry } from '../../kernel/audit-entry';
 import type { Page } from '../../kernel/ports';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';

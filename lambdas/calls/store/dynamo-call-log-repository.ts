@@ -1,15 +1,16 @@
 import type { EntityItem } from 'electrodb';
 import type { TranscriptTurn } from '../../../shared/calls';
 import { flagsFor, summaryStatusOf, type SummaryStatus } from '../../../shared/values/summaries';
-import type { CallLogRecord, CallLogRepository } from '../ports';
-import type { DailyCap } from '../../organizations/ports';
+import type { CallLogRepository } from '../ports';
+import type { CallLogRecord } from '../../kernel/records/call-log';
+import type { DailyCap } from '../../kernel/records/organization';
 import type { Page } from '../../kernel/ports';
-import { summaryCounterScope, summaryScopes } from '../../summaries/summary-scopes';
-import { COUNTER, GLOBAL_SCOPE } from '../../dashboard/counters';
+import { summaryCounterScope, summaryScopes } from '../../kernel/read-models/summary-scopes';
+import { COUNTER, GLOBAL_SCOPE } from '../../kernel/read-models/counters';
 import { isConditionFailure } from '../../platform/dynamodb/conditions';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { queryPage } from '../../platform/dynamodb/paging';
-import { refusedAt, slotTaken, takeDailySlot } from '../../organizations/store/dynamo-daily-cap';
+import { refusedAt, slotTaken, takeDailySlot } from '../../platform/dynamodb/writes/daily-cap';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 
 type CallLogItem = EntityItem<CareLoopService['entities']['callLog']>;

@@ -9,7 +9,7 @@ import type {
   DocumentRevisionRecord,
 } from '../ports';
 import type { Page } from '../../kernel/ports';
-import { chartsChanged } from '../../dashboard/store/chart-figures';
+import { chartsChanged } from '../../platform/dynamodb/writes/chart-version';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
 

@@ -1,10 +1,11 @@
 import type { EntityItem } from 'electrodb';
 import { MAX_DAY_MINUTES } from '../../../shared/care-time';
 import type { CountsAs } from '../../../shared/values/care-time';
-import type { CcmMonthRecord, ReportSlot, TimeEntryRecord, TimeLogRepository } from '../ports';
+import type { ReportSlot, TimeEntryRecord, TimeLogRepository } from '../ports';
+import type { CcmMonthRecord } from '../../kernel/records/ccm-month';
 import type { Page } from '../../kernel/ports';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
-import { chartsChanged } from '../../dashboard/store/chart-figures';
+import { chartsChanged } from '../../platform/dynamodb/writes/chart-version';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
 

@@ -4,9 +4,8 @@
  * patient's consent, conditions or archive) calls `chartsChanged` once it has committed.
  */
 import type { ChartFigures, ChartFiguresCache } from '../ports';
-import { logger } from '../../kernel/observability';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
-import { chartVersionKey, organizationScope } from '../counters';
+import { chartVersionKey, organizationScope } from '../../kernel/read-models/counters';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { TABLE_SCHEMA } from '../../platform/dynamodb/table-schema';
 
@@ -14,21 +13,6 @@ const versionKey = chartVersionKey;
 
 /** Stored figures are removed a while after they stop being read (a month leaves the charts' year). */
 const KEEP_SECONDS = 400 * 24 * 60 * 60;
-
-/**
- * Moves the organization's chart version, after the write that changed a figure committed (never in
- * its transaction: every write of the practice would then contend for one item). Should this fail,
- * the figures stay as they were until the next change or until they age out (CHART_FIGURES_MAX_AGE_MS).
- */
-export async function chartsChanged(db: CareLoopService, organizationId: string): Promise<void> {
-  await db.entities.counter
-    .update(versionKey(organizationId))
-    .add({ value: 1 })
-    .go()
-    .catch((error: unknown) => {
-      logger.warn('chart version not moved', { organizationId, errorName: (error as Error).name });
-    });
-}
 
 export class DynamoChartFiguresCache implements ChartFiguresCache {
   constructor(private readonly db: CareLoopService) {}

@@ -1,6 +1,6 @@
 import type { CounterRepository, GlobalTotals, OrganizationTotals } from '../ports';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
-import { COUNTER, GLOBAL_SCOPE, monthlyCounter, organizationScope } from '../counters';
+import { COUNTER, GLOBAL_SCOPE, monthlyCounter, organizationScope } from '../../kernel/read-models/counters';
 
 /** Dashboard totals: one Query per scope, never a Scan or a count over records. */
 export class DynamoCounterRepository implements CounterRepository {

@@ -1,10 +1,10 @@
 import { SUMMARY_TABS, type SummaryTab } from '../../../shared/values/summaries';
 import type { AwaitingConsent, CheckInDue, DashboardReadModel, OpenCallback } from '../ports';
-import type { CcmMonthRecord } from '../../care-time/ports';
-import type { SummaryEntry } from '../../summaries/ports';
-import { summaryCounterScope } from '../../summaries/summary-scopes';
+import type { CcmMonthRecord } from '../../kernel/records/ccm-month';
+import type { SummaryEntry } from '../../kernel/records/summary-entry';
+import { summaryCounterScope } from '../../kernel/read-models/summary-scopes';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
-import { awaitingCounterKey } from './awaiting-consent';
+import { awaitingCounterKey } from '../../platform/dynamodb/writes/awaiting-consent';
 import { ccmMonthRecordOf } from '../../care-time/store/dynamo-time-log-repository';
 import { summaryEntryOf } from '../../summaries/store/dynamo-summary-repository';
 import type { CareLoopService } from '../../platform/dynamodb/entities';

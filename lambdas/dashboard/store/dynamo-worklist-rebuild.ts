@@ -1,6 +1,12 @@
-import type { PatientRecord } from '../../patients/ports';
+import type { PatientRecord } from '../../kernel/records/patient';
 import type { WorklistRebuild } from '../ports';
-import { AWAITING_RANK, awaitingCounterKey, awaitingKey, consentIs, type AwaitingStatus } from './awaiting-consent';
+import {
+  AWAITING_RANK,
+  awaitingCounterKey,
+  awaitingKey,
+  consentIs,
+  type AwaitingStatus,
+} from '../../platform/dynamodb/writes/awaiting-consent';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { isConditionFailure } from '../../platform/dynamodb/conditions';
 

@@ -1,11 +1,12 @@
 import type { EntityItem } from 'electrodb';
 import { organizationTerms, stillMatches } from '../../kernel/search';
-import type { AuditEvent } from '../../audit/ports';
-import type { OrganizationChanges, OrganizationRecord, OrganizationRef, OrganizationRepository } from '../ports';
+import type { AuditEvent } from '../../kernel/audit-entry';
+import type { OrganizationChanges, OrganizationRepository } from '../ports';
+import type { OrganizationRecord, OrganizationRef } from '../../kernel/records/organization';
 import type { Page } from '../../kernel/ports';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
-import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../dashboard/counters';
-import { auditEventItem } from '../../audit/store/dynamo-audit-log';
+import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../kernel/read-models/counters';
+import { auditEventItem } from '../../platform/dynamodb/writes/audit-event';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
 import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from '../../platform/dynamodb/search-index';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import type { OrganizationRecord } from '../../organizations/ports';
-import type { PatientRecord } from '../../patients/ports';
-import type { UserProfileRecord } from '../../kernel/profile';
+import type { OrganizationRecord } from '../../kernel/records/organization';
+import type { PatientRecord } from '../../kernel/records/patient';
+import type { UserProfileRecord } from '../../kernel/records/user-profile';
 import { DynamoOrganizationRepository } from '../../organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../patients/store/dynamo-patient-repository';
 import { DynamoUserProfileRepository } from '../../users/store/dynamo-user-profile-repository';

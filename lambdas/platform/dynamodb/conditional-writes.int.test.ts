@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { tableOf } from '../../../test/support/fixtures';
-import type { AuditEvent } from '../../audit/ports';
-import type { OrganizationRecord } from '../../organizations/ports';
-import type { PatientRecord } from '../../patients/ports';
-import type { UserProfileRecord } from '../../kernel/profile';
+import type { AuditEvent } from '../../kernel/audit-entry';
+import type { OrganizationRecord } from '../../kernel/records/organization';
+import type { PatientRecord } from '../../kernel/records/patient';
+import type { UserProfileRecord } from '../../kernel/records/user-profile';
 import { DynamoOrganizationRepository } from '../../organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../patients/store/dynamo-patient-repository';
 import { DynamoUserProfileRepository } from '../../users/store/dynamo-user-profile-repository';

@@ -1,5 +1,6 @@
 import type { VoiceId } from '../../../shared/values/settings';
-import type { SettingsRecord, SettingsRepository } from '../ports';
+import type { SettingsRepository } from '../ports';
+import type { SettingsRecord } from '../../kernel/records/settings';
 import { isConditionFailure } from '../../platform/dynamodb/conditions';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 

@@ -1,6 +1,7 @@
 import { SUMMARY_TABS, type SummaryTab } from '../../../shared/values/summaries';
-import type { SummaryEntry, SummaryPage, SummaryRepository } from '../ports';
-import { summaryCounterScope } from '../summary-scopes';
+import type { SummaryPage, SummaryRepository } from '../ports';
+import type { SummaryEntry } from '../../kernel/records/summary-entry';
+import { summaryCounterScope } from '../../kernel/read-models/summary-scopes';
 import type { EntityItem } from 'electrodb';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';

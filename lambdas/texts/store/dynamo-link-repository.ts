@@ -1,5 +1,6 @@
 import { TABLE_SCHEMA } from '../../platform/dynamodb/table-schema';
-import type { CallLinkRepository, LinkRecord } from '../ports';
+import type { CallLinkRepository } from '../ports';
+import type { LinkRecord } from '../../kernel/records/link';
 import { isConditionFailure } from '../../platform/dynamodb/conditions';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 

@@ -1,11 +1,11 @@
 import type { EntityItem } from 'electrodb';
 import type { TextStatus } from '../../../shared/values/texts';
-import type { DailyCap } from '../../organizations/ports';
+import type { DailyCap } from '../../kernel/records/organization';
 import type { OptOutChange, SmsContact, TextKey, TextRecord, TextRepository } from '../ports';
 import type { Page } from '../../kernel/ports';
-import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../dashboard/counters';
+import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../kernel/read-models/counters';
 import { isConditionFailure } from '../../platform/dynamodb/conditions';
-import { refusedAt, slotTaken, takeDailySlot } from '../../organizations/store/dynamo-daily-cap';
+import { refusedAt, slotTaken, takeDailySlot } from '../../platform/dynamodb/writes/daily-cap';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
 

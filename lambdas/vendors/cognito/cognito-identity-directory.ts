@@ -11,7 +11,8 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '../../../shared/roles';
-import { IdentityRefusal, type IdentityDirectory, type NewIdentity } from '../../users/ports';
+import { type IdentityDirectory, type NewIdentity } from '../../users/ports';
+import { IdentityRefusal } from '../../kernel/vendor-errors';
 
 /** Cognito user pool as the identity directory. Usernames are e-mail addresses; ids are `sub`. */
 export class CognitoIdentityDirectory implements IdentityDirectory {

@@ -1,7 +1,7 @@
 import { MessageRejected, SendEmailCommand, SESv2Client, SESv2ServiceException } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageSendError } from '../../notifications/ports';
+import { MessageSendError } from '../../kernel/vendor-errors';
 import { SesEmailSender } from './ses-email-sender';
 
 const ses = mockClient(SESv2Client);

@@ -1,5 +1,6 @@
 import { SendEmailCommand, SESv2Client, SESv2ServiceException } from '@aws-sdk/client-sesv2';
-import { MessageSendError, type EmailSender, type OutboundEmail } from '../../notifications/ports';
+import { type EmailSender, type OutboundEmail } from '../../notifications/ports';
+import { MessageSendError } from '../../kernel/vendor-errors';
 import type { EmailEnv } from '../../kernel/env';
 
 /** The SES v2 calls the adapter makes (a `SESv2Client`, or a test double). */

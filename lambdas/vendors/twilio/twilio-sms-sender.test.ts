@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MessageSendError } from '../../notifications/ports';
+import { MessageSendError } from '../../kernel/vendor-errors';
 import type { SmsEnv } from '../../kernel/env';
 import { createTwilioSmsSender, TwilioSmsSender, twilioErrorOf } from './twilio-sms-sender';
 

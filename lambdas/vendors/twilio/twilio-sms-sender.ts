@@ -10,7 +10,7 @@ import {
   type MessageListInstanceCreateOptions,
 } from 'twilio/lib/rest/api/v2010/account/message.js';
 import { readTwilioSecrets, type TwilioSecrets } from '../secrets/secrets-manager-secrets';
-import { MessageSendError } from '../../notifications/ports';
+import { MessageSendError } from '../../kernel/vendor-errors';
 import type { OutboundText, SmsSender } from '../../texts/ports';
 import type { SmsEnv, TwilioSender } from '../../kernel/env';
 

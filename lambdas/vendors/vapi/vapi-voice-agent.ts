@@ -3,13 +3,8 @@ import { VapiError, VapiTimeoutError, type Vapi } from '@vapi-ai/server-sdk';
 // 40 KB in a function's bundle where the whole `VapiClient` brings about 230 KB.
 import { CallsClient } from '@vapi-ai/server-sdk/calls';
 import { STOP_CALLS_CONFIRMATION, VOICE_PROVIDER } from '../../../shared/values/settings';
-import {
-  VoiceAgentError,
-  type OutboundCallRequest,
-  type VoiceAgent,
-  type WebCallAgent,
-  type WebCallRequest,
-} from '../../calls/ports';
+import { type OutboundCallRequest, type VoiceAgent, type WebCallAgent, type WebCallRequest } from '../../calls/ports';
+import { VoiceAgentError } from '../../kernel/vendor-errors';
 import type { VapiEnv } from '../../kernel/env';
 import { reportFromVapiCall, statusOf } from './vapi-messages';
 

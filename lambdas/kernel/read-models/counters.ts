@@ -2,7 +2,7 @@
  * The dashboards' counters and the charts' version, by name: what a use case's write plan moves
  * beside its record (kernel/write-plan.ts), and what the dashboard store reads.
  */
-import type { ItemWrite } from '../kernel/write-plan';
+import type { ItemWrite } from '../write-plan';
 
 export const GLOBAL_SCOPE = 'global';
 export const COUNTER = {

@@ -2,8 +2,8 @@
  * The user profile record: what the standing check of every staff request reads of the actor's own
  * account (lambdas/platform/http-handler.ts), and what the users capability stores.
  */
-import type { CareRole } from '../../shared/roles';
-import type { UserProfile } from '../../shared/domain';
+import type { CareRole } from '../../../shared/roles';
+import type { UserProfile } from '../../../shared/domain';
 
 /**
  * `pending`: a self sign-up waiting for an operator (no role, no organization, not counted);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callPathSchema } from '../../shared/validation';
-import { derivedId } from './call-records';
+import { callPathSchema } from '../../../shared/validation';
+import { derivedId } from './call-log';
 
 describe('derivedId', () => {
   it('derives the same id from the same seed, and another from another', () => {

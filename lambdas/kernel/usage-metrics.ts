@@ -1,4 +1,5 @@
-import { VAPI_CALL_COST } from '../calls/call-metrics';
+/** Dollars of one stored call report (Vapi's `cost`), dimension-free: the daily spend alarm sums it. */
+export const VAPI_CALL_COST = 'VapiCallCost';
 
 /**
  * Volume and spend metrics the monitoring stack alarms on (DECISIONS.md "Vendor trust"), named once

@@ -5,14 +5,19 @@
  * below the cap. A slot is an attempt: a call or text the vendor refuses keeps its slot, so
  * retrying against a refusing vendor cannot run past the cap either.
  */
-import { effectiveDailyLimit, type DailyLimitKind } from '../../shared/daily-limits';
-import { todayIn } from '../../shared/time-preferences';
-import { fail } from '../kernel/error-catalogue';
-import type { Clock } from '../kernel/ports';
-import type { DailyCap, OrganizationRef, OrganizationRepository } from './ports';
+import { effectiveDailyLimit, type DailyLimitKind } from '../../../shared/daily-limits';
+import { todayIn } from '../../../shared/time-preferences';
+import { fail } from '../error-catalogue';
+import type { Clock } from '../ports';
+import type { DailyCap, OrganizationRecord, OrganizationRef } from '../records/organization';
+
+/** The organization's whole record (its caps and patient count), as a cap is worked out from it. */
+export interface OrganizationRecordLookup {
+  get(id: string): Promise<OrganizationRecord | null>;
+}
 
 export interface DailyCapDeps {
-  organizations: Pick<OrganizationRepository, 'get'>;
+  organizations: OrganizationRecordLookup;
   clock: Clock;
 }
 

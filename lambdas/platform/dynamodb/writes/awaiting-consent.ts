@@ -3,10 +3,10 @@
  * organization's count that every consent, create and archive transaction of a patient writes
  * with it, and the keys the read model and the rebuild job use.
  */
-import type { ConsentStatus } from '../../../shared/consent';
-import type { PatientRecord } from '../../patients/ports';
-import { COUNTER, organizationScope } from '../counters';
-import type { CareLoopService } from '../../platform/dynamodb/entities';
+import type { ConsentStatus } from '../../../../shared/consent';
+import type { PatientRecord } from '../../../kernel/records/patient';
+import { COUNTER, organizationScope } from '../../../kernel/read-models/counters';
+import type { CareLoopService } from '../entities';
 
 type ConsentCondition = (attribute: unknown, value?: unknown) => string;
 

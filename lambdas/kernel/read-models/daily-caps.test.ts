@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../kernel/app-error';
-import { auditOutcomeOf } from '../kernel/audit';
+import { AppError } from '../app-error';
+import { auditOutcomeOf } from '../audit';
 import { dailyCapOf } from './daily-caps';
-import { overDailyLimit } from '../kernel/error-catalogue';
-import type { OrganizationRecord, OrganizationRef } from './ports';
+import { overDailyLimit } from '../error-catalogue';
+import type { OrganizationRecord, OrganizationRef } from '../records/organization';
 
 const organization = (overrides: Partial<OrganizationRecord> = {}): OrganizationRecord => ({
   id: 'org-1',

@@ -1,8 +1,9 @@
-import type { DailyCap } from '../ports';
+/** A day's cap of an organization's calls or texts, as a transaction takes one slot of it. */
+import type { DailyCap } from '../../../kernel/records/organization';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { metrics } from '../../kernel/observability';
-import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../usage-metrics';
-import type { CareLoopService } from '../../platform/dynamodb/entities';
+import { metrics } from '../../../kernel/observability';
+import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../../kernel/usage-metrics';
+import type { CareLoopService } from '../entities';
 
 type WriteEntities = Parameters<Parameters<CareLoopService['transaction']['write']>[0]>[0];
 

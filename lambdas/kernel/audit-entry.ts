@@ -1,0 +1,39 @@
+/**
+ * What an audit event says (product-rules.md "Records are kept"): every capability records one with
+ * the change it makes, through `AuditLog` or inside its own transaction (kernel/audit.ts).
+ */
+import type { Role } from '../../shared/roles';
+
+export type AuditOutcome = 'success' | 'denied' | 'not_found' | 'invalid' | 'error';
+
+export interface AuditEntry {
+  actorId: string;
+  actorRole: Role | null;
+  actorProviderId: string | null;
+  /** Dotted verb, e.g. `patient.read`, `care_plan.update`. */
+  action: string;
+  subject: { type: 'patient' | 'organization' | 'user' | 'call'; id: string };
+  patientId?: string;
+  outcome: AuditOutcome;
+  /** API Gateway's request id, when the event comes from an API request. */
+  requestId?: string;
+  /** The caller's IP address, when the event comes from an API request. */
+  sourceIp?: string;
+  /** A change of a user's or organization's standing: ids and roles only, never names or e-mails. */
+  change?: AuditChange;
+}
+
+/** What an account change moved: the role and organization before and after (null: none). */
+export interface AuditChange {
+  roleBefore?: Role | null;
+  roleAfter?: Role | null;
+  organizationBefore?: string | null;
+  organizationAfter?: string | null;
+}
+
+/** An audit event written in the same transaction as the change it records (ids and time fixed up front). */
+export type AuditEvent = AuditEntry & { id: string; at: string };
+
+export interface AuditLog {
+  record(entry: AuditEntry): Promise<void>;
+}

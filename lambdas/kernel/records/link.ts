@@ -1,0 +1,18 @@
+/** A magic link as stored (texts and summaries create them; the link trigger reads them). */
+export interface LinkRecord {
+  tokenHash: string;
+  kind: 'summary' | 'call';
+  organizationId: string;
+  patientId: string;
+  callLogId: string | null;
+  createdAt: string;
+  createdBy: string;
+  expires: string;
+}
+
+/** Where links are kept (the texts store). */
+export interface LinkRepository {
+  create(link: LinkRecord): Promise<void>;
+  /** null when no link has this hash (expiry is the caller's rule). */
+  get(tokenHash: string): Promise<LinkRecord | null>;
+}

@@ -1,0 +1,20 @@
+/** An organization (a practice) as stored, the short form access checks read, and a day's cap of its calls or texts. */
+import type { DailyLimitKind } from '../../../shared/daily-limits';
+import type { ProviderOrganization } from '../../../shared/domain';
+
+export type OrganizationRecord = Omit<ProviderOrganization, 'patient_count'> & {
+  status: 'active' | 'archived';
+  patient_count: number;
+};
+
+/** What access checks and user lists need of an organization: one GetItem, no counters. */
+export type OrganizationRef = Pick<OrganizationRecord, 'id' | 'name' | 'timezone' | 'status' | 'sms_sender'>;
+
+/** One organization's cap of calls or texts for one of its days (application/daily-caps.ts). */
+export interface DailyCap {
+  organizationId: string;
+  kind: DailyLimitKind;
+  /** The organization's calendar day, `YYYY-MM-DD` in its time zone. */
+  day: string;
+  limit: number;
+}

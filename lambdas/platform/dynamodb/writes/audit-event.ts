@@ -1,0 +1,30 @@
+/** The table item of an audit event, which every store writes inside the transaction of the change it records. */
+import type { AuditEvent } from '../../../kernel/audit-entry';
+
+/** Audit events are kept seven years (HIPAA asks for six), then expire through the table's TTL. */
+const RETENTION_SECONDS = 7 * 366 * 24 * 3600;
+
+/** Role or organization in an audit item: 'none' stands for null, absent means it did not apply. */
+const auditValue = (value: string | null | undefined) => (value === undefined ? undefined : (value ?? 'none'));
+
+/** The stored item of an audit event; repositories also write it inside their own transactions. */
+export function auditEventItem(event: AuditEvent) {
+  return {
+    event_id: event.id,
+    subject: `${event.subject.type}:${event.subject.id}`,
+    at: event.at,
+    actor_id: event.actorId,
+    actor_role: event.actorRole ?? 'none',
+    actor_provider_id: event.actorProviderId ?? undefined,
+    action: event.action,
+    outcome: event.outcome,
+    patient_id: event.patientId,
+    request_id: event.requestId,
+    source_ip: event.sourceIp,
+    role_before: auditValue(event.change?.roleBefore),
+    role_after: auditValue(event.change?.roleAfter),
+    organization_before: auditValue(event.change?.organizationBefore),
+    organization_after: auditValue(event.change?.organizationAfter),
+    expires_at: Math.floor(Date.parse(event.at) / 1000) + RETENTION_SECONDS,
+  };
+}
