@@ -1,20 +1,18 @@
 import type { AccessHistoryEntry, AccessHistoryPage } from '../../shared/domain';
 import { isRole } from '../../shared/roles';
 import type { Actor } from '../kernel/actor';
-import { assertEmployee, isRecordId } from '../kernel/access';
+import { assertEmployee, isRecordId, type PatientLookup } from '../kernel/access';
 import { audited } from '../kernel/audit';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { fail } from '../kernel/error-catalogue';
-import type { AuditHistory } from './ports';
+import type { AccountNames, AuditHistory } from './ports';
 import type { AuditLog } from '../kernel/audit-entry';
-import type { PatientRepository } from '../patients/ports';
-import type { UserDirectory } from '../users/ports';
 
 export interface AccessHistoryDeps {
-  patients: PatientRepository;
+  patients: PatientLookup;
   audit: AuditLog;
   history: AuditHistory;
-  users: UserDirectory;
+  users: AccountNames;
 }
 
 export const ACCESS_HISTORY_PAGE_SIZE = 50;

@@ -23,3 +23,14 @@ export interface AuditHistory {
     cursor: string | null,
   ): Promise<Page<AuditEventRecord> | 'invalid_cursor'>;
 }
+
+/** A name and e-mail to show for an account. */
+export interface AccountName {
+  name: string;
+  email: string;
+}
+
+/** The names of the accounts an access history shows (profiles kept after deletion included); ids without a profile are left out. */
+export interface AccountNames {
+  displayOf(userIds: readonly string[]): Promise<Map<string, AccountName>>;
+}

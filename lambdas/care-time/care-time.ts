@@ -21,23 +21,21 @@ import { DEFAULT_CARE_ROLE, type CareRole } from '../../shared/roles';
 import type { PatientConsent } from '../../shared/domain';
 import { isCalendarDate, monthIn, todayIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
-import { organizationForActor, patientForActor } from '../kernel/access';
+import { organizationForActor, patientForActor, type OrganizationLookup } from '../kernel/access';
 import { audited } from '../kernel/audit';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { denied, fail } from '../kernel/error-catalogue';
 import type { AuditLog } from '../kernel/audit-entry';
-import type { TimeEntryRecord, TimeLogRepository, ReportSlot } from './ports';
+import type { PatientDirectory, TimeEntryRecord, TimeLogRepository, ReportSlot } from './ports';
 import type { CcmMonthRecord } from '../kernel/records/ccm-month';
 import type { Clock, Ids } from '../kernel/ports';
-import type { OrganizationRepository } from '../organizations/ports';
 import type { OrganizationRef } from '../kernel/records/organization';
-import type { PatientRepository } from '../patients/ports';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 
 export interface CareTimeDeps {
-  patients: PatientRepository;
-  organizations: OrganizationRepository;
+  patients: PatientDirectory;
+  organizations: OrganizationLookup;
   timeLog: TimeLogRepository;
   audit: AuditLog;
   clock: Clock;

@@ -3,6 +3,8 @@ import type { CountsAs, TimeEntrySource } from '../../shared/values/care-time';
 import type { CareRole } from '../../shared/roles';
 import type { Page } from '../kernel/ports';
 import type { CcmMonthRecord } from '../kernel/records/ccm-month';
+import type { ConsentRecord } from '../kernel/records/consent';
+import type { PatientRecord } from '../kernel/records/patient';
 
 /** One line of a patient's time log: an entry, or the correction (`voids`) of an earlier one. */
 export interface TimeEntryRecord {
@@ -84,4 +86,19 @@ export interface TimeLogRepository {
     by: { id: string; name: string },
     at: string,
   ): Promise<'saved' | 'billed'>;
+}
+
+/** The patients the time log and the billing report read: one, several at once, an organization's active ones, and consent history. */
+export interface PatientDirectory {
+  get(id: string): Promise<PatientRecord | null>;
+  /** Several patients at once (one BatchGet); missing ids are left out. */
+  getMany(ids: readonly string[]): Promise<PatientRecord[]>;
+  /** Every active patient of an organization, newest first. */
+  listByOrganization(organizationId: string): Promise<PatientRecord[]>;
+  /** A patient's consent changes, newest first; `invalid_cursor` when the cursor is not of this list. */
+  pageConsents(
+    patientId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<ConsentRecord> | 'invalid_cursor'>;
 }

@@ -33,16 +33,21 @@ import { logger } from '../kernel/observability';
 import { organizationForActor } from '../kernel/access';
 import { fail } from '../kernel/error-catalogue';
 import type { CcmMonthRecord } from '../kernel/records/ccm-month';
-import type { ChartFigures, ChartFiguresCache, CounterRepository, DashboardReadModel } from './ports';
+import type {
+  ChartFigures,
+  ChartFiguresCache,
+  CounterRepository,
+  DashboardReadModel,
+  OrganizationReader,
+  PatientReader,
+} from './ports';
 import type { Clock } from '../kernel/ports';
-import type { OrganizationRepository } from '../organizations/ports';
-import type { PatientRepository } from '../patients/ports';
 import type { PatientRecord } from '../kernel/records/patient';
 import { allSummaryScope, organizationSummaryScope } from '../kernel/read-models/summary-scopes';
 
 export interface DashboardChartsDeps {
-  organizations: OrganizationRepository;
-  patients: PatientRepository;
+  organizations: OrganizationReader;
+  patients: PatientReader;
   counters: CounterRepository;
   dashboard: DashboardReadModel;
   chartCache: ChartFiguresCache;

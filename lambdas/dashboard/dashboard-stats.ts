@@ -4,15 +4,13 @@ import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { fail } from '../kernel/error-catalogue';
 import type { Clock } from '../kernel/ports';
-import type { CounterRepository } from './ports';
-import type { OrganizationRepository } from '../organizations/ports';
-import type { SummaryRepository } from '../summaries/ports';
+import type { CounterRepository, OrganizationReader, SummaryCounts } from './ports';
 import { organizationSummaryScope } from '../kernel/read-models/summary-scopes';
 
 export interface DashboardDeps {
   counters: CounterRepository;
-  organizations: OrganizationRepository;
-  summaries: SummaryRepository;
+  organizations: OrganizationReader;
+  summaries: SummaryCounts;
   clock: Clock;
 }
 

@@ -1,6 +1,9 @@
 /** The dashboards' totals, CCM worklist and charts (issue 12 items 6 and 7): reads only, none of them a Scan. */
 import type { SummaryTab } from '../../shared/values/summaries';
+import type { Page } from '../kernel/ports';
+import type { CallLogRecord } from '../kernel/records/call-log';
 import type { CcmMonthRecord } from '../kernel/records/ccm-month';
+import type { OrganizationRecord, OrganizationRef } from '../kernel/records/organization';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { SummaryEntry } from '../kernel/records/summary-entry';
 
@@ -118,4 +121,38 @@ export interface WorklistRebuild {
   recount(organizationId: string): Promise<number>;
   /** Writes a pending call's keys of its organization's list (as read again, consistently). */
   indexCall(callLogId: string): Promise<void>;
+}
+
+/** The organizations the dashboards show: one by id, the newest active ones, and every active one a page at a time. */
+export interface OrganizationReader {
+  getRef(id: string): Promise<OrganizationRef | null>;
+  /** Active organizations, newest first: every one, or the first `limit` (dashboard cards). */
+  listActive(limit?: number): Promise<OrganizationRecord[]>;
+  /** A page of active organizations, newest first; `invalid_cursor` when the cursor is not of this list. */
+  pageActive(limit: number, cursor: string | null): Promise<Page<OrganizationRecord> | 'invalid_cursor'>;
+}
+
+/** The patients the dashboards name and count: several at once, and an organization's active ones. */
+export interface PatientReader {
+  /** Several patients at once (one BatchGet); missing ids are left out. */
+  getMany(ids: readonly string[]): Promise<PatientRecord[]>;
+  /** Every active patient of an organization, newest first (jobs only: request paths page). */
+  listByOrganization(organizationId: string): Promise<PatientRecord[]>;
+  /** A page of an organization's active patients, newest first; `invalid_cursor` when the cursor is not of this list. */
+  pageByOrganization(
+    organizationId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<PatientRecord> | 'invalid_cursor'>;
+}
+
+/** Every summary tab's count of one scope: the provider dashboard's summaries this month. */
+export interface SummaryCounts {
+  counts(scope: string): Promise<Record<SummaryTab, number>>;
+}
+
+/** The pending scheduled calls, whose organization list keys the worklist rebuild writes. */
+export interface ScheduledCalls {
+  /** A page of the pending scheduled calls across every organization, soonest first. */
+  pageScheduled(limit: number, cursor: string | null): Promise<Page<CallLogRecord> | 'invalid_cursor'>;
 }

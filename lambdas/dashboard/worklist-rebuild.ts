@@ -6,16 +6,13 @@
  * the organizations, their patients and the pending calls, a page at a time; every write is
  * conditional on the record as read (lambdas/dashboard/store/dynamo-worklist-rebuild.ts).
  */
-import type { CallLogRepository } from '../calls/ports';
-import type { OrganizationRepository } from '../organizations/ports';
 import type { Page } from '../kernel/ports';
-import type { PatientRepository } from '../patients/ports';
-import type { WorklistRebuild } from './ports';
+import type { OrganizationReader, PatientReader, ScheduledCalls, WorklistRebuild } from './ports';
 
 export interface WorklistRebuildDeps {
-  organizations: OrganizationRepository;
-  patients: PatientRepository;
-  callLogs: CallLogRepository;
+  organizations: OrganizationReader;
+  patients: PatientReader;
+  callLogs: ScheduledCalls;
   rebuild: WorklistRebuild;
 }
 

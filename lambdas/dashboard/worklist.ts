@@ -28,15 +28,13 @@ import { audited } from '../kernel/audit';
 import { fail } from '../kernel/error-catalogue';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { Clock } from '../kernel/ports';
-import type { DashboardReadModel } from './ports';
-import type { OrganizationRepository } from '../organizations/ports';
-import type { PatientRepository } from '../patients/ports';
+import type { DashboardReadModel, OrganizationReader, PatientReader } from './ports';
 import type { PatientRecord } from '../kernel/records/patient';
 import { organizationSummaryScope } from '../kernel/read-models/summary-scopes';
 
 export interface WorklistDeps {
-  organizations: OrganizationRepository;
-  patients: PatientRepository;
+  organizations: OrganizationReader;
+  patients: PatientReader;
   dashboard: DashboardReadModel;
   audit: AuditLog;
   clock: Clock;

@@ -5,12 +5,12 @@ import type { ReportSlot, TimeEntryRecord, TimeLogRepository } from '../ports';
 import type { CcmMonthRecord } from '../../kernel/records/ccm-month';
 import type { Page } from '../../kernel/ports';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
+import { ccmMonthRecordOf } from '../../platform/dynamodb/records/ccm-month';
 import { chartsChanged } from '../../platform/dynamodb/writes/chart-version';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
 
 type TimeEntryItem = EntityItem<CareLoopService['entities']['timeEntry']>;
-type CcmMonthItem = EntityItem<CareLoopService['entities']['ccmMonth']>;
 
 /** The patient-month total an entry's minutes go to. */
 const TOTAL_OF: Record<CountsAs, 'staff_minutes' | 'practitioner_minutes' | 'non_clinical_minutes'> = {
@@ -253,23 +253,5 @@ function toEntry(item: TimeEntryItem): TimeEntryRecord {
     counts_as: item.counts_as,
     created_at: item.created_at,
     voids: item.voids_entry_id ? { id: item.voids_entry_id, reason: item.void_reason ?? '' } : null,
-  };
-}
-
-/** A stored patient-month as the application reads it (the dashboards' read model too). */
-export function ccmMonthRecordOf(item: CcmMonthItem): CcmMonthRecord {
-  return {
-    provider_id: item.provider_id,
-    month: item.month,
-    patient_id: item.patient_id,
-    staff_minutes: item.staff_minutes ?? 0,
-    practitioner_minutes: item.practitioner_minutes ?? 0,
-    non_clinical_minutes: item.non_clinical_minutes ?? 0,
-    ai_contacts: item.ai_contacts ?? 0,
-    ai_minutes: item.ai_minutes ?? 0,
-    complex: item.complex ?? false,
-    billed: item.billed_at
-      ? { at: item.billed_at, by: item.billed_by ?? '', by_name: item.billed_by_name ?? '' }
-      : null,
   };
 }

@@ -5,8 +5,8 @@ import type { SummaryEntry } from '../../kernel/records/summary-entry';
 import { summaryCounterScope } from '../../kernel/read-models/summary-scopes';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { awaitingCounterKey } from '../../platform/dynamodb/writes/awaiting-consent';
-import { ccmMonthRecordOf } from '../../care-time/store/dynamo-time-log-repository';
-import { summaryEntryOf } from '../../summaries/store/dynamo-summary-repository';
+import { ccmMonthRecordOf } from '../../platform/dynamodb/records/ccm-month';
+import { summaryEntryOf } from '../../platform/dynamodb/records/summary-entry';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 
 /** The dashboards' worklist and charts: Query and BatchGet only (docs/access-patterns.md). */
