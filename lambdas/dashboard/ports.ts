@@ -136,7 +136,7 @@ export interface OrganizationReader {
 export interface PatientReader {
   /** Several patients at once (one BatchGet); missing ids are left out. */
   getMany(ids: readonly string[]): Promise<PatientRecord[]>;
-  /** Every active patient of an organization, newest first (jobs only: request paths page). */
+  /** Every active patient of an organization, newest first. */
   listByOrganization(organizationId: string): Promise<PatientRecord[]>;
   /** A page of an organization's active patients, newest first; `invalid_cursor` when the cursor is not of this list. */
   pageByOrganization(
