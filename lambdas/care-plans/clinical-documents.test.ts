@@ -9,10 +9,9 @@ import {
   type ClinicalDocumentDeps,
 } from './clinical-documents';
 import type { AuditEntry } from '../kernel/audit-entry';
-import type { ClinicalDocumentRecord, DocumentKind, DocumentRevisionRecord } from './ports';
+import type { AuthorName, ClinicalDocumentRecord, DocumentKind, DocumentRevisionRecord } from './ports';
 import type { OrganizationRef } from '../kernel/records/organization';
 import type { PatientRecord } from '../kernel/records/patient';
-import type { UserDisplay } from '../users/ports';
 
 const PATIENT = '11111111-1111-4111-8111-111111111111';
 const OTHER_PATIENT = '22222222-2222-4222-8222-222222222222';
@@ -52,7 +51,7 @@ function world() {
   const docs = new Map<string, ClinicalDocumentRecord>();
   const revisions = new Map<string, DocumentRevisionRecord[]>();
   const audit: AuditEntry[] = [];
-  const profiles = new Map<string, UserDisplay>([
+  const profiles = new Map<string, AuthorName>([
     ['nurse-1', { name: 'Nora Ellis', email: 'nurse@sunrise.example' }],
     ['op-1', { name: 'Avery Morgan', email: 'admin@careloop.health' }],
   ]);

@@ -17,6 +17,8 @@ import { DOCUMENT_ERRORS, fail } from '../kernel/error-catalogue';
 import { UNKNOWN_AUTHOR } from '../kernel/mappers';
 import type { AuditLog } from '../kernel/audit-entry';
 import type {
+  AuthorDirectory,
+  AuthorName,
   AuthorRef,
   ClinicalDocumentRecord,
   ClinicalDocumentRepository,
@@ -24,11 +26,10 @@ import type {
   DocumentRevisionRecord,
 } from './ports';
 import type { Clock, Ids } from '../kernel/ports';
-import type { UserDirectory, UserDisplay } from '../users/ports';
 
 export interface ClinicalDocumentDeps extends PatientAccessDeps {
   documents: ClinicalDocumentRepository;
-  users: UserDirectory;
+  users: AuthorDirectory;
   audit: AuditLog;
   clock: Clock;
   ids: Ids;
@@ -173,12 +174,12 @@ async function withAuthors(deps: Pick<ClinicalDocumentDeps, 'users'>, doc: Clini
 
 const authorIds = (author: AuthorRef) => ('userId' in author ? [author.userId] : []);
 
-function toAuthor(author: AuthorRef, names: ReadonlyMap<string, UserDisplay>): DocumentAuthor {
+function toAuthor(author: AuthorRef, names: ReadonlyMap<string, AuthorName>): DocumentAuthor {
   if (!('userId' in author)) return { user_id: null, name: author.legacyEmail || UNKNOWN_AUTHOR };
   return { user_id: author.userId, name: names.get(author.userId)?.name || UNKNOWN_AUTHOR };
 }
 
-function toDocument(doc: ClinicalDocumentRecord, names: ReadonlyMap<string, UserDisplay>): StoredDocument {
+function toDocument(doc: ClinicalDocumentRecord, names: ReadonlyMap<string, AuthorName>): StoredDocument {
   return {
     ...(doc.plan ? { plan: doc.plan } : {}),
     id: doc.id,

@@ -4,23 +4,21 @@
  */
 import type { ConsentEntry, PatientConsent } from '../../shared/domain';
 import type { Actor } from '../kernel/actor';
-import { patientForActor } from '../kernel/access';
+import { patientForActor, type OrganizationLookup } from '../kernel/access';
 import { audited } from '../kernel/audit';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { fail } from '../kernel/error-catalogue';
 import { UNKNOWN_AUTHOR } from '../kernel/mappers';
-import { planConsent, type ConsentInput } from '../patients/patient-rules';
+import { planConsent, type ConsentInput } from '../kernel/consent-change';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { Clock, Ids } from '../kernel/ports';
 import type { ConsentRecord } from '../kernel/records/consent';
-import type { OrganizationRepository } from '../organizations/ports';
-import type { PatientRepository } from '../patients/ports';
-import type { UserDirectory, UserDisplay } from '../users/ports';
+import type { AuthorDirectory, AuthorName, PatientConsents } from './ports';
 
 export interface ConsentDeps {
-  patients: PatientRepository;
-  organizations: OrganizationRepository;
-  users: UserDirectory;
+  patients: PatientConsents;
+  organizations: OrganizationLookup;
+  users: AuthorDirectory;
   audit: AuditLog;
   clock: Clock;
   ids: Ids;
@@ -79,7 +77,7 @@ export async function recordConsent(
   });
 }
 
-function toEntry(c: ConsentRecord, names: ReadonlyMap<string, UserDisplay>): ConsentEntry {
+function toEntry(c: ConsentRecord, names: ReadonlyMap<string, AuthorName>): ConsentEntry {
   return {
     id: c.id,
     status: c.status,

@@ -1,6 +1,9 @@
 /** Consent (product-rules.md "Care management (CCM)") and clinical documents: care plans and EMR notes. */
 import type { CarePlanFields, DocumentKind } from '../../shared/domain';
+import type { PatientLookup } from '../kernel/access';
 import type { Page } from '../kernel/ports';
+import type { ConsentRecord } from '../kernel/records/consent';
+import type { PatientRecord } from '../kernel/records/patient';
 
 export type { DocumentKind };
 
@@ -66,4 +69,35 @@ export interface ClinicalDocumentRepository {
     limit: number,
     cursor: string | null,
   ): Promise<Page<DocumentRevisionRecord> | 'invalid_cursor'>;
+}
+
+/**
+ * A patient's consent changes as care plans record and read them (the patients' repository
+ * satisfies it); the patient is read for the standing check.
+ */
+export interface PatientConsents extends PatientLookup {
+  /**
+   * Appends a consent change and sets the patient's consent to it, in one transaction with the
+   * worklist's awaiting-consent item and count, that holds only while the patient is active with
+   * the consent status of `current` (what the caller read): `conflict` otherwise.
+   */
+  recordConsent(current: PatientRecord, consent: ConsentRecord): Promise<'recorded' | 'conflict'>;
+  /** A patient's consent changes, newest first; `invalid_cursor` when the cursor is not of this list. */
+  pageConsents(
+    patientId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<ConsentRecord> | 'invalid_cursor'>;
+}
+
+/** How an author is shown: the account's name, and its e-mail address. */
+export interface AuthorName {
+  name: string;
+  email: string;
+}
+
+/** Names of the staff who saved a document or recorded a consent (the users' directory satisfies it). */
+export interface AuthorDirectory {
+  /** By user id, profiles kept after deletion included; ids without a profile are left out. */
+  displayOf(userIds: readonly string[]): Promise<Map<string, AuthorName>>;
 }

@@ -10,19 +10,16 @@ import { denied, fail } from '../kernel/error-catalogue';
 import { toProvider, toUserProfile } from '../kernel/mappers';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { Clock, EventPublisher, Ids } from '../kernel/ports';
-import type { IdentityDirectory, UserProfileRepository } from '../users/ports';
-import type { OrganizationRepository } from './ports';
+import type { MemberAccounts, OrganizationMembers, OrganizationRepository } from './ports';
 import type { OrganizationRecord } from '../kernel/records/organization';
-import type { PatientRepository } from '../patients/ports';
 import { searchPrefix } from '../kernel/search';
 
 export const ORGANIZATIONS_PAGE_SIZE = 25;
 
 export interface ProviderDeps {
   organizations: OrganizationRepository;
-  profiles: UserProfileRepository;
-  patients: PatientRepository;
-  identity: IdentityDirectory;
+  profiles: OrganizationMembers;
+  identity: MemberAccounts;
   audit: AuditLog;
   clock: Clock;
   ids: Ids;

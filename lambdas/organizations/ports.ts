@@ -1,7 +1,9 @@
 /** Organizations (the practices): their records, their texting sender and their daily caps. */
+import type { Role } from '../../shared/roles';
 import type { AuditEvent } from '../kernel/audit-entry';
 import type { Page } from '../kernel/ports';
 import type { OrganizationRecord, OrganizationRef } from '../kernel/records/organization';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
 
 export interface OrganizationChanges {
   name: string;
@@ -62,4 +64,28 @@ export interface OrganizationRepository {
     userIds: readonly string[],
     audit: AuditEvent,
   ): Promise<'archived' | 'missing' | 'users_changed'>;
+}
+
+/** An organization's staff profiles: its users tab, and who is disabled with it (the users' profiles satisfy it). */
+export interface OrganizationMembers {
+  /** Every active user of an organization (every role), newest first (jobs and archiving; screens page). */
+  listByOrganization(organizationId: string): Promise<UserProfileRecord[]>;
+  /** A page of an organization's active accounts of one role, newest first. */
+  pageByOrganization(
+    organizationId: string,
+    role: Role,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<UserProfileRecord> | 'invalid_cursor'>;
+}
+
+/** The sign-in accounts an archived organization's users lose (the identity provider satisfies it). */
+export interface MemberAccounts {
+  /** Idempotent; an account that no longer exists counts as done. */
+  disableUser(userId: string): Promise<void>;
+  /**
+   * Revokes every refresh token of the account (global sign-out), so no new ID token is issued;
+   * idempotent like disableUser. ID tokens already issued are refused by the API's standing check.
+   */
+  signOutEverywhere(userId: string): Promise<void>;
 }

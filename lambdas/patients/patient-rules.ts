@@ -1,19 +1,18 @@
 /**
  * Rules a patient's record obeys whichever use case writes it (product-rules.md "Care management
- * (CCM)", "Calls"): the outreach cadence, the billing practitioner and consent changes.
+ * (CCM)", "Calls"): the outreach cadence and the billing practitioner. Consent changes follow
+ * kernel/consent-change.ts.
  */
 import type { z } from 'zod/mini';
 import type { OutreachCadence } from '../../shared/domain';
 import { isCalendarDate, outreachScheduledAt, todayIn } from '../../shared/time-preferences';
-import type { consentSchema, outreachSchema } from '../../shared/validation';
+import type { outreachSchema } from '../../shared/validation';
 import { fail } from '../kernel/error-catalogue';
-import type { ConsentRecord } from '../kernel/records/consent';
 import type { OrganizationRef } from '../kernel/records/organization';
 import type { PatientRecord } from '../kernel/records/patient';
-import type { UserProfileRepository } from '../users/ports';
+import type { PractitionerProfiles } from './ports';
 
 export type OutreachInput = z.output<typeof outreachSchema>;
-export type ConsentInput = z.output<typeof consentSchema>;
 
 /**
  * The stored outreach cadence of the wizard's second step: the first call at the preference's
@@ -47,7 +46,7 @@ export function planOutreach(
  * whose care role is billing practitioner (product-rules.md "Care management (CCM)").
  */
 export async function checkBillingPractitioner(
-  deps: { profiles: Pick<UserProfileRepository, 'get'> },
+  deps: { profiles: PractitionerProfiles },
   organizationId: string,
   userId: string | null | undefined,
 ): Promise<void> {
@@ -59,35 +58,4 @@ export async function checkBillingPractitioner(
     user.provider_id === organizationId &&
     user.care_role === 'billing_practitioner';
   if (!fits) throw fail('billingPractitionerInvalid');
-}
-
-/**
- * The consent change to store: dated on a real day that is not in the future in the organization's
- * time zone (the schema already asked accepted consent for its method and four disclosures).
- */
-export function planConsent(
-  input: ConsentInput,
-  patient: Pick<PatientRecord, 'id' | 'provider_id'>,
-  organization: Pick<OrganizationRef, 'timezone'>,
-  recordedBy: string,
-  now: Date,
-  id: string,
-): ConsentRecord {
-  if (!isCalendarDate(input.date)) {
-    throw fail('consentDateRequired');
-  }
-  if (input.date > todayIn(organization.timezone, now)) {
-    throw fail('consentDateInFuture');
-  }
-  return {
-    id,
-    patientId: patient.id,
-    providerId: patient.provider_id,
-    status: input.status,
-    date: input.date,
-    method: input.method ?? null,
-    disclosures: input.disclosures,
-    recordedBy,
-    recordedAt: now.toISOString(),
-  };
 }

@@ -4,28 +4,26 @@ import { isServedPhone } from '../../shared/phone';
 import type { createPatientSchema, patientFormSchema } from '../../shared/validation';
 import type { Actor } from '../kernel/actor';
 import { logger } from '../kernel/observability';
-import { isRecordId, organizationForActor, patientForActor } from '../kernel/access';
+import { isRecordId, organizationForActor, patientForActor, type OrganizationLookup } from '../kernel/access';
 import { audited } from '../kernel/audit';
 import { derivedId, newCallLog } from '../kernel/records/call-log';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { fail } from '../kernel/error-catalogue';
 import { toPatient } from '../kernel/mappers';
-import { checkBillingPractitioner, planConsent, planOutreach } from './patient-rules';
+import { planConsent } from '../kernel/consent-change';
+import { checkBillingPractitioner, planOutreach } from './patient-rules';
 import type { AuditLog } from '../kernel/audit-entry';
-import type { CallScheduler } from '../calls/ports';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import type { Clock, EventPublisher, Ids } from '../kernel/ports';
-import type { OrganizationRepository } from '../organizations/ports';
-import type { PatientRepository } from './ports';
+import type { CheckInScheduler, PatientRepository, PractitionerProfiles } from './ports';
 import type { PatientRecord } from '../kernel/records/patient';
-import type { UserProfileRepository } from '../users/ports';
 import { searchPrefix } from '../kernel/search';
 
 export interface PatientDeps {
   patients: PatientRepository;
-  organizations: OrganizationRepository;
+  organizations: OrganizationLookup;
   /** Who may be a patient's billing practitioner. */
-  profiles: Pick<UserProfileRepository, 'get'>;
+  profiles: PractitionerProfiles;
   audit: AuditLog;
   clock: Clock;
   ids: Ids;
@@ -35,7 +33,7 @@ export interface PatientDeps {
 
 /** Creating a patient schedules its first monthly check-in; archiving one tells the bus. */
 export interface PatientWriteDeps extends PatientDeps {
-  scheduler: CallScheduler;
+  scheduler: CheckInScheduler;
   events: EventPublisher;
 }
 

@@ -5,6 +5,7 @@ import type { CallLogRecord } from '../kernel/records/call-log';
 import type { ConsentRecord } from '../kernel/records/consent';
 import type { Page } from '../kernel/ports';
 import type { PatientRecord } from '../kernel/records/patient';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
 
 export interface PatientChanges {
   first_name: string;
@@ -71,6 +72,17 @@ export interface PatientRepository {
    */
   archive(current: PatientRecord, at: string): Promise<'archived' | 'missing'>;
   getCadence(patientId: string): Promise<OutreachCadence | null>;
+}
+
+/** Staff profiles by user id: who may be a patient's billing practitioner (the users' profiles satisfy it). */
+export interface PractitionerProfiles {
+  get(userId: string): Promise<UserProfileRecord | null>;
+}
+
+/** Schedules a new patient's first monthly check-in (the calls' one-time schedules satisfy it). */
+export interface CheckInScheduler {
+  /** Idempotent: a schedule that already exists for the call counts as done. */
+  schedule(callLogId: string, at: Date): Promise<void>;
 }
 
 /**

@@ -1,12 +1,11 @@
 import { DEFAULT_CARE_ROLE } from '../../shared/roles';
 import type { UserProfile } from '../../shared/domain';
 import type { Actor } from '../kernel/actor';
-import type { OrganizationRepository } from '../organizations/ports';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
-import { isSettingsAdmin } from '../kernel/access';
+import { isSettingsAdmin, type OrganizationLookup } from '../kernel/access';
 
 export interface MeDeps {
-  organizations: OrganizationRepository;
+  organizations: OrganizationLookup;
   /** SETTINGS_ADMIN_EMAILS, lower case. */
   settingsAdmins: readonly string[];
 }

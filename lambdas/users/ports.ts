@@ -2,8 +2,10 @@
 import type { CareRole, Role } from '../../shared/roles';
 import type { NotificationPreferences } from '../../shared/domain';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
+import type { OrganizationLookup } from '../kernel/access';
 import type { AuditEvent } from '../kernel/audit-entry';
 import type { Page } from '../kernel/ports';
+import type { OrganizationRef } from '../kernel/records/organization';
 
 export type { UserProfileRecord, UserStatus } from '../kernel/records/user-profile';
 
@@ -125,4 +127,10 @@ export interface UserDisplay {
 /** Names of accounts by user id (profiles kept after deletion included); ids without a profile are left out. */
 export interface UserDirectory {
   displayOf(userIds: readonly string[]): Promise<Map<string, UserDisplay>>;
+}
+
+/** The organizations users are assigned to, shown with their profiles (the organizations' repository satisfies it). */
+export interface AssignedOrganizations extends OrganizationLookup {
+  /** Several organizations at once (one BatchGet); missing ids are left out. */
+  getRefs(ids: readonly string[]): Promise<OrganizationRef[]>;
 }

@@ -15,8 +15,7 @@ import { fail, inUserWords } from '../kernel/error-catalogue';
 import { toUserProfile } from '../kernel/mappers';
 import type { AuditChange, AuditLog } from '../kernel/audit-entry';
 import type { Clock, Ids } from '../kernel/ports';
-import type { IdentityDirectory, UserProfileRepository } from './ports';
-import type { OrganizationRepository } from '../organizations/ports';
+import type { AssignedOrganizations, IdentityDirectory, UserProfileRepository } from './ports';
 import type { OrganizationRef } from '../kernel/records/organization';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
@@ -24,7 +23,7 @@ import { searchPrefix } from '../kernel/search';
 
 export interface UserDeps {
   profiles: UserProfileRepository;
-  organizations: OrganizationRepository;
+  organizations: AssignedOrganizations;
   identity: IdentityDirectory;
   audit: AuditLog;
   clock: Clock;

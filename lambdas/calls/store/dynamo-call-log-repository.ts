@@ -12,6 +12,7 @@ import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { queryPage } from '../../platform/dynamodb/paging';
 import { refusedAt, slotTaken, takeDailySlot } from '../../platform/dynamodb/writes/daily-cap';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
+import { callLogItem } from '../../platform/dynamodb/records/call-log';
 
 type CallLogItem = EntityItem<CareLoopService['entities']['callLog']>;
 
@@ -365,34 +366,6 @@ export class DynamoCallLogRepository implements CallLogRepository {
 
 function ignoreConditionFailure(error: unknown): void {
   if (!isConditionFailure(error)) throw error;
-}
-
-/** Drops undefined values: ElectroDB's set() must not be given them. */
-function defined<T extends Record<string, unknown>>(values: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as never;
-}
-
-export function callLogItem(log: CallLogRecord, list: 'scheduled' | 'placed', listAt: string) {
-  return defined({
-    call_log_id: log.id,
-    patient_id: log.patient_id,
-    provider_id: log.provider_id,
-    status: log.status,
-    kind: log.kind,
-    outcome: log.outcome ?? undefined,
-    list,
-    list_at: listAt,
-    created_at: log.created_at,
-    updated_at: log.updated_at,
-    created_by: log.created_by,
-    scheduled_at: log.scheduled_at ?? undefined,
-    time_preference: log.time_preference ?? undefined,
-    cycle_date: log.cycle_date ?? undefined,
-    attempt: log.attempt,
-    placed_at: log.placed_at ?? undefined,
-    vendor_call_id: log.vendor_call_id ?? undefined,
-    version: log.version,
-  });
 }
 
 function parseTranscript(value: string | undefined): TranscriptTurn[] {

@@ -7,7 +7,7 @@ import type { Page } from '../../kernel/ports';
 import type { PatientChanges, PatientRepository } from '../ports';
 import type { PatientRecord } from '../../kernel/records/patient';
 import { personTerms, stillMatches } from '../../kernel/search';
-import { callLogItem } from '../../calls/store/dynamo-call-log-repository';
+import { callLogItem } from '../../platform/dynamodb/records/call-log';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../kernel/read-models/counters';
 import { awaitingWrites, consentIs } from '../../platform/dynamodb/writes/awaiting-consent';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { CONSENT_DISCLOSURES } from '../../shared/consent';
+import { CCM_MESSAGES } from '../../shared/ccm/messages';
+import { planConsent } from './consent-change';
+
+const patient = { id: 'p1', provider_id: 'org-1' };
+const chicago = { timezone: 'America/Chicago' };
+// 03:30 UTC on 2 June is still the evening of 1 June in Chicago.
+const NOW = new Date('2026-06-02T03:30:00Z');
+
+describe('planConsent', () => {
+  it('stores the change for the patient and its organization, recorded now by the user', () => {
+    const input = { status: 'accepted' as const, date: '2026-06-01', disclosures: [...CONSENT_DISCLOSURES] };
+    expect(planConsent({ ...input, method: 'verbal' }, patient, chicago, 'u1', NOW, 'c1')).toEqual({
+      id: 'c1',
+      patientId: 'p1',
+      providerId: 'org-1',
+      status: 'accepted',
+      date: '2026-06-01',
+      method: 'verbal',
+      disclosures: [...CONSENT_DISCLOSURES],
+      recordedBy: 'u1',
+      recordedAt: NOW.toISOString(),
+    });
+    expect(planConsent(input, patient, chicago, 'u1', NOW, 'c1').method).toBeNull();
+  });
+
+  it("refuses a day after today in the organization's zone, and a day that does not exist", () => {
+    const declined = { status: 'declined' as const, method: null, disclosures: [] };
+    expect(() => planConsent({ ...declined, date: '2026-06-02' }, patient, chicago, 'u1', NOW, 'c1')).toThrow(
+      CCM_MESSAGES.consentDateInFuture,
+    );
+    expect(() => planConsent({ ...declined, date: '2026-02-30' }, patient, chicago, 'u1', NOW, 'c1')).toThrow(
+      CCM_MESSAGES.consentDateRequired,
+    );
+  });
+});
