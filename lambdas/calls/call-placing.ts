@@ -19,23 +19,26 @@ import { derivedId, newCallLog } from '../kernel/records/call-log';
 import { dailyCapOf } from '../kernel/read-models/daily-caps';
 import { fail, inUserWords, overDailyLimit } from '../kernel/error-catalogue';
 import type { AuditLog } from '../kernel/audit-entry';
-import type { CallLogRepository, CallScheduler, VoiceAgent } from './ports';
+import type {
+  CallLogRepository,
+  CallOrganizations,
+  CallPatients,
+  CallScheduler,
+  ScriptDocuments,
+  VoiceAgent,
+} from './ports';
 import type { CallLogRecord } from '../kernel/records/call-log';
-import type { ClinicalDocumentRepository } from '../care-plans/ports';
 import type { Clock, Ids } from '../kernel/ports';
-import type { OrganizationRepository } from '../organizations/ports';
 import type { OrganizationRef } from '../kernel/records/organization';
-import type { PatientRepository } from '../patients/ports';
 import type { PatientRecord } from '../kernel/records/patient';
-import type { SettingsRepository } from '../settings/ports';
-import { effectiveSettings } from '../kernel/settings-in-force';
+import { effectiveSettings, type SettingsLookup } from '../kernel/settings-in-force';
 
 export interface CallDeps {
-  patients: PatientRepository;
-  organizations: OrganizationRepository;
-  documents: ClinicalDocumentRepository;
+  patients: CallPatients;
+  organizations: CallOrganizations;
+  documents: ScriptDocuments;
   callLogs: CallLogRepository;
-  settings: SettingsRepository;
+  settings: SettingsLookup;
   audit: AuditLog;
   clock: Clock;
   ids: Ids;

@@ -1,10 +1,43 @@
 /** Calls (product-rules.md "Calls"; ARCHITECTURE "Outreach, calls and messages"): call logs and the voice platform. */
 import type { CallOutcome, EscalationLevel } from '../../shared/values/calls';
 import type { TranscriptTurn } from '../../shared/calls';
+import type { CarePlanFields, DocumentKind, OutreachCadence } from '../../shared/domain';
 import type { SummaryStatus } from '../../shared/values/summaries';
+import type { OrganizationLookup, PatientLookup } from '../kernel/access';
 import type { Page } from '../kernel/ports';
-import type { DailyCap } from '../kernel/records/organization';
+import type { OrganizationRecordLookup } from '../kernel/read-models/daily-caps';
+import type { DailyCap, OrganizationRef } from '../kernel/records/organization';
 import type { CallLogRecord } from '../kernel/records/call-log';
+import type { PatientRecord } from '../kernel/records/patient';
+
+/** Patients as calls read them: the record, names for lists, and the monthly outreach cadence. */
+export interface CallPatients extends PatientLookup {
+  /** Several patients at once (one BatchGet); missing ids are left out. */
+  getMany(ids: readonly string[]): Promise<PatientRecord[]>;
+  /** Every active patient of an organization, newest first (jobs only: request paths page). */
+  listByOrganization(organizationId: string): Promise<PatientRecord[]>;
+  getCadence(patientId: string): Promise<OutreachCadence | null>;
+  /** Turns the monthly outreach off (archive); no-op when there is none. */
+  disableCadence(patientId: string): Promise<void>;
+}
+
+/** Organizations as calls read them: the reference, the whole record (caps, practice number), names for lists. */
+export interface CallOrganizations extends OrganizationLookup, OrganizationRecordLookup {
+  /** Several organizations at once (one BatchGet); missing ids are left out. */
+  getRefs(ids: readonly string[]): Promise<OrganizationRef[]>;
+}
+
+/** A care plan or EMR notes, as far as a call's script tells the assistant about it. */
+export interface ScriptDocument {
+  content: string;
+  /** Care plans saved structured: the structured part (`content` is the note). */
+  plan?: CarePlanFields;
+}
+
+/** The patient's clinical documents a call's script reads (care plan, EMR notes). */
+export interface ScriptDocuments {
+  get(kind: DocumentKind, patientId: string): Promise<ScriptDocument | null>;
+}
 
 /** What a finished call left behind: Vapi's end-of-call report, or Vapi's call as the reconciler reads it. */
 export interface CallReport {

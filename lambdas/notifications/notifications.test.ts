@@ -18,12 +18,12 @@ import {
   type NotificationRecord,
   type NotificationRepository,
   type OutboundEmail,
+  type SpokenAlert,
+  type StaffText,
 } from './ports';
 import { MessageSendError } from '../kernel/vendor-errors';
-import { type OutboundCallRequest } from '../calls/ports';
 import { VoiceAgentError } from '../kernel/vendor-errors';
 import { type CallLogRecord } from '../kernel/records/call-log';
-import type { OutboundText } from '../texts/ports';
 import type { LinkRecord } from '../kernel/records/link';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
@@ -134,8 +134,8 @@ class InMemoryNotifications implements NotificationRepository {
 interface World {
   deps: NotifyDeps;
   emails: OutboundEmail[];
-  texts: OutboundText[];
-  calls: OutboundCallRequest[];
+  texts: StaffText[];
+  calls: SpokenAlert[];
   links: LinkRecord[];
   notifications: InMemoryNotifications;
   unnotified: string[];
@@ -163,7 +163,7 @@ function world(users: UserProfileRecord[], log: CallLogRecord | null = call()): 
     callLogs: { get: (id) => Promise.resolve(w.log?.id === id ? w.log : null) },
     patients: { get: (id) => Promise.resolve(id === patient.id ? patient : null) },
     profiles: { listByOrganization: (org) => Promise.resolve(w.users.filter((u) => u.provider_id === org)) },
-    settings: { get: () => Promise.resolve(null), save: () => Promise.resolve('saved' as const) },
+    settings: { get: () => Promise.resolve(null) },
     notifications: w.notifications,
     links: {
       create: (link) => {

@@ -17,35 +17,35 @@ import { logger } from '../kernel/observability';
 import { effectiveSettings } from '../kernel/settings-in-force';
 import { createSummaryLink } from '../kernel/links';
 import {
+  type AlertCaller,
   type EmailSender,
   type NotificationKey,
   type NotificationReason,
   type NotificationRepository,
   type OnCallSignals,
+  type OrganizationStaff,
+  type StaffTextSender,
 } from './ports';
 import { MessageSendError } from '../kernel/vendor-errors';
-import { type CallLogRepository, type VoiceAgent } from '../calls/ports';
 import { VoiceAgentError } from '../kernel/vendor-errors';
+import type { CallLogLookup, PatientLookup } from '../kernel/access';
 import { type CallLogRecord } from '../kernel/records/call-log';
 import type { Clock } from '../kernel/ports';
-import type { SmsSender } from '../texts/ports';
 import type { LinkRepository } from '../kernel/records/link';
-import type { PatientRepository } from '../patients/ports';
-import type { SettingsRepository } from '../settings/ports';
+import type { SettingsLookup } from '../kernel/settings-in-force';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
-import type { UserProfileRepository } from '../users/ports';
 
 export interface NotifyDeps {
-  callLogs: Pick<CallLogRepository, 'get'>;
-  patients: Pick<PatientRepository, 'get'>;
-  profiles: Pick<UserProfileRepository, 'listByOrganization'>;
-  settings: SettingsRepository;
+  callLogs: CallLogLookup;
+  patients: PatientLookup;
+  profiles: OrganizationStaff;
+  settings: SettingsLookup;
   notifications: NotificationRepository;
   links: LinkRepository;
   clock: Clock;
   email: EmailSender;
-  sms: SmsSender;
-  voice: Pick<VoiceAgent, 'placeCall'>;
+  sms: StaffTextSender;
+  voice: AlertCaller;
   /** The deployment's assistant, used for spoken alerts until an operator saves System Settings. */
   defaultAssistantId: string;
   /** The web app's origin (`https://…`, no trailing slash): summary links are absolute. */

@@ -1,8 +1,50 @@
 /**
  * Notifications (product-rules.md "Summaries, escalations and notifications"): e-mail (SES), text (Twilio),
- * a spoken alert (VoiceAgent.placeCall), one record per call, user and channel.
+ * a spoken alert (Vapi), one record per call, user and channel.
  */
 import type { NotificationPreferences } from '../../shared/domain';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
+
+/** The organization's staff, whose preferences say who hears of a call and how. */
+export interface OrganizationStaff {
+  /** Every active user of an organization (every role), newest first. */
+  listByOrganization(organizationId: string): Promise<UserProfileRecord[]>;
+}
+
+/** A text to a staff member: it goes from the deployment's sender, with no delivery callback. */
+export interface StaffText {
+  /** E.164. */
+  to: string;
+  body: string;
+  idempotencyKey: string;
+}
+
+export interface StaffTextSender {
+  /** Throws MessageSendError. */
+  send(text: StaffText): Promise<{ messageSid: string }>;
+}
+
+/** A short spoken alert to a staff member's phone: CareLoop's own call, never reported back (no call log). */
+export interface SpokenAlert {
+  /** What the voice platform's metadata names the alert by: never the patient's call id. */
+  callLogId: string;
+  patientId: string;
+  organizationId: string;
+  /** E.164. */
+  customerNumber: string;
+  assistantId: string;
+  voiceId: string;
+  systemPrompt: string;
+  firstMessage: string;
+  audience: 'staff';
+  /** An alert leaves no voicemail: it hangs up. */
+  voicemailMessage: null;
+}
+
+export interface AlertCaller {
+  /** Places the call; returns the voice platform's call id. Throws VoiceAgentError. */
+  placeCall(request: SpokenAlert): Promise<{ vendorCallId: string }>;
+}
 
 export interface OutboundEmail {
   to: string;

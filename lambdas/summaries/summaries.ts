@@ -16,17 +16,25 @@ import type {
 import { monthIn } from '../../shared/time-preferences';
 import type { summariesQuerySchema, summaryStatusSchema } from '../../shared/validation';
 import type { Actor } from '../kernel/actor';
-import { assertStaff, callForActor } from '../kernel/access';
+import { assertStaff, callForActor, type OrganizationLookup } from '../kernel/access';
 import { audited } from '../kernel/audit';
-import type { CallDeps } from '../calls/call-placing';
+import type { AuditLog } from '../kernel/audit-entry';
 import { invalidCursor, pageRequest } from '../kernel/cursor';
 import { denied, fail } from '../kernel/error-catalogue';
+import type { Clock } from '../kernel/ports';
 import type { CallLogRecord } from '../kernel/records/call-log';
-import type { SummaryRepository } from './ports';
+import type { SummaryCallLogs, SummaryPatients, SummaryRepository } from './ports';
 import type { SummaryEntry } from '../kernel/records/summary-entry';
 import { allSummaryScope, organizationSummaryScope } from '../kernel/read-models/summary-scopes';
 
-export type SummaryDeps = CallDeps & { summaries: SummaryRepository };
+export interface SummaryDeps {
+  patients: SummaryPatients;
+  organizations: OrganizationLookup;
+  callLogs: SummaryCallLogs;
+  summaries: SummaryRepository;
+  audit: AuditLog;
+  clock: Clock;
+}
 export type SummariesQuery = z.output<typeof summariesQuerySchema>;
 export type SummaryStatusInput = z.output<typeof summaryStatusSchema>;
 

@@ -12,20 +12,19 @@ import type { Actor } from '../kernel/actor';
 import { audited } from '../kernel/audit';
 import { fail } from '../kernel/error-catalogue';
 import { resolveLink, type LinkDeps } from '../kernel/links';
+import type { CallLogLookup, PatientLookup } from '../kernel/access';
 import type { AuditLog } from '../kernel/audit-entry';
-import type { CallLogRepository } from '../calls/ports';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import type { Ids } from '../kernel/ports';
-import type { OrganizationRepository } from '../organizations/ports';
+import type { OrganizationRecordLookup } from '../kernel/read-models/daily-caps';
 import type { OrganizationRecord } from '../kernel/records/organization';
-import type { PatientRepository } from '../patients/ports';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { SummaryAccessLog } from './ports';
 
 export interface SummaryLinkDeps extends LinkDeps {
-  callLogs: Pick<CallLogRepository, 'get'>;
-  patients: Pick<PatientRepository, 'get'>;
-  organizations: Pick<OrganizationRepository, 'get'>;
+  callLogs: CallLogLookup;
+  patients: PatientLookup;
+  organizations: OrganizationRecordLookup;
   audit: AuditLog;
   summaryAccess: SummaryAccessLog;
   ids: Ids;

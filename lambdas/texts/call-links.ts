@@ -11,17 +11,20 @@ import { isWithinCallWindow, nextCallWindowTime } from '../../shared/call-times'
 import { CALL_LINK_CALL_WINDOW_MINUTES, type CallLinkResponse, type CreateCallLinkResponse } from '../../shared/texts';
 import type { Actor } from '../kernel/actor';
 import { AppError } from '../kernel/app-error';
-import { patientForActor } from '../kernel/access';
+import { patientForActor, type PatientAccessDeps, type PatientLookup } from '../kernel/access';
 import { audited } from '../kernel/audit';
-import { dial, type PlacingDeps } from '../calls/call-placing';
+import type { AuditLog } from '../kernel/audit-entry';
 import { newCallLog } from '../kernel/records/call-log';
 import { dailyCapOf } from '../kernel/read-models/daily-caps';
 import { fail } from '../kernel/error-catalogue';
 import { createLink, resolveLink } from '../kernel/links';
-import type { CallLinkRepository } from './ports';
+import type { Clock, Ids } from '../kernel/ports';
+import type { CallLinkRepository, LinkCallDialer, LinkCallLogs, TextOrganizations } from './ports';
 
-export interface CreateCallLinkDeps extends Pick<PlacingDeps, 'patients' | 'organizations' | 'audit' | 'clock'> {
+export interface CreateCallLinkDeps extends PatientAccessDeps {
   links: CallLinkRepository;
+  audit: AuditLog;
+  clock: Clock;
   webOrigin: string;
 }
 
@@ -60,7 +63,17 @@ export async function revokeCallLinks(
   });
 }
 
-export type OpenCallLinkDeps = PlacingDeps & { links: CallLinkRepository };
+export interface OpenCallLinkDeps {
+  links: CallLinkRepository;
+  patients: PatientLookup;
+  organizations: Pick<TextOrganizations, 'get' | 'getRef'>;
+  callLogs: LinkCallLogs;
+  /** Places the call once its log holds the patient's lock and link window. */
+  dialer: LinkCallDialer;
+  audit: AuditLog;
+  clock: Clock;
+  ids: Ids;
+}
 
 const invalidLink = () => fail('callLinkInvalid');
 const WINDOW_MS = CALL_LINK_CALL_WINDOW_MINUTES * 60 * 1000;
@@ -134,7 +147,7 @@ export async function openCallLink(deps: OpenCallLinkDeps, token: string): Promi
       // The practice's calls for today are used up: nothing was taken, the link works again tomorrow.
       if (created === 'capped') throw fail('linkCallLimit');
       try {
-        await dial(deps, log, patient, organization);
+        await deps.dialer.dial(log, patient, organization);
       } catch (error) {
         await deps.links.releaseCall(patient.id, at);
         const unavailable = error instanceof AppError && error.kind === 'unavailable';

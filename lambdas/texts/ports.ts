@@ -1,12 +1,54 @@
 /** Patient texts (product-rules.md "Texts") and magic links (product-rules.md "Links and expiry"). */
 import type { TextDirection, TextKind, TextStatus } from '../../shared/values/texts';
+import type { OrganizationLookup, PatientLookup } from '../kernel/access';
 import type { Page } from '../kernel/ports';
-import type { DailyCap } from '../kernel/records/organization';
+import type { OrganizationRecordLookup } from '../kernel/read-models/daily-caps';
+import type { CallLogRecord } from '../kernel/records/call-log';
+import type { DailyCap, OrganizationRef } from '../kernel/records/organization';
 import type { LinkRepository } from '../kernel/records/link';
+import type { PatientRecord } from '../kernel/records/patient';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
+
+/** Patients as texts read them: one, or every patient an inbound number belongs to. */
+export interface TextPatients extends PatientLookup {
+  /** Several patients at once (one BatchGet); missing ids are left out. */
+  getMany(ids: readonly string[]): Promise<PatientRecord[]>;
+}
+
+/** Organizations as texts read them: the reference, the whole record (its daily caps), who owns a sender. */
+export interface TextOrganizations extends OrganizationLookup, OrganizationRecordLookup {
+  /** The organization that owns a Twilio sender (number or Messaging Service), if any: one Get. */
+  ownerOfSender(sender: string): Promise<string | null>;
+}
+
+/** Staff profiles, read for the name a text or a resolved callback shows. */
+export interface StaffProfiles {
+  get(userId: string): Promise<UserProfileRecord | null>;
+}
+
+/** Call logs as call links write them: a call placed by a link, holding the patient's lock and link window. */
+export interface LinkCallLogs {
+  /**
+   * Creates the call log `queued`, taking the patient's one-call-at-a-time lock, a slot of the
+   * organization's day (`cap`) and the patient's link window since `linkCallsSince`, in one
+   * transaction: `conflict` when a call holds the lock or one of the patient's links placed a call
+   * since then, `missing` when the patient is gone or archived, `capped` when the day is at `cap`.
+   */
+  createPlaced(
+    log: CallLogRecord,
+    cap: DailyCap,
+    linkCallsSince?: string,
+  ): Promise<'created' | 'conflict' | 'missing' | 'capped'>;
+}
+
+/** Places the call a link opened (calls' placing): its log with the voice platform's id, or the refusal in the user's words. */
+export interface LinkCallDialer {
+  dial(log: CallLogRecord, patient: PatientRecord, organization: OrganizationRef): Promise<CallLogRecord>;
+}
 
 /**
  * Call links place calls: at most one per patient per window across all the patient's links (taken
- * by `CallLogRepository.createPlaced`), and staff can revoke all of a patient's links at once.
+ * by `LinkCallLogs.createPlaced`), and staff can revoke all of a patient's links at once.
  */
 export interface CallLinkRepository extends LinkRepository {
   /** When staff last revoked the patient's call links: links created until then are revoked (null: never). */

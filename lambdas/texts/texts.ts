@@ -28,18 +28,23 @@ import { createLink } from '../kernel/links';
 import { MessageSendError } from '../kernel/vendor-errors';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { Clock } from '../kernel/ports';
-import type { SmsContact, SmsSender, TextRecord, TextRepository } from './ports';
+import type {
+  SmsContact,
+  SmsSender,
+  StaffProfiles,
+  TextOrganizations,
+  TextPatients,
+  TextRecord,
+  TextRepository,
+} from './ports';
 import type { LinkRepository } from '../kernel/records/link';
-import type { OrganizationRepository } from '../organizations/ports';
-import type { PatientRepository } from '../patients/ports';
-import type { UserProfileRepository } from '../users/ports';
 
 /** The patient page shows this many texts at a time (newest first). */
 export const TEXT_HISTORY_LIMIT = 50;
 export interface TextDeps {
-  patients: PatientRepository;
-  organizations: OrganizationRepository;
-  profiles: UserProfileRepository;
+  patients: TextPatients;
+  organizations: TextOrganizations;
+  profiles: StaffProfiles;
   texts: TextRepository;
   audit: AuditLog;
   clock: Clock;
@@ -239,7 +244,7 @@ export async function resolveCallbackRequest(
 // Twilio webhooks
 
 export interface TextWebhookDeps extends Pick<TextDeps, 'patients' | 'texts' | 'clock'> {
-  organizations: Pick<OrganizationRepository, 'ownerOfSender'>;
+  organizations: Pick<TextOrganizations, 'ownerOfSender'>;
   /**
    * The deployment's own sender (E.164 or `MG…`): every practice texted from it before each had
    * its own, and staff notifications still go from it.

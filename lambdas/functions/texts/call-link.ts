@@ -1,5 +1,7 @@
 import { linkPathSchema } from '../../../shared/validation';
+import { dial } from '../../calls/call-placing';
 import { openCallLink } from '../../texts/call-links';
+import type { LinkCallDialer } from '../../texts/ports';
 import { tableDeps, vapiDeps } from '../../composition-root';
 import { ok } from '../../platform/http';
 import { defineLinkFunction } from '../../platform/link-handler';
@@ -16,5 +18,10 @@ export const handler = defineLinkFunction(
   {
     startLinkCall: async ({ deps, params }) => ok(await openCallLink(deps, parsePath(linkPathSchema, params).token)),
   },
-  () => ({ ...tableDeps(), ...vapiDeps() }),
+  () => {
+    const deps = { ...tableDeps(), ...vapiDeps() };
+    // Calls place the call a link opened, with the deployment's voice platform and assistant.
+    const dialer: LinkCallDialer = { dial: (log, patient, organization) => dial(deps, log, patient, organization) };
+    return { ...deps, dialer };
+  },
 );
