@@ -73,23 +73,11 @@ const CAPABILITIES = [
   'users',
 ];
 const CAPABILITY = `(?:${CAPABILITIES.join('|')})`;
-/** A capability's ports: what another capability, the kernel or a vendor may know of it. */
+/** A capability's ports: what a vendor adapter implements. */
 const PORTS = new RegExp(`^lambdas/${CAPABILITY}/ports(\\.ts)?$`);
-/**
- * Rules a capability publishes to the others beside its ports, until each is an event or a port
- * of its own (docs/architecture.md "Where things stand").
- */
-const PUBLISHED = [
-  /^lambdas\/organizations\/daily-caps(\.ts)?$/,
-  /^lambdas\/calls\/call-placing(\.ts)?$/,
-  /^lambdas\/calls\/call-records(\.ts)?$/,
-  /^lambdas\/calls\/call-metrics(\.ts)?$/,
-  /^lambdas\/dashboard\/counters(\.ts)?$/,
-  /^lambdas\/summaries\/summary-scopes(\.ts)?$/,
-  /^lambdas\/patients\/patient-rules(\.ts)?$/,
-];
 const MANIFESTS = /^lambdas\/(routes|jobs)(\.ts)?$/;
 const KERNEL = /^lambdas\/kernel\//;
+const PLATFORM = /^lambdas\/platform\//;
 const SHARED = /^shared\//;
 const startsWith = (prefix) => (target) => target.startsWith(prefix);
 const matches = (pattern) => (target) => pattern.test(target);
@@ -98,64 +86,45 @@ const notLocal = (target) => target.startsWith('lambdas/') && !target.startsWith
 /**
  * The layers of docs/architecture.md ("Layers and what each may import"): for a product file, the
  * first zone that matches its path, and what its relative imports may reach. Tests are outside.
+ * A capability reaches no other capability: it declares the ports it needs, and the functions
+ * (the composition) hand it another capability's store or use case.
  */
 const LAYERS = [
   { zone: /^shared\//, name: 'shared', allow: () => [matches(SHARED)] },
   { zone: /^web\//, name: 'web', allow: () => [startsWith('web/'), matches(SHARED)] },
-  {
-    zone: /^lambdas\/kernel\//,
-    name: 'kernel',
-    allow: () => [matches(KERNEL), matches(SHARED), matches(MANIFESTS), matches(PORTS)],
-  },
+  { zone: /^lambdas\/kernel\//, name: 'kernel', allow: () => [matches(KERNEL), matches(SHARED)] },
   {
     zone: /^lambdas\/platform\//,
     name: 'platform',
-    allow: () => [startsWith('lambdas/platform/'), matches(KERNEL), matches(SHARED), matches(MANIFESTS)],
+    allow: () => [matches(PLATFORM), matches(KERNEL), matches(SHARED)],
   },
   {
     zone: /^lambdas\/vendors\//,
     name: 'vendors',
-    allow: () => [startsWith('lambdas/vendors/'), matches(KERNEL), matches(SHARED), matches(MANIFESTS), matches(PORTS)],
-  },
-  {
-    zone: new RegExp(`^lambdas/${CAPABILITY}/ports\\.ts$`),
-    name: 'ports',
-    allow: () => [matches(KERNEL), matches(SHARED), matches(PORTS)],
-  },
-  {
-    // A store writes the items of one transaction, which may belong to several capabilities,
-    // until writes are plans run by one committer.
-    zone: new RegExp(`^lambdas/(${CAPABILITY})/store/`),
-    name: 'store',
-    allow: (own) => [
-      startsWith(`lambdas/${own}/`),
+    allow: () => [
+      startsWith('lambdas/vendors/'),
       matches(KERNEL),
+      matches(PLATFORM),
       matches(SHARED),
+      matches(MANIFESTS),
       matches(PORTS),
-      ...PUBLISHED.map(matches),
-      startsWith('lambdas/platform/dynamodb/'),
-      matches(new RegExp(`^lambdas/${CAPABILITY}/store/`)),
     ],
   },
   {
-    zone: /^lambdas\/functions\//,
-    name: 'functions',
-    allow: () => [notLocal, matches(SHARED)],
+    zone: new RegExp(`^lambdas/(${CAPABILITY})/store/`),
+    name: 'store',
+    allow: (own) => [startsWith(`lambdas/${own}/`), matches(KERNEL), matches(PLATFORM), matches(SHARED)],
   },
   {
     zone: new RegExp(`^lambdas/(${CAPABILITY})/`),
     name: 'use cases',
     allow: (own) => [
-      (target) =>
-        target.startsWith(`lambdas/${own}/`) &&
-        !target.startsWith(`lambdas/${own}/store/`) &&
-        !target.startsWith(`lambdas/${own}/functions/`),
+      (target) => target.startsWith(`lambdas/${own}/`) && !target.startsWith(`lambdas/${own}/store/`),
       matches(KERNEL),
       matches(SHARED),
-      matches(PORTS),
-      ...PUBLISHED.map(matches),
     ],
   },
+  { zone: /^lambdas\/functions\//, name: 'functions', allow: () => [notLocal, matches(SHARED)] },
   { zone: /^lambdas\/local\//, name: 'local', allow: () => [startsWith('lambdas/'), matches(SHARED)] },
   { zone: /^lambdas\//, name: 'lambdas', allow: () => [notLocal, matches(SHARED)] },
 ];

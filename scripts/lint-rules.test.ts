@@ -123,6 +123,23 @@ describe('lint: imports follow the layers of docs/architecture.md (issue 22)', (
       "import { x } from './store/dynamo-call-log-repository';",
     ],
     ['a use case imports another use case', 'lambdas/texts/probe.ts', "import { x } from '../users/users';"],
+    [
+      "a use case imports another capability's ports",
+      'lambdas/texts/probe.ts',
+      "import { x } from '../patients/ports';",
+    ],
+    [
+      "a store imports another capability's store",
+      'lambdas/patients/store/probe.ts',
+      "import { x } from '../../calls/store/dynamo-call-log-repository';",
+    ],
+    ["the kernel imports a capability's ports", 'lambdas/kernel/probe.ts', "import { x } from '../patients/ports';"],
+    ['platform imports a vendor', 'lambdas/platform/probe.ts', "import { x } from '../vendors/vapi/vapi-voice-agent';"],
+    [
+      'a use case imports the table layer',
+      'lambdas/calls/probe.ts',
+      "import { x } from '../platform/dynamodb/entities';",
+    ],
     ['a function imports local', 'lambdas/functions/calls/probe.ts', "import { x } from '../../local/seed';"],
     ['a vendor imports a use case', 'lambdas/vendors/vapi/probe.ts', "import { x } from '../../calls/calls';"],
     ['a lazy import crosses', 'lambdas/platform/probe.ts', "const m = () => import('../users/users');"],
@@ -132,12 +149,12 @@ describe('lint: imports follow the layers of docs/architecture.md (issue 22)', (
 
   it.each([
     [
-      'a use case its kernel, shared and other ports',
+      'a use case the kernel, shared and its own capability',
       'lambdas/texts/probe.ts',
       [
         "import { a } from '../kernel/access';",
         "import { b } from '../../shared/phone';",
-        "import { c } from '../patients/ports';",
+        "import { c } from '../kernel/records/patient';",
         "import { d } from './call-links';",
       ],
     ],
@@ -153,6 +170,7 @@ describe('lint: imports follow the layers of docs/architecture.md (issue 22)', (
         "import { a } from '../../composition-root';",
         "import { b } from '../../platform/http-handler';",
         "import { c } from '../../calls/call-lifecycle';",
+        "import { d } from '../../patients/store/dynamo-patient-repository';",
       ],
     ],
     [
@@ -162,6 +180,7 @@ describe('lint: imports follow the layers of docs/architecture.md (issue 22)', (
         "import { a } from '../../calls/ports';",
         "import { b } from '../../kernel/env';",
         "import { c } from '../../jobs';",
+        "import { d } from '../../platform/dynamodb/entities';",
       ],
     ],
     [
