@@ -24,6 +24,7 @@ import { createCallScheduler } from './vendors/scheduler/eventbridge-call-schedu
 import { readVapiSecrets } from './vendors/secrets/secrets-manager-secrets';
 import { createVapiVoiceAgent } from './vendors/vapi/vapi-voice-agent';
 import type { Clock, Ids } from './kernel/ports';
+import { callSignals } from './calls/call-signals';
 import type { IdentityDirectory } from './users/ports';
 import type { VoiceAgent, WebCallAgent } from './calls/ports';
 import { DynamoWriteCommitter } from './platform/dynamodb/committer';
@@ -91,6 +92,21 @@ export function vapiDeps(env: VapiEnv = readVapiEnv()) {
     createWebCall: async (request) => (await voiceAgent()).createWebCall(request),
   };
   return { vapiEnv: env, vapiSecrets: secrets, voice, webCalls, defaultAssistantId: env.assistantId };
+}
+
+/**
+ * What the call lifecycle (placing a scheduled call, a Vapi report, the reconciler) works with: the
+ * table, Vapi, the schedules, the bus and the call metrics.
+ */
+export function callLifecycleDeps() {
+  const table = tableDeps();
+  return {
+    ...table,
+    ...vapiDeps(),
+    scheduler: callScheduler(table.clock),
+    events: eventPublisher(),
+    signals: callSignals,
+  };
 }
 
 export const callScheduler = (clock: Clock = systemClock) => createCallScheduler(readSchedulerEnv(), clock);

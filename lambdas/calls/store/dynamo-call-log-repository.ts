@@ -1,5 +1,4 @@
 import type { EntityItem } from 'electrodb';
-import type { TranscriptTurn } from '../../../shared/calls';
 import { flagsFor, summaryStatusOf, type SummaryStatus } from '../../../shared/values/summaries';
 import type { CallLogRepository } from '../ports';
 import type { CallLogRecord } from '../../kernel/records/call-log';
@@ -12,7 +11,7 @@ import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { queryPage } from '../../platform/dynamodb/paging';
 import { refusedAt, slotTaken, takeDailySlot } from '../../platform/dynamodb/writes/daily-cap';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
-import { callLogItem } from '../../platform/dynamodb/records/call-log';
+import { callLogItem, callLogRecordOf } from '../../platform/dynamodb/records/call-log';
 
 type CallLogItem = EntityItem<CareLoopService['entities']['callLog']>;
 
@@ -25,7 +24,7 @@ export class DynamoCallLogRepository implements CallLogRepository {
 
   async get(id: string): Promise<CallLogRecord | null> {
     const { data } = await this.db.entities.callLog.get({ call_log_id: id }).go();
-    return data ? toRecord(data) : null;
+    return data ? callLogRecordOf(data) : null;
   }
 
   async pageHistory(
@@ -51,7 +50,7 @@ export class DynamoCallLogRepository implements CallLogRepository {
     const { data } = await this.db.entities.callLog.query
       .byList({ list: 'scheduled' })
       .go({ order: 'asc', limit, count: limit });
-    return data.map(toRecord);
+    return data.map(callLogRecordOf);
   }
 
   async listScheduledByPatient(patientId: string): Promise<CallLogRecord[]> {
@@ -59,7 +58,7 @@ export class DynamoCallLogRepository implements CallLogRepository {
       .byPatient({ patient_id: patientId })
       .where(({ status }, { eq }) => eq(status, 'scheduled'))
       .go({ pages: 'all' });
-    return data.map(toRecord);
+    return data.map(callLogRecordOf);
   }
 
   async createPlaced(
@@ -350,7 +349,7 @@ export class DynamoCallLogRepository implements CallLogRepository {
       (keys) => this.db.entities.callLog.get(keys).go(),
       data.map((o) => ({ call_log_id: o.call_log_id })),
     );
-    return logs.map(toRecord);
+    return logs.map(callLogRecordOf);
   }
 
   /** Frees the patient for the next call, if this call still holds the lock. */
@@ -368,54 +367,5 @@ function ignoreConditionFailure(error: unknown): void {
   if (!isConditionFailure(error)) throw error;
 }
 
-function parseTranscript(value: string | undefined): TranscriptTurn[] {
-  if (!value) return [];
-  try {
-    const turns = JSON.parse(value) as unknown;
-    return Array.isArray(turns) ? (turns as TranscriptTurn[]) : [];
-  } catch {
-    return [];
-  }
-}
-
 const records = (page: Page<CallLogItem> | 'invalid_cursor'): Page<CallLogRecord> | 'invalid_cursor' =>
-  page === 'invalid_cursor' ? page : { items: page.items.map(toRecord), cursor: page.cursor };
-
-function toRecord(i: CallLogItem): CallLogRecord {
-  return {
-    id: i.call_log_id,
-    patient_id: i.patient_id,
-    provider_id: i.provider_id,
-    status: i.status,
-    kind: i.kind,
-    outcome: i.outcome ?? null,
-    created_at: i.created_at,
-    updated_at: i.updated_at,
-    created_by: i.created_by,
-    scheduled_at: i.scheduled_at ?? null,
-    time_preference: i.time_preference ?? null,
-    cycle_date: i.cycle_date ?? null,
-    attempt: i.attempt,
-    placed_at: i.placed_at ?? null,
-    vendor_call_id: i.vendor_call_id ?? null,
-    started_at: i.started_at ?? null,
-    ended_at: i.ended_at ?? null,
-    duration_seconds: i.duration_seconds ?? null,
-    ended_reason: i.ended_reason ?? null,
-    failure_reason: i.failure_reason ?? null,
-    transcript: parseTranscript(i.transcript),
-    summary: i.summary ?? null,
-    escalation_level: i.escalation_level ?? null,
-    note_to_doctor: i.note_to_doctor ?? null,
-    success_evaluation: i.success_evaluation ?? null,
-    cost: i.cost ?? null,
-    report_received_at: i.report_received_at ?? null,
-    event_published_at: i.event_published_at ?? null,
-    added_to_emr: i.added_to_emr ?? false,
-    requires_followup: i.requires_followup ?? false,
-    summary_org_month: i.summary_org_month ?? null,
-    summary_utc_month: i.summary_utc_month ?? null,
-    stop_requested: i.stop_requested ?? false,
-    version: i.version,
-  };
-}
+  page === 'invalid_cursor' ? page : { items: page.items.map(callLogRecordOf), cursor: page.cursor };

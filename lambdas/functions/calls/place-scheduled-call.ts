@@ -1,7 +1,6 @@
 import type { ScheduledCallPayload } from '../../jobs';
 import { placeScheduledCall } from '../../calls/call-lifecycle';
-import { callScheduler, eventPublisher, tableDeps, vapiDeps } from '../../composition-root';
-import { callSignals } from '../../calls/call-signals';
+import { callLifecycleDeps } from '../../composition-root';
 import { MalformedEvent, defineJob, idField } from '../../platform/job-handler';
 import { logger } from '../../kernel/observability';
 import { jobOf } from '../../kernel/spec';
@@ -21,14 +20,5 @@ export const handler = defineJob(
     const result = await placeScheduledCall(deps, callLogId);
     logger.info('scheduled call', { result });
   },
-  () => {
-    const table = tableDeps();
-    return {
-      ...table,
-      ...vapiDeps(),
-      scheduler: callScheduler(table.clock),
-      events: eventPublisher(),
-      signals: callSignals,
-    };
-  },
+  callLifecycleDeps,
 );

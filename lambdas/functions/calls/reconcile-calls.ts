@@ -1,6 +1,5 @@
 import { reconcileCalls } from '../../calls/call-lifecycle';
-import { callScheduler, eventPublisher, tableDeps, vapiDeps } from '../../composition-root';
-import { callSignals } from '../../calls/call-signals';
+import { callLifecycleDeps } from '../../composition-root';
 import { defineJob } from '../../platform/job-handler';
 import { logger } from '../../kernel/observability';
 import { jobOf } from '../../kernel/spec';
@@ -14,14 +13,5 @@ export const handler = defineJob(
     const result = await reconcileCalls(deps);
     logger.info('reconciled', { ...result });
   },
-  () => {
-    const table = tableDeps();
-    return {
-      ...table,
-      ...vapiDeps(),
-      scheduler: callScheduler(table.clock),
-      events: eventPublisher(),
-      signals: callSignals,
-    };
-  },
+  callLifecycleDeps,
 );
