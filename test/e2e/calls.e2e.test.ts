@@ -18,7 +18,9 @@ describe('calls: place, follow, schedule, cancel; operators see them; system set
   let nurse: Page;
   let operator: Page;
   const stamp = Date.now().toString(36);
-  const patientName = `Edna Callwell${stamp}`;
+  // A last name with no break, longer than a phone's width: the page wraps it rather than scrolling sideways.
+  const lastName = `Callwellwoodsworthington${stamp}`;
+  const patientName = `Edna ${lastName}`;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -38,7 +40,7 @@ describe('calls: place, follow, schedule, cancel; operators see them; system set
     const wizard = nurse.getByRole('dialog', { name: 'Add Patient' });
     await wizard.getByLabel('Email').fill(`edna-${stamp}@patients.example`);
     await wizard.getByLabel('First Name').fill('Edna');
-    await wizard.getByLabel('Last Name').fill(`Callwell${stamp}`);
+    await wizard.getByLabel('Last Name').fill(lastName);
     await wizard.getByLabel('Phone Number').fill('+18135550777');
     await wizard.getByRole('button', { name: 'Next' }).click();
     // Step 2: the nurse records the patient's verbal consent, with the four disclosures.

@@ -20,9 +20,12 @@ export function PageShell({ title, description, titleAside, actions, children }:
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" gap="md">
-          <Stack gap={4}>
+          {/* A long name without a break (a patient's, an organization's) wraps instead of widening the page. */}
+          <Stack gap={4} miw={0}>
             <Group gap="sm" align="center">
-              <Title order={1}>{title}</Title>
+              <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+                {title}
+              </Title>
               {titleAside}
             </Group>
             {description && <Text c="dimmed">{description}</Text>}
