@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { answerChecker } from '../test/support/openapi';
 import { API_CONTRACT } from '../shared/api/contract';
-import * as texts from '../shared/texts';
-import * as validation from '../shared/validation';
-import { functionEntry } from './function-entries';
+import { CAPABILITY_SPECS } from './capabilities';
+import type { RouteSpec } from './kernel/spec';
 import { ROUTES, routeKey, type RouteDefinition } from './routes';
-import { REQUEST_SCHEMA_NAMES, ROUTE_CONTRACTS, buildOpenApiDocument, contractOf, contractProblems } from './openapi';
+import { ROUTE_CONTRACTS, buildOpenApiDocument, contractOf, contractProblems } from './openapi';
 
 const routes = ROUTES as readonly RouteDefinition[];
 const document = buildOpenApiDocument();
@@ -39,17 +37,20 @@ describe('route contracts', () => {
     ).toEqual(['GET /me: no answer schema']);
   });
 
-  it("uses the request schemas its route's handler parses with", () => {
-    // Only schemas of shared/validation.ts and shared/texts.ts: a handler names what it imports.
-    const shared = new Set<unknown>([...Object.values(validation), ...Object.values(texts)]);
+  it("parses each request with the schemas its contract documents: both read the route's one endpoint", () => {
+    const served = new Map(
+      CAPABILITY_SPECS.flatMap((c) =>
+        Object.values(c.functions).flatMap((fn) =>
+          Object.values(fn.routes).map((route): [string, RouteSpec] => [`${route.method} ${route.resource}`, route]),
+        ),
+      ),
+    );
     for (const route of routes) {
       const contract = contractOf(route);
-      const handler = readFileSync(functionEntry(route.fn), 'utf8');
-      for (const schema of [contract?.path, contract?.query, contract?.body]) {
-        if (!schema || !shared.has(schema)) continue;
-        const name = REQUEST_SCHEMA_NAMES.get(schema);
-        expect(handler, `${routeKey(route)} parses with ${name}`).toContain(name);
-      }
+      const spec = served.get(routeKey(route));
+      expect(spec?.path, `${routeKey(route)} path`).toBe(contract?.path);
+      expect(spec?.query ?? null, `${routeKey(route)} query`).toBe(contract?.query ?? null);
+      expect(spec?.body ?? null, `${routeKey(route)} body`).toBe(contract?.body ?? null);
     }
   });
 });

@@ -84,7 +84,7 @@ const OUTPUT_NAMES = new Map([
   ...namedSchemas([records], (n) => pascal(n.replace(/Record$/, ''))),
   ...namedSchemas([answers], pascal),
 ]);
-/** Request schemas by their export name (`providerFormSchema`), for components and for tests. */
+/** Request schemas by their export name (`providerFormSchema`), for components. */
 export const REQUEST_SCHEMA_NAMES = namedSchemas([validation, texts, careTime, queries], (n) => n);
 
 type JsonSchema = Record<string, unknown>;

@@ -1,6 +1,6 @@
 /** The calls capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { CALLS_ROUTES } from '../../shared/api/routes/calls';
 import type { CapabilitySpec } from '../kernel/spec';
+import { CALLS_ENDPOINTS } from '../../shared/api/endpoints/calls';
 
 export const CALLS = {
   name: 'calls',
@@ -11,10 +11,10 @@ export const CALLS = {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
       },
       routes: {
-        listPatientCalls: CALLS_ROUTES.listPatientCalls,
-        listCalls: CALLS_ROUTES.listCalls,
-        listScheduledCalls: CALLS_ROUTES.listScheduledCalls,
-        getCall: CALLS_ROUTES.getCall,
+        listPatientCalls: CALLS_ENDPOINTS.listPatientCalls,
+        listCalls: CALLS_ENDPOINTS.listCalls,
+        listScheduledCalls: CALLS_ENDPOINTS.listScheduledCalls,
+        getCall: CALLS_ENDPOINTS.getCall,
       },
     },
     'outbound-call': {
@@ -32,7 +32,7 @@ export const CALLS = {
       },
       routes: {
         // Placing and scheduling calls.
-        placeCall: CALLS_ROUTES.placeCall,
+        placeCall: CALLS_ENDPOINTS.placeCall,
       },
     },
     'schedule-call': {
@@ -42,8 +42,8 @@ export const CALLS = {
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
       },
       routes: {
-        scheduleCall: CALLS_ROUTES.scheduleCall,
-        cancelScheduledCall: CALLS_ROUTES.cancelScheduledCall,
+        scheduleCall: CALLS_ENDPOINTS.scheduleCall,
+        cancelScheduledCall: CALLS_ENDPOINTS.cancelScheduledCall,
       },
     },
     'web-call-config': {
@@ -61,8 +61,8 @@ export const CALLS = {
       },
       routes: {
         // Web calls: the patient's own provider staff (product-rules.md "Calls").
-        startWebCall: CALLS_ROUTES.startWebCall,
-        cancelWebCall: CALLS_ROUTES.cancelWebCall,
+        startWebCall: CALLS_ENDPOINTS.startWebCall,
+        cancelWebCall: CALLS_ENDPOINTS.cancelWebCall,
       },
     },
     'vapi-webhook': {
@@ -80,7 +80,7 @@ export const CALLS = {
       },
       routes: {
         // Vendor webhooks.
-        vapiMessage: CALLS_ROUTES.vapiMessage,
+        vapiMessage: CALLS_ENDPOINTS.vapiMessage,
       },
     },
   },

@@ -1,6 +1,6 @@
 /** The care-plans capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { CARE_PLANS_ROUTES } from '../../shared/api/routes/care-plans';
 import type { CapabilitySpec } from '../kernel/spec';
+import { CARE_PLANS_ENDPOINTS } from '../../shared/api/endpoints/care-plans';
 
 export const CARE_PLANS = {
   name: 'care-plans',
@@ -17,10 +17,10 @@ export const CARE_PLANS = {
         ],
       },
       routes: {
-        getCarePlan: CARE_PLANS_ROUTES.getCarePlan,
-        createCarePlan: CARE_PLANS_ROUTES.createCarePlan,
-        updateCarePlan: CARE_PLANS_ROUTES.updateCarePlan,
-        carePlanRevisions: CARE_PLANS_ROUTES.carePlanRevisions,
+        getCarePlan: CARE_PLANS_ENDPOINTS.getCarePlan,
+        createCarePlan: CARE_PLANS_ENDPOINTS.createCarePlan,
+        updateCarePlan: CARE_PLANS_ENDPOINTS.updateCarePlan,
+        carePlanRevisions: CARE_PLANS_ENDPOINTS.carePlanRevisions,
       },
     },
     'emr-notes': {
@@ -35,10 +35,10 @@ export const CARE_PLANS = {
         ],
       },
       routes: {
-        getEmrNotes: CARE_PLANS_ROUTES.getEmrNotes,
-        createEmrNotes: CARE_PLANS_ROUTES.createEmrNotes,
-        updateEmrNotes: CARE_PLANS_ROUTES.updateEmrNotes,
-        emrNotesRevisions: CARE_PLANS_ROUTES.emrNotesRevisions,
+        getEmrNotes: CARE_PLANS_ENDPOINTS.getEmrNotes,
+        createEmrNotes: CARE_PLANS_ENDPOINTS.createEmrNotes,
+        updateEmrNotes: CARE_PLANS_ENDPOINTS.updateEmrNotes,
+        emrNotesRevisions: CARE_PLANS_ENDPOINTS.emrNotesRevisions,
       },
     },
   },

@@ -1,6 +1,6 @@
 /** The care-time capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { CARE_TIME_ROUTES } from '../../shared/api/routes/care-time';
 import type { CapabilitySpec } from '../kernel/spec';
+import { CARE_TIME_ENDPOINTS } from '../../shared/api/endpoints/care-time';
 
 export const CARE_TIME = {
   name: 'care-time',
@@ -20,8 +20,8 @@ export const CARE_TIME = {
       routes: {
         // CCM time log and the monthly billing report (product-rules.md "Care management (CCM)"). Only the
         // practice's staff log time and mark months billed; operators read.
-        listTimeEntries: CARE_TIME_ROUTES.listTimeEntries,
-        logTime: CARE_TIME_ROUTES.logTime,
+        listTimeEntries: CARE_TIME_ENDPOINTS.listTimeEntries,
+        logTime: CARE_TIME_ENDPOINTS.logTime,
       },
     },
     'billing-report': {
@@ -37,9 +37,9 @@ export const CARE_TIME = {
         ],
       },
       routes: {
-        billingReport: CARE_TIME_ROUTES.billingReport,
-        billingReportCsv: CARE_TIME_ROUTES.billingReportCsv,
-        markBilled: CARE_TIME_ROUTES.markBilled,
+        billingReport: CARE_TIME_ENDPOINTS.billingReport,
+        billingReportCsv: CARE_TIME_ENDPOINTS.billingReportCsv,
+        markBilled: CARE_TIME_ENDPOINTS.markBilled,
       },
     },
   },

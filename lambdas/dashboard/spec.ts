@@ -1,6 +1,6 @@
 /** The dashboard capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { DASHBOARD_ROUTES } from '../../shared/api/routes/dashboard';
 import type { CapabilitySpec } from '../kernel/spec';
+import { DASHBOARD_ENDPOINTS } from '../../shared/api/endpoints/dashboard';
 
 export const DASHBOARD = {
   name: 'dashboard',
@@ -19,10 +19,10 @@ export const DASHBOARD = {
         ],
       },
       routes: {
-        dashboardStats: DASHBOARD_ROUTES.dashboardStats,
+        dashboardStats: DASHBOARD_ENDPOINTS.dashboardStats,
         // The dashboards' CCM charts (operators: every organization) and the practice's worklist.
-        dashboardCharts: DASHBOARD_ROUTES.dashboardCharts,
-        worklist: DASHBOARD_ROUTES.worklist,
+        dashboardCharts: DASHBOARD_ENDPOINTS.dashboardCharts,
+        worklist: DASHBOARD_ENDPOINTS.worklist,
       },
     },
   },

@@ -5,6 +5,7 @@
  * permissions.ts, capabilities.ts) and from them the CDK, the local gateway and runner, IAM,
  * /openapi.json and the route matrix are derived from the specs.
  */
+import type * as z from 'zod/mini';
 import type { HttpMethod } from '../../shared/api/http';
 import type { RouteAccess } from '../../shared/api/access';
 import type { EventType } from './events';
@@ -96,12 +97,22 @@ export interface JobDefinition {
   readonly pagingMetrics?: readonly PagingMetric[];
 }
 
-/** One route: API Gateway resource path (`{name}` segments are path parameters) and who may call it. */
+/**
+ * One route: API Gateway resource path (`{name}` segments are path parameters), who may call it, and
+ * the schemas of what it takes (`shared/api/endpoints/`). The trigger layer parses the request with
+ * them before the action runs, so an action receives parsed input; the contract documents the same.
+ */
 export interface RouteSpec {
   readonly method: HttpMethod;
   /** API Gateway's resource path; `{name}` segments are path parameters. */
   readonly resource: string;
   readonly access: RouteAccess;
+  /** The path parameters' schema (required when the path has `{parameters}`). */
+  readonly path?: z.ZodMiniType;
+  /** The query string's schema; null or absent: the route reads no query. */
+  readonly query?: z.ZodMiniType | null;
+  /** The JSON body's schema; null or absent: the route reads no body. */
+  readonly body?: z.ZodMiniType | null;
 }
 
 /** What every Lambda function declares: the configuration groups it reads and the AWS actions it issues. */

@@ -1,6 +1,6 @@
 /** The organizations capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { ORGANIZATIONS_ROUTES } from '../../shared/api/routes/organizations';
 import type { CapabilitySpec } from '../kernel/spec';
+import { ORGANIZATIONS_ENDPOINTS } from '../../shared/api/endpoints/organizations';
 
 export const ORGANIZATIONS = {
   name: 'organizations',
@@ -22,11 +22,11 @@ export const ORGANIZATIONS = {
         bus: ['events:PutEvents'],
       },
       routes: {
-        listOrganizations: ORGANIZATIONS_ROUTES.listOrganizations,
-        getOrganization: ORGANIZATIONS_ROUTES.getOrganization,
-        listOrganizationUsers: ORGANIZATIONS_ROUTES.listOrganizationUsers,
-        updateOrganization: ORGANIZATIONS_ROUTES.updateOrganization,
-        archiveOrganization: ORGANIZATIONS_ROUTES.archiveOrganization,
+        listOrganizations: ORGANIZATIONS_ENDPOINTS.listOrganizations,
+        getOrganization: ORGANIZATIONS_ENDPOINTS.getOrganization,
+        listOrganizationUsers: ORGANIZATIONS_ENDPOINTS.listOrganizationUsers,
+        updateOrganization: ORGANIZATIONS_ENDPOINTS.updateOrganization,
+        archiveOrganization: ORGANIZATIONS_ENDPOINTS.archiveOrganization,
       },
     },
     'create-provider': {
@@ -35,7 +35,7 @@ export const ORGANIZATIONS = {
         table: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
       },
       routes: {
-        createOrganization: ORGANIZATIONS_ROUTES.createOrganization,
+        createOrganization: ORGANIZATIONS_ENDPOINTS.createOrganization,
       },
     },
   },

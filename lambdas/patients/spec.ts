@@ -1,8 +1,8 @@
 /** The patients capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { AUDIT_ROUTES } from '../../shared/api/routes/audit';
-import { CONSENT_ROUTES } from '../../shared/api/routes/consent';
-import { PATIENTS_ROUTES } from '../../shared/api/routes/patients';
 import type { CapabilitySpec } from '../kernel/spec';
+import { AUDIT_ENDPOINTS } from '../../shared/api/endpoints/audit';
+import { CONSENT_ENDPOINTS } from '../../shared/api/endpoints/consent';
+import { PATIENTS_ENDPOINTS } from '../../shared/api/endpoints/patients';
 
 export const PATIENTS = {
   name: 'patients',
@@ -23,15 +23,15 @@ export const PATIENTS = {
         bus: ['events:PutEvents'],
       },
       routes: {
-        listPatients: PATIENTS_ROUTES.listPatients,
-        createPatient: PATIENTS_ROUTES.createPatient,
-        getPatient: PATIENTS_ROUTES.getPatient,
-        updatePatient: PATIENTS_ROUTES.updatePatient,
-        archivePatient: PATIENTS_ROUTES.archivePatient,
-        accessHistory: AUDIT_ROUTES.accessHistory,
+        listPatients: PATIENTS_ENDPOINTS.listPatients,
+        createPatient: PATIENTS_ENDPOINTS.createPatient,
+        getPatient: PATIENTS_ENDPOINTS.getPatient,
+        updatePatient: PATIENTS_ENDPOINTS.updatePatient,
+        archivePatient: PATIENTS_ENDPOINTS.archivePatient,
+        accessHistory: AUDIT_ENDPOINTS.accessHistory,
         // CCM consent (product-rules.md "Care management (CCM)"): the current consent and its history.
-        getConsent: CONSENT_ROUTES.getConsent,
-        recordConsent: CONSENT_ROUTES.recordConsent,
+        getConsent: CONSENT_ENDPOINTS.getConsent,
+        recordConsent: CONSENT_ENDPOINTS.recordConsent,
       },
     },
   },

@@ -5,6 +5,7 @@ import { audited } from '../kernel/audit';
 import type { AuditEntry } from '../kernel/audit-entry';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 import { notFound } from '../kernel/app-error';
+import { API_CONTRACT } from '../../shared/api/contract';
 import { defineFunction, requestOriginOf } from './http-handler';
 import { ok } from './http';
 import { parseInput } from './validation';
@@ -132,6 +133,32 @@ describe('defineFunction middleware', () => {
     expect(log).not.toContain('Jane Doe');
   });
 
+  it("hands the action its input parsed with the route's schemas, and refuses malformed input before it runs", async () => {
+    const seen: unknown[] = [];
+    const spec = apiFunction(ORGANIZATIONS, 'provider-data');
+    const actions = Object.fromEntries(
+      Object.keys(spec.routes).map((name) => [
+        name,
+        async ({ path }: { path: unknown }) => {
+          seen.push(path);
+          return ok({});
+        },
+      ]),
+    );
+    const data = defineFunction(spec, actions as never, standingDeps);
+    const detail = (providerId: string) =>
+      event({ httpMethod: 'GET', resource: '/providers/{providerId}', pathParameters: { providerId } });
+
+    const upper = '2B1E6F3A-9C1D-4E8F-A2B3-C4D5E6F7A8B9';
+    expect((await data(detail(upper), context)).statusCode).toBe(200);
+    expect(seen).toEqual([{ providerId: upper.toLowerCase() }]);
+
+    const refused = await data(detail('not-an-id'), context);
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.parse(refused.body)).toEqual({ error: 'Invalid provider id', code: 'request.invalid.providerId' });
+    expect(seen).toHaveLength(1);
+  });
+
   it('answers success with JSON from the action', async () => {
     expect(await run(event({ body: '{"name":"Sunrise"}' }))).toEqual({
       status: 200,
@@ -180,7 +207,13 @@ describe('standing check (revocation)', () => {
   const get = (sub: string, resource = '/providers', extra: Record<string, string> = {}) =>
     event({ claims: claims(sub, extra), httpMethod: 'GET', resource, path: resource });
   const put = (sub: string) =>
-    event({ claims: claims(sub), httpMethod: 'PUT', resource: '/providers/{providerId}', body: '{}' });
+    event({
+      claims: claims(sub),
+      httpMethod: 'PUT',
+      resource: '/providers/{providerId}',
+      pathParameters: { providerId: '2b1e6f3a-9c1d-4e8f-a2b3-c4d5e6f7a8b9' },
+      body: JSON.stringify(API_CONTRACT['PUT /providers/{providerId}'].bodyExample),
+    });
   const UNAUTHORIZED = { status: 401, body: { error: 'Unauthorized', code: 'auth.unauthorized' } };
 
   it('serves a token whose profile is active with its role and organization', async () => {
@@ -240,7 +273,7 @@ describe('request origin (audit trail)', () => {
     standingDeps,
   );
   const withContext = (requestContext: Record<string, unknown>, headers: Record<string, string> = {}) => {
-    const base = event({ body: '{}', headers });
+    const base = event({ body: JSON.stringify(API_CONTRACT['POST /providers'].bodyExample), headers });
     return { ...base, requestContext: { ...base.requestContext, ...requestContext } } as APIGatewayProxyEvent;
   };
 

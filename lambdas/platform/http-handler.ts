@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type * as z from 'zod/mini';
 import { isStaffAccess } from '../../shared/api/access';
-import { routesOf, type ApiFunctionSpec } from '../kernel/spec';
+import { routesOf, type ApiFunctionSpec, type RouteSpec } from '../kernel/spec';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 import type { Actor } from '../kernel/actor';
 import { actorFromClaims, hasStanding } from '../kernel/actor';
@@ -10,24 +11,46 @@ import { AppError, forbidden, unauthorized } from '../kernel/app-error';
 import type { HttpResult } from './http';
 import { failureResponse, parseJson, rawBodyOf, toResponse } from './http';
 import { logger } from '../kernel/observability';
+import { parseBody, parseInput } from './validation';
 
 /** What every staff function's dependencies offer the standing check: the actor's own profile. */
 export interface StandingDeps {
   readonly profiles: { get(userId: string): Promise<UserProfileRecord | null> };
 }
 
-export interface RequestContext<Deps> {
+/** What a schema parses to; `Else` for a route that declares none. */
+type Parsed<S, Else> = S extends z.ZodMiniType ? z.output<S> : Else;
+
+export interface RequestContext<Deps, R extends RouteSpec = RouteSpec> {
   readonly actor: Actor;
   readonly deps: Deps;
   /** The actor's own profile, read once per request by the standing check (`me` answers from it). */
   readonly ownProfile: () => Promise<UserProfileRecord | null>;
-  readonly params: Readonly<Record<string, string>>;
-  readonly query: Readonly<Record<string, string>>;
-  /** Parsed JSON body (undefined when there is none); check it with `parseBody(schema, body)`. */
-  readonly body: unknown;
+  /** The path parameters, parsed with the route's `path` schema (canonical: UUIDs lower-case). */
+  readonly path: Parsed<R['path'], Readonly<Record<string, never>>>;
+  /** The query string, parsed with the route's `query` schema. */
+  readonly query: Parsed<R['query'], Readonly<Record<string, never>>>;
+  /** The JSON body, parsed with the route's `body` schema. */
+  readonly body: Parsed<R['body'], undefined>;
 }
 
-export type Action<Deps> = (ctx: RequestContext<Deps>) => Promise<HttpResult>;
+export type Action<Deps, R extends RouteSpec = RouteSpec> = (ctx: RequestContext<Deps, R>) => Promise<HttpResult>;
+
+/**
+ * The request's input parsed with the route's schemas, path first, then query, then body: a
+ * malformed value answers 400 `request.invalid.<field>` with the schema's message and never reaches
+ * the action, a key or an audit record.
+ */
+export function parseRequest(
+  route: RouteSpec,
+  raw: { params: Record<string, string>; query: Record<string, string>; body: unknown },
+): { path: unknown; query: unknown; body: unknown } {
+  return {
+    path: route.path ? parseInput(route.path, raw.params) : {},
+    query: route.query ? parseInput(route.query, raw.query) : {},
+    body: route.body ? parseBody(route.body, raw.body) : undefined,
+  };
+}
 
 /** The request's JSON body as sent (undefined when there is none); actions check it with a schema. */
 function jsonBodyOf(event: APIGatewayProxyEvent): unknown {
@@ -98,7 +121,7 @@ async function withStanding<T>(
  */
 export function defineFunction<Deps extends StandingDeps, F extends ApiFunctionSpec & { readonly name: string }>(
   fn: F,
-  actions: { readonly [R in keyof F['routes']]: Action<Deps> },
+  actions: { readonly [R in keyof F['routes']]: Action<Deps, F['routes'][R]> },
   createDeps: () => Deps,
 ) {
   const routes = routesOf(fn);
@@ -106,7 +129,7 @@ export function defineFunction<Deps extends StandingDeps, F extends ApiFunctionS
   if (foreign.length > 0)
     throw new Error(`Function ${fn.name} serves ${foreign.join(', ')}, which are not staff routes`);
   const missing = [...routes]
-    .filter(([, r]) => !(actions as Readonly<Record<string, Action<Deps>>>)[r.name])
+    .filter(([, r]) => !(actions as Readonly<Record<string, unknown>>)[r.name])
     .map(([key]) => key);
   if (missing.length > 0) throw new Error(`Function ${fn.name} has no action for ${missing.join(', ')}`);
   const deps = lazy(createDeps);
@@ -116,7 +139,7 @@ export function defineFunction<Deps extends StandingDeps, F extends ApiFunctionS
     const route = routes.get(key);
     logger.appendKeys({ route: key });
     try {
-      const action = route ? (actions as Readonly<Record<string, Action<Deps>>>)[route.name] : undefined;
+      const action = route ? (actions as unknown as Readonly<Record<string, Action<Deps>>>)[route.name] : undefined;
       if (!route || !action) throw new AppError('not_found', 'route.not_found', 'Not found');
       const verified = actorFromClaims(event.requestContext.authorizer?.claims as Record<string, unknown> | undefined);
       if (!verified) throw unauthorized();
@@ -124,17 +147,17 @@ export function defineFunction<Deps extends StandingDeps, F extends ApiFunctionS
       logger.appendKeys({ userId: actor.userId, role: actor.role ?? 'none' });
       const allowed = route.access === 'signed-in' || (route.access as readonly string[]).includes(actor.role ?? '');
       if (!allowed) throw forbidden();
-      const ctx = {
-        actor,
-        deps: deps(),
+      const raw = {
         params: definedEntries(event.pathParameters),
         query: definedEntries(event.queryStringParameters),
         body: jsonBodyOf(event),
       };
-      const profile = ctx.deps.profiles.get(actor.userId);
-      const result = await withStanding(actor, profile, route.method === 'GET', () =>
-        action({ ...ctx, ownProfile: () => profile }),
-      );
+      const ready = deps();
+      const profile = ready.profiles.get(actor.userId);
+      const result = await withStanding(actor, profile, route.method === 'GET', async () => {
+        const input = parseRequest(route, raw) as Pick<RequestContext<Deps>, 'path' | 'query' | 'body'>;
+        return action({ actor, deps: ready, ownProfile: () => profile, ...input });
+      });
       logger.info('request completed', { status: result.status });
       return toResponse(result);
     } catch (error) {

@@ -5,24 +5,28 @@
  * rules bound how fast anyone can try tokens.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { routesOf, type ApiFunctionSpec } from '../kernel/spec';
+import type * as z from 'zod/mini';
+import { routesOf, type ApiFunctionSpec, type RouteSpec } from '../kernel/spec';
 import { lazy, withCore } from './core';
 import { AppError } from '../kernel/app-error';
 import type { HttpResult } from './http';
 import { failureResponse, toResponse } from './http';
 import { logger } from '../kernel/observability';
+import { parseInput } from './validation';
 
-export interface LinkRequestContext<Deps> {
+export interface LinkRequestContext<Deps, R extends RouteSpec = RouteSpec> {
   readonly deps: Deps;
-  /** The path parameters, the token among them. */
-  readonly params: Readonly<Record<string, string>>;
+  /** The path parameters, the token among them, parsed with the route's `path` schema. */
+  readonly path: R['path'] extends z.ZodMiniType ? z.output<R['path']> : Readonly<Record<string, never>>;
 }
 
-export type LinkAction<Deps> = (ctx: LinkRequestContext<Deps>) => Promise<HttpResult>;
+export type LinkAction<Deps, R extends RouteSpec = RouteSpec> = (
+  ctx: LinkRequestContext<Deps, R>,
+) => Promise<HttpResult>;
 
 export function defineLinkFunction<Deps, F extends ApiFunctionSpec & { readonly name: string }>(
   fn: F,
-  actions: { readonly [R in keyof F['routes']]: LinkAction<Deps> },
+  actions: { readonly [R in keyof F['routes']]: LinkAction<Deps, F['routes'][R]> },
   createDeps: () => Deps,
 ) {
   const routes = routesOf(fn);
@@ -30,7 +34,7 @@ export function defineLinkFunction<Deps, F extends ApiFunctionSpec & { readonly 
     throw new Error(`Function ${fn.name} must serve link routes only`);
   }
   const missing = [...routes]
-    .filter(([, r]) => !(actions as Readonly<Record<string, LinkAction<Deps>>>)[r.name])
+    .filter(([, r]) => !(actions as Readonly<Record<string, unknown>>)[r.name])
     .map(([key]) => key);
   if (missing.length > 0) throw new Error(`Function ${fn.name} has no action for ${missing.join(', ')}`);
   const deps = lazy(createDeps);
@@ -40,11 +44,12 @@ export function defineLinkFunction<Deps, F extends ApiFunctionSpec & { readonly 
     logger.appendKeys({ route: key });
     try {
       const route = routes.get(key);
-      const action = route ? (actions as Readonly<Record<string, LinkAction<Deps>>>)[route.name] : undefined;
-      if (!action) throw new AppError('not_found', 'route.not_found', 'Not found');
+      const action = route ? (actions as unknown as Readonly<Record<string, LinkAction<Deps>>>)[route.name] : undefined;
+      if (!route || !action) throw new AppError('not_found', 'route.not_found', 'Not found');
       const params: Record<string, string> = {};
       for (const [k, v] of Object.entries(event.pathParameters ?? {})) if (v !== undefined) params[k] = v;
-      const result = await action({ deps: deps(), params });
+      const path = (route.path ? parseInput(route.path, params) : {}) as LinkRequestContext<Deps>['path'];
+      const result = await action({ deps: deps(), path });
       logger.info('link request completed', { status: result.status });
       return toResponse(result);
     } catch (error) {

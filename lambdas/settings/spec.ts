@@ -1,6 +1,6 @@
 /** The settings capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { SETTINGS_ROUTES } from '../../shared/api/routes/settings';
 import type { CapabilitySpec } from '../kernel/spec';
+import { SETTINGS_ENDPOINTS } from '../../shared/api/endpoints/settings';
 
 export const SETTINGS = {
   name: 'settings',
@@ -12,8 +12,8 @@ export const SETTINGS = {
       },
       routes: {
         // System settings: employees, and only those in SETTINGS_ADMIN_EMAILS (checked in the use case).
-        getSettings: SETTINGS_ROUTES.getSettings,
-        updateSettings: SETTINGS_ROUTES.updateSettings,
+        getSettings: SETTINGS_ENDPOINTS.getSettings,
+        updateSettings: SETTINGS_ENDPOINTS.updateSettings,
       },
     },
   },

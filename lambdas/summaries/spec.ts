@@ -1,6 +1,6 @@
 /** The summaries capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { SUMMARIES_ROUTES } from '../../shared/api/routes/summaries';
 import type { CapabilitySpec } from '../kernel/spec';
+import { SUMMARIES_ENDPOINTS } from '../../shared/api/endpoints/summaries';
 
 export const SUMMARIES = {
   name: 'summaries',
@@ -21,9 +21,9 @@ export const SUMMARIES = {
       routes: {
         // Call summaries: operators see every organization (months in UTC), provider staff their own
         // (months in the organization's time zone).
-        listSummaries: SUMMARIES_ROUTES.listSummaries,
-        getSummary: SUMMARIES_ROUTES.getSummary,
-        setSummaryStatus: SUMMARIES_ROUTES.setSummaryStatus,
+        listSummaries: SUMMARIES_ENDPOINTS.listSummaries,
+        getSummary: SUMMARIES_ENDPOINTS.getSummary,
+        setSummaryStatus: SUMMARIES_ENDPOINTS.setSummaryStatus,
       },
     },
     'summary-link': {
@@ -34,7 +34,7 @@ export const SUMMARIES = {
       routes: {
         // The summary page (/summary/{token}): any signed-in user reaches the function, which applies
         // product-rules.md "Roles" with its own refusal texts (staff only; provider staff of the call's organization).
-        openSummaryLink: SUMMARIES_ROUTES.openSummaryLink,
+        openSummaryLink: SUMMARIES_ENDPOINTS.openSummaryLink,
       },
     },
   },

@@ -1,6 +1,6 @@
 /** The texts capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { TEXTS_ROUTES } from '../../shared/api/routes/texts';
 import type { CapabilitySpec } from '../kernel/spec';
+import { TEXTS_ENDPOINTS } from '../../shared/api/endpoints/texts';
 
 export const TEXTS = {
   name: 'texts',
@@ -22,11 +22,11 @@ export const TEXTS = {
       },
       routes: {
         // Patient texts and call links (product-rules.md "Texts").
-        listTexts: TEXTS_ROUTES.listTexts,
-        sendText: TEXTS_ROUTES.sendText,
-        resolveCallback: TEXTS_ROUTES.resolveCallback,
-        sendCallLink: TEXTS_ROUTES.sendCallLink,
-        revokeCallLinks: TEXTS_ROUTES.revokeCallLinks,
+        listTexts: TEXTS_ENDPOINTS.listTexts,
+        sendText: TEXTS_ENDPOINTS.sendText,
+        resolveCallback: TEXTS_ENDPOINTS.resolveCallback,
+        sendCallLink: TEXTS_ENDPOINTS.sendCallLink,
+        revokeCallLinks: TEXTS_ENDPOINTS.revokeCallLinks,
       },
     },
     'call-link': {
@@ -43,7 +43,7 @@ export const TEXTS = {
       },
       routes: {
         // The patient's call link page (/call/{token}): the token is the only credential.
-        startLinkCall: TEXTS_ROUTES.startLinkCall,
+        startLinkCall: TEXTS_ENDPOINTS.startLinkCall,
       },
     },
     'twilio-webhook': {
@@ -59,8 +59,8 @@ export const TEXTS = {
         sms: ['secretsmanager:GetSecretValue'],
       },
       routes: {
-        twilioStatus: TEXTS_ROUTES.twilioStatus,
-        twilioInbound: TEXTS_ROUTES.twilioInbound,
+        twilioStatus: TEXTS_ENDPOINTS.twilioStatus,
+        twilioInbound: TEXTS_ENDPOINTS.twilioInbound,
       },
     },
   },

@@ -1,7 +1,6 @@
 /** The users capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import { SESSION_ROUTES } from '../../shared/api/routes/session';
-import { USERS_ROUTES } from '../../shared/api/routes/users';
 import type { CapabilitySpec } from '../kernel/spec';
+import { USERS_ENDPOINTS } from '../../shared/api/endpoints/users';
 
 export const USERS = {
   name: 'users',
@@ -12,7 +11,7 @@ export const USERS = {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
       },
       routes: {
-        me: SESSION_ROUTES.me,
+        me: USERS_ENDPOINTS.me,
       },
     },
     'manage-user': {
@@ -40,10 +39,10 @@ export const USERS = {
         ],
       },
       routes: {
-        listUsers: USERS_ROUTES.listUsers,
-        createUser: USERS_ROUTES.createUser,
-        updateUser: USERS_ROUTES.updateUser,
-        removeUser: USERS_ROUTES.removeUser,
+        listUsers: USERS_ENDPOINTS.listUsers,
+        createUser: USERS_ENDPOINTS.createUser,
+        updateUser: USERS_ENDPOINTS.updateUser,
+        removeUser: USERS_ENDPOINTS.removeUser,
       },
     },
   },

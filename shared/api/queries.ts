@@ -1,7 +1,6 @@
 /**
  * Query strings of the list routes (`?limit=&cursor=` and a search), as the OpenAPI document
- * describes them. Their handlers declare the same rules; `lambdas/openapi.test.ts` names the
- * request schemas it can match to a handler.
+ * describes them; the endpoints (`endpoints/`) hand the same schemas to the handlers' trigger layer.
  */
 import * as z from 'zod/mini';
 import { ROLES } from '../roles';
@@ -15,8 +14,8 @@ export const providerListQuerySchema = z.extend(pageQuerySchema, { search: searc
 /** `listPatients` */
 export const patientListQuerySchema = z.extend(pageQuerySchema, { search: search(200) });
 
-/** `listUsers`: `role` is a role, `pending` (no role yet) or `all`; the handler reads empty as `all`. */
+/** `listUsers`: `role` is a role, `pending` (no role yet) or `all`; empty (`?role=`) reads as `all`. */
 export const userListQuerySchema = z.extend(pageQuerySchema, {
   search: search(254),
-  role: z.optional(z.enum([...ROLES, 'pending', 'all'], { error: 'Please choose a role' })),
+  role: z.optional(z.enum([...ROLES, 'pending', 'all', ''], { error: 'Please choose a role' })),
 });

@@ -1,11 +1,9 @@
 import { RECENT_CALLS_LIMIT } from '../../../shared/values/calls';
-import { callPathSchema, pageQuerySchema, patientPathSchema } from '../../../shared/validation';
 import { getCall, listPatientCalls, listRecentCalls, listScheduledCalls } from '../../calls/calls';
 import { pageRequest } from '../../kernel/cursor';
 import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
-import { parseInput, parsePath } from '../../platform/validation';
 import { apiFunction } from '../../kernel/spec';
 import { CALLS } from '../../calls/spec';
 
@@ -15,17 +13,16 @@ const CALLS_PAGE_SIZE = RECENT_CALLS_LIMIT;
 export const handler = defineFunction(
   apiFunction(CALLS, 'call-logs'),
   {
-    listPatientCalls: async ({ actor, deps, params, query }) => {
-      const { patientId } = parsePath(patientPathSchema, params);
-      const page = pageRequest(parseInput(pageQuerySchema, query), CALLS_PAGE_SIZE);
+    listPatientCalls: async ({ actor, deps, path, query }) => {
+      const { patientId } = path;
+      const page = pageRequest(query, CALLS_PAGE_SIZE);
       return ok(await listPatientCalls(deps, actor, patientId, page));
     },
     listCalls: async ({ actor, deps, query }) =>
-      ok(await listRecentCalls(deps, actor, pageRequest(parseInput(pageQuerySchema, query), CALLS_PAGE_SIZE))),
+      ok(await listRecentCalls(deps, actor, pageRequest(query, CALLS_PAGE_SIZE))),
     listScheduledCalls: async ({ actor, deps, query }) =>
-      ok(await listScheduledCalls(deps, actor, pageRequest(parseInput(pageQuerySchema, query), CALLS_PAGE_SIZE))),
-    getCall: async ({ actor, deps, params }) =>
-      ok(await getCall(deps, actor, parsePath(callPathSchema, params).callId)),
+      ok(await listScheduledCalls(deps, actor, pageRequest(query, CALLS_PAGE_SIZE))),
+    getCall: async ({ actor, deps, path }) => ok(await getCall(deps, actor, path.callId)),
   },
   () => tableDeps(),
 );

@@ -1,35 +1,27 @@
-import {
-  billingCsvFilename,
-  billingCsvQuerySchema,
-  billingReportQuerySchema,
-  billingRowPathSchema,
-  billingRowSchema,
-} from '../../../shared/care-time';
-import { providerPathSchema } from '../../../shared/validation';
+import { billingCsvFilename } from '../../../shared/care-time';
 import { DynamoTimeLogRepository } from '../../care-time/store/dynamo-time-log-repository';
 import { BILLING_REPORT_PAGE_SIZE, billingReport, billingReportCsv, updateBillingRow } from '../../care-time/care-time';
 import { pageRequest } from '../../kernel/cursor';
 import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
-import { parseBody, parseInput, parsePath } from '../../platform/validation';
 import { apiFunction } from '../../kernel/spec';
 import { CARE_TIME } from '../../care-time/spec';
 
 export const handler = defineFunction(
   apiFunction(CARE_TIME, 'billing-report'),
   {
-    billingReport: async ({ actor, deps, params, query }) => {
-      const { providerId } = parsePath(providerPathSchema, params);
-      const input = parseInput(billingReportQuerySchema, query);
+    billingReport: async ({ actor, deps, path, query }) => {
+      const { providerId } = path;
+      const input = query;
       const page = pageRequest(input, BILLING_REPORT_PAGE_SIZE);
       return ok(
         await billingReport(deps, actor, providerId, { month: input.month, ready: input.ready === 'true' }, page),
       );
     },
-    billingReportCsv: async ({ actor, deps, params, query }) => {
-      const { providerId } = parsePath(providerPathSchema, params);
-      const input = parseInput(billingCsvQuerySchema, query);
+    billingReportCsv: async ({ actor, deps, path, query }) => {
+      const { providerId } = path;
+      const input = query;
       const { month, csv } = await billingReportCsv(deps, actor, providerId, input.month);
       return {
         status: 200,
@@ -38,9 +30,9 @@ export const handler = defineFunction(
         attachment: billingCsvFilename(providerId, month),
       };
     },
-    markBilled: async ({ actor, deps, params, body, ownProfile }) => {
-      const { providerId, month, patientId } = parsePath(billingRowPathSchema, params);
-      const change = parseBody(billingRowSchema, body);
+    markBilled: async ({ actor, deps, path, body, ownProfile }) => {
+      const { providerId, month, patientId } = path;
+      const change = body;
       return ok(
         await updateBillingRow(
           deps,

@@ -1,26 +1,23 @@
-import { timeEntriesQuerySchema, timeEntryRequestSchema } from '../../../shared/care-time';
-import { patientPathSchema } from '../../../shared/validation';
 import { DynamoTimeLogRepository } from '../../care-time/store/dynamo-time-log-repository';
 import { TIME_ENTRIES_PAGE_SIZE, listTimeEntries, recordTimeEntry } from '../../care-time/care-time';
 import { pageRequest } from '../../kernel/cursor';
 import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { created, ok } from '../../platform/http';
-import { parseBody, parseInput, parsePath } from '../../platform/validation';
 import { apiFunction } from '../../kernel/spec';
 import { CARE_TIME } from '../../care-time/spec';
 
 export const handler = defineFunction(
   apiFunction(CARE_TIME, 'care-time'),
   {
-    listTimeEntries: async ({ actor, deps, params, query }) => {
-      const { patientId } = parsePath(patientPathSchema, params);
-      const input = parseInput(timeEntriesQuerySchema, query);
+    listTimeEntries: async ({ actor, deps, path, query }) => {
+      const { patientId } = path;
+      const input = query;
       return ok(await listTimeEntries(deps, actor, patientId, input.month, pageRequest(input, TIME_ENTRIES_PAGE_SIZE)));
     },
-    logTime: async ({ actor, deps, params, body, ownProfile }) => {
-      const { patientId } = parsePath(patientPathSchema, params);
-      const input = parseBody(timeEntryRequestSchema, body);
+    logTime: async ({ actor, deps, path, body, ownProfile }) => {
+      const { patientId } = path;
+      const input = body;
       return created(await recordTimeEntry(deps, actor, await ownProfile(), patientId, input));
     },
   },

@@ -1,4 +1,3 @@
-import { dashboardChartsQuerySchema } from '../../../shared/dashboard';
 import { DynamoChartFiguresCache } from '../../dashboard/store/chart-figures';
 import { DynamoDashboardReadModel } from '../../dashboard/store/dynamo-dashboard-read-model';
 import { getDashboardCharts } from '../../dashboard/dashboard-charts';
@@ -7,7 +6,6 @@ import { getWorklist } from '../../dashboard/worklist';
 import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
-import { parseInput } from '../../platform/validation';
 import { apiFunction } from '../../kernel/spec';
 import { DASHBOARD } from '../../dashboard/spec';
 
@@ -15,8 +13,7 @@ export const handler = defineFunction(
   apiFunction(DASHBOARD, 'get-dashboard-stats'),
   {
     dashboardStats: async ({ actor, deps }) => ok(await getDashboardStats(deps, actor)),
-    dashboardCharts: async ({ actor, deps, query }) =>
-      ok(await getDashboardCharts(deps, actor, parseInput(dashboardChartsQuerySchema, query))),
+    dashboardCharts: async ({ actor, deps, query }) => ok(await getDashboardCharts(deps, actor, query)),
     worklist: async ({ actor, deps }) => ok(await getWorklist(deps, actor)),
   },
   () => {

@@ -1,12 +1,3 @@
-import * as z from 'zod/mini';
-import {
-  consentSchema,
-  createPatientSchema,
-  pageQuerySchema,
-  patientFormSchema,
-  patientPathSchema,
-  providerPathSchema,
-} from '../../../shared/validation';
 import { DynamoAuditHistory } from '../../audit/store/dynamo-audit-history';
 import { DynamoUserDirectory } from '../../users/store/dynamo-user-directory';
 import { ACCESS_HISTORY_PAGE_SIZE, getAccessHistory } from '../../audit/access-history';
@@ -24,45 +15,37 @@ import { callScheduler, eventPublisher, tableDeps } from '../../composition-root
 import { readCallingCodes } from '../../kernel/env';
 import { defineFunction } from '../../platform/http-handler';
 import { created, ok } from '../../platform/http';
-import { parseBody, parseInput, parsePath } from '../../platform/validation';
 import { apiFunction } from '../../kernel/spec';
 import { PATIENTS } from '../../patients/spec';
-
-const listQuery = z.extend(pageQuerySchema, {
-  search: z.optional(z.string().check(z.maxLength(200, { error: 'Search text is too long' }))),
-});
 
 export const handler = defineFunction(
   apiFunction(PATIENTS, 'patient-data'),
   {
-    listPatients: async ({ actor, deps, params, query }) => {
-      const { providerId } = parsePath(providerPathSchema, params);
-      const input = parseInput(listQuery, query);
+    listPatients: async ({ actor, deps, path, query }) => {
+      const { providerId } = path;
+      const input = query;
       return ok(await listPatients(deps, actor, providerId, input.search, pageRequest(input, PATIENTS_PAGE_SIZE)));
     },
-    createPatient: async ({ actor, deps, body }) =>
-      created(await createPatient(deps, actor, parseBody(createPatientSchema, body))),
-    getPatient: async ({ actor, deps, params }) =>
-      ok(await getPatient(deps, actor, parsePath(patientPathSchema, params).patientId)),
-    updatePatient: async ({ actor, deps, params, body }) => {
-      const { patientId } = parsePath(patientPathSchema, params);
-      return ok(await updatePatient(deps, actor, patientId, parseBody(patientFormSchema, body)));
+    createPatient: async ({ actor, deps, body }) => created(await createPatient(deps, actor, body)),
+    getPatient: async ({ actor, deps, path }) => ok(await getPatient(deps, actor, path.patientId)),
+    updatePatient: async ({ actor, deps, path, body }) => {
+      const { patientId } = path;
+      return ok(await updatePatient(deps, actor, patientId, body));
     },
-    archivePatient: async ({ actor, deps, params }) =>
-      ok(await archivePatient(deps, actor, parsePath(patientPathSchema, params).patientId)),
-    accessHistory: async ({ actor, deps, params, query }) => {
-      const { patientId } = parsePath(patientPathSchema, params);
-      const page = pageRequest(parseInput(pageQuerySchema, query), ACCESS_HISTORY_PAGE_SIZE);
+    archivePatient: async ({ actor, deps, path }) => ok(await archivePatient(deps, actor, path.patientId)),
+    accessHistory: async ({ actor, deps, path, query }) => {
+      const { patientId } = path;
+      const page = pageRequest(query, ACCESS_HISTORY_PAGE_SIZE);
       return ok(await getAccessHistory(deps, actor, patientId, page));
     },
-    getConsent: async ({ actor, deps, params, query }) => {
-      const { patientId } = parsePath(patientPathSchema, params);
-      const page = pageRequest(parseInput(pageQuerySchema, query), CONSENT_PAGE_SIZE);
+    getConsent: async ({ actor, deps, path, query }) => {
+      const { patientId } = path;
+      const page = pageRequest(query, CONSENT_PAGE_SIZE);
       return ok(await getConsent(deps, actor, patientId, page));
     },
-    recordConsent: async ({ actor, deps, params, body }) => {
-      const { patientId } = parsePath(patientPathSchema, params);
-      return created(await recordConsent(deps, actor, patientId, parseBody(consentSchema, body)));
+    recordConsent: async ({ actor, deps, path, body }) => {
+      const { patientId } = path;
+      return created(await recordConsent(deps, actor, patientId, body));
     },
   },
   () => {

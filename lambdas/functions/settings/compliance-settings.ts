@@ -1,10 +1,8 @@
-import { settingsSchema } from '../../../shared/validation';
 import { getSettings, updateSettings } from '../../settings/settings';
 import { tableDeps } from '../../composition-root';
 import { readSettingsAdmins, readVapiEnv } from '../../kernel/env';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
-import { parseBody } from '../../platform/validation';
 import { apiFunction } from '../../kernel/spec';
 import { SETTINGS } from '../../settings/spec';
 
@@ -12,8 +10,7 @@ export const handler = defineFunction(
   apiFunction(SETTINGS, 'compliance-settings'),
   {
     getSettings: async ({ actor, deps }) => ok(await getSettings(deps, actor)),
-    updateSettings: async ({ actor, deps, body }) =>
-      ok(await updateSettings(deps, actor, parseBody(settingsSchema, body))),
+    updateSettings: async ({ actor, deps, body }) => ok(await updateSettings(deps, actor, body)),
   },
   () => ({
     ...tableDeps(),

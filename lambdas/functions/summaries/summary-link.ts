@@ -1,10 +1,8 @@
-import { linkPathSchema } from '../../../shared/validation';
 import { DynamoSummaryAccessLog } from '../../summaries/store/dynamo-summary-access-log';
 import { viewSummaryLink } from '../../summaries/summary-links';
 import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
-import { parsePath } from '../../platform/validation';
 import { apiFunction } from '../../kernel/spec';
 import { SUMMARIES } from '../../summaries/spec';
 
@@ -12,8 +10,7 @@ import { SUMMARIES } from '../../summaries/spec';
 export const handler = defineFunction(
   apiFunction(SUMMARIES, 'summary-link'),
   {
-    openSummaryLink: async ({ actor, deps, params }) =>
-      ok(await viewSummaryLink(deps, actor, parsePath(linkPathSchema, params).token)),
+    openSummaryLink: async ({ actor, deps, path }) => ok(await viewSummaryLink(deps, actor, path.token)),
   },
   () => {
     const table = tableDeps();

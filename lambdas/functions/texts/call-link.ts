@@ -1,11 +1,9 @@
-import { linkPathSchema } from '../../../shared/validation';
 import { dial } from '../../calls/call-placing';
 import { openCallLink } from '../../texts/call-links';
 import type { LinkCallDialer } from '../../texts/ports';
 import { tableDeps, vapiDeps } from '../../composition-root';
 import { ok } from '../../platform/http';
 import { defineLinkFunction } from '../../platform/link-handler';
-import { parsePath } from '../../platform/validation';
 import { apiFunction } from '../../kernel/spec';
 import { TEXTS } from '../../texts/spec';
 
@@ -16,7 +14,7 @@ import { TEXTS } from '../../texts/spec';
 export const handler = defineLinkFunction(
   apiFunction(TEXTS, 'call-link'),
   {
-    startLinkCall: async ({ deps, params }) => ok(await openCallLink(deps, parsePath(linkPathSchema, params).token)),
+    startLinkCall: async ({ deps, path }) => ok(await openCallLink(deps, path.token)),
   },
   () => {
     const deps = { ...tableDeps(), ...vapiDeps() };

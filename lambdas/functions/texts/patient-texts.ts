@@ -3,12 +3,9 @@ import { createCallLink, revokeCallLinks } from '../../texts/call-links';
 import { pageRequest } from '../../kernel/cursor';
 import { TEXT_HISTORY_LIMIT, listPatientTexts, resolveCallbackRequest, sendPatientText } from '../../texts/texts';
 import { tableDeps } from '../../composition-root';
-import { resolveCallbackSchema, sendTextSchema } from '../../../shared/texts';
-import { pageQuerySchema, patientPathSchema, patientTextPathSchema } from '../../../shared/validation';
 import { readSmsEnv, readWebOrigin } from '../../kernel/env';
 import { created, ok } from '../../platform/http';
 import { defineFunction } from '../../platform/http-handler';
-import { parseBody, parseInput, parsePath } from '../../platform/validation';
 import { apiFunction } from '../../kernel/spec';
 import { TEXTS } from '../../texts/spec';
 
@@ -19,24 +16,22 @@ import { TEXTS } from '../../texts/spec';
 export const handler = defineFunction(
   apiFunction(TEXTS, 'patient-texts'),
   {
-    listTexts: async ({ actor, deps, params, query }) => {
-      const { patientId } = parsePath(patientPathSchema, params);
-      const page = pageRequest(parseInput(pageQuerySchema, query), TEXT_HISTORY_LIMIT);
+    listTexts: async ({ actor, deps, path, query }) => {
+      const { patientId } = path;
+      const page = pageRequest(query, TEXT_HISTORY_LIMIT);
       return ok(await listPatientTexts(deps, actor, patientId, page));
     },
-    sendText: async ({ actor, deps, params, body }) => {
-      const { patientId } = parsePath(patientPathSchema, params);
-      return created(await sendPatientText(deps, actor, patientId, parseBody(sendTextSchema, body)));
+    sendText: async ({ actor, deps, path, body }) => {
+      const { patientId } = path;
+      return created(await sendPatientText(deps, actor, patientId, body));
     },
-    resolveCallback: async ({ actor, deps, params, body }) => {
-      const { patientId, messageId } = parsePath(patientTextPathSchema, params);
-      parseBody(resolveCallbackSchema, body);
+    // The body is checked by the trigger layer (resolveCallbackSchema); the action needs no field of it.
+    resolveCallback: async ({ actor, deps, path }) => {
+      const { patientId, messageId } = path;
       return ok(await resolveCallbackRequest(deps, actor, patientId, messageId));
     },
-    sendCallLink: async ({ actor, deps, params }) =>
-      created(await createCallLink(deps, actor, parsePath(patientPathSchema, params).patientId)),
-    revokeCallLinks: async ({ actor, deps, params }) =>
-      ok(await revokeCallLinks(deps, actor, parsePath(patientPathSchema, params).patientId)),
+    sendCallLink: async ({ actor, deps, path }) => created(await createCallLink(deps, actor, path.patientId)),
+    revokeCallLinks: async ({ actor, deps, path }) => ok(await revokeCallLinks(deps, actor, path.patientId)),
   },
   () => {
     const sms = readSmsEnv();

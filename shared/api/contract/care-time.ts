@@ -1,24 +1,13 @@
 /** The CCM time log's and the monthly billing report's routes. */
-import {
-  billingCsvQuerySchema,
-  billingReportQuerySchema,
-  billingRowPathSchema,
-  billingRowSchema,
-  timeEntriesQuerySchema,
-  timeEntryRequestSchema,
-} from '../../care-time';
-import { patientPathSchema, providerPathSchema } from '../../validation';
 import * as answers from '../answers';
 import { exampleBillingRow, exampleCcmTotals, exampleTimeEntry, exampleUser } from '../examples';
-import { CARE_TIME_ROUTES } from '../routes/care-time';
 import { answer, type RouteContract } from './route';
+import { CARE_TIME_ENDPOINTS } from '../endpoints/care-time';
 
 export const CARE_TIME_CONTRACT = {
   listTimeEntries: {
-    ...CARE_TIME_ROUTES.listTimeEntries,
+    ...CARE_TIME_ENDPOINTS.listTimeEntries,
     summary: "A page of a patient's CCM time log for a month (newest first) and the month's totals",
-    path: patientPathSchema,
-    query: timeEntriesQuerySchema,
     answers: {
       200: answer(answers.timeEntriesAnswer, 'The month', {
         month: '2026-11',
@@ -31,10 +20,8 @@ export const CARE_TIME_CONTRACT = {
     },
   },
   logTime: {
-    ...CARE_TIME_ROUTES.logTime,
+    ...CARE_TIME_ENDPOINTS.logTime,
     summary: 'Log CCM time for the patient, or correct an earlier entry (`voids`); provider staff only',
-    path: patientPathSchema,
-    body: timeEntryRequestSchema,
     bodyExample: { date: exampleTimeEntry.date, minutes: 12, activity: 'Care plan review', source: 'timer' },
     answers: {
       201: answer(answers.timeEntryCreatedAnswer, 'Logged', { entry: exampleTimeEntry, totals: exampleCcmTotals }),
@@ -42,10 +29,8 @@ export const CARE_TIME_CONTRACT = {
     errors: [409],
   },
   billingReport: {
-    ...CARE_TIME_ROUTES.billingReport,
+    ...CARE_TIME_ENDPOINTS.billingReport,
     summary: "A page of the organization's monthly CCM billing report (one row per patient-month)",
-    path: providerPathSchema,
-    query: billingReportQuerySchema,
     answers: {
       200: answer(answers.billingReportAnswer, 'One page', {
         month: '2026-11',
@@ -55,10 +40,8 @@ export const CARE_TIME_CONTRACT = {
     },
   },
   billingReportCsv: {
-    ...CARE_TIME_ROUTES.billingReportCsv,
+    ...CARE_TIME_ENDPOINTS.billingReportCsv,
     summary: 'The whole month of the billing report as CSV (a download)',
-    path: providerPathSchema,
-    query: billingCsvQuerySchema,
     media: 'csv',
     answers: {
       200: answer(
@@ -69,10 +52,8 @@ export const CARE_TIME_CONTRACT = {
     },
   },
   markBilled: {
-    ...CARE_TIME_ROUTES.markBilled,
+    ...CARE_TIME_ENDPOINTS.markBilled,
     summary: "Set a patient-month's complexity flag, or mark it billed (freezes its time entries)",
-    path: billingRowPathSchema,
-    body: billingRowSchema,
     bodyExample: { billed: true },
     answers: {
       200: answer(answers.billingReportRowAnswer, 'The row', {

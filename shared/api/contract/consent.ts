@@ -1,16 +1,13 @@
 /** The CCM consent routes: a patient's consent and its recorded changes. */
-import { consentSchema, pageQuerySchema, patientPathSchema } from '../../validation';
 import * as answers from '../answers';
 import { exampleConsentEntry, examplePatient } from '../examples';
-import { CONSENT_ROUTES } from '../routes/consent';
 import { answer, page, type RouteContract } from './route';
+import { CONSENT_ENDPOINTS } from '../endpoints/consent';
 
 export const CONSENT_CONTRACT = {
   getConsent: {
-    ...CONSENT_ROUTES.getConsent,
+    ...CONSENT_ENDPOINTS.getConsent,
     summary: "The patient's CCM consent and a page of its changes, newest first",
-    path: patientPathSchema,
-    query: pageQuerySchema,
     answers: {
       200: answer(answers.consentAnswer, 'The consent', {
         consent: examplePatient.consent,
@@ -19,10 +16,8 @@ export const CONSENT_CONTRACT = {
     },
   },
   recordConsent: {
-    ...CONSENT_ROUTES.recordConsent,
+    ...CONSENT_ENDPOINTS.recordConsent,
     summary: 'Record a consent change (accepted needs the method and all four disclosures)',
-    path: patientPathSchema,
-    body: consentSchema,
     bodyExample: {
       status: 'accepted',
       date: exampleConsentEntry.date,

@@ -1,15 +1,13 @@
 /** The dashboards' routes: totals, CCM charts and the practice's worklist. */
-import { dashboardChartsQuerySchema } from '../../dashboard';
 import * as answers from '../answers';
 import { EXAMPLE_IDS, examplePatient, exampleProvider, exampleSummary } from '../examples';
-import { DASHBOARD_ROUTES } from '../routes/dashboard';
 import { answer, type RouteContract } from './route';
+import { DASHBOARD_ENDPOINTS } from '../endpoints/dashboard';
 
 export const DASHBOARD_CONTRACT = {
   dashboardStats: {
-    ...DASHBOARD_ROUTES.dashboardStats,
+    ...DASHBOARD_ENDPOINTS.dashboardStats,
     summary: 'Dashboard totals; employees also get the newest organizations',
-    query: null,
     answers: {
       200: answer(answers.dashboardStatsAnswer, 'The totals', {
         totalProviders: 12,
@@ -25,10 +23,9 @@ export const DASHBOARD_CONTRACT = {
     },
   },
   dashboardCharts: {
-    ...DASHBOARD_ROUTES.dashboardCharts,
+    ...DASHBOARD_ENDPOINTS.dashboardCharts,
     summary:
       'CCM figures per month for the dashboard charts: their organization for provider staff, every organization for employees',
-    query: dashboardChartsQuerySchema,
     answers: {
       200: answer(answers.dashboardChartsAnswer, 'Months, oldest first', {
         scope: 'organization',
@@ -47,9 +44,8 @@ export const DASHBOARD_CONTRACT = {
     },
   },
   worklist: {
-    ...DASHBOARD_ROUTES.worklist,
+    ...DASHBOARD_ENDPOINTS.worklist,
     summary: "The practice's CCM worklist (provider staff): each group's first items and how many more",
-    query: null,
     answers: {
       200: answer(answers.worklistAnswer, 'The groups', {
         month: '2026-11',

@@ -1,44 +1,34 @@
 /** The organizations' routes (`/providers` on the wire) and an organization's users. */
-import { pageQuerySchema, providerFormSchema, providerPathSchema } from '../../validation';
 import * as answers from '../answers';
 import { exampleProvider, exampleUser } from '../examples';
-import { providerListQuerySchema } from '../queries';
-import { ORGANIZATIONS_ROUTES } from '../routes/organizations';
 import { answer, page, type RouteContract } from './route';
+import { ORGANIZATIONS_ENDPOINTS } from '../endpoints/organizations';
 
 export const ORGANIZATIONS_CONTRACT = {
   listOrganizations: {
-    ...ORGANIZATIONS_ROUTES.listOrganizations,
+    ...ORGANIZATIONS_ENDPOINTS.listOrganizations,
     summary: 'Active organizations, newest first',
-    query: providerListQuerySchema,
     answers: { 200: answer(answers.providerListAnswer, 'One page', page(exampleProvider)) },
   },
   createOrganization: {
-    ...ORGANIZATIONS_ROUTES.createOrganization,
+    ...ORGANIZATIONS_ENDPOINTS.createOrganization,
     summary: 'Create an organization',
-    body: providerFormSchema,
     bodyExample: { name: 'Sunrise Family Practice', address: null, telephone: null, office_email: null },
     answers: { 201: answer(answers.providerAnswer, 'Created', { provider: exampleProvider }) },
   },
   getOrganization: {
-    ...ORGANIZATIONS_ROUTES.getOrganization,
+    ...ORGANIZATIONS_ENDPOINTS.getOrganization,
     summary: 'One organization (provider staff: their own only)',
-    path: providerPathSchema,
-    query: null,
     answers: { 200: answer(answers.providerAnswer, 'The organization', { provider: exampleProvider }) },
   },
   listOrganizationUsers: {
-    ...ORGANIZATIONS_ROUTES.listOrganizationUsers,
+    ...ORGANIZATIONS_ENDPOINTS.listOrganizationUsers,
     summary: "An organization's provider users, newest first",
-    path: providerPathSchema,
-    query: pageQuerySchema,
     answers: { 200: answer(answers.userListAnswer, 'One page', page(exampleUser)) },
   },
   updateOrganization: {
-    ...ORGANIZATIONS_ROUTES.updateOrganization,
+    ...ORGANIZATIONS_ENDPOINTS.updateOrganization,
     summary: 'Change an organization',
-    path: providerPathSchema,
-    body: providerFormSchema,
     bodyExample: {
       name: 'Sunrise Family Practice',
       timezone: 'America/Chicago',
@@ -50,9 +40,8 @@ export const ORGANIZATIONS_CONTRACT = {
     errors: [409],
   },
   archiveOrganization: {
-    ...ORGANIZATIONS_ROUTES.archiveOrganization,
+    ...ORGANIZATIONS_ENDPOINTS.archiveOrganization,
     summary: 'Archive an organization; its users are disabled',
-    path: providerPathSchema,
     answers: { 200: answer(answers.archivedAnswer, 'Archived', { archived: true }) },
   },
 } as const satisfies Record<string, RouteContract>;

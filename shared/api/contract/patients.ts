@@ -1,23 +1,18 @@
 /** The patients' routes: an organization's list, adding, reading, changing and archiving a patient. */
-import { createPatientSchema, patientFormSchema, patientPathSchema, providerPathSchema } from '../../validation';
 import * as answers from '../answers';
 import { EXAMPLE_IDS, exampleOutreach, examplePatient, exampleProvider } from '../examples';
-import { patientListQuerySchema } from '../queries';
-import { PATIENTS_ROUTES } from '../routes/patients';
 import { answer, page, type RouteContract } from './route';
+import { PATIENTS_ENDPOINTS } from '../endpoints/patients';
 
 export const PATIENTS_CONTRACT = {
   listPatients: {
-    ...PATIENTS_ROUTES.listPatients,
+    ...PATIENTS_ENDPOINTS.listPatients,
     summary: "An organization's patients, newest first",
-    path: providerPathSchema,
-    query: patientListQuerySchema,
     answers: { 200: answer(answers.patientListAnswer, 'One page', page(examplePatient)) },
   },
   createPatient: {
-    ...PATIENTS_ROUTES.createPatient,
+    ...PATIENTS_ENDPOINTS.createPatient,
     summary: 'Add a patient, with an optional monthly check-in cadence, consent and billing practitioner',
-    body: createPatientSchema,
     bodyExample: {
       provider_id: EXAMPLE_IDS.provider,
       email: 'sam.sample@example.com',
@@ -38,10 +33,8 @@ export const PATIENTS_CONTRACT = {
     },
   },
   getPatient: {
-    ...PATIENTS_ROUTES.getPatient,
+    ...PATIENTS_ENDPOINTS.getPatient,
     summary: 'One patient, their organization and check-in cadence',
-    path: patientPathSchema,
-    query: null,
     answers: {
       200: answer(answers.patientDetailAnswer, 'The patient', {
         patient: examplePatient,
@@ -51,10 +44,8 @@ export const PATIENTS_CONTRACT = {
     },
   },
   updatePatient: {
-    ...PATIENTS_ROUTES.updatePatient,
+    ...PATIENTS_ENDPOINTS.updatePatient,
     summary: "Change a patient's details",
-    path: patientPathSchema,
-    body: patientFormSchema,
     bodyExample: {
       email: 'sam.sample@example.com',
       first_name: 'Sam',
@@ -66,9 +57,8 @@ export const PATIENTS_CONTRACT = {
     errors: [409],
   },
   archivePatient: {
-    ...PATIENTS_ROUTES.archivePatient,
+    ...PATIENTS_ENDPOINTS.archivePatient,
     summary: 'Archive a patient',
-    path: patientPathSchema,
     answers: { 200: answer(answers.archivedAnswer, 'Archived', { archived: true }) },
   },
 } as const satisfies Record<string, RouteContract>;

@@ -1,16 +1,14 @@
 /** The call assistant settings' routes. */
 import { DEFAULT_SYSTEM_PROMPT } from '../../values/settings';
-import { settingsSchema } from '../../validation';
 import * as answers from '../answers';
 import { exampleSettings } from '../examples';
-import { SETTINGS_ROUTES } from '../routes/settings';
 import { answer, type RouteContract } from './route';
+import { SETTINGS_ENDPOINTS } from '../endpoints/settings';
 
 export const SETTINGS_CONTRACT = {
   getSettings: {
-    ...SETTINGS_ROUTES.getSettings,
+    ...SETTINGS_ENDPOINTS.getSettings,
     summary: 'The call assistant settings (employees in SETTINGS_ADMIN_EMAILS)',
-    query: null,
     answers: {
       200: answer(answers.systemSettingsAnswer, 'The settings', {
         settings: exampleSettings,
@@ -19,9 +17,8 @@ export const SETTINGS_CONTRACT = {
     },
   },
   updateSettings: {
-    ...SETTINGS_ROUTES.updateSettings,
+    ...SETTINGS_ENDPOINTS.updateSettings,
     summary: 'Change the call assistant settings',
-    body: settingsSchema,
     bodyExample: { voiceId: 'marissa', version: 4 },
     answers: {
       200: answer(answers.systemSettingsAnswer, 'Changed', {

@@ -1,5 +1,4 @@
 /** The call summaries' routes: the tabs, one summary, its status, and a notification's summary link. */
-import { callPathSchema, linkPathSchema, summariesQuerySchema, summaryStatusSchema } from '../../validation';
 import * as answers from '../answers';
 import {
   EXAMPLE_IDS,
@@ -10,14 +9,13 @@ import {
   exampleSummary,
   exampleTranscript,
 } from '../examples';
-import { SUMMARIES_ROUTES } from '../routes/summaries';
 import { answer, type RouteContract } from './route';
+import { SUMMARIES_ENDPOINTS } from '../endpoints/summaries';
 
 export const SUMMARIES_CONTRACT = {
   listSummaries: {
-    ...SUMMARIES_ROUTES.listSummaries,
+    ...SUMMARIES_ENDPOINTS.listSummaries,
     summary: "One tab's page of call summaries for a month, and every tab's count",
-    query: summariesQuerySchema,
     answers: {
       200: answer(answers.summariesAnswer, 'One page', {
         month: '2026-11',
@@ -29,10 +27,8 @@ export const SUMMARIES_CONTRACT = {
     },
   },
   getSummary: {
-    ...SUMMARIES_ROUTES.getSummary,
+    ...SUMMARIES_ENDPOINTS.getSummary,
     summary: 'One summary with its transcript',
-    path: callPathSchema,
-    query: null,
     answers: {
       200: answer(answers.summaryDetailAnswer, 'The summary', {
         summary: { ...exampleSummary, transcript: exampleTranscript, provider_name: exampleProvider.name },
@@ -40,11 +36,9 @@ export const SUMMARIES_CONTRACT = {
     },
   },
   setSummaryStatus: {
-    ...SUMMARIES_ROUTES.setSummaryStatus,
+    ...SUMMARIES_ENDPOINTS.setSummaryStatus,
     summary:
       'Move a summary between Incomplete, Successful and Added to EMR (product-rules.md "Summaries, escalations and notifications")',
-    path: callPathSchema,
-    body: summaryStatusSchema,
     bodyExample: { status: 'added_to_emr', version: 3 },
     answers: {
       200: answer(answers.summaryStatusAnswer, 'Moved', {
@@ -54,10 +48,8 @@ export const SUMMARIES_CONTRACT = {
     errors: [409],
   },
   openSummaryLink: {
-    ...SUMMARIES_ROUTES.openSummaryLink,
+    ...SUMMARIES_ENDPOINTS.openSummaryLink,
     summary: "A notification's summary page (operators, or staff of the call's organization)",
-    path: linkPathSchema,
-    query: null,
     errors: [403],
     answers: {
       200: answer(answers.summaryLinkAnswer, 'The summary', {

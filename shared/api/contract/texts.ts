@@ -1,27 +1,16 @@
 /** The patient texts' and call links' routes, and Twilio's webhooks. */
 import * as z from 'zod/mini';
-import { sendTextSchema, resolveCallbackSchema } from '../../texts';
-import { linkPathSchema, pageQuerySchema, patientPathSchema, patientTextPathSchema } from '../../validation';
 import * as answers from '../answers';
 import { EXAMPLE_IDS, exampleText, exampleUser } from '../examples';
-import { TEXTS_ROUTES } from '../routes/texts';
 import { answer, type RouteContract } from './route';
+import { TEXTS_ENDPOINTS } from '../endpoints/texts';
 
-/** The fields of Twilio's form posts that CareLoop reads; Twilio sends more. */
-const twilioStatusForm = z.looseObject({
-  MessageSid: z.string(),
-  MessageStatus: z.string(),
-  ErrorCode: z.optional(z.string()),
-});
-const twilioInboundForm = z.looseObject({ MessageSid: z.string(), From: z.string(), Body: z.string() });
 const twiml = z.string();
 
 export const TEXTS_CONTRACT = {
   listTexts: {
-    ...TEXTS_ROUTES.listTexts,
+    ...TEXTS_ENDPOINTS.listTexts,
     summary: "A page of a patient's texts (newest first), opt-out state and this month's count",
-    path: patientPathSchema,
-    query: pageQuerySchema,
     answers: {
       200: answer(answers.patientTextsAnswer, 'The texts', {
         messages: [exampleText],
@@ -36,10 +25,8 @@ export const TEXTS_CONTRACT = {
     },
   },
   sendText: {
-    ...TEXTS_ROUTES.sendText,
+    ...TEXTS_ENDPOINTS.sendText,
     summary: 'Text the patient, optionally with a call link',
-    path: patientPathSchema,
-    body: sendTextSchema,
     bodyExample: { body: exampleText.body, includeMagicLink: false },
     answers: {
       201: answer(answers.sendTextAnswer, 'Sent', {
@@ -51,10 +38,8 @@ export const TEXTS_CONTRACT = {
     errors: [409, 429, 502, 503],
   },
   resolveCallback: {
-    ...TEXTS_ROUTES.resolveCallback,
+    ...TEXTS_ENDPOINTS.resolveCallback,
     summary: 'Mark a callback request as handled',
-    path: patientTextPathSchema,
-    body: resolveCallbackSchema,
     bodyExample: { callback_status: 'resolved' },
     answers: {
       200: answer(answers.patientTextAnswer, 'Handled', {
@@ -76,10 +61,8 @@ export const TEXTS_CONTRACT = {
     errors: [409],
   },
   sendCallLink: {
-    ...TEXTS_ROUTES.sendCallLink,
+    ...TEXTS_ENDPOINTS.sendCallLink,
     summary: 'A call link for the patient (valid 7 days)',
-    path: patientPathSchema,
-    body: null,
     answers: {
       201: answer(answers.createCallLinkAnswer, 'Created', {
         link: `https://app.careloop.example/call/${EXAMPLE_IDS.linkToken}`,
@@ -88,37 +71,32 @@ export const TEXTS_CONTRACT = {
     },
   },
   revokeCallLinks: {
-    ...TEXTS_ROUTES.revokeCallLinks,
+    ...TEXTS_ENDPOINTS.revokeCallLinks,
     summary: 'Revoke every call link of the patient made so far (their pages then answer like expired ones)',
-    path: patientPathSchema,
     answers: {
       200: answer(answers.revokedCallLinksAnswer, 'Revoked', { revoked: true, revoked_at: '2026-11-23T10:00:00.000Z' }),
     },
   },
   startLinkCall: {
-    ...TEXTS_ROUTES.startLinkCall,
+    ...TEXTS_ENDPOINTS.startLinkCall,
     summary:
       "The patient opens their call link: a call is placed (at most one per patient per 15 minutes, 8:00-21:00 in the practice's time zone)",
-    path: linkPathSchema,
-    body: null,
     answers: { 200: answer(answers.callLinkAnswer, 'Placed', { isValid: true, call: 'placed' }) },
     errors: [429, 502, 503],
   },
   twilioStatus: {
-    ...TEXTS_ROUTES.twilioStatus,
+    ...TEXTS_ENDPOINTS.twilioStatus,
     summary: "Twilio's delivery status of a patient text",
     media: 'twilio-form',
-    body: twilioStatusForm,
     bodyExample: { MessageSid: `SM${'0'.repeat(32)}`, MessageStatus: 'delivered' },
     answers: {
       200: answer(twiml, 'Empty TwiML', '<?xml version="1.0" encoding="UTF-8"?><Response></Response>'),
     },
   },
   twilioInbound: {
-    ...TEXTS_ROUTES.twilioInbound,
+    ...TEXTS_ENDPOINTS.twilioInbound,
     summary: 'A text from a patient: STOP, START, HELP or a callback request',
     media: 'twilio-form',
-    body: twilioInboundForm,
     bodyExample: { MessageSid: `SM${'1'.repeat(32)}`, From: '+15555550123', Body: 'HELP' },
     answers: {
       200: answer(

@@ -1,18 +1,14 @@
 /** The users' routes: the caller's profile (`me`) and the operators' user management. */
-import { createUserSchema, updateUserSchema, userPathSchema } from '../../validation';
 import * as answers from '../answers';
 import { EXAMPLE_IDS, exampleUser } from '../examples';
-import { userListQuerySchema } from '../queries';
 import { userProfileRecord } from '../records';
-import { SESSION_ROUTES } from '../routes/session';
-import { USERS_ROUTES } from '../routes/users';
 import { answer, page, type RouteContract } from './route';
+import { USERS_ENDPOINTS } from '../endpoints/users';
 
 export const USERS_CONTRACT = {
   me: {
-    ...SESSION_ROUTES.me,
+    ...USERS_ENDPOINTS.me,
     summary: "The caller's profile (role null for an account with no group yet)",
-    query: null,
     answers: {
       200: answer(userProfileRecord, 'The profile', {
         ...exampleUser,
@@ -22,15 +18,13 @@ export const USERS_CONTRACT = {
     },
   },
   listUsers: {
-    ...USERS_ROUTES.listUsers,
+    ...USERS_ENDPOINTS.listUsers,
     summary: 'Users, each with their organization',
-    query: userListQuerySchema,
     answers: { 200: answer(answers.userListAnswer, 'One page', page(exampleUser)) },
   },
   createUser: {
-    ...USERS_ROUTES.createUser,
+    ...USERS_ENDPOINTS.createUser,
     summary: 'Create a user (Cognito account, group and profile)',
-    body: createUserSchema,
     bodyExample: {
       email: 'nurse@sunrise.example',
       first_name: 'Robin',
@@ -44,10 +38,8 @@ export const USERS_CONTRACT = {
     errors: [409],
   },
   updateUser: {
-    ...USERS_ROUTES.updateUser,
+    ...USERS_ENDPOINTS.updateUser,
     summary: "Change a user's profile, role or organization",
-    path: userPathSchema,
-    body: updateUserSchema,
     bodyExample: {
       email: 'nurse@sunrise.example',
       first_name: 'Robin',
@@ -60,9 +52,8 @@ export const USERS_CONTRACT = {
     errors: [409],
   },
   removeUser: {
-    ...USERS_ROUTES.removeUser,
+    ...USERS_ENDPOINTS.removeUser,
     summary: 'Delete a user (never oneself)',
-    path: userPathSchema,
     answers: { 200: answer(answers.deletedAnswer, 'Deleted', { deleted: true }) },
   },
 } as const satisfies Record<string, RouteContract>;
