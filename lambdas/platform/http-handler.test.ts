@@ -245,6 +245,16 @@ describe('standing check (revocation)', () => {
     expect(await call(staff, get('s-gone', '/providers/{providerId}'))).toEqual(UNAUTHORIZED);
   });
 
+  it('runs no read for a revoked token either: a refused GET reads nothing and records nothing', async () => {
+    profiles.set('s-gone', profile('s-gone', { status: 'deleted' }));
+    profiles.set('s-ok', profile('s-ok'));
+    reads.length = 0;
+    expect(await call(staff, get('s-gone'))).toEqual(UNAUTHORIZED);
+    expect(reads).toEqual([]);
+    expect(await call(staff, get('s-ok'))).toEqual({ status: 200, body: { read: true } });
+    expect(reads).toEqual(['s-ok']);
+  });
+
   it('keeps a pending account (no role) signed in on signed-in routes, answering from the one profile read', async () => {
     profiles.set('s-pending', profile('s-pending', { status: 'pending', role: null }));
     const noGroup = (sub: string) =>

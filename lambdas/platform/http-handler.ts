@@ -84,32 +84,17 @@ export function requestOriginOf(event: APIGatewayProxyEvent): Pick<Actor, 'reque
 }
 
 /**
- * Runs the action only for a token that still has standing (actor.ts `hasStanding`), else 401. A
- * read runs beside the profile's GetItem, so the check adds no round trip; its answer (even a 404)
- * is given only once the check passed. A change waits for the check: nothing is written for a
- * token whose user was removed, moved or re-roled.
+ * Runs the action only for a token that still has standing (actor.ts `hasStanding`), else 401,
+ * reads included: a refused request reads nothing and leaves no audit or access record (issue 23).
+ * The profile's GetItem starts with the request, before the input is parsed.
  */
 async function withStanding<T>(
   actor: Actor,
   profile: Promise<UserProfileRecord | null>,
-  isRead: boolean,
   run: () => Promise<T>,
 ): Promise<T> {
-  const check = profile.then((p) => hasStanding(actor, p));
-  if (!isRead) {
-    if (!(await check)) throw unauthorized();
-    return run();
-  }
-  const [outcome, standing] = await Promise.all([
-    run().then(
-      (value) => ({ ok: true as const, value }),
-      (error: unknown) => ({ ok: false as const, error }),
-    ),
-    check,
-  ]);
-  if (!standing) throw unauthorized();
-  if (!outcome.ok) throw outcome.error;
-  return outcome.value;
+  if (!hasStanding(actor, await profile)) throw unauthorized();
+  return run();
 }
 
 /**
@@ -154,7 +139,7 @@ export function defineFunction<Deps extends StandingDeps, F extends ApiFunctionS
       };
       const ready = deps();
       const profile = ready.profiles.get(actor.userId);
-      const result = await withStanding(actor, profile, route.method === 'GET', async () => {
+      const result = await withStanding(actor, profile, async () => {
         const input = parseRequest(route, raw) as Pick<RequestContext<Deps>, 'path' | 'query' | 'body'>;
         return action({ actor, deps: ready, ownProfile: () => profile, ...input });
       });
