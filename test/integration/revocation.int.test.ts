@@ -7,8 +7,10 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ProviderOrganization } from '../../shared/domain';
 import { DEMO_PASSWORD, call, signIn } from '../support/api';
 import {
+  auditTrail,
   cognitoOf,
   createOrganization,
+  createPatient,
   createUser,
   expectStatus,
   operatorToken,
@@ -86,6 +88,23 @@ describe('revocation', () => {
       provider_id: second.id,
     });
     expectStatus(await call(stack, 'GET', `/providers/${second.id}`, { token: fresh }), 200);
+  });
+
+  it("a refused read leaves no record: the moved user's token reads no patient and writes no audit event", async () => {
+    const patient = await createPatient(stack, first.id);
+    const user = await signedInUser('provider', first.id);
+    expectStatus(await call(stack, 'GET', `/patients/${patient.id}`, { token: user.idToken }), 200);
+    const byUser = async () =>
+      (await auditTrail(stack, `patient:${patient.id}`)).filter((event) => event.actor_id === user.id);
+    expect((await byUser()).map((event) => [event.action, event.outcome])).toEqual([['patient.read', 'success']]);
+
+    expectStatus(await edit(user.id, user.email, { role: 'provider', provider_id: second.id }), 200);
+
+    expect(await call(stack, 'GET', `/patients/${patient.id}`, { token: user.idToken })).toEqual(UNAUTHORIZED);
+    expect(await call(stack, 'GET', `/patients/${patient.id}/care-plan`, { token: user.idToken })).toEqual(
+      UNAUTHORIZED,
+    );
+    expect(await byUser()).toHaveLength(1);
   });
 
   it("a deleted user's existing token gets 401 at once", async () => {
