@@ -79,7 +79,9 @@ describe('reportPlan', () => {
 
   it('carries no undefined value (DynamoDB cannot store one)', () => {
     const { plan } = reportPlan(log, report({ noteToDoctor: null, cost: null, startedAt: null }), '2026-03', AT);
-    const values = plan.transaction.flatMap((w) => Object.values(w.op === 'create' ? w.item : (w.set ?? {})));
+    const values = plan.transaction.flatMap((w) =>
+      Object.values('item' in w ? w.item : 'set' in w ? (w.set ?? {}) : {}),
+    );
     expect(values).not.toContain(undefined);
   });
 });

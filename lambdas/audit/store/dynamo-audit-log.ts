@@ -1,7 +1,7 @@
 import type { AuditEntry, AuditLog } from '../../kernel/audit-entry';
 import type { Clock, Ids } from '../../kernel/ports';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
-import { auditEventItem } from '../../platform/dynamodb/writes/audit-event';
+import { auditEventItem } from '../../kernel/audit-event-item';
 
 export class DynamoAuditLog implements AuditLog {
   constructor(

@@ -6,7 +6,7 @@ import type { OrganizationRecord, OrganizationRef } from '../../kernel/records/o
 import type { Page } from '../../kernel/ports';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { COUNTER, GLOBAL_SCOPE, organizationScope } from '../../kernel/read-models/counters';
-import { auditEventItem } from '../../platform/dynamodb/writes/audit-event';
+import { auditEventItem } from '../../kernel/audit-event-item';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
 import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from '../../platform/dynamodb/search-index';

@@ -1,7 +1,7 @@
 import type { AuditEvent } from '../../kernel/audit-entry';
 import type { Page } from '../../kernel/ports';
 import type { PhoneMigration } from '../ports';
-import { auditEventItem } from '../../platform/dynamodb/writes/audit-event';
+import { auditEventItem } from '../../kernel/audit-event-item';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 
 /**

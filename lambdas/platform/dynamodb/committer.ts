@@ -3,7 +3,7 @@
  * ElectroDB, all or nothing, then its after-commit writes one by one. It holds no product rule:
  * what to write, and on which condition, is the plan's.
  */
-import type { ItemWrite, WriteCommitter, WriteCondition, WritePlan } from '../../kernel/write-plan';
+import type { CommitOutcome, ItemWrite, WriteCommitter, WriteCondition, WritePlan } from '../../kernel/write-plan';
 import { logger } from '../../kernel/observability';
 import type { Entity, Schema, TransactWriteEntity } from 'electrodb';
 import { isConditionFailure } from './conditions';
@@ -12,13 +12,24 @@ import type { CareLoopService } from './entities';
 /** ElectroDB's where() operators this committer uses. */
 interface WhereOps {
   eq(attribute: unknown, value: unknown): string;
+  ne(attribute: unknown, value: unknown): string;
+  lt(attribute: unknown, value: unknown): string;
+  lte(attribute: unknown, value: unknown): string;
+  exists(attribute: unknown): string;
   notExists(attribute: unknown): string;
+}
+
+/** ElectroDB's data() operators this committer uses. */
+interface DataOps {
+  add(attribute: unknown, value: number, ifMissing: number): void;
+  subtract(attribute: unknown, value: number, ifMissing: number): void;
 }
 
 /** The chain an ElectroDB write builds, as far as a plan drives it. */
 interface WriteChain {
   set(values: Record<string, unknown>): WriteChain;
   add(values: Record<string, number>): WriteChain;
+  data(build: (attributes: Record<string, unknown>, ops: DataOps) => void): WriteChain;
   remove(attributes: readonly string[]): WriteChain;
   where(build: (attributes: Record<string, unknown>, ops: WhereOps) => string): WriteChain;
   commit(): unknown;
@@ -32,14 +43,25 @@ type TransactionEntity = TransactWriteEntity<string, string, string, AnySchema>;
 
 /** The condition as ElectroDB's expression over the item's attributes. */
 function whereOf(when: WriteCondition) {
-  return (attributes: Record<string, unknown>, { eq, notExists }: WhereOps): string =>
-    [
+  return (attributes: Record<string, unknown>, ops: WhereOps): string => {
+    const { eq, ne, lt, lte, exists, notExists } = ops;
+    const each = <V>(
+      values: Readonly<Record<string, V>> | undefined,
+      clause: (attribute: unknown, value: V) => string,
+    ) => Object.entries(values ?? {}).map(([name, value]) => clause(attributes[name], value));
+    const missingOr = when.missingOr ?? {};
+    return [
       ...(when.missing ?? []).map((name) => notExists(attributes[name])),
-      ...Object.entries(when.equal ?? {}).map(([name, value]) => eq(attributes[name], value)),
-      ...Object.entries(when.oneOf ?? {}).map(
-        ([name, values]) => `(${values.map((value) => eq(attributes[name], value)).join(' OR ')})`,
-      ),
+      ...(when.present ?? []).map((name) => exists(attributes[name])),
+      ...each(when.equal, eq),
+      ...each(when.notEqual, ne),
+      ...each(when.below, lt),
+      ...each(when.oneOf, (attribute, values) => `(${values.map((value) => eq(attribute, value)).join(' OR ')})`),
+      ...each(missingOr.equal, (attribute, value) => `(${notExists(attribute)} OR ${eq(attribute, value)})`),
+      ...each(missingOr.below, (attribute, value) => `(${notExists(attribute)} OR ${lt(attribute, value)})`),
+      ...each(missingOr.atMost, (attribute, value) => `(${notExists(attribute)} OR ${lte(attribute, value)})`),
     ].join(' AND ');
+  };
 }
 
 /**
@@ -47,29 +69,51 @@ function whereOf(when: WriteCondition) {
  * transaction (`TransactionEntity`): the calls are ElectroDB's own, so the IAM derivation
  * (test/infra/code-permissions.ts) sees each action a committed plan may issue.
  */
-function chainOf(entities: Readonly<Record<string, TableEntity | TransactionEntity>>, write: ItemWrite): WriteChain {
+function chainOf(
+  entities: Readonly<Record<string, TableEntity | TransactionEntity>>,
+  write: ItemWrite<string>,
+): WriteChain {
   const entity = entities[write.entity];
   if (!entity) throw new Error(`A write plan names no entity "${write.entity}"`);
   let chain = begin(entity, write);
-  if (write.op === 'create') return chain;
-  if (write.set && Object.keys(write.set).length > 0) chain = chain.set({ ...write.set });
-  if (write.add && Object.keys(write.add).length > 0) chain = chain.add({ ...write.add });
-  if (write.op === 'patch' && write.remove?.length) chain = chain.remove(write.remove);
-  if (write.op === 'patch' && write.when) chain = chain.where(whereOf(write.when));
+  if (write.op === 'patch' || write.op === 'upsert') {
+    if (write.set && Object.keys(write.set).length > 0) chain = chain.set({ ...write.set });
+    if (write.add && Object.keys(write.add).length > 0) chain = chain.add({ ...write.add });
+    const from = Object.entries(write.addFrom ?? {});
+    if (from.length > 0) {
+      chain = chain.data((attributes, { add, subtract }) => {
+        for (const [name, { by, ifMissing }] of from) {
+          if (by < 0) subtract(attributes[name], -by, ifMissing);
+          else add(attributes[name], by, ifMissing);
+        }
+      });
+    }
+    if (write.remove?.length) chain = chain.remove(write.remove);
+  }
+  if (write.op !== 'create' && write.when) chain = chain.where(whereOf(write.when));
   return chain;
 }
 
-function begin(entity: TableEntity | TransactionEntity, write: ItemWrite): WriteChain {
+function begin(entity: TableEntity | TransactionEntity, write: ItemWrite<string>): WriteChain {
   const target = entity as TableEntity;
-  if (write.op === 'create') return target.create({ ...write.item } as never) as unknown as WriteChain;
-  if (write.op === 'patch') return target.patch({ ...write.key } as never) as unknown as WriteChain;
-  return target.update({ ...write.key } as never) as unknown as WriteChain;
+  switch (write.op) {
+    case 'create':
+      return target.create({ ...write.item } as never) as unknown as WriteChain;
+    case 'put':
+      return target.put({ ...write.item } as never) as unknown as WriteChain;
+    case 'patch':
+      return target.patch({ ...write.key } as never) as unknown as WriteChain;
+    case 'upsert':
+      return target.update({ ...write.key } as never) as unknown as WriteChain;
+    case 'delete':
+      return target.delete({ ...write.key } as never) as unknown as WriteChain;
+  }
 }
 
 export class DynamoWriteCommitter implements WriteCommitter {
   constructor(private readonly db: CareLoopService) {}
 
-  async commit(plan: WritePlan): Promise<'committed' | 'conflict'> {
+  async commit<R extends string = never>(plan: WritePlan<R>): Promise<CommitOutcome<R>> {
     if (plan.transaction.length > 0) {
       const result = await this.db.transaction
         .write(
@@ -79,7 +123,12 @@ export class DynamoWriteCommitter implements WriteCommitter {
             ) as never,
         )
         .go();
-      if (result.canceled) return 'conflict';
+      if (result.canceled) {
+        const rejected = (result.data as readonly ({ rejected?: boolean } | undefined)[]).findIndex(
+          (item) => item?.rejected,
+        );
+        return plan.transaction[rejected]?.refusal ?? 'conflict';
+      }
     }
     const entities = this.db.entities as unknown as Record<string, TableEntity>;
     for (const write of plan.afterCommit) {

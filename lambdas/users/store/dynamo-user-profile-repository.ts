@@ -7,7 +7,7 @@ import type { Page } from '../../kernel/ports';
 import type { UserProfileChanges, UserProfileRepository } from '../ports';
 import type { UserProfileRecord, UserStatus } from '../../kernel/records/user-profile';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
-import { auditEventItem } from '../../platform/dynamodb/writes/audit-event';
+import { auditEventItem } from '../../kernel/audit-event-item';
 import { COUNTER, GLOBAL_SCOPE } from '../../kernel/read-models/counters';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';

@@ -1,5 +1,6 @@
 /** The table item of an audit event, which every store writes inside the transaction of the change it records. */
-import type { AuditEvent } from '../../../kernel/audit-entry';
+import { definedValues, type ItemWrite } from './write-plan';
+import type { AuditEvent } from './audit-entry';
 
 /** Audit events are kept seven years (HIPAA asks for six), then expire through the table's TTL. */
 const RETENTION_SECONDS = 7 * 366 * 24 * 3600;
@@ -27,4 +28,9 @@ export function auditEventItem(event: AuditEvent) {
     organization_after: auditValue(event.change?.organizationAfter),
     expires_at: Math.floor(Date.parse(event.at) / 1000) + RETENTION_SECONDS,
   };
+}
+
+/** An audit event as a plan's write: created, never changed (DECISIONS "Audit trail"). */
+export function auditEventWrite(event: AuditEvent): ItemWrite {
+  return { op: 'create', entity: 'auditEvent', item: definedValues(auditEventItem(event)) };
 }
