@@ -52,6 +52,7 @@ export function createCareLoopApp(props: AppProps = {}): CareLoopApp {
     terminationProtection,
     description: `CareLoop ${config.stage}: REST API, WAF, functions, jobs, event bus, call scheduling`,
     table: stateful.table,
+    auditArchiveBucket: stateful.auditArchiveBucket,
     dataKey: stateful.dataKey,
     telemetryKey: stateful.telemetryKey,
     userPool: stateful.userPool,

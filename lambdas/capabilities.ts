@@ -3,6 +3,7 @@
  * manifests (routes.ts, jobs.ts, permissions.ts) and the configuration each function reads are
  * derived from these, never listed twice.
  */
+import { AUDIT } from './audit/spec';
 import { CALLS } from './calls/spec';
 import { CARE_PLANS } from './care-plans/spec';
 import { CARE_TIME } from './care-time/spec';
@@ -28,6 +29,7 @@ export const CAPABILITIES = [
   TEXTS,
   CARE_TIME,
   NOTIFICATIONS,
+  AUDIT,
 ] as const;
 
 type Capability = (typeof CAPABILITIES)[number];

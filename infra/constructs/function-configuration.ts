@@ -6,10 +6,12 @@ import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from '../../lambdas/platform/dynamodb/table-schema';
 import type { JobName } from '../../lambdas/jobs';
+import { AUDIT_ARCHIVE_PREFIX } from '../../lambdas/audit/spec';
 import type { ConfigNeed } from '../../lambdas/kernel/spec';
 import { PERMISSIONS } from '../../lambdas/capabilities';
 import type { GroupActions, PermissionGroup, TableAction } from '../../lambdas/kernel/spec';
@@ -49,6 +51,7 @@ export const CONFIG_VARIABLES = {
   sms: ['TWILIO_SECRET_ID', 'TWILIO_SENDER', 'TWILIO_WEBHOOK_BASE_URL'],
   webOrigin: ['WEB_ORIGIN'],
   phones: ['PHONE_CALLING_CODES'],
+  auditArchive: ['AUDIT_ARCHIVE_BUCKET'],
 } as const satisfies Record<ConfigNeed, readonly string[]>;
 
 type GroupEnvironment<N extends ConfigNeed> = Record<(typeof CONFIG_VARIABLES)[N][number], string>;
@@ -81,6 +84,8 @@ export interface FunctionConfigurationProps {
   readonly webOrigin: string;
   /** The served countries' calling codes, comma-separated (`1` = the NANP). */
   readonly phoneCallingCodes: string;
+  /** The audit events' locked copies (Object Lock, compliance mode), encrypted with `dataKey`. */
+  readonly auditArchiveBucket: IBucket;
 }
 
 /** The actions a group can grant: none for groups that are variables only. */
@@ -228,6 +233,28 @@ export class FunctionConfiguration {
       phones: {
         environment: { PHONE_CALLING_CODES: props.phoneCallingCodes } satisfies GroupEnvironment<'phones'>,
         grant: () => undefined,
+      },
+      auditArchive: {
+        environment: {
+          AUDIT_ARCHIVE_BUCKET: props.auditArchiveBucket.bucketName,
+        } satisfies GroupEnvironment<'auditArchive'>,
+        grant: (fn, actions) => {
+          if (actions.length === 0) return;
+          // Only new copies under the archive's prefix: no read, no delete, no retention change.
+          fn.role.addToPrincipalPolicy(
+            new PolicyStatement({
+              actions: [...actions],
+              resources: [props.auditArchiveBucket.arnForObjects(`${AUDIT_ARCHIVE_PREFIX}/*`)],
+            }),
+          );
+          fn.role.addToPrincipalPolicy(kmsViaServiceStatement(props.dataKey, 's3', ['kms:GenerateDataKey']));
+          acknowledgeWildcardResources(
+            fn.role.policy,
+            (resource) => resource.includes(`/${AUDIT_ARCHIVE_PREFIX}/*`),
+            'Each audit event is copied under its own key (its date and id), unknown at deploy time; the grant ' +
+              'is PutObject only, under the archive prefix of the one audit bucket.',
+          );
+        },
       },
     };
   }

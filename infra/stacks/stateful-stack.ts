@@ -14,7 +14,16 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import type { CfnUserPool, StandardAttributesMask, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  StreamViewType,
+  Table,
+  TableEncryption,
+} from 'aws-cdk-lib/aws-dynamodb';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { AUDIT_ARCHIVE_RETENTION_DAYS } from '../../lambdas/audit/spec';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -55,6 +64,8 @@ export class StatefulStack extends Stack {
   /** Encrypts operational telemetry: log groups and the on-call topic. */
   readonly telemetryKey: Key;
   readonly table: Table;
+  /** Each audit event's copy, unchangeable for six years (Object Lock, compliance mode). */
+  readonly auditArchiveBucket: Bucket;
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
   /** `{ apiKey, webhookSecret }`: the voice functions read it (VAPI_SECRET_ID). No public key: web calls are made by the server. */
@@ -90,6 +101,7 @@ export class StatefulStack extends Stack {
 
     this.table = this.createTable();
     this.createBackupPlan(prefix);
+    this.auditArchiveBucket = this.createAuditArchive();
 
     this.userPool = this.createUserPool(config, prefix);
     this.attachIdentityTriggers(prefix);
@@ -184,6 +196,8 @@ export class StatefulStack extends Stack {
       },
       deletionProtection: true,
       timeToLiveAttribute: TABLE_SCHEMA.timeToLiveAttribute,
+      // The audit archive reads each new audit event from it (and each change, to page on).
+      stream: StreamViewType[TABLE_SCHEMA.streamViewType],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     for (const index of TABLE_SCHEMA.globalIndexes) {
@@ -195,6 +209,55 @@ export class StatefulStack extends Stack {
       });
     }
     return table;
+  }
+
+  /**
+   * The audit archive (DECISIONS "Audit trail"): versioned, Object Lock in compliance mode with six
+   * years' default retention (nobody, the root account included, can delete or shorten a copy's
+   * lock), encrypted with the data key, private and TLS-only; its access log goes to its own bucket.
+   */
+  private createAuditArchive(): Bucket {
+    const accessLogs = new Bucket(this, 'AuditArchiveAccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      lifecycleRules: [{ expiration: Duration.days(AUDIT_ARCHIVE_RETENTION_DAYS) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      accessLogs,
+      ['HIPAA.Security-S3DefaultEncryptionKMS'],
+      'S3 server access log delivery only supports SSE-S3 on the destination bucket; it is encrypted with SSE-S3.',
+    );
+    acknowledge(
+      accessLogs,
+      ['HIPAA.Security-S3BucketReplicationEnabled'],
+      'Access logs of the audit archive (ids of requests, no PHI); versioning protects them in place.',
+    );
+    const bucket = new Bucket(this, 'AuditArchive', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.KMS,
+      encryptionKey: this.dataKey,
+      bucketKeyEnabled: true,
+      enforceSSL: true,
+      versioned: true,
+      objectLockEnabled: true,
+      objectLockDefaultRetention: ObjectLockRetention.compliance(Duration.days(AUDIT_ARCHIVE_RETENTION_DAYS)),
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'audit-archive/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      bucket,
+      ['HIPAA.Security-S3BucketReplicationEnabled'],
+      'Each copy is locked in compliance mode for six years and the table keeps the originals with point-in-time ' +
+        'recovery and AWS Backup; a cross-region replica is a deployment choice (README "Costs").',
+    );
+    new CfnOutput(this, 'AuditArchiveBucketName', { value: bucket.bucketName });
+    return bucket;
   }
 
   /** Daily backups kept 35 days and monthly ones kept a year, in a vault under the data key. */

@@ -6,7 +6,10 @@ import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { IEventSourceDlq } from 'aws-cdk-lib/aws-lambda';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Schedule, ScheduleExpression, ScheduleGroup, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -16,6 +19,7 @@ import type { Construct } from 'constructs';
 import { EVENT_SOURCE, JOBS } from '../../lambdas/jobs';
 import type { JobDefinition, JobName } from '../../lambdas/jobs';
 import { CONFIG_NEEDS } from '../../lambdas/capabilities';
+import { streamFilterPatterns } from '../../lambdas/platform/dynamodb/table-schema';
 import { FUNCTIONS, ROUTES, TWILIO_WEBHOOK_BASE } from '../../lambdas/routes';
 import type { FunctionName } from '../../lambdas/routes';
 import type { CareLoopConfig } from '../config';
@@ -33,6 +37,7 @@ import { kmsViaServiceStatement } from '../statements';
 export interface StatelessStackProps extends StackProps {
   readonly config: CareLoopConfig;
   readonly table: ITable;
+  readonly auditArchiveBucket: IBucket;
   readonly dataKey: IKey;
   readonly telemetryKey: IKey;
   readonly userPool: IUserPool;
@@ -183,6 +188,7 @@ export class StatelessStack extends Stack {
       twilioSecret: props.twilioSecret,
       webOrigin: props.webOrigin,
       phoneCallingCodes: config.phoneCallingCodes,
+      auditArchiveBucket: props.auditArchiveBucket,
     });
 
     const functions = new Map<CareLoopFunctionName, CareLoopFunction>();
@@ -245,7 +251,7 @@ export class StatelessStack extends Stack {
       );
       const deadLetterQueue = fn.deadLetterQueue;
       if (!deadLetterQueue) throw new Error(`Job "${job.name}" has no dead-letter queue`);
-      this.addJobTrigger(job, fn, deadLetterQueue, props.userPool);
+      this.addJobTrigger(job, fn, deadLetterQueue, props);
       functions.set(job.name, fn);
       jobDeadLetterQueues.set(job.name, deadLetterQueue);
     }
@@ -281,7 +287,12 @@ export class StatelessStack extends Stack {
    * call-schedule role may invoke the function); recurring schedules and bus rules are created here,
    * each retried and then dead-lettered into the job's queue.
    */
-  private addJobTrigger(job: Job, fn: CareLoopFunction, deadLetterQueue: IQueue, userPool: IUserPool): void {
+  private addJobTrigger(
+    job: Job,
+    fn: CareLoopFunction,
+    deadLetterQueue: IQueue,
+    { userPool, table }: StatelessStackProps,
+  ): void {
     const trigger = job.trigger;
     switch (trigger.kind) {
       case 'schedule': {
@@ -320,6 +331,21 @@ export class StatelessStack extends Stack {
           sourceAccount: Aws.ACCOUNT_ID,
         });
         return;
+      case 'table-stream':
+        // From the oldest record the stream holds (24 hours), in order; a failing batch is split to
+        // find the record at fault, retried, and then its position goes to the job's queue.
+        fn.function.addEventSource(
+          new DynamoEventSource(table, {
+            startingPosition: StartingPosition.TRIM_HORIZON,
+            batchSize: trigger.batchSize,
+            bisectBatchOnError: true,
+            retryAttempts: 10,
+            maxRecordAge: Duration.hours(24),
+            onFailure: ownDeadLetters(deadLetterQueue),
+            filters: streamFilterPatterns(trigger.entities).map((pattern) => FilterCriteria.filter(pattern)),
+          }),
+        );
+        return;
     }
   }
 
@@ -341,6 +367,13 @@ export class StatelessStack extends Stack {
     return role;
   }
 }
+
+/**
+ * A stream job's failed batches go to the job's own dead-letter queue. The function's role may
+ * already send to it under the data key (CareLoopFunction); SqsDlq would add a second, wildcard
+ * KMS grant.
+ */
+const ownDeadLetters = (queue: IQueue): IEventSourceDlq => ({ bind: () => ({ destination: queue.queueArn }) });
 
 /** The job every call schedule invokes (SCHEDULE_TARGET_ARN): exactly one job is started per call. */
 function perCallJob(jobs: readonly Job[]): Job {

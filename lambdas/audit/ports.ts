@@ -34,3 +34,14 @@ export interface AccountName {
 export interface AccountNames {
   displayOf(userIds: readonly string[]): Promise<Map<string, AccountName>>;
 }
+
+/** The archive of audit events: locked copies nobody can change or delete before their retention ends. */
+export interface AuditArchive {
+  /** Stores a copy under a new key; `exists` when that key already holds one (a redelivered event). */
+  store(key: string, body: string): Promise<'stored' | 'exists'>;
+}
+
+/** A page to on-call. */
+export interface AuditSignals {
+  auditItemChanged(): void;
+}

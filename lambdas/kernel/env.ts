@@ -39,6 +39,17 @@ export const readIdentityEnv = (source: Source = process.env): IdentityEnv => ({
   cognitoEndpoint: optional(source, 'COGNITO_ENDPOINT'),
 });
 
+export interface AuditArchiveEnv {
+  readonly bucket: string;
+  readonly region: string;
+  readonly s3Endpoint: string | undefined;
+}
+export const readAuditArchiveEnv = (source: Source = process.env): AuditArchiveEnv => ({
+  bucket: required(source, 'AUDIT_ARCHIVE_BUCKET'),
+  region: regionOf(source),
+  s3Endpoint: optional(source, 'S3_ENDPOINT'),
+});
+
 export const readSettingsAdmins = (source: Source = process.env): readonly string[] =>
   (source.SETTINGS_ADMIN_EMAILS ?? '')
     .split(',')

@@ -34,7 +34,9 @@ export type ConfigNeed =
   /** WEB_ORIGIN: the web app's origin, for absolute links in messages. */
   | 'webOrigin'
   /** PHONE_CALLING_CODES: the countries whose patients' numbers are accepted (shared/phone.ts). */
-  | 'phones';
+  | 'phones'
+  /** AUDIT_ARCHIVE_BUCKET, S3_ENDPOINT: the audit events' locked copies in S3 (Object Lock). */
+  | 'auditArchive';
 
 /**
  * Item actions on the single table. Never Scan (no Scan in a request path) and never DescribeTable
@@ -67,6 +69,8 @@ export interface GroupActions {
   readonly vapi: 'secretsmanager:GetSecretValue';
   /** Reading the Twilio secret. */
   readonly sms: 'secretsmanager:GetSecretValue';
+  /** Writing an audit event's copy (never reading, changing or deleting one). */
+  readonly auditArchive: 's3:PutObject';
 }
 export type PermissionGroup = keyof GroupActions & ConfigNeed;
 
@@ -80,7 +84,12 @@ export type JobTrigger =
   /** An EventBridge rule on the CareLoop bus matching these detail types. */
   | { readonly kind: 'event'; readonly events: readonly EventType[] }
   /** A Cognito user pool trigger. */
-  | { readonly kind: 'identity'; readonly trigger: 'post-confirmation' };
+  | { readonly kind: 'identity'; readonly trigger: 'post-confirmation' }
+  /**
+   * The table's stream, filtered to the changes of these ElectroDB entities (new items, and changes
+   * or removals of existing ones: table-schema.ts `streamFilterPatterns`), in batches.
+   */
+  | { readonly kind: 'table-stream'; readonly entities: readonly string[]; readonly batchSize: number };
 
 /** A metric a job emits (namespace CareLoop, no dimensions) that pages on-call when it reaches 1 within 5 minutes. */
 export interface PagingMetric {

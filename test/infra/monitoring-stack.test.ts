@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UNMATCHED_REASONS, VAPI_MESSAGE_UNMATCHED } from '../../lambdas/calls/call-metrics';
+import { AUDIT_ITEM_CHANGED } from '../../lambdas/audit/spec';
 import { JOBS } from '../../lambdas/jobs';
 import { EMERGENT_ESCALATION_UNNOTIFIED } from '../../lambdas/notifications/spec';
 import { FUNCTIONS } from '../../lambdas/routes';
@@ -113,6 +114,19 @@ describe('alarms', () => {
       }),
     ]);
     expect(alarmsOn('CareLoop', EMERGENT_ESCALATION_UNNOTIFIED)[0]?.Properties.Dimensions).toBeUndefined();
+  });
+
+  it('page on a changed or removed audit event: the dimension-free count the archive job emits, to the topic', () => {
+    const [alarm] = alarmsOn('CareLoop', AUDIT_ITEM_CHANGED);
+    expect(alarm?.Properties).toMatchObject({
+      AlarmName: `careloop-dev-archive-audit-events-${AUDIT_ITEM_CHANGED}`,
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: topicId }],
+    });
+    expect(alarm?.Properties.Dimensions).toBeUndefined();
   });
 
   it('page on signed Vapi messages that changed nothing: every reason the webhook counts, summed', () => {

@@ -30,6 +30,14 @@ const FIXTURES = {
   'fixture:writer': 'test/infra/fixtures/permissions/writer.ts',
 };
 
+/** What Lambda's event source mapping reads a table's stream with (the function's role). */
+const STREAM_READS = [
+  'dynamodb:DescribeStream',
+  'dynamodb:GetRecords',
+  'dynamodb:GetShardIterator',
+  'dynamodb:ListStreams',
+];
+
 /** The configuration group whose resources a derived action needs. */
 function groupOf(action: string): PermissionGroup | undefined {
   if (action === 'secret:vapi') return 'vapi';
@@ -41,6 +49,7 @@ function groupOf(action: string): PermissionGroup | undefined {
     scheduler: 'scheduler',
     events: 'bus',
     ses: 'email',
+    s3: 'auditArchive',
   };
   return groups[service];
 }
@@ -183,9 +192,11 @@ describe("each function's role", () => {
   it('allows exactly its declared DynamoDB actions: items on the table, Query also on the indexes', () => {
     for (const name of ALL_FUNCTIONS) {
       const actions = declared(name, 'table');
-      expect(allowed(name, 'dynamodb:'), name).toEqual(actions);
+      const itemActions = allowed(name, 'dynamodb:').filter((a) => !STREAM_READS.includes(a));
+      expect(itemActions, name).toEqual(actions);
       const dynamo = statementsOf(name).filter(
-        (s) => s.Effect === 'Allow' && asArray(s.Action).some((a) => a.startsWith('dynamodb:')),
+        (s) =>
+          s.Effect === 'Allow' && asArray(s.Action).some((a) => a.startsWith('dynamodb:') && !STREAM_READS.includes(a)),
       );
       for (const statement of dynamo) {
         const resources = asArray(statement.Resource);
@@ -205,6 +216,25 @@ describe("each function's role", () => {
       expect(viaDynamo.flatMap((s) => asArray(s.Action)).includes('kms:GenerateDataKey'), name).toBe(writes);
       expect(viaDynamo.flatMap((s) => asArray(s.Action)).includes('kms:Decrypt'), name).toBe(actions.length > 0);
     }
+  });
+
+  it("lets only a table-stream job read the table's stream, and only the stream", () => {
+    for (const name of ALL_FUNCTIONS) {
+      const streamJob = JOBS.some((job) => job.name === name && job.trigger.kind === 'table-stream');
+      const reads = allowed(name, 'dynamodb:').filter((a) => STREAM_READS.includes(a));
+      expect(reads, name).toEqual(streamJob ? sorted(STREAM_READS) : []);
+      for (const statement of statementsOf(name).filter((s) =>
+        asArray(s.Action).some((a) => STREAM_READS.includes(a)),
+      )) {
+        const resource = JSON.stringify(statement.Resource);
+        // ListStreams has no resource-level scoping; the others name the table's stream.
+        if (asArray(statement.Action).includes('dynamodb:ListStreams')) expect(statement.Resource, name).toBe('*');
+        else expect(resource, name).toMatch(/StreamArn/);
+      }
+    }
+    expect(JOBS.filter((job) => job.trigger.kind === 'table-stream').map((job) => job.name)).toEqual([
+      'archive-audit-events',
+    ]);
   });
 
   it('never allows Scan, DescribeTable, or a delete or batch write its code does not issue', () => {
@@ -295,6 +325,7 @@ describe("each function's role", () => {
       const expected = [
         ...(declared(name, 'scheduler').includes('scheduler:CreateSchedule') ? ['iam:PassRole'] : []),
         ...(JOBS.some((job) => job.name === name) ? ['sqs:SendMessage'] : []),
+        ...(JOBS.some((job) => job.name === name && job.trigger.kind === 'table-stream') ? STREAM_READS : []),
       ];
       expect(sorted(new Set(others)), name).toEqual(sorted(expected));
     }

@@ -1,5 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_ARCHIVE_RETENTION_DAYS } from '../../lambdas/audit/spec';
+import { auditEventItem } from '../../lambdas/kernel/audit-event-item';
 import { TABLE_SCHEMA } from '../../lambdas/platform/dynamodb/table-schema';
 import { CLIENT_READABLE_ATTRIBUTES, CLIENT_WRITABLE_ATTRIBUTES } from '../../shared/identity-attributes';
 import { PASSWORD_POLICY } from '../../shared/password-policy';
@@ -216,5 +218,79 @@ describe('vendor secrets', () => {
         }),
       });
     }
+  });
+});
+
+describe('audit archive', () => {
+  const archive = () => {
+    const buckets = Object.values(template.findResources('AWS::S3::Bucket')).filter(
+      (bucket) => (bucket.Properties as { ObjectLockEnabled?: boolean }).ObjectLockEnabled,
+    );
+    expect(buckets).toHaveLength(1);
+    return buckets[0] as { Properties: Record<string, unknown>; DeletionPolicy?: string };
+  };
+
+  it('locks every copy in compliance mode for six years, versioned and retained', () => {
+    expect(archive().Properties).toMatchObject({
+      ObjectLockEnabled: true,
+      ObjectLockConfiguration: {
+        ObjectLockEnabled: 'Enabled',
+        Rule: { DefaultRetention: { Mode: 'COMPLIANCE', Days: AUDIT_ARCHIVE_RETENTION_DAYS } },
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+    });
+    expect(AUDIT_ARCHIVE_RETENTION_DAYS).toBeGreaterThanOrEqual(6 * 365 + 1);
+    expect(archive().DeletionPolicy).toBe('Retain');
+  });
+
+  it('is encrypted with the data key, private, and logs its access elsewhere', () => {
+    const dataKey = Object.keys(template.findResources('AWS::KMS::Key')).find((id) => id.startsWith('DataKey'));
+    expect(archive().Properties).toMatchObject({
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [
+          {
+            ServerSideEncryptionByDefault: {
+              SSEAlgorithm: 'aws:kms',
+              KMSMasterKeyID: { 'Fn::GetAtt': [dataKey, 'Arn'] },
+            },
+            BucketKeyEnabled: true,
+          },
+        ],
+      },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      LoggingConfiguration: { DestinationBucketName: expect.anything(), LogFilePrefix: 'audit-archive/' },
+    });
+  });
+
+  it('refuses requests without TLS', () => {
+    const policies = Object.values(template.findResources('AWS::S3::BucketPolicy'));
+    expect(JSON.stringify(policies)).toContain('"aws:SecureTransport":"false"');
+  });
+
+  it("streams the table's changes with the item before and after", () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: TABLE_SCHEMA.streamViewType },
+    });
+    expect(TABLE_SCHEMA.streamViewType).toBe('NEW_AND_OLD_IMAGES');
+  });
+
+  it('keeps audit events in the table at least six years before TTL removes them', () => {
+    const at = '2026-03-01T00:00:00.000Z';
+    const item = auditEventItem({
+      id: 'e',
+      at,
+      actorId: 'a',
+      actorRole: 'provider',
+      actorProviderId: null,
+      action: 'x',
+      subject: { type: 'patient', id: 'p' },
+      outcome: 'success',
+    });
+    expect(item.expires_at - Date.parse(at) / 1000).toBeGreaterThanOrEqual(AUDIT_ARCHIVE_RETENTION_DAYS * 86_400);
   });
 });

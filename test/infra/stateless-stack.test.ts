@@ -4,7 +4,7 @@ import { ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_ERRORS } from '../../infra/constructs/careloop-api';
 import { CONFIG_VARIABLES } from '../../infra/constructs/function-configuration';
-import { AUDIT_EVENT_PARTITION_KEY_PATTERN } from '../../lambdas/platform/dynamodb/table-schema';
+import { AUDIT_EVENT_PARTITION_KEY_PATTERN, streamFilterPatterns } from '../../lambdas/platform/dynamodb/table-schema';
 import type { CareLoopFunctionName } from '../../infra/constructs/function-configuration';
 import { EVENT_SOURCE, JOBS } from '../../lambdas/jobs';
 import type { JobDefinition } from '../../lambdas/jobs';
@@ -15,6 +15,7 @@ import {
   readIdentityEnv,
   readSchedulerEnv,
   readSmsEnv,
+  readAuditArchiveEnv,
   readTableEnv,
   readVapiEnv,
   readWebOrigin,
@@ -99,6 +100,7 @@ const READERS: Record<ConfigNeed, ((source: NodeJS.ProcessEnv) => unknown) | und
   sms: readSmsEnv,
   webOrigin: readWebOrigin,
   phones: undefined, // optional: unset means the NANP only
+  auditArchive: readAuditArchiveEnv,
 };
 const CONFIG_GROUPS = Object.keys(CONFIG_VARIABLES) as ConfigNeed[];
 
@@ -566,6 +568,18 @@ describe('jobs', () => {
     }
   });
 
+  it('archives audit events: only new audit items reach the archive, changed or removed ones page', () => {
+    expect(streamFilterPatterns(['audit_event'])).toEqual([
+      { eventName: ['INSERT'], dynamodb: { NewImage: { __edb_e__: { S: ['audit_event'] } } } },
+      { eventName: ['MODIFY', 'REMOVE'], dynamodb: { OldImage: { __edb_e__: { S: ['audit_event'] } } } },
+    ]);
+    expect(environmentOf('archive-audit-events')).toMatchObject({
+      AUDIT_ARCHIVE_BUCKET: {
+        'Fn::GetStackOutput': expect.objectContaining({ OutputName: expect.stringMatching(/AuditArchive/) }),
+      },
+    });
+  });
+
   it('has the CareLoop event bus', () => {
     template.hasResourceProperties('AWS::Events::EventBus', { Name: 'careloop-dev' });
   });
@@ -624,6 +638,29 @@ describe('jobs', () => {
           expect(schedules, job.name).toEqual([]);
           expect(rules, job.name).toEqual([]);
           break;
+        case 'table-stream': {
+          expect(schedules, job.name).toEqual([]);
+          expect(rules, job.name).toEqual([]);
+          const mappings = ofType('AWS::Lambda::EventSourceMapping').filter(
+            ([, mapping]) => JSON.stringify(mapping.Properties.FunctionName) === JSON.stringify({ Ref: logicalId }),
+          );
+          expect(mappings, job.name).toHaveLength(1);
+          const properties = mappings[0]?.[1].Properties ?? {};
+          expect(properties, job.name).toMatchObject({
+            EventSourceArn: {
+              'Fn::GetStackOutput': expect.objectContaining({ OutputName: expect.stringMatching(/Table.*StreamArn/) }),
+            },
+            StartingPosition: 'TRIM_HORIZON',
+            BatchSize: trigger.batchSize,
+            BisectBatchOnFunctionError: true,
+            DestinationConfig: { OnFailure: { Destination: deadLetterArn } },
+          });
+          const patterns = (properties.FilterCriteria as { Filters: { Pattern: string }[] }).Filters.map(
+            (filter) => JSON.parse(filter.Pattern) as unknown,
+          );
+          expect(patterns, job.name).toEqual(streamFilterPatterns(trigger.entities));
+          break;
+        }
       }
     }
   });

@@ -11,6 +11,8 @@ export const TABLE_SCHEMA = {
     { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
   timeToLiveAttribute: 'expires_at',
+  /** The table's stream: each change with the item before and after (the audit archive reads it). */
+  streamViewType: 'NEW_AND_OLD_IMAGES',
 } as const;
 
 /** ElectroDB service of every entity: each partition key it writes starts with `$careloop#`. */
@@ -45,5 +47,21 @@ export function createTableInput(tableName: string) {
       ],
       Projection: { ProjectionType: 'ALL' as const },
     })),
+    StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_SCHEMA.streamViewType },
   };
+}
+
+/** The attribute in which ElectroDB names each item's entity (`audit_event`, `patient`, …). */
+export const ENTITY_ATTRIBUTE = '__edb_e__';
+
+/**
+ * The Lambda event filter patterns (Lambda's filter syntax, as data) that pass a table-stream job the
+ * changes of the given entities: each new item, and each change or removal of an existing one. The
+ * CDK's event source mapping and the local stream reader use the same patterns.
+ */
+export function streamFilterPatterns(entities: readonly string[]) {
+  return [
+    { eventName: ['INSERT'], dynamodb: { NewImage: { [ENTITY_ATTRIBUTE]: { S: [...entities] } } } },
+    { eventName: ['MODIFY', 'REMOVE'], dynamodb: { OldImage: { [ENTITY_ATTRIBUTE]: { S: [...entities] } } } },
+  ];
 }
