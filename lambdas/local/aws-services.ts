@@ -1,6 +1,6 @@
 /**
- * Local AWS services: the parts of EventBridge Scheduler, EventBridge and Secrets Manager that
- * CareLoop uses, on one HTTP server on 127.0.0.1. The functions use the real SDK v3 clients with an
+ * Local AWS services: the parts of EventBridge Scheduler, EventBridge, Secrets Manager, SES and S3
+ * that CareLoop uses, on one HTTP server on 127.0.0.1, and Lambda's reading of the table's stream. The functions use the real SDK v3 clients with an
  * endpoint override (SCHEDULER_ENDPOINT, EVENTBRIDGE_ENDPOINT, SECRETS_MANAGER_ENDPOINT), as they do
  * for DynamoDB Local and cognito-local; this server speaks the wire protocols those clients use
  * (Scheduler: restJson1; EventBridge and Secrets Manager: awsJson1_1) and enforces the service rules
@@ -23,7 +23,10 @@
  * Lambda's async-invoke rule in lambdas/vendors/aws/. This module is the one server that routes to
  * them, the job manifest's rate jobs and rules, the state file, and the test hooks.
  *
- * Test hooks: GET /local/schedules, POST /local/schedules/run-due?at=<ISO> (time travel),
+ * S3 (path-style, S3_ENDPOINT) holds the audit archive with Object Lock (vendors/s3/s3-emulator.ts);
+ * the table-stream jobs read DynamoDB Local's stream through vendors/aws/table-stream-source.ts.
+ *
+ * Test hooks: GET /local/schedules, GET /local/stream-deliveries, POST /local/schedules/run-due?at=<ISO> (time travel),
  * POST /local/jobs/<name>/run, GET /local/dead-letters, GET /local/events, POST /local/ses/faults
  * (`{ "next": ["MessageRejected" | "TooManyRequestsException" | "InternalFailure", ...] }`: the
  * next SendEmail requests fail so).
@@ -58,11 +61,15 @@ import {
 } from '../vendors/scheduler/scheduler-emulator';
 import { createSecretsManagerEmulator } from '../vendors/secrets/secrets-manager-emulator';
 import { createSesEmulator, SES_FAULTS, type SesFault } from '../vendors/ses/ses-emulator';
+import { createS3Emulator, type LocalBucket } from '../vendors/s3/s3-emulator';
+import { startTableStreamSource, type StreamDelivery } from '../vendors/aws/table-stream-source';
+import { streamFilterPatterns } from '../platform/dynamodb/table-schema';
+import { AUDIT_ARCHIVE_RETENTION_DAYS } from '../audit/spec';
 import type { SimulatedOutbox } from '../vendors/simulated-outbox';
 import { invokeJob } from './invoke';
 import { localFunctionArn, localFunctionName } from './lambda-context';
 
-export type { BusEventRecord, DeadLetter, FireOutcome, InvokeJob, PendingSchedule };
+export type { BusEventRecord, DeadLetter, FireOutcome, InvokeJob, PendingSchedule, StreamDelivery };
 
 export const LOCAL_ACCOUNT = '000000000000';
 export const LOCAL_REGION = 'us-east-1';
@@ -70,6 +77,11 @@ export const LOCAL_EVENT_BUS_NAME = 'careloop-local';
 export const LOCAL_SCHEDULE_GROUP = 'careloop-local-calls';
 export const LOCAL_SCHEDULER_ROLE_ARN = `arn:aws:iam::${LOCAL_ACCOUNT}:role/careloop-local-scheduler`;
 export const LOCAL_SCHEDULE_DLQ_ARN = `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT}:careloop-local-call-schedules-dlq`;
+/** The audit archive, locked as the CDK locks it (compliance mode, the audit spec's retention). */
+export const LOCAL_AUDIT_ARCHIVE: LocalBucket = {
+  name: 'careloop-local-audit-archive',
+  objectLock: { mode: 'COMPLIANCE', days: AUDIT_ARCHIVE_RETENTION_DAYS },
+};
 
 /** The configuration the functions read to use these services (see kernel/env.ts). */
 export function localAwsEnvironment(url: string) {
@@ -78,6 +90,8 @@ export function localAwsEnvironment(url: string) {
     EVENTBRIDGE_ENDPOINT: url,
     SECRETS_MANAGER_ENDPOINT: url,
     SES_ENDPOINT: url,
+    S3_ENDPOINT: url,
+    AUDIT_ARCHIVE_BUCKET: LOCAL_AUDIT_ARCHIVE.name,
     SCHEDULE_GROUP_NAME: LOCAL_SCHEDULE_GROUP,
     SCHEDULE_TARGET_ARN: localFunctionArn('place-scheduled-call'),
     SCHEDULER_ROLE_ARN: LOCAL_SCHEDULER_ROLE_ARN,
@@ -116,6 +130,10 @@ export interface LocalAwsServicesOptions {
   outbox?: SimulatedOutbox;
   /** How often the runner looks for due schedules; 0 leaves firing to fireDue (tests). */
   tickMs?: number;
+  /** S3's buckets (default: the audit archive). */
+  buckets?: readonly LocalBucket[];
+  /** The table whose stream the table-stream jobs read (DynamoDB Local's); none: no stream is read. */
+  tableStream?: { dynamoEndpoint: string; tableName: string; pollMs?: number };
   log: (line: string) => void;
 }
 
@@ -130,6 +148,8 @@ export interface LocalAwsServices {
   recentEvents(): BusEventRecord[];
   /** Waits until no schedule firing, rate job or bus delivery is under way. */
   settled(): Promise<void>;
+  /** What the table stream delivered to its jobs, oldest first. */
+  streamDeliveries(): StreamDelivery[];
 }
 
 interface StoredState {
@@ -201,6 +221,31 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
     account: LOCAL_ACCOUNT,
     secrets: options.secrets,
   });
+  const s3 = createS3Emulator({ dataDir: options.dataDir, buckets: options.buckets ?? [LOCAL_AUDIT_ARCHIVE] });
+  const tableStream = options.tableStream
+    ? startTableStreamSource({
+        dynamoEndpoint: options.tableStream.dynamoEndpoint,
+        region: LOCAL_REGION,
+        tableName: options.tableStream.tableName,
+        jobs: JOBS.flatMap((job) =>
+          job.trigger.kind === 'table-stream'
+            ? [
+                {
+                  name: job.name,
+                  patterns: streamFilterPatterns(job.trigger.entities),
+                  batchSize: job.trigger.batchSize,
+                },
+              ]
+            : [],
+        ),
+        invoker,
+        deadLetter,
+        functionArn: localFunctionArn,
+        checkpointFile: join(options.dataDir, 'table-stream.json'),
+        pollMs: options.tableStream.pollMs ?? 250,
+        log,
+      })
+    : null;
   const ses = createSesEmulator({
     region: LOCAL_REGION,
     identities: options.sesIdentities ?? [],
@@ -294,6 +339,9 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
     if (route === 'GET /local/schedules') return send(res, 200, { schedules: pendingSchedules() });
     if (route === 'GET /local/dead-letters') return send(res, 200, { deadLetters });
     if (route === 'GET /local/events') return send(res, 200, { events: eventBridge.events() });
+    if (route === 'GET /local/stream-deliveries') {
+      return send(res, 200, { deliveries: tableStream?.deliveries() ?? [] });
+    }
     if (route === 'POST /local/ses/faults') {
       let next: unknown;
       try {
@@ -342,7 +390,9 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
           ? schedulerApi(req, res, url)
           : url.pathname.startsWith('/v2/email/')
             ? sesApi(req, res, url)
-            : localApi(req, res, url);
+            : s3.handles(url)
+              ? s3.handle(req, res, url)
+              : localApi(req, res, url);
     handled.catch((error: unknown) => {
       log(`local AWS services: internal error (${error instanceof Error ? error.name : 'Unknown'})`);
       if (!res.headersSent)
@@ -388,7 +438,9 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
     deadLetters: () => [...deadLetters],
     recentEvents: () => eventBridge.events().map((e) => ({ ...e, deliveries: e.deliveries.map((d) => ({ ...d })) })),
     settled: () => invoker.settled(),
+    streamDeliveries: () => tableStream?.deliveries() ?? [],
     async stop() {
+      await tableStream?.stop();
       if (persistTimer) clearTimeout(persistTimer);
       if (!invoker.isStopped()) writeState();
       invoker.stop();

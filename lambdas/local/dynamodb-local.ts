@@ -87,14 +87,22 @@ export async function ensureTable(
   tableName: string,
 ): Promise<{ created: boolean; addedIndexes: string[] }> {
   let existing: string[] | null = null;
+  let streaming = false;
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     existing = (Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? '');
+    streaming = Table?.StreamSpecification?.StreamEnabled === true;
   } catch (error) {
     if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
   }
   const input = createTableInput(tableName);
   if (existing) {
+    if (!streaming) {
+      // A table made before the audit archive: its stream is turned on, as a deploy would.
+      await client.send(
+        new UpdateTableCommand({ TableName: tableName, StreamSpecification: input.StreamSpecification }),
+      );
+    }
     const missing = input.GlobalSecondaryIndexes.filter((i) => !existing.includes(i.IndexName));
     // DynamoDB takes one new index per UpdateTable.
     for (const index of missing) {

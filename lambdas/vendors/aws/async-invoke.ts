@@ -12,7 +12,7 @@ const MAX_RETRY_DELAY_MS = 30_000;
 export type InvokeJob = (job: JobName, event: unknown) => Promise<unknown>;
 
 export interface DeadLetter {
-  trigger: 'schedule' | 'rate' | 'event';
+  trigger: 'schedule' | 'rate' | 'event' | 'stream';
   /**
    * function: the handler failed every asynchronous attempt (AWS: the function's dead-letter queue);
    * trigger: it could not be invoked at all (AWS: the schedule's DeadLetterConfig).
