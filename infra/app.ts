@@ -82,6 +82,7 @@ export function createCareLoopApp(props: AppProps = {}): CareLoopApp {
     description: `CareLoop ${config.stage}: alarms and on-call topic`,
     telemetryKey: stateful.telemetryKey,
     api: stateless.api.api,
+    apiAccessLogs: stateless.api.accessLogs,
     functions: new Map([...stateless.functions].map(([fnName, fn]) => [fnName, fn.function])),
     scheduleDeadLetterQueue: stateless.scheduleDeadLetterQueue,
     scheduleGroup: stateless.scheduleGroup,

@@ -116,6 +116,8 @@ const UNAUTHORIZED_ROUTE_REASONS: Record<Exclude<RouteAccess, readonly Role[] | 
  */
 export class CareLoopApi extends Construct {
   readonly api: RestApi;
+  /** The stage's JSON access log (ids, route templates, statuses): the security alarms count from it. */
+  readonly accessLogs: LogGroup;
   readonly authorizer: CognitoUserPoolsAuthorizer;
   /**
    * Base URL of the deployed stage, without a trailing slash. Built from the API id and the literal
@@ -129,11 +131,11 @@ export class CareLoopApi extends Construct {
   constructor(scope: Construct, id: string, props: CareLoopApiProps) {
     super(scope, id);
 
-    const accessLogs = new LogGroup(this, 'AccessLogs', {
+    const accessLogs = (this.accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: props.logRetention,
       encryptionKey: props.logKey,
       removalPolicy: props.logRemovalPolicy,
-    });
+    }));
 
     this.api = new RestApi(this, 'Api', {
       description: 'CareLoop API',

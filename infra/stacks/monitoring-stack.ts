@@ -5,6 +5,7 @@ import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData } f
 import type { IAlarmAction, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -17,6 +18,8 @@ import {
   VAPI_MESSAGE_UNMATCHED,
 } from '../../lambdas/calls/call-metrics';
 import { JOBS, type JobDefinition } from '../../lambdas/jobs';
+import { ROUTES } from '../../lambdas/routes';
+import { isWebhookAccess } from '../../shared/api/access';
 import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/kernel/usage-metrics';
 import type { CareLoopConfig } from '../config';
 import { namePrefix } from '../config';
@@ -25,6 +28,8 @@ export interface MonitoringStackProps extends StackProps {
   readonly config: CareLoopConfig;
   readonly telemetryKey: IKey;
   readonly api: RestApi;
+  /** The API stage's JSON access log (careloop-api.ts `accessLogFormat`). */
+  readonly apiAccessLogs: ILogGroup;
   readonly functions: ReadonlyMap<string, IFunction>;
   /** Dead-letter queue of the call schedules created at run time. */
   readonly scheduleDeadLetterQueue: IQueue;
@@ -37,8 +42,28 @@ export interface MonitoringStackProps extends StackProps {
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
+
+/** Makes one alarm that notifies the on-call topic. */
+type AlarmOf = (alarmId: string, description: string, metric: IMetric, threshold: number) => Alarm;
 /** Powertools' namespace for every function's metrics (POWERTOOLS_METRICS_NAMESPACE, lambdas/kernel/observability.ts). */
 const METRICS_NAMESPACE = 'CareLoop';
+/** The metrics counted from the API's access log (statuses by source IP, user and route). */
+export const SECURITY_NAMESPACE = 'CareLoop/Security';
+
+/**
+ * What pages as an attack in progress, per 5 minutes: refusals (401/403) from one source IP or to one
+ * user, refused webhook credentials, and link tokens that name no link (someone guessing them).
+ */
+export const SECURITY_ALARM_THRESHOLDS = {
+  refusalsPerSourceIp: 20,
+  refusalsPerUser: 10,
+  webhookRefusals: 5,
+  linkNotFound: 20,
+} as const;
+
+/** The access log's `$.resourcePath` is one of these route templates. */
+const resourcePathIn = (paths: readonly string[]) =>
+  `(${paths.map((path) => `$.resourcePath = "${path}"`).join(' || ')})`;
 
 /**
  * Alarms on what pages on-call: API 5xx rate, function errors and throttles, dead letters, scheduler
@@ -62,7 +87,7 @@ export class MonitoringStack extends Stack {
     new CfnOutput(this, 'OnCallTopicArn', { value: this.topic.topicArn });
     const notify = new SnsAction(this.topic);
 
-    const alarm = (alarmId: string, description: string, metric: IMetric, threshold: number): Alarm => {
+    const alarm: AlarmOf = (alarmId, description, metric, threshold) => {
       const created = new Alarm(this, alarmId, {
         alarmName: `${prefix}-${alarmId}`,
         alarmDescription: description,
@@ -211,6 +236,8 @@ export class MonitoringStack extends Stack {
       5,
     );
 
+    securityAlarms(this, props.apiAccessLogs, alarm);
+
     // Scheduler failures, per group: the call schedules keep their original alarm ids.
     const schedulerGroups = [
       {
@@ -242,6 +269,64 @@ export class MonitoringStack extends Stack {
       );
     }
   }
+}
+
+/**
+ * Security alarms (DECISIONS "Audit trail", OWASP ASVS 5 "Security logging"), counted from the API
+ * access log, which sees what the functions never do (the authorizer's 401s): bursts of refusals per
+ * source IP and per user, refused webhook credentials, and link tokens that name no link. The audit
+ * archive's own alarm (a changed audit item) is one of the jobs' paging metrics.
+ */
+function securityAlarms(scope: Construct, logs: ILogGroup, alarm: AlarmOf): void {
+  const webhookPaths = ROUTES.filter((route) => isWebhookAccess(route.access)).map((route) => route.path);
+  const linkPaths = ROUTES.filter((route) => route.path.includes('{token}')).map((route) => route.path);
+  const count = (id: string, pattern: string, dimensions?: Record<string, string>) =>
+    new MetricFilter(scope, `Security-${id}`, {
+      logGroup: logs,
+      filterPattern: FilterPattern.literal(`{ ${pattern} }`),
+      metricNamespace: SECURITY_NAMESPACE,
+      metricName: id,
+      metricValue: '1',
+      ...(dimensions ? { dimensions } : {}),
+    });
+  count('RefusedBySourceIp', '($.status = "401") || ($.status = "403")', { SourceIp: '$.ip' });
+  count('RefusedByUser', '($.status = "403") && ($.userId != "-")', { UserId: '$.userId' });
+  count('WebhookRefused', `(($.status = "401") || ($.status = "403")) && ${resourcePathIn(webhookPaths)}`);
+  count('LinkNotFound', `($.status = "404") && ${resourcePathIn(linkPaths)}`);
+
+  const busiest = (metricName: string, dimension: string, label: string) =>
+    new MathExpression({
+      expression: `SELECT SUM(${metricName}) FROM SCHEMA("${SECURITY_NAMESPACE}", ${dimension}) GROUP BY ${dimension} ORDER BY SUM() DESC LIMIT 1`,
+      label,
+      period: FIVE_MINUTES,
+    });
+  const total = (metricName: string) =>
+    new Metric({ namespace: SECURITY_NAMESPACE, metricName, period: FIVE_MINUTES, statistic: 'Sum' });
+  const t = SECURITY_ALARM_THRESHOLDS;
+  alarm(
+    'security-refusals-per-source-ip',
+    `One source IP got ${t.refusalsPerSourceIp} or more 401/403 answers in 5 minutes`,
+    busiest('RefusedBySourceIp', 'SourceIp', 'Refusals of the busiest source IP (5 minutes)'),
+    t.refusalsPerSourceIp,
+  );
+  alarm(
+    'security-refusals-per-user',
+    `One signed-in user got ${t.refusalsPerUser} or more 403 answers in 5 minutes`,
+    busiest('RefusedByUser', 'UserId', 'Refusals of the busiest user (5 minutes)'),
+    t.refusalsPerUser,
+  );
+  alarm(
+    'security-webhook-refusals',
+    `Webhooks refused ${t.webhookRefusals} or more forged, missing or stale credentials in 5 minutes`,
+    total('WebhookRefused'),
+    t.webhookRefusals,
+  );
+  alarm(
+    'security-link-not-found',
+    `Link tokens that name no link were tried ${t.linkNotFound} or more times in 5 minutes`,
+    total('LinkNotFound'),
+    t.linkNotFound,
+  );
 }
 
 function addActions(alarm: Alarm, action: IAlarmAction): void {

@@ -4,7 +4,8 @@ import { UNMATCHED_REASONS, VAPI_MESSAGE_UNMATCHED } from '../../lambdas/calls/c
 import { AUDIT_ITEM_CHANGED } from '../../lambdas/audit/spec';
 import { JOBS } from '../../lambdas/jobs';
 import { EMERGENT_ESCALATION_UNNOTIFIED } from '../../lambdas/notifications/spec';
-import { FUNCTIONS } from '../../lambdas/routes';
+import { FUNCTIONS, ROUTES } from '../../lambdas/routes';
+import { SECURITY_ALARM_THRESHOLDS, SECURITY_NAMESPACE } from '../../infra/stacks/monitoring-stack';
 import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/kernel/usage-metrics';
 import { SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
@@ -127,6 +128,59 @@ describe('alarms', () => {
       AlarmActions: [{ Ref: topicId }],
     });
     expect(alarm?.Properties.Dimensions).toBeUndefined();
+  });
+
+  it('count refusals, refused webhook credentials and unknown link tokens from the API access log', () => {
+    const filters = Object.values(template.findResources('AWS::Logs::MetricFilter')).map(
+      (filter) => filter.Properties as Record<string, unknown>,
+    );
+    const byName = (name: string) =>
+      filters.find((f) => JSON.stringify(f.MetricTransformations).includes(`"MetricName":"${name}"`));
+    const transformation = (name: string) =>
+      (byName(name)?.MetricTransformations as Record<string, unknown>[] | undefined)?.[0];
+    expect(transformation('RefusedBySourceIp')).toMatchObject({
+      MetricNamespace: SECURITY_NAMESPACE,
+      MetricValue: '1',
+      Dimensions: [{ Key: 'SourceIp', Value: '$.ip' }],
+    });
+    expect(byName('RefusedBySourceIp')?.FilterPattern).toBe('{ ($.status = "401") || ($.status = "403") }');
+    expect(transformation('RefusedByUser')).toMatchObject({ Dimensions: [{ Key: 'UserId', Value: '$.userId' }] });
+    const webhookPattern = String(byName('WebhookRefused')?.FilterPattern);
+    for (const route of ROUTES.filter((r) => r.access === 'webhook:vapi' || r.access === 'webhook:twilio')) {
+      expect(webhookPattern).toContain(`$.resourcePath = "${route.path}"`);
+    }
+    const linkPattern = String(byName('LinkNotFound')?.FilterPattern);
+    expect(linkPattern).toContain('$.status = "404"');
+    for (const route of ROUTES.filter((r) => r.path.includes('{token}'))) {
+      expect(linkPattern).toContain(`$.resourcePath = "${route.path}"`);
+    }
+    // The access log's own field names (careloop-api.ts): a renamed field would silently count nothing.
+    const accessLogFormat = JSON.stringify(
+      Template.fromStack(synthesizeCareLoopApp().stateless).findResources('AWS::ApiGateway::Stage'),
+    );
+    for (const field of ['ip', 'userId', 'status', 'resourcePath']) expect(accessLogFormat).toContain(`\\"${field}\\"`);
+  });
+
+  it('page on a burst of refusals per source IP or user, refused webhooks and unknown link tokens', () => {
+    const byName = (name: string) => alarms.find((a) => a.Properties.AlarmName === `careloop-dev-${name}`);
+    const query = (name: string) =>
+      JSON.stringify((byName(name)?.Properties.Metrics as { Expression?: string }[] | undefined)?.[0]?.Expression);
+    expect(query('security-refusals-per-source-ip')).toContain('GROUP BY SourceIp');
+    expect(byName('security-refusals-per-source-ip')?.Properties.Threshold).toBe(
+      SECURITY_ALARM_THRESHOLDS.refusalsPerSourceIp,
+    );
+    expect(query('security-refusals-per-user')).toContain('GROUP BY UserId');
+    expect(byName('security-webhook-refusals')?.Properties).toMatchObject({
+      Namespace: SECURITY_NAMESPACE,
+      MetricName: 'WebhookRefused',
+      Threshold: SECURITY_ALARM_THRESHOLDS.webhookRefusals,
+      AlarmActions: [{ Ref: topicId }],
+    });
+    expect(byName('security-link-not-found')?.Properties).toMatchObject({
+      MetricName: 'LinkNotFound',
+      Threshold: SECURITY_ALARM_THRESHOLDS.linkNotFound,
+      AlarmActions: [{ Ref: topicId }],
+    });
   });
 
   it('page on signed Vapi messages that changed nothing: every reason the webhook counts, summed', () => {
