@@ -166,10 +166,10 @@ describe('route table and layout', () => {
     // returning user's is usually past its time.
     const storeSession = (entries: Record<string, string>) =>
       page.evaluate((values) => {
-        for (const key of Object.keys(localStorage)) {
+        for (const key of Object.keys(sessionStorage)) {
           for (const [suffix, value] of Object.entries(values)) {
             if (key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith(suffix))
-              localStorage.setItem(key, value);
+              sessionStorage.setItem(key, value);
           }
         }
       }, entries);

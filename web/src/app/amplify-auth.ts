@@ -1,4 +1,6 @@
 import { Amplify } from 'aws-amplify';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { sessionStorage } from 'aws-amplify/utils';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { createAmplifyAuthClient, type AuthClient } from '../lib/auth-client';
 
@@ -14,5 +16,8 @@ export function createConfiguredAuthClient(config: RuntimeConfig, contactEmail: 
       },
     },
   });
+  // DECISIONS "Sessions": a session's tokens live in the tab (sessionStorage), never in localStorage,
+  // so closing the tab ends it and another site's script left behind on a shared computer finds none.
+  cognitoUserPoolsTokenProvider.setKeyValueStorage(sessionStorage);
   return createAmplifyAuthClient(contactEmail);
 }

@@ -19,14 +19,18 @@ function realClient(): AuthClient & { expire: () => void } {
   };
 }
 
-afterEach(() => localStorage.clear());
+afterEach(() => sessionStorage.clear());
 
 describe('hasStoredSession', () => {
-  it("is true only while Amplify's Cognito keys are in localStorage", () => {
-    localStorage.setItem('careloop.other', '1');
+  it("is true only while Amplify's Cognito keys are in sessionStorage", () => {
+    sessionStorage.setItem('careloop.other', '1');
     expect(hasStoredSession()).toBe(false);
-
+    // Tokens are never kept in localStorage (DECISIONS "Sessions"): what is left there is not a session.
     localStorage.setItem('CognitoIdentityServiceProvider.client-1.LastAuthUser', 'user-1');
+    expect(hasStoredSession()).toBe(false);
+    localStorage.clear();
+
+    sessionStorage.setItem('CognitoIdentityServiceProvider.client-1.LastAuthUser', 'user-1');
     expect(hasStoredSession()).toBe(true);
   });
 });
@@ -43,9 +47,9 @@ function idToken(claims: Record<string, unknown>): string {
 
 /** What Amplify stores for a signed-in user of app client `client-1`. */
 function storeSession(claims: Record<string, unknown>, clockDrift = 0): void {
-  localStorage.setItem(`${KEYS}.LastAuthUser`, 'user-1');
-  localStorage.setItem(`${KEYS}.user-1.idToken`, idToken(claims));
-  localStorage.setItem(`${KEYS}.user-1.clockDrift`, String(clockDrift));
+  sessionStorage.setItem(`${KEYS}.LastAuthUser`, 'user-1');
+  sessionStorage.setItem(`${KEYS}.user-1.idToken`, idToken(claims));
+  sessionStorage.setItem(`${KEYS}.user-1.clockDrift`, String(clockDrift));
 }
 
 const inAnHour = NOW / 1000 + 3600;
@@ -53,8 +57,8 @@ const inAnHour = NOW / 1000 + 3600;
 describe('readStoredIdToken', () => {
   it("reads the stored token's client, groups and organization", () => {
     storeSession({ aud: 'client-1', exp: inAnHour, 'cognito:groups': ['provider'], 'custom:provider_id': 'prov-1' });
-    expect(readStoredIdToken(localStorage, NOW)).toEqual({
-      token: localStorage.getItem(`${KEYS}.user-1.idToken`),
+    expect(readStoredIdToken(sessionStorage, NOW)).toEqual({
+      token: sessionStorage.getItem(`${KEYS}.user-1.idToken`),
       fresh: true,
       clientId: 'client-1',
       groups: ['provider'],
@@ -69,23 +73,23 @@ describe('readStoredIdToken', () => {
       'cognito:groups': ['provider', 'careloop_employee'],
       'custom:provider_id': 'prov-1',
     });
-    const employee = readStoredIdToken(localStorage, NOW);
+    const employee = readStoredIdToken(sessionStorage, NOW);
     expect(employee && earlyIdentityOf(employee)).toEqual({ role: 'careloop_employee', providerId: null });
 
     storeSession({ aud: 'client-1', exp: inAnHour, 'custom:provider_id': 'prov-1' });
-    const pending = readStoredIdToken(localStorage, NOW);
+    const pending = readStoredIdToken(sessionStorage, NOW);
     expect(pending && earlyIdentityOf(pending)).toEqual({ role: null, providerId: 'prov-1' });
   });
 
   it('marks a token within a minute of its expiry (clock drift included) not fresh: Amplify refreshes it', () => {
     storeSession({ aud: 'client-1', exp: NOW / 1000 + 61, 'cognito:groups': ['provider'] });
-    expect(readStoredIdToken(localStorage, NOW)?.fresh).toBe(true);
+    expect(readStoredIdToken(sessionStorage, NOW)?.fresh).toBe(true);
 
     storeSession({ aud: 'client-1', exp: NOW / 1000 + 59, 'cognito:groups': ['provider'] });
-    expect(readStoredIdToken(localStorage, NOW)?.fresh).toBe(false);
+    expect(readStoredIdToken(sessionStorage, NOW)?.fresh).toBe(false);
 
     storeSession({ aud: 'client-1', exp: NOW / 1000 + 120, 'cognito:groups': ['provider'] }, 90_000);
-    expect(readStoredIdToken(localStorage, NOW)?.fresh).toBe(false);
+    expect(readStoredIdToken(sessionStorage, NOW)?.fresh).toBe(false);
   });
 
   it('still names the identity of an expired token: the screen paints while Amplify refreshes it', () => {
@@ -95,17 +99,17 @@ describe('readStoredIdToken', () => {
       'cognito:groups': ['provider'],
       'custom:provider_id': 'p1',
     });
-    const expired = readStoredIdToken(localStorage, NOW);
+    const expired = readStoredIdToken(sessionStorage, NOW);
     expect(expired?.fresh).toBe(false);
     expect(expired && earlyIdentityOf(expired)).toEqual({ role: 'provider', providerId: 'p1' });
   });
 
   it('is null without a stored token, or with one it cannot read', () => {
-    expect(readStoredIdToken(localStorage, NOW)).toBeNull();
+    expect(readStoredIdToken(sessionStorage, NOW)).toBeNull();
 
-    localStorage.setItem(`${KEYS}.LastAuthUser`, 'user-1');
-    localStorage.setItem(`${KEYS}.user-1.idToken`, 'not-a-jwt');
-    expect(readStoredIdToken(localStorage, NOW)).toBeNull();
+    sessionStorage.setItem(`${KEYS}.LastAuthUser`, 'user-1');
+    sessionStorage.setItem(`${KEYS}.user-1.idToken`, 'not-a-jwt');
+    expect(readStoredIdToken(sessionStorage, NOW)).toBeNull();
   });
 });
 

@@ -1,9 +1,9 @@
 import type { AuthClient } from '../lib/auth-client';
 
-/** Amplify keeps a session's tokens in localStorage under keys with this prefix. */
+/** Amplify keeps a session's tokens in sessionStorage (amplify-auth.ts) under keys with this prefix. */
 export const COGNITO_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 /** Whether Amplify left a session's tokens behind; without them nobody is signed in. */
-export function hasStoredSession(storage: Storage = window.localStorage): boolean {
+export function hasStoredSession(storage: Storage = window.sessionStorage): boolean {
   for (let i = 0; i < storage.length; i += 1) {
     if (storage.key(i)?.startsWith(COGNITO_KEY_PREFIX)) return true;
   }

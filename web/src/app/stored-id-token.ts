@@ -36,7 +36,7 @@ export interface StoredIdToken {
 }
 
 /** The stored session's ID token, and whether it is fresh (with Amplify's clock drift); null without one. */
-export function readStoredIdToken(storage: Storage = window.localStorage, now = Date.now()): StoredIdToken | null {
+export function readStoredIdToken(storage: Storage = window.sessionStorage, now = Date.now()): StoredIdToken | null {
   for (let i = 0; i < storage.length; i += 1) {
     const key = storage.key(i);
     if (!key?.startsWith(COGNITO_KEY_PREFIX) || !key.endsWith(LAST_AUTH_USER)) continue;

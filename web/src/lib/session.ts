@@ -8,6 +8,7 @@ import { ApiError, type ApiClient } from './api-client';
 import type { AuthClient } from './auth-client';
 import type { SignInStep } from './sign-in-step';
 import { useApiClient, useAuthClient } from './services';
+import { endSessionTimes, startSession } from './session-limits';
 
 export type SessionState =
   | { status: 'loading' }
@@ -89,6 +90,7 @@ function useFinishSignIn(): (step: SignInStep) => Promise<SignInStep> {
       try {
         const user = await loadSessionUser(auth, api);
         if (!user) throw new ApiError(FALLBACK_ERRORS.signIn, 401);
+        startSession(window.sessionStorage, Date.now());
         queryClient.setQueryData(sessionQueryKey, user);
       } catch (error) {
         await auth.signOut().catch(() => undefined);
@@ -115,10 +117,13 @@ export function useConfirmSignIn(): (response: string) => Promise<SignInStep> {
 }
 
 /**
- * Signs out, then loads `/` afresh: a full page load drops every cached query, so no patient data
+ * Signs out, then loads `/` (or `to`) afresh: a full page load drops every cached query, so no patient data
  * outlives the session in memory.
  */
-export function useSignOut(goTo: (href: string) => void = assignLocation): () => Promise<void> {
+export function useSignOut(
+  goTo: (href: string) => void = assignLocation,
+  to: string = paths.home.getHref(),
+): () => Promise<void> {
   const auth = useAuthClient();
   const queryClient = useQueryClient();
   return useCallback(async () => {
@@ -127,9 +132,10 @@ export function useSignOut(goTo: (href: string) => void = assignLocation): () =>
     } catch (error) {
       console.error('Sign out failed', error);
     }
+    endSessionTimes(window.sessionStorage);
     queryClient.clear();
-    goTo(paths.home.getHref());
-  }, [auth, queryClient, goTo]);
+    goTo(to);
+  }, [auth, queryClient, goTo, to]);
 }
 
 function assignLocation(href: string): void {

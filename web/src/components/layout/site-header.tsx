@@ -3,6 +3,7 @@ import { LogIn } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
+import { IdleSignOut } from '../idle-sign-out';
 import { SignOutButton } from '../sign-out-button';
 import { Logo } from './logo';
 
@@ -20,6 +21,7 @@ function HeaderAccount() {
           </Text>
           {/* The button keeps its full label; the e-mail is what gives way on narrow screens. */}
           <SignOutButton size="xs" style={{ flexShrink: 0 }} />
+          <IdleSignOut />
         </Group>
       );
     case 'error':

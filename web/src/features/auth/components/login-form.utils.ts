@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, FALLBACK_ERRORS, VALIDATION } from '../../../../../shared/messages';
+import { SESSION_ENDED } from '../../../lib/session-limits';
 
 export interface LoginValues {
   email: string;
@@ -49,5 +50,8 @@ export const EMAIL_CONFIRMED_MESSAGE = 'Your email address is confirmed. You can
 /** The green notice of /login: the sign-up hand-over first, else the confirmation landing. */
 export function loginNotice(state: LoginNavigationState, search: string): string | undefined {
   if (state.message) return state.message;
-  return new URLSearchParams(search).get('confirmed') === '1' ? EMAIL_CONFIRMED_MESSAGE : undefined;
+  const params = new URLSearchParams(search);
+  const ended = params.get('ended');
+  if (ended === 'idle' || ended === 'limit') return SESSION_ENDED[ended];
+  return params.get('confirmed') === '1' ? EMAIL_CONFIRMED_MESSAGE : undefined;
 }
