@@ -1,11 +1,14 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { LogIn } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSession } from '../../lib/session';
-import { IdleSignOut } from '../idle-sign-out';
 import { SignOutButton } from '../sign-out-button';
 import { Logo } from './logo';
+
+// Only a signed-in user needs it: the public pages' first load does not carry it.
+const IdleSignOut = lazy(async () => ({ default: (await import('../idle-sign-out')).IdleSignOut }));
 
 function HeaderAccount() {
   const session = useSession();
@@ -21,7 +24,9 @@ function HeaderAccount() {
           </Text>
           {/* The button keeps its full label; the e-mail is what gives way on narrow screens. */}
           <SignOutButton size="xs" style={{ flexShrink: 0 }} />
-          <IdleSignOut />
+          <Suspense fallback={null}>
+            <IdleSignOut />
+          </Suspense>
         </Group>
       );
     case 'error':
