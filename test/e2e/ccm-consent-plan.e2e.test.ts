@@ -47,6 +47,8 @@ describe('consent and the structured care plan', () => {
     await editor.getByRole('textbox', { name: 'Dose 1' }).fill('500 mg');
     await expectAccessible(nurse);
     await editor.getByRole('button', { name: 'Save Care Plan' }).click();
+    await editor.getByRole('button', { name: 'Edit Care Plan' }).waitFor();
+    await editor.getByRole('button', { name: 'Close', exact: true }).click();
     await editor.waitFor({ state: 'hidden' });
 
     await panel.getByText('Type 2 diabetes mellitus without complications (E11.9)').waitFor();

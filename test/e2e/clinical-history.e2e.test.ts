@@ -21,15 +21,16 @@ describe('care plan history and access history on the patient page', () => {
     // No history before the first save.
     expect(await panel.getByRole('button', { name: 'Care Plan History' }).count()).toBe(0);
 
-    // The structured editor closes on save (its conditions and the rest: ccm-consent-plan.e2e.test.ts).
+    // A save returns the modal to view mode (its conditions and the rest: ccm-consent-plan.e2e.test.ts).
     await panel.getByRole('button', { name: 'Create Care Plan' }).click();
     const editor = nurse.getByRole('dialog', { name: `Care Plan: ${patientName}` });
     await editor.getByRole('textbox', { name: 'Note' }).fill('Walk 20 minutes a day.');
     await editor.getByRole('button', { name: 'Save Care Plan' }).click();
-    await editor.waitFor({ state: 'hidden' });
-    await panel.getByRole('button', { name: 'Edit Care Plan' }).click();
+    await editor.getByRole('button', { name: 'Edit Care Plan' }).click();
     await editor.getByRole('textbox', { name: 'Note' }).fill('Walk 30 minutes a day.');
     await editor.getByRole('button', { name: 'Save Care Plan' }).click();
+    await editor.getByText('Walk 30 minutes a day.').waitFor();
+    await editor.getByRole('button', { name: 'Close', exact: true }).click();
     await editor.waitFor({ state: 'hidden' });
     await panel.getByText('Walk 30 minutes a day.').waitFor();
 

@@ -106,11 +106,15 @@ describe('operator and provider workspaces', () => {
     await dialog().getByLabel('Measurable goals').fill('Walk 20 minutes daily');
     await dialog().getByLabel('Note', { exact: true }).fill('  Check blood pressure every morning.  ');
     await dialog().getByRole('button', { name: 'Save Care Plan' }).click();
+    // Saved, the modal shows the plan in view mode.
+    await dialog().getByRole('button', { name: 'Edit Care Plan' }).waitFor();
+    await dialog().getByText('Walk 20 minutes daily').waitFor();
+    await dialog().getByRole('button', { name: 'Close', exact: true }).click();
     await closedDialog();
     const plan = operator.getByRole('tabpanel', { name: 'Care Plan' });
     await plan.getByText('Walk 20 minutes daily').waitFor();
     await plan.getByText('Check blood pressure every morning.').waitFor();
-    await plan.getByRole('button', { name: 'Edit Care Plan' }).waitFor();
+    await plan.getByRole('button', { name: 'View Care Plan' }).waitFor();
 
     const back = operator.getByRole('link', { name: new RegExp(`Back to ${clinic}`) });
     expect(await back.getAttribute('href')).toBe(`${organizationPath}?tab=patients`);

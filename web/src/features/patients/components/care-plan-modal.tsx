@@ -22,6 +22,7 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useCarePlan, useSaveCarePlan } from '../api/care-plan';
 import { carePlanToValues, toCarePlanInput, validateCarePlan, type CarePlanValues } from './care-plan-form.utils';
 import { FormActions } from '../../../components/forms/form-actions';
+import { CarePlanView } from './care-plan-view';
 
 export interface CarePlanModalProps {
   patientId: string;
@@ -30,7 +31,11 @@ export interface CarePlanModalProps {
   onClose: () => void;
 }
 
-/** Creates or edits the structured care plan (product-rules.md "Care management (CCM)"). */
+/**
+ * The structured care plan (product-rules.md "Care management (CCM)"), as the spec's care plan modal
+ * works: a saved plan opens in view mode with Edit; without one the editor opens; a save returns to
+ * view mode; Cancel returns to the saved plan, or closes when there is none.
+ */
 export function CarePlanModal({ patientId, patientName, opened, onClose }: CarePlanModalProps) {
   return (
     <Modal
@@ -59,6 +64,8 @@ const CONDITION_OPTIONS = CHRONIC_CONDITIONS.map((c) => ({ value: c.code, label:
 
 function CarePlanEditor({ patientId, onClose }: { patientId: string; onClose: () => void }) {
   const query = useCarePlan(patientId);
+  // null: the mode follows the load (view a saved plan, edit a new one) until the user picks one.
+  const [mode, setMode] = useState<'view' | 'edit' | null>(null);
   if (query.isPending) {
     return (
       <Center py="xl" role="status">
@@ -67,12 +74,27 @@ function CarePlanEditor({ patientId, onClose }: { patientId: string; onClose: ()
     );
   }
   if (query.isError) return <ErrorAlert message={query.error.message} onRetry={() => void query.refetch()} />;
+  const plan = query.data;
+  if (plan && (mode ?? 'view') === 'view') {
+    return (
+      <Stack gap="md">
+        <CarePlanView plan={plan} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button onClick={() => setMode('edit')}>Edit Care Plan</Button>
+        </Group>
+      </Stack>
+    );
+  }
   return (
     <CarePlanForm
       patientId={patientId}
-      initial={carePlanToValues(query.data)}
-      version={query.data?.version}
-      onClose={onClose}
+      initial={carePlanToValues(plan)}
+      version={plan?.version}
+      onSaved={() => setMode('view')}
+      onCancel={() => (plan ? setMode('view') : onClose())}
     />
   );
 }
@@ -81,12 +103,14 @@ function CarePlanForm({
   patientId,
   initial,
   version,
-  onClose,
+  onSaved,
+  onCancel,
 }: {
   patientId: string;
   initial: CarePlanValues;
   version: number | undefined;
-  onClose: () => void;
+  onSaved: () => void;
+  onCancel: () => void;
 }) {
   const save = useSaveCarePlan(patientId);
   const [values, setValues] = useState(initial);
@@ -119,7 +143,7 @@ function CarePlanForm({
     setError(invalid);
     if (invalid) return;
     save.mutate(toCarePlanInput(values, version), {
-      onSuccess: onClose,
+      onSuccess: onSaved,
       onError: (caught) => setError(caught.message),
     });
   };
@@ -259,7 +283,7 @@ function CarePlanForm({
           </Stack>
         </Fieldset>
         {textArea('note', 'Note', 3)}
-        <FormActions submitLabel="Save Care Plan" pending={save.isPending} onCancel={onClose} />
+        <FormActions submitLabel="Save Care Plan" pending={save.isPending} onCancel={onCancel} />
       </Stack>
     </form>
   );

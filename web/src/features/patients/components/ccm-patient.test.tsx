@@ -122,8 +122,12 @@ describe('CCM on the patient page', { timeout: 30_000 }, () => {
     expect(await within(panel).findByText('Type 2 diabetes mellitus without complications (E11.9)')).toBeVisible();
     expect(within(panel).getByText('Metformin — 500 mg — Twice daily')).toBeVisible();
 
-    await user.click(within(panel).getByRole('button', { name: 'Edit Care Plan' }));
+    await user.click(within(panel).getByRole('button', { name: 'View Care Plan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Care Plan: Margaret Alvarez' });
+    // A saved plan opens in view mode (spec §4): what it says, and Edit.
+    expect(within(dialog).getByText('Metformin — 500 mg — Twice daily')).toBeVisible();
+    expect(within(dialog).queryByRole('textbox', { name: 'ICD-10-CM code' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Edit Care Plan' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'ICD-10-CM code' }), 'E11..9');
     await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Hypertension');
     await user.click(within(dialog).getByRole('button', { name: 'Add code' }));
@@ -147,6 +151,9 @@ describe('CCM on the patient page', { timeout: 30_000 }, () => {
       note: 'Prefers mornings.',
       version: 1,
     });
+    // Saved, the modal shows the plan again in view mode.
+    expect(await within(dialog).findByRole('button', { name: 'Edit Care Plan' })).toBeVisible();
+    expect(within(dialog).queryByRole('textbox', { name: 'ICD-10-CM code' })).toBeNull();
   });
 
   it('offers to create a care plan when there is none', async () => {
