@@ -1,4 +1,4 @@
-import { PUBLIC_PAGE_PATHS } from './public-pages';
+import { PUBLIC_PAGE_PATHS } from './public-pages.ts';
 
 /**
  * The public pages rendered to HTML at build time (web/prerender.ts), by path, with the file each is

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type InlineConfig, type Plugin, type Rollup } from 'vite';
-import { PRERENDERED_PAGES } from '../shared/prerendered-pages';
+import { PRERENDERED_PAGES } from '../shared/prerendered-pages.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = join(webRoot, '..');

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { defineConfig, type InlineConfig, type Plugin } from 'vite';
-import { prerenderPages } from './prerender';
+import { prerenderPages } from './prerender.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const RUNTIME_CONFIG_PATH = '/runtime-config.json';

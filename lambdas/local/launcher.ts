@@ -4,8 +4,12 @@
  * (print one machine-readable line when up, for the test set-ups), --call-speed realtime|instant
  * (simulated calls take 10–20 s, or a few hundred ms for tests), --vapi-auth hmac|bearer, --mfa
  * (every sign-in asks for an authenticator code, as in AWS; the first one enrols the app), --https (with
- * --web static: HTTPS and HTTP/2 as CloudFront serves, on a self-signed certificate).
+ * --web static: HTTPS and HTTP/2 as CloudFront serves, on a self-signed certificate), --verbose (print
+ * every log line here; by default only the progress lines and the ready banner are printed, and the
+ * rest, the functions' JSON logs, the simulators' and Vite's, go to `<data dir>/../logs/careloop.log`).
  */
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_OPERATOR, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from './demo-data';
 import { LocalStackError } from './dynamodb-local';
@@ -23,12 +27,33 @@ const { values } = parseArgs({
     'vapi-auth': { type: 'string', default: 'hmac' },
     mfa: { type: 'boolean', default: false },
     https: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
   },
 });
 
 const offset = Number(values['port-base']);
 const web = values.web as 'dev' | 'static' | 'none';
-const log = (line: string) => process.stderr.write(`[careloop] ${line}\n`);
+// The launcher's own lines (progress, the banner, the ready line) always reach the terminal.
+const toTerminal = { out: process.stdout.write.bind(process.stdout), err: process.stderr.write.bind(process.stderr) };
+const log = (line: string) => toTerminal.err(`[careloop] ${line}\n`);
+
+/**
+ * A calm first run: everything else written to this process's output (the functions' JSON logs,
+ * the simulators', Vite's) goes to the log file, unless --verbose or --ready-json (test set-ups read
+ * it all) asks for it here.
+ */
+function keepOtherOutputIn(file: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const stream = createWriteStream(file, { flags: 'a' });
+  const write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    const done = rest.find((arg): arg is () => void => typeof arg === 'function');
+    return stream.write(chunk, done);
+  }) as typeof process.stdout.write;
+  process.stdout.write = write;
+  process.stderr.write = write;
+}
+const logFile = join(dirname(values['data-dir']), 'logs', 'careloop.log');
+if (!values.verbose && !values['ready-json']) keepOtherOutputIn(logFile);
 
 async function main() {
   const started = Date.now();
@@ -48,6 +73,8 @@ async function main() {
     mfa: values.mfa,
     https: values.https,
     log,
+    // Without --verbose they go to the log file with everything else (keepOtherOutputIn).
+    detail: values.verbose ? log : (line) => process.stderr.write(`[careloop] ${line}\n`),
   });
   let stopping = false;
   const shutdown = () => {
@@ -60,7 +87,7 @@ async function main() {
   process.on('SIGTERM', shutdown);
 
   if (values['ready-json']) {
-    process.stdout.write(`CARELOOP_READY ${JSON.stringify({ ...stack, stop: undefined })}\n`);
+    toTerminal.out(`CARELOOP_READY ${JSON.stringify({ ...stack, stop: undefined })}\n`);
     return;
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -73,6 +100,7 @@ async function main() {
     `  Cognito      ${stack.cognitoUrl}  (pool ${stack.userPoolId}, client ${stack.userPoolClientId})`,
     `  DynamoDB     ${stack.dynamoEndpoint}  (table ${stack.tableName})`,
     `  Outbox       ${stack.apiUrl}/local/outbox  (e-mails and texts the simulators "sent")`,
+    `  Logs         ${values.verbose ? '(printed here: --verbose)' : `${logFile}  (\`npm start -- --verbose\` prints them here)`}`,
     '',
     `  Demo sign-ins (password ${DEMO_PASSWORD}${values.mfa ? '; two-factor sign-in is on: the first sign-in enrols an authenticator app' : ''}):`,
     `    operator   ${DEMO_OPERATOR.email}`,
@@ -81,7 +109,7 @@ async function main() {
     '  Data is kept in .data/ between runs; `npm start -- --reset` starts afresh. Ctrl-C stops everything.',
     '',
   ];
-  process.stdout.write(lines.join('\n'));
+  toTerminal.out(lines.join('\n'));
 }
 
 main().catch((error: unknown) => {

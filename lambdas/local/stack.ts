@@ -40,7 +40,10 @@ export interface StackOptions {
   vapiAuth: VapiWebhookAuth;
   /** TOTP MFA at every sign-in, as the AWS user pool requires; off for the demo unless `--mfa`. */
   mfa?: boolean;
+  /** Progress: what starts, what is seeded. */
   log: (line: string) => void;
+  /** The stand-ins' own lines (schedules created, messages sent); default: `log`. */
+  detail?: (line: string) => void;
 }
 
 export const DEFAULT_PORTS = { dynamo: 8000, cognito: 9229, api: 3001, web: 5173 } as const;
@@ -131,6 +134,7 @@ function assertPortFree(port: number, what: string): Promise<void> {
 
 export async function startLocalStack(options: StackOptions): Promise<RunningStack> {
   const { ports, log } = options;
+  const detail = options.detail ?? log;
   if (options.https && options.web !== 'static') {
     throw new LocalStackError('--https serves the static build: use it with --web static.');
   }
@@ -221,7 +225,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       sesIdentities: [LOCAL_EMAIL_FROM],
       tableStream: { dynamoEndpoint: dynamo.endpoint, tableName: TABLE_NAME },
       outbox,
-      log,
+      log: detail,
     });
     stops.push(aws.stop);
 
@@ -233,7 +237,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       getWebhookSecret: () => Promise.resolve(vapiSecret.webhookSecret),
       auth: options.vapiAuth,
       speed: options.callSpeed,
-      log,
+      log: detail,
     });
     stops.push(voice.stop);
 
@@ -246,7 +250,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       outbox,
       // The number's inbound URL (TWILIO_WEBHOOK_BASE_URL below + /inbound): the outbox page's replies.
       inboundUrl: `${apiUrl}${TEXTS_ROUTES.twilioInbound.resource}`,
-      log,
+      log: detail,
     });
     stops.push(twilio.stop);
 
