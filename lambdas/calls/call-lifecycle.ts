@@ -8,7 +8,8 @@ import { MAX_CHECK_IN_RETRIES, UNANSWERED_OUTCOMES } from '../../shared/values/c
 import { nextCallWindowTime } from '../../shared/call-times';
 import { monthIn } from '../../shared/time-preferences';
 import type { CallSignals, UnmatchedReason } from './call-metrics';
-import { dial, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
+import { dial, failCall, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
+import { cancelScheduledPlan, eventPublishedPlan, inProgressPlan, reschedulePlan } from './call-plans';
 import { dailyCapOf } from '../kernel/read-models/daily-caps';
 import { type CallReport } from './ports';
 import { VoiceAgentError } from '../kernel/vendor-errors';
@@ -49,7 +50,7 @@ async function publishCompleted(deps: ReportDeps, log: CallLogRecord): Promise<v
       },
     },
   ]);
-  await deps.callLogs.markEventPublished(log, deps.clock.now().toISOString());
+  await deps.committer.commit(eventPublishedPlan(log, deps.clock.now().toISOString()));
 }
 
 /**
@@ -86,9 +87,9 @@ export async function recordCallStatus(
     return log;
   }
   if (log.status === 'in_progress') return 'ignored';
-  const marked = await deps.callLogs.markInProgress(log.id, vendorCallId, deps.clock.now().toISOString());
-  if (marked === 'unchanged') deps.signals.unmatched('call_settled');
-  return marked === 'marked' ? 'recorded' : 'call_settled';
+  const marked = await deps.committer.commit(inProgressPlan(log.id, vendorCallId, deps.clock.now().toISOString()));
+  if (marked !== 'committed') deps.signals.unmatched('call_settled');
+  return marked === 'committed' ? 'recorded' : 'call_settled';
 }
 
 /**
@@ -126,7 +127,7 @@ export async function recordCallReport(
 
 /** A call that ended without any report: failed, and its event goes out like any other. */
 async function failUnsettled(deps: ReportDeps, log: CallLogRecord, reason: string): Promise<void> {
-  await deps.callLogs.markFailed(log.id, reason, deps.clock.now().toISOString());
+  await failCall(deps, log.id, reason);
   const failed = await deps.callLogs.get(log.id);
   if (failed && !failed.event_published_at && (failed.status === 'failed' || failed.report_received_at)) {
     await publishCompleted(deps, failed);
@@ -158,7 +159,7 @@ export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: 
   ]);
   const outreachOff = log.kind === 'monthly' && (!cadence || !cadence.enabled);
   if (!patient || patient.status !== 'active' || !organization || organization.status !== 'active' || outreachOff) {
-    await deps.callLogs.cancelScheduled(log.id, now.toISOString());
+    await deps.committer.commit(cancelScheduledPlan(log.id, now.toISOString()));
     await deps.scheduler.cancel(log.id);
     return 'cancelled';
   }
@@ -167,7 +168,7 @@ export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: 
   // call at once, for example to ask for consent.
   if (log.kind === 'monthly' && patient.consent?.status !== 'accepted') {
     const again = nextCallWindowTime(new Date(now.getTime() + AWAITING_CONSENT_RETRY_MS), organization.timezone);
-    await deps.callLogs.reschedule(log.id, again.toISOString(), now.toISOString());
+    await deps.committer.commit(reschedulePlan(log.id, again.toISOString(), now.toISOString()));
     await deps.scheduler.schedule(log.id, again);
     return 'awaiting_consent';
   }
@@ -176,7 +177,7 @@ export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: 
   const late = log.scheduled_at !== null && now.getTime() - Date.parse(log.scheduled_at) > LATE_AFTER_MS;
   const allowed = nextCallWindowTime(now, organization.timezone);
   if (late && allowed.getTime() !== now.getTime()) {
-    await deps.callLogs.reschedule(log.id, allowed.toISOString(), now.toISOString());
+    await deps.committer.commit(reschedulePlan(log.id, allowed.toISOString(), now.toISOString()));
     await deps.scheduler.schedule(log.id, allowed);
     return 'deferred';
   }
@@ -187,7 +188,7 @@ export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: 
   // The practice's calls for today are used up: not failed, tried again at this hour tomorrow.
   if (claim === 'capped') {
     const tomorrow = nextCallWindowTime(new Date(now.getTime() + CAPPED_RETRY_MS), organization.timezone);
-    await deps.callLogs.reschedule(log.id, tomorrow.toISOString(), now.toISOString());
+    await deps.committer.commit(reschedulePlan(log.id, tomorrow.toISOString(), now.toISOString()));
     await deps.scheduler.schedule(log.id, tomorrow);
     return 'deferred';
   }
@@ -325,7 +326,7 @@ export async function cancelPatientCalls(deps: SchedulingDeps, patientId: string
   const at = deps.clock.now().toISOString();
   let cancelled = 0;
   for (const log of pending) {
-    if ((await deps.callLogs.cancelScheduled(log.id, at)) === 'cancelled') cancelled++;
+    if ((await deps.committer.commit(cancelScheduledPlan(log.id, at))) === 'committed') cancelled++;
     await deps.scheduler.cancel(log.id);
   }
   return cancelled;
