@@ -9,15 +9,15 @@ import { nextCallWindowTime } from '../../shared/call-times';
 import { monthIn } from '../../shared/time-preferences';
 import type { CallSignals, UnmatchedReason } from './call-metrics';
 import { dial, failCall, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
-import { cancelScheduledPlan, eventPublishedPlan, inProgressPlan, reschedulePlan } from './call-plans';
-import { dailyCapOf } from '../kernel/read-models/daily-caps';
+import { cancelScheduledPlan, claimPlan, eventPublishedPlan, inProgressPlan, reschedulePlan } from './call-plans';
+import { dailyCapOf, slotTaken } from '../kernel/read-models/daily-caps';
 import { type CallReport } from './ports';
 import { VoiceAgentError } from '../kernel/vendor-errors';
 import { type CallLogRecord } from '../kernel/records/call-log';
 import type { EventPublisher } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
 import { reportPlan } from './report-plan';
-import type { OrganizationRef } from '../kernel/records/organization';
+import type { DailyCap, OrganizationRef } from '../kernel/records/organization';
 
 export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock'> & {
   events: EventPublisher;
@@ -143,6 +143,30 @@ export type ScheduledPlacingDeps = PlacingDeps &
 export type PlacementResult = 'placed' | 'skipped' | 'cancelled' | 'deferred' | 'awaiting_consent' | 'failed';
 
 /**
+ * Moves a pending scheduled call to `queued`, taking the patient's lock and one slot of the day.
+ * `not_pending` when it is no longer scheduled (placed by an earlier firing, or cancelled);
+ * `conflict` when another call holds the lock; `capped` when the organization's day is at `cap`.
+ */
+async function claimScheduled(
+  deps: ScheduledPlacingDeps,
+  id: string,
+  at: string,
+  cap: DailyCap,
+): Promise<'claimed' | 'not_pending' | 'conflict' | 'capped'> {
+  const log = await deps.callLogs.get(id);
+  if (!log || log.status !== 'scheduled') return 'not_pending';
+  const outcome = await deps.committer.commit(claimPlan(log, at, cap));
+  if (outcome === 'committed') {
+    slotTaken(cap);
+    return 'claimed';
+  }
+  // Read again: the call may have been placed or cancelled meanwhile, whichever write refused.
+  const again = await deps.callLogs.get(id);
+  if (again?.status !== 'scheduled') return 'not_pending';
+  return outcome === 'capped' ? 'capped' : 'conflict';
+}
+
+/**
  * Places a pending scheduled call: only once (the claim is conditional), only to an active
  * patient of an active organization, only inside the calling window, and only when no other call
  * of the patient is running (then it stays pending and the reconciler places it when overdue).
@@ -182,7 +206,7 @@ export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: 
     return 'deferred';
   }
   const cap = await dailyCapOf(deps, organization, 'calls');
-  const claim = await deps.callLogs.claimScheduled(log.id, now.toISOString(), cap);
+  const claim = await claimScheduled(deps, log.id, now.toISOString(), cap);
   if (claim === 'not_pending') return 'skipped';
   if (claim === 'conflict') return 'deferred';
   // The practice's calls for today are used up: not failed, tried again at this hour tomorrow.

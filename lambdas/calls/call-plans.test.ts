@@ -3,6 +3,7 @@ import { newCallLog } from '../kernel/records/call-log';
 import {
   cancelQueuedPlan,
   cancelScheduledPlan,
+  claimPlan,
   eventPublishedPlan,
   failedPlan,
   inProgressPlan,
@@ -57,6 +58,43 @@ describe('scheduled calls', () => {
           when: { equal: { status: 'scheduled' } },
           refusal: 'not_pending',
         },
+      ],
+      afterCommit: [],
+    });
+  });
+
+  it("places a pending call: the day's slot first, then the call, the lock, the open call and the counters", () => {
+    const cap = { organizationId: 'o-1', kind: 'calls' as const, day: '2026-03-04', limit: 50 };
+
+    expect(claimPlan({ ...log(false), status: 'scheduled' }, AT, cap)).toEqual({
+      transaction: [
+        {
+          op: 'upsert',
+          entity: 'counter',
+          key: { scope: 'daily#o-1', name: 'calls#2026-03-04' },
+          add: { value: 1 },
+          when: { missingOr: { below: { value: 50 } } },
+          refusal: 'capped',
+        },
+        {
+          op: 'patch',
+          entity: 'callLog',
+          key: { call_log_id: ID },
+          set: { status: 'queued', list: 'placed', list_at: AT, placed_at: AT, updated_at: AT },
+          add: { version: 1 },
+          when: { equal: { status: 'scheduled' } },
+          refusal: 'not_pending',
+        },
+        {
+          op: 'patch',
+          entity: 'patient',
+          key: { patient_id: 'p-1' },
+          set: { active_call_id: ID },
+          when: { equal: { status: 'active' }, missing: ['active_call_id'] },
+        },
+        { op: 'create', entity: 'openCall', item: { shard: 'open', placed_at: AT, call_log_id: ID } },
+        { op: 'upsert', entity: 'counter', key: { scope: 'global', name: 'calls' }, add: { value: 1 } },
+        { op: 'upsert', entity: 'counter', key: { scope: 'global', name: 'scheduled_calls' }, add: { value: -1 } },
       ],
       afterCommit: [],
     });

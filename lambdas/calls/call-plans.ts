@@ -5,6 +5,8 @@
  * from the status it leaves; the patient's one-call-at-a-time lock is released after the commit.
  */
 import { COUNTER, GLOBAL_SCOPE, counterAdd } from '../kernel/read-models/counters';
+import { dailySlotWrite } from '../kernel/read-models/daily-caps';
+import type { DailyCap } from '../kernel/records/organization';
 import type { ItemWrite, WritePlan } from '../kernel/write-plan';
 import type { CallLogRecord } from '../kernel/records/call-log';
 
@@ -47,6 +49,44 @@ export function reschedulePlan(id: string, scheduledAt: string, at: string): Wri
         when: { equal: { status: 'scheduled' } },
         refusal: 'not_pending',
       },
+    ],
+    afterCommit: [],
+  };
+}
+
+/** The organization's day is at its cap of calls. */
+export type Capped = 'capped';
+
+/**
+ * A pending scheduled call placed: queued on the list of placed calls and the reconciler's open
+ * calls, holding the patient's one-call-at-a-time lock, counted as a call and no longer as a
+ * scheduled one, taking one slot of the organization's day. `capped` when the day is used up (it
+ * comes first: a capped call waits for tomorrow whatever else holds), `not_pending` when the call
+ * is no longer scheduled, `conflict` when another call holds the patient's lock.
+ */
+export function claimPlan(log: CallLogRecord, at: string, cap: DailyCap): WritePlan<Capped | NotPending> {
+  return {
+    transaction: [
+      dailySlotWrite(cap, 'capped'),
+      {
+        op: 'patch',
+        entity: 'callLog',
+        key: { call_log_id: log.id },
+        set: { status: 'queued', list: 'placed', list_at: at, placed_at: at, updated_at: at },
+        add: { version: 1 },
+        when: { equal: { status: 'scheduled' } },
+        refusal: 'not_pending',
+      },
+      {
+        op: 'patch',
+        entity: 'patient',
+        key: { patient_id: log.patient_id },
+        set: { active_call_id: log.id },
+        when: { equal: { status: 'active' }, missing: ['active_call_id'] },
+      },
+      { op: 'create', entity: 'openCall', item: { shard: 'open', placed_at: at, call_log_id: log.id } },
+      counterAdd(GLOBAL_SCOPE, COUNTER.calls),
+      counterAdd(GLOBAL_SCOPE, COUNTER.scheduledCalls, -1),
     ],
     afterCommit: [],
   };

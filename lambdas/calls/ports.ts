@@ -82,13 +82,6 @@ export interface CallLogRepository {
   ): Promise<'created' | 'conflict' | 'missing' | 'capped'>;
   /** Creates a pending scheduled call and counts it. `exists` when that id is already stored (idempotent). */
   createScheduled(log: CallLogRecord): Promise<'created' | 'exists'>;
-  /**
-   * Moves a pending scheduled call to `queued`, taking the patient's lock, in one transaction.
-   * `not_pending` when it is no longer scheduled (placed by an earlier firing, or cancelled);
-   * `conflict` when another call holds the lock; `capped` when the organization's day is at `cap`
-   * (one slot of it is taken in the same transaction).
-   */
-  claimScheduled(id: string, at: string, cap: DailyCap): Promise<'claimed' | 'not_pending' | 'conflict' | 'capped'>;
   /** Calls placed before `olderThan` that are not settled (no report, or no event yet): for the reconciler. */
   listStale(olderThan: string, limit: number): Promise<CallLogRecord[]>;
 }

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoAuditLog } from '../../lambdas/audit/store/dynamo-audit-log';
 import { DynamoCallLogRepository } from '../../lambdas/calls/store/dynamo-call-log-repository';
-import { cancelScheduledPlan, reschedulePlan } from '../../lambdas/calls/call-plans';
+import { cancelScheduledPlan, claimPlan, reschedulePlan } from '../../lambdas/calls/call-plans';
 import { DynamoChartFiguresCache } from '../../lambdas/dashboard/store/chart-figures';
 import { DynamoCounterRepository } from '../../lambdas/dashboard/store/dynamo-counter-repository';
 import { DynamoDashboardReadModel } from '../../lambdas/dashboard/store/dynamo-dashboard-read-model';
@@ -307,7 +307,8 @@ describe('GET /worklist', () => {
     // Placed, moved past the week, cancelled: each leaves the check-ins due.
     expect(await consentOf(third.id, 'accepted')).toBe('recorded');
     const cap = { organizationId: own.id, kind: 'calls' as const, day: '2026-01-01', limit: 50 };
-    expect(await callLogs.claimScheduled(placed, new Date().toISOString(), cap)).toBe('claimed');
+    const pending = await callLogs.get(placed);
+    expect(pending && (await committer.commit(claimPlan(pending, new Date().toISOString(), cap)))).toBe('committed');
     await committer.commit(
       reschedulePlan(moved, new Date(Date.now() + 10 * DAY).toISOString(), new Date().toISOString()),
     );

@@ -6,7 +6,8 @@ import type { Page } from '../../kernel/ports';
 import { COUNTER, GLOBAL_SCOPE } from '../../kernel/read-models/counters';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { queryPage } from '../../platform/dynamodb/paging';
-import { refusedAt, slotTaken, takeDailySlot } from '../../platform/dynamodb/writes/daily-cap';
+import { refusedAt, takeDailySlot } from '../../platform/dynamodb/writes/daily-cap';
+import { slotTaken } from '../../kernel/read-models/daily-caps';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { callLogItem, callLogRecordOf } from '../../platform/dynamodb/records/call-log';
 
@@ -107,44 +108,6 @@ export class DynamoCallLogRepository implements CallLogRepository {
       ])
       .go();
     return result.canceled ? 'exists' : 'created';
-  }
-
-  async claimScheduled(
-    id: string,
-    at: string,
-    cap: DailyCap,
-  ): Promise<'claimed' | 'not_pending' | 'conflict' | 'capped'> {
-    const log = await this.get(id);
-    if (!log || log.status !== 'scheduled') return 'not_pending';
-    const result = await this.db.transaction
-      .write(({ patient, callLog, openCall, counter }) => [
-        callLog
-          .patch({ call_log_id: id })
-          .set({ status: 'queued', list: 'placed', list_at: at, placed_at: at, updated_at: at })
-          .add({ version: 1 })
-          .where(({ status }, { eq }) => eq(status, 'scheduled'))
-          .commit(),
-        patient
-          .patch({ patient_id: log.patient_id })
-          .set({ active_call_id: id })
-          .where(
-            ({ status, active_call_id }, { eq, notExists }) =>
-              `${eq(status, 'active')} AND ${notExists(active_call_id)}`,
-          )
-          .commit(),
-        openCall.create({ shard: 'open', placed_at: at, call_log_id: id }).commit(),
-        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.calls }).add({ value: 1 }).commit(),
-        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.scheduledCalls }).subtract({ value: 1 }).commit(),
-        takeDailySlot(counter, cap),
-      ])
-      .go();
-    if (!result.canceled) {
-      slotTaken(cap);
-      return 'claimed';
-    }
-    const again = await this.get(id);
-    if (again?.status !== 'scheduled') return 'not_pending';
-    return refusedAt(result.data, 5) ? 'capped' : 'conflict';
   }
 
   async listStale(olderThan: string, limit: number): Promise<CallLogRecord[]> {

@@ -3,7 +3,8 @@ import type { DailyCap } from '../../kernel/records/organization';
 import type { SmsContact, TextKey, TextRecord, TextRepository } from '../ports';
 import type { Page } from '../../kernel/ports';
 import { monthlyTexts, patientScope, textItem, textKey } from '../text-plans';
-import { refusedAt, slotTaken, takeDailySlot } from '../../platform/dynamodb/writes/daily-cap';
+import { refusedAt, takeDailySlot } from '../../platform/dynamodb/writes/daily-cap';
+import { slotTaken } from '../../kernel/read-models/daily-caps';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
 
