@@ -158,7 +158,7 @@ export async function cancelScheduledCall(
     const { log, organization } = await callForActor(deps, actor, callId);
     if (log.status !== 'scheduled') throw fail('callNotPending');
     const at = deps.clock.now().toISOString();
-    if ((await deps.committer.commit(cancelScheduledPlan(log.id, at))) === 'not_pending') {
+    if ((await deps.committer.commit(cancelScheduledPlan(log.id, at))) !== 'committed') {
       throw fail('callNotPending');
     }
     await deps.scheduler.cancel(log.id);
