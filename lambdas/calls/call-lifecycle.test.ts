@@ -52,11 +52,6 @@ function world(log: CallLogRecord | null, committed: 'committed' | 'conflict' = 
   const deps = {
     callLogs: {
       get: (id: string) => Promise.resolve(log && log.id === id ? log : null),
-      markInProgress: () => {
-        w.writes.push('markInProgress');
-        return Promise.resolve('marked' as const);
-      },
-      markEventPublished: () => Promise.resolve(),
     },
     committer: {
       commit: (plan: WritePlan) => {
@@ -94,6 +89,9 @@ describe('recordCallReport', () => {
       'upsert counter',
       'upsert counter',
       'upsert ccmMonth',
+      // The event is out: the call is settled and off the reconciler's list.
+      'patch callLog',
+      'delete openCall',
     ]);
     expect(w.state.costs).toEqual([0.42]);
     expect(w.state.unmatched).toEqual([]);
@@ -139,7 +137,7 @@ describe('recordCallStatus', () => {
 
     expect(await recordCallStatus(w.deps, placed().id, VENDOR_ID, 'in_progress')).toBe('recorded');
 
-    expect(w.state.writes).toEqual(['markInProgress']);
+    expect(w.state.writes).toEqual(['patch callLog']);
   });
 
   it('changes nothing for another Vapi call naming it, and counts it', async () => {

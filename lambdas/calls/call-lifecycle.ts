@@ -8,15 +8,16 @@ import { MAX_CHECK_IN_RETRIES, UNANSWERED_OUTCOMES } from '../../shared/values/c
 import { nextCallWindowTime } from '../../shared/call-times';
 import { monthIn } from '../../shared/time-preferences';
 import type { CallSignals, UnmatchedReason } from './call-metrics';
-import { dial, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
-import { dailyCapOf } from '../kernel/read-models/daily-caps';
+import { dial, failCall, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
+import { cancelScheduledPlan, claimPlan, eventPublishedPlan, inProgressPlan, reschedulePlan } from './call-plans';
+import { dailyCapOf, slotTaken } from '../kernel/read-models/daily-caps';
 import { type CallReport } from './ports';
 import { VoiceAgentError } from '../kernel/vendor-errors';
 import { type CallLogRecord } from '../kernel/records/call-log';
 import type { EventPublisher } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
 import { reportPlan } from './report-plan';
-import type { OrganizationRef } from '../kernel/records/organization';
+import type { DailyCap, OrganizationRef } from '../kernel/records/organization';
 
 export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock'> & {
   events: EventPublisher;
@@ -49,7 +50,7 @@ async function publishCompleted(deps: ReportDeps, log: CallLogRecord): Promise<v
       },
     },
   ]);
-  await deps.callLogs.markEventPublished(log, deps.clock.now().toISOString());
+  await deps.committer.commit(eventPublishedPlan(log, deps.clock.now().toISOString()));
 }
 
 /**
@@ -86,9 +87,9 @@ export async function recordCallStatus(
     return log;
   }
   if (log.status === 'in_progress') return 'ignored';
-  const marked = await deps.callLogs.markInProgress(log.id, vendorCallId, deps.clock.now().toISOString());
-  if (marked === 'unchanged') deps.signals.unmatched('call_settled');
-  return marked === 'marked' ? 'recorded' : 'call_settled';
+  const marked = await deps.committer.commit(inProgressPlan(log.id, vendorCallId, deps.clock.now().toISOString()));
+  if (marked !== 'committed') deps.signals.unmatched('call_settled');
+  return marked === 'committed' ? 'recorded' : 'call_settled';
 }
 
 /**
@@ -126,7 +127,7 @@ export async function recordCallReport(
 
 /** A call that ended without any report: failed, and its event goes out like any other. */
 async function failUnsettled(deps: ReportDeps, log: CallLogRecord, reason: string): Promise<void> {
-  await deps.callLogs.markFailed(log.id, reason, deps.clock.now().toISOString());
+  await failCall(deps, log.id, reason);
   const failed = await deps.callLogs.get(log.id);
   if (failed && !failed.event_published_at && (failed.status === 'failed' || failed.report_received_at)) {
     await publishCompleted(deps, failed);
@@ -140,6 +141,30 @@ export type ScheduledPlacingDeps = PlacingDeps &
   SchedulingDeps & { events: EventPublisher; signals: CallSignals; committer: WriteCommitter };
 
 export type PlacementResult = 'placed' | 'skipped' | 'cancelled' | 'deferred' | 'awaiting_consent' | 'failed';
+
+/**
+ * Moves a pending scheduled call to `queued`, taking the patient's lock and one slot of the day.
+ * `not_pending` when it is no longer scheduled (placed by an earlier firing, or cancelled);
+ * `conflict` when another call holds the lock; `capped` when the organization's day is at `cap`.
+ */
+async function claimScheduled(
+  deps: ScheduledPlacingDeps,
+  id: string,
+  at: string,
+  cap: DailyCap,
+): Promise<'claimed' | 'not_pending' | 'conflict' | 'capped'> {
+  const log = await deps.callLogs.get(id);
+  if (!log || log.status !== 'scheduled') return 'not_pending';
+  const outcome = await deps.committer.commit(claimPlan(log, at, cap));
+  if (outcome === 'committed') {
+    slotTaken(cap);
+    return 'claimed';
+  }
+  // Read again: the call may have been placed or cancelled meanwhile, whichever write refused.
+  const again = await deps.callLogs.get(id);
+  if (again?.status !== 'scheduled') return 'not_pending';
+  return outcome === 'capped' ? 'capped' : 'conflict';
+}
 
 /**
  * Places a pending scheduled call: only once (the claim is conditional), only to an active
@@ -158,7 +183,7 @@ export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: 
   ]);
   const outreachOff = log.kind === 'monthly' && (!cadence || !cadence.enabled);
   if (!patient || patient.status !== 'active' || !organization || organization.status !== 'active' || outreachOff) {
-    await deps.callLogs.cancelScheduled(log.id, now.toISOString());
+    await deps.committer.commit(cancelScheduledPlan(log.id, now.toISOString()));
     await deps.scheduler.cancel(log.id);
     return 'cancelled';
   }
@@ -167,7 +192,7 @@ export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: 
   // call at once, for example to ask for consent.
   if (log.kind === 'monthly' && patient.consent?.status !== 'accepted') {
     const again = nextCallWindowTime(new Date(now.getTime() + AWAITING_CONSENT_RETRY_MS), organization.timezone);
-    await deps.callLogs.reschedule(log.id, again.toISOString(), now.toISOString());
+    await deps.committer.commit(reschedulePlan(log.id, again.toISOString(), now.toISOString()));
     await deps.scheduler.schedule(log.id, again);
     return 'awaiting_consent';
   }
@@ -176,18 +201,18 @@ export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: 
   const late = log.scheduled_at !== null && now.getTime() - Date.parse(log.scheduled_at) > LATE_AFTER_MS;
   const allowed = nextCallWindowTime(now, organization.timezone);
   if (late && allowed.getTime() !== now.getTime()) {
-    await deps.callLogs.reschedule(log.id, allowed.toISOString(), now.toISOString());
+    await deps.committer.commit(reschedulePlan(log.id, allowed.toISOString(), now.toISOString()));
     await deps.scheduler.schedule(log.id, allowed);
     return 'deferred';
   }
   const cap = await dailyCapOf(deps, organization, 'calls');
-  const claim = await deps.callLogs.claimScheduled(log.id, now.toISOString(), cap);
+  const claim = await claimScheduled(deps, log.id, now.toISOString(), cap);
   if (claim === 'not_pending') return 'skipped';
   if (claim === 'conflict') return 'deferred';
   // The practice's calls for today are used up: not failed, tried again at this hour tomorrow.
   if (claim === 'capped') {
     const tomorrow = nextCallWindowTime(new Date(now.getTime() + CAPPED_RETRY_MS), organization.timezone);
-    await deps.callLogs.reschedule(log.id, tomorrow.toISOString(), now.toISOString());
+    await deps.committer.commit(reschedulePlan(log.id, tomorrow.toISOString(), now.toISOString()));
     await deps.scheduler.schedule(log.id, tomorrow);
     return 'deferred';
   }
@@ -325,7 +350,7 @@ export async function cancelPatientCalls(deps: SchedulingDeps, patientId: string
   const at = deps.clock.now().toISOString();
   let cancelled = 0;
   for (const log of pending) {
-    if ((await deps.callLogs.cancelScheduled(log.id, at)) === 'cancelled') cancelled++;
+    if ((await deps.committer.commit(cancelScheduledPlan(log.id, at))) === 'committed') cancelled++;
     await deps.scheduler.cancel(log.id);
   }
   return cancelled;

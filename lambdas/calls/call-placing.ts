@@ -32,6 +32,8 @@ import type { Clock, Ids } from '../kernel/ports';
 import type { OrganizationRef } from '../kernel/records/organization';
 import type { PatientRecord } from '../kernel/records/patient';
 import { effectiveSettings, type SettingsLookup } from '../kernel/settings-in-force';
+import type { WriteCommitter } from '../kernel/write-plan';
+import { cancelScheduledPlan, failedPlan, vendorCallIdPlan } from './call-plans';
 
 export interface CallDeps {
   patients: CallPatients;
@@ -42,6 +44,7 @@ export interface CallDeps {
   audit: AuditLog;
   clock: Clock;
   ids: Ids;
+  committer: WriteCommitter;
 }
 /** What building a call's script needs: the settings, and the deployment's default assistant. */
 export interface ScriptDeps extends CallDeps {
@@ -106,7 +109,7 @@ export async function dial(
       voicemailMessage: script.voicemailMessage,
     });
     const at = deps.clock.now().toISOString();
-    await deps.callLogs.setVendorCallId(log.id, vendorCallId, at);
+    await deps.committer.commit(vendorCallIdPlan(log.id, vendorCallId, at));
     return { ...log, vendor_call_id: vendorCallId, updated_at: at };
   } catch (error) {
     return failPlacement(deps, log.id, error);
@@ -114,21 +117,31 @@ export async function dial(
 }
 
 /**
+ * A call that could not be placed or ended without a report: failed with the reason staff read and
+ * the patient's lock released, while it is queued or running; anything else is left as it is.
+ */
+export async function failCall(
+  deps: Pick<CallDeps, 'callLogs' | 'clock' | 'committer'>,
+  callLogId: string,
+  reason: string,
+): Promise<void> {
+  const log = await deps.callLogs.get(callLogId);
+  if (!log || (log.status !== 'queued' && log.status !== 'in_progress')) return;
+  await deps.committer.commit(failedPlan(log, reason, deps.clock.now().toISOString()));
+}
+
+/**
  * A call the voice platform did not take: its log is failed with the reason staff will read, the
  * patient's lock released, and the error thrown again in the user's words.
  */
 export async function failPlacement(
-  deps: Pick<CallDeps, 'callLogs' | 'clock'>,
+  deps: Pick<CallDeps, 'callLogs' | 'clock' | 'committer'>,
   callLogId: string,
   error: unknown,
 ): Promise<never> {
   const words = inUserWords(error);
   const appError = words instanceof AppError ? words : null;
-  await deps.callLogs.markFailed(
-    callLogId,
-    appError?.message ?? CALL_MESSAGES.voiceServiceFailed,
-    deps.clock.now().toISOString(),
-  );
+  await failCall(deps, callLogId, appError?.message ?? CALL_MESSAGES.voiceServiceFailed);
   throw appError ?? error;
 }
 
@@ -171,7 +184,7 @@ export async function storeScheduledCall(deps: SchedulingDeps, log: CallLogRecor
   try {
     await deps.scheduler.schedule(log.id, new Date(log.scheduled_at ?? log.created_at));
   } catch (error) {
-    await deps.callLogs.cancelScheduled(log.id, deps.clock.now().toISOString());
+    await deps.committer.commit(cancelScheduledPlan(log.id, deps.clock.now().toISOString()));
     throw error;
   }
   return stored;

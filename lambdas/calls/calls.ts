@@ -24,6 +24,7 @@ import { fail } from '../kernel/error-catalogue';
 import { patientName, toCallDetail, toCallSummary } from '../kernel/mappers';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import type { Page } from '../kernel/ports';
+import { cancelScheduledPlan } from './call-plans';
 
 /** Names for lists that span patients: one BatchGet each for patients and organizations. */
 async function summariesOf(deps: Pick<CallDeps, 'patients' | 'organizations'>, logs: CallLogRecord[]) {
@@ -157,7 +158,7 @@ export async function cancelScheduledCall(
     const { log, organization } = await callForActor(deps, actor, callId);
     if (log.status !== 'scheduled') throw fail('callNotPending');
     const at = deps.clock.now().toISOString();
-    if ((await deps.callLogs.cancelScheduled(log.id, at)) === 'not_pending') {
+    if ((await deps.committer.commit(cancelScheduledPlan(log.id, at))) !== 'committed') {
       throw fail('callNotPending');
     }
     await deps.scheduler.cancel(log.id);

@@ -2,7 +2,6 @@
 import type { CallOutcome, EscalationLevel } from '../../shared/values/calls';
 import type { TranscriptTurn } from '../../shared/calls';
 import type { CarePlanFields, DocumentKind, OutreachCadence } from '../../shared/domain';
-import type { SummaryStatus } from '../../shared/values/summaries';
 import type { OrganizationLookup, PatientLookup } from '../kernel/access';
 import type { Page } from '../kernel/ports';
 import type { OrganizationRecordLookup } from '../kernel/read-models/daily-caps';
@@ -83,45 +82,8 @@ export interface CallLogRepository {
   ): Promise<'created' | 'conflict' | 'missing' | 'capped'>;
   /** Creates a pending scheduled call and counts it. `exists` when that id is already stored (idempotent). */
   createScheduled(log: CallLogRecord): Promise<'created' | 'exists'>;
-  /**
-   * Moves a pending scheduled call to `queued`, taking the patient's lock, in one transaction.
-   * `not_pending` when it is no longer scheduled (placed by an earlier firing, or cancelled);
-   * `conflict` when another call holds the lock; `capped` when the organization's day is at `cap`
-   * (one slot of it is taken in the same transaction).
-   */
-  claimScheduled(id: string, at: string, cap: DailyCap): Promise<'claimed' | 'not_pending' | 'conflict' | 'capped'>;
-  /** Moves a scheduled call to a new time (it stays pending). */
-  reschedule(id: string, scheduledAt: string, at: string): Promise<void>;
-  /** Cancels a pending scheduled call; `not_pending` when it is no longer scheduled. */
-  cancelScheduled(id: string, at: string): Promise<'cancelled' | 'not_pending'>;
-  /** Records Vapi's id for a queued call. */
-  setVendorCallId(id: string, vendorCallId: string, at: string): Promise<void>;
-  /**
-   * Vapi's status updates: queued → in_progress (never backwards, never after the end), only for
-   * the call placed as `vendorCallId`; `unchanged` otherwise.
-   */
-  markInProgress(id: string, vendorCallId: string, at: string): Promise<'marked' | 'unchanged'>;
-  /** The call could not be placed or ended without a report: failed with a reason, lock released. */
-  markFailed(id: string, reason: string, at: string): Promise<void>;
-  /** Settles the call (its event is out): the reconciler has nothing left to do for it. */
-  markEventPublished(log: CallLogRecord, at: string): Promise<void>;
-  /**
-   * Moves a summary to another status (product-rules.md "Summaries, escalations and notifications"), with its list entries and tab counters, in
-   * one transaction. `conflict` when the call log is not at `expectedVersion`.
-   */
-  setSummaryStatus(
-    log: CallLogRecord,
-    to: SummaryStatus,
-    expectedVersion: number,
-    at: string,
-  ): Promise<CallLogRecord | 'conflict'>;
   /** Calls placed before `olderThan` that are not settled (no report, or no event yet): for the reconciler. */
   listStale(olderThan: string, limit: number): Promise<CallLogRecord[]>;
-  /**
-   * Cancels a queued call that has not started (a web call whose window closed first), releasing the
-   * patient's lock. `cancelled` also when it was cancelled before; `started` once it is under way or over.
-   */
-  cancelQueued(id: string, at: string): Promise<'cancelled' | 'started'>;
 }
 
 /** What CareLoop asks of the voice platform for one outbound phone call. */

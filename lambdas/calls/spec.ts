@@ -38,7 +38,13 @@ export const CALLS = {
     'schedule-call': {
       config: ['table', 'scheduler'],
       permissions: {
-        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        table: [
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+        ],
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
       },
       routes: {
@@ -135,6 +141,7 @@ export const CALLS = {
           'dynamodb:Query',
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
         ],
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
       },
@@ -145,7 +152,8 @@ export const CALLS = {
       timeoutSeconds: 120,
       config: ['table', 'scheduler'],
       permissions: {
-        table: ['dynamodb:Query', 'dynamodb:UpdateItem'],
+        // The cancellations are write plans: the one committer may put, update and delete.
+        table: ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
         scheduler: ['scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
       },
     },

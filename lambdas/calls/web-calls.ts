@@ -11,6 +11,7 @@ import { audited } from '../kernel/audit';
 import { callScript, failPlacement, openStaffCall, type ScriptDeps } from './call-placing';
 import { fail } from '../kernel/error-catalogue';
 import type { WebCallAgent } from './ports';
+import { cancelQueuedPlan, lockReleasePlan, vendorCallIdPlan } from './call-plans';
 
 export type WebCallDeps = ScriptDeps & { webCalls: WebCallAgent };
 
@@ -40,7 +41,7 @@ export async function createWebCall(
         systemPrompt: script.systemPrompt,
         firstMessage: script.firstMessage,
       });
-      await deps.callLogs.setVendorCallId(log.id, vendorCallId, deps.clock.now().toISOString());
+      await deps.committer.commit(vendorCallIdPlan(log.id, vendorCallId, deps.clock.now().toISOString()));
       return { callLogId: log.id, vendorCallId, webCallUrl, assistantName: WEB_CALL_ASSISTANT_NAME };
     } catch (error) {
       // As a phone call that cannot be placed (call-placing.ts `dial`): failed with staff's words.
@@ -62,9 +63,22 @@ export async function cancelWebCall(
   return audited(deps.audit, actor, 'call.web_cancel', { type: 'call', id: callId }, async () => {
     const { log } = await callForActor(deps, actor, callId);
     if (log.patient_id !== patientId || log.kind !== 'web') throw fail('callNotFound');
-    if ((await deps.callLogs.cancelQueued(log.id, deps.clock.now().toISOString())) === 'started') {
-      throw fail('callNotPending');
-    }
+    if ((await cancelQueued(deps, log.id)) === 'started') throw fail('callNotPending');
     return { cancelled: true as const };
   });
+}
+
+/**
+ * Cancels a queued call that has not started, releasing the patient's lock. `cancelled` also when
+ * it was cancelled before; `started` once it is under way or over.
+ */
+async function cancelQueued(deps: WebCallDeps, id: string): Promise<'cancelled' | 'started'> {
+  const log = await deps.callLogs.get(id);
+  if (!log) return 'started';
+  if (log.status === 'queued') await deps.committer.commit(cancelQueuedPlan(log, deps.clock.now().toISOString()));
+  // Read again: a status update may have won the race, and a repeated cancel still frees the lock.
+  const now = await deps.callLogs.get(id);
+  if (now?.status !== 'cancelled') return 'started';
+  await deps.committer.commit(lockReleasePlan(now.patient_id, id));
+  return 'cancelled';
 }

@@ -3,9 +3,8 @@
  * (product-rules.md "Records are kept").
  */
 import type { Role } from '../../shared/roles';
-import type { SummaryStatus, SummaryTab } from '../../shared/values/summaries';
-import type { CallLogLookup, PatientLookup } from '../kernel/access';
-import type { CallLogRecord } from '../kernel/records/call-log';
+import type { SummaryTab } from '../../shared/values/summaries';
+import type { PatientLookup } from '../kernel/access';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { SummaryEntry } from '../kernel/records/summary-entry';
 
@@ -13,20 +12,6 @@ import type { SummaryEntry } from '../kernel/records/summary-entry';
 export interface SummaryPatients extends PatientLookup {
   /** Several patients at once (one BatchGet); missing ids are left out. */
   getMany(ids: readonly string[]): Promise<PatientRecord[]>;
-}
-
-/** Call logs as summaries read and review them (a summary is its call log's). */
-export interface SummaryCallLogs extends CallLogLookup {
-  /**
-   * Moves a summary to another status, with its list entries and tab counters, in one transaction.
-   * `conflict` when the call log is not at `expectedVersion`.
-   */
-  setSummaryStatus(
-    log: CallLogRecord,
-    to: SummaryStatus,
-    expectedVersion: number,
-    at: string,
-  ): Promise<CallLogRecord | 'conflict'>;
 }
 
 /** A page of summaries of one tab, newest first. */

@@ -16,24 +16,27 @@ import type {
 import { monthIn } from '../../shared/time-preferences';
 import type { summariesQuerySchema, summaryStatusSchema } from '../../shared/validation';
 import type { Actor } from '../kernel/actor';
-import { assertStaff, callForActor, type OrganizationLookup } from '../kernel/access';
+import { assertStaff, callForActor, type CallLogLookup, type OrganizationLookup } from '../kernel/access';
 import { audited } from '../kernel/audit';
 import type { AuditLog } from '../kernel/audit-entry';
 import { invalidCursor, pageRequest } from '../kernel/cursor';
 import { denied, fail } from '../kernel/error-catalogue';
 import type { Clock } from '../kernel/ports';
 import type { CallLogRecord } from '../kernel/records/call-log';
-import type { SummaryCallLogs, SummaryPatients, SummaryRepository } from './ports';
+import type { SummaryPatients, SummaryRepository } from './ports';
+import { summaryStatusPlan } from './summary-plans';
+import type { WriteCommitter } from '../kernel/write-plan';
 import type { SummaryEntry } from '../kernel/records/summary-entry';
 import { allSummaryScope, organizationSummaryScope } from '../kernel/read-models/summary-scopes';
 
 export interface SummaryDeps {
   patients: SummaryPatients;
   organizations: OrganizationLookup;
-  callLogs: SummaryCallLogs;
+  callLogs: CallLogLookup;
   summaries: SummaryRepository;
   audit: AuditLog;
   clock: Clock;
+  committer: WriteCommitter;
 }
 export type SummariesQuery = z.output<typeof summariesQuerySchema>;
 export type SummaryStatusInput = z.output<typeof summaryStatusSchema>;
@@ -145,13 +148,8 @@ export async function setSummaryStatus(
     if (!isAllowedTransition(summaryStatusOf(log), input.status)) {
       throw fail('summaryTransitionNotAllowed');
     }
-    const updated = await deps.callLogs.setSummaryStatus(
-      log,
-      input.status,
-      input.version,
-      deps.clock.now().toISOString(),
-    );
-    if (updated === 'conflict') throw stale();
-    return { summary: itemOf(updated, `${patient.first_name} ${patient.last_name}`.trim()) };
+    const moved = summaryStatusPlan(log, input.status, input.version, deps.clock.now().toISOString());
+    if (moved === 'stale' || (await deps.committer.commit(moved.plan)) !== 'committed') throw stale();
+    return { summary: itemOf(moved.stored, `${patient.first_name} ${patient.last_name}`.trim()) };
   });
 }

@@ -118,30 +118,7 @@ export interface TextRepository {
     limit: number,
     cap: DailyCap,
   ): Promise<'reserved' | 'opted_out' | 'limit' | 'daily_limit'>;
-  /** Twilio accepted it: its MessageSid and first status. */
-  markAccepted(key: TextKey, messageSid: string, status: TextStatus, at: string): Promise<void>;
-  /** Twilio refused it: failed, and the month's allowance given back. */
-  markFailed(key: TextKey, month: string, errorCode: string, at: string): Promise<void>;
   findBySid(messageSid: string): Promise<TextKey | null>;
-  /** A delivery status, applied only if it moves the text forward (callbacks arrive out of order). */
-  updateStatus(key: TextKey, status: TextStatus, errorCode: string | null, at: string): Promise<'updated' | 'ignored'>;
-  /**
-   * Stores one inbound text per patient of the number (each patient once), the number's STOP/START
-   * and the callback counters, all in one transaction, once per MessageSid: `duplicate` the second time.
-   */
-  recordInbound(
-    messageSid: string,
-    texts: readonly TextRecord[],
-    optOut: OptOutChange | null,
-    at: string,
-  ): Promise<'stored' | 'duplicate'>;
-  /** Marks a callback request handled: `conflict` when it was not open. */
-  resolveCallback(
-    key: TextKey,
-    providerId: string,
-    by: { id: string; name: string },
-    at: string,
-  ): Promise<'resolved' | 'conflict'>;
   optOutOf(phoneNumber: string): Promise<{ optedOut: boolean; changedAt: string } | null>;
   setOptOut(phoneNumber: string, optedOut: boolean, at: string): Promise<void>;
   contactsOf(phoneNumber: string): Promise<SmsContact[]>;

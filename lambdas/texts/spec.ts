@@ -55,6 +55,8 @@ export const TEXTS = {
           'dynamodb:Query',
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
+          // Its writes are plans: the one committer may also delete.
+          'dynamodb:DeleteItem',
         ],
         sms: ['secretsmanager:GetSecretValue'],
       },

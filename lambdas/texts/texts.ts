@@ -28,6 +28,8 @@ import { createLink } from '../kernel/links';
 import { MessageSendError } from '../kernel/vendor-errors';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { Clock } from '../kernel/ports';
+import type { WriteCommitter } from '../kernel/write-plan';
+import { acceptedPlan, deliveryPlan, inboundPlan, refusedPlan, resolvedPlan } from './text-plans';
 import type {
   SmsContact,
   SmsSender,
@@ -48,6 +50,7 @@ export interface TextDeps {
   texts: TextRepository;
   audit: AuditLog;
   clock: Clock;
+  committer: WriteCommitter;
 }
 
 export interface SendTextDeps extends TextDeps {
@@ -188,7 +191,11 @@ export async function sendPatientText(
       }));
     } catch (error) {
       const code = error instanceof MessageSendError ? error.code : 'internal';
-      await deps.texts.markFailed(key, month, code, deps.clock.now().toISOString());
+      if (
+        (await deps.committer.commit(refusedPlan(key, month, code, deps.clock.now().toISOString()))) !== 'committed'
+      ) {
+        throw new Error('text was not sending');
+      }
       // Twilio knows the number replied STOP to this sender: keep that on our side too.
       if (error instanceof MessageSendError && error.reason === 'unsubscribed') {
         await deps.texts.setOptOut(phone, true, deps.clock.now().toISOString());
@@ -200,7 +207,7 @@ export async function sendPatientText(
       throw error;
     }
     const sentAt = deps.clock.now().toISOString();
-    await deps.texts.markAccepted(key, messageSid, 'queued', sentAt);
+    await deps.committer.commit(acceptedPlan(key, messageSid, 'queued', sentAt));
     return {
       message: toPatientText({ ...text, status: 'queued', messageSid, updatedAt: sentAt }),
       includedMagicLink: magicLink !== null,
@@ -225,8 +232,9 @@ export async function resolveCallbackRequest(
     if (!text || text.kind !== 'callback_request') throw notFoundError();
     const by = { id: actor.userId, name: await staffName(deps, actor) };
     const at = deps.clock.now().toISOString();
-    const outcome = await deps.texts.resolveCallback(key, organization.id, by, at);
-    if (outcome === 'conflict') throw fail('callbackResolved');
+    if ((await deps.committer.commit(resolvedPlan(key, organization.id, by, at))) !== 'committed') {
+      throw fail('callbackResolved');
+    }
     return {
       message: toPatientText({
         ...text,
@@ -243,7 +251,7 @@ export async function resolveCallbackRequest(
 // ---------------------------------------------------------------------------------------------
 // Twilio webhooks
 
-export interface TextWebhookDeps extends Pick<TextDeps, 'patients' | 'texts' | 'clock'> {
+export interface TextWebhookDeps extends Pick<TextDeps, 'patients' | 'texts' | 'clock' | 'committer'> {
   organizations: Pick<TextOrganizations, 'ownerOfSender'>;
   /**
    * The deployment's own sender (E.164 or `MG…`): every practice texted from it before each had
@@ -298,7 +306,11 @@ export async function recordTextStatus(
     if (text?.providerId !== owner) return 'unknown_sender';
   }
   const errorCode = update.errorCode ? `twilio.${update.errorCode}` : null;
-  return deps.texts.updateStatus(key, status as TextStatus, errorCode, deps.clock.now().toISOString());
+  const plan = deliveryPlan(key, status as TextStatus, errorCode, deps.clock.now().toISOString());
+  if (plan === 'ignored') return plan;
+  const outcome = await deps.committer.commit(plan);
+  if (outcome === 'conflict') throw new Error('text status update failed');
+  return outcome === 'committed' ? 'updated' : outcome;
 }
 
 export interface InboundText extends TextParties {
@@ -386,9 +398,10 @@ export async function receiveInboundText(deps: TextWebhookDeps, inbound: Inbound
     updatedAt: at,
   }));
   const optOut = keyword === 'stop' || keyword === 'start' ? { phoneNumber: from, optedOut: keyword === 'stop' } : null;
-  if ((await deps.texts.recordInbound(inbound.messageSid, texts, optOut, at)) === 'duplicate') {
-    return { outcome: 'duplicate', reply: null, patients: 0 };
-  }
+  const recorded = await deps.committer.commit(inboundPlan(inbound.messageSid, texts, optOut, at));
+  if (recorded === 'duplicate') return { outcome: 'duplicate', reply: null, patients: 0 };
+  // Only the MessageSid's item has a condition that a retry meets; anything else is a fault.
+  if (recorded !== 'committed') throw new Error('inbound text transaction canceled');
   const reply = keyword ? SMS_REPLIES[keyword] : known.length > 0 ? SMS_REPLIES.callback : SMS_REPLIES.help;
   return { outcome: 'stored', reply, patients: texts.length };
 }

@@ -10,12 +10,14 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoAuditLog } from '../../lambdas/audit/store/dynamo-audit-log';
 import { DynamoCallLogRepository } from '../../lambdas/calls/store/dynamo-call-log-repository';
+import { cancelScheduledPlan, claimPlan, reschedulePlan } from '../../lambdas/calls/call-plans';
 import { DynamoChartFiguresCache } from '../../lambdas/dashboard/store/chart-figures';
 import { DynamoCounterRepository } from '../../lambdas/dashboard/store/dynamo-counter-repository';
 import { DynamoDashboardReadModel } from '../../lambdas/dashboard/store/dynamo-dashboard-read-model';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
 import { createEntities } from '../../lambdas/platform/dynamodb/entities';
+import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { newCallLog } from '../../lambdas/kernel/records/call-log';
 import { getDashboardCharts } from '../../lambdas/dashboard/dashboard-charts';
 import { getWorklist } from '../../lambdas/dashboard/worklist';
@@ -258,6 +260,7 @@ describe('GET /worklist', () => {
     const own = await freshPractice();
     const patients = new DynamoPatientRepository(db);
     const callLogs = new DynamoCallLogRepository(db);
+    const committer = new DynamoWriteCommitter(db);
     const first = await patientOf(own, 'First');
     const second = await patientOf(own, 'Second');
     const third = await patientOf(own, 'Third', { consent: 'accepted', conditions: 2 });
@@ -304,12 +307,15 @@ describe('GET /worklist', () => {
     // Placed, moved past the week, cancelled: each leaves the check-ins due.
     expect(await consentOf(third.id, 'accepted')).toBe('recorded');
     const cap = { organizationId: own.id, kind: 'calls' as const, day: '2026-01-01', limit: 50 };
-    expect(await callLogs.claimScheduled(placed, new Date().toISOString(), cap)).toBe('claimed');
-    await callLogs.reschedule(moved, new Date(Date.now() + 10 * DAY).toISOString(), new Date().toISOString());
+    const pending = await callLogs.get(placed);
+    expect(pending && (await committer.commit(claimPlan(pending, new Date().toISOString(), cap)))).toBe('committed');
+    await committer.commit(
+      reschedulePlan(moved, new Date(Date.now() + 10 * DAY).toISOString(), new Date().toISOString()),
+    );
     expect((await read()).check_ins_due.items).toEqual([]);
-    await callLogs.reschedule(moved, new Date(soon).toISOString(), new Date().toISOString());
+    await committer.commit(reschedulePlan(moved, new Date(soon).toISOString(), new Date().toISOString()));
     expect((await read()).check_ins_due.items.map((i) => i.patient_id)).toEqual([fourth.id]);
-    expect(await callLogs.cancelScheduled(moved, new Date().toISOString())).toBe('cancelled');
+    expect(await committer.commit(cancelScheduledPlan(moved, new Date().toISOString()))).toBe('committed');
     expect((await read()).check_ins_due.items).toEqual([]);
 
     // Archived: gone from the group and its count.

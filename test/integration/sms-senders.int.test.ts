@@ -13,6 +13,7 @@ import { INBOUND_PATIENT_LIMIT, receiveInboundText } from '../../lambdas/texts/t
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
 import { DynamoTextRepository } from '../../lambdas/texts/store/dynamo-text-repository';
+import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { LOCAL_TWILIO_MESSAGING_SERVICE } from '../../lambdas/local/stack';
 import { call } from '../support/api';
 import {
@@ -289,6 +290,7 @@ describe('every reply kept', () => {
       patients: new DynamoPatientRepository(db),
       organizations: new DynamoOrganizationRepository(db),
       clock: { now: () => new Date() },
+      committer: new DynamoWriteCommitter(db),
       legacySender: LOCAL_TWILIO_MESSAGING_SERVICE,
     };
     const inbound = {

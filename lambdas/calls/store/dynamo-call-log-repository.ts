@@ -1,15 +1,13 @@
 import type { EntityItem } from 'electrodb';
-import { flagsFor, summaryStatusOf, type SummaryStatus } from '../../../shared/values/summaries';
 import type { CallLogRepository } from '../ports';
 import type { CallLogRecord } from '../../kernel/records/call-log';
 import type { DailyCap } from '../../kernel/records/organization';
 import type { Page } from '../../kernel/ports';
-import { summaryCounterScope, summaryScopes } from '../../kernel/read-models/summary-scopes';
 import { COUNTER, GLOBAL_SCOPE } from '../../kernel/read-models/counters';
-import { isConditionFailure } from '../../platform/dynamodb/conditions';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { queryPage } from '../../platform/dynamodb/paging';
-import { refusedAt, slotTaken, takeDailySlot } from '../../platform/dynamodb/writes/daily-cap';
+import { refusedAt, takeDailySlot } from '../../platform/dynamodb/writes/daily-cap';
+import { slotTaken } from '../../kernel/read-models/daily-caps';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { callLogItem, callLogRecordOf } from '../../platform/dynamodb/records/call-log';
 
@@ -112,233 +110,6 @@ export class DynamoCallLogRepository implements CallLogRepository {
     return result.canceled ? 'exists' : 'created';
   }
 
-  async claimScheduled(
-    id: string,
-    at: string,
-    cap: DailyCap,
-  ): Promise<'claimed' | 'not_pending' | 'conflict' | 'capped'> {
-    const log = await this.get(id);
-    if (!log || log.status !== 'scheduled') return 'not_pending';
-    const result = await this.db.transaction
-      .write(({ patient, callLog, openCall, counter }) => [
-        callLog
-          .patch({ call_log_id: id })
-          .set({ status: 'queued', list: 'placed', list_at: at, placed_at: at, updated_at: at })
-          .add({ version: 1 })
-          .where(({ status }, { eq }) => eq(status, 'scheduled'))
-          .commit(),
-        patient
-          .patch({ patient_id: log.patient_id })
-          .set({ active_call_id: id })
-          .where(
-            ({ status, active_call_id }, { eq, notExists }) =>
-              `${eq(status, 'active')} AND ${notExists(active_call_id)}`,
-          )
-          .commit(),
-        openCall.create({ shard: 'open', placed_at: at, call_log_id: id }).commit(),
-        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.calls }).add({ value: 1 }).commit(),
-        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.scheduledCalls }).subtract({ value: 1 }).commit(),
-        takeDailySlot(counter, cap),
-      ])
-      .go();
-    if (!result.canceled) {
-      slotTaken(cap);
-      return 'claimed';
-    }
-    const again = await this.get(id);
-    if (again?.status !== 'scheduled') return 'not_pending';
-    return refusedAt(result.data, 5) ? 'capped' : 'conflict';
-  }
-
-  async reschedule(id: string, scheduledAt: string, at: string): Promise<void> {
-    await this.db.entities.callLog
-      .patch({ call_log_id: id })
-      .set({ scheduled_at: scheduledAt, list: 'scheduled', list_at: scheduledAt, updated_at: at })
-      .add({ version: 1 })
-      .where(({ status }, { eq }) => eq(status, 'scheduled'))
-      .go()
-      .catch(ignoreConditionFailure);
-  }
-
-  async cancelScheduled(id: string, at: string): Promise<'cancelled' | 'not_pending'> {
-    const result = await this.db.transaction
-      .write(({ callLog, counter }) => [
-        callLog
-          .patch({ call_log_id: id })
-          .set({ status: 'cancelled', outcome: 'cancelled', list: 'cancelled', list_at: at, updated_at: at })
-          .add({ version: 1 })
-          .where(({ status }, { eq }) => eq(status, 'scheduled'))
-          .commit(),
-        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.scheduledCalls }).subtract({ value: 1 }).commit(),
-      ])
-      .go();
-    return result.canceled ? 'not_pending' : 'cancelled';
-  }
-
-  async setVendorCallId(id: string, vendorCallId: string, at: string): Promise<void> {
-    await this.db.entities.callLog
-      .patch({ call_log_id: id })
-      .set({ vendor_call_id: vendorCallId, updated_at: at })
-      .go()
-      .catch(ignoreConditionFailure);
-  }
-
-  async markInProgress(id: string, vendorCallId: string, at: string): Promise<'marked' | 'unchanged'> {
-    try {
-      await this.db.entities.callLog
-        .patch({ call_log_id: id })
-        .set({ status: 'in_progress', started_at: at, updated_at: at })
-        .add({ version: 1 })
-        .where(
-          ({ status, vendor_call_id }, { eq }) => `${eq(status, 'queued')} AND ${eq(vendor_call_id, vendorCallId)}`,
-        )
-        .go();
-      return 'marked';
-    } catch (error) {
-      ignoreConditionFailure(error);
-      return 'unchanged';
-    }
-  }
-
-  async markFailed(id: string, reason: string, at: string): Promise<void> {
-    const log = await this.get(id);
-    if (!log || (log.status !== 'queued' && log.status !== 'in_progress')) return;
-    const result = await this.db.transaction
-      .write(({ callLog, openCall }) => [
-        callLog
-          .patch({ call_log_id: id })
-          .set({ status: 'failed', outcome: 'failed', failure_reason: reason, ended_at: at, updated_at: at })
-          .add({ version: 1 })
-          .where(
-            ({ status, report_received_at }, { eq, notExists }) =>
-              `(${eq(status, 'queued')} OR ${eq(status, 'in_progress')}) AND ${notExists(report_received_at)}`,
-          )
-          .commit(),
-        ...(log.placed_at
-          ? [openCall.delete({ shard: 'open', placed_at: log.placed_at, call_log_id: id }).commit()]
-          : []),
-      ])
-      .go();
-    if (!result.canceled) await this.releaseLock(log.patient_id, id);
-  }
-
-  async cancelQueued(id: string, at: string): Promise<'cancelled' | 'started'> {
-    const log = await this.get(id);
-    if (!log) return 'started';
-    if (log.status === 'queued') {
-      await this.db.transaction
-        .write(({ callLog, openCall }) => [
-          callLog
-            .patch({ call_log_id: id })
-            // Off the list of placed calls, as a cancelled scheduled call is: it never reached anyone.
-            .set({
-              status: 'cancelled',
-              outcome: 'cancelled',
-              list: 'cancelled',
-              list_at: at,
-              ended_at: at,
-              updated_at: at,
-            })
-            .add({ version: 1 })
-            .where(
-              ({ status, report_received_at }, { eq, notExists }) =>
-                `${eq(status, 'queued')} AND ${notExists(report_received_at)}`,
-            )
-            .commit(),
-          ...(log.placed_at
-            ? [openCall.delete({ shard: 'open', placed_at: log.placed_at, call_log_id: id }).commit()]
-            : []),
-        ])
-        .go();
-    }
-    // Read again: a status update may have won the race, and a repeated cancel still frees the lock.
-    const now = await this.get(id);
-    if (now?.status !== 'cancelled') return 'started';
-    await this.releaseLock(now.patient_id, id);
-    return 'cancelled';
-  }
-
-  async setSummaryStatus(
-    log: CallLogRecord,
-    to: SummaryStatus,
-    expectedVersion: number,
-    at: string,
-  ): Promise<CallLogRecord | 'conflict'> {
-    if (!log.summary || !log.summary_org_month || !log.summary_utc_month) return 'conflict';
-    const from = summaryStatusOf(log);
-    const flags = flagsFor(to);
-    const version = expectedVersion + 1;
-    const scopes = summaryScopes(log.provider_id, log.summary_org_month, log.summary_utc_month);
-    const key = { created_at: log.created_at, call_log_id: log.id };
-    const level = log.escalation_level && log.escalation_level !== 'Normal' ? log.escalation_level : null;
-    const entry = {
-      ...key,
-      patient_id: log.patient_id,
-      provider_id: log.provider_id,
-      summary: log.summary,
-      status: to,
-      escalation_level: log.escalation_level ?? undefined,
-      note_to_doctor: log.note_to_doctor ?? undefined,
-      duration_seconds: log.duration_seconds ?? undefined,
-      version,
-    };
-    const result = await this.db.transaction
-      .write(({ callLog, counter, summaryEntry }) => [
-        callLog
-          .patch({ call_log_id: log.id })
-          .set({
-            added_to_emr: flags.added_to_emr,
-            requires_followup: flags.requires_followup,
-            success_evaluation: flags.success_evaluation,
-            updated_at: at,
-          })
-          .add({ version: 1 })
-          .where(({ version: v }, { eq }) => eq(v, expectedVersion))
-          .commit(),
-        ...scopes.flatMap((scope) => [
-          summaryEntry.delete({ scope, tab: from, ...key }).commit(),
-          summaryEntry.create({ ...entry, scope, tab: to }).commit(),
-          counter
-            .update({ scope: summaryCounterScope(scope), name: from })
-            .subtract({ value: 1 })
-            .commit(),
-          counter
-            .update({ scope: summaryCounterScope(scope), name: to })
-            .add({ value: 1 })
-            .commit(),
-          ...(level
-            ? [
-                summaryEntry
-                  .patch({ scope, tab: level, ...key })
-                  .set({ status: to, version })
-                  .commit(),
-              ]
-            : []),
-        ]),
-      ])
-      .go();
-    if (result.canceled) return 'conflict';
-    return {
-      ...log,
-      added_to_emr: flags.added_to_emr,
-      requires_followup: flags.requires_followup,
-      success_evaluation: flags.success_evaluation,
-      updated_at: at,
-      version,
-    };
-  }
-
-  async markEventPublished(log: CallLogRecord, at: string): Promise<void> {
-    await this.db.transaction
-      .write(({ callLog, openCall }) => [
-        callLog.patch({ call_log_id: log.id }).set({ event_published_at: at }).commit(),
-        ...(log.placed_at
-          ? [openCall.delete({ shard: 'open', placed_at: log.placed_at, call_log_id: log.id }).commit()]
-          : []),
-      ])
-      .go();
-  }
-
   async listStale(olderThan: string, limit: number): Promise<CallLogRecord[]> {
     const { data } = await this.db.entities.openCall.query
       .byPlacedAt({ shard: 'open' })
@@ -351,20 +122,6 @@ export class DynamoCallLogRepository implements CallLogRepository {
     );
     return logs.map(callLogRecordOf);
   }
-
-  /** Frees the patient for the next call, if this call still holds the lock. */
-  private async releaseLock(patientId: string, callLogId: string): Promise<void> {
-    await this.db.entities.patient
-      .patch({ patient_id: patientId })
-      .remove(['active_call_id'])
-      .where(({ active_call_id }, { eq }) => eq(active_call_id, callLogId))
-      .go()
-      .catch(ignoreConditionFailure);
-  }
-}
-
-function ignoreConditionFailure(error: unknown): void {
-  if (!isConditionFailure(error)) throw error;
 }
 
 const records = (page: Page<CallLogItem> | 'invalid_cursor'): Page<CallLogRecord> | 'invalid_cursor' =>

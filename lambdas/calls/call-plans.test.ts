@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { newCallLog } from '../kernel/records/call-log';
+import {
+  cancelQueuedPlan,
+  cancelScheduledPlan,
+  claimPlan,
+  eventPublishedPlan,
+  failedPlan,
+  inProgressPlan,
+  lockReleasePlan,
+  reschedulePlan,
+  vendorCallIdPlan,
+} from './call-plans';
+
+const AT = '2026-03-04T15:00:00.000Z';
+const ID = 'c0ffee00-0000-4000-8000-000000000001';
+const log = (placed: boolean) =>
+  newCallLog(
+    {
+      id: ID,
+      patient_id: 'p-1',
+      provider_id: 'o-1',
+      status: 'queued',
+      kind: 'web',
+      created_by: 'u-1',
+      ...(placed ? { placed_at: '2026-03-04T14:00:00.000Z' } : {}),
+    },
+    AT,
+  );
+const openCall = {
+  op: 'delete',
+  entity: 'openCall',
+  key: { shard: 'open', placed_at: '2026-03-04T14:00:00.000Z', call_log_id: ID },
+};
+const lockRelease = {
+  op: 'patch',
+  entity: 'patient',
+  key: { patient_id: 'p-1' },
+  remove: ['active_call_id'],
+  when: { equal: { active_call_id: ID } },
+};
+
+describe('scheduled calls', () => {
+  it('moves a pending call to a new time, refused once it is not pending', () => {
+    expect(reschedulePlan(ID, '2026-03-05T15:00:00.000Z', AT)).toEqual({
+      transaction: [
+        {
+          op: 'patch',
+          entity: 'callLog',
+          key: { call_log_id: ID },
+          set: {
+            scheduled_at: '2026-03-05T15:00:00.000Z',
+            list: 'scheduled',
+            list_at: '2026-03-05T15:00:00.000Z',
+            updated_at: AT,
+          },
+          add: { version: 1 },
+          when: { equal: { status: 'scheduled' } },
+          refusal: 'not_pending',
+        },
+      ],
+      afterCommit: [],
+    });
+  });
+
+  it("places a pending call: the day's slot first, then the call, the lock, the open call and the counters", () => {
+    const cap = { organizationId: 'o-1', kind: 'calls' as const, day: '2026-03-04', limit: 50 };
+
+    expect(claimPlan({ ...log(false), status: 'scheduled' }, AT, cap)).toEqual({
+      transaction: [
+        {
+          op: 'upsert',
+          entity: 'counter',
+          key: { scope: 'daily#o-1', name: 'calls#2026-03-04' },
+          add: { value: 1 },
+          when: { missingOr: { below: { value: 50 } } },
+          refusal: 'capped',
+        },
+        {
+          op: 'patch',
+          entity: 'callLog',
+          key: { call_log_id: ID },
+          set: { status: 'queued', list: 'placed', list_at: AT, placed_at: AT, updated_at: AT },
+          add: { version: 1 },
+          when: { equal: { status: 'scheduled' } },
+          refusal: 'not_pending',
+        },
+        {
+          op: 'patch',
+          entity: 'patient',
+          key: { patient_id: 'p-1' },
+          set: { active_call_id: ID },
+          when: { equal: { status: 'active' }, missing: ['active_call_id'] },
+        },
+        { op: 'create', entity: 'openCall', item: { shard: 'open', placed_at: AT, call_log_id: ID } },
+        { op: 'upsert', entity: 'counter', key: { scope: 'global', name: 'calls' }, add: { value: 1 } },
+        { op: 'upsert', entity: 'counter', key: { scope: 'global', name: 'scheduled_calls' }, add: { value: -1 } },
+      ],
+      afterCommit: [],
+    });
+  });
+
+  it('cancels a pending call and counts it off the scheduled calls', () => {
+    expect(cancelScheduledPlan(ID, AT)).toEqual({
+      transaction: [
+        {
+          op: 'patch',
+          entity: 'callLog',
+          key: { call_log_id: ID },
+          set: { status: 'cancelled', outcome: 'cancelled', list: 'cancelled', list_at: AT, updated_at: AT },
+          add: { version: 1 },
+          when: { equal: { status: 'scheduled' } },
+          refusal: 'not_pending',
+        },
+        { op: 'upsert', entity: 'counter', key: { scope: 'global', name: 'scheduled_calls' }, add: { value: -1 } },
+      ],
+      afterCommit: [],
+    });
+  });
+});
+
+describe('placed calls', () => {
+  it("records Vapi's id on the call log", () => {
+    expect(vendorCallIdPlan(ID, 'v-1', AT).transaction).toEqual([
+      { op: 'patch', entity: 'callLog', key: { call_log_id: ID }, set: { vendor_call_id: 'v-1', updated_at: AT } },
+    ]);
+  });
+
+  it('moves only the queued call placed as this Vapi call to in progress', () => {
+    expect(inProgressPlan(ID, 'v-1', AT).transaction).toEqual([
+      {
+        op: 'patch',
+        entity: 'callLog',
+        key: { call_log_id: ID },
+        set: { status: 'in_progress', started_at: AT, updated_at: AT },
+        add: { version: 1 },
+        when: { equal: { status: 'queued', vendor_call_id: 'v-1' } },
+        refusal: 'not_pending',
+      },
+    ]);
+  });
+
+  it('fails a running call without a report, takes it off the open calls and then frees the patient', () => {
+    expect(failedPlan(log(true), 'No answer', AT)).toEqual({
+      transaction: [
+        {
+          op: 'patch',
+          entity: 'callLog',
+          key: { call_log_id: ID },
+          set: { status: 'failed', outcome: 'failed', failure_reason: 'No answer', ended_at: AT, updated_at: AT },
+          add: { version: 1 },
+          when: { oneOf: { status: ['queued', 'in_progress'] }, missing: ['report_received_at'] },
+          refusal: 'not_pending',
+        },
+        openCall,
+      ],
+      afterCommit: [lockRelease],
+    });
+  });
+
+  it('has no open call to remove for a call never placed', () => {
+    expect(failedPlan(log(false), 'No answer', AT).transaction.map((w) => w.entity)).toEqual(['callLog']);
+    expect(cancelQueuedPlan(log(false), AT).transaction.map((w) => w.entity)).toEqual(['callLog']);
+    expect(eventPublishedPlan(log(false), AT).transaction.map((w) => w.entity)).toEqual(['callLog']);
+  });
+
+  it('cancels a queued call that has not started, off the list of placed calls', () => {
+    expect(cancelQueuedPlan(log(true), AT)).toEqual({
+      transaction: [
+        {
+          op: 'patch',
+          entity: 'callLog',
+          key: { call_log_id: ID },
+          set: {
+            status: 'cancelled',
+            outcome: 'cancelled',
+            list: 'cancelled',
+            list_at: AT,
+            ended_at: AT,
+            updated_at: AT,
+          },
+          add: { version: 1 },
+          when: { equal: { status: 'queued' }, missing: ['report_received_at'] },
+          refusal: 'not_pending',
+        },
+        openCall,
+      ],
+      afterCommit: [],
+    });
+    expect(lockReleasePlan('p-1', ID)).toEqual({ transaction: [], afterCommit: [lockRelease] });
+  });
+
+  it('settles a call whose event is out', () => {
+    expect(eventPublishedPlan(log(true), AT)).toEqual({
+      transaction: [
+        { op: 'patch', entity: 'callLog', key: { call_log_id: ID }, set: { event_published_at: AT } },
+        openCall,
+      ],
+      afterCommit: [],
+    });
+  });
+});

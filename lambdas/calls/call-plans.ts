@@ -1,0 +1,211 @@
+/**
+ * How a call's steps change its records (docs/architecture.md "Writes as plans"): a scheduled call
+ * moved or cancelled, Vapi's id and its start, a call failed or cancelled before it started, and a
+ * settled call taken off the reconciler's list. Conditions make each step happen once and only
+ * from the status it leaves; the patient's one-call-at-a-time lock is released after the commit.
+ */
+import { COUNTER, GLOBAL_SCOPE, counterAdd } from '../kernel/read-models/counters';
+import { dailySlotWrite } from '../kernel/read-models/daily-caps';
+import type { DailyCap } from '../kernel/records/organization';
+import type { ItemWrite, WritePlan } from '../kernel/write-plan';
+import type { CallLogRecord } from '../kernel/records/call-log';
+
+/** The call is no longer in the status the step leaves (placed by an earlier firing, cancelled, over). */
+export type NotPending = 'not_pending';
+
+/** Frees the patient for the next call, if this call still holds the lock. */
+export function lockReleaseWrite(patientId: string, callLogId: string): ItemWrite {
+  return {
+    op: 'patch',
+    entity: 'patient',
+    key: { patient_id: patientId },
+    remove: ['active_call_id'],
+    when: { equal: { active_call_id: callLogId } },
+  };
+}
+
+/** The lock released on its own (a repeated cancel still frees it). */
+export function lockReleasePlan(patientId: string, callLogId: string): WritePlan {
+  return { transaction: [], afterCommit: [lockReleaseWrite(patientId, callLogId)] };
+}
+
+/** The call off the reconciler's list of open calls (it has none before it is placed). */
+function openCallDelete(log: CallLogRecord): ItemWrite[] {
+  return log.placed_at
+    ? [{ op: 'delete', entity: 'openCall', key: { shard: 'open', placed_at: log.placed_at, call_log_id: log.id } }]
+    : [];
+}
+
+/** A pending scheduled call moved to a new time; it stays pending, and is refused once it is not. */
+export function reschedulePlan(id: string, scheduledAt: string, at: string): WritePlan<NotPending> {
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'callLog',
+        key: { call_log_id: id },
+        set: { scheduled_at: scheduledAt, list: 'scheduled', list_at: scheduledAt, updated_at: at },
+        add: { version: 1 },
+        when: { equal: { status: 'scheduled' } },
+        refusal: 'not_pending',
+      },
+    ],
+    afterCommit: [],
+  };
+}
+
+/** The organization's day is at its cap of calls. */
+export type Capped = 'capped';
+
+/**
+ * A pending scheduled call placed: queued on the list of placed calls and the reconciler's open
+ * calls, holding the patient's one-call-at-a-time lock, counted as a call and no longer as a
+ * scheduled one, taking one slot of the organization's day. `capped` when the day is used up (it
+ * comes first: a capped call waits for tomorrow whatever else holds), `not_pending` when the call
+ * is no longer scheduled, `conflict` when another call holds the patient's lock.
+ */
+export function claimPlan(log: CallLogRecord, at: string, cap: DailyCap): WritePlan<Capped | NotPending> {
+  return {
+    transaction: [
+      dailySlotWrite(cap, 'capped'),
+      {
+        op: 'patch',
+        entity: 'callLog',
+        key: { call_log_id: log.id },
+        set: { status: 'queued', list: 'placed', list_at: at, placed_at: at, updated_at: at },
+        add: { version: 1 },
+        when: { equal: { status: 'scheduled' } },
+        refusal: 'not_pending',
+      },
+      {
+        op: 'patch',
+        entity: 'patient',
+        key: { patient_id: log.patient_id },
+        set: { active_call_id: log.id },
+        when: { equal: { status: 'active' }, missing: ['active_call_id'] },
+      },
+      { op: 'create', entity: 'openCall', item: { shard: 'open', placed_at: at, call_log_id: log.id } },
+      counterAdd(GLOBAL_SCOPE, COUNTER.calls),
+      counterAdd(GLOBAL_SCOPE, COUNTER.scheduledCalls, -1),
+    ],
+    afterCommit: [],
+  };
+}
+
+/** A pending scheduled call cancelled and no longer counted as scheduled. */
+export function cancelScheduledPlan(id: string, at: string): WritePlan<NotPending> {
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'callLog',
+        key: { call_log_id: id },
+        set: { status: 'cancelled', outcome: 'cancelled', list: 'cancelled', list_at: at, updated_at: at },
+        add: { version: 1 },
+        when: { equal: { status: 'scheduled' } },
+        refusal: 'not_pending',
+      },
+      counterAdd(GLOBAL_SCOPE, COUNTER.scheduledCalls, -1),
+    ],
+    afterCommit: [],
+  };
+}
+
+/** Vapi's id of a queued call, on a call log that exists. */
+export function vendorCallIdPlan(id: string, vendorCallId: string, at: string): WritePlan {
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'callLog',
+        key: { call_log_id: id },
+        set: { vendor_call_id: vendorCallId, updated_at: at },
+      },
+    ],
+    afterCommit: [],
+  };
+}
+
+/**
+ * Vapi's status update: queued → in_progress, only for the call placed as `vendorCallId` (never
+ * backwards, never after the end); `not_pending` otherwise.
+ */
+export function inProgressPlan(id: string, vendorCallId: string, at: string): WritePlan<NotPending> {
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'callLog',
+        key: { call_log_id: id },
+        set: { status: 'in_progress', started_at: at, updated_at: at },
+        add: { version: 1 },
+        when: { equal: { status: 'queued', vendor_call_id: vendorCallId } },
+        refusal: 'not_pending',
+      },
+    ],
+    afterCommit: [],
+  };
+}
+
+/**
+ * A call that could not be placed or ended without a report: failed with the reason staff read,
+ * while it is queued or running and no report came; then the patient's lock is released.
+ */
+export function failedPlan(log: CallLogRecord, reason: string, at: string): WritePlan<NotPending> {
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'callLog',
+        key: { call_log_id: log.id },
+        set: { status: 'failed', outcome: 'failed', failure_reason: reason, ended_at: at, updated_at: at },
+        add: { version: 1 },
+        when: { oneOf: { status: ['queued', 'in_progress'] }, missing: ['report_received_at'] },
+        refusal: 'not_pending',
+      },
+      ...openCallDelete(log),
+    ],
+    afterCommit: [lockReleaseWrite(log.patient_id, log.id)],
+  };
+}
+
+/**
+ * A queued call that has not started cancelled (a web call whose window closed first): off the list
+ * of placed calls, as a cancelled scheduled call is, since it never reached anyone. The lock is
+ * released by the use case once it reads the call cancelled (a repeated cancel frees it too).
+ */
+export function cancelQueuedPlan(log: CallLogRecord, at: string): WritePlan<NotPending> {
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'callLog',
+        key: { call_log_id: log.id },
+        set: {
+          status: 'cancelled',
+          outcome: 'cancelled',
+          list: 'cancelled',
+          list_at: at,
+          ended_at: at,
+          updated_at: at,
+        },
+        add: { version: 1 },
+        when: { equal: { status: 'queued' }, missing: ['report_received_at'] },
+        refusal: 'not_pending',
+      },
+      ...openCallDelete(log),
+    ],
+    afterCommit: [],
+  };
+}
+
+/** The call's event is out: settled, the reconciler has nothing left to do for it. */
+export function eventPublishedPlan(log: CallLogRecord, at: string): WritePlan {
+  return {
+    transaction: [
+      { op: 'patch', entity: 'callLog', key: { call_log_id: log.id }, set: { event_published_at: at } },
+      ...openCallDelete(log),
+    ],
+    afterCommit: [],
+  };
+}

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import type { TextRecord } from './ports';
+import { acceptedPlan, deliveryPlan, inboundPlan, refusedPlan, resolvedPlan, textItem } from './text-plans';
+
+const AT = '2026-03-04T15:00:00.000Z';
+const KEY = { patientId: 'p-1', id: '20260304T150000000Z-1a2b3c4d' };
+const messageKey = { patient_id: 'p-1', message_id: KEY.id };
+const inbound = (patientId: string, providerId: string, kind: TextRecord['kind']): TextRecord => ({
+  patientId,
+  id: `20260304T150000000Z-${patientId}`,
+  providerId,
+  direction: 'inbound',
+  kind,
+  status: 'received',
+  body: 'Call me',
+  includedCallLink: false,
+  month: null,
+  messageSid: 'SM1',
+  errorCode: null,
+  sentBy: null,
+  sentByName: null,
+  callbackStatus: kind === 'callback_request' ? 'open' : null,
+  resolvedAt: null,
+  resolvedBy: null,
+  resolvedByName: null,
+  createdAt: AT,
+  updatedAt: AT,
+});
+
+describe('outbound texts', () => {
+  it("records Twilio's MessageSid while the text is sending, and the MessageSid's lookup", () => {
+    expect(acceptedPlan(KEY, 'SM1', 'queued', AT)).toEqual({
+      transaction: [
+        {
+          op: 'patch',
+          entity: 'textMessage',
+          key: messageKey,
+          set: { status: 'queued', message_sid: 'SM1', updated_at: AT },
+          when: { equal: { status: 'sending' } },
+        },
+        {
+          op: 'put',
+          entity: 'textSid',
+          item: { message_sid: 'SM1', patient_id: 'p-1', message_id: KEY.id, created_at: AT },
+        },
+      ],
+      afterCommit: [],
+    });
+  });
+
+  it("fails a refused text and gives the month's allowance back", () => {
+    expect(refusedPlan(KEY, '2026-03', 'twilio.21610', AT)).toEqual({
+      transaction: [
+        {
+          op: 'patch',
+          entity: 'textMessage',
+          key: messageKey,
+          set: { status: 'failed', error_code: 'twilio.21610', updated_at: AT },
+          when: { equal: { status: 'sending' } },
+        },
+        { op: 'upsert', entity: 'counter', key: { scope: 'patient#p-1', name: 'texts#2026-03' }, add: { value: -1 } },
+      ],
+      afterCommit: [],
+    });
+  });
+});
+
+describe('deliveryPlan', () => {
+  it('moves an outbound text forward only, from the statuses behind the new one', () => {
+    expect(deliveryPlan(KEY, 'sent', null, AT)).toEqual({
+      transaction: [
+        {
+          op: 'patch',
+          entity: 'textMessage',
+          key: messageKey,
+          set: { status: 'sent', updated_at: AT },
+          when: { equal: { direction: 'outbound' }, oneOf: { status: ['sending', 'accepted', 'queued'] } },
+          refusal: 'ignored',
+        },
+      ],
+      afterCommit: [],
+    });
+  });
+
+  it("keeps Twilio's error code with a failure", () => {
+    const plan = deliveryPlan(KEY, 'undelivered', 'twilio.30003', AT);
+    expect(plan !== 'ignored' && plan.transaction[0]).toMatchObject({
+      set: { status: 'undelivered', error_code: 'twilio.30003' },
+      when: { oneOf: { status: ['sending', 'accepted', 'queued', 'sent'] } },
+    });
+  });
+
+  it('ignores a status nothing is behind', () => {
+    expect(deliveryPlan(KEY, 'sending', null, AT)).toBe('ignored');
+  });
+});
+
+describe('inboundPlan', () => {
+  it('stores the MessageSid once, the opt-out with it, and each text once', () => {
+    const stop = [inbound('p-1', 'o-1', 'stop'), inbound('p-1', 'o-1', 'stop'), inbound('p-2', 'o-1', 'stop')];
+
+    expect(inboundPlan('SM1', stop, { phoneNumber: '+18135550142', optedOut: true }, AT)).toEqual({
+      transaction: [
+        {
+          op: 'create',
+          entity: 'textSid',
+          item: { message_sid: 'SM1', patient_id: 'p-1', message_id: stop[1]?.id, created_at: AT },
+          refusal: 'duplicate',
+        },
+        {
+          op: 'put',
+          entity: 'smsPreference',
+          item: { phone_number: '+18135550142', opted_out: true, changed_at: AT },
+        },
+        { op: 'create', entity: 'textMessage', item: textItem(stop[1] as TextRecord) },
+        { op: 'create', entity: 'textMessage', item: textItem(stop[2] as TextRecord) },
+      ],
+      afterCommit: [],
+    });
+  });
+
+  it('opens a callback per patient and counts them once per organization and in total', () => {
+    const texts = [inbound('p-1', 'o-1', 'callback_request'), inbound('p-2', 'o-1', 'callback_request')];
+    const plan = inboundPlan('SM1', texts, null, AT);
+
+    expect(plan.transaction.filter((w) => w.entity === 'openCallback')).toEqual([
+      {
+        op: 'create',
+        entity: 'openCallback',
+        item: { provider_id: 'o-1', message_id: texts[0]?.id, patient_id: 'p-1', created_at: AT },
+      },
+      {
+        op: 'create',
+        entity: 'openCallback',
+        item: { provider_id: 'o-1', message_id: texts[1]?.id, patient_id: 'p-2', created_at: AT },
+      },
+    ]);
+    expect(plan.transaction.filter((w) => w.entity === 'counter')).toEqual([
+      {
+        op: 'upsert',
+        entity: 'counter',
+        key: { scope: 'organization#o-1', name: 'open_callbacks' },
+        add: { value: 2 },
+      },
+      { op: 'upsert', entity: 'counter', key: { scope: 'global', name: 'open_callbacks' }, add: { value: 2 } },
+    ]);
+    expect(plan.transaction.some((w) => w.entity === 'smsPreference')).toBe(false);
+  });
+
+  it('records the MessageSid alone for a number no patient has', () => {
+    expect(inboundPlan('SM1', [], null, AT).transaction).toEqual([
+      { op: 'create', entity: 'textSid', item: { message_sid: 'SM1', created_at: AT }, refusal: 'duplicate' },
+    ]);
+  });
+});
+
+describe('resolvedPlan', () => {
+  it('resolves an open callback, off the open callbacks and their counters', () => {
+    expect(resolvedPlan(KEY, 'o-1', { id: 'u-1', name: 'Nurse Joy' }, AT)).toEqual({
+      transaction: [
+        {
+          op: 'patch',
+          entity: 'textMessage',
+          key: messageKey,
+          set: {
+            callback_status: 'resolved',
+            resolved_at: AT,
+            resolved_by: 'u-1',
+            resolved_by_name: 'Nurse Joy',
+            updated_at: AT,
+          },
+          when: { equal: { callback_status: 'open' } },
+          refusal: 'not_open',
+        },
+        { op: 'delete', entity: 'openCallback', key: { provider_id: 'o-1', message_id: KEY.id } },
+        {
+          op: 'upsert',
+          entity: 'counter',
+          key: { scope: 'organization#o-1', name: 'open_callbacks' },
+          add: { value: -1 },
+        },
+        { op: 'upsert', entity: 'counter', key: { scope: 'global', name: 'open_callbacks' }, add: { value: -1 } },
+      ],
+      afterCommit: [],
+    });
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * How texts change their records (docs/architecture.md "Writes as plans"): a text Twilio accepted
+ * or refused, a delivery status that moves a text forward, an inbound text with the number's
+ * STOP/START and the callbacks it opens, and a callback resolved.
+ */
+import type { TextStatus } from '../../shared/values/texts';
+import { COUNTER, GLOBAL_SCOPE, counterAdd, organizationScope } from '../kernel/read-models/counters';
+import type { ItemWrite, WritePlan } from '../kernel/write-plan';
+import type { OptOutChange, TextKey, TextRecord } from './ports';
+
+/** The patient's monthly allowance counter (product-rules.md "Texts"): `texts#2026-11` in `patient#<id>`. */
+export const patientScope = (patientId: string) => `patient#${patientId}`;
+export const monthlyTexts = (month: string) => `texts#${month}`;
+
+export const textKey = (key: TextKey) => ({ patient_id: key.patientId, message_id: key.id });
+
+/** A text as its table item (the textMessage entity), without the values it does not have. */
+export function textItem(text: TextRecord) {
+  return {
+    patient_id: text.patientId,
+    message_id: text.id,
+    provider_id: text.providerId,
+    direction: text.direction,
+    kind: text.kind,
+    status: text.status,
+    body: text.body,
+    included_call_link: text.includedCallLink,
+    ...(text.month ? { month: text.month } : {}),
+    ...(text.messageSid ? { message_sid: text.messageSid } : {}),
+    ...(text.errorCode ? { error_code: text.errorCode } : {}),
+    ...(text.sentBy ? { sent_by: text.sentBy } : {}),
+    ...(text.sentByName ? { sent_by_name: text.sentByName } : {}),
+    ...(text.callbackStatus ? { callback_status: text.callbackStatus } : {}),
+    created_at: text.createdAt,
+    updated_at: text.updatedAt,
+  };
+}
+
+/**
+ * How far each status is along Twilio's message lifecycle: a callback only moves a text forward
+ * (Twilio posts `sent` and `delivered` without ordering guarantees).
+ */
+const STATUS_RANK: Record<TextStatus, number> = {
+  sending: 0,
+  accepted: 1,
+  queued: 1,
+  sent: 2,
+  delivered: 3,
+  undelivered: 3,
+  failed: 3,
+  received: 3,
+};
+
+/** Twilio accepted the text: its MessageSid and first status, while it is sending; the MessageSid's lookup item. */
+export function acceptedPlan(key: TextKey, messageSid: string, status: TextStatus, at: string): WritePlan {
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'textMessage',
+        key: textKey(key),
+        set: { status, message_sid: messageSid, updated_at: at },
+        when: { equal: { status: 'sending' } },
+      },
+      {
+        op: 'put',
+        entity: 'textSid',
+        item: { message_sid: messageSid, patient_id: key.patientId, message_id: key.id, created_at: at },
+      },
+    ],
+    afterCommit: [],
+  };
+}
+
+/** Twilio refused the text: failed while it is sending, and the month's allowance given back. */
+export function refusedPlan(key: TextKey, month: string, errorCode: string, at: string): WritePlan {
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'textMessage',
+        key: textKey(key),
+        set: { status: 'failed', error_code: errorCode, updated_at: at },
+        when: { equal: { status: 'sending' } },
+      },
+      counterAdd(patientScope(key.patientId), monthlyTexts(month), -1),
+    ],
+    afterCommit: [],
+  };
+}
+
+/** The status does not move the text forward (or the text is not an outbound one). */
+export type Ignored = 'ignored';
+
+/**
+ * A delivery status on an outbound text, only if it moves the text forward (callbacks arrive out
+ * of order); `ignored` when no status is behind it.
+ */
+export function deliveryPlan(
+  key: TextKey,
+  status: TextStatus,
+  errorCode: string | null,
+  at: string,
+): WritePlan<Ignored> | Ignored {
+  const behind = (Object.keys(STATUS_RANK) as TextStatus[]).filter((s) => STATUS_RANK[s] < STATUS_RANK[status]);
+  if (behind.length === 0) return 'ignored';
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'textMessage',
+        key: textKey(key),
+        set: { status, updated_at: at, ...(errorCode ? { error_code: errorCode } : {}) },
+        when: { equal: { direction: 'outbound' }, oneOf: { status: behind } },
+        refusal: 'ignored',
+      },
+    ],
+    afterCommit: [],
+  };
+}
+
+/** The MessageSid was stored before: a retry of an inbound text already recorded. */
+export type Duplicate = 'duplicate';
+
+/**
+ * An inbound text: its MessageSid once, the number's STOP/START with the record that says it was
+ * received (a retry never loses it), one text per patient, and for a callback request its open
+ * callback and the open-callback counters. A transaction never names one item twice: one text per
+ * patient, and each counter once with the total.
+ */
+export function inboundPlan(
+  messageSid: string,
+  texts: readonly TextRecord[],
+  optOut: OptOutChange | null,
+  at: string,
+): WritePlan<Duplicate> {
+  const once = [...new Map(texts.map((t) => [t.patientId, t])).values()];
+  const callbacks = once.filter((t) => t.kind === 'callback_request');
+  const perOrganization = new Map<string, number>();
+  for (const t of callbacks) perOrganization.set(t.providerId, (perOrganization.get(t.providerId) ?? 0) + 1);
+  const first = once[0];
+  return {
+    transaction: [
+      {
+        op: 'create',
+        entity: 'textSid',
+        item: {
+          message_sid: messageSid,
+          ...(first ? { patient_id: first.patientId, message_id: first.id } : {}),
+          created_at: at,
+        },
+        refusal: 'duplicate',
+      },
+      ...(optOut
+        ? [
+            {
+              op: 'put',
+              entity: 'smsPreference',
+              item: { phone_number: optOut.phoneNumber, opted_out: optOut.optedOut, changed_at: at },
+            } satisfies ItemWrite,
+          ]
+        : []),
+      ...once.map((t): ItemWrite => ({ op: 'create', entity: 'textMessage', item: textItem(t) })),
+      ...callbacks.map((t): ItemWrite => ({
+        op: 'create',
+        entity: 'openCallback',
+        item: { provider_id: t.providerId, message_id: t.id, patient_id: t.patientId, created_at: at },
+      })),
+      ...[...perOrganization].map(([providerId, count]) =>
+        counterAdd(organizationScope(providerId), COUNTER.openCallbacks, count),
+      ),
+      ...(callbacks.length > 0 ? [counterAdd(GLOBAL_SCOPE, COUNTER.openCallbacks, callbacks.length)] : []),
+    ],
+    afterCommit: [],
+  };
+}
+
+/** The callback request was not open (resolved before). */
+export type NotOpen = 'not_open';
+
+/** A callback request handled: resolved by whom and when, off the open callbacks and their counters. */
+export function resolvedPlan(
+  key: TextKey,
+  providerId: string,
+  by: { id: string; name: string },
+  at: string,
+): WritePlan<NotOpen> {
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'textMessage',
+        key: textKey(key),
+        set: {
+          callback_status: 'resolved',
+          resolved_at: at,
+          resolved_by: by.id,
+          resolved_by_name: by.name,
+          updated_at: at,
+        },
+        when: { equal: { callback_status: 'open' } },
+        refusal: 'not_open',
+      },
+      { op: 'delete', entity: 'openCallback', key: { provider_id: providerId, message_id: key.id } },
+      counterAdd(organizationScope(providerId), COUNTER.openCallbacks, -1),
+      counterAdd(GLOBAL_SCOPE, COUNTER.openCallbacks, -1),
+    ],
+    afterCommit: [],
+  };
+}
