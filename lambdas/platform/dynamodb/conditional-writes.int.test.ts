@@ -5,9 +5,15 @@ import type { AuditEvent } from '../../kernel/audit-entry';
 import type { OrganizationRecord } from '../../kernel/records/organization';
 import type { PatientRecord } from '../../kernel/records/patient';
 import type { UserProfileRecord } from '../../kernel/records/user-profile';
+import {
+  archiveOrganizationPlan,
+  createOrganizationPlan,
+  updateOrganizationPlan,
+} from '../../organizations/organization-plans';
 import { DynamoOrganizationRepository } from '../../organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../patients/store/dynamo-patient-repository';
 import { DynamoUserProfileRepository } from '../../users/store/dynamo-user-profile-repository';
+import { DynamoWriteCommitter } from './committer';
 
 /**
  * The outcomes a refused conditional write reports (STYLE "Adapters return outcomes"), on DynamoDB
@@ -17,6 +23,7 @@ const db = tableOf(inject('stack'));
 const organizations = new DynamoOrganizationRepository(db);
 const patients = new DynamoPatientRepository(db);
 const profiles = new DynamoUserProfileRepository(db);
+const committer = new DynamoWriteCommitter(db);
 
 const AT = '2026-03-01T12:00:00.000Z';
 
@@ -96,36 +103,39 @@ const profileChanges = (p: UserProfileRecord) => ({
 
 async function storedOrganization() {
   const org = organizationRecord();
-  expect(await organizations.create(org, 'test', event(org.id))).toBe('created');
+  expect(await committer.commit(createOrganizationPlan(org, 'test', event(org.id)))).toBe('committed');
   return org;
 }
 
-describe('organization repository outcomes', () => {
-  it('reports a taken id as exists', async () => {
+const archive = (org: OrganizationRecord) => committer.commit(archiveOrganizationPlan(org, 0, [], AT, event(org.id)));
+
+describe('organization plan outcomes', () => {
+  it('refuses a taken id as exists', async () => {
     const org = await storedOrganization();
 
-    expect(await organizations.create(org, 'test', event(org.id))).toBe('exists');
+    expect(await committer.commit(createOrganizationPlan(org, 'test', event(org.id)))).toBe('exists');
   });
 
-  it('reports a stale version as stale and an archived organization as missing', async () => {
+  it('refuses a stale version, and a change or archiving of an archived organization', async () => {
     const org = await storedOrganization();
     const changes = { name: 'Renamed Clinic', address: null, telephone: null, office_email: null };
+    const update = (version: number) =>
+      committer.commit(updateOrganizationPlan(org.id, org, changes, version, AT, event(org.id)));
 
-    expect(await organizations.update(org.id, changes, 7, AT, event(org.id))).toBe('stale');
-    expect(await organizations.update(org.id, changes, 1, AT, event(org.id))).toMatchObject({
-      name: 'Renamed Clinic',
-      version: 2,
-    });
-    expect(await organizations.archive(org.id, AT, [], event(org.id))).toBe('archived');
-    expect(await organizations.update(org.id, changes, 2, AT, event(org.id))).toBe('missing');
-    expect(await organizations.archive(org.id, AT, [], event(org.id))).toBe('missing');
+    expect(await update(7)).toBe('stale');
+    expect(await update(1)).toBe('committed');
+    expect(await organizations.get(org.id)).toMatchObject({ name: 'Renamed Clinic', version: 2 });
+    expect(await archive(org)).toBe('committed');
+    expect(await update(2)).toBe('stale');
+    expect(await organizations.getRef(org.id)).toMatchObject({ status: 'archived' });
+    expect(await archive(org)).toBe('missing');
   });
 });
 
 describe('patient repository outcomes', () => {
   it('refuses a patient of an archived organization as organization_missing', async () => {
     const org = await storedOrganization();
-    expect(await organizations.archive(org.id, AT, [], event(org.id))).toBe('archived');
+    expect(await archive(org)).toBe('committed');
     const patient = patientRecord(org.id);
 
     expect(await patients.create(patient, 'test', null, null)).toBe('organization_missing');
