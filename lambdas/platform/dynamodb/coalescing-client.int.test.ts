@@ -8,6 +8,7 @@ import { createOrganizationPlan } from '../../organizations/organization-plans';
 import { DynamoOrganizationRepository } from '../../organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../patients/store/dynamo-patient-repository';
 import { DynamoUserProfileRepository } from '../../users/store/dynamo-user-profile-repository';
+import { createProfilePlan } from '../../users/user-plans';
 import { DynamoWriteCommitter } from './committer';
 import { createEntities } from './entities';
 
@@ -43,7 +44,7 @@ function counted() {
 }
 
 async function stored() {
-  const { patients, profiles, committer } = counted();
+  const { patients, committer } = counted();
   const org: OrganizationRecord = {
     id: randomUUID(),
     name: 'Coalesced Clinic',
@@ -88,7 +89,7 @@ async function stored() {
   };
   expect(await committer.commit(createOrganizationPlan(org, 'test'))).toBe('committed');
   expect(await patients.create(patient, 'test', null, null)).toBe('created');
-  expect(await profiles.create(profile)).toBe('created');
+  expect(await committer.commit(createProfilePlan(profile))).toBe('committed');
   return { org, patient, profile };
 }
 

@@ -13,6 +13,7 @@ import {
 import { DynamoOrganizationRepository } from '../../organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../patients/store/dynamo-patient-repository';
 import { DynamoUserProfileRepository } from '../../users/store/dynamo-user-profile-repository';
+import { createProfilePlan, deleteProfilePlan, profileChangePlan } from '../../users/user-plans';
 import { DynamoWriteCommitter } from './committer';
 
 /**
@@ -155,23 +156,29 @@ describe('patient repository outcomes', () => {
   });
 });
 
-describe('user profile repository outcomes', () => {
-  it('reports a taken id as exists', async () => {
+describe('user profile plan outcomes', () => {
+  it('refuses a taken id as exists', async () => {
     const profile = profileRecord();
-    expect(await profiles.create(profile)).toBe('created');
+    expect(await committer.commit(createProfilePlan(profile))).toBe('committed');
 
-    expect(await profiles.create(profile)).toBe('exists');
+    expect(await committer.commit(createProfilePlan(profile))).toBe('exists');
   });
 
-  it('reports a profile moved since it was read as stale, and a deleted one as missing', async () => {
+  it('refuses a change of a profile moved since it was read, and a deleted one', async () => {
     const profile = profileRecord();
-    expect(await profiles.create(profile)).toBe('created');
+    expect(await committer.commit(createProfilePlan(profile))).toBe('committed');
     const movedAway = { ...profile, role: 'provider' as const };
+    const change = (current: UserProfileRecord, from: 'active' | 'pending') =>
+      committer.commit(profileChangePlan(current, from, profileChanges(profile), AT, event(profile.id)).plan);
+    const remove = () => committer.commit(deleteProfilePlan(profile, AT, event(profile.id)));
 
-    expect(await profiles.update(movedAway, profileChanges(profile), AT, event(profile.id))).toBe('stale');
-    expect(await profiles.markDeleted(profile, AT, event(profile.id))).toBe('deleted');
-    expect(await profiles.markDeleted(profile, AT, event(profile.id))).toBe('missing');
-    expect(await profiles.update(profile, profileChanges(profile), AT, event(profile.id))).toBe('missing');
-    expect(await profiles.enable(profile, profileChanges(profile), AT, event(profile.id))).toBe('missing');
+    expect(await change(movedAway, 'active')).toBe('moved');
+    expect(await change(profile, 'active')).toBe('committed');
+    expect(await profiles.get(profile.id)).toMatchObject({ first_name: 'Renamed' });
+    expect(await remove()).toBe('committed');
+    expect(await remove()).toBe('missing');
+    expect(await change(profile, 'active')).toBe('moved');
+    expect(await change(profile, 'pending')).toBe('moved');
+    expect(await profiles.get(profile.id)).toMatchObject({ status: 'deleted' });
   });
 });
