@@ -28,6 +28,7 @@ import { parseArgs } from 'node:util';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { tabsOf } from '../shared/values/summaries';
+import { createOrganizationPlan } from '../lambdas/organizations/organization-plans';
 import { listSummaries } from '../lambdas/summaries/summaries';
 import { summaryCounterScope, summaryScopes } from '../lambdas/kernel/read-models/summary-scopes';
 import { createCallScheduler } from '../lambdas/vendors/scheduler/eventbridge-call-scheduler';
@@ -131,24 +132,26 @@ async function main() {
     // A patient and organization for the call logs the webhook completes.
     const organizationId = randomUUID();
     const at = new Date().toISOString();
-    await deps.organizations.create(
-      {
-        id: organizationId,
-        name: 'Bench Clinic',
-        address: null,
-        telephone: null,
-        office_email: null,
-        timezone: 'America/New_York',
-        sms_sender: null,
-        created_at: at,
-        updated_at: at,
-        version: 1,
-        status: 'active',
-        patient_count: 0,
-        daily_call_limit: null,
-        daily_text_limit: null,
-      },
-      'bench',
+    await deps.committer.commit(
+      createOrganizationPlan(
+        {
+          id: organizationId,
+          name: 'Bench Clinic',
+          address: null,
+          telephone: null,
+          office_email: null,
+          timezone: 'America/New_York',
+          sms_sender: null,
+          created_at: at,
+          updated_at: at,
+          version: 1,
+          status: 'active',
+          patient_count: 0,
+          daily_call_limit: null,
+          daily_text_limit: null,
+        },
+        'bench',
+      ),
     );
 
     const n = Number(values['webhook-requests']);

@@ -28,6 +28,7 @@ import type { IdentityDirectory, NewIdentity } from '../users/ports';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 import { setSummaryStatus } from '../summaries/summaries';
 import { createUser, planAssignment } from '../users/users';
+import { createProfilePlan } from '../users/user-plans';
 import { actorFromClaims, type Actor } from '../kernel/actor';
 import {
   DEMO_BILLING_PRACTITIONERS,
@@ -193,7 +194,7 @@ async function createOperator(app: App): Promise<Actor> {
   };
   const change = { roleBefore: null, roleAfter: role, organizationBefore: null, organizationAfter: null };
   await auditedChange(app, actor, 'user.create', { type: 'user', id }, async (eventOf) => {
-    if ((await app.profiles.create(profile, eventOf(change))) !== 'created') {
+    if ((await app.committer.commit(createProfilePlan(profile, eventOf(change)))) !== 'committed') {
       throw new Error('The demo operator could not be created');
     }
   });

@@ -13,6 +13,14 @@ import type { Clock, EventPublisher, Ids } from '../kernel/ports';
 import type { MemberAccounts, OrganizationMembers, OrganizationRepository } from './ports';
 import type { OrganizationRecord } from '../kernel/records/organization';
 import { searchPrefix } from '../kernel/search';
+import type { WriteCommitter } from '../kernel/write-plan';
+import {
+  archiveOrganizationPlan,
+  createOrganizationPlan,
+  disableProfilesPlan,
+  updateOrganizationPlan,
+  userBatches,
+} from './organization-plans';
 
 export const ORGANIZATIONS_PAGE_SIZE = 25;
 
@@ -23,6 +31,7 @@ export interface ProviderDeps {
   audit: AuditLog;
   clock: Clock;
   ids: Ids;
+  committer: WriteCommitter;
 }
 
 export type ProviderInput = z.output<typeof providerFormSchema>;
@@ -54,7 +63,7 @@ export async function listProviders(
 }
 
 export async function createProvider(
-  deps: Pick<ProviderDeps, 'organizations' | 'audit' | 'clock' | 'ids'>,
+  deps: Pick<ProviderDeps, 'audit' | 'clock' | 'ids' | 'committer'>,
   actor: Actor,
   input: ProviderInput,
 ): Promise<{ provider: ProviderOrganization }> {
@@ -77,9 +86,9 @@ export async function createProvider(
     daily_text_limit: input.daily_text_limit ?? null,
   };
   await auditedChange(deps, actor, 'provider.create', { type: 'organization', id: record.id }, async (eventOf) => {
-    const created = await deps.organizations.create(record, actor.userId, eventOf());
-    if (created === 'exists') throw fail('organizationExists');
+    const created = await deps.committer.commit(createOrganizationPlan(record, actor.userId, eventOf()));
     if (created === 'sender_taken') throw fail('organizationSenderTaken');
+    if (created !== 'committed') throw fail('organizationExists');
   });
   return { provider: toProvider(record) };
 }
@@ -126,7 +135,7 @@ export async function listOrganizationUsers(
 }
 
 export async function updateProvider(
-  deps: Pick<ProviderDeps, 'organizations' | 'audit' | 'clock' | 'ids'>,
+  deps: Pick<ProviderDeps, 'organizations' | 'audit' | 'clock' | 'ids' | 'committer'>,
   actor: Actor,
   organizationId: string,
   input: ProviderInput,
@@ -135,8 +144,11 @@ export async function updateProvider(
   if (!isRecordId(organizationId)) throw fail('providerNotFound');
   const subject = { type: 'organization', id: organizationId } as const;
   return auditedChange(deps, actor, 'provider.update', subject, async (eventOf) => {
-    const updated = await deps.organizations.update(
+    // The search items to move and the sender to hand over: those of the organization as it is now.
+    const before = await deps.organizations.get(organizationId);
+    const plan = updateOrganizationPlan(
       organizationId,
+      before,
       {
         name: input.name,
         address: input.address,
@@ -151,9 +163,15 @@ export async function updateProvider(
       deps.clock.now().toISOString(),
       eventOf(),
     );
-    if (updated === 'missing') throw fail('providerNotFound');
-    if (updated === 'stale') throw fail('providerStale');
-    if (updated === 'sender_taken') throw fail('organizationSenderTaken');
+    const outcome = await deps.committer.commit(plan);
+    if (outcome === 'sender_taken') throw fail('organizationSenderTaken');
+    if (outcome !== 'committed') {
+      // Only a refusal costs a read here, to tell "gone" from "stale".
+      const current = await deps.organizations.getRef(organizationId);
+      throw fail(!current || current.status !== 'active' ? 'providerNotFound' : 'providerStale');
+    }
+    const updated = await deps.organizations.get(organizationId);
+    if (!updated) throw fail('providerNotFound');
     return { provider: toProvider(updated) };
   });
 }
@@ -178,14 +196,22 @@ export async function archiveProvider(
       await deps.identity.disableUser(user.id);
       await deps.identity.signOutEverywhere(user.id);
     }
-    const archived = await deps.organizations.archive(
-      organizationId,
-      deps.clock.now().toISOString(),
-      users.map((u) => u.id),
-      eventOf(),
-    );
-    if (archived === 'missing') throw fail('providerNotFound');
-    if (archived === 'users_changed') throw fail('organizationUsersChanged');
+    // Its patients leave the global total with it: their count is read from its own counter, which
+    // the plan checks unchanged.
+    const [stored, patients] = await Promise.all([
+      deps.organizations.get(organizationId),
+      deps.organizations.patientCount(organizationId),
+    ]);
+    if (!stored) throw fail('providerNotFound');
+    const at = deps.clock.now().toISOString();
+    const [firstUsers = [], ...moreUsers] = userBatches(users.map((u) => u.id));
+    const archived = await deps.committer.commit(archiveOrganizationPlan(stored, patients, firstUsers, at, eventOf()));
+    if (archived !== 'committed') throw fail('providerNotFound');
+    // More users than one transaction holds: the rest follow, each batch with its count.
+    for (const batch of moreUsers) {
+      const disabled = await deps.committer.commit(disableProfilesPlan(organizationId, batch, at));
+      if (disabled !== 'committed') throw fail('organizationUsersChanged');
+    }
     // Its patients' scheduled calls and outreach are cancelled by the cancel-patient-calls job.
     await deps.events.publish([{ type: 'organization.archived', detail: { organizationId } }]);
     return { archived: true as const };

@@ -1,6 +1,5 @@
 /** Organizations (the practices): their records, their texting sender and their daily caps. */
 import type { Role } from '../../shared/roles';
-import type { AuditEvent } from '../kernel/audit-entry';
 import type { Page } from '../kernel/ports';
 import type { OrganizationRecord, OrganizationRef } from '../kernel/records/organization';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
@@ -30,40 +29,10 @@ export interface OrganizationRepository {
   pageActive(limit: number, cursor: string | null): Promise<Page<OrganizationRecord> | 'invalid_cursor'>;
   /** A page of active organizations with a search term (name, a word of it, office e-mail) starting with `prefix`. */
   search(prefix: string, limit: number, cursor: string | null): Promise<Page<OrganizationRecord> | 'invalid_cursor'>;
-  /**
-   * With its audit event in the same transaction (the demo seed writes without one); `exists` when
-   * the id is taken.
-   */
-  create(
-    org: OrganizationRecord,
-    createdBy: string,
-    audit?: AuditEvent,
-  ): Promise<'created' | 'exists' | 'sender_taken'>;
-  /**
-   * Optimistic: `stale` when `expectedVersion` is not the stored one, `missing` when the
-   * organization is missing or archived. The audit event is written in the same transaction.
-   */
-  update(
-    id: string,
-    changes: OrganizationChanges,
-    expectedVersion: number | undefined,
-    at: string,
-    audit: AuditEvent,
-  ): Promise<OrganizationRecord | 'missing' | 'stale' | 'sender_taken'>;
   /** The organization that owns a Twilio sender (number or Messaging Service), if any: one Get. */
   ownerOfSender(sender: string): Promise<string | null>;
-  /**
-   * Archives the organization in one transaction with the totals it leaves (providers, its
-   * patients, its users), its users' profiles, marked disabled, and its audit event: `missing`
-   * when it is no longer active (or its patient count moved meanwhile). Users beyond one
-   * transaction follow in more; `users_changed` when one of those was refused.
-   */
-  archive(
-    id: string,
-    at: string,
-    userIds: readonly string[],
-    audit: AuditEvent,
-  ): Promise<'archived' | 'missing' | 'users_changed'>;
+  /** The organization's own count of its patients (its counter, not the organization item): one Get. */
+  patientCount(id: string): Promise<number>;
 }
 
 /** An organization's staff profiles: its users tab, and who is disabled with it (the users' profiles satisfy it). */

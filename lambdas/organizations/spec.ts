@@ -16,7 +16,6 @@ export const ORGANIZATIONS = {
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
           'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
         ],
         identity: ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'],
         bus: ['events:PutEvents'],
@@ -32,7 +31,8 @@ export const ORGANIZATIONS = {
     'create-provider': {
       config: ['table'],
       permissions: {
-        table: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        // Its plan goes through the one committer, which can issue each kind of write a plan names.
+        table: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
       },
       routes: {
         createOrganization: ORGANIZATIONS_ENDPOINTS.createOrganization,

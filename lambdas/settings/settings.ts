@@ -7,11 +7,14 @@ import { isSettingsAdmin } from '../kernel/access';
 import { effectiveSettings } from '../kernel/settings-in-force';
 import { fail } from '../kernel/error-catalogue';
 import type { Clock } from '../kernel/ports';
+import type { WriteCommitter } from '../kernel/write-plan';
 import type { SettingsRepository } from './ports';
+import { saveSettingsPlan } from './settings-plans';
 
 export interface SettingsDeps {
   settings: SettingsRepository;
   clock: Clock;
+  committer: WriteCommitter;
   /** SETTINGS_ADMIN_EMAILS, lower case. */
   settingsAdmins: readonly string[];
   /** The deployment's assistant, used until an operator saves one. */
@@ -48,7 +51,7 @@ export async function updateSettings(
     updated_at: at,
     updated_by: actor.userId,
   };
-  if ((await deps.settings.save(next, current.version)) === 'conflict') throw stale();
+  if ((await deps.committer.commit(saveSettingsPlan(next, current.version))) !== 'committed') throw stale();
   const { updated_by: _by, ...settings } = next;
   return { settings, defaultPrompt: DEFAULT_SYSTEM_PROMPT };
 }

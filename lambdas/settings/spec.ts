@@ -8,7 +8,14 @@ export const SETTINGS = {
     'compliance-settings': {
       config: ['table', 'settingsAdmins', 'vapi'],
       permissions: {
-        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
+        // Saved through the one committer, which can issue each kind of write a plan names.
+        table: [
+          'dynamodb:GetItem',
+          'dynamodb:BatchGetItem',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+        ],
       },
       routes: {
         // System settings: employees, and only those in SETTINGS_ADMIN_EMAILS (checked in the use case).

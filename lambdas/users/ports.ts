@@ -3,7 +3,6 @@ import type { CareRole, Role } from '../../shared/roles';
 import type { NotificationPreferences } from '../../shared/domain';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 import type { OrganizationLookup } from '../kernel/access';
-import type { AuditEvent } from '../kernel/audit-entry';
 import type { Page } from '../kernel/ports';
 import type { OrganizationRef } from '../kernel/records/organization';
 
@@ -53,36 +52,6 @@ export interface UserProfileRepository {
     limit: number,
     cursor: string | null,
   ): Promise<Page<UserProfileRecord> | 'invalid_cursor'>;
-  /**
-   * An active profile, counted, with its audit event in the same transaction (the demo seed writes
-   * without one); `exists` when a profile with that id is stored.
-   */
-  create(profile: UserProfileRecord, audit?: AuditEvent): Promise<'created' | 'exists'>;
-  /**
-   * A pending profile (not counted) with its audit event, once per user id: `exists` when a profile
-   * with that id is already stored (a retried trigger, or an account an operator made), unchanged.
-   */
-  createPending(profile: UserProfileRecord, audit: AuditEvent): Promise<'created' | 'exists'>;
-  /**
-   * Applies the changes to the profile as read (`current`), with its audit event in the same
-   * transaction: `missing` unless it is still active, `stale` when its role or organization moved
-   * since it was read. Returns the stored profile.
-   */
-  update(
-    current: UserProfileRecord,
-    changes: UserProfileChanges,
-    at: string,
-    audit: AuditEvent,
-  ): Promise<UserProfileRecord | 'missing' | 'stale'>;
-  /** Like update for a pending profile, which becomes active and is counted; `missing` unless pending. */
-  enable(
-    current: UserProfileRecord,
-    changes: UserProfileChanges,
-    at: string,
-    audit: AuditEvent,
-  ): Promise<UserProfileRecord | 'missing' | 'stale'>;
-  /** `missing` unless the profile is still active or pending (only an active one leaves the count). */
-  markDeleted(profile: UserProfileRecord, at: string, audit: AuditEvent): Promise<'deleted' | 'missing'>;
 }
 
 export interface NewIdentity {

@@ -54,8 +54,9 @@ export const USERS = {
       timeoutSeconds: 5,
       config: ['table'],
       permissions: {
-        // One transaction: the pending profile and its audit event, each a conditional Put.
-        table: ['dynamodb:PutItem'],
+        // One transaction: the pending profile and its audit event, each a conditional Put (through the
+        // one committer, which can issue each kind of write a plan names).
+        table: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
       },
     },
   },

@@ -20,6 +20,8 @@ import type { OrganizationRef } from '../kernel/records/organization';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { searchPrefix } from '../kernel/search';
+import type { WriteCommitter } from '../kernel/write-plan';
+import { createProfilePlan, deleteProfilePlan, pendingProfilePlan, profileChangePlan } from './user-plans';
 
 export interface UserDeps {
   profiles: UserProfileRepository;
@@ -28,6 +30,7 @@ export interface UserDeps {
   audit: AuditLog;
   clock: Clock;
   ids: Ids;
+  committer: WriteCommitter;
 }
 
 export type CreateUserInput = z.output<typeof createUserSchema>;
@@ -174,7 +177,8 @@ export async function createUser(deps: UserDeps, actor: Actor, input: CreateUser
   };
   try {
     await auditedChange(deps, actor, 'user.create', { type: 'user', id }, async (eventOf) => {
-      if ((await deps.profiles.create(profile, eventOf(moved(null, profile)))) === 'exists') throw fail('userExists');
+      const created = await deps.committer.commit(createProfilePlan(profile, eventOf(moved(null, profile))));
+      if (created !== 'committed') throw fail('userExists');
     });
   } catch (error) {
     // No account without its profile: undo the Cognito side, then report the failure.
@@ -258,12 +262,14 @@ export async function updateUser(
 
         const changes = { ...profileFields(input, plan), care_role: plan.careRole };
         const event = eventOf(moved(current, changes));
-        const updated = enabling
-          ? await deps.profiles.enable(current, changes, now, event)
-          : await deps.profiles.update(current, changes, now, event);
-        if (updated === 'missing') throw fail('userNotFound');
-        if (updated === 'stale') throw fail('userStale');
-        return { user: toUserProfile(updated, providerRefOf(org)) };
+        const from = enabling ? 'pending' : 'active';
+        const { plan: change, stored } = profileChangePlan(current, from, changes, now, event);
+        if ((await deps.committer.commit(change)) !== 'committed') {
+          // Why it was refused: the profile left `from` (gone), or someone else moved it first (stale).
+          const found = await deps.profiles.get(userId);
+          throw fail(!found || found.status !== from ? 'userNotFound' : 'userStale');
+        }
+        return { user: toUserProfile(stored, providerRefOf(org)) };
       } catch (error) {
         for (const step of undo.reverse()) await step();
         throw error;
@@ -285,9 +291,8 @@ export async function deleteUser(deps: UserDeps, actor: Actor, userId: string): 
     await deps.identity.signOutEverywhere(userId);
     await deps.identity.deleteUser(userId);
     const at = deps.clock.now().toISOString();
-    if ((await deps.profiles.markDeleted(current, at, eventOf(moved(current, null)))) === 'missing') {
-      throw fail('userNotFound');
-    }
+    const deleted = await deps.committer.commit(deleteProfilePlan(current, at, eventOf(moved(current, null))));
+    if (deleted !== 'committed') throw fail('userNotFound');
     return { deleted: true as const };
   });
 }
@@ -306,7 +311,7 @@ export interface SignUp {
  * (its profile exists already), changes nothing.
  */
 export async function registerSignUp(
-  deps: Pick<UserDeps, 'profiles' | 'audit' | 'clock' | 'ids'>,
+  deps: Pick<UserDeps, 'committer' | 'audit' | 'clock' | 'ids'>,
   signUp: SignUp,
 ): Promise<'created' | 'exists'> {
   const now = deps.clock.now().toISOString();
@@ -324,7 +329,11 @@ export async function registerSignUp(
     created_at: now,
     status: 'pending',
   };
-  return auditedChange(deps, actor, 'user.sign_up', { type: 'user', id: signUp.userId }, (eventOf) =>
-    deps.profiles.createPending(profile, eventOf(moved(null, null))),
-  );
+  return auditedChange(deps, actor, 'user.sign_up', { type: 'user', id: signUp.userId }, async (eventOf) => {
+    const outcome = await deps.committer.commit(pendingProfilePlan(profile, eventOf(moved(null, null))));
+    if (outcome === 'committed') return 'created';
+    // Only the profile's own condition (its id is taken) means "done before"; anything else is a failure.
+    if (outcome === 'exists') return 'exists';
+    throw new Error('pending profile not written');
+  });
 }

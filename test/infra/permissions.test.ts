@@ -256,6 +256,8 @@ describe("each function's role", () => {
     // moved or who was archived.
     const derivedItems = [
       'lambdas/platform/dynamodb/search-index.ts',
+      // The one committer of write plans: a plan's deletes are its search index items (kernel/read-models/search-entries.ts).
+      'lambdas/platform/dynamodb/committer.ts',
       'lambdas/platform/dynamodb/writes/awaiting-consent.ts',
     ];
     for (const name of ['manage-user', 'patient-data'] as const) {

@@ -5,7 +5,8 @@ import { CognitoIdentityDirectory } from '../../lambdas/vendors/cognito/cognito-
 import { DynamoAuditLog } from '../../lambdas/audit/store/dynamo-audit-log';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoUserProfileRepository } from '../../lambdas/users/store/dynamo-user-profile-repository';
-import type { UserProfileRepository } from '../../lambdas/users/ports';
+import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
+import type { WriteCommitter } from '../../lambdas/kernel/write-plan';
 import { createUser, updateUser, type UserDeps } from '../../lambdas/users/users';
 import type { Actor } from '../../lambdas/kernel/actor';
 import { createUserSchema, updateUserSchema } from '../../shared/validation';
@@ -14,7 +15,7 @@ import { accountOf, cognitoOf, createOrganization, tableOf, uniqueEmail } from '
 /**
  * The Cognito side of a user change is undone when the profile write after it is refused, so the
  * account and its profile never disagree: use cases on cognito-local and DynamoDB Local, with the
- * profile repository made to refuse (the one thing a test cannot provoke through the API).
+ * profile's write plan made to be refused (the one thing a test cannot provoke through the API).
  */
 const stack = inject('stack');
 const db = tableOf(stack);
@@ -27,24 +28,21 @@ const operator: Actor = {
   providerId: null,
 };
 
-function deps(profiles: UserProfileRepository = new DynamoUserProfileRepository(db)): UserDeps {
+function deps(committer: WriteCommitter = new DynamoWriteCommitter(db)): UserDeps {
   return {
-    profiles,
+    profiles: new DynamoUserProfileRepository(db),
     organizations: new DynamoOrganizationRepository(db),
     identity: new CognitoIdentityDirectory(cognitoOf(stack), stack.userPoolId),
     audit: new DynamoAuditLog(db, clock, ids),
     clock,
     ids,
+    committer,
   };
 }
 
-/** The real repository, except that the named write reports `outcome` and writes nothing. */
-function refusing(write: 'create' | 'update', outcome: 'exists' | 'stale'): UserProfileRepository {
-  const real = new DynamoUserProfileRepository(db);
-  return new Proxy(real, {
-    get: (target, name, receiver) =>
-      name === write ? () => Promise.resolve(outcome) : (Reflect.get(target, name, receiver) as unknown),
-  });
+/** A committer that refuses every plan with `outcome` and writes nothing. */
+function refusing(outcome: 'exists' | 'moved'): WriteCommitter {
+  return { commit: <R extends string>() => Promise.resolve(outcome as R) };
 }
 
 async function cognitoAccountsWith(email: string) {
@@ -75,9 +73,7 @@ describe('a refused profile write', () => {
     const org = await createOrganization(stack);
     const email = uniqueEmail('rollback-create');
 
-    await expect(
-      createUser(deps(refusing('create', 'exists')), operator, newUser(email, org.id)),
-    ).rejects.toMatchObject({
+    await expect(createUser(deps(refusing('exists')), operator, newUser(email, org.id))).rejects.toMatchObject({
       code: 'user.exists',
     });
     expect(await cognitoAccountsWith(email)).toEqual([]);
@@ -98,7 +94,7 @@ describe('a refused profile write', () => {
       role: 'careloop_employee',
       provider_id: null,
     });
-    await expect(updateUser(deps(refusing('update', 'stale')), operator, user.id, changes)).rejects.toMatchObject({
+    await expect(updateUser(deps(refusing('moved')), operator, user.id, changes)).rejects.toMatchObject({
       code: 'user.version_conflict',
     });
 

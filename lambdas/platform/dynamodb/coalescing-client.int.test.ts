@@ -4,9 +4,12 @@ import { describe, expect, inject, it } from 'vitest';
 import type { OrganizationRecord } from '../../kernel/records/organization';
 import type { PatientRecord } from '../../kernel/records/patient';
 import type { UserProfileRecord } from '../../kernel/records/user-profile';
+import { createOrganizationPlan } from '../../organizations/organization-plans';
 import { DynamoOrganizationRepository } from '../../organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../patients/store/dynamo-patient-repository';
 import { DynamoUserProfileRepository } from '../../users/store/dynamo-user-profile-repository';
+import { createProfilePlan } from '../../users/user-plans';
+import { DynamoWriteCommitter } from './committer';
 import { createEntities } from './entities';
 
 /**
@@ -36,11 +39,12 @@ function counted() {
     organizations: new DynamoOrganizationRepository(db),
     patients: new DynamoPatientRepository(db),
     profiles: new DynamoUserProfileRepository(db),
+    committer: new DynamoWriteCommitter(db),
   };
 }
 
 async function stored() {
-  const { organizations, patients, profiles } = counted();
+  const { patients, committer } = counted();
   const org: OrganizationRecord = {
     id: randomUUID(),
     name: 'Coalesced Clinic',
@@ -83,9 +87,9 @@ async function stored() {
     created_at: AT,
     status: 'active',
   };
-  expect(await organizations.create(org, 'test')).toBe('created');
+  expect(await committer.commit(createOrganizationPlan(org, 'test'))).toBe('committed');
   expect(await patients.create(patient, 'test', null, null)).toBe('created');
-  expect(await profiles.create(profile)).toBe('created');
+  expect(await committer.commit(createProfilePlan(profile))).toBe('committed');
   return { org, patient, profile };
 }
 

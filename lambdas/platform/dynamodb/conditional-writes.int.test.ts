@@ -5,9 +5,16 @@ import type { AuditEvent } from '../../kernel/audit-entry';
 import type { OrganizationRecord } from '../../kernel/records/organization';
 import type { PatientRecord } from '../../kernel/records/patient';
 import type { UserProfileRecord } from '../../kernel/records/user-profile';
+import {
+  archiveOrganizationPlan,
+  createOrganizationPlan,
+  updateOrganizationPlan,
+} from '../../organizations/organization-plans';
 import { DynamoOrganizationRepository } from '../../organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../patients/store/dynamo-patient-repository';
 import { DynamoUserProfileRepository } from '../../users/store/dynamo-user-profile-repository';
+import { createProfilePlan, deleteProfilePlan, profileChangePlan } from '../../users/user-plans';
+import { DynamoWriteCommitter } from './committer';
 
 /**
  * The outcomes a refused conditional write reports (STYLE "Adapters return outcomes"), on DynamoDB
@@ -17,6 +24,7 @@ const db = tableOf(inject('stack'));
 const organizations = new DynamoOrganizationRepository(db);
 const patients = new DynamoPatientRepository(db);
 const profiles = new DynamoUserProfileRepository(db);
+const committer = new DynamoWriteCommitter(db);
 
 const AT = '2026-03-01T12:00:00.000Z';
 
@@ -96,36 +104,39 @@ const profileChanges = (p: UserProfileRecord) => ({
 
 async function storedOrganization() {
   const org = organizationRecord();
-  expect(await organizations.create(org, 'test', event(org.id))).toBe('created');
+  expect(await committer.commit(createOrganizationPlan(org, 'test', event(org.id)))).toBe('committed');
   return org;
 }
 
-describe('organization repository outcomes', () => {
-  it('reports a taken id as exists', async () => {
+const archive = (org: OrganizationRecord) => committer.commit(archiveOrganizationPlan(org, 0, [], AT, event(org.id)));
+
+describe('organization plan outcomes', () => {
+  it('refuses a taken id as exists', async () => {
     const org = await storedOrganization();
 
-    expect(await organizations.create(org, 'test', event(org.id))).toBe('exists');
+    expect(await committer.commit(createOrganizationPlan(org, 'test', event(org.id)))).toBe('exists');
   });
 
-  it('reports a stale version as stale and an archived organization as missing', async () => {
+  it('refuses a stale version, and a change or archiving of an archived organization', async () => {
     const org = await storedOrganization();
     const changes = { name: 'Renamed Clinic', address: null, telephone: null, office_email: null };
+    const update = (version: number) =>
+      committer.commit(updateOrganizationPlan(org.id, org, changes, version, AT, event(org.id)));
 
-    expect(await organizations.update(org.id, changes, 7, AT, event(org.id))).toBe('stale');
-    expect(await organizations.update(org.id, changes, 1, AT, event(org.id))).toMatchObject({
-      name: 'Renamed Clinic',
-      version: 2,
-    });
-    expect(await organizations.archive(org.id, AT, [], event(org.id))).toBe('archived');
-    expect(await organizations.update(org.id, changes, 2, AT, event(org.id))).toBe('missing');
-    expect(await organizations.archive(org.id, AT, [], event(org.id))).toBe('missing');
+    expect(await update(7)).toBe('stale');
+    expect(await update(1)).toBe('committed');
+    expect(await organizations.get(org.id)).toMatchObject({ name: 'Renamed Clinic', version: 2 });
+    expect(await archive(org)).toBe('committed');
+    expect(await update(2)).toBe('stale');
+    expect(await organizations.getRef(org.id)).toMatchObject({ status: 'archived' });
+    expect(await archive(org)).toBe('missing');
   });
 });
 
 describe('patient repository outcomes', () => {
   it('refuses a patient of an archived organization as organization_missing', async () => {
     const org = await storedOrganization();
-    expect(await organizations.archive(org.id, AT, [], event(org.id))).toBe('archived');
+    expect(await archive(org)).toBe('committed');
     const patient = patientRecord(org.id);
 
     expect(await patients.create(patient, 'test', null, null)).toBe('organization_missing');
@@ -145,23 +156,29 @@ describe('patient repository outcomes', () => {
   });
 });
 
-describe('user profile repository outcomes', () => {
-  it('reports a taken id as exists', async () => {
+describe('user profile plan outcomes', () => {
+  it('refuses a taken id as exists', async () => {
     const profile = profileRecord();
-    expect(await profiles.create(profile)).toBe('created');
+    expect(await committer.commit(createProfilePlan(profile))).toBe('committed');
 
-    expect(await profiles.create(profile)).toBe('exists');
+    expect(await committer.commit(createProfilePlan(profile))).toBe('exists');
   });
 
-  it('reports a profile moved since it was read as stale, and a deleted one as missing', async () => {
+  it('refuses a change of a profile moved since it was read, and a deleted one', async () => {
     const profile = profileRecord();
-    expect(await profiles.create(profile)).toBe('created');
+    expect(await committer.commit(createProfilePlan(profile))).toBe('committed');
     const movedAway = { ...profile, role: 'provider' as const };
+    const change = (current: UserProfileRecord, from: 'active' | 'pending') =>
+      committer.commit(profileChangePlan(current, from, profileChanges(profile), AT, event(profile.id)).plan);
+    const remove = () => committer.commit(deleteProfilePlan(profile, AT, event(profile.id)));
 
-    expect(await profiles.update(movedAway, profileChanges(profile), AT, event(profile.id))).toBe('stale');
-    expect(await profiles.markDeleted(profile, AT, event(profile.id))).toBe('deleted');
-    expect(await profiles.markDeleted(profile, AT, event(profile.id))).toBe('missing');
-    expect(await profiles.update(profile, profileChanges(profile), AT, event(profile.id))).toBe('missing');
-    expect(await profiles.enable(profile, profileChanges(profile), AT, event(profile.id))).toBe('missing');
+    expect(await change(movedAway, 'active')).toBe('moved');
+    expect(await change(profile, 'active')).toBe('committed');
+    expect(await profiles.get(profile.id)).toMatchObject({ first_name: 'Renamed' });
+    expect(await remove()).toBe('committed');
+    expect(await remove()).toBe('missing');
+    expect(await change(profile, 'active')).toBe('moved');
+    expect(await change(profile, 'pending')).toBe('moved');
+    expect(await profiles.get(profile.id)).toMatchObject({ status: 'deleted' });
   });
 });

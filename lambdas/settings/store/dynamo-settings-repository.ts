@@ -1,10 +1,9 @@
 import type { VoiceId } from '../../../shared/values/settings';
 import type { SettingsRepository } from '../ports';
 import type { SettingsRecord } from '../../kernel/records/settings';
-import { isConditionFailure } from '../../platform/dynamodb/conditions';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 
-/** System Settings: one item, written with an optimistic version check. */
+/** System Settings: one item (written by the settings' plan, settings-plans.ts). */
 export class DynamoSettingsRepository implements SettingsRepository {
   constructor(private readonly db: CareLoopService) {}
 
@@ -19,31 +18,5 @@ export class DynamoSettingsRepository implements SettingsRepository {
       updated_at: data.updated_at,
       updated_by: data.updated_by,
     };
-  }
-
-  async save(record: SettingsRecord, expectedVersion: number): Promise<'saved' | 'conflict'> {
-    const item = {
-      scope: 'system',
-      assistant_id: record.assistantId,
-      voice_id: record.voiceId,
-      system_prompt: record.systemPrompt,
-      version: record.version,
-      updated_at: record.updated_at ?? '',
-      updated_by: record.updated_by ?? '',
-    };
-    try {
-      if (expectedVersion === 0) {
-        await this.db.entities.settings.create(item).go();
-      } else {
-        await this.db.entities.settings
-          .put(item)
-          .where(({ version }, { eq }) => eq(version, expectedVersion))
-          .go();
-      }
-      return 'saved';
-    } catch (error) {
-      if (isConditionFailure(error)) return 'conflict';
-      throw error;
-    }
   }
 }

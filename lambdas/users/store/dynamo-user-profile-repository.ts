@@ -2,16 +2,13 @@ import type { EntityItem } from 'electrodb';
 import { type NotificationChannel, NOTIFICATION_CHANNELS } from '../../../shared/values/notifications';
 import { isRole, type Role } from '../../../shared/roles';
 import { personTerms, stillMatches } from '../../kernel/search';
-import type { AuditEvent } from '../../kernel/audit-entry';
 import type { Page } from '../../kernel/ports';
-import type { UserProfileChanges, UserProfileRepository } from '../ports';
-import type { UserProfileRecord, UserStatus } from '../../kernel/records/user-profile';
+import type { UserProfileRepository } from '../ports';
+import type { UserProfileRecord } from '../../kernel/records/user-profile';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
-import { auditEventItem } from '../../kernel/audit-event-item';
-import { COUNTER, GLOBAL_SCOPE } from '../../kernel/read-models/counters';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
-import { SEARCH_SCOPE, searchIds, searchPuts, searchWrites } from '../../platform/dynamodb/search-index';
+import { SEARCH_SCOPE, searchIds } from '../../platform/dynamodb/search-index';
 
 type ProfileItem = EntityItem<CareLoopService['entities']['userProfile']>;
 const NO_ORGANIZATION = 'none';
@@ -105,175 +102,13 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
       .go({ order: 'desc', pages: 'all' });
     return data.map(toRecord);
   }
-
-  async create(profile: UserProfileRecord, audit?: AuditEvent): Promise<'created' | 'exists'> {
-    const result = await this.db.transaction
-      .write(({ userProfile, counter, auditEvent, searchEntry }) => [
-        userProfile.create(toItem(profile)).commit(),
-        counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.users }).add({ value: 1 }).commit(),
-        ...searchPuts({ searchEntry }, SEARCH_SCOPE.users, indexed(profile)),
-        ...(audit ? [auditEvent.create(auditEventItem(audit)).commit()] : []),
-      ])
-      .go();
-    return result.canceled ? 'exists' : 'created';
-  }
-
-  async createPending(profile: UserProfileRecord, audit: AuditEvent): Promise<'created' | 'exists'> {
-    const result = await this.db.transaction
-      .write(({ userProfile, auditEvent, searchEntry }) => [
-        userProfile.create(toItem({ ...profile, status: 'pending' })).commit(),
-        auditEvent.create(auditEventItem(audit)).commit(),
-        ...searchPuts({ searchEntry }, SEARCH_SCOPE.users, indexed({ ...profile, status: 'pending' })),
-      ])
-      .go();
-    if (!result.canceled) return 'created';
-    // Only the profile's own condition (its id is taken) means "done before"; anything else is a failure.
-    if (result.data[0]?.code === 'ConditionalCheckFailed') return 'exists';
-    throw new Error(`pending profile not written: ${result.data.map((d) => d.code).join(',')}`);
-  }
-
-  update(
-    current: UserProfileRecord,
-    changes: UserProfileChanges,
-    at: string,
-    audit: AuditEvent,
-  ): Promise<UserProfileRecord | 'missing' | 'stale'> {
-    return this.apply(current, 'active', changes, at, audit);
-  }
-
-  enable(
-    current: UserProfileRecord,
-    changes: UserProfileChanges,
-    at: string,
-    audit: AuditEvent,
-  ): Promise<UserProfileRecord | 'missing' | 'stale'> {
-    return this.apply(current, 'pending', changes, at, audit);
-  }
-
-  /**
-   * One transaction: the profile as read (still `from`, same role and organization) takes the
-   * changes and becomes active, an enabled one joins the users total, and the audit event is written.
-   */
-  private async apply(
-    current: UserProfileRecord,
-    from: 'active' | 'pending',
-    changes: UserProfileChanges,
-    at: string,
-    audit: AuditEvent,
-  ): Promise<UserProfileRecord | 'missing' | 'stale'> {
-    const cleared = [
-      ...(changes.phone_number ? [] : (['phone_number'] as const)),
-      ...(changes.assigned_at ? [] : (['assigned_at'] as const)),
-      ...(changes.care_role ? [] : (['care_role'] as const)),
-    ];
-    const result = await this.db.transaction
-      .write(({ userProfile, counter, auditEvent, searchEntry }) => {
-        let update = userProfile.patch({ user_id: current.id }).set({
-          email: changes.email,
-          first_name: changes.first_name,
-          last_name: changes.last_name,
-          role: changes.role,
-          // status travels with org_key: both make up the organization index key.
-          org_key: changes.provider_id ?? NO_ORGANIZATION,
-          status: 'active',
-          notify_new_summaries: changes.notification_preferences.new_summaries,
-          notify_escalations: changes.notification_preferences.escalations,
-          updated_at: at,
-          ...(changes.phone_number ? { phone_number: changes.phone_number } : {}),
-          ...(changes.assigned_at ? { assigned_at: changes.assigned_at } : {}),
-          ...(changes.care_role ? { care_role: changes.care_role } : {}),
-        });
-        // remove() must come before where() in ElectroDB's chain.
-        if (cleared.length > 0) update = update.remove(cleared);
-        return [
-          update
-            .where(
-              ({ status, role, org_key }, { eq }) =>
-                `${eq(status, from as UserStatus)} AND ${eq(role, current.role ?? 'none')} AND ${eq(org_key, current.provider_id ?? NO_ORGANIZATION)}`,
-            )
-            .commit(),
-          ...(from === 'pending'
-            ? [counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.users }).add({ value: 1 }).commit()]
-            : []),
-          auditEvent.create(auditEventItem(audit)).commit(),
-          ...searchWrites(
-            { searchEntry },
-            SEARCH_SCOPE.users,
-            indexed(current),
-            indexed({ ...current, ...changes, status: 'active' }),
-          ),
-        ];
-      })
-      .go();
-    if (result.canceled) return this.refusal(current.id, from);
-    return {
-      ...current,
-      ...changes,
-      phone_number: changes.phone_number ?? null,
-      assigned_at: changes.assigned_at ?? null,
-      care_role: changes.care_role ?? undefined,
-      status: 'active',
-    };
-  }
-
-  /** Why a conditional write was refused: the profile left `from` (missing), or someone else moved it first (stale). */
-  private async refusal(userId: string, from: Extract<UserStatus, 'active' | 'pending'>): Promise<'missing' | 'stale'> {
-    const now = await this.get(userId);
-    return !now || now.status !== from ? 'missing' : 'stale';
-  }
-
-  async markDeleted(profile: UserProfileRecord, at: string, audit: AuditEvent): Promise<'deleted' | 'missing'> {
-    const from = (profile.status === 'pending' ? 'pending' : 'active') as UserStatus;
-    const result = await this.db.transaction
-      .write(({ userProfile, counter, auditEvent, searchEntry }) => [
-        userProfile
-          .patch({ user_id: profile.id })
-          .set({ status: 'deleted', org_key: profile.provider_id ?? NO_ORGANIZATION, deleted_at: at, updated_at: at })
-          .where(({ status }, { eq }) => eq(status, from))
-          .commit(),
-        // Pending accounts were never counted.
-        ...(from === 'active'
-          ? [counter.update({ scope: GLOBAL_SCOPE, name: COUNTER.users }).subtract({ value: 1 }).commit()]
-          : []),
-        auditEvent.create(auditEventItem(audit)).commit(),
-        ...searchWrites({ searchEntry }, SEARCH_SCOPE.users, indexed(profile), null),
-      ])
-      .go();
-    return result.canceled ? 'missing' : 'deleted';
-  }
 }
 
 const records = (page: Page<ProfileItem> | 'invalid_cursor'): Page<UserProfileRecord> | 'invalid_cursor' =>
   page === 'invalid_cursor' ? page : { items: page.items.map(toRecord), cursor: page.cursor };
 
-/** What the search index holds of an account: its terms, and its role (or `pending`) for the list's filter. */
-const indexed = (p: Pick<UserProfileRecord, 'id' | 'first_name' | 'last_name' | 'email' | 'role' | 'status'>) => ({
-  id: p.id,
-  terms: personTerms(p),
-  role: p.status === 'pending' ? 'pending' : (p.role ?? 'none'),
-});
-
 const channels = (list: readonly string[] | undefined): NotificationChannel[] =>
   (list ?? []).filter((c): c is NotificationChannel => (NOTIFICATION_CHANNELS as readonly string[]).includes(c));
-
-function toItem(p: UserProfileRecord) {
-  return {
-    user_id: p.id,
-    email: p.email,
-    first_name: p.first_name,
-    last_name: p.last_name,
-    phone_number: p.phone_number ?? undefined,
-    role: p.role ?? ('none' as const),
-    org_key: p.provider_id ?? NO_ORGANIZATION,
-    assigned_at: p.assigned_at ?? undefined,
-    notify_new_summaries: p.notification_preferences.new_summaries,
-    notify_escalations: p.notification_preferences.escalations,
-    care_role: p.care_role,
-    status: p.status,
-    created_at: p.created_at,
-    updated_at: p.created_at,
-  };
-}
 
 function toRecord(item: ProfileItem): UserProfileRecord {
   return {

@@ -1,0 +1,27 @@
+/**
+ * What saving System Settings writes (docs/architecture.md "Writes as plans"): its one item, on
+ * the condition that nobody saved since it was read.
+ */
+import type { WritePlan } from '../kernel/write-plan';
+import type { SettingsRecord } from '../kernel/records/settings';
+
+/** The settings as `record`: `stale` when `expectedVersion` is not the stored version (0 = never saved). */
+export function saveSettingsPlan(record: SettingsRecord, expectedVersion: number): WritePlan<'stale'> {
+  const item = {
+    scope: 'system',
+    assistant_id: record.assistantId,
+    voice_id: record.voiceId,
+    system_prompt: record.systemPrompt,
+    version: record.version,
+    updated_at: record.updated_at ?? '',
+    updated_by: record.updated_by ?? '',
+  };
+  return {
+    transaction: [
+      expectedVersion === 0
+        ? { op: 'create', entity: 'settings', item, refusal: 'stale' }
+        : { op: 'put', entity: 'settings', item, when: { equal: { version: expectedVersion } }, refusal: 'stale' },
+    ],
+    afterCommit: [],
+  };
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditEvent } from '../kernel/audit-entry';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
+import type { ItemWrite } from '../kernel/write-plan';
+import { createProfilePlan, deleteProfilePlan, pendingProfilePlan, profileChangePlan } from './user-plans';
+
+const AT = '2026-03-01T12:00:00.000Z';
+const event: AuditEvent = {
+  id: 'e-1',
+  at: AT,
+  actorId: 'u-9',
+  actorRole: 'careloop_employee',
+  actorProviderId: null,
+  action: 'user.update',
+  subject: { type: 'user', id: 'u-1' },
+  outcome: 'success',
+};
+const profile: UserProfileRecord = {
+  id: 'u-1',
+  email: 'ann@example.test',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  phone_number: null,
+  role: 'provider',
+  provider_id: 'o-1',
+  assigned_at: AT,
+  notification_preferences: { new_summaries: ['email'], escalations: [] },
+  created_at: AT,
+  status: 'active',
+  care_role: 'clinical_staff',
+};
+const changes = {
+  email: 'ann@example.test',
+  first_name: 'Anna',
+  last_name: 'Lee',
+  phone_number: '+15550100',
+  role: 'careloop_employee' as const,
+  provider_id: null,
+  assigned_at: null,
+  notification_preferences: { new_summaries: [], escalations: [] },
+  care_role: null,
+};
+
+const ofEntity = (writes: readonly ItemWrite<string>[], entity: string) => writes.filter((w) => w.entity === entity);
+const hasUndefined = (writes: readonly ItemWrite<string>[]) =>
+  JSON.stringify(writes, (_k, v: unknown) => (v === undefined ? 'UNDEFINED' : v)).includes('UNDEFINED');
+
+describe('createProfilePlan', () => {
+  it('creates the profile, counts a user, puts its search items and its audit event', () => {
+    const plan = createProfilePlan(profile, event);
+
+    expect(plan.transaction[0]).toEqual({
+      op: 'create',
+      entity: 'userProfile',
+      item: {
+        user_id: 'u-1',
+        email: 'ann@example.test',
+        first_name: 'Ann',
+        last_name: 'Lee',
+        role: 'provider',
+        org_key: 'o-1',
+        assigned_at: AT,
+        notify_new_summaries: ['email'],
+        notify_escalations: [],
+        care_role: 'clinical_staff',
+        status: 'active',
+        created_at: AT,
+        updated_at: AT,
+      },
+      refusal: 'exists',
+    });
+    expect(ofEntity(plan.transaction, 'counter')).toEqual([
+      { op: 'upsert', entity: 'counter', key: { scope: 'global', name: 'users' }, add: { value: 1 } },
+    ]);
+    const search = ofEntity(plan.transaction, 'searchEntry');
+    expect(search.length).toBeGreaterThan(0);
+    expect(search.every((w) => w.op === 'put' && w.item.role === 'provider' && w.item.search_scope === 'user')).toBe(
+      true,
+    );
+    expect(ofEntity(plan.transaction, 'auditEvent')).toHaveLength(1);
+    expect(hasUndefined(plan.transaction)).toBe(false);
+  });
+
+  it('without an audit event (the demo seed) writes none', () => {
+    expect(ofEntity(createProfilePlan(profile).transaction, 'auditEvent')).toEqual([]);
+  });
+});
+
+describe('pendingProfilePlan', () => {
+  it('creates a pending profile, not counted, indexed as pending', () => {
+    const plan = pendingProfilePlan({ ...profile, role: null, provider_id: null }, event);
+
+    expect(plan.transaction[0]).toMatchObject({
+      op: 'create',
+      item: { status: 'pending', role: 'none', org_key: 'none' },
+      refusal: 'exists',
+    });
+    expect(ofEntity(plan.transaction, 'counter')).toEqual([]);
+    expect(ofEntity(plan.transaction, 'searchEntry').every((w) => w.op === 'put' && w.item.role === 'pending')).toBe(
+      true,
+    );
+  });
+});
+
+describe('profileChangePlan', () => {
+  it('changes the profile as read, removes what was emptied, and answers it as stored', () => {
+    const { plan, stored } = profileChangePlan(profile, 'active', changes, AT, event);
+
+    expect(plan.transaction[0]).toEqual({
+      op: 'patch',
+      entity: 'userProfile',
+      key: { user_id: 'u-1' },
+      set: {
+        email: 'ann@example.test',
+        first_name: 'Anna',
+        last_name: 'Lee',
+        role: 'careloop_employee',
+        org_key: 'none',
+        status: 'active',
+        notify_new_summaries: [],
+        notify_escalations: [],
+        updated_at: AT,
+        phone_number: '+15550100',
+      },
+      remove: ['assigned_at', 'care_role'],
+      when: { equal: { status: 'active', role: 'provider', org_key: 'o-1' } },
+      refusal: 'moved',
+    });
+    expect(ofEntity(plan.transaction, 'counter')).toEqual([]);
+    expect(ofEntity(plan.transaction, 'auditEvent')).toHaveLength(1);
+    const search = ofEntity(plan.transaction, 'searchEntry');
+    expect(search.flatMap((w) => (w.op === 'delete' ? [w.key.term] : [])).sort()).toEqual(['ann', 'ann lee']);
+    expect(search.every((w) => w.op === 'delete' || (w.op === 'put' && w.item.role === 'careloop_employee'))).toBe(
+      true,
+    );
+    expect(stored).toEqual({
+      ...profile,
+      ...changes,
+      phone_number: '+15550100',
+      assigned_at: null,
+      care_role: undefined,
+      status: 'active',
+    });
+  });
+
+  it('enabling a pending profile counts it among the users', () => {
+    const { plan } = profileChangePlan({ ...profile, status: 'pending', role: null }, 'pending', changes, AT, event);
+
+    expect(plan.transaction[0]).toMatchObject({ when: { equal: { status: 'pending', role: 'none' } } });
+    expect(ofEntity(plan.transaction, 'counter')).toEqual([
+      { op: 'upsert', entity: 'counter', key: { scope: 'global', name: 'users' }, add: { value: 1 } },
+    ]);
+  });
+});
+
+describe('deleteProfilePlan', () => {
+  it('marks an active profile deleted, leaves the users total and removes its search items', () => {
+    const plan = deleteProfilePlan(profile, AT, event);
+
+    expect(plan.transaction[0]).toEqual({
+      op: 'patch',
+      entity: 'userProfile',
+      key: { user_id: 'u-1' },
+      set: { status: 'deleted', org_key: 'o-1', deleted_at: AT, updated_at: AT },
+      when: { equal: { status: 'active' } },
+      refusal: 'missing',
+    });
+    expect(ofEntity(plan.transaction, 'counter')).toEqual([
+      { op: 'upsert', entity: 'counter', key: { scope: 'global', name: 'users' }, add: { value: -1 } },
+    ]);
+    expect(ofEntity(plan.transaction, 'searchEntry').every((w) => w.op === 'delete')).toBe(true);
+  });
+
+  it('a pending profile was never counted', () => {
+    const plan = deleteProfilePlan({ ...profile, status: 'pending' }, AT, event);
+
+    expect(plan.transaction[0]).toMatchObject({ when: { equal: { status: 'pending' } } });
+    expect(ofEntity(plan.transaction, 'counter')).toEqual([]);
+  });
+});
