@@ -15,9 +15,9 @@ import { DynamoCounterRepository } from '../../lambdas/dashboard/store/dynamo-co
 import { DynamoDashboardReadModel } from '../../lambdas/dashboard/store/dynamo-dashboard-read-model';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
-import { DynamoTimeLogRepository } from '../../lambdas/care-time/store/dynamo-time-log-repository';
 import { createEntities } from '../../lambdas/platform/dynamodb/entities';
 import { reportPlan } from '../../lambdas/calls/report-plan';
+import { appendPlan, voidPlan } from '../../lambdas/care-time/time-plans';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { newCallLog } from '../../lambdas/kernel/records/call-log';
 import { getDashboardCharts, type DashboardChartsDeps } from '../../lambdas/dashboard/dashboard-charts';
@@ -39,7 +39,7 @@ import {
 const stack = inject('stack');
 const db = tableOf(stack);
 const patients = new DynamoPatientRepository(db);
-const timeLog = new DynamoTimeLogRepository(db);
+const committer = new DynamoWriteCommitter(db);
 const documents = new DynamoClinicalDocumentRepository(db);
 const callLogs = new DynamoCallLogRepository(db);
 
@@ -120,7 +120,7 @@ describe('the charts’ stored figures', () => {
       created_at: new Date().toISOString(),
       voids: null,
     };
-    expect(await timeLog.append(entry)).toBe('saved');
+    expect(await committer.commit(appendPlan(entry))).toBe('committed');
     // No conditions on a care plan yet: the minutes count, no code is met.
     expect(await expectCurrent('time logged')).toMatchObject({ staff_minutes: 25, meeting_99490: 0 });
 
@@ -153,16 +153,18 @@ describe('the charts’ stored figures', () => {
     expect(await expectCurrent('care plan changed')).toMatchObject({ meeting_99490: 0 });
 
     expect(
-      await timeLog.appendVoid(
-        {
-          ...entry,
-          id: `${entry.id}~void`,
-          created_at: new Date().toISOString(),
-          voids: { id: entry.id, reason: 'Wrong patient' },
-        },
-        entry,
+      await committer.commit(
+        voidPlan(
+          {
+            ...entry,
+            id: `${entry.id}~void`,
+            created_at: new Date().toISOString(),
+            voids: { id: entry.id, reason: 'Wrong patient' },
+          },
+          entry,
+        ),
       ),
-    ).toBe('saved');
+    ).toBe('committed');
     expect(await expectCurrent('time corrected')).toMatchObject({ staff_minutes: 0, meeting_99490: 0 });
 
     const vendorCallId = randomUUID();
