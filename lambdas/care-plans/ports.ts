@@ -50,18 +50,6 @@ export interface DocumentChange {
 
 export interface ClinicalDocumentRepository {
   get(kind: DocumentKind, patientId: string): Promise<ClinicalDocumentRecord | null>;
-  /** The document and its first revision, in one transaction; `exists` when the patient has one already. */
-  create(kind: DocumentKind, doc: ClinicalDocumentRecord): Promise<'created' | 'exists'>;
-  /**
-   * Saves the next version over `current` (as read) with its revision, in one transaction that holds
-   * only while the stored version is still `current.version`; a document without revisions gets the
-   * revision of `current` in the same transaction. `conflict` when it changed in between.
-   */
-  update(
-    kind: DocumentKind,
-    current: ClinicalDocumentRecord,
-    change: DocumentChange,
-  ): Promise<ClinicalDocumentRecord | 'conflict'>;
   /** Revisions, newest first. `invalid_cursor` when the cursor does not belong to this list. */
   listRevisions(
     kind: DocumentKind,

@@ -10,7 +10,6 @@ import { describe, expect, inject, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoCallLogRepository } from '../../lambdas/calls/store/dynamo-call-log-repository';
 import { DynamoChartFiguresCache } from '../../lambdas/dashboard/store/chart-figures';
-import { DynamoClinicalDocumentRepository } from '../../lambdas/care-plans/store/dynamo-clinical-document-repository';
 import { DynamoCounterRepository } from '../../lambdas/dashboard/store/dynamo-counter-repository';
 import { DynamoDashboardReadModel } from '../../lambdas/dashboard/store/dynamo-dashboard-read-model';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
@@ -18,6 +17,7 @@ import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-pat
 import { createEntities } from '../../lambdas/platform/dynamodb/entities';
 import { reportPlan } from '../../lambdas/calls/report-plan';
 import { appendPlan, voidPlan } from '../../lambdas/care-time/time-plans';
+import { createDocumentPlan, updateDocumentPlan } from '../../lambdas/care-plans/document-plans';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { newCallLog } from '../../lambdas/kernel/records/call-log';
 import { getDashboardCharts, type DashboardChartsDeps } from '../../lambdas/dashboard/dashboard-charts';
@@ -40,7 +40,6 @@ const stack = inject('stack');
 const db = tableOf(stack);
 const patients = new DynamoPatientRepository(db);
 const committer = new DynamoWriteCommitter(db);
-const documents = new DynamoClinicalDocumentRepository(db);
 const callLogs = new DynamoCallLogRepository(db);
 
 /** A cache that has nothing and keeps nothing: the charts as computed from the records now. */
@@ -144,12 +143,12 @@ describe('the charts’ stored figures', () => {
       has_revision: true,
       plan,
     };
-    expect(await documents.create('care_plan', carePlan)).toBe('created');
+    expect(await committer.commit(createDocumentPlan('care_plan', carePlan))).toBe('committed');
 
     // Two conditions, consent and 25 minutes: the month supports 99490.
     expect(await expectCurrent('care plan saved')).toMatchObject({ staff_minutes: 25, meeting_99490: 1 });
     const fewer = { content: '', plan: { ...plan, conditions: plan.conditions.slice(0, 1) }, by: author.userId, at };
-    expect(await documents.update('care_plan', carePlan, fewer)).not.toBe('conflict');
+    expect(await committer.commit(updateDocumentPlan('care_plan', carePlan, fewer).plan)).toBe('committed');
     expect(await expectCurrent('care plan changed')).toMatchObject({ meeting_99490: 0 });
 
     expect(
