@@ -49,12 +49,6 @@ export interface PatientRepository {
     firstCheckIn: CallLogRecord | null,
     consent?: ConsentRecord | null,
   ): Promise<'created' | 'organization_missing'>;
-  /**
-   * Appends a consent change and sets the patient's consent to it, in one transaction with the
-   * worklist's awaiting-consent item and count, that holds only while the patient is active with
-   * the consent status of `current` (what the caller read): `conflict` otherwise.
-   */
-  recordConsent(current: PatientRecord, consent: ConsentRecord): Promise<'recorded' | 'conflict'>;
   /** A patient's consent changes, newest first; `invalid_cursor` when the cursor is not of this list. */
   pageConsents(
     patientId: string,

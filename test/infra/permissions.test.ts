@@ -223,10 +223,12 @@ describe("each function's role", () => {
     );
     // Accounts and patients are never deleted: these functions delete only search index items a
     // renamed or removed record no longer has, and the worklist items of a patient whose consent
-    // moved or who was archived.
+    // moved or who was archived (a consent plan's deletes go through the committer: their unit tests
+    // show they name only the worklist's item).
     const derivedItems = [
       'lambdas/platform/dynamodb/search-index.ts',
       'lambdas/platform/dynamodb/writes/awaiting-consent.ts',
+      'lambdas/platform/dynamodb/committer.ts',
     ];
     for (const name of ['manage-user', 'patient-data'] as const) {
       const sites = derived.get(name)?.get('dynamodb:DeleteItem') ?? [];

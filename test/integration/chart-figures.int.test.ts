@@ -32,6 +32,7 @@ import {
   createOrganization,
   createPatient,
   expectStatus,
+  recordConsentOn,
   tableOf,
   throwawayToken,
 } from '../support/fixtures';
@@ -94,8 +95,8 @@ describe('the charts’ stored figures', () => {
 
     expect(await expectCurrent('before any CCM record')).toMatchObject({ enrolled_patients: 0, staff_minutes: 0 });
     const current = (await patients.get(patient.id))!;
-    expect(await patients.recordConsent(current, consentRecordOf(patient.id, organization.id, 'accepted', today))).toBe(
-      'recorded',
+    expect(await recordConsentOn(db, current, consentRecordOf(patient.id, organization.id, 'accepted', today))).toBe(
+      'committed',
     );
     expect(await expectCurrent('consent accepted')).toMatchObject({ enrolled_patients: 1 });
 
