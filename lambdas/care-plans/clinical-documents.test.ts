@@ -9,7 +9,8 @@ import {
   type ClinicalDocumentDeps,
 } from './clinical-documents';
 import type { AuditEntry } from '../kernel/audit-entry';
-import type { AuthorName, ClinicalDocumentRecord, DocumentKind, DocumentRevisionRecord } from './ports';
+import type { AuthorName, AuthorRef, ClinicalDocumentRecord, DocumentKind, DocumentRevisionRecord } from './ports';
+import type { CommitOutcome, ItemWrite, WritePlan } from '../kernel/write-plan';
 import type { OrganizationRef } from '../kernel/records/organization';
 import type { PatientRecord } from '../kernel/records/patient';
 
@@ -51,17 +52,69 @@ function world() {
   const docs = new Map<string, ClinicalDocumentRecord>();
   const revisions = new Map<string, DocumentRevisionRecord[]>();
   const audit: AuditEntry[] = [];
+  const events: ItemWrite<string>[] = [];
   const profiles = new Map<string, AuthorName>([
     ['nurse-1', { name: 'Nora Ellis', email: 'nurse@sunrise.example' }],
     ['op-1', { name: 'Avery Morgan', email: 'admin@careloop.health' }],
   ]);
   const key = (kind: DocumentKind, patientId: string) => `${kind}:${patientId}`;
-  const revisionOf = (d: ClinicalDocumentRecord): DocumentRevisionRecord => ({
-    version: d.version,
-    content: d.content,
-    saved_at: d.updated_at,
-    saved_by: d.updated_by,
-  });
+  const kindOf = (entity: string): DocumentKind => (entity === 'carePlan' ? 'care_plan' : 'emr_notes');
+  const authorOf = (userId: unknown, legacy: unknown): AuthorRef =>
+    typeof userId === 'string' ? { userId } : { legacyEmail: String(legacy) };
+  /** Runs a plan as the committer does, all or nothing, on the documents, their revisions and the events. */
+  const commit = async (plan: WritePlan<string>) => {
+    const nextDocs = new Map(docs);
+    const nextRevisions = new Map(revisions);
+    const nextEvents: ItemWrite<string>[] = [];
+    for (const write of plan.transaction) {
+      if (write.entity === 'auditEvent') nextEvents.push(write);
+      else if (write.entity === 'documentRevision' && write.op === 'create') {
+        const r = write.item;
+        const k = key(r.kind as DocumentKind, String(r.patient_id));
+        const revision: DocumentRevisionRecord = {
+          version: Number(r.version),
+          content: String(r.content),
+          saved_at: String(r.saved_at),
+          saved_by: authorOf(r.saved_by_user_id, r.saved_by_email),
+        };
+        if ((nextRevisions.get(k) ?? []).some((kept) => kept.version === revision.version)) return 'conflict';
+        nextRevisions.set(k, [...(nextRevisions.get(k) ?? []), revision]);
+      } else if (write.op === 'create') {
+        const d = write.item;
+        const k = key(kindOf(write.entity), String(d.patient_id));
+        if (nextDocs.has(k)) return write.refusal ?? 'conflict';
+        nextDocs.set(k, {
+          id: String(d.document_id),
+          patient_id: String(d.patient_id),
+          provider_id: String(d.provider_id),
+          content: String(d.content),
+          created_at: String(d.created_at),
+          created_by: authorOf(d.created_by_user_id, d.created_by),
+          updated_at: String(d.updated_at),
+          updated_by: authorOf(d.updated_by_user_id, d.updated_by),
+          version: Number(d.version),
+          has_revision: true,
+        });
+      } else if (write.op === 'patch' && write.entity !== 'patient') {
+        const k = key(kindOf(write.entity), write.key.patient_id!);
+        const stored = nextDocs.get(k);
+        if (!stored || stored.version !== write.when?.equal?.version) return write.refusal ?? 'conflict';
+        const set = write.set ?? {};
+        nextDocs.set(k, {
+          ...stored,
+          content: String(set.content),
+          updated_at: String(set.updated_at),
+          updated_by: { userId: String(set.updated_by_user_id) },
+          version: Number(set.version),
+          has_revision: true,
+        });
+      }
+    }
+    for (const [k, d] of nextDocs) docs.set(k, d);
+    for (const [k, r] of nextRevisions) revisions.set(k, r);
+    events.push(...nextEvents);
+    return 'committed' as const;
+  };
   const patients = new Map([
     [PATIENT, patient(PATIENT, 'org-1')],
     [OTHER_PATIENT, patient(OTHER_PATIENT, 'org-2')],
@@ -70,6 +123,7 @@ function world() {
     clock: { now: () => now },
     ids: { newId: () => `doc-${++nextId}` },
     audit: { record: async (entry) => void audit.push(entry) },
+    committer: { commit: async <R extends string>(plan: WritePlan<R>) => (await commit(plan)) as CommitOutcome<R> },
     patients: {
       get: async (id: string) => patients.get(id) ?? null,
     } as unknown as ClinicalDocumentDeps['patients'],
@@ -81,31 +135,6 @@ function world() {
     },
     documents: {
       get: async (kind, patientId) => docs.get(key(kind, patientId)) ?? null,
-      create: async (kind, doc) => {
-        if (docs.has(key(kind, doc.patient_id))) return 'exists';
-        docs.set(key(kind, doc.patient_id), doc);
-        revisions.set(key(kind, doc.patient_id), [revisionOf(doc)]);
-        return 'created';
-      },
-      update: async (kind, current, change) => {
-        const stored = docs.get(key(kind, current.patient_id));
-        if (!stored || stored.version !== current.version) return 'conflict';
-        const next: ClinicalDocumentRecord = {
-          ...stored,
-          content: change.content,
-          updated_at: change.at,
-          updated_by: { userId: change.by },
-          version: stored.version + 1,
-          has_revision: true,
-        };
-        const kept = revisions.get(key(kind, current.patient_id)) ?? [];
-        docs.set(key(kind, current.patient_id), next);
-        revisions.set(key(kind, current.patient_id), [
-          ...(stored.has_revision ? kept : [...kept, revisionOf(stored)]),
-          revisionOf(next),
-        ]);
-        return next;
-      },
       listRevisions: async (kind, patientId, limit, cursor) => {
         const all = [...(revisions.get(key(kind, patientId)) ?? [])].sort((a, b) => b.version - a.version);
         if (cursor !== null && !/^v\d+$/.test(cursor)) return 'invalid_cursor';
@@ -120,6 +149,7 @@ function world() {
     deps,
     docs,
     audit,
+    events,
     profiles,
     later: (minutes: number) => {
       now = new Date(T0.getTime() + minutes * 60_000);
@@ -174,6 +204,12 @@ describe('clinical documents', () => {
       ],
       next_cursor: null,
     });
+    // Each save's success event is written with it, in its transaction.
+    expect(w.events.map((e) => e.op === 'create' && [e.item.action, e.item.patient_id, e.item.outcome])).toEqual([
+      ['care_plan.create', PATIENT, 'success'],
+      ['care_plan.update', PATIENT, 'success'],
+    ]);
+    expect(w.audit.filter((e) => e.outcome === 'success').map((e) => e.action)).toEqual(['care_plan.revisions.read']);
   });
 
   it('refuses a stale version with a conflict and changes nothing', async () => {

@@ -11,7 +11,10 @@ import type {
 import type { carePlanSchema } from '../../shared/validation';
 import type { Actor } from '../kernel/actor';
 import { patientForActor, type PatientAccessDeps } from '../kernel/access';
-import { audited } from '../kernel/audit';
+import { audited, auditedChange, type ChangeEventOf } from '../kernel/audit';
+import { auditEventWrite } from '../kernel/audit-event-item';
+import { joinPlans, type WriteCommitter, type WritePlan } from '../kernel/write-plan';
+import { createDocumentPlan, updateDocumentPlan } from './document-plans';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { DOCUMENT_ERRORS, fail } from '../kernel/error-catalogue';
 import { UNKNOWN_AUTHOR } from '../kernel/mappers';
@@ -29,6 +32,7 @@ import type { Clock, Ids } from '../kernel/ports';
 
 export interface ClinicalDocumentDeps extends PatientAccessDeps {
   documents: ClinicalDocumentRepository;
+  committer: WriteCommitter;
   users: AuthorDirectory;
   audit: AuditLog;
   clock: Clock;
@@ -45,6 +49,10 @@ export interface DocumentBody {
 
 /** A document as answered, with a care plan's structured part when it was saved structured. */
 export type StoredDocument = ClinicalDocument & { plan?: CarePlanFields };
+
+/** The change's plan with its success event, written in its transaction. */
+const withEvent = <R extends string>(plan: WritePlan<R>, eventOf: ChangeEventOf): WritePlan<R> =>
+  joinPlans(plan, { transaction: [auditEventWrite(eventOf())], afterCommit: [] });
 
 const stale = (kind: DocumentKind) => fail(DOCUMENT_ERRORS[kind].stale);
 const missing = (kind: DocumentKind) => fail(DOCUMENT_ERRORS[kind].missing);
@@ -71,7 +79,7 @@ export async function createDocument(
   patientId: string,
   body: DocumentBody,
 ): Promise<StoredDocument> {
-  return audited(deps.audit, actor, `${kind}.create`, { type: 'patient', id: patientId }, async () => {
+  return auditedChange(deps, actor, `${kind}.create`, { type: 'patient', id: patientId }, async (eventOf) => {
     const { patient } = await patientForActor(deps, actor, patientId);
     const at = deps.clock.now().toISOString();
     const author: AuthorRef = { userId: actor.userId };
@@ -88,7 +96,8 @@ export async function createDocument(
       version: 1,
       has_revision: true,
     };
-    if ((await deps.documents.create(kind, doc)) === 'exists') {
+    // Any refusal means the patient's document (or its first revision) was there already.
+    if ((await deps.committer.commit(withEvent(createDocumentPlan(kind, doc), eventOf))) !== 'committed') {
       throw fail(DOCUMENT_ERRORS[kind].exists);
     }
     return withAuthors(deps, doc);
@@ -107,18 +116,18 @@ export async function updateDocument(
   body: DocumentBody,
   version: number,
 ): Promise<StoredDocument> {
-  return audited(deps.audit, actor, `${kind}.update`, { type: 'patient', id: patientId }, async () => {
+  return auditedChange(deps, actor, `${kind}.update`, { type: 'patient', id: patientId }, async (eventOf) => {
     await patientForActor(deps, actor, patientId);
     const current = await deps.documents.get(kind, patientId);
     if (!current) throw missing(kind);
     if (current.version !== version) throw stale(kind);
-    const saved = await deps.documents.update(kind, current, {
+    const { plan, next } = updateDocumentPlan(kind, current, {
       ...body,
       by: actor.userId,
       at: deps.clock.now().toISOString(),
     });
-    if (saved === 'conflict') throw stale(kind);
-    return withAuthors(deps, saved);
+    if ((await deps.committer.commit(withEvent(plan, eventOf))) !== 'committed') throw stale(kind);
+    return withAuthors(deps, next);
   });
 }
 

@@ -5,7 +5,10 @@
 import type { ConsentEntry, PatientConsent } from '../../shared/domain';
 import type { Actor } from '../kernel/actor';
 import { patientForActor, type OrganizationLookup } from '../kernel/access';
-import { audited } from '../kernel/audit';
+import { audited, auditedChange } from '../kernel/audit';
+import { auditEventWrite } from '../kernel/audit-event-item';
+import { joinPlans, type WriteCommitter } from '../kernel/write-plan';
+import { consentPlan } from './consent-plan';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { fail } from '../kernel/error-catalogue';
 import { UNKNOWN_AUTHOR } from '../kernel/mappers';
@@ -17,6 +20,7 @@ import type { AuthorDirectory, AuthorName, PatientConsents } from './ports';
 
 export interface ConsentDeps {
   patients: PatientConsents;
+  committer: WriteCommitter;
   organizations: OrganizationLookup;
   users: AuthorDirectory;
   audit: AuditLog;
@@ -62,14 +66,18 @@ export async function recordConsent(
   patientId: string,
   input: ConsentInput,
 ): Promise<{ consent: PatientConsent; entry: ConsentEntry }> {
-  return audited(deps.audit, actor, 'consent.record', { type: 'patient', id: patientId }, async () => {
+  return auditedChange(deps, actor, 'consent.record', { type: 'patient', id: patientId }, async (eventOf) => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
     const current = patient.consent?.status ?? 'not_asked';
     if (input.status === 'withdrawn' && current !== 'accepted') {
       throw fail('consentNotAccepted');
     }
     const record = planConsent(input, patient, organization, actor.userId, deps.clock.now(), deps.ids.newId());
-    if ((await deps.patients.recordConsent(patient, record)) === 'conflict') {
+    const plan = joinPlans(consentPlan(patient, record), {
+      transaction: [auditEventWrite(eventOf())],
+      afterCommit: [],
+    });
+    if ((await deps.committer.commit(plan)) !== 'committed') {
       throw fail('consentChanged');
     }
     const names = await deps.users.displayOf([actor.userId]);

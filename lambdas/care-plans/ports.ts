@@ -3,7 +3,6 @@ import type { CarePlanFields, DocumentKind } from '../../shared/domain';
 import type { PatientLookup } from '../kernel/access';
 import type { Page } from '../kernel/ports';
 import type { ConsentRecord } from '../kernel/records/consent';
-import type { PatientRecord } from '../kernel/records/patient';
 
 export type { DocumentKind };
 
@@ -50,18 +49,6 @@ export interface DocumentChange {
 
 export interface ClinicalDocumentRepository {
   get(kind: DocumentKind, patientId: string): Promise<ClinicalDocumentRecord | null>;
-  /** The document and its first revision, in one transaction; `exists` when the patient has one already. */
-  create(kind: DocumentKind, doc: ClinicalDocumentRecord): Promise<'created' | 'exists'>;
-  /**
-   * Saves the next version over `current` (as read) with its revision, in one transaction that holds
-   * only while the stored version is still `current.version`; a document without revisions gets the
-   * revision of `current` in the same transaction. `conflict` when it changed in between.
-   */
-  update(
-    kind: DocumentKind,
-    current: ClinicalDocumentRecord,
-    change: DocumentChange,
-  ): Promise<ClinicalDocumentRecord | 'conflict'>;
   /** Revisions, newest first. `invalid_cursor` when the cursor does not belong to this list. */
   listRevisions(
     kind: DocumentKind,
@@ -76,12 +63,6 @@ export interface ClinicalDocumentRepository {
  * satisfies it); the patient is read for the standing check.
  */
 export interface PatientConsents extends PatientLookup {
-  /**
-   * Appends a consent change and sets the patient's consent to it, in one transaction with the
-   * worklist's awaiting-consent item and count, that holds only while the patient is active with
-   * the consent status of `current` (what the caller read): `conflict` otherwise.
-   */
-  recordConsent(current: PatientRecord, consent: ConsentRecord): Promise<'recorded' | 'conflict'>;
   /** A patient's consent changes, newest first; `invalid_cursor` when the cursor is not of this list. */
   pageConsents(
     patientId: string,

@@ -14,6 +14,8 @@ export const CARE_PLANS = {
           'dynamodb:Query',
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
+          // The plans' committer may delete.
+          'dynamodb:DeleteItem',
         ],
       },
       routes: {
@@ -32,6 +34,8 @@ export const CARE_PLANS = {
           'dynamodb:Query',
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
+          // The plans' committer may delete.
+          'dynamodb:DeleteItem',
         ],
       },
       routes: {

@@ -22,11 +22,14 @@ import type { PatientConsent } from '../../shared/domain';
 import { isCalendarDate, monthIn, todayIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { organizationForActor, patientForActor, type OrganizationLookup } from '../kernel/access';
-import { audited } from '../kernel/audit';
+import { audited, auditedChange, type ChangeEventOf } from '../kernel/audit';
+import { auditEventWrite } from '../kernel/audit-event-item';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { denied, fail } from '../kernel/error-catalogue';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { PatientDirectory, TimeEntryRecord, TimeLogRepository, ReportSlot } from './ports';
+import { appendPlan, billedPlan, complexPlan, voidPlan } from './time-plans';
+import { joinPlans, type WritePlan, type WriteCommitter } from '../kernel/write-plan';
 import type { CcmMonthRecord } from '../kernel/records/ccm-month';
 import type { Clock, Ids } from '../kernel/ports';
 import type { OrganizationRef } from '../kernel/records/organization';
@@ -37,6 +40,7 @@ export interface CareTimeDeps {
   patients: PatientDirectory;
   organizations: OrganizationLookup;
   timeLog: TimeLogRepository;
+  committer: WriteCommitter;
   audit: AuditLog;
   clock: Clock;
   ids: Ids;
@@ -66,6 +70,10 @@ const totalsOf = (row: CcmMonthRecord | null): CcmMonthTotals =>
         ai_minutes: row.ai_minutes,
       }
     : NO_TOTALS;
+
+/** The change's plan with its success event, written in its transaction. */
+const withEvent = <R extends string>(plan: WritePlan<R>, eventOf: ChangeEventOf): WritePlan<R> =>
+  joinPlans(plan, { transaction: [auditEventWrite(eventOf())], afterCommit: [] });
 
 const fullName = (profile: Pick<UserProfileRecord, 'first_name' | 'last_name'>) =>
   `${profile.first_name} ${profile.last_name}`.trim();
@@ -110,27 +118,29 @@ export async function recordTimeEntry(
   input: TimeEntryInput,
 ): Promise<TimeEntryCreatedAnswer> {
   const action = input.voids ? 'time_entry.void' : 'time_entry.create';
-  return audited(deps.audit, actor, action, { type: 'patient', id: patientId }, async () => {
+  return auditedChange(deps, actor, action, { type: 'patient', id: patientId }, async (eventOf) => {
     if (actor.role !== 'provider' || !profile) throw fail('operatorsLogNoTime');
     const { patient, organization } = await patientForActor(deps, actor, patientId);
     const now = deps.clock.now();
     const author = { id: actor.userId, name: fullName(profile), careRole: profile.care_role ?? DEFAULT_CARE_ROLE };
     let entry: TimeEntryRecord;
-    let outcome: Awaited<ReturnType<TimeLogRepository['append'] | TimeLogRepository['appendVoid']>>;
+    let plan: WritePlan<'billed' | 'day_limit' | 'already_voided'>;
     if (input.voids) {
       const voided = await deps.timeLog.get(patient.id, input.voids);
       if (!voided || voided.voids) throw entryNotFound();
       entry = correction(voided, input.reason ?? '', author, now);
-      outcome = await deps.timeLog.appendVoid(entry, voided);
+      plan = voidPlan(entry, voided);
     } else {
       entry = newEntry(deps, patient, organization, input, author, now);
-      outcome = await deps.timeLog.append(entry);
+      plan = appendPlan(entry);
     }
-    switch (outcome) {
-      case 'saved':
+    switch (await deps.committer.commit(withEvent(plan, eventOf))) {
+      case 'committed':
         break;
       case 'billed':
         throw monthBilled();
+      // Only writes of new ids name no refusal (the entry, the event): the day refused it, as before.
+      case 'conflict':
       case 'day_limit':
         throw fail('timeEntryDayLimit');
       case 'already_voided':
@@ -436,23 +446,20 @@ export async function updateBillingRow(
   target: { organizationId: string; month: string; patientId: string },
   change: { complex?: boolean; billed?: true },
 ): Promise<{ row: BillingReportRow }> {
-  return audited(deps.audit, actor, 'billing_report.update', { type: 'patient', id: target.patientId }, async () => {
+  const subject = { type: 'patient', id: target.patientId } as const;
+  return auditedChange(deps, actor, 'billing_report.update', subject, async (eventOf) => {
     if (actor.role !== 'provider' || !profile) throw fail('billingIsForStaff');
     await organizationForActor(deps, actor, target.organizationId);
     const { patient } = await patientForActor(deps, actor, target.patientId);
     if (patient.provider_id !== target.organizationId) throw denied('patientNotFound');
     const at = deps.clock.now().toISOString();
     const alreadyBilled = () => fail('monthAlreadyBilled');
+    const ref = { organizationId: patient.provider_id, month: target.month, patientId: patient.id };
+    // The success event goes with the last change written (with none, on its own).
     if (change.complex !== undefined) {
-      const set = await deps.timeLog.setComplex(
-        patient.provider_id,
-        target.month,
-        patient.id,
-        change.complex,
-        actor.userId,
-        at,
-      );
-      if (set === 'billed') throw alreadyBilled();
+      const plan = complexPlan(ref, change.complex, actor.userId, at);
+      const set = await deps.committer.commit(change.billed ? plan : withEvent(plan, eventOf));
+      if (set !== 'committed') throw alreadyBilled();
     }
     if (change.billed) {
       const current = reportRow(
@@ -463,14 +470,11 @@ export async function updateBillingRow(
       );
       if (current.billed) throw alreadyBilled();
       if (current.codes.length === 0) throw fail('nothingToBill');
-      const marked = await deps.timeLog.markBilled(
-        patient.provider_id,
-        target.month,
-        patient.id,
-        { id: actor.userId, name: fullName(profile) },
-        at,
-      );
-      if (marked === 'billed') throw alreadyBilled();
+      const plan = billedPlan(ref, { id: actor.userId, name: fullName(profile) }, at);
+      if ((await deps.committer.commit(withEvent(plan, eventOf))) !== 'committed') throw alreadyBilled();
+    }
+    if (change.complex === undefined && !change.billed) {
+      await deps.committer.commit(withEvent({ transaction: [], afterCommit: [] }, eventOf));
     }
     const row = await deps.timeLog.getMonth(patient.provider_id, target.month, patient.id);
     return { row: reportRow(patient, target.month, row, await consentCovers(deps, patient, target.month)) };

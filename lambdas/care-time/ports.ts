@@ -42,18 +42,6 @@ export interface TimeLogRepository {
     cursor: string | null,
   ): Promise<Page<TimeEntryRecord> | 'invalid_cursor'>;
   get(patientId: string, entryId: string): Promise<TimeEntryRecord | null>;
-  /**
-   * Appends an entry, ADDs its minutes to its patient-month and to its author's day, in one
-   * transaction: `billed` when the month is frozen, `day_limit` when the author's day would pass
-   * MAX_DAY_MINUTES (then nothing is written).
-   */
-  append(entry: TimeEntryRecord): Promise<'saved' | 'billed' | 'day_limit'>;
-  /**
-   * Appends the correction of `voided` and subtracts its minutes from the patient-month and the
-   * author's day, in one transaction: `already_voided` when it was corrected before, `billed` when
-   * the month is frozen.
-   */
-  appendVoid(correction: TimeEntryRecord, voided: TimeEntryRecord): Promise<'saved' | 'billed' | 'already_voided'>;
   getMonth(organizationId: string, month: string, patientId: string): Promise<CcmMonthRecord | null>;
   /** Every patient-month row of an organization's month (one partition, read whole), in report order. */
   monthRows(organizationId: string, month: string): Promise<CcmMonthRecord[]>;
@@ -69,23 +57,6 @@ export interface TimeLogRepository {
     cursor: string | null,
     recordedOnly: boolean,
   ): Promise<Page<ReportSlot> | 'invalid_cursor'>;
-  /** Sets the complexity flag: `billed` when the month is frozen. */
-  setComplex(
-    organizationId: string,
-    month: string,
-    patientId: string,
-    complex: boolean,
-    by: string,
-    at: string,
-  ): Promise<'saved' | 'billed'>;
-  /** Marks the month billed once (who and when): `billed` when it was already. */
-  markBilled(
-    organizationId: string,
-    month: string,
-    patientId: string,
-    by: { id: string; name: string },
-    at: string,
-  ): Promise<'saved' | 'billed'>;
 }
 
 /** The patients the time log and the billing report read: one, several at once, an organization's active ones, and consent history. */

@@ -8,13 +8,15 @@ export const CARE_TIME = {
     'care-time': {
       config: ['table'],
       permissions: {
-        // An entry and its patient-month and day totals are one transaction (Put and two Updates).
+        // An entry and its patient-month and day totals are one transaction (Put and two Updates),
+        // through the plans' committer, which may also delete (DeleteItem).
         table: [
           'dynamodb:GetItem',
           'dynamodb:BatchGetItem',
           'dynamodb:Query',
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
         ],
       },
       routes: {
@@ -27,13 +29,14 @@ export const CARE_TIME = {
     'billing-report': {
       config: ['table'],
       permissions: {
-        // PutItem: the audit events of reads and changes.
+        // PutItem: the audit events of reads and changes; DeleteItem: the plans' committer may delete.
         table: [
           'dynamodb:GetItem',
           'dynamodb:BatchGetItem',
           'dynamodb:Query',
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
         ],
       },
       routes: {

@@ -144,6 +144,29 @@ describe('auditedChange', () => {
     ]);
   });
 
+  it('names the patient of a patient change, or the one given, in its event and in its refusal', async () => {
+    const recorded: AuditEntry[] = [];
+    const written: AuditEvent[] = [];
+    await auditedChange(deps(recorded), traced, 'patient.update', { type: 'patient', id: 'p1' }, async (eventOf) => {
+      written.push(eventOf());
+    });
+    await auditedChange(
+      deps(recorded),
+      traced,
+      'call.place',
+      { type: 'call', id: 'c1' },
+      async (eventOf) => void written.push(eventOf()),
+      'p2',
+    );
+    await expect(
+      auditedChange(deps(recorded), traced, 'patient.archive', { type: 'patient', id: 'p3' }, async () => {
+        throw notFound('patient.not_found', 'Patient not found');
+      }),
+    ).rejects.toMatchObject({ code: 'patient.not_found' });
+    expect(written.map((event) => event.patientId)).toEqual(['p1', 'p2']);
+    expect(recorded).toEqual([expect.objectContaining({ patientId: 'p3', outcome: 'not_found' })]);
+  });
+
   it('records a refusal on its own (nothing changed) and rethrows it', async () => {
     const recorded: AuditEntry[] = [];
     await expect(

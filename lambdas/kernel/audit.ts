@@ -77,9 +77,10 @@ export interface ChangeAuditDeps {
 export type ChangeEventOf = (change?: AuditChange) => AuditEvent;
 
 /**
- * Runs a change of a user or an organization whose success event is written in the SAME transaction
- * as the change: `work` builds the event once it knows the old and new role and organization, and
- * hands it to the repository. A refusal or failure changed nothing, so it is recorded on its own.
+ * Runs a change whose success event is written in the SAME transaction as the change: `work` builds
+ * the event (with the old and new role and organization of a user's or an organization's change) and
+ * writes it with the change's plan. A refusal or failure changed nothing, so it is recorded on its own.
+ * The patient is the subject's, unless `patientId` names another.
  */
 export async function auditedChange<T>(
   deps: ChangeAuditDeps,
@@ -87,8 +88,9 @@ export async function auditedChange<T>(
   action: string,
   subject: AuditSubject,
   work: (eventOf: ChangeEventOf) => Promise<T>,
+  patientId = subject.type === 'patient' ? subject.id : undefined,
 ): Promise<T> {
-  const entry = entryOf(actor, action, subject, undefined);
+  const entry = entryOf(actor, action, subject, patientId);
   const eventOf: ChangeEventOf = (change) => ({
     ...entry,
     ...(change ? { change } : {}),

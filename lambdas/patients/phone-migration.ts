@@ -11,9 +11,12 @@ import { logger } from '../kernel/observability';
 import type { AuditEvent } from '../kernel/audit-entry';
 import type { Clock, Ids, Page } from '../kernel/ports';
 import type { PhoneMigration } from './ports';
+import { phoneRewritePlan } from './phone-plan';
+import type { WriteCommitter } from '../kernel/write-plan';
 
 export interface PhoneMigrationDeps {
   phones: PhoneMigration;
+  committer: WriteCommitter;
   clock: Clock;
   ids: Ids;
   /** The served calling codes (PHONE_CALLING_CODES). */
@@ -54,12 +57,9 @@ export async function migratePhones(deps: PhoneMigrationDeps): Promise<PhoneMigr
               } else if (canonical === phone) {
                 result.canonical += 1;
               } else if (
-                (await deps.phones.rewrite(
-                  patientId,
-                  phone,
-                  canonical,
-                  rewriteEvent(deps, organizationId, patientId),
-                )) === 'rewritten'
+                (await deps.committer.commit(
+                  phoneRewritePlan(patientId, phone, canonical, rewriteEvent(deps, organizationId, patientId)),
+                )) === 'committed'
               ) {
                 result.rewritten += 1;
               } else {

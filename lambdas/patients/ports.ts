@@ -1,6 +1,5 @@
 /** Patients: their records, their outreach cadence, and the re-writing of stored numbers. */
 import type { OutreachCadence } from '../../shared/domain';
-import type { AuditEvent } from '../kernel/audit-entry';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import type { ConsentRecord } from '../kernel/records/consent';
 import type { Page } from '../kernel/ports';
@@ -49,12 +48,6 @@ export interface PatientRepository {
     firstCheckIn: CallLogRecord | null,
     consent?: ConsentRecord | null,
   ): Promise<'created' | 'organization_missing'>;
-  /**
-   * Appends a consent change and sets the patient's consent to it, in one transaction with the
-   * worklist's awaiting-consent item and count, that holds only while the patient is active with
-   * the consent status of `current` (what the caller read): `conflict` otherwise.
-   */
-  recordConsent(current: PatientRecord, consent: ConsentRecord): Promise<'recorded' | 'conflict'>;
   /** A patient's consent changes, newest first; `invalid_cursor` when the cursor is not of this list. */
   pageConsents(
     patientId: string,
@@ -98,9 +91,4 @@ export interface PhoneMigration {
     status: 'active' | 'archived',
     cursor: string | null,
   ): Promise<Page<{ patientId: string; phone: string }>>;
-  /**
-   * Stores `to` only if the patient's number is still `from`, with its audit event in the same
-   * transaction: `changed` when the number moved meanwhile (nothing is written).
-   */
-  rewrite(patientId: string, from: string, to: string, audit: AuditEvent): Promise<'rewritten' | 'changed'>;
 }

@@ -45,8 +45,9 @@ export const PATIENTS = {
       config: ['table', 'phones'],
       permissions: {
         // Queries of the organization and patient indexes; each number re-written conditional on it as
-        // read, with its audit event (a conditional Put) in the same transaction.
-        table: ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        // read, with its audit event (a conditional Put) in the same transaction; the plans' committer
+        // may delete (DeleteItem).
+        table: ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
       },
     },
   },

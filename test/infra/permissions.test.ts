@@ -253,12 +253,14 @@ describe("each function's role", () => {
     );
     // Accounts and patients are never deleted: these functions delete only search index items a
     // renamed or removed record no longer has, and the worklist items of a patient whose consent
-    // moved or who was archived.
+    // moved or who was archived (a consent plan's deletes go through the committer: their unit tests
+    // show they name only the worklist's item).
     const derivedItems = [
       'lambdas/platform/dynamodb/search-index.ts',
       // The one committer of write plans: a plan's deletes are its search index items (kernel/read-models/search-entries.ts).
       'lambdas/platform/dynamodb/committer.ts',
       'lambdas/platform/dynamodb/writes/awaiting-consent.ts',
+      'lambdas/platform/dynamodb/committer.ts',
     ];
     for (const name of ['manage-user', 'patient-data'] as const) {
       const sites = derived.get(name)?.get('dynamodb:DeleteItem') ?? [];

@@ -10,14 +10,14 @@ import { describe, expect, inject, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoCallLogRepository } from '../../lambdas/calls/store/dynamo-call-log-repository';
 import { DynamoChartFiguresCache } from '../../lambdas/dashboard/store/chart-figures';
-import { DynamoClinicalDocumentRepository } from '../../lambdas/care-plans/store/dynamo-clinical-document-repository';
 import { DynamoCounterRepository } from '../../lambdas/dashboard/store/dynamo-counter-repository';
 import { DynamoDashboardReadModel } from '../../lambdas/dashboard/store/dynamo-dashboard-read-model';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
-import { DynamoTimeLogRepository } from '../../lambdas/care-time/store/dynamo-time-log-repository';
 import { createEntities } from '../../lambdas/platform/dynamodb/entities';
 import { reportPlan } from '../../lambdas/calls/report-plan';
+import { appendPlan, voidPlan } from '../../lambdas/care-time/time-plans';
+import { createDocumentPlan, updateDocumentPlan } from '../../lambdas/care-plans/document-plans';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { newCallLog } from '../../lambdas/kernel/records/call-log';
 import { getDashboardCharts, type DashboardChartsDeps } from '../../lambdas/dashboard/dashboard-charts';
@@ -32,6 +32,7 @@ import {
   createOrganization,
   createPatient,
   expectStatus,
+  recordConsentOn,
   tableOf,
   throwawayToken,
 } from '../support/fixtures';
@@ -39,8 +40,7 @@ import {
 const stack = inject('stack');
 const db = tableOf(stack);
 const patients = new DynamoPatientRepository(db);
-const timeLog = new DynamoTimeLogRepository(db);
-const documents = new DynamoClinicalDocumentRepository(db);
+const committer = new DynamoWriteCommitter(db);
 const callLogs = new DynamoCallLogRepository(db);
 
 /** A cache that has nothing and keeps nothing: the charts as computed from the records now. */
@@ -95,8 +95,8 @@ describe('the charts’ stored figures', () => {
 
     expect(await expectCurrent('before any CCM record')).toMatchObject({ enrolled_patients: 0, staff_minutes: 0 });
     const current = (await patients.get(patient.id))!;
-    expect(await patients.recordConsent(current, consentRecordOf(patient.id, organization.id, 'accepted', today))).toBe(
-      'recorded',
+    expect(await recordConsentOn(db, current, consentRecordOf(patient.id, organization.id, 'accepted', today))).toBe(
+      'committed',
     );
     expect(await expectCurrent('consent accepted')).toMatchObject({ enrolled_patients: 1 });
 
@@ -120,7 +120,7 @@ describe('the charts’ stored figures', () => {
       created_at: new Date().toISOString(),
       voids: null,
     };
-    expect(await timeLog.append(entry)).toBe('saved');
+    expect(await committer.commit(appendPlan(entry))).toBe('committed');
     // No conditions on a care plan yet: the minutes count, no code is met.
     expect(await expectCurrent('time logged')).toMatchObject({ staff_minutes: 25, meeting_99490: 0 });
 
@@ -144,25 +144,27 @@ describe('the charts’ stored figures', () => {
       has_revision: true,
       plan,
     };
-    expect(await documents.create('care_plan', carePlan)).toBe('created');
+    expect(await committer.commit(createDocumentPlan('care_plan', carePlan))).toBe('committed');
 
     // Two conditions, consent and 25 minutes: the month supports 99490.
     expect(await expectCurrent('care plan saved')).toMatchObject({ staff_minutes: 25, meeting_99490: 1 });
     const fewer = { content: '', plan: { ...plan, conditions: plan.conditions.slice(0, 1) }, by: author.userId, at };
-    expect(await documents.update('care_plan', carePlan, fewer)).not.toBe('conflict');
+    expect(await committer.commit(updateDocumentPlan('care_plan', carePlan, fewer).plan)).toBe('committed');
     expect(await expectCurrent('care plan changed')).toMatchObject({ meeting_99490: 0 });
 
     expect(
-      await timeLog.appendVoid(
-        {
-          ...entry,
-          id: `${entry.id}~void`,
-          created_at: new Date().toISOString(),
-          voids: { id: entry.id, reason: 'Wrong patient' },
-        },
-        entry,
+      await committer.commit(
+        voidPlan(
+          {
+            ...entry,
+            id: `${entry.id}~void`,
+            created_at: new Date().toISOString(),
+            voids: { id: entry.id, reason: 'Wrong patient' },
+          },
+          entry,
+        ),
       ),
-    ).toBe('saved');
+    ).toBe('committed');
     expect(await expectCurrent('time corrected')).toMatchObject({ staff_minutes: 0, meeting_99490: 0 });
 
     const vendorCallId = randomUUID();

@@ -35,6 +35,7 @@ import {
   expectStatus,
   operatorToken,
   sunriseToken,
+  recordConsentOn,
   tableOf,
   throwawayToken,
 } from '../support/fixtures';
@@ -69,11 +70,11 @@ async function patientOf(
     const patients = new DynamoPatientRepository(db);
     const current = await patients.get(patient.id);
     if (!current) throw new Error('patient missing');
-    const recorded = await patients.recordConsent(current, {
+    const recorded = await recordConsentOn(db, current, {
       ...consentRecordOf(patient.id, practice.id, ccm.consent),
       ...(ccm.date ? { date: ccm.date } : {}),
     });
-    if (recorded !== 'recorded') throw new Error(`consent ${recorded}`);
+    if (recorded !== 'committed') throw new Error(`consent ${recorded}`);
   }
   if (ccm.conditions !== undefined) {
     await db.entities.patient.patch({ patient_id: patient.id }).set({ condition_count: ccm.conditions }).go();
@@ -273,7 +274,7 @@ describe('GET /worklist', () => {
     const consentOf = async (id: string, status: 'accepted' | 'declined' | 'withdrawn') => {
       const current = await patients.get(id);
       if (!current) throw new Error('patient missing');
-      return patients.recordConsent(current, consentRecordOf(id, own.id, status, '2026-01-06'));
+      return recordConsentOn(db, current, consentRecordOf(id, own.id, status, '2026-01-06'));
     };
 
     let worklist = await read();
@@ -281,17 +282,17 @@ describe('GET /worklist', () => {
     expect(worklist.check_ins_due.items.map((i) => i.patient_id)).toEqual([third.id, fourth.id]);
 
     // Declined sorts after not asked; accepted leaves the group; the count follows.
-    expect(await consentOf(second.id, 'declined')).toBe('recorded');
+    expect(await consentOf(second.id, 'declined')).toBe('committed');
     worklist = await read();
     expect(worklist.awaiting_consent.items.map((i) => [i.patient_id, i.consent_status])).toEqual([
       [first.id, 'not_asked'],
       [second.id, 'declined'],
     ]);
-    expect(await consentOf(first.id, 'accepted')).toBe('recorded');
+    expect(await consentOf(first.id, 'accepted')).toBe('committed');
     // A consent recorded on a stale read is refused and changes nothing.
     const stale = await patients.get(third.id);
-    expect(await consentOf(third.id, 'withdrawn')).toBe('recorded');
-    expect(await patients.recordConsent(stale!, consentRecordOf(third.id, own.id, 'declined'))).toBe('conflict');
+    expect(await consentOf(third.id, 'withdrawn')).toBe('committed');
+    expect(await recordConsentOn(db, stale!, consentRecordOf(third.id, own.id, 'declined'))).toBe('conflict');
     worklist = await read();
     expect(worklist.awaiting_consent).toEqual({
       items: [
@@ -305,7 +306,7 @@ describe('GET /worklist', () => {
     expect(worklist.check_ins_due.items.map((i) => i.patient_id)).toEqual([fourth.id]);
 
     // Placed, moved past the week, cancelled: each leaves the check-ins due.
-    expect(await consentOf(third.id, 'accepted')).toBe('recorded');
+    expect(await consentOf(third.id, 'accepted')).toBe('committed');
     const cap = { organizationId: own.id, kind: 'calls' as const, day: '2026-01-01', limit: 50 };
     const pending = await callLogs.get(placed);
     expect(pending && (await committer.commit(claimPlan(pending, new Date().toISOString(), cap)))).toBe('committed');

@@ -8,7 +8,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { DynamoPhoneMigration } from '../../lambdas/patients/store/dynamo-phone-migration';
 import { migratePhones } from '../../lambdas/patients/phone-migration';
 import { randomIds, systemClock } from '../../lambdas/composition-root';
-import type { PhoneMigration } from '../../lambdas/patients/ports';
+import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
+import type { WriteCommitter, WritePlan } from '../../lambdas/kernel/write-plan';
 import type { Patient } from '../../shared/domain';
 import { VALIDATION } from '../../shared/messages';
 import { call } from '../support/api';
@@ -20,6 +21,12 @@ import {
   operatorToken,
   tableOf,
 } from '../support/fixtures';
+
+/** The patient a migration plan rewrites (its first write). */
+const patientOf = (plan: WritePlan<string>) => {
+  const first = plan.transaction[0];
+  return first?.op === 'patch' ? (first.key.patient_id ?? '') : '';
+};
 
 const stack = inject('stack');
 const db = tableOf(stack);
@@ -94,7 +101,13 @@ describe('the migration job (migrate-phones)', () => {
       (await call(stack, 'DELETE', `/patients/${archived.id}`, { token: await operatorToken(stack) })).status,
     ).toBe(200);
 
-    const deps = { phones: new DynamoPhoneMigration(db), clock: systemClock, ids: randomIds, callingCodes: ['1'] };
+    const deps = {
+      phones: new DynamoPhoneMigration(db),
+      committer: new DynamoWriteCommitter(db),
+      clock: systemClock,
+      ids: randomIds,
+      callingCodes: ['1'],
+    };
     const first = await migratePhones(deps);
     expect(first.rewritten).toBeGreaterThanOrEqual(3);
     expect(first.unreadable).toBeGreaterThanOrEqual(1);
@@ -114,15 +127,13 @@ describe('the migration job (migrate-phones)', () => {
 
     const mine = new Set([typed.id, bare.id, archived.id]);
     const rewrites: string[] = [];
-    const counting: PhoneMigration = {
-      pageOrganizations: (status, cursor) => deps.phones.pageOrganizations(status, cursor),
-      pagePhones: (organizationId, status, cursor) => deps.phones.pagePhones(organizationId, status, cursor),
-      rewrite: (patientId, from, to, audit) => {
-        rewrites.push(patientId);
-        return deps.phones.rewrite(patientId, from, to, audit);
+    const counting: WriteCommitter = {
+      commit: (plan) => {
+        rewrites.push(patientOf(plan));
+        return deps.committer.commit(plan);
       },
     };
-    await migratePhones({ ...deps, phones: counting });
+    await migratePhones({ ...deps, committer: counting });
     expect(rewrites.filter((id) => mine.has(id))).toEqual([]);
   });
 
@@ -130,17 +141,21 @@ describe('the migration job (migrate-phones)', () => {
     const organization = await createOrganization(stack);
     const patient = await createPatient(stack, organization.id, { phone_number: '+18135550171' });
     await storeAsTyped(patient.id, '813 555 0171');
-    const phones = new DynamoPhoneMigration(db);
-    const racing: PhoneMigration = {
-      pageOrganizations: (status, cursor) => phones.pageOrganizations(status, cursor),
-      pagePhones: (organizationId, status, cursor) => phones.pagePhones(organizationId, status, cursor),
-      rewrite: async (patientId, from, to, audit) => {
+    const committer = new DynamoWriteCommitter(db);
+    const racing: WriteCommitter = {
+      commit: async (plan) => {
         // Staff save another number between the job's read and its write.
-        if (patientId === patient.id) await storeAsTyped(patient.id, '+18135550179');
-        return phones.rewrite(patientId, from, to, audit);
+        if (patientOf(plan) === patient.id) await storeAsTyped(patient.id, '+18135550179');
+        return committer.commit(plan);
       },
     };
-    const result = await migratePhones({ phones: racing, clock: systemClock, ids: randomIds, callingCodes: ['1'] });
+    const result = await migratePhones({
+      phones: new DynamoPhoneMigration(db),
+      committer: racing,
+      clock: systemClock,
+      ids: randomIds,
+      callingCodes: ['1'],
+    });
     expect((await auditTrail(stack, `patient:${patient.id}`)).map((e) => e.action)).not.toContain(
       'patient.phone_normalize',
     );

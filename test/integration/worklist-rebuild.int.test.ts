@@ -13,7 +13,8 @@ import {
   DynamoDBClient,
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
-import { awaitingCounterKey, awaitingKey } from '../../lambdas/platform/dynamodb/writes/awaiting-consent';
+import { awaitingCounterKey } from '../../lambdas/platform/dynamodb/writes/awaiting-consent';
+import { awaitingKey } from '../../lambdas/kernel/read-models/awaiting-consent';
 import { DynamoCallLogRepository } from '../../lambdas/calls/store/dynamo-call-log-repository';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
@@ -29,6 +30,7 @@ import {
   createOrganization,
   createPatient,
   expectStatus,
+  recordConsentOn,
   tableOf,
   throwawayToken,
 } from '../support/fixtures';
@@ -72,17 +74,19 @@ describe('rebuilding the worklist read models', () => {
     const declined = await createPatient(stack, organization.id, { first_name: 'Rb', last_name: 'Declined' });
     const enrolled = await createPatient(stack, organization.id, { first_name: 'Rb', last_name: 'Enrolled' });
     expect(
-      await patients.recordConsent(
+      await recordConsentOn(
+        db,
         (await patients.get(declined.id))!,
         consentRecordOf(declined.id, organization.id, 'declined'),
       ),
-    ).toBe('recorded');
+    ).toBe('committed');
     expect(
-      await patients.recordConsent(
+      await recordConsentOn(
+        db,
         (await patients.get(enrolled.id))!,
         consentRecordOf(enrolled.id, organization.id, 'accepted'),
       ),
-    ).toBe('recorded');
+    ).toBe('committed');
     const log = newCallLog(
       {
         id: randomUUID(),
@@ -121,8 +125,8 @@ describe('rebuilding the worklist read models', () => {
     const organization = await createOrganization(stack);
     const patient = await createPatient(stack, organization.id);
     const stale = (await patients.get(patient.id))!;
-    expect(await patients.recordConsent(stale, consentRecordOf(patient.id, organization.id, 'accepted'))).toBe(
-      'recorded',
+    expect(await recordConsentOn(db, stale, consentRecordOf(patient.id, organization.id, 'accepted'))).toBe(
+      'committed',
     );
 
     // The job read the patient before the consent: its write is refused, the item stays removed.

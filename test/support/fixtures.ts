@@ -19,6 +19,9 @@ import {
   LOCAL_TWILIO_SENDER_NUMBERS,
 } from '../../lambdas/local/stack';
 import type { ConsentRecord } from '../../lambdas/kernel/records/consent';
+import type { PatientRecord } from '../../lambdas/kernel/records/patient';
+import { consentPlan } from '../../lambdas/care-plans/consent-plan';
+import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import type { CallLogSummary } from '../../shared/calls';
 import type { ClinicalDocument, DashboardStats, Patient, ProviderOrganization, UserProfile } from '../../shared/domain';
 import type { Role } from '../../shared/roles';
@@ -164,7 +167,7 @@ export async function createPatient(
   return expectStatus(answer, 201).patient;
 }
 
-/** A consent change as the consent screen records it (for the patient repository's `recordConsent`). */
+/** A consent change as the consent screen records it (for `recordConsentOn`). */
 export const consentRecordOf = (
   patientId: string,
   providerId: string,
@@ -181,6 +184,10 @@ export const consentRecordOf = (
   recordedBy: 'test',
   recordedAt: new Date().toISOString(),
 });
+
+/** Records a consent change through the consent screen's plan: `committed`, or `conflict` on a stale read. */
+export const recordConsentOn = (db: ReturnType<typeof tableOf>, current: PatientRecord, consent: ConsentRecord) =>
+  new DynamoWriteCommitter(db).commit(consentPlan(current, consent));
 
 export async function createDocument(
   stack: StackInfo,

@@ -1,23 +1,13 @@
 import type { EntityItem } from 'electrodb';
-import { MAX_DAY_MINUTES } from '../../../shared/care-time';
-import type { CountsAs } from '../../../shared/values/care-time';
 import type { ReportSlot, TimeEntryRecord, TimeLogRepository } from '../ports';
 import type { CcmMonthRecord } from '../../kernel/records/ccm-month';
 import type { Page } from '../../kernel/ports';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { ccmMonthRecordOf } from '../../platform/dynamodb/records/ccm-month';
-import { chartsChanged } from '../../platform/dynamodb/writes/chart-version';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
 
 type TimeEntryItem = EntityItem<CareLoopService['entities']['timeEntry']>;
-
-/** The patient-month total an entry's minutes go to. */
-const TOTAL_OF: Record<CountsAs, 'staff_minutes' | 'practitioner_minutes' | 'non_clinical_minutes'> = {
-  staff: 'staff_minutes',
-  practitioner: 'practitioner_minutes',
-  none: 'non_clinical_minutes',
-};
 
 /**
  * The report's second part starts here: a cursor the server makes (lambdas/kernel/cursor.ts
@@ -45,61 +35,6 @@ export class DynamoTimeLogRepository implements TimeLogRepository {
   async get(patientId: string, entryId: string): Promise<TimeEntryRecord | null> {
     const { data } = await this.db.entities.timeEntry.get({ patient_id: patientId, entry_id: entryId }).go();
     return data ? toEntry(data) : null;
-  }
-
-  async append(entry: TimeEntryRecord): Promise<'saved' | 'billed' | 'day_limit'> {
-    const result = await this.db.transaction
-      .write(({ timeEntry, ccmMonth, timeDay }) => [
-        timeEntry.create(toItem(entry)).commit(),
-        ccmMonth
-          .update({ provider_id: entry.provider_id, month: entry.month, patient_id: entry.patient_id })
-          .add({ [TOTAL_OF[entry.counts_as]]: entry.minutes })
-          .set({ updated_at: entry.created_at })
-          .where(({ billed_at }, { notExists }) => notExists(billed_at))
-          .commit(),
-        timeDay
-          .update({ patient_id: entry.patient_id, date: entry.date, user_id: entry.user_id })
-          .add({ minutes: entry.minutes })
-          .where(
-            ({ minutes }, { notExists, lte }) =>
-              `${notExists(minutes)} OR ${lte(minutes, MAX_DAY_MINUTES - entry.minutes)}`,
-          )
-          .commit(),
-      ])
-      .go();
-    if (!result.canceled) {
-      await chartsChanged(this.db, entry.provider_id);
-      return 'saved';
-    }
-    // The entry's id is new: only the month (frozen) or the day (full) can refuse it.
-    return result.data[1]?.rejected ? 'billed' : 'day_limit';
-  }
-
-  async appendVoid(
-    correction: TimeEntryRecord,
-    voided: TimeEntryRecord,
-  ): Promise<'saved' | 'billed' | 'already_voided'> {
-    const result = await this.db.transaction
-      .write(({ timeEntry, ccmMonth, timeDay }) => [
-        // Its id is the voided entry's plus `~void`: a second correction finds it taken.
-        timeEntry.create(toItem(correction)).commit(),
-        ccmMonth
-          .update({ provider_id: voided.provider_id, month: voided.month, patient_id: voided.patient_id })
-          .subtract({ [TOTAL_OF[voided.counts_as]]: voided.minutes })
-          .set({ updated_at: correction.created_at })
-          .where(({ billed_at }, { notExists }) => notExists(billed_at))
-          .commit(),
-        timeDay
-          .update({ patient_id: voided.patient_id, date: voided.date, user_id: voided.user_id })
-          .subtract({ minutes: voided.minutes })
-          .commit(),
-      ])
-      .go();
-    if (!result.canceled) {
-      await chartsChanged(this.db, voided.provider_id);
-      return 'saved';
-    }
-    return result.data[0]?.rejected ? 'already_voided' : 'billed';
   }
 
   async getMonth(organizationId: string, month: string, patientId: string): Promise<CcmMonthRecord | null> {
@@ -161,46 +96,6 @@ export class DynamoTimeLogRepository implements TimeLogRepository {
       patientIds.map((patient_id) => ({ provider_id: organizationId, month, patient_id })),
     );
   }
-
-  async setComplex(
-    organizationId: string,
-    month: string,
-    patientId: string,
-    complex: boolean,
-    by: string,
-    at: string,
-  ): Promise<'saved' | 'billed'> {
-    const result = await this.db.transaction
-      .write(({ ccmMonth }) => [
-        ccmMonth
-          .update({ provider_id: organizationId, month, patient_id: patientId })
-          .set({ complex, complex_set_by: by, updated_at: at })
-          .where(({ billed_at }, { notExists }) => notExists(billed_at))
-          .commit(),
-      ])
-      .go();
-    // No chart figure moves: 99487 replaces 99490, and the charts count a month meeting either.
-    return result.canceled ? 'billed' : 'saved';
-  }
-
-  async markBilled(
-    organizationId: string,
-    month: string,
-    patientId: string,
-    by: { id: string; name: string },
-    at: string,
-  ): Promise<'saved' | 'billed'> {
-    const result = await this.db.transaction
-      .write(({ ccmMonth }) => [
-        ccmMonth
-          .update({ provider_id: organizationId, month, patient_id: patientId })
-          .set({ billed_at: at, billed_by: by.id, billed_by_name: by.name, updated_at: at })
-          .where(({ billed_at }, { notExists }) => notExists(billed_at))
-          .commit(),
-      ])
-      .go();
-    return result.canceled ? 'billed' : 'saved';
-  }
 }
 
 /** Whether a cursor holds a key of the patients' organization index (the report's second part). */
@@ -211,28 +106,6 @@ function namesIndex(cursor: string): boolean {
   } catch {
     return false;
   }
-}
-
-function toItem(e: TimeEntryRecord) {
-  return {
-    patient_id: e.patient_id,
-    entry_id: e.id,
-    provider_id: e.provider_id,
-    month: e.month,
-    date: e.date,
-    minutes: e.minutes,
-    activity: e.activity,
-    note: e.note ?? undefined,
-    source: e.source,
-    call_log_id: e.call_id ?? undefined,
-    user_id: e.user_id,
-    user_name: e.user_name,
-    care_role: e.care_role,
-    counts_as: e.counts_as,
-    created_at: e.created_at,
-    voids_entry_id: e.voids?.id,
-    void_reason: e.voids?.reason,
-  };
 }
 
 function toEntry(item: TimeEntryItem): TimeEntryRecord {

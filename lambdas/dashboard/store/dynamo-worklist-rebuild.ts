@@ -1,12 +1,7 @@
 import type { PatientRecord } from '../../kernel/records/patient';
 import type { WorklistRebuild } from '../ports';
-import {
-  AWAITING_RANK,
-  awaitingCounterKey,
-  awaitingKey,
-  consentIs,
-  type AwaitingStatus,
-} from '../../platform/dynamodb/writes/awaiting-consent';
+import { awaitingCounterKey, consentIs } from '../../platform/dynamodb/writes/awaiting-consent';
+import { AWAITING_RANK, awaitingKey, type AwaitingStatus } from '../../kernel/read-models/awaiting-consent';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { isConditionFailure } from '../../platform/dynamodb/conditions';
 

@@ -16,7 +16,7 @@ export const handler = defineJob(
     logger.info('phone numbers migrated', { ...result });
   },
   () => {
-    const { db, clock, ids } = tableDeps();
-    return { phones: new DynamoPhoneMigration(db), clock, ids, callingCodes: readCallingCodes() };
+    const { db, committer, clock, ids } = tableDeps();
+    return { phones: new DynamoPhoneMigration(db), committer, clock, ids, callingCodes: readCallingCodes() };
   },
 );

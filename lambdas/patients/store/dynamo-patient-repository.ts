@@ -228,28 +228,6 @@ export class DynamoPatientRepository implements PatientRepository {
       });
   }
 
-  async recordConsent(current: PatientRecord, consent: ConsentRecord): Promise<'recorded' | 'conflict'> {
-    const expected = current.consent?.status ?? 'not_asked';
-    const { canceled } = await this.db.transaction
-      .write(({ patient, consentRecord, awaitingConsent, counter }) => [
-        patient
-          .patch({ patient_id: consent.patientId })
-          .set({ consent_status: consent.status, consent_date: consent.date })
-          // Two staff recording at once: the second finds the status moved and is told to reload.
-          .where(
-            ({ status, consent_status }, { eq, notExists }) =>
-              `${eq(status, 'active')} AND ${consentIs(consent_status, expected, { eq, notExists })}`,
-          )
-          .commit(),
-        consentRecord.create(toConsentItem(consent)).commit(),
-        ...awaitingWrites({ awaitingConsent, counter }, current, expected, consent.status),
-      ])
-      .go();
-    if (canceled) return 'conflict';
-    await chartsChanged(this.db, current.provider_id);
-    return 'recorded';
-  }
-
   async pageConsents(
     patientId: string,
     limit: number,

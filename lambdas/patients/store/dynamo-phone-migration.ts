@@ -1,7 +1,5 @@
-import type { AuditEvent } from '../../kernel/audit-entry';
 import type { Page } from '../../kernel/ports';
 import type { PhoneMigration } from '../ports';
-import { auditEventItem } from '../../kernel/audit-event-item';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 
 /**
@@ -10,7 +8,7 @@ import type { CareLoopService } from '../../platform/dynamodb/entities';
  */
 const PAGE = 100;
 
-/** The phone migration's reads (Queries of the organization and patient indexes) and its conditional writes. */
+/** The phone migration's reads (Queries of the organization and patient indexes; patients/phone-plan.ts writes). */
 export class DynamoPhoneMigration implements PhoneMigration {
   constructor(private readonly db: CareLoopService) {}
 
@@ -33,21 +31,5 @@ export class DynamoPhoneMigration implements PhoneMigration {
       items: data.flatMap((p) => (p.phone_number ? [{ patientId: p.patient_id, phone: p.phone_number }] : [])),
       cursor: next ?? null,
     };
-  }
-
-  async rewrite(patientId: string, from: string, to: string, audit: AuditEvent): Promise<'rewritten' | 'changed'> {
-    // Neither version nor updated_at moves: the same number in another form is no edit, and an
-    // edit form opened before the run still saves.
-    const { canceled } = await this.db.transaction
-      .write(({ patient, auditEvent }) => [
-        patient
-          .patch({ patient_id: patientId })
-          .set({ phone_number: to })
-          .where(({ phone_number }, { eq }) => eq(phone_number, from))
-          .commit(),
-        auditEvent.create(auditEventItem(audit)).commit(),
-      ])
-      .go();
-    return canceled ? 'changed' : 'rewritten';
   }
 }

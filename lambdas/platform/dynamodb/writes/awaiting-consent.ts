@@ -6,6 +6,7 @@
 import type { ConsentStatus } from '../../../../shared/consent';
 import type { PatientRecord } from '../../../kernel/records/patient';
 import { COUNTER, organizationScope } from '../../../kernel/read-models/counters';
+import { awaitingKey, type AwaitingStatus } from '../../../kernel/read-models/awaiting-consent';
 import type { CareLoopService } from '../entities';
 
 type ConsentCondition = (attribute: unknown, value?: unknown) => string;
@@ -18,19 +19,6 @@ export function consentIs(
 ): string {
   return status === undefined || status === 'not_asked' ? ops.notExists(attribute) : ops.eq(attribute, status);
 }
-
-/** Sort rank of the worklist's consent group, read newest first: not asked, then declined, then withdrawn. */
-export const AWAITING_RANK = { not_asked: '3', declined: '2', withdrawn: '1' } as const;
-
-export type AwaitingStatus = Exclude<ConsentStatus, 'accepted'>;
-
-/** The key of a patient's item while its consent is `status`. */
-export const awaitingKey = (p: Pick<PatientRecord, 'id' | 'provider_id' | 'created_at'>, status: AwaitingStatus) => ({
-  provider_id: p.provider_id,
-  rank: AWAITING_RANK[status],
-  created_at: p.created_at,
-  patient_id: p.id,
-});
 
 /** The organization's count of patients awaiting consent (a counter item). */
 export const awaitingCounterKey = (organizationId: string) => ({

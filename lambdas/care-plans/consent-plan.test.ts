@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { consentPlan } from './consent-plan';
+import type { ConsentRecord } from '../kernel/records/consent';
+import type { PatientRecord } from '../kernel/records/patient';
+
+const patient: PatientRecord = {
+  id: 'p1',
+  provider_id: 'org-1',
+  first_name: 'Margaret',
+  last_name: 'Alvarez',
+  email: 'm@example.test',
+  phone_number: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  version: 1,
+  status: 'active',
+};
+const consent: ConsentRecord = {
+  id: 'c1',
+  patientId: 'p1',
+  providerId: 'org-1',
+  status: 'accepted',
+  date: '2026-03-10',
+  method: 'verbal',
+  disclosures: [],
+  recordedBy: 'u1',
+  recordedAt: '2026-03-10T10:00:00.000Z',
+};
+const awaiting = { provider_id: 'org-1', created_at: patient.created_at, patient_id: 'p1' };
+const awaitingCount = { scope: 'organization#org-1', name: 'awaiting_consent' };
+
+describe('recording a consent change', () => {
+  it('holds while the patient is active and not asked, appends the change and takes them off the worklist', () => {
+    expect(consentPlan(patient, consent)).toEqual({
+      transaction: [
+        {
+          op: 'patch',
+          entity: 'patient',
+          key: { patient_id: 'p1' },
+          set: { consent_status: 'accepted', consent_date: '2026-03-10' },
+          when: { missing: ['consent_status'], equal: { status: 'active' } },
+        },
+        {
+          op: 'create',
+          entity: 'consentRecord',
+          item: {
+            patient_id: 'p1',
+            recorded_at: consent.recordedAt,
+            consent_id: 'c1',
+            provider_id: 'org-1',
+            status: 'accepted',
+            date: '2026-03-10',
+            method: 'verbal',
+            disclosures: [],
+            recorded_by: 'u1',
+          },
+        },
+        { op: 'delete', entity: 'awaitingConsent', key: { ...awaiting, rank: '3' } },
+        { op: 'upsert', entity: 'counter', key: awaitingCount, add: { value: -1 } },
+      ],
+      afterCommit: [
+        {
+          op: 'upsert',
+          entity: 'counter',
+          key: { scope: 'organization#org-1', name: 'chart_version' },
+          add: { value: 1 },
+        },
+      ],
+    });
+  });
+
+  it('holds only at the status read, and moves a withdrawn patient back onto the worklist', () => {
+    const accepted = { ...patient, consent: { status: 'accepted' as const, date: '2026-03-10' } };
+    const { transaction } = consentPlan(accepted, { ...consent, status: 'withdrawn', method: null });
+    expect(transaction[0]).toMatchObject({ when: { equal: { status: 'active', consent_status: 'accepted' } } });
+    expect(transaction[1]).toMatchObject({ item: { status: 'withdrawn' } });
+    expect(transaction[1]).not.toHaveProperty('item.method');
+    expect(transaction.slice(2)).toEqual([
+      { op: 'put', entity: 'awaitingConsent', item: { ...awaiting, rank: '1', consent_status: 'withdrawn' } },
+      { op: 'upsert', entity: 'counter', key: awaitingCount, add: { value: 1 } },
+    ]);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * What recording a consent change writes (docs/architecture.md "Writes as plans"): the change in the
+ * patient's consent history, the patient's consent now and the worklist's patients awaiting consent,
+ * in one transaction; then the charts' version moves.
+ */
+import { awaitingConsentWrites, consentIsCondition } from '../kernel/read-models/awaiting-consent';
+import { chartsChangedWrite } from '../kernel/read-models/counters';
+import type { WritePlan } from '../kernel/write-plan';
+import type { ConsentRecord } from '../kernel/records/consent';
+import type { PatientRecord } from '../kernel/records/patient';
+
+/** The stored item of a consent change. */
+export const consentItem = (c: ConsentRecord) => ({
+  patient_id: c.patientId,
+  recorded_at: c.recordedAt,
+  consent_id: c.id,
+  provider_id: c.providerId,
+  status: c.status,
+  date: c.date,
+  ...(c.method ? { method: c.method } : {}),
+  disclosures: c.disclosures,
+  recorded_by: c.recordedBy,
+});
+
+/**
+ * Records `consent` over the patient as read (`current`): it holds only while the patient is active
+ * and its consent is still the one read. Two staff recording at once: the second finds the status
+ * moved (`conflict`) and is told to reload.
+ */
+export function consentPlan(current: PatientRecord, consent: ConsentRecord): WritePlan {
+  const expected = current.consent?.status ?? 'not_asked';
+  const still = consentIsCondition(expected);
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'patient',
+        key: { patient_id: consent.patientId },
+        set: { consent_status: consent.status, consent_date: consent.date },
+        when: { ...still, equal: { status: 'active', ...still.equal } },
+      },
+      { op: 'create', entity: 'consentRecord', item: consentItem(consent) },
+      ...awaitingConsentWrites(current, expected, consent.status),
+    ],
+    afterCommit: [chartsChangedWrite(current.provider_id)],
+  };
+}

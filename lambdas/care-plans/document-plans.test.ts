@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_CARE_PLAN } from '../../shared/care-plan';
+import { createDocumentPlan, updateDocumentPlan } from './document-plans';
+import type { ClinicalDocumentRecord } from './ports';
+
+const plan = { ...EMPTY_CARE_PLAN, conditions: [{ code: 'I10', description: 'Essential (primary) hypertension' }] };
+const doc: ClinicalDocumentRecord = {
+  id: 'doc-1',
+  patient_id: 'p1',
+  provider_id: 'org-1',
+  content: 'Walk daily',
+  created_at: '2026-03-01T12:00:00.000Z',
+  created_by: { userId: 'u1' },
+  updated_at: '2026-03-01T12:00:00.000Z',
+  updated_by: { userId: 'u1' },
+  version: 1,
+  has_revision: true,
+};
+const chartVersion = {
+  op: 'upsert',
+  entity: 'counter',
+  key: { scope: 'organization#org-1', name: 'chart_version' },
+  add: { value: 1 },
+};
+
+describe('creating a clinical document', () => {
+  it('creates the EMR notes once with revision 1, moving no chart', () => {
+    expect(createDocumentPlan('emr_notes', doc)).toEqual({
+      transaction: [
+        {
+          op: 'create',
+          entity: 'emrNotes',
+          item: {
+            document_id: 'doc-1',
+            patient_id: 'p1',
+            provider_id: 'org-1',
+            content: 'Walk daily',
+            created_at: doc.created_at,
+            created_by_user_id: 'u1',
+            updated_at: doc.updated_at,
+            updated_by_user_id: 'u1',
+            version: 1,
+          },
+          refusal: 'exists',
+        },
+        {
+          op: 'create',
+          entity: 'documentRevision',
+          item: {
+            patient_id: 'p1',
+            kind: 'emr_notes',
+            version: 1,
+            document_id: 'doc-1',
+            provider_id: 'org-1',
+            content: 'Walk daily',
+            saved_at: doc.updated_at,
+            saved_by_user_id: 'u1',
+          },
+        },
+      ],
+      afterCommit: [],
+    });
+  });
+
+  it('writes a structured care plan’s condition count on the patient and moves the charts', () => {
+    const { transaction, afterCommit } = createDocumentPlan('care_plan', { ...doc, plan });
+    expect(transaction[0]).toMatchObject({ entity: 'carePlan', item: { plan: JSON.stringify(plan) } });
+    expect(transaction[2]).toEqual({
+      op: 'patch',
+      entity: 'patient',
+      key: { patient_id: 'p1' },
+      set: { condition_count: 1 },
+    });
+    expect(afterCommit).toEqual([chartVersion]);
+  });
+});
+
+describe('saving the next version', () => {
+  const change = { content: 'Walk twice', plan, by: 'u2', at: '2026-03-02T09:00:00.000Z' };
+
+  it('holds only at the version read, and writes its revision and condition count', () => {
+    const { plan: written, next } = updateDocumentPlan('care_plan', doc, change);
+    expect(next).toMatchObject({ version: 2, content: 'Walk twice', updated_by: { userId: 'u2' }, plan });
+    expect(written.transaction).toEqual([
+      {
+        op: 'patch',
+        entity: 'carePlan',
+        key: { patient_id: 'p1' },
+        set: {
+          plan: JSON.stringify(plan),
+          content: 'Walk twice',
+          updated_at: change.at,
+          updated_by_user_id: 'u2',
+          version: 2,
+        },
+        when: { equal: { version: 1 } },
+      },
+      expect.objectContaining({ entity: 'documentRevision', item: expect.objectContaining({ version: 2 }) }),
+      { op: 'patch', entity: 'patient', key: { patient_id: 'p1' }, set: { condition_count: 1 } },
+    ]);
+    expect(written.afterCommit).toEqual([chartVersion]);
+  });
+
+  it('keeps a version saved before revisions were kept as a revision of its own', () => {
+    const legacy = { ...doc, version: 3, has_revision: false, updated_by: { legacyEmail: 'former@x.example' } };
+    const { plan: written } = updateDocumentPlan('emr_notes', legacy, { ...change, plan: undefined });
+    expect(written.transaction.map((w) => w.op === 'create' && w.item)).toEqual([
+      false,
+      expect.objectContaining({ version: 4, saved_by_user_id: 'u2' }),
+      expect.objectContaining({ version: 3, saved_by_email: 'former@x.example' }),
+    ]);
+    expect(written.afterCommit).toEqual([]);
+  });
+});

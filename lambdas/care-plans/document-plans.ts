@@ -1,0 +1,118 @@
+/**
+ * What saving a care plan or EMR notes writes (docs/architecture.md "Writes as plans"): the current
+ * version (one item per patient and kind) and every saved version as an immutable revision, in one
+ * transaction; a structured care plan also writes its number of chronic conditions on the patient
+ * there, and moves the charts' version once committed.
+ */
+import type { CarePlanFields } from '../../shared/domain';
+import { chartsChangedWrite } from '../kernel/read-models/counters';
+import { definedValues, type ItemWrite, type WritePlan } from '../kernel/write-plan';
+import type { ClinicalDocumentRecord, DocumentChange, DocumentKind } from './ports';
+
+/** The entity of a kind's current version. */
+const ENTITY: Record<DocumentKind, string> = { care_plan: 'carePlan', emr_notes: 'emrNotes' };
+
+/** The structured part of a care plan, stored as JSON (a list of maps would cost more to read and write). */
+const planAttribute = (plan: CarePlanFields | undefined) => (plan ? { plan: JSON.stringify(plan) } : {});
+
+function revisionWrite(kind: DocumentKind, doc: ClinicalDocumentRecord): ItemWrite {
+  const author = doc.updated_by;
+  return {
+    op: 'create',
+    entity: 'documentRevision',
+    item: {
+      patient_id: doc.patient_id,
+      kind,
+      version: doc.version,
+      document_id: doc.id,
+      provider_id: doc.provider_id,
+      content: doc.content,
+      ...planAttribute(doc.plan),
+      saved_at: doc.updated_at,
+      ...('userId' in author ? { saved_by_user_id: author.userId } : { saved_by_email: author.legacyEmail }),
+    },
+  };
+}
+
+/** The care plan's condition count on the patient: lists and reports read eligibility without the plan. */
+const conditionCountWrite = (patientId: string, plan: CarePlanFields): ItemWrite => ({
+  op: 'patch',
+  entity: 'patient',
+  key: { patient_id: patientId },
+  set: { condition_count: plan.conditions.length },
+});
+
+/** The first document of its kind, as revision 1: `exists` when the patient has one. */
+export function createDocumentPlan(kind: DocumentKind, doc: ClinicalDocumentRecord): WritePlan<'exists'> {
+  return {
+    transaction: [
+      {
+        op: 'create',
+        entity: ENTITY[kind],
+        item: definedValues({
+          ...planAttribute(doc.plan),
+          document_id: doc.id,
+          patient_id: doc.patient_id,
+          provider_id: doc.provider_id,
+          content: doc.content,
+          created_at: doc.created_at,
+          ...('userId' in doc.created_by
+            ? { created_by_user_id: doc.created_by.userId }
+            : { created_by: doc.created_by.legacyEmail }),
+          updated_at: doc.updated_at,
+          ...('userId' in doc.updated_by
+            ? { updated_by_user_id: doc.updated_by.userId }
+            : { updated_by: doc.updated_by.legacyEmail }),
+          version: doc.version,
+        }),
+        refusal: 'exists',
+      },
+      revisionWrite(kind, doc),
+      ...(doc.plan ? [conditionCountWrite(doc.patient_id, doc.plan)] : []),
+    ],
+    afterCommit: doc.plan ? [chartsChangedWrite(doc.provider_id)] : [],
+  };
+}
+
+/**
+ * The next version over `current` (as read) with its revision, holding only while the stored version
+ * is still `current.version` (`conflict` otherwise); a document saved before revisions were kept gets
+ * the version it replaces as a revision too, or it is lost.
+ */
+export function updateDocumentPlan(
+  kind: DocumentKind,
+  current: ClinicalDocumentRecord,
+  change: DocumentChange,
+): { plan: WritePlan; next: ClinicalDocumentRecord } {
+  const next: ClinicalDocumentRecord = {
+    ...current,
+    content: change.content,
+    ...(change.plan ? { plan: change.plan } : {}),
+    updated_at: change.at,
+    updated_by: { userId: change.by },
+    version: current.version + 1,
+    has_revision: true,
+  };
+  const plan: WritePlan = {
+    transaction: [
+      {
+        op: 'patch',
+        entity: ENTITY[kind],
+        key: { patient_id: current.patient_id },
+        set: {
+          ...planAttribute(next.plan),
+          content: next.content,
+          updated_at: next.updated_at,
+          updated_by_user_id: change.by,
+          version: next.version,
+        },
+        when: { equal: { version: current.version } },
+      },
+      revisionWrite(kind, next),
+      ...(current.has_revision ? [] : [revisionWrite(kind, current)]),
+      ...(change.plan ? [conditionCountWrite(current.patient_id, change.plan)] : []),
+    ],
+    afterCommit: change.plan ? [chartsChangedWrite(current.provider_id)] : [],
+  };
+  return { plan, next };
+}
