@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_ENDED } from '../../web/src/lib/session-limits';
+import { SESSION_ENDED } from '../../web/src/features/auth/components/login-form.utils';
 import { DEMO, expectAccessible, launchBrowser, newPage, signIn } from './support/browser';
 
 let browser: Browser;

@@ -2,13 +2,8 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { paths } from '../config/paths';
 import { useSignOut } from '../lib/session';
-import {
-  IDLE_LIMIT_MS,
-  readSessionTimes,
-  recordActivity,
-  sessionClockOf,
-  type SessionClock,
-} from '../lib/session-limits';
+import { IDLE_LIMIT_MS, sessionClockOf, type SessionClock } from '../lib/session-limits';
+import { readSessionTimes, recordActivity } from '../lib/session-times';
 
 /** What counts as activity: a person using the page, not the pointer passing over it. */
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;

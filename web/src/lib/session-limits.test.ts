@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  IDLE_LIMIT_MS,
-  IDLE_WARNING_MS,
-  readSessionTimes,
-  recordActivity,
-  SESSION_LIMIT_MS,
-  sessionClockOf,
-  startSession,
-} from './session-limits';
+import { IDLE_LIMIT_MS, IDLE_WARNING_MS, SESSION_LIMIT_MS, sessionClockOf } from './session-limits';
+import { readSessionTimes, recordActivity, startSession } from './session-times';
 
 const T0 = Date.parse('2026-03-01T08:00:00Z');
 

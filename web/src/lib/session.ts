@@ -8,7 +8,7 @@ import { ApiError, type ApiClient } from './api-client';
 import type { AuthClient } from './auth-client';
 import type { SignInStep } from './sign-in-step';
 import { useApiClient, useAuthClient } from './services';
-import { endSessionTimes, startSession } from './session-limits';
+import { endSessionTimes, startSession } from './session-times';
 
 export type SessionState =
   | { status: 'loading' }

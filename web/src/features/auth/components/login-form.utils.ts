@@ -1,5 +1,4 @@
 import { AUTH_MESSAGES, FALLBACK_ERRORS, VALIDATION } from '../../../../../shared/messages';
-import { SESSION_ENDED } from '../../../lib/session-limits';
 
 export interface LoginValues {
   email: string;
@@ -48,6 +47,12 @@ export function readLoginNavigationState(state: unknown): LoginNavigationState {
 export const EMAIL_CONFIRMED_MESSAGE = 'Your email address is confirmed. You can sign in now.';
 
 /** The green notice of /login: the sign-up hand-over first, else the confirmation landing. */
+/** Why the sign-in page opened: the session ended on its own (web/src/lib/session-limits.ts). */
+export const SESSION_ENDED = {
+  idle: 'You were signed out after 15 minutes without activity. Sign in again to continue.',
+  limit: 'Your session reached its 12-hour limit. Sign in again to continue.',
+} as const;
+
 export function loginNotice(state: LoginNavigationState, search: string): string | undefined {
   if (state.message) return state.message;
   const params = new URLSearchParams(search);
