@@ -156,6 +156,18 @@ describe('user update', () => {
     expect(expectStatus(answer, 200).user).toMatchObject({ email, full_name: 'Re Named' });
     expect(await me(await signIn(stack, email))).toMatchObject({ id: user.id, email });
   });
+
+  it('clears the phone when an edit omits it, as the user form sends an empty one (spec §5)', async () => {
+    const email = uniqueEmail('phone');
+    const user = await createUser(stack, { email, role: 'careloop_employee', phone_number: '+18135550177' });
+    expect(user.phone_number).toBe('+18135550177');
+    const answer = await call<{ user: UserProfile }>(stack, 'PUT', `/users/${user.id}`, {
+      token: operator,
+      body: { email, first_name: 'No', last_name: 'Phone', role: 'careloop_employee' },
+    });
+    expect(expectStatus(answer, 200).user.phone_number).toBeNull();
+    expect((await me(await signIn(stack, email))).phone_number).toBeNull();
+  });
 });
 
 describe('own account', () => {

@@ -98,7 +98,7 @@ export function withChannels(
 
 /**
  * The request body (product-rules.md "Validation"): fields trimmed; the password only on create; an empty phone left
- * out on create and cleared (null) on edit; `provider_id` only for provider and patient users;
+ * out (spec §5; an edit without one clears it); `provider_id` only for provider and patient users;
  * notification preferences and the care role only for provider users.
  */
 export function toUserPayload(values: UserFormValues, mode: UserFormMode): UserPayload {
@@ -111,7 +111,6 @@ export function toUserPayload(values: UserFormValues, mode: UserFormMode): UserP
   };
   if (mode === 'create') body.password = values.password;
   if (phone) body.phone_number = phone;
-  else if (mode === 'edit') body.phone_number = null;
   if (needsOrganization(values.role)) body.provider_id = values.provider_id;
   if (values.role === 'provider') {
     body.notification_preferences = values.notification_preferences;
