@@ -47,12 +47,16 @@ export const FALLBACK_ERRORS = {
   fetchPatientData: 'Failed to fetch patient data',
   saveEmrNotes: 'Failed to save EMR notes',
   saveUser: 'Failed to save user',
+  suspendUser: 'Failed to suspend user',
+  restoreUser: 'Failed to restore user',
   loadAccount: 'Failed to load your account',
 } as const;
 
 export const AUTH_MESSAGES = {
   emailNotConfirmed: 'Please check your email and click the confirmation link before signing in.',
   noActiveSession: 'No active session',
+  /** Cognito's "User is disabled.": an operator suspended the account (or archived its organization). */
+  accountDisabled: 'This account is suspended. Contact your CareLoop administrator to restore it.',
   providerOrAdminRequired: 'Access denied - Provider or admin authentication required',
   // Two-factor sign-in and the first sign-in with a temporary password (product-rules.md "Accounts and sign-in").
   codeRequired: 'Enter the 6-digit code from your authenticator app',

@@ -55,19 +55,22 @@ export interface Standing {
   readonly status: 'pending' | 'active' | 'disabled' | 'deleted';
   readonly role: Role | null;
   readonly provider_id: string | null;
+  /** Set while an operator has the account suspended. */
+  readonly suspended_at?: string;
 }
 
 /**
  * Whether a verified token still speaks for its user (product-rules.md "Accounts and sign-in"): the profile is
  * active with the token's role and organization. A token without a role (self sign-up) stands while
  * its profile is pending, or not yet written by the post-confirmation trigger. Anything else (a
- * deleted, disabled, moved or re-roled user) answers 401 whatever the token says.
+ * deleted, disabled, suspended, moved or re-roled user) answers 401 whatever the token says.
  */
 export function hasStanding(actor: Pick<Actor, 'role' | 'providerId'>, profile: Standing | null): boolean {
   if (actor.role === null) return profile === null || profile.status === 'pending';
   return (
     profile !== null &&
     profile.status === 'active' &&
+    !profile.suspended_at &&
     profile.role === actor.role &&
     profile.provider_id === actor.providerId
   );

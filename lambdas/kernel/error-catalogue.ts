@@ -103,6 +103,11 @@ export const ERRORS = {
     code: 'user.cannot_delete_self',
     message: 'You cannot delete your own account',
   },
+  cannotSuspendSelf: {
+    kind: 'bad_request',
+    code: 'user.cannot_suspend_self',
+    message: 'You cannot suspend your own account',
+  },
   passwordPolicy: { kind: 'bad_request', code: 'user.password_policy', message: PASSWORD_POLICY_MESSAGE },
   identityInvalid: { kind: 'bad_request', code: 'user.invalid', message: VALIDATION.invalidEmail },
   callNoPhone: { kind: 'bad_request', code: 'call.no_phone', message: CALL_MESSAGES.noPhoneNumber },

@@ -71,6 +71,9 @@ class DemoIdentity implements IdentityDirectory {
   disableUser(userId: string) {
     return this.identity.disableUser(userId);
   }
+  enableUser(userId: string) {
+    return this.identity.enableUser(userId);
+  }
   deleteUser(userId: string) {
     return this.identity.deleteUser(userId);
   }

@@ -79,6 +79,8 @@ export interface IdentityDirectory {
   setRole(userId: string, role: Role): Promise<void>;
   /** Idempotent; an account that no longer exists counts as done. */
   disableUser(userId: string): Promise<void>;
+  /** Lets a disabled (suspended) account sign in again; idempotent like disableUser. */
+  enableUser(userId: string): Promise<void>;
   /** Disables then deletes the account; idempotent like disableUser. */
   deleteUser(userId: string): Promise<void>;
   /**

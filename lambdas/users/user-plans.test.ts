@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEvent } from '../kernel/audit-entry';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 import type { ItemWrite } from '../kernel/write-plan';
-import { createProfilePlan, deleteProfilePlan, pendingProfilePlan, profileChangePlan } from './user-plans';
+import {
+  createProfilePlan,
+  deleteProfilePlan,
+  pendingProfilePlan,
+  profileChangePlan,
+  suspensionPlan,
+} from './user-plans';
 
 const AT = '2026-03-01T12:00:00.000Z';
 const event: AuditEvent = {
@@ -176,5 +182,30 @@ describe('deleteProfilePlan', () => {
 
     expect(plan.transaction[0]).toMatchObject({ when: { equal: { status: 'pending' } } });
     expect(ofEntity(plan.transaction, 'counter')).toEqual([]);
+  });
+});
+
+describe('suspensionPlan', () => {
+  it('marks an active, unsuspended profile with its audit event, and restores a suspended one', () => {
+    const suspended = suspensionPlan(profile, true, AT, event);
+    expect(suspended.plan.transaction).toEqual([
+      {
+        op: 'patch',
+        entity: 'userProfile',
+        key: { user_id: profile.id },
+        set: { suspended_at: AT, updated_at: AT },
+        when: { equal: { status: 'active' }, missing: ['suspended_at'] },
+        refusal: 'moved',
+      },
+      expect.objectContaining({ op: 'create', entity: 'auditEvent' }),
+    ]);
+    expect(suspended.stored.suspended_at).toBe(AT);
+
+    const restored = suspensionPlan(suspended.stored, false, AT, event);
+    expect(restored.plan.transaction[0]).toMatchObject({
+      remove: ['suspended_at'],
+      when: { equal: { status: 'active' }, present: ['suspended_at'] },
+    });
+    expect(restored.stored).not.toHaveProperty('suspended_at');
   });
 });

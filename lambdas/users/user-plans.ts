@@ -162,3 +162,38 @@ export function deleteProfilePlan(profile: UserProfileRecord, at: string, audit:
     afterCommit: [],
   };
 }
+
+/**
+ * An active profile suspended (`suspended_at` set) or restored (removed), with its audit event;
+ * `moved` when the profile is no longer active or already in the state asked for.
+ */
+export function suspensionPlan(
+  current: UserProfileRecord,
+  suspend: boolean,
+  at: string,
+  audit: AuditEvent,
+): { plan: WritePlan<'moved'>; stored: UserProfileRecord } {
+  const profile: ItemWrite<'moved'> = suspend
+    ? {
+        op: 'patch',
+        entity: 'userProfile',
+        key: { user_id: current.id },
+        set: { suspended_at: at, updated_at: at },
+        when: { equal: { status: 'active' }, missing: ['suspended_at'] },
+        refusal: 'moved',
+      }
+    : {
+        op: 'patch',
+        entity: 'userProfile',
+        key: { user_id: current.id },
+        set: { updated_at: at },
+        remove: ['suspended_at'],
+        when: { equal: { status: 'active' }, present: ['suspended_at'] },
+        refusal: 'moved',
+      };
+  const { suspended_at: _was, ...rest } = current;
+  return {
+    plan: { transaction: [profile, auditEventWrite(audit)], afterCommit: [] },
+    stored: suspend ? { ...rest, suspended_at: at } : rest,
+  };
+}

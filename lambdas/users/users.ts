@@ -21,7 +21,13 @@ import type { UserProfileRecord } from '../kernel/records/user-profile';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { searchPrefix } from '../kernel/search';
 import type { WriteCommitter } from '../kernel/write-plan';
-import { createProfilePlan, deleteProfilePlan, pendingProfilePlan, profileChangePlan } from './user-plans';
+import {
+  createProfilePlan,
+  deleteProfilePlan,
+  pendingProfilePlan,
+  profileChangePlan,
+  suspensionPlan,
+} from './user-plans';
 
 export interface UserDeps {
   profiles: UserProfileRepository;
@@ -294,6 +300,55 @@ export async function deleteUser(deps: UserDeps, actor: Actor, userId: string): 
     const deleted = await deps.committer.commit(deleteProfilePlan(current, at, eventOf(moved(current, null))));
     if (deleted !== 'committed') throw fail('userNotFound');
     return { deleted: true as const };
+  });
+}
+
+/**
+ * Suspends an active account (DECISIONS "Sessions"): signed out everywhere and disabled in Cognito
+ * (sign-in refused), then the profile marked, so its ID tokens lose their standing at once; never
+ * one's own. Suspending a suspended account changes nothing.
+ */
+export async function suspendUser(deps: UserDeps, actor: Actor, userId: string): Promise<{ user: UserProfile }> {
+  assertEmployee(actor);
+  if (userId === actor.userId) throw fail('cannotSuspendSelf');
+  return changeSuspension(deps, actor, userId, true);
+}
+
+/** Restores a suspended account: enabled in Cognito, the mark removed; restoring an active one changes nothing. */
+export async function restoreUser(deps: UserDeps, actor: Actor, userId: string): Promise<{ user: UserProfile }> {
+  assertEmployee(actor);
+  return changeSuspension(deps, actor, userId, false);
+}
+
+async function changeSuspension(
+  deps: UserDeps,
+  actor: Actor,
+  userId: string,
+  suspend: boolean,
+): Promise<{ user: UserProfile }> {
+  const current = isRecordId(userId) ? await deps.profiles.get(userId) : null;
+  if (!current || current.status !== 'active') throw fail('userNotFound');
+  const answer = async (profile: UserProfileRecord) => {
+    const org = profile.provider_id ? await deps.organizations.getRef(profile.provider_id) : null;
+    return { user: toUserProfile(profile, org && org.status === 'active' ? org : null) };
+  };
+  if (Boolean(current.suspended_at) === suspend) return answer(current);
+  const action = suspend ? 'user.suspend' : 'user.restore';
+  return auditedChange(deps, actor, action, { type: 'user', id: userId }, async (eventOf) => {
+    // Cognito first: a failure below leaves the account refused at sign-in, never open with a suspended profile.
+    if (suspend) {
+      await deps.identity.signOutEverywhere(userId);
+      await deps.identity.disableUser(userId);
+    } else {
+      await deps.identity.enableUser(userId);
+    }
+    const at = deps.clock.now().toISOString();
+    const { plan, stored } = suspensionPlan(current, suspend, at, eventOf());
+    if ((await deps.committer.commit(plan)) !== 'committed') {
+      if (!suspend) await deps.identity.disableUser(userId);
+      throw fail('userNotFound');
+    }
+    return answer(stored);
   });
 }
 

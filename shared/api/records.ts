@@ -66,6 +66,8 @@ export const userProfileRecord = z.object({
   created_at: time,
   /** Provider users' care role (product-rules.md "Care management (CCM)"); null for other roles. */
   care_role: z.nullable(z.enum(CARE_ROLES)),
+  /** When an operator suspended the account (DECISIONS "Sessions"); absent while it is not suspended. */
+  suspended_at: z.optional(time),
   /** `me` only: true for employees in SETTINGS_ADMIN_EMAILS (the System Settings panel). */
   can_manage_settings: z.optional(z.boolean()),
   /** `me` only: the caller's care role (whose minutes count toward which CCM code). */

@@ -6,7 +6,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED } from '../../web/src/features/auth/components/login-form.utils';
-import { DEMO, expectAccessible, launchBrowser, newPage, signIn } from './support/browser';
+import { AUTH_MESSAGES } from '../../shared/messages';
+import { createUser, demoOrganizations, uniqueEmail } from '../support/fixtures';
+import { DEMO, expectAccessible, launchBrowser, newPage, setNewPassword, signIn, stackUrls } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -73,5 +75,48 @@ describe('staff sessions', () => {
     await page.clock.runFor(1000);
     expect(await page.getByRole('dialog', { name: 'Are you still there?' }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/admin');
+  });
+
+  it('an operator suspends an account: its open tab goes to sign in, sign-in is refused, and a restore lets it back', async () => {
+    const stack = stackUrls();
+    const { sunrise } = await demoOrganizations(stack);
+    const email = uniqueEmail('suspended');
+    const lastName = `Suspended${Date.now().toString(36)}`;
+    await createUser(stack, { email, role: 'provider', provider_id: sunrise, first_name: 'Sam', last_name: lastName });
+    const password = 'Suspend-me-2026!';
+
+    const nurse = await newPage(browser);
+    await signIn(nurse, email);
+    await setNewPassword(nurse, password);
+    await nurse.waitForURL('**/provider');
+    await nurse.getByRole('heading', { level: 1, name: 'Provider Dashboard' }).waitFor();
+
+    const operator = await newPage(browser);
+    await signIn(operator, DEMO.operator);
+    await operator.waitForURL('**/admin');
+    await operator.goto('/admin/users');
+    await operator.getByLabel('Search users').fill(email);
+    const name = `Sam ${lastName}`;
+    await operator.getByRole('button', { name: `Suspend ${name}` }).click();
+    const dialog = operator.getByRole('dialog', { name: 'Suspend User' });
+    await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await operator.getByText('Suspended', { exact: true }).waitFor();
+    await expectAccessible(operator);
+
+    // The open tab's next request is refused: the session ends and sign-in is asked for.
+    await nurse.getByRole('link', { name: /New Summaries/ }).click();
+    await nurse.waitForURL('**/login**');
+    await signIn(nurse, email, password);
+    await nurse.getByText(AUTH_MESSAGES.accountDisabled).waitFor();
+
+    await operator.getByRole('button', { name: `Restore ${name}` }).click();
+    const restore = operator.getByRole('dialog', { name: 'Restore User' });
+    await restore.getByRole('button', { name: 'Restore', exact: true }).click();
+    await restore.waitFor({ state: 'hidden' });
+    await operator.getByRole('button', { name: `Suspend ${name}` }).waitFor();
+
+    await signIn(nurse, email, password);
+    await nurse.waitForURL('**/provider');
   });
 });

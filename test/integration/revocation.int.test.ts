@@ -107,6 +107,49 @@ describe('revocation', () => {
     expect(await byUser()).toHaveLength(1);
   });
 
+  it('a suspended account: its token gets 401 at once, sign-in is refused, and a restore lets it back; both audited', async () => {
+    const user = await signedInUser('provider', first.id);
+    expectStatus(await call(stack, 'GET', '/me', { token: user.idToken }), 200);
+
+    const suspended = expectStatus(
+      await call<{ user: { suspended_at?: string } }>(stack, 'POST', `/users/${user.id}/suspension`, {
+        token: operator,
+      }),
+      200,
+    );
+    expect(suspended.user.suspended_at).toEqual(expect.any(String));
+    expect(await call(stack, 'GET', '/me', { token: user.idToken })).toEqual(UNAUTHORIZED);
+    expect(await call(stack, 'GET', `/providers/${first.id}`, { token: user.idToken })).toEqual(UNAUTHORIZED);
+    await expect(refresh(user.refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(signIn(stack, user.email)).rejects.toThrow(/disabled/i);
+    // Suspending again changes nothing; the operator's list still shows the account, marked.
+    expectStatus(await call(stack, 'POST', `/users/${user.id}/suspension`, { token: operator }), 200);
+
+    const restored = expectStatus(
+      await call<{ user: Record<string, unknown> }>(stack, 'DELETE', `/users/${user.id}/suspension`, {
+        token: operator,
+      }),
+      200,
+    );
+    expect(restored.user).not.toHaveProperty('suspended_at');
+    const fresh = await signIn(stack, user.email);
+    expectStatus(await call(stack, 'GET', '/me', { token: fresh }), 200);
+    expect((await auditTrail(stack, `user:${user.id}`)).map((e) => [e.action, e.outcome])).toEqual(
+      expect.arrayContaining([
+        ['user.suspend', 'success'],
+        ['user.restore', 'success'],
+      ]),
+    );
+  });
+
+  it('an operator cannot suspend their own account', async () => {
+    const me = expectStatus(await call<{ id: string }>(stack, 'GET', '/me', { token: operator }), 200);
+    expect(await call(stack, 'POST', `/users/${me.id}/suspension`, { token: operator })).toEqual({
+      status: 400,
+      body: { error: 'You cannot suspend your own account', code: 'user.cannot_suspend_self' },
+    });
+  });
+
   it("a deleted user's existing token gets 401 at once", async () => {
     const user = await signedInUser('provider', first.id);
     expectStatus(await call(stack, 'GET', '/me', { token: user.idToken }), 200);

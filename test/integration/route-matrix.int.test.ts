@@ -108,6 +108,13 @@ const patientBody = (org: string): Body => ({
 });
 const freshPatient = async (world: World) => ({ patient: (await createPatient(stack, world.own.org)).id });
 const freshUser = async (world: World) => ({ user: (await createUser(stack, { provider_id: world.userOrg })).id });
+/** A user an operator suspended. */
+async function freshSuspendedUser(world: World) {
+  const { user } = await freshUser(world);
+  const token = await operatorToken(stack);
+  expectStatus(await call(stack, 'POST', `/users/${user}/suspension`, { token }), 200);
+  return { user };
+}
 /** A patient with a phone the simulator answers, so a placed call completes and frees the patient. */
 const freshCallable = async (world: World) => ({ patient: (await createCallablePatient(stack, world.own.org)).id });
 /** A call placed and played to its end (the simulator answers: a Normal, successful check-in). */
@@ -487,6 +494,35 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     badQuery: null,
     otherOrganization: null,
     success: { status: 200, check: (b) => expect(b).toEqual({ deleted: true }) },
+  },
+
+  'POST /users/{userId}/suspension': {
+    as: 'operator',
+    path: (ids) => `/users/${ids.user}/suspension`,
+    fresh: freshUser,
+    body: null,
+    badQuery: null,
+    otherOrganization: null,
+    success: {
+      status: 200,
+      check: (b, ids) => expect(b).toMatchObject({ user: { id: ids.user, suspended_at: expect.any(String) } }),
+    },
+  },
+
+  'DELETE /users/{userId}/suspension': {
+    as: 'operator',
+    path: (ids) => `/users/${ids.user}/suspension`,
+    fresh: freshSuspendedUser,
+    body: null,
+    badQuery: null,
+    otherOrganization: null,
+    success: {
+      status: 200,
+      check: (b, ids) => {
+        expect(b).toMatchObject({ user: { id: ids.user } });
+        expect((b as { user: Record<string, unknown> }).user).not.toHaveProperty('suspended_at');
+      },
+    },
   },
 
   'GET /providers/{providerId}/patients': {

@@ -1,5 +1,13 @@
 import { pageRequest } from '../../kernel/cursor';
-import { USERS_PAGE_SIZE, createUser, deleteUser, listUsers, updateUser } from '../../users/users';
+import {
+  USERS_PAGE_SIZE,
+  createUser,
+  deleteUser,
+  listUsers,
+  restoreUser,
+  suspendUser,
+  updateUser,
+} from '../../users/users';
 import { identityDirectory, tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { created, ok } from '../../platform/http';
@@ -20,6 +28,8 @@ export const handler = defineFunction(
       return ok(await updateUser(deps, actor, userId, body));
     },
     removeUser: async ({ actor, deps, path }) => ok(await deleteUser(deps, actor, path.userId)),
+    suspendUser: async ({ actor, deps, path }) => ok(await suspendUser(deps, actor, path.userId)),
+    restoreUser: async ({ actor, deps, path }) => ok(await restoreUser(deps, actor, path.userId)),
   },
   () => ({ ...tableDeps(), identity: identityDirectory() }),
 );

@@ -127,5 +127,6 @@ function toRecord(item: ProfileItem): UserProfileRecord {
     created_at: item.created_at,
     status: item.status,
     ...(item.care_role ? { care_role: item.care_role } : {}),
+    ...(item.suspended_at ? { suspended_at: item.suspended_at } : {}),
   };
 }

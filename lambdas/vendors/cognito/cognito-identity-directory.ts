@@ -3,6 +3,7 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
+  AdminEnableUserCommand,
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
@@ -98,6 +99,12 @@ export class CognitoIdentityDirectory implements IdentityDirectory {
   async disableUser(userId: string): Promise<void> {
     await ignoreMissing(
       this.client.send(new AdminDisableUserCommand({ UserPoolId: this.userPoolId, Username: userId })),
+    );
+  }
+
+  async enableUser(userId: string): Promise<void> {
+    await ignoreMissing(
+      this.client.send(new AdminEnableUserCommand({ UserPoolId: this.userPoolId, Username: userId })),
     );
   }
 

@@ -56,4 +56,18 @@ export const USERS_CONTRACT = {
     summary: 'Delete a user (never oneself)',
     answers: { 200: answer(answers.deletedAnswer, 'Deleted', { deleted: true }) },
   },
+  suspendUser: {
+    ...USERS_ENDPOINTS.suspendUser,
+    summary: 'Suspend an account (never oneself): signed out everywhere, its tokens refused, sign-in refused',
+    answers: {
+      200: answer(answers.userAnswer, 'Suspended', {
+        user: { ...exampleUser, suspended_at: '2026-03-04T15:00:00.000Z' },
+      }),
+    },
+  },
+  restoreUser: {
+    ...USERS_ENDPOINTS.restoreUser,
+    summary: 'Restore a suspended account: it may sign in again',
+    answers: { 200: answer(answers.userAnswer, 'Restored', { user: exampleUser }) },
+  },
 } as const satisfies Record<string, RouteContract>;

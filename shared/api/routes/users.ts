@@ -7,4 +7,8 @@ export const USERS_ROUTES = {
   createUser: { method: 'POST', resource: '/users', access: EMPLOYEE },
   updateUser: { method: 'PUT', resource: '/users/{userId}', access: EMPLOYEE },
   removeUser: { method: 'DELETE', resource: '/users/{userId}', access: EMPLOYEE },
+  /** Suspends an account (DECISIONS "Sessions"): signed out everywhere, its tokens 401, sign-in refused. */
+  suspendUser: { method: 'POST', resource: '/users/{userId}/suspension', access: EMPLOYEE },
+  /** Restores a suspended account. */
+  restoreUser: { method: 'DELETE', resource: '/users/{userId}/suspension', access: EMPLOYEE },
 } as const satisfies Record<string, RouteDefinition>;

@@ -30,6 +30,8 @@ export function userProfileEntity(config: EntityConfiguration) {
         created_at: { type: 'string', required: true },
         updated_at: { type: 'string', required: true },
         disabled_at: { type: 'string' },
+        /** Set while an operator has the account suspended: its tokens have no standing, sign-in is refused. */
+        suspended_at: { type: 'string' },
         deleted_at: { type: 'string' },
       },
       indexes: {

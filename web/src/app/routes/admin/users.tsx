@@ -12,6 +12,7 @@ import { useOrganizations } from '../../../features/organizations/api/get-organi
 import type { UserFilters } from '../../../features/users/api/user-keys';
 import { useUsers } from '../../../features/users/api/get-users';
 import { DeleteUserModal } from '../../../features/users/components/delete-user-modal';
+import { SuspensionModal } from '../../../features/users/components/suspension-modal';
 import { UserFormModal } from '../../../features/users/components/user-form-modal';
 import { ROLE_OPTIONS } from '../../../features/users/components/user-form.utils';
 import { UsersTable } from '../../../features/users/components/users-table';
@@ -30,7 +31,7 @@ const roleFilterOf = (value: string): UserFilters['role'] => (isRole(value) || v
 
 /**
  * `/admin/users`: search by e-mail, filter by role (or pending), add, edit, enable a pending self
- * sign-up, and delete (never oneself).
+ * sign-up, suspend and restore, and delete (never oneself).
  */
 export function UsersPage() {
   const me = useSignedInUser();
@@ -41,6 +42,7 @@ export function UsersPage() {
   const organizations = useOrganizations();
   const form = useModalTarget<UserProfile>();
   const deleting = useModalTarget<UserProfile>();
+  const suspending = useModalTarget<UserProfile>();
   const list = users.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = debouncedSearch.trim() !== '' || role !== 'all';
 
@@ -76,7 +78,13 @@ export function UsersPage() {
           />
         }
       >
-        <UsersTable users={list} currentUserId={me.id} onEdit={form.open} onDelete={deleting.open} />
+        <UsersTable
+          users={list}
+          currentUserId={me.id}
+          onEdit={form.open}
+          onDelete={deleting.open}
+          onSuspension={suspending.open}
+        />
       </QueryTableCard>
       <LoadMore query={users} label="Load more users" />
 
@@ -89,6 +97,7 @@ export function UsersPage() {
         organizationsLoading={organizations.isPending}
       />
       <DeleteUserModal opened={deleting.opened} user={deleting.target} onClose={deleting.close} />
+      <SuspensionModal opened={suspending.opened} user={suspending.target} onClose={suspending.close} />
     </PageShell>
   );
 }

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '../../../../../shared/messages';
 import { describe, expect, it } from 'vitest';
 import { loginNotice, readLoginNavigationState, signInErrorMessage, validateLogin } from './login-form.utils';
 
@@ -24,6 +25,12 @@ describe('signInErrorMessage', () => {
   ])('asks to confirm the e-mail for %s', (_label, error) => {
     expect(signInErrorMessage(error)).toBe(
       'Please check your email and click the confirmation link before signing in.',
+    );
+  });
+
+  it('says a disabled (suspended) account is suspended, and whom to ask', () => {
+    expect(signInErrorMessage(named('NotAuthorizedException', 'User is disabled.'))).toBe(
+      AUTH_MESSAGES.accountDisabled,
     );
   });
 

@@ -25,6 +25,7 @@ export function signInErrorMessage(error: unknown): string {
   if (name === 'UserNotConfirmedException' || /not confirmed/i.test(message)) {
     return AUTH_MESSAGES.emailNotConfirmed;
   }
+  if (/user is disabled/i.test(message)) return AUTH_MESSAGES.accountDisabled;
   return message.trim() || FALLBACK_ERRORS.signIn;
 }
 

@@ -85,6 +85,23 @@ export function useSaveUser(scope: UserScope = 'users') {
   });
 }
 
+/** Suspends (DECISIONS "Sessions") or restores an account. */
+export function setSuspension(api: ApiClient, userId: string, suspend: boolean): Promise<UserResponse> {
+  return sendRoute(api, suspend ? USERS_ROUTES.suspendUser : USERS_ROUTES.restoreUser, {
+    params: { userId },
+    fallbackError: suspend ? FALLBACK_ERRORS.suspendUser : FALLBACK_ERRORS.restoreUser,
+  });
+}
+
+export function useSuspension() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, suspend }: { userId: string; suspend: boolean }) => setSuspension(api, userId, suspend),
+    onSuccess: () => invalidateUsers(queryClient),
+  });
+}
+
 export function useDeleteUser(scope: UserScope = 'users') {
   const api = useApiClient();
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Table } from '@mantine/core';
-import { Pencil, Trash2, UserCheck, UserMinus } from 'lucide-react';
+import { Lock, LockOpen, Pencil, Trash2, UserCheck, UserMinus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { UserProfile } from '../../../../../shared/domain';
 import { NameCell } from '../../../components/table/name-cell';
@@ -14,15 +14,18 @@ export interface UserRowProps {
   removal?: { verb: 'Delete' | 'Remove'; onClick: (user: UserProfile) => void };
   /** The signed-in user: a 'You' badge stands in for the removal button. */
   self?: boolean;
+  /** Suspend (an active account) or Restore (a suspended one), with its handler; never oneself. */
+  onSuspension?: (user: UserProfile) => void;
 }
 
 /** A user table row: name and e-mail, the given cells, then Edit (Enable when pending) and Delete or Remove when offered. */
-export function UserRow({ user, children, onEdit, removal, self = false }: UserRowProps) {
+export function UserRow({ user, children, onEdit, removal, self = false, onSuspension }: UserRowProps) {
   const name = displayName(user);
   // A pending account (self sign-up) is edited to enable it.
   const pending = isPending(user);
   const editVerb = pending ? 'Enable' : 'Edit';
   const RemovalIcon = removal?.verb === 'Remove' ? UserMinus : Trash2;
+  const suspensionVerb = user.suspended_at ? 'Restore' : 'Suspend';
   return (
     <Table.Tr>
       <NameCell name={name} email={user.email} />
@@ -41,6 +44,19 @@ export function UserRow({ user, children, onEdit, removal, self = false }: UserR
                 onClick={() => onEdit(user)}
               >
                 {editVerb}
+              </Button>
+            )}
+            {onSuspension && !self && !pending && (
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={
+                  user.suspended_at ? <LockOpen size={14} aria-hidden="true" /> : <Lock size={14} aria-hidden="true" />
+                }
+                aria-label={`${suspensionVerb} ${name}`}
+                onClick={() => onSuspension(user)}
+              >
+                {suspensionVerb}
               </Button>
             )}
             {self ? (

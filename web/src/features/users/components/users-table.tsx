@@ -1,4 +1,4 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import type { UserProfile } from '../../../../../shared/domain';
 import { formatDate } from '../../../lib/format-date';
 import { UserRow } from './user-row';
@@ -9,13 +9,15 @@ export interface UsersTableProps {
   currentUserId: string;
   onEdit: (user: UserProfile) => void;
   onDelete: (user: UserProfile) => void;
+  onSuspension: (user: UserProfile) => void;
 }
 
 /**
  * /admin/users: User, Role, Provider, Created, Actions (Provider and Created from 768 px); the
- * signed-in user is marked 'You', a self sign-up waiting for an operator 'Pending' (with Enable).
+ * signed-in user is marked 'You', a self sign-up waiting for an operator 'Pending' (with Enable), a
+ * suspended account 'Suspended' (with Restore).
  */
-export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({ users, currentUserId, onEdit, onDelete, onSuspension }: UsersTableProps) {
   return (
     <Table verticalSpacing="sm" highlightOnHover>
       <Table.Thead>
@@ -39,6 +41,7 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
             self={isCurrentUser(user, currentUserId)}
             onEdit={onEdit}
             removal={{ verb: 'Delete', onClick: onDelete }}
+            onSuspension={onSuspension}
           >
             <Table.Td>
               {isPending(user) ? (
@@ -46,7 +49,14 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete }: UsersTabl
                   Pending
                 </Badge>
               ) : (
-                <Text size="sm">{roleLabel(user.role)}</Text>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm">{roleLabel(user.role)}</Text>
+                  {user.suspended_at && (
+                    <Badge variant="light" color="red">
+                      Suspended
+                    </Badge>
+                  )}
+                </Group>
               )}
             </Table.Td>
             <Table.Td visibleFrom="sm">{user.provider?.name ?? '—'}</Table.Td>
