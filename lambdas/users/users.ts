@@ -330,7 +330,7 @@ async function changeSuspension(
   if (!current || current.status !== 'active') throw fail('userNotFound');
   const answer = async (profile: UserProfileRecord) => {
     const org = profile.provider_id ? await deps.organizations.getRef(profile.provider_id) : null;
-    return { user: toUserProfile(profile, org && org.status === 'active' ? org : null) };
+    return { user: toUserProfile(profile, providerRefOf(org && org.status === 'active' ? org : null)) };
   };
   if (Boolean(current.suspended_at) === suspend) return answer(current);
   const action = suspend ? 'user.suspend' : 'user.restore';

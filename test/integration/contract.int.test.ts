@@ -133,6 +133,8 @@ describe('real answers replayed against the document', () => {
         provider_id: org.id,
       },
     });
+    await replay(200, 'POST', `/users/${user.body.user.id}/suspension`, { token: operator });
+    await replay(200, 'DELETE', `/users/${user.body.user.id}/suspension`, { token: operator });
     await replay(200, 'DELETE', `/users/${user.body.user.id}`, { token: operator });
     await replay(200, 'DELETE', `/providers/${org.id}`, { token: operator });
 

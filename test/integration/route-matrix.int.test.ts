@@ -501,6 +501,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     path: (ids) => `/users/${ids.user}/suspension`,
     fresh: freshUser,
     body: null,
+    noBody: true,
     badQuery: null,
     otherOrganization: null,
     success: {
