@@ -14,6 +14,6 @@ export const USERS_ENDPOINTS = {
   createUser: { ...USERS_ROUTES.createUser, body: createUserSchema },
   updateUser: { ...USERS_ROUTES.updateUser, path: userPathSchema, body: updateUserSchema },
   removeUser: { ...USERS_ROUTES.removeUser, path: userPathSchema },
-  suspendUser: { ...USERS_ROUTES.suspendUser, path: userPathSchema },
+  suspendUser: { ...USERS_ROUTES.suspendUser, path: userPathSchema, body: null },
   restoreUser: { ...USERS_ROUTES.restoreUser, path: userPathSchema },
 } as const satisfies Record<string, Endpoint>;
