@@ -1,7 +1,10 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { paths } from '../config/paths';
-import { useSignOut } from '../lib/session';
+import { useQueryClient } from '@tanstack/react-query';
+import { sessionQueryKey, useSignOut } from '../lib/session';
+import { watchSessionRefusals } from '../lib/session-refusals';
+import { useAuthClient } from '../lib/services';
 import { IDLE_LIMIT_MS, sessionClockOf, type SessionClock } from '../lib/session-limits';
 import { readSessionTimes, recordActivity } from '../lib/session-times';
 
@@ -11,10 +14,14 @@ const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scrol
 const ACTIVITY_WRITE_MS = 5_000;
 
 /**
- * Ends a staff session after 15 minutes without activity, asking a minute before; and after 12
- * hours at most (DECISIONS "Sessions"). Mounted once for a signed-in user.
+ * Ends a staff session after 15 minutes without activity, asking a minute before; after 12 hours at
+ * most; and as soon as the API refuses its token (an operator suspended or moved the account: the
+ * guards then send the tab to sign in). DECISIONS "Sessions". Mounted once for a signed-in user.
  */
 export function IdleSignOut() {
+  const auth = useAuthClient();
+  const queryClient = useQueryClient();
+  useEffect(() => watchSessionRefusals(queryClient, auth, sessionQueryKey), [queryClient, auth]);
   const [clock, setClock] = useState<SessionClock>('active');
   const [secondsLeft, setSecondsLeft] = useState(60);
   const [leaving, setLeaving] = useState(false);
