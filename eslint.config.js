@@ -64,6 +64,7 @@ const CAPABILITIES = [
   'care-plans',
   'care-time',
   'dashboard',
+  'enrollment',
   'notifications',
   'organizations',
   'patients',

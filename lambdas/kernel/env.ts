@@ -182,3 +182,15 @@ export const readCallingCodes = (source: Source = process.env): readonly string[
 /** The web app's origin (`https://app.example.org`), without a trailing slash: the CDK derives it from the web stack. */
 export const readWebOrigin = (source: Source = process.env): string =>
   required(source, 'WEB_ORIGIN').replace(/\/+$/, '');
+
+/** PANEL_FILES_BUCKET, S3_ENDPOINT: the panel files practices upload for import, and their imports' reports. */
+export interface PanelFilesEnv {
+  readonly bucket: string;
+  readonly region: string;
+  readonly s3Endpoint: string | undefined;
+}
+export const readPanelFilesEnv = (source: Source = process.env): PanelFilesEnv => ({
+  bucket: required(source, 'PANEL_FILES_BUCKET'),
+  region: regionOf(source),
+  s3Endpoint: optional(source, 'S3_ENDPOINT'),
+});

@@ -66,17 +66,40 @@ describe('local S3 with Object Lock, through the SDK', () => {
 
   it('asks a PUT to a locked bucket for an integrity header, and checks it', async () => {
     await start();
-    const url = `${sdkOptions().endpoint}/${Bucket}/plain.json`;
-    const bare = await fetch(url, { method: 'PUT', body: 'x' });
-    expect(bare.status).toBe(400);
-    expect(await bare.text()).toContain('<Code>InvalidRequest</Code>');
-    const wrong = await fetch(url, {
-      method: 'PUT',
-      body: 'x',
-      headers: { 'content-md5': 'AAAAAAAAAAAAAAAAAAAAAA==' },
+    // Only what a request requires: the SDK adds no checksum of its own.
+    const bare = new S3Client({ ...sdkOptions(), forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+    expect(await refusal(bare.send(new PutObjectCommand({ Bucket, Key: 'plain.json', Body: 'x' })))).toEqual({
+      name: 'InvalidRequest',
+      status: 400,
     });
-    expect(wrong.status).toBe(400);
-    expect(await wrong.text()).toContain('<Code>BadDigest</Code>');
+    expect(
+      await refusal(
+        bare.send(
+          new PutObjectCommand({ Bucket, Key: 'plain.json', Body: 'x', ContentMD5: 'AAAAAAAAAAAAAAAAAAAAAA==' }),
+        ),
+      ),
+    ).toEqual({ name: 'BadDigest', status: 400 });
+  });
+
+  it('refuses a request without a signature, or signed with an unknown key or a wrong secret', async () => {
+    await start();
+    const url = `${sdkOptions().endpoint}/${Bucket}/plain.json`;
+    const unsigned = await fetch(url);
+    expect(unsigned.status).toBe(403);
+    expect(await unsigned.text()).toContain('<Code>AccessDenied</Code>');
+    const signedBy = (accessKeyId: string, secretAccessKey: string) =>
+      new S3Client({ ...sdkOptions(), forcePathStyle: true, credentials: { accessKeyId, secretAccessKey } });
+    expect(
+      await refusal(signedBy('stranger', 'local').send(new GetObjectCommand({ Bucket, Key: 'plain.json' }))),
+    ).toEqual({
+      name: 'InvalidAccessKeyId',
+      status: 403,
+    });
+    expect(
+      await refusal(
+        signedBy('local', 'not-the-secret').send(new PutObjectCommand({ Bucket, Key: 'plain.json', Body: 'x' })),
+      ),
+    ).toEqual({ name: 'SignatureDoesNotMatch', status: 403 });
   });
 
   it('lists the current objects under a prefix, and keeps them across a restart', async () => {

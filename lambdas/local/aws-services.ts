@@ -83,6 +83,27 @@ export const LOCAL_AUDIT_ARCHIVE: LocalBucket = {
   objectLock: { mode: 'COMPLIANCE', days: AUDIT_ARCHIVE_RETENTION_DAYS },
 };
 
+/** Panel files: private, written by presigned links from the web's origin only (as the CDK's CORS rule). */
+export const LOCAL_PANEL_FILES_BUCKET = 'careloop-local-panel-files';
+export function localPanelFilesBucket(webOrigin: string | undefined): LocalBucket {
+  return {
+    name: LOCAL_PANEL_FILES_BUCKET,
+    ...(webOrigin
+      ? {
+          cors: [
+            {
+              allowedOrigins: [webOrigin],
+              allowedMethods: ['PUT'],
+              allowedHeaders: ['content-type'],
+              exposeHeaders: ['ETag'],
+              maxAgeSeconds: 3000,
+            },
+          ],
+        }
+      : {}),
+  };
+}
+
 /** The configuration the functions read to use these services (see kernel/env.ts). */
 export function localAwsEnvironment(url: string) {
   return {
@@ -92,6 +113,7 @@ export function localAwsEnvironment(url: string) {
     SES_ENDPOINT: url,
     S3_ENDPOINT: url,
     AUDIT_ARCHIVE_BUCKET: LOCAL_AUDIT_ARCHIVE.name,
+    PANEL_FILES_BUCKET: LOCAL_PANEL_FILES_BUCKET,
     SCHEDULE_GROUP_NAME: LOCAL_SCHEDULE_GROUP,
     SCHEDULE_TARGET_ARN: localFunctionArn('place-scheduled-call'),
     SCHEDULER_ROLE_ARN: LOCAL_SCHEDULER_ROLE_ARN,
@@ -130,8 +152,10 @@ export interface LocalAwsServicesOptions {
   outbox?: SimulatedOutbox;
   /** How often the runner looks for due schedules; 0 leaves firing to fireDue (tests). */
   tickMs?: number;
-  /** S3's buckets (default: the audit archive). */
+  /** S3's buckets (default: the audit archive and the panel files). */
   buckets?: readonly LocalBucket[];
+  /** The web's origin: the only one whose pages may upload panel files (S3 CORS). */
+  webOrigin?: string;
   /** The table whose stream the table-stream jobs read (DynamoDB Local's); none: no stream is read. */
   tableStream?: { dynamoEndpoint: string; tableName: string; pollMs?: number };
   log: (line: string) => void;
@@ -221,7 +245,10 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
     account: LOCAL_ACCOUNT,
     secrets: options.secrets,
   });
-  const s3 = createS3Emulator({ dataDir: options.dataDir, buckets: options.buckets ?? [LOCAL_AUDIT_ARCHIVE] });
+  const s3 = createS3Emulator({
+    dataDir: options.dataDir,
+    buckets: options.buckets ?? [LOCAL_AUDIT_ARCHIVE, localPanelFilesBucket(options.webOrigin)],
+  });
   const tableStream = options.tableStream
     ? startTableStreamSource({
         dynamoEndpoint: options.tableStream.dynamoEndpoint,

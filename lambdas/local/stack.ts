@@ -224,6 +224,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       rateJobs: true,
       sesIdentities: [LOCAL_EMAIL_FROM],
       tableStream: { dynamoEndpoint: dynamo.endpoint, tableName: TABLE_NAME },
+      webOrigin,
       outbox,
       log: detail,
     });

@@ -16,17 +16,31 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { verifySignature } from '../aws/sigv4-verifier';
+
+/** One rule of a bucket's CORS configuration, as S3 reads it. */
+export interface LocalCorsRule {
+  readonly allowedOrigins: readonly string[];
+  readonly allowedMethods: readonly ('GET' | 'PUT' | 'HEAD' | 'POST' | 'DELETE')[];
+  readonly allowedHeaders: readonly string[];
+  readonly exposeHeaders?: readonly string[];
+  readonly maxAgeSeconds?: number;
+}
 
 export interface LocalBucket {
   readonly name: string;
   /** Object Lock's default retention; absent: the bucket has no Object Lock. */
   readonly objectLock?: { readonly mode: 'COMPLIANCE' | 'GOVERNANCE'; readonly days: number };
+  /** Which browser origins may call the bucket (presigned uploads); absent: none. */
+  readonly cors?: readonly LocalCorsRule[];
 }
 
 export interface S3EmulatorOptions {
   readonly dataDir: string;
   readonly buckets: readonly LocalBucket[];
   readonly now?: () => Date;
+  /** The access keys the stand-in knows, with their secrets (default: local mode's `local`/`local`). */
+  readonly credentials?: Readonly<Record<string, string>>;
 }
 
 interface ObjectVersion {
@@ -132,7 +146,86 @@ function checkDigests(payload: Buffer, headers: Record<string, string | undefine
 const hasChecksum = (headers: Record<string, string | undefined>) =>
   headers['content-md5'] !== undefined || Object.keys(headers).some((name) => name.startsWith('x-amz-checksum-'));
 
+/** An origin pattern of a CORS rule: exact, `*`, or one `*` wildcard inside. */
+function matches(pattern: string, value: string): boolean {
+  if (pattern === '*') return true;
+  const star = pattern.indexOf('*');
+  if (star < 0) return pattern.toLowerCase() === value.toLowerCase();
+  const [head, tail] = [pattern.slice(0, star).toLowerCase(), pattern.slice(star + 1).toLowerCase()];
+  const lower = value.toLowerCase();
+  return lower.length >= head.length + tail.length && lower.startsWith(head) && lower.endsWith(tail);
+}
+
+/** The first rule that allows this origin, method and request headers (S3 evaluates them in order). */
+function corsRuleFor(bucket: LocalBucket, origin: string, method: string, headers: readonly string[]) {
+  return bucket.cors?.find(
+    (rule) =>
+      rule.allowedOrigins.some((o) => matches(o, origin)) &&
+      rule.allowedMethods.some((m) => m === method) &&
+      headers.every((h) => rule.allowedHeaders.some((allowed) => matches(allowed, h))),
+  );
+}
+
+const CORS_NOT_ALLOWED =
+  "CORSResponse: This CORS request is not allowed. This is usually because the evalution of Origin, request method / Access-Control-Request-Method or Access-Control-Request-Headers are not whitelisted by the resource's CORS spec.";
+
+/** A preflight, answered from the bucket's CORS rules as S3 answers it. */
+function preflight(req: IncomingMessage, res: ServerResponse, bucket: LocalBucket) {
+  const origin = req.headers.origin;
+  const method = req.headers['access-control-request-method'];
+  if (!origin || typeof method !== 'string') {
+    throw new S3Error(400, 'BadRequest', 'Insufficient information. Origin request header needed.');
+  }
+  if (!bucket.cors?.length)
+    throw new S3Error(403, 'AccessForbidden', 'CORSResponse: CORS is not enabled for this bucket.');
+  const requested = (req.headers['access-control-request-headers'] ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  const rule = corsRuleFor(bucket, origin, method, requested);
+  if (!rule) throw new S3Error(403, 'AccessForbidden', CORS_NOT_ALLOWED);
+  res.writeHead(200, {
+    'Access-Control-Allow-Origin': rule.allowedOrigins.includes('*') ? '*' : origin,
+    'Access-Control-Allow-Methods': rule.allowedMethods.join(', '),
+    ...(requested.length ? { 'Access-Control-Allow-Headers': requested.join(', ') } : {}),
+    ...(rule.exposeHeaders?.length ? { 'Access-Control-Expose-Headers': rule.exposeHeaders.join(', ') } : {}),
+    ...(rule.maxAgeSeconds ? { 'Access-Control-Max-Age': String(rule.maxAgeSeconds) } : {}),
+    Vary: 'Origin, Access-Control-Request-Headers, Access-Control-Request-Method',
+  });
+  res.end();
+}
+
+/** The CORS headers of an answer to a browser's request that a rule allows (none otherwise). */
+function corsHeaders(req: IncomingMessage, bucket: LocalBucket): Record<string, string> {
+  const origin = req.headers.origin;
+  if (!origin) return {};
+  const rule = corsRuleFor(bucket, origin, req.method ?? 'GET', []);
+  if (!rule) return {};
+  return {
+    'Access-Control-Allow-Origin': rule.allowedOrigins.includes('*') ? '*' : origin,
+    ...(rule.exposeHeaders?.length ? { 'Access-Control-Expose-Headers': rule.exposeHeaders.join(', ') } : {}),
+    Vary: 'Origin, Access-Control-Request-Headers, Access-Control-Request-Method',
+  };
+}
+
+/** A GET's `response-*` parameters (a download link's file name and type), by the header each sets. */
+const RESPONSE_OVERRIDES = new Map([
+  ['response-content-disposition', 'Content-Disposition'],
+  ['response-content-type', 'Content-Type'],
+  ['response-cache-control', 'Cache-Control'],
+]);
+
+function responseOverrides(url: URL): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [parameter, header] of RESPONSE_OVERRIDES) {
+    const value = url.searchParams.get(parameter);
+    if (value !== null) headers[header] = value;
+  }
+  return headers;
+}
+
 export function createS3Emulator(options: S3EmulatorOptions) {
+  const credentials = options.credentials ?? { local: 'local' };
   const now = options.now ?? (() => new Date());
   const buckets = new Map(options.buckets.map((bucket) => [bucket.name, bucket]));
   /** Each bucket's keys, each with its versions oldest first. */
@@ -214,7 +307,11 @@ export function createS3Emulator(options: S3EmulatorOptions) {
       (headers['content-encoding'] ?? '').includes('aws-chunked') ||
       (headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-');
     const { payload, trailers } = chunked ? decodeChunked(raw) : { payload: raw, trailers: {} };
-    const digests = { ...headers, ...trailers };
+    // A presigned URL carries its checksum in the query; S3 checks it as if it were a header.
+    const fromQuery = Object.fromEntries(
+      [...new URL(req.url ?? '/', 'http://s3').searchParams].filter(([name]) => name.startsWith('x-amz-checksum-')),
+    );
+    const digests = { ...headers, ...fromQuery, ...trailers };
     const lockMode = headers['x-amz-object-lock-mode'];
     const lockUntil = headers['x-amz-object-lock-retain-until-date'];
     if ((bucket.objectLock || lockMode) && !hasChecksum(digests)) {
@@ -322,7 +419,15 @@ export function createS3Emulator(options: S3EmulatorOptions) {
       const bucket = buckets.get(decodeURIComponent(bucketName)) as LocalBucket;
       const key = rest.map(decodeURIComponent).join('/');
       const versionId = url.searchParams.get('versionId');
+      for (const [name, value] of Object.entries(corsHeaders(req, bucket))) res.setHeader(name, value);
       try {
+        if (req.method === 'OPTIONS') return preflight(req, res, bucket);
+        const refused = verifySignature(
+          { method: req.method ?? 'GET', target: req.url ?? '/', headers: req.headers },
+          (accessKeyId) => credentials[accessKeyId],
+          now(),
+        );
+        if (refused) throw new S3Error(refused.status, refused.code, refused.message);
         if (key === '') {
           if (req.method === 'GET' && url.searchParams.get('list-type') === '2') return listObjects(res, bucket, url);
           throw new S3Error(
@@ -331,7 +436,15 @@ export function createS3Emulator(options: S3EmulatorOptions) {
             'A header you provided implies functionality that is not implemented',
           );
         }
-        if ([...url.searchParams.keys()].some((name) => name !== 'versionId' && name !== 'x-id')) {
+        if (
+          [...url.searchParams.keys()].some(
+            (name) =>
+              name !== 'versionId' &&
+              name !== 'x-id' &&
+              !RESPONSE_OVERRIDES.has(name) &&
+              !name.toLowerCase().startsWith('x-amz-'),
+          )
+        ) {
           throw new S3Error(
             501,
             'NotImplemented',
@@ -344,7 +457,7 @@ export function createS3Emulator(options: S3EmulatorOptions) {
           case 'GET':
           case 'HEAD': {
             const version = versionOf(bucket.name, key, versionId);
-            res.writeHead(200, objectHeaders(version));
+            res.writeHead(200, { ...objectHeaders(version), ...responseOverrides(url) });
             return void res.end(req.method === 'GET' ? Buffer.from(version.body ?? '', 'base64') : undefined);
           }
           case 'DELETE':

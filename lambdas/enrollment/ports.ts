@@ -1,0 +1,26 @@
+/** What the enrollment capability needs from outside (DECISIONS "Enrollment"). */
+
+/** A file a browser may upload, as the practice's browser declared it before sending it. */
+export interface PanelUpload {
+  /** Bytes: the upload link is good for exactly this size. */
+  readonly size: number;
+  readonly contentType: string;
+}
+
+/**
+ * Where a practice's panel files go (Amazon S3): the browser uploads a file straight to it by a link
+ * good for that one file for a few minutes, and the import reads it from there as it streams. The
+ * report of the rows an import skipped is kept beside it and downloaded by a link too.
+ */
+export interface PanelFiles {
+  /** A link to PUT exactly this file under `key`, and when it stops working. */
+  uploadLink(key: string, upload: PanelUpload): Promise<{ url: string; expiresAt: string }>;
+  /** The stored file's size in bytes, or null when nothing was uploaded under `key`. */
+  sizeOf(key: string): Promise<number | null>;
+  /** The stored file's bytes, as they arrive. */
+  read(key: string): AsyncIterable<Uint8Array>;
+  /** Keeps a text file (a report) under `key`. */
+  write(key: string, body: string, contentType: string): Promise<void>;
+  /** A link to download `key` as a file named `fileName`, for a few minutes. */
+  downloadLink(key: string, fileName: string): Promise<string>;
+}
