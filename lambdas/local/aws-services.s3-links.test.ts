@@ -15,7 +15,8 @@ import { LOCAL_PANEL_FILES_BUCKET } from './aws-services';
 useLocalAwsServices();
 
 const WEB = 'http://127.0.0.1:5173';
-const start = () => startWith({ port: 0, dataDir, tickMs: 0, webOrigin: WEB, log: () => undefined });
+const start = () =>
+  startWith({ port: 0, dataDir, secrets: {}, rateJobs: false, tickMs: 0, webOrigin: WEB, log: () => undefined });
 const files = () => s3PanelFiles(readPanelFilesEnv(environment()));
 const CSV = 'mrn,first_name,last_name,date_of_birth,phone\nA-1,Maria,Lopez,1948-03-07,8135550142\n';
 const put = (url: string, body: string, headers: Record<string, string> = { 'content-type': 'text/csv' }) =>
