@@ -20,7 +20,16 @@ export function fhirValidator(): Promise<FhirValidator> {
     const { indexStructureDefinitionBundle, validateResource } = await import('@medplum/core');
     indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
     indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
-    return (resource) => validateResource(resource);
+    // A resource with errors is refused by a throw that carries every issue, warnings included.
+    return (resource) => {
+      try {
+        return validateResource(resource);
+      } catch (error) {
+        const issues = (error as { outcome?: { issue?: ReturnType<FhirValidator> } }).outcome?.issue;
+        if (issues) return issues;
+        throw error;
+      }
+    };
   })();
   return loading;
 }
