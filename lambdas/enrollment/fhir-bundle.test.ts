@@ -20,7 +20,7 @@ const chart: PatientChart = {
     created_at: '2026-01-05T15:00:00.000Z',
     updated_at: '2026-01-05T15:00:00.000Z',
     version: 3,
-    consent: { status: 'accepted', date: '2026-01-06', method: 'verbal' },
+    consent: { status: 'accepted', date: '2026-01-06' },
     conditionCount: 2,
     ccmEligible: true,
     billingPractitionerId: null,
