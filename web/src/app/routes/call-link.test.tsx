@@ -35,8 +35,9 @@ function openLink(answer: () => Promise<unknown> | unknown, url = '/call/tok_1')
 const placed: CallLinkResponse = { isValid: true, call: 'placed' };
 /** The page's one h1 once it reads `name` (while validating, it reads 'Validating your link...'). */
 const heading = async (name: string) => {
-  // A loaded machine (CI runs test projects side by side) can take more than findBy's default second.
-  const found = await screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+  // A loaded machine (CI runs test projects side by side) can take more than findBy's default second;
+  // the file's first page also loads the app's lazy routes, which took over 5 s beside four other runs.
+  const found = await screen.findByRole('heading', { level: 1, name }, { timeout: 15_000 });
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   return found;
 };
