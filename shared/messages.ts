@@ -49,6 +49,8 @@ export const FALLBACK_ERRORS = {
   saveUser: 'Failed to save user',
   suspendUser: 'Failed to suspend user',
   restoreUser: 'Failed to restore user',
+  grantSettingsAdmin: 'Failed to make the user a settings admin',
+  revokeSettingsAdmin: 'Failed to revoke settings administration',
   loadAccount: 'Failed to load your account',
 } as const;
 

@@ -166,7 +166,7 @@ function actorOf(userId: string, email: string, role: Role, organizationId: stri
 /**
  * The first operator. createUser needs an operator to act, so nobody can create the first one
  * through it: it is made as the deployment steps make one (README), its profile with an audit
- * event naming the operator themself.
+ * event naming the operator themself. It is the demo's settings admin (who may grant it to others).
  */
 async function createOperator(app: App): Promise<Actor> {
   const at = app.clock.now().toISOString();
@@ -192,6 +192,7 @@ async function createOperator(app: App): Promise<Actor> {
     provider_id: plan.providerId,
     assigned_at: plan.assignedAt,
     notification_preferences: plan.notificationPreferences,
+    can_manage_settings: true,
     created_at: at,
     status: 'active',
   };

@@ -7,6 +7,7 @@ import {
   deleteProfilePlan,
   pendingProfilePlan,
   profileChangePlan,
+  settingsAdminPlan,
   suspensionPlan,
 } from './user-plans';
 
@@ -207,5 +208,44 @@ describe('suspensionPlan', () => {
       when: { equal: { status: 'active' }, present: ['suspended_at'] },
     });
     expect(restored.stored).not.toHaveProperty('suspended_at');
+  });
+});
+
+describe('settingsAdminPlan', () => {
+  const operator: UserProfileRecord = {
+    ...profile,
+    role: 'careloop_employee',
+    provider_id: null,
+    assigned_at: null,
+    care_role: undefined,
+  };
+
+  it("grants an active operator's profile the capability with its audit event, and revokes it", () => {
+    const granted = settingsAdminPlan(operator, true, AT, event);
+    expect(granted.plan.transaction).toEqual([
+      {
+        op: 'patch',
+        entity: 'userProfile',
+        key: { user_id: operator.id },
+        set: { can_manage_settings: true, updated_at: AT },
+        when: { equal: { status: 'active', role: 'careloop_employee' }, missing: ['can_manage_settings'] },
+        refusal: 'moved',
+      },
+      expect.objectContaining({ op: 'create', entity: 'auditEvent' }),
+    ]);
+    expect(granted.stored.can_manage_settings).toBe(true);
+
+    const revoked = settingsAdminPlan(granted.stored, false, AT, event);
+    expect(revoked.plan.transaction[0]).toMatchObject({
+      remove: ['can_manage_settings'],
+      when: { equal: { status: 'active', role: 'careloop_employee' }, present: ['can_manage_settings'] },
+    });
+    expect(revoked.stored).not.toHaveProperty('can_manage_settings');
+  });
+
+  it('a new profile keeps the capability only when given', () => {
+    const item = (p: UserProfileRecord) => createProfilePlan(p).transaction[0] as { item: Record<string, unknown> };
+    expect(item({ ...operator, can_manage_settings: true }).item).toMatchObject({ can_manage_settings: true });
+    expect(item(operator).item).not.toHaveProperty('can_manage_settings');
   });
 });

@@ -36,6 +36,7 @@ function profileItem(p: UserProfileRecord) {
     notify_new_summaries: p.notification_preferences.new_summaries,
     notify_escalations: p.notification_preferences.escalations,
     care_role: p.care_role,
+    can_manage_settings: p.can_manage_settings === true ? true : undefined,
     status: p.status,
     created_at: p.created_at,
     updated_at: p.created_at,
@@ -195,5 +196,41 @@ export function suspensionPlan(
   return {
     plan: { transaction: [profile, auditEventWrite(audit)], afterCommit: [] },
     stored: suspend ? { ...rest, suspended_at: at } : rest,
+  };
+}
+
+/**
+ * An active operator's profile given (`grant`) or stripped of settings administration, with its
+ * audit event; `moved` when the profile is no longer an active employee's or already as asked.
+ */
+export function settingsAdminPlan(
+  current: UserProfileRecord,
+  grant: boolean,
+  at: string,
+  audit: AuditEvent,
+): { plan: WritePlan<'moved'>; stored: UserProfileRecord } {
+  const when = { equal: { status: 'active', role: 'careloop_employee' } };
+  const profile: ItemWrite<'moved'> = grant
+    ? {
+        op: 'patch',
+        entity: 'userProfile',
+        key: { user_id: current.id },
+        set: { can_manage_settings: true, updated_at: at },
+        when: { ...when, missing: ['can_manage_settings'] },
+        refusal: 'moved',
+      }
+    : {
+        op: 'patch',
+        entity: 'userProfile',
+        key: { user_id: current.id },
+        set: { updated_at: at },
+        remove: ['can_manage_settings'],
+        when: { ...when, present: ['can_manage_settings'] },
+        refusal: 'moved',
+      };
+  const { can_manage_settings: _was, ...rest } = current;
+  return {
+    plan: { transaction: [profile, auditEventWrite(audit)], afterCommit: [] },
+    stored: grant ? { ...rest, can_manage_settings: true } : rest,
   };
 }

@@ -115,6 +115,15 @@ async function freshSuspendedUser(world: World) {
   expectStatus(await call(stack, 'POST', `/users/${user}/suspension`, { token }), 200);
   return { user };
 }
+/** Another operator's account (settings administration is granted only to operators). */
+const freshOperator = async () => ({ user: (await createUser(stack, { role: 'careloop_employee' })).id });
+/** Another operator the demo operator made a settings admin. */
+async function freshSettingsAdmin() {
+  const { user } = await freshOperator();
+  const token = await operatorToken(stack);
+  expectStatus(await call(stack, 'PUT', `/users/${user}/settings-admin`, { token }), 200);
+  return { user };
+}
 /** A patient with a phone the simulator answers, so a placed call completes and frees the patient. */
 const freshCallable = async (world: World) => ({ patient: (await createCallablePatient(stack, world.own.org)).id });
 /** A call placed and played to its end (the simulator answers: a Normal, successful check-in). */
@@ -522,6 +531,36 @@ const FIXTURES: Record<RouteKey, Fixture> = {
       check: (b, ids) => {
         expect(b).toMatchObject({ user: { id: ids.user } });
         expect((b as { user: Record<string, unknown> }).user).not.toHaveProperty('suspended_at');
+      },
+    },
+  },
+
+  'PUT /users/{userId}/settings-admin': {
+    as: 'operator',
+    path: (ids) => `/users/${ids.user}/settings-admin`,
+    fresh: freshOperator,
+    body: null,
+    noBody: true,
+    badQuery: null,
+    otherOrganization: null,
+    success: {
+      status: 200,
+      check: (b, ids) => expect(b).toMatchObject({ user: { id: ids.user, can_manage_settings: true } }),
+    },
+  },
+
+  'DELETE /users/{userId}/settings-admin': {
+    as: 'operator',
+    path: (ids) => `/users/${ids.user}/settings-admin`,
+    fresh: freshSettingsAdmin,
+    body: null,
+    badQuery: null,
+    otherOrganization: null,
+    success: {
+      status: 200,
+      check: (b, ids) => {
+        expect(b).toMatchObject({ user: { id: ids.user } });
+        expect((b as { user: Record<string, unknown> }).user).not.toHaveProperty('can_manage_settings');
       },
     },
   },

@@ -128,5 +128,6 @@ function toRecord(item: ProfileItem): UserProfileRecord {
     status: item.status,
     ...(item.care_role ? { care_role: item.care_role } : {}),
     ...(item.suspended_at ? { suspended_at: item.suspended_at } : {}),
+    ...(item.can_manage_settings === true ? { can_manage_settings: true } : {}),
   };
 }

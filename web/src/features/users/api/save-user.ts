@@ -102,6 +102,23 @@ export function useSuspension() {
   });
 }
 
+/** Grants (`grant`) or revokes settings administration on another operator's account (settings admins only). */
+export function setSettingsAdmin(api: ApiClient, userId: string, grant: boolean): Promise<UserResponse> {
+  return sendRoute(api, grant ? USERS_ROUTES.grantSettingsAdmin : USERS_ROUTES.revokeSettingsAdmin, {
+    params: { userId },
+    fallbackError: grant ? FALLBACK_ERRORS.grantSettingsAdmin : FALLBACK_ERRORS.revokeSettingsAdmin,
+  });
+}
+
+export function useSettingsAdmin() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, grant }: { userId: string; grant: boolean }) => setSettingsAdmin(api, userId, grant),
+    onSuccess: () => invalidateUsers(queryClient),
+  });
+}
+
 export function useDeleteUser(scope: UserScope = 'users') {
   const api = useApiClient();
   const queryClient = useQueryClient();
