@@ -60,7 +60,7 @@ const STAFF_NOTIFICATIONS: NotificationPreferences = { new_summaries: ['email'],
 class DemoIdentity implements IdentityDirectory {
   constructor(private readonly identity: IdentityDirectory) {}
   createUser(input: NewIdentity) {
-    return this.identity.createUser({ ...input, permanentPassword: true });
+    return this.identity.createUser({ ...input, permanentPassword: DEMO_PASSWORD });
   }
   updateUser(...args: Parameters<IdentityDirectory['updateUser']>) {
     return this.identity.updateUser(...args);
@@ -174,7 +174,7 @@ async function createOperator(app: App): Promise<Actor> {
   const role: Role = 'careloop_employee';
   const id = await app.identity.createUser({
     email,
-    password: DEMO_PASSWORD,
+    permanentPassword: DEMO_PASSWORD,
     firstName,
     lastName,
     role,
@@ -390,7 +390,6 @@ async function seedOrganization(
         provider_id: organization.id,
         notification_preferences: STAFF_NOTIFICATIONS,
         care_role: careRole,
-        password: DEMO_PASSWORD,
       }),
     );
     const profile = await app.profiles.get(user.id);

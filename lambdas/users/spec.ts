@@ -29,6 +29,7 @@ export const USERS = {
         ],
         identity: [
           'cognito-idp:AdminCreateUser',
+          // Issued only for the local demo accounts' permanent password (the directory's one code path).
           'cognito-idp:AdminSetUserPassword',
           'cognito-idp:AdminUpdateUserAttributes',
           'cognito-idp:AdminAddUserToGroup',

@@ -160,8 +160,8 @@ const moved = (
 });
 
 /**
- * A Cognito account (e-mail as username, temporary password, group = role, organization attribute)
- * and its profile, written with its audit event.
+ * A Cognito account (e-mail as username, group = role, organization attribute; Cognito e-mails the
+ * temporary password in its invitation) and its profile, written with its audit event.
  */
 export async function createUser(deps: UserDeps, actor: Actor, input: CreateUserInput): Promise<{ user: UserProfile }> {
   assertEmployee(actor);
@@ -171,7 +171,6 @@ export async function createUser(deps: UserDeps, actor: Actor, input: CreateUser
   const id = await deps.identity
     .createUser({
       email: input.email,
-      password: input.password,
       firstName: input.first_name,
       lastName: input.last_name,
       role: input.role,

@@ -117,7 +117,6 @@ describe('real answers replayed against the document', () => {
       token: operator,
       body: {
         email: uniqueEmail('contract'),
-        password: 'CareLoop-demo-2026',
         first_name: 'Contract',
         last_name: 'Check',
         role: 'provider',

@@ -2,7 +2,7 @@
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { UserProfile } from '../../shared/domain';
-import { DEMO, DEMO_PASSWORD, call, signIn, tokenFor } from '../support/api';
+import { DEMO, call, signIn, tokenFor } from '../support/api';
 import {
   accountOf,
   auditTrail,
@@ -94,7 +94,6 @@ describe('user create', () => {
       token: operator,
       body: {
         email: uniqueEmail(),
-        password: DEMO_PASSWORD,
         first_name: 'A',
         last_name: 'B',
         role: 'patient',
@@ -106,7 +105,6 @@ describe('user create', () => {
       token: operator,
       body: {
         email: DEMO.sunrise,
-        password: DEMO_PASSWORD,
         first_name: 'A',
         last_name: 'B',
         role: 'careloop_employee',

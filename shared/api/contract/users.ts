@@ -36,7 +36,8 @@ export const USERS_CONTRACT = {
   },
   createUser: {
     ...USERS_ENDPOINTS.createUser,
-    summary: 'Create a user (Cognito account, group and profile)',
+    summary:
+      'Create a user (Cognito account, group and profile); Cognito e-mails the temporary password in its invitation (a body with `password` is refused)',
     bodyExample: {
       email: 'nurse@sunrise.example',
       first_name: 'Robin',
@@ -44,7 +45,6 @@ export const USERS_CONTRACT = {
       phone_number: null,
       role: 'provider',
       provider_id: EXAMPLE_IDS.provider,
-      password: 'Example-passw0rd-2026',
     },
     answers: { 201: answer(answers.userAnswer, 'Created', { user: exampleUser }) },
     errors: [409],

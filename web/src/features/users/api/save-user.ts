@@ -8,10 +8,9 @@ import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { KEYS_SHOWING_USERS, userKeys } from './user-keys';
 
-/** The body of USERS_ROUTES.createUser (with `password`) and USERS_ROUTES.updateUser (without). */
+/** The body of USERS_ROUTES.createUser and USERS_ROUTES.updateUser (never a password: Cognito's invitation gives it). */
 export interface UserPayload {
   email: string;
-  password?: string;
   first_name: string;
   last_name: string;
   phone_number?: string | null;
