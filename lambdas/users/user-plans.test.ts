@@ -3,6 +3,7 @@ import type { AuditEvent } from '../kernel/audit-entry';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 import type { ItemWrite } from '../kernel/write-plan';
 import {
+  accountTerms,
   createProfilePlan,
   deleteProfilePlan,
   pendingProfilePlan,
@@ -136,7 +137,8 @@ describe('profileChangePlan', () => {
     expect(ofEntity(plan.transaction, 'counter')).toEqual([]);
     expect(ofEntity(plan.transaction, 'auditEvent')).toHaveLength(1);
     const search = ofEntity(plan.transaction, 'searchEntry');
-    expect(search.flatMap((w) => (w.op === 'delete' ? [w.key.term] : [])).sort()).toEqual(['ann', 'ann lee']);
+    // Ann became Anna: 'ann lee' goes; 'ann' stays, a word of her e-mail (ann@example.test).
+    expect(search.flatMap((w) => (w.op === 'delete' ? [w.key.term] : [])).sort()).toEqual(['ann lee']);
     expect(search.every((w) => w.op === 'delete' || (w.op === 'put' && w.item.role === 'careloop_employee'))).toBe(
       true,
     );
@@ -247,5 +249,19 @@ describe('settingsAdminPlan', () => {
     const item = (p: UserProfileRecord) => createProfilePlan(p).transaction[0] as { item: Record<string, unknown> };
     expect(item({ ...operator, can_manage_settings: true }).item).toMatchObject({ can_manage_settings: true });
     expect(item(operator).item).not.toHaveProperty('can_manage_settings');
+  });
+});
+
+describe('accountTerms', () => {
+  it('indexes each word of the e-mail, so any of them finds the account (spec §2)', () => {
+    const terms = accountTerms({
+      first_name: 'Nora',
+      last_name: 'Ellis',
+      email: 'nurse.lead+ops@sunrise-care.example',
+    });
+    for (const word of ['sunrise', 'care', 'example', 'lead', 'ops', 'nurse']) expect(terms).toContain(word);
+    expect(terms).toContain('nurse.lead+ops@sunrise-care.example');
+    expect(terms).toContain('nora ellis');
+    expect(terms).toEqual([...new Set(terms)].sort());
   });
 });

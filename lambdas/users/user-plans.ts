@@ -3,7 +3,7 @@
  * "Writes as plans"): the profile, the users total, its search index items and its audit event,
  * with the conditions that hold its rules.
  */
-import { personTerms } from '../kernel/search';
+import { normalizeSearch, personTerms } from '../kernel/search';
 import type { AuditEvent } from '../kernel/audit-entry';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import { COUNTER, counterAdd, GLOBAL_SCOPE } from '../kernel/read-models/counters';
@@ -15,10 +15,19 @@ import type { UserProfileChanges } from './ports';
 /** The profile's organization key when it has none (the organization index needs a value). */
 const NO_ORGANIZATION = 'none';
 
+/**
+ * An account is found by a prefix of its name's words (personTerms), its e-mail, or any word of the
+ * e-mail split on `@ . - _ +`: 'sunrise' finds nurse@sunrise.example (spec §2).
+ */
+export function accountTerms(p: Pick<UserProfileRecord, 'first_name' | 'last_name' | 'email'>): string[] {
+  const emailWords = p.email.split(/[@.\-_+]+/).map(normalizeSearch);
+  return [...new Set([...personTerms(p), ...emailWords])].filter((t) => t !== '').sort();
+}
+
 /** What the search index holds of an account: its terms, and its role (or `pending`) for the list's filter. */
 const indexed = (p: Pick<UserProfileRecord, 'id' | 'first_name' | 'last_name' | 'email' | 'role' | 'status'>) => ({
   id: p.id,
-  terms: personTerms(p),
+  terms: accountTerms(p),
   role: p.status === 'pending' ? 'pending' : (p.role ?? 'none'),
 });
 

@@ -60,6 +60,23 @@ describe('user list', () => {
   });
 });
 
+describe('user search', () => {
+  it("matches any word of the name or e-mail: the domain's name finds its accounts (spec §2)", async () => {
+    const org = await createOrganization(stack);
+    const domain = unique('clinic').toLowerCase().replace('-', '');
+    const nurse = await createUser(stack, {
+      email: `nurse@${domain}.example`,
+      role: 'provider',
+      provider_id: org.id,
+      first_name: 'Nell',
+      last_name: 'Smith',
+    });
+    // Neither the name nor the start of the e-mail has the domain's name: only the e-mail's words do.
+    expect((await listUsers(`?search=${domain}`)).map((u) => u.id)).toEqual([nurse.id]);
+    expect((await listUsers(`?search=${domain.slice(0, -2).toUpperCase()}`)).map((u) => u.id)).toEqual([nurse.id]);
+  });
+});
+
 describe('user create', () => {
   it('creates a Cognito account in the role group with the organization, and counts it', async () => {
     const org = await createOrganization(stack);
