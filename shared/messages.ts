@@ -10,7 +10,8 @@ export const VALIDATION = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   invalidPhone: 'Please enter a valid phone number (e.g., +1234567890)',
-  passwordRequiredForNewUsers: 'Password is required for new users',
+  /** Replaces the spec's 'Password is required for new users': Cognito's invitation gives the temporary password. */
+  passwordSetByInvitation: 'New users receive a temporary password by e-mail from CareLoop; do not send one',
   invalidUsPhone: 'Please enter a valid US phone number. Format: +1234567890 (10 digits after +1)',
   providerRequired: 'Provider selection is required for provider and patient users',
   timePreferenceInvalid: 'Please choose a time preference',
@@ -49,6 +50,8 @@ export const FALLBACK_ERRORS = {
   saveUser: 'Failed to save user',
   suspendUser: 'Failed to suspend user',
   restoreUser: 'Failed to restore user',
+  grantSettingsAdmin: 'Failed to make the user a settings admin',
+  revokeSettingsAdmin: 'Failed to revoke settings administration',
   loadAccount: 'Failed to load your account',
 } as const;
 

@@ -15,7 +15,6 @@ import { SUMMARY_STATUSES, SUMMARY_TABS } from './values/summaries';
 import { SCHEDULE_OPTIONS } from './values/calls';
 import { PROMPT_MAX_LENGTH, VOICES, type VoiceId } from './values/settings';
 import { US_PHONE, toE164 } from './phone';
-import { PASSWORD_POLICY_MESSAGE, isStrongPassword } from './password-policy';
 import { CARE_ROLES, ROLES } from './roles';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -240,15 +239,15 @@ const userFields = {
 const providerRequiredForRole = (u: { role: string; provider_id?: string | null | undefined }) =>
   u.role === 'careloop_employee' || Boolean(u.provider_id);
 
+/**
+ * A new account's temporary password comes from Cognito's invitation, never from an operator
+ * (DECISIONS "Passwords, first sign-in and MFA"): a request that still carries one is refused, so
+ * an older client cannot believe it set one.
+ */
 export const createUserSchema = z
   .object({
     ...userFields,
-    password: z.pipe(
-      z
-        .string({ error: VALIDATION.passwordRequiredForNewUsers })
-        .check(z.minLength(1, { error: VALIDATION.passwordRequiredForNewUsers })),
-      z.string().check(z.refine(isStrongPassword, { error: PASSWORD_POLICY_MESSAGE }), z.maxLength(256)),
-    ),
+    password: z.optional(z.undefined({ error: VALIDATION.passwordSetByInvitation })),
   })
   .check(z.refine(providerRequiredForRole, { error: VALIDATION.providerRequired, path: ['provider_id'] }));
 

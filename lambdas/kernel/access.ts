@@ -11,6 +11,7 @@ import { TenantDenied, denied, fail, type NotFoundName } from './error-catalogue
 import type { CallLogRecord } from './records/call-log';
 import type { OrganizationRef } from './records/organization';
 import type { PatientRecord } from './records/patient';
+import type { UserProfileRecord } from './records/user-profile';
 
 /**
  * Record ids are lower-case UUIDs (`ids.newId()`, Cognito subs); anything else cannot name a record
@@ -43,9 +44,13 @@ export function assertStaff(actor: Actor): void {
   if (actor.role !== 'careloop_employee' && actor.role !== 'provider') throw fail('forbidden');
 }
 
-/** Only employees whose e-mail is in the deploy-time list (product-rules.md "Roles"). */
-export function isSettingsAdmin(admins: readonly string[], actor: Actor): boolean {
-  return actor.role === 'careloop_employee' && actor.email !== '' && admins.includes(actor.email.toLowerCase());
+/**
+ * Only employees whose profile carries the capability, granted by another settings admin (DECISIONS
+ * "Identity and roles"). `profile` is the actor's own, as the standing check read it: no extra read,
+ * and a revocation counts from the next request.
+ */
+export function isSettingsAdmin(actor: Actor, profile: Pick<UserProfileRecord, 'can_manage_settings'> | null): boolean {
+  return actor.role === 'careloop_employee' && profile?.can_manage_settings === true;
 }
 
 /**

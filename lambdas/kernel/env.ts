@@ -50,6 +50,7 @@ export const readAuditArchiveEnv = (source: Source = process.env): AuditArchiveE
   s3Endpoint: optional(source, 'S3_ENDPOINT'),
 });
 
+/** SETTINGS_ADMIN_EMAILS: the deployment's first settings admins, granted when their operator account is created. */
 export const readSettingsAdmins = (source: Source = process.env): readonly string[] =>
   (source.SETTINGS_ADMIN_EMAILS ?? '')
     .split(',')

@@ -45,6 +45,11 @@ export const ERRORS = {
   // Roles that may not do this.
   forbidden: { kind: 'forbidden', code: 'auth.forbidden', message: 'You do not have permission to do this' },
   settingsAdminOnly: { kind: 'forbidden', code: 'auth.forbidden', message: CALL_MESSAGES.settingsAdminOnly },
+  settingsAdminGrantOnly: {
+    kind: 'forbidden',
+    code: 'auth.forbidden',
+    message: 'Only settings administrators can grant or revoke settings administration',
+  },
   operatorsLogNoTime: { kind: 'forbidden', code: 'auth.forbidden', message: CARE_TIME_MESSAGES.operatorsLogNoTime },
   billingIsForStaff: { kind: 'forbidden', code: 'auth.forbidden', message: BILLING_MESSAGES.billingIsForStaff },
   summaryStaffOnly: { kind: 'forbidden', code: 'summary.staff_only', message: SUMMARY_LINK_MESSAGES.staffOnly },
@@ -107,6 +112,16 @@ export const ERRORS = {
     kind: 'bad_request',
     code: 'user.cannot_suspend_self',
     message: 'You cannot suspend your own account',
+  },
+  cannotChangeOwnSettingsAdmin: {
+    kind: 'bad_request',
+    code: 'user.cannot_change_own_settings_admin',
+    message: 'You cannot grant or revoke settings administration on your own account',
+  },
+  settingsAdminEmployeesOnly: {
+    kind: 'bad_request',
+    code: 'user.settings_admin_employees_only',
+    message: 'Only CareLoop employees can be settings administrators',
   },
   passwordPolicy: { kind: 'bad_request', code: 'user.password_policy', message: PASSWORD_POLICY_MESSAGE },
   identityInvalid: { kind: 'bad_request', code: 'user.invalid', message: VALIDATION.invalidEmail },

@@ -16,7 +16,7 @@ export type ConfigNeed =
   | 'table'
   /** USER_POOL_ID, COGNITO_ENDPOINT: Cognito admin calls. */
   | 'identity'
-  /** SETTINGS_ADMIN_EMAILS: who may read and change System Settings. */
+  /** SETTINGS_ADMIN_EMAILS: the first settings admins, granted when their operator account is created. */
   | 'settingsAdmins'
   /** VAPI_*: the voice platform (secret in Secrets Manager: apiKey, webhookSecret). */
   | 'vapi'

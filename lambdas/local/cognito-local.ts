@@ -1,17 +1,19 @@
 /**
  * cognito-local embedded in the local stack, with stable pool and client ids, mail delivered to
- * the local outbox, and a compatibility proxy in front that answers the calls cognito-local lacks
+ * the local outbox (sign-up confirmations, and the invitation with a generated temporary password of
+ * an account an operator creates), and a compatibility proxy in front that answers the calls cognito-local lacks
  * (GetTokensFromRefreshToken, Amplify's refresh; GlobalSignOut; the sign-in challenges of
  * cognito-sign-in-bridge.ts) and enforces what Cognito enforces and cognito-local does not: the
  * password policy, the app client's writable attributes, disabled accounts, and the
  * post-confirmation trigger.
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { UNAUTHORIZED_ATTRIBUTE_MESSAGE, unauthorizedClientWrite } from '../../shared/identity-attributes';
-import { passwordPolicyViolation } from '../../shared/password-policy';
+import { PASSWORD_POLICY, passwordPolicyViolation } from '../../shared/password-policy';
 import { SignInBridge, asCognitoSignInError, type LocalAccount, type ProxyAnswer } from './cognito-sign-in-bridge';
 import { allowOriginHeaders, withoutAllowOrigin } from './cors';
 import type { FileOutbox } from './outbox';
@@ -133,6 +135,56 @@ function outboxSender(outbox: FileOutbox, apiUrl: string) {
       });
     };
   return { sendEmail: deliver('email'), sendSms: deliver('sms') };
+}
+
+const PASSWORD_CLASSES = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnopqrstuvwxyz', '23456789', '!#%+-=?@^_'];
+
+/**
+ * A temporary password as Cognito generates one for AdminCreateUser without TemporaryPassword:
+ * random, meeting the pool's policy (a character of each class, then more of any), never logged.
+ */
+export function temporaryPassword(): string {
+  const pick = (chars: string) => chars[randomInt(chars.length)] ?? '';
+  const all = PASSWORD_CLASSES.join('');
+  const chars = [...PASSWORD_CLASSES.map(pick), ...Array.from({ length: PASSWORD_POLICY.minLength }, () => pick(all))];
+  // Shuffled, so the classes are not always in the same places.
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j] ?? '', chars[i] ?? ''];
+  }
+  return chars.join('');
+}
+
+/**
+ * AdminCreateUser as Cognito answers it when no TemporaryPassword is given: a generated one, and
+ * (unless MessageAction is SUPPRESS) the invitation e-mailed with Cognito's default text to the
+ * account's e-mail, here the outbox. cognito-local itself is always told to send nothing.
+ */
+async function createInvitedUser(
+  input: Record<string, unknown>,
+  callInner: (target: string, input: unknown) => Promise<ProxyAnswer>,
+  outbox: FileOutbox,
+): Promise<ProxyAnswer> {
+  const given = typeof input.TemporaryPassword === 'string' && input.TemporaryPassword !== '';
+  const password = given ? String(input.TemporaryPassword) : temporaryPassword();
+  const answer = await callInner('AdminCreateUser', {
+    ...input,
+    TemporaryPassword: password,
+    MessageAction: 'SUPPRESS',
+  });
+  const mediums = (input.DesiredDeliveryMediums ?? ['SMS']) as unknown[];
+  if (answer.status !== 200 || input.MessageAction === 'SUPPRESS' || !mediums.includes('EMAIL')) return answer;
+  const username = String(input.Username ?? '');
+  const attributes = (input.UserAttributes ?? []) as { Name?: string; Value?: string }[];
+  const to = attributes.find((a) => a.Name === 'email')?.Value ?? username;
+  outbox.add({
+    channel: 'email',
+    to,
+    subject: 'Your temporary password',
+    body: `Your username is ${username} and temporary password is ${password}.`,
+    links: [],
+  });
+  return answer;
 }
 
 /**
@@ -340,6 +392,11 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
       }
       if (req.method === 'POST' && bridge.handles(target, input)) {
         const answer = await bridge.handle(target, input);
+        send(res, answer.status, answer.body);
+        return;
+      }
+      if (req.method === 'POST' && target === 'AdminCreateUser') {
+        const answer = await createInvitedUser(input, callInner, options.outbox);
         send(res, answer.status, answer.body);
         return;
       }

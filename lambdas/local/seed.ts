@@ -60,7 +60,7 @@ const STAFF_NOTIFICATIONS: NotificationPreferences = { new_summaries: ['email'],
 class DemoIdentity implements IdentityDirectory {
   constructor(private readonly identity: IdentityDirectory) {}
   createUser(input: NewIdentity) {
-    return this.identity.createUser({ ...input, permanentPassword: true });
+    return this.identity.createUser({ ...input, permanentPassword: DEMO_PASSWORD });
   }
   updateUser(...args: Parameters<IdentityDirectory['updateUser']>) {
     return this.identity.updateUser(...args);
@@ -166,7 +166,7 @@ function actorOf(userId: string, email: string, role: Role, organizationId: stri
 /**
  * The first operator. createUser needs an operator to act, so nobody can create the first one
  * through it: it is made as the deployment steps make one (README), its profile with an audit
- * event naming the operator themself.
+ * event naming the operator themself. It is the demo's settings admin (who may grant it to others).
  */
 async function createOperator(app: App): Promise<Actor> {
   const at = app.clock.now().toISOString();
@@ -174,7 +174,7 @@ async function createOperator(app: App): Promise<Actor> {
   const role: Role = 'careloop_employee';
   const id = await app.identity.createUser({
     email,
-    password: DEMO_PASSWORD,
+    permanentPassword: DEMO_PASSWORD,
     firstName,
     lastName,
     role,
@@ -192,6 +192,7 @@ async function createOperator(app: App): Promise<Actor> {
     provider_id: plan.providerId,
     assigned_at: plan.assignedAt,
     notification_preferences: plan.notificationPreferences,
+    can_manage_settings: true,
     created_at: at,
     status: 'active',
   };
@@ -389,7 +390,6 @@ async function seedOrganization(
         provider_id: organization.id,
         notification_preferences: STAFF_NOTIFICATIONS,
         care_role: careRole,
-        password: DEMO_PASSWORD,
       }),
     );
     const profile = await app.profiles.get(user.id);

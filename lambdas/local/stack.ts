@@ -202,7 +202,8 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
-      SETTINGS_ADMIN_EMAILS: process.env.SETTINGS_ADMIN_EMAILS ?? 'admin@careloop.health',
+      // The demo operator is seeded a settings admin; accounts created with these e-mails start as one.
+      SETTINGS_ADMIN_EMAILS: process.env.SETTINGS_ADMIN_EMAILS ?? '',
       POWERTOOLS_SERVICE_NAME: 'careloop-local',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_METRICS_DISABLED: 'true',

@@ -7,6 +7,7 @@ import { isSettingsAdmin } from '../kernel/access';
 import { effectiveSettings } from '../kernel/settings-in-force';
 import { fail } from '../kernel/error-catalogue';
 import type { Clock } from '../kernel/ports';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
 import type { WriteCommitter } from '../kernel/write-plan';
 import type { SettingsRepository } from './ports';
 import { saveSettingsPlan } from './settings-plans';
@@ -15,20 +16,23 @@ export interface SettingsDeps {
   settings: SettingsRepository;
   clock: Clock;
   committer: WriteCommitter;
-  /** SETTINGS_ADMIN_EMAILS, lower case. */
-  settingsAdmins: readonly string[];
   /** The deployment's assistant, used until an operator saves one. */
   defaultAssistantId: string;
 }
 
 export type SettingsInput = z.output<typeof settingsSchema>;
 
-function assertSettingsAdmin(deps: Pick<SettingsDeps, 'settingsAdmins'>, actor: Actor): void {
-  if (!isSettingsAdmin(deps.settingsAdmins, actor)) throw fail('settingsAdminOnly');
+/** `ownProfile`: the actor's profile as the standing check read it (the capability is on it). */
+function assertSettingsAdmin(actor: Actor, ownProfile: UserProfileRecord | null): void {
+  if (!isSettingsAdmin(actor, ownProfile)) throw fail('settingsAdminOnly');
 }
 
-export async function getSettings(deps: SettingsDeps, actor: Actor): Promise<SystemSettingsResponse> {
-  assertSettingsAdmin(deps, actor);
+export async function getSettings(
+  deps: SettingsDeps,
+  actor: Actor,
+  ownProfile: UserProfileRecord | null,
+): Promise<SystemSettingsResponse> {
+  assertSettingsAdmin(actor, ownProfile);
   return { settings: await effectiveSettings(deps), defaultPrompt: DEFAULT_SYSTEM_PROMPT };
 }
 
@@ -37,9 +41,10 @@ const stale = () => fail('settingsStale');
 export async function updateSettings(
   deps: SettingsDeps,
   actor: Actor,
+  ownProfile: UserProfileRecord | null,
   input: SettingsInput,
 ): Promise<SystemSettingsResponse> {
-  assertSettingsAdmin(deps, actor);
+  assertSettingsAdmin(actor, ownProfile);
   const current = await effectiveSettings(deps);
   if (input.version !== undefined && input.version !== current.version) throw stale();
   const at = deps.clock.now().toISOString();

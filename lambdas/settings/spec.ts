@@ -6,7 +6,7 @@ export const SETTINGS = {
   name: 'settings',
   functions: {
     'compliance-settings': {
-      config: ['table', 'settingsAdmins', 'vapi'],
+      config: ['table', 'vapi'],
       permissions: {
         // Saved through the one committer, which can issue each kind of write a plan names.
         table: [
@@ -18,7 +18,7 @@ export const SETTINGS = {
         ],
       },
       routes: {
-        // System settings: employees, and only those in SETTINGS_ADMIN_EMAILS (checked in the use case).
+        // System settings: employees, and only settings admins (their profile's capability, checked in the use case).
         getSettings: SETTINGS_ENDPOINTS.getSettings,
         updateSettings: SETTINGS_ENDPOINTS.updateSettings,
       },

@@ -6,8 +6,6 @@ import { isSettingsAdmin, type OrganizationLookup } from '../kernel/access';
 
 export interface MeDeps {
   organizations: OrganizationLookup;
-  /** SETTINGS_ADMIN_EMAILS, lower case. */
-  settingsAdmins: readonly string[];
 }
 
 /**
@@ -43,7 +41,7 @@ export async function getMe(
     notification_preferences: profile?.notification_preferences ?? { new_summaries: [], escalations: [] },
     created_at: profile?.created_at ?? '',
     care_role: careRole,
-    can_manage_settings: isSettingsAdmin(deps.settingsAdmins, actor),
+    can_manage_settings: isSettingsAdmin(actor, profile),
     careRole,
   };
 }

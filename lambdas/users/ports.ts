@@ -54,12 +54,14 @@ export interface UserProfileRepository {
   ): Promise<Page<UserProfileRecord> | 'invalid_cursor'>;
 }
 
+/**
+ * A new account. Its temporary password comes from the identity provider's invitation e-mail, never
+ * from an operator; the user chooses their own at first sign-in (DECISIONS "Passwords, first sign-in").
+ */
 export interface NewIdentity {
   email: string;
-  /** Temporary: the user must choose their own at first sign-in (product-rules.md "Accounts and sign-in"). */
-  password: string;
-  /** Only the local demo accounts keep the given password; nothing an operator creates does. */
-  permanentPassword?: true;
+  /** Only the local demo accounts: a password they keep, set without an invitation. */
+  permanentPassword?: string;
   firstName: string;
   lastName: string;
   role: Role;

@@ -6,7 +6,7 @@ export const USERS = {
   name: 'users',
   functions: {
     me: {
-      config: ['table', 'settingsAdmins'],
+      config: ['table'],
       permissions: {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
       },
@@ -15,7 +15,8 @@ export const USERS = {
       },
     },
     'manage-user': {
-      config: ['table', 'identity'],
+      // settingsAdmins: the deployment's first settings admins, granted at their account's creation.
+      config: ['table', 'identity', 'settingsAdmins'],
       permissions: {
         // A changed or removed account's search index items are deleted.
         table: [
@@ -28,6 +29,7 @@ export const USERS = {
         ],
         identity: [
           'cognito-idp:AdminCreateUser',
+          // Issued only for the local demo accounts' permanent password (the directory's one code path).
           'cognito-idp:AdminSetUserPassword',
           'cognito-idp:AdminUpdateUserAttributes',
           'cognito-idp:AdminAddUserToGroup',
@@ -46,6 +48,8 @@ export const USERS = {
         removeUser: USERS_ENDPOINTS.removeUser,
         suspendUser: USERS_ENDPOINTS.suspendUser,
         restoreUser: USERS_ENDPOINTS.restoreUser,
+        grantSettingsAdmin: USERS_ENDPOINTS.grantSettingsAdmin,
+        revokeSettingsAdmin: USERS_ENDPOINTS.revokeSettingsAdmin,
       },
     },
   },

@@ -3,10 +3,12 @@ import type { AuditEvent } from '../kernel/audit-entry';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 import type { ItemWrite } from '../kernel/write-plan';
 import {
+  accountTerms,
   createProfilePlan,
   deleteProfilePlan,
   pendingProfilePlan,
   profileChangePlan,
+  settingsAdminPlan,
   suspensionPlan,
 } from './user-plans';
 
@@ -135,7 +137,8 @@ describe('profileChangePlan', () => {
     expect(ofEntity(plan.transaction, 'counter')).toEqual([]);
     expect(ofEntity(plan.transaction, 'auditEvent')).toHaveLength(1);
     const search = ofEntity(plan.transaction, 'searchEntry');
-    expect(search.flatMap((w) => (w.op === 'delete' ? [w.key.term] : [])).sort()).toEqual(['ann', 'ann lee']);
+    // Ann became Anna: 'ann lee' goes; 'ann' stays, a word of her e-mail (ann@example.test).
+    expect(search.flatMap((w) => (w.op === 'delete' ? [w.key.term] : [])).sort()).toEqual(['ann lee']);
     expect(search.every((w) => w.op === 'delete' || (w.op === 'put' && w.item.role === 'careloop_employee'))).toBe(
       true,
     );
@@ -207,5 +210,58 @@ describe('suspensionPlan', () => {
       when: { equal: { status: 'active' }, present: ['suspended_at'] },
     });
     expect(restored.stored).not.toHaveProperty('suspended_at');
+  });
+});
+
+describe('settingsAdminPlan', () => {
+  const operator: UserProfileRecord = {
+    ...profile,
+    role: 'careloop_employee',
+    provider_id: null,
+    assigned_at: null,
+    care_role: undefined,
+  };
+
+  it("grants an active operator's profile the capability with its audit event, and revokes it", () => {
+    const granted = settingsAdminPlan(operator, true, AT, event);
+    expect(granted.plan.transaction).toEqual([
+      {
+        op: 'patch',
+        entity: 'userProfile',
+        key: { user_id: operator.id },
+        set: { can_manage_settings: true, updated_at: AT },
+        when: { equal: { status: 'active', role: 'careloop_employee' }, missing: ['can_manage_settings'] },
+        refusal: 'moved',
+      },
+      expect.objectContaining({ op: 'create', entity: 'auditEvent' }),
+    ]);
+    expect(granted.stored.can_manage_settings).toBe(true);
+
+    const revoked = settingsAdminPlan(granted.stored, false, AT, event);
+    expect(revoked.plan.transaction[0]).toMatchObject({
+      remove: ['can_manage_settings'],
+      when: { equal: { status: 'active', role: 'careloop_employee' }, present: ['can_manage_settings'] },
+    });
+    expect(revoked.stored).not.toHaveProperty('can_manage_settings');
+  });
+
+  it('a new profile keeps the capability only when given', () => {
+    const item = (p: UserProfileRecord) => createProfilePlan(p).transaction[0] as { item: Record<string, unknown> };
+    expect(item({ ...operator, can_manage_settings: true }).item).toMatchObject({ can_manage_settings: true });
+    expect(item(operator).item).not.toHaveProperty('can_manage_settings');
+  });
+});
+
+describe('accountTerms', () => {
+  it('indexes each word of the e-mail, so any of them finds the account (spec §2)', () => {
+    const terms = accountTerms({
+      first_name: 'Nora',
+      last_name: 'Ellis',
+      email: 'nurse.lead+ops@sunrise-care.example',
+    });
+    for (const word of ['sunrise', 'care', 'example', 'lead', 'ops', 'nurse']) expect(terms).toContain(word);
+    expect(terms).toContain('nurse.lead+ops@sunrise-care.example');
+    expect(terms).toContain('nora ellis');
+    expect(terms).toEqual([...new Set(terms)].sort());
   });
 });

@@ -3,7 +3,7 @@
  * "Writes as plans"): the profile, the users total, its search index items and its audit event,
  * with the conditions that hold its rules.
  */
-import { personTerms } from '../kernel/search';
+import { normalizeSearch, personTerms } from '../kernel/search';
 import type { AuditEvent } from '../kernel/audit-entry';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import { COUNTER, counterAdd, GLOBAL_SCOPE } from '../kernel/read-models/counters';
@@ -15,10 +15,19 @@ import type { UserProfileChanges } from './ports';
 /** The profile's organization key when it has none (the organization index needs a value). */
 const NO_ORGANIZATION = 'none';
 
+/**
+ * An account is found by a prefix of its name's words (personTerms), its e-mail, or any word of the
+ * e-mail split on `@ . - _ +`: 'sunrise' finds nurse@sunrise.example (spec §2).
+ */
+export function accountTerms(p: Pick<UserProfileRecord, 'first_name' | 'last_name' | 'email'>): string[] {
+  const emailWords = p.email.split(/[@.\-_+]+/).map(normalizeSearch);
+  return [...new Set([...personTerms(p), ...emailWords])].filter((t) => t !== '').sort();
+}
+
 /** What the search index holds of an account: its terms, and its role (or `pending`) for the list's filter. */
 const indexed = (p: Pick<UserProfileRecord, 'id' | 'first_name' | 'last_name' | 'email' | 'role' | 'status'>) => ({
   id: p.id,
-  terms: personTerms(p),
+  terms: accountTerms(p),
   role: p.status === 'pending' ? 'pending' : (p.role ?? 'none'),
 });
 
@@ -36,6 +45,7 @@ function profileItem(p: UserProfileRecord) {
     notify_new_summaries: p.notification_preferences.new_summaries,
     notify_escalations: p.notification_preferences.escalations,
     care_role: p.care_role,
+    can_manage_settings: p.can_manage_settings === true ? true : undefined,
     status: p.status,
     created_at: p.created_at,
     updated_at: p.created_at,
@@ -195,5 +205,41 @@ export function suspensionPlan(
   return {
     plan: { transaction: [profile, auditEventWrite(audit)], afterCommit: [] },
     stored: suspend ? { ...rest, suspended_at: at } : rest,
+  };
+}
+
+/**
+ * An active operator's profile given (`grant`) or stripped of settings administration, with its
+ * audit event; `moved` when the profile is no longer an active employee's or already as asked.
+ */
+export function settingsAdminPlan(
+  current: UserProfileRecord,
+  grant: boolean,
+  at: string,
+  audit: AuditEvent,
+): { plan: WritePlan<'moved'>; stored: UserProfileRecord } {
+  const when = { equal: { status: 'active', role: 'careloop_employee' } };
+  const profile: ItemWrite<'moved'> = grant
+    ? {
+        op: 'patch',
+        entity: 'userProfile',
+        key: { user_id: current.id },
+        set: { can_manage_settings: true, updated_at: at },
+        when: { ...when, missing: ['can_manage_settings'] },
+        refusal: 'moved',
+      }
+    : {
+        op: 'patch',
+        entity: 'userProfile',
+        key: { user_id: current.id },
+        set: { updated_at: at },
+        remove: ['can_manage_settings'],
+        when: { ...when, present: ['can_manage_settings'] },
+        refusal: 'moved',
+      };
+  const { can_manage_settings: _was, ...rest } = current;
+  return {
+    plan: { transaction: [profile, auditEventWrite(audit)], afterCommit: [] },
+    stored: grant ? { ...rest, can_manage_settings: true } : rest,
   };
 }

@@ -9,7 +9,7 @@ import {
 } from '../../shared/domain';
 import type { createUserSchema, updateUserSchema } from '../../shared/validation';
 import type { Actor } from '../kernel/actor';
-import { assertEmployee, isRecordId } from '../kernel/access';
+import { assertEmployee, isRecordId, isSettingsAdmin } from '../kernel/access';
 import { auditedChange } from '../kernel/audit';
 import { fail, inUserWords } from '../kernel/error-catalogue';
 import { toUserProfile } from '../kernel/mappers';
@@ -26,6 +26,7 @@ import {
   deleteProfilePlan,
   pendingProfilePlan,
   profileChangePlan,
+  settingsAdminPlan,
   suspensionPlan,
 } from './user-plans';
 
@@ -37,6 +38,11 @@ export interface UserDeps {
   clock: Clock;
   ids: Ids;
   committer: WriteCommitter;
+  /**
+   * The deployment's first settings admins (SETTINGS_ADMIN_EMAILS, lower case): an operator account
+   * created with one of these e-mails starts as a settings admin. Nobody else gains it but by a grant.
+   */
+  bootstrapSettingsAdmins?: readonly string[];
 }
 
 export type CreateUserInput = z.output<typeof createUserSchema>;
@@ -154,8 +160,8 @@ const moved = (
 });
 
 /**
- * A Cognito account (e-mail as username, temporary password, group = role, organization attribute)
- * and its profile, written with its audit event.
+ * A Cognito account (e-mail as username, group = role, organization attribute; Cognito e-mails the
+ * temporary password in its invitation) and its profile, written with its audit event.
  */
 export async function createUser(deps: UserDeps, actor: Actor, input: CreateUserInput): Promise<{ user: UserProfile }> {
   assertEmployee(actor);
@@ -165,7 +171,6 @@ export async function createUser(deps: UserDeps, actor: Actor, input: CreateUser
   const id = await deps.identity
     .createUser({
       email: input.email,
-      password: input.password,
       firstName: input.first_name,
       lastName: input.last_name,
       role: input.role,
@@ -178,6 +183,9 @@ export async function createUser(deps: UserDeps, actor: Actor, input: CreateUser
     id,
     ...profileFields(input, plan),
     ...(plan.careRole ? { care_role: plan.careRole } : {}),
+    ...(input.role === 'careloop_employee' && deps.bootstrapSettingsAdmins?.includes(input.email.toLowerCase())
+      ? { can_manage_settings: true }
+      : {}),
     created_at: now,
     status: 'active',
   };
@@ -349,6 +357,39 @@ async function changeSuspension(
       throw fail('userNotFound');
     }
     return answer(stored);
+  });
+}
+
+/**
+ * Grants (`grant`) or revokes settings administration (DECISIONS "Identity and roles"): only a
+ * settings admin may, only on another operator's active account, audited in the change's
+ * transaction. It counts from the account's next request (its standing check reads the profile).
+ * Asking for the state the account is in changes nothing.
+ */
+export async function changeSettingsAdmin(
+  deps: UserDeps,
+  actor: Actor,
+  ownProfile: UserProfileRecord | null,
+  userId: string,
+  grant: boolean,
+): Promise<{ user: UserProfile }> {
+  assertEmployee(actor);
+  if (!isSettingsAdmin(actor, ownProfile)) throw fail('settingsAdminGrantOnly');
+  if (userId === actor.userId) throw fail('cannotChangeOwnSettingsAdmin');
+  const current = isRecordId(userId) ? await deps.profiles.get(userId) : null;
+  if (!current || current.status !== 'active') throw fail('userNotFound');
+  if (current.role !== 'careloop_employee') throw fail('settingsAdminEmployeesOnly');
+  if ((current.can_manage_settings === true) === grant) return { user: toUserProfile(current, null) };
+  const action = grant ? 'user.settings_admin_grant' : 'user.settings_admin_revoke';
+  return auditedChange(deps, actor, action, { type: 'user', id: userId }, async (eventOf) => {
+    const at = deps.clock.now().toISOString();
+    const { plan, stored } = settingsAdminPlan(current, grant, at, eventOf());
+    if ((await deps.committer.commit(plan)) !== 'committed') {
+      // Why it was refused: the account left (gone), or someone else changed it first (stale).
+      const found = await deps.profiles.get(userId);
+      throw fail(!found || found.status !== 'active' ? 'userNotFound' : 'userStale');
+    }
+    return { user: toUserProfile(stored, null) };
   });
 }
 

@@ -68,7 +68,7 @@ export const userProfileRecord = z.object({
   care_role: z.nullable(z.enum(CARE_ROLES)),
   /** When an operator suspended the account (DECISIONS "Sessions"); absent while it is not suspended. */
   suspended_at: z.optional(time),
-  /** `me` only: true for employees in SETTINGS_ADMIN_EMAILS (the System Settings panel). */
+  /** Operators only: true for a settings admin (the System Settings panel; a capability on the profile). */
   can_manage_settings: z.optional(z.boolean()),
   /** `me` only: the caller's care role (whose minutes count toward which CCM code). */
   careRole: z.optional(z.nullable(z.enum(CARE_ROLES))),

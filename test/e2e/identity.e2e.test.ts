@@ -2,7 +2,7 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_POLICY_MESSAGE } from '../../shared/password-policy';
-import { call, signIn as apiSignIn } from '../support/api';
+import { call, invitedPassword, signIn as apiSignIn } from '../support/api';
 import { cognitoOf } from '../support/fixtures';
 import { spawnStack, type StackInfo } from '../support/spawn-stack';
 import { totpCode } from '../support/totp';
@@ -63,23 +63,24 @@ describe('identity', () => {
     await page.getByRole('heading', { level: 1, name: 'Account pending' }).waitFor();
   });
 
-  it("replaces an operator's temporary password at first sign-in", async () => {
+  it("replaces the temporary password of Cognito's invitation at first sign-in", async () => {
     const stack = stackUrls();
     const email = `identity-first-${stamp}@sunrise.example`;
     const created = await call(stack, 'POST', '/users', {
       token: await apiSignIn(stack, DEMO.operator),
       body: {
         email,
-        password: 'Temporary-pass-2026',
         first_name: 'Fern',
         last_name: 'First',
         role: 'careloop_employee',
       },
     });
     expect(created.status).toBe(201);
+    // Cognito's invitation (local: the outbox) carries the temporary password; nobody typed it.
+    const temporary = await invitedPassword(stack, email);
 
     const page = await newPage(browser);
-    await signIn(page, email, 'Temporary-pass-2026');
+    await signIn(page, email, temporary);
     await page.getByRole('heading', { level: 1, name: 'Set a new password' }).waitFor();
     await page
       .getByText('At least 12 characters, with upper- and lower-case letters, a number and a symbol.')
@@ -97,7 +98,7 @@ describe('identity', () => {
 
     // The temporary password no longer works; the chosen one signs straight in.
     const later = await newPage(browser);
-    await signIn(later, email, 'Temporary-pass-2026');
+    await signIn(later, email, temporary);
     expect(await later.getByRole('alert').textContent()).toMatch(/incorrect username or password/i);
     await signIn(later, email, 'Fern-chosen-2026');
     await later.waitForURL('**/admin');

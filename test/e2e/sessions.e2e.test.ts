@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_ENDED } from '../../web/src/features/auth/components/login-form.utils';
 import { AUTH_MESSAGES } from '../../shared/messages';
 import { createUser, demoOrganizations, uniqueEmail } from '../support/fixtures';
-import { DEMO, expectAccessible, launchBrowser, newPage, setNewPassword, signIn, stackUrls } from './support/browser';
+import { DEMO, expectAccessible, launchBrowser, newPage, signIn, stackUrls } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -83,11 +83,9 @@ describe('staff sessions', () => {
     const email = uniqueEmail('suspended');
     const lastName = `Suspended${Date.now().toString(36)}`;
     await createUser(stack, { email, role: 'provider', provider_id: sunrise, first_name: 'Sam', last_name: lastName });
-    const password = 'Suspend-me-2026!';
-
+    // The fixture accepted the invitation: the account signs in with the demo password.
     const nurse = await newPage(browser);
     await signIn(nurse, email);
-    await setNewPassword(nurse, password);
     await nurse.waitForURL('**/provider');
     await nurse.getByRole('heading', { level: 1, name: 'Provider Dashboard' }).waitFor();
 
@@ -107,7 +105,7 @@ describe('staff sessions', () => {
     // The open tab's next request is refused: the session ends and sign-in is asked for.
     await nurse.getByRole('link', { name: /New Summaries/ }).click();
     await nurse.waitForURL('**/login**');
-    await signIn(nurse, email, password);
+    await signIn(nurse, email);
     await nurse.getByText(AUTH_MESSAGES.accountDisabled).waitFor();
 
     await operator.getByRole('button', { name: `Restore ${name}` }).click();
@@ -116,7 +114,7 @@ describe('staff sessions', () => {
     await restore.waitFor({ state: 'hidden' });
     await operator.getByRole('button', { name: `Suspend ${name}` }).waitFor();
 
-    await signIn(nurse, email, password);
+    await signIn(nurse, email);
     await nurse.waitForURL('**/provider');
   });
 });

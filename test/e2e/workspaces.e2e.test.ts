@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../shared/messages';
-import { DEMO, expectAccessible, launchBrowser, newPage, setNewPassword, signIn } from './support/browser';
+import { invitedPassword } from '../support/api';
+import { DEMO, expectAccessible, launchBrowser, newPage, setNewPassword, signIn, stackUrls } from './support/browser';
 
 /**
  * The operator and provider workflow of issue 4 on the seeded local stack: an operator creates an
@@ -67,7 +68,6 @@ describe('operator and provider workspaces', () => {
     expect(new URL(operator.url()).searchParams.get('tab')).toBe('users');
     await operator.getByRole('button', { name: 'Add Provider User' }).click();
     await dialog().getByLabel('Email').fill(nurseEmail);
-    await dialog().getByLabel('Password', { exact: true }).fill(DEMO.password);
     await dialog().getByLabel('First Name').fill('Tess');
     await dialog().getByLabel('Last Name').fill('Rivera');
     await dialog().getByLabel('Phone Number').fill('(555) 010-3000');
@@ -123,7 +123,8 @@ describe('operator and provider workspaces', () => {
 
   it("lets that provider user see exactly their own organization's patients, on a phone-sized screen", async () => {
     const nurse = await newPage(browser, { width: 375, height: 800 });
-    await signIn(nurse, nurseEmail);
+    // The first sign-in with the temporary password of Cognito's invitation (local: the outbox).
+    await signIn(nurse, nurseEmail, await invitedPassword(stackUrls(), nurseEmail));
     await setNewPassword(nurse, 'Tess-chosen-2026');
     await nurse.getByRole('heading', { name: 'Provider Dashboard' }).waitFor();
     await nurse.getByRole('link', { name: `View Amara ${patientLast}` }).waitFor();

@@ -92,7 +92,7 @@ const actionsOf = (statements: Statement[]) =>
 const READERS: Record<ConfigNeed, ((source: NodeJS.ProcessEnv) => unknown) | undefined> = {
   table: readTableEnv,
   identity: readIdentityEnv,
-  settingsAdmins: undefined, // optional: an empty list means nobody may change settings
+  settingsAdmins: undefined, // optional: an empty list means only granted operators are settings admins
   vapi: readVapiEnv,
   scheduler: readSchedulerEnv,
   bus: readBusEnv,

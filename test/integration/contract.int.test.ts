@@ -13,6 +13,7 @@ import { DynamoLinkRepository } from '../../lambdas/texts/store/dynamo-link-repo
 import { call } from '../support/api';
 import {
   createCallablePatient,
+  createUser,
   demoOrganizations,
   eventually,
   inboundText,
@@ -116,7 +117,6 @@ describe('real answers replayed against the document', () => {
       token: operator,
       body: {
         email: uniqueEmail('contract'),
-        password: 'CareLoop-demo-2026',
         first_name: 'Contract',
         last_name: 'Check',
         role: 'provider',
@@ -136,6 +136,9 @@ describe('real answers replayed against the document', () => {
     await replay(200, 'POST', `/users/${user.body.user.id}/suspension`, { token: operator });
     await replay(200, 'DELETE', `/users/${user.body.user.id}/suspension`, { token: operator });
     await replay(200, 'DELETE', `/users/${user.body.user.id}`, { token: operator });
+    const colleague = await createUser(stack, { role: 'careloop_employee' });
+    await replay(200, 'PUT', `/users/${colleague.id}/settings-admin`, { token: operator });
+    await replay(200, 'DELETE', `/users/${colleague.id}/settings-admin`, { token: operator });
     await replay(200, 'DELETE', `/providers/${org.id}`, { token: operator });
 
     // Patients and clinical documents.

@@ -65,7 +65,6 @@ const newUser = (email: string, providerId: string) =>
     phone_number: null,
     role: 'provider',
     provider_id: providerId,
-    password: 'Rollback-Pass-2026!',
   });
 
 describe('a refused profile write', () => {

@@ -20,8 +20,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startCognitoLocal, type CognitoLocal, type PostConfirmationEvent } from '../../lambdas/local/cognito-local';
 import { DEFAULT_PORTS } from '../../lambdas/local/stack';
 import { FileOutbox } from '../../lambdas/local/outbox';
-import { PASSWORD_POLICY_MESSAGE } from '../../shared/password-policy';
-import { DEMO, DEMO_PASSWORD, call, signIn } from '../support/api';
+import { passwordPolicyViolation } from '../../shared/password-policy';
+import { VALIDATION } from '../../shared/messages';
+import { DEMO, DEMO_PASSWORD, call, invitedPassword, signIn } from '../support/api';
 import { uniqueEmail } from '../support/fixtures';
 import { totpCode } from '../support/totp';
 
@@ -121,11 +122,14 @@ describe('local identity (cognito-local behind the compatibility proxy)', () => 
       name: 'InvalidPasswordException',
       message: 'Password did not conform with policy: Password must have symbol characters',
     });
+  });
+
+  it('refuses a new account with a password an operator typed: the invitation gives the temporary one', async () => {
     const created = await call(stack, 'POST', '/users', {
       token: await signIn(stack, DEMO.operator),
       body: {
-        email: 'weak-user@example.test',
-        password: 'Abcdefghijk1',
+        email: uniqueEmail('typed'),
+        password: 'Abcdefghijk1!',
         first_name: 'W',
         last_name: 'P',
         role: 'careloop_employee',
@@ -133,7 +137,7 @@ describe('local identity (cognito-local behind the compatibility proxy)', () => 
     });
     expect(created).toEqual({
       status: 400,
-      body: { error: PASSWORD_POLICY_MESSAGE, code: 'request.invalid.password' },
+      body: { error: VALIDATION.passwordSetByInvitation, code: 'request.invalid.password' },
     });
   });
 
@@ -173,13 +177,16 @@ describe('local identity (cognito-local behind the compatibility proxy)', () => 
     ).rejects.toMatchObject(refused);
   });
 
-  it("gives an operator's account a temporary password, replaced at first sign-in, and leaves the e-mail unverified", async () => {
+  it("e-mails an operator's new account Cognito's invitation with a generated temporary password, replaced at first sign-in, and leaves the e-mail unverified", async () => {
     const email = uniqueEmail('first');
     const created = await call<{ user: { id: string } }>(stack, 'POST', '/users', {
       token: await signIn(stack, DEMO.operator),
-      body: { email, password: DEMO_PASSWORD, first_name: 'Fay', last_name: 'First', role: 'careloop_employee' },
+      body: { email, first_name: 'Fay', last_name: 'First', role: 'careloop_employee' },
     });
     expect(created.status).toBe(201);
+    const temporary = await invitedPassword(stack, email);
+    expect(passwordPolicyViolation(temporary)).toBeNull();
+    expect(temporary).not.toBe(DEMO_PASSWORD);
     const account = await client.send(new AdminGetUserCommand({ UserPoolId: stack.userPoolId, Username: email }));
     expect(account.UserStatus).toBe('FORCE_CHANGE_PASSWORD');
     expect(account.UserAttributes?.find((a) => a.Name === 'email_verified')?.Value).not.toBe('true');
@@ -196,7 +203,7 @@ describe('local identity (cognito-local behind the compatibility proxy)', () => 
       name: 'NotAuthorizedException',
       message: 'Incorrect username or password.',
     });
-    const challenge = await initiate(DEMO_PASSWORD);
+    const challenge = await initiate(temporary);
     expect(challenge.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
     expect(challenge.AuthenticationResult).toBeUndefined();
 
@@ -217,7 +224,7 @@ describe('local identity (cognito-local behind the compatibility proxy)', () => 
     const me = await call(stack, 'GET', '/me', { token: done.AuthenticationResult?.IdToken });
     expect(me).toMatchObject({ status: 200, body: { id: created.body.user.id, email } });
 
-    await expect(initiate(DEMO_PASSWORD)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(initiate(temporary)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     const later = await initiate('Chosen-by-Fay-2026');
     expect(decode(later.AuthenticationResult?.IdToken ?? '').email).toBe(email);
   });

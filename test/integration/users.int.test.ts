@@ -2,7 +2,7 @@
 import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { UserProfile } from '../../shared/domain';
-import { DEMO, DEMO_PASSWORD, call, signIn } from '../support/api';
+import { DEMO, call, signIn, tokenFor } from '../support/api';
 import {
   accountOf,
   auditTrail,
@@ -60,6 +60,23 @@ describe('user list', () => {
   });
 });
 
+describe('user search', () => {
+  it("matches any word of the name or e-mail: the domain's name finds its accounts (spec §2)", async () => {
+    const org = await createOrganization(stack);
+    const domain = unique('clinic').toLowerCase().replace('-', '');
+    const nurse = await createUser(stack, {
+      email: `nurse@${domain}.example`,
+      role: 'provider',
+      provider_id: org.id,
+      first_name: 'Nell',
+      last_name: 'Smith',
+    });
+    // Neither the name nor the start of the e-mail has the domain's name: only the e-mail's words do.
+    expect((await listUsers(`?search=${domain}`)).map((u) => u.id)).toEqual([nurse.id]);
+    expect((await listUsers(`?search=${domain.slice(0, -2).toUpperCase()}`)).map((u) => u.id)).toEqual([nurse.id]);
+  });
+});
+
 describe('user create', () => {
   it('creates a Cognito account in the role group with the organization, and counts it', async () => {
     const org = await createOrganization(stack);
@@ -94,7 +111,6 @@ describe('user create', () => {
       token: operator,
       body: {
         email: uniqueEmail(),
-        password: DEMO_PASSWORD,
         first_name: 'A',
         last_name: 'B',
         role: 'patient',
@@ -106,7 +122,6 @@ describe('user create', () => {
       token: operator,
       body: {
         email: DEMO.sunrise,
-        password: DEMO_PASSWORD,
         first_name: 'A',
         last_name: 'B',
         role: 'careloop_employee',
@@ -256,6 +271,73 @@ async function signUpAndConfirm(firstName: string, lastName: string) {
 }
 
 const trailOf = async (userId: string) => auditTrail(stack, `user:${userId}`);
+
+describe('settings administration', () => {
+  const settingsAdmin = (userId: string, method: 'PUT' | 'DELETE', token = operator) =>
+    call<{ user: UserProfile }>(stack, method, `/users/${userId}/settings-admin`, { token });
+
+  it('a settings admin grants it to another operator, who may then use System Settings; a revoke refuses them at once; both audited', async () => {
+    const colleague = await tokenFor(stack, 'careloop_employee');
+    const { id, can_manage_settings: before } = await me(colleague);
+    expect(before).toBe(false);
+    expect(await call(stack, 'GET', '/compliance-settings', { token: colleague })).toMatchObject({ status: 403 });
+
+    expect(expectStatus(await settingsAdmin(id, 'PUT'), 200).user).toMatchObject({ id, can_manage_settings: true });
+    expect((await me(colleague)).can_manage_settings).toBe(true);
+    expectStatus(await call(stack, 'GET', '/compliance-settings', { token: colleague }), 200);
+    // Granting again changes nothing (one audit event).
+    expectStatus(await settingsAdmin(id, 'PUT'), 200);
+    // Never on one's own account, even as a settings admin.
+    expect(await settingsAdmin(id, 'DELETE', colleague)).toEqual({
+      status: 400,
+      body: {
+        error: 'You cannot grant or revoke settings administration on your own account',
+        code: 'user.cannot_change_own_settings_admin',
+      },
+    });
+
+    expect(expectStatus(await settingsAdmin(id, 'DELETE'), 200).user).not.toHaveProperty('can_manage_settings');
+    // The same token, refused at the next request.
+    expect(await call(stack, 'GET', '/compliance-settings', { token: colleague })).toEqual({
+      status: 403,
+      body: { error: 'Only settings administrators can view or change system settings', code: 'auth.forbidden' },
+    });
+    expect((await me(colleague)).can_manage_settings).toBe(false);
+    expect((await auditTrail(stack, `user:${id}`)).map((e) => [e.action, e.actor_id, e.outcome])).toEqual([
+      ['user.settings_admin_grant', (await me(operator)).id, 'success'],
+      ['user.settings_admin_revoke', (await me(operator)).id, 'success'],
+    ]);
+  });
+
+  it('only a settings admin grants it, and only to an operator', async () => {
+    const colleague = await tokenFor(stack, 'careloop_employee');
+    const other = await createUser(stack, { role: 'careloop_employee' });
+    expect(await settingsAdmin(other.id, 'PUT', colleague)).toEqual({
+      status: 403,
+      body: {
+        error: 'Only settings administrators can grant or revoke settings administration',
+        code: 'auth.forbidden',
+      },
+    });
+    const org = await createOrganization(stack);
+    const nurse = await createUser(stack, { role: 'provider', provider_id: org.id });
+    expect(await settingsAdmin(nurse.id, 'PUT')).toEqual({
+      status: 400,
+      body: {
+        error: 'Only CareLoop employees can be settings administrators',
+        code: 'user.settings_admin_employees_only',
+      },
+    });
+    expect(await settingsAdmin('00000000-0000-4000-8000-000000000000', 'PUT')).toMatchObject({
+      status: 404,
+      body: { code: 'user.not_found' },
+    });
+    expect((await auditTrail(stack, `user:${other.id}`)).map((e) => [e.action, e.outcome])).not.toContainEqual([
+      'user.settings_admin_grant',
+      'success',
+    ]);
+  });
+});
 
 describe('pending accounts (self sign-up)', () => {
   it('a confirmed sign-up is listed as pending, uncounted, and stays signed in with no role', async () => {

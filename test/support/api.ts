@@ -25,8 +25,8 @@ const cognito = (stack: StackInfo) =>
 
 /**
  * Signs in through the same USER_PASSWORD_AUTH flow as the web app; returns the ID token. An account
- * an operator created has a temporary password: the first sign-in answers NEW_PASSWORD_REQUIRED
- * with `newPassword` (by default the same one, so later sign-ins of the test use it too).
+ * an operator created has a temporary password (`invitedPassword`): the first sign-in answers
+ * NEW_PASSWORD_REQUIRED with `newPassword`.
  */
 export async function signIn(
   stack: StackInfo,
@@ -55,6 +55,25 @@ export async function signIn(
   const token = out.AuthenticationResult?.IdToken;
   if (!token) throw new Error(`no ID token for ${email}`);
   return token;
+}
+
+/**
+ * The temporary password of an account an operator created, read from the invitation Cognito
+ * e-mailed (local mode: the outbox, newest first), as its owner would read it.
+ */
+export async function invitedPassword(stack: StackInfo, email: string): Promise<string> {
+  const { messages } = (await (await fetch(`${stack.apiUrl}/local/outbox`)).json()) as {
+    messages: { to: string; subject: string; body: string }[];
+  };
+  const invitation = messages.find((m) => m.to === email && m.subject === 'Your temporary password');
+  const password = /temporary password is (\S+)\.$/.exec(invitation?.body ?? '')?.[1];
+  if (!password) throw new Error(`no invitation for ${email} in the outbox`);
+  return password;
+}
+
+/** First sign-in of an invited account with its temporary password; it chooses `newPassword` (the demo one). */
+export async function acceptInvitation(stack: StackInfo, email: string, newPassword = DEMO_PASSWORD): Promise<string> {
+  return signIn(stack, email, await invitedPassword(stack, email), newPassword);
 }
 
 /** A Cognito account with the given group (or none) and organization, signed in. */

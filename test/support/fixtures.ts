@@ -25,7 +25,7 @@ import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer'
 import type { CallLogSummary } from '../../shared/calls';
 import type { ClinicalDocument, DashboardStats, Patient, ProviderOrganization, UserProfile } from '../../shared/domain';
 import type { Role } from '../../shared/roles';
-import { DEMO, DEMO_PASSWORD, call, signIn, tokenFor, type ApiAnswer } from './api';
+import { DEMO, DEMO_PASSWORD, acceptInvitation, call, signIn, tokenFor, type ApiAnswer } from './api';
 import type { StackInfo } from './spawn-stack';
 
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -204,19 +204,18 @@ export async function createDocument(
   return (kind === 'care-plan' ? body.carePlan : body.emrNotes) as ClinicalDocument;
 }
 
+/**
+ * A user an operator created, who has accepted the invitation: signed in once with the temporary
+ * password from the outbox and chose DEMO_PASSWORD, so the test signs them in like a demo account.
+ */
 export async function createUser(stack: StackInfo, overrides: Record<string, unknown>): Promise<UserProfile> {
   const answer = await call<{ user: UserProfile }>(stack, 'POST', '/users', {
     token: await operatorToken(stack),
-    body: {
-      email: uniqueEmail(),
-      password: DEMO_PASSWORD,
-      first_name: 'Test',
-      last_name: 'User',
-      role: 'provider',
-      ...overrides,
-    },
+    body: { email: uniqueEmail(), first_name: 'Test', last_name: 'User', role: 'provider', ...overrides },
   });
-  return expectStatus(answer, 201).user;
+  const { user } = expectStatus(answer, 201);
+  await acceptInvitation(stack, user.email);
+  return user;
 }
 
 /** Dashboard totals as the operator sees them. */

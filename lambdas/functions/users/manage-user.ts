@@ -1,6 +1,7 @@
 import { pageRequest } from '../../kernel/cursor';
 import {
   USERS_PAGE_SIZE,
+  changeSettingsAdmin,
   createUser,
   deleteUser,
   listUsers,
@@ -9,6 +10,7 @@ import {
   updateUser,
 } from '../../users/users';
 import { identityDirectory, tableDeps } from '../../composition-root';
+import { readSettingsAdmins } from '../../kernel/env';
 import { defineFunction } from '../../platform/http-handler';
 import { created, ok } from '../../platform/http';
 import { apiFunction } from '../../kernel/spec';
@@ -30,6 +32,10 @@ export const handler = defineFunction(
     removeUser: async ({ actor, deps, path }) => ok(await deleteUser(deps, actor, path.userId)),
     suspendUser: async ({ actor, deps, path }) => ok(await suspendUser(deps, actor, path.userId)),
     restoreUser: async ({ actor, deps, path }) => ok(await restoreUser(deps, actor, path.userId)),
+    grantSettingsAdmin: async ({ actor, deps, path, ownProfile }) =>
+      ok(await changeSettingsAdmin(deps, actor, await ownProfile(), path.userId, true)),
+    revokeSettingsAdmin: async ({ actor, deps, path, ownProfile }) =>
+      ok(await changeSettingsAdmin(deps, actor, await ownProfile(), path.userId, false)),
   },
-  () => ({ ...tableDeps(), identity: identityDirectory() }),
+  () => ({ ...tableDeps(), identity: identityDirectory(), bootstrapSettingsAdmins: readSettingsAdmins() }),
 );

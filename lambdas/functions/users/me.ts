@@ -1,6 +1,5 @@
 import { getMe } from '../../users/me';
 import { tableDeps } from '../../composition-root';
-import { readSettingsAdmins } from '../../kernel/env';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
 import { apiFunction } from '../../kernel/spec';
@@ -9,5 +8,5 @@ import { USERS } from '../../users/spec';
 export const handler = defineFunction(
   apiFunction(USERS, 'me'),
   { me: async ({ actor, deps, ownProfile }) => ok(await getMe(deps, actor, ownProfile())) },
-  () => ({ ...tableDeps(), settingsAdmins: readSettingsAdmins() }),
+  () => tableDeps(),
 );

@@ -1,7 +1,8 @@
 import type { EntityItem } from 'electrodb';
 import { type NotificationChannel, NOTIFICATION_CHANNELS } from '../../../shared/values/notifications';
 import { isRole, type Role } from '../../../shared/roles';
-import { personTerms, stillMatches } from '../../kernel/search';
+import { stillMatches } from '../../kernel/search';
+import { accountTerms } from '../user-plans';
 import type { Page } from '../../kernel/ports';
 import type { UserProfileRepository } from '../ports';
 import type { UserProfileRecord } from '../../kernel/records/user-profile';
@@ -86,7 +87,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
     // In index order; an account removed, disabled or renamed since its index items were read is left out.
     const items = ids.items.flatMap((id) => {
       const p = found.get(id);
-      return p && (p.status === 'active' || p.status === 'pending') && stillMatches(personTerms(p), prefix) ? [p] : [];
+      return p && (p.status === 'active' || p.status === 'pending') && stillMatches(accountTerms(p), prefix) ? [p] : [];
     });
     return { items, cursor: ids.cursor };
   }
@@ -128,5 +129,6 @@ function toRecord(item: ProfileItem): UserProfileRecord {
     status: item.status,
     ...(item.care_role ? { care_role: item.care_role } : {}),
     ...(item.suspended_at ? { suspended_at: item.suspended_at } : {}),
+    ...(item.can_manage_settings === true ? { can_manage_settings: true } : {}),
   };
 }

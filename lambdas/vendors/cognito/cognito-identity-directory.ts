@@ -29,10 +29,13 @@ export class CognitoIdentityDirectory implements IdentityDirectory {
         new AdminCreateUserCommand({
           ...pool,
           Username: input.email,
-          MessageAction: 'SUPPRESS',
-          // FORCE_CHANGE_PASSWORD: the first sign-in answers NEW_PASSWORD_REQUIRED. The address is
-          // not marked verified: its owner verifies it (product-rules.md "Accounts and sign-in").
-          TemporaryPassword: input.password,
+          // Cognito generates the temporary password and e-mails it in its invitation; nobody else
+          // ever knows it. FORCE_CHANGE_PASSWORD: the first sign-in answers NEW_PASSWORD_REQUIRED.
+          // The address is not marked verified: its owner verifies it (product-rules.md "Accounts and
+          // sign-in"). A demo account (local only) gets no invitation: its password is set below.
+          ...(input.permanentPassword
+            ? { MessageAction: 'SUPPRESS' as const }
+            : { DesiredDeliveryMediums: ['EMAIL' as const] }),
           UserAttributes: [
             { Name: 'email', Value: input.email },
             { Name: 'given_name', Value: input.firstName },
@@ -46,7 +49,12 @@ export class CognitoIdentityDirectory implements IdentityDirectory {
       try {
         if (input.permanentPassword) {
           await this.client.send(
-            new AdminSetUserPasswordCommand({ ...pool, Username: sub, Password: input.password, Permanent: true }),
+            new AdminSetUserPasswordCommand({
+              ...pool,
+              Username: sub,
+              Password: input.permanentPassword,
+              Permanent: true,
+            }),
           );
         }
         await this.client.send(new AdminAddUserToGroupCommand({ ...pool, Username: sub, GroupName: input.role }));

@@ -8,7 +8,7 @@ import { SETTINGS_ENDPOINTS } from '../endpoints/settings';
 export const SETTINGS_CONTRACT = {
   getSettings: {
     ...SETTINGS_ENDPOINTS.getSettings,
-    summary: 'The call assistant settings (employees in SETTINGS_ADMIN_EMAILS)',
+    summary: 'The call assistant settings (settings admins only)',
     answers: {
       200: answer(answers.systemSettingsAnswer, 'The settings', {
         settings: exampleSettings,

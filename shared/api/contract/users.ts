@@ -3,6 +3,18 @@ import * as answers from '../answers';
 import { EXAMPLE_IDS, exampleUser } from '../examples';
 import { userProfileRecord } from '../records';
 import { answer, page, type RouteContract } from './route';
+
+/** An operator's account: employees have no organization. */
+const exampleOperator = {
+  ...exampleUser,
+  email: 'ops@careloop.example',
+  role: 'careloop_employee' as const,
+  provider_id: null,
+  provider: null,
+  assigned_at: null,
+  notification_preferences: { new_summaries: [], escalations: [] },
+  care_role: null,
+};
 import { USERS_ENDPOINTS } from '../endpoints/users';
 
 export const USERS_CONTRACT = {
@@ -24,7 +36,8 @@ export const USERS_CONTRACT = {
   },
   createUser: {
     ...USERS_ENDPOINTS.createUser,
-    summary: 'Create a user (Cognito account, group and profile)',
+    summary:
+      'Create a user (Cognito account, group and profile); Cognito e-mails the temporary password in its invitation (a body with `password` is refused)',
     bodyExample: {
       email: 'nurse@sunrise.example',
       first_name: 'Robin',
@@ -32,7 +45,6 @@ export const USERS_CONTRACT = {
       phone_number: null,
       role: 'provider',
       provider_id: EXAMPLE_IDS.provider,
-      password: 'Example-passw0rd-2026',
     },
     answers: { 201: answer(answers.userAnswer, 'Created', { user: exampleUser }) },
     errors: [409],
@@ -69,5 +81,18 @@ export const USERS_CONTRACT = {
     ...USERS_ENDPOINTS.restoreUser,
     summary: 'Restore a suspended account: it may sign in again',
     answers: { 200: answer(answers.userAnswer, 'Restored', { user: exampleUser }) },
+  },
+  grantSettingsAdmin: {
+    ...USERS_ENDPOINTS.grantSettingsAdmin,
+    summary:
+      "Let another operator read and change System Settings (settings admins only; never one's own account, never a provider user's)",
+    answers: {
+      200: answer(answers.userAnswer, 'Granted', { user: { ...exampleOperator, can_manage_settings: true } }),
+    },
+  },
+  revokeSettingsAdmin: {
+    ...USERS_ENDPOINTS.revokeSettingsAdmin,
+    summary: "Take settings administration from another operator (settings admins only; never one's own)",
+    answers: { 200: answer(answers.userAnswer, 'Revoked', { user: exampleOperator }) },
   },
 } as const satisfies Record<string, RouteContract>;

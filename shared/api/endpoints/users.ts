@@ -16,4 +16,6 @@ export const USERS_ENDPOINTS = {
   removeUser: { ...USERS_ROUTES.removeUser, path: userPathSchema },
   suspendUser: { ...USERS_ROUTES.suspendUser, path: userPathSchema, body: null },
   restoreUser: { ...USERS_ROUTES.restoreUser, path: userPathSchema },
+  grantSettingsAdmin: { ...USERS_ROUTES.grantSettingsAdmin, path: userPathSchema, body: null },
+  revokeSettingsAdmin: { ...USERS_ROUTES.revokeSettingsAdmin, path: userPathSchema },
 } as const satisfies Record<string, Endpoint>;

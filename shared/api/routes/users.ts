@@ -11,4 +11,8 @@ export const USERS_ROUTES = {
   suspendUser: { method: 'POST', resource: '/users/{userId}/suspension', access: EMPLOYEE },
   /** Restores a suspended account. */
   restoreUser: { method: 'DELETE', resource: '/users/{userId}/suspension', access: EMPLOYEE },
+  /** Grants settings administration to another operator (settings admins only). */
+  grantSettingsAdmin: { method: 'PUT', resource: '/users/{userId}/settings-admin', access: EMPLOYEE },
+  /** Revokes it from another operator (settings admins only). */
+  revokeSettingsAdmin: { method: 'DELETE', resource: '/users/{userId}/settings-admin', access: EMPLOYEE },
 } as const satisfies Record<string, RouteDefinition>;

@@ -19,6 +19,6 @@ export const sessionUserSchema = z.object({
   provider: z.optional(z.nullable(z.object({ id: z.string(), name: z.string() }))),
   notification_preferences: z.optional(z.unknown()),
   created_at: optionalText,
-  /** True only for employees in SETTINGS_ADMIN_EMAILS: they see the System Settings panel. */
+  /** True only for settings admins (a capability on their profile): they see the System Settings panel. */
   can_manage_settings: z.optional(z.boolean()),
 });

@@ -33,6 +33,8 @@ export function userProfileEntity(config: EntityConfiguration) {
         /** Set while an operator has the account suspended: its tokens have no standing, sign-in is refused. */
         suspended_at: { type: 'string' },
         deleted_at: { type: 'string' },
+        /** Employees only: may read and change System Settings, and grant or revoke this on other operators. */
+        can_manage_settings: { type: 'boolean' },
       },
       indexes: {
         byId: primary(['user_id'], []),

@@ -72,7 +72,7 @@ export function AdminDashboardPage() {
   const [scheduledOpen, setScheduledOpen] = useState(false);
   const [addingOrganization, setAddingOrganization] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  // Only settings administrators (SETTINGS_ADMIN_EMAILS) see the panel; the API refuses everyone else.
+  // Only settings administrators (a capability on their profile) see the panel; the API refuses everyone else.
   const canManageSettings = user.can_manage_settings === true;
   const deleting = useModalTarget<ProviderOrganization>();
   const data = stats.data;

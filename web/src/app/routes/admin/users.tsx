@@ -12,6 +12,7 @@ import { useOrganizations } from '../../../features/organizations/api/get-organi
 import type { UserFilters } from '../../../features/users/api/user-keys';
 import { useUsers } from '../../../features/users/api/get-users';
 import { DeleteUserModal } from '../../../features/users/components/delete-user-modal';
+import { SettingsAdminModal } from '../../../features/users/components/settings-admin-modal';
 import { SuspensionModal } from '../../../features/users/components/suspension-modal';
 import { UserFormModal } from '../../../features/users/components/user-form-modal';
 import { ROLE_OPTIONS } from '../../../features/users/components/user-form.utils';
@@ -31,7 +32,8 @@ const roleFilterOf = (value: string): UserFilters['role'] => (isRole(value) || v
 
 /**
  * `/admin/users`: search by e-mail, filter by role (or pending), add, edit, enable a pending self
- * sign-up, suspend and restore, and delete (never oneself).
+ * sign-up, suspend and restore, grant and revoke settings administration (settings admins), and delete
+ * (never oneself).
  */
 export function UsersPage() {
   const me = useSignedInUser();
@@ -43,6 +45,7 @@ export function UsersPage() {
   const form = useModalTarget<UserProfile>();
   const deleting = useModalTarget<UserProfile>();
   const suspending = useModalTarget<UserProfile>();
+  const settingsAdmin = useModalTarget<UserProfile>();
   const list = users.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = debouncedSearch.trim() !== '' || role !== 'all';
 
@@ -84,6 +87,8 @@ export function UsersPage() {
           onEdit={form.open}
           onDelete={deleting.open}
           onSuspension={suspending.open}
+          // Only settings admins grant or revoke it (the API refuses everyone else).
+          onSettingsAdmin={me.can_manage_settings === true ? settingsAdmin.open : undefined}
         />
       </QueryTableCard>
       <LoadMore query={users} label="Load more users" />
@@ -98,6 +103,7 @@ export function UsersPage() {
       />
       <DeleteUserModal opened={deleting.opened} user={deleting.target} onClose={deleting.close} />
       <SuspensionModal opened={suspending.opened} user={suspending.target} onClose={suspending.close} />
+      <SettingsAdminModal opened={settingsAdmin.opened} user={settingsAdmin.target} onClose={settingsAdmin.close} />
     </PageShell>
   );
 }

@@ -8,10 +8,9 @@ import { sendRoute } from '../../../lib/api-route';
 import { useApiClient } from '../../../lib/services';
 import { KEYS_SHOWING_USERS, userKeys } from './user-keys';
 
-/** The body of USERS_ROUTES.createUser (with `password`) and USERS_ROUTES.updateUser (without). */
+/** The body of USERS_ROUTES.createUser and USERS_ROUTES.updateUser (never a password: Cognito's invitation gives it). */
 export interface UserPayload {
   email: string;
-  password?: string;
   first_name: string;
   last_name: string;
   phone_number?: string | null;
@@ -98,6 +97,23 @@ export function useSuspension() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, suspend }: { userId: string; suspend: boolean }) => setSuspension(api, userId, suspend),
+    onSuccess: () => invalidateUsers(queryClient),
+  });
+}
+
+/** Grants (`grant`) or revokes settings administration on another operator's account (settings admins only). */
+export function setSettingsAdmin(api: ApiClient, userId: string, grant: boolean): Promise<UserResponse> {
+  return sendRoute(api, grant ? USERS_ROUTES.grantSettingsAdmin : USERS_ROUTES.revokeSettingsAdmin, {
+    params: { userId },
+    fallbackError: grant ? FALLBACK_ERRORS.grantSettingsAdmin : FALLBACK_ERRORS.revokeSettingsAdmin,
+  });
+}
+
+export function useSettingsAdmin() {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, grant }: { userId: string; grant: boolean }) => setSettingsAdmin(api, userId, grant),
     onSuccess: () => invalidateUsers(queryClient),
   });
 }

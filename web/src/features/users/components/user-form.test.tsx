@@ -46,25 +46,11 @@ describe('UserForm', { timeout: 30_000 }, () => {
     expect(alertText()).toBe('Please enter a valid email address');
 
     await user.type(field('Email'), '.example');
-    await submit(user);
-    expect(alertText()).toBe('Password is required for new users');
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
-      'At least 12 characters, with upper- and lower-case letters, a number and a symbol. It is temporary: the user chooses their own at first sign-in.',
+    // No password: Cognito e-mails the temporary one (DECISIONS "Passwords, first sign-in and MFA").
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(field('Email')).toHaveAccessibleDescription(
+      'CareLoop e-mails a temporary password to this address; the user chooses their own at first sign-in.',
     );
-
-    await user.type(screen.getByLabelText('Password'), '12345');
-    await submit(user);
-    expect(alertText()).toBe(
-      'Password must be at least 12 characters and include upper- and lower-case letters, a number and a symbol',
-    );
-
-    await user.type(screen.getByLabelText('Password'), 'Abcdefgh');
-    await submit(user);
-    expect(alertText()).toBe(
-      'Password must be at least 12 characters and include upper- and lower-case letters, a number and a symbol',
-    );
-
-    await user.type(screen.getByLabelText('Password'), '-');
     await submit(user);
     expect(alertText()).toBe('First name is required');
 
@@ -103,7 +89,6 @@ describe('UserForm', { timeout: 30_000 }, () => {
     const { requests, onSaved, user } = renderForm();
 
     await user.type(field('Email'), '  nora@sunrise.example ');
-    await user.type(screen.getByLabelText('Password'), 'Secret-pass-2026');
     await user.type(field('First Name'), ' Nora ');
     await user.type(field('Last Name'), 'Nurse');
     await user.type(field('Phone Number'), '5550102000');
@@ -124,7 +109,6 @@ describe('UserForm', { timeout: 30_000 }, () => {
         path: '/users',
         body: {
           email: 'nora@sunrise.example',
-          password: 'Secret-pass-2026',
           first_name: 'Nora',
           last_name: 'Nurse',
           phone_number: '+15550102000',
@@ -154,7 +138,6 @@ describe('UserForm', { timeout: 30_000 }, () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'careloop_employee');
     await user.type(field('Email'), 'ops@careloop.health');
-    await user.type(screen.getByLabelText('Password'), 'Secret-pass-2026');
     await user.type(field('First Name'), 'Olive');
     await user.type(field('Last Name'), 'Ops');
     await submit(user);
@@ -162,7 +145,6 @@ describe('UserForm', { timeout: 30_000 }, () => {
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]?.body).toEqual({
       email: 'ops@careloop.health',
-      password: 'Secret-pass-2026',
       first_name: 'Olive',
       last_name: 'Ops',
       role: 'careloop_employee',

@@ -1,9 +1,8 @@
-import { Checkbox, Fieldset, Group, NativeSelect, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { CARE_ROLES, ROLE_HELP, ROLE_LABELS, isRole } from '../../../../../shared/roles';
 import { NOTIFICATION_CHANNELS } from '../../../../../shared/values/notifications';
 import type { ProviderRef, UserProfile } from '../../../../../shared/domain';
-import { PASSWORD_HINT } from '../../../../../shared/password-policy';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { NameFields } from '../../../components/forms/name-fields';
 import { useSaveUser, type UserScope } from '../api/save-user';
@@ -25,8 +24,9 @@ import {
 import { isPending } from './users.utils';
 import { FormActions } from '../../../components/forms/form-actions';
 
-/** The operator never knows a working password: the one typed here is replaced at first sign-in. */
-const TEMPORARY_PASSWORD_HINT = `${PASSWORD_HINT} It is temporary: the user chooses their own at first sign-in.`;
+/** The operator never knows a working password: Cognito's invitation carries a temporary one. */
+const INVITATION_HINT =
+  'CareLoop e-mails a temporary password to this address; the user chooses their own at first sign-in.';
 
 export interface UserFormProps {
   /** The user to edit; without it the form creates one. */
@@ -75,7 +75,6 @@ export function UserForm({
       : emptyUserForm();
   });
   const [error, setError] = useState<string | null>(null);
-  const [passwordVisible, setPasswordVisible] = useState(false);
   const set = <K extends keyof UserFormValues>(field: K, value: UserFormValues[K]) =>
     setValues((prev) => ({ ...prev, [field]: value }));
 
@@ -85,7 +84,7 @@ export function UserForm({
     setError(invalid);
     if (invalid) return;
     save.mutate(
-      { userId: user?.id, body: toUserPayload(values, mode) },
+      { userId: user?.id, body: toUserPayload(values) },
       {
         onSuccess: ({ user: saved }) => onSaved(saved),
         onError: (caught) => setError(caught.message),
@@ -110,24 +109,10 @@ export function UserForm({
           autoComplete="off"
           required
           withAsterisk={false}
+          description={mode === 'create' ? INVITATION_HINT : undefined}
           value={values.email}
           onChange={(event) => set('email', event.currentTarget.value)}
         />
-        {mode === 'create' && (
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            required
-            withAsterisk={false}
-            description={TEMPORARY_PASSWORD_HINT}
-            value={values.password}
-            onChange={(event) => set('password', event.currentTarget.value)}
-            visible={passwordVisible}
-            onVisibilityChange={setPasswordVisible}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': passwordVisible ? 'Hide password' : 'Show password' }}
-          />
-        )}
         <NameFields values={values} onChange={set} />
         <TextInput
           label="Phone Number"

@@ -4,16 +4,14 @@ import { emptyUserForm, toUserPayload, validateUserForm, withChannels, withPhone
 const valid = {
   ...emptyUserForm({ provider_id: 'prov-1' }),
   email: ' nora@sunrise.example ',
-  password: 'Secret-pass-2026',
   first_name: 'Nora ',
   last_name: ' Nurse',
 };
 
 describe('user form logic', () => {
-  it('sends the password only on create, and clears an emptied phone on edit', () => {
-    expect(toUserPayload(valid, 'create')).toEqual({
+  it('never sends a password (Cognito e-mails the temporary one), and leaves out an emptied phone', () => {
+    expect(toUserPayload(valid)).toEqual({
       email: 'nora@sunrise.example',
-      password: 'Secret-pass-2026',
       first_name: 'Nora',
       last_name: 'Nurse',
       role: 'provider',
@@ -21,13 +19,11 @@ describe('user form logic', () => {
       notification_preferences: { new_summaries: ['email'], escalations: ['email'] },
       care_role: 'clinical_staff',
     });
-    const edit = toUserPayload(valid, 'edit');
-    expect(edit).not.toHaveProperty('password');
-    expect(edit).not.toHaveProperty('phone_number');
+    expect(toUserPayload(valid)).not.toHaveProperty('phone_number');
   });
 
   it('sends the organization for patients but no notification preferences', () => {
-    const body = toUserPayload(withRole(valid, 'patient'), 'create');
+    const body = toUserPayload(withRole(valid, 'patient'));
     expect(body.provider_id).toBe('prov-1');
     expect(body).not.toHaveProperty('notification_preferences');
     expect(body).not.toHaveProperty('care_role');
@@ -36,7 +32,7 @@ describe('user form logic', () => {
   it('clears the organization when CareLoop Employee is chosen', () => {
     const employee = withRole(valid, 'careloop_employee');
     expect(employee.provider_id).toBe('');
-    expect(toUserPayload(employee, 'create')).not.toHaveProperty('provider_id');
+    expect(toUserPayload(employee)).not.toHaveProperty('provider_id');
     expect(validateUserForm(employee, 'create')).toBeNull();
   });
 
@@ -46,17 +42,9 @@ describe('user form logic', () => {
     );
   });
 
-  it("refuses a password the user pool would refuse, with the pool's one message", () => {
-    expect(validateUserForm({ ...valid, password: 'secret-pass' }, 'create')).toBe(
-      'Password must be at least 12 characters and include upper- and lower-case letters, a number and a symbol',
-    );
-  });
-
   it('reports the first broken field in form order', () => {
-    expect(validateUserForm({ ...valid, password: '', first_name: '' }, 'create')).toBe(
-      'Password is required for new users',
-    );
-    expect(validateUserForm({ ...valid, password: '', first_name: '' }, 'edit')).toBe('First name is required');
+    expect(validateUserForm({ ...valid, email: '', first_name: '' }, 'create')).toBe('Email is required');
+    expect(validateUserForm({ ...valid, first_name: '', last_name: '' }, 'edit')).toBe('First name is required');
   });
 
   it('normalises the phone and keeps channels in canonical order', () => {

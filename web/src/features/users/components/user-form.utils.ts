@@ -21,7 +21,6 @@ export type UserFormMode = 'create' | 'edit';
 
 export interface UserFormValues {
   email: string;
-  password: string;
   first_name: string;
   last_name: string;
   phone_number: string;
@@ -49,7 +48,6 @@ export const needsOrganization = (role: Role) => role !== 'careloop_employee';
 export function emptyUserForm(defaults: Partial<Pick<UserFormValues, 'role' | 'provider_id'>> = {}): UserFormValues {
   return {
     email: '',
-    password: '',
     first_name: '',
     last_name: '',
     phone_number: '',
@@ -63,7 +61,6 @@ export function emptyUserForm(defaults: Partial<Pick<UserFormValues, 'role' | 'p
 export function userToFormValues(user: UserProfile): UserFormValues {
   return {
     email: user.email,
-    password: '',
     first_name: user.first_name,
     last_name: user.last_name,
     phone_number: user.phone_number ?? '',
@@ -97,11 +94,11 @@ export function withChannels(
 }
 
 /**
- * The request body (product-rules.md "Validation"): fields trimmed; the password only on create; an empty phone left
+ * The request body (product-rules.md "Validation"): fields trimmed, never a password (Cognito's invitation gives it); an empty phone left
  * out (spec §5; an edit without one clears it); `provider_id` only for provider and patient users;
  * notification preferences and the care role only for provider users.
  */
-export function toUserPayload(values: UserFormValues, mode: UserFormMode): UserPayload {
+export function toUserPayload(values: UserFormValues): UserPayload {
   const phone = values.phone_number.trim();
   const body: UserPayload = {
     email: values.email.trim(),
@@ -109,7 +106,6 @@ export function toUserPayload(values: UserFormValues, mode: UserFormMode): UserP
     last_name: values.last_name.trim(),
     role: values.role,
   };
-  if (mode === 'create') body.password = values.password;
   if (phone) body.phone_number = phone;
   if (needsOrganization(values.role)) body.provider_id = values.provider_id;
   if (values.role === 'provider') {
@@ -120,12 +116,12 @@ export function toUserPayload(values: UserFormValues, mode: UserFormMode): UserP
 }
 
 /** Messages are reported in the order the fields appear on the form. */
-const FIELD_ORDER = ['email', 'password', 'first_name', 'last_name', 'phone_number', 'role', 'provider_id'];
+const FIELD_ORDER = ['email', 'first_name', 'last_name', 'phone_number', 'role', 'provider_id'];
 
 /** The first message of product-rules.md "Validation" that the values break (by the schemas the API uses), or null. */
 export function validateUserForm(values: UserFormValues, mode: UserFormMode): string | null {
   const schema = mode === 'create' ? createUserSchema : updateUserSchema;
-  const result = schema.safeParse(toUserPayload(values, mode));
+  const result = schema.safeParse(toUserPayload(values));
   if (result.success) return null;
   const position = (path: readonly PropertyKey[]) => {
     const index = FIELD_ORDER.indexOf(String(path[0]));

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Table } from '@mantine/core';
-import { Lock, LockOpen, Pencil, Trash2, UserCheck, UserMinus } from 'lucide-react';
+import { Lock, LockOpen, Pencil, ShieldCheck, ShieldOff, Trash2, UserCheck, UserMinus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { UserProfile } from '../../../../../shared/domain';
 import { NameCell } from '../../../components/table/name-cell';
@@ -16,16 +16,28 @@ export interface UserRowProps {
   self?: boolean;
   /** Suspend (an active account) or Restore (a suspended one), with its handler; never oneself. */
   onSuspension?: (user: UserProfile) => void;
+  /** Given only to settings admins: grant or revoke it on another operator's account. */
+  onSettingsAdmin?: (user: UserProfile) => void;
 }
 
 /** A user table row: name and e-mail, the given cells, then Edit (Enable when pending) and Delete or Remove when offered. */
-export function UserRow({ user, children, onEdit, removal, self = false, onSuspension }: UserRowProps) {
+export function UserRow({
+  user,
+  children,
+  onEdit,
+  removal,
+  self = false,
+  onSuspension,
+  onSettingsAdmin,
+}: UserRowProps) {
   const name = displayName(user);
   // A pending account (self sign-up) is edited to enable it.
   const pending = isPending(user);
   const editVerb = pending ? 'Enable' : 'Edit';
   const RemovalIcon = removal?.verb === 'Remove' ? UserMinus : Trash2;
   const suspensionVerb = user.suspended_at ? 'Restore' : 'Suspend';
+  const settingsAdmin = user.can_manage_settings === true;
+  const settingsAdminLabel = settingsAdmin ? 'Revoke settings admin' : 'Make settings admin';
   return (
     <Table.Tr>
       <NameCell name={name} email={user.email} />
@@ -57,6 +69,23 @@ export function UserRow({ user, children, onEdit, removal, self = false, onSuspe
                 onClick={() => onSuspension(user)}
               >
                 {suspensionVerb}
+              </Button>
+            )}
+            {onSettingsAdmin && !self && !pending && user.role === 'careloop_employee' && (
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={
+                  settingsAdmin ? (
+                    <ShieldOff size={14} aria-hidden="true" />
+                  ) : (
+                    <ShieldCheck size={14} aria-hidden="true" />
+                  )
+                }
+                aria-label={`${settingsAdminLabel}: ${name}`}
+                onClick={() => onSettingsAdmin(user)}
+              >
+                {settingsAdminLabel}
               </Button>
             )}
             {self ? (

@@ -10,14 +10,17 @@ export interface UsersTableProps {
   onEdit: (user: UserProfile) => void;
   onDelete: (user: UserProfile) => void;
   onSuspension: (user: UserProfile) => void;
+  /** Given only when the signed-in operator is a settings admin. */
+  onSettingsAdmin?: ((user: UserProfile) => void) | undefined;
 }
 
 /**
  * /admin/users: User, Role, Provider, Created, Actions (Provider and Created from 768 px); the
  * signed-in user is marked 'You', a self sign-up waiting for an operator 'Pending' (with Enable), a
- * suspended account 'Suspended' (with Restore).
+ * suspended account 'Suspended' (with Restore), a settings admin 'Settings admin' (granted and revoked
+ * by settings admins only).
  */
-export function UsersTable({ users, currentUserId, onEdit, onDelete, onSuspension }: UsersTableProps) {
+export function UsersTable({ users, currentUserId, onEdit, onDelete, onSuspension, onSettingsAdmin }: UsersTableProps) {
   return (
     <Table verticalSpacing="sm" highlightOnHover>
       <Table.Thead>
@@ -42,6 +45,7 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete, onSuspensio
             onEdit={onEdit}
             removal={{ verb: 'Delete', onClick: onDelete }}
             onSuspension={onSuspension}
+            onSettingsAdmin={onSettingsAdmin}
           >
             <Table.Td>
               {isPending(user) ? (
@@ -51,6 +55,11 @@ export function UsersTable({ users, currentUserId, onEdit, onDelete, onSuspensio
               ) : (
                 <Group gap={6} wrap="nowrap">
                   <Text size="sm">{roleLabel(user.role)}</Text>
+                  {user.can_manage_settings === true && (
+                    <Badge variant="light" color="blue">
+                      Settings admin
+                    </Badge>
+                  )}
                   {user.suspended_at && (
                     <Badge variant="light" color="red">
                       Suspended
