@@ -142,6 +142,17 @@ describe('CallLinkPage (/call/{token})', { timeout: 30_000 }, () => {
     expect(fake.requests).toEqual([]);
   });
 
+  it.each(['/call/', '/call'])(
+    "says 'Invalid magic link - no token provided' at %s through the route table, not a redirect",
+    async (url) => {
+      const { router, requests } = openLink(() => placed, url);
+      await heading('Link Invalid');
+      expect(screen.getByText(CALL_LINK_MESSAGES.noToken)).toBeVisible();
+      expect(router.state.location.pathname).toBe(url);
+      expect(requests).toEqual([]);
+    },
+  );
+
   it('asks the server once, even when React StrictMode runs the effects twice (as main.tsx renders in development)', async () => {
     const fake = fakeLinkApi(() => placed);
     let effects = 0;

@@ -4,7 +4,9 @@ import { CARE_ROLES, ROLE_HELP, ROLE_LABELS, isRole } from '../../../../../share
 import { NOTIFICATION_CHANNELS } from '../../../../../shared/values/notifications';
 import type { ProviderRef, UserProfile } from '../../../../../shared/domain';
 import { PASSWORD_HINT } from '../../../../../shared/password-policy';
+import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { failureText } from '../../../lib/api-client';
 import { NameFields } from '../../../components/forms/name-fields';
 import { useSaveUser, type UserScope } from '../api/save-user';
 import {
@@ -88,7 +90,7 @@ export function UserForm({
       { userId: user?.id, body: toUserPayload(values, mode) },
       {
         onSuccess: ({ user: saved }) => onSaved(saved),
-        onError: (caught) => setError(caught.message),
+        onError: (caught) => setError(failureText(caught, FALLBACK_ERRORS.saveUser)),
       },
     );
   };
