@@ -129,7 +129,7 @@ const ERROR_TEXTS: Record<number, { description: string; example: { error: strin
     example: { error: 'Access denied - Admin access required', code: 'auth.forbidden' },
   },
   404: {
-    description: "Missing, archived, or another organization's record (the same answer)",
+    description: "Missing, archived, or another organization's record, or an id that cannot exist (the same answer)",
     example: { error: 'Patient Not Found', code: 'patient.not_found' },
   },
   409: {
@@ -160,7 +160,8 @@ const ERROR_TEXTS: Record<number, { description: string; example: { error: strin
 /** Which error statuses a route can answer, from its access, its input and its contract. */
 export function errorStatuses(route: RouteDefinition, contract: RouteContract): number[] {
   const statuses = new Set<number>(contract.errors ?? []);
-  const takesInput = pathParams(route.path).length > 0 || Boolean(contract.query) || Boolean(contract.body);
+  // A malformed path id answers its record's 404 (platform/validation.ts `parsePath`), not a 400.
+  const takesInput = Boolean(contract.query) || Boolean(contract.body);
   if (takesInput || route.access === 'webhook:vapi' || route.access === 'webhook:twilio') statuses.add(400);
   if (route.access !== 'link') statuses.add(401);
   if (Array.isArray(route.access)) statuses.add(403);

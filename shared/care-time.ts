@@ -12,7 +12,7 @@ import type {
   timeEntryCreatedAnswer,
 } from './api/answers';
 import type { billingReportRowRecord, ccmMonthTotalsRecord, timeEntryRecord } from './api/records';
-import { ID_MESSAGES, pageQuerySchema, recordIdSchema } from './validation';
+import { pageQuerySchema, pathIdSchema } from './validation';
 import { TIME_ENTRY_SOURCES } from './values/care-time';
 export * from './values/care-time';
 
@@ -152,9 +152,9 @@ export const billingCsvQuerySchema = z.object({ month: z.optional(month(BILLING_
 
 /** `markBilled`: path. */
 export const billingRowPathSchema = z.object({
-  providerId: recordIdSchema(ID_MESSAGES.providerId),
+  providerId: pathIdSchema('provider'),
   month: month(BILLING_MESSAGES.monthInvalid),
-  patientId: recordIdSchema(ID_MESSAGES.patientId),
+  patientId: pathIdSchema('patient'),
 });
 
 /** `markBilled`: the complexity flag (while not billed) and/or billed. */

@@ -6,6 +6,7 @@
 import type * as z from 'zod/mini';
 import type { summaryLinkAnswer } from './api/answers';
 import { AUTH_MESSAGES } from './messages';
+import { CALL_LINK_MESSAGES } from './texts';
 
 /** `openSummaryLink` */
 export type SummaryLinkResponse = z.output<typeof summaryLinkAnswer>;
@@ -20,6 +21,10 @@ export const SUMMARY_LINK_MESSAGES = {
   /** What the error screen tells the visitor to do (product-rules.md "Errors"). */
   invalidHelp: 'Please check that you opened the complete link, or contact your provider for a new one.',
   loadFailed: 'Failed to load summary data',
+  /** product-rules.md "Errors": a load that failed for another reason (network, server), with the reason. */
+  validateFailed: (reason: string) => `Failed to validate magic link: ${reason}`,
+  /** `/summary/` with no token: nothing to open. */
+  noToken: CALL_LINK_MESSAGES.noToken,
   noSummary: 'No summary available for this call.',
   loading: 'Loading summary...',
   footer: 'Provider Secure Access • Link expires after 30 days • Confidential Medical Information',

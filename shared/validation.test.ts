@@ -14,6 +14,7 @@ import {
   patientTextPathSchema,
   providerFormSchema,
   providerPathSchema,
+  summaryPathSchema,
   updateUserSchema,
   userPathSchema,
 } from './validation';
@@ -120,22 +121,23 @@ describe('ids and path parameters', () => {
     expect(callPathSchema.parse({ callId: id })).toEqual({ callId: id });
   });
 
-  it('refuses malformed ids with the message of their kind, whatever their length or characters', () => {
+  it('refuses malformed path ids with the not-found code of the record they name, whatever their length or characters', () => {
     const malformed = ['', 'x', 'org-1', `${id} `, `${id}0`, id.replace(/-/g, ''), '../../etc', '\u202e' + id.slice(1)];
     for (const value of [...malformed, 'a'.repeat(100_000)]) {
-      expect(firstError(patientPathSchema, { patientId: value }), value.slice(0, 40)).toBe(ID_MESSAGES.patientId);
-      expect(firstError(providerPathSchema, { providerId: value })).toBe(ID_MESSAGES.providerId);
-      expect(firstError(userPathSchema, { userId: value })).toBe(ID_MESSAGES.userId);
-      expect(firstError(callPathSchema, { callId: value })).toBe(ID_MESSAGES.callId);
+      expect(firstError(patientPathSchema, { patientId: value }), value.slice(0, 40)).toBe('patient.not_found');
+      expect(firstError(providerPathSchema, { providerId: value })).toBe('provider.not_found');
+      expect(firstError(userPathSchema, { userId: value })).toBe('user.not_found');
+      expect(firstError(callPathSchema, { callId: value })).toBe('call.not_found');
+      expect(firstError(summaryPathSchema, { callId: value })).toBe('summary.not_found');
     }
-    expect(firstError(patientPathSchema, {})).toBe(ID_MESSAGES.patientId);
+    expect(firstError(patientPathSchema, {})).toBe('patient.not_found');
   });
 
   it('reads text message ids exactly as they are made', () => {
     const messageId = '20261123T101500123Z-1a2b3c4d';
     expect(patientTextPathSchema.parse({ patientId: id, messageId })).toEqual({ patientId: id, messageId });
     for (const bad of ['20261123T101500123Z-1A2B3C4D', `${messageId}0`, '20261123T1015Z-1a2b3c4d', id]) {
-      expect(firstError(patientTextPathSchema, { patientId: id, messageId: bad })).toBe(ID_MESSAGES.messageId);
+      expect(firstError(patientTextPathSchema, { patientId: id, messageId: bad })).toBe('text.not_found');
     }
   });
 

@@ -80,16 +80,12 @@ const usPhone = z.pipe(
 const version = z.optional(z.number().check(z.int(), z.positive()));
 
 // Ids (issue 10 "Input hygiene"): bounded in length and alphabet before they reach a key or an
-// audit record, and read in the form they are stored in. A malformed id is bad input (400), not a
-// missing record: the API says which id it could not read.
+// audit record, and read in the form they are stored in. A malformed id in a body is bad input
+// (400); in a path it names a record that cannot exist (the path schemas below).
 
-/** What a malformed id answers, per kind of id. */
+/** What a malformed id in a request body answers. */
 export const ID_MESSAGES = {
-  patientId: 'Invalid patient id',
   providerId: 'Invalid provider id',
-  userId: 'Invalid user id',
-  callId: 'Invalid call id',
-  messageId: 'Invalid message id',
 } as const;
 
 /** Record ids (`ids.newId()`, Cognito subs, call log ids): UUIDs, stored lower-case. */
@@ -399,24 +395,42 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
-// Path parameters (STYLE: parsed with zod in the handler), one schema per kind of parameter.
+// Path parameters (STYLE: parsed with zod in the handler), one schema per kind of parameter. An id
+// that cannot exist names a record that does not exist (issue 28): a malformed path id's issue is
+// the not-found code of the record it names, and the trigger layer answers that record's 404, the
+// same answer as for an unknown id or another organization's record.
+
+/** The not-found code (lambdas/kernel/error-catalogue.ts) of each record a path id names. */
+export const PATH_NOT_FOUND = {
+  patient: 'patient.not_found',
+  provider: 'provider.not_found',
+  user: 'user.not_found',
+  call: 'call.not_found',
+  summary: 'summary.not_found',
+  text: 'text.not_found',
+} as const;
+
+/** A record id in a path: malformed, it answers the not-found of the record it names. */
+export const pathIdSchema = (record: keyof typeof PATH_NOT_FOUND) => recordIdSchema(PATH_NOT_FOUND[record]);
 
 /** Patient texts: `20261123T101500123Z-1a2b3c4d` (time-ordered, lambdas/texts/texts.ts). */
 const TEXT_MESSAGE_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
 /** Link tokens: base64url of 32 random bytes (lambdas/kernel/links.ts). */
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export const patientPathSchema = z.object({ patientId: recordIdSchema(ID_MESSAGES.patientId) });
-export const providerPathSchema = z.object({ providerId: recordIdSchema(ID_MESSAGES.providerId) });
-export const userPathSchema = z.object({ userId: recordIdSchema(ID_MESSAGES.userId) });
-export const callPathSchema = z.object({ callId: recordIdSchema(ID_MESSAGES.callId) });
-export const patientCallPathSchema = z.extend(patientPathSchema, { callId: recordIdSchema(ID_MESSAGES.callId) });
+export const patientPathSchema = z.object({ patientId: pathIdSchema('patient') });
+export const providerPathSchema = z.object({ providerId: pathIdSchema('provider') });
+export const userPathSchema = z.object({ userId: pathIdSchema('user') });
+export const callPathSchema = z.object({ callId: pathIdSchema('call') });
+/** A call's summary, named by its call's id. */
+export const summaryPathSchema = z.object({ callId: pathIdSchema('summary') });
+export const patientCallPathSchema = z.extend(patientPathSchema, { callId: pathIdSchema('call') });
 export const patientTextPathSchema = z.extend(patientPathSchema, {
   messageId: z
-    .string({ error: ID_MESSAGES.messageId })
+    .string({ error: PATH_NOT_FOUND.text })
     .check(
-      z.maxLength(28, { error: ID_MESSAGES.messageId, abort: true }),
-      z.regex(TEXT_MESSAGE_ID, { error: ID_MESSAGES.messageId }),
+      z.maxLength(28, { error: PATH_NOT_FOUND.text, abort: true }),
+      z.regex(TEXT_MESSAGE_ID, { error: PATH_NOT_FOUND.text }),
     ),
 });
 /**

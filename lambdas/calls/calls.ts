@@ -21,7 +21,7 @@ import {
 import { newCallLog } from '../kernel/records/call-log';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { fail } from '../kernel/error-catalogue';
-import { patientName, toCallDetail, toCallSummary } from '../kernel/mappers';
+import { toCallDetail, toCallSummary } from '../kernel/mappers';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import type { Page } from '../kernel/ports';
 import { cancelScheduledPlan } from './call-plans';
@@ -34,9 +34,7 @@ async function summariesOf(deps: Pick<CallDeps, 'patients' | 'organizations'>, l
   ]);
   const patientById = new Map(patients.map((p) => [p.id, p]));
   const orgById = new Map(organizations.map((o) => [o.id, o]));
-  return logs.map((l) =>
-    toCallSummary(l, patientName(patientById.get(l.patient_id)), orgById.get(l.provider_id)?.name ?? ''),
-  );
+  return logs.map((l) => toCallSummary(l, patientById.get(l.patient_id), orgById.get(l.provider_id)?.name ?? ''));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -57,13 +55,12 @@ export async function listPatientCalls(
       deps.callLogs.pageHistory(patientId, page.limit, page.cursor),
     ]);
     if (history === 'invalid_cursor') throw invalidCursor();
-    const name = patientName(patient);
     return {
       scheduled: scheduled
-        .map((l) => toCallSummary(l, name, organization.name))
+        .map((l) => toCallSummary(l, patient, organization.name))
         .sort((a, b) => (a.scheduled_at ?? '').localeCompare(b.scheduled_at ?? '')),
       history: {
-        items: history.items.map((l) => toCallSummary(l, name, organization.name)),
+        items: history.items.map((l) => toCallSummary(l, patient, organization.name)),
         next_cursor: history.cursor,
       },
     };
@@ -94,7 +91,7 @@ async function callPage(deps: CallDeps, found: Page<CallLogRecord> | 'invalid_cu
 export async function getCall(deps: CallDeps, actor: Actor, callId: string): Promise<CallDetailResponse> {
   return audited(deps.audit, actor, 'call.read', { type: 'call', id: callId }, async () => {
     const { log, patient, organization } = await callForActor(deps, actor, callId);
-    return { call: toCallDetail(log, patientName(patient), organization.name) };
+    return { call: toCallDetail(log, patient, organization.name) };
   });
 }
 
@@ -108,7 +105,7 @@ export async function placeCall(deps: PlacingDeps, actor: Actor, patientId: stri
     if (!patient.phone_number) throw fail('callNoPhone');
     const log = await openStaffCall(deps, actor, patient, organization, 'instant');
     const placed = await dial(deps, log, patient, organization);
-    return { call: toCallSummary(placed, patientName(patient), organization.name) };
+    return { call: toCallSummary(placed, patient, organization.name) };
   });
 }
 
@@ -144,7 +141,7 @@ export async function scheduleCall(
       if (error instanceof AppError) throw error;
       throw fail('scheduleFailed');
     }
-    return { call: toCallSummary(log, patientName(patient), organization.name) };
+    return { call: toCallSummary(log, patient, organization.name) };
   });
 }
 

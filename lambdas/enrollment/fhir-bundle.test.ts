@@ -66,6 +66,7 @@ const chart: PatientChart = {
       patient_id: PATIENT,
       provider_id: ORG,
       patient_name: 'Maria Lopez',
+      patient_email: 'maria@example.com',
       provider_name: 'Sunrise Family Medicine',
       status: 'completed',
       kind: 'monthly',

@@ -237,6 +237,15 @@ export function fail(name: ErrorName): AppError {
   return new AppError(kind, code, message);
 }
 
+/**
+ * The record's not-found answer for a not-found code, or undefined for any other text: a malformed
+ * path id's issue is the code of the record it names (shared/validation.ts `PATH_NOT_FOUND`).
+ */
+export function notFoundByCode(code: string | undefined): AppError | undefined {
+  const entry = Object.values(ERRORS).find((e: CatalogueEntry) => e.kind === 'not_found' && e.code === code);
+  return entry ? new AppError(entry.kind, entry.code, entry.message) : undefined;
+}
+
 /** Over the organization's daily limit of calls or texts: the catalogue entry, with the limit in force. */
 export function overDailyLimit(kind: DailyLimitKind, limit: number): AppError {
   const { code } = ERRORS[kind === 'calls' ? 'dailyCallLimit' : 'dailyTextLimit'];

@@ -44,12 +44,16 @@ export function toUserProfile(record: UserProfileRecord, provider: ProviderRef |
 export const patientName = (p: Pick<PatientRecord, 'first_name' | 'last_name'> | undefined) =>
   p ? `${p.first_name} ${p.last_name}`.trim() : 'Unknown Patient';
 
-export function toCallSummary(log: CallLogRecord, patientName: string, providerName: string): CallLogSummary {
+/** The patient a call names, as its answer shows them (the record may be gone: 'Unknown Patient', no e-mail). */
+type CallPatient = Pick<PatientRecord, 'first_name' | 'last_name' | 'email'> | undefined;
+
+export function toCallSummary(log: CallLogRecord, patient: CallPatient, providerName: string): CallLogSummary {
   return {
     id: log.id,
     patient_id: log.patient_id,
     provider_id: log.provider_id,
-    patient_name: patientName,
+    patient_name: patientName(patient),
+    patient_email: patient?.email || null,
     provider_name: providerName,
     status: log.status,
     kind: log.kind,
@@ -65,9 +69,9 @@ export function toCallSummary(log: CallLogRecord, patientName: string, providerN
   };
 }
 
-export function toCallDetail(log: CallLogRecord, patientName: string, providerName: string): CallLogDetail {
+export function toCallDetail(log: CallLogRecord, patient: CallPatient, providerName: string): CallLogDetail {
   return {
-    ...toCallSummary(log, patientName, providerName),
+    ...toCallSummary(log, patient, providerName),
     transcript: log.transcript,
     summary: log.summary,
     note_to_doctor: log.note_to_doctor,

@@ -133,7 +133,7 @@ describe('defineFunction middleware', () => {
     expect(log).not.toContain('Jane Doe');
   });
 
-  it("hands the action its input parsed with the route's schemas, and refuses malformed input before it runs", async () => {
+  it("hands the action its input parsed with the route's schemas, and answers a malformed path id as the record it cannot name, before the action runs", async () => {
     const seen: unknown[] = [];
     const spec = apiFunction(ORGANIZATIONS, 'provider-data');
     const actions = Object.fromEntries(
@@ -153,9 +153,9 @@ describe('defineFunction middleware', () => {
     expect((await data(detail(upper), context)).statusCode).toBe(200);
     expect(seen).toEqual([{ providerId: upper.toLowerCase() }]);
 
-    const refused = await data(detail('not-an-id'), context);
-    expect(refused.statusCode).toBe(400);
-    expect(JSON.parse(refused.body)).toEqual({ error: 'Invalid provider id', code: 'request.invalid.providerId' });
+    const refused = await data(detail('does-not-exist-123'), context);
+    expect(refused.statusCode).toBe(404);
+    expect(JSON.parse(refused.body)).toEqual({ error: 'Provider Not Found', code: 'provider.not_found' });
     expect(seen).toHaveLength(1);
   });
 

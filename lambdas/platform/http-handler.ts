@@ -11,7 +11,7 @@ import { AppError, forbidden, unauthorized } from '../kernel/app-error';
 import type { HttpResult } from './http';
 import { failureResponse, parseJson, rawBodyOf, toResponse } from './http';
 import { logger } from '../kernel/observability';
-import { parseBody, parseInput } from './validation';
+import { parseBody, parseInput, parsePath } from './validation';
 
 /** What every staff function's dependencies offer the standing check: the actor's own profile. */
 export interface StandingDeps {
@@ -38,15 +38,16 @@ export type Action<Deps, R extends RouteSpec = RouteSpec> = (ctx: RequestContext
 
 /**
  * The request's input parsed with the route's schemas, path first, then query, then body: a
- * malformed value answers 400 `request.invalid.<field>` with the schema's message and never reaches
- * the action, a key or an audit record.
+ * malformed path id answers its record's 404 (validation.ts `parsePath`), any other malformed value
+ * 400 `request.invalid.<field>` with the schema's message; neither reaches the action, a key or an
+ * audit record.
  */
 export function parseRequest(
   route: RouteSpec,
   raw: { params: Record<string, string>; query: Record<string, string>; body: unknown },
 ): { path: unknown; query: unknown; body: unknown } {
   return {
-    path: route.path ? parseInput(route.path, raw.params) : {},
+    path: route.path ? parsePath(route.path, raw.params) : {},
     query: route.query ? parseInput(route.query, raw.query) : {},
     body: route.body ? parseBody(route.body, raw.body) : undefined,
   };

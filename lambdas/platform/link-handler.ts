@@ -12,7 +12,7 @@ import { AppError } from '../kernel/app-error';
 import type { HttpResult } from './http';
 import { failureResponse, toResponse } from './http';
 import { logger } from '../kernel/observability';
-import { parseInput } from './validation';
+import { parsePath } from './validation';
 
 export interface LinkRequestContext<Deps, R extends RouteSpec = RouteSpec> {
   readonly deps: Deps;
@@ -48,7 +48,7 @@ export function defineLinkFunction<Deps, F extends ApiFunctionSpec & { readonly 
       if (!route || !action) throw new AppError('not_found', 'route.not_found', 'Not found');
       const params: Record<string, string> = {};
       for (const [k, v] of Object.entries(event.pathParameters ?? {})) if (v !== undefined) params[k] = v;
-      const path = (route.path ? parseInput(route.path, params) : {}) as LinkRequestContext<Deps>['path'];
+      const path = (route.path ? parsePath(route.path, params) : {}) as LinkRequestContext<Deps>['path'];
       const result = await action({ deps: deps(), path });
       logger.info('link request completed', { status: result.status });
       return toResponse(result);

@@ -115,11 +115,14 @@ export async function openCallLink(deps: OpenCallLinkDeps, token: string): Promi
       ) {
         throw invalidLink();
       }
+      // Whoever holds the link learns the first name only (spec §3 "Magic-link validation response").
+      const who = { patient: { first_name: patient.first_name } };
       const now = deps.clock.now();
       if (!isWithinCallWindow(now, organization.timezone)) {
         const opens = nextCallWindowTime(now, organization.timezone);
         return {
           isValid: true,
+          ...who,
           call: 'outside_hours',
           next_call_at: opens.toISOString(),
           time_zone: organization.timezone,
@@ -142,7 +145,7 @@ export async function openCallLink(deps: OpenCallLinkDeps, token: string): Promi
       const created = await deps.callLogs.createPlaced(log, cap, new Date(now.getTime() - WINDOW_MS).toISOString());
       // A link of this patient placed a call in the window, or a call is under way (staff placed one,
       // or a check-in is ringing).
-      if (created === 'conflict') return { isValid: true, call: 'on_its_way' };
+      if (created === 'conflict') return { isValid: true, ...who, call: 'on_its_way' };
       if (created === 'missing') throw invalidLink();
       // The practice's calls for today are used up: nothing was taken, the link works again tomorrow.
       if (created === 'capped') throw fail('linkCallLimit');
@@ -153,7 +156,7 @@ export async function openCallLink(deps: OpenCallLinkDeps, token: string): Promi
         const unavailable = error instanceof AppError && error.kind === 'unavailable';
         throw fail(unavailable ? 'linkCallUnavailable' : 'linkCallRejected');
       }
-      return { isValid: true, call: 'placed' };
+      return { isValid: true, ...who, call: 'placed' };
     },
   );
 }

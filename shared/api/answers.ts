@@ -181,6 +181,8 @@ export const createCallLinkAnswer = z.object({ link: z.string(), expires: z.stri
  */
 export const callLinkAnswer = z.object({
   isValid: z.literal(true),
+  /** The patient the link calls, by first name only: whoever holds the link sees no more. */
+  patient: z.strictObject({ first_name: z.string() }),
   call: z.enum(['placed', 'on_its_way', 'outside_hours']),
   /** outside_hours: the next time a call can be placed (ISO), and the time zone the hours are in. */
   next_call_at: z.optional(z.string()),

@@ -158,6 +158,7 @@ export const exampleCall: CallLogSummary = {
   patient_id: EXAMPLE_IDS.patient,
   provider_id: EXAMPLE_IDS.provider,
   patient_name: 'Sam Sample',
+  patient_email: examplePatient.email,
   provider_name: exampleProvider.name,
   status: 'completed',
   kind: 'monthly',

@@ -229,6 +229,8 @@ export const callLogSummaryRecord = z.object({
   patient_id: id,
   provider_id: id,
   patient_name: z.string(),
+  /** The patient's e-mail; null when the patient record cannot be found. */
+  patient_email: nullableText,
   provider_name: z.string(),
   status: z.enum(CALL_STATUSES),
   kind: z.enum(CALL_KINDS),

@@ -111,6 +111,22 @@ describe('route table and layout', () => {
     await expectPath(page, '/login');
   });
 
+  it("answers a record URL that cannot exist with the spec's Not Found page, not an error to retry", async () => {
+    const page = await newPage(browser);
+    await signIn(page, DEMO.operator);
+    await expectPath(page, '/admin');
+    for (const [path, title] of [
+      ['/admin/providers/does-not-exist-123', 'Provider Not Found'],
+      ['/admin/patients/does-not-exist-123', 'Patient Not Found'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      expect(await page.getByRole('button', { name: /try again/i }).count()).toBe(0);
+      expect(await page.getByText(/Invalid (provider|patient) id/).count()).toBe(0);
+      await expectAccessible(page);
+    }
+  });
+
   it('routes provider staff: home /provider, admin routes back to /provider', async () => {
     const page = await newPage(browser);
     await signIn(page, DEMO.lakeside);
@@ -213,6 +229,18 @@ describe('route table and layout', () => {
     expect(await page.getByRole('main').count()).toBe(1);
     await expectAccessible(page);
   });
+
+  it.each(['/call/', '/summary/'])(
+    "says 'Invalid magic link - no token provided' at %s instead of sending the visitor away",
+    async (path) => {
+      const page = await newPage(browser);
+      await page.goto(path);
+      await page.getByText('Invalid magic link - no token provided').waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+      await expectAccessible(page);
+    },
+  );
 
   it('shows the shared header and footer elsewhere, with working footer links', async () => {
     const page = await newPage(browser);

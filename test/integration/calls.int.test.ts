@@ -195,11 +195,45 @@ describe('Vapi webhook idempotency', () => {
   }, 120_000);
 });
 
+describe('end-of-call reports', () => {
+  it("escalates a report whose level and note sit at the analysis's top level, not in its structured data", async () => {
+    const patient = await createCallablePatient(stack, orgs.sunrise, 9);
+    await fault(['drop-all']);
+    const placed = expectStatus(await placeCall(patient.id), 201).call;
+    const { data: log } = await tableOf(stack).entities.callLog.get({ call_log_id: placed.id }).go();
+    const report = endOfCallReport(placed.id, {
+      vendorCallId: log?.vendor_call_id,
+      analysis: {
+        summary: 'Short of breath on the stairs since Tuesday.',
+        structuredData: {},
+        flag: 'Urgent',
+        note_to_doctor: 'Reports new shortness of breath.',
+        successEvaluation: 'true',
+      },
+    });
+    expect((await postVapiWebhook(stack, report)).status).toBe(200);
+
+    expect(await callDetail(placed.id)).toMatchObject({
+      patient_email: patient.email,
+      status: 'completed',
+      escalation_level: 'Urgent',
+      note_to_doctor: 'Reports new shortness of breath.',
+    });
+    const events = await eventually(
+      () => busEventsFor(placed.id),
+      (e) => e.length >= 1,
+    );
+    expect(events[0]?.detail).toMatchObject({ escalationLevel: 'Urgent' });
+  });
+});
+
 describe('scheduled calls', () => {
   it('a schedule that fires places one call, and firing it again places none', async () => {
     const patient = await createCallablePatient(stack, orgs.sunrise, 6);
     const scheduled = await scheduleCallFor(stack, patient.id, '10_minutes', nurse);
-    expect((await patientCalls(patient.id)).scheduled.map((c) => c.id)).toEqual([scheduled.id]);
+    expect((await patientCalls(patient.id)).scheduled.map((c) => [c.id, c.patient_email])).toEqual([
+      [scheduled.id, patient.email],
+    ]);
 
     const due = new Date(Date.parse(scheduled.scheduled_at ?? '') + 60_000);
     // Fired twice at once (Scheduler delivers at least once), and once more as a late duplicate.
@@ -371,6 +405,9 @@ describe('operators', () => {
     expect(recent.items.length).toBeGreaterThan(0);
     expect(recent.items.length).toBeLessThanOrEqual(50);
     expect(recent.items[0]).toMatchObject({ patient_name: expect.any(String), provider_name: expect.any(String) });
+    // The patient's e-mail rides with the name (spec §3, call log and scheduled call).
+    expect(recent.items.every((c) => c.patient_email === null || c.patient_email.includes('@'))).toBe(true);
+    expect(recent.items.some((c) => c.patient_email !== null)).toBe(true);
     expect(recent.items.every((c) => c.status !== 'scheduled' && c.status !== 'cancelled')).toBe(true);
     const scheduled = expectStatus(
       await call<{ items: CallLogSummary[] }>(stack, 'GET', '/calls/scheduled', { token: op }),

@@ -294,7 +294,7 @@ describe('real answers replayed against the document', () => {
     await replay(403, 'GET', '/users', { token: nurse });
     await replay(404, 'GET', `/providers/${lakeside}`, { token: nurse });
     await replay(400, 'POST', '/patients', { token: nurse, body: { provider_id: sunrise, first_name: 'No email' } });
-    await replay(400, 'GET', `/patients/not-an-id`, { token: nurse });
+    await replay(404, 'GET', `/patients/not-an-id`, { token: nurse });
     await replay(409, 'PUT', `/patients/${patientId}`, {
       token: nurse,
       body: { email: uniqueEmail('stale'), first_name: 'Stale', last_name: 'Version', version: 1 },

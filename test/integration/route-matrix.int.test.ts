@@ -1,8 +1,9 @@
 /**
  * The authorization and input matrix, generated from the route manifest. Every route walks:
  * no token 401 → each role it does not allow 403 → a Sunrise provider user reaching a Lakeside
- * record 404 → malformed input 400 with the spec's message → success. A route added to the
- * manifest without its fixture here fails the first test.
+ * record 404 → a path id that cannot exist 404, as a record that does not exist (after 401 and
+ * 403) → malformed input 400 with the spec's message → success. A route added to the manifest
+ * without its fixture here fails the first test.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -19,6 +20,7 @@ import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
 import { DASHBOARD_MESSAGES } from '../../shared/dashboard';
 import { PAGE_LIMIT_MESSAGE } from '../../shared/validation';
 import { ROLES, type Role } from '../../shared/roles';
+import { CAPABILITY_SPECS } from '../../lambdas/capabilities';
 import { DynamoLinkRepository } from '../../lambdas/texts/store/dynamo-link-repository';
 import { createSummaryLink } from '../../lambdas/kernel/links';
 import { call } from '../support/api';
@@ -722,7 +724,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     as: 'sunrise',
     path: (ids) => `/patients/${ids.patient}/calls`,
     body: null,
-    badQuery: null,
+    badQuery: { query: '?limit=0', message: PAGE_LIMIT_MESSAGE },
     otherOrganization: 'patient.not_found',
     success: {
       status: 200,
@@ -733,7 +735,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     as: 'operator',
     path: () => '/calls',
     body: null,
-    badQuery: null,
+    badQuery: { query: '?limit=0', message: PAGE_LIMIT_MESSAGE },
     otherOrganization: null,
     success: { status: 200, check: (b) => expect((b.items as unknown[]).length).toBeLessThanOrEqual(50) },
   },
@@ -741,7 +743,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     as: 'operator',
     path: () => '/calls/scheduled',
     body: null,
-    badQuery: null,
+    badQuery: { query: '?limit=0', message: PAGE_LIMIT_MESSAGE },
     otherOrganization: null,
     success: {
       status: 200,
@@ -881,7 +883,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     as: 'sunrise',
     path: (ids) => `/patients/${ids.patient}/texts`,
     body: null,
-    badQuery: null,
+    badQuery: { query: '?limit=0', message: PAGE_LIMIT_MESSAGE },
     otherOrganization: 'patient.not_found',
     success: {
       status: 200,
@@ -1083,6 +1085,41 @@ interface UserLike {
 }
 
 const HAS_BODY = new Set(['POST', 'PUT', 'PATCH']);
+/** Each route's input schemas, from the capabilities' specs. */
+const INPUTS = new Map(
+  CAPABILITY_SPECS.flatMap((c) =>
+    Object.values(c.functions).flatMap((f) =>
+      Object.values(f.routes).map((r) => [routeKey({ method: r.method, path: r.resource }), r] as const),
+    ),
+  ),
+);
+/** An id that cannot exist, in every id a path can name (a link token keeps its own rule, below). */
+const MALFORMED = 'does-not-exist-123';
+const MALFORMED_IDS: RecordIds = {
+  org: MALFORMED,
+  patient: MALFORMED,
+  user: MALFORMED,
+  call: MALFORMED,
+  completed: MALFORMED,
+  completedVersion: 1,
+  link: 'x'.repeat(43),
+  text: MALFORMED,
+};
+/** The answer to a path whose ids cannot exist: the not-found of the first record the path names. */
+const NOT_FOUND_TEXTS: Record<string, { error: string; code: string }> = {
+  providerId: { error: 'Provider Not Found', code: 'provider.not_found' },
+  patientId: { error: 'Patient Not Found', code: 'patient.not_found' },
+  userId: { error: 'User not found', code: 'user.not_found' },
+  callId: { error: 'Call Not Found', code: 'call.not_found' },
+};
+const SUMMARY_NOT_FOUND = { error: 'Summary Not Found', code: 'summary.not_found' };
+function malformedPathAnswer(route: RouteDefinition): { error: string; code: string } | null {
+  const first = /\{(\w+)\}/.exec(route.path)?.[1];
+  if (!first || first === 'token') return null;
+  // A summary is named by its call's id (`/calls/{callId}/summary…`).
+  if (/\/summary(-status)?$/.test(route.path)) return SUMMARY_NOT_FOUND;
+  return NOT_FOUND_TEXTS[first] ?? null;
+}
 const allows = (route: RouteDefinition, role: Role) =>
   route.access === 'signed-in' || (Array.isArray(route.access) && (route.access as readonly Role[]).includes(role));
 const providersAllowed = (route: RouteDefinition) => allows(route, 'provider');
@@ -1136,6 +1173,7 @@ beforeAll(async () => {
 describe('route matrix', () => {
   it('has a fixture for exactly the staff routes of the manifest, with every rule a route needs', () => {
     const staffRoutes = ROUTES.filter((r) => isStaffAccess(r.access));
+    const without400: string[] = [];
     expect(Object.keys(FIXTURES).sort()).toEqual(staffRoutes.map(routeKey).sort());
     expect([...WEBHOOK_ROUTES, ...LINK_ROUTES, ...Object.keys(FIXTURES)].sort()).toEqual(ROUTES.map(routeKey).sort());
     for (const route of staffRoutes) {
@@ -1148,7 +1186,16 @@ describe('route matrix', () => {
       if (providersAllowed(route) && namesTenantRecord) {
         expect(fixture.otherOrganization, `${routeKey(route)}: other-organization rule`).not.toBeNull();
       }
+      // Every route that reads a query or a body has its 400 case. A route without one reads its
+      // path only, where an id that cannot exist is a record that does not exist (404, not 400).
+      const inputs = INPUTS.get(routeKey(route));
+      const readsInput = Boolean(inputs?.query) || Boolean(inputs?.body);
+      if ((fixture.body !== null || fixture.badQuery !== null) !== readsInput) without400.push(routeKey(route));
+      if (route.path.includes('{') && !route.path.includes('{token}')) {
+        expect(malformedPathAnswer(route), `${routeKey(route)}: malformed path rule`).not.toBeNull();
+      }
     }
+    expect(without400, 'routes whose 400 case and input disagree').toEqual([]);
   });
 
   describe.each(ROUTES.filter((r) => isStaffAccess(r.access)).map((route) => [routeKey(route), route] as const))(
@@ -1205,6 +1252,19 @@ describe('route matrix', () => {
             'summary.not_found': 'Summary Not Found',
           }[fixture.otherOrganization as string];
           expect(answer).toEqual({ status: 404, body: { error: message, code: fixture.otherOrganization } });
+        });
+
+      const notFound = malformedPathAnswer(route);
+      if (notFound)
+        it(`answers ${notFound.code} to a path id that cannot exist, after 401 and 403`, async () => {
+          const path = fixture.path(MALFORMED_IDS);
+          const body = bodyFor(world.own);
+          expect((await call(stack, route.method, path, { body })).status).toBe(401);
+          for (const role of refused) {
+            expect((await call(stack, route.method, path, { token: tokens[role], body })).status, role).toBe(403);
+          }
+          const answer = await call(stack, route.method, path, { token: tokenOf(fixture.as), body });
+          expect(answer).toEqual({ status: 404, body: notFound });
         });
 
       if (fixture.body !== null || fixture.badQuery !== null)
@@ -1381,13 +1441,14 @@ describe('POST /call-links/{token} (link)', () => {
       201,
     );
     const token = link.split('/').pop() ?? '';
+    const who = { patient: { first_name: patient.first_name } };
     expect(await call(stack, 'POST', `/call-links/${token}`)).toEqual({
       status: 200,
-      body: { isValid: true, call: 'placed' },
+      body: { isValid: true, ...who, call: 'placed' },
     });
     expect(await call(stack, 'POST', `/call-links/${token}`)).toEqual({
       status: 200,
-      body: { isValid: true, call: 'on_its_way' },
+      body: { isValid: true, ...who, call: 'on_its_way' },
     });
     const history = expectStatus(
       await call<{ history: { items: { kind: string }[] } }>(stack, 'GET', `/patients/${patient.id}/calls`, {

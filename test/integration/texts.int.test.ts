@@ -272,7 +272,7 @@ describe('call links', () => {
     const token = expectStatus(answer, 201).magicLink?.split('/').pop() ?? '';
     expect(await call(stack, 'POST', `/call-links/${token}`)).toEqual({
       status: 200,
-      body: { isValid: true, call: 'placed' },
+      body: { isValid: true, patient: { first_name: patient.first_name }, call: 'placed' },
     });
     const calls = await eventually(
       async () =>

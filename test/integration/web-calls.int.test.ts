@@ -129,11 +129,11 @@ describe('a web call whose window closed before it started', () => {
     expect(expectStatus(await startWebCall(patient.id), 201).callLogId).not.toBe(created.callLogId);
   });
 
-  it("answers 400 with the id's message to a malformed call id", async () => {
+  it('answers a malformed call id as a call that does not exist (404)', async () => {
     const patient = await createCallablePatient(stack, orgs.sunrise);
     expect(await cancelWebCall(patient.id, 'not an id!')).toEqual({
-      status: 400,
-      body: { error: 'Invalid call id', code: expect.any(String) },
+      status: 404,
+      body: { error: 'Call Not Found', code: 'call.not_found' },
     });
   });
 

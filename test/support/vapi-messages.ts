@@ -34,7 +34,14 @@ export function statusUpdate(
 
 export function endOfCallReport(
   callLogId: string,
-  options: { vendorCallId?: string; level?: string; seconds?: number; endedReason?: string } = {},
+  options: {
+    vendorCallId?: string;
+    level?: string;
+    seconds?: number;
+    endedReason?: string;
+    /** The report's analysis as given, in place of the usual one (structured data with the level). */
+    analysis?: Record<string, unknown>;
+  } = {},
 ) {
   const vendorCallId = options.vendorCallId ?? randomUUID();
   const endedAt = new Date();
@@ -55,7 +62,7 @@ export function endOfCallReport(
         ],
         transcript: 'AI: Hello, this is Care. Is this Test?\nUser: Yes, speaking.',
       },
-      analysis: {
+      analysis: options.analysis ?? {
         summary: 'Monthly check-in completed.',
         structuredData: { flag: options.level ?? 'Normal', note_to_doctor: 'Nothing new.' },
         successEvaluation: 'true',

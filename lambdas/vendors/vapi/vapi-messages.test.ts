@@ -174,6 +174,49 @@ describe('parseVapiWebhook: end-of-call reports', () => {
   });
 
   it.each([
+    [{ flag: 'Urgent', note_to_doctor: 'Short of breath on stairs.' }, 'Urgent', 'Short of breath on stairs.'],
+    [{ flag: 'Emergent' }, 'Emergent', null],
+    [{ note_to_doctor: 'Asks about a refill.' }, 'Normal', 'Asks about a refill.'],
+    [{ flag: 42, note_to_doctor: ['x'] }, 'Normal', null],
+  ])('reads the top-level analysis %j when structuredData has neither', (topLevel, level, note) => {
+    const parsed = parseVapiWebhook(endOfCallReport({ analysis: { summary: 'ok', ...topLevel } }));
+
+    expect(parsed.type === 'end-of-call-report' && parsed.report).toMatchObject({
+      escalationLevel: level,
+      noteToDoctor: note,
+    });
+  });
+
+  it('reads structuredData before the top-level analysis, each of level and note on its own', () => {
+    const both = parseVapiWebhook(
+      endOfCallReport({
+        analysis: {
+          structuredData: { flag: 'Elective', note_to_doctor: 'From structured data.' },
+          flag: 'Emergent',
+          note_to_doctor: 'From the top level.',
+        },
+      }),
+    );
+    expect(both.type === 'end-of-call-report' && both.report).toMatchObject({
+      escalationLevel: 'Elective',
+      noteToDoctor: 'From structured data.',
+    });
+    const split = parseVapiWebhook(
+      endOfCallReport({
+        analysis: {
+          structuredData: { note_to_doctor: 'Note in structured data.' },
+          flag: 'Urgent',
+          structuredDataMulti: [{ key: 'escalation_assessment', result: { flag: 'Emergent' } }],
+        },
+      }),
+    );
+    expect(split.type === 'end-of-call-report' && split.report).toMatchObject({
+      escalationLevel: 'Urgent',
+      noteToDoctor: 'Note in structured data.',
+    });
+  });
+
+  it.each([
     ['true', true],
     [' FALSE ', false],
     [true, true],

@@ -71,6 +71,9 @@ const analysisSchema = z.object({
   summary: text,
   structuredData: dictionary,
   structuredDataMulti: list,
+  /** The level and note at the analysis's top level, as some assistants' reports carry them (spec §3). */
+  flag: text,
+  note_to_doctor: text,
   successEvaluation: lenient(z.union([z.string(), z.boolean()])),
 });
 const artifactSchema = z.object({ messages: list, transcript: text });
@@ -219,11 +222,16 @@ function stopRequested(analysis: z.infer<typeof analysisSchema>, transcript: Tra
 }
 
 /**
- * The escalation level and note to doctor from the analysis plan's structured data; a catalogue
- * entry keyed `escalation_assessment` (structuredDataMulti) is read when structuredData has none.
+ * The escalation level and note to doctor, each from the first place that has it: the analysis
+ * plan's structured data, then the analysis's own `flag` / `note_to_doctor`, then a catalogue entry
+ * keyed `escalation_assessment` (structuredDataMulti).
  */
 function assessmentOf(analysis: z.infer<typeof analysisSchema>): { level: EscalationLevel; note: string | null } {
-  const candidates = [analysis.structuredData, catalogueEntry(analysis.structuredDataMulti, 'escalation_assessment')];
+  const candidates = [
+    analysis.structuredData,
+    { flag: analysis.flag, note_to_doctor: analysis.note_to_doctor },
+    catalogueEntry(analysis.structuredDataMulti, 'escalation_assessment'),
+  ];
   const level = candidates.map((data) => data?.flag ?? data?.escalation_level).find((value) => value !== undefined);
   const note = candidates.map((data) => data?.note_to_doctor ?? data?.doctor_note).find((value) => value !== undefined);
   return {

@@ -1,7 +1,7 @@
 /** The patient texts' and call links' routes, and Twilio's webhooks. */
 import * as z from 'zod/mini';
 import * as answers from '../answers';
-import { EXAMPLE_IDS, exampleText, exampleUser } from '../examples';
+import { EXAMPLE_IDS, examplePatient, exampleText, exampleUser } from '../examples';
 import { answer, type RouteContract } from './route';
 import { TEXTS_ENDPOINTS } from '../endpoints/texts';
 
@@ -81,7 +81,13 @@ export const TEXTS_CONTRACT = {
     ...TEXTS_ENDPOINTS.startLinkCall,
     summary:
       "The patient opens their call link: a call is placed (at most one per patient per 15 minutes, 8:00-21:00 in the practice's time zone)",
-    answers: { 200: answer(answers.callLinkAnswer, 'Placed', { isValid: true, call: 'placed' }) },
+    answers: {
+      200: answer(answers.callLinkAnswer, 'Placed', {
+        isValid: true,
+        patient: { first_name: examplePatient.first_name },
+        call: 'placed',
+      }),
+    },
     errors: [429, 502, 503],
   },
   twilioStatus: {

@@ -78,6 +78,12 @@ export function createAppRoutes(): RouteObject[] {
               }),
             },
             {
+              path: paths.summaryLinkWithoutToken.path,
+              lazy: async () => ({
+                Component: (await withAllStyles(import('./routes/summary-link'))).SummaryLinkWithoutTokenPage,
+              }),
+            },
+            {
               element: (
                 <RequireRole
                   roles={['careloop_employee', 'provider']}

@@ -24,13 +24,16 @@ export const paths = {
   terms: { path: '/terms', getHref: () => '/terms' },
   contact: { path: '/contact', getHref: () => '/contact' },
   callLink: {
-    path: '/call/:token',
+    /** Without a token the page says so ('Invalid magic link - no token provided'). */
+    path: '/call/:token?',
     getHref: (token: string) => `/call/${encodeURIComponent(token)}`,
   },
   summaryLink: {
     path: '/summary/:token',
     getHref: (token: string) => `/summary/${encodeURIComponent(token)}`,
   },
+  /** `/summary/` without a token: says so at once, signed in or not. */
+  summaryLinkWithoutToken: { path: '/summary', getHref: () => '/summary/' },
   admin: {
     dashboard: { path: '/admin', getHref: () => '/admin' },
     organizations: { path: '/admin/providers', getHref: () => '/admin/providers' },

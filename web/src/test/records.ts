@@ -176,6 +176,7 @@ export function callLog(overrides: Partial<CallLogSummary> = {}): CallLogSummary
     patient_id: 'pat-1',
     provider_id: 'prov-1',
     patient_name: 'Margaret Alvarez',
+    patient_email: 'margaret@example.com',
     provider_name: 'Sunrise Family Medicine',
     status: 'completed',
     kind: 'instant',

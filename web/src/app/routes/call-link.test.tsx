@@ -32,7 +32,7 @@ function openLink(answer: () => Promise<unknown> | unknown, url = '/call/tok_1')
   return { ...view, ...fake, user: userEvent.setup() };
 }
 
-const placed: CallLinkResponse = { isValid: true, call: 'placed' };
+const placed: CallLinkResponse = { isValid: true, patient: { first_name: 'Ana' }, call: 'placed' };
 /** The page's one h1 once it reads `name` (while validating, it reads 'Validating your link...'). */
 const heading = async (name: string) => {
   // A loaded machine (CI runs test projects side by side) can take more than findBy's default second;
@@ -64,7 +64,7 @@ describe('CallLinkPage (/call/{token})', { timeout: 30_000 }, () => {
   });
 
   it('says a call is already on its way when the link placed one in the last 15 minutes', async () => {
-    openLink(() => ({ isValid: true, call: 'on_its_way' }));
+    openLink(() => ({ isValid: true, patient: { first_name: 'Ana' }, call: 'on_its_way' }));
     await heading('CareLoop is Calling You');
     expect(screen.getByText(CALL_LINK_MESSAGES.answerPhone)).toBeVisible();
     expect(screen.getByText(CALL_LINK_MESSAGES.onItsWay)).toBeVisible();
@@ -73,6 +73,7 @@ describe('CallLinkPage (/call/{token})', { timeout: 30_000 }, () => {
   it('outside the calling hours says when calls can be placed, and that none was placed', async () => {
     openLink(() => ({
       isValid: true,
+      patient: { first_name: 'Ana' },
       call: 'outside_hours',
       next_call_at: '2026-11-27T13:00:00.000Z',
       time_zone: 'America/New_York',
@@ -141,6 +142,17 @@ describe('CallLinkPage (/call/{token})', { timeout: 30_000 }, () => {
     expect(screen.getByText(CALL_LINK_MESSAGES.noToken)).toBeVisible();
     expect(fake.requests).toEqual([]);
   });
+
+  it.each(['/call/', '/call'])(
+    "says 'Invalid magic link - no token provided' at %s through the route table, not a redirect",
+    async (url) => {
+      const { router, requests } = openLink(() => placed, url);
+      await heading('Link Invalid');
+      expect(screen.getByText(CALL_LINK_MESSAGES.noToken)).toBeVisible();
+      expect(router.state.location.pathname).toBe(url);
+      expect(requests).toEqual([]);
+    },
+  );
 
   it('asks the server once, even when React StrictMode runs the effects twice (as main.tsx renders in development)', async () => {
     const fake = fakeLinkApi(() => placed);

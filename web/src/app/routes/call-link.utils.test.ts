@@ -18,11 +18,13 @@ describe('callLinkView', () => {
   });
 
   it('says a call is coming, or already on its way', () => {
-    expect(callLinkView(result({ data: { isValid: true, call: 'placed' } }))).toEqual({
+    expect(callLinkView(result({ data: { isValid: true, patient: { first_name: 'Ana' }, call: 'placed' } }))).toEqual({
       state: 'calling',
       onItsWay: false,
     });
-    expect(callLinkView(result({ data: { isValid: true, call: 'on_its_way' } }))).toEqual({
+    expect(
+      callLinkView(result({ data: { isValid: true, patient: { first_name: 'Ana' }, call: 'on_its_way' } })),
+    ).toEqual({
       state: 'calling',
       onItsWay: true,
     });
@@ -31,6 +33,7 @@ describe('callLinkView', () => {
   it("outside the calling hours says when calls can be placed, in the practice's time zone", () => {
     const data = {
       isValid: true as const,
+      patient: { first_name: 'Ana' },
       call: 'outside_hours' as const,
       next_call_at: '2026-11-27T13:00:00.000Z',
       time_zone: 'America/New_York',

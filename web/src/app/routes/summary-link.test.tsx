@@ -198,19 +198,39 @@ describe('CallSummaryPage', () => {
     ).toBe(true);
   });
 
-  it("shows 'Failed to load summary data' on any other failure, and loads again on 'Try again'", async () => {
+  it("shows 'Failed to validate magic link: {reason}' when the server fails, and loads again on 'Try again'", async () => {
     const view = openSummary(() =>
       Promise.reject(new ApiError('Something went wrong. Please try again.', 500, 'internal')),
     );
     const alert = await screen.findByRole('alert');
-    expect(shown(within(alert).getByText('Failed to load summary data'))).toBe(true);
-    expect(within(alert).queryByText('Something went wrong. Please try again.')).toBeNull();
+    expect(
+      shown(within(alert).getByText('Failed to validate magic link: Something went wrong. Please try again.')),
+    ).toBe(true);
 
     view.answerWith(async () => summaryLink());
     await view.user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(shown(await screen.findByRole('region', { name: 'Call Information' }))).toBe(true);
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it("shows 'Failed to load summary data' when no answer came", async () => {
+    openSummary(() => Promise.reject(new ApiError('Failed to load summary data', 0)));
+    const alert = await screen.findByRole('alert');
+    expect(shown(within(alert).getByText('Failed to load summary data'))).toBe(true);
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+
+  it.each(['/summary/', '/summary'])(
+    "says 'Invalid magic link - no token provided' at %s, signed out, without asking the server",
+    async (url) => {
+      const { services, requests } = createFakeApi({}, { user: null });
+      const { router } = renderWithProviders(null, { routes: createAppRoutes(), url, services });
+      const alert = await screen.findByRole('alert');
+      expect(shown(within(alert).getByText('Invalid magic link - no token provided'))).toBe(true);
+      expect(router.state.location.pathname).toBe(url);
+      expect(requests.filter((r) => r.path.startsWith('/summary-links'))).toEqual([]);
+    },
+  );
 
   it('never asks the server for a patient: the route denies them first', async () => {
     const { requests } = openSummary(async () => summaryLink(), 'patient');

@@ -10,6 +10,7 @@ import {
   formatDateTime,
   loadErrorView,
   summariesListHref,
+  type LoadErrorView,
 } from '../../features/summaries/components/call-summary.utils';
 import { BackButton } from '../../components/layout/back-button';
 
@@ -66,12 +67,30 @@ export function CallSummaryPage() {
   );
 }
 
+/** `/summary/` without a token: nothing to open, said at once (no sign-in, no request). */
+export function SummaryLinkWithoutTokenPage() {
+  useDocumentTitle('Call Summary');
+  return (
+    <Container size="md" py="xl" px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="lg">
+        <Title order={1}>Call Summary</Title>
+        <LinkErrorAlert
+          view={{ title: SUMMARY_LINK_MESSAGES.noToken, help: SUMMARY_LINK_MESSAGES.invalidHelp, retry: false }}
+        />
+      </Stack>
+    </Container>
+  );
+}
+
 function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  const view = loadErrorView(error);
+  return <LinkErrorAlert view={loadErrorView(error)} onRetry={onRetry} />;
+}
+
+function LinkErrorAlert({ view, onRetry }: { view: LoadErrorView; onRetry?: () => void }) {
   return (
     <Alert color="red" title={view.title} icon={<CircleAlert size={18} aria-hidden="true" />} role="alert">
       {view.help && <Text size="sm">{view.help}</Text>}
-      {view.retry && (
+      {view.retry && onRetry && (
         <Button size="xs" variant="light" color="red" onClick={onRetry}>
           Try again
         </Button>

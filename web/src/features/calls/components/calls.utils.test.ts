@@ -90,6 +90,10 @@ describe('call failure texts (product-rules.md "Errors")', () => {
     expect(makeCallErrorText('boom')).toBe('Failed to make call: Failed to initiate call');
   });
 
+  it("says 'Failed to start call' when no answer came (whether a call went out is unknown)", () => {
+    expect(makeCallErrorText(new ApiError('Failed to initiate call', 0))).toBe('Failed to start call');
+  });
+
   it("reads 'Failed to schedule call: {reason}'", () => {
     expect(scheduleCallErrorText(new ApiError('This patient has no phone number on file', 400), 'fallback')).toBe(
       'Failed to schedule call: This patient has no phone number on file',

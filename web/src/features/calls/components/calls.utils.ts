@@ -2,6 +2,7 @@ import { CALL_WINDOW, type CallKind, type CallStatus } from '../../../../../shar
 import type { CallLogSummary } from '../../../../../shared/calls';
 import { type TimePreference, TIME_PREFERENCE_LABELS } from '../../../../../shared/time-preferences';
 import { CALL_MESSAGES } from '../../../../../shared/call-messages';
+import { ApiError } from '../../../lib/api-client';
 
 export interface BadgeLook {
   label: string;
@@ -48,8 +49,12 @@ export function timePreferenceText(preference: TimePreference | null | undefined
 const errorText = (error: unknown): string =>
   error instanceof Error && error.message.trim() ? error.message.trim() : '';
 
-/** 'Failed to make call: {message}': the server's text, else 'Failed to initiate call' (product-rules.md "Errors"). */
+/**
+ * 'Failed to make call: {message}': the server's text, else 'Failed to initiate call' (product-rules.md
+ * "Errors"); 'Failed to start call' when no answer came, so whether a call went out is unknown.
+ */
 export function makeCallErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 0) return CALL_MESSAGES.startCall;
   return CALL_MESSAGES.makeCallFailed(errorText(error) || CALL_MESSAGES.initiateCallFallback);
 }
 

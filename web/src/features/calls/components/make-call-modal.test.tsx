@@ -71,10 +71,18 @@ describe('Make Call modal', { timeout: 30_000 }, () => {
 
   it("falls back to 'Failed to initiate call' when the server gives no text", async () => {
     const { user } = renderModal(({ fallbackError }) => {
-      throw new ApiError(fallbackError, 0);
+      throw new ApiError(fallbackError, 500);
     });
     await user.click(within(await dialog()).getByRole('button', { name: 'Start Call' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to make call: Failed to initiate call');
+  });
+
+  it("says 'Failed to start call' when no answer came (whether a call went out is unknown)", async () => {
+    const { user } = renderModal(({ fallbackError }) => {
+      throw new ApiError(fallbackError, 0);
+    });
+    await user.click(within(await dialog()).getByRole('button', { name: 'Start Call' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to start call');
   });
 
   it('explains and disables calling for a patient without a phone number', async () => {

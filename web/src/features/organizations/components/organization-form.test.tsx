@@ -111,4 +111,13 @@ describe('OrganizationForm', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add Provider' }));
     expect(await screen.findByText('Failed to create provider')).toBeVisible();
   });
+
+  it("shows 'Failed to save provider' when no answer came", async () => {
+    const { user } = renderForm({}, ({ fallbackError }) => {
+      throw new ApiError(fallbackError, 0);
+    });
+    await user.type(field('Organization Name'), 'Sunrise');
+    await user.click(screen.getByRole('button', { name: 'Add Provider' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to save provider');
+  });
 });

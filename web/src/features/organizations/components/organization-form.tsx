@@ -2,7 +2,9 @@ import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { DAILY_LIMIT_FLOOR } from '../../../../../shared/daily-limits';
 import type { ProviderOrganization } from '../../../../../shared/domain';
+import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { failureText } from '../../../lib/api-client';
 import { useSaveOrganization } from '../api/save-organization';
 import {
   EMPTY_ORGANIZATION_FORM,
@@ -46,7 +48,7 @@ export function OrganizationForm({ organization, onSaved, onCancel, submitLabel 
       { organizationId: organization?.id, body: toOrganizationPayload(values, organization?.version) },
       {
         onSuccess: ({ provider: saved }) => onSaved(saved),
-        onError: (caught) => setError(caught.message),
+        onError: (caught) => setError(failureText(caught, FALLBACK_ERRORS.saveProvider)),
       },
     );
   };

@@ -58,12 +58,16 @@ describe('loadErrorView', () => {
     });
   });
 
-  it("shows 'Failed to load summary data' for anything else, with a retry", () => {
-    for (const error of [
-      new ApiError('Something went wrong. Please try again.', 500),
-      new ApiError('x', 0),
-      new Error('x'),
-    ]) {
+  it("shows 'Failed to validate magic link: {reason}' when the server could not open it, with a retry", () => {
+    expect(loadErrorView(new ApiError('Something went wrong. Please try again.', 500, 'internal'))).toEqual({
+      title: 'Failed to validate magic link: Something went wrong. Please try again.',
+      help: null,
+      retry: true,
+    });
+  });
+
+  it("shows 'Failed to load summary data' when no answer came, with a retry", () => {
+    for (const error of [new ApiError('x', 0), new ApiError('  ', 502), new Error('x')]) {
       expect(loadErrorView(error)).toEqual({ title: 'Failed to load summary data', help: null, retry: true });
     }
   });

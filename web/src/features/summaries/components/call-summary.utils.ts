@@ -57,7 +57,8 @@ export interface LoadErrorView {
 
 /**
  * What a failed load shows (product-rules.md "Roles", "Errors"): the server's refusal texts as given (403), one text for
- * every unusable link (404), 'Failed to load summary data' for anything else.
+ * every unusable link (404), 'Failed to validate magic link: {reason}' for another answer of the
+ * server, 'Failed to load summary data' when none came.
  */
 export function loadErrorView(error: unknown): LoadErrorView {
   if (error instanceof ApiError && error.status === 403) {
@@ -65,6 +66,10 @@ export function loadErrorView(error: unknown): LoadErrorView {
   }
   if (error instanceof ApiError && error.status === 404) {
     return { title: SUMMARY_LINK_MESSAGES.invalid, help: SUMMARY_LINK_MESSAGES.invalidHelp, retry: false };
+  }
+  // The server answered but could not open the link: its reason. No answer at all: the load failed.
+  if (error instanceof ApiError && error.status !== 0 && error.message.trim()) {
+    return { title: SUMMARY_LINK_MESSAGES.validateFailed(error.message.trim()), help: null, retry: true };
   }
   return { title: SUMMARY_LINK_MESSAGES.loadFailed, help: null, retry: true };
 }

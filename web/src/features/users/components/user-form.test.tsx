@@ -169,6 +169,16 @@ describe('UserForm', { timeout: 30_000 }, () => {
     expect(requests[0]?.body).toMatchObject({ last_name: 'Newname', provider_id: 'prov-1' });
   });
 
+  it("shows 'Failed to save user' when no answer came", async () => {
+    const { onSaved, user } = renderForm({ user: savedUser }, ({ fallbackError }) => {
+      throw new ApiError(fallbackError, 0);
+    });
+    await submit(user, 'Save Changes');
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to save user');
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
   it('keeps the role of the signed-in operator editing themselves', () => {
     const me = { ...savedUser, id: 'admin-1', role: 'careloop_employee' as const, provider_id: null, provider: null };
     renderForm({ user: me, currentUserId: 'admin-1' });

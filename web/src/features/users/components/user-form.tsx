@@ -3,7 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { CARE_ROLES, ROLE_HELP, ROLE_LABELS, isRole } from '../../../../../shared/roles';
 import { NOTIFICATION_CHANNELS } from '../../../../../shared/values/notifications';
 import type { ProviderRef, UserProfile } from '../../../../../shared/domain';
+import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
+import { failureText } from '../../../lib/api-client';
 import { NameFields } from '../../../components/forms/name-fields';
 import { useSaveUser, type UserScope } from '../api/save-user';
 import {
@@ -87,7 +89,7 @@ export function UserForm({
       { userId: user?.id, body: toUserPayload(values) },
       {
         onSuccess: ({ user: saved }) => onSaved(saved),
-        onError: (caught) => setError(caught.message),
+        onError: (caught) => setError(failureText(caught, FALLBACK_ERRORS.saveUser)),
       },
     );
   };
