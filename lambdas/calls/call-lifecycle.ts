@@ -17,9 +17,10 @@ import { type CallLogRecord } from '../kernel/records/call-log';
 import type { EventPublisher } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
 import { reportPlan } from './report-plan';
+import { systemActorId, systemEvent, type SystemActor } from '../kernel/audit-actors';
 import type { DailyCap, OrganizationRef } from '../kernel/records/organization';
 
-export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock'> & {
+export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock' | 'ids'> & {
   events: EventPublisher;
   signals: CallSignals;
   committer: WriteCommitter;
@@ -101,6 +102,7 @@ export async function recordCallReport(
   deps: ReportDeps,
   callLogId: string | null,
   report: CallReport,
+  by: SystemActor,
 ): Promise<'stored' | UnmatchedReason> {
   const log = await placedCallOf(deps, callLogId, report.vendorCallId);
   if (typeof log === 'string') {
@@ -115,7 +117,10 @@ export async function recordCallReport(
   const now = deps.clock.now();
   const endedAt = report.endedAt ? new Date(report.endedAt) : now;
   const month = monthIn(organization?.timezone ?? 'America/New_York', Number.isNaN(endedAt.getTime()) ? now : endedAt);
-  const { plan, stored } = reportPlan(log, report, month, now.toISOString());
+  const at = now.toISOString();
+  const subject = { type: 'call', id: log.id } as const;
+  const audit = systemEvent(by, 'call.report_store', subject, log.patient_id, deps.ids.newId(), at);
+  const { plan, stored } = reportPlan(log, report, month, at, audit);
   if ((await deps.committer.commit(plan)) === 'conflict') {
     deps.signals.unmatched('call_settled');
     return 'call_settled';
@@ -271,7 +276,7 @@ export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<Reconc
       throw error;
     }
     if (vendor?.state === 'ended') {
-      if ((await recordCallReport(deps, log.id, vendor.report)) === 'stored') result.completed++;
+      if ((await recordCallReport(deps, log.id, vendor.report, 'reconcile-calls')) === 'stored') result.completed++;
       continue;
     }
     const placedAt = Date.parse(log.placed_at ?? log.created_at);
@@ -314,9 +319,6 @@ export async function followUpCall(deps: SchedulingDeps, callLogId: string): Pro
   return scheduleNextCheckIn(deps, log, organization as OrganizationRef, step);
 }
 
-/** Who turns outreach off when a patient asks on a call: CareLoop itself, not a staff account. */
-export const SYSTEM_ACTOR_ID = 'careloop';
-
 /**
  * "Stop calling me" (TCPA): outreach off, pending calls cancelled, and an audit event, written
  * before the changes so that a failure in between is retried by the job and never goes unrecorded.
@@ -329,7 +331,8 @@ async function stopOutreach(deps: SchedulingDeps, log: CallLogRecord): Promise<v
   ]);
   if (!cadence?.enabled && pending.length === 0) return;
   await deps.audit.record({
-    actorId: SYSTEM_ACTOR_ID,
+    // CareLoop itself, not a staff account: the follow-up job reads the patient's request on the call.
+    actorId: systemActorId('call-follow-up'),
     actorRole: null,
     actorProviderId: null,
     action: 'outreach.stop_requested',

@@ -583,7 +583,8 @@ async function pastCall(
     call.seq,
   );
   clock.set(report.endedAt ?? placedAt);
-  if ((await recordCallReport(app, callId, report)) !== 'stored') throw new Error('A demo call report was not stored');
+  if ((await recordCallReport(app, callId, report, 'demo-seed')) !== 'stored')
+    throw new Error('A demo call report was not stored');
   if (call.addToEmr && report.summary && report.successEvaluation) {
     const log = await app.callLogs.get(callId);
     const input = summaryStatusSchema.parse({ status: 'added_to_emr', version: log?.version });
