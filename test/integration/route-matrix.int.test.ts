@@ -17,7 +17,6 @@ import { VALIDATION } from '../../shared/messages';
 import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../shared/ccm/messages';
 import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
 import { DASHBOARD_MESSAGES } from '../../shared/dashboard';
-import { PAGE_LIMIT_MESSAGE } from '../../shared/validation';
 import { PASSWORD_POLICY_MESSAGE } from '../../shared/password-policy';
 import { ROLES, type Role } from '../../shared/roles';
 import { DynamoLinkRepository } from '../../lambdas/texts/store/dynamo-link-repository';
@@ -596,7 +595,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     as: 'operator',
     path: (ids) => `/patients/${ids.patient}/access-history`,
     body: null,
-    badQuery: { query: '?limit=many', message: PAGE_LIMIT_MESSAGE },
+    badQuery: { query: '?action=Patient%20Read', message: 'Unknown action' },
     otherOrganization: null,
     success: {
       status: 200,
