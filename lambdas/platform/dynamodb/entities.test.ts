@@ -79,7 +79,9 @@ describe('audit event keys (the IAM deny of infra/constructs/function-configurat
         .params<{ Item: Record<string, string> }>().Item;
     const [, gsi2] = TABLE_SCHEMA.globalIndexes;
     expect(about('P-1')[gsi2.partitionKey]).toBe('$careloop#patient_id_p-1');
+    expect(about('P-1')[gsi2.sortKey]).toBe('$audit_event_1#patient_event_at_2026-11-23t12:00:00.000z#evt-1');
     expect(about()).not.toHaveProperty(gsi2.partitionKey);
+    expect(about()).not.toHaveProperty(gsi2.sortKey);
   });
 
   it('checks the matcher itself', () => {
