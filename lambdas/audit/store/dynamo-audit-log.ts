@@ -1,8 +1,7 @@
 import type { AuditEntry, AuditLog } from '../../kernel/audit-entry';
 import type { Clock, Ids } from '../../kernel/ports';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
-import { auditEventItem, auditEventWrite } from '../../kernel/audit-event-item';
-import { DynamoWriteCommitter } from '../../platform/dynamodb/committer';
+import { auditEventItem } from '../../kernel/audit-event-item';
 
 /** DynamoDB's most items in one transaction. */
 const TRANSACTION_ITEMS = 100;
@@ -30,14 +29,14 @@ export class DynamoAuditLog implements AuditLog {
    */
   async recordMany(entries: readonly AuditEntry[]): Promise<void> {
     const at = this.clock.now().toISOString();
-    const committer = new DynamoWriteCommitter(this.db);
     for (let start = 0; start < entries.length; start += TRANSACTION_ITEMS) {
-      const writes = entries
+      const items = entries
         .slice(start, start + TRANSACTION_ITEMS)
-        .map((entry) => auditEventWrite({ ...entry, id: this.ids.newId(), at }));
-      if ((await committer.commit({ transaction: writes, afterCommit: [] })) !== 'committed') {
-        throw new Error('audit events were not recorded');
-      }
+        .map((entry) => auditEventItem({ ...entry, id: this.ids.newId(), at }));
+      const result = await this.db.transaction
+        .write(({ auditEvent }) => items.map((item) => auditEvent.create(item).commit()))
+        .go();
+      if (result.canceled) throw new Error('audit events were not recorded');
     }
   }
 }
