@@ -96,10 +96,14 @@ describe('GET /patients/{patientId}/access-history', () => {
       request_id: expect.any(String),
       source_ip: expect.any(String),
     });
-    expect(first.items.at(-1)).toMatchObject({
-      action: 'care_plan.create',
-      actor: { user_id: operator.id, role: 'careloop_employee', organization_id: null, email: operator.email },
-    });
+    // Oldest: the patient's creation (an event of the organization that names the patient), then the care plan.
+    expect(first.items.slice(-2)).toMatchObject([
+      {
+        action: 'care_plan.create',
+        actor: { user_id: operator.id, role: 'careloop_employee', organization_id: null, email: operator.email },
+      },
+      { action: 'patient.create', actor: { user_id: operator.id } },
+    ]);
 
     // Reading the history is audited: the next read starts with it.
     const again = expectStatus(await call<AccessHistoryPage>(stack, 'GET', path, { token }), 200);
