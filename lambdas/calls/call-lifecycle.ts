@@ -17,7 +17,7 @@ import { type CallLogRecord } from '../kernel/records/call-log';
 import type { EventPublisher } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
 import { reportPlan } from './report-plan';
-import { systemActorId, systemEvent, type SystemActor } from '../kernel/audit-actors';
+import { systemActorId, systemEntry, systemEvent, type SystemActor } from '../kernel/audit-actors';
 import type { DailyCap, OrganizationRef } from '../kernel/records/organization';
 
 export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock' | 'ids'> & {
@@ -175,9 +175,15 @@ async function claimScheduled(
  * Places a pending scheduled call: only once (the claim is conditional), only to an active
  * patient of an active organization, only inside the calling window, and only when no other call
  * of the patient is running (then it stays pending and the reconciler places it when overdue).
- * A monthly check-in also needs the patient's accepted consent.
+ * A monthly check-in also needs the patient's accepted consent. The job (or the reconciler) that
+ * places it is recorded in the patient's history as CareLoop, once the call is claimed and before
+ * it is dialled.
  */
-export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: string): Promise<PlacementResult> {
+export async function placeScheduledCall(
+  deps: ScheduledPlacingDeps,
+  callLogId: string,
+  by: SystemActor,
+): Promise<PlacementResult> {
   const log = await deps.callLogs.get(callLogId);
   if (!log || log.status !== 'scheduled') return 'skipped';
   const now = deps.clock.now();
@@ -222,6 +228,8 @@ export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: 
     return 'deferred';
   }
   const claimed = (await deps.callLogs.get(log.id)) ?? log;
+  const subject = { type: 'call', id: log.id } as const;
+  await deps.audit.record(systemEntry(by, 'call.place_scheduled', subject, log.patient_id));
   try {
     await dial(deps, claimed, patient, organization);
     return 'placed';
@@ -290,7 +298,7 @@ export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<Reconc
   for (const log of due) {
     if (!log.scheduled_at || Date.parse(log.scheduled_at) > cutoff) break;
     result.overdue++;
-    await placeScheduledCall(deps, log.id);
+    await placeScheduledCall(deps, log.id, 'reconcile-calls');
   }
   return result;
 }

@@ -2,12 +2,13 @@
  * Who an audit event names when no person acted (DECISIONS "Audit trail"): webhooks and jobs write
  * as CareLoop itself, naming the vendor or job; a patient's own link writes as the patient.
  */
-import type { AuditEvent } from './audit-entry';
+import type { AuditEntry, AuditEvent } from './audit-entry';
 
 /** Each webhook or job that writes audit events, and how a patient's history names it. */
 export const SYSTEM_ACTORS = {
   'vapi-webhook': 'Vapi report',
   'twilio-webhook': 'Twilio text',
+  'place-scheduled-call': 'Scheduled call',
   'reconcile-calls': 'Call reconciler',
   'call-follow-up': 'Call follow-up',
   'demo-seed': 'Demo data',
@@ -37,18 +38,13 @@ export function actorOf(actorId: string): { kind: ActorKind; label: string | nul
   return { kind: 'system', label: `CareLoop (${label})` };
 }
 
-/**
- * The success event of what a webhook or job did to one patient's data, to write in the same
- * transaction as the change. `id` is the caller's: a replayed delivery builds the same event.
- */
-export function systemEvent(
+/** What a webhook or job did to one patient's data, as CareLoop naming it (no role, no organization). */
+export function systemEntry(
   system: SystemActor,
   action: string,
-  subject: AuditEvent['subject'],
+  subject: AuditEntry['subject'],
   patientId: string,
-  id: string,
-  at: string,
-): AuditEvent {
+): AuditEntry {
   return {
     actorId: systemActorId(system),
     actorRole: null,
@@ -57,7 +53,17 @@ export function systemEvent(
     subject,
     patientId,
     outcome: 'success',
-    id,
-    at,
   };
+}
+
+/** The same as an event to write in the transaction of the change it records (id and time fixed up front). */
+export function systemEvent(
+  system: SystemActor,
+  action: string,
+  subject: AuditEntry['subject'],
+  patientId: string,
+  id: string,
+  at: string,
+): AuditEvent {
+  return { ...systemEntry(system, action, subject, patientId), id, at };
 }

@@ -567,7 +567,7 @@ async function pastCall(
     clock.set(new Date(placedAt.getTime() - 10 * 60_000));
     const { call: pending } = await scheduleCall(scheduling, nurse, call.patientId, '10_minutes');
     placedAt = clock.set(pending.scheduled_at ?? placedAt);
-    const placed = await placeScheduledCall(scheduling, pending.id);
+    const placed = await placeScheduledCall(scheduling, pending.id, 'demo-seed');
     if (placed !== 'placed') throw new Error(`A demo scheduled call was not placed (${placed})`);
     callId = pending.id;
   } else {

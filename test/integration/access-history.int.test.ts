@@ -15,6 +15,7 @@ import {
   lakesideToken,
   operatorToken,
   postTwilioWebhook,
+  scheduleCallFor,
   sunriseToken,
   tableOf,
   unique,
@@ -269,6 +270,25 @@ describe("a patient's access history is complete (issue 23 item 2)", () => {
       }),
     ]);
     expect(history.find((e) => e.action === 'text.send')).toMatchObject({ actor: { user_id: nurse.id } });
+  });
+
+  it('shows a scheduled call placed by its job as CareLoop naming the job', async () => {
+    const patient = await createCallablePatient(stack, orgs.sunrise, 8);
+    const sunrise = await sunriseToken(stack);
+    const scheduled = await scheduleCallFor(stack, patient.id, '1_week', sunrise);
+    const res = await fetch(`${stack.awsUrl}/local/jobs/place-scheduled-call/run`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ callLogId: scheduled.id }),
+    });
+    expect(res.status).toBe(200);
+
+    const history = await historyOf(patient.id);
+    expect(history.find((e) => e.action === 'call.schedule')).toMatchObject({ actor: { user_id: nurse.id } });
+    expect(history.find((e) => e.action === 'call.place_scheduled')).toMatchObject({
+      outcome: 'success',
+      actor: { kind: 'system', user_id: 'system:place-scheduled-call', name: 'CareLoop (Scheduled call)' },
+    });
   });
 
   it('keeps no record of a GET refused before the use case (a revoked or forged token), and filters are checked', async () => {
