@@ -5,6 +5,7 @@ import { createSummaryLink } from '../../lambdas/kernel/links';
 import { DynamoLinkRepository } from '../../lambdas/texts/store/dynamo-link-repository';
 import { call } from '../support/api';
 import {
+  auditTrail,
   createCallablePatient,
   createDocument,
   createPatient,
@@ -309,6 +310,23 @@ describe("a patient's access history is complete (issue 23 item 2)", () => {
     expect(await call(stack, 'GET', `${path}?actor=%3Cscript%3E`, { token })).toEqual({
       status: 400,
       body: { error: 'Unknown person', code: expect.any(String) },
+    });
+  });
+});
+
+describe('System Settings in the audit trail', () => {
+  it('records a read with the version read, by whom', async () => {
+    const token = await operatorToken(stack);
+    const read = expectStatus(
+      await call<{ settings: { version: number } }>(stack, 'GET', '/compliance-settings', { token }),
+      200,
+    ).settings;
+    const trail = await auditTrail(stack, 'settings:system');
+    expect(trail.filter((e) => e.action === 'settings.read' && e.actor_id === operator.id).at(-1)).toMatchObject({
+      outcome: 'success',
+      actor_role: 'careloop_employee',
+      version_before: read.version,
+      version_after: read.version,
     });
   });
 });
