@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../kernel/actor';
 import { AppError } from '../kernel/app-error';
 import { getAccessHistory, type AccessHistoryDeps } from './access-history';
-import type { AuditEventRecord } from './ports';
+import type { AuditEventRecord, AuditHistoryFilter } from './ports';
 import type { AuditEntry } from '../kernel/audit-entry';
 import type { PatientRecord } from '../kernel/records/patient';
 
@@ -35,14 +35,20 @@ function world(status: PatientRecord['status'] = 'archived') {
   const audit: AuditEntry[] = [];
   const events = [event(3), event(2, { actorId: 'gone-user', actorRole: 'none', actorProviderId: null }), event(1)];
   const lookups: string[][] = [];
+  const filters: AuditHistoryFilter[] = [];
   const deps: AccessHistoryDeps = {
-    audit: { record: async (entry) => void audit.push(entry) },
+    audit: { record: async (entry) => void audit.push(entry), recordMany: async () => {} },
     patients: {
       get: async (id: string) => (id === PATIENT ? ({ id, provider_id: 'org-1', status } as PatientRecord) : null),
     } as unknown as AccessHistoryDeps['patients'],
     history: {
-      bySubject: async (subject, limit, cursor) => {
-        if (subject.id !== PATIENT) return { items: [], cursor: null };
+      byPatient: async (patientId, filter, limit, cursor) => {
+        filters.push(filter);
+        if (patientId !== PATIENT) return { items: [], cursor: null };
+        if (filter.actorId === 'system:vapi-webhook') {
+          const stored = event(4, { actorId: 'system:vapi-webhook', actorRole: 'none', actorProviderId: null });
+          return { items: [{ ...stored, action: 'call.report_store', requestId: null, sourceIp: null }], cursor: null };
+        }
         if (cursor !== null && cursor !== 'after-2') return 'invalid_cursor';
         const start = cursor === null ? 0 : 2;
         return { items: events.slice(start, start + limit), cursor: start + limit < events.length ? 'after-2' : null };
@@ -55,7 +61,7 @@ function world(status: PatientRecord['status'] = 'archived') {
       },
     },
   };
-  return { deps, audit, lookups };
+  return { deps, audit, lookups, filters };
 }
 
 async function refusal(work: Promise<unknown>) {
@@ -80,6 +86,7 @@ describe('access history', () => {
           action: 'care_plan.read',
           outcome: 'success',
           actor: {
+            kind: 'person',
             user_id: 'nurse-1',
             role: 'provider',
             organization_id: 'org-1',
@@ -91,7 +98,7 @@ describe('access history', () => {
         },
         expect.objectContaining({
           id: 'evt-2',
-          actor: { user_id: 'gone-user', role: 'none', organization_id: null, name: null, email: null },
+          actor: { kind: 'person', user_id: 'gone-user', role: 'none', organization_id: null, name: null, email: null },
         }),
       ],
       next_cursor: 'after-2',
@@ -109,6 +116,32 @@ describe('access history', () => {
       }),
       expect.objectContaining({ action: 'patient.access_history.read', outcome: 'success' }),
     ]);
+  });
+
+  it('passes the filters to the read, and names a system actor without looking up a profile', async () => {
+    const w = world();
+    const page = await getAccessHistory(
+      w.deps,
+      operator,
+      PATIENT,
+      { limit: 50, cursor: null },
+      { action: 'call.report_store', actorId: 'system:vapi-webhook' },
+    );
+    expect(w.filters).toEqual([{ action: 'call.report_store', actorId: 'system:vapi-webhook' }]);
+    expect(page.items).toEqual([
+      expect.objectContaining({
+        action: 'call.report_store',
+        actor: {
+          kind: 'system',
+          user_id: 'system:vapi-webhook',
+          role: 'none',
+          organization_id: null,
+          name: 'CareLoop (Vapi report)',
+          email: null,
+        },
+      }),
+    ]);
+    expect(w.lookups).toEqual([[]]);
   });
 
   it('refuses provider users with 403 and audits the refusal', async () => {

@@ -5,8 +5,9 @@ import { assertEmployee, isRecordId, type PatientLookup } from '../kernel/access
 import { audited } from '../kernel/audit';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { fail } from '../kernel/error-catalogue';
-import type { AccountNames, AuditHistory } from './ports';
+import type { AccountNames, AuditHistory, AuditHistoryFilter } from './ports';
 import type { AuditLog } from '../kernel/audit-entry';
+import { actorOf } from '../kernel/audit-actors';
 
 export interface AccessHistoryDeps {
   patients: PatientLookup;
@@ -19,26 +20,33 @@ export const ACCESS_HISTORY_PAGE_SIZE = 50;
 
 /**
  * Who read or changed one patient's data, newest first, a page at a time (product-rules.md "Records are
- * kept"): operators only. An archived patient's history stays readable. Reading it is audited too.
+ * kept", DECISIONS "Audit trail"): every event that carries the patient id, whatever its subject (the
+ * patient, a call, a list page that showed them), by people, CareLoop's webhooks and jobs, or the
+ * patient's own link; optionally one action's or one actor's. Operators only. An archived patient's
+ * history stays readable. Reading it is audited too.
  */
 export async function getAccessHistory(
   deps: AccessHistoryDeps,
   actor: Actor,
   patientId: string,
   page: PageRequest,
+  filter: AuditHistoryFilter = {},
 ): Promise<AccessHistoryPage> {
   return audited(deps.audit, actor, 'patient.access_history.read', { type: 'patient', id: patientId }, async () => {
     assertEmployee(actor);
     if (!isRecordId(patientId)) throw fail('patientNotFound');
     const [patient, found] = await Promise.all([
       deps.patients.get(patientId),
-      deps.history.bySubject({ type: 'patient', id: patientId }, page.limit, page.cursor),
+      deps.history.byPatient(patientId, filter, page.limit, page.cursor),
     ]);
     if (!patient) throw fail('patientNotFound');
     if (found === 'invalid_cursor') throw invalidCursor();
-    const people = await deps.users.displayOf(found.items.map((e) => e.actorId));
+    const people = await deps.users.displayOf(
+      found.items.map((e) => e.actorId).filter((id) => actorOf(id).kind === 'person'),
+    );
     return {
       items: found.items.map((e): AccessHistoryEntry => {
+        const { kind, label } = actorOf(e.actorId);
         const person = people.get(e.actorId);
         return {
           id: e.id,
@@ -46,10 +54,11 @@ export async function getAccessHistory(
           action: e.action,
           outcome: e.outcome,
           actor: {
+            kind,
             user_id: e.actorId,
             role: isRole(e.actorRole) ? e.actorRole : 'none',
             organization_id: e.actorProviderId,
-            name: person?.name ?? null,
+            name: label ?? person?.name ?? null,
             email: person?.email ?? null,
           },
           request_id: e.requestId,

@@ -1,6 +1,6 @@
 /** The audit trail (product-rules.md "Records are kept"): events written with the changes they record, and read back. */
 import type { Page } from '../kernel/ports';
-import type { AuditEntry, AuditOutcome } from '../kernel/audit-entry';
+import type { AuditOutcome } from '../kernel/audit-entry';
 
 export interface AuditEventRecord {
   id: string;
@@ -15,10 +15,20 @@ export interface AuditEventRecord {
   sourceIp: string | null;
 }
 
+/** Which of a patient's events to show: one action, one actor, or both (absent: all). */
+export interface AuditHistoryFilter {
+  action?: string;
+  actorId?: string;
+}
+
 export interface AuditHistory {
-  /** Events about one subject, newest first. `invalid_cursor` when the cursor does not belong to this list. */
-  bySubject(
-    subject: AuditEntry['subject'],
+  /**
+   * Events about one patient's data (whatever their subject: the patient, a call, a list page), newest
+   * first. `invalid_cursor` when the cursor does not belong to this list.
+   */
+  byPatient(
+    patientId: string,
+    filter: AuditHistoryFilter,
     limit: number,
     cursor: string | null,
   ): Promise<Page<AuditEventRecord> | 'invalid_cursor'>;

@@ -61,6 +61,7 @@ function world(log: CallLogRecord | null, committed: 'committed' | 'conflict' = 
     },
     organizations: { getRef: () => Promise.resolve(null) },
     clock: { now: () => NOW },
+    ids: { newId: () => 'evt-1' },
     events: {
       publish: () => {
         w.published++;
@@ -79,10 +80,12 @@ describe('recordCallReport', () => {
   it('stores the report of the call placed as this Vapi call, and counts its cost', async () => {
     const w = world(placed());
 
-    expect(await recordCallReport(w.deps, placed().id, report())).toBe('stored');
+    expect(await recordCallReport(w.deps, placed().id, report(), 'vapi-webhook')).toBe('stored');
 
     expect(w.state.writes).toEqual([
       'patch callLog',
+      // The webhook's event, as CareLoop naming Vapi, with the report (system actor).
+      'create auditEvent',
       ...Array<string>(4)
         .fill('')
         .flatMap(() => ['create summaryEntry', 'upsert counter']),
@@ -113,7 +116,7 @@ describe('recordCallReport', () => {
   ] as const)('changes nothing for %s, and counts it', async (_, named, log, reason) => {
     const w = world(log);
 
-    expect(await recordCallReport(w.deps, named, report())).toBe(reason);
+    expect(await recordCallReport(w.deps, named, report(), 'vapi-webhook')).toBe(reason);
 
     expect(w.state.writes).toEqual([]);
     expect(w.state.unmatched).toEqual([reason]);
@@ -124,7 +127,7 @@ describe('recordCallReport', () => {
   it('counts a report whose write found the call settled meanwhile (its condition failed)', async () => {
     const w = world(placed(), 'conflict');
 
-    expect(await recordCallReport(w.deps, placed().id, report())).toBe('call_settled');
+    expect(await recordCallReport(w.deps, placed().id, report(), 'vapi-webhook')).toBe('call_settled');
 
     expect(w.state.unmatched).toEqual(['call_settled']);
     expect(w.state.published).toBe(0);

@@ -17,9 +17,10 @@ import { type CallLogRecord } from '../kernel/records/call-log';
 import type { EventPublisher } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
 import { reportPlan } from './report-plan';
+import { systemActorId, systemEntry, systemEvent, type SystemActor } from '../kernel/audit-actors';
 import type { DailyCap, OrganizationRef } from '../kernel/records/organization';
 
-export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock'> & {
+export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock' | 'ids'> & {
   events: EventPublisher;
   signals: CallSignals;
   committer: WriteCommitter;
@@ -101,6 +102,7 @@ export async function recordCallReport(
   deps: ReportDeps,
   callLogId: string | null,
   report: CallReport,
+  by: SystemActor,
 ): Promise<'stored' | UnmatchedReason> {
   const log = await placedCallOf(deps, callLogId, report.vendorCallId);
   if (typeof log === 'string') {
@@ -115,7 +117,10 @@ export async function recordCallReport(
   const now = deps.clock.now();
   const endedAt = report.endedAt ? new Date(report.endedAt) : now;
   const month = monthIn(organization?.timezone ?? 'America/New_York', Number.isNaN(endedAt.getTime()) ? now : endedAt);
-  const { plan, stored } = reportPlan(log, report, month, now.toISOString());
+  const at = now.toISOString();
+  const subject = { type: 'call', id: log.id } as const;
+  const audit = systemEvent(by, 'call.report_store', subject, log.patient_id, deps.ids.newId(), at);
+  const { plan, stored } = reportPlan(log, report, month, at, audit);
   if ((await deps.committer.commit(plan)) === 'conflict') {
     deps.signals.unmatched('call_settled');
     return 'call_settled';
@@ -170,9 +175,15 @@ async function claimScheduled(
  * Places a pending scheduled call: only once (the claim is conditional), only to an active
  * patient of an active organization, only inside the calling window, and only when no other call
  * of the patient is running (then it stays pending and the reconciler places it when overdue).
- * A monthly check-in also needs the patient's accepted consent.
+ * A monthly check-in also needs the patient's accepted consent. The job (or the reconciler) that
+ * places it is recorded in the patient's history as CareLoop, once the call is claimed and before
+ * it is dialled.
  */
-export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: string): Promise<PlacementResult> {
+export async function placeScheduledCall(
+  deps: ScheduledPlacingDeps,
+  callLogId: string,
+  by: SystemActor,
+): Promise<PlacementResult> {
   const log = await deps.callLogs.get(callLogId);
   if (!log || log.status !== 'scheduled') return 'skipped';
   const now = deps.clock.now();
@@ -217,6 +228,8 @@ export async function placeScheduledCall(deps: ScheduledPlacingDeps, callLogId: 
     return 'deferred';
   }
   const claimed = (await deps.callLogs.get(log.id)) ?? log;
+  const subject = { type: 'call', id: log.id } as const;
+  await deps.audit.record(systemEntry(by, 'call.place_scheduled', subject, log.patient_id));
   try {
     await dial(deps, claimed, patient, organization);
     return 'placed';
@@ -271,7 +284,7 @@ export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<Reconc
       throw error;
     }
     if (vendor?.state === 'ended') {
-      if ((await recordCallReport(deps, log.id, vendor.report)) === 'stored') result.completed++;
+      if ((await recordCallReport(deps, log.id, vendor.report, 'reconcile-calls')) === 'stored') result.completed++;
       continue;
     }
     const placedAt = Date.parse(log.placed_at ?? log.created_at);
@@ -285,7 +298,7 @@ export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<Reconc
   for (const log of due) {
     if (!log.scheduled_at || Date.parse(log.scheduled_at) > cutoff) break;
     result.overdue++;
-    await placeScheduledCall(deps, log.id);
+    await placeScheduledCall(deps, log.id, 'reconcile-calls');
   }
   return result;
 }
@@ -314,9 +327,6 @@ export async function followUpCall(deps: SchedulingDeps, callLogId: string): Pro
   return scheduleNextCheckIn(deps, log, organization as OrganizationRef, step);
 }
 
-/** Who turns outreach off when a patient asks on a call: CareLoop itself, not a staff account. */
-export const SYSTEM_ACTOR_ID = 'careloop';
-
 /**
  * "Stop calling me" (TCPA): outreach off, pending calls cancelled, and an audit event, written
  * before the changes so that a failure in between is retried by the job and never goes unrecorded.
@@ -329,7 +339,8 @@ async function stopOutreach(deps: SchedulingDeps, log: CallLogRecord): Promise<v
   ]);
   if (!cadence?.enabled && pending.length === 0) return;
   await deps.audit.record({
-    actorId: SYSTEM_ACTOR_ID,
+    // CareLoop itself, not a staff account: the follow-up job reads the patient's request on the call.
+    actorId: systemActorId('call-follow-up'),
     actorRole: null,
     actorProviderId: null,
     action: 'outreach.stop_requested',

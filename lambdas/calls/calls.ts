@@ -8,7 +8,7 @@ import { nextCallWindowTime, scheduleOptionTime } from '../../shared/call-times'
 import type { Actor } from '../kernel/actor';
 import { AppError } from '../kernel/app-error';
 import { assertEmployee, callForActor, patientForActor } from '../kernel/access';
-import { audited } from '../kernel/audit';
+import { audited, recordDisclosures, type AuditSubject } from '../kernel/audit';
 import {
   dial,
   openStaffCall,
@@ -70,27 +70,51 @@ export async function listPatientCalls(
 /** Operators' Calls Made modal: calls placed across every organization, newest first, a page at a time. */
 export async function listRecentCalls(deps: CallDeps, actor: Actor, page: PageRequest): Promise<CallPage> {
   assertEmployee(actor);
-  return audited(deps.audit, actor, 'call.list_recent', { type: 'organization', id: 'all' }, async () =>
-    callPage(deps, await deps.callLogs.pageRecent(page.limit, page.cursor)),
+  const subject = { type: 'organization', id: 'all' } as const;
+  return audited(deps.audit, actor, 'call.list_recent', subject, async () =>
+    disclosedPage(deps, actor, 'call.list_recent', subject, await deps.callLogs.pageRecent(page.limit, page.cursor)),
   );
 }
 
 /** Operators' Scheduled Calls modal: pending calls, soonest first, a page at a time. */
 export async function listScheduledCalls(deps: CallDeps, actor: Actor, page: PageRequest): Promise<CallPage> {
   assertEmployee(actor);
-  return audited(deps.audit, actor, 'call.list_scheduled', { type: 'organization', id: 'all' }, async () =>
-    callPage(deps, await deps.callLogs.pageScheduled(page.limit, page.cursor)),
+  const subject = { type: 'organization', id: 'all' } as const;
+  return audited(deps.audit, actor, 'call.list_scheduled', subject, async () =>
+    disclosedPage(
+      deps,
+      actor,
+      'call.list_scheduled',
+      subject,
+      await deps.callLogs.pageScheduled(page.limit, page.cursor),
+    ),
   );
 }
 
-async function callPage(deps: CallDeps, found: Page<CallLogRecord> | 'invalid_cursor'): Promise<CallPage> {
+/** A page of calls across patients, after one event per patient it shows (recordDisclosures). */
+async function disclosedPage(
+  deps: CallDeps,
+  actor: Actor,
+  action: string,
+  subject: AuditSubject,
+  found: Page<CallLogRecord> | 'invalid_cursor',
+): Promise<CallPage> {
   if (found === 'invalid_cursor') throw invalidCursor();
-  return { items: await summariesOf(deps, found.items), next_cursor: found.cursor };
+  const items = await summariesOf(deps, found.items);
+  await recordDisclosures(
+    deps.audit,
+    actor,
+    action,
+    subject,
+    found.items.map((l) => l.patient_id),
+  );
+  return { items, next_cursor: found.cursor };
 }
 
 export async function getCall(deps: CallDeps, actor: Actor, callId: string): Promise<CallDetailResponse> {
-  return audited(deps.audit, actor, 'call.read', { type: 'call', id: callId }, async () => {
+  return audited(deps.audit, actor, 'call.read', { type: 'call', id: callId }, async (about) => {
     const { log, patient, organization } = await callForActor(deps, actor, callId);
+    about(log.patient_id);
     return { call: toCallDetail(log, patient, organization.name) };
   });
 }
@@ -151,8 +175,9 @@ export async function cancelScheduledCall(
   actor: Actor,
   callId: string,
 ): Promise<{ cancelled: true }> {
-  return audited(deps.audit, actor, 'call.cancel', { type: 'call', id: callId }, async () => {
+  return audited(deps.audit, actor, 'call.cancel', { type: 'call', id: callId }, async (about) => {
     const { log, organization } = await callForActor(deps, actor, callId);
+    about(log.patient_id);
     if (log.status !== 'scheduled') throw fail('callNotPending');
     const at = deps.clock.now().toISOString();
     if ((await deps.committer.commit(cancelScheduledPlan(log.id, at))) !== 'committed') {

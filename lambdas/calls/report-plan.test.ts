@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { newCallLog } from '../kernel/records/call-log';
 import type { CallReport } from './ports';
 import { durationSeconds, reportPlan } from './report-plan';
+import { auditEventWrite } from '../kernel/audit-event-item';
+import { systemEvent } from '../kernel/audit-actors';
 
 const VENDOR_ID = '5b0f3f2e-8a51-4c0e-9d4f-2b9c1f0e7a11';
 const AT = '2026-03-04T15:00:00.000Z';
@@ -34,11 +36,18 @@ const report = (fields: Partial<CallReport> = {}): CallReport => ({
   ...fields,
 });
 
+const STORED = systemEvent('vapi-webhook', 'call.report_store', { type: 'call', id: log.id }, 'p-1', 'evt-1', AT);
+
 describe('reportPlan', () => {
   it('writes an answered call, its summary entries and counters, and its AI contact in one transaction', () => {
-    const { plan, stored } = reportPlan(log, report(), '2026-03', AT);
+    const { plan, stored } = reportPlan(log, report(), '2026-03', AT, STORED);
 
-    const [callLog, ...rest] = plan.transaction;
+    const [callLog, event, ...rest] = plan.transaction;
+    // The stored report is in the patient's history, as CareLoop naming Vapi, with the report.
+    expect(event).toEqual(auditEventWrite(STORED));
+    expect(event).toMatchObject({
+      item: { actor_id: 'system:vapi-webhook', actor_role: 'none', patient_id: 'p-1', subject: `call:${log.id}` },
+    });
     expect(callLog).toMatchObject({
       op: 'patch',
       entity: 'callLog',
@@ -68,9 +77,9 @@ describe('reportPlan', () => {
   });
 
   it('writes an unanswered call as failed, with no summary, no completed call and no AI contact', () => {
-    const { plan, stored } = reportPlan(log, report({ outcome: 'no_answer', summary: null }), '2026-03', AT);
+    const { plan, stored } = reportPlan(log, report({ outcome: 'no_answer', summary: null }), '2026-03', AT, STORED);
 
-    expect(plan.transaction).toHaveLength(1);
+    expect(plan.transaction.map((w) => w.entity)).toEqual(['callLog', 'auditEvent']);
     expect(plan.transaction[0]).toMatchObject({ set: { status: 'failed', failure_reason: 'No answer' } });
     expect(plan.transaction[0]).not.toHaveProperty('set.escalation_level');
     expect(plan.afterCommit.map((w) => `${w.op} ${w.entity}`)).toEqual(['patch patient']);
@@ -78,7 +87,13 @@ describe('reportPlan', () => {
   });
 
   it('carries no undefined value (DynamoDB cannot store one)', () => {
-    const { plan } = reportPlan(log, report({ noteToDoctor: null, cost: null, startedAt: null }), '2026-03', AT);
+    const { plan } = reportPlan(
+      log,
+      report({ noteToDoctor: null, cost: null, startedAt: null }),
+      '2026-03',
+      AT,
+      STORED,
+    );
     const values = plan.transaction.flatMap((w) =>
       Object.values('item' in w ? w.item : 'set' in w ? (w.set ?? {}) : {}),
     );

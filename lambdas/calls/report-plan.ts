@@ -16,6 +16,8 @@ import {
 import { definedValues, type ItemWrite, type WritePlan } from '../kernel/write-plan';
 import { summaryCounterScope, summaryScopes } from '../kernel/read-models/summary-scopes';
 import type { CallReport } from './ports';
+import { auditEventWrite } from '../kernel/audit-event-item';
+import type { AuditEvent } from '../kernel/audit-entry';
 import type { CallLogRecord } from '../kernel/records/call-log';
 
 /** Failed-call reasons staff read on the patient page (never vendor text). */
@@ -40,13 +42,15 @@ export function durationSeconds(startedAt: string | null, endedAt: string | null
 /**
  * The plan that stores one report on its call log, and the call log as it then reads. `month` is the
  * organization's month of the call's end; a call that was not answered yields no summary, counts
- * no completed call and no AI contact.
+ * no completed call and no AI contact. `audit` (the system actor's `call.report_store` event) is
+ * written in the same transaction, so a stored report is always in the patient's history.
  */
 export function reportPlan(
   log: CallLogRecord,
   report: CallReport,
   month: string,
   at: string,
+  audit: AuditEvent,
 ): { plan: WritePlan; stored: CallLogRecord } {
   const id = log.id;
   const answered = report.outcome === 'answered';
@@ -147,7 +151,7 @@ export function reportPlan(
   ];
 
   return {
-    plan: { transaction: [callLog, ...summaryWrites, ...answeredWrites], afterCommit },
+    plan: { transaction: [callLog, auditEventWrite(audit), ...summaryWrites, ...answeredWrites], afterCommit },
     stored: {
       ...log,
       status: answered ? 'completed' : 'failed',

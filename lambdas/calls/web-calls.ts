@@ -60,9 +60,10 @@ export async function cancelWebCall(
   patientId: string,
   callId: string,
 ): Promise<WebCallCancelledResponse> {
-  return audited(deps.audit, actor, 'call.web_cancel', { type: 'call', id: callId }, async () => {
+  return audited(deps.audit, actor, 'call.web_cancel', { type: 'call', id: callId }, async (about) => {
     const { log } = await callForActor(deps, actor, callId);
     if (log.patient_id !== patientId || log.kind !== 'web') throw fail('callNotFound');
+    about(log.patient_id);
     if ((await cancelQueued(deps, log.id)) === 'started') throw fail('callNotPending');
     return { cancelled: true as const };
   });

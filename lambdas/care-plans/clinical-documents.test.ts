@@ -122,7 +122,7 @@ function world() {
   const deps: ClinicalDocumentDeps = {
     clock: { now: () => now },
     ids: { newId: () => `doc-${++nextId}` },
-    audit: { record: async (entry) => void audit.push(entry) },
+    audit: { record: async (entry) => void audit.push(entry), recordMany: async () => {} },
     committer: { commit: async <R extends string>(plan: WritePlan<R>) => (await commit(plan)) as CommitOutcome<R> },
     patients: {
       get: async (id: string) => patients.get(id) ?? null,

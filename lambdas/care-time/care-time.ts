@@ -22,7 +22,7 @@ import type { PatientConsent } from '../../shared/domain';
 import { isCalendarDate, monthIn, todayIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { organizationForActor, patientForActor, type OrganizationLookup } from '../kernel/access';
-import { audited, auditedChange, type ChangeEventOf } from '../kernel/audit';
+import { audited, auditedChange, recordDisclosures, type ChangeEventOf } from '../kernel/audit';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { denied, fail } from '../kernel/error-catalogue';
@@ -304,10 +304,18 @@ export async function billingReport(
   query: { month?: string; ready: boolean },
   page: PageRequest,
 ): Promise<BillingReportAnswer> {
-  return audited(deps.audit, actor, 'billing_report.read', { type: 'organization', id: organizationId }, async () => {
+  const subject = { type: 'organization', id: organizationId } as const;
+  return audited(deps.audit, actor, 'billing_report.read', subject, async () => {
     const organization = await organizationForActor(deps, actor, organizationId);
     const month = query.month ?? monthIn(organization.timezone, deps.clock.now());
     const { rows, cursor } = await reportPage(deps, organization, month, page, query.ready);
+    await recordDisclosures(
+      deps.audit,
+      actor,
+      'billing_report.read',
+      subject,
+      rows.map((r) => r.patient_id),
+    );
     return { month, items: rows, next_cursor: cursor };
   });
 }
@@ -414,7 +422,8 @@ export async function billingReportCsv(
   organizationId: string,
   month: string | undefined,
 ): Promise<{ month: string; csv: string }> {
-  return audited(deps.audit, actor, 'billing_report.export', { type: 'organization', id: organizationId }, async () => {
+  const subject = { type: 'organization', id: organizationId } as const;
+  return audited(deps.audit, actor, 'billing_report.export', subject, async () => {
     const organization = await organizationForActor(deps, actor, organizationId);
     const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
     const [recorded, active] = await Promise.all([
@@ -431,7 +440,16 @@ export async function billingReportCsv(
       ...recorded.map((row) => ({ patientId: row.patient_id, month: row })),
       ...active.filter((p) => !withRow.has(p.id)).map((p) => ({ patientId: p.id, month: null })),
     ];
-    return { month: chosen, csv: billingCsv(await rowsOf(deps, organization, chosen, slots, patients, false)) };
+    const rows = await rowsOf(deps, organization, chosen, slots, patients, false);
+    // Every patient in the file, before it leaves (DECISIONS "Audit trail").
+    await recordDisclosures(
+      deps.audit,
+      actor,
+      'billing_report.export',
+      subject,
+      rows.map((r) => r.patient_id),
+    );
+    return { month: chosen, csv: billingCsv(rows) };
   });
 }
 

@@ -24,7 +24,7 @@ import {
 import { monthIn, todayIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { organizationForActor } from '../kernel/access';
-import { audited } from '../kernel/audit';
+import { audited, recordDisclosures } from '../kernel/audit';
 import { fail } from '../kernel/error-catalogue';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { Clock } from '../kernel/ports';
@@ -72,7 +72,8 @@ const nameOf = (p: PatientRecord) => `${p.first_name} ${p.last_name}`.trim();
 export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<WorklistAnswer> {
   if (actor.role !== 'provider') throw fail('forbidden');
   const organizationId = actor.providerId ?? '';
-  return audited(deps.audit, actor, 'worklist.read', { type: 'organization', id: organizationId }, async () => {
+  const subject = { type: 'organization', id: organizationId } as const;
+  return audited(deps.audit, actor, 'worklist.read', subject, async () => {
     const organization = await organizationForActor(deps, actor, organizationId);
     const now = deps.clock.now();
     const month = monthIn(organization.timezone, now);
@@ -150,7 +151,7 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
     });
     near.sort((a, b) => a.needed - b.needed);
 
-    return {
+    const worklist: WorklistAnswer = {
       month,
       awaiting_consent: {
         items: awaitingShown.map(({ patient, status, createdAt }) => ({
@@ -211,5 +212,14 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
         in_window: inWindow,
       },
     };
+    const shown = [
+      worklist.awaiting_consent.items,
+      worklist.check_ins_due.items,
+      worklist.urgent_summaries.items,
+      worklist.callback_requests.items,
+      worklist.near_threshold.items,
+    ].flatMap((items) => items.map((i) => i.patient_id));
+    await recordDisclosures(deps.audit, actor, 'worklist.read', subject, shown);
+    return worklist;
   });
 }

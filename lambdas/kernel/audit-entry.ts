@@ -12,7 +12,7 @@ export interface AuditEntry {
   actorProviderId: string | null;
   /** Dotted verb, e.g. `patient.read`, `care_plan.update`. */
   action: string;
-  subject: { type: 'patient' | 'organization' | 'user' | 'call'; id: string };
+  subject: { type: 'patient' | 'organization' | 'user' | 'call' | 'settings'; id: string };
   patientId?: string;
   outcome: AuditOutcome;
   /** API Gateway's request id, when the event comes from an API request. */
@@ -23,8 +23,13 @@ export interface AuditEntry {
   change?: AuditChange;
 }
 
-/** What an account change moved: the role and organization before and after (null: none). */
+/**
+ * What a change moved: an account's role and organization before and after (null: none), or the
+ * version of System Settings before and after (the same for a read: the version read).
+ */
 export interface AuditChange {
+  versionBefore?: number;
+  versionAfter?: number;
   roleBefore?: Role | null;
   roleAfter?: Role | null;
   organizationBefore?: string | null;
@@ -36,4 +41,6 @@ export type AuditEvent = AuditEntry & { id: string; at: string };
 
 export interface AuditLog {
   record(entry: AuditEntry): Promise<void>;
+  /** Appends several events at once (a list page's disclosures): all of them, or none and it throws. */
+  recordMany(entries: readonly AuditEntry[]): Promise<void>;
 }

@@ -26,6 +26,8 @@ export function auditEventItem(event: AuditEvent) {
     role_after: auditValue(event.change?.roleAfter),
     organization_before: auditValue(event.change?.organizationBefore),
     organization_after: auditValue(event.change?.organizationAfter),
+    version_before: event.change?.versionBefore,
+    version_after: event.change?.versionAfter,
     expires_at: Math.floor(Date.parse(event.at) / 1000) + RETENTION_SECONDS,
   };
 }

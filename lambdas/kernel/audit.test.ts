@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './actor';
 import { badRequest, conflict, forbidden, notFound } from './app-error';
-import { audited, auditedChange, auditOutcomeOf } from './audit';
+import { audited, auditedChange, auditOutcomeOf, recordDisclosures } from './audit';
+import { actorOf, systemActorId, systemEvent } from './audit-actors';
 import { denied, fail } from './error-catalogue';
 import type { AuditEntry, AuditEvent } from './audit-entry';
 
@@ -9,7 +10,13 @@ const actor: Actor = { userId: 'u1', email: 'nurse@sunrise.example', role: 'prov
 
 function recorder() {
   const entries: AuditEntry[] = [];
-  return { entries, log: { record: async (e: AuditEntry) => void entries.push(e) } };
+  return {
+    entries,
+    log: {
+      record: async (e: AuditEntry) => void entries.push(e),
+      recordMany: async (es: readonly AuditEntry[]) => void entries.push(...es),
+    },
+  };
 }
 
 describe('auditOutcomeOf', () => {
@@ -47,6 +54,24 @@ describe('audited', () => {
         patientId: 'p1',
         outcome: 'success',
       },
+    ]);
+  });
+
+  it("puts an event about a call in the patient's history once the work has read whose call it is", async () => {
+    const { entries, log } = recorder();
+    await audited(log, actor, 'call.read', { type: 'call', id: 'c1' }, async (about) => {
+      about('p7');
+      return 'call';
+    });
+    await expect(
+      audited(log, actor, 'summary.status', { type: 'call', id: 'c2' }, async (about) => {
+        about('p8');
+        throw conflict('summary.stale', 'Stale');
+      }),
+    ).rejects.toThrow();
+    expect(entries.map((e) => [e.subject.id, e.patientId, e.outcome])).toEqual([
+      ['c1', 'p7', 'success'],
+      ['c2', 'p8', 'invalid'],
     ]);
   });
 
@@ -89,7 +114,10 @@ describe('audited', () => {
   });
 
   it('fails the request when the event cannot be written', async () => {
-    const failing = { record: () => Promise.reject(new Error('table unavailable')) };
+    const failing = {
+      record: () => Promise.reject(new Error('table unavailable')),
+      recordMany: () => Promise.resolve(),
+    };
     await expect(
       audited(failing, actor, 'patient.read', { type: 'patient', id: 'p1' }, async () => 'data'),
     ).rejects.toThrow('table unavailable');
@@ -98,7 +126,7 @@ describe('audited', () => {
 
 describe('auditedChange', () => {
   const deps = (entries: AuditEntry[]) => ({
-    audit: { record: async (e: AuditEntry) => void entries.push(e) },
+    audit: { record: async (e: AuditEntry) => void entries.push(e), recordMany: async () => {} },
     clock: { now: () => new Date('2026-11-23T10:00:00.000Z') },
     ids: { newId: () => 'event-1' },
   });
@@ -178,5 +206,53 @@ describe('auditedChange', () => {
       expect.objectContaining({ action: 'user.delete', outcome: 'not_found', requestId: 'req-1' }),
     ]);
     expect(recorded[0]).not.toHaveProperty('change');
+  });
+});
+
+describe('recordDisclosures', () => {
+  it("records one event per patient a page showed (ids only, each once) under the list's action, in one batch", async () => {
+    const entries: (readonly AuditEntry[])[] = [];
+    const log = { record: async () => {}, recordMany: async (es: readonly AuditEntry[]) => void entries.push(es) };
+    const subject = { type: 'organization', id: 'org-1' } as const;
+    await recordDisclosures(log, actor, 'patient.list', subject, ['p1', 'p2', 'p1']);
+    expect(entries).toEqual([
+      ['p1', 'p2'].map((patientId) => ({
+        actorId: 'u1',
+        actorRole: 'provider',
+        actorProviderId: 'org-1',
+        action: 'patient.list',
+        subject,
+        patientId,
+        outcome: 'success',
+      })),
+    ]);
+  });
+
+  it('writes nothing for an empty page', async () => {
+    const { entries, log } = recorder();
+    await recordDisclosures(log, actor, 'summary.list', { type: 'organization', id: 'all' }, []);
+    expect(entries).toEqual([]);
+  });
+});
+
+describe('system and patient actors', () => {
+  it('names the webhook or job a system event comes from, with no role or organization', () => {
+    const event = systemEvent('twilio-webhook', 'text.opt_out', { type: 'patient', id: 'p1' }, 'p1', 'e1', 'T');
+    expect(event).toEqual({
+      actorId: 'system:twilio-webhook',
+      actorRole: null,
+      actorProviderId: null,
+      action: 'text.opt_out',
+      subject: { type: 'patient', id: 'p1' },
+      patientId: 'p1',
+      outcome: 'success',
+      id: 'e1',
+      at: 'T',
+    });
+    expect(actorOf(systemActorId('vapi-webhook'))).toEqual({ kind: 'system', label: 'CareLoop (Vapi report)' });
+    expect(actorOf('system:some-new-job')).toEqual({ kind: 'system', label: 'CareLoop (some-new-job)' });
+    expect(actorOf('careloop')).toEqual({ kind: 'system', label: 'CareLoop' });
+    expect(actorOf('call-link')).toEqual({ kind: 'patient', label: 'Patient (call link)' });
+    expect(actorOf('7b1c0e8e-2f4d-4a43-9d1e-4b5f3c2a1d00')).toEqual({ kind: 'person', label: null });
   });
 });

@@ -43,6 +43,12 @@ function entryOf(actor: Actor, action: string, subject: AuditSubject, patientId:
 }
 
 /**
+ * Names the patient whose data the work turned out to be about, once it has read the record that says
+ * (a call's patient): the event then joins that patient's access history.
+ */
+export type AboutPatient = (patientId: string) => void;
+
+/**
  * Runs one request's work and records who did what to which patient data, and how it ended,
  * whatever the outcome, with the request's id and source IP when the actor carries them. A success
  * is recorded before the answer leaves: no audit, no data.
@@ -52,19 +58,37 @@ export async function audited<T>(
   actor: Actor,
   action: string,
   subject: AuditSubject,
-  work: () => Promise<T>,
+  work: (about: AboutPatient) => Promise<T>,
   patientId = subject.type === 'patient' ? subject.id : undefined,
 ): Promise<T> {
-  const entry = entryOf(actor, action, subject, patientId);
+  let patient = patientId;
+  const about: AboutPatient = (id) => void (patient = id);
   let result: T;
   try {
-    result = await work();
+    result = await work(about);
   } catch (error) {
-    await audit.record({ ...entry, outcome: auditOutcomeOf(error) });
+    await audit.record({ ...entryOf(actor, action, subject, patient), outcome: auditOutcomeOf(error) });
     throw error;
   }
-  await audit.record({ ...entry, outcome: 'success' });
+  await audit.record({ ...entryOf(actor, action, subject, patient), outcome: 'success' });
   return result;
+}
+
+/**
+ * What a list or search page disclosed, before it leaves: one event per patient it showed (ids
+ * only, never what was shown), under the list's action and subject, so each patient's access history
+ * has it. A patient shown twice on the page is recorded once.
+ */
+export async function recordDisclosures(
+  audit: AuditLog,
+  actor: Actor,
+  action: string,
+  subject: AuditSubject,
+  patientIds: readonly string[],
+): Promise<void> {
+  const once = [...new Set(patientIds)];
+  if (once.length === 0) return;
+  await audit.recordMany(once.map((id) => ({ ...entryOf(actor, action, subject, id), outcome: 'success' })));
 }
 
 export interface ChangeAuditDeps {

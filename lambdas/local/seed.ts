@@ -567,7 +567,7 @@ async function pastCall(
     clock.set(new Date(placedAt.getTime() - 10 * 60_000));
     const { call: pending } = await scheduleCall(scheduling, nurse, call.patientId, '10_minutes');
     placedAt = clock.set(pending.scheduled_at ?? placedAt);
-    const placed = await placeScheduledCall(scheduling, pending.id);
+    const placed = await placeScheduledCall(scheduling, pending.id, 'demo-seed');
     if (placed !== 'placed') throw new Error(`A demo scheduled call was not placed (${placed})`);
     callId = pending.id;
   } else {
@@ -583,7 +583,8 @@ async function pastCall(
     call.seq,
   );
   clock.set(report.endedAt ?? placedAt);
-  if ((await recordCallReport(app, callId, report)) !== 'stored') throw new Error('A demo call report was not stored');
+  if ((await recordCallReport(app, callId, report, 'demo-seed')) !== 'stored')
+    throw new Error('A demo call report was not stored');
   if (call.addToEmr && report.summary && report.successEvaluation) {
     const log = await app.callLogs.get(callId);
     const input = summaryStatusSchema.parse({ status: 'added_to_emr', version: log?.version });

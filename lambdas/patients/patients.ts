@@ -5,7 +5,7 @@ import type { createPatientSchema, patientFormSchema } from '../../shared/valida
 import type { Actor } from '../kernel/actor';
 import { logger } from '../kernel/observability';
 import { isRecordId, organizationForActor, patientForActor, type OrganizationLookup } from '../kernel/access';
-import { audited } from '../kernel/audit';
+import { audited, recordDisclosures } from '../kernel/audit';
 import { derivedId, newCallLog } from '../kernel/records/call-log';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { fail } from '../kernel/error-catalogue';
@@ -58,7 +58,8 @@ export async function listPatients(
   search: string | undefined,
   page: PageRequest,
 ): Promise<PatientPage> {
-  return audited(deps.audit, actor, 'patient.list', { type: 'organization', id: organizationId }, async () => {
+  const subject = { type: 'organization', id: organizationId } as const;
+  return audited(deps.audit, actor, 'patient.list', subject, async () => {
     const prefix = searchPrefix(search);
     // The organization check and the read go out together: the answer waits for both.
     const [, found] = await Promise.all([
@@ -70,7 +71,15 @@ export async function listPatients(
         : null,
     ]);
     if (found === 'invalid_cursor') throw invalidCursor();
-    return { items: (found?.items ?? []).map(toPatient), next_cursor: found?.cursor ?? null };
+    const items = (found?.items ?? []).map(toPatient);
+    await recordDisclosures(
+      deps.audit,
+      actor,
+      'patient.list',
+      subject,
+      items.map((p) => p.id),
+    );
+    return { items, next_cursor: found?.cursor ?? null };
   });
 }
 

@@ -271,7 +271,7 @@ describe('standing check (revocation)', () => {
 
 describe('request origin (audit trail)', () => {
   const recorded: AuditEntry[] = [];
-  const audit = { record: async (entry: AuditEntry) => void recorded.push(entry) };
+  const audit = { record: async (entry: AuditEntry) => void recorded.push(entry), recordMany: async () => {} };
   const auditedHandler = defineFunction(
     apiFunction(ORGANIZATIONS, 'create-provider'),
     {

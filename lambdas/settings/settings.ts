@@ -6,7 +6,10 @@ import type { Actor } from '../kernel/actor';
 import { isSettingsAdmin } from '../kernel/access';
 import { effectiveSettings } from '../kernel/settings-in-force';
 import { fail } from '../kernel/error-catalogue';
-import type { Clock } from '../kernel/ports';
+import { auditedChange } from '../kernel/audit';
+import { auditEventWrite } from '../kernel/audit-event-item';
+import type { AuditLog } from '../kernel/audit-entry';
+import type { Clock, Ids } from '../kernel/ports';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 import type { WriteCommitter } from '../kernel/write-plan';
 import type { SettingsRepository } from './ports';
@@ -15,6 +18,8 @@ import { saveSettingsPlan } from './settings-plans';
 export interface SettingsDeps {
   settings: SettingsRepository;
   clock: Clock;
+  ids: Ids;
+  audit: AuditLog;
   committer: WriteCommitter;
   /** The deployment's assistant, used until an operator saves one. */
   defaultAssistantId: string;
@@ -27,13 +32,22 @@ function assertSettingsAdmin(actor: Actor, ownProfile: UserProfileRecord | null)
   if (!isSettingsAdmin(actor, ownProfile)) throw fail('settingsAdminOnly');
 }
 
+/** The one System Settings item, as audit events name it. */
+const SETTINGS_SUBJECT = { type: 'settings', id: 'system' } as const;
+
+/** Reading System Settings is audited with the version read (DECISIONS "Audit trail"). */
 export async function getSettings(
   deps: SettingsDeps,
   actor: Actor,
   ownProfile: UserProfileRecord | null,
 ): Promise<SystemSettingsResponse> {
-  assertSettingsAdmin(actor, ownProfile);
-  return { settings: await effectiveSettings(deps), defaultPrompt: DEFAULT_SYSTEM_PROMPT };
+  return auditedChange(deps, actor, 'settings.read', SETTINGS_SUBJECT, async (eventOf) => {
+    assertSettingsAdmin(actor, ownProfile);
+    const settings = await effectiveSettings(deps);
+    const read = eventOf({ versionBefore: settings.version, versionAfter: settings.version });
+    await deps.committer.commit({ transaction: [auditEventWrite(read)], afterCommit: [] });
+    return { settings, defaultPrompt: DEFAULT_SYSTEM_PROMPT };
+  });
 }
 
 const stale = () => fail('settingsStale');
@@ -44,19 +58,23 @@ export async function updateSettings(
   ownProfile: UserProfileRecord | null,
   input: SettingsInput,
 ): Promise<SystemSettingsResponse> {
-  assertSettingsAdmin(actor, ownProfile);
-  const current = await effectiveSettings(deps);
-  if (input.version !== undefined && input.version !== current.version) throw stale();
-  const at = deps.clock.now().toISOString();
-  const next = {
-    assistantId: input.assistantId ?? current.assistantId,
-    voiceId: input.voiceId ?? current.voiceId,
-    systemPrompt: input.systemPrompt ?? current.systemPrompt,
-    version: current.version + 1,
-    updated_at: at,
-    updated_by: actor.userId,
-  };
-  if ((await deps.committer.commit(saveSettingsPlan(next, current.version))) !== 'committed') throw stale();
-  const { updated_by: _by, ...settings } = next;
-  return { settings, defaultPrompt: DEFAULT_SYSTEM_PROMPT };
+  return auditedChange(deps, actor, 'settings.update', SETTINGS_SUBJECT, async (eventOf) => {
+    assertSettingsAdmin(actor, ownProfile);
+    const current = await effectiveSettings(deps);
+    if (input.version !== undefined && input.version !== current.version) throw stale();
+    const at = deps.clock.now().toISOString();
+    const next = {
+      assistantId: input.assistantId ?? current.assistantId,
+      voiceId: input.voiceId ?? current.voiceId,
+      systemPrompt: input.systemPrompt ?? current.systemPrompt,
+      version: current.version + 1,
+      updated_at: at,
+      updated_by: actor.userId,
+    };
+    // The change's event, with the versions before and after, is written with the settings.
+    const audit = eventOf({ versionBefore: current.version, versionAfter: next.version });
+    if ((await deps.committer.commit(saveSettingsPlan(next, current.version, audit))) !== 'committed') throw stale();
+    const { updated_by: _by, ...settings } = next;
+    return { settings, defaultPrompt: DEFAULT_SYSTEM_PROMPT };
+  });
 }

@@ -17,7 +17,7 @@ import { monthIn } from '../../shared/time-preferences';
 import type { summariesQuerySchema, summaryStatusSchema } from '../../shared/validation';
 import type { Actor } from '../kernel/actor';
 import { assertStaff, callForActor, type CallLogLookup, type OrganizationLookup } from '../kernel/access';
-import { audited } from '../kernel/audit';
+import { audited, recordDisclosures } from '../kernel/audit';
 import type { AuditLog } from '../kernel/audit-entry';
 import { invalidCursor, pageRequest } from '../kernel/cursor';
 import { denied, fail } from '../kernel/error-catalogue';
@@ -109,6 +109,13 @@ export async function listSummaries(
       deps.patients.getMany(page.entries.map((e) => e.patient_id)),
     ]);
     const names = new Map(patients.map((p) => [p.id, `${p.first_name} ${p.last_name}`.trim()]));
+    await recordDisclosures(
+      deps.audit,
+      actor,
+      'summary.list',
+      subject,
+      page.entries.map((e) => e.patient_id),
+    );
     return {
       month,
       tab,
@@ -127,8 +134,9 @@ async function summaryForActor(deps: SummaryDeps, actor: Actor, callId: string) 
 }
 
 export async function getSummary(deps: SummaryDeps, actor: Actor, callId: string): Promise<SummaryDetailResponse> {
-  return audited(deps.audit, actor, 'summary.read', { type: 'call', id: callId }, async () => {
+  return audited(deps.audit, actor, 'summary.read', { type: 'call', id: callId }, async (about) => {
     const { log, patient, organization } = await summaryForActor(deps, actor, callId);
+    about(log.patient_id);
     const name = `${patient.first_name} ${patient.last_name}`.trim();
     return { summary: { ...itemOf(log, name), transcript: log.transcript, provider_name: organization.name } };
   });
@@ -141,8 +149,9 @@ export async function setSummaryStatus(
   callId: string,
   input: SummaryStatusInput,
 ): Promise<SummaryStatusResponse> {
-  return audited(deps.audit, actor, 'summary.status', { type: 'call', id: callId }, async () => {
+  return audited(deps.audit, actor, 'summary.status', { type: 'call', id: callId }, async (about) => {
     const { log, patient } = await summaryForActor(deps, actor, callId);
+    about(log.patient_id);
     const stale = () => fail('summaryStale');
     if (input.version !== log.version) throw stale();
     if (!isAllowedTransition(summaryStatusOf(log), input.status)) {

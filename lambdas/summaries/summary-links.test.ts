@@ -105,7 +105,7 @@ function fakeDeps() {
     callLogs: { get: vi.fn(async (id: string) => calls.get(id) ?? null) },
     patients: { get: vi.fn(async (id: string) => patients.get(id) ?? null) },
     organizations: { get: vi.fn(async (id: string) => organizations.get(id) ?? null) },
-    audit: { record: vi.fn(async (entry: AuditEntry) => void audit.push(entry)) },
+    audit: { record: vi.fn(async (entry: AuditEntry) => void audit.push(entry)), recordMany: vi.fn() },
     summaryAccess: { record: vi.fn(async (access: SummaryAccessRecord) => void accesses.push(access)) },
   } satisfies SummaryLinkDeps;
   return {

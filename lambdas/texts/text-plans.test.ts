@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TextRecord } from './ports';
 import { acceptedPlan, deliveryPlan, inboundPlan, refusedPlan, resolvedPlan, textItem } from './text-plans';
+import { auditEventWrite } from '../kernel/audit-event-item';
+import { systemEvent } from '../kernel/audit-actors';
 
 const AT = '2026-03-04T15:00:00.000Z';
 const KEY = { patientId: 'p-1', id: '20260304T150000000Z-1a2b3c4d' };
@@ -99,7 +101,10 @@ describe('inboundPlan', () => {
   it('stores the MessageSid once, the opt-out with it, and each text once', () => {
     const stop = [inbound('p-1', 'o-1', 'stop'), inbound('p-1', 'o-1', 'stop'), inbound('p-2', 'o-1', 'stop')];
 
-    expect(inboundPlan('SM1', stop, { phoneNumber: '+18135550142', optedOut: true }, AT)).toEqual({
+    const events = ['p-1', 'p-2'].map((id) =>
+      systemEvent('twilio-webhook', 'text.opt_out', { type: 'patient', id }, id, `evt-${id}`, AT),
+    );
+    expect(inboundPlan('SM1', stop, { phoneNumber: '+18135550142', optedOut: true }, AT, events)).toEqual({
       transaction: [
         {
           op: 'create',
@@ -114,14 +119,27 @@ describe('inboundPlan', () => {
         },
         { op: 'create', entity: 'textMessage', item: textItem(stop[1] as TextRecord) },
         { op: 'create', entity: 'textMessage', item: textItem(stop[2] as TextRecord) },
+        // The STOP is in each patient's history, as CareLoop naming Twilio, with the opt-out.
+        ...events.map(auditEventWrite),
       ],
       afterCommit: [],
     });
   });
 
+  it('lets the events follow a transaction they would overflow (dozens of patients on one number)', () => {
+    const many = Array.from({ length: 40 }, (_, n) => inbound(`p-${n}`, 'o-1', 'callback_request'));
+    const events = many.map((t) =>
+      systemEvent('twilio-webhook', 'text.receive', { type: 'patient', id: t.patientId }, t.patientId, t.id, AT),
+    );
+    const plan = inboundPlan('SM1', many, null, AT, events);
+    expect(plan.transaction.length).toBeLessThanOrEqual(100);
+    expect(plan.transaction.some((w) => w.entity === 'auditEvent')).toBe(false);
+    expect(plan.afterCommit).toEqual(events.map(auditEventWrite));
+  });
+
   it('opens a callback per patient and counts them once per organization and in total', () => {
     const texts = [inbound('p-1', 'o-1', 'callback_request'), inbound('p-2', 'o-1', 'callback_request')];
-    const plan = inboundPlan('SM1', texts, null, AT);
+    const plan = inboundPlan('SM1', texts, null, AT, []);
 
     expect(plan.transaction.filter((w) => w.entity === 'openCallback')).toEqual([
       {
@@ -148,7 +166,7 @@ describe('inboundPlan', () => {
   });
 
   it('records the MessageSid alone for a number no patient has', () => {
-    expect(inboundPlan('SM1', [], null, AT).transaction).toEqual([
+    expect(inboundPlan('SM1', [], null, AT, []).transaction).toEqual([
       { op: 'create', entity: 'textSid', item: { message_sid: 'SM1', created_at: AT }, refusal: 'duplicate' },
     ]);
   });

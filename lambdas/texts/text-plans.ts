@@ -6,6 +6,11 @@
 import type { TextStatus } from '../../shared/values/texts';
 import { COUNTER, GLOBAL_SCOPE, counterAdd, organizationScope } from '../kernel/read-models/counters';
 import type { ItemWrite, WritePlan } from '../kernel/write-plan';
+import { auditEventWrite } from '../kernel/audit-event-item';
+import type { AuditEvent } from '../kernel/audit-entry';
+
+/** DynamoDB's most items in one transaction. */
+const TRANSACTION_ITEMS = 100;
 import type { OptOutChange, TextKey, TextRecord } from './ports';
 
 /** The patient's monthly allowance counter (product-rules.md "Texts"): `texts#2026-11` in `patient#<id>`. */
@@ -125,54 +130,58 @@ export type Duplicate = 'duplicate';
 /**
  * An inbound text: its MessageSid once, the number's STOP/START with the record that says it was
  * received (a retry never loses it), one text per patient, and for a callback request its open
- * callback and the open-callback counters. A transaction never names one item twice: one text per
- * patient, and each counter once with the total.
+ * callback and the open-callback counters, and the webhook's audit event on each patient it was
+ * stored for. A transaction never names one item twice: one text per patient, and each counter once
+ * with the total.
  */
 export function inboundPlan(
   messageSid: string,
   texts: readonly TextRecord[],
   optOut: OptOutChange | null,
   at: string,
+  audit: readonly AuditEvent[],
 ): WritePlan<Duplicate> {
   const once = [...new Map(texts.map((t) => [t.patientId, t])).values()];
   const callbacks = once.filter((t) => t.kind === 'callback_request');
   const perOrganization = new Map<string, number>();
   for (const t of callbacks) perOrganization.set(t.providerId, (perOrganization.get(t.providerId) ?? 0) + 1);
   const first = once[0];
-  return {
-    transaction: [
-      {
-        op: 'create',
-        entity: 'textSid',
-        item: {
-          message_sid: messageSid,
-          ...(first ? { patient_id: first.patientId, message_id: first.id } : {}),
-          created_at: at,
-        },
-        refusal: 'duplicate',
+  const writes: ItemWrite<Duplicate>[] = [
+    {
+      op: 'create',
+      entity: 'textSid',
+      item: {
+        message_sid: messageSid,
+        ...(first ? { patient_id: first.patientId, message_id: first.id } : {}),
+        created_at: at,
       },
-      ...(optOut
-        ? [
-            {
-              op: 'put',
-              entity: 'smsPreference',
-              item: { phone_number: optOut.phoneNumber, opted_out: optOut.optedOut, changed_at: at },
-            } satisfies ItemWrite,
-          ]
-        : []),
-      ...once.map((t): ItemWrite => ({ op: 'create', entity: 'textMessage', item: textItem(t) })),
-      ...callbacks.map((t): ItemWrite => ({
-        op: 'create',
-        entity: 'openCallback',
-        item: { provider_id: t.providerId, message_id: t.id, patient_id: t.patientId, created_at: at },
-      })),
-      ...[...perOrganization].map(([providerId, count]) =>
-        counterAdd(organizationScope(providerId), COUNTER.openCallbacks, count),
-      ),
-      ...(callbacks.length > 0 ? [counterAdd(GLOBAL_SCOPE, COUNTER.openCallbacks, callbacks.length)] : []),
-    ],
-    afterCommit: [],
-  };
+      refusal: 'duplicate',
+    },
+    ...(optOut
+      ? [
+          {
+            op: 'put',
+            entity: 'smsPreference',
+            item: { phone_number: optOut.phoneNumber, opted_out: optOut.optedOut, changed_at: at },
+          } satisfies ItemWrite,
+        ]
+      : []),
+    ...once.map((t): ItemWrite => ({ op: 'create', entity: 'textMessage', item: textItem(t) })),
+    ...callbacks.map((t): ItemWrite => ({
+      op: 'create',
+      entity: 'openCallback',
+      item: { provider_id: t.providerId, message_id: t.id, patient_id: t.patientId, created_at: at },
+    })),
+    ...[...perOrganization].map(([providerId, count]) =>
+      counterAdd(organizationScope(providerId), COUNTER.openCallbacks, count),
+    ),
+    ...(callbacks.length > 0 ? [counterAdd(GLOBAL_SCOPE, COUNTER.openCallbacks, callbacks.length)] : []),
+  ];
+  const events = audit.map(auditEventWrite);
+  // Dozens of patients sharing one number can outgrow a transaction: their events then follow it.
+  return writes.length + events.length <= TRANSACTION_ITEMS
+    ? { transaction: [...writes, ...events], afterCommit: [] }
+    : { transaction: writes, afterCommit: events };
 }
 
 /** The callback request was not open (resolved before). */

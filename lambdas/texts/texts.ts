@@ -27,7 +27,8 @@ import { fail, overDailyLimit } from '../kernel/error-catalogue';
 import { createLink } from '../kernel/links';
 import { MessageSendError } from '../kernel/vendor-errors';
 import type { AuditLog } from '../kernel/audit-entry';
-import type { Clock } from '../kernel/ports';
+import type { Clock, Ids } from '../kernel/ports';
+import { systemEvent } from '../kernel/audit-actors';
 import type { WriteCommitter } from '../kernel/write-plan';
 import { acceptedPlan, deliveryPlan, inboundPlan, refusedPlan, resolvedPlan } from './text-plans';
 import type {
@@ -252,6 +253,7 @@ export async function resolveCallbackRequest(
 // Twilio webhooks
 
 export interface TextWebhookDeps extends Pick<TextDeps, 'patients' | 'texts' | 'clock' | 'committer'> {
+  ids: Ids;
   organizations: Pick<TextOrganizations, 'ownerOfSender'>;
   /**
    * The deployment's own sender (E.164 or `MG…`): every practice texted from it before each had
@@ -398,7 +400,12 @@ export async function receiveInboundText(deps: TextWebhookDeps, inbound: Inbound
     updatedAt: at,
   }));
   const optOut = keyword === 'stop' || keyword === 'start' ? { phoneNumber: from, optedOut: keyword === 'stop' } : null;
-  const recorded = await deps.committer.commit(inboundPlan(inbound.messageSid, texts, optOut, at));
+  // The webhook writes as CareLoop naming Twilio: a STOP or START, or a text kept on the patient's record.
+  const action = keyword === 'stop' ? 'text.opt_out' : keyword === 'start' ? 'text.opt_in' : 'text.receive';
+  const audit = texts.map((t) =>
+    systemEvent('twilio-webhook', action, { type: 'patient', id: t.patientId }, t.patientId, deps.ids.newId(), at),
+  );
+  const recorded = await deps.committer.commit(inboundPlan(inbound.messageSid, texts, optOut, at, audit));
   if (recorded === 'duplicate') return { outcome: 'duplicate', reply: null, patients: 0 };
   // Only the MessageSid's item has a condition that a retry meets; anything else is a fault.
   if (recorded !== 'committed') throw new Error('inbound text transaction canceled');

@@ -143,6 +143,7 @@ export const exampleAccessHistoryEntry: AccessHistoryEntry = {
   action: 'patient.read',
   outcome: 'success',
   actor: {
+    kind: 'person',
     user_id: EXAMPLE_IDS.user,
     role: 'provider',
     organization_id: EXAMPLE_IDS.provider,

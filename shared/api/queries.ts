@@ -19,3 +19,18 @@ export const userListQuerySchema = z.extend(pageQuerySchema, {
   search: search(254),
   role: z.optional(z.enum([...ROLES, 'pending', 'all', ''], { error: 'Please choose a role' })),
 });
+
+/** An action as audit events name it, dotted lower-case words (`transcript.read`); empty: every action. */
+const AUDIT_ACTION = /^([a-z][a-z_]*(\.[a-z_]+)*)?$/;
+/** A person's user id or a system actor's (`system:vapi-webhook`); empty: everyone. */
+const AUDIT_ACTOR = /^([A-Za-z0-9][A-Za-z0-9:._-]*)?$/;
+
+/** `accessHistory`: only one action and/or one actor's events, when given. */
+export const accessHistoryQuerySchema = z.extend(pageQuerySchema, {
+  action: z.optional(
+    z.string().check(z.maxLength(64, { error: 'Unknown action' }), z.regex(AUDIT_ACTION, { error: 'Unknown action' })),
+  ),
+  actor: z.optional(
+    z.string().check(z.maxLength(100, { error: 'Unknown person' }), z.regex(AUDIT_ACTOR, { error: 'Unknown person' })),
+  ),
+});

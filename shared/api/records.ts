@@ -191,11 +191,16 @@ export const accessHistoryEntryRecord = z.object({
   action: z.string(),
   outcome: z.enum(AUDIT_OUTCOMES),
   actor: z.object({
+    /** A person, CareLoop itself (a webhook or job, e.g. `system:vapi-webhook`) or the patient through their own link. */
+    kind: z.enum(['person', 'system', 'patient']),
     user_id: id,
-    /** `none` for an account without a role. */
+    /** `none` for an account without a role, a system actor and a patient. */
     role: z.enum([...ROLES, 'none']),
     organization_id: z.nullable(id),
-    /** From the actor's profile; null when there is none (a deleted account keeps its profile). */
+    /**
+     * From a person's profile (null when there is none; a deleted account keeps its profile); a system
+     * actor's says which, e.g. "CareLoop (Vapi report)".
+     */
     name: nullableText,
     email: nullableText,
   }),

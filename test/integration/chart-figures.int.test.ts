@@ -16,6 +16,7 @@ import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
 import { createEntities } from '../../lambdas/platform/dynamodb/entities';
 import { reportPlan } from '../../lambdas/calls/report-plan';
+import { systemEvent } from '../../lambdas/kernel/audit-actors';
 import { appendPlan, voidPlan } from '../../lambdas/care-time/time-plans';
 import { createDocumentPlan, updateDocumentPlan } from '../../lambdas/care-plans/document-plans';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
@@ -206,6 +207,14 @@ describe('the charts’ stored figures', () => {
       },
       month,
       new Date().toISOString(),
+      systemEvent(
+        'vapi-webhook',
+        'call.report_store',
+        { type: 'call', id: log.id },
+        log.patient_id,
+        randomUUID(),
+        new Date().toISOString(),
+      ),
     );
     expect(await new DynamoWriteCommitter(db).commit(reportWrites)).toBe('committed');
     expect(await expectCurrent('AI call answered')).toMatchObject({ ai_contacts: 1 });

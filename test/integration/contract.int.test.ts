@@ -91,7 +91,7 @@ describe('real answers replayed against the document', () => {
     const { sunrise, lakeside } = await demoOrganizations(stack);
 
     // Reads of the signed-in user and the dashboards.
-    await replay(200, 'GET', '/me', { token: operator });
+    const { body: operatorProfile } = await replay<{ id: string }>(200, 'GET', '/me', { token: operator });
     await replay(200, 'GET', '/me', { token: nurse });
     await replay(200, 'GET', '/dashboard-stats', { token: operator });
     await replay(200, 'GET', '/dashboard-stats', { token: nurse });
@@ -192,6 +192,9 @@ describe('real answers replayed against the document', () => {
     await replay(200, 'GET', `/patients/${patientId}/emr-notes`, { token: nurse });
     await replay(200, 'GET', `/patients/${patientId}/emr-notes/revisions?limit=5`, { token: nurse });
     await replay(200, 'GET', `/patients/${patientId}/access-history?limit=10`, { token: operator });
+    await replay(200, 'GET', `/patients/${patientId}/access-history?action=patient.read&actor=${operatorProfile.id}`, {
+      token: operator,
+    });
 
     // Calls: placed and played to the end by the simulator, scheduled and cancelled, summaries.
     const placed = await replay<{ call: { id: string } }>(201, 'POST', `/patients/${patientId}/calls`, {

@@ -635,7 +635,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     as: 'operator',
     path: (ids) => `/patients/${ids.patient}/access-history`,
     body: null,
-    badQuery: { query: '?limit=many', message: PAGE_LIMIT_MESSAGE },
+    badQuery: { query: '?action=Patient%20Read', message: 'Unknown action' },
     otherOrganization: null,
     success: {
       status: 200,

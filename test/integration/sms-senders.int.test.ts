@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * One SMS sender per organization (issue 21 items 3 and 4) against the local stack: operators set
  * each organization's sender (validated, owned by one organization); patient texts go from it;
@@ -290,6 +291,7 @@ describe('every reply kept', () => {
       patients: new DynamoPatientRepository(db),
       organizations: new DynamoOrganizationRepository(db),
       clock: { now: () => new Date() },
+      ids: { newId: () => randomUUID() },
       committer: new DynamoWriteCommitter(db),
       legacySender: LOCAL_TWILIO_MESSAGING_SERVICE,
     };

@@ -1,26 +1,37 @@
 import type { EntityItem } from 'electrodb';
-import type { AuditEventRecord, AuditHistory } from '../ports';
-import type { AuditEntry } from '../../kernel/audit-entry';
+import type { AuditEventRecord, AuditHistory, AuditHistoryFilter } from '../ports';
 import type { Page } from '../../kernel/ports';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
 
 type AuditItem = EntityItem<CareLoopService['entities']['auditEvent']>;
 
-/** The audit trail read back: one Query of a subject's partition, newest first. */
+/** At most this many reads for one filtered page: a rare action in a long history gives a short page and a cursor. */
+const FILTERED_PAGE_READS = 10;
+
+/** The audit trail read back: one Query of a patient's events (the by-patient index), newest first. */
 export class DynamoAuditHistory implements AuditHistory {
   constructor(private readonly db: CareLoopService) {}
 
-  async bySubject(
-    subject: AuditEntry['subject'],
+  async byPatient(
+    patientId: string,
+    filter: AuditHistoryFilter,
     limit: number,
     cursor: string | null,
   ): Promise<Page<AuditEventRecord> | 'invalid_cursor'> {
-    const page = await queryPage(
-      this.db.entities.auditEvent.query.bySubject({ subject: `${subject.type}:${subject.id}` }),
-      limit,
-      cursor,
+    const query = this.db.entities.auditEvent.query.byPatient({ patient_id: patientId });
+    const { action, actorId } = filter;
+    if (action === undefined && actorId === undefined) {
+      const page = await queryPage(query, limit, cursor);
+      return page === 'invalid_cursor' ? page : { items: page.items.map(toRecord), cursor: page.cursor };
+    }
+    const filtered = query.where((attr, op) =>
+      [
+        ...(action === undefined ? [] : [op.eq(attr.action, action)]),
+        ...(actorId === undefined ? [] : [op.eq(attr.actor_id, actorId)]),
+      ].join(' AND '),
     );
+    const page = await queryPage(filtered, limit, cursor, 'desc', FILTERED_PAGE_READS);
     if (page === 'invalid_cursor') return page;
     return { items: page.items.map(toRecord), cursor: page.cursor };
   }

@@ -3,6 +3,9 @@ import type { Clock, Ids } from '../../kernel/ports';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { auditEventItem } from '../../kernel/audit-event-item';
 
+/** DynamoDB's most items in one transaction. */
+const TRANSACTION_ITEMS = 100;
+
 export class DynamoAuditLog implements AuditLog {
   constructor(
     private readonly db: CareLoopService,
@@ -17,5 +20,23 @@ export class DynamoAuditLog implements AuditLog {
   async record(entry: AuditEntry): Promise<void> {
     const event = { ...entry, id: this.ids.newId(), at: this.clock.now().toISOString() };
     await this.db.entities.auditEvent.create(auditEventItem(event)).go();
+  }
+
+  /**
+   * Appends events in transactions of up to 100 creates: one request for a page of 25 patients. Not a
+   * BatchWriteItem, which cannot say "only where no item has the key" and which the roles are denied
+   * on audit keys (infra/constructs/function-configuration.ts): append-only holds here too.
+   */
+  async recordMany(entries: readonly AuditEntry[]): Promise<void> {
+    const at = this.clock.now().toISOString();
+    for (let start = 0; start < entries.length; start += TRANSACTION_ITEMS) {
+      const items = entries
+        .slice(start, start + TRANSACTION_ITEMS)
+        .map((entry) => auditEventItem({ ...entry, id: this.ids.newId(), at }));
+      const result = await this.db.transaction
+        .write(({ auditEvent }) => items.map((item) => auditEvent.create(item).commit()))
+        .go();
+      if (result.canceled) throw new Error('audit events were not recorded');
+    }
   }
 }

@@ -17,7 +17,7 @@ export const handler = defineJob(
   parse,
   async (deps, { callLogId }) => {
     logger.appendKeys({ callLogId });
-    const result = await placeScheduledCall(deps, callLogId);
+    const result = await placeScheduledCall(deps, callLogId, 'place-scheduled-call');
     logger.info('scheduled call', { result });
   },
   callLifecycleDeps,

@@ -40,7 +40,7 @@ export const handler = defineWebhook(
           break;
         }
         case 'end-of-call-report': {
-          const outcome = await recordCallReport(deps, message.callLogId, message.report);
+          const outcome = await recordCallReport(deps, message.callLogId, message.report, 'vapi-webhook');
           logger.info('call report', { callLogId: message.callLogId ?? 'none', outcome });
           break;
         }

@@ -36,7 +36,11 @@ export const handler = defineFunction(
     accessHistory: async ({ actor, deps, path, query }) => {
       const { patientId } = path;
       const page = pageRequest(query, ACCESS_HISTORY_PAGE_SIZE);
-      return ok(await getAccessHistory(deps, actor, patientId, page));
+      const filter = {
+        ...(query.action ? { action: query.action } : {}),
+        ...(query.actor ? { actorId: query.actor } : {}),
+      };
+      return ok(await getAccessHistory(deps, actor, patientId, page, filter));
     },
     getConsent: async ({ actor, deps, path, query }) => {
       const { patientId } = path;

@@ -72,6 +72,18 @@ describe('audit event keys (the IAM deny of infra/constructs/function-configurat
     expect(matchesStringLike(AUDIT_EVENT_PARTITION_KEY_PATTERN, tablePartitionKey(entities.auditEvent!))).toBe(true);
   });
 
+  it("indexes an event by patient only when it carries the patient id (a patient's history is one Query)", () => {
+    const about = (patient_id?: string) =>
+      db.entities.auditEvent
+        .create({ ...AUDIT_ITEM, subject: 'call:call-1', ...(patient_id ? { patient_id } : {}) })
+        .params<{ Item: Record<string, string> }>().Item;
+    const [, gsi2] = TABLE_SCHEMA.globalIndexes;
+    expect(about('P-1')[gsi2.partitionKey]).toBe('$careloop#patient_id_p-1');
+    expect(about('P-1')[gsi2.sortKey]).toBe('$audit_event_1#patient_event_at_2026-11-23t12:00:00.000z#evt-1');
+    expect(about()).not.toHaveProperty(gsi2.partitionKey);
+    expect(about()).not.toHaveProperty(gsi2.sortKey);
+  });
+
   it('checks the matcher itself', () => {
     expect(matchesStringLike('$a#b_*', '$a#b_x')).toBe(true);
     expect(matchesStringLike('$a#b_*', '$a#bx')).toBe(false);

@@ -9,23 +9,26 @@ interface PagedQuery<T> {
     limit: number;
     count: number;
     cursor: string | null;
+    pages?: number;
   }): Promise<{ data: T[]; cursor: string | null }>;
 }
 
 /**
  * One page of a Query, newest first unless `order` says otherwise. A cursor came from the client, so it is used only when the key
  * inside it lies in the partition this query reads; `invalid_cursor` otherwise, or when DynamoDB
- * refuses it as a start key.
+ * refuses it as a start key. A filtered query passes `pages`: it reads on until the page is full,
+ * the partition ends or that many requests were made (then the page is short and has a cursor).
  */
 export async function queryPage<T>(
   query: PagedQuery<T>,
   limit: number,
   cursor: string | null,
   order: 'asc' | 'desc' = 'desc',
+  pages?: number,
 ): Promise<Page<T> | 'invalid_cursor'> {
   if (cursor !== null && !cursorInPartition(query.params(), cursor)) return 'invalid_cursor';
   try {
-    const result = await query.go({ order, limit, count: limit, cursor });
+    const result = await query.go({ order, limit, count: limit, cursor, ...(pages ? { pages } : {}) });
     return { items: result.data, cursor: result.cursor ?? null };
   } catch (error) {
     if (cursor !== null && isValidationError(error)) return 'invalid_cursor';

@@ -2,10 +2,11 @@
  * The audit routes with the schemas of what each takes: the handlers' trigger layer
  * parses requests with them, and the contract (`../contract/audit.ts`) documents the same.
  */
-import { pageQuerySchema, patientPathSchema } from '../../validation';
+import { patientPathSchema } from '../../validation';
+import { accessHistoryQuerySchema } from '../queries';
 import { AUDIT_ROUTES } from '../routes/audit';
 import type { Endpoint } from './endpoint';
 
 export const AUDIT_ENDPOINTS = {
-  accessHistory: { ...AUDIT_ROUTES.accessHistory, path: patientPathSchema, query: pageQuerySchema },
+  accessHistory: { ...AUDIT_ROUTES.accessHistory, path: patientPathSchema, query: accessHistoryQuerySchema },
 } as const satisfies Record<string, Endpoint>;

@@ -158,6 +158,7 @@ export function accessHistoryEntry(overrides: Partial<AccessHistoryEntry> = {}):
     action: 'care_plan.read',
     outcome: 'success',
     actor: {
+      kind: 'person',
       user_id: 'nurse-1',
       role: 'provider',
       organization_id: 'prov-1',

@@ -1,6 +1,6 @@
 import { Entity, type EntityConfiguration } from 'electrodb';
 import { ELECTRODB_SERVICE, TABLE_SCHEMA } from '../table-schema';
-import { gsi1, primary } from './common';
+import { gsi1, gsi2, primary } from './common';
 
 export function auditEventEntity(config: EntityConfiguration) {
   return new Entity(
@@ -8,7 +8,7 @@ export function auditEventEntity(config: EntityConfiguration) {
       model: { entity: 'audit_event', version: '1', service: ELECTRODB_SERVICE },
       attributes: {
         event_id: { type: 'string', required: true },
-        /** `patient:<id>`, `organization:<id>` or `user:<id>`: what the event is about. */
+        /** `patient:<id>`, `organization:<id>`, `user:<id>`, `call:<id>` or `settings:system`: what the event is about. */
         subject: { type: 'string', required: true },
         at: { type: 'string', required: true },
         actor_id: { type: 'string', required: true },
@@ -17,6 +17,17 @@ export function auditEventEntity(config: EntityConfiguration) {
         action: { type: 'string', required: true },
         outcome: { type: ['success', 'denied', 'not_found', 'invalid', 'error'] as const, required: true },
         patient_id: { type: 'string' },
+        /**
+         * `<at>#<event id>`, only on an event that carries a patient id: the by-patient index's sort key.
+         * ElectroDB writes an index's keys only when some composite is present, so the index stays sparse.
+         */
+        patient_event_at: {
+          type: 'string',
+          readOnly: true,
+          watch: ['patient_id', 'at', 'event_id'],
+          set: (_: unknown, item: { patient_id?: string; at?: string; event_id?: string }) =>
+            item.patient_id ? `${item.at}#${item.event_id}` : undefined,
+        },
         /** API Gateway's id of the request (`requestContext.requestId`): ties the event to the access log. */
         request_id: { type: 'string' },
         /** The caller's IP address as API Gateway saw it (`requestContext.identity.sourceIp`). */
@@ -26,11 +37,16 @@ export function auditEventEntity(config: EntityConfiguration) {
         role_after: { type: 'string' },
         organization_before: { type: 'string' },
         organization_after: { type: 'string' },
+        /** System Settings' version before and after a change (both the version read, for a read). */
+        version_before: { type: 'number' },
+        version_after: { type: 'number' },
         [TABLE_SCHEMA.timeToLiveAttribute]: { type: 'number' },
       },
       indexes: {
         bySubject: primary(['subject'], ['at', 'event_id']),
         byActor: gsi1(['actor_id'], ['at', 'event_id']),
+        /** Sparse: only events about a patient's data carry `patient_id`; a patient's whole history is one Query. */
+        byPatient: gsi2(['patient_id'], ['patient_event_at']),
       },
     },
     config,

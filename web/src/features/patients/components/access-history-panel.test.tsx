@@ -34,7 +34,8 @@ function openPatient(
   );
   renderWithProviders(null, { routes: createAppRoutes(), url, services });
   const requested = () => requestsTo(requests, 'GET /patients/pat-1/access-history').map((r) => r.query.cursor);
-  return { requested, user: userEvent.setup() };
+  const queries = () => requestsTo(requests, 'GET /patients/pat-1/access-history').map((r) => r.query);
+  return { requested, queries, user: userEvent.setup() };
 }
 
 async function openTab(user: ReturnType<typeof userEvent.setup>) {
@@ -51,7 +52,7 @@ describe('access history on the patient page', { timeout: 30_000 }, () => {
           entry('e2', {
             action: 'patient.read',
             outcome: 'denied',
-            actor: { user_id: 'gone-1', role: 'none', organization_id: null, name: null, email: null },
+            actor: { kind: 'person', user_id: 'gone-1', role: 'none', organization_id: null, name: null, email: null },
           }),
         ],
         next_cursor: 'c2',
@@ -86,6 +87,39 @@ describe('access history on the patient page', { timeout: 30_000 }, () => {
     expect(rows()).toHaveLength(3);
     expect(within(panel).queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(requested()).toEqual([undefined, 'c2']);
+  });
+
+  it('shows CareLoop itself as the actor of webhook writes, and filters by action and by person', async () => {
+    const stored = entry('e9', {
+      action: 'call.report_store',
+      request_id: null,
+      actor: {
+        kind: 'system',
+        user_id: 'system:vapi-webhook',
+        role: 'none',
+        organization_id: null,
+        name: 'CareLoop (Vapi report)',
+        email: null,
+      },
+    });
+    const pages: Record<string, AccessHistoryPage> = {
+      first: { items: [stored, entry('e8')], next_cursor: null },
+    };
+    const { user, queries } = openPatient('/admin/patients/pat-1', 'careloop_employee', pages);
+    const panel = await openTab(user);
+    const table = await within(panel).findByRole('table', { name: 'Access history' });
+    const first = within(table).getAllByRole('row')[1];
+    expect(
+      within(first as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([expect.any(String), 'CareLoop (Vapi report)', 'System', '—', 'Call report store', 'Success', '—']);
+    await expectNoAxeViolations(panel);
+
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Action' }), 'Call report store');
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Person' }), 'CareLoop (Vapi report)');
+    await within(panel).findByRole('table', { name: 'Access history' });
+    expect(queries().at(-1)).toMatchObject({ action: 'call.report_store', actor: 'system:vapi-webhook' });
   });
 
   it('says so when nothing was recorded', async () => {

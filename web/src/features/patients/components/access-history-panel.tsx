@@ -1,34 +1,81 @@
-import { Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Group, NativeSelect, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { useAccessHistory } from '../api/access-history';
-import { OUTCOME_LABELS, actionLabel, actorLabel, roleLabel } from './access-history.utils';
+import { useAccessHistory, type AccessHistoryFilter } from '../api/access-history';
+import { OUTCOME_LABELS, actionLabel, actorLabel, actorRoleLabel, filterChoices } from './access-history.utils';
 import { formatDateTime } from './format.utils';
 import { LoadMore } from '../../../components/table/load-more';
 
+const ALL: AccessHistoryFilter = { action: '', actor: '' };
+
 /**
  * The patient page's 'Access history' tab (operators only): every read or change of the patient's
- * data, newest first, with who, their role and organization, the outcome and the request id.
+ * data, newest first, with who (a person, CareLoop's webhooks and jobs, or the patient's own link),
+ * their role and organization, the outcome and the request id; filtered by action and by person.
  */
 export function AccessHistoryPanel({ patientId }: { patientId: string }) {
-  const query = useAccessHistory(patientId);
+  const [filter, setFilter] = useState(ALL);
+  const query = useAccessHistory(patientId, filter);
+  // The choices come from the whole history as loaded (the same query when nothing is chosen), so a
+  // chosen action or person stays listed while it filters.
+  const all = useAccessHistory(patientId, ALL);
+  const entries = query.data?.pages.flatMap((page) => page.items);
+  const choices = filterChoices(all.data?.pages.flatMap((page) => page.items) ?? []);
+  const filtered = filter.action !== '' || filter.actor !== '';
+
+  const filters = (
+    <Group gap="sm" align="end">
+      <NativeSelect
+        label="Action"
+        value={filter.action}
+        onChange={(e) => setFilter({ ...filter, action: e.currentTarget.value })}
+        data={[{ value: '', label: 'All actions' }, ...choices.actions]}
+      />
+      <NativeSelect
+        label="Person"
+        value={filter.actor}
+        onChange={(e) => setFilter({ ...filter, actor: e.currentTarget.value })}
+        data={[{ value: '', label: 'Everyone' }, ...choices.actors]}
+      />
+    </Group>
+  );
 
   if (query.isPending) {
     return (
-      <Stack gap="xs" role="status" aria-label="Loading access history">
-        <Skeleton height={28} />
-        <Skeleton height={28} />
-        <Skeleton height={28} />
+      <Stack gap="md">
+        {filters}
+        <Stack gap="xs" role="status" aria-label="Loading access history">
+          <Skeleton height={28} />
+          <Skeleton height={28} />
+          <Skeleton height={28} />
+        </Stack>
       </Stack>
     );
   }
   if (query.isError && !query.data) {
-    return <ErrorAlert message={query.error.message} onRetry={() => void query.refetch()} />;
+    return (
+      <Stack gap="md">
+        {filters}
+        <ErrorAlert message={query.error.message} onRetry={() => void query.refetch()} />
+      </Stack>
+    );
   }
-  const entries = query.data.pages.flatMap((page) => page.items);
-  if (entries.length === 0) return <Text c="dimmed">No access to this patient's data has been recorded yet.</Text>;
+  if (!entries?.length) {
+    return (
+      <Stack gap="md">
+        {filters}
+        <Text c="dimmed">
+          {filtered
+            ? 'No recorded access matches these filters.'
+            : "No access to this patient's data has been recorded yet."}
+        </Text>
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="md">
+      {filters}
       <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label="Access history">
         <Table striped verticalSpacing="xs" aria-label="Access history">
           <Table.Thead>
@@ -56,7 +103,7 @@ export function AccessHistoryPanel({ patientId }: { patientId: string }) {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>{roleLabel(entry.actor.role)}</Table.Td>
+                  <Table.Td>{actorRoleLabel(entry.actor)}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.actor.organization_id ?? '—'}</Table.Td>
                   <Table.Td>{actionLabel(entry.action)}</Table.Td>
                   <Table.Td>
