@@ -6,21 +6,8 @@
 import { awaitingConsentWrites, consentIsCondition } from '../kernel/read-models/awaiting-consent';
 import { chartsChangedWrite } from '../kernel/read-models/counters';
 import type { WritePlan } from '../kernel/write-plan';
-import type { ConsentRecord } from '../kernel/records/consent';
+import { consentItem, type ConsentRecord } from '../kernel/records/consent';
 import type { PatientRecord } from '../kernel/records/patient';
-
-/** The stored item of a consent change. */
-export const consentItem = (c: ConsentRecord) => ({
-  patient_id: c.patientId,
-  recorded_at: c.recordedAt,
-  consent_id: c.id,
-  provider_id: c.providerId,
-  status: c.status,
-  date: c.date,
-  ...(c.method ? { method: c.method } : {}),
-  disclosures: c.disclosures,
-  recorded_by: c.recordedBy,
-});
 
 /**
  * Records `consent` over the patient as read (`current`): it holds only while the patient is active

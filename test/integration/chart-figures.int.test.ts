@@ -14,6 +14,7 @@ import { DynamoCounterRepository } from '../../lambdas/dashboard/store/dynamo-co
 import { DynamoDashboardReadModel } from '../../lambdas/dashboard/store/dynamo-dashboard-read-model';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
+import { createPatientPlan } from '../../lambdas/patients/patient-plans';
 import { createEntities } from '../../lambdas/platform/dynamodb/entities';
 import { reportPlan } from '../../lambdas/calls/report-plan';
 import { appendPlan, voidPlan } from '../../lambdas/care-time/time-plans';
@@ -28,6 +29,7 @@ import type { DashboardChartsAnswer } from '../../shared/dashboard';
 import { monthIn, todayIn } from '../../shared/time-preferences';
 import { call } from '../support/api';
 import {
+  archivePatientOn,
   consentRecordOf,
   createOrganization,
   createPatient,
@@ -231,39 +233,39 @@ describe('the charts’ stored figures', () => {
 
     const second = randomUUID();
     const created = new Date().toISOString();
-    expect(
-      await patients.create(
-        {
-          id: second,
-          provider_id: organization.id,
-          first_name: 'Chart',
-          last_name: 'Second',
-          email: `chart-${second}@patients.example`,
-          phone_number: null,
-          created_at: created,
-          updated_at: created,
-          version: 1,
-          status: 'active',
-        },
-        author.userId,
-        null,
-        null,
-        {
-          id: randomUUID(),
-          patientId: second,
-          providerId: organization.id,
-          status: 'accepted',
-          date: today,
-          method: 'written',
-          disclosures: [],
-          recordedBy: author.userId,
-          recordedAt: created,
-        },
-      ),
-    ).toBe('created');
+    const enrolment = {
+      patient: {
+        id: second,
+        provider_id: organization.id,
+        first_name: 'Chart',
+        last_name: 'Second',
+        email: `chart-${second}@patients.example`,
+        phone_number: null,
+        created_at: created,
+        updated_at: created,
+        version: 1,
+        status: 'active' as const,
+      },
+      createdBy: author.userId,
+      cadence: null,
+      firstCheckIn: null,
+      consent: {
+        id: randomUUID(),
+        patientId: second,
+        providerId: organization.id,
+        status: 'accepted' as const,
+        date: today,
+        method: 'written' as const,
+        disclosures: [],
+        recordedBy: author.userId,
+        recordedAt: created,
+      },
+    };
+    const counted = await patients.countedPatients(organization.id);
+    expect(await committer.commit(createPatientPlan(enrolment, counted))).toBe('committed');
     expect(await expectCurrent('patient enrolled when added')).toMatchObject({ enrolled_patients: 2 });
 
-    expect(await patients.archive((await patients.get(patient.id))!, new Date().toISOString())).toBe('archived');
+    expect(await archivePatientOn(db, (await patients.get(patient.id))!)).toBe('committed');
     expect(await expectCurrent('patient archived')).toMatchObject({ enrolled_patients: 1 });
   });
 
