@@ -30,6 +30,7 @@ import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-
 import { tabsOf } from '../shared/values/summaries';
 import { createOrganizationPlan } from '../lambdas/organizations/organization-plans';
 import { createPatientPlan } from '../lambdas/patients/patient-plans';
+import { placedCallPlan } from '../lambdas/kernel/call-log-writes';
 import type { PatientRecord } from '../lambdas/kernel/records/patient';
 import { listSummaries } from '../lambdas/summaries/summaries';
 import { summaryCounterScope, summaryScopes } from '../lambdas/kernel/read-models/summary-scopes';
@@ -189,7 +190,8 @@ async function main() {
         },
         at,
       );
-      await deps.callLogs.createPlaced(log, { organizationId, kind: 'calls', day: at.slice(0, 10), limit: 1_000_000 });
+      const cap = { organizationId, kind: 'calls' as const, day: at.slice(0, 10), limit: 1_000_000 };
+      await deps.committer.commit(placedCallPlan(log, cap));
       const status = JSON.stringify({
         message: {
           type: 'status-update',

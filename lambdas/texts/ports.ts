@@ -26,21 +26,6 @@ export interface StaffProfiles {
   get(userId: string): Promise<UserProfileRecord | null>;
 }
 
-/** Call logs as call links write them: a call placed by a link, holding the patient's lock and link window. */
-export interface LinkCallLogs {
-  /**
-   * Creates the call log `queued`, taking the patient's one-call-at-a-time lock, a slot of the
-   * organization's day (`cap`) and the patient's link window since `linkCallsSince`, in one
-   * transaction: `conflict` when a call holds the lock or one of the patient's links placed a call
-   * since then, `missing` when the patient is gone or archived, `capped` when the day is at `cap`.
-   */
-  createPlaced(
-    log: CallLogRecord,
-    cap: DailyCap,
-    linkCallsSince?: string,
-  ): Promise<'created' | 'conflict' | 'missing' | 'capped'>;
-}
-
 /** Places the call a link opened (calls' placing): its log with the voice platform's id, or the refusal in the user's words. */
 export interface LinkCallDialer {
   dial(log: CallLogRecord, patient: PatientRecord, organization: OrganizationRef): Promise<CallLogRecord>;
@@ -48,7 +33,7 @@ export interface LinkCallDialer {
 
 /**
  * Call links place calls: at most one per patient per window across all the patient's links (taken
- * by `LinkCallLogs.createPlaced`), and staff can revoke all of a patient's links at once.
+ * with the call's plan, kernel/call-log-writes.ts), and staff can revoke all of a patient's links at once.
  */
 export interface CallLinkRepository extends LinkRepository {
   /** When staff last revoked the patient's call links: links created until then are revoked (null: never). */

@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoCallLogRepository } from '../../lambdas/calls/store/dynamo-call-log-repository';
 import { DynamoChartFiguresCache } from '../../lambdas/dashboard/store/chart-figures';
 import { DynamoCounterRepository } from '../../lambdas/dashboard/store/dynamo-counter-repository';
 import { DynamoDashboardReadModel } from '../../lambdas/dashboard/store/dynamo-dashboard-read-model';
@@ -21,6 +20,7 @@ import { appendPlan, voidPlan } from '../../lambdas/care-time/time-plans';
 import { createDocumentPlan, updateDocumentPlan } from '../../lambdas/care-plans/document-plans';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { newCallLog } from '../../lambdas/kernel/records/call-log';
+import { placedCallPlan } from '../../lambdas/kernel/call-log-writes';
 import { getDashboardCharts, type DashboardChartsDeps } from '../../lambdas/dashboard/dashboard-charts';
 import type { ChartFiguresCache } from '../../lambdas/dashboard/ports';
 import type { TimeEntryRecord } from '../../lambdas/care-time/ports';
@@ -43,7 +43,6 @@ const stack = inject('stack');
 const db = tableOf(stack);
 const patients = new DynamoPatientRepository(db);
 const committer = new DynamoWriteCommitter(db);
-const callLogs = new DynamoCallLogRepository(db);
 
 /** A cache that has nothing and keeps nothing: the charts as computed from the records now. */
 const NOTHING_STORED: ChartFiguresCache = {
@@ -189,7 +188,7 @@ describe('the charts’ stored figures', () => {
       day: log.created_at.slice(0, 10),
       limit: 50,
     };
-    expect(await callLogs.createPlaced(log, cap)).toBe('created');
+    expect(await committer.commit(placedCallPlan(log, cap))).toBe('committed');
     const { plan: reportWrites } = reportPlan(
       log,
       {

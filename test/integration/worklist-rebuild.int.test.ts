@@ -16,6 +16,8 @@ import {
 import { awaitingCounterKey } from '../../lambdas/platform/dynamodb/writes/awaiting-consent';
 import { awaitingKey } from '../../lambdas/kernel/read-models/awaiting-consent';
 import { DynamoCallLogRepository } from '../../lambdas/calls/store/dynamo-call-log-repository';
+import { scheduledCallPlan } from '../../lambdas/calls/call-plans';
+import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
 import { DynamoWorklistRebuild } from '../../lambdas/dashboard/store/dynamo-worklist-rebuild';
@@ -99,7 +101,7 @@ describe('rebuilding the worklist read models', () => {
       },
       new Date().toISOString(),
     );
-    await callLogs.createScheduled(log);
+    expect(await new DynamoWriteCommitter(db).commit(scheduledCallPlan(log))).toBe('committed');
     const read = async () => expectStatus(await call<WorklistAnswer>(stack, 'GET', '/worklist', { token }), 200);
     const expected = await read();
     expect(expected.awaiting_consent.items.map((i) => i.patient_id)).toEqual([asked.id, declined.id]);
