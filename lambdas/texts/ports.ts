@@ -4,7 +4,7 @@ import type { OrganizationLookup, PatientLookup } from '../kernel/access';
 import type { Page } from '../kernel/ports';
 import type { OrganizationRecordLookup } from '../kernel/read-models/daily-caps';
 import type { CallLogRecord } from '../kernel/records/call-log';
-import type { DailyCap, OrganizationRef } from '../kernel/records/organization';
+import type { OrganizationRef } from '../kernel/records/organization';
 import type { LinkRepository } from '../kernel/records/link';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
@@ -91,18 +91,6 @@ export interface TextRepository {
   get(key: TextKey): Promise<TextRecord | null>;
   /** Outbound texts counted in the patient's month. */
   monthCount(patientId: string, month: string): Promise<number>;
-  /**
-   * Stores an outbound text as `sending`, takes one of the month's `limit` texts and remembers the
-   * number as the patient's, in one step: `opted_out` when the number opted out, `limit` when the
-   * month is used up, `daily_limit` when the organization's day is at `cap` (then nothing is
-   * written; otherwise one slot of the day is taken in the same step).
-   */
-  reserveOutbound(
-    text: TextRecord,
-    phoneNumber: string,
-    limit: number,
-    cap: DailyCap,
-  ): Promise<'reserved' | 'opted_out' | 'limit' | 'daily_limit'>;
   findBySid(messageSid: string): Promise<TextKey | null>;
   optOutOf(phoneNumber: string): Promise<{ optedOut: boolean; changedAt: string } | null>;
   setOptOut(phoneNumber: string, optedOut: boolean, at: string): Promise<void>;
