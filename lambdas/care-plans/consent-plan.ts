@@ -3,7 +3,7 @@
  * patient's consent history, the patient's consent now and the worklist's patients awaiting consent,
  * in one transaction; then the charts' version moves.
  */
-import { awaitingConsentWrites, consentIsCondition } from '../kernel/read-models/awaiting-consent';
+import { activeWithConsent, awaitingConsentWrites } from '../kernel/read-models/awaiting-consent';
 import { chartsChangedWrite } from '../kernel/read-models/counters';
 import type { WritePlan } from '../kernel/write-plan';
 import { consentItem, type ConsentRecord } from '../kernel/records/consent';
@@ -16,7 +16,6 @@ import type { PatientRecord } from '../kernel/records/patient';
  */
 export function consentPlan(current: PatientRecord, consent: ConsentRecord): WritePlan {
   const expected = current.consent?.status ?? 'not_asked';
-  const still = consentIsCondition(expected);
   return {
     transaction: [
       {
@@ -24,7 +23,7 @@ export function consentPlan(current: PatientRecord, consent: ConsentRecord): Wri
         entity: 'patient',
         key: { patient_id: consent.patientId },
         set: { consent_status: consent.status, consent_date: consent.date },
-        when: { ...still, equal: { status: 'active', ...still.equal } },
+        when: activeWithConsent(expected),
       },
       { op: 'create', entity: 'consentRecord', item: consentItem(consent) },
       ...awaitingConsentWrites(current, expected, consent.status),

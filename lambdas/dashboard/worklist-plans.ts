@@ -6,7 +6,7 @@
 import {
   AWAITING_RANK,
   awaitingKey,
-  consentIsCondition,
+  activeWithConsent,
   type AwaitingStatus,
 } from '../kernel/read-models/awaiting-consent';
 import type { PatientRecord } from '../kernel/records/patient';
@@ -21,14 +21,13 @@ const AWAITING_STATUSES = Object.keys(AWAITING_RANK) as AwaitingStatus[];
 export function awaitingSyncPlan(p: PatientRecord): WritePlan<'changed'> {
   const status = p.consent?.status ?? 'not_asked';
   const awaiting = status === 'accepted' ? null : status;
-  const still = consentIsCondition(status);
   return {
     transaction: [
       {
         op: 'check',
         entity: 'patient',
         key: { patient_id: p.id },
-        when: { ...still, equal: { status: 'active', provider_id: p.provider_id, ...still.equal } },
+        when: activeWithConsent(status, { provider_id: p.provider_id }),
         refusal: 'changed',
       },
       // The item of its consent, and none of another (a delete of a missing item is no error).

@@ -8,7 +8,7 @@ import type { OutreachCadence } from '../../shared/domain';
 import type { AuditEvent } from '../kernel/audit-entry';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import { scheduledCallWrites } from '../kernel/call-log-writes';
-import { awaitingConsentWrites, consentIsCondition } from '../kernel/read-models/awaiting-consent';
+import { activeWithConsent, awaitingConsentWrites } from '../kernel/read-models/awaiting-consent';
 import {
   chartsChangedWrite,
   COUNTER,
@@ -163,7 +163,6 @@ export function archivePatientPlan(
 ): WritePlan<'missing'> {
   const { id, provider_id: organizationId } = current;
   const consent = current.consent?.status ?? 'not_asked';
-  const still = consentIsCondition(consent);
   const writes: ItemWrite<'missing'>[] = [
     {
       op: 'patch',
@@ -171,7 +170,7 @@ export function archivePatientPlan(
       key: { patient_id: id },
       // provider_id travels with status: both make up the organization index key.
       set: { status: 'archived', provider_id: organizationId, archived_at: at, updated_at: at },
-      when: { ...still, equal: { status: 'active', provider_id: organizationId, ...still.equal } },
+      when: activeWithConsent(consent, { provider_id: organizationId }),
       refusal: 'missing',
     },
     {
