@@ -29,6 +29,9 @@ import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/cli
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { tabsOf } from '../shared/values/summaries';
 import { createOrganizationPlan } from '../lambdas/organizations/organization-plans';
+import { createPatientPlan } from '../lambdas/patients/patient-plans';
+import { placedCallPlan } from '../lambdas/kernel/call-log-writes';
+import type { PatientRecord } from '../lambdas/kernel/records/patient';
 import { listSummaries } from '../lambdas/summaries/summaries';
 import { summaryCounterScope, summaryScopes } from '../lambdas/kernel/read-models/summary-scopes';
 import { createCallScheduler } from '../lambdas/vendors/scheduler/eventbridge-call-scheduler';
@@ -187,7 +190,8 @@ async function main() {
         },
         at,
       );
-      await deps.callLogs.createPlaced(log, { organizationId, kind: 'calls', day: at.slice(0, 10), limit: 1_000_000 });
+      const cap = { organizationId, kind: 'calls' as const, day: at.slice(0, 10), limit: 1_000_000 };
+      await deps.committer.commit(placedCallPlan(log, cap));
       const status = JSON.stringify({
         message: {
           type: 'status-update',
@@ -564,27 +568,30 @@ async function benchStaffReads(
   }
 }
 
-/** A patient the bench enrols straight through the repository (no cadence, no first check-in); its id. */
+/** A patient the bench enrols straight through the enrolment plan (no cadence, no first check-in); its id. */
 async function benchPatient(deps: ReturnType<typeof tableDeps>, organizationId: string, i: number, at: string) {
   const id = randomUUID();
-  await deps.patients.create(
-    {
-      id,
-      provider_id: organizationId,
-      first_name: 'Bench',
-      last_name: `Patient${String(i).padStart(5, '0')}`,
-      email: `bench-${i}@patients.example`,
-      phone_number: '+18135550106',
-      created_at: at,
-      updated_at: at,
-      version: 1,
-      status: 'active',
-    },
-    'bench',
-    null,
-    null,
-  );
+  const patient = {
+    id,
+    provider_id: organizationId,
+    first_name: 'Bench',
+    last_name: `Patient${String(i).padStart(5, '0')}`,
+    email: `bench-${i}@patients.example`,
+    phone_number: '+18135550106',
+    created_at: at,
+    updated_at: at,
+    version: 1,
+    status: 'active' as const,
+  };
+  await enrol(deps, patient);
   return id;
+}
+
+/** Enrols a patient through its plan, without an audit event (the bench is no request). */
+async function enrol(deps: ReturnType<typeof tableDeps>, patient: PatientRecord) {
+  const counted = await deps.patients.countedPatients(patient.provider_id);
+  const enrolment = { patient, createdBy: 'bench', cadence: null, firstCheckIn: null, consent: null };
+  return deps.committer.commit(createPatientPlan(enrolment, counted));
 }
 
 /** Runs `count` tasks, at most `width` at a time. */
@@ -606,25 +613,18 @@ async function benchSummaries(deps: ReturnType<typeof tableDeps>, raw: DynamoDBC
   const organizationId = randomUUID();
   const month = '2026-06';
   const patientId = randomUUID();
-  await deps.patients
-    .create(
-      {
-        id: patientId,
-        provider_id: organizationId,
-        first_name: 'Bench',
-        last_name: 'Summaries',
-        email: 'bench-summaries@example.test',
-        phone_number: null,
-        created_at: `${month}-01T00:00:00.000Z`,
-        updated_at: `${month}-01T00:00:00.000Z`,
-        version: 1,
-        status: 'active',
-      },
-      'bench',
-      null,
-      null,
-    )
-    .catch(() => undefined);
+  await enrol(deps, {
+    id: patientId,
+    provider_id: organizationId,
+    first_name: 'Bench',
+    last_name: 'Summaries',
+    email: 'bench-summaries@example.test',
+    phone_number: null,
+    created_at: `${month}-01T00:00:00.000Z`,
+    updated_at: `${month}-01T00:00:00.000Z`,
+    version: 1,
+    status: 'active',
+  }).catch(() => undefined);
   const levels = ['Normal', 'Normal', 'Elective', 'Urgent', 'Emergent'] as const;
   const statuses = ['successful', 'requires_followup', 'added_to_emr'] as const;
   let stored = 0;

@@ -17,6 +17,7 @@ import type { Actor } from '../kernel/actor';
 import { AppError } from '../kernel/app-error';
 import { derivedId, newCallLog } from '../kernel/records/call-log';
 import { dailyCapOf } from '../kernel/read-models/daily-caps';
+import { placeCallLog } from '../kernel/call-log-writes';
 import { fail, inUserWords, overDailyLimit } from '../kernel/error-catalogue';
 import type { AuditLog } from '../kernel/audit-entry';
 import type {
@@ -33,7 +34,7 @@ import type { OrganizationRef } from '../kernel/records/organization';
 import type { PatientRecord } from '../kernel/records/patient';
 import { effectiveSettings, type SettingsLookup } from '../kernel/settings-in-force';
 import type { WriteCommitter } from '../kernel/write-plan';
-import { cancelScheduledPlan, failedPlan, vendorCallIdPlan } from './call-plans';
+import { cancelScheduledPlan, failedPlan, scheduledCallPlan, vendorCallIdPlan } from './call-plans';
 
 export interface CallDeps {
   patients: CallPatients;
@@ -170,7 +171,7 @@ export async function openStaffCall(
     at,
   );
   const cap = await dailyCapOf(deps, organization, 'calls');
-  const created = await deps.callLogs.createPlaced(log, cap);
+  const created = await placeCallLog(deps, log, cap);
   if (created === 'conflict') throw fail('callInProgress');
   if (created === 'missing') throw fail('patientNotFound');
   if (created === 'capped') throw overDailyLimit('calls', cap.limit);
@@ -179,15 +180,15 @@ export async function openStaffCall(
 
 /** Stores a pending call and its one-time schedule; a schedule that can't be made undoes the call. */
 export async function storeScheduledCall(deps: SchedulingDeps, log: CallLogRecord): Promise<'created' | 'exists'> {
-  const stored = await deps.callLogs.createScheduled(log);
-  if (stored === 'exists') return stored;
+  // Any refusal is the id's: the call is stored already (done before).
+  if ((await deps.committer.commit(scheduledCallPlan(log))) !== 'committed') return 'exists';
   try {
     await deps.scheduler.schedule(log.id, new Date(log.scheduled_at ?? log.created_at));
   } catch (error) {
     await deps.committer.commit(cancelScheduledPlan(log.id, deps.clock.now().toISOString()));
     throw error;
   }
-  return stored;
+  return 'created';
 }
 
 /**

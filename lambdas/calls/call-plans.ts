@@ -4,6 +4,7 @@
  * settled call taken off the reconciler's list. Conditions make each step happen once and only
  * from the status it leaves; the patient's one-call-at-a-time lock is released after the commit.
  */
+import { scheduledCallWrites } from '../kernel/call-log-writes';
 import { COUNTER, GLOBAL_SCOPE, counterAdd } from '../kernel/read-models/counters';
 import { dailySlotWrite } from '../kernel/read-models/daily-caps';
 import type { DailyCap } from '../kernel/records/organization';
@@ -34,6 +35,11 @@ function openCallDelete(log: CallLogRecord): ItemWrite[] {
   return log.placed_at
     ? [{ op: 'delete', entity: 'openCall', key: { shard: 'open', placed_at: log.placed_at, call_log_id: log.id } }]
     : [];
+}
+
+/** A pending call created and counted: `exists` when its id is stored already (its derived id makes a retry one call). */
+export function scheduledCallPlan(log: CallLogRecord): WritePlan<'exists'> {
+  return { transaction: scheduledCallWrites(log, 'exists'), afterCommit: [] };
 }
 
 /** A pending scheduled call moved to a new time; it stays pending, and is refused once it is not. */

@@ -5,7 +5,7 @@ import type { CarePlanFields, DocumentKind, OutreachCadence } from '../../shared
 import type { OrganizationLookup, PatientLookup } from '../kernel/access';
 import type { Page } from '../kernel/ports';
 import type { OrganizationRecordLookup } from '../kernel/read-models/daily-caps';
-import type { DailyCap, OrganizationRef } from '../kernel/records/organization';
+import type { OrganizationRef } from '../kernel/records/organization';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import type { PatientRecord } from '../kernel/records/patient';
 
@@ -67,21 +67,6 @@ export interface CallLogRepository {
   listScheduled(limit: number): Promise<CallLogRecord[]>;
   /** Pending scheduled calls of one patient (for cancellation on archive). */
   listScheduledByPatient(patientId: string): Promise<CallLogRecord[]>;
-  /**
-   * Creates a call log that is placed at once (`queued`), taking the patient's one-call-at-a-time
-   * lock and counting the call, in one transaction. `conflict` when another call holds the lock,
-   * `missing` when the patient is gone or archived, `capped` when the organization's day is at `cap`
-   * (the call takes one slot of it in the same transaction). A call placed by a call link gives
-   * `linkCallsSince`: it also takes the patient's link window, `conflict` when one of the patient's
-   * links placed a call since then.
-   */
-  createPlaced(
-    log: CallLogRecord,
-    cap: DailyCap,
-    linkCallsSince?: string,
-  ): Promise<'created' | 'conflict' | 'missing' | 'capped'>;
-  /** Creates a pending scheduled call and counts it. `exists` when that id is already stored (idempotent). */
-  createScheduled(log: CallLogRecord): Promise<'created' | 'exists'>;
   /** Calls placed before `olderThan` that are not settled (no report, or no event yet): for the reconciler. */
   listStale(olderThan: string, limit: number): Promise<CallLogRecord[]>;
 }

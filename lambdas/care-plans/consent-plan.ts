@@ -3,24 +3,11 @@
  * patient's consent history, the patient's consent now and the worklist's patients awaiting consent,
  * in one transaction; then the charts' version moves.
  */
-import { awaitingConsentWrites, consentIsCondition } from '../kernel/read-models/awaiting-consent';
+import { activeWithConsent, awaitingConsentWrites } from '../kernel/read-models/awaiting-consent';
 import { chartsChangedWrite } from '../kernel/read-models/counters';
 import type { WritePlan } from '../kernel/write-plan';
-import type { ConsentRecord } from '../kernel/records/consent';
+import { consentItem, type ConsentRecord } from '../kernel/records/consent';
 import type { PatientRecord } from '../kernel/records/patient';
-
-/** The stored item of a consent change. */
-export const consentItem = (c: ConsentRecord) => ({
-  patient_id: c.patientId,
-  recorded_at: c.recordedAt,
-  consent_id: c.id,
-  provider_id: c.providerId,
-  status: c.status,
-  date: c.date,
-  ...(c.method ? { method: c.method } : {}),
-  disclosures: c.disclosures,
-  recorded_by: c.recordedBy,
-});
 
 /**
  * Records `consent` over the patient as read (`current`): it holds only while the patient is active
@@ -29,7 +16,6 @@ export const consentItem = (c: ConsentRecord) => ({
  */
 export function consentPlan(current: PatientRecord, consent: ConsentRecord): WritePlan {
   const expected = current.consent?.status ?? 'not_asked';
-  const still = consentIsCondition(expected);
   return {
     transaction: [
       {
@@ -37,7 +23,7 @@ export function consentPlan(current: PatientRecord, consent: ConsentRecord): Wri
         entity: 'patient',
         key: { patient_id: consent.patientId },
         set: { consent_status: consent.status, consent_date: consent.date },
-        when: { ...still, equal: { status: 'active', ...still.equal } },
+        when: activeWithConsent(expected),
       },
       { op: 'create', entity: 'consentRecord', item: consentItem(consent) },
       ...awaitingConsentWrites(current, expected, consent.status),

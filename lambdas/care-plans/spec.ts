@@ -14,8 +14,9 @@ export const CARE_PLANS = {
           'dynamodb:Query',
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
-          // The plans' committer may delete.
+          // The plans' committer may delete and check.
           'dynamodb:DeleteItem',
+          'dynamodb:ConditionCheckItem',
         ],
       },
       routes: {
@@ -34,8 +35,9 @@ export const CARE_PLANS = {
           'dynamodb:Query',
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
-          // The plans' committer may delete.
+          // The plans' committer may delete and check.
           'dynamodb:DeleteItem',
+          'dynamodb:ConditionCheckItem',
         ],
       },
       routes: {

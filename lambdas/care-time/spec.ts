@@ -17,6 +17,7 @@ export const CARE_TIME = {
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
           'dynamodb:DeleteItem',
+          'dynamodb:ConditionCheckItem',
         ],
       },
       routes: {
@@ -29,7 +30,7 @@ export const CARE_TIME = {
     'billing-report': {
       config: ['table'],
       permissions: {
-        // PutItem: the audit events of reads and changes; DeleteItem: the plans' committer may delete.
+        // PutItem: the audit events of reads and changes; DeleteItem, ConditionCheckItem: the plans' committer may delete and check.
         table: [
           'dynamodb:GetItem',
           'dynamodb:BatchGetItem',
@@ -37,6 +38,7 @@ export const CARE_TIME = {
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
           'dynamodb:DeleteItem',
+          'dynamodb:ConditionCheckItem',
         ],
       },
       routes: {

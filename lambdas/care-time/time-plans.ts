@@ -5,9 +5,10 @@
  */
 import { MAX_DAY_MINUTES } from '../../shared/care-time';
 import type { CountsAs } from '../../shared/values/care-time';
-import { definedValues, type WritePlan } from '../kernel/write-plan';
+import type { WritePlan } from '../kernel/write-plan';
 import { chartsChangedWrite } from '../kernel/read-models/counters';
 import type { TimeEntryRecord } from './ports';
+import { timeEntryItem } from './time-entry-item';
 
 /** The patient-month total an entry's minutes go to. */
 const TOTAL_OF: Record<CountsAs, 'staff_minutes' | 'practitioner_minutes' | 'non_clinical_minutes'> = {
@@ -18,29 +19,6 @@ const TOTAL_OF: Record<CountsAs, 'staff_minutes' | 'practitioner_minutes' | 'non
 
 /** A billed month is frozen: every change to it names this refusal. */
 const NOT_BILLED = { missing: ['billed_at'] } as const;
-
-/** The stored item of a log line. */
-export function timeEntryItem(e: TimeEntryRecord): Record<string, unknown> {
-  return definedValues({
-    patient_id: e.patient_id,
-    entry_id: e.id,
-    provider_id: e.provider_id,
-    month: e.month,
-    date: e.date,
-    minutes: e.minutes,
-    activity: e.activity,
-    note: e.note ?? undefined,
-    source: e.source,
-    call_log_id: e.call_id ?? undefined,
-    user_id: e.user_id,
-    user_name: e.user_name,
-    care_role: e.care_role,
-    counts_as: e.counts_as,
-    created_at: e.created_at,
-    voids_entry_id: e.voids?.id,
-    void_reason: e.voids?.reason,
-  });
-}
 
 const monthKey = (e: Pick<TimeEntryRecord, 'provider_id' | 'month' | 'patient_id'>) => ({
   provider_id: e.provider_id,

@@ -112,11 +112,6 @@ export interface OpenCallback {
  * as read, so a change committed meanwhile (which keeps the read models itself) is never undone.
  */
 export interface WorklistRebuild {
-  /**
-   * Makes the patient's awaiting-consent item match the patient as read (active, with this
-   * consent): `changed` when the patient moved meanwhile, and nothing is written.
-   */
-  syncPatient(patient: PatientRecord): Promise<'synced' | 'changed'>;
   /** Sets an organization's awaiting-consent count to the number of its items; returns it. */
   recount(organizationId: string): Promise<number>;
   /** Writes a pending call's keys of its organization's list (as read again, consistently). */

@@ -4,16 +4,19 @@
  * every pending call. Needed once for records written before the read models existed; after that
  * a run changes nothing, and repairs what a failed write could have left. Reads are Queries of
  * the organizations, their patients and the pending calls, a page at a time; every write is
- * conditional on the record as read (lambdas/dashboard/store/dynamo-worklist-rebuild.ts).
+ * conditional on the record as read (worklist-plans.ts, lambdas/dashboard/store/dynamo-worklist-rebuild.ts).
  */
 import type { Page } from '../kernel/ports';
+import type { WriteCommitter } from '../kernel/write-plan';
 import type { OrganizationReader, PatientReader, ScheduledCalls, WorklistRebuild } from './ports';
+import { awaitingSyncPlan } from './worklist-plans';
 
 export interface WorklistRebuildDeps {
   organizations: OrganizationReader;
   patients: PatientReader;
   callLogs: ScheduledCalls;
   rebuild: WorklistRebuild;
+  committer: WriteCommitter;
 }
 
 /** Records read a page at a time, and written at most this many at once. */
@@ -44,7 +47,7 @@ export async function rebuildWorklist(deps: WorklistRebuildDeps): Promise<Workli
         (cursor) => deps.patients.pageByOrganization(organization.id, PAGE, cursor),
         async (patient) => {
           result.patients += 1;
-          if ((await deps.rebuild.syncPatient(patient)) === 'changed') result.changed += 1;
+          if ((await deps.committer.commit(awaitingSyncPlan(patient))) !== 'committed') result.changed += 1;
         },
       );
       result.awaitingConsent += await deps.rebuild.recount(organization.id);

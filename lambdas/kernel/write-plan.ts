@@ -73,6 +73,16 @@ export type ItemWrite<R extends string = never> =
       readonly entity: string;
       readonly key: Readonly<Record<string, string>>;
       readonly when?: WriteCondition;
+    } & Refusal<R>)
+  /**
+   * Nothing written: the transaction holds only while the item meets `when` (a missing item meets
+   * the conditions on missing attributes). It guards a transaction; after the commit it does nothing.
+   */
+  | ({
+      readonly op: 'check';
+      readonly entity: string;
+      readonly key: Readonly<Record<string, string>>;
+      readonly when: WriteCondition;
     } & Refusal<R>);
 
 export interface WritePlan<R extends string = never> {

@@ -16,6 +16,7 @@ export const ORGANIZATIONS = {
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
           'dynamodb:DeleteItem',
+          'dynamodb:ConditionCheckItem',
         ],
         identity: ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'],
         bus: ['events:PutEvents'],
@@ -32,7 +33,7 @@ export const ORGANIZATIONS = {
       config: ['table'],
       permissions: {
         // Its plan goes through the one committer, which can issue each kind of write a plan names.
-        table: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+        table: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
       },
       routes: {
         createOrganization: ORGANIZATIONS_ENDPOINTS.createOrganization,

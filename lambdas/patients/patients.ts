@@ -5,16 +5,18 @@ import type { createPatientSchema, patientFormSchema } from '../../shared/valida
 import type { Actor } from '../kernel/actor';
 import { logger } from '../kernel/observability';
 import { isRecordId, organizationForActor, patientForActor, type OrganizationLookup } from '../kernel/access';
-import { audited, recordDisclosures } from '../kernel/audit';
+import { audited, auditedChange, recordDisclosures } from '../kernel/audit';
 import { derivedId, newCallLog } from '../kernel/records/call-log';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { fail } from '../kernel/error-catalogue';
 import { toPatient } from '../kernel/mappers';
 import { planConsent } from '../kernel/consent-change';
 import { checkBillingPractitioner, planOutreach } from './patient-rules';
+import { archivePatientPlan, createPatientPlan, updatePatientPlan } from './patient-plans';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import type { Clock, EventPublisher, Ids } from '../kernel/ports';
+import type { WriteCommitter } from '../kernel/write-plan';
 import type { CheckInScheduler, PatientRepository, PractitionerProfiles } from './ports';
 import type { PatientRecord } from '../kernel/records/patient';
 import { searchPrefix } from '../kernel/search';
@@ -27,6 +29,7 @@ export interface PatientDeps {
   audit: AuditLog;
   clock: Clock;
   ids: Ids;
+  committer: WriteCommitter;
   /** The served countries' calling codes (PHONE_CALLING_CODES); absent: the NANP only. */
   callingCodes?: readonly string[];
 }
@@ -90,12 +93,12 @@ export async function createPatient(
 ): Promise<{ patient: Patient; outreach: OutreachCadence | null }> {
   const patientId = deps.ids.newId();
   const subject = { type: 'organization' as const, id: input.provider_id };
-  return audited(
-    deps.audit,
+  return auditedChange(
+    deps,
     actor,
     'patient.create',
     subject,
-    async () => {
+    async (eventOf) => {
       checkPhone(deps, input.phone_number);
       const [organization] = await Promise.all([
         organizationForActor(deps, actor, input.provider_id),
@@ -123,10 +126,10 @@ export async function createPatient(
       };
       const outreach = input.outreach ? planOutreach(input.outreach, record, organization, actor.userId, now) : null;
       const checkIn = outreach ? firstCheckIn(outreach, record, at) : null;
-      // The organization was archived since it was read.
-      if ((await deps.patients.create(record, actor.userId, outreach, checkIn, consent)) === 'organization_missing') {
-        throw fail('providerNotFound');
-      }
+      const enrolment = { patient: record, createdBy: actor.userId, cadence: outreach, firstCheckIn: checkIn, consent };
+      const plan = createPatientPlan(enrolment, await deps.patients.countedPatients(organization.id), eventOf());
+      // The organization was archived since it was read (a new patient's own items cannot clash).
+      if ((await deps.committer.commit(plan)) !== 'committed') throw fail('providerNotFound');
       if (checkIn) {
         // product-rules.md "Screens": a scheduling failure after the patient exists is only logged; the reconciler
         // places a pending call whose schedule never fired.
@@ -165,14 +168,14 @@ export async function updatePatient(
   patientId: string,
   input: PatientInput,
 ): Promise<{ patient: Patient }> {
-  return audited(deps.audit, actor, 'patient.update', { type: 'patient', id: patientId }, async () => {
+  return auditedChange(deps, actor, 'patient.update', { type: 'patient', id: patientId }, async (eventOf) => {
     checkPhone(deps, input.phone_number);
     const { patient } = await patientForActor(deps, actor, patientId);
     if (input.version !== undefined && input.version !== patient.version) {
       throw fail('patientStale');
     }
     await checkBillingPractitioner(deps, patient.provider_id, input.billing_practitioner_id);
-    const updated = await deps.patients.update(
+    const { plan, stored } = updatePatientPlan(
       patient,
       {
         first_name: input.first_name,
@@ -184,9 +187,10 @@ export async function updatePatient(
           : {}),
       },
       deps.clock.now().toISOString(),
+      eventOf(),
     );
-    if (updated === 'stale') throw fail('patientStale');
-    return { patient: toPatient(updated) };
+    if ((await deps.committer.commit(plan)) !== 'committed') throw fail('patientStale');
+    return { patient: toPatient(stored) };
   });
 }
 
@@ -200,13 +204,15 @@ export async function archivePatient(
   actor: Actor,
   patientId: string,
 ): Promise<{ archived: true }> {
-  return audited(deps.audit, actor, 'patient.archive', { type: 'patient', id: patientId }, async () => {
+  return auditedChange(deps, actor, 'patient.archive', { type: 'patient', id: patientId }, async (eventOf) => {
     // The archive holds only for the patient as read: a consent recorded meanwhile refuses it, so it
     // is read again once; still refused, the patient is gone.
     let patient: PatientRecord | null = null;
     for (let attempt = 0; attempt < 2 && !patient; attempt++) {
       const read = (await patientForActor(deps, actor, patientId)).patient;
-      if ((await deps.patients.archive(read, deps.clock.now().toISOString())) === 'archived') patient = read;
+      const counted = await deps.patients.countedPatients(read.provider_id);
+      const plan = archivePatientPlan(read, deps.clock.now().toISOString(), counted, eventOf());
+      if ((await deps.committer.commit(plan)) === 'committed') patient = read;
     }
     if (!patient) throw fail('patientNotFound');
     await deps.events.publish([

@@ -1,6 +1,5 @@
 /** Patients: their records, their outreach cadence, and the re-writing of stored numbers. */
 import type { OutreachCadence } from '../../shared/domain';
-import type { CallLogRecord } from '../kernel/records/call-log';
 import type { ConsentRecord } from '../kernel/records/consent';
 import type { Page } from '../kernel/ports';
 import type { PatientRecord } from '../kernel/records/patient';
@@ -37,33 +36,16 @@ export interface PatientRepository {
   /** Turns the monthly outreach off (archive); no-op when there is none. */
   disableCadence(patientId: string): Promise<void>;
   /**
-   * Creates the patient (with its outreach cadence and first check-in call, when given) and bumps
-   * the totals in one transaction, which holds only while its organization is active:
-   * `organization_missing` otherwise.
+   * The organization's patient counter: where `patient_count` starts on an organization item
+   * written before it carried one (patient-plans.ts).
    */
-  create(
-    patient: PatientRecord,
-    createdBy: string,
-    cadence: OutreachCadence | null,
-    firstCheckIn: CallLogRecord | null,
-    consent?: ConsentRecord | null,
-  ): Promise<'created' | 'organization_missing'>;
+  countedPatients(organizationId: string): Promise<number>;
   /** A patient's consent changes, newest first; `invalid_cursor` when the cursor is not of this list. */
   pageConsents(
     patientId: string,
     limit: number,
     cursor: string | null,
   ): Promise<Page<ConsentRecord> | 'invalid_cursor'>;
-  /**
-   * Conditional on the patient being active at `version` (the caller has read it); `stale`
-   * otherwise. Returns the stored patient.
-   */
-  update(current: PatientRecord, changes: PatientChanges, at: string): Promise<PatientRecord | 'stale'>;
-  /**
-   * Archives the patient as read, with its search index items removed, in one transaction;
-   * `missing` when it is no longer active in that organization.
-   */
-  archive(current: PatientRecord, at: string): Promise<'archived' | 'missing'>;
   getCadence(patientId: string): Promise<OutreachCadence | null>;
 }
 

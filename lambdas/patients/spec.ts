@@ -18,6 +18,7 @@ export const PATIENTS = {
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
           'dynamodb:DeleteItem',
+          'dynamodb:ConditionCheckItem',
         ],
         scheduler: ['scheduler:CreateSchedule'],
         bus: ['events:PutEvents'],
@@ -47,7 +48,13 @@ export const PATIENTS = {
         // Queries of the organization and patient indexes; each number re-written conditional on it as
         // read, with its audit event (a conditional Put) in the same transaction; the plans' committer
         // may delete (DeleteItem).
-        table: ['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+        table: [
+          'dynamodb:Query',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:ConditionCheckItem',
+        ],
       },
     },
   },

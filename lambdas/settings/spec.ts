@@ -15,6 +15,7 @@ export const SETTINGS = {
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
           'dynamodb:DeleteItem',
+          'dynamodb:ConditionCheckItem',
         ],
       },
       routes: {

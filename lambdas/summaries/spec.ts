@@ -16,6 +16,7 @@ export const SUMMARIES = {
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
           'dynamodb:DeleteItem',
+          'dynamodb:ConditionCheckItem',
         ],
       },
       routes: {

@@ -16,10 +16,12 @@ import { audited } from '../kernel/audit';
 import type { AuditLog } from '../kernel/audit-entry';
 import { newCallLog } from '../kernel/records/call-log';
 import { dailyCapOf } from '../kernel/read-models/daily-caps';
+import { placeCallLog } from '../kernel/call-log-writes';
+import type { WriteCommitter } from '../kernel/write-plan';
 import { fail } from '../kernel/error-catalogue';
 import { createLink, resolveLink } from '../kernel/links';
 import type { Clock, Ids } from '../kernel/ports';
-import type { CallLinkRepository, LinkCallDialer, LinkCallLogs, TextOrganizations } from './ports';
+import type { CallLinkRepository, LinkCallDialer, TextOrganizations } from './ports';
 
 export interface CreateCallLinkDeps extends PatientAccessDeps {
   links: CallLinkRepository;
@@ -67,7 +69,7 @@ export interface OpenCallLinkDeps {
   links: CallLinkRepository;
   patients: PatientLookup;
   organizations: Pick<TextOrganizations, 'get' | 'getRef'>;
-  callLogs: LinkCallLogs;
+  committer: WriteCommitter;
   /** Places the call once its log holds the patient's lock and link window. */
   dialer: LinkCallDialer;
   audit: AuditLog;
@@ -142,7 +144,7 @@ export async function openCallLink(deps: OpenCallLinkDeps, token: string): Promi
         at,
       );
       const cap = await dailyCapOf(deps, organization, 'calls');
-      const created = await deps.callLogs.createPlaced(log, cap, new Date(now.getTime() - WINDOW_MS).toISOString());
+      const created = await placeCallLog(deps, log, cap, new Date(now.getTime() - WINDOW_MS).toISOString());
       // A link of this patient placed a call in the window, or a call is under way (staff placed one,
       // or a check-in is ringing).
       if (created === 'conflict') return { isValid: true, ...who, call: 'on_its_way' };

@@ -4,7 +4,7 @@ import type { OrganizationLookup, PatientLookup } from '../kernel/access';
 import type { Page } from '../kernel/ports';
 import type { OrganizationRecordLookup } from '../kernel/read-models/daily-caps';
 import type { CallLogRecord } from '../kernel/records/call-log';
-import type { DailyCap, OrganizationRef } from '../kernel/records/organization';
+import type { OrganizationRef } from '../kernel/records/organization';
 import type { LinkRepository } from '../kernel/records/link';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
@@ -26,21 +26,6 @@ export interface StaffProfiles {
   get(userId: string): Promise<UserProfileRecord | null>;
 }
 
-/** Call logs as call links write them: a call placed by a link, holding the patient's lock and link window. */
-export interface LinkCallLogs {
-  /**
-   * Creates the call log `queued`, taking the patient's one-call-at-a-time lock, a slot of the
-   * organization's day (`cap`) and the patient's link window since `linkCallsSince`, in one
-   * transaction: `conflict` when a call holds the lock or one of the patient's links placed a call
-   * since then, `missing` when the patient is gone or archived, `capped` when the day is at `cap`.
-   */
-  createPlaced(
-    log: CallLogRecord,
-    cap: DailyCap,
-    linkCallsSince?: string,
-  ): Promise<'created' | 'conflict' | 'missing' | 'capped'>;
-}
-
 /** Places the call a link opened (calls' placing): its log with the voice platform's id, or the refusal in the user's words. */
 export interface LinkCallDialer {
   dial(log: CallLogRecord, patient: PatientRecord, organization: OrganizationRef): Promise<CallLogRecord>;
@@ -48,7 +33,7 @@ export interface LinkCallDialer {
 
 /**
  * Call links place calls: at most one per patient per window across all the patient's links (taken
- * by `LinkCallLogs.createPlaced`), and staff can revoke all of a patient's links at once.
+ * with the call's plan, kernel/call-log-writes.ts), and staff can revoke all of a patient's links at once.
  */
 export interface CallLinkRepository extends LinkRepository {
   /** When staff last revoked the patient's call links: links created until then are revoked (null: never). */
@@ -106,18 +91,6 @@ export interface TextRepository {
   get(key: TextKey): Promise<TextRecord | null>;
   /** Outbound texts counted in the patient's month. */
   monthCount(patientId: string, month: string): Promise<number>;
-  /**
-   * Stores an outbound text as `sending`, takes one of the month's `limit` texts and remembers the
-   * number as the patient's, in one step: `opted_out` when the number opted out, `limit` when the
-   * month is used up, `daily_limit` when the organization's day is at `cap` (then nothing is
-   * written; otherwise one slot of the day is taken in the same step).
-   */
-  reserveOutbound(
-    text: TextRecord,
-    phoneNumber: string,
-    limit: number,
-    cap: DailyCap,
-  ): Promise<'reserved' | 'opted_out' | 'limit' | 'daily_limit'>;
   findBySid(messageSid: string): Promise<TextKey | null>;
   optOutOf(phoneNumber: string): Promise<{ optedOut: boolean; changedAt: string } | null>;
   setOptOut(phoneNumber: string, optedOut: boolean, at: string): Promise<void>;

@@ -38,6 +38,7 @@ export const TEXTS = {
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
           'dynamodb:DeleteItem',
+          'dynamodb:ConditionCheckItem',
         ],
         vapi: ['secretsmanager:GetSecretValue'],
       },
@@ -55,8 +56,9 @@ export const TEXTS = {
           'dynamodb:Query',
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
-          // Its writes are plans: the one committer may also delete.
+          // Its writes are plans: the one committer may also delete and check.
           'dynamodb:DeleteItem',
+          'dynamodb:ConditionCheckItem',
         ],
         sms: ['secretsmanager:GetSecretValue'],
       },

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { TextRecord } from './ports';
-import { acceptedPlan, deliveryPlan, inboundPlan, refusedPlan, resolvedPlan, textItem } from './text-plans';
+import {
+  acceptedPlan,
+  deliveryPlan,
+  inboundPlan,
+  refusedPlan,
+  reservePlan,
+  resolvedPlan,
+  textItem,
+} from './text-plans';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import { systemEvent } from '../kernel/audit-actors';
 
@@ -30,6 +38,60 @@ const inbound = (patientId: string, providerId: string, kind: TextRecord['kind']
 });
 
 describe('outbound texts', () => {
+  it('reserves a text while the number is not opted out, within the month and the day, and remembers the number', () => {
+    const text: TextRecord = {
+      ...inbound('p-1', 'o-1', 'check_in'),
+      id: KEY.id,
+      direction: 'outbound',
+      status: 'sending',
+      month: '2026-03',
+      messageSid: null,
+      sentBy: 'u-1',
+      sentByName: 'Ann Lee',
+    };
+    const cap = { organizationId: 'o-1', kind: 'texts' as const, day: '2026-03-04', limit: 40 };
+    expect(reservePlan(text, '+18135550142', 10, cap)).toEqual({
+      transaction: [
+        {
+          op: 'check',
+          entity: 'smsPreference',
+          key: { phone_number: '+18135550142' },
+          when: { missingOr: { equal: { opted_out: false } } },
+          refusal: 'opted_out',
+        },
+        {
+          op: 'upsert',
+          entity: 'counter',
+          key: { scope: 'patient#p-1', name: 'texts#2026-03' },
+          add: { value: 1 },
+          when: { missingOr: { below: { value: 10 } } },
+          refusal: 'limit',
+        },
+        {
+          op: 'upsert',
+          entity: 'counter',
+          key: { scope: 'daily#o-1', name: 'texts#2026-03-04' },
+          add: { value: 1 },
+          when: { missingOr: { below: { value: 40 } } },
+          refusal: 'daily_limit',
+        },
+        { op: 'create', entity: 'textMessage', item: textItem(text) },
+        {
+          op: 'put',
+          entity: 'smsContact',
+          item: { phone_number: '+18135550142', patient_id: 'p-1', provider_id: 'o-1', last_texted_at: AT },
+        },
+      ],
+      afterCommit: [],
+    });
+    expect(textItem(text)).toMatchObject({
+      status: 'sending',
+      month: '2026-03',
+      sent_by: 'u-1',
+      direction: 'outbound',
+    });
+  });
+
   it("records Twilio's MessageSid while the text is sending, and the MessageSid's lookup", () => {
     expect(acceptedPlan(KEY, 'SM1', 'queued', AT)).toEqual({
       transaction: [

@@ -1,10 +1,13 @@
 /**
- * How texts change their records (docs/architecture.md "Writes as plans"): a text Twilio accepted
+ * How texts change their records (docs/architecture.md "Writes as plans"): a text reserved before
+ * it is sent, a text Twilio accepted
  * or refused, a delivery status that moves a text forward, an inbound text with the number's
  * STOP/START and the callbacks it opens, and a callback resolved.
  */
 import type { TextStatus } from '../../shared/values/texts';
 import { COUNTER, GLOBAL_SCOPE, counterAdd, organizationScope } from '../kernel/read-models/counters';
+import { dailySlotWrite } from '../kernel/read-models/daily-caps';
+import type { DailyCap } from '../kernel/records/organization';
 import type { ItemWrite, WritePlan } from '../kernel/write-plan';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import type { AuditEvent } from '../kernel/audit-entry';
@@ -38,6 +41,55 @@ export function textItem(text: TextRecord) {
     ...(text.callbackStatus ? { callback_status: text.callbackStatus } : {}),
     created_at: text.createdAt,
     updated_at: text.updatedAt,
+  };
+}
+
+/** Why a text is not sent: the number opted out, the patient's month or the organization's day is used up. */
+export type ReserveRefusal = 'opted_out' | 'limit' | 'daily_limit';
+
+/**
+ * An outbound text stored as `sending` before it goes to Twilio: it takes one of the patient's
+ * month's `limit` texts and one slot of the organization's day (`cap`), and remembers the number as
+ * the patient's. The refusals come in this order: `opted_out` while the number is opted out (checked
+ * in the same step as the send is recorded), `limit`, `daily_limit`; nothing is written then.
+ */
+export function reservePlan(
+  text: TextRecord,
+  phoneNumber: string,
+  limit: number,
+  cap: DailyCap,
+): WritePlan<ReserveRefusal> {
+  return {
+    transaction: [
+      {
+        op: 'check',
+        entity: 'smsPreference',
+        key: { phone_number: phoneNumber },
+        when: { missingOr: { equal: { opted_out: false } } },
+        refusal: 'opted_out',
+      },
+      {
+        op: 'upsert',
+        entity: 'counter',
+        key: { scope: patientScope(text.patientId), name: monthlyTexts(text.month ?? '') },
+        add: { value: 1 },
+        when: { missingOr: { below: { value: limit } } },
+        refusal: 'limit',
+      },
+      dailySlotWrite(cap, 'daily_limit'),
+      { op: 'create', entity: 'textMessage', item: textItem(text) },
+      {
+        op: 'put',
+        entity: 'smsContact',
+        item: {
+          phone_number: phoneNumber,
+          patient_id: text.patientId,
+          provider_id: text.providerId,
+          last_texted_at: text.createdAt,
+        },
+      },
+    ],
+    afterCommit: [],
   };
 }
 

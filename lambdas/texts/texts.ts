@@ -22,7 +22,7 @@ import type { Actor } from '../kernel/actor';
 import { patientForActor } from '../kernel/access';
 import { audited } from '../kernel/audit';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
-import { dailyCapOf } from '../kernel/read-models/daily-caps';
+import { dailyCapOf, slotTaken } from '../kernel/read-models/daily-caps';
 import { fail, overDailyLimit } from '../kernel/error-catalogue';
 import { createLink } from '../kernel/links';
 import { MessageSendError } from '../kernel/vendor-errors';
@@ -30,7 +30,7 @@ import type { AuditLog } from '../kernel/audit-entry';
 import type { Clock, Ids } from '../kernel/ports';
 import { systemEvent } from '../kernel/audit-actors';
 import type { WriteCommitter } from '../kernel/write-plan';
-import { acceptedPlan, deliveryPlan, inboundPlan, refusedPlan, resolvedPlan } from './text-plans';
+import { acceptedPlan, deliveryPlan, inboundPlan, refusedPlan, reservePlan, resolvedPlan } from './text-plans';
 import type {
   SmsContact,
   SmsSender,
@@ -164,10 +164,12 @@ export async function sendPatientText(
       updatedAt: at,
     };
     const cap = await dailyCapOf(deps, organization, 'texts');
-    const reserved = await deps.texts.reserveOutbound(text, phone, TEXT_MONTHLY_LIMIT, cap);
+    const reserved = await deps.committer.commit(reservePlan(text, phone, TEXT_MONTHLY_LIMIT, cap));
     if (reserved === 'opted_out') throw fail('textOptedOut');
     if (reserved === 'limit') throw fail('textMonthlyLimit');
     if (reserved === 'daily_limit') throw overDailyLimit('texts', cap.limit);
+    if (reserved === 'conflict') throw new Error('text reservation canceled');
+    slotTaken(cap);
 
     const key = { patientId: patient.id, id: text.id };
     let magicLink: string | null = null;

@@ -26,6 +26,7 @@ export const USERS = {
           'dynamodb:PutItem',
           'dynamodb:UpdateItem',
           'dynamodb:DeleteItem',
+          'dynamodb:ConditionCheckItem',
         ],
         identity: [
           'cognito-idp:AdminCreateUser',
@@ -63,7 +64,7 @@ export const USERS = {
       permissions: {
         // One transaction: the pending profile and its audit event, each a conditional Put (through the
         // one committer, which can issue each kind of write a plan names).
-        table: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+        table: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
       },
     },
   },

@@ -24,6 +24,7 @@ import {
   uniqueEmail,
   vapiSecret,
   organizationOf,
+  archivePatientOn,
 } from '../support/fixtures';
 import { endOfCallReport } from '../support/vapi-messages';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
@@ -273,13 +274,12 @@ describe('scheduled calls', () => {
     const archived = await createCallablePatient(stack, orgs.sunrise, 6);
     const pending = await scheduleCallFor(stack, archived.id, '1_week', nurse);
     // The job runs before the archive event could cancel it: it must still refuse.
-    // The repository's archive writes the status and the counters, as the route does, but
-    // publishes no event (the use case does that), so no cancel job runs first.
+    // The archive's plan writes the status and the counters, as the route does, but publishes no
+    // event (the use case does that), so no cancel job runs first.
     const table = tableOf(stack);
-    const patients = new DynamoPatientRepository(table);
-    const record = await patients.get(archived.id);
+    const record = await new DynamoPatientRepository(table).get(archived.id);
     if (!record) throw new Error('patient not stored');
-    await patients.archive(record, new Date().toISOString());
+    expect(await archivePatientOn(table, record)).toBe('committed');
     await fireJob(pending.id);
     const { data } = await table.entities.callLog.get({ call_log_id: pending.id }).go();
     expect(data?.status).toBe('cancelled');

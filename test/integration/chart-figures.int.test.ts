@@ -8,12 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoCallLogRepository } from '../../lambdas/calls/store/dynamo-call-log-repository';
 import { DynamoChartFiguresCache } from '../../lambdas/dashboard/store/chart-figures';
 import { DynamoCounterRepository } from '../../lambdas/dashboard/store/dynamo-counter-repository';
 import { DynamoDashboardReadModel } from '../../lambdas/dashboard/store/dynamo-dashboard-read-model';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
+import { createPatientPlan } from '../../lambdas/patients/patient-plans';
 import { createEntities } from '../../lambdas/platform/dynamodb/entities';
 import { reportPlan } from '../../lambdas/calls/report-plan';
 import { systemEvent } from '../../lambdas/kernel/audit-actors';
@@ -21,6 +21,7 @@ import { appendPlan, voidPlan } from '../../lambdas/care-time/time-plans';
 import { createDocumentPlan, updateDocumentPlan } from '../../lambdas/care-plans/document-plans';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { newCallLog } from '../../lambdas/kernel/records/call-log';
+import { placedCallPlan } from '../../lambdas/kernel/call-log-writes';
 import { getDashboardCharts, type DashboardChartsDeps } from '../../lambdas/dashboard/dashboard-charts';
 import type { ChartFiguresCache } from '../../lambdas/dashboard/ports';
 import type { TimeEntryRecord } from '../../lambdas/care-time/ports';
@@ -29,6 +30,7 @@ import type { DashboardChartsAnswer } from '../../shared/dashboard';
 import { monthIn, todayIn } from '../../shared/time-preferences';
 import { call } from '../support/api';
 import {
+  archivePatientOn,
   consentRecordOf,
   createOrganization,
   createPatient,
@@ -42,7 +44,6 @@ const stack = inject('stack');
 const db = tableOf(stack);
 const patients = new DynamoPatientRepository(db);
 const committer = new DynamoWriteCommitter(db);
-const callLogs = new DynamoCallLogRepository(db);
 
 /** A cache that has nothing and keeps nothing: the charts as computed from the records now. */
 const NOTHING_STORED: ChartFiguresCache = {
@@ -188,7 +189,7 @@ describe('the charts’ stored figures', () => {
       day: log.created_at.slice(0, 10),
       limit: 50,
     };
-    expect(await callLogs.createPlaced(log, cap)).toBe('created');
+    expect(await committer.commit(placedCallPlan(log, cap))).toBe('committed');
     const { plan: reportWrites } = reportPlan(
       log,
       {
@@ -240,39 +241,39 @@ describe('the charts’ stored figures', () => {
 
     const second = randomUUID();
     const created = new Date().toISOString();
-    expect(
-      await patients.create(
-        {
-          id: second,
-          provider_id: organization.id,
-          first_name: 'Chart',
-          last_name: 'Second',
-          email: `chart-${second}@patients.example`,
-          phone_number: null,
-          created_at: created,
-          updated_at: created,
-          version: 1,
-          status: 'active',
-        },
-        author.userId,
-        null,
-        null,
-        {
-          id: randomUUID(),
-          patientId: second,
-          providerId: organization.id,
-          status: 'accepted',
-          date: today,
-          method: 'written',
-          disclosures: [],
-          recordedBy: author.userId,
-          recordedAt: created,
-        },
-      ),
-    ).toBe('created');
+    const enrolment = {
+      patient: {
+        id: second,
+        provider_id: organization.id,
+        first_name: 'Chart',
+        last_name: 'Second',
+        email: `chart-${second}@patients.example`,
+        phone_number: null,
+        created_at: created,
+        updated_at: created,
+        version: 1,
+        status: 'active' as const,
+      },
+      createdBy: author.userId,
+      cadence: null,
+      firstCheckIn: null,
+      consent: {
+        id: randomUUID(),
+        patientId: second,
+        providerId: organization.id,
+        status: 'accepted' as const,
+        date: today,
+        method: 'written' as const,
+        disclosures: [],
+        recordedBy: author.userId,
+        recordedAt: created,
+      },
+    };
+    const counted = await patients.countedPatients(organization.id);
+    expect(await committer.commit(createPatientPlan(enrolment, counted))).toBe('committed');
     expect(await expectCurrent('patient enrolled when added')).toMatchObject({ enrolled_patients: 2 });
 
-    expect(await patients.archive((await patients.get(patient.id))!, new Date().toISOString())).toBe('archived');
+    expect(await archivePatientOn(db, (await patients.get(patient.id))!)).toBe('committed');
     expect(await expectCurrent('patient archived')).toMatchObject({ enrolled_patients: 1 });
   });
 

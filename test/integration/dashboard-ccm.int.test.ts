@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoAuditLog } from '../../lambdas/audit/store/dynamo-audit-log';
 import { DynamoCallLogRepository } from '../../lambdas/calls/store/dynamo-call-log-repository';
-import { cancelScheduledPlan, claimPlan, reschedulePlan } from '../../lambdas/calls/call-plans';
+import { cancelScheduledPlan, claimPlan, reschedulePlan, scheduledCallPlan } from '../../lambdas/calls/call-plans';
 import { DynamoChartFiguresCache } from '../../lambdas/dashboard/store/chart-figures';
 import { DynamoCounterRepository } from '../../lambdas/dashboard/store/dynamo-counter-repository';
 import { DynamoDashboardReadModel } from '../../lambdas/dashboard/store/dynamo-dashboard-read-model';
@@ -28,6 +28,7 @@ import type { ConsentStatus } from '../../shared/consent';
 import { monthIn, todayIn } from '../../shared/time-preferences';
 import { call } from '../support/api';
 import {
+  archivePatientOn,
   consentRecordOf,
   createOrganization,
   createPatient,
@@ -99,7 +100,7 @@ async function checkIn(practice: Practice, patientId: string, scheduledAt: Date)
     },
     at,
   );
-  await new DynamoCallLogRepository(db).createScheduled(log);
+  expect(await new DynamoWriteCommitter(db).commit(scheduledCallPlan(log))).toBe('committed');
   return log.id;
 }
 
@@ -321,7 +322,7 @@ describe('GET /worklist', () => {
 
     // Archived: gone from the group and its count.
     const archived = await patients.get(second.id);
-    expect(await patients.archive(archived!, new Date().toISOString())).toBe('archived');
+    expect(await archivePatientOn(db, archived!)).toBe('committed');
     worklist = await read();
     expect(worklist.awaiting_consent).toEqual({ items: [], hidden: 0, complete: true });
     const { data: count } = await db.entities.counter

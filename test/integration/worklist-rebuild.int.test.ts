@@ -16,9 +16,12 @@ import {
 import { awaitingCounterKey } from '../../lambdas/platform/dynamodb/writes/awaiting-consent';
 import { awaitingKey } from '../../lambdas/kernel/read-models/awaiting-consent';
 import { DynamoCallLogRepository } from '../../lambdas/calls/store/dynamo-call-log-repository';
+import { scheduledCallPlan } from '../../lambdas/calls/call-plans';
+import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
 import { DynamoWorklistRebuild } from '../../lambdas/dashboard/store/dynamo-worklist-rebuild';
+import { awaitingSyncPlan } from '../../lambdas/dashboard/worklist-plans';
 import { createTableInput } from '../../lambdas/platform/dynamodb/table-schema';
 import { newCallLog } from '../../lambdas/kernel/records/call-log';
 import { rebuildWorklist } from '../../lambdas/dashboard/worklist-rebuild';
@@ -45,7 +48,8 @@ const client = new DynamoDBClient({
 const patients = new DynamoPatientRepository(db);
 const callLogs = new DynamoCallLogRepository(db);
 const rebuild = new DynamoWorklistRebuild(db);
-const deps = { organizations: new DynamoOrganizationRepository(db), patients, callLogs, rebuild };
+const committer = new DynamoWriteCommitter(db);
+const deps = { organizations: new DynamoOrganizationRepository(db), patients, callLogs, rebuild, committer };
 
 /** What a table written before the read models held: no awaiting items, no count, no organization list keys. */
 async function asBeforeTheReadModels(organizationId: string, patientIds: readonly string[], callLogId: string) {
@@ -99,7 +103,7 @@ describe('rebuilding the worklist read models', () => {
       },
       new Date().toISOString(),
     );
-    await callLogs.createScheduled(log);
+    expect(await committer.commit(scheduledCallPlan(log))).toBe('committed');
     const read = async () => expectStatus(await call<WorklistAnswer>(stack, 'GET', '/worklist', { token }), 200);
     const expected = await read();
     expect(expected.awaiting_consent.items.map((i) => i.patient_id)).toEqual([asked.id, declined.id]);
@@ -130,7 +134,7 @@ describe('rebuilding the worklist read models', () => {
     );
 
     // The job read the patient before the consent: its write is refused, the item stays removed.
-    expect(await rebuild.syncPatient(stale)).toBe('changed');
+    expect(await committer.commit(awaitingSyncPlan(stale))).toBe('changed');
     const { data } = await db.entities.awaitingConsent.query.byOrganization({ provider_id: organization.id }).go();
     expect(data).toEqual([]);
     expect(await rebuild.recount(organization.id)).toBe(0);

@@ -21,6 +21,9 @@ import {
 import type { ConsentRecord } from '../../lambdas/kernel/records/consent';
 import type { PatientRecord } from '../../lambdas/kernel/records/patient';
 import { consentPlan } from '../../lambdas/care-plans/consent-plan';
+import type { AuditEvent } from '../../lambdas/kernel/audit-entry';
+import { archivePatientPlan } from '../../lambdas/patients/patient-plans';
+import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import type { CallLogSummary } from '../../shared/calls';
 import type { ClinicalDocument, DashboardStats, Patient, ProviderOrganization, UserProfile } from '../../shared/domain';
@@ -188,6 +191,24 @@ export const consentRecordOf = (
 /** Records a consent change through the consent screen's plan: `committed`, or `conflict` on a stale read. */
 export const recordConsentOn = (db: ReturnType<typeof tableOf>, current: PatientRecord, consent: ConsentRecord) =>
   new DynamoWriteCommitter(db).commit(consentPlan(current, consent));
+
+/** Archives a patient as read through the archive's plan (no bus event): `committed`, or `missing`. */
+export async function archivePatientOn(db: ReturnType<typeof tableOf>, current: PatientRecord) {
+  const at = new Date().toISOString();
+  const counted = await new DynamoPatientRepository(db).countedPatients(current.provider_id);
+  const event: AuditEvent = {
+    id: randomUUID(),
+    at,
+    actorId: 'test',
+    actorRole: 'careloop_employee',
+    actorProviderId: null,
+    action: 'patient.archive',
+    subject: { type: 'patient', id: current.id },
+    patientId: current.id,
+    outcome: 'success',
+  };
+  return new DynamoWriteCommitter(db).commit(archivePatientPlan(current, at, counted, event));
+}
 
 export async function createDocument(
   stack: StackInfo,

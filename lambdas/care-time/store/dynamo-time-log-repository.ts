@@ -1,13 +1,11 @@
-import type { EntityItem } from 'electrodb';
 import type { ReportSlot, TimeEntryRecord, TimeLogRepository } from '../ports';
+import { timeEntryOf } from '../time-entry-item';
 import type { CcmMonthRecord } from '../../kernel/records/ccm-month';
 import type { Page } from '../../kernel/ports';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { ccmMonthRecordOf } from '../../platform/dynamodb/records/ccm-month';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
-
-type TimeEntryItem = EntityItem<CareLoopService['entities']['timeEntry']>;
 
 /**
  * The report's second part starts here: a cursor the server makes (lambdas/kernel/cursor.ts
@@ -29,12 +27,12 @@ export class DynamoTimeLogRepository implements TimeLogRepository {
       limit,
       cursor,
     );
-    return page === 'invalid_cursor' ? page : { items: page.items.map(toEntry), cursor: page.cursor };
+    return page === 'invalid_cursor' ? page : { items: page.items.map(timeEntryOf), cursor: page.cursor };
   }
 
   async get(patientId: string, entryId: string): Promise<TimeEntryRecord | null> {
     const { data } = await this.db.entities.timeEntry.get({ patient_id: patientId, entry_id: entryId }).go();
-    return data ? toEntry(data) : null;
+    return data ? timeEntryOf(data) : null;
   }
 
   async getMonth(organizationId: string, month: string, patientId: string): Promise<CcmMonthRecord | null> {
@@ -106,25 +104,4 @@ function namesIndex(cursor: string): boolean {
   } catch {
     return false;
   }
-}
-
-function toEntry(item: TimeEntryItem): TimeEntryRecord {
-  return {
-    id: item.entry_id,
-    patient_id: item.patient_id,
-    provider_id: item.provider_id,
-    month: item.month,
-    date: item.date,
-    minutes: item.minutes,
-    activity: item.activity,
-    note: item.note ?? null,
-    source: item.source,
-    call_id: item.call_log_id ?? null,
-    user_id: item.user_id,
-    user_name: item.user_name,
-    care_role: item.care_role,
-    counts_as: item.counts_as,
-    created_at: item.created_at,
-    voids: item.voids_entry_id ? { id: item.voids_entry_id, reason: item.void_reason ?? '' } : null,
-  };
 }

@@ -1,7 +1,8 @@
 /**
  * The charts' figures as last computed (entities.ts `chartMonth`) and the organization's version
  * that makes them current. Every write of a record a figure is computed from (patient-months, a
- * patient's consent, conditions or archive) calls `chartsChanged` once it has committed.
+ * patient's consent, conditions or archive) moves the version once committed (`chartsChangedWrite`
+ * in its plan's after-commit writes).
  */
 import type { ChartFigures, ChartFiguresCache } from '../ports';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';

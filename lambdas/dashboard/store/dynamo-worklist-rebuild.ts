@@ -1,40 +1,13 @@
-import type { PatientRecord } from '../../kernel/records/patient';
 import type { WorklistRebuild } from '../ports';
-import { awaitingCounterKey, consentIs } from '../../platform/dynamodb/writes/awaiting-consent';
-import { AWAITING_RANK, awaitingKey, type AwaitingStatus } from '../../kernel/read-models/awaiting-consent';
+import { awaitingCounterKey } from '../../platform/dynamodb/writes/awaiting-consent';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { isConditionFailure } from '../../platform/dynamodb/conditions';
 
 /** Attempts of a conditional write whose record keeps moving under it before the job gives up on it. */
 const ATTEMPTS = 5;
 
-const AWAITING_STATUSES = Object.keys(AWAITING_RANK) as AwaitingStatus[];
-
 export class DynamoWorklistRebuild implements WorklistRebuild {
   constructor(private readonly db: CareLoopService) {}
-
-  async syncPatient(p: PatientRecord): Promise<'synced' | 'changed'> {
-    const status = p.consent?.status ?? 'not_asked';
-    const awaiting = status === 'accepted' ? null : status;
-    const { canceled } = await this.db.transaction
-      .write(({ patient, awaitingConsent }) => [
-        patient
-          .check({ patient_id: p.id })
-          .where(
-            ({ status: recordStatus, provider_id, consent_status }, { eq, notExists }) =>
-              `${eq(recordStatus, 'active')} AND ${eq(provider_id, p.provider_id)} AND ${consentIs(consent_status, status, { eq, notExists })}`,
-          )
-          .commit(),
-        // The item of its consent, and none of another (a delete of a missing item is no error).
-        ...AWAITING_STATUSES.map((s) =>
-          s === awaiting
-            ? awaitingConsent.put({ ...awaitingKey(p, s), consent_status: s }).commit()
-            : awaitingConsent.delete(awaitingKey(p, s)).commit(),
-        ),
-      ])
-      .go();
-    return canceled ? 'changed' : 'synced';
-  }
 
   async recount(organizationId: string): Promise<number> {
     const key = awaitingCounterKey(organizationId);

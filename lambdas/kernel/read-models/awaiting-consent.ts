@@ -30,6 +30,18 @@ export function consentIsCondition(status: ConsentStatus | undefined): WriteCond
 }
 
 /**
+ * The condition that the patient is active (with the `equal` attributes given, its organization)
+ * and its stored consent is still `status`: a change made for the patient as read.
+ */
+export function activeWithConsent(
+  status: ConsentStatus | undefined,
+  equal: Readonly<Record<string, string>> = {},
+): WriteCondition {
+  const still = consentIsCondition(status);
+  return { ...still, equal: { status: 'active', ...equal, ...still.equal } };
+}
+
+/**
  * The writes that keep a patient's worklist item (awaiting consent) and the organization's count in
  * step with a change of consent (`null`: the patient is not active before, or no longer after).
  */

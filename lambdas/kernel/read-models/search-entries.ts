@@ -13,7 +13,11 @@ export interface IndexedRecord {
 }
 
 /** Where a record's search terms live (the search_entry entity's partition). */
-export const SEARCH_ENTRY_SCOPE = { users: 'user', organizations: 'organization' } as const;
+export const SEARCH_ENTRY_SCOPE = {
+  patients: (organizationId: string) => `patient#${organizationId}`,
+  users: 'user',
+  organizations: 'organization',
+} as const;
 
 /**
  * The writes that move a record's index items from `before` to `after` (null: not indexed): terms

@@ -15,3 +15,16 @@ export interface ConsentRecord {
   recordedBy: string;
   recordedAt: string;
 }
+
+/** The stored item of a consent change (entities/consent-record.ts). */
+export const consentItem = (c: ConsentRecord) => ({
+  patient_id: c.patientId,
+  recorded_at: c.recordedAt,
+  consent_id: c.id,
+  provider_id: c.providerId,
+  status: c.status,
+  date: c.date,
+  ...(c.method ? { method: c.method } : {}),
+  disclosures: c.disclosures,
+  recorded_by: c.recordedBy,
+});

@@ -7,7 +7,8 @@ import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { COUNTER, organizationScope } from '../../kernel/read-models/counters';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
-import { SEARCH_SCOPE, searchIds } from '../../platform/dynamodb/search-index';
+import { SEARCH_ENTRY_SCOPE } from '../../kernel/read-models/search-entries';
+import { searchIds } from '../../platform/dynamodb/search-index';
 
 type OrganizationItem = EntityItem<CareLoopService['entities']['organization']>;
 
@@ -69,7 +70,7 @@ export class DynamoOrganizationRepository implements OrganizationRepository {
     limit: number,
     cursor: string | null,
   ): Promise<Page<OrganizationRecord> | 'invalid_cursor'> {
-    const ids = await searchIds(this.db, SEARCH_SCOPE.organizations, prefix, limit, cursor);
+    const ids = await searchIds(this.db, SEARCH_ENTRY_SCOPE.organizations, prefix, limit, cursor);
     if (ids === 'invalid_cursor') return ids;
     const read = await batchGetAll(
       (keys) => this.db.entities.organization.get(keys).go(),

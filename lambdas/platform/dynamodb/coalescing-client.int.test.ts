@@ -6,6 +6,7 @@ import type { PatientRecord } from '../../kernel/records/patient';
 import type { UserProfileRecord } from '../../kernel/records/user-profile';
 import { createOrganizationPlan } from '../../organizations/organization-plans';
 import { DynamoOrganizationRepository } from '../../organizations/store/dynamo-organization-repository';
+import { createPatientPlan } from '../../patients/patient-plans';
 import { DynamoPatientRepository } from '../../patients/store/dynamo-patient-repository';
 import { DynamoUserProfileRepository } from '../../users/store/dynamo-user-profile-repository';
 import { createProfilePlan } from '../../users/user-plans';
@@ -44,7 +45,7 @@ function counted() {
 }
 
 async function stored() {
-  const { patients, committer } = counted();
+  const { committer } = counted();
   const org: OrganizationRecord = {
     id: randomUUID(),
     name: 'Coalesced Clinic',
@@ -88,7 +89,8 @@ async function stored() {
     status: 'active',
   };
   expect(await committer.commit(createOrganizationPlan(org, 'test'))).toBe('committed');
-  expect(await patients.create(patient, 'test', null, null)).toBe('created');
+  const enrolment = { patient, createdBy: 'test', cadence: null, firstCheckIn: null, consent: null };
+  expect(await committer.commit(createPatientPlan(enrolment, 0))).toBe('committed');
   expect(await committer.commit(createProfilePlan(profile))).toBe('committed');
   return { org, patient, profile };
 }

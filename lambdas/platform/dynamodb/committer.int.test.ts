@@ -112,6 +112,29 @@ describe('DynamoWriteCommitter', () => {
     expect(await valueOf(scope)).toBe(42);
   });
 
+  it('checks an item without writing it: a missing item meets a missing-or condition, a failed check names its refusal', async () => {
+    const phone = `+1555${Math.floor(Math.random() * 1e7)}`;
+    const scope = randomUUID();
+    const check: ItemWrite<'opted_out'> = {
+      op: 'check',
+      entity: 'smsPreference',
+      key: { phone_number: phone },
+      when: { missingOr: { equal: { opted_out: false } } },
+      refusal: 'opted_out',
+    };
+    expect(await committer.commit({ transaction: [check, counter(scope, 1)], afterCommit: [] })).toBe('committed');
+    expect((await db.entities.smsPreference.get({ phone_number: phone }).go()).data).toBeNull();
+    const optOut = { phone_number: phone, opted_out: true, changed_at: '2026-03-01T00:00:00.000Z' };
+    await db.entities.smsPreference.put(optOut).go();
+    expect(await committer.commit({ transaction: [check, counter(scope, 1)], afterCommit: [] })).toBe('opted_out');
+    expect(await valueOf(scope)).toBe(1);
+    expect((await db.entities.smsPreference.get({ phone_number: phone }).go()).data).toMatchObject(optOut);
+    // After the commit a check has nothing to guard: it is left out.
+    const { refusal: _unnamed, ...guard } = check;
+    expect(await committer.commit({ transaction: [counter(scope, 1)], afterCommit: [guard] })).toBe('committed');
+    expect(await valueOf(scope)).toBe(2);
+  });
+
   it('keeps the transaction when an after-commit write no longer applies', async () => {
     const scope = randomUUID();
     const stale: ItemWrite = {

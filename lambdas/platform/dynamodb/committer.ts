@@ -107,6 +107,9 @@ function begin(entity: TableEntity | TransactionEntity, write: ItemWrite<string>
       return target.update({ ...write.key } as never) as unknown as WriteChain;
     case 'delete':
       return target.delete({ ...write.key } as never) as unknown as WriteChain;
+    case 'check':
+      // Only a transaction's entities offer it.
+      return (entity as TransactionEntity).check({ ...write.key } as never) as unknown as WriteChain;
   }
 }
 
@@ -131,7 +134,8 @@ export class DynamoWriteCommitter implements WriteCommitter {
       }
     }
     const entities = this.db.entities as unknown as Record<string, TableEntity>;
-    for (const write of plan.afterCommit) {
+    // A check guards a transaction: after the commit it has nothing to write.
+    for (const write of plan.afterCommit.filter((w) => w.op !== 'check')) {
       await chainOf(entities, write)
         .go()
         .catch((error: unknown) => {

@@ -11,6 +11,7 @@ import {
   updateOrganizationPlan,
 } from '../../organizations/organization-plans';
 import { DynamoOrganizationRepository } from '../../organizations/store/dynamo-organization-repository';
+import { archivePatientPlan, createPatientPlan, updatePatientPlan } from '../../patients/patient-plans';
 import { DynamoPatientRepository } from '../../patients/store/dynamo-patient-repository';
 import { DynamoUserProfileRepository } from '../../users/store/dynamo-user-profile-repository';
 import { createProfilePlan, deleteProfilePlan, profileChangePlan } from '../../users/user-plans';
@@ -133,26 +134,43 @@ describe('organization plan outcomes', () => {
   });
 });
 
-describe('patient repository outcomes', () => {
+describe('patient plan outcomes', () => {
+  const enrolment = (patient: PatientRecord) => ({
+    patient,
+    createdBy: 'test',
+    cadence: null,
+    firstCheckIn: null,
+    consent: null,
+  });
+  const archivePatient = async (patient: PatientRecord) =>
+    committer.commit(
+      archivePatientPlan(patient, AT, await patients.countedPatients(patient.provider_id), event(patient.id)),
+    );
+
   it('refuses a patient of an archived organization as organization_missing', async () => {
     const org = await storedOrganization();
     expect(await archive(org)).toBe('committed');
     const patient = patientRecord(org.id);
 
-    expect(await patients.create(patient, 'test', null, null)).toBe('organization_missing');
+    expect(await committer.commit(createPatientPlan(enrolment(patient), 0, event(org.id)))).toBe(
+      'organization_missing',
+    );
     expect(await patients.get(patient.id)).toBeNull();
   });
 
-  it('reports a stale version as stale and an archived patient as missing', async () => {
+  it('refuses a stale version as stale and an archived patient as missing', async () => {
     const org = await storedOrganization();
     const patient = patientRecord(org.id);
-    expect(await patients.create(patient, 'test', null, null)).toBe('created');
+    expect(await committer.commit(createPatientPlan(enrolment(patient), 0, event(org.id)))).toBe('committed');
     const changes = { first_name: 'Changed', last_name: 'Outcome', email: patient.email, phone_number: null };
+    const update = (current: PatientRecord) => updatePatientPlan(current, changes, AT, event(patient.id));
 
-    expect(await patients.update({ ...patient, version: 5 }, changes, AT)).toBe('stale');
-    expect(await patients.update(patient, changes, AT)).toMatchObject({ first_name: 'Changed', version: 2 });
-    expect(await patients.archive(patient, AT)).toBe('archived');
-    expect(await patients.archive(patient, AT)).toBe('missing');
+    expect(await committer.commit(update({ ...patient, version: 5 }).plan)).toBe('stale');
+    expect(await committer.commit(update(patient).plan)).toBe('committed');
+    expect(await patients.get(patient.id)).toMatchObject({ first_name: 'Changed', version: 2 });
+    expect(await archivePatient(patient)).toBe('committed');
+    expect(await archivePatient(patient)).toBe('missing');
+    expect(await organizations.get(org.id)).toMatchObject({ patient_count: 0 });
   });
 });
 

@@ -1,10 +1,7 @@
 import type { EntityItem } from 'electrodb';
-import type { DailyCap } from '../../kernel/records/organization';
 import type { SmsContact, TextKey, TextRecord, TextRepository } from '../ports';
 import type { Page } from '../../kernel/ports';
-import { monthlyTexts, patientScope, textItem, textKey } from '../text-plans';
-import { refusedAt, takeDailySlot } from '../../platform/dynamodb/writes/daily-cap';
-import { slotTaken } from '../../kernel/read-models/daily-caps';
+import { monthlyTexts, patientScope, textKey } from '../text-plans';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
 
@@ -61,50 +58,6 @@ export class DynamoTextRepository implements TextRepository {
       .get({ scope: patientScope(patientId), name: monthlyTexts(month) })
       .go();
     return Math.max(0, data?.value ?? 0);
-  }
-
-  async reserveOutbound(
-    text: TextRecord,
-    phoneNumber: string,
-    limit: number,
-    cap: DailyCap,
-  ): Promise<'reserved' | 'opted_out' | 'limit' | 'daily_limit'> {
-    const month = text.month ?? '';
-    const result = await this.db.transaction
-      .write(({ textMessage, counter, smsPreference, smsContact }) => [
-        // The number must not have opted out: checked in the same step as the send is recorded.
-        smsPreference
-          .check({ phone_number: phoneNumber })
-          .where(({ opted_out }, { notExists, eq }) => `${notExists(opted_out)} OR ${eq(opted_out, false)}`)
-          .commit(),
-        counter
-          .update({ scope: patientScope(text.patientId), name: monthlyTexts(month) })
-          .add({ value: 1 })
-          .where(({ value }, { notExists, lt }) => `${notExists(value)} OR ${lt(value, limit)}`)
-          .commit(),
-        textMessage.create(textItem(text)).commit(),
-        smsContact
-          .put({
-            phone_number: phoneNumber,
-            patient_id: text.patientId,
-            provider_id: text.providerId,
-            last_texted_at: text.createdAt,
-          })
-          .commit(),
-        takeDailySlot(counter, cap),
-      ])
-      .go();
-    if (!result.canceled) {
-      slotTaken(cap);
-      return 'reserved';
-    }
-    // The first condition that failed says why (the order of the items above).
-    const reasons = result.data as readonly { rejected?: boolean; code?: string }[];
-    const failed = (index: number) => reasons[index]?.code === 'ConditionalCheckFailed';
-    if (failed(0)) return 'opted_out';
-    if (failed(1)) return 'limit';
-    if (refusedAt(result.data, 4)) return 'daily_limit';
-    throw new Error('text reservation canceled');
   }
 
   async findBySid(messageSid: string): Promise<TextKey | null> {

@@ -9,7 +9,8 @@ import type { UserProfileRecord } from '../../kernel/records/user-profile';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
-import { SEARCH_SCOPE, searchIds } from '../../platform/dynamodb/search-index';
+import { SEARCH_ENTRY_SCOPE } from '../../kernel/read-models/search-entries';
+import { searchIds } from '../../platform/dynamodb/search-index';
 
 type ProfileItem = EntityItem<CareLoopService['entities']['userProfile']>;
 const NO_ORGANIZATION = 'none';
@@ -81,7 +82,7 @@ export class DynamoUserProfileRepository implements UserProfileRepository {
     limit: number,
     cursor: string | null,
   ): Promise<Page<UserProfileRecord> | 'invalid_cursor'> {
-    const ids = await searchIds(this.db, SEARCH_SCOPE.users, prefix, limit, cursor, filter ?? undefined);
+    const ids = await searchIds(this.db, SEARCH_ENTRY_SCOPE.users, prefix, limit, cursor, filter ?? undefined);
     if (ids === 'invalid_cursor') return ids;
     const found = new Map((await this.profilesOf(ids.items)).map((p) => [p.id, p]));
     // In index order; an account removed, disabled or renamed since its index items were read is left out.

@@ -1,0 +1,334 @@
+import { describe, expect, it } from 'vitest';
+import type { OutreachCadence } from '../../shared/domain';
+import type { AuditEvent } from '../kernel/audit-entry';
+import { newCallLog } from '../kernel/records/call-log';
+import type { ConsentRecord } from '../kernel/records/consent';
+import type { PatientRecord } from '../kernel/records/patient';
+import type { ItemWrite, WritePlan } from '../kernel/write-plan';
+import { archivePatientPlan, createPatientPlan, TRANSACTION_ITEMS, updatePatientPlan } from './patient-plans';
+
+const AT = '2026-03-01T12:00:00.000Z';
+const LATER = '2026-03-02T09:00:00.000Z';
+const event: AuditEvent = {
+  id: 'e-1',
+  at: AT,
+  actorId: 'u-9',
+  actorRole: 'provider',
+  actorProviderId: 'o-1',
+  action: 'patient.create',
+  subject: { type: 'organization', id: 'o-1' },
+  patientId: 'p-1',
+  outcome: 'success',
+};
+const patient: PatientRecord = {
+  id: 'p-1',
+  provider_id: 'o-1',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  email: 'ann@example.test',
+  phone_number: '+18135550142',
+  created_at: AT,
+  updated_at: AT,
+  version: 1,
+  status: 'active',
+  billingPractitionerId: null,
+};
+const consent: ConsentRecord = {
+  id: 'c-1',
+  patientId: 'p-1',
+  providerId: 'o-1',
+  status: 'accepted',
+  date: '2026-03-01',
+  method: null,
+  disclosures: [],
+  recordedBy: 'u-9',
+  recordedAt: AT,
+};
+const cadence: OutreachCadence = {
+  patient_id: 'p-1',
+  provider_id: 'o-1',
+  created_by: 'u-9',
+  first_outreach_date: '2026-03-05',
+  time_preference: 'morning',
+  enabled: true,
+  scheduled_at: '2026-03-05T14:00:00.000Z',
+  created_at: AT,
+};
+const checkIn = newCallLog(
+  {
+    id: 'cl-1',
+    patient_id: 'p-1',
+    provider_id: 'o-1',
+    status: 'scheduled',
+    kind: 'monthly',
+    created_by: 'u-9',
+    scheduled_at: cadence.scheduled_at,
+    time_preference: 'morning',
+    cycle_date: '2026-03-05',
+  },
+  AT,
+);
+
+const enrolment = { patient, createdBy: 'u-9', cadence: null, firstCheckIn: null, consent: null };
+const scope = 'patient#o-1';
+const entry = (term: string, shadow: number) => ({
+  op: 'put',
+  entity: 'searchEntry',
+  item: { search_scope: scope, term, record_id: 'p-1', shadow },
+});
+/** Ann Lee's index items, in index order (`ann lee#` sorts before `ann#`). */
+const annLee = [entry('ann lee', 0), entry('ann', 3), entry('ann@example.test', 3), entry('lee', 0)];
+const patients = (scopeName: string, by: number) => ({
+  op: 'upsert',
+  entity: 'counter',
+  key: { scope: scopeName, name: 'patients' },
+  add: { value: by },
+});
+const awaiting = { provider_id: 'o-1', created_at: AT, patient_id: 'p-1' };
+const awaitingCount = (by: number) => ({
+  op: 'upsert',
+  entity: 'counter',
+  key: { scope: 'organization#o-1', name: 'awaiting_consent' },
+  add: { value: by },
+});
+const auditWrite = (e: AuditEvent) =>
+  expect.objectContaining({
+    op: 'create',
+    entity: 'auditEvent',
+    item: expect.objectContaining({ event_id: e.id, action: e.action }),
+  });
+
+/** No value of a plan is undefined (DynamoDB cannot store it). */
+function expectDefined(plan: WritePlan<string>) {
+  for (const write of [...plan.transaction, ...plan.afterCommit]) {
+    const values = [
+      ...Object.values('item' in write ? write.item : {}),
+      ...Object.values('set' in write ? (write.set ?? {}) : {}),
+    ];
+    expect(values).not.toContain(undefined);
+  }
+}
+
+describe('enrolling a patient', () => {
+  it('holds while the organization is active, counts the patient and indexes it, with its audit event', () => {
+    const plan = createPatientPlan(enrolment, 7, event);
+    expect(plan).toEqual({
+      transaction: [
+        {
+          op: 'patch',
+          entity: 'organization',
+          key: { organization_id: 'o-1' },
+          addFrom: { patient_count: { by: 1, ifMissing: 7 } },
+          when: { equal: { status: 'active' } },
+          refusal: 'organization_missing',
+        },
+        {
+          op: 'create',
+          entity: 'patient',
+          item: {
+            patient_id: 'p-1',
+            provider_id: 'o-1',
+            first_name: 'Ann',
+            last_name: 'Lee',
+            email: 'ann@example.test',
+            phone_number: '+18135550142',
+            status: 'active',
+            created_at: AT,
+            updated_at: AT,
+            created_by: 'u-9',
+            version: 1,
+          },
+        },
+        patients('global', 1),
+        patients('organization#o-1', 1),
+        { op: 'put', entity: 'awaitingConsent', item: { ...awaiting, rank: '3', consent_status: 'not_asked' } },
+        awaitingCount(1),
+        auditWrite(event),
+        ...annLee,
+      ],
+      afterCommit: [],
+    });
+    expectDefined(plan);
+  });
+
+  it('writes the consent asked, the cadence and the first check-in with it; an accepted consent moves the charts', () => {
+    const plan = createPatientPlan(
+      {
+        ...enrolment,
+        patient: { ...patient, phone_number: null, billingPractitionerId: 'u-2' },
+        cadence,
+        firstCheckIn: checkIn,
+        consent,
+      },
+      0,
+      event,
+    );
+    const writes = plan.transaction;
+    expect(writes[1]).toMatchObject({
+      op: 'create',
+      entity: 'patient',
+      item: { billing_practitioner_id: 'u-2', consent_status: 'accepted', consent_date: '2026-03-01' },
+    });
+    expect(writes[1]).not.toHaveProperty('item.phone_number');
+    expect(writes.slice(2, 6)).toEqual([
+      {
+        op: 'create',
+        entity: 'consentRecord',
+        item: {
+          patient_id: 'p-1',
+          recorded_at: AT,
+          consent_id: 'c-1',
+          provider_id: 'o-1',
+          status: 'accepted',
+          date: '2026-03-01',
+          disclosures: [],
+          recorded_by: 'u-9',
+        },
+      },
+      { op: 'create', entity: 'outreachCadence', item: cadence },
+      {
+        op: 'create',
+        entity: 'callLog',
+        item: expect.objectContaining({
+          call_log_id: 'cl-1',
+          status: 'scheduled',
+          list: 'scheduled',
+          list_at: cadence.scheduled_at,
+          attempt: 0,
+          version: 1,
+        }),
+      },
+      { op: 'upsert', entity: 'counter', key: { scope: 'global', name: 'scheduled_calls' }, add: { value: 1 } },
+    ]);
+    // Accepted: never on the worklist.
+    expect(writes.filter((w) => w.entity === 'awaitingConsent')).toEqual([]);
+    expect(plan.afterCommit).toEqual([
+      { op: 'upsert', entity: 'counter', key: { scope: 'organization#o-1', name: 'chart_version' }, add: { value: 1 } },
+    ]);
+    expectDefined(plan);
+  });
+
+  it('keeps the transaction within DynamoDB bounds: a name of very many words indexes the rest after commit', () => {
+    const words = (letter: string) => Array.from({ length: 50 }, (_, i) => `${letter}${i}`).join(' ');
+    const many = { ...patient, first_name: words('a'), last_name: words('b') };
+    const plan = createPatientPlan({ ...enrolment, patient: many }, 0, event);
+    expect(plan.transaction).toHaveLength(TRANSACTION_ITEMS);
+    // 100 words, the first and last names, the full name (cut to the first name's 64 characters), the e-mail.
+    const index = [...plan.transaction, ...plan.afterCommit].filter((w) => w.entity === 'searchEntry');
+    expect(index).toHaveLength(103);
+    expect(plan.afterCommit).toHaveLength(10);
+    expect(plan.afterCommit.every((w) => w.entity === 'searchEntry')).toBe(true);
+    expect(plan.transaction.slice(0, 8).map((w) => w.entity)).toEqual([
+      'organization',
+      'patient',
+      'counter',
+      'counter',
+      'awaitingConsent',
+      'counter',
+      'auditEvent',
+      'searchEntry',
+    ]);
+  });
+});
+
+describe('editing a patient', () => {
+  const changes = { first_name: 'Anna', last_name: 'Lee', email: 'ann@example.test', phone_number: null };
+
+  it('holds while the patient is active at its version, clears an emptied phone and moves the index', () => {
+    const { plan, stored } = updatePatientPlan(patient, changes, LATER, event);
+    expect(plan.transaction[0]).toEqual({
+      op: 'patch',
+      entity: 'patient',
+      key: { patient_id: 'p-1' },
+      set: { first_name: 'Anna', last_name: 'Lee', email: 'ann@example.test', updated_at: LATER },
+      add: { version: 1 },
+      remove: ['phone_number'],
+      when: { equal: { version: 1, status: 'active' } },
+      refusal: 'stale',
+    });
+    expect(plan.transaction[1]).toEqual(auditWrite(event));
+    const del = (term: string): ItemWrite => ({
+      op: 'delete',
+      entity: 'searchEntry',
+      key: { search_scope: scope, term, record_id: 'p-1' },
+    });
+    expect(plan.transaction.slice(2)).toEqual([
+      del('ann'),
+      del('ann lee'),
+      entry('ann@example.test', 0),
+      entry('anna lee', 3),
+      entry('anna', 4),
+      entry('lee', 0),
+    ]);
+    expect(plan.afterCommit).toEqual([]);
+    expect(stored).toEqual({ ...patient, ...changes, updated_at: LATER, version: 2 });
+    expectDefined(plan);
+  });
+
+  it('sets a phone and a billing practitioner given, removes one cleared, leaves one not given', () => {
+    const set = updatePatientPlan(
+      patient,
+      { ...changes, phone_number: '+18135550199', billingPractitionerId: 'u-2' },
+      LATER,
+      event,
+    ).plan.transaction[0];
+    expect(set).toMatchObject({ set: { phone_number: '+18135550199', billing_practitioner_id: 'u-2' } });
+    expect(set).not.toHaveProperty('remove');
+    const cleared = updatePatientPlan(patient, { ...changes, billingPractitionerId: null }, LATER, event).plan
+      .transaction[0];
+    expect(cleared).toMatchObject({ remove: ['phone_number', 'billing_practitioner_id'] });
+    expect(cleared).not.toHaveProperty('set.billing_practitioner_id');
+  });
+});
+
+describe('archiving a patient', () => {
+  it('holds for the patient as read (active, same organization, same consent), uncounts and unindexes it', () => {
+    const plan = archivePatientPlan(patient, LATER, 3, event);
+    expect(plan.transaction).toEqual([
+      {
+        op: 'patch',
+        entity: 'patient',
+        key: { patient_id: 'p-1' },
+        set: { status: 'archived', provider_id: 'o-1', archived_at: LATER, updated_at: LATER },
+        when: { missing: ['consent_status'], equal: { status: 'active', provider_id: 'o-1' } },
+        refusal: 'missing',
+      },
+      {
+        op: 'patch',
+        entity: 'organization',
+        key: { organization_id: 'o-1' },
+        addFrom: { patient_count: { by: -1, ifMissing: 3 } },
+        refusal: 'missing',
+      },
+      patients('global', -1),
+      patients('organization#o-1', -1),
+      { op: 'delete', entity: 'awaitingConsent', key: { ...awaiting, rank: '3' } },
+      awaitingCount(-1),
+      auditWrite(event),
+      ...['ann', 'ann lee', 'ann@example.test', 'lee'].map((term) => ({
+        op: 'delete',
+        entity: 'searchEntry',
+        key: { search_scope: scope, term, record_id: 'p-1' },
+      })),
+    ]);
+    expect(plan.afterCommit).toEqual([
+      { op: 'upsert', entity: 'counter', key: { scope: 'organization#o-1', name: 'chart_version' }, add: { value: 1 } },
+    ]);
+  });
+
+  it('holds only while the consent is still the one read; an accepted patient has no worklist item', () => {
+    const accepted = { ...patient, consent: { status: 'accepted' as const, date: '2026-03-01' } };
+    const plan = archivePatientPlan(accepted, LATER, 3, event);
+    expect(plan.transaction[0]).toMatchObject({
+      when: { equal: { status: 'active', provider_id: 'o-1', consent_status: 'accepted' } },
+    });
+    expect(plan.transaction[0]).not.toHaveProperty('when.missing');
+    expect(plan.transaction.filter((w) => w.entity === 'awaitingConsent')).toEqual([]);
+    const declined = archivePatientPlan({ ...patient, consent: { status: 'declined', date: null } }, LATER, 3, event);
+    expect(declined.transaction).toContainEqual({
+      op: 'delete',
+      entity: 'awaitingConsent',
+      key: { ...awaiting, rank: '2' },
+    });
+  });
+});
