@@ -15,15 +15,6 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * What a failed action says: the server's words, or `unanswered` when no answer came (the request
- * never reached the server, so whether anything happened is unknown): 'Failed to save provider'.
- */
-export function failureText(error: unknown, unanswered: string): string {
-  if (error instanceof ApiError && error.status !== 0 && error.message.trim()) return error.message;
-  return unanswered;
-}
-
 export interface ApiRequestOptions {
   method?: HttpMethod;
   /** Sent as JSON. */

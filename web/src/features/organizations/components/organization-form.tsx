@@ -4,7 +4,7 @@ import { DAILY_LIMIT_FLOOR } from '../../../../../shared/daily-limits';
 import type { ProviderOrganization } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { failureText } from '../../../lib/api-client';
+import { failureText } from '../../../lib/failure-text';
 import { useSaveOrganization } from '../api/save-organization';
 import {
   EMPTY_ORGANIZATION_FORM,

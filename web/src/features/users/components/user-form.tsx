@@ -5,7 +5,7 @@ import { NOTIFICATION_CHANNELS } from '../../../../../shared/values/notification
 import type { ProviderRef, UserProfile } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
-import { failureText } from '../../../lib/api-client';
+import { failureText } from '../../../lib/failure-text';
 import { NameFields } from '../../../components/forms/name-fields';
 import { useSaveUser, type UserScope } from '../api/save-user';
 import {
