@@ -2,6 +2,7 @@
 import type { SummaryTab } from '../../shared/values/summaries';
 import type { Page } from '../kernel/ports';
 import type { CallLogRecord } from '../kernel/records/call-log';
+import type { ListedCall } from './worklist-plans';
 import type { CcmMonthRecord } from '../kernel/records/ccm-month';
 import type { OrganizationRecord, OrganizationRef } from '../kernel/records/organization';
 import type { PatientRecord } from '../kernel/records/patient';
@@ -107,15 +108,17 @@ export interface OpenCallback {
 }
 
 /**
- * Rebuilding the worklist's read models from the records (job: rebuild-worklist), for records
- * written before the read models existed and as a repair. Every write is conditional on the record
- * as read, so a change committed meanwhile (which keeps the read models itself) is never undone.
+ * What rebuilding the worklist's read models (job: rebuild-worklist) reads again, consistently,
+ * before each of its conditional writes, for records written before the read models existed and as
+ * a repair. A change committed meanwhile (which keeps the read models itself) is never undone.
  */
-export interface WorklistRebuild {
-  /** Sets an organization's awaiting-consent count to the number of its items; returns it. */
-  recount(organizationId: string): Promise<number>;
-  /** Writes a pending call's keys of its organization's list (as read again, consistently). */
-  indexCall(callLogId: string): Promise<void>;
+export interface WorklistRebuildReads {
+  /** The organization's awaiting-consent count, or null when it has none yet. */
+  awaitingCount(organizationId: string): Promise<number | null>;
+  /** How many awaiting-consent items the organization has. */
+  awaitingItems(organizationId: string): Promise<number>;
+  /** A pending call's place in its organization's list, or null when the call is gone. */
+  listedCall(callLogId: string): Promise<ListedCall | null>;
 }
 
 /** The organizations the dashboards show: one by id, the newest active ones, and every active one a page at a time. */

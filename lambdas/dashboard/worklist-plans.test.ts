@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PatientRecord } from '../kernel/records/patient';
-import { awaitingSyncPlan } from './worklist-plans';
+import { awaitingSyncPlan, indexCallPlan, recountPlan } from './worklist-plans';
 
 const AT = '2026-01-01T00:00:00.000Z';
 const patient: PatientRecord = {
@@ -42,5 +42,47 @@ describe('the worklist rebuild of a patient', () => {
     });
     const accepted = awaitingSyncPlan({ ...patient, consent: { status: 'accepted', date: '2026-01-02' } });
     expect(accepted.transaction.slice(1).map((w) => w.op)).toEqual(['delete', 'delete', 'delete']);
+  });
+});
+
+describe('recountPlan', () => {
+  it('sets the count only while it is the one read, or while there is none', () => {
+    expect(recountPlan('o-1', 3, 5)).toEqual({
+      transaction: [
+        {
+          op: 'upsert',
+          entity: 'counter',
+          key: { scope: 'organization#o-1', name: 'awaiting_consent' },
+          set: { value: 5 },
+          when: { equal: { value: 3 } },
+          refusal: 'moved',
+        },
+      ],
+      afterCommit: [],
+    });
+    expect(recountPlan('o-1', null, 0).transaction[0]).toMatchObject({
+      when: { missing: ['value'] },
+      set: { value: 0 },
+    });
+  });
+});
+
+describe('indexCallPlan', () => {
+  it("writes the call's list composites again only while the call is where it was read", () => {
+    expect(
+      indexCallPlan({ id: 'c-1', providerId: 'o-1', list: 'scheduled', listAt: '2026-03-01T09:00:00.000Z' }),
+    ).toEqual({
+      transaction: [
+        {
+          op: 'patch',
+          entity: 'callLog',
+          key: { call_log_id: 'c-1' },
+          set: { provider_id: 'o-1', list: 'scheduled', list_at: '2026-03-01T09:00:00.000Z' },
+          when: { equal: { list: 'scheduled', list_at: '2026-03-01T09:00:00.000Z' } },
+          refusal: 'moved',
+        },
+      ],
+      afterCommit: [],
+    });
   });
 });

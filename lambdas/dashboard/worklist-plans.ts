@@ -9,6 +9,7 @@ import {
   activeWithConsent,
   type AwaitingStatus,
 } from '../kernel/read-models/awaiting-consent';
+import { COUNTER, organizationScope } from '../kernel/read-models/counters';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { ItemWrite, WritePlan } from '../kernel/write-plan';
 
@@ -36,6 +37,54 @@ export function awaitingSyncPlan(p: PatientRecord): WritePlan<'changed'> {
           ? { op: 'put', entity: 'awaitingConsent', item: { ...awaitingKey(p, s), consent_status: s } }
           : { op: 'delete', entity: 'awaitingConsent', key: awaitingKey(p, s) },
       ),
+    ],
+    afterCommit: [],
+  };
+}
+
+/**
+ * Sets the organization's awaiting-consent count to the number of its items, only while the count
+ * is still the one read (`counted`, null: none yet): `moved` when a change committed meanwhile.
+ */
+export function recountPlan(organizationId: string, counted: number | null, items: number): WritePlan<'moved'> {
+  return {
+    transaction: [
+      {
+        op: 'upsert',
+        entity: 'counter',
+        key: { scope: organizationScope(organizationId), name: COUNTER.awaitingConsent },
+        set: { value: items },
+        when: counted === null ? { missing: ['value'] } : { equal: { value: counted } },
+        refusal: 'moved',
+      },
+    ],
+    afterCommit: [],
+  };
+}
+
+/** A pending call's place in its organization's list, as read. */
+export interface ListedCall {
+  id: string;
+  providerId: string;
+  list: string;
+  listAt: string;
+}
+
+/**
+ * Writes a pending call's keys of its organization's list again (setting the composites writes the
+ * index keys), only while the call is still where it was read: `moved` otherwise.
+ */
+export function indexCallPlan(call: ListedCall): WritePlan<'moved'> {
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'callLog',
+        key: { call_log_id: call.id },
+        set: { provider_id: call.providerId, list: call.list, list_at: call.listAt },
+        when: { equal: { list: call.list, list_at: call.listAt } },
+        refusal: 'moved',
+      },
     ],
     afterCommit: [],
   };

@@ -8,16 +8,19 @@
  */
 import type { Page } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
-import type { OrganizationReader, PatientReader, ScheduledCalls, WorklistRebuild } from './ports';
-import { awaitingSyncPlan } from './worklist-plans';
+import type { OrganizationReader, PatientReader, ScheduledCalls, WorklistRebuildReads } from './ports';
+import { awaitingSyncPlan, indexCallPlan, recountPlan } from './worklist-plans';
 
 export interface WorklistRebuildDeps {
   organizations: OrganizationReader;
   patients: PatientReader;
   callLogs: ScheduledCalls;
-  rebuild: WorklistRebuild;
+  rebuild: WorklistRebuildReads;
   committer: WriteCommitter;
 }
+
+/** Attempts of a conditional write whose record keeps moving under it before the job gives up on it. */
+const ATTEMPTS = 5;
 
 /** Records read a page at a time, and written at most this many at once. */
 const PAGE = 100;
@@ -50,18 +53,43 @@ export async function rebuildWorklist(deps: WorklistRebuildDeps): Promise<Workli
           if ((await deps.committer.commit(awaitingSyncPlan(patient))) !== 'committed') result.changed += 1;
         },
       );
-      result.awaitingConsent += await deps.rebuild.recount(organization.id);
+      result.awaitingConsent += await recount(deps, organization.id);
       result.organizations += 1;
     },
   );
   await eachPage(
     (cursor) => deps.callLogs.pageScheduled(PAGE, cursor),
     async (log) => {
-      await deps.rebuild.indexCall(log.id);
+      await indexCall(deps, log.id);
       result.pendingCalls += 1;
     },
   );
   return result;
+}
+
+/**
+ * Sets the organization's awaiting-consent count to the number of its items; returns it. The count
+ * is read before the items: a transaction committed in between moves the count, so the plan's
+ * condition refuses, and both are read again.
+ */
+async function recount(deps: WorklistRebuildDeps, organizationId: string): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    const counted = await deps.rebuild.awaitingCount(organizationId);
+    const items = await deps.rebuild.awaitingItems(organizationId);
+    if (counted === items) return items;
+    if ((await deps.committer.commit(recountPlan(organizationId, counted, items))) === 'committed') return items;
+    if (attempt >= ATTEMPTS) throw new Error('awaiting-consent count kept moving');
+  }
+}
+
+/** Writes a pending call's keys of its organization's list again, as read (consistently). */
+async function indexCall(deps: WorklistRebuildDeps, callLogId: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const call = await deps.rebuild.listedCall(callLogId);
+    if (!call) return;
+    if ((await deps.committer.commit(indexCallPlan(call))) === 'committed') return;
+    if (attempt >= ATTEMPTS) throw new Error('pending call kept moving');
+  }
 }
 
 /** Runs `work` on every item of every page, WIDTH at a time. */

@@ -21,7 +21,7 @@ import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer'
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
 import { DynamoWorklistRebuild } from '../../lambdas/dashboard/store/dynamo-worklist-rebuild';
-import { awaitingSyncPlan } from '../../lambdas/dashboard/worklist-plans';
+import { awaitingSyncPlan, indexCallPlan, recountPlan } from '../../lambdas/dashboard/worklist-plans';
 import { createTableInput } from '../../lambdas/platform/dynamodb/table-schema';
 import { newCallLog } from '../../lambdas/kernel/records/call-log';
 import { rebuildWorklist } from '../../lambdas/dashboard/worklist-rebuild';
@@ -137,7 +137,28 @@ describe('rebuilding the worklist read models', () => {
     expect(await committer.commit(awaitingSyncPlan(stale))).toBe('changed');
     const { data } = await db.entities.awaitingConsent.query.byOrganization({ provider_id: organization.id }).go();
     expect(data).toEqual([]);
-    expect(await rebuild.recount(organization.id)).toBe(0);
+    expect(await rebuild.awaitingItems(organization.id)).toBe(0);
+  });
+
+  it("refuses a recount or a call's re-keying made from a read that moved, changing nothing", async () => {
+    const organization = await createOrganization(stack);
+    await createPatient(stack, organization.id);
+    const counted = await rebuild.awaitingCount(organization.id);
+    expect(counted).toBe(1);
+    // A patient added after the job read the count: the job's count is stale.
+    await createPatient(stack, organization.id);
+    expect(await committer.commit(recountPlan(organization.id, counted, 1))).toBe('moved');
+    expect(await rebuild.awaitingCount(organization.id)).toBe(2);
+    expect(await committer.commit(recountPlan(organization.id, 2, 2))).toBe('committed');
+
+    // A call gone since it was read is not written back.
+    const gone = randomUUID();
+    expect(
+      await committer.commit(
+        indexCallPlan({ id: gone, providerId: organization.id, list: 'scheduled', listAt: '2026-03-01T09:00:00.000Z' }),
+      ),
+    ).toBe('moved');
+    expect(await rebuild.listedCall(gone)).toBeNull();
   });
 });
 
