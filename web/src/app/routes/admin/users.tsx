@@ -41,7 +41,10 @@ export function UsersPage() {
   const [role, setRole] = useState<UserFilters['role']>('all');
   const [debouncedSearch] = useDebouncedValue(search, 250);
   const users = useUsers({ search: debouncedSearch, role });
-  const organizations = useOrganizations();
+  // The form's Provider choice asks the server as the operator types: every organization can be found.
+  const [organizationSearch, setOrganizationSearch] = useState('');
+  const [debouncedOrganizationSearch] = useDebouncedValue(organizationSearch, 250);
+  const organizations = useOrganizations(debouncedOrganizationSearch);
   const form = useModalTarget<UserProfile>();
   const deleting = useModalTarget<UserProfile>();
   const suspending = useModalTarget<UserProfile>();
@@ -96,10 +99,15 @@ export function UsersPage() {
       <UserFormModal
         opened={form.opened}
         user={form.target ?? undefined}
-        onClose={form.close}
+        onClose={() => {
+          setOrganizationSearch('');
+          form.close();
+        }}
         currentUserId={me.id}
         organizations={organizations.data?.pages.flatMap((page) => page.items)}
         organizationsLoading={organizations.isPending}
+        organizationSearch={organizationSearch}
+        onOrganizationSearch={setOrganizationSearch}
       />
       <DeleteUserModal opened={deleting.opened} user={deleting.target} onClose={deleting.close} />
       <SuspensionModal opened={suspending.opened} user={suspending.target} onClose={suspending.close} />

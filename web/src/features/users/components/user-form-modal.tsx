@@ -11,6 +11,8 @@ export interface UserFormModalProps {
   user?: UserProfile;
   organizations?: ProviderRef[];
   organizationsLoading?: boolean;
+  organizationSearch?: string;
+  onOrganizationSearch?: (search: string) => void;
   lockedOrganization?: ProviderRef;
   scope?: UserScope;
   currentUserId?: string;

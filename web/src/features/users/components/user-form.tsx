@@ -1,4 +1,5 @@
 import { Checkbox, Fieldset, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { CARE_ROLES, ROLE_HELP, ROLE_LABELS, isRole } from '../../../../../shared/roles';
 import { NOTIFICATION_CHANNELS } from '../../../../../shared/values/notifications';
@@ -36,6 +37,9 @@ export interface UserFormProps {
   /** Organizations to choose from (the Provider select). */
   organizations?: ProviderRef[];
   organizationsLoading?: boolean;
+  /** What the operator typed to find a provider: the page asks the server for organizations matching it. */
+  organizationSearch?: string;
+  onOrganizationSearch?: (search: string) => void;
   /** On an organization's page: the user is a provider user of this organization, fixed. */
   lockedOrganization?: ProviderRef;
   scope?: UserScope;
@@ -47,13 +51,16 @@ export interface UserFormProps {
 
 function organizationOptions(
   organizations: ProviderRef[],
-  current: UserProfile['provider'] | undefined,
+  kept: readonly (ProviderRef | null | undefined)[],
   loading: boolean,
 ) {
-  const list = current && !organizations.some((p) => p.id === current.id) ? [current, ...organizations] : organizations;
+  // The user's organization and the one chosen stay choosable whatever the search shows.
+  const list = [...organizations];
+  for (const p of kept) if (p && !list.some((o) => o.id === p.id)) list.push(p);
+  const byName = [...list].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
   return [
     { value: '', label: loading ? 'Loading providers...' : 'Select a provider' },
-    ...list.map((provider) => ({ value: provider.id, label: provider.name })),
+    ...byName.map((provider) => ({ value: provider.id, label: provider.name })),
   ];
 }
 
@@ -62,6 +69,8 @@ export function UserForm({
   user,
   organizations = [],
   organizationsLoading = false,
+  organizationSearch,
+  onOrganizationSearch,
   lockedOrganization,
   scope = 'users',
   currentUserId,
@@ -69,6 +78,9 @@ export function UserForm({
   onCancel,
 }: UserFormProps) {
   const mode = user ? 'edit' : 'create';
+  // Every organization the search has shown, so that the one chosen keeps its name when a new search hides it.
+  const [seen] = useState(() => new Map<string, ProviderRef>());
+  for (const organization of organizations) seen.set(organization.id, organization);
   const save = useSaveUser(scope);
   const [values, setValues] = useState<UserFormValues>(() => {
     if (user) return userToFormValues(user);
@@ -148,13 +160,26 @@ export function UserForm({
                 if (isRole(role)) setValues((prev) => withRole(prev, role));
               }}
             />
+            {needsOrganization(values.role) && onOrganizationSearch && (
+              <TextInput
+                label="Find a provider"
+                description="Type part of a name: every provider can be found"
+                leftSection={<Search size={16} aria-hidden="true" />}
+                value={organizationSearch ?? ''}
+                onChange={(event) => onOrganizationSearch(event.currentTarget.value)}
+              />
+            )}
             {needsOrganization(values.role) && (
               <NativeSelect
                 label="Provider"
                 required
                 withAsterisk={false}
                 disabled={organizationsLoading}
-                data={organizationOptions(organizations, user?.provider, organizationsLoading)}
+                data={organizationOptions(
+                  organizations,
+                  [user?.provider, seen.get(values.provider_id)],
+                  organizationsLoading,
+                )}
                 value={values.provider_id}
                 onChange={(event) => set('provider_id', event.currentTarget.value)}
               />
