@@ -64,6 +64,22 @@ export const SMS_REPLIES = {
     'CareLoop: thank you. Your care team has your message and will get back to you. If this is an emergency, call 911.',
 } as const;
 
+/** The same replies in Spanish (reviewed, not machine-translated), for a Spanish keyword. */
+export const SMS_REPLIES_ES: Record<keyof typeof SMS_REPLIES, string> = {
+  help: `CareLoop: mensajes de seguimiento de su proveedor de salud. Responda AYUDA para obtener ayuda. Responda ALTO para dejar de recibir mensajes de texto en cualquier momento. Correo: ${SMS_SUPPORT_EMAIL}. No es para emergencias: llame al 911.`,
+  stop: 'CareLoop: ya no recibirá mensajes de texto. Responda START para volver a recibirlos.',
+  start:
+    'CareLoop: volverá a recibir mensajes de texto (hasta 5 al mes). Responda ALTO para dejar de recibirlos en cualquier momento. Responda AYUDA para obtener ayuda.',
+  callback:
+    'CareLoop: gracias. Su equipo de atención recibió su mensaje y se comunicará con usted. Si es una emergencia, llame al 911.',
+};
+
+/** Each language's replies. */
+export const SMS_REPLIES_BY_LANGUAGE: Record<SmsLanguage, Record<keyof typeof SMS_REPLIES, string>> = {
+  en: SMS_REPLIES,
+  es: SMS_REPLIES_ES,
+};
+
 /** The footer every outbound text carries. */
 export const TEXT_FOOTER = 'Reply STOP to opt out, HELP for help.';
 export const CALL_LINK_LINE = 'Tap to talk with your care assistant now:';
@@ -72,17 +88,30 @@ export const CALL_LINK_LINE = 'Tap to talk with your care assistant now:';
 export const STOP_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'] as const;
 export const START_KEYWORDS = ['START', 'UNSTOP'] as const;
 export const HELP_KEYWORDS = ['HELP', 'INFO'] as const;
+/** Spanish words that work like STOP and HELP (DECISIONS "Languages"). */
+export const STOP_KEYWORDS_ES = ['ALTO', 'PARAR', 'CANCELAR', 'BAJA'] as const;
+export const HELP_KEYWORDS_ES = ['AYUDA'] as const;
 export type InboundKeyword = 'stop' | 'start' | 'help';
+/** The languages patients' texts are written in: reviewed catalogues, never translated at run time. */
+export type SmsLanguage = 'en' | 'es';
 
-export function keywordOf(body: string): InboundKeyword | null {
+const KEYWORDS: readonly { words: readonly string[]; keyword: InboundKeyword; language: SmsLanguage }[] = [
+  { words: STOP_KEYWORDS, keyword: 'stop', language: 'en' },
+  { words: START_KEYWORDS, keyword: 'start', language: 'en' },
+  { words: HELP_KEYWORDS, keyword: 'help', language: 'en' },
+  { words: STOP_KEYWORDS_ES, keyword: 'stop', language: 'es' },
+  { words: HELP_KEYWORDS_ES, keyword: 'help', language: 'es' },
+];
+
+/** The keyword a reply is (the whole reply, any case, end punctuation aside), in the language it was said. */
+export function inboundKeyword(body: string): { keyword: InboundKeyword; language: SmsLanguage } | null {
   const word = body
     .trim()
-    .replace(/[.!?]+$/, '')
+    .replace(/[.!?¡¿]+$/, '')
+    .replace(/^[¡¿]+/, '')
     .toUpperCase();
-  if ((STOP_KEYWORDS as readonly string[]).includes(word)) return 'stop';
-  if ((START_KEYWORDS as readonly string[]).includes(word)) return 'start';
-  if ((HELP_KEYWORDS as readonly string[]).includes(word)) return 'help';
-  return null;
+  const found = KEYWORDS.find((k) => k.words.includes(word));
+  return found ? { keyword: found.keyword, language: found.language } : null;
 }
 
 export type PatientText = z.output<typeof patientTextRecord>;

@@ -6,9 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
-  SMS_REPLIES,
+  SMS_REPLIES_BY_LANGUAGE,
   TEXT_MONTHLY_LIMIT,
-  keywordOf,
+  inboundKeyword,
   outboundTextBody,
   type PatientText,
   type PatientTextsResponse,
@@ -360,7 +360,8 @@ export type InboundOutcome =
 export async function receiveInboundText(deps: TextWebhookDeps, inbound: InboundText): Promise<InboundOutcome> {
   const owner = await senderOwner(deps, inbound);
   if (owner === null) return { outcome: 'unknown_sender', reply: null, patients: 0 };
-  const keyword = keywordOf(inbound.body);
+  const said = inboundKeyword(inbound.body);
+  const keyword = said?.keyword ?? null;
   const now = deps.clock.now();
   const at = now.toISOString();
   const from = canonicalPhone(inbound.from);
@@ -411,6 +412,8 @@ export async function receiveInboundText(deps: TextWebhookDeps, inbound: Inbound
   if (recorded === 'duplicate') return { outcome: 'duplicate', reply: null, patients: 0 };
   // Only the MessageSid's item has a condition that a retry meets; anything else is a fault.
   if (recorded !== 'committed') throw new Error('inbound text transaction canceled');
-  const reply = keyword ? SMS_REPLIES[keyword] : known.length > 0 ? SMS_REPLIES.callback : SMS_REPLIES.help;
+  // A keyword is answered in the language it was said in; anything else in English for now.
+  const replies = SMS_REPLIES_BY_LANGUAGE[said?.language ?? 'en'];
+  const reply = keyword ? replies[keyword] : known.length > 0 ? replies.callback : replies.help;
   return { outcome: 'stored', reply, patients: texts.length };
 }

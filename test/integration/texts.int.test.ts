@@ -141,6 +141,24 @@ describe('inbound texts', () => {
     expectStatus(await send(patient.id), 201);
   });
 
+  it('ALTO opts the number out as STOP does, answered in Spanish; AYUDA gets the Spanish help text', async () => {
+    const patient = await textablePatient();
+    const phone = patient.phone_number ?? '';
+    expectStatus(await send(patient.id), 201);
+
+    const alto = await postTwilioWebhook(stack, 'inbound', inboundText(phone, 'Alto.'));
+    expect(alto.body).toContain('Responda START para volver a recibirlos.');
+    const optedOut = await textsOf(patient.id);
+    expect(optedOut).toMatchObject({ opted_out: true });
+    expect(optedOut.messages[0]).toMatchObject({ direction: 'inbound', kind: 'stop', status: 'received' });
+    expect(await send(patient.id)).toMatchObject({ status: 409, body: { code: 'text.opted_out' } });
+
+    const ayuda = await postTwilioWebhook(stack, 'inbound', inboundText(phone, 'AYUDA'));
+    expect(ayuda.body).toContain('Responda AYUDA para obtener ayuda.');
+    expectStatus(await postTwilioWebhook(stack, 'inbound', inboundText(phone, 'START')), 200);
+    expectStatus(await send(patient.id), 201);
+  });
+
   it('stores any other reply once as a callback request, counted on the dashboard and listed on the worklist until handled', async () => {
     const patient = await textablePatient();
     const phone = patient.phone_number ?? '';
