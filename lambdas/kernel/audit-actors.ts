@@ -12,6 +12,7 @@ export const SYSTEM_ACTORS = {
   'reconcile-calls': 'Call reconciler',
   'call-follow-up': 'Call follow-up',
   'demo-seed': 'Demo data',
+  'first-operator': 'Deployment set-up',
 } as const;
 
 export type SystemActor = keyof typeof SYSTEM_ACTORS;
