@@ -221,7 +221,7 @@ describe('"stop calling me"', () => {
     expect((await table().entities.outreachCadence.get({ patient_id: patientId }).go()).data?.enabled).toBe(false);
     const trail = await auditTrail(stack, `patient:${patientId}`);
     expect(trail.filter((e) => e.action === 'outreach.stop_requested')).toEqual([
-      expect.objectContaining({ actor_id: 'careloop', outcome: 'success', patient_id: patientId }),
+      expect.objectContaining({ actor_id: 'system:call-follow-up', outcome: 'success', patient_id: patientId }),
     ]);
 
     // The follow-up delivered again records nothing more.
