@@ -1,5 +1,5 @@
 /** The calls capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import type { CapabilitySpec } from '../kernel/spec';
+import { PLAN_WRITES, type CapabilitySpec } from '../kernel/spec';
 import { CALLS_ENDPOINTS } from '../../shared/api/endpoints/calls';
 
 export const CALLS = {
@@ -21,14 +21,7 @@ export const CALLS = {
       config: ['table', 'vapi'],
       permissions: {
         // A call that ends (failed, or reported) leaves the open-calls index: its item is deleted.
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
         vapi: ['secretsmanager:GetSecretValue'],
       },
       routes: {
@@ -39,14 +32,7 @@ export const CALLS = {
     'schedule-call': {
       config: ['table', 'scheduler'],
       permissions: {
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
       },
       routes: {
@@ -58,14 +44,7 @@ export const CALLS = {
       config: ['table', 'vapi'],
       permissions: {
         // The call log as a placed call's: created with the patient's lock, failed or cancelled later.
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
         vapi: ['secretsmanager:GetSecretValue'],
       },
       routes: {
@@ -77,14 +56,7 @@ export const CALLS = {
     'vapi-webhook': {
       config: ['table', 'vapi', 'bus'],
       permissions: {
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
         bus: ['events:PutEvents'],
         vapi: ['secretsmanager:GetSecretValue'],
       },
@@ -101,14 +73,7 @@ export const CALLS = {
       timeoutSeconds: 30,
       config: ['table', 'vapi', 'scheduler', 'bus'],
       permissions: {
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
         bus: ['events:PutEvents'],
         vapi: ['secretsmanager:GetSecretValue'],
@@ -120,15 +85,7 @@ export const CALLS = {
       timeoutSeconds: 120,
       config: ['table', 'vapi', 'scheduler', 'bus'],
       permissions: {
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
         bus: ['events:PutEvents'],
         vapi: ['secretsmanager:GetSecretValue'],
@@ -141,15 +98,7 @@ export const CALLS = {
       config: ['table', 'scheduler'],
       permissions: {
         // A patient who asked not to be called again: their pending check-ins are found and cancelled.
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
       },
     },
@@ -159,14 +108,8 @@ export const CALLS = {
       timeoutSeconds: 120,
       config: ['table', 'scheduler'],
       permissions: {
-        // The cancellations are write plans: the one committer may put, update, delete and check.
-        table: [
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        // The cancellations are write plans.
+        table: ['dynamodb:Query', ...PLAN_WRITES],
         scheduler: ['scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
       },
     },

@@ -1,5 +1,5 @@
 /** The care-plans capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import type { CapabilitySpec } from '../kernel/spec';
+import { PLAN_WRITES, type CapabilitySpec } from '../kernel/spec';
 import { CARE_PLANS_ENDPOINTS } from '../../shared/api/endpoints/care-plans';
 
 export const CARE_PLANS = {
@@ -8,16 +8,7 @@ export const CARE_PLANS = {
     'care-plans': {
       config: ['table'],
       permissions: {
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          // The plans' committer may delete and check.
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
       },
       routes: {
         getCarePlan: CARE_PLANS_ENDPOINTS.getCarePlan,
@@ -29,16 +20,7 @@ export const CARE_PLANS = {
     'emr-notes': {
       config: ['table'],
       permissions: {
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          // The plans' committer may delete and check.
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
       },
       routes: {
         getEmrNotes: CARE_PLANS_ENDPOINTS.getEmrNotes,

@@ -1,5 +1,5 @@
 /** The care-time capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import type { CapabilitySpec } from '../kernel/spec';
+import { PLAN_WRITES, type CapabilitySpec } from '../kernel/spec';
 import { CARE_TIME_ENDPOINTS } from '../../shared/api/endpoints/care-time';
 
 export const CARE_TIME = {
@@ -10,15 +10,7 @@ export const CARE_TIME = {
       permissions: {
         // An entry and its patient-month and day totals are one transaction (Put and two Updates),
         // through the plans' committer, which may also delete (DeleteItem).
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
       },
       routes: {
         // CCM time log and the monthly billing report (product-rules.md "Care management (CCM)"). Only the
@@ -30,16 +22,8 @@ export const CARE_TIME = {
     'billing-report': {
       config: ['table'],
       permissions: {
-        // PutItem: the audit events of reads and changes; DeleteItem, ConditionCheckItem: the plans' committer may delete and check.
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        // Its changes and the audit events of its reads are plans.
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
       },
       routes: {
         billingReport: CARE_TIME_ENDPOINTS.billingReport,

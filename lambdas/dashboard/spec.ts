@@ -1,5 +1,5 @@
 /** The dashboard capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import type { CapabilitySpec } from '../kernel/spec';
+import { PLAN_WRITES, type CapabilitySpec } from '../kernel/spec';
 import { DASHBOARD_ENDPOINTS } from '../../shared/api/endpoints/dashboard';
 
 export const DASHBOARD = {
@@ -37,15 +37,7 @@ export const DASHBOARD = {
       permissions: {
         // Each patient's item in a transaction conditional on the patient (ConditionCheck); counts and
         // call keys conditional on the record as read again.
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
       },
     },
   },

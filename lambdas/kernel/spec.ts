@@ -52,6 +52,17 @@ export type TableAction =
   | 'dynamodb:BatchWriteItem'
   | 'dynamodb:ConditionCheckItem';
 
+/**
+ * What the one committer may issue for a plan (kernel/write-plan.ts: create, put, patch, upsert,
+ * delete, check): a function whose writes are plans needs all four, whatever it reads.
+ */
+export const PLAN_WRITES = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:ConditionCheckItem',
+] as const satisfies readonly TableAction[];
+
 /** Admin calls on the user pool (lambdas/vendors/cognito). */
 export type IdentityAction = `cognito-idp:Admin${string}`;
 

@@ -1,5 +1,5 @@
 /** The organizations capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import type { CapabilitySpec } from '../kernel/spec';
+import { PLAN_WRITES, type CapabilitySpec } from '../kernel/spec';
 import { ORGANIZATIONS_ENDPOINTS } from '../../shared/api/endpoints/organizations';
 
 export const ORGANIZATIONS = {
@@ -9,15 +9,7 @@ export const ORGANIZATIONS = {
       config: ['table', 'identity', 'bus'],
       permissions: {
         // A renamed or archived organization's search index items are deleted.
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
         identity: ['cognito-idp:AdminDisableUser', 'cognito-idp:AdminUserGlobalSignOut'],
         bus: ['events:PutEvents'],
       },
@@ -33,7 +25,7 @@ export const ORGANIZATIONS = {
       config: ['table'],
       permissions: {
         // Its plan goes through the one committer, which can issue each kind of write a plan names.
-        table: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+        table: [...PLAN_WRITES],
       },
       routes: {
         createOrganization: ORGANIZATIONS_ENDPOINTS.createOrganization,

@@ -1,5 +1,5 @@
 /** The patients capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import type { CapabilitySpec } from '../kernel/spec';
+import { PLAN_WRITES, type CapabilitySpec } from '../kernel/spec';
 import { AUDIT_ENDPOINTS } from '../../shared/api/endpoints/audit';
 import { CONSENT_ENDPOINTS } from '../../shared/api/endpoints/consent';
 import { PATIENTS_ENDPOINTS } from '../../shared/api/endpoints/patients';
@@ -11,15 +11,7 @@ export const PATIENTS = {
       config: ['table', 'scheduler', 'bus', 'phones'],
       permissions: {
         // A changed or archived patient's search index items are deleted.
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
         scheduler: ['scheduler:CreateSchedule'],
         bus: ['events:PutEvents'],
       },
@@ -48,13 +40,7 @@ export const PATIENTS = {
         // Queries of the organization and patient indexes; each number re-written conditional on it as
         // read, with its audit event (a conditional Put) in the same transaction; the plans' committer
         // may delete (DeleteItem).
-        table: [
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:Query', ...PLAN_WRITES],
       },
     },
   },

@@ -1,5 +1,5 @@
 /** The settings capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import type { CapabilitySpec } from '../kernel/spec';
+import { PLAN_WRITES, type CapabilitySpec } from '../kernel/spec';
 import { SETTINGS_ENDPOINTS } from '../../shared/api/endpoints/settings';
 
 export const SETTINGS = {
@@ -9,14 +9,7 @@ export const SETTINGS = {
       config: ['table', 'vapi'],
       permissions: {
         // Saved through the one committer, which can issue each kind of write a plan names.
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
       },
       routes: {
         // System settings: employees, and only settings admins (their profile's capability, checked in the use case).

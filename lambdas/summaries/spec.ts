@@ -1,5 +1,5 @@
 /** The summaries capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import type { CapabilitySpec } from '../kernel/spec';
+import { PLAN_WRITES, type CapabilitySpec } from '../kernel/spec';
 import { SUMMARIES_ENDPOINTS } from '../../shared/api/endpoints/summaries';
 
 export const SUMMARIES = {
@@ -9,15 +9,7 @@ export const SUMMARIES = {
       config: ['table'],
       permissions: {
         // A summary's status change moves its entry between tab items (delete one, put the other).
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
       },
       routes: {
         // Call summaries: operators see every organization (months in UTC), provider staff their own

@@ -1,5 +1,5 @@
 /** The texts capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import type { CapabilitySpec } from '../kernel/spec';
+import { PLAN_WRITES, type CapabilitySpec } from '../kernel/spec';
 import { TEXTS_ENDPOINTS } from '../../shared/api/endpoints/texts';
 
 export const TEXTS = {
@@ -9,15 +9,7 @@ export const TEXTS = {
       config: ['table', 'sms', 'webOrigin'],
       permissions: {
         // Resolving a callback request deletes its worklist entry (open_callback), not the text.
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
         sms: ['secretsmanager:GetSecretValue'],
       },
       routes: {
@@ -32,14 +24,7 @@ export const TEXTS = {
     'call-link': {
       config: ['table', 'vapi'],
       permissions: {
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
         vapi: ['secretsmanager:GetSecretValue'],
       },
       routes: {
@@ -50,16 +35,7 @@ export const TEXTS = {
     'twilio-webhook': {
       config: ['table', 'sms'],
       permissions: {
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          // Its writes are plans: the one committer may also delete and check.
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
         sms: ['secretsmanager:GetSecretValue'],
       },
       routes: {

@@ -1,5 +1,5 @@
 /** The users capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import type { CapabilitySpec } from '../kernel/spec';
+import { PLAN_WRITES, type CapabilitySpec } from '../kernel/spec';
 import { USERS_ENDPOINTS } from '../../shared/api/endpoints/users';
 
 export const USERS = {
@@ -19,15 +19,7 @@ export const USERS = {
       config: ['table', 'identity', 'settingsAdmins'],
       permissions: {
         // A changed or removed account's search index items are deleted.
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-          'dynamodb:DeleteItem',
-          'dynamodb:ConditionCheckItem',
-        ],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
         identity: [
           'cognito-idp:AdminCreateUser',
           // Issued only for the local demo accounts' permanent password (the directory's one code path).
@@ -64,7 +56,7 @@ export const USERS = {
       permissions: {
         // One transaction: the pending profile and its audit event, each a conditional Put (through the
         // one committer, which can issue each kind of write a plan names).
-        table: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+        table: [...PLAN_WRITES],
       },
     },
   },
