@@ -25,8 +25,8 @@ const chart: PatientChart = {
     ccmEligible: true,
     billingPractitionerId: null,
     mrn: 'A-1001',
-    dateOfBirth: '1948-03-07',
-    preferredLanguage: 'es',
+    date_of_birth: '1948-03-07',
+    preferred_language: 'es',
   },
   organization: { id: ORG, name: 'Sunrise Family Medicine' },
   carePlan: {
@@ -177,7 +177,7 @@ describe('patientBundle', () => {
   it('leaves out what CareLoop does not know, and still validates', async () => {
     const bare = patientBundle({
       ...chart,
-      patient: { ...chart.patient, mrn: null, dateOfBirth: null, preferredLanguage: null, phone_number: null },
+      patient: { ...chart.patient, mrn: null, date_of_birth: null, phone_number: null },
       carePlan: null,
       consent: [],
       calls: [],

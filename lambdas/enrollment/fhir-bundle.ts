@@ -25,15 +25,8 @@ import type { CarePlan, ConsentEntry, Patient } from '../../shared/domain';
 import type { PatientText } from '../../shared/texts';
 import { ICD10_CM_SYSTEM } from './fhir-rows';
 
-/** What CareLoop keeps of a patient beside the wire record (absent on patients added before it did). */
-export interface PatientIdentity {
-  mrn?: string | null;
-  dateOfBirth?: string | null;
-  preferredLanguage?: string | null;
-}
-
 export interface PatientChart {
-  patient: Patient & PatientIdentity;
+  patient: Patient;
   organization: { id: string; name: string };
   carePlan: CarePlan | null;
   /** Consent changes, newest first: the newest is the Consent's state. */
@@ -96,11 +89,11 @@ function patientResource(chart: PatientChart, organizationUrl: string): FhirPati
         : []),
       ...(patient.email ? [{ system: 'email' as const, value: patient.email }] : []),
     ],
-    ...(patient.dateOfBirth ? { birthDate: patient.dateOfBirth } : {}),
-    ...(patient.preferredLanguage
+    ...(patient.date_of_birth ? { birthDate: patient.date_of_birth } : {}),
+    ...(patient.preferred_language
       ? {
           communication: [
-            { language: { coding: [{ system: LANGUAGE, code: patient.preferredLanguage }] }, preferred: true },
+            { language: { coding: [{ system: LANGUAGE, code: patient.preferred_language }] }, preferred: true },
           ],
         }
       : {}),

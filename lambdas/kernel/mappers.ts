@@ -5,6 +5,7 @@
 import { MIN_CHRONIC_CONDITIONS } from '../../shared/ccm/billing';
 import type { CallLogDetail, CallLogSummary } from '../../shared/calls';
 import { DEFAULT_CARE_ROLE } from '../../shared/roles';
+import { DEFAULT_LANGUAGE } from '../../shared/enrollment/patient-fields';
 import type { Patient, ProviderOrganization, ProviderRef, UserProfile } from '../../shared/domain';
 import type { CallLogRecord } from './records/call-log';
 import type { OrganizationRecord } from './records/organization';
@@ -20,9 +21,21 @@ export function toProvider(record: OrganizationRecord): ProviderOrganization {
 }
 
 export function toPatient(record: PatientRecord): Patient {
-  const { status: _status, consent, conditionCount, billingPractitionerId, ...patient } = record;
+  const {
+    status: _status,
+    consent,
+    conditionCount,
+    billingPractitionerId,
+    mrn,
+    date_of_birth: dateOfBirth,
+    preferred_language: language,
+    ...patient
+  } = record;
   return {
     ...patient,
+    mrn: mrn ?? null,
+    date_of_birth: dateOfBirth ?? null,
+    preferred_language: language ?? DEFAULT_LANGUAGE,
     consent: consent ?? { status: 'not_asked', date: null },
     conditionCount: conditionCount ?? 0,
     ccmEligible: (conditionCount ?? 0) >= MIN_CHRONIC_CONDITIONS,

@@ -79,6 +79,9 @@ export const examplePatient: Patient = {
   conditionCount: 2,
   ccmEligible: true,
   billingPractitionerId: '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
+  mrn: 'MRN-000417',
+  date_of_birth: '1948-03-07',
+  preferred_language: 'en',
 };
 
 export const exampleOutreach: OutreachCadence = {

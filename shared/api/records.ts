@@ -17,6 +17,7 @@ import { SUMMARY_STATUSES, SUMMARY_TABS } from '../values/summaries';
 import { TEXT_DIRECTIONS, TEXT_KINDS, TEXT_STATUSES } from '../values/texts';
 import { COUNTS_AS, TIME_ENTRY_SOURCES } from '../values/care-time';
 import { CCM_CODES } from '../ccm/billing';
+import { PREFERRED_LANGUAGES } from '../enrollment/patient-fields';
 
 const id = z.string();
 /** ISO 8601 date-time, UTC. */
@@ -98,6 +99,12 @@ export const patientRecord = z.object({
   ccmEligible: z.boolean(),
   /** The one practitioner who bills CCM for the patient (a provider user whose care role says so). */
   billingPractitionerId: z.nullable(id),
+  /** The practice's medical record number (unique within the organization); null when none was given. */
+  mrn: z.nullable(z.string()),
+  /** `YYYY-MM-DD`; null when none was given. */
+  date_of_birth: z.nullable(z.string()),
+  /** Calls, texts and the call-link page follow it; staff screens stay English. */
+  preferred_language: z.enum(PREFERRED_LANGUAGES),
 });
 
 export const outreachCadenceRecord = z.object({

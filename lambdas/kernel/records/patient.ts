@@ -1,13 +1,27 @@
 /** A patient as stored: the record every capability that acts for a patient reads. */
 import type { Patient, PatientConsent } from '../../../shared/domain';
+import type { PreferredLanguage } from '../../../shared/enrollment/patient-fields';
 
 /**
  * A stored patient. The CCM fields are absent on patients stored before CCM: no consent asked, no
- * conditions, no billing practitioner (the answer fills them in and derives `ccmEligible`).
+ * conditions, no billing practitioner (the answer fills them in and derives `ccmEligible`); the
+ * enrollment fields on patients stored before them: no MRN, no date of birth, English.
  */
-export type PatientRecord = Omit<Patient, 'consent' | 'conditionCount' | 'ccmEligible' | 'billingPractitionerId'> & {
+export type PatientRecord = Omit<
+  Patient,
+  | 'consent'
+  | 'conditionCount'
+  | 'ccmEligible'
+  | 'billingPractitionerId'
+  | 'mrn'
+  | 'date_of_birth'
+  | 'preferred_language'
+> & {
   status: 'active' | 'archived';
   consent?: PatientConsent;
   conditionCount?: number;
   billingPractitionerId?: string | null;
+  mrn?: string | null;
+  date_of_birth?: string | null;
+  preferred_language?: PreferredLanguage;
 };

@@ -4,6 +4,7 @@ import { CONSENT_DISCLOSURES } from '../../../shared/consent';
 import type { ConsentRecord } from '../../kernel/records/consent';
 import type { Page } from '../../kernel/ports';
 import type { PatientRepository } from '../ports';
+import { DEFAULT_LANGUAGE } from '../../../shared/enrollment/patient-fields';
 import type { PatientRecord } from '../../kernel/records/patient';
 import { personTerms, stillMatches } from '../../kernel/search';
 import { COUNTER, organizationScope } from '../../kernel/read-models/counters';
@@ -126,6 +127,9 @@ function toRecord(p: PatientItem): PatientRecord {
     consent: { status: p.consent_status ?? 'not_asked', date: p.consent_date ?? null },
     conditionCount: p.condition_count ?? 0,
     billingPractitionerId: p.billing_practitioner_id ?? null,
+    mrn: p.mrn ?? null,
+    date_of_birth: p.date_of_birth ?? null,
+    preferred_language: p.preferred_language ?? DEFAULT_LANGUAGE,
   };
 }
 

@@ -19,6 +19,7 @@ import { organizationEntity } from './entities/organization';
 import { outreachCadenceEntity } from './entities/outreach-cadence';
 import { patientEntity } from './entities/patient';
 import { patientLinksEntity } from './entities/patient-links';
+import { patientMrnEntity } from './entities/patient-mrn';
 import { searchEntryEntity } from './entities/search-entry';
 import { settingsEntity } from './entities/settings';
 import { smsContactEntity } from './entities/sms-contact';
@@ -72,6 +73,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       awaitingConsent: awaitingConsentEntity(config),
       chartMonth: chartMonthEntity(config),
       patientLinks: patientLinksEntity(config),
+      patientMrn: patientMrnEntity(config),
     },
     config,
   );

@@ -88,6 +88,9 @@ export function patient(overrides: Partial<Patient> = {}): Patient {
     conditionCount: 2,
     ccmEligible: true,
     billingPractitionerId: null,
+    mrn: null,
+    date_of_birth: null,
+    preferred_language: 'en',
     ...overrides,
   };
 }

@@ -30,6 +30,14 @@ export function patientEntity(config: EntityConfiguration) {
         consent_date: { type: 'string' },
         condition_count: { type: 'number' },
         billing_practitioner_id: { type: 'string' },
+        /**
+         * What a practice's records carry (DECISIONS "Enrollment"): the medical record number (unique
+         * within the organization by its `patient_mrn` claim), the date of birth (`YYYY-MM-DD`) and the
+         * preferred language (absent: English). Absent on patients stored before them.
+         */
+        mrn: { type: 'string' },
+        date_of_birth: { type: 'string' },
+        preferred_language: { type: ['en', 'es'] as const },
       },
       indexes: {
         byId: { ...primary(['patient_id'], []), collection: 'patientRecord' },
