@@ -8,6 +8,7 @@ import { CALLS } from './calls/spec';
 import { CARE_PLANS } from './care-plans/spec';
 import { CARE_TIME } from './care-time/spec';
 import { DASHBOARD } from './dashboard/spec';
+import { ENROLLMENT } from './enrollment/spec';
 import type { CapabilitySpec, ConfigNeed, FunctionNeeds, FunctionPermissions } from './kernel/spec';
 import { NOTIFICATIONS } from './notifications/spec';
 import { ORGANIZATIONS } from './organizations/spec';
@@ -30,6 +31,7 @@ export const CAPABILITIES = [
   CARE_TIME,
   NOTIFICATIONS,
   AUDIT,
+  ENROLLMENT,
 ] as const;
 
 type Capability = (typeof CAPABILITIES)[number];
