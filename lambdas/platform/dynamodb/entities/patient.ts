@@ -38,6 +38,10 @@ export function patientEntity(config: EntityConfiguration) {
         mrn: { type: 'string' },
         date_of_birth: { type: 'string' },
         preferred_language: { type: ['en', 'es'] as const },
+        /** Where the patient stands in the enrollment funnel (shared/enrollment/funnel.ts); absent: outside it. */
+        enrollment_stage: {
+          type: ['eligible', 'invited', 'interested', 'enrolled', 'declined', 'unreachable'] as const,
+        },
       },
       indexes: {
         byId: { ...primary(['patient_id'], []), collection: 'patientRecord' },
