@@ -9,7 +9,14 @@ import { nextCallWindowTime } from '../../shared/call-times';
 import { monthIn } from '../../shared/time-preferences';
 import type { CallSignals, UnmatchedReason } from './call-metrics';
 import { dial, failCall, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
-import { cancelScheduledPlan, claimPlan, eventPublishedPlan, inProgressPlan, reschedulePlan } from './call-plans';
+import {
+  cadenceOffPlan,
+  cancelScheduledPlan,
+  claimPlan,
+  eventPublishedPlan,
+  inProgressPlan,
+  reschedulePlan,
+} from './call-plans';
 import { dailyCapOf, slotTaken } from '../kernel/read-models/daily-caps';
 import { type CallReport } from './ports';
 import { VoiceAgentError } from '../kernel/vendor-errors';
@@ -356,7 +363,8 @@ async function stopOutreach(deps: SchedulingDeps, log: CallLogRecord): Promise<v
 
 /** Archiving a patient cancels their scheduled calls and turns their monthly outreach off. */
 export async function cancelPatientCalls(deps: SchedulingDeps, patientId: string): Promise<number> {
-  await deps.patients.disableCadence(patientId);
+  // `no_cadence`: a patient without monthly outreach has none to switch off.
+  await deps.committer.commit(cadenceOffPlan(patientId));
   const pending = await deps.callLogs.listScheduledByPatient(patientId);
   const at = deps.clock.now().toISOString();
   let cancelled = 0;

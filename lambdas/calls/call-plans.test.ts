@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newCallLog } from '../kernel/records/call-log';
 import {
+  cadenceOffPlan,
   cancelQueuedPlan,
   cancelScheduledPlan,
   claimPlan,
@@ -195,6 +196,21 @@ describe('placed calls', () => {
       transaction: [
         { op: 'patch', entity: 'callLog', key: { call_log_id: ID }, set: { event_published_at: AT } },
         openCall,
+      ],
+      afterCommit: [],
+    });
+  });
+
+  it("switches the patient's monthly outreach off, refused as no_cadence when they have none", () => {
+    expect(cadenceOffPlan('p-1')).toEqual({
+      transaction: [
+        {
+          op: 'patch',
+          entity: 'outreachCadence',
+          key: { patient_id: 'p-1' },
+          set: { enabled: false },
+          refusal: 'no_cadence',
+        },
       ],
       afterCommit: [],
     });

@@ -117,6 +117,25 @@ export function cancelScheduledPlan(id: string, at: string): WritePlan<NotPendin
   };
 }
 
+/** The patient has no monthly outreach to switch off. */
+export type NoCadence = 'no_cadence';
+
+/** The patient's monthly outreach switched off (archive, "stop calling me"), if they have one. */
+export function cadenceOffPlan(patientId: string): WritePlan<NoCadence> {
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'outreachCadence',
+        key: { patient_id: patientId },
+        set: { enabled: false },
+        refusal: 'no_cadence',
+      },
+    ],
+    afterCommit: [],
+  };
+}
+
 /** Vapi's id of a queued call, on a call log that exists. */
 export function vendorCallIdPlan(id: string, vendorCallId: string, at: string): WritePlan {
   return {

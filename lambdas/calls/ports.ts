@@ -16,8 +16,6 @@ export interface CallPatients extends PatientLookup {
   /** Every active patient of an organization, newest first (jobs only: request paths page). */
   listByOrganization(organizationId: string): Promise<PatientRecord[]>;
   getCadence(patientId: string): Promise<OutreachCadence | null>;
-  /** Turns the monthly outreach off (archive); no-op when there is none. */
-  disableCadence(patientId: string): Promise<void>;
 }
 
 /** Organizations as calls read them: the reference, the whole record (caps, practice number), names for lists. */

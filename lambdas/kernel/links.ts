@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from './ports';
 import type { LinkRepository } from './records/link';
 import type { LinkRecord } from './records/link';
+import type { WriteCommitter, WritePlan } from './write-plan';
 
 export const SUMMARY_LINK_DAYS = 30;
 export const CALL_LINK_DAYS = 7;
@@ -17,21 +18,57 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** What opening a link reads. */
 export interface LinkDeps {
   links: LinkRepository;
   clock: Clock;
 }
 
+/** What creating a link writes with. */
+export interface CreateLinkDeps {
+  committer: WriteCommitter;
+  clock: Clock;
+}
+
+/** Expired links stay a day in the table (read as not found), then DynamoDB's TTL removes them. */
+const KEPT_AFTER_EXPIRY_SECONDS = 24 * 3600;
+
+/** A new link's item, under its token's hash (a hash taken already refuses it: `conflict`). */
+export function linkPlan(link: LinkRecord): WritePlan {
+  return {
+    transaction: [
+      {
+        op: 'create',
+        entity: 'link',
+        item: {
+          token_hash: link.tokenHash,
+          kind: link.kind,
+          organization_id: link.organizationId,
+          patient_id: link.patientId,
+          ...(link.callLogId ? { call_log_id: link.callLogId } : {}),
+          created_at: link.createdAt,
+          created_by: link.createdBy,
+          expires: link.expires,
+          // The table's TTL attribute (platform/dynamodb/table-schema.ts), in epoch seconds.
+          expires_at: Math.floor(Date.parse(link.expires) / 1000) + KEPT_AFTER_EXPIRY_SECONDS,
+        },
+      },
+    ],
+    afterCommit: [],
+  };
+}
+
 /** Creates a link and returns its token (shown once: only the hash is kept). */
 export async function createLink(
-  deps: LinkDeps,
+  deps: CreateLinkDeps,
   fields: Pick<LinkRecord, 'kind' | 'organizationId' | 'patientId' | 'callLogId' | 'createdBy'>,
 ): Promise<{ token: string; expires: string }> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
   const days = fields.kind === 'summary' ? SUMMARY_LINK_DAYS : CALL_LINK_DAYS;
   const expires = new Date(now.getTime() + days * DAY).toISOString();
-  await deps.links.create({ ...fields, tokenHash: hashToken(token), createdAt: now.toISOString(), expires });
+  const link: LinkRecord = { ...fields, tokenHash: hashToken(token), createdAt: now.toISOString(), expires };
+  if ((await deps.committer.commit(linkPlan(link))) !== 'committed') throw new Error('link not created');
   return { token, expires };
 }
 
@@ -49,7 +86,7 @@ export async function resolveLink(deps: LinkDeps, token: string, kind: LinkRecor
  * `/summary/<token>`. Only the token's hash is stored; the link works for 30 days.
  */
 export async function createSummaryLink(
-  deps: LinkDeps,
+  deps: CreateLinkDeps,
   callLogId: string,
   organizationId: string,
   patientId: string,

@@ -12,9 +12,7 @@ import {
   type NotifyDeps,
 } from './notifications';
 import {
-  type NotificationClaim,
   type NotificationKey,
-  type NotificationReason,
   type NotificationRecord,
   type NotificationRepository,
   type OutboundEmail,
@@ -25,6 +23,8 @@ import { MessageSendError } from '../kernel/vendor-errors';
 import { VoiceAgentError } from '../kernel/vendor-errors';
 import { type CallLogRecord } from '../kernel/records/call-log';
 import type { LinkRecord } from '../kernel/records/link';
+import type { CommitOutcome, ItemWrite, WritePlan } from '../kernel/write-plan';
+import { createdLinks } from '../../test/support/created-links';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 
@@ -80,54 +80,56 @@ const user = (
   ...overrides,
 });
 
-/** The notification records as DynamoDB keeps them, with the same conditional rules. */
+/** A notification's table attributes as its record names them. */
+const FIELDS: Record<string, keyof NotificationRecord> = {
+  call_log_id: 'callLogId',
+  user_id: 'userId',
+  channel: 'channel',
+  reason: 'reason',
+  status: 'status',
+  attempts: 'attempts',
+  created_at: 'createdAt',
+  updated_at: 'updatedAt',
+  provider_message_id: 'providerMessageId',
+  error_code: 'errorCode',
+};
+
+/** The notification records as DynamoDB keeps them, changed by their plans with the same conditions. */
 class InMemoryNotifications implements NotificationRepository {
   readonly records = new Map<string, NotificationRecord>();
-  private id = (key: NotificationKey) => `${key.callLogId}|${key.userId}|${key.channel}`;
+  private id = (key: Readonly<Record<string, unknown>>) => `${key.call_log_id}|${key.user_id}|${key.channel}`;
 
   listByCall(callLogId: string) {
     return Promise.resolve([...this.records.values()].filter((r) => r.callLogId === callLogId));
   }
 
-  claim(key: NotificationKey, reason: NotificationReason, at: string, staleBefore: string): Promise<NotificationClaim> {
-    const existing = this.records.get(this.id(key));
-    if (!existing) {
-      this.records.set(this.id(key), {
-        ...key,
-        reason,
-        status: 'sending',
-        attempts: 1,
-        createdAt: at,
-        updatedAt: at,
-        providerMessageId: null,
-        errorCode: null,
-      });
-      return Promise.resolve('claimed');
-    }
-    if (existing.status === 'sent') return Promise.resolve('sent');
-    if (existing.status === 'sending' && existing.updatedAt >= staleBefore) return Promise.resolve('busy');
-    this.records.set(this.id(key), {
-      ...existing,
-      status: 'sending',
-      attempts: existing.attempts + 1,
-      updatedAt: at,
-      errorCode: null,
-    });
-    return Promise.resolve('claimed');
+  get(key: NotificationKey) {
+    return Promise.resolve(this.records.get(`${key.callLogId}|${key.userId}|${key.channel}`) ?? null);
   }
 
-  markSent(key: NotificationKey, providerMessageId: string, at: string) {
-    const existing = this.records.get(this.id(key));
-    if (existing) this.records.set(this.id(key), { ...existing, status: 'sent', providerMessageId, updatedAt: at });
-    return Promise.resolve();
-  }
-
-  markFailed(key: NotificationKey, errorCode: string, at: string) {
-    const existing = this.records.get(this.id(key));
-    if (existing && existing.status !== 'sent') {
-      this.records.set(this.id(key), { ...existing, status: 'failed', errorCode, updatedAt: at });
+  /** A notification's write of a plan: false when its condition fails (nothing written). */
+  apply(write: ItemWrite<string>): boolean {
+    if (write.op === 'create') {
+      if (this.records.has(this.id(write.item))) return false;
+      const record = { providerMessageId: null, errorCode: null } as Record<string, unknown>;
+      for (const [name, value] of Object.entries(write.item)) record[FIELDS[name] ?? name] = value;
+      this.records.set(this.id(write.item), record as unknown as NotificationRecord);
+      return true;
     }
-    return Promise.resolve();
+    if (write.op !== 'patch') throw new Error(`unexpected ${write.op} of a notification`);
+    const stored = this.records.get(this.id(write.key));
+    const field = (name: string) => (stored as unknown as Record<string, unknown>)[FIELDS[name] ?? name];
+    const holds =
+      stored !== undefined &&
+      Object.entries(write.when?.equal ?? {}).every(([name, value]) => field(name) === value) &&
+      Object.entries(write.when?.notEqual ?? {}).every(([name, value]) => field(name) !== value);
+    if (!holds) return false;
+    const next = { ...stored } as unknown as Record<string, unknown>;
+    for (const [name, value] of Object.entries(write.set ?? {})) next[FIELDS[name] ?? name] = value;
+    for (const [name, by] of Object.entries(write.add ?? {})) next[FIELDS[name] ?? name] = Number(field(name)) + by;
+    for (const name of write.remove ?? []) next[FIELDS[name] ?? name] = null;
+    this.records.set(this.id(write.key), next as unknown as NotificationRecord);
+    return true;
   }
 }
 
@@ -165,12 +167,17 @@ function world(users: UserProfileRecord[], log: CallLogRecord | null = call()): 
     profiles: { listByOrganization: (org) => Promise.resolve(w.users.filter((u) => u.provider_id === org)) },
     settings: { get: () => Promise.resolve(null) },
     notifications: w.notifications,
-    links: {
-      create: (link) => {
-        w.links.push(link);
-        return Promise.resolve();
+    // Each plan here writes one item: a link, or a notification whose condition may fail.
+    committer: {
+      commit: <R extends string>(plan: WritePlan<R>): Promise<CommitOutcome<R>> => {
+        w.links.push(...createdLinks(plan));
+        for (const write of plan.transaction) {
+          if (write.entity === 'notification' && !w.notifications.apply(write)) {
+            return Promise.resolve(write.refusal ?? 'conflict');
+          }
+        }
+        return Promise.resolve('committed');
       },
-      get: (hash) => Promise.resolve(w.links.find((l) => l.tokenHash === hash) ?? null),
     },
     clock: { now: () => NOW },
     email: {
@@ -380,12 +387,19 @@ describe('once per call, user and channel', () => {
       [user('nora', { new_summaries: ['email'], escalations: [] })],
       call({ escalation_level: 'Normal' }),
     );
-    await w.notifications.claim(
-      { callLogId: 'call-1', userId: 'nora', channel: 'email' },
-      'new_summary',
-      new Date(NOW.getTime() - 1000).toISOString(),
-      NOW.toISOString(),
-    );
+    const taken = new Date(NOW.getTime() - 1000).toISOString();
+    w.notifications.records.set('call-1|nora|email', {
+      callLogId: 'call-1',
+      userId: 'nora',
+      channel: 'email',
+      reason: 'new_summary',
+      status: 'sending',
+      attempts: 1,
+      createdAt: taken,
+      updatedAt: taken,
+      providerMessageId: null,
+      errorCode: null,
+    });
 
     await expect(notifyCall(w.deps, 'call-1')).rejects.toBeInstanceOf(NotificationsIncomplete);
     expect(w.emails).toEqual([]);

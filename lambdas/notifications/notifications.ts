@@ -16,6 +16,8 @@ import type { NotificationChannel } from '../../shared/values/notifications';
 import { logger } from '../kernel/observability';
 import { effectiveSettings } from '../kernel/settings-in-force';
 import { createSummaryLink } from '../kernel/links';
+import type { WriteCommitter } from '../kernel/write-plan';
+import { failedPlan, firstClaimPlan, retakePlan, sentPlan } from './notification-plans';
 import {
   type AlertCaller,
   type EmailSender,
@@ -31,7 +33,6 @@ import { VoiceAgentError } from '../kernel/vendor-errors';
 import type { CallLogLookup, PatientLookup } from '../kernel/access';
 import { type CallLogRecord } from '../kernel/records/call-log';
 import type { Clock } from '../kernel/ports';
-import type { LinkRepository } from '../kernel/records/link';
 import type { SettingsLookup } from '../kernel/settings-in-force';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 
@@ -41,7 +42,7 @@ export interface NotifyDeps {
   profiles: OrganizationStaff;
   settings: SettingsLookup;
   notifications: NotificationRepository;
-  links: LinkRepository;
+  committer: WriteCommitter;
   clock: Clock;
   email: EmailSender;
   sms: StaffTextSender;
@@ -249,12 +250,7 @@ async function deliver(deps: NotifyDeps, context: SendContext, delivery: Deliver
   const { log } = context;
   const key = notificationKey(log.id, delivery);
   const now = deps.clock.now();
-  const claim = await deps.notifications.claim(
-    key,
-    delivery.reason,
-    now.toISOString(),
-    new Date(now.getTime() - SENDING_LEASE_MS).toISOString(),
-  );
+  const claim = await claimNotification(deps, key, delivery.reason, now);
   if (claim === 'busy') {
     outcome.busy++;
     return;
@@ -269,7 +265,8 @@ async function deliver(deps: NotifyDeps, context: SendContext, delivery: Deliver
     providerMessageId = await send(deps, context, delivery);
   } catch (error) {
     const code = failureCode(error);
-    await deps.notifications.markFailed(key, code, deps.clock.now().toISOString());
+    // Marked failed unless another delivery sent it meanwhile (`already_sent`): nothing to undo then.
+    await deps.committer.commit(failedPlan(key, code, deps.clock.now().toISOString()));
     outcome.failed.push({ userId: delivery.user.id, channel: delivery.channel, code });
     logger.warn('notification not sent', {
       callLogId: log.id,
@@ -279,9 +276,33 @@ async function deliver(deps: NotifyDeps, context: SendContext, delivery: Deliver
     });
     return;
   }
-  await deps.notifications.markSent(key, providerMessageId, deps.clock.now().toISOString());
+  if ((await deps.committer.commit(sentPlan(key, providerMessageId, deps.clock.now().toISOString()))) !== 'committed') {
+    throw new Error('notification not marked sent');
+  }
   outcome.sent++;
   if (delivery.reason === 'escalation') outcome.escalationNotified = true;
+}
+
+/**
+ * Takes a notification before it is sent: creates it `sending`, or takes again one that `failed` or
+ * one left `sending` for longer than the lease (a delivery that died mid-send), only as it was read.
+ * `sent` when it went out before; `busy` when another delivery holds it.
+ */
+async function claimNotification(
+  deps: Pick<NotifyDeps, 'notifications' | 'committer'>,
+  key: NotificationKey,
+  reason: NotificationReason,
+  now: Date,
+): Promise<'claimed' | 'sent' | 'busy'> {
+  const at = now.toISOString();
+  if ((await deps.committer.commit(firstClaimPlan(key, reason, at))) === 'committed') return 'claimed';
+  const retake = retakePlan(
+    await deps.notifications.get(key),
+    at,
+    new Date(now.getTime() - SENDING_LEASE_MS).toISOString(),
+  );
+  if (retake === 'sent' || retake === 'busy') return retake;
+  return (await deps.committer.commit(retake)) === 'committed' ? 'claimed' : 'busy';
 }
 
 class MissingAddress extends Error {

@@ -80,20 +80,11 @@ export interface NotificationRecord extends NotificationKey {
   errorCode: string | null;
 }
 
-/** What taking a notification for sending found: take it, it went out before, or another delivery holds it. */
-export type NotificationClaim = 'claimed' | 'sent' | 'busy';
-
 export interface NotificationRepository {
   /** Every notification of a call (all users and channels). */
   listByCall(callLogId: string): Promise<NotificationRecord[]>;
-  /**
-   * Takes a notification before it is sent, conditionally: creates it (`sending`), or takes again
-   * one that `failed`, or one left `sending` since before `staleBefore` (a delivery that died
-   * mid-send). `sent` when it went out before; `busy` when another delivery holds it.
-   */
-  claim(key: NotificationKey, reason: NotificationReason, at: string, staleBefore: string): Promise<NotificationClaim>;
-  markSent(key: NotificationKey, providerMessageId: string, at: string): Promise<void>;
-  markFailed(key: NotificationKey, errorCode: string, at: string): Promise<void>;
+  /** One notification, read consistently (what a take again is conditional on); null when there is none. */
+  get(key: NotificationKey): Promise<NotificationRecord | null>;
 }
 
 /** Signals that page on-call (a CloudWatch metric with an alarm in AWS). */

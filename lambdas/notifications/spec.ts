@@ -1,5 +1,5 @@
 /** The notifications capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
-import type { CapabilitySpec } from '../kernel/spec';
+import { PLAN_WRITES, type CapabilitySpec } from '../kernel/spec';
 
 /** notify-call: an Emergent escalation that reached nobody (product-rules.md "Summaries, escalations and notifications"). */
 export const EMERGENT_ESCALATION_UNNOTIFIED = 'EmergentEscalationUnnotified';
@@ -23,13 +23,8 @@ export const NOTIFICATIONS = {
       ],
       config: ['table', 'email', 'sms', 'vapi', 'webOrigin'],
       permissions: {
-        table: [
-          'dynamodb:GetItem',
-          'dynamodb:BatchGetItem',
-          'dynamodb:Query',
-          'dynamodb:PutItem',
-          'dynamodb:UpdateItem',
-        ],
+        // The records and summary links are written through the one plans' committer.
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
         email: ['ses:SendEmail'],
         sms: ['secretsmanager:GetSecretValue'],
         vapi: ['secretsmanager:GetSecretValue'],

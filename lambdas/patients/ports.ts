@@ -33,8 +33,6 @@ export interface PatientRepository {
   ): Promise<Page<PatientRecord> | 'invalid_cursor'>;
   /** Several patients at once (one BatchGet); missing ids are left out. */
   getMany(ids: readonly string[]): Promise<PatientRecord[]>;
-  /** Turns the monthly outreach off (archive); no-op when there is none. */
-  disableCadence(patientId: string): Promise<void>;
   /**
    * The organization's patient counter: where `patient_count` starts on an organization item
    * written before it carried one (patient-plans.ts).

@@ -3,7 +3,9 @@ import { SUMMARY_LINK_MESSAGES } from '../../shared/summary-link';
 import type { Actor } from '../kernel/actor';
 import { AppError } from '../kernel/app-error';
 import { newCallLog } from '../kernel/records/call-log';
-import { createLink, hashToken } from '../kernel/links';
+import { createLink, hashToken, type CreateLinkDeps } from '../kernel/links';
+import type { WritePlan } from '../kernel/write-plan';
+import { createdLinks } from '../../test/support/created-links';
 import type { AuditEntry } from '../kernel/audit-entry';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import type { LinkRecord } from '../kernel/records/link';
@@ -98,16 +100,19 @@ function fakeDeps() {
   const deps = {
     clock: { now: () => now },
     ids: { newId: () => `id-${++nextId}` },
-    links: {
-      create: vi.fn(async (link: LinkRecord) => void links.set(link.tokenHash, link)),
-      get: vi.fn(async (hash: string) => links.get(hash) ?? null),
+    links: { get: vi.fn(async (hash: string) => links.get(hash) ?? null) },
+    committer: {
+      commit: vi.fn(async (plan: WritePlan<string>) => {
+        for (const link of createdLinks(plan)) links.set(link.tokenHash, link);
+        return 'committed' as const;
+      }),
     },
     callLogs: { get: vi.fn(async (id: string) => calls.get(id) ?? null) },
     patients: { get: vi.fn(async (id: string) => patients.get(id) ?? null) },
     organizations: { get: vi.fn(async (id: string) => organizations.get(id) ?? null) },
     audit: { record: vi.fn(async (entry: AuditEntry) => void audit.push(entry)), recordMany: vi.fn() },
     summaryAccess: { record: vi.fn(async (access: SummaryAccessRecord) => void accesses.push(access)) },
-  } satisfies SummaryLinkDeps;
+  } satisfies SummaryLinkDeps & CreateLinkDeps;
   return {
     deps,
     links,

@@ -22,9 +22,10 @@ import { fail } from '../kernel/error-catalogue';
 import { createLink, resolveLink } from '../kernel/links';
 import type { Clock, Ids } from '../kernel/ports';
 import type { CallLinkRepository, LinkCallDialer, TextOrganizations } from './ports';
+import { releaseCallPlan, revokePlan } from './call-link-plans';
 
 export interface CreateCallLinkDeps extends PatientAccessDeps {
-  links: CallLinkRepository;
+  committer: WriteCommitter;
   audit: AuditLog;
   clock: Clock;
   webOrigin: string;
@@ -60,7 +61,7 @@ export async function revokeCallLinks(
   return audited(deps.audit, actor, 'call_link.revoke', { type: 'patient', id: patientId }, async () => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
     const at = deps.clock.now().toISOString();
-    await deps.links.revokeAll(patient.id, organization.id, at);
+    await deps.committer.commit(revokePlan(patient.id, organization.id, at));
     return { revoked: true as const, revoked_at: at };
   });
 }
@@ -154,7 +155,8 @@ export async function openCallLink(deps: OpenCallLinkDeps, token: string): Promi
       try {
         await deps.dialer.dial(log, patient, organization);
       } catch (error) {
-        await deps.links.releaseCall(patient.id, at);
+        // Given back only while this call holds it (`not_held`: another call took it since).
+        await deps.committer.commit(releaseCallPlan(patient.id, at));
         const unavailable = error instanceof AppError && error.kind === 'unavailable';
         throw fail(unavailable ? 'linkCallUnavailable' : 'linkCallRejected');
       }

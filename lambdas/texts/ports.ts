@@ -33,15 +33,12 @@ export interface LinkCallDialer {
 
 /**
  * Call links place calls: at most one per patient per window across all the patient's links (taken
- * with the call's plan, kernel/call-log-writes.ts), and staff can revoke all of a patient's links at once.
+ * with the call's plan, kernel/call-log-writes.ts), and staff can revoke all of a patient's links at
+ * once (call-link-plans.ts).
  */
 export interface CallLinkRepository extends LinkRepository {
   /** When staff last revoked the patient's call links: links created until then are revoked (null: never). */
   revokedAt(patientId: string): Promise<string | null>;
-  /** Revokes every call link of the patient created until `at`. */
-  revokeAll(patientId: string, organizationId: string, at: string): Promise<void>;
-  /** Gives the patient's window back after a call placed `at` that could not be dialled. */
-  releaseCall(patientId: string, at: string): Promise<void>;
 }
 
 export interface TextRecord {
@@ -93,7 +90,6 @@ export interface TextRepository {
   monthCount(patientId: string, month: string): Promise<number>;
   findBySid(messageSid: string): Promise<TextKey | null>;
   optOutOf(phoneNumber: string): Promise<{ optedOut: boolean; changedAt: string } | null>;
-  setOptOut(phoneNumber: string, optedOut: boolean, at: string): Promise<void>;
   contactsOf(phoneNumber: string): Promise<SmsContact[]>;
 }
 

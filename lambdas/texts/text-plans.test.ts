@@ -113,7 +113,24 @@ describe('outbound texts', () => {
   });
 
   it("fails a refused text and gives the month's allowance back", () => {
-    expect(refusedPlan(KEY, '2026-03', 'twilio.21610', AT)).toEqual({
+    expect(refusedPlan(KEY, '2026-03', 'twilio.30007', AT)).toEqual({
+      transaction: [
+        {
+          op: 'patch',
+          entity: 'textMessage',
+          key: messageKey,
+          set: { status: 'failed', error_code: 'twilio.30007', updated_at: AT },
+          when: { equal: { status: 'sending' } },
+        },
+        { op: 'upsert', entity: 'counter', key: { scope: 'patient#p-1', name: 'texts#2026-03' }, add: { value: -1 } },
+      ],
+      afterCommit: [],
+    });
+  });
+
+  it('opts the number out with a text refused because it replied STOP (Twilio 21610), in the same transaction', () => {
+    const optOut = { phoneNumber: '+18135550142', optedOut: true };
+    expect(refusedPlan(KEY, '2026-03', 'twilio.21610', AT, optOut)).toEqual({
       transaction: [
         {
           op: 'patch',
@@ -123,6 +140,11 @@ describe('outbound texts', () => {
           when: { equal: { status: 'sending' } },
         },
         { op: 'upsert', entity: 'counter', key: { scope: 'patient#p-1', name: 'texts#2026-03' }, add: { value: -1 } },
+        {
+          op: 'put',
+          entity: 'smsPreference',
+          item: { phone_number: '+18135550142', opted_out: true, changed_at: AT },
+        },
       ],
       afterCommit: [],
     });

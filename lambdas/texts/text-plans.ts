@@ -1,7 +1,7 @@
 /**
  * How texts change their records (docs/architecture.md "Writes as plans"): a text reserved before
- * it is sent, a text Twilio accepted
- * or refused, a delivery status that moves a text forward, an inbound text with the number's
+ * it is sent, a text Twilio accepted or refused (with the number's opt-out when Twilio knows it
+ * replied STOP), a delivery status that moves a text forward, an inbound text with the number's
  * STOP/START and the callbacks it opens, and a callback resolved.
  */
 import type { TextStatus } from '../../shared/values/texts';
@@ -129,8 +129,27 @@ export function acceptedPlan(key: TextKey, messageSid: string, status: TextStatu
   };
 }
 
-/** Twilio refused the text: failed while it is sending, and the month's allowance given back. */
-export function refusedPlan(key: TextKey, month: string, errorCode: string, at: string): WritePlan {
+/** The number's preference as STOP or START (or a carrier's refusal) set it, at `at`. */
+function optOutWrite(change: OptOutChange, at: string): ItemWrite {
+  return {
+    op: 'put',
+    entity: 'smsPreference',
+    item: { phone_number: change.phoneNumber, opted_out: change.optedOut, changed_at: at },
+  };
+}
+
+/**
+ * Twilio refused the text: failed while it is sending, and the month's allowance given back. A
+ * refusal because the number replied STOP to the sender (Twilio 21610) gives `optOut`: the number is
+ * opted out on our side too, with the refusal.
+ */
+export function refusedPlan(
+  key: TextKey,
+  month: string,
+  errorCode: string,
+  at: string,
+  optOut: OptOutChange | null = null,
+): WritePlan {
   return {
     transaction: [
       {
@@ -141,6 +160,7 @@ export function refusedPlan(key: TextKey, month: string, errorCode: string, at: 
         when: { equal: { status: 'sending' } },
       },
       counterAdd(patientScope(key.patientId), monthlyTexts(month), -1),
+      ...(optOut ? [optOutWrite(optOut, at)] : []),
     ],
     afterCommit: [],
   };
@@ -209,15 +229,7 @@ export function inboundPlan(
       },
       refusal: 'duplicate',
     },
-    ...(optOut
-      ? [
-          {
-            op: 'put',
-            entity: 'smsPreference',
-            item: { phone_number: optOut.phoneNumber, opted_out: optOut.optedOut, changed_at: at },
-          } satisfies ItemWrite,
-        ]
-      : []),
+    ...(optOut ? [optOutWrite(optOut, at)] : []),
     ...once.map((t): ItemWrite => ({ op: 'create', entity: 'textMessage', item: textItem(t) })),
     ...callbacks.map((t): ItemWrite => ({
       op: 'create',

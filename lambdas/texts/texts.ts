@@ -40,7 +40,6 @@ import type {
   TextRecord,
   TextRepository,
 } from './ports';
-import type { LinkRepository } from '../kernel/records/link';
 
 /** The patient page shows this many texts at a time (newest first). */
 export const TEXT_HISTORY_LIMIT = 50;
@@ -55,7 +54,6 @@ export interface TextDeps {
 }
 
 export interface SendTextDeps extends TextDeps {
-  links: LinkRepository;
   sms: SmsSender;
   /** The web app's origin, for the call link. */
   webOrigin: string;
@@ -194,16 +192,12 @@ export async function sendPatientText(
       }));
     } catch (error) {
       const code = error instanceof MessageSendError ? error.code : 'internal';
-      if (
-        (await deps.committer.commit(refusedPlan(key, month, code, deps.clock.now().toISOString()))) !== 'committed'
-      ) {
-        throw new Error('text was not sending');
-      }
-      // Twilio knows the number replied STOP to this sender: keep that on our side too.
-      if (error instanceof MessageSendError && error.reason === 'unsubscribed') {
-        await deps.texts.setOptOut(phone, true, deps.clock.now().toISOString());
-        throw fail('textOptedOut');
-      }
+      // Twilio knows the number replied STOP to this sender: keep that on our side too, with the refusal.
+      const unsubscribed = error instanceof MessageSendError && error.reason === 'unsubscribed';
+      const optOut = unsubscribed ? { phoneNumber: phone, optedOut: true } : null;
+      const refused = refusedPlan(key, month, code, deps.clock.now().toISOString(), optOut);
+      if ((await deps.committer.commit(refused)) !== 'committed') throw new Error('text was not sending');
+      if (unsubscribed) throw fail('textOptedOut');
       if (error instanceof MessageSendError) {
         throw fail(error.reason === 'unavailable' ? 'textUnavailable' : 'textRejected');
       }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoLinkRepository } from '../../lambdas/texts/store/dynamo-link-repository';
+import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { createSummaryLink } from '../../lambdas/kernel/links';
 import type { SummaryDetailResponse } from '../../shared/summaries';
 import { SUMMARY_LINK_MESSAGES } from '../../shared/summary-link';
@@ -43,7 +43,7 @@ describe('summary page: /summary/{token}', () => {
       ),
       200,
     ).summary;
-    const links = { links: new DynamoLinkRepository(tableOf(stack)), clock: { now: () => new Date() } };
+    const links = { committer: new DynamoWriteCommitter(tableOf(stack)), clock: { now: () => new Date() } };
     path = await createSummaryLink(links, placed.id, orgs.sunrise, patient.id, 'summary-page.e2e.test');
   });
   afterAll(async () => {

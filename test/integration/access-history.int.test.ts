@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AccessHistoryEntry, AccessHistoryPage, UserProfile } from '../../shared/domain';
 import { createSummaryLink } from '../../lambdas/kernel/links';
-import { DynamoLinkRepository } from '../../lambdas/texts/store/dynamo-link-repository';
+import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { call } from '../support/api';
 import {
   auditTrail,
@@ -182,7 +182,7 @@ describe("a patient's access history is complete (issue 23 item 2)", () => {
     expect(transcript.call.transcript.length).toBeGreaterThan(0);
     expectStatus(await call(stack, 'GET', `/calls/${placed.id}/summary`, { token: sunrise }), 200);
     const link = await createSummaryLink(
-      { links: new DynamoLinkRepository(tableOf(stack)), clock: { now: () => new Date() } },
+      { committer: new DynamoWriteCommitter(tableOf(stack)), clock: { now: () => new Date() } },
       placed.id,
       orgs.sunrise,
       patient.id,

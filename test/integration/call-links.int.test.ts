@@ -16,6 +16,7 @@ import {
   tableOf,
   throwawayToken,
   timeZoneAtHour,
+  vapiSecret,
 } from '../support/fixtures';
 
 const stack = inject('stack');
@@ -48,6 +49,17 @@ async function linkCalls(patientId: string, token: string) {
 /** Lets the patient be called again as far as the one-call-at-a-time lock goes: only the link window is left. */
 const releasePatientLock = (patientId: string) =>
   db.entities.patient.patch({ patient_id: patientId }).remove(['active_call_id']).go();
+
+/** The next call the voice simulator receives fails this way. */
+async function voiceFault(next: string[]) {
+  const { apiKey } = await vapiSecret(stack);
+  const answer = await fetch(`${stack.voiceUrl}/__simulator/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${apiKey}` },
+    body: JSON.stringify({ next }),
+  });
+  expect(answer.status).toBe(200);
+}
 
 describe('revoking call links', () => {
   it('revokes every link of the patient (they answer like expired ones), audited; a later link works', async () => {
@@ -129,6 +141,27 @@ describe("one call per patient per 15 minutes across all of the patient's links"
     const answers = await Promise.all(links.map(open));
     expect(answers.filter((a) => (a.body as { call?: string }).call === 'placed')).toHaveLength(1);
     expect(await linkCalls(patient.id, token)).toHaveLength(1);
+  });
+});
+
+describe('a call the voice platform refuses', () => {
+  it("gives the patient's window back: the link answers that the call failed, and works again", async () => {
+    const { patient, token } = await callablePatientAtHour(13);
+    const link = await newLink(patient.id, token);
+    await voiceFault(['http-400']);
+    expect(await open(link)).toEqual({
+      status: 502,
+      body: { error: CALL_LINK_MESSAGES.callFailed, code: 'link.call_failed' },
+    });
+    const { data } = await db.entities.patientLinks.get({ patient_id: patient.id }).go();
+    expect(data?.call_at).toBeUndefined();
+
+    // Not the lock of the failed call: the window alone decides whether the link calls again.
+    await releasePatientLock(patient.id);
+    expect(await open(link)).toEqual({
+      status: 200,
+      body: { isValid: true, ...firstNameOf(patient), call: 'placed' },
+    });
   });
 });
 

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OpenApiDocument } from '../../lambdas/openapi';
 import { ROUTES, findRoute, routeKey, type RouteDefinition } from '../../lambdas/routes';
 import { createSummaryLink } from '../../lambdas/kernel/links';
-import { DynamoLinkRepository } from '../../lambdas/texts/store/dynamo-link-repository';
+import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { call } from '../support/api';
 import {
   createCallablePatient,
@@ -225,7 +225,7 @@ describe('real answers replayed against the document', () => {
     });
     const { data: log } = await tableOf(stack).entities.callLog.get({ call_log_id: callId }).go();
     const summaryPath = await createSummaryLink(
-      { links: new DynamoLinkRepository(tableOf(stack)), clock: { now: () => new Date() } },
+      { committer: new DynamoWriteCommitter(tableOf(stack)), clock: { now: () => new Date() } },
       callId,
       log?.provider_id ?? '',
       patientId,

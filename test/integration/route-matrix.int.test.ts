@@ -21,7 +21,7 @@ import { DASHBOARD_MESSAGES } from '../../shared/dashboard';
 import { PAGE_LIMIT_MESSAGE } from '../../shared/validation';
 import { ROLES, type Role } from '../../shared/roles';
 import { CAPABILITY_SPECS } from '../../lambdas/capabilities';
-import { DynamoLinkRepository } from '../../lambdas/texts/store/dynamo-link-repository';
+import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { createSummaryLink } from '../../lambdas/kernel/links';
 import { call } from '../support/api';
 import { endOfCallReport, statusUpdate } from '../support/vapi-messages';
@@ -147,7 +147,7 @@ async function completedCall(
   );
   const { data: log } = await tableOf(stack).entities.callLog.get({ call_log_id: placed.id }).go();
   const path = await createSummaryLink(
-    { links: new DynamoLinkRepository(tableOf(stack)), clock: { now: () => new Date() } },
+    { committer: new DynamoWriteCommitter(tableOf(stack)), clock: { now: () => new Date() } },
     placed.id,
     log?.provider_id ?? '',
     patientId,

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DynamoLinkRepository } from '../../lambdas/texts/store/dynamo-link-repository';
+import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { createSummaryLink } from '../../lambdas/kernel/links';
 import type { SummaryDetailResponse } from '../../shared/summaries';
 import type { SummaryLinkResponse } from '../../shared/summary-link';
@@ -44,7 +44,7 @@ const STAFF_ONLY = {
 
 /** A summary link as the notifier makes it, on the stack's own table; `now` dates it. */
 function linkTo(ids: { call: string; org: string; patient: string }, now = new Date()) {
-  const deps = { links: new DynamoLinkRepository(tableOf(stack)), clock: { now: () => now } };
+  const deps = { committer: new DynamoWriteCommitter(tableOf(stack)), clock: { now: () => now } };
   return createSummaryLink(deps, ids.call, ids.org, ids.patient, 'summary-links.int.test');
 }
 const tokenOf = (path: string) => path.replace(/^\/summary\//, '');

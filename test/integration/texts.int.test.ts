@@ -3,7 +3,17 @@
  * simulators, the real handlers): the monthly cap, STOP / START / HELP, callback requests, delivery
  * statuses, Twilio failing, duplicate webhooks, and call links that place one call per 15 minutes.
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DynamoAuditLog } from '../../lambdas/audit/store/dynamo-audit-log';
+import type { Actor } from '../../lambdas/kernel/actor';
+import { MessageSendError } from '../../lambdas/kernel/vendor-errors';
+import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
+import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
+import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
+import { DynamoTextRepository } from '../../lambdas/texts/store/dynamo-text-repository';
+import { sendPatientText, type SendTextDeps } from '../../lambdas/texts/texts';
+import { DynamoUserProfileRepository } from '../../lambdas/users/store/dynamo-user-profile-repository';
 import type { PatientTextsResponse, SendTextResponse } from '../../shared/texts';
 import type { WorklistAnswer } from '../../shared/dashboard';
 import { call } from '../support/api';
@@ -109,6 +119,41 @@ describe('sending texts', () => {
     expect(texts.sent_this_month).toBe(0);
     expect(await outboxTo(patient.phone_number ?? '')).toHaveLength(0);
     expectStatus(await send(patient.id), 201);
+  });
+
+  it('opts the number out when Twilio refuses the text because it replied STOP to the sender (21610)', async () => {
+    const patient = await textablePatient();
+    const db = tableOf(stack);
+    const clock = { now: () => new Date() };
+    const ids = { newId: () => randomUUID() };
+    const deps: SendTextDeps = {
+      patients: new DynamoPatientRepository(db),
+      organizations: new DynamoOrganizationRepository(db),
+      profiles: new DynamoUserProfileRepository(db),
+      texts: new DynamoTextRepository(db),
+      audit: new DynamoAuditLog(db, clock, ids),
+      clock,
+      committer: new DynamoWriteCommitter(db),
+      // Twilio's answer for a number that replied STOP to this sender: it never reaches the simulator.
+      sms: { send: () => Promise.reject(new MessageSendError('twilio.21610', 'unsubscribed')) },
+      webOrigin: stack.apiUrl,
+      statusCallbackUrl: `${stack.twilioUrl}/status`,
+    };
+    const actor: Actor = {
+      userId: 'texts.int.test',
+      email: 'nurse@sunrise.example',
+      role: 'provider',
+      providerId: sunrise,
+    };
+    const refused = await sendPatientText(deps, actor, patient.id, {
+      body: 'Checking in',
+      includeMagicLink: false,
+    }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 409, code: 'text.opted_out' });
+    const texts = await textsOf(patient.id);
+    expect(texts).toMatchObject({ opted_out: true, sent_this_month: 0 });
+    expect(texts.messages[0]).toMatchObject({ status: 'failed', error_code: 'twilio.21610' });
+    expect(await send(patient.id)).toMatchObject({ status: 409, body: { code: 'text.opted_out' } });
   });
 
   it('refuses a patient without a phone number', async () => {

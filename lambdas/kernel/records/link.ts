@@ -10,9 +10,8 @@ export interface LinkRecord {
   expires: string;
 }
 
-/** Where links are kept (the texts store). */
+/** Where links are read (the texts store; they are created by kernel/links.ts's plan). */
 export interface LinkRepository {
-  create(link: LinkRecord): Promise<void>;
   /** null when no link has this hash (expiry is the caller's rule). */
   get(tokenHash: string): Promise<LinkRecord | null>;
 }

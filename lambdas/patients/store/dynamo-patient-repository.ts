@@ -11,7 +11,6 @@ import { COUNTER, organizationScope } from '../../kernel/read-models/counters';
 import { SEARCH_ENTRY_SCOPE } from '../../kernel/read-models/search-entries';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
-import { isConditionFailure } from '../../platform/dynamodb/conditions';
 import { queryPage } from '../../platform/dynamodb/paging';
 import { searchIds } from '../../platform/dynamodb/search-index';
 
@@ -81,16 +80,6 @@ export class DynamoPatientRepository implements PatientRepository {
       unique.map((patient_id) => ({ patient_id })),
     );
     return data.map(toRecord);
-  }
-
-  async disableCadence(patientId: string): Promise<void> {
-    await this.db.entities.outreachCadence
-      .patch({ patient_id: patientId })
-      .set({ enabled: false })
-      .go()
-      .catch((error: unknown) => {
-        if (!isConditionFailure(error)) throw error;
-      });
   }
 
   async pageConsents(

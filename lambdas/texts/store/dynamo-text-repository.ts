@@ -70,10 +70,6 @@ export class DynamoTextRepository implements TextRepository {
     return data ? { optedOut: data.opted_out, changedAt: data.changed_at } : null;
   }
 
-  async setOptOut(phoneNumber: string, optedOut: boolean, at: string): Promise<void> {
-    await this.db.entities.smsPreference.put({ phone_number: phoneNumber, opted_out: optedOut, changed_at: at }).go();
-  }
-
   async contactsOf(phoneNumber: string): Promise<SmsContact[]> {
     const { data } = await this.db.entities.smsContact.query
       .byPhone({ phone_number: phoneNumber })
