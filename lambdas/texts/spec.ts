@@ -53,7 +53,7 @@ export const TEXTS = {
       timeoutSeconds: 60,
       config: ['table', 'sms'],
       permissions: {
-        table: ['dynamodb:GetItem', ...PLAN_WRITES],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
         sms: ['secretsmanager:GetSecretValue'],
       },
     },
@@ -63,7 +63,7 @@ export const TEXTS = {
       timeoutSeconds: 120,
       config: ['table', 'sms'],
       permissions: {
-        table: ['dynamodb:GetItem', 'dynamodb:Query', ...PLAN_WRITES],
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
         sms: ['secretsmanager:GetSecretValue'],
       },
     },
