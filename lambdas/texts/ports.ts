@@ -1,6 +1,6 @@
 /** Patient texts (product-rules.md "Texts") and magic links (product-rules.md "Links and expiry"). */
 import type { TextDirection, TextKind, TextStatus } from '../../shared/values/texts';
-import type { CallStatus } from '../../shared/values/calls';
+import type { CallKind, CallStatus } from '../../shared/values/calls';
 import type { OrganizationLookup, PatientLookup } from '../kernel/access';
 import type { Page } from '../kernel/ports';
 import type { OrganizationRecordLookup } from '../kernel/read-models/daily-caps';
@@ -123,6 +123,8 @@ export interface ReminderCall {
   patientId: string;
   providerId: string;
   status: CallStatus;
+  /** A monthly check-in is placed only with the patient's accepted consent, and reminded only then. */
+  kind: CallKind;
   /** When it is due (UTC ISO); null for a call placed at once. */
   scheduledAt: string | null;
   /** The due time whose reminder was handled already; null: none yet. */

@@ -15,6 +15,7 @@ const call = (fields: Partial<ReminderCall> = {}): ReminderCall => ({
   patientId: 'p-1',
   providerId: 'o-1',
   status: 'scheduled',
+  kind: 'monthly',
   scheduledAt: inHours(24),
   remindedFor: null,
   ...fields,
@@ -32,6 +33,7 @@ const patient = (fields: Partial<PatientRecord> = {}): PatientRecord => ({
   version: 1,
   status: 'active',
   preferred_language: 'en',
+  consent: { status: 'accepted', date: '2026-11-02' },
   ...fields,
 });
 
@@ -186,6 +188,16 @@ describe('remindCall', () => {
     expect(await remindCall(deps, call().id)).toBe('daily_limit');
     expect(w.plans).toHaveLength(1);
     expect(w.sent).toEqual([]);
+  });
+
+  it('sends nothing of a monthly check-in waiting for consent (it is not placed); a staff-scheduled call is reminded', async () => {
+    for (const status of ['not_asked', 'declined', 'withdrawn'] as const) {
+      const waiting = world([call()], { patient: patient({ consent: { status, date: null } }) });
+      expect(await remindCall(waiting.deps, call().id)).toBe('no_consent');
+      expect(waiting.w.plans).toEqual([]);
+    }
+    const staff = world([call({ kind: 'scheduled' })], { patient: patient({ consent: undefined }) });
+    expect(await remindCall(staff.deps, call().id)).toBe('sent');
   });
 
   it('texts nobody without a phone, a sender, or an active patient', async () => {

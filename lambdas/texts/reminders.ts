@@ -49,7 +49,8 @@ export interface ReminderDeps {
 
 /**
  * What became of one call's reminder: `sent`; not due (not pending, more than 24 hours ahead or
- * already due, reminded for that time); nobody to text (`inactive`, `no_phone`, `no_sender`);
+ * already due, reminded for that time); nobody to text (`inactive`, `no_phone`, `no_sender`), or
+ * a monthly check-in that waits for the patient's consent (`no_consent`);
  * refused for that time (`opted_out`, `limit`); `daily_limit`, `unavailable`: tried again by the
  * next run while the call is still ahead; `rejected`: Twilio refused the number.
  */
@@ -57,6 +58,7 @@ export type ReminderOutcome =
   | 'sent'
   | 'not_due'
   | 'inactive'
+  | 'no_consent'
   | 'no_phone'
   | 'no_sender'
   | 'opted_out'
@@ -82,6 +84,8 @@ export async function remindCall(deps: ReminderDeps, callId: string): Promise<Re
     deps.organizations.getRef(call.providerId),
   ]);
   if (patient?.status !== 'active' || organization?.status !== 'active') return 'inactive';
+  // A check-in waiting for consent is not placed, and moves a day at a time: no text about it.
+  if (call.kind === 'monthly' && patient.consent?.status !== 'accepted') return 'no_consent';
   if (!patient.phone_number) return 'no_phone';
   // Never the deployment's shared sender: replies to it cannot tell practices apart.
   const sender = organization.sms_sender;

@@ -6,7 +6,7 @@ type CallLogItem = EntityItem<CareLoopService['entities']['callLog']>;
 
 /** A stored call log item (or a stream image of one) as a reminder reads it. */
 export function reminderCallOf(
-  item: Pick<CallLogItem, 'call_log_id' | 'patient_id' | 'provider_id' | 'status'> &
+  item: Pick<CallLogItem, 'call_log_id' | 'patient_id' | 'provider_id' | 'status' | 'kind'> &
     Partial<Pick<CallLogItem, 'scheduled_at' | 'reminded_for'>>,
 ): ReminderCall {
   return {
@@ -14,6 +14,7 @@ export function reminderCallOf(
     patientId: item.patient_id,
     providerId: item.provider_id,
     status: item.status,
+    kind: item.kind,
     scheduledAt: item.scheduled_at ?? null,
     remindedFor: item.reminded_for ?? null,
   };
