@@ -62,6 +62,7 @@ function world(
   calls: ReminderCall[],
   options: {
     patient?: PatientRecord | null;
+    now?: Date;
     outcomes?: CommitOutcome<string>[];
     sendError?: Error;
   } = {},
@@ -90,7 +91,7 @@ function world(
         return Promise.resolve();
       },
     },
-    clock: { now: () => NOW },
+    clock: { now: () => options.now ?? NOW },
     ids: { newId: () => 'e-1' },
     committer: {
       commit: <R extends string>(plan: WritePlan<R>) => {
@@ -198,6 +199,20 @@ describe('remindCall', () => {
     }
     const staff = world([call({ kind: 'scheduled' })], { patient: patient({ consent: undefined }) });
     expect(await remindCall(staff.deps, call().id)).toBe('sent');
+  });
+
+  it('keeps the calling hours in the practice’s zone: nothing at 21:00 or before 8:00, sent from 8:00', async () => {
+    // 02:00 UTC is 21:00 in New York (EST); 12:59 UTC is 7:59; 13:00 UTC is 8:00.
+    for (const [at, outcome] of [
+      ['2026-12-01T02:00:00.000Z', 'quiet_hours'],
+      ['2026-12-01T12:59:00.000Z', 'quiet_hours'],
+      ['2026-12-01T13:00:00.000Z', 'sent'],
+    ] as const) {
+      const now = new Date(at);
+      const { w, deps } = world([call({ scheduledAt: new Date(now.getTime() + 3 * HOUR).toISOString() })], { now });
+      expect(await remindCall(deps, call().id), at).toBe(outcome);
+      expect(w.sent, at).toHaveLength(outcome === 'sent' ? 1 : 0);
+    }
   });
 
   it('texts nobody without a phone, a sender, or an active patient', async () => {

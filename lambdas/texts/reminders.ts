@@ -14,6 +14,7 @@
  */
 import { TEXT_MONTHLY_LIMIT, reminderTextBody, type SmsLanguage } from '../../shared/texts';
 import { monthIn } from '../../shared/time-preferences';
+import { isWithinCallWindow } from '../../shared/call-times';
 import { dailyCapOf, slotTaken } from '../kernel/read-models/daily-caps';
 import { systemEvent } from '../kernel/audit-actors';
 import { MessageSendError } from '../kernel/vendor-errors';
@@ -50,7 +51,8 @@ export interface ReminderDeps {
 /**
  * What became of one call's reminder: `sent`; not due (not pending, more than 24 hours ahead or
  * already due, reminded for that time); nobody to text (`inactive`, `no_phone`, `no_sender`), or
- * a monthly check-in that waits for the patient's consent (`no_consent`);
+ * a monthly check-in that waits for the patient's consent (`no_consent`); `quiet_hours`: outside
+ * the calling hours, sent by a later run;
  * refused for that time (`opted_out`, `limit`); `daily_limit`, `unavailable`: tried again by the
  * next run while the call is still ahead; `rejected`: Twilio refused the number.
  */
@@ -59,6 +61,7 @@ export type ReminderOutcome =
   | 'not_due'
   | 'inactive'
   | 'no_consent'
+  | 'quiet_hours'
   | 'no_phone'
   | 'no_sender'
   | 'opted_out'
@@ -86,6 +89,9 @@ export async function remindCall(deps: ReminderDeps, callId: string): Promise<Re
   if (patient?.status !== 'active' || organization?.status !== 'active') return 'inactive';
   // A check-in waiting for consent is not placed, and moves a day at a time: no text about it.
   if (call.kind === 'monthly' && patient.consent?.status !== 'accepted') return 'no_consent';
+  // Texts keep the calling hours (8:00–21:00 in the practice's zone): outside them the recurring
+  // job sends the reminder when they open, if the call is still ahead.
+  if (!isWithinCallWindow(now, organization.timezone)) return 'quiet_hours';
   if (!patient.phone_number) return 'no_phone';
   // Never the deployment's shared sender: replies to it cannot tell practices apart.
   const sender = organization.sms_sender;

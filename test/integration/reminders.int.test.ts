@@ -1,9 +1,10 @@
 /**
- * Reminders of scheduled calls (DECISIONS "Reminders") against the local stack: a call scheduled
- * 10 minutes out is reminded at once by the table-stream job, through the Twilio simulator; a
- * check-in days out is reminded when it enters its last 24 hours (the recurring job's use case,
- * run on the stack's table with a test clock), once; a STOPped (ALTO) number gets none; a
- * cancelled call none, and a moved call none for its old time and one for its new time.
+ * Reminders of scheduled calls (DECISIONS "Reminders") against the local stack, for a practice
+ * inside its calling hours: a call scheduled 10 minutes out is reminded at once by the
+ * table-stream job, through the Twilio simulator; a check-in days out is reminded when it enters
+ * its last 24 hours (the recurring job's use case, run on the stack's table with a test clock),
+ * once; a STOPped (ALTO) number gets none; a cancelled call none, and a moved call none for its
+ * old time and one for its new time.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PatientTextsResponse } from '../../shared/texts';
@@ -19,24 +20,29 @@ import type { OutboundText } from '../../lambdas/texts/ports';
 import { call } from '../support/api';
 import {
   createCallablePatient,
-  demoOrganizations,
+  createTextingOrganization,
   eventually,
   expectStatus,
   inboundText,
   postTwilioWebhook,
   scheduleCallFor,
-  sunriseToken,
   tableOf,
+  throwawayToken,
+  timeZoneAtHour,
 } from '../support/fixtures';
+import type { ProviderOrganization } from '../../shared/domain';
 
 const stack = inject('stack');
 const HOUR = 60 * 60 * 1000;
-let sunrise: string;
+let practice: ProviderOrganization;
+let practiceId: string;
 let nurse: string;
 
+// A practice whose clock is inside the calling hours (texts keep them) whatever the time of the run.
 beforeAll(async () => {
-  sunrise = (await demoOrganizations(stack)).sunrise;
-  nurse = await sunriseToken(stack);
+  practice = await createTextingOrganization(stack, { timezone: timeZoneAtHour(13) });
+  practiceId = practice.id;
+  nurse = await throwawayToken(stack, 'provider', practice.id);
 });
 
 const textsOf = async (patientId: string) =>
@@ -97,18 +103,17 @@ const sentTo = (sent: readonly OutboundText[], phone: string) => sent.filter((t)
 
 describe('a call scheduled less than 24 hours ahead', () => {
   it('is reminded at once, through Twilio, saying who calls and when, and only once', async () => {
-    const patient = await createCallablePatient(stack, sunrise, 6, nurse);
+    const patient = await createCallablePatient(stack, practiceId, 6, nurse);
     const phone = patient.phone_number ?? '';
     const scheduled = await scheduleCallFor(stack, patient.id, '10_minutes', nurse);
     const log = await handled(scheduled.id);
     expect(log?.reminded_for).toBe(log?.scheduled_at);
 
-    const organization = (await tableOf(stack).entities.organization.get({ organization_id: sunrise }).go()).data;
     const body = reminderTextBody('en', {
       firstName: patient.first_name,
-      organizationName: organization?.name ?? '',
+      organizationName: practice.name,
       scheduledAt: log?.scheduled_at ?? '',
-      timeZone: organization?.timezone ?? '',
+      timeZone: practice.timezone,
     });
     const delivered = await eventually(
       () => outboxTo(phone),
@@ -133,7 +138,7 @@ describe('a call scheduled less than 24 hours ahead', () => {
   });
 
   it('is reminded in Spanish for a Spanish-speaking patient', async () => {
-    const patient = await createCallablePatient(stack, sunrise, 6, nurse);
+    const patient = await createCallablePatient(stack, practiceId, 6, nurse);
     await tableOf(stack).entities.patient.patch({ patient_id: patient.id }).set({ preferred_language: 'es' }).go();
     const scheduled = await scheduleCallFor(stack, patient.id, '10_minutes', nurse);
     await handled(scheduled.id);
@@ -146,14 +151,18 @@ describe('a call scheduled less than 24 hours ahead', () => {
   });
 
   it('is not reminded when the number replied ALTO (STOP), and not tried again for that time', async () => {
-    const patient = await createCallablePatient(stack, sunrise, 6, nurse);
+    const patient = await createCallablePatient(stack, practiceId, 6, nurse);
     const phone = patient.phone_number ?? '';
     // The number is the practice's contact once it was texted: a text, then ALTO.
     expectStatus(
       await call(stack, 'POST', `/patients/${patient.id}/texts`, { token: nurse, body: { body: 'Checking in' } }),
       201,
     );
-    const alto = await postTwilioWebhook(stack, 'inbound', inboundText(phone, 'ALTO'));
+    const alto = await postTwilioWebhook(
+      stack,
+      'inbound',
+      inboundText(phone, 'ALTO', undefined, practice.sms_sender ?? ''),
+    );
     expect(alto.status).toBe(200);
     expect((await textsOf(patient.id)).opted_out).toBe(true);
 
@@ -169,7 +178,7 @@ describe('a call scheduled less than 24 hours ahead', () => {
 
 describe('a check-in days ahead', () => {
   it('is reminded when it enters its last 24 hours, once, even when two runs meet', async () => {
-    const patient = await createCallablePatient(stack, sunrise, 6, nurse);
+    const patient = await createCallablePatient(stack, practiceId, 6, nurse);
     const phone = patient.phone_number ?? '';
     const pending = await scheduleCallFor(stack, patient.id, '1_week', nurse);
     // Three days out, as a monthly check-in is before its reminder.
@@ -200,7 +209,7 @@ describe('a check-in days ahead', () => {
   });
 
   it('is never reminded once cancelled', async () => {
-    const patient = await createCallablePatient(stack, sunrise, 6, nurse);
+    const patient = await createCallablePatient(stack, practiceId, 6, nurse);
     const pending = await scheduleCallFor(stack, patient.id, '1_week', nurse);
     expectStatus(await call(stack, 'DELETE', `/scheduled-calls/${pending.id}`, { token: nurse }), 200);
     const due = (await callLogOf(pending.id))?.scheduled_at ?? '';
@@ -212,7 +221,7 @@ describe('a check-in days ahead', () => {
   });
 
   it('moved after its reminder: nothing more for the old time, a reminder for the new one', async () => {
-    const patient = await createCallablePatient(stack, sunrise, 6, nurse);
+    const patient = await createCallablePatient(stack, practiceId, 6, nurse);
     const phone = patient.phone_number ?? '';
     const pending = await scheduleCallFor(stack, patient.id, '1_week', nurse);
     const first = (await callLogOf(pending.id))?.scheduled_at ?? '';
