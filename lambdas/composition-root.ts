@@ -17,6 +17,9 @@ import { DynamoPatientRepository } from './patients/store/dynamo-patient-reposit
 import { DynamoSettingsRepository } from './settings/store/dynamo-settings-repository';
 import { DynamoSummaryRepository } from './summaries/store/dynamo-summary-repository';
 import { DynamoTextRepository } from './texts/store/dynamo-text-repository';
+import { DynamoReminderCalls } from './texts/store/dynamo-reminder-calls';
+import type { ReminderDeps } from './texts/reminders';
+import { twilioSmsSender } from './vendors/twilio/twilio-sms-sender';
 import { DynamoUserProfileRepository } from './users/store/dynamo-user-profile-repository';
 import { createEntities } from './platform/dynamodb/entities';
 import { createEventPublisher } from './vendors/eventbridge/eventbridge-event-publisher';
@@ -32,6 +35,7 @@ import {
   readBusEnv,
   readIdentityEnv,
   readSchedulerEnv,
+  readSmsEnv,
   readTableEnv,
   readVapiEnv,
   type IdentityEnv,
@@ -106,6 +110,18 @@ export function callLifecycleDeps() {
     scheduler: callScheduler(table.clock),
     events: eventPublisher(),
     signals: callSignals,
+  };
+}
+
+/** What both reminder jobs work with: the table, the calls as reminders read them, and Twilio. */
+export function reminderDeps(): ReminderDeps {
+  const sms = readSmsEnv();
+  const table = tableDeps();
+  return {
+    ...table,
+    calls: new DynamoReminderCalls(table.db),
+    sms: twilioSmsSender(sms),
+    statusCallbackUrl: `${sms.webhookBaseUrl}/status`,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inboundKeyword, SMS_REPLIES, SMS_REPLIES_BY_LANGUAGE } from './texts';
+import { inboundKeyword, reminderTextBody, SMS_REPLIES, SMS_REPLIES_BY_LANGUAGE } from './texts';
 
 describe('inboundKeyword', () => {
   it('reads the STOP, START and HELP families in English, whole reply, any case', () => {
@@ -26,5 +26,41 @@ describe('the reply catalogues', () => {
       expect(replies.callback).toContain('911');
     }
     expect(SMS_REPLIES_BY_LANGUAGE.es.help).toContain('Responda ALTO');
+  });
+});
+
+describe('reminderTextBody', () => {
+  const facts = {
+    firstName: 'Ada',
+    organizationName: 'Sunrise Family Medicine',
+    // 14:00 UTC on a Tuesday in December: 9:00 in New York (EST), 6:00 in Los Angeles.
+    scheduledAt: '2026-12-01T14:00:00.000Z',
+    timeZone: 'America/New_York',
+  };
+
+  it('says in English who will call and when, in the practice’s time zone, with the English footer', () => {
+    expect(reminderTextBody('en', facts)).toBe(
+      'Hi Ada, this is a reminder from Sunrise Family Medicine: our care assistant will call you for your check-in on Tuesday, December 1 at 9:00 AM EST. If that time no longer works, reply to this message and your care team will get back to you.\n\nReply STOP to opt out, HELP for help.',
+    );
+    expect(reminderTextBody('en', { ...facts, timeZone: 'America/Los_Angeles' })).toContain(
+      'on Tuesday, December 1 at 6:00 AM PST.',
+    );
+  });
+
+  it('says it in Spanish with the Spanish footer (ALTO, AYUDA), the article agreeing with the hour', () => {
+    expect(reminderTextBody('es', facts)).toBe(
+      'Hola Ada, le recordamos de parte de Sunrise Family Medicine: nuestro asistente de atención le llamará para su seguimiento el martes, 1 de diciembre a las 9:00 a.m. EST. Si ya no le conviene esa hora, responda a este mensaje y su equipo de atención se comunicará con usted.\n\nResponda ALTO para no recibir más mensajes, AYUDA para obtener ayuda.',
+    );
+    // 18:30 UTC is 1:30 p.m. in New York: «a la 1:30».
+    expect(reminderTextBody('es', { ...facts, scheduledAt: '2026-12-01T18:30:00.000Z' })).toContain(
+      'el martes, 1 de diciembre a la 1:30 p.m. EST.',
+    );
+  });
+
+  it('tells the date of the practice’s day, not UTC’s, and plain spaces only', () => {
+    // 02:00 UTC on December 2 is still December 1 in New York.
+    const late = reminderTextBody('en', { ...facts, scheduledAt: '2026-12-02T02:00:00.000Z' });
+    expect(late).toContain('on Tuesday, December 1 at 9:00 PM EST.');
+    expect(late).not.toMatch(/[\u00a0\u202f]/);
   });
 });

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import type { callLinkAnswer, createCallLinkAnswer, patientTextsAnswer, sendTextAnswer } from './api/answers';
 import type { patientTextRecord } from './api/records';
+import { hourIn } from './time-preferences';
 export * from './values/texts';
 
 /** At most this many outbound texts per patient per calendar month (organization's time zone). */
@@ -147,6 +148,64 @@ export function outboundTextBody(body: string, callLink: string | null): string 
   if (callLink) parts.push(`${CALL_LINK_LINE} ${callLink}`);
   parts.push(TEXT_FOOTER);
   return parts.join('\n\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reminders (DECISIONS "Reminders", "Languages"): reviewed strings, one catalogue per language.
+
+/** The footer in Spanish: the Spanish keywords, which work like STOP and HELP. */
+export const TEXT_FOOTER_ES = 'Responda ALTO para no recibir más mensajes, AYUDA para obtener ayuda.';
+
+/** Each language's footer. */
+export const TEXT_FOOTER_BY_LANGUAGE: Record<SmsLanguage, string> = { en: TEXT_FOOTER, es: TEXT_FOOTER_ES };
+
+/** What a reminder says: who calls (the practice's care assistant) and when, in the patient's words. */
+export interface ReminderFacts {
+  firstName: string;
+  organizationName: string;
+  /** The call's time (UTC ISO), told in the organization's time zone. */
+  scheduledAt: string;
+  timeZone: string;
+}
+
+const REMINDER_LOCALES: Record<SmsLanguage, string> = { en: 'en-US', es: 'es-US' };
+
+/** `Tuesday, December 1` and `9:00 AM EST` (`martes, 1 de diciembre`, `9:00 a.m. EST`) in the zone. */
+function reminderWhen(language: SmsLanguage, scheduledAt: string, timeZone: string) {
+  const at = new Date(scheduledAt);
+  const locale = REMINDER_LOCALES[language];
+  // ICU may put narrow no-break spaces in times; a text keeps plain ones.
+  const plain = (s: string) => s.replace(/\s/g, ' ');
+  return {
+    date: plain(
+      new Intl.DateTimeFormat(locale, { timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(at),
+    ),
+    time: plain(
+      new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(
+        at,
+      ),
+    ),
+    hourOfDay: hourIn(timeZone, at),
+  };
+}
+
+/** The reminder of a check-in call, without its footer, in the patient's language. */
+export const REMINDER_TEXTS: Record<SmsLanguage, (facts: ReminderFacts) => string> = {
+  en: (f) => {
+    const { date, time } = reminderWhen('en', f.scheduledAt, f.timeZone);
+    return `Hi ${f.firstName}, this is a reminder from ${f.organizationName}: our care assistant will call you for your check-in on ${date} at ${time}. If that time no longer works, reply to this message and your care team will get back to you.`;
+  },
+  es: (f) => {
+    const { date, time, hourOfDay } = reminderWhen('es', f.scheduledAt, f.timeZone);
+    // «a la 1:00», «a las 2:00»: the article agrees with the hour.
+    const article = hourOfDay % 12 === 1 ? 'a la' : 'a las';
+    return `Hola ${f.firstName}, le recordamos de parte de ${f.organizationName}: nuestro asistente de atención le llamará para su seguimiento el ${date} ${article} ${time}. Si ya no le conviene esa hora, responda a este mensaje y su equipo de atención se comunicará con usted.`;
+  },
+};
+
+/** The reminder a patient receives: the reminder and the footer, both in the patient's language. */
+export function reminderTextBody(language: SmsLanguage, facts: ReminderFacts): string {
+  return `${REMINDER_TEXTS[language](facts)}\n\n${TEXT_FOOTER_BY_LANGUAGE[language]}`;
 }
 
 /** The default check-in text the send form starts with. */

@@ -11,6 +11,7 @@ export const SYSTEM_ACTORS = {
   'place-scheduled-call': 'Scheduled call',
   'reconcile-calls': 'Call reconciler',
   'call-follow-up': 'Call follow-up',
+  'call-reminders': 'Call reminder',
   'demo-seed': 'Demo data',
   'first-operator': 'Deployment set-up',
 } as const;

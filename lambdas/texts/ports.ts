@@ -1,5 +1,6 @@
 /** Patient texts (product-rules.md "Texts") and magic links (product-rules.md "Links and expiry"). */
 import type { TextDirection, TextKind, TextStatus } from '../../shared/values/texts';
+import type { CallKind, CallStatus } from '../../shared/values/calls';
 import type { OrganizationLookup, PatientLookup } from '../kernel/access';
 import type { Page } from '../kernel/ports';
 import type { OrganizationRecordLookup } from '../kernel/read-models/daily-caps';
@@ -110,4 +111,25 @@ export interface OutboundText {
 export interface SmsSender {
   /** Throws MessageSendError. */
   send(text: OutboundText): Promise<{ messageSid: string }>;
+}
+
+/** A call as its reminder reads it (DECISIONS "Reminders"). */
+export interface ReminderCall {
+  id: string;
+  patientId: string;
+  providerId: string;
+  status: CallStatus;
+  /** A monthly check-in is placed only with the patient's accepted consent, and reminded only then. */
+  kind: CallKind;
+  /** When it is due (UTC ISO); null for a call placed at once. */
+  scheduledAt: string | null;
+  /** The due time whose reminder was handled already; null: none yet. */
+  remindedFor: string | null;
+}
+
+/** The calls reminders are sent for. */
+export interface ReminderCalls {
+  get(id: string): Promise<ReminderCall | null>;
+  /** The pending calls due from `from` (inclusive) to `to` (exclusive), by due time: Query only. */
+  dueBetween(from: string, to: string): Promise<ReminderCall[]>;
 }

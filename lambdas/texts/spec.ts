@@ -44,6 +44,29 @@ export const TEXTS = {
       },
     },
   },
-  jobs: {},
+  jobs: {
+    // Reminders of scheduled calls (texts/reminders.ts): the per-call schedule's one target places
+    // the call, so the stream reminds at once inside the 24 hours and the rate job as calls enter them.
+    'remind-new-calls': {
+      description: 'Texts the reminder of a call scheduled or moved to less than 24 hours ahead, at once',
+      trigger: { kind: 'table-stream', entities: ['call_log'], batchSize: 25 },
+      timeoutSeconds: 60,
+      config: ['table', 'sms'],
+      permissions: {
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
+        sms: ['secretsmanager:GetSecretValue'],
+      },
+    },
+    'remind-due-calls': {
+      description: 'Texts the reminders of the calls entering the 24 hours before them',
+      trigger: { kind: 'schedule', schedule: 'rate', everyMinutes: 5 },
+      timeoutSeconds: 120,
+      config: ['table', 'sms'],
+      permissions: {
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
+        sms: ['secretsmanager:GetSecretValue'],
+      },
+    },
+  },
   publishes: [],
 } as const satisfies CapabilitySpec;

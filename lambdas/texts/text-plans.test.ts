@@ -5,6 +5,9 @@ import {
   deliveryPlan,
   inboundPlan,
   refusedPlan,
+  reminderDeclinedPlan,
+  reminderPlan,
+  reminderRetryPlan,
   reservePlan,
   resolvedPlan,
   textItem,
@@ -284,6 +287,55 @@ describe('resolvedPlan', () => {
         { op: 'upsert', entity: 'counter', key: { scope: 'global', name: 'open_callbacks' }, add: { value: -1 } },
       ],
       afterCommit: [],
+    });
+  });
+});
+
+describe('reminders', () => {
+  const DUE = '2026-03-05T14:00:00.000Z';
+  const call = { id: 'c-1', scheduledAt: DUE };
+  const text: TextRecord = {
+    ...inbound('p-1', 'o-1', 'reminder'),
+    id: KEY.id,
+    direction: 'outbound',
+    status: 'sending',
+    month: '2026-03',
+    messageSid: null,
+  };
+  const cap = { organizationId: 'o-1', kind: 'texts' as const, day: '2026-03-04', limit: 40 };
+  const reminded = {
+    op: 'patch',
+    entity: 'callLog',
+    key: { call_log_id: 'c-1' },
+    set: { reminded_for: DUE },
+    when: { equal: { status: 'scheduled', scheduled_at: DUE }, notEqual: { reminded_for: DUE } },
+    refusal: 'not_remindable',
+  };
+
+  it('marks the call reminded for its due time, first, in the transaction that reserves the text and audits it', () => {
+    const event = systemEvent('call-reminders', 'text.remind', { type: 'call', id: 'c-1' }, 'p-1', 'e-1', AT);
+    expect(reminderPlan(text, '+18135550142', 5, cap, call, event)).toEqual({
+      transaction: [reminded, ...reservePlan(text, '+18135550142', 5, cap).transaction, auditEventWrite(event)],
+      afterCommit: [],
+    });
+  });
+
+  it('marks a declined reminder the same way, so that it is not tried again for that time', () => {
+    expect(reminderDeclinedPlan('c-1', DUE)).toEqual({ transaction: [reminded], afterCommit: [] });
+  });
+
+  it('gives the slot back on a send Twilio could not take now, and reopens the call while it keeps that time', () => {
+    expect(reminderRetryPlan(KEY, '2026-03', 'twilio.http_503', AT, call)).toEqual({
+      transaction: refusedPlan(KEY, '2026-03', 'twilio.http_503', AT).transaction,
+      afterCommit: [
+        {
+          op: 'patch',
+          entity: 'callLog',
+          key: { call_log_id: 'c-1' },
+          remove: ['reminded_for'],
+          when: { equal: { reminded_for: DUE } },
+        },
+      ],
     });
   });
 });

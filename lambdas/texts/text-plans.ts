@@ -281,3 +281,74 @@ export function resolvedPlan(
     afterCommit: [],
   };
 }
+
+/** The call moved, is no longer pending, or its reminder for that time was handled already. */
+export type NotRemindable = 'not_remindable';
+
+/** A call's reminder handled for its due time: only while it is pending at that time and not handled for it yet. */
+function remindedWrite(callLogId: string, scheduledAt: string): ItemWrite<NotRemindable> {
+  return {
+    op: 'patch',
+    entity: 'callLog',
+    key: { call_log_id: callLogId },
+    set: { reminded_for: scheduledAt },
+    when: { equal: { status: 'scheduled', scheduled_at: scheduledAt }, notEqual: { reminded_for: scheduledAt } },
+    refusal: 'not_remindable',
+  };
+}
+
+/**
+ * A call's reminder (DECISIONS "Reminders") reserved as every outbound text is (`reservePlan`: the
+ * number's opt-out, the patient's month, the organization's day) in one transaction with its call
+ * marked reminded for the due time and the job's audit event: two runs, or the stream and the rate
+ * job at once, send it once. The call comes first: a call moved, cancelled or reminded already
+ * answers `not_remindable` whatever else holds.
+ */
+export function reminderPlan(
+  text: TextRecord,
+  phoneNumber: string,
+  limit: number,
+  cap: DailyCap,
+  call: { id: string; scheduledAt: string },
+  audit: AuditEvent,
+): WritePlan<ReserveRefusal | NotRemindable> {
+  return {
+    transaction: [
+      remindedWrite(call.id, call.scheduledAt),
+      ...reservePlan(text, phoneNumber, limit, cap).transaction,
+      auditEventWrite(audit),
+    ],
+    afterCommit: [],
+  };
+}
+
+/** A reminder that is not to be sent for that time (the number opted out, the month is used up): never tried again for it. */
+export function reminderDeclinedPlan(callLogId: string, scheduledAt: string): WritePlan<NotRemindable> {
+  return { transaction: [remindedWrite(callLogId, scheduledAt)], afterCommit: [] };
+}
+
+/**
+ * A reminder Twilio could not take now (unavailable): the text failed with its slot given back, and
+ * the call open to a reminder for that time again, so the next run tries once more.
+ */
+export function reminderRetryPlan(
+  key: TextKey,
+  month: string,
+  errorCode: string,
+  at: string,
+  call: { id: string; scheduledAt: string },
+): WritePlan {
+  return {
+    transaction: refusedPlan(key, month, errorCode, at).transaction,
+    // A call moved meanwhile has a new time to be reminded of: nothing to reopen then.
+    afterCommit: [
+      {
+        op: 'patch',
+        entity: 'callLog',
+        key: { call_log_id: call.id },
+        remove: ['reminded_for'],
+        when: { equal: { reminded_for: call.scheduledAt } },
+      },
+    ],
+  };
+}

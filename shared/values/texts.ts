@@ -22,6 +22,9 @@ export const TEXT_STATUSES = [
 ] as const;
 export type TextStatus = (typeof TEXT_STATUSES)[number];
 
-/** What a text was: a staff check-in, or an inbound reply (a keyword or a callback request). */
-export const TEXT_KINDS = ['check_in', 'stop', 'start', 'help', 'callback_request'] as const;
+/**
+ * What a text was: a staff check-in, a reminder of a scheduled call (sent by CareLoop), or an
+ * inbound reply (a keyword or a callback request).
+ */
+export const TEXT_KINDS = ['check_in', 'reminder', 'stop', 'start', 'help', 'callback_request'] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];

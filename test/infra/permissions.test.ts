@@ -233,6 +233,7 @@ describe("each function's role", () => {
       }
     }
     expect(JOBS.filter((job) => job.trigger.kind === 'table-stream').map((job) => job.name)).toEqual([
+      'remind-new-calls',
       'archive-audit-events',
     ]);
   });

@@ -56,6 +56,8 @@ export function callLogEntity(config: EntityConfiguration) {
         summary_utc_month: { type: 'string' },
         /** The person asked not to be called again (set with the report; read by the follow-up job). */
         stop_requested: { type: 'boolean' },
+        /** The due time (`scheduled_at`) whose reminder text was handled: sent, or not for an opt-out or the month's cap. */
+        reminded_for: { type: 'string' },
         version: { type: 'number', required: true },
       },
       indexes: {

@@ -27,7 +27,7 @@ const STEPS: readonly Step[] = [
   },
   {
     title: 'CareLoop checks in',
-    body: 'Once a month our friendly voice assistant calls at the time you prefer, and sends a text reminder first.',
+    body: 'Once a month our friendly voice assistant calls at the time you prefer. The day before, a text reminds you who will call and when.',
   },
   {
     title: 'Your care team stays informed',
@@ -44,7 +44,7 @@ const CORE_FEATURES = [
   {
     icon: <MessageSquareText size={22} />,
     title: 'SMS reminders',
-    body: 'Short text reminders before a check-in, up to 5 messages per month. Reply STOP at any time.',
+    body: 'A text reminder the day before each check-in call, in English or Spanish, up to 5 messages per month. Reply STOP (or ALTO) at any time.',
   },
   {
     icon: <TrendingUp size={22} />,

@@ -24,11 +24,18 @@ export function SmsPolicyPage() {
 
       <LegalSection title="What we send">
         <List spacing="xs">
-          <List.Item>Reminders before a scheduled check-in call</List.Item>
+          <List.Item>
+            A reminder the day before each scheduled check-in call (or right away when a call is booked less than a day
+            ahead), saying who will call and when
+          </List.Item>
           <List.Item>Monthly care-plan check-ins</List.Item>
           <List.Item>Replies to your callback requests</List.Item>
           <List.Item>Secure links that let you start a call with our care assistant</List.Item>
         </List>
+        <Text>
+          Messages are in your preferred language, English or Spanish, as your healthcare provider records it. Reminders
+          count toward the monthly number of messages, and none are sent once you opt out.
+        </Text>
         <Text>We never send marketing or promotional messages.</Text>
       </LegalSection>
 
@@ -41,6 +48,10 @@ export function SmsPolicyPage() {
           <List.Item>
             Reply <strong>STOP</strong> (or STOPALL, UNSUBSCRIBE, CANCEL, END or QUIT) to stop all text messages. We
             send one message to confirm, and nothing after that.
+          </List.Item>
+          <List.Item>
+            In Spanish, reply <strong>ALTO</strong> (or PARAR, CANCELAR or BAJA) to stop, and <strong>AYUDA</strong> for
+            help.
           </List.Item>
           <List.Item>
             Reply <strong>START</strong> to receive messages again.

@@ -120,6 +120,17 @@ describe('Text Messages on the patient page', { timeout: 30_000 }, () => {
     expect(within(withLink).queryByText(/Error code/)).toBeNull();
   });
 
+  it('marks a reminder CareLoop sent on its own as an automatic reminder of a scheduled call', async () => {
+    renderSection({
+      state: {
+        messages: [patientText({ kind: 'reminder', sent_by_name: null, body: 'Hi Margaret, this is a reminder' })],
+      },
+    });
+    const [reminder] = await waitFor(() => within(history()).getAllByRole('listitem'));
+    expect(reminder?.textContent).toContain('· automatic reminder of a scheduled call');
+    expect(within(reminder as HTMLElement).getByText('Delivered')).toBeVisible();
+  });
+
   it("'Load older messages' appends the next page of the history, then disappears on the last one", async () => {
     const { requests, user } = renderSection({
       load: ({ query }) =>

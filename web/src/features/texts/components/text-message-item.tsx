@@ -66,6 +66,7 @@ export function TextMessageItem({ patientId, text }: TextMessageItemProps) {
         <Text size="sm" c="dimmed">
           {time}
           {text.sent_by_name ? ` · by ${text.sent_by_name}` : ''}
+          {text.kind === 'reminder' ? ' · automatic reminder of a scheduled call' : ''}
         </Text>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {text.body}

@@ -27,6 +27,7 @@ export const TEXT_STATUS_BADGES: Record<TextStatus, BadgeLook> = {
 /** What an inbound text was: a keyword (product-rules.md "Texts") or a request to be called back. */
 export const INBOUND_KIND_BADGES: Record<TextKind, BadgeLook> = {
   check_in: { label: 'Reply', color: 'gray' },
+  reminder: { label: 'Reply', color: 'gray' },
   stop: { label: 'Opted out (STOP)', color: 'red' },
   start: { label: 'Opted in (START)', color: 'green' },
   help: { label: 'Asked for help (HELP)', color: 'blue' },
