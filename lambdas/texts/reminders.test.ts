@@ -67,7 +67,7 @@ function world(
     sendError?: Error;
   } = {},
 ) {
-  const w = { plans: [] as string[][], sent: [] as OutboundText[], optedOut: [] as string[] };
+  const w = { plans: [] as string[][], sent: [] as OutboundText[] };
   const outcomes = [...(options.outcomes ?? [])];
   const found = options.patient === undefined ? patient() : options.patient;
   const deps: ReminderDeps = {
@@ -84,12 +84,6 @@ function world(
       get: () => Promise.resolve(organization),
       getRef: () => Promise.resolve(organization),
       ownerOfSender: () => Promise.resolve(null),
-    },
-    texts: {
-      setOptOut: (phone) => {
-        w.optedOut.push(phone);
-        return Promise.resolve();
-      },
     },
     clock: { now: () => options.now ?? NOW },
     ids: { newId: () => 'e-1' },
@@ -238,7 +232,7 @@ describe('remindCall', () => {
   it('keeps a STOP Twilio knows of on CareLoop’s side too', async () => {
     const { w, deps } = world([call()], { sendError: new MessageSendError('twilio.21610', 'unsubscribed') });
     expect(await remindCall(deps, call().id)).toBe('opted_out');
-    expect(w.optedOut).toEqual(['+18135550142']);
+    expect(w.plans[1]).toEqual(['patch textMessage', 'upsert counter', 'put smsPreference']);
   });
 });
 

@@ -29,7 +29,6 @@ import type {
   TextOrganizations,
   TextPatients,
   TextRecord,
-  TextRepository,
 } from './ports';
 
 /** How long before its call a reminder goes. */
@@ -39,7 +38,6 @@ export interface ReminderDeps {
   calls: ReminderCalls;
   patients: TextPatients;
   organizations: TextOrganizations;
-  texts: Pick<TextRepository, 'setOptOut'>;
   clock: Clock;
   ids: Ids;
   committer: WriteCommitter;
@@ -160,17 +158,14 @@ export async function remindCall(deps: ReminderDeps, callId: string): Promise<Re
     const failedAt = deps.clock.now().toISOString();
     const code = error instanceof MessageSendError ? error.code : 'internal';
     const reason = error instanceof MessageSendError ? error.reason : 'unavailable';
+    // Twilio knows the number replied STOP to this sender: the refusal opts it out on our side too.
+    const optOut = reason === 'unsubscribed' ? { phoneNumber: phone, optedOut: true } : null;
     const plan =
       reason === 'unavailable'
         ? reminderRetryPlan(key, month, code, failedAt, scheduled)
-        : refusedPlan(key, month, code, failedAt);
+        : refusedPlan(key, month, code, failedAt, optOut);
     if ((await deps.committer.commit(plan)) !== 'committed') throw new Error('reminder was not sending');
-    // Twilio knows the number replied STOP to this sender: keep that on our side too.
-    if (reason === 'unsubscribed') {
-      await deps.texts.setOptOut(phone, true, failedAt);
-      return 'opted_out';
-    }
-    return reason;
+    return reason === 'unsubscribed' ? 'opted_out' : reason;
   }
   await deps.committer.commit(acceptedPlan(key, messageSid, 'queued', deps.clock.now().toISOString()));
   return 'sent';

@@ -13,7 +13,6 @@ import { reschedulePlan } from '../../lambdas/calls/call-plans';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
-import { DynamoTextRepository } from '../../lambdas/texts/store/dynamo-text-repository';
 import { DynamoReminderCalls } from '../../lambdas/texts/store/dynamo-reminder-calls';
 import { remindCall, remindDueCalls, type ReminderDeps } from '../../lambdas/texts/reminders';
 import type { OutboundText } from '../../lambdas/texts/ports';
@@ -84,7 +83,6 @@ function recurringJobAt(now: () => Date, patientId: string) {
     },
     patients: new DynamoPatientRepository(db),
     organizations: new DynamoOrganizationRepository(db),
-    texts: new DynamoTextRepository(db),
     clock: { now },
     ids: { newId: () => `reminder-test-${Date.now()}-${sequence++}` },
     committer: new DynamoWriteCommitter(db),
