@@ -22,14 +22,7 @@ import type { Clock, Ids } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
 import { acceptedPlan, refusedPlan, reminderDeclinedPlan, reminderPlan, reminderRetryPlan } from './text-plans';
 import { canonicalPhone, textId } from './texts';
-import type {
-  ReminderCall,
-  ReminderCalls,
-  SmsSender,
-  TextOrganizations,
-  TextPatients,
-  TextRecord,
-} from './ports';
+import type { ReminderCall, ReminderCalls, SmsSender, TextOrganizations, TextPatients, TextRecord } from './ports';
 
 /** How long before its call a reminder goes. */
 export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
