@@ -230,6 +230,14 @@ function parameters(route: RouteDefinition, contract: RouteContract): OpenApiOpe
   return out;
 }
 
+/** The content type of a route's success answers (TwiML to Twilio's webhooks). */
+const ANSWER_MEDIA = {
+  json: 'application/json',
+  'twilio-form': 'text/xml',
+  csv: 'text/csv',
+  fhir: 'application/fhir+json',
+} as const;
+
 function operation(
   route: RouteDefinition,
   contract: RouteContract,
@@ -242,7 +250,7 @@ function operation(
     responses[status] = {
       description: success.description,
       content: {
-        [form ? 'text/xml' : contract.media === 'csv' ? 'text/csv' : 'application/json']: {
+        [ANSWER_MEDIA[contract.media ?? 'json']]: {
           schema: schemaRef(success.schema, 'output', OUTPUT_NAMES),
           example: success.example,
         },

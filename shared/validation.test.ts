@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from './messages';
+import { IMPORT_MESSAGES } from './enrollment/messages';
 import { normalizeUsPhoneInput } from './phone';
 import {
   ID_MESSAGES,
@@ -45,6 +46,30 @@ describe('patient form', () => {
     expect(patientFormSchema.parse({ ...ok, phone_number: '(813) 555-0142' }).phone_number).toBe('+18135550142');
     expect(firstError(patientFormSchema, { ...ok, phone_number: '(113) 555-0142' })).toBe(VALIDATION.invalidPhone);
     expect(patientFormSchema.parse({ ...ok, phone_number: '' }).phone_number).toBeNull();
+  });
+
+  it('reads the MRN, date of birth and language: absent stays absent, blank or null is none', () => {
+    const ok = { email: 'p@x.org', first_name: 'Ann', last_name: 'Lee' };
+    const absent = patientFormSchema.parse(ok);
+    expect(absent).not.toHaveProperty('mrn');
+    expect(absent).not.toHaveProperty('date_of_birth');
+    expect(absent).not.toHaveProperty('preferred_language');
+    expect(patientFormSchema.parse({ ...ok, mrn: '  ', date_of_birth: null })).toMatchObject({
+      mrn: null,
+      date_of_birth: null,
+    });
+    expect(
+      patientFormSchema.parse({ ...ok, mrn: ' MRN-00417 ', date_of_birth: '3/7/1948', preferred_language: 'es' }),
+    ).toMatchObject({ mrn: 'MRN-00417', date_of_birth: '1948-03-07', preferred_language: 'es' });
+    expect(firstError(patientFormSchema, { ...ok, mrn: 'MRN 1' })).toBe(IMPORT_MESSAGES.mrnInvalid);
+    expect(firstError(patientFormSchema, { ...ok, mrn: 42 })).toBe(IMPORT_MESSAGES.mrnInvalid);
+    expect(firstError(patientFormSchema, { ...ok, date_of_birth: '1948-02-30' })).toBe(
+      IMPORT_MESSAGES.dateOfBirthInvalid,
+    );
+    expect(firstError(patientFormSchema, { ...ok, date_of_birth: '1899-12-31' })).toBe(
+      IMPORT_MESSAGES.dateOfBirthTooEarly,
+    );
+    expect(firstError(patientFormSchema, { ...ok, preferred_language: 'fr' })).toBe(IMPORT_MESSAGES.languageInvalid);
   });
 
   it('requires an organization on create and a valid outreach preference', () => {

@@ -16,6 +16,8 @@ import { SCHEDULE_OPTIONS } from './values/calls';
 import { PROMPT_MAX_LENGTH, VOICES, type VoiceId } from './values/settings';
 import { US_PHONE, toE164 } from './phone';
 import { CARE_ROLES, ROLES } from './roles';
+import { IMPORT_MESSAGES } from './enrollment/messages';
+import { PREFERRED_LANGUAGES, readDateOfBirth, readMrn } from './enrollment/patient-fields';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A Twilio sender: one number (E.164) or a Messaging Service SID (`MG` + 32 hex). */
@@ -150,6 +152,49 @@ export type ProviderFormInput = z.input<typeof providerFormSchema>;
 /** A patient's billing practitioner: a user id, or null for none (checked against the organization by the server). */
 const billingPractitioner = z.optional(z.nullable(recordIdSchema(CCM_MESSAGES.billingPractitionerInvalid)));
 
+/** Text a patient may have or not: absent leaves it as it is (updates); null or blank is none. */
+const clearableText = (message: string) =>
+  z.optional(
+    z.pipe(
+      z.nullable(z.string({ error: message }).check(z.trim())),
+      z.transform((v: string | null) => (v ? v : null)),
+    ),
+  );
+
+/** The medical record number as readMrn keeps it (shared/enrollment/patient-fields.ts). */
+const mrn = z.pipe(
+  clearableText(IMPORT_MESSAGES.mrnInvalid),
+  z.optional(z.nullable(z.string().check(z.refine((v) => 'mrn' in readMrn(v), { error: IMPORT_MESSAGES.mrnInvalid })))),
+);
+
+/**
+ * The date of birth's shape: a real day from 1900 on, read as `YYYY-MM-DD` (readDateOfBirth). Whether
+ * it is in the future is the organization's day: the server checks that, as for consent dates.
+ */
+const SHAPE_ONLY = '9999-12-31';
+const dateOfBirthProblem = (v: string) => {
+  const read = readDateOfBirth(v, SHAPE_ONLY);
+  return 'problem' in read ? read.problem : null;
+};
+const dateOfBirth = z.pipe(
+  clearableText(IMPORT_MESSAGES.dateOfBirthInvalid),
+  z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(
+          z.refine((v) => dateOfBirthProblem(v) === null, {
+            error: (issue) => dateOfBirthProblem(String(issue.input)) ?? IMPORT_MESSAGES.dateOfBirthInvalid,
+          }),
+        ),
+        z.transform((v: string) => {
+          const read = readDateOfBirth(v, SHAPE_ONLY);
+          return 'date' in read ? read.date : v;
+        }),
+      ),
+    ),
+  ),
+);
+
 export const patientFormSchema = z.object({
   email: email(VALIDATION.emailRequired),
   first_name: nameText(VALIDATION.firstNameRequired),
@@ -157,6 +202,12 @@ export const patientFormSchema = z.object({
   phone_number: patientPhone,
   /** Absent: left as it is; null: none. */
   billing_practitioner_id: billingPractitioner,
+  /** Absent: left as it is; null or blank: none. Unique in the organization (the server checks). */
+  mrn,
+  /** Absent: left as it is; null or blank: none. */
+  date_of_birth: dateOfBirth,
+  /** Absent: left as it is (English for a new patient). */
+  preferred_language: z.optional(z.enum(PREFERRED_LANGUAGES, { error: IMPORT_MESSAGES.languageInvalid })),
   version,
 });
 

@@ -223,6 +223,18 @@ function toBody({ note, version: _version, ...plan }: CarePlanInput): DocumentBo
   return { content: note, plan };
 }
 
+/**
+ * The patient's care plan as answered, read without an access check or audit of its own: for a
+ * caller that did both for the patient (the FHIR export, wired in its function entry).
+ */
+export async function readCarePlan(
+  deps: Pick<ClinicalDocumentDeps, 'documents' | 'users'>,
+  patientId: string,
+): Promise<CarePlan | null> {
+  const doc = await deps.documents.get('care_plan', patientId);
+  return doc ? toCarePlan(await withAuthors(deps, doc)) : null;
+}
+
 export async function getCarePlan(deps: ClinicalDocumentDeps, actor: Actor, patientId: string) {
   const doc = await getDocument(deps, actor, 'care_plan', patientId);
   return doc ? toCarePlan(doc) : null;

@@ -57,6 +57,21 @@ export async function getConsent(
 }
 
 /**
+ * The patient's newest consent changes (at most `limit`), read without an access check or audit of
+ * its own: for a caller that did both for the patient (the FHIR export, wired in its function entry).
+ */
+export async function readConsentHistory(
+  deps: Pick<ConsentDeps, 'patients' | 'users'>,
+  patientId: string,
+  limit: number,
+): Promise<ConsentEntry[]> {
+  const found = await deps.patients.pageConsents(patientId, limit, null);
+  if (found === 'invalid_cursor') return [];
+  const names = await deps.users.displayOf(found.items.map((c) => c.recordedBy));
+  return found.items.map((c) => toEntry(c, names));
+}
+
+/**
  * Records a consent change by the signed-in user. Withdrawing needs an accepted consent; a change
  * recorded by someone else since the patient was read is a conflict, never silently replaced.
  */

@@ -1,4 +1,7 @@
 /** What the enrollment capability needs from outside (DECISIONS "Enrollment"). */
+import type { CarePlan, ConsentEntry } from '../../shared/domain';
+import type { PatientText } from '../../shared/texts';
+import type { CallLogRecord } from '../kernel/records/call-log';
 
 /** A file a browser may upload, as the practice's browser declared it before sending it. */
 export interface PanelUpload {
@@ -23,4 +26,20 @@ export interface PanelFiles {
   write(key: string, body: string, contentType: string): Promise<void>;
   /** A link to download `key` as a file named `fileName`, for a few minutes. */
   downloadLink(key: string, fileName: string): Promise<string>;
+}
+
+/**
+ * What a patient's FHIR export reads beside the patient and its organization (the care plans', the
+ * calls' and the texts' records), each one Get or Query, newest first, at most `limit`. No access
+ * check or audit of their own: the export does both for the patient.
+ */
+export interface PatientChartReads {
+  /** The structured care plan, or null when the patient has none yet. */
+  carePlan(patientId: string): Promise<CarePlan | null>;
+  /** The consent changes. */
+  consentHistory(patientId: string, limit: number): Promise<ConsentEntry[]>;
+  /** The calls placed (scheduled ones are not communications yet). */
+  calls(patientId: string, limit: number): Promise<CallLogRecord[]>;
+  /** The texts sent and received. */
+  texts(patientId: string, limit: number): Promise<PatientText[]>;
 }

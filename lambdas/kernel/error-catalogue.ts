@@ -8,6 +8,7 @@ import { CALL_MESSAGES, SUMMARY_MESSAGES } from '../../shared/call-messages';
 import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
 import { CCM_MESSAGES } from '../../shared/ccm/messages';
 import { DAILY_LIMIT_MESSAGES, type DailyLimitKind } from '../../shared/daily-limits';
+import { IMPORT_MESSAGES } from '../../shared/enrollment/messages';
 import { VALIDATION } from '../../shared/messages';
 import { PASSWORD_POLICY_MESSAGE } from '../../shared/password-policy';
 import { SUMMARY_LINK_MESSAGES } from '../../shared/summary-link';
@@ -86,6 +87,11 @@ export const ERRORS = {
     code: 'request.invalid.consent.date',
     message: CCM_MESSAGES.consentDateInFuture,
   },
+  dateOfBirthInFuture: {
+    kind: 'bad_request',
+    code: 'request.invalid.date_of_birth',
+    message: IMPORT_MESSAGES.dateOfBirthInFuture,
+  },
   timeEntryDayLimit: { kind: 'bad_request', code: 'request.invalid.minutes', message: CARE_TIME_MESSAGES.dayLimit },
   timeEntryDateInvalid: { kind: 'bad_request', code: 'request.invalid.date', message: CARE_TIME_MESSAGES.dateInvalid },
   timeEntryDateInFuture: {
@@ -151,6 +157,8 @@ export const ERRORS = {
     code: 'emr_notes.version_conflict',
     message: 'The EMR notes changed since you opened them. Reload and try again.',
   },
+  /** An organization's MRN names one patient (DECISIONS "Enrollment"). */
+  mrnTaken: { kind: 'conflict', code: 'patient.mrn_taken', message: 'A patient with this MRN already exists' },
   carePlanExists: {
     kind: 'conflict',
     code: 'care_plan.exists',

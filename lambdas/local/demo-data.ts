@@ -147,6 +147,12 @@ export interface DemoPatient {
   emrNotes: string;
   /** How many days before today the patient was enrolled (spreads created_at over months). */
   enrolledDaysAgo: number;
+  /** The practice's medical record number: unique in the organization. */
+  mrn: string;
+  /** `YYYY-MM-DD`: Medicare age (65 to 89 in 2026). */
+  dateOfBirth: string;
+  /** The fifth patient of each practice speaks Spanish (DECISIONS "Languages"). */
+  preferredLanguage: 'en' | 'es';
 }
 
 /** Deterministic patients for an organization: same names and plans on every fresh start. */
@@ -170,6 +176,9 @@ export function demoPatients(orgIndex: number, count: number, areaCode: string):
           : condition.plan,
       emrNotes: condition.notes,
       enrolledDaysAgo: 3 + ((n * 13) % 150),
+      mrn: `MRN-${orgIndex + 1}${String(i + 1).padStart(5, '0')}`,
+      dateOfBirth: `${1937 + ((n * 7) % 25)}-${String(1 + ((n * 5) % 12)).padStart(2, '0')}-${String(1 + ((n * 3) % 28)).padStart(2, '0')}`,
+      preferredLanguage: i === 4 ? 'es' : 'en',
     };
   });
 }

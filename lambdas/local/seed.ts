@@ -515,6 +515,9 @@ async function enrol(
       last_name: p.lastName,
       email: p.email,
       phone_number: p.phone,
+      mrn: p.mrn,
+      date_of_birth: p.dateOfBirth,
+      preferred_language: p.preferredLanguage,
       billing_practitioner_id: demo.practitionerId,
       outreach:
         index % 3 === 0

@@ -208,6 +208,24 @@ describe('enrolling a patient', () => {
     expectDefined(plan);
   });
 
+  it("stores the MRN, date of birth and language and claims the organization's MRN in the same transaction", () => {
+    const record = { ...patient, mrn: 'MRN-1', date_of_birth: '1948-03-07', preferred_language: 'es' as const };
+    const plan = createPatientPlan({ ...enrolment, patient: record }, 7, event);
+    expect(plan.transaction[1]).toMatchObject({
+      item: { mrn: 'MRN-1', date_of_birth: '1948-03-07', preferred_language: 'es' },
+    });
+    expect(plan.transaction[2]).toEqual({
+      op: 'create',
+      entity: 'patientMrn',
+      item: { provider_id: 'o-1', mrn: 'MRN-1', patient_id: 'p-1', created_at: AT },
+      refusal: 'mrn_taken',
+    });
+    expectDefined(plan);
+    // No MRN, no claim.
+    const without = createPatientPlan({ ...enrolment, patient: { ...patient, mrn: null } }, 7, event);
+    expect(without.transaction.filter((w) => w.entity === 'patientMrn')).toEqual([]);
+  });
+
   it('keeps the transaction within DynamoDB bounds: a name of very many words indexes the rest after commit', () => {
     const words = (letter: string) => Array.from({ length: 50 }, (_, i) => `${letter}${i}`).join(' ');
     const many = { ...patient, first_name: words('a'), last_name: words('b') };
@@ -278,6 +296,52 @@ describe('editing a patient', () => {
       .transaction[0];
     expect(cleared).toMatchObject({ remove: ['phone_number', 'billing_practitioner_id'] });
     expect(cleared).not.toHaveProperty('set.billing_practitioner_id');
+  });
+
+  const claims = (plan: WritePlan<string>) => plan.transaction.filter((w) => w.entity === 'patientMrn');
+  const claim = (mrn: string) => ({
+    op: 'create',
+    entity: 'patientMrn',
+    item: { provider_id: 'o-1', mrn, patient_id: 'p-1', created_at: LATER },
+    refusal: 'mrn_taken',
+  });
+  const release = (mrn: string) => ({
+    op: 'delete',
+    entity: 'patientMrn',
+    key: { provider_id: 'o-1', mrn },
+    when: { equal: { patient_id: 'p-1' } },
+  });
+
+  it('claims a new MRN and releases the old one; clearing releases it; the same or no MRN claims nothing', () => {
+    const withMrn = { ...patient, mrn: 'A-1' };
+    const changed = updatePatientPlan(withMrn, { ...changes, mrn: 'B-2' }, LATER, event).plan;
+    expect(claims(changed)).toEqual([claim('B-2'), release('A-1')]);
+    expect(changed.transaction[0]).toMatchObject({ set: { mrn: 'B-2' } });
+    const first = updatePatientPlan(patient, { ...changes, mrn: 'B-2' }, LATER, event).plan;
+    expect(claims(first)).toEqual([claim('B-2')]);
+    const clearedMrn = updatePatientPlan(withMrn, { ...changes, mrn: null }, LATER, event).plan;
+    expect(claims(clearedMrn)).toEqual([release('A-1')]);
+    expect(clearedMrn.transaction[0]).toMatchObject({ remove: ['phone_number', 'mrn'] });
+    expect(claims(updatePatientPlan(withMrn, { ...changes, mrn: 'A-1' }, LATER, event).plan)).toEqual([]);
+    expect(claims(updatePatientPlan(withMrn, changes, LATER, event).plan)).toEqual([]);
+  });
+
+  it('sets a date of birth and language given, removes a date of birth cleared, leaves those not given', () => {
+    const born = { ...patient, date_of_birth: '1950-01-02', preferred_language: 'en' as const };
+    const set = updatePatientPlan(
+      born,
+      { ...changes, date_of_birth: '1948-03-07', preferred_language: 'es' },
+      LATER,
+      event,
+    ).plan.transaction[0];
+    expect(set).toMatchObject({ set: { date_of_birth: '1948-03-07', preferred_language: 'es' } });
+    const cleared = updatePatientPlan(born, { ...changes, date_of_birth: null }, LATER, event);
+    expect(cleared.plan.transaction[0]).toMatchObject({ remove: ['phone_number', 'date_of_birth'] });
+    expect(cleared.stored).toMatchObject({ date_of_birth: null, preferred_language: 'en' });
+    const kept = updatePatientPlan(born, changes, LATER, event).plan.transaction[0];
+    expect(kept).not.toHaveProperty('set.date_of_birth');
+    expect(kept).not.toHaveProperty('set.preferred_language');
+    expectDefined(cleared.plan);
   });
 });
 

@@ -9,6 +9,7 @@ import type { AuditEvent } from '../kernel/audit-entry';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import { scheduledCallWrites } from '../kernel/call-log-writes';
 import { activeWithConsent, awaitingConsentWrites } from '../kernel/read-models/awaiting-consent';
+import { mrnClaimWrite, mrnReleaseWrite } from '../kernel/read-models/mrn-claims';
 import {
   chartsChangedWrite,
   COUNTER,
@@ -58,7 +59,7 @@ export interface Enrolment {
 
 /**
  * Enrols a patient: it holds only while its organization is active (`organization_missing`
- * otherwise), which counts it. `countedBefore` is the organization's patient counter as read: the
+ * otherwise), which counts it, and while no other patient of the organization has its MRN (`mrn_taken`). `countedBefore` is the organization's patient counter as read: the
  * starting point of `patient_count` on an organization written before it carried one (once the
  * field exists it is not used, so an enrolment committed meanwhile cannot make the count drift).
  * The benchmark enrols without an audit event.
@@ -67,8 +68,8 @@ export function createPatientPlan(
   { patient: p, createdBy, cadence, firstCheckIn, consent }: Enrolment,
   countedBefore: number,
   audit?: AuditEvent,
-): WritePlan<'organization_missing'> {
-  const writes: ItemWrite<'organization_missing'>[] = [
+): WritePlan<'organization_missing' | 'mrn_taken'> {
+  const writes: ItemWrite<'organization_missing' | 'mrn_taken'>[] = [
     {
       op: 'patch',
       entity: 'organization',
@@ -100,6 +101,7 @@ export function createPatientPlan(
         preferred_language: p.preferred_language,
       }),
     },
+    ...(p.mrn ? [mrnClaimWrite({ organizationId: p.provider_id, mrn: p.mrn, patientId: p.id, at: p.created_at })] : []),
     ...(consent ? [{ op: 'create', entity: 'consentRecord', item: consentItem(consent) } as const] : []),
     ...(cadence ? [{ op: 'create', entity: 'outreachCadence', item: definedValues({ ...cadence }) } as const] : []),
     ...(firstCheckIn ? scheduledCallWrites(firstCheckIn) : []),
@@ -114,20 +116,33 @@ export function createPatientPlan(
 
 /**
  * The patient as read (`current`: still active, still at its version) takes the changes and moves
- * its search index items: `stale` otherwise. `stored` is the patient as it then reads.
+ * its search index items: `stale` otherwise. A changed MRN is claimed (`mrn_taken` when another
+ * patient of the organization has it) and the old one released; a cleared one is released.
+ * `stored` is the patient as it then reads.
  */
 export function updatePatientPlan(
   current: PatientRecord,
   changes: PatientChanges,
   at: string,
   audit: AuditEvent,
-): { plan: WritePlan<'stale'>; stored: PatientRecord } {
+): { plan: WritePlan<'stale' | 'mrn_taken'>; stored: PatientRecord } {
   const stored: PatientRecord = { ...current, ...changes, updated_at: at, version: current.version + 1 };
   const cleared = [
     ...(changes.phone_number ? [] : ['phone_number']),
     ...(changes.billingPractitionerId === null ? ['billing_practitioner_id'] : []),
+    ...(changes.mrn === null ? ['mrn'] : []),
+    ...(changes.date_of_birth === null ? ['date_of_birth'] : []),
   ];
-  const writes: ItemWrite<'stale'>[] = [
+  const before = current.mrn ?? null;
+  const mrnMoves = changes.mrn !== undefined && changes.mrn !== before;
+  const organizationId = current.provider_id;
+  const mrnWrites: ItemWrite<'mrn_taken'>[] = mrnMoves
+    ? [
+        ...(changes.mrn ? [mrnClaimWrite({ organizationId, mrn: changes.mrn, patientId: current.id, at })] : []),
+        ...(before ? [mrnReleaseWrite(organizationId, before, current.id)] : []),
+      ]
+    : [];
+  const writes: ItemWrite<'stale' | 'mrn_taken'>[] = [
     {
       op: 'patch',
       entity: 'patient',
@@ -140,12 +155,16 @@ export function updatePatientPlan(
         // Set when given, removed when empty (`cleared`); a billing practitioner left out stays.
         phone_number: changes.phone_number || undefined,
         billing_practitioner_id: changes.billingPractitionerId || undefined,
+        mrn: changes.mrn || undefined,
+        date_of_birth: changes.date_of_birth || undefined,
+        preferred_language: changes.preferred_language,
       }),
       add: { version: 1 },
       ...(cleared.length > 0 ? { remove: cleared } : {}),
       when: { equal: { version: current.version, status: 'active' } },
       refusal: 'stale',
     },
+    ...mrnWrites,
     auditEventWrite(audit),
   ];
   const index = searchEntryWrites(SEARCH_ENTRY_SCOPE.patients(current.provider_id), indexed(current), indexed(stored));

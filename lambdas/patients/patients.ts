@@ -1,6 +1,8 @@
 import type { z } from 'zod/mini';
 import type { OutreachCadence, Patient, PatientPage, ProviderRef } from '../../shared/domain';
 import { isServedPhone } from '../../shared/phone';
+import { DEFAULT_LANGUAGE } from '../../shared/enrollment/patient-fields';
+import { todayIn } from '../../shared/time-preferences';
 import type { createPatientSchema, patientFormSchema } from '../../shared/validation';
 import type { Actor } from '../kernel/actor';
 import { logger } from '../kernel/observability';
@@ -19,6 +21,7 @@ import type { Clock, EventPublisher, Ids } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
 import type { CheckInScheduler, PatientRepository, PractitionerProfiles } from './ports';
 import type { PatientRecord } from '../kernel/records/patient';
+import type { OrganizationRef } from '../kernel/records/organization';
 import { searchPrefix } from '../kernel/search';
 
 export interface PatientDeps {
@@ -44,6 +47,11 @@ export type CreatePatientInput = z.output<typeof createPatientSchema>;
 export type PatientInput = z.output<typeof patientFormSchema>;
 
 export const PATIENTS_PAGE_SIZE = 25;
+
+/** A date of birth after the organization's today (the schema checked its shape) is bad input. */
+function checkDateOfBirth(date: string | null | undefined, organization: Pick<OrganizationRef, 'timezone'>, now: Date) {
+  if (date && date > todayIn(organization.timezone, now)) throw fail('dateOfBirthInFuture');
+}
 
 /** The schema has read the number in E.164; a country the deployment does not serve is refused as bad input. */
 function checkPhone(deps: PatientDeps, phone: string | null): void {
@@ -105,6 +113,7 @@ export async function createPatient(
         checkBillingPractitioner(deps, input.provider_id, input.billing_practitioner_id),
       ]);
       const now = deps.clock.now();
+      checkDateOfBirth(input.date_of_birth, organization, now);
       const at = now.toISOString();
       const owner = { id: patientId, provider_id: organization.id };
       // Consent asked in the wizard is the patient's first consent change, in the same transaction.
@@ -122,14 +131,19 @@ export async function createPatient(
         version: 1,
         status: 'active',
         billingPractitionerId: input.billing_practitioner_id ?? null,
+        mrn: input.mrn ?? null,
+        date_of_birth: input.date_of_birth ?? null,
+        preferred_language: input.preferred_language ?? DEFAULT_LANGUAGE,
         ...(consent ? { consent: { status: consent.status, date: consent.date } } : {}),
       };
       const outreach = input.outreach ? planOutreach(input.outreach, record, organization, actor.userId, now) : null;
       const checkIn = outreach ? firstCheckIn(outreach, record, at) : null;
       const enrolment = { patient: record, createdBy: actor.userId, cadence: outreach, firstCheckIn: checkIn, consent };
       const plan = createPatientPlan(enrolment, await deps.patients.countedPatients(organization.id), eventOf());
-      // The organization was archived since it was read (a new patient's own items cannot clash).
-      if ((await deps.committer.commit(plan)) !== 'committed') throw fail('providerNotFound');
+      // Else the MRN is another patient's, or the organization was archived since it was read.
+      const outcome = await deps.committer.commit(plan);
+      if (outcome === 'mrn_taken') throw fail('mrnTaken');
+      if (outcome !== 'committed') throw fail('providerNotFound');
       if (checkIn) {
         // product-rules.md "Screens": a scheduling failure after the patient exists is only logged; the reconciler
         // places a pending call whose schedule never fired.
@@ -170,10 +184,12 @@ export async function updatePatient(
 ): Promise<{ patient: Patient }> {
   return auditedChange(deps, actor, 'patient.update', { type: 'patient', id: patientId }, async (eventOf) => {
     checkPhone(deps, input.phone_number);
-    const { patient } = await patientForActor(deps, actor, patientId);
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
     if (input.version !== undefined && input.version !== patient.version) {
       throw fail('patientStale');
     }
+    const now = deps.clock.now();
+    checkDateOfBirth(input.date_of_birth, organization, now);
     await checkBillingPractitioner(deps, patient.provider_id, input.billing_practitioner_id);
     const { plan, stored } = updatePatientPlan(
       patient,
@@ -185,11 +201,16 @@ export async function updatePatient(
         ...(input.billing_practitioner_id !== undefined
           ? { billingPractitionerId: input.billing_practitioner_id }
           : {}),
+        ...(input.mrn !== undefined ? { mrn: input.mrn } : {}),
+        ...(input.date_of_birth !== undefined ? { date_of_birth: input.date_of_birth } : {}),
+        ...(input.preferred_language ? { preferred_language: input.preferred_language } : {}),
       },
-      deps.clock.now().toISOString(),
+      now.toISOString(),
       eventOf(),
     );
-    if ((await deps.committer.commit(plan)) !== 'committed') throw fail('patientStale');
+    const outcome = await deps.committer.commit(plan);
+    if (outcome === 'mrn_taken') throw fail('mrnTaken');
+    if (outcome !== 'committed') throw fail('patientStale');
     return { patient: toPatient(stored) };
   });
 }

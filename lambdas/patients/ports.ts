@@ -1,5 +1,6 @@
 /** Patients: their records, their outreach cadence, and the re-writing of stored numbers. */
 import type { OutreachCadence } from '../../shared/domain';
+import type { PreferredLanguage } from '../../shared/enrollment/patient-fields';
 import type { ConsentRecord } from '../kernel/records/consent';
 import type { Page } from '../kernel/ports';
 import type { PatientRecord } from '../kernel/records/patient';
@@ -12,6 +13,12 @@ export interface PatientChanges {
   phone_number: string | null;
   /** Absent: unchanged; null: none. */
   billingPractitionerId?: string | null;
+  /** Absent: unchanged; null: none. */
+  mrn?: string | null;
+  /** `YYYY-MM-DD`. Absent: unchanged; null: none. */
+  date_of_birth?: string | null;
+  /** Absent: unchanged. */
+  preferred_language?: PreferredLanguage;
 }
 
 export interface PatientRepository {

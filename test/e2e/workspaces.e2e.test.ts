@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION } from '../../shared/messages';
@@ -89,6 +90,10 @@ describe('operator and provider workspaces', () => {
     await dialog().getByRole('button', { name: 'Next' }).click();
     expect(await dialog().getByRole('alert').innerText()).toContain(VALIDATION.lastNameRequired);
     await dialog().getByLabel('Last Name').fill(patientLast);
+    await dialog().getByLabel('MRN').fill(`MRN-${stamp}`);
+    await dialog().getByLabel('Date of Birth').fill('1950-04-12');
+    await dialog().getByLabel('Preferred Language').selectOption('es');
+    await expectAccessible(operator);
     await dialog().getByRole('button', { name: 'Next' }).click();
     // Step 2: consent was not asked yet; the patient page records it later.
     expect(await dialog().getByRole('radio', { name: 'Not asked yet' }).isChecked()).toBe(true);
@@ -115,6 +120,23 @@ describe('operator and provider workspaces', () => {
     await plan.getByText('Walk 20 minutes daily').waitFor();
     await plan.getByText('Check blood pressure every morning.').waitFor();
     await plan.getByRole('button', { name: 'View Care Plan' }).waitFor();
+
+    // The record's MRN, date of birth (with age) and language; its FHIR R4 download.
+    await operator.getByText(`MRN-${stamp}`).waitFor();
+    await operator.getByText(/^Apr 12, 1950 \(age \d+\)$/).waitFor();
+    await operator.getByText('Spanish', { exact: true }).waitFor();
+    const [download] = await Promise.all([
+      operator.waitForEvent('download'),
+      operator.getByRole('button', { name: 'Export FHIR R4' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${patientLast.toLowerCase()}-amara-fhir.json`);
+    const bundle = JSON.parse(await readFile((await download.path()) ?? '', 'utf8')) as {
+      resourceType: string;
+      entry: { resource: { resourceType: string; birthDate?: string } }[];
+    };
+    expect(bundle.resourceType).toBe('Bundle');
+    expect(bundle.entry[0]?.resource).toMatchObject({ resourceType: 'Patient', birthDate: '1950-04-12' });
+    expect(bundle.entry.map((e) => e.resource.resourceType)).toContain('CarePlan');
 
     const back = operator.getByRole('link', { name: new RegExp(`Back to ${clinic}`) });
     expect(await back.getAttribute('href')).toBe(`${organizationPath}?tab=patients`);

@@ -292,6 +292,9 @@ describe('real answers replayed against the document', () => {
       body: { complex: true },
     });
 
+    // FHIR R4 out (application/fhir+json).
+    await replay(200, 'GET', `/patients/${callable.id}/fhir`, { token: nurse });
+
     // Refusals: each is `{ error, code }` under its status.
     await replay(401, 'GET', '/me');
     await replay(403, 'GET', '/users', { token: nurse });

@@ -1071,6 +1071,25 @@ const FIXTURES: Record<RouteKey, Fixture> = {
       check: (b, ids) => expect(b.row).toMatchObject({ patient_id: ids.patient, complex: true, billed: null }),
     },
   },
+
+  // Enrollment (issue 24): FHIR R4 out.
+  'GET /patients/{patientId}/fhir': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/fhir`,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b, ids) => {
+        expect(b).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
+        expect((b.entry as { resource: unknown }[])[0]?.resource).toMatchObject({
+          resourceType: 'Patient',
+          identifier: expect.arrayContaining([{ system: 'urn:careloop:patient', value: ids.patient }]),
+        });
+      },
+    },
+  },
 };
 
 /** Vendor webhooks: the vendor's credential, not a Cognito token, is what they check. */

@@ -19,6 +19,9 @@ export const PATIENTS_CONTRACT = {
       first_name: 'Sam',
       last_name: 'Sample',
       phone_number: '(555) 555-0123',
+      mrn: examplePatient.mrn,
+      date_of_birth: examplePatient.date_of_birth,
+      preferred_language: 'en',
       outreach: { first_outreach_date: '2026-12-01', time_preference: 'morning' },
       consent: {
         status: 'accepted',
@@ -31,6 +34,7 @@ export const PATIENTS_CONTRACT = {
     answers: {
       201: answer(answers.patientCreatedAnswer, 'Added', { patient: examplePatient, outreach: exampleOutreach }),
     },
+    errors: [409],
   },
   getPatient: {
     ...PATIENTS_ENDPOINTS.getPatient,
@@ -51,6 +55,9 @@ export const PATIENTS_CONTRACT = {
       first_name: 'Sam',
       last_name: 'Sample',
       phone_number: '+15555550123',
+      mrn: examplePatient.mrn,
+      date_of_birth: examplePatient.date_of_birth,
+      preferred_language: 'es',
       version: 2,
     },
     answers: { 200: answer(answers.patientAnswer, 'Changed', { patient: examplePatient }) },

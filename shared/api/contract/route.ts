@@ -32,8 +32,11 @@ export interface RouteContract {
   /** Declared on every POST, PUT and PATCH: the body schema, or null when the route reads no body. */
   readonly body?: Schema | null;
   readonly bodyExample?: unknown;
-  /** Webhooks from Twilio post forms and are answered with TwiML; CSV exports answer text/csv; everything else is JSON. */
-  readonly media?: 'twilio-form' | 'csv';
+  /**
+   * Webhooks from Twilio post forms and are answered with TwiML; CSV exports answer text/csv; FHIR
+   * exports application/fhir+json; everything else is JSON.
+   */
+  readonly media?: 'twilio-form' | 'csv' | 'fhir';
   /** Success answers by status. */
   readonly answers: Readonly<Partial<Record<200 | 201, AnswerContract>>>;
   /** Error statuses beyond those its access and input imply (401, 403, 400, 404). */

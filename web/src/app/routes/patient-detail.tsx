@@ -3,7 +3,7 @@ import { CalendarPlus, Pencil, Phone, Trash2, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { CCM_MESSAGES } from '../../../../shared/ccm/messages';
-import { TIME_PREFERENCE_LABELS } from '../../../../shared/time-preferences';
+import { TIME_PREFERENCE_LABELS, todayIn } from '../../../../shared/time-preferences';
 import { ErrorAlert } from '../../components/feedback/error-alert';
 import { MessagePage } from '../../components/feedback/message-page';
 import { PageSpinner } from '../../components/feedback/page-spinner';
@@ -28,7 +28,8 @@ import { CcmBadges } from '../../features/patients/components/ccm-badges';
 import { ClinicalDocumentPanel } from '../../features/patients/components/clinical-document-panel';
 import { ConsentPanel } from '../../features/patients/components/consent-panel';
 import { EditPatientModal } from '../../features/patients/components/edit-patient-modal';
-import { formatDay, patientName } from '../../features/patients/components/format.utils';
+import { FhirExportButton } from '../../features/patients/components/fhir-export-button';
+import { birthLine, formatDay, LANGUAGE_NAMES, patientName } from '../../features/patients/components/format.utils';
 import { BillingPractitionerSelect } from '../../features/users/components/billing-practitioner-select';
 import { Field } from '../../components/data/field';
 import { BackButton } from '../../components/layout/back-button';
@@ -111,6 +112,13 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
           <SimpleGrid component="dl" cols={{ base: 1, sm: 3 }} spacing="lg" m={0}>
             <Field label="Email">{patient.email}</Field>
             <Field label="Phone">{patient.phone_number ?? 'Not provided'}</Field>
+            <Field label="MRN">{patient.mrn ?? 'Not provided'}</Field>
+            <Field label="Date of Birth">
+              {patient.date_of_birth
+                ? birthLine(patient.date_of_birth, todayIn(provider.timezone, new Date()))
+                : 'Not provided'}
+            </Field>
+            <Field label="Preferred Language">{LANGUAGE_NAMES[patient.preferred_language]}</Field>
             <Field label="Outreach">
               {outreach
                 ? `Monthly from ${formatDay(outreach.first_outreach_date)}, ${TIME_PREFERENCE_LABELS[outreach.time_preference] ?? 'Not specified'}`
@@ -138,6 +146,7 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
             <CallLinkButton patientId={patient.id} patientName={name} phoneNumber={patient.phone_number} />
             <RevokeCallLinksButton patientId={patient.id} patientName={name} />
           </Group>
+          <FhirExportButton patient={patient} />
         </Stack>
       </Card>
 

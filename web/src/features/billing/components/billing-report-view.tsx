@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { LoadMore, firstPageState } from '../../../components/table/load-more';
 import { QueryTableCard } from '../../../components/table/table-card';
 import { formatDate } from '../../../lib/format-date';
+import { saveFile } from '../../../lib/save-file';
 import { useBillingReport, useExportBillingCsv, useUpdateBillingRow } from '../api/billing-report';
 import { browserMonth, codesText, consentText, monthLabel, reportMonthOptions } from './billing-report.utils';
 import { ListEmptyState } from '../../../components/feedback/list-empty-state';
@@ -17,16 +18,6 @@ export interface BillingReportViewProps {
   canEdit: boolean;
   /** Where a patient's row links: their page in this workspace. */
   patientHref: (patientId: string) => string;
-}
-
-/** Saves text as a file through a temporary link (the export needs the session's token, so no plain link). */
-function download(text: string, filename: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }
 
 /**
@@ -71,7 +62,8 @@ export function BillingReportView({ organizationId, canEdit, patientHref }: Bill
           disabled={!shownMonth}
           onClick={() =>
             exportCsv.mutate(shownMonth ?? '', {
-              onSuccess: (csv) => download(csv, billingCsvFilename(organizationId, shownMonth ?? '')),
+              onSuccess: (csv) =>
+                saveFile(csv, billingCsvFilename(organizationId, shownMonth ?? ''), 'text/csv;charset=utf-8'),
             })
           }
         >

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OutreachCadence, Patient } from '../../../../../shared/domain';
 import type { TimePreference } from '../../../../../shared/time-preferences';
+import type { PreferredLanguage } from '../../../../../shared/enrollment/patient-fields';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
 import { PATIENTS_ROUTES } from '../../../../../shared/api/routes/patients';
 import type { ApiClient } from '../../../lib/api-client';
@@ -15,6 +16,11 @@ export interface PatientPayload {
   first_name: string;
   last_name: string;
   phone_number: string | null;
+  /** Null: none (unique in the organization). */
+  mrn: string | null;
+  /** `YYYY-MM-DD`; null: none. */
+  date_of_birth: string | null;
+  preferred_language: PreferredLanguage;
   /** Absent: unchanged; null: none. */
   billing_practitioner_id?: string | null;
   version?: number;

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { CCM_MESSAGES } from '../../../../../shared/ccm/messages';
+import { IMPORT_MESSAGES } from '../../../../../shared/enrollment/messages';
 import { addMonths, todayIn } from '../../../../../shared/time-preferences';
 import { ApiError } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';
@@ -108,10 +109,37 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
           first_name: 'Jane',
           last_name: 'Doe',
           phone_number: '+1 (555) 210-2000',
+          mrn: null,
+          date_of_birth: null,
+          preferred_language: 'en',
           provider_id: 'prov-1',
         },
       },
     ]);
+  });
+
+  it("takes the patient's MRN, date of birth and preferred language, checked before step 2", async () => {
+    const { requests, user } = await renderWizard();
+    await expectNoAxeViolations();
+    expect(screen.getByRole('combobox', { name: /Preferred Language/ })).toHaveValue('en');
+    await user.type(field('MRN'), 'MRN 417');
+    await fillDetails(user);
+    expect(screen.getByRole('alert').textContent).toBe(IMPORT_MESSAGES.mrnInvalid);
+
+    await user.clear(field('MRN'));
+    await user.type(field('MRN'), ' MRN-000417 ');
+    fireEvent.change(screen.getByLabelText(/Date of Birth/), { target: { value: '1948-03-07' } });
+    await user.selectOptions(screen.getByRole('combobox', { name: /Preferred Language/ }), 'Spanish');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Setup Later' }));
+
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toMatchObject({
+      mrn: 'MRN-000417',
+      date_of_birth: '1948-03-07',
+      preferred_language: 'es',
+    });
   });
 
   it("creates the patient with its outreach on 'Schedule Outreach'", async () => {

@@ -1,4 +1,5 @@
 import type { ClinicalDocument, Patient } from '../../../../../shared/domain';
+import type { PreferredLanguage } from '../../../../../shared/enrollment/patient-fields';
 
 const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -13,6 +14,20 @@ function parse(iso: string | null | undefined): Date | null {
 export function formatDay(day: string): string {
   const date = parse(`${day}T12:00:00.000Z`);
   return date ? DATE.format(date) : day;
+}
+
+/** How staff screens name a patient's language (staff screens stay English: DECISIONS "Languages"). */
+export const LANGUAGE_NAMES: Record<PreferredLanguage, string> = { en: 'English', es: 'Spanish' };
+
+/** Whole years from a date of birth to `today` (both `YYYY-MM-DD`): a birthday counts on its day. */
+export function ageOn(dateOfBirth: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(dateOfBirth.slice(0, 4));
+  return today.slice(5) < dateOfBirth.slice(5) ? years - 1 : years;
+}
+
+/** 'Mar 7, 1948 (age 78)'. */
+export function birthLine(dateOfBirth: string, today: string): string {
+  return `${formatDay(dateOfBirth)} (age ${ageOn(dateOfBirth, today)})`;
 }
 
 export function patientName(patient: Pick<Patient, 'first_name' | 'last_name'>): string {

@@ -1,6 +1,7 @@
-import { Stack, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { NameFields } from '../../../components/forms/name-fields';
+import { LANGUAGE_NAMES } from './format.utils';
 import type { PatientFormValues } from './patient-form.utils';
 
 export interface PatientFieldsProps {
@@ -8,9 +9,12 @@ export interface PatientFieldsProps {
   onChange: (values: PatientFormValues) => void;
 }
 
-/** Email, First Name, Last Name and Phone Number: the add-patient wizard and Edit Patient. */
+/**
+ * Email, First Name, Last Name, Phone Number, MRN, Date of Birth and Preferred Language: the
+ * add-patient wizard and Edit Patient.
+ */
 export function PatientFields({ values, onChange }: PatientFieldsProps) {
-  const set = (field: keyof PatientFormValues) => (event: ChangeEvent<HTMLInputElement>) =>
+  const set = (field: keyof PatientFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
     onChange({ ...values, [field]: event.currentTarget.value });
   return (
     <Stack gap="md">
@@ -33,6 +37,31 @@ export function PatientFields({ values, onChange }: PatientFieldsProps) {
         description="Optional. Include the country code, e.g. +15551234567."
         value={values.phone_number}
         onChange={set('phone_number')}
+      />
+      <Group grow align="flex-start">
+        <TextInput
+          label="MRN"
+          autoComplete="off"
+          description="Optional. The medical record number in your EHR."
+          value={values.mrn}
+          onChange={set('mrn')}
+        />
+        <TextInput
+          label="Date of Birth"
+          type="date"
+          autoComplete="off"
+          description="Optional."
+          min="1900-01-01"
+          value={values.date_of_birth}
+          onChange={set('date_of_birth')}
+        />
+      </Group>
+      <NativeSelect
+        label="Preferred Language"
+        description="Calls and texts to the patient use it."
+        data={Object.entries(LANGUAGE_NAMES).map(([value, label]) => ({ value, label }))}
+        value={values.preferred_language}
+        onChange={set('preferred_language')}
       />
     </Stack>
   );

@@ -1,4 +1,5 @@
 import type { Patient } from '../../../../../shared/domain';
+import { DEFAULT_LANGUAGE, type PreferredLanguage } from '../../../../../shared/enrollment/patient-fields';
 import { firstError, patientFormSchema } from '../../../../../shared/validation';
 import type { PatientPayload } from '../api/save-patient';
 
@@ -7,9 +8,21 @@ export interface PatientFormValues {
   first_name: string;
   last_name: string;
   phone_number: string;
+  mrn: string;
+  /** `YYYY-MM-DD` as a date input gives it, or empty. */
+  date_of_birth: string;
+  preferred_language: PreferredLanguage;
 }
 
-export const EMPTY_PATIENT_FORM: PatientFormValues = { email: '', first_name: '', last_name: '', phone_number: '' };
+export const EMPTY_PATIENT_FORM: PatientFormValues = {
+  email: '',
+  first_name: '',
+  last_name: '',
+  phone_number: '',
+  mrn: '',
+  date_of_birth: '',
+  preferred_language: DEFAULT_LANGUAGE,
+};
 
 export function patientToFormValues(patient: Patient): PatientFormValues {
   return {
@@ -17,16 +30,22 @@ export function patientToFormValues(patient: Patient): PatientFormValues {
     first_name: patient.first_name,
     last_name: patient.last_name,
     phone_number: patient.phone_number ?? '',
+    mrn: patient.mrn ?? '',
+    date_of_birth: patient.date_of_birth ?? '',
+    preferred_language: patient.preferred_language,
   };
 }
 
-/** Trimmed values; an empty phone is null; an edit carries the `version` read. */
+/** Trimmed values; an empty phone, MRN or date of birth is null (none); an edit carries the `version` read. */
 export function toPatientPayload(values: PatientFormValues, version?: number): PatientPayload {
   const body: PatientPayload = {
     email: values.email.trim(),
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),
     phone_number: values.phone_number.trim() || null,
+    mrn: values.mrn.trim() || null,
+    date_of_birth: values.date_of_birth.trim() || null,
+    preferred_language: values.preferred_language,
   };
   if (version !== undefined) body.version = version;
   return body;
