@@ -3,6 +3,7 @@
  * exact messages (product-rules.md "Validation") on both sides. zod/mini keeps Lambda bundles small.
  */
 import * as z from 'zod/mini';
+import { measureTargetsSchema } from './observations/rules';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from './values/notifications';
 import { TIME_PREFERENCES } from './time-preferences';
 import { VALIDATION } from './messages';
@@ -309,6 +310,8 @@ const carePlanFields = {
   symptom_management: planText(4000),
   interventions: planText(4000),
   medications: planList(medicationSchema, 50, CCM_MESSAGES.tooManyMedications),
+  // The numbers a reading should stay within (shared/observations/rules.ts); none when absent.
+  targets: z.optional(measureTargetsSchema),
   note: planText(20_000),
 };
 

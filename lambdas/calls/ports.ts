@@ -1,6 +1,8 @@
 /** Calls (product-rules.md "Calls"; ARCHITECTURE "Outreach, calls and messages"): call logs and the voice platform. */
 import type { CallOutcome, EscalationLevel } from '../../shared/values/calls';
 import type { TranscriptTurn } from '../../shared/calls';
+import type { Measure } from '../../shared/observations/measures';
+import type { ObservedValue } from '../../shared/observations/rules';
 import type { CarePlanFields, DocumentKind, OutreachCadence } from '../../shared/domain';
 import type { OrganizationLookup, PatientLookup } from '../kernel/access';
 import type { Page } from '../kernel/ports';
@@ -53,6 +55,8 @@ export interface CallReport {
   cost: number | null;
   /** The person asked not to be called again, and the assistant confirmed it. */
   stopCalls: boolean;
+  /** The readings and screening scores of its structured data that can be readings (others refused). */
+  observations: ObservedValue[];
 }
 
 export interface CallLogRepository {
@@ -90,6 +94,8 @@ export interface OutboundCallRequest {
   audience: 'patient' | 'staff';
   /** What a voicemail hears (the practice's name and number only); null: hang up. */
   voicemailMessage: string | null;
+  /** What a check-in measures (the care plan's conditions decide); none for a staff alert. */
+  measures?: readonly Measure[];
 }
 
 export interface VoiceAgent {

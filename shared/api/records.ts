@@ -6,6 +6,7 @@
  * parses at run time in a Lambda: the handlers and the web import the types only.
  */
 import * as z from 'zod/mini';
+import { measureTargetsSchema } from '../observations/rules';
 import { AUDIT_OUTCOMES } from '../values/audit';
 import { NOTIFICATION_CHANNELS } from '../values/notifications';
 import { TIME_PREFERENCES } from '../time-preferences';
@@ -153,6 +154,8 @@ export const carePlanFieldsRecord = z.object({
   symptom_management: z.string(),
   interventions: z.string(),
   medications: z.array(medicationRecord),
+  /** Numeric targets per measure (DECISIONS "Observations"); absent on plans saved before targets. */
+  targets: z.optional(measureTargetsSchema),
 });
 
 /** A care plan. One saved before plans were structured answers its text as `note`, the rest empty. */
