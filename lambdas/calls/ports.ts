@@ -3,7 +3,7 @@ import type { CallOutcome, EscalationLevel } from '../../shared/values/calls';
 import type { TranscriptTurn } from '../../shared/calls';
 import type { Measure } from '../../shared/observations/measures';
 import type { ObservedValue } from '../../shared/observations/rules';
-import type { CarePlanFields, DocumentKind, OutreachCadence } from '../../shared/domain';
+import type { CarePlanFields, DocumentKind, Observation, OutreachCadence } from '../../shared/domain';
 import type { OrganizationLookup, PatientLookup } from '../kernel/access';
 import type { Page } from '../kernel/ports';
 import type { OrganizationRecordLookup } from '../kernel/read-models/daily-caps';
@@ -125,4 +125,18 @@ export interface CallScheduler {
   schedule(callLogId: string, at: Date): Promise<void>;
   /** Idempotent: a schedule that no longer exists counts as done. */
   cancel(callLogId: string): Promise<void>;
+}
+
+/** A reading or screening score as stored (platform/dynamodb/entities/observation.ts). */
+export type ObservationRecord = Observation;
+
+/** The observations calls store with their reports, as the patient page reads them. */
+export interface ObservationRepository {
+  /** A page of a patient's observations newest first: of one LOINC code, or of every code. */
+  pageByPatient(
+    patientId: string,
+    code: string | null,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<ObservationRecord> | 'invalid_cursor'>;
 }

@@ -3,7 +3,14 @@ import { DEFAULT_SYSTEM_PROMPT, renderPrompt } from '../../../../shared/values/s
 import { carePlanText, EMPTY_CARE_PLAN } from '../../../../shared/care-plan';
 import { escalationWithReadings } from '../../../../shared/observations/rules';
 import { checkInDataPlan } from '../check-in-data';
-import { askedMeasures, carePlanTargets, carePlanTopics, scriptFor, simulatedReadings, simulatedTimeline } from './call-script';
+import {
+  askedMeasures,
+  carePlanTargets,
+  carePlanTopics,
+  scriptFor,
+  simulatedReadings,
+  simulatedTimeline,
+} from './call-script';
 
 const CARE_PLAN =
   'Condition: Type 2 diabetes mellitus.\nGoals: Walk 20 minutes daily; A1c below 7.0% within 6 months.\n' +
@@ -88,7 +95,12 @@ describe('readings the simulated patient gives', () => {
     const urgent = scriptFor(overrides, 'Urgent').analysis.structuredData as { readings: never[] };
 
     // PHQ-2 stays negative, so PHQ-9 is not asked.
-    expect(usual.readings.map((r: { measure: string }) => r.measure)).toEqual(['systolic', 'diastolic', 'glucose', 'phq2']);
+    expect(usual.readings.map((r: { measure: string }) => r.measure)).toEqual([
+      'systolic',
+      'diastolic',
+      'glucose',
+      'phq2',
+    ]);
     expect(escalationWithReadings('Normal', usual.readings, targets)).toEqual({ level: 'Normal', notes: [] });
     const weighed = escalationWithReadings('Normal', urgent.readings, targets);
     expect(weighed.level).toBe('Urgent');
@@ -96,7 +108,11 @@ describe('readings the simulated patient gives', () => {
   });
 
   it('gives plausible pairs of blood pressure, and no readings when none are asked', () => {
-    const [systolic, diastolic] = simulatedReadings(['systolic', 'diastolic'], [{ measure: 'diastolic', below: 70 }], true);
+    const [systolic, diastolic] = simulatedReadings(
+      ['systolic', 'diastolic'],
+      [{ measure: 'diastolic', below: 70 }],
+      true,
+    );
     expect(diastolic?.value).toBeLessThan(systolic?.value ?? 0);
     expect(diastolic?.value).toBeGreaterThanOrEqual(70);
     expect(simulatedReadings([], [], true)).toEqual([]);

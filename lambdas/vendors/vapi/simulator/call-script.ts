@@ -149,7 +149,8 @@ function valueFor(measure: Measure, target: MeasureTarget | undefined, over: boo
         ? target.above + 5
         : usual;
   // Without a target to miss, the Urgent ending still reads well above the usual.
-  const raised = target?.below !== undefined ? target.below + 25 : target?.above !== undefined ? target.above - 15 : usual * 1.3;
+  const raised =
+    target?.below !== undefined ? target.below + 25 : target?.above !== undefined ? target.above - 15 : usual * 1.3;
   const value = Math.min(max, Math.max(min, over ? raised : within));
   return whole ? Math.round(value) : Math.round(value * 10) / 10;
 }
@@ -173,7 +174,8 @@ export function simulatedReadings(measures: readonly Measure[], targets: readonl
   }));
   const systolic = readings.find((r) => r.measure === 'systolic');
   const diastolic = readings.find((r) => r.measure === 'diastolic');
-  if (systolic && diastolic && diastolic.value >= systolic.value - 20) diastolic.value = Math.round(systolic.value * 0.6);
+  if (systolic && diastolic && diastolic.value >= systolic.value - 20)
+    diastolic.value = Math.round(systolic.value * 0.6);
   return readings;
 }
 
