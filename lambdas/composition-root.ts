@@ -8,6 +8,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CognitoIdentityDirectory } from './vendors/cognito/cognito-identity-directory';
 import { DynamoAuditLog } from './audit/store/dynamo-audit-log';
+import { DynamoObservationRepository } from './calls/store/dynamo-observation-repository';
 import { DynamoCallLogRepository } from './calls/store/dynamo-call-log-repository';
 import { DynamoClinicalDocumentRepository } from './care-plans/store/dynamo-clinical-document-repository';
 import { DynamoCounterRepository } from './dashboard/store/dynamo-counter-repository';
@@ -64,6 +65,7 @@ export function tableDeps(env: TableEnv = readTableEnv(), clock: Clock = systemC
     patients: new DynamoPatientRepository(db),
     documents: new DynamoClinicalDocumentRepository(db),
     callLogs: new DynamoCallLogRepository(db),
+    observations: new DynamoObservationRepository(db),
     settings: new DynamoSettingsRepository(db),
     summaries: new DynamoSummaryRepository(db),
     links: new DynamoLinkRepository(db),

@@ -29,6 +29,7 @@ export const CALL_MESSAGES = {
   updateSettings: 'Failed to update settings',
   fetchScheduledCalls: 'Failed to fetch scheduled calls',
   fetchCalls: 'Failed to fetch calls',
+  fetchObservations: 'Failed to fetch measurements',
   startCall: 'Failed to start call',
   widgetNoSession: 'No active session',
   widgetInitFailed: 'Failed to initialize web call',

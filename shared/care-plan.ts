@@ -3,6 +3,7 @@
  * assistant's `carePlan` variable, and for reading a saved revision.
  */
 import type { CarePlanFields, Medication } from './domain';
+import { targetText } from './observations/rules';
 
 export const EMPTY_CARE_PLAN: CarePlanFields = {
   conditions: [],
@@ -29,6 +30,7 @@ export function carePlanText(plan: CarePlanFields, note: string): string {
     ['Symptoms to ask about', plan.symptom_management],
     ['Interventions', plan.interventions],
     ['Medications', list(plan.medications.map(medicationLine))],
+    ['Targets', list((plan.targets ?? []).map(targetText))],
     ['Note', note],
   ];
   return sections

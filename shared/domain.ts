@@ -12,6 +12,7 @@ import type {
   documentRevisionRecord,
   notificationPreferencesRecord,
   medicationRecord,
+  observationRecord,
   outreachCadenceRecord,
   patientConsentRecord,
   patientRecord,
@@ -61,6 +62,9 @@ export type CarePlan = z.output<typeof carePlanRecord>;
 export type DocumentAuthor = z.output<typeof documentAuthorRecord>;
 
 export type OutreachCadence = z.output<typeof outreachCadenceRecord>;
+
+/** One reading or screening score from a call (`listObservations`). */
+export type Observation = z.output<typeof observationRecord>;
 
 export type DashboardStats = z.output<typeof dashboardStatsRecord>;
 /** `dashboardStats`: the totals, and for employees the newest organizations. */

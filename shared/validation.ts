@@ -3,6 +3,8 @@
  * exact messages (product-rules.md "Validation") on both sides. zod/mini keeps Lambda bundles small.
  */
 import * as z from 'zod/mini';
+import { MEASURE_NAMES, MEASURES } from './observations/measures';
+import { measureTargetsSchema } from './observations/rules';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from './values/notifications';
 import { TIME_PREFERENCES } from './time-preferences';
 import { VALIDATION } from './messages';
@@ -360,6 +362,8 @@ const carePlanFields = {
   symptom_management: planText(4000),
   interventions: planText(4000),
   medications: planList(medicationSchema, 50, CCM_MESSAGES.tooManyMedications),
+  // The numbers a reading should stay within (shared/observations/rules.ts); none when absent.
+  targets: z.optional(measureTargetsSchema),
   note: planText(20_000),
 };
 
@@ -445,6 +449,14 @@ export const pageQuerySchema = z.object({
   cursor: z.optional(z.string()),
 });
 export type PageQuery = z.output<typeof pageQuerySchema>;
+
+export const OBSERVATION_CODE_MESSAGE = 'Code must be the LOINC code of a measure CareLoop records';
+const LOINC_CODES: readonly string[] = MEASURE_NAMES.map((m) => MEASURES[m].loinc);
+
+/** `listObservations`: a page, of one measure's LOINC code or of every measure. */
+export const observationQuerySchema = z.extend(pageQuerySchema, {
+  code: z.optional(z.string().check(z.refine((c) => LOINC_CODES.includes(c), { error: OBSERVATION_CODE_MESSAGE }))),
+});
 
 // Path parameters (STYLE: parsed with zod in the handler), one schema per kind of parameter. An id
 // that cannot exist names a record that does not exist (issue 28): a malformed path id's issue is

@@ -38,6 +38,7 @@ const report = (fields: Partial<CallReport> = {}): CallReport => ({
   successEvaluation: true,
   cost: 0.42,
   stopCalls: false,
+  observations: [],
   ...fields,
 });
 

@@ -27,7 +27,7 @@ import { reportPlan } from './report-plan';
 import { systemActorId, systemEntry, systemEvent, type SystemActor } from '../kernel/audit-actors';
 import type { DailyCap, OrganizationRef } from '../kernel/records/organization';
 
-export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'clock' | 'ids'> & {
+export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'documents' | 'clock' | 'ids'> & {
   events: EventPublisher;
   signals: CallSignals;
   committer: WriteCommitter;
@@ -120,14 +120,18 @@ export async function recordCallReport(
     deps.signals.unmatched('call_settled');
     return 'call_settled';
   }
-  const organization = await deps.organizations.getRef(log.provider_id);
+  // The care plan's targets, read now: a reading is weighed against the plan in force when it is stored.
+  const [organization, carePlan] = await Promise.all([
+    deps.organizations.getRef(log.provider_id),
+    report.observations.length ? deps.documents.get('care_plan', log.patient_id) : null,
+  ]);
   const now = deps.clock.now();
   const endedAt = report.endedAt ? new Date(report.endedAt) : now;
   const month = monthIn(organization?.timezone ?? 'America/New_York', Number.isNaN(endedAt.getTime()) ? now : endedAt);
   const at = now.toISOString();
   const subject = { type: 'call', id: log.id } as const;
   const audit = systemEvent(by, 'call.report_store', subject, log.patient_id, deps.ids.newId(), at);
-  const { plan, stored } = reportPlan(log, report, month, at, audit);
+  const { plan, stored } = reportPlan(log, report, month, at, audit, carePlan?.plan?.targets ?? []);
   if ((await deps.committer.commit(plan)) === 'conflict') {
     deps.signals.unmatched('call_settled');
     return 'call_settled';

@@ -13,6 +13,7 @@ import {
 import { CALL_MESSAGES } from '../../shared/call-messages';
 import { nextCheckIn } from '../../shared/call-times';
 import { EMPTY_CARE_PLAN, carePlanPrompt } from '../../shared/care-plan';
+import { monitoredMeasures } from '../../shared/observations/rules';
 import type { Actor } from '../kernel/actor';
 import { AppError } from '../kernel/app-error';
 import { derivedId, newCallLog } from '../kernel/records/call-log';
@@ -75,6 +76,7 @@ export async function callScript(deps: ScriptDeps, patient: PatientRecord, organ
   const telephone = practice?.telephone?.trim();
   return {
     settings,
+    measures: monitoredMeasures(carePlan?.plan?.conditions.map((c) => c.code) ?? []),
     systemPrompt: renderPrompt(withFixedParts(settings.systemPrompt), values),
     firstMessage: renderPrompt(DEFAULT_FIRST_MESSAGE, values),
     // Only the practice's name and number: never the patient's name or anything about their health.
@@ -108,6 +110,7 @@ export async function dial(
       firstMessage: script.firstMessage,
       audience: 'patient',
       voicemailMessage: script.voicemailMessage,
+      measures: script.measures,
     });
     const at = deps.clock.now().toISOString();
     await deps.committer.commit(vendorCallIdPlan(log.id, vendorCallId, at));

@@ -1,7 +1,9 @@
 /** Calls (product-rules.md "Calls"; ARCHITECTURE "Outreach, calls and messages"): call logs and the voice platform. */
 import type { CallOutcome, EscalationLevel } from '../../shared/values/calls';
 import type { TranscriptTurn } from '../../shared/calls';
-import type { CarePlanFields, DocumentKind, OutreachCadence } from '../../shared/domain';
+import type { Measure } from '../../shared/observations/measures';
+import type { ObservedValue } from '../../shared/observations/rules';
+import type { CarePlanFields, DocumentKind, Observation, OutreachCadence } from '../../shared/domain';
 import type { OrganizationLookup, PatientLookup } from '../kernel/access';
 import type { Page } from '../kernel/ports';
 import type { OrganizationRecordLookup } from '../kernel/read-models/daily-caps';
@@ -51,6 +53,8 @@ export interface CallReport {
   cost: number | null;
   /** The person asked not to be called again, and the assistant confirmed it. */
   stopCalls: boolean;
+  /** The readings and screening scores of its structured data that can be readings (others refused). */
+  observations: ObservedValue[];
 }
 
 export interface CallLogRepository {
@@ -88,6 +92,8 @@ export interface OutboundCallRequest {
   audience: 'patient' | 'staff';
   /** What a voicemail hears (the practice's name and number only); null: hang up. */
   voicemailMessage: string | null;
+  /** What a check-in measures (the care plan's conditions decide); none for a staff alert. */
+  measures?: readonly Measure[];
 }
 
 export interface VoiceAgent {
@@ -117,4 +123,18 @@ export interface CallScheduler {
   schedule(callLogId: string, at: Date): Promise<void>;
   /** Idempotent: a schedule that no longer exists counts as done. */
   cancel(callLogId: string): Promise<void>;
+}
+
+/** A reading or screening score as stored (platform/dynamodb/entities/observation.ts). */
+export type ObservationRecord = Observation;
+
+/** The observations calls store with their reports, as the patient page reads them. */
+export interface ObservationRepository {
+  /** A page of a patient's observations newest first: of one LOINC code, or of every code. */
+  pageByPatient(
+    patientId: string,
+    code: string | null,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<ObservationRecord> | 'invalid_cursor'>;
 }

@@ -33,6 +33,7 @@ const report = (fields: Partial<CallReport> = {}): CallReport => ({
   successEvaluation: true,
   cost: 0.42,
   stopCalls: false,
+  observations: [],
   ...fields,
 });
 
@@ -106,5 +107,114 @@ describe('durationSeconds', () => {
     expect(durationSeconds('2026-03-04T14:55:00.000Z', '2026-03-04T14:55:01.600Z')).toBe(2);
     expect(durationSeconds(null, '2026-03-04T14:55:00.000Z')).toBeNull();
     expect(durationSeconds('2026-03-04T14:56:00.000Z', '2026-03-04T14:55:00.000Z')).toBeNull();
+  });
+
+  it('stores each reading as an observation with its LOINC code, unit, time, source and call', () => {
+    const { plan } = reportPlan(
+      log,
+      report({
+        escalationLevel: 'Normal',
+        observations: [
+          { measure: 'systolic', value: 132, source: 'device' },
+          { measure: 'phq2', value: 1, source: 'reported' },
+        ],
+      }),
+      '2026-03',
+      AT,
+      STORED,
+    );
+
+    const observations = plan.transaction.filter((w) => w.entity === 'observation');
+    expect(observations).toEqual([
+      {
+        op: 'create',
+        entity: 'observation',
+        item: {
+          patient_id: 'p-1',
+          provider_id: 'o-1',
+          code: '8480-6',
+          measure: 'systolic',
+          value: 132,
+          unit: 'mm[Hg]',
+          observed_at: '2026-03-04T14:59:30.000Z',
+          call_log_id: log.id,
+          source: 'device',
+          created_at: AT,
+        },
+      },
+      expect.objectContaining({ item: expect.objectContaining({ code: '55758-7', value: 1, source: 'reported' }) }),
+    ]);
+  });
+
+  it('raises a reading outside its target to Urgent, naming the reading, in the log and its summary entries', () => {
+    const { plan, stored } = reportPlan(
+      log,
+      report({
+        escalationLevel: 'Normal',
+        noteToDoctor: null,
+        observations: [{ measure: 'systolic', value: 162, source: 'device' }],
+      }),
+      '2026-03',
+      AT,
+      STORED,
+      [{ measure: 'systolic', below: 140 }],
+    );
+
+    const note = 'Readings: Systolic blood pressure 162 mmHg (target: below 140).';
+    expect(stored).toMatchObject({ escalation_level: 'Urgent', note_to_doctor: note });
+    expect(plan.transaction[0]).toMatchObject({ set: { escalation_level: 'Urgent', note_to_doctor: note } });
+    const entries = plan.transaction.filter((w) => w.entity === 'summaryEntry');
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) expect(entry).toMatchObject({ item: { escalation_level: 'Urgent' } });
+  });
+
+  it('keeps the assessment when every reading meets its target, and keeps a higher assessment', () => {
+    const within = reportPlan(
+      log,
+      report({ escalationLevel: 'Normal', observations: [{ measure: 'systolic', value: 128, source: 'device' }] }),
+      '2026-03',
+      AT,
+      STORED,
+      [{ measure: 'systolic', below: 140 }],
+    );
+    const emergent = reportPlan(
+      log,
+      report({ escalationLevel: 'Emergent', observations: [{ measure: 'systolic', value: 162, source: 'device' }] }),
+      '2026-03',
+      AT,
+      STORED,
+      [{ measure: 'systolic', below: 140 }],
+    );
+
+    expect(within.stored).toMatchObject({ escalation_level: 'Normal', note_to_doctor: 'Check the dose.' });
+    expect(emergent.stored.escalation_level).toBe('Emergent');
+    expect(emergent.stored.note_to_doctor).toBe(
+      'Check the dose.\nReadings: Systolic blood pressure 162 mmHg (target: below 140).',
+    );
+  });
+
+  it('makes a PHQ-9 item 9 answer other than "not at all" Emergent', () => {
+    const { stored } = reportPlan(
+      log,
+      report({ escalationLevel: 'Normal', observations: [{ measure: 'phq9Item9', value: 1, source: 'reported' }] }),
+      '2026-03',
+      AT,
+      STORED,
+    );
+
+    expect(stored.escalation_level).toBe('Emergent');
+    expect(stored.note_to_doctor).toContain('PHQ-9 item 9 (thoughts of self-harm): "several days"');
+  });
+
+  it('stores no observation of a call that was not answered', () => {
+    const { plan } = reportPlan(
+      log,
+      report({ outcome: 'no_answer', observations: [{ measure: 'systolic', value: 162, source: 'device' }] }),
+      '2026-03',
+      AT,
+      STORED,
+    );
+
+    expect(plan.transaction.some((w) => w.entity === 'observation')).toBe(false);
   });
 });

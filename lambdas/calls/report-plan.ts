@@ -15,6 +15,8 @@ import {
 } from '../kernel/read-models/counters';
 import { definedValues, type ItemWrite, type WritePlan } from '../kernel/write-plan';
 import { summaryCounterScope, summaryScopes } from '../kernel/read-models/summary-scopes';
+import { MEASURES } from '../../shared/observations/measures';
+import { escalationWithReadings, type MeasureTarget, type ObservedValue } from '../../shared/observations/rules';
 import type { CallReport } from './ports';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import type { AuditEvent } from '../kernel/audit-entry';
@@ -39,21 +41,57 @@ export function durationSeconds(startedAt: string | null, endedAt: string | null
   return Number.isFinite(ms) && ms >= 0 ? Math.round(ms / 1000) : null;
 }
 
+/** One reading of the call as its observation item: coded, with its unit, time and the call it came from. */
+function observationWrite(log: CallLogRecord, observed: ObservedValue, observedAt: string, at: string): ItemWrite {
+  const { loinc, unit } = MEASURES[observed.measure];
+  return {
+    op: 'create',
+    entity: 'observation',
+    item: {
+      patient_id: log.patient_id,
+      provider_id: log.provider_id,
+      code: loinc,
+      measure: observed.measure,
+      value: observed.value,
+      unit,
+      observed_at: observedAt,
+      call_log_id: log.id,
+      source: observed.source,
+      created_at: at,
+    },
+  };
+}
+
 /**
  * The plan that stores one report on its call log, and the call log as it then reads. `month` is the
  * organization's month of the call's end; a call that was not answered yields no summary, counts
  * no completed call and no AI contact. `audit` (the system actor's `call.report_store` event) is
- * written in the same transaction, so a stored report is always in the patient's history.
+ * written in the same transaction, so a stored report is always in the patient's history. Each
+ * reading is stored as an observation in the same transaction, and the readings weigh on the
+ * escalation: outside the care plan's `targets`, at least Urgent; PHQ-9 item 9, Emergent
+ * (DECISIONS "Observations"), with a note naming each reading that raised it.
  */
 export function reportPlan(
   log: CallLogRecord,
-  report: CallReport,
+  reported: CallReport,
   month: string,
   at: string,
   audit: AuditEvent,
+  targets: readonly MeasureTarget[] = [],
 ): { plan: WritePlan; stored: CallLogRecord } {
   const id = log.id;
-  const answered = report.outcome === 'answered';
+  const answered = reported.outcome === 'answered';
+  const observations = answered ? reported.observations : [];
+  const weighed = escalationWithReadings(reported.escalationLevel, observations, targets);
+  const report: CallReport = weighed.notes.length
+    ? {
+        ...reported,
+        escalationLevel: weighed.level,
+        noteToDoctor: [reported.noteToDoctor?.trim(), `Readings: ${weighed.notes.join('; ')}.`]
+          .filter(Boolean)
+          .join('\n'),
+      }
+    : reported;
   const duration = durationSeconds(report.startedAt, report.endedAt);
   const utcMonth = (report.endedAt ?? at).slice(0, 7);
   const summary = answered && report.summary?.trim() ? report.summary : null;
@@ -151,7 +189,16 @@ export function reportPlan(
   ];
 
   return {
-    plan: { transaction: [callLog, auditEventWrite(audit), ...summaryWrites, ...answeredWrites], afterCommit },
+    plan: {
+      transaction: [
+        callLog,
+        auditEventWrite(audit),
+        ...summaryWrites,
+        ...answeredWrites,
+        ...observations.map((observed) => observationWrite(log, observed, report.endedAt ?? at, at)),
+      ],
+      afterCommit,
+    },
     stored: {
       ...log,
       status: answered ? 'completed' : 'failed',

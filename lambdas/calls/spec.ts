@@ -12,6 +12,7 @@ export const CALLS = {
       },
       routes: {
         listPatientCalls: CALLS_ENDPOINTS.listPatientCalls,
+        listObservations: CALLS_ENDPOINTS.listObservations,
         listCalls: CALLS_ENDPOINTS.listCalls,
         listScheduledCalls: CALLS_ENDPOINTS.listScheduledCalls,
         getCall: CALLS_ENDPOINTS.getCall,

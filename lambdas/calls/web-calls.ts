@@ -40,6 +40,7 @@ export async function createWebCall(
         voiceId: script.settings.voiceId,
         systemPrompt: script.systemPrompt,
         firstMessage: script.firstMessage,
+        measures: script.measures,
       });
       await deps.committer.commit(vendorCallIdPlan(log.id, vendorCallId, deps.clock.now().toISOString()));
       return { callLogId: log.id, vendorCallId, webCallUrl, assistantName: WEB_CALL_ASSISTANT_NAME };

@@ -302,6 +302,7 @@ function demoReport(
       successEvaluation: null,
       cost: 0.02,
       stopCalls: false,
+      observations: [],
     };
   }
   const seconds = 140 + ((seq * 37) % 260);
@@ -318,6 +319,7 @@ function demoReport(
     successEvaluation: ending === 'Normal' || ending === 'Elective',
     cost: Math.round(seconds * 0.25) / 100,
     stopCalls: false,
+    observations: [],
   };
 }
 

@@ -19,6 +19,7 @@ import {
   dashboardStatsRecord,
   documentRevisionRecord,
   nearThresholdGroupRecord,
+  observationRecord,
   outreachCadenceRecord,
   pageOf,
   patientConsentRecord,
@@ -93,6 +94,8 @@ export const patientCallsAnswer = z.object({
 });
 /** `listCalls` (the calls placed, newest first) and `listScheduledCalls` (pending, soonest first): one page. */
 export const callListAnswer = pageOf(callLogSummaryRecord);
+/** `listObservations`: a page of a patient's observations, newest first. */
+export const observationPageAnswer = pageOf(observationRecord);
 export const callDetailAnswer = z.object({ call: callLogDetailRecord });
 export const callCreatedAnswer = z.object({ call: callLogSummaryRecord });
 export const scheduledCallCancelledAnswer = z.object({ cancelled: z.literal(true) });

@@ -9,6 +9,7 @@ import type {
   CarePlan,
   ClinicalDocument,
   ConsentEntry,
+  Observation,
   OutreachCadence,
   Patient,
   ProviderOrganization,
@@ -175,6 +176,16 @@ export const exampleCall: CallLogSummary = {
   failure_reason: null,
   escalation_level: 'Normal',
   has_transcript: true,
+};
+
+export const exampleObservation: Observation = {
+  code: '8480-6',
+  measure: 'systolic',
+  value: 132,
+  unit: 'mm[Hg]',
+  observed_at: UPDATED,
+  call_log_id: EXAMPLE_IDS.call,
+  source: 'device',
 };
 
 const transcript = [

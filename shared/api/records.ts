@@ -6,6 +6,8 @@
  * parses at run time in a Lambda: the handlers and the web import the types only.
  */
 import * as z from 'zod/mini';
+import { MEASURE_NAMES, OBSERVATION_SOURCES, type Measure } from '../observations/measures';
+import { measureTargetsSchema } from '../observations/rules';
 import { AUDIT_OUTCOMES } from '../values/audit';
 import { NOTIFICATION_CHANNELS } from '../values/notifications';
 import { TIME_PREFERENCES } from '../time-preferences';
@@ -153,6 +155,21 @@ export const carePlanFieldsRecord = z.object({
   symptom_management: z.string(),
   interventions: z.string(),
   medications: z.array(medicationRecord),
+  /** Numeric targets per measure (DECISIONS "Observations"); absent on plans saved before targets. */
+  targets: z.optional(measureTargetsSchema),
+});
+
+/** One reading or screening score a call yielded (DECISIONS "Observations"). */
+export const observationRecord = z.object({
+  /** LOINC code. */
+  code: z.string(),
+  measure: z.enum(MEASURE_NAMES as [Measure, ...Measure[]]),
+  value: z.number(),
+  /** UCUM unit (`{score}` for a questionnaire score). */
+  unit: z.string(),
+  observed_at: time,
+  call_log_id: id,
+  source: z.enum(OBSERVATION_SOURCES),
 });
 
 /** A care plan. One saved before plans were structured answers its text as `note`, the rest empty. */

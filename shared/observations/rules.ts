@@ -144,13 +144,25 @@ export function missedTarget(observed: ObservedValue, targets: readonly MeasureT
   return tooHigh || tooLow ? target : null;
 }
 
-/** How a missed target reads to staff: `Systolic blood pressure 162 mmHg (target: below 140)`. */
-export function missedTargetNote(observed: ObservedValue, target: MeasureTarget): string {
-  const bounds = [
+/** A target's bounds in words: `above 70 and below 180`. */
+export function targetBounds(target: MeasureTarget): string {
+  return [
     target.above !== undefined ? `above ${target.above}` : null,
     target.below !== undefined ? `below ${target.below}` : null,
-  ].filter(Boolean);
-  return `${MEASURES[observed.measure].name} ${displayValue(observed.measure, observed.value)} (target: ${bounds.join(' and ')})`;
+  ]
+    .filter(Boolean)
+    .join(' and ');
+}
+
+/** A target as the care plan reads: `Systolic blood pressure: below 140 (mmHg)`. */
+export function targetText(target: MeasureTarget): string {
+  const { name, label } = MEASURES[target.measure];
+  return `${name}: ${targetBounds(target)}${label ? ` (${label})` : ''}`;
+}
+
+/** How a missed target reads to staff: `Systolic blood pressure 162 mmHg (target: below 140)`. */
+export function missedTargetNote(observed: ObservedValue, target: MeasureTarget): string {
+  return `${MEASURES[observed.measure].name} ${displayValue(observed.measure, observed.value)} (target: ${targetBounds(target)})`;
 }
 
 const severity = (level: EscalationLevel) => ESCALATION_LEVELS.length - ESCALATION_LEVELS.indexOf(level);

@@ -205,6 +205,7 @@ describe('the charts’ stored figures', () => {
         successEvaluation: true,
         cost: null,
         stopCalls: false,
+        observations: [],
       },
       month,
       new Date().toISOString(),

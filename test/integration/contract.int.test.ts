@@ -207,6 +207,9 @@ describe('real answers replayed against the document', () => {
     );
     await replay(200, 'GET', `/calls/${callId}`, { token: nurse });
     await replay(200, 'GET', `/patients/${patientId}/calls`, { token: nurse });
+    await replay(200, 'GET', `/patients/${patientId}/observations`, { token: nurse });
+    await replay(200, 'GET', `/patients/${patientId}/observations?code=55758-7&limit=5`, { token: nurse });
+    await replay(400, 'GET', `/patients/${patientId}/observations?code=nonsense`, { token: nurse });
     await replay(200, 'GET', '/calls', { token: operator });
     const scheduled = await replay<{ call: { id: string } }>(201, 'POST', `/patients/${patientId}/scheduled-calls`, {
       token: nurse,

@@ -18,7 +18,7 @@ import { VALIDATION } from '../../shared/messages';
 import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../shared/ccm/messages';
 import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
 import { DASHBOARD_MESSAGES } from '../../shared/dashboard';
-import { PAGE_LIMIT_MESSAGE } from '../../shared/validation';
+import { OBSERVATION_CODE_MESSAGE, PAGE_LIMIT_MESSAGE } from '../../shared/validation';
 import { ROLES, type Role } from '../../shared/roles';
 import { CAPABILITY_SPECS } from '../../lambdas/capabilities';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
@@ -729,6 +729,17 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     success: {
       status: 200,
       check: (b, ids) => expect((b.scheduled as { id: string }[]).map((c) => c.id)).toContain(ids.call),
+    },
+  },
+  'GET /patients/{patientId}/observations': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/observations`,
+    body: null,
+    badQuery: { query: '?code=1234-5', message: OBSERVATION_CODE_MESSAGE },
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b) => expect(b).toMatchObject({ items: expect.any(Array), next_cursor: null }),
     },
   },
   'GET /calls': {

@@ -13,6 +13,7 @@ import { documentRevisionEntity } from './entities/document-revision';
 import { emrNotesEntity } from './entities/emr-notes';
 import { linkEntity } from './entities/link';
 import { notificationEntity } from './entities/notification';
+import { observationEntity } from './entities/observation';
 import { openCallEntity } from './entities/open-call';
 import { openCallbackEntity } from './entities/open-callback';
 import { organizationEntity } from './entities/organization';
@@ -74,6 +75,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       chartMonth: chartMonthEntity(config),
       patientLinks: patientLinksEntity(config),
       patientMrn: patientMrnEntity(config),
+      observation: observationEntity(config),
     },
     config,
   );

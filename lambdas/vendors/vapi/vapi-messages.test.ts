@@ -102,6 +102,33 @@ describe('parseVapiWebhook: status updates', () => {
 });
 
 describe('parseVapiWebhook: end-of-call reports', () => {
+  it('reads the readings of an answered call as observations, refusing what cannot be a reading', () => {
+    const structuredData = {
+      flag: 'Normal',
+      readings: [
+        { measure: 'systolic', value: 138, source: 'device' },
+        { measure: 'diastolic', value: 84, source: 'device' },
+        { measure: 'glucose', value: 4000, source: 'reported' },
+        { measure: 'phq2', value: 1 },
+      ],
+    };
+    const answered = parseVapiWebhook(endOfCallReport({ analysis: { structuredData } }));
+    const unanswered = parseVapiWebhook(
+      endOfCallReport({ endedReason: 'customer-did-not-answer', analysis: { structuredData } }),
+    );
+
+    expect(answered).toMatchObject({
+      report: {
+        observations: [
+          { measure: 'systolic', value: 138, source: 'device' },
+          { measure: 'diastolic', value: 84, source: 'device' },
+          { measure: 'phq2', value: 1, source: 'reported' },
+        ],
+      },
+    });
+    expect(unanswered).toMatchObject({ report: { outcome: 'no_answer', observations: [] } });
+  });
+
   it('maps a full report: turns from artifact.messages, analysis, times, cost', () => {
     const parsed = parseVapiWebhook(endOfCallReport());
 
@@ -126,6 +153,7 @@ describe('parseVapiWebhook: end-of-call reports', () => {
         successEvaluation: true,
         cost: 0.4312,
         stopCalls: false,
+        observations: [],
       },
     });
   });

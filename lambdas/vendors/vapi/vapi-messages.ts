@@ -9,6 +9,7 @@ import { isUuid } from '../../../shared/validation';
 import { STOP_CALLS_CONFIRMATION } from '../../../shared/values/settings';
 import { escalationLevelOf, type CallOutcome, type EscalationLevel } from '../../../shared/values/calls';
 import type { TranscriptTurn } from '../../../shared/calls';
+import { readObservations } from '../../../shared/observations/rules';
 import type { CallReport } from '../../calls/ports';
 
 export type VapiWebhook =
@@ -201,6 +202,8 @@ function reportOf(vendorCallId: string, fields: ReportFields): CallReport {
     successEvaluation: successOf(analysis.successEvaluation),
     cost: fields.cost ?? null,
     stopCalls: stopRequested(analysis, transcript),
+    // Only an answered call measured anything; implausible values are refused, never stored.
+    observations: outcomeOf(endedReason) === 'answered' ? readObservations(analysis.structuredData).values : [],
   };
 }
 

@@ -130,6 +130,23 @@ describe('VapiVoiceAgent against the voice simulator', () => {
     });
   });
 
+  it('asks the analysis for the assessment and the readings the care plan monitors, in the contract', () => {
+    const body = createCallBody(
+      { ...request('+15555550106'), measures: ['systolic', 'diastolic', 'phq2'] },
+      envFor(simulator.url),
+    );
+    const plan = body.assistantOverrides?.analysisPlan?.structuredDataPlan;
+
+    expect(vapiContractErrors('CreateCallDTO', body)).toEqual([]);
+    expect(plan?.enabled).toBe(true);
+    expect(Object.keys(plan?.schema?.properties ?? {})).toEqual(['flag', 'note_to_doctor', 'stop_calls', 'readings']);
+    expect(plan?.schema?.properties?.readings?.items?.properties?.measure?.enum).toEqual([
+      'systolic',
+      'diastolic',
+      'phq2',
+    ]);
+  });
+
   it('records only when the deployment turns recording on', () => {
     const settings = { ...envFor(simulator.url), recordingEnabled: true };
 
@@ -148,6 +165,7 @@ describe('VapiVoiceAgent against the voice simulator', () => {
     });
     expect(body.assistantOverrides?.voicemailMessage).toBeUndefined();
     expect(body.assistantOverrides?.endCallPhrases).toBeUndefined();
+    expect(body.assistantOverrides?.analysisPlan).toBeUndefined();
   });
 
   it('places a call that the simulator accepts, and reads it back until it has ended with its report', async () => {

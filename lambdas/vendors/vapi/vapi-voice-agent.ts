@@ -7,6 +7,7 @@ import { type OutboundCallRequest, type VoiceAgent, type WebCallAgent, type WebC
 import { VoiceAgentError } from '../../kernel/vendor-errors';
 import type { VapiEnv } from '../../kernel/env';
 import { reportFromVapiCall, statusOf } from './vapi-messages';
+import { checkInDataPlan } from './check-in-data';
 
 /** The two requests the adapter makes: a `CallsClient`, or a `VapiClient`'s `calls`. */
 export type VapiCalls = Pick<CallsClient, 'create' | 'get'>;
@@ -138,6 +139,8 @@ export function assistantOverridesOf(request: OverridesRequest, settings: VapiCa
     artifactPlan: { recordingEnabled: settings.recordingEnabled ?? false },
     // Said when the person asks not to be called again: Vapi hangs up on it.
     ...(reported ? { endCallPhrases: [STOP_CALLS_CONFIRMATION] } : {}),
+    // What the report's structured data holds: the assessment, and the readings the care plan monitors.
+    ...(reported ? { analysisPlan: { structuredDataPlan: checkInDataPlan(request.measures ?? []) } } : {}),
     ...(phoneToPatient
       ? {
           voicemailDetection: { provider: 'vapi' as const },

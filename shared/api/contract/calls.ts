@@ -1,7 +1,7 @@
 /** The calls' routes: call logs, Make Call, scheduled calls, web calls, and Vapi's webhook. */
 import type { CallLogSummary } from '../../calls';
 import * as answers from '../answers';
-import { exampleCall, exampleCallDetail } from '../examples';
+import { exampleCall, exampleCallDetail, exampleObservation } from '../examples';
 import { answer, page, type RouteContract } from './route';
 import { CALLS_ENDPOINTS } from '../endpoints/calls';
 
@@ -12,6 +12,12 @@ export const CALLS_CONTRACT = {
     answers: {
       200: answer(answers.patientCallsAnswer, 'The calls', { scheduled: [], history: page(exampleCall) }),
     },
+  },
+  listObservations: {
+    ...CALLS_ENDPOINTS.listObservations,
+    summary:
+      "A page of a patient's readings and screening scores from calls, newest first, optionally of one LOINC code",
+    answers: { 200: answer(answers.observationPageAnswer, 'One page', page(exampleObservation)) },
   },
   listCalls: {
     ...CALLS_ENDPOINTS.listCalls,

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import {
   callPathSchema,
+  observationQuerySchema,
   patientCallPathSchema,
   pageQuerySchema,
   patientPathSchema,
@@ -21,6 +22,7 @@ const vapiServerMessage = z.looseObject({ message: z.looseObject({ type: z.strin
 
 export const CALLS_ENDPOINTS = {
   listPatientCalls: { ...CALLS_ROUTES.listPatientCalls, path: patientPathSchema, query: pageQuerySchema },
+  listObservations: { ...CALLS_ROUTES.listObservations, path: patientPathSchema, query: observationQuerySchema },
   listCalls: { ...CALLS_ROUTES.listCalls, query: pageQuerySchema },
   listScheduledCalls: { ...CALLS_ROUTES.listScheduledCalls, query: pageQuerySchema },
   getCall: { ...CALLS_ROUTES.getCall, path: callPathSchema, query: null },

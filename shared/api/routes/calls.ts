@@ -4,6 +4,7 @@ import type { RouteDefinition } from './route';
 
 export const CALLS_ROUTES = {
   listPatientCalls: { method: 'GET', resource: '/patients/{patientId}/calls', access: STAFF },
+  listObservations: { method: 'GET', resource: '/patients/{patientId}/observations', access: STAFF },
   listCalls: { method: 'GET', resource: '/calls', access: EMPLOYEE },
   listScheduledCalls: { method: 'GET', resource: '/calls/scheduled', access: EMPLOYEE },
   getCall: { method: 'GET', resource: '/calls/{callId}', access: STAFF },

@@ -5,6 +5,8 @@
  */
 import type { Vapi } from '@vapi-ai/server-sdk';
 import type { EscalationLevel } from '../../../../shared/values/calls';
+import { MEASURE_NAMES, MEASURES, type Measure } from '../../../../shared/observations/measures';
+import type { MeasureTarget, ObservedValue } from '../../../../shared/observations/rules';
 
 /** `realtime`: 10–20 s per call, for people watching; `instant`: a few hundred ms, for tests. */
 export type SimulatorSpeed = 'realtime' | 'instant';
@@ -99,6 +101,84 @@ const NOTES: Record<EscalationLevel, string> = {
   Normal: '',
 };
 
+/** The measures the call's structured data plan asks for (its readings' `measure` enum). */
+export function askedMeasures(overrides: Vapi.AssistantOverrides | undefined): Measure[] {
+  const readings = overrides?.analysisPlan?.structuredDataPlan?.schema?.properties?.readings;
+  const asked = new Set<string>(readings?.items?.properties?.measure?.enum ?? []);
+  return MEASURE_NAMES.filter((m) => asked.has(m));
+}
+
+/** The care plan's targets, from its "Targets:" lines in the prompt (shared/care-plan.ts writes them). */
+export function carePlanTargets(systemPrompt: string): MeasureTarget[] {
+  const section = /^\s*Targets:\s*$([\s\S]*?)(?:^\s*$|^\s*Recent EMR notes:)/im.exec(systemPrompt)?.[1] ?? '';
+  return section.split('\n').flatMap((line): MeasureTarget[] => {
+    const measure = MEASURE_NAMES.find((m) => line.includes(`${MEASURES[m].name}:`));
+    if (!measure || measure === 'phq2' || measure === 'phq9Item9') return [];
+    const above = /\babove (\d+(?:\.\d+)?)/.exec(line)?.[1];
+    const below = /\bbelow (\d+(?:\.\d+)?)/.exec(line)?.[1];
+    return [
+      {
+        measure,
+        ...(above !== undefined ? { above: Number(above) } : {}),
+        ...(below !== undefined ? { below: Number(below) } : {}),
+      },
+    ];
+  });
+}
+
+/** What a patient doing well reads (a negative PHQ-2: no PHQ-9 follows). */
+const USUAL: Record<Measure, number> = {
+  systolic: 128,
+  diastolic: 78,
+  weight: 182.4,
+  glucose: 118,
+  phq2: 1,
+  phq9: 4,
+  phq9Item9: 0,
+  gad7: 3,
+};
+
+/** A value within the target (the usual one when it is), or just over it for the Urgent ending. */
+function valueFor(measure: Measure, target: MeasureTarget | undefined, over: boolean): number {
+  const { min, max, whole } = MEASURES[measure];
+  const usual = USUAL[measure];
+  const within =
+    target?.below !== undefined && usual >= target.below
+      ? target.below - 5
+      : target?.above !== undefined && usual <= target.above
+        ? target.above + 5
+        : usual;
+  // Without a target to miss, the Urgent ending still reads well above the usual.
+  const raised =
+    target?.below !== undefined ? target.below + 25 : target?.above !== undefined ? target.above - 15 : usual * 1.3;
+  const value = Math.min(max, Math.max(min, over ? raised : within));
+  return whole ? Math.round(value) : Math.round(value * 10) / 10;
+}
+
+/**
+ * The readings a simulated patient gives for what the call asks: usual ones within the care plan's
+ * targets, and for the Urgent ending the first measure with a target read over it (systolic and
+ * diastolic stay a pair). PHQ-2 stays negative, so no PHQ-9 is asked.
+ */
+export function simulatedReadings(measures: readonly Measure[], targets: readonly MeasureTarget[], urgent: boolean) {
+  const asked = measures.filter((m) => m !== 'phq9' && m !== 'phq9Item9');
+  const missed = urgent ? (asked.find((m) => targets.some((t) => t.measure === m)) ?? asked[0]) : undefined;
+  const readings: ObservedValue[] = asked.map((measure) => ({
+    measure,
+    value: valueFor(
+      measure,
+      targets.find((t) => t.measure === measure),
+      measure === missed,
+    ),
+    source: measure === 'phq2' || measure === 'gad7' ? 'reported' : 'device',
+  }));
+  const systolic = readings.find((r) => r.measure === 'systolic');
+  const diastolic = readings.find((r) => r.measure === 'diastolic');
+  if (systolic && diastolic && diastolic.value >= systolic.value - 20)
+    diastolic.value = Math.round(systolic.value * 0.6);
+  return readings;
+}
+
 export function scriptFor(overrides: Vapi.AssistantOverrides | undefined, ending: SimulatedEnding): Script {
   const opening = overrides?.firstMessage ?? 'Hello, this is your care team calling for your check-in.';
   if (ending === 'no_answer' || ending === 'busy') return { ending, turns: [], analysis: {} };
@@ -129,6 +209,11 @@ export function scriptFor(overrides: Vapi.AssistantOverrides | undefined, ending
     };
   }
   const level: Exclude<EscalationLevel, 'Emergent'> = ending;
+  const readings = simulatedReadings(
+    askedMeasures(overrides),
+    carePlanTargets(typeof prompt === 'string' ? prompt : ''),
+    ending === 'Urgent',
+  );
   say(
     'user',
     ending === 'Urgent'
@@ -147,6 +232,10 @@ export function scriptFor(overrides: Vapi.AssistantOverrides | undefined, ending
       ? "I'm taking them, but I'm almost out of one and need a refill."
       : 'Yes, every day. No side effects.',
   );
+  if (readings.length > 0) {
+    say('assistant', "Let's go through today's readings and a few questions about how you've been feeling.");
+    say('user', readings.map((r) => `${MEASURES[r.measure].name}: ${r.value}`).join('. '));
+  }
   say('assistant', 'Any new or worsening symptoms, falls, emergency visits or hospital stays?');
   say(
     'user',
@@ -170,7 +259,7 @@ export function scriptFor(overrides: Vapi.AssistantOverrides | undefined, ending
     Elective: `Patient is doing well. Discussed: ${goalsDiscussed}. Requests a medication refill.`,
     Normal: `Patient is doing well. Discussed: ${goalsDiscussed}. Taking medications as prescribed with no side effects; no new symptoms.`,
   };
-  return { ending, turns, analysis: analysisFor(level, summaries[level]) };
+  return { ending, turns, analysis: analysisFor(level, summaries[level], readings) };
 }
 
 /** The person asks not to be called again: the assistant says the end-call phrase and Vapi hangs up. */
@@ -189,10 +278,15 @@ export function stopScriptFor(body: Vapi.CreateCallDto): Script {
   };
 }
 
-function analysisFor(level: EscalationLevel, summary: string): Vapi.Analysis {
+function analysisFor(level: EscalationLevel, summary: string, readings: readonly ObservedValue[] = []): Vapi.Analysis {
   return {
     summary,
-    structuredData: { flag: level, escalation_level: level, note_to_doctor: NOTES[level] },
+    structuredData: {
+      flag: level,
+      escalation_level: level,
+      note_to_doctor: NOTES[level],
+      ...(readings.length ? { readings } : {}),
+    },
     successEvaluation: level === 'Emergent' || level === 'Urgent' ? 'false' : 'true',
   };
 }

@@ -12,6 +12,7 @@ import { ConfirmDeleteModal } from '../../components/overlays/confirm-delete-mod
 import { paths } from '../../config/paths';
 import { ApiError } from '../../lib/api-client';
 import { MakeCallModal } from '../../features/calls/components/make-call-modal';
+import { MeasurementsSection } from '../../features/calls/components/measurements-section';
 import { PatientCallHistory } from '../../features/calls/components/patient-call-history';
 import { PatientScheduledCalls } from '../../features/calls/components/patient-scheduled-calls';
 import { ScheduleCallModal } from '../../features/calls/components/schedule-call-modal';
@@ -20,6 +21,7 @@ import { RevokeCallLinksButton } from '../../features/call-link/components/revok
 import { PatientTextsSection } from '../../features/texts/components/patient-texts-section';
 import { WebCallButton } from '../../features/web-call/components/web-call-button';
 import { CareTimePanel } from '../../features/care-time/components/care-time-panel';
+import { useCarePlan } from '../../features/patients/api/care-plan';
 import { usePatient, type PatientDetailResponse } from '../../features/patients/api/get-patient';
 import { useArchivePatient } from '../../features/patients/api/save-patient';
 import { AccessHistoryPanel } from '../../features/patients/components/access-history-panel';
@@ -48,10 +50,12 @@ interface PatientDetailProps {
 
 /**
  * Patient detail for both roles (product-rules.md "Screens"): header, Edit Patient, call actions (phone, schedule, web,
- * call link), care plan and EMR notes, scheduled calls, call history and text messages.
+ * call link), care plan and EMR notes, measurements, scheduled calls, call history and text messages.
  */
 function PatientDetail({ patientId, back, notFoundBack, webCalls = false, accessHistory = false }: PatientDetailProps) {
   const query = usePatient(patientId);
+  // The care plan panel reads the same query: the Measurements' targets cost no request of their own.
+  const carePlan = useCarePlan(patientId);
   const archive = useArchivePatient(patientId);
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
@@ -172,6 +176,8 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
       </Tabs>
 
       <ConsentPanel patientId={patient.id} patientName={name} timezone={provider.timezone} />
+
+      <MeasurementsSection patientId={patient.id} targets={carePlan.data?.targets ?? []} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <PatientScheduledCalls patientId={patient.id} />

@@ -3,6 +3,9 @@ import type { QueryClient } from '@tanstack/react-query';
 export const callKeys = {
   all: ['calls'] as const,
   patient: (patientId: string) => [...callKeys.all, 'patient', patientId] as const,
+  /** A patient's observations as of their newest completed call: a call that completes refetches them. */
+  observations: (patientId: string, newestCall: string | null) =>
+    [...callKeys.all, 'observations', patientId, newestCall] as const,
   recent: () => [...callKeys.all, 'recent'] as const,
   scheduled: () => [...callKeys.all, 'scheduled'] as const,
   detail: (callId: string) => [...callKeys.all, 'detail', callId] as const,

@@ -22,6 +22,7 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useCarePlan, useSaveCarePlan } from '../api/care-plan';
 import { carePlanToValues, toCarePlanInput, validateCarePlan, type CarePlanValues } from './care-plan-form.utils';
 import { FormActions } from '../../../components/forms/form-actions';
+import { CarePlanTargets } from './care-plan-targets';
 import { CarePlanView } from './care-plan-view';
 
 export interface CarePlanModalProps {
@@ -282,6 +283,7 @@ function CarePlanForm({
             </Group>
           </Stack>
         </Fieldset>
+        <CarePlanTargets values={values} onChange={(targets) => set('targets', targets)} />
         {textArea('note', 'Note', 3)}
         <FormActions submitLabel="Save Care Plan" pending={save.isPending} onCancel={onCancel} />
       </Stack>

@@ -2,6 +2,7 @@ import { List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { medicationLine } from '../../../../../shared/care-plan';
 import type { CarePlan } from '../../../../../shared/domain';
+import { targetText } from '../../../../../shared/observations/rules';
 import { documentUpdatedLine } from './format.utils';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -48,6 +49,15 @@ export function CarePlanView({ plan }: { plan: CarePlan }) {
           <List size="sm">
             {plan.goals.map((goal, i) => (
               <List.Item key={`${i}-${goal}`}>{goal}</List.Item>
+            ))}
+          </List>
+        </Section>
+      )}
+      {(plan.targets ?? []).length > 0 && (
+        <Section title="Targets">
+          <List size="sm">
+            {(plan.targets ?? []).map((t) => (
+              <List.Item key={t.measure}>{targetText(t)}</List.Item>
             ))}
           </List>
         </Section>
