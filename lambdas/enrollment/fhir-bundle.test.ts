@@ -7,6 +7,7 @@ import { fhirRows } from './fhir-rows';
 
 const ORG = '0b7c2a4e-1111-4c59-9a55-0d3f1e0b7a11';
 const PATIENT = '6f1c1c9e-3b1a-4c59-9a55-0d3f1e0b7a11';
+const CALL = '3c4d5e6f-3b1a-4c59-9a55-0d3f1e0b7a11';
 const author = { user_id: '9d5c1c9e-3b1a-4c59-9a55-0d3f1e0b7a11', name: 'Nurse Joy' };
 
 const chart: PatientChart = {
@@ -62,7 +63,7 @@ const chart: PatientChart = {
   ],
   calls: [
     {
-      id: '3c4d5e6f-3b1a-4c59-9a55-0d3f1e0b7a11',
+      id: CALL,
       patient_id: PATIENT,
       provider_id: ORG,
       patient_name: 'Maria Lopez',
@@ -96,6 +97,26 @@ const chart: PatientChart = {
       callback: null,
     },
   ],
+  observations: [
+    {
+      code: '8480-6',
+      measure: 'systolic',
+      value: 148,
+      unit: 'mm[Hg]',
+      observed_at: '2026-02-03T15:04:00.000Z',
+      call_log_id: CALL,
+      source: 'device',
+    },
+    {
+      code: '8462-4',
+      measure: 'diastolic',
+      value: 92,
+      unit: 'mm[Hg]',
+      observed_at: '2026-02-03T15:04:00.000Z',
+      call_log_id: CALL,
+      source: 'device',
+    },
+  ],
   at: '2026-11-26T12:00:00.000Z',
 };
 
@@ -121,7 +142,10 @@ describe('patientBundle', () => {
       'Consent',
       'Communication',
       'Communication',
+      'Observation',
     ]);
+    // The call's systolic and diastolic pressures travel as one blood pressure panel.
+    expect(ofType(bundle, 'Observation')[0]?.component?.map((c) => c.valueQuantity?.value)).toEqual([148, 92]);
     const [patient] = ofType(bundle, 'Patient');
     expect(patient?.birthDate).toBe('1948-03-07');
     expect(patient?.identifier?.find((i) => i.type?.coding?.[0]?.code === 'MR')?.value).toBe('A-1001');
@@ -182,6 +206,7 @@ describe('patientBundle', () => {
       consent: [],
       calls: [],
       texts: [],
+      observations: [],
     });
     const validate = await fhirValidator();
     expect(validate(bare).filter((issue) => issue.severity !== 'warning')).toEqual([]);

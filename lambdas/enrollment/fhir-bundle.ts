@@ -21,8 +21,9 @@ import type {
   Resource,
 } from '@medplum/fhirtypes';
 import type { CallLogSummary } from '../../shared/calls';
-import type { CarePlan, ConsentEntry, Patient } from '../../shared/domain';
+import type { CarePlan, ConsentEntry, Observation, Patient } from '../../shared/domain';
 import type { PatientText } from '../../shared/texts';
+import { observationResources } from './fhir-observations';
 import { ICD10_CM_SYSTEM } from './fhir-rows';
 
 export interface PatientChart {
@@ -33,6 +34,8 @@ export interface PatientChart {
   consent: readonly ConsentEntry[];
   calls: readonly CallLogSummary[];
   texts: readonly PatientText[];
+  /** Readings and screening scores from calls, newest first (fhir-observations.ts). */
+  observations: readonly Observation[];
   /** When the Bundle is made. */
   at: string;
 }
@@ -249,6 +252,9 @@ export function patientBundle(chart: PatientChart): Bundle {
       : []),
     ...chart.calls.map((call) => entry(urn('call', call.id), callCommunication(call, patientUrl, organizationUrl))),
     ...chart.texts.map((text) => entry(urn('text', text.id), textCommunication(text, patientUrl, organizationUrl))),
+    ...observationResources(chart.observations, patientUrl).map((observation) =>
+      entry(urn('observation', observation.identifier?.[0]?.value ?? ''), observation),
+    ),
   ];
   return { resourceType: 'Bundle', type: 'collection', timestamp: chart.at, entry: entries };
 }

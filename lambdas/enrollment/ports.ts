@@ -1,5 +1,5 @@
 /** What the enrollment capability needs from outside (DECISIONS "Enrollment"). */
-import type { CarePlan, ConsentEntry } from '../../shared/domain';
+import type { CarePlan, ConsentEntry, Observation } from '../../shared/domain';
 import type { PatientText } from '../../shared/texts';
 import type { CallLogRecord } from '../kernel/records/call-log';
 
@@ -42,4 +42,6 @@ export interface PatientChartReads {
   calls(patientId: string, limit: number): Promise<CallLogRecord[]>;
   /** The texts sent and received. */
   texts(patientId: string, limit: number): Promise<PatientText[]>;
+  /** Readings and screening scores from calls, newest first. */
+  observations(patientId: string, limit: number): Promise<Observation[]>;
 }

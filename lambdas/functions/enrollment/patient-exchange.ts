@@ -22,7 +22,7 @@ export const handler = defineFunction(
   () => {
     const table = tableDeps();
     const users = new DynamoUserDirectory(table.db);
-    // The care plans', calls' and texts' stores, read for the patient the export already checked.
+    // The care plans', calls' (with their observations) and texts' stores, read for the patient the export already checked.
     const chart: PatientChartReads = {
       carePlan: (patientId) => readCarePlan({ documents: table.documents, users }, patientId),
       consentHistory: (patientId, limit) => readConsentHistory({ patients: table.patients, users }, patientId, limit),
@@ -33,6 +33,10 @@ export const handler = defineFunction(
       texts: async (patientId, limit) => {
         const page = await table.texts.pageByPatient(patientId, limit, null);
         return page === 'invalid_cursor' ? [] : page.items.map(toPatientText);
+      },
+      observations: async (patientId, limit) => {
+        const page = await table.observations.pageByPatient(patientId, null, limit, null);
+        return page === 'invalid_cursor' ? [] : page.items;
       },
     };
     return { ...table, chart };
