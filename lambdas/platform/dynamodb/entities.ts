@@ -11,6 +11,7 @@ import { consentRecordEntity } from './entities/consent-record';
 import { counterEntity } from './entities/counter';
 import { documentRevisionEntity } from './entities/document-revision';
 import { emrNotesEntity } from './entities/emr-notes';
+import { enrollmentEntryEntity } from './entities/enrollment-entry';
 import { linkEntity } from './entities/link';
 import { notificationEntity } from './entities/notification';
 import { openCallEntity } from './entities/open-call';
@@ -74,6 +75,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       chartMonth: chartMonthEntity(config),
       patientLinks: patientLinksEntity(config),
       patientMrn: patientMrnEntity(config),
+      enrollmentEntry: enrollmentEntryEntity(config),
     },
     config,
   );
