@@ -1,4 +1,7 @@
 /** What the enrollment capability needs from outside (DECISIONS "Enrollment"). */
+import type { EnrollmentStage } from '../../shared/enrollment/funnel';
+import type { Page } from '../kernel/ports';
+import type { PatientRecord } from '../kernel/records/patient';
 
 /** A file a browser may upload, as the practice's browser declared it before sending it. */
 export interface PanelUpload {
@@ -23,4 +26,28 @@ export interface PanelFiles {
   write(key: string, body: string, contentType: string): Promise<void>;
   /** A link to download `key` as a file named `fileName`, for a few minutes. */
   downloadLink(key: string, fileName: string): Promise<string>;
+}
+
+/** One patient's item of a stage's list (the `enrollment_entry` read model). */
+export interface StageEntry {
+  readonly patientId: string;
+  readonly enteredAt: string;
+}
+
+/** What the Enrollment panel reads: the counts per stage and a stage's patients, Queries only. */
+export interface EnrollmentPanelReads {
+  /** The organization's count at each stage it has one for (a stage never counted is left out). */
+  stageCounts(organizationId: string): Promise<Partial<Record<EnrollmentStage, number>>>;
+  /** A page of a stage's patients, newest patient first; `invalid_cursor` when the cursor is not of this list. */
+  pageStage(
+    organizationId: string,
+    stage: EnrollmentStage,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<StageEntry> | 'invalid_cursor'>;
+}
+
+/** The patients a page names (one BatchGet; missing ids are left out). */
+export interface EnrollmentPatients {
+  getMany(ids: readonly string[]): Promise<PatientRecord[]>;
 }

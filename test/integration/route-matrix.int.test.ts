@@ -18,6 +18,7 @@ import { VALIDATION } from '../../shared/messages';
 import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../shared/ccm/messages';
 import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
 import { DASHBOARD_MESSAGES } from '../../shared/dashboard';
+import { ENROLLMENT_MESSAGES } from '../../shared/enrollment/panel';
 import { PAGE_LIMIT_MESSAGE } from '../../shared/validation';
 import { ROLES, type Role } from '../../shared/roles';
 import { CAPABILITY_SPECS } from '../../lambdas/capabilities';
@@ -1026,6 +1027,36 @@ const FIXTURES: Record<RouteKey, Fixture> = {
           counts_as: 'staff',
           user_name: 'Nora Ellis',
         }),
+    },
+  },
+  'GET /providers/{providerId}/enrollment': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}/enrollment`,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b) =>
+        expect(Object.keys(b.counts as object)).toEqual([
+          'eligible',
+          'invited',
+          'interested',
+          'enrolled',
+          'declined',
+          'unreachable',
+        ]),
+    },
+  },
+  'GET /providers/{providerId}/enrollment/patients': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}/enrollment/patients?stage=enrolled`,
+    body: null,
+    badQuery: { query: '?stage=maybe', message: ENROLLMENT_MESSAGES.stageInvalid },
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b) => expect(b).toMatchObject({ stage: 'enrolled', items: expect.any(Array) }),
     },
   },
   'GET /providers/{providerId}/billing-report': {

@@ -1,0 +1,34 @@
+/** The Enrollment panel's routes: the funnel's counts and a stage's patients. */
+import { enrollmentCountsAnswer, enrollmentListAnswer } from '../../enrollment/panel';
+import { ENROLLMENT_PANEL_ENDPOINTS } from '../endpoints/enrollment-panel';
+import { EXAMPLE_IDS, examplePatient, exampleSummary } from '../examples';
+import { answer, page, type RouteContract } from './route';
+
+export const ENROLLMENT_PANEL_CONTRACT = {
+  enrollmentCounts: {
+    ...ENROLLMENT_PANEL_ENDPOINTS.enrollmentCounts,
+    summary: "The practice's active patients at each stage of the enrollment funnel (provider staff)",
+    answers: {
+      200: answer(enrollmentCountsAnswer, 'The counts', {
+        counts: { eligible: 212, invited: 40, interested: 9, enrolled: 88, declined: 12, unreachable: 6 },
+      }),
+    },
+  },
+  enrollmentList: {
+    ...ENROLLMENT_PANEL_ENDPOINTS.enrollmentList,
+    summary: "A page of the practice's patients at one stage of the enrollment funnel, newest patient first",
+    answers: {
+      200: answer(enrollmentListAnswer, 'The page', {
+        stage: 'eligible',
+        ...page({
+          patient_id: EXAMPLE_IDS.patient,
+          patient_name: exampleSummary.patient_name,
+          entered_at: examplePatient.created_at,
+          condition_count: 2,
+          has_phone: true,
+          preferred_language: 'en' as const,
+        }),
+      }),
+    },
+  },
+} as const satisfies Record<string, RouteContract>;
