@@ -8,13 +8,26 @@ export const ENROLLMENT = {
     'enrollment-panel': {
       config: ['table'],
       permissions: {
-        // A list page's disclosures are audit events (plans' creates).
-        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
+        // A list page's disclosures and its read are audit events (puts).
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
       },
       routes: {
         // The provider workspace's Enrollment panel: the funnel's counts and a stage's patients.
         enrollmentCounts: ENROLLMENT_PANEL_ENDPOINTS.enrollmentCounts,
         enrollmentList: ENROLLMENT_PANEL_ENDPOINTS.enrollmentList,
+      },
+    },
+    'enrollment-invitations': {
+      config: ['table', 'sms'],
+      permissions: {
+        // An invitation is a text (the texts capability's reservation, send and acceptance plans) and
+        // the patient's move to invited, through the plans' committer.
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
+        sms: ['secretsmanager:GetSecretValue'],
+      },
+      routes: {
+        invitePatient: ENROLLMENT_PANEL_ENDPOINTS.invitePatient,
+        invitePatients: ENROLLMENT_PANEL_ENDPOINTS.invitePatients,
       },
     },
   },

@@ -22,7 +22,51 @@ export const ENROLLMENT_MESSAGES = {
   channelInvalid: "Choose how to invite: 'sms'",
   patientsRequired: 'Choose at least one patient to invite',
   tooManyPatients: 'Invite at most 100 patients at once',
+  notInvitable:
+    'This patient cannot be invited: only eligible patients, and invited ones who have not answered, are invited',
+  stageMoved: 'This patient was changed by someone else. Reload and try again.',
 } as const;
+
+/** A bulk invitation names at most this many patients. */
+export const INVITATION_BATCH_MAX = 100;
+
+/** How staff invite: by text (the AI enrollment call is not offered yet). */
+export const INVITATION_CHANNELS = ['sms'] as const;
+
+export const invitationSchema = z.object({
+  channel: z.enum(INVITATION_CHANNELS, { error: ENROLLMENT_MESSAGES.channelInvalid }),
+});
+
+export const bulkInvitationSchema = z.object({
+  channel: z.enum(INVITATION_CHANNELS, { error: ENROLLMENT_MESSAGES.channelInvalid }),
+  patient_ids: z
+    .array(z.string({ error: ENROLLMENT_MESSAGES.patientsRequired }), { error: ENROLLMENT_MESSAGES.patientsRequired })
+    .check(
+      z.minLength(1, { error: ENROLLMENT_MESSAGES.patientsRequired }),
+      z.maxLength(INVITATION_BATCH_MAX, { error: ENROLLMENT_MESSAGES.tooManyPatients }),
+    ),
+});
+
+/** `invitePatient`: the invitation sent, and the stage the patient is now at. */
+export const invitationAnswer = z.object({
+  patient_id: z.string(),
+  stage: z.enum(ENROLLMENT_STAGES),
+});
+export type InvitationAnswer = z.output<typeof invitationAnswer>;
+
+/** `invitePatients`: each patient's outcome, in the order named (a refusal carries its code and words). */
+export const bulkInvitationAnswer = z.object({
+  invited: z.number().check(z.int()),
+  results: z.array(
+    z.object({
+      patient_id: z.string(),
+      outcome: z.enum(['invited', 'refused']),
+      code: z.nullable(z.string()),
+      error: z.nullable(z.string()),
+    }),
+  ),
+});
+export type BulkInvitationAnswer = z.output<typeof bulkInvitationAnswer>;
 
 /** A stage's list takes the stage and the usual page query. */
 export const enrollmentListQuerySchema = z.extend(pageQuerySchema, {

@@ -22,6 +22,18 @@ export const TEXT_STATUSES = [
 ] as const;
 export type TextStatus = (typeof TEXT_STATUSES)[number];
 
-/** What a text was: a staff check-in, or an inbound reply (a keyword or a callback request). */
-export const TEXT_KINDS = ['check_in', 'stop', 'start', 'help', 'callback_request'] as const;
+/**
+ * What a text was: a staff check-in or enrollment invitation, or an inbound reply (a keyword, an
+ * answer to an invitation, or a callback request).
+ */
+export const TEXT_KINDS = [
+  'check_in',
+  'stop',
+  'start',
+  'help',
+  'callback_request',
+  'invitation',
+  'enrollment_yes',
+  'enrollment_no',
+] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];

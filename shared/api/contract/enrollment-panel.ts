@@ -1,5 +1,10 @@
-/** The Enrollment panel's routes: the funnel's counts and a stage's patients. */
-import { enrollmentCountsAnswer, enrollmentListAnswer } from '../../enrollment/panel';
+/** The Enrollment panel's routes: the funnel's counts, a stage's patients, and invitations. */
+import {
+  bulkInvitationAnswer,
+  enrollmentCountsAnswer,
+  enrollmentListAnswer,
+  invitationAnswer,
+} from '../../enrollment/panel';
 import { ENROLLMENT_PANEL_ENDPOINTS } from '../endpoints/enrollment-panel';
 import { EXAMPLE_IDS, examplePatient, exampleSummary } from '../examples';
 import { answer, page, type RouteContract } from './route';
@@ -28,6 +33,27 @@ export const ENROLLMENT_PANEL_CONTRACT = {
           has_phone: true,
           preferred_language: 'en' as const,
         }),
+      }),
+    },
+  },
+  invitePatient: {
+    ...ENROLLMENT_PANEL_ENDPOINTS.invitePatient,
+    summary:
+      "Invites an eligible patient (or an invited one who has not answered) to enrol, by a text in the patient's language",
+    bodyExample: { channel: 'sms' },
+    answers: {
+      201: answer(invitationAnswer, 'The invitation went out', { patient_id: EXAMPLE_IDS.patient, stage: 'invited' }),
+    },
+    errors: [409, 429, 502, 503],
+  },
+  invitePatients: {
+    ...ENROLLMENT_PANEL_ENDPOINTS.invitePatients,
+    summary: 'Invites up to 100 patients to enrol by text, each on its own: the outcome of each',
+    bodyExample: { channel: 'sms', patient_ids: [EXAMPLE_IDS.patient] },
+    answers: {
+      200: answer(bulkInvitationAnswer, 'Each patient’s outcome, in the order named', {
+        invited: 1,
+        results: [{ patient_id: EXAMPLE_IDS.patient, outcome: 'invited', code: null, error: null }],
       }),
     },
   },
