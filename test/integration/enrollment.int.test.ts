@@ -7,6 +7,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { EMPTY_CARE_PLAN } from '../../shared/care-plan';
+import type { WorklistAnswer } from '../../shared/dashboard';
 import type { BulkInvitationAnswer, EnrollmentCountsAnswer, EnrollmentListAnswer } from '../../shared/enrollment/panel';
 import type { ENROLLMENT_STAGES } from '../../shared/enrollment/funnel';
 import { call } from '../support/api';
@@ -107,6 +108,9 @@ describe('the enrollment funnel', () => {
     expect(yes.body).toContain('Your care team will call you to talk about joining the program');
     expect(await counts(organization.id, staff)).toEqual({ ...none, interested: 1 });
     expect(await listed(organization.id, staff, 'interested')).toEqual([patient.id]);
+    // The worklist asks staff to call them and record consent.
+    const worklist = expectStatus(await call<WorklistAnswer>(stack, 'GET', '/worklist', { token: staff }), 200);
+    expect(worklist.interested_in_enrolling.items.map((i) => i.patient_id)).toEqual([patient.id]);
     // The answer is on the patient's texts, not a callback request.
     const texts = expectStatus(
       await call<{ messages: { kind: string; callback: unknown }[] }>(stack, 'GET', `/patients/${patient.id}/texts`, {
@@ -132,6 +136,8 @@ describe('the enrollment funnel', () => {
     );
     expect(await counts(organization.id, staff)).toEqual({ ...none, enrolled: 1 });
     expect(await listed(organization.id, staff, 'enrolled')).toEqual([patient.id]);
+    const after = expectStatus(await call<WorklistAnswer>(stack, 'GET', '/worklist', { token: staff }), 200);
+    expect(after.interested_in_enrolling.items).toEqual([]);
   });
 
   it('invites in Spanish, and NO declines; a reply from a patient not invited stays a callback request', async () => {
