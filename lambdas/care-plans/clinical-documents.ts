@@ -97,7 +97,7 @@ export async function createDocument(
       has_revision: true,
     };
     // Any refusal means the patient's document (or its first revision) was there already.
-    if ((await deps.committer.commit(withEvent(createDocumentPlan(kind, doc), eventOf))) !== 'committed') {
+    if ((await deps.committer.commit(withEvent(createDocumentPlan(kind, doc, patient), eventOf))) !== 'committed') {
       throw fail(DOCUMENT_ERRORS[kind].exists);
     }
     return withAuthors(deps, doc);
@@ -117,15 +117,20 @@ export async function updateDocument(
   version: number,
 ): Promise<StoredDocument> {
   return auditedChange(deps, actor, `${kind}.update`, { type: 'patient', id: patientId }, async (eventOf) => {
-    await patientForActor(deps, actor, patientId);
+    const { patient } = await patientForActor(deps, actor, patientId);
     const current = await deps.documents.get(kind, patientId);
     if (!current) throw missing(kind);
     if (current.version !== version) throw stale(kind);
-    const { plan, next } = updateDocumentPlan(kind, current, {
-      ...body,
-      by: actor.userId,
-      at: deps.clock.now().toISOString(),
-    });
+    const { plan, next } = updateDocumentPlan(
+      kind,
+      current,
+      {
+        ...body,
+        by: actor.userId,
+        at: deps.clock.now().toISOString(),
+      },
+      patient,
+    );
     if ((await deps.committer.commit(withEvent(plan, eventOf))) !== 'committed') throw stale(kind);
     return withAuthors(deps, next);
   });

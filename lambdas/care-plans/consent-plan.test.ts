@@ -28,17 +28,24 @@ const consent: ConsentRecord = {
 };
 const awaiting = { provider_id: 'org-1', created_at: patient.created_at, patient_id: 'p1' };
 const awaitingCount = { scope: 'organization#org-1', name: 'awaiting_consent' };
+const entry = (stage: string) => ({ provider_id: 'org-1', stage, created_at: patient.created_at, patient_id: 'p1' });
+const stageCount = (stage: string, by: number) => ({
+  op: 'upsert',
+  entity: 'counter',
+  key: { scope: 'organization#org-1', name: `enrollment#${stage}` },
+  add: { value: by },
+});
 
 describe('recording a consent change', () => {
-  it('holds while the patient is active and not asked, appends the change and takes them off the worklist', () => {
+  it('holds while the patient is active, not asked and outside the funnel, appends the change, takes them off the worklist and enrols them', () => {
     expect(consentPlan(patient, consent)).toEqual({
       transaction: [
         {
           op: 'patch',
           entity: 'patient',
           key: { patient_id: 'p1' },
-          set: { consent_status: 'accepted', consent_date: '2026-03-10' },
-          when: { missing: ['consent_status'], equal: { status: 'active' } },
+          set: { consent_status: 'accepted', consent_date: '2026-03-10', enrollment_stage: 'enrolled' },
+          when: { missing: ['consent_status', 'enrollment_stage'], equal: { status: 'active' } },
         },
         {
           op: 'create',
@@ -57,6 +64,8 @@ describe('recording a consent change', () => {
         },
         { op: 'delete', entity: 'awaitingConsent', key: { ...awaiting, rank: '3' } },
         { op: 'upsert', entity: 'counter', key: awaitingCount, add: { value: -1 } },
+        { op: 'put', entity: 'enrollmentEntry', item: { ...entry('enrolled'), entered_at: consent.recordedAt } },
+        stageCount('enrolled', 1),
       ],
       afterCommit: [
         {
@@ -69,15 +78,26 @@ describe('recording a consent change', () => {
     });
   });
 
-  it('holds only at the status read, and moves a withdrawn patient back onto the worklist', () => {
-    const accepted = { ...patient, consent: { status: 'accepted' as const, date: '2026-03-10' } };
+  it('holds only at the status and stage read, and moves a withdrawn patient back onto the worklist and to declined', () => {
+    const accepted = {
+      ...patient,
+      consent: { status: 'accepted' as const, date: '2026-03-10' },
+      enrollmentStage: 'enrolled' as const,
+    };
     const { transaction } = consentPlan(accepted, { ...consent, status: 'withdrawn', method: null });
-    expect(transaction[0]).toMatchObject({ when: { equal: { status: 'active', consent_status: 'accepted' } } });
+    expect(transaction[0]).toMatchObject({
+      set: { enrollment_stage: 'declined' },
+      when: { equal: { status: 'active', consent_status: 'accepted', enrollment_stage: 'enrolled' } },
+    });
     expect(transaction[1]).toMatchObject({ item: { status: 'withdrawn' } });
     expect(transaction[1]).not.toHaveProperty('item.method');
     expect(transaction.slice(2)).toEqual([
       { op: 'put', entity: 'awaitingConsent', item: { ...awaiting, rank: '1', consent_status: 'withdrawn' } },
       { op: 'upsert', entity: 'counter', key: awaitingCount, add: { value: 1 } },
+      { op: 'delete', entity: 'enrollmentEntry', key: entry('enrolled') },
+      stageCount('enrolled', -1),
+      { op: 'put', entity: 'enrollmentEntry', item: { ...entry('declined'), entered_at: consent.recordedAt } },
+      stageCount('declined', 1),
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_CARE_PLAN } from '../../shared/care-plan';
 import { createDocumentPlan, updateDocumentPlan } from './document-plans';
+import type { PatientRecord } from '../kernel/records/patient';
 import type { ClinicalDocumentRecord } from './ports';
 
 const plan = { ...EMPTY_CARE_PLAN, conditions: [{ code: 'I10', description: 'Essential (primary) hypertension' }] };
@@ -16,6 +17,21 @@ const doc: ClinicalDocumentRecord = {
   version: 1,
   has_revision: true,
 };
+const patient: PatientRecord = {
+  id: 'p1',
+  provider_id: 'org-1',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@x.example',
+  phone_number: null,
+  created_at: '2026-02-01T12:00:00.000Z',
+  updated_at: '2026-02-01T12:00:00.000Z',
+  version: 1,
+  status: 'active',
+  consent: { status: 'not_asked', date: null },
+  conditionCount: 0,
+};
+const outsideFunnel = { missing: ['enrollment_stage'] };
 const chartVersion = {
   op: 'upsert',
   entity: 'counter',
@@ -25,7 +41,7 @@ const chartVersion = {
 
 describe('creating a clinical document', () => {
   it('creates the EMR notes once with revision 1, moving no chart', () => {
-    expect(createDocumentPlan('emr_notes', doc)).toEqual({
+    expect(createDocumentPlan('emr_notes', doc, patient)).toEqual({
       transaction: [
         {
           op: 'create',
@@ -63,15 +79,75 @@ describe('creating a clinical document', () => {
   });
 
   it('writes a structured care plan’s condition count on the patient and moves the charts', () => {
-    const { transaction, afterCommit } = createDocumentPlan('care_plan', { ...doc, plan });
+    const { transaction, afterCommit } = createDocumentPlan('care_plan', { ...doc, plan }, patient);
     expect(transaction[0]).toMatchObject({ entity: 'carePlan', item: { plan: JSON.stringify(plan) } });
     expect(transaction[2]).toEqual({
       op: 'patch',
       entity: 'patient',
       key: { patient_id: 'p1' },
       set: { condition_count: 1 },
+      when: outsideFunnel,
     });
+    expect(transaction).toHaveLength(3);
     expect(afterCommit).toEqual([chartVersion]);
+  });
+});
+
+describe('the enrollment stage a care plan’s conditions move the patient to', () => {
+  const two = { ...plan, conditions: [...plan.conditions, { code: 'E11.9', description: 'Type 2 diabetes' }] };
+  const entry = (stage: string) => ({ provider_id: 'org-1', stage, created_at: patient.created_at, patient_id: 'p1' });
+  const count = (stage: string, by: number) => ({
+    op: 'upsert',
+    entity: 'counter',
+    key: { scope: 'organization#org-1', name: `enrollment#${stage}` },
+    add: { value: by },
+  });
+
+  it('makes a patient outside the funnel eligible at two conditions, listed and counted', () => {
+    const { transaction } = createDocumentPlan('care_plan', { ...doc, plan: two }, patient);
+    expect(transaction.slice(2)).toEqual([
+      {
+        op: 'patch',
+        entity: 'patient',
+        key: { patient_id: 'p1' },
+        set: { condition_count: 2, enrollment_stage: 'eligible' },
+        when: outsideFunnel,
+      },
+      { op: 'put', entity: 'enrollmentEntry', item: { ...entry('eligible'), entered_at: doc.updated_at } },
+      count('eligible', 1),
+    ]);
+  });
+
+  it('takes an eligible patient out of the funnel when fewer than two remain', () => {
+    const eligible = { ...patient, enrollmentStage: 'eligible' as const, conditionCount: 2 };
+    const change = { content: '', plan, by: 'u2', at: '2026-03-02T09:00:00.000Z' };
+    const { plan: written } = updateDocumentPlan('care_plan', doc, change, eligible);
+    expect(written.transaction.slice(2)).toEqual([
+      {
+        op: 'patch',
+        entity: 'patient',
+        key: { patient_id: 'p1' },
+        set: { condition_count: 1 },
+        remove: ['enrollment_stage'],
+        when: { equal: { enrollment_stage: 'eligible' } },
+      },
+      { op: 'delete', entity: 'enrollmentEntry', key: entry('eligible') },
+      count('eligible', -1),
+    ]);
+  });
+
+  it('leaves an invited patient where it is, holding only while it is still there', () => {
+    const invited = { ...patient, enrollmentStage: 'invited' as const, conditionCount: 2 };
+    const { transaction } = createDocumentPlan('care_plan', { ...doc, plan }, invited);
+    expect(transaction.slice(2)).toEqual([
+      {
+        op: 'patch',
+        entity: 'patient',
+        key: { patient_id: 'p1' },
+        set: { condition_count: 1 },
+        when: { equal: { enrollment_stage: 'invited' } },
+      },
+    ]);
   });
 });
 
@@ -79,7 +155,7 @@ describe('saving the next version', () => {
   const change = { content: 'Walk twice', plan, by: 'u2', at: '2026-03-02T09:00:00.000Z' };
 
   it('holds only at the version read, and writes its revision and condition count', () => {
-    const { plan: written, next } = updateDocumentPlan('care_plan', doc, change);
+    const { plan: written, next } = updateDocumentPlan('care_plan', doc, change, patient);
     expect(next).toMatchObject({ version: 2, content: 'Walk twice', updated_by: { userId: 'u2' }, plan });
     expect(written.transaction).toEqual([
       {
@@ -96,14 +172,14 @@ describe('saving the next version', () => {
         when: { equal: { version: 1 } },
       },
       expect.objectContaining({ entity: 'documentRevision', item: expect.objectContaining({ version: 2 }) }),
-      { op: 'patch', entity: 'patient', key: { patient_id: 'p1' }, set: { condition_count: 1 } },
+      { op: 'patch', entity: 'patient', key: { patient_id: 'p1' }, set: { condition_count: 1 }, when: outsideFunnel },
     ]);
     expect(written.afterCommit).toEqual([chartVersion]);
   });
 
   it('keeps a version saved before revisions were kept as a revision of its own', () => {
     const legacy = { ...doc, version: 3, has_revision: false, updated_by: { legacyEmail: 'former@x.example' } };
-    const { plan: written } = updateDocumentPlan('emr_notes', legacy, { ...change, plan: undefined });
+    const { plan: written } = updateDocumentPlan('emr_notes', legacy, { ...change, plan: undefined }, patient);
     expect(written.transaction.map((w) => w.op === 'create' && w.item)).toEqual([
       false,
       expect.objectContaining({ version: 4, saved_by_user_id: 'u2' }),

@@ -2,10 +2,13 @@
  * What saving a care plan or EMR notes writes (docs/architecture.md "Writes as plans"): the current
  * version (one item per patient and kind) and every saved version as an immutable revision, in one
  * transaction; a structured care plan also writes its number of chronic conditions on the patient
- * there, and moves the charts' version once committed.
+ * there (and the enrollment stage they move the patient to), and moves the charts' version once committed.
  */
 import type { CarePlanFields } from '../../shared/domain';
+import { stageAfterConditions } from '../../shared/enrollment/funnel';
 import { chartsChangedWrite } from '../kernel/read-models/counters';
+import { enrollmentStageWrites, stagePatch, withStage } from '../kernel/read-models/enrollment-stages';
+import type { PatientRecord } from '../kernel/records/patient';
 import { definedValues, type ItemWrite, type WritePlan } from '../kernel/write-plan';
 import type { ClinicalDocumentRecord, DocumentChange, DocumentKind } from './ports';
 
@@ -34,16 +37,37 @@ function revisionWrite(kind: DocumentKind, doc: ClinicalDocumentRecord): ItemWri
   };
 }
 
-/** The care plan's condition count on the patient: lists and reports read eligibility without the plan. */
-const conditionCountWrite = (patientId: string, plan: CarePlanFields): ItemWrite => ({
-  op: 'patch',
-  entity: 'patient',
-  key: { patient_id: patientId },
-  set: { condition_count: plan.conditions.length },
-});
+/**
+ * The care plan's condition count on the patient (lists and reports read eligibility without the
+ * plan) and the enrollment stage it moves the patient to (stageAfterConditions), with the Enrollment
+ * panel's item and counts: only while the patient's stage is still the one read.
+ */
+function conditionCountWrites(patient: PatientRecord, plan: CarePlanFields, at: string): ItemWrite[] {
+  const count = plan.conditions.length;
+  const stage = stageAfterConditions(patient.enrollmentStage, count, patient.consent?.status);
+  const moved = stagePatch(patient.enrollmentStage, stage);
+  return [
+    {
+      op: 'patch',
+      entity: 'patient',
+      key: { patient_id: patient.id },
+      set: { condition_count: count, ...moved.set },
+      ...(moved.remove.length > 0 ? { remove: moved.remove } : {}),
+      when: withStage(undefined, patient.enrollmentStage),
+    },
+    ...(patient.status === 'active' ? enrollmentStageWrites(patient, patient.enrollmentStage, stage, at) : []),
+  ];
+}
 
-/** The first document of its kind, as revision 1: `exists` when the patient has one. */
-export function createDocumentPlan(kind: DocumentKind, doc: ClinicalDocumentRecord): WritePlan<'exists'> {
+/**
+ * The first document of its kind, as revision 1: `exists` when the patient has one. `patient` is
+ * the patient as read (its stage and consent decide where a care plan's conditions move it).
+ */
+export function createDocumentPlan(
+  kind: DocumentKind,
+  doc: ClinicalDocumentRecord,
+  patient: PatientRecord,
+): WritePlan<'exists'> {
   return {
     transaction: [
       {
@@ -68,7 +92,7 @@ export function createDocumentPlan(kind: DocumentKind, doc: ClinicalDocumentReco
         refusal: 'exists',
       },
       revisionWrite(kind, doc),
-      ...(doc.plan ? [conditionCountWrite(doc.patient_id, doc.plan)] : []),
+      ...(doc.plan ? conditionCountWrites(patient, doc.plan, doc.updated_at) : []),
     ],
     afterCommit: doc.plan ? [chartsChangedWrite(doc.provider_id)] : [],
   };
@@ -83,6 +107,7 @@ export function updateDocumentPlan(
   kind: DocumentKind,
   current: ClinicalDocumentRecord,
   change: DocumentChange,
+  patient: PatientRecord,
 ): { plan: WritePlan; next: ClinicalDocumentRecord } {
   const next: ClinicalDocumentRecord = {
     ...current,
@@ -110,7 +135,7 @@ export function updateDocumentPlan(
       },
       revisionWrite(kind, next),
       ...(current.has_revision ? [] : [revisionWrite(kind, current)]),
-      ...(change.plan ? [conditionCountWrite(current.patient_id, change.plan)] : []),
+      ...(change.plan ? conditionCountWrites(patient, change.plan, change.at) : []),
     ],
     afterCommit: change.plan ? [chartsChangedWrite(current.provider_id)] : [],
   };

@@ -96,8 +96,19 @@ export interface DashboardReadModel {
     level: 'Emergent' | 'Urgent',
     read: number,
   ): Promise<{ entries: SummaryEntry[]; more: boolean }>;
+  /**
+   * An organization's patients interested in enrolling (the `enrollment_entry` items of the stage),
+   * newest patient first, at most `read` (one Query): `more` when some were left unread.
+   */
+  interested(organizationId: string, read: number): Promise<{ items: StagedPatient[]; more: boolean }>;
   /** An organization's open callback requests, oldest first, at most `read` (one Query); `more` when some were left unread. */
   openCallbacks(organizationId: string, read: number): Promise<{ callbacks: OpenCallback[]; more: boolean }>;
+}
+
+/** A patient at an enrollment stage since `enteredAt`. */
+export interface StagedPatient {
+  patientId: string;
+  enteredAt: string;
 }
 
 /** A patient's text asking for a call back, not yet resolved. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PatientRecord } from '../kernel/records/patient';
-import { awaitingSyncPlan, indexCallPlan, recountPlan } from './worklist-plans';
+import { awaitingSyncPlan, enrollmentBackfillPlan, indexCallPlan, recountPlan } from './worklist-plans';
 
 const AT = '2026-01-01T00:00:00.000Z';
 const patient: PatientRecord = {
@@ -84,5 +84,49 @@ describe('indexCallPlan', () => {
       ],
       afterCommit: [],
     });
+  });
+});
+
+describe('the enrollment stage of a patient stored before the funnel', () => {
+  it('is the stage it would have entered at, written only while the patient is as read and has none', () => {
+    const twoConditions = { ...patient, conditionCount: 2, consent: { status: 'not_asked' as const, date: null } };
+    expect(enrollmentBackfillPlan(twoConditions, AT)).toEqual({
+      transaction: [
+        {
+          op: 'patch',
+          entity: 'patient',
+          key: { patient_id: 'p-1' },
+          set: { enrollment_stage: 'eligible' },
+          when: {
+            missing: ['consent_status', 'enrollment_stage'],
+            equal: { status: 'active', provider_id: 'o-1' },
+            missingOr: { equal: { condition_count: 2 } },
+          },
+          refusal: 'changed',
+        },
+        {
+          op: 'put',
+          entity: 'enrollmentEntry',
+          item: { provider_id: 'o-1', stage: 'eligible', created_at: AT, patient_id: 'p-1', entered_at: AT },
+        },
+        {
+          op: 'upsert',
+          entity: 'counter',
+          key: { scope: 'organization#o-1', name: 'enrollment#eligible' },
+          add: { value: 1 },
+        },
+      ],
+      afterCommit: [],
+    });
+    const accepted = { ...patient, consent: { status: 'accepted' as const, date: '2026-01-02' } };
+    expect(enrollmentBackfillPlan(accepted, AT)?.transaction[0]).toMatchObject({
+      set: { enrollment_stage: 'enrolled' },
+      when: { missing: ['enrollment_stage'], equal: { consent_status: 'accepted' } },
+    });
+  });
+
+  it('writes nothing for a patient with a stage or one outside the funnel', () => {
+    expect(enrollmentBackfillPlan({ ...patient, conditionCount: 3, enrollmentStage: 'invited' }, AT)).toBeNull();
+    expect(enrollmentBackfillPlan({ ...patient, conditionCount: 1 }, AT)).toBeNull();
   });
 });

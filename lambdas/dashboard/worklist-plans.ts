@@ -1,8 +1,9 @@
 /**
  * What the worklist rebuild writes for a patient (docs/architecture.md "Writes as plans"): the
- * awaiting-consent item of the patient as read, and none of another consent, only while the
- * patient is still as read.
+ * awaiting-consent item of the patient as read, and none of another consent, and the enrollment
+ * stage of a patient stored before the funnel, only while the patient is still as read.
  */
+import { enrollmentStageAtStart } from '../../shared/enrollment/funnel';
 import {
   AWAITING_RANK,
   awaitingKey,
@@ -10,6 +11,7 @@ import {
   type AwaitingStatus,
 } from '../kernel/read-models/awaiting-consent';
 import { COUNTER, organizationScope } from '../kernel/read-models/counters';
+import { enrollmentStageWrites, withStage } from '../kernel/read-models/enrollment-stages';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { ItemWrite, WritePlan } from '../kernel/write-plan';
 
@@ -85,6 +87,36 @@ export function indexCallPlan(call: ListedCall): WritePlan<'moved'> {
         when: { equal: { list: call.list, list_at: call.listAt } },
         refusal: 'moved',
       },
+    ],
+    afterCommit: [],
+  };
+}
+
+/**
+ * Gives a patient stored before the enrollment funnel the stage it would have entered at, with its
+ * Enrollment panel item and count, at `at`: null when it has a stage or stays outside the funnel.
+ * It holds only while the patient is active with the consent and condition count read and still
+ * has no stage (`changed` otherwise: a care plan or consent saved since wrote its stage), so a
+ * second run adds nothing.
+ */
+export function enrollmentBackfillPlan(p: PatientRecord, at: string): WritePlan<'changed'> | null {
+  const status = p.consent?.status ?? 'not_asked';
+  const stage = p.enrollmentStage ? undefined : enrollmentStageAtStart(p.conditionCount ?? 0, status);
+  if (!stage) return null;
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'patient',
+        key: { patient_id: p.id },
+        set: { enrollment_stage: stage },
+        when: {
+          ...withStage(activeWithConsent(status, { provider_id: p.provider_id }), undefined),
+          missingOr: { equal: { condition_count: p.conditionCount ?? 0 } },
+        },
+        refusal: 'changed',
+      },
+      ...enrollmentStageWrites(p, undefined, stage, at),
     ],
     afterCommit: [],
   };

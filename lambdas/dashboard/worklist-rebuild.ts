@@ -1,15 +1,17 @@
 /**
  * Rebuilds the worklist's read models from the records (job: rebuild-worklist): each active
- * organization's patients awaiting consent and their count, and the organization list keys of
- * every pending call. Needed once for records written before the read models existed; after that
- * a run changes nothing, and repairs what a failed write could have left. Reads are Queries of
- * the organizations, their patients and the pending calls, a page at a time; every write is
- * conditional on the record as read (worklist-plans.ts, lambdas/dashboard/store/dynamo-worklist-rebuild.ts).
+ * organization's patients awaiting consent and their count, the enrollment stage of patients
+ * stored before the funnel (with the Enrollment panel's items and counts), and the organization
+ * list keys of every pending call. Needed once for records written before the read models existed;
+ * after that a run changes nothing, and repairs what a failed write could have left. Reads are
+ * Queries of the organizations, their patients and the pending calls, a page at a time; every
+ * write is conditional on the record as read (worklist-plans.ts,
+ * lambdas/dashboard/store/dynamo-worklist-rebuild.ts).
  */
 import type { Page } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
 import type { OrganizationReader, PatientReader, ScheduledCalls, WorklistRebuildReads } from './ports';
-import { awaitingSyncPlan, indexCallPlan, recountPlan } from './worklist-plans';
+import { awaitingSyncPlan, enrollmentBackfillPlan, indexCallPlan, recountPlan } from './worklist-plans';
 
 export interface WorklistRebuildDeps {
   organizations: OrganizationReader;
@@ -32,6 +34,8 @@ export interface WorklistRebuildResult {
   /** Patients that changed while they were looked at: their own writes kept the read model. */
   changed: number;
   awaitingConsent: number;
+  /** Patients stored before the enrollment funnel that were given their stage. */
+  enrollmentStaged: number;
   pendingCalls: number;
 }
 
@@ -41,6 +45,7 @@ export async function rebuildWorklist(deps: WorklistRebuildDeps): Promise<Workli
     patients: 0,
     changed: 0,
     awaitingConsent: 0,
+    enrollmentStaged: 0,
     pendingCalls: 0,
   };
   await eachPage(
@@ -51,6 +56,9 @@ export async function rebuildWorklist(deps: WorklistRebuildDeps): Promise<Workli
         async (patient) => {
           result.patients += 1;
           if ((await deps.committer.commit(awaitingSyncPlan(patient))) !== 'committed') result.changed += 1;
+          // When it reached the stage is not known: its last change stands in.
+          const staged = enrollmentBackfillPlan(patient, patient.updated_at);
+          if (staged && (await deps.committer.commit(staged)) === 'committed') result.enrollmentStaged += 1;
         },
       );
       result.awaitingConsent += await recount(deps, organization.id);

@@ -1,14 +1,16 @@
 /**
  * The provider dashboard's worklist (issue 12 item 6; product-rules.md "Care management (CCM)"):
  * patients awaiting consent, check-ins due this week, open Emergent and Urgent summaries, and,
- * in the month's last days, patients a few clinical staff minutes short of a threshold, and
- * patients' open callback requests (oldest first).
+ * in the month's last days, patients a few clinical staff minutes short of a threshold,
+ * patients' open callback requests (oldest first), and patients interested in enrolling (DECISIONS
+ * "Enrollment": staff call them and record consent).
  *
  * Requests, all Query, Get or BatchGet, none a Scan, and none reading the whole practice: the
  * organization (GetItem); then together the first WORKLIST_GROUP_CAP patients awaiting consent
  * (Query of their read model) with their count (GetItem), the pending monthly check-ins due
  * (Query, at most WORKLIST_READ), the Emergent and Urgent tabs of the all-time summary list (a
- * Query each, at most WORKLIST_READ), the open callback requests (Query, at most WORKLIST_READ) and,
+ * Query each, at most WORKLIST_READ), the open callback requests and the patients interested in
+ * enrolling (a Query each, at most WORKLIST_READ) and,
  * in the window only, this month's patient-month rows (Query, one partition); then the patients
  * these name (BatchGet, 100 a request), for their names, consent and whether they are still active.
  */
@@ -83,13 +85,14 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
     const scope = organizationSummaryScope(organization.id, 'all');
 
     const dueBefore = new Date(now.getTime() + CHECK_IN_DUE_DAYS * DAY_MS).toISOString();
-    const [awaiting, due, emergent, urgent, callbacks, monthRows] = await Promise.all([
+    const [awaiting, due, emergent, urgent, callbacks, monthRows, interested] = await Promise.all([
       deps.dashboard.awaitingConsent(organization.id, WORKLIST_GROUP_CAP),
       deps.dashboard.dueCheckIns(organization.id, dueBefore, WORKLIST_READ),
       deps.dashboard.openEscalations(scope, 'Emergent', WORKLIST_READ),
       deps.dashboard.openEscalations(scope, 'Urgent', WORKLIST_READ),
       deps.dashboard.openCallbacks(organization.id, WORKLIST_READ),
       inWindow ? deps.dashboard.monthRows(organization.id, month) : Promise.resolve([]),
+      deps.dashboard.interested(organization.id, WORKLIST_READ),
     ]);
     // Only rows a few minutes short of a threshold can be listed: their patients are read, no others.
     const rows = monthRows.filter((row) => !row.billed && nearThreshold(row.staff_minutes) !== null);
@@ -100,6 +103,7 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
       ...urgent.entries.map((e) => e.patient_id),
       ...callbacks.callbacks.map((c) => c.patientId),
       ...rows.map((r) => r.patient_id),
+      ...interested.items.map((i) => i.patientId),
     ]);
     // An archived patient, or one of another organization, drops out of every group.
     const byId = new Map(
@@ -163,6 +167,16 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
         hidden: Math.max(0, awaiting.total - awaiting.items.length),
         complete: true,
       },
+      // Still interested as the patient reads: staff recording consent moves it on in its transaction.
+      interested_in_enrolling: capped(
+        interested.items.flatMap((i) => {
+          const patient = byId.get(i.patientId);
+          return patient?.enrollmentStage === 'interested'
+            ? [{ patient_id: patient.id, patient_name: nameOf(patient), entered_at: i.enteredAt }]
+            : [];
+        }),
+        !interested.more,
+      ),
       check_ins_due: capped(
         dueShown.map(({ patient, at }) => ({
           patient_id: patient.id,
@@ -214,6 +228,7 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
     };
     const shown = [
       worklist.awaiting_consent.items,
+      worklist.interested_in_enrolling.items,
       worklist.check_ins_due.items,
       worklist.urgent_summaries.items,
       worklist.callback_requests.items,

@@ -2,6 +2,9 @@
 import type { CarePlan, ConsentEntry, Observation } from '../../shared/domain';
 import type { PatientText } from '../../shared/texts';
 import type { CallLogRecord } from '../kernel/records/call-log';
+import type { EnrollmentStage } from '../../shared/enrollment/funnel';
+import type { Page } from '../kernel/ports';
+import type { PatientRecord } from '../kernel/records/patient';
 
 /** A file a browser may upload, as the practice's browser declared it before sending it. */
 export interface PanelUpload {
@@ -44,4 +47,28 @@ export interface PatientChartReads {
   texts(patientId: string, limit: number): Promise<PatientText[]>;
   /** Readings and screening scores from calls, newest first. */
   observations(patientId: string, limit: number): Promise<Observation[]>;
+}
+
+/** One patient's item of a stage's list (the `enrollment_entry` read model). */
+export interface StageEntry {
+  readonly patientId: string;
+  readonly enteredAt: string;
+}
+
+/** What the Enrollment panel reads: the counts per stage and a stage's patients, Queries only. */
+export interface EnrollmentPanelReads {
+  /** The organization's count at each stage it has one for (a stage never counted is left out). */
+  stageCounts(organizationId: string): Promise<Partial<Record<EnrollmentStage, number>>>;
+  /** A page of a stage's patients, newest patient first; `invalid_cursor` when the cursor is not of this list. */
+  pageStage(
+    organizationId: string,
+    stage: EnrollmentStage,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<StageEntry> | 'invalid_cursor'>;
+}
+
+/** The patients a page names (one BatchGet; missing ids are left out). */
+export interface EnrollmentPatients {
+  getMany(ids: readonly string[]): Promise<PatientRecord[]>;
 }

@@ -9,6 +9,7 @@ import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
 import { CCM_MESSAGES } from '../../shared/ccm/messages';
 import { DAILY_LIMIT_MESSAGES, type DailyLimitKind } from '../../shared/daily-limits';
 import { IMPORT_MESSAGES } from '../../shared/enrollment/messages';
+import { ENROLLMENT_MESSAGES } from '../../shared/enrollment/panel';
 import { VALIDATION } from '../../shared/messages';
 import { PASSWORD_POLICY_MESSAGE } from '../../shared/password-policy';
 import { SUMMARY_LINK_MESSAGES } from '../../shared/summary-link';
@@ -201,6 +202,8 @@ export const ERRORS = {
     message: TEXT_MESSAGES.callbackAlreadyResolved,
   },
   textNoSender: { kind: 'conflict', code: 'text.no_sender', message: TEXT_MESSAGES.noSender },
+  notInvitable: { kind: 'conflict', code: 'enrollment.not_invitable', message: ENROLLMENT_MESSAGES.notInvitable },
+  enrollmentStageMoved: { kind: 'conflict', code: 'enrollment.stage_moved', message: ENROLLMENT_MESSAGES.stageMoved },
   organizationSenderTaken: {
     kind: 'conflict',
     code: 'organization.sms_sender_taken',

@@ -29,6 +29,7 @@ export function toPatient(record: PatientRecord): Patient {
     mrn,
     date_of_birth: dateOfBirth,
     preferred_language: language,
+    enrollmentStage: _stage,
     ...patient
   } = record;
   return {

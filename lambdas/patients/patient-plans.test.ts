@@ -91,6 +91,13 @@ const awaitingCount = (by: number) => ({
   key: { scope: 'organization#o-1', name: 'awaiting_consent' },
   add: { value: by },
 });
+const stageEntry = (stage: string) => ({ provider_id: 'o-1', stage, created_at: AT, patient_id: 'p-1' });
+const stageCount = (stage: string) => ({
+  op: 'upsert',
+  entity: 'counter',
+  key: { scope: 'organization#o-1', name: `enrollment#${stage}` },
+  add: { value: 1 },
+});
 const auditWrite = (e: AuditEvent) =>
   expect.objectContaining({
     op: 'create',
@@ -167,7 +174,12 @@ describe('enrolling a patient', () => {
     expect(writes[1]).toMatchObject({
       op: 'create',
       entity: 'patient',
-      item: { billing_practitioner_id: 'u-2', consent_status: 'accepted', consent_date: '2026-03-01' },
+      item: {
+        billing_practitioner_id: 'u-2',
+        consent_status: 'accepted',
+        consent_date: '2026-03-01',
+        enrollment_stage: 'enrolled',
+      },
     });
     expect(writes[1]).not.toHaveProperty('item.phone_number');
     expect(writes.slice(2, 6)).toEqual([
@@ -200,8 +212,14 @@ describe('enrolling a patient', () => {
       },
       { op: 'upsert', entity: 'counter', key: { scope: 'global', name: 'scheduled_calls' }, add: { value: 1 } },
     ]);
-    // Accepted: never on the worklist.
+    // Accepted: never on the worklist; enrolled on the Enrollment panel.
     expect(writes.filter((w) => w.entity === 'awaitingConsent')).toEqual([]);
+    expect(writes).toContainEqual({
+      op: 'put',
+      entity: 'enrollmentEntry',
+      item: { ...stageEntry('enrolled'), entered_at: AT },
+    });
+    expect(writes).toContainEqual(stageCount('enrolled'));
     expect(plan.afterCommit).toEqual([
       { op: 'upsert', entity: 'counter', key: { scope: 'organization#o-1', name: 'chart_version' }, add: { value: 1 } },
     ]);
@@ -224,6 +242,20 @@ describe('enrolling a patient', () => {
     // No MRN, no claim.
     const without = createPatientPlan({ ...enrolment, patient: { ...patient, mrn: null } }, 7, event);
     expect(without.transaction.filter((w) => w.entity === 'patientMrn')).toEqual([]);
+  });
+
+  it('enters a patient with two chronic conditions and no consent as eligible, and one without them nowhere', () => {
+    const imported = createPatientPlan({ ...enrolment, patient: { ...patient, conditionCount: 2 } }, 0, event);
+    expect(imported.transaction[1]).toMatchObject({ entity: 'patient', item: { enrollment_stage: 'eligible' } });
+    expect(imported.transaction).toContainEqual({
+      op: 'put',
+      entity: 'enrollmentEntry',
+      item: { ...stageEntry('eligible'), entered_at: AT },
+    });
+    expect(imported.transaction).toContainEqual(stageCount('eligible'));
+    const one = createPatientPlan({ ...enrolment, patient: { ...patient, conditionCount: 1 } }, 0, event);
+    expect(one.transaction[1]).not.toHaveProperty('item.enrollment_stage');
+    expect(one.transaction.filter((w) => w.entity === 'enrollmentEntry')).toEqual([]);
   });
 
   it('keeps the transaction within DynamoDB bounds: a name of very many words indexes the rest after commit', () => {
@@ -354,7 +386,7 @@ describe('archiving a patient', () => {
         entity: 'patient',
         key: { patient_id: 'p-1' },
         set: { status: 'archived', provider_id: 'o-1', archived_at: LATER, updated_at: LATER },
-        when: { missing: ['consent_status'], equal: { status: 'active', provider_id: 'o-1' } },
+        when: { missing: ['consent_status', 'enrollment_stage'], equal: { status: 'active', provider_id: 'o-1' } },
         refusal: 'missing',
       },
       {
@@ -380,14 +412,34 @@ describe('archiving a patient', () => {
     ]);
   });
 
-  it('holds only while the consent is still the one read; an accepted patient has no worklist item', () => {
-    const accepted = { ...patient, consent: { status: 'accepted' as const, date: '2026-03-01' } };
+  it('holds only while the consent and stage are still the ones read; an accepted patient has no worklist item', () => {
+    const accepted = {
+      ...patient,
+      consent: { status: 'accepted' as const, date: '2026-03-01' },
+      enrollmentStage: 'enrolled' as const,
+    };
     const plan = archivePatientPlan(accepted, LATER, 3, event);
     expect(plan.transaction[0]).toMatchObject({
-      when: { equal: { status: 'active', provider_id: 'o-1', consent_status: 'accepted' } },
+      set: { status: 'archived' },
+      when: {
+        equal: { status: 'active', provider_id: 'o-1', consent_status: 'accepted', enrollment_stage: 'enrolled' },
+      },
     });
     expect(plan.transaction[0]).not.toHaveProperty('when.missing');
+    expect(plan.transaction[0]).not.toHaveProperty('remove');
     expect(plan.transaction.filter((w) => w.entity === 'awaitingConsent')).toEqual([]);
+    // The panel lists active patients: the archived one leaves its stage's list and count, keeping its stage.
+    expect(plan.transaction).toContainEqual({
+      op: 'delete',
+      entity: 'enrollmentEntry',
+      key: { provider_id: 'o-1', stage: 'enrolled', created_at: patient.created_at, patient_id: 'p-1' },
+    });
+    expect(plan.transaction).toContainEqual({
+      op: 'upsert',
+      entity: 'counter',
+      key: { scope: 'organization#o-1', name: 'enrollment#enrolled' },
+      add: { value: -1 },
+    });
     const declined = archivePatientPlan({ ...patient, consent: { status: 'declined', date: null } }, LATER, 3, event);
     expect(declined.transaction).toContainEqual({
       op: 'delete',

@@ -1,13 +1,15 @@
 /**
  * What enrolling, editing and archiving a patient write (docs/architecture.md "Writes as plans"):
  * the patient, its organization's count and the totals, its search index items, the worklist's
- * patients awaiting consent, what enrolment starts (consent, outreach cadence, first check-in) and
- * the change's audit event, in one transaction; then the charts' version moves.
+ * patients awaiting consent, the Enrollment panel's stage, what enrolment starts (consent, outreach
+ * cadence, first check-in) and the change's audit event, in one transaction; then the charts'
+ * version moves.
  */
 import type { OutreachCadence } from '../../shared/domain';
 import type { AuditEvent } from '../kernel/audit-entry';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import { scheduledCallWrites } from '../kernel/call-log-writes';
+import { enrollmentStageAtStart } from '../../shared/enrollment/funnel';
 import { activeWithConsent, awaitingConsentWrites } from '../kernel/read-models/awaiting-consent';
 import { mrnClaimWrite, mrnReleaseWrite } from '../kernel/read-models/mrn-claims';
 import {
@@ -17,6 +19,7 @@ import {
   GLOBAL_SCOPE,
   organizationScope,
 } from '../kernel/read-models/counters';
+import { enrollmentStageWrites, withStage } from '../kernel/read-models/enrollment-stages';
 import { SEARCH_ENTRY_SCOPE, searchEntryPuts, searchEntryWrites } from '../kernel/read-models/search-entries';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import { consentItem, type ConsentRecord } from '../kernel/records/consent';
@@ -69,6 +72,7 @@ export function createPatientPlan(
   countedBefore: number,
   audit?: AuditEvent,
 ): WritePlan<'organization_missing' | 'mrn_taken'> {
+  const stage = enrollmentStageAtStart(p.conditionCount ?? 0, consent?.status);
   const writes: ItemWrite<'organization_missing' | 'mrn_taken'>[] = [
     {
       op: 'patch',
@@ -99,6 +103,7 @@ export function createPatientPlan(
         mrn: p.mrn ?? undefined,
         date_of_birth: p.date_of_birth ?? undefined,
         preferred_language: p.preferred_language,
+        enrollment_stage: stage,
       }),
     },
     ...(p.mrn ? [mrnClaimWrite({ organizationId: p.provider_id, mrn: p.mrn, patientId: p.id, at: p.created_at })] : []),
@@ -108,6 +113,7 @@ export function createPatientPlan(
     counterAdd(GLOBAL_SCOPE, COUNTER.patients),
     counterAdd(organizationScope(p.provider_id), COUNTER.patients),
     ...awaitingConsentWrites(p, null, consent?.status ?? 'not_asked'),
+    ...enrollmentStageWrites(p, undefined, stage, p.created_at),
     ...(audit ? [auditEventWrite(audit)] : []),
   ];
   const index = searchEntryPuts(SEARCH_ENTRY_SCOPE.patients(p.provider_id), indexed(p));
@@ -173,9 +179,9 @@ export function updatePatientPlan(
 
 /**
  * Archives the patient as read: it holds only while it is active in that organization with the
- * consent read (the worklist item removed is the one written for it); `missing` otherwise. It leaves
- * its organization's count (`countedBefore` as for an enrolment), the totals, the search index and
- * the worklist.
+ * consent and enrollment stage read (the worklist and panel items removed are the ones written for
+ * it); `missing` otherwise. It leaves its organization's count (`countedBefore` as for an
+ * enrolment), the totals, the search index, the worklist and the Enrollment panel.
  */
 export function archivePatientPlan(
   current: PatientRecord,
@@ -192,7 +198,7 @@ export function archivePatientPlan(
       key: { patient_id: id },
       // provider_id travels with status: both make up the organization index key.
       set: { status: 'archived', provider_id: organizationId, archived_at: at, updated_at: at },
-      when: activeWithConsent(consent, { provider_id: organizationId }),
+      when: withStage(activeWithConsent(consent, { provider_id: organizationId }), current.enrollmentStage),
       refusal: 'missing',
     },
     {
@@ -205,6 +211,8 @@ export function archivePatientPlan(
     counterAdd(GLOBAL_SCOPE, COUNTER.patients, -1),
     counterAdd(organizationScope(organizationId), COUNTER.patients, -1),
     ...awaitingConsentWrites(current, consent, null),
+    // The stage stays on the archived patient; the panel counts and lists active patients only.
+    ...enrollmentStageWrites(current, current.enrollmentStage, undefined, at),
     auditEventWrite(audit),
   ];
   const index = searchEntryWrites(SEARCH_ENTRY_SCOPE.patients(organizationId), indexed(current), null);

@@ -30,6 +30,10 @@ import type { AuditLog } from '../kernel/audit-entry';
 import type { Clock, Ids } from '../kernel/ports';
 import { systemEvent } from '../kernel/audit-actors';
 import type { WriteCommitter } from '../kernel/write-plan';
+import type { PatientRecord } from '../kernel/records/patient';
+import { INVITATION_TEXTS, readInvitationReply } from '../../shared/enrollment/invitation-texts';
+import { DEFAULT_LANGUAGE } from '../../shared/enrollment/patient-fields';
+import { answeredStage, stageMoveWrites } from './invitation-plans';
 import { acceptedPlan, deliveryPlan, inboundPlan, refusedPlan, reservePlan, resolvedPlan } from './text-plans';
 import type {
   SmsContact,
@@ -82,7 +86,7 @@ export function toPatientText(text: TextRecord): PatientText {
   };
 }
 
-async function staffName(deps: Pick<TextDeps, 'profiles'>, actor: Actor): Promise<string> {
+export async function staffName(deps: Pick<TextDeps, 'profiles'>, actor: Actor): Promise<string> {
   const profile = await deps.profiles.get(actor.userId);
   const name = profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
   return name || actor.email;
@@ -325,6 +329,9 @@ export interface InboundText extends TextParties {
  */
 export const INBOUND_PATIENT_LIMIT = 40;
 
+/** The most invited patients one YES or NO answers for (three items each in its transaction). */
+const ANSWERING_PATIENT_LIMIT = 10;
+
 /**
  * A number as Twilio writes it (E.164), read by the one phone rule (`toE164`): a stored US number
  * without its country code (`8135550142`, `(813) 555-0142`, kept from before the migration job) gets
@@ -346,10 +353,11 @@ export type InboundOutcome =
 /**
  * An inbound text, resolved by its `To` to exactly one organization: it is stored on that
  * organization's patients with that number (each once), never another's. STOP-family keywords opt
- * the number out, START opts it back in (in the same transaction), HELP gets the help text; anything
- * else is a callback request. An unknown number gets the generic help reply and learns nothing; a
- * text to a sender no organization owns changes nothing and gets no reply. A MessageSid seen before
- * gets no second reply.
+ * the number out, START opts it back in (in the same transaction), HELP gets the help text; a YES
+ * or NO from a patient invited to enrol moves them to interested or declined once the text is
+ * stored, and is answered in their language; anything else is a callback request. An unknown
+ * number gets the generic help reply and learns nothing; a text to a sender no organization owns
+ * changes nothing and gets no reply. A MessageSid seen before gets no second reply.
  */
 export async function receiveInboundText(deps: TextWebhookDeps, inbound: InboundText): Promise<InboundOutcome> {
   const owner = await senderOwner(deps, inbound);
@@ -374,13 +382,17 @@ export async function receiveInboundText(deps: TextWebhookDeps, inbound: Inbound
       p.phone_number !== null &&
       canonicalPhone(p.phone_number) === from,
   );
-  const kind = keyword ?? 'callback_request';
+  // A YES or NO from a patient invited to enrol is their answer (DECISIONS "Enrollment"), not a callback request.
+  const reply = keyword ? null : readInvitationReply(inbound.body);
+  const invited = reply ? known.filter((p) => p.enrollmentStage === 'invited').slice(0, ANSWERING_PATIENT_LIMIT) : [];
+  const answerKind = reply?.answer === 'yes' ? 'enrollment_yes' : 'enrollment_no';
+  const kindOf = (p: PatientRecord) => keyword ?? (invited.includes(p) ? answerKind : 'callback_request');
   const texts: TextRecord[] = known.map((p, index) => ({
     patientId: p.id,
     id: textId(new Date(now.getTime() + index)),
     providerId: p.provider_id,
     direction: 'inbound',
-    kind,
+    kind: kindOf(p),
     status: 'received',
     body: inbound.body.slice(0, 1600),
     includedCallLink: false,
@@ -389,7 +401,7 @@ export async function receiveInboundText(deps: TextWebhookDeps, inbound: Inbound
     errorCode: null,
     sentBy: null,
     sentByName: null,
-    callbackStatus: kind === 'callback_request' ? 'open' : null,
+    callbackStatus: kindOf(p) === 'callback_request' ? 'open' : null,
     resolvedAt: null,
     resolvedBy: null,
     resolvedByName: null,
@@ -400,14 +412,32 @@ export async function receiveInboundText(deps: TextWebhookDeps, inbound: Inbound
   // The webhook writes as CareLoop naming Twilio: a STOP or START, or a text kept on the patient's record.
   const action = keyword === 'stop' ? 'text.opt_out' : keyword === 'start' ? 'text.opt_in' : 'text.receive';
   const audit = texts.map((t) =>
-    systemEvent('twilio-webhook', action, { type: 'patient', id: t.patientId }, t.patientId, deps.ids.newId(), at),
+    systemEvent(
+      'twilio-webhook',
+      t.kind === 'enrollment_yes' || t.kind === 'enrollment_no' ? 'enrollment.answer' : action,
+      { type: 'patient', id: t.patientId },
+      t.patientId,
+      deps.ids.newId(),
+      at,
+    ),
   );
   const recorded = await deps.committer.commit(inboundPlan(inbound.messageSid, texts, optOut, at, audit));
   if (recorded === 'duplicate') return { outcome: 'duplicate', reply: null, patients: 0 };
   // Only the MessageSid's item has a condition that a retry meets; anything else is a fault.
   if (recorded !== 'committed') throw new Error('inbound text transaction canceled');
+  if (reply && invited[0]) {
+    // Its own transaction, so the text's (up to 100 items) never outgrows DynamoDB's bound; a patient
+    // whose stage moved meanwhile (consent recorded) is left where it is.
+    await deps.committer.commit({
+      transaction: stageMoveWrites(invited, 'invited', answeredStage(reply.answer), at),
+      afterCommit: [],
+    });
+    // In the language the word was said in, else the patient's (NO is both languages' word).
+    const language = reply.language ?? invited[0].preferred_language ?? DEFAULT_LANGUAGE;
+    return { outcome: 'stored', reply: INVITATION_TEXTS[language][reply.answer], patients: texts.length };
+  }
   // A keyword is answered in the language it was said in; anything else in English for now.
   const replies = SMS_REPLIES_BY_LANGUAGE[said?.language ?? 'en'];
-  const reply = keyword ? replies[keyword] : known.length > 0 ? replies.callback : replies.help;
-  return { outcome: 'stored', reply, patients: texts.length };
+  const answer = keyword ? replies[keyword] : known.length > 0 ? replies.callback : replies.help;
+  return { outcome: 'stored', reply: answer, patients: texts.length };
 }

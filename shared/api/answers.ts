@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import {
   accessHistoryEntryRecord,
   awaitingConsentGroupRecord,
+  interestedGroupRecord,
   billedRecord,
   billingReportRowRecord,
   callLogDetailRecord,
@@ -228,6 +229,7 @@ export const worklistAnswer = z.object({
   /** This month in the organization's time zone. */
   month: z.string(),
   awaiting_consent: awaitingConsentGroupRecord,
+  interested_in_enrolling: interestedGroupRecord,
   check_ins_due: checkInsDueGroupRecord,
   urgent_summaries: urgentSummariesGroupRecord,
   callback_requests: callbackRequestsGroupRecord,

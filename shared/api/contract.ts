@@ -19,6 +19,7 @@ import { SUMMARIES_CONTRACT } from './contract/summaries';
 import { TEXTS_CONTRACT } from './contract/texts';
 import { CARE_TIME_CONTRACT } from './contract/care-time';
 import { ENROLLMENT_CONTRACT } from './contract/enrollment';
+import { ENROLLMENT_PANEL_CONTRACT } from './contract/enrollment-panel';
 import type { RouteContract } from './contract/route';
 
 export type { AnswerContract, RouteContract } from './contract/route';
@@ -40,6 +41,7 @@ export const ROUTE_CONTRACTS = {
   ...TEXTS_CONTRACT,
   ...CARE_TIME_CONTRACT,
   ...ENROLLMENT_CONTRACT,
+  ...ENROLLMENT_PANEL_CONTRACT,
 } as const satisfies Record<string, RouteContract>;
 
 type Named = typeof ROUTE_CONTRACTS;

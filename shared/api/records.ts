@@ -426,6 +426,9 @@ export const awaitingConsentItemRecord = z.object({
   created_at: time,
 });
 
+/** A patient who said yes to an enrollment invitation: staff call them and record consent. */
+export const interestedItemRecord = z.object({ patient_id: id, patient_name: z.string(), entered_at: time });
+
 /** A consented patient's monthly check-in due within the week (or overdue). */
 export const checkInDueItemRecord = z.object({ patient_id: id, patient_name: z.string(), scheduled_at: time });
 
@@ -457,6 +460,7 @@ export const callbackRequestItemRecord = z.object({
 });
 
 export const awaitingConsentGroupRecord = worklistGroup(awaitingConsentItemRecord);
+export const interestedGroupRecord = worklistGroup(interestedItemRecord);
 export const checkInsDueGroupRecord = worklistGroup(checkInDueItemRecord);
 export const urgentSummariesGroupRecord = worklistGroup(urgentSummaryItemRecord);
 export const callbackRequestsGroupRecord = worklistGroup(callbackRequestItemRecord);

@@ -28,3 +28,59 @@ export function enrollmentStageAtStart(
   if (consent === 'declined' || consent === 'withdrawn') return 'declined';
   return conditionCount >= MIN_CHRONIC_CONDITIONS ? 'eligible' : undefined;
 }
+
+/**
+ * The stage after the care plan's chronic conditions changed to `conditionCount`: a patient outside
+ * the funnel enters it as at the start (eligible from two conditions); an eligible patient who no
+ * longer has two leaves it (nobody was asked anything yet). Once invited, the patient's answer and
+ * consent decide: a stage reached by talking to the patient is never undone by a care plan edit.
+ */
+export function stageAfterConditions(
+  stage: EnrollmentStage | undefined,
+  conditionCount: number,
+  consent: ConsentStatus | undefined,
+): EnrollmentStage | undefined {
+  if (stage === undefined) return enrollmentStageAtStart(conditionCount, consent);
+  if (stage === 'eligible' && conditionCount < MIN_CHRONIC_CONDITIONS) return undefined;
+  return stage;
+}
+
+/**
+ * The stage after staff recorded consent: accepted enrols, declined or withdrawn declines. Consent
+ * is the last word on enrolment, whatever the invitation's answer was.
+ */
+export function stageAfterConsent(
+  stage: EnrollmentStage | undefined,
+  consent: ConsentStatus,
+  conditionCount: number,
+): EnrollmentStage | undefined {
+  if (consent === 'accepted') return 'enrolled';
+  if (consent === 'declined' || consent === 'withdrawn') return 'declined';
+  return stage ?? enrollmentStageAtStart(conditionCount, undefined);
+}
+
+/**
+ * Stages an invitation may go out from: eligible, and again to a patient who was invited or never
+ * answered. Nobody who said yes or no, or who is enrolled, is invited again.
+ */
+export const INVITABLE_STAGES: readonly EnrollmentStage[] = ['eligible', 'invited', 'unreachable'];
+
+export const isInvitable = (stage: EnrollmentStage | undefined): stage is EnrollmentStage =>
+  stage !== undefined && INVITABLE_STAGES.includes(stage);
+
+/** What an invitation drew: yes (the care team may call), no, or nothing after the attempts. */
+export type InvitationAnswer = 'yes' | 'no' | 'no_answer';
+
+/**
+ * The stage after an invitation's answer. Only an invited patient moves: an answer that comes after
+ * staff recorded consent (or after an earlier answer) changes nothing.
+ */
+export function stageAfterAnswer(
+  stage: EnrollmentStage | undefined,
+  answer: InvitationAnswer,
+): EnrollmentStage | undefined {
+  if (stage !== 'invited') return stage;
+  if (answer === 'yes') return 'interested';
+  if (answer === 'no') return 'declined';
+  return 'unreachable';
+}

@@ -23,8 +23,18 @@ export const TEXT_STATUSES = [
 export type TextStatus = (typeof TEXT_STATUSES)[number];
 
 /**
- * What a text was: a staff check-in, a reminder of a scheduled call (sent by CareLoop), or an
- * inbound reply (a keyword or a callback request).
+ * What a text was: a staff check-in or enrollment invitation, a reminder of a scheduled call (sent
+ * by CareLoop), or an inbound reply (a keyword, an answer to an invitation, or a callback request).
  */
-export const TEXT_KINDS = ['check_in', 'reminder', 'stop', 'start', 'help', 'callback_request'] as const;
+export const TEXT_KINDS = [
+  'check_in',
+  'reminder',
+  'stop',
+  'start',
+  'help',
+  'callback_request',
+  'invitation',
+  'enrollment_yes',
+  'enrollment_no',
+] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];

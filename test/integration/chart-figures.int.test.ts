@@ -146,12 +146,13 @@ describe('the charts’ stored figures', () => {
       has_revision: true,
       plan,
     };
-    expect(await committer.commit(createDocumentPlan('care_plan', carePlan))).toBe('committed');
+    const enrolled = (await patients.get(patient.id))!;
+    expect(await committer.commit(createDocumentPlan('care_plan', carePlan, enrolled))).toBe('committed');
 
     // Two conditions, consent and 25 minutes: the month supports 99490.
     expect(await expectCurrent('care plan saved')).toMatchObject({ staff_minutes: 25, meeting_99490: 1 });
     const fewer = { content: '', plan: { ...plan, conditions: plan.conditions.slice(0, 1) }, by: author.userId, at };
-    expect(await committer.commit(updateDocumentPlan('care_plan', carePlan, fewer).plan)).toBe('committed');
+    expect(await committer.commit(updateDocumentPlan('care_plan', carePlan, fewer, enrolled).plan)).toBe('committed');
     expect(await expectCurrent('care plan changed')).toMatchObject({ meeting_99490: 0 });
 
     expect(

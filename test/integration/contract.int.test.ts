@@ -98,6 +98,8 @@ describe('real answers replayed against the document', () => {
     await replay(200, 'GET', '/dashboard-charts', { token: operator });
     await replay(200, 'GET', '/dashboard-charts?months=3', { token: nurse });
     await replay(200, 'GET', '/worklist', { token: nurse });
+    await replay(200, 'GET', `/providers/${sunrise}/enrollment`, { token: nurse });
+    await replay(200, 'GET', `/providers/${sunrise}/enrollment/patients?stage=eligible&limit=5`, { token: nurse });
     await replay(200, 'GET', '/compliance-settings', { token: operator });
     await replay(200, 'PATCH', '/compliance-settings', { token: operator, body: { voiceId: 'sarah' } });
 
@@ -269,6 +271,23 @@ describe('real answers replayed against the document', () => {
     await replay(200, 'PATCH', `/patients/${callable.id}/texts/${callback?.id ?? ''}`, {
       token: nurse,
       body: { callback_status: 'resolved' },
+    });
+    // Enrollment invitations: a patient with two chronic conditions is eligible.
+    const invitable = await createCallablePatient(stack, sunrise);
+    await replay(201, 'POST', `/patients/${invitable.id}/care-plan`, {
+      token: nurse,
+      body: {
+        conditions: [
+          { code: 'E11.9', description: 'Type 2 diabetes' },
+          { code: 'I10', description: 'Hypertension' },
+        ],
+        note: '',
+      },
+    });
+    await replay(201, 'POST', `/patients/${invitable.id}/invitation`, { token: nurse, body: { channel: 'sms' } });
+    await replay(200, 'POST', `/providers/${sunrise}/invitations`, {
+      token: nurse,
+      body: { channel: 'sms', patient_ids: [invitable.id] },
     });
     const link = await replay<{ link: string }>(201, 'POST', `/patients/${callable.id}/call-links`, { token: nurse });
     await replay(200, 'POST', `/call-links/${link.body.link.split('/').pop() ?? ''}`);

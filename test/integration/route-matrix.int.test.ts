@@ -18,6 +18,8 @@ import { VALIDATION } from '../../shared/messages';
 import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../shared/ccm/messages';
 import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
 import { DASHBOARD_MESSAGES } from '../../shared/dashboard';
+import { EMPTY_CARE_PLAN } from '../../shared/care-plan';
+import { ENROLLMENT_MESSAGES } from '../../shared/enrollment/panel';
 import { OBSERVATION_CODE_MESSAGE, PAGE_LIMIT_MESSAGE } from '../../shared/validation';
 import { ROLES, type Role } from '../../shared/roles';
 import { CAPABILITY_SPECS } from '../../lambdas/capabilities';
@@ -127,6 +129,22 @@ async function freshSettingsAdmin() {
 }
 /** A patient with a phone the simulator answers, so a placed call completes and frees the patient. */
 const freshCallable = async (world: World) => ({ patient: (await createCallablePatient(stack, world.own.org)).id });
+/** A callable patient with two chronic conditions on the care plan: eligible for CCM, not yet invited. */
+async function freshEligible(world: World) {
+  const { patient } = await freshCallable(world);
+  const conditions = [
+    { code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' },
+    { code: 'I10', description: 'Essential (primary) hypertension' },
+  ];
+  expectStatus(
+    await call(stack, 'POST', `/patients/${patient}/care-plan`, {
+      token: await operatorToken(stack),
+      body: { ...EMPTY_CARE_PLAN, conditions },
+    }),
+    201,
+  );
+  return { patient };
+}
 /** A call placed and played to its end (the simulator answers: a Normal, successful check-in). */
 async function completedCall(
   patientId: string,
@@ -1036,6 +1054,74 @@ const FIXTURES: Record<RouteKey, Fixture> = {
           source: 'manual',
           counts_as: 'staff',
           user_name: 'Nora Ellis',
+        }),
+    },
+  },
+  'GET /providers/{providerId}/enrollment': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}/enrollment`,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b) =>
+        expect(Object.keys(b.counts as object)).toEqual([
+          'eligible',
+          'invited',
+          'interested',
+          'enrolled',
+          'declined',
+          'unreachable',
+        ]),
+    },
+  },
+  'GET /providers/{providerId}/enrollment/patients': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}/enrollment/patients?stage=enrolled`,
+    body: null,
+    badQuery: { query: '?stage=maybe', message: ENROLLMENT_MESSAGES.stageInvalid },
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b) => expect(b).toMatchObject({ stage: 'enrolled', items: expect.any(Array) }),
+    },
+  },
+  'POST /patients/{patientId}/invitation': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/invitation`,
+    fresh: freshEligible,
+    body: {
+      valid: () => ({ channel: 'sms' }),
+      malformed: { channel: 'fax' },
+      message: ENROLLMENT_MESSAGES.channelInvalid,
+      missing: ENROLLMENT_MESSAGES.channelInvalid,
+    },
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 201,
+      check: (b, ids) => expect(b).toEqual({ patient_id: ids.patient, stage: 'invited' }),
+    },
+  },
+  'POST /providers/{providerId}/invitations': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}/invitations`,
+    fresh: freshEligible,
+    body: {
+      valid: (ids) => ({ channel: 'sms', patient_ids: [ids.patient] }),
+      malformed: { channel: 'sms', patient_ids: [] },
+      message: ENROLLMENT_MESSAGES.patientsRequired,
+      missing: ENROLLMENT_MESSAGES.channelInvalid,
+    },
+    badQuery: null,
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b, ids) =>
+        expect(b).toEqual({
+          invited: 1,
+          results: [{ patient_id: ids.patient, outcome: 'invited', code: null, error: null }],
         }),
     },
   },

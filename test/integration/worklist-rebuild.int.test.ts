@@ -1,8 +1,9 @@
 /**
  * The worklist's read models rebuilt from the records (job: rebuild-worklist), on the local stack:
- * records written before the read models existed get them, a run over correct ones changes nothing,
- * a patient that moves while it is looked at keeps what its own transaction wrote, and local mode
- * adds an index the table schema gained to an existing table, as a deploy would.
+ * records written before the read models existed get them (the enrollment stage included), a run
+ * over correct ones changes nothing, a patient that moves while it is looked at keeps what its own
+ * transaction wrote, and local mode adds an index the table schema gained to an existing table, as
+ * a deploy would.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { awaitingCounterKey } from '../../lambdas/platform/dynamodb/writes/awaiting-consent';
 import { awaitingKey } from '../../lambdas/kernel/read-models/awaiting-consent';
+import { enrollmentEntryKey } from '../../lambdas/kernel/read-models/enrollment-stages';
 import { DynamoCallLogRepository } from '../../lambdas/calls/store/dynamo-call-log-repository';
 import { scheduledCallPlan } from '../../lambdas/calls/call-plans';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
@@ -123,6 +125,44 @@ describe('rebuilding the worklist read models', () => {
 
     await rebuildWorklist(deps);
     expect(await read()).toEqual(expected);
+  });
+
+  it('gives patients stored before the enrollment funnel their stage, item and count, once', async () => {
+    const organization = await createOrganization(stack);
+    const enrolled = await createPatient(stack, organization.id, { first_name: 'Rb', last_name: 'Staged' });
+    const outside = await createPatient(stack, organization.id, { first_name: 'Rb', last_name: 'Outside' });
+    expect(
+      await recordConsentOn(
+        db,
+        (await patients.get(enrolled.id))!,
+        consentRecordOf(enrolled.id, organization.id, 'accepted'),
+      ),
+    ).toBe('committed');
+    const stored = (await patients.get(enrolled.id))!;
+    expect(stored.enrollmentStage).toBe('enrolled');
+    const counter = { scope: `organization#${organization.id}`, name: 'enrollment#enrolled' };
+    const entries = async () =>
+      (
+        await db.entities.enrollmentEntry.query
+          .byStage({ provider_id: organization.id, stage: 'enrolled' })
+          .go({ pages: 'all' })
+      ).data.map((e) => e.patient_id);
+    expect(await entries()).toEqual([enrolled.id]);
+
+    // As stored before the funnel: no stage, no item, no count.
+    await db.entities.patient.patch({ patient_id: enrolled.id }).remove(['enrollment_stage']).go();
+    await db.entities.enrollmentEntry.delete(enrollmentEntryKey(stored, 'enrolled')).go();
+    await db.entities.counter.delete(counter).go();
+
+    const first = await rebuildWorklist(deps);
+    expect(first.enrollmentStaged).toBeGreaterThan(0);
+    expect((await patients.get(enrolled.id))?.enrollmentStage).toBe('enrolled');
+    expect((await patients.get(outside.id))?.enrollmentStage).toBeUndefined();
+    expect(await entries()).toEqual([enrolled.id]);
+    expect((await db.entities.counter.get(counter).go()).data?.value).toBe(1);
+
+    await rebuildWorklist(deps);
+    expect((await db.entities.counter.get(counter).go()).data?.value).toBe(1);
   });
 
   it('leaves a patient that moved while it was looked at as its own transaction wrote it', async () => {

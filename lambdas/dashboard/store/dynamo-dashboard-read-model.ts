@@ -1,5 +1,5 @@
 import { SUMMARY_TABS, type SummaryTab } from '../../../shared/values/summaries';
-import type { AwaitingConsent, CheckInDue, DashboardReadModel, OpenCallback } from '../ports';
+import type { AwaitingConsent, CheckInDue, DashboardReadModel, OpenCallback, StagedPatient } from '../ports';
 import type { CcmMonthRecord } from '../../kernel/records/ccm-month';
 import type { SummaryEntry } from '../../kernel/records/summary-entry';
 import { summaryCounterScope } from '../../kernel/read-models/summary-scopes';
@@ -81,6 +81,13 @@ export class DynamoDashboardReadModel implements DashboardReadModel {
       entries: data.map(summaryEntryOf),
       more: cursor !== null,
     };
+  }
+
+  async interested(organizationId: string, read: number): Promise<{ items: StagedPatient[]; more: boolean }> {
+    const { data, cursor } = await this.db.entities.enrollmentEntry.query
+      .byStage({ provider_id: organizationId, stage: 'interested' })
+      .go({ order: 'desc', limit: read, pages: 1 });
+    return { items: data.map((e) => ({ patientId: e.patient_id, enteredAt: e.entered_at })), more: cursor !== null };
   }
 
   async openCallbacks(organizationId: string, read: number): Promise<{ callbacks: OpenCallback[]; more: boolean }> {

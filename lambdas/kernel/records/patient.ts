@@ -1,5 +1,6 @@
 /** A patient as stored: the record every capability that acts for a patient reads. */
 import type { Patient, PatientConsent } from '../../../shared/domain';
+import type { EnrollmentStage } from '../../../shared/enrollment/funnel';
 import type { PreferredLanguage } from '../../../shared/enrollment/patient-fields';
 
 /**
@@ -24,4 +25,6 @@ export type PatientRecord = Omit<
   mrn?: string | null;
   date_of_birth?: string | null;
   preferred_language?: PreferredLanguage;
+  /** Where the patient stands in the enrollment funnel (absent: outside it, or stored before it). */
+  enrollmentStage?: EnrollmentStage;
 };

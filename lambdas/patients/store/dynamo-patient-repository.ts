@@ -119,6 +119,7 @@ function toRecord(p: PatientItem): PatientRecord {
     mrn: p.mrn ?? null,
     date_of_birth: p.date_of_birth ?? null,
     preferred_language: p.preferred_language ?? DEFAULT_LANGUAGE,
+    ...(p.enrollment_stage ? { enrollmentStage: p.enrollment_stage } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { consentRecordEntity } from './entities/consent-record';
 import { counterEntity } from './entities/counter';
 import { documentRevisionEntity } from './entities/document-revision';
 import { emrNotesEntity } from './entities/emr-notes';
+import { enrollmentEntryEntity } from './entities/enrollment-entry';
 import { linkEntity } from './entities/link';
 import { notificationEntity } from './entities/notification';
 import { observationEntity } from './entities/observation';
@@ -76,6 +77,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       patientLinks: patientLinksEntity(config),
       patientMrn: patientMrnEntity(config),
       observation: observationEntity(config),
+      enrollmentEntry: enrollmentEntryEntity(config),
     },
     config,
   );

@@ -61,6 +61,17 @@ export const DASHBOARD_CONTRACT = {
           hidden: 0,
           complete: true,
         },
+        interested_in_enrolling: {
+          items: [
+            {
+              patient_id: EXAMPLE_IDS.patient,
+              patient_name: exampleSummary.patient_name,
+              entered_at: '2026-11-23T15:04:05.000Z',
+            },
+          ],
+          hidden: 0,
+          complete: true,
+        },
         check_ins_due: {
           items: [
             {

@@ -16,7 +16,20 @@ export function textMessageEntity(config: EntityConfiguration) {
         message_id: { type: 'string', required: true },
         provider_id: { type: 'string', required: true },
         direction: { type: ['outbound', 'inbound'] as const, required: true },
-        kind: { type: ['check_in', 'reminder', 'stop', 'start', 'help', 'callback_request'] as const, required: true },
+        kind: {
+          type: [
+            'check_in',
+            'reminder',
+            'stop',
+            'start',
+            'help',
+            'callback_request',
+            'invitation',
+            'enrollment_yes',
+            'enrollment_no',
+          ] as const,
+          required: true,
+        },
         status: {
           type: ['sending', 'queued', 'accepted', 'sent', 'delivered', 'undelivered', 'failed', 'received'] as const,
           required: true,

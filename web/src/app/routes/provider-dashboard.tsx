@@ -13,6 +13,7 @@ import { useDashboardStats } from '../../features/dashboard/api/dashboard-stats'
 import { StatTile } from '../../features/dashboard/components/stat-tile';
 import { CcmChartsSection } from '../../features/dashboard/components/ccm-charts-section';
 import { WorklistPanel } from '../../features/dashboard/components/worklist-panel';
+import { EnrollmentPanel } from '../../features/enrollment/components/enrollment-panel';
 import { organizationQueryOptions } from '../../features/organizations/api/get-organization';
 import { organizationPatientsQueryOptions } from '../../features/patients/api/get-organization-patients';
 import { OrganizationTabs } from './provider-dashboard-organization';
@@ -100,6 +101,7 @@ const DashboardSections = memo(function DashboardSections({ organizationId }: { 
     <>
       <DashboardTotals />
       <WorklistPanel />
+      <EnrollmentPanel organizationId={organizationId} />
       <OrganizationSection organizationId={organizationId} />
       <CcmChartsSection description="Your practice, months in its time zone." />
     </>

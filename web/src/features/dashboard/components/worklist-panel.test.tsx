@@ -12,6 +12,7 @@ const none = { items: [], hidden: 0, complete: true };
 const EMPTY: WorklistAnswer = {
   month: '2026-03',
   awaiting_consent: none,
+  interested_in_enrolling: none,
   check_ins_due: none,
   urgent_summaries: none,
   callback_requests: none,
@@ -36,6 +37,11 @@ const FULL: WorklistAnswer = {
       },
     ],
     hidden: 3,
+    complete: true,
+  },
+  interested_in_enrolling: {
+    items: [{ patient_id: 'p8', patient_name: 'Hal Hart', entered_at: '2026-03-23T10:00:00.000Z' }],
+    hidden: 0,
     complete: true,
   },
   check_ins_due: {
@@ -123,6 +129,10 @@ describe('the worklist', { timeout: 30_000 }, () => {
     const due = screen.getByRole('region', { name: 'Check-ins due this week' });
     expect(within(due).getByRole('link', { name: 'Cy Cole' })).toHaveAttribute('href', '/provider/patients/p3');
 
+    const interested = screen.getByRole('region', { name: 'Interested in enrolling' });
+    expect(within(interested).getByRole('link', { name: 'Hal Hart' })).toHaveAttribute('href', '/provider/patients/p8');
+    expect(within(interested).getByText(/record their consent/)).toBeVisible();
+
     const near = screen.getByRole('region', { name: 'Near a time threshold' });
     expect(within(near).getByText('17 of 20 min, 3 to go')).toBeVisible();
 
@@ -145,6 +155,7 @@ describe('the worklist', { timeout: 30_000 }, () => {
     openWorklist(EMPTY);
     expect(await screen.findByText('Nothing waiting')).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Awaiting consent' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Interested in enrolling' })).toBeNull();
     await expectNoAxeViolations(document.body);
   });
 

@@ -111,6 +111,18 @@ function WorklistGroups({ data }: { data: WorklistAnswer }) {
         )}
       />
       <WorklistGroup
+        title="Interested in enrolling"
+        hint="Said yes to an invitation: call them, explain the program and record their consent on their page."
+        group={data.interested_in_enrolling}
+        itemKey={(i) => i.patient_id}
+        renderItem={(i) => (
+          <>
+            {patientLink(i.patient_id, i.patient_name)}
+            {dimmed(formatWhen(i.entered_at))}
+          </>
+        )}
+      />
+      <WorklistGroup
         title="Check-ins due this week"
         hint="Monthly check-in calls the assistant places within 7 days."
         group={data.check_ins_due}

@@ -18,6 +18,7 @@ export function isWorklistEmpty(worklist: WorklistAnswer): boolean {
   return (
     worklist.callback_requests.items.length === 0 &&
     worklist.awaiting_consent.items.length === 0 &&
+    worklist.interested_in_enrolling.items.length === 0 &&
     worklist.check_ins_due.items.length === 0 &&
     worklist.urgent_summaries.items.length === 0 &&
     worklist.near_threshold.items.length === 0

@@ -32,6 +32,9 @@ export const INBOUND_KIND_BADGES: Record<TextKind, BadgeLook> = {
   start: { label: 'Opted in (START)', color: 'green' },
   help: { label: 'Asked for help (HELP)', color: 'blue' },
   callback_request: { label: 'Callback request', color: 'orange' },
+  invitation: { label: 'Reply', color: 'gray' },
+  enrollment_yes: { label: 'Interested in enrolling (YES)', color: 'green' },
+  enrollment_no: { label: 'Not interested in enrolling (NO)', color: 'gray' },
 };
 
 /** The badge of one text: its delivery status when sent, what it was when received. */

@@ -1,0 +1,107 @@
+/**
+ * The Enrollment panel (DECISIONS "Enrollment"): what the provider workspace shows of the funnel
+ * (counts per stage, a stage's patients a page at a time) and what staff send to invite patients.
+ * Shared by the API's schemas and the web.
+ */
+import * as z from 'zod/mini';
+import { pageQuerySchema } from '../validation';
+import { ENROLLMENT_STAGES, type EnrollmentStage } from './funnel';
+
+/** How the panel names each stage, in the funnel's order. */
+export const ENROLLMENT_STAGE_LABELS: Record<EnrollmentStage, string> = {
+  eligible: 'Eligible, not invited',
+  invited: 'Invited',
+  interested: 'Interested',
+  enrolled: 'Enrolled',
+  declined: 'Declined',
+  unreachable: 'Unreachable',
+};
+
+export const ENROLLMENT_MESSAGES = {
+  stageInvalid: `Choose a stage: ${ENROLLMENT_STAGES.join(', ')}`,
+  channelInvalid: "Choose how to invite: 'sms'",
+  patientsRequired: 'Choose at least one patient to invite',
+  tooManyPatients: 'Invite at most 100 patients at once',
+  notInvitable:
+    'This patient cannot be invited: only eligible patients, and invited ones who have not answered, are invited',
+  stageMoved: 'This patient was changed by someone else. Reload and try again.',
+} as const;
+
+/** A bulk invitation names at most this many patients. */
+export const INVITATION_BATCH_MAX = 100;
+
+/** How staff invite: by text (the AI enrollment call is not offered yet). */
+export const INVITATION_CHANNELS = ['sms'] as const;
+
+export const invitationSchema = z.object({
+  channel: z.enum(INVITATION_CHANNELS, { error: ENROLLMENT_MESSAGES.channelInvalid }),
+});
+
+export const bulkInvitationSchema = z.object({
+  channel: z.enum(INVITATION_CHANNELS, { error: ENROLLMENT_MESSAGES.channelInvalid }),
+  patient_ids: z
+    .array(z.string({ error: ENROLLMENT_MESSAGES.patientsRequired }), { error: ENROLLMENT_MESSAGES.patientsRequired })
+    .check(
+      z.minLength(1, { error: ENROLLMENT_MESSAGES.patientsRequired }),
+      z.maxLength(INVITATION_BATCH_MAX, { error: ENROLLMENT_MESSAGES.tooManyPatients }),
+    ),
+});
+
+/** `invitePatient`: the invitation sent, and the stage the patient is now at. */
+export const invitationAnswer = z.object({
+  patient_id: z.string(),
+  stage: z.enum(ENROLLMENT_STAGES),
+});
+export type InvitationAnswer = z.output<typeof invitationAnswer>;
+
+/** `invitePatients`: each patient's outcome, in the order named (a refusal carries its code and words). */
+export const bulkInvitationAnswer = z.object({
+  invited: z.number().check(z.int()),
+  results: z.array(
+    z.object({
+      patient_id: z.string(),
+      outcome: z.enum(['invited', 'refused']),
+      code: z.nullable(z.string()),
+      error: z.nullable(z.string()),
+    }),
+  ),
+});
+export type BulkInvitationAnswer = z.output<typeof bulkInvitationAnswer>;
+
+/** A stage's list takes the stage and the usual page query. */
+export const enrollmentListQuerySchema = z.extend(pageQuerySchema, {
+  stage: z.enum(ENROLLMENT_STAGES, { error: ENROLLMENT_MESSAGES.stageInvalid }),
+});
+
+/** `enrollmentCounts`: the organization's active patients at each stage. */
+export const enrollmentCountsAnswer = z.object({
+  counts: z.object({
+    eligible: z.number().check(z.int()),
+    invited: z.number().check(z.int()),
+    interested: z.number().check(z.int()),
+    enrolled: z.number().check(z.int()),
+    declined: z.number().check(z.int()),
+    unreachable: z.number().check(z.int()),
+  }),
+});
+export type EnrollmentCountsAnswer = z.output<typeof enrollmentCountsAnswer>;
+
+/** One patient of a stage's list: enough to recognise them and to invite them. */
+export const enrollmentPatientRecord = z.object({
+  patient_id: z.string(),
+  patient_name: z.string(),
+  /** When the patient reached the stage. */
+  entered_at: z.string(),
+  condition_count: z.number().check(z.int()),
+  has_phone: z.boolean(),
+  preferred_language: z.enum(['en', 'es']),
+});
+export type EnrollmentPatient = z.output<typeof enrollmentPatientRecord>;
+
+/** `enrollmentList`: a page of a stage's patients, newest patient first. */
+export const enrollmentListAnswer = z.object({
+  stage: z.enum(ENROLLMENT_STAGES),
+  items: z.array(enrollmentPatientRecord),
+  next_cursor: z.nullable(z.string()),
+});
+export type EnrollmentListAnswer = z.output<typeof enrollmentListAnswer>;

@@ -1,0 +1,96 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EnrollmentStage } from '../../../../../shared/enrollment/funnel';
+import type {
+  BulkInvitationAnswer,
+  EnrollmentCountsAnswer,
+  EnrollmentListAnswer,
+} from '../../../../../shared/enrollment/panel';
+import { ENROLLMENT_PANEL_ROUTES } from '../../../../../shared/api/routes/enrollment-panel';
+import type { ApiClient } from '../../../lib/api-client';
+import { sendRoute } from '../../../lib/api-route';
+import { useApiClient } from '../../../lib/services';
+
+export const ENROLLMENT_WEB_MESSAGES = {
+  countsFailed: 'Failed to load the enrollment counts',
+  listFailed: 'Failed to load these patients',
+  inviteFailed: 'Failed to send the invitations',
+} as const;
+
+export const enrollmentKeys = {
+  all: ['enrollment'] as const,
+  counts: (organizationId: string) => ['enrollment', organizationId, 'counts'] as const,
+  list: (organizationId: string, stage: EnrollmentStage, cursor: string | null) =>
+    ['enrollment', organizationId, 'list', stage, cursor] as const,
+};
+
+/** ENROLLMENT_PANEL_ROUTES.enrollmentCounts: the practice's active patients at each stage. */
+export function getEnrollmentCounts(api: ApiClient, organizationId: string, signal?: AbortSignal) {
+  return sendRoute<EnrollmentCountsAnswer, typeof ENROLLMENT_PANEL_ROUTES.enrollmentCounts>(
+    api,
+    ENROLLMENT_PANEL_ROUTES.enrollmentCounts,
+    { params: { providerId: organizationId }, fallbackError: ENROLLMENT_WEB_MESSAGES.countsFailed, signal },
+  );
+}
+
+/** ENROLLMENT_PANEL_ROUTES.enrollmentList: a page of a stage's patients, newest first. */
+export function getEnrollmentList(
+  api: ApiClient,
+  organizationId: string,
+  stage: EnrollmentStage,
+  cursor: string | null,
+  signal?: AbortSignal,
+) {
+  return sendRoute<EnrollmentListAnswer, typeof ENROLLMENT_PANEL_ROUTES.enrollmentList>(
+    api,
+    ENROLLMENT_PANEL_ROUTES.enrollmentList,
+    {
+      params: { providerId: organizationId },
+      query: { stage, cursor: cursor ?? undefined },
+      fallbackError: ENROLLMENT_WEB_MESSAGES.listFailed,
+      signal,
+    },
+  );
+}
+
+/** ENROLLMENT_PANEL_ROUTES.invitePatients: invites these patients by text, each on its own. */
+export function invitePatients(api: ApiClient, organizationId: string, patientIds: readonly string[]) {
+  return sendRoute<BulkInvitationAnswer, typeof ENROLLMENT_PANEL_ROUTES.invitePatients>(
+    api,
+    ENROLLMENT_PANEL_ROUTES.invitePatients,
+    {
+      params: { providerId: organizationId },
+      body: { channel: 'sms', patient_ids: patientIds },
+      fallbackError: ENROLLMENT_WEB_MESSAGES.inviteFailed,
+    },
+  );
+}
+
+export function useEnrollmentCounts(organizationId: string) {
+  const api = useApiClient();
+  return useQuery(
+    queryOptions({
+      queryKey: enrollmentKeys.counts(organizationId),
+      queryFn: ({ signal }) => getEnrollmentCounts(api, organizationId, signal),
+    }),
+  );
+}
+
+export function useEnrollmentList(organizationId: string, stage: EnrollmentStage, cursor: string | null) {
+  const api = useApiClient();
+  return useQuery(
+    queryOptions({
+      queryKey: enrollmentKeys.list(organizationId, stage, cursor),
+      queryFn: ({ signal }) => getEnrollmentList(api, organizationId, stage, cursor, signal),
+    }),
+  );
+}
+
+/** Invites by text; the counts and lists are read again whatever the outcome (some may have gone out). */
+export function useInvitePatients(organizationId: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patientIds: readonly string[]) => invitePatients(api, organizationId, patientIds),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: enrollmentKeys.all }),
+  });
+}
