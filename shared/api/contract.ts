@@ -18,6 +18,7 @@ import { CALLS_CONTRACT } from './contract/calls';
 import { SUMMARIES_CONTRACT } from './contract/summaries';
 import { TEXTS_CONTRACT } from './contract/texts';
 import { CARE_TIME_CONTRACT } from './contract/care-time';
+import { ENROLLMENT_CONTRACT } from './contract/enrollment';
 import type { RouteContract } from './contract/route';
 
 export type { AnswerContract, RouteContract } from './contract/route';
@@ -38,6 +39,7 @@ export const ROUTE_CONTRACTS = {
   ...SUMMARIES_CONTRACT,
   ...TEXTS_CONTRACT,
   ...CARE_TIME_CONTRACT,
+  ...ENROLLMENT_CONTRACT,
 } as const satisfies Record<string, RouteContract>;
 
 type Named = typeof ROUTE_CONTRACTS;

@@ -20,6 +20,7 @@ import { outreachCadenceEntity } from './entities/outreach-cadence';
 import { patientEntity } from './entities/patient';
 import { patientLinksEntity } from './entities/patient-links';
 import { patientMrnEntity } from './entities/patient-mrn';
+import { panelImportEntity } from './entities/panel-import';
 import { searchEntryEntity } from './entities/search-entry';
 import { settingsEntity } from './entities/settings';
 import { smsContactEntity } from './entities/sms-contact';
@@ -74,6 +75,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       chartMonth: chartMonthEntity(config),
       patientLinks: patientLinksEntity(config),
       patientMrn: patientMrnEntity(config),
+      panelImport: panelImportEntity(config),
     },
     config,
   );
