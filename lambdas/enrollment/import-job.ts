@@ -16,7 +16,7 @@ import type { Clock, Ids } from '../kernel/ports';
 import type { ItemWrite, WriteCommitter } from '../kernel/write-plan';
 import { ImportFileError } from './csv-rows';
 import {
-  FIRST_ROW,
+  NO_ROW_DONE,
   fitsBatch,
   importBatchPlan,
   importedPatientWrites,
@@ -198,7 +198,7 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
   const chunkRows = deps.chunkRows ?? CHUNK_ROWS;
   let seen: Seen[] = [];
   let good = 0;
-  let lastRow = FIRST_ROW - 1;
+  let lastRow = NO_ROW_DONE;
   try {
     for await (const { row, raw } of importRows(deps.files, record)) {
       lastRow = row;

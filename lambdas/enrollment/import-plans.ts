@@ -26,8 +26,11 @@ export const TRANSACTION_ITEMS = 100;
 /** The import's own write and the organization's and totals' counters: once per batch. */
 const BATCH_ITEMS = 5;
 
-/** The first row of a file after its header (row 1). */
-export const FIRST_ROW = 2;
+/**
+ * The `next_row` of an import none of whose rows is done: rows are numbered from 1 in either kind of
+ * file (a CSV's header is row 1, a Bundle's first entry is row 1).
+ */
+export const NO_ROW_DONE = 0;
 
 export const importFileKey = (r: Pick<PanelImportRecord, 'id' | 'provider_id'>) =>
   `${PANEL_FILES_PREFIX}/${r.provider_id}/${r.id}/file`;

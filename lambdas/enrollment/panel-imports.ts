@@ -21,7 +21,7 @@ import type { WriteCommitter } from '../kernel/write-plan';
 import { ImportFileError } from './csv-rows';
 import {
   createImportPlan,
-  FIRST_ROW,
+  NO_ROW_DONE,
   importFileKey,
   importReportKey,
   importStatusPlan,
@@ -60,10 +60,10 @@ export const toPanelImport = (r: PanelImportRecord): PanelImport => ({
   failure: r.failure,
 });
 
-/** The organization the actor imports into: a provider user's own, while it is active. */
-async function ownOrganization(deps: Pick<PanelImportDeps, 'organizations'>, actor: Actor) {
-  if (actor.role !== 'provider' || !actor.providerId) throw fail('forbidden');
-  return organizationForActor(deps, actor, actor.providerId);
+/** The organization the actor imports into: a provider user's own, while it is active (another answers 404). */
+async function ownOrganization(deps: Pick<PanelImportDeps, 'organizations'>, actor: Actor, organizationId: string) {
+  if (actor.role !== 'provider') throw fail('forbidden');
+  return organizationForActor(deps, actor, organizationId);
 }
 
 /** The import, if it is the actor's organization's. */
@@ -99,7 +99,7 @@ export async function createImport(
   actor: Actor,
   input: CreateImportInput,
 ): Promise<{ import: PanelImport; upload: { url: string; expires_at: string; content_type: string } }> {
-  const organization = await ownOrganization(deps, actor);
+  const organization = await ownOrganization(deps, actor, input.provider_id);
   const at = deps.clock.now().toISOString();
   const record: PanelImportRecord = {
     id: deps.ids.newId(),
@@ -112,7 +112,7 @@ export async function createImport(
     created_at: at,
     updated_at: at,
     tally: null,
-    next_row: FIRST_ROW,
+    next_row: NO_ROW_DONE,
     imported: 0,
     skipped_existing: 0,
     skipped_errors: 0,
@@ -165,7 +165,7 @@ export async function previewImport(deps: PanelImportDeps, actor: Actor, importI
   const record = await importForActor(deps, actor, importId);
   if (record.status === 'importing' || record.status === 'done' || record.status === 'failed')
     return toPanelImport(record);
-  const organization = await ownOrganization(deps, actor);
+  const organization = await ownOrganization(deps, actor, record.provider_id);
   if ((await deps.files.sizeOf(importFileKey(record))) === null) throw fail('importNotUploaded');
   const now = deps.clock.now();
   const previewing = await move(
@@ -199,9 +199,9 @@ export async function startImport(
   const record = await importForActor(deps, actor, importId);
   if (record.status === 'importing' || record.status === 'done') return toPanelImport(record);
   if (record.status !== 'previewed') throw fail('importNotPreviewed');
-  await ownOrganization(deps, actor);
+  await ownOrganization(deps, actor, record.provider_id);
   const at = deps.clock.now().toISOString();
-  const importing = await move(deps, record, ['previewed'], 'importing', at, { startAt: FIRST_ROW });
+  const importing = await move(deps, record, ['previewed'], 'importing', at, { startAt: NO_ROW_DONE });
   try {
     await deps.events.publish([
       { type: 'panel_import.started', detail: { importId: record.id, organizationId: record.provider_id } },

@@ -38,7 +38,7 @@ export interface PanelImportRecord {
   readonly created_at: string;
   readonly updated_at: string;
   readonly tally: StoredTally | null;
-  /** The first file row the job has not done (2: none done; the header is row 1). */
+  /** The first file row the job has not done (0: none done; rows are numbered from 1). */
   readonly next_row: number;
   readonly imported: number;
   readonly skipped_existing: number;

@@ -4,7 +4,7 @@
  * contract (shared/api/endpoints|contract/enrollment.ts) parse and document with these schemas.
  */
 import * as z from 'zod/mini';
-import { recordIdSchema } from '../validation';
+import { ID_MESSAGES, recordIdSchema } from '../validation';
 import { IMPORT_COLUMNS, IMPORT_LIMITS } from './import-rows';
 import { IMPORT_MESSAGES } from './messages';
 
@@ -45,7 +45,10 @@ export const PANEL_IMPORT_MESSAGES = {
 export const IMPORT_NOT_FOUND_CODE = 'import.not_found';
 export const importPathSchema = z.object({ importId: recordIdSchema(IMPORT_NOT_FOUND_CODE) });
 
-/** What staff send when they choose a file: its name, size and kind (refused here before any upload). */
+/**
+ * What staff send when they choose a file: the organization it is for (their own), and the file's
+ * name, size and kind (refused here before any upload).
+ */
 export const createImportSchema = z.object({
   file_name: z
     .string({ error: PANEL_IMPORT_MESSAGES.fileNameRequired })
@@ -62,6 +65,7 @@ export const createImportSchema = z.object({
       z.maximum(IMPORT_LIMITS.maxBytes, { error: PANEL_IMPORT_MESSAGES.sizeInvalid }),
     ),
   type: z.enum(IMPORT_FILE_TYPES, { error: PANEL_IMPORT_MESSAGES.typeRequired }),
+  provider_id: recordIdSchema(ID_MESSAGES.providerId),
 });
 export type CreateImportInput = z.output<typeof createImportSchema>;
 

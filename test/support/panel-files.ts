@@ -10,10 +10,19 @@ export const PANEL_HEADER = 'mrn,first_name,last_name,date_of_birth,phone,email,
 export const BAD_ROWS = [
   { field: 'phone', cells: (mrn: string) => [mrn, 'Bad', 'Phone', '1950-01-01', '12345', '', 'en', 'E11.9'] },
   { field: 'first_name', cells: (mrn: string) => [mrn, '', 'Nameless', '1950-01-01', '(813) 555-0100', '', 'en', ''] },
-  { field: 'conditions', cells: (mrn: string) => [mrn, 'Bad', 'Code', '1950-01-01', '(813) 555-0101', '', 'en', 'XYZ'] },
-  { field: 'date_of_birth', cells: (mrn: string) => [mrn, 'Bad', 'Date', '1948-02-30', '(813) 555-0102', '', 'es', ''] },
+  {
+    field: 'conditions',
+    cells: (mrn: string) => [mrn, 'Bad', 'Code', '1950-01-01', '(813) 555-0101', '', 'en', 'XYZ'],
+  },
+  {
+    field: 'date_of_birth',
+    cells: (mrn: string) => [mrn, 'Bad', 'Date', '1948-02-30', '(813) 555-0102', '', 'es', ''],
+  },
   // Its MRN is the first good row's: a repeat.
-  { field: 'mrn', cells: (_mrn: string, first: string) => [first, 'Again', 'Same', '1950-01-01', '(813) 555-0103', '', 'en', ''] },
+  {
+    field: 'mrn',
+    cells: (_mrn: string, first: string) => [first, 'Again', 'Same', '1950-01-01', '(813) 555-0103', '', 'en', ''],
+  },
 ] as const;
 
 export interface PanelCsv {

@@ -2,6 +2,7 @@
 import type { EntityItem } from 'electrodb';
 import { COUNTER, organizationScope } from '../../kernel/read-models/counters';
 import { mrnKey } from '../../kernel/read-models/mrn-claims';
+import { NO_ROW_DONE } from '../import-plans';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import type { MrnHolder, PanelImportRecord, PanelImportStore, StoredTally } from '../ports';
@@ -51,7 +52,7 @@ function toRecord(item: ImportItem): PanelImportRecord {
     created_at: item.created_at,
     updated_at: item.updated_at,
     tally: item.tally ? (JSON.parse(item.tally) as StoredTally) : null,
-    next_row: item.next_row ?? 2,
+    next_row: item.next_row ?? NO_ROW_DONE,
     imported: item.imported ?? 0,
     skipped_existing: item.skipped_existing ?? 0,
     skipped_errors: item.skipped_errors ?? 0,

@@ -34,8 +34,8 @@ const exampleLink = 'https://careloop-panel-files.s3.amazonaws.com/imports/examp
 export const ENROLLMENT_CONTRACT = {
   createImport: {
     ...ENROLLMENT_ENDPOINTS.createImport,
-    summary: "Start a panel import for the caller's organization: the import and a link to upload the file to",
-    bodyExample: { file_name: 'panel-2026-11.csv', size: 48_213, type: 'csv' },
+    summary: "Start a panel import for the caller's own organization: the import and a link to upload the file to",
+    bodyExample: { provider_id: EXAMPLE_IDS.provider, file_name: 'panel-2026-11.csv', size: 48_213, type: 'csv' },
     answers: {
       201: answer(createdImportAnswer, 'The import, awaiting its file', {
         import: { ...exampleImport, status: 'awaiting_upload', tally: null },
