@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { ID_MESSAGES, recordIdSchema } from '../validation';
-import { IMPORT_COLUMNS, IMPORT_LIMITS } from './import-rows';
+import { IMPORT_COLUMNS, IMPORT_LIMITS, REQUIRED_COLUMNS, type ImportColumn } from './import-rows';
 import { IMPORT_MESSAGES } from './messages';
 
 /** A CSV file, or a FHIR R4 Bundle in JSON. */
@@ -119,4 +119,41 @@ export function importFileTypeOf(fileName: string, mediaType: string): ImportFil
   if (name.endsWith('.json') || mediaType === 'application/json' || mediaType === 'application/fhir+json')
     return 'fhir';
   return null;
+}
+
+/**
+ * A chosen file checked before it is uploaded: its kind, or the problem to show (over 10 MB, empty,
+ * neither CSV nor JSON).
+ */
+export function checkChosenFile(file: {
+  name: string;
+  size: number;
+  type: string;
+}): { type: ImportFileType } | { problem: string } {
+  const type = importFileTypeOf(file.name, file.type);
+  if (!type) return { problem: IMPORT_MESSAGES.notCsvOrFhir };
+  if (file.size > IMPORT_LIMITS.maxBytes) return { problem: IMPORT_MESSAGES.fileTooLarge };
+  if (file.size === 0) return { problem: IMPORT_MESSAGES.emptyFile };
+  return { type };
+}
+
+/**
+ * The required columns a CSV's header line lacks (names read as the import reads them: any order
+ * and letter case, spaces as underscores). Only the header: the rows are parsed on the server.
+ */
+export function missingHeadersOf(headerLine: string): ImportColumn[] {
+  const names = new Set(
+    headerLine
+      .replace(/^\ufeff/, '')
+      .split(',')
+      .map((cell) =>
+        cell
+          .trim()
+          .replace(/^"(.*)"$/, '$1')
+          .trim()
+          .toLowerCase()
+          .replace(/\s+/g, '_'),
+      ),
+  );
+  return REQUIRED_COLUMNS.filter((column) => !names.has(column));
 }

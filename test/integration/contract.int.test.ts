@@ -344,7 +344,8 @@ describe('real answers replayed against the document', () => {
     const covered = new Set(replayed.map((r) => r.route));
     expect((ROUTES as readonly RouteDefinition[]).map(routeKey).filter((key) => !covered.has(key))).toEqual([]);
     expect([...new Set(replayed.map((r) => r.status))].sort()).toEqual([200, 201, 400, 401, 403, 404, 409]);
-  });
+    // It walks every route, a panel import's job among them.
+  }, 90_000);
 
   it('reports an answer that breaks the contract', () => {
     expect(checker.check('GET', '/me', 200, { id: 42 })).not.toEqual([]);
