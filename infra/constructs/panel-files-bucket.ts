@@ -47,7 +47,7 @@ export class PanelFilesBucket extends Construct {
     });
     acknowledge(
       this.bucket,
-      ['HIPAA.Security-S3BucketLoggingEnabled'],
+      ['HIPAA.Security-S3BucketLoggingEnabled', 'AwsSolutions-S1'],
       'Files live a few days and are read only by the import functions; who uploaded and imported what is in ' +
         'the audit trail (each imported patient has its audit event naming the staff user).',
     );
