@@ -15,7 +15,9 @@
  * - every staff GET route of the manifest (standing check included), on the demo with 60 patients per
  *   organization and again with 2,000 in one practice: p50/p99 against one raw GetItem, and each
  *   route's DynamoDB requests in waves (requests side by side, waves one after another).
- * Flags: --webhook-requests N (default 300), --schedules N (default 10000), --summary-calls N
+ * - the panel import (scripts/bench-panel-import.ts): the preview and the import of 5,000 rows, and the
+ *   job's heap growth with 1,000 and 5,000 rows.
+ * Flags: --import-rows N (default 5000), --import-only (the panel import alone), --webhook-requests N (default 300), --schedules N (default 10000), --summary-calls N
  * (default 10000), --staff-requests N (default 200), --bundles, --skip-bundles, --build-web, --skip-lighthouse,
  * --web-only (the web pages alone), --lighthouse-runs N (default 3; the median run is reported),
  * --lighthouse-reports DIR (each run's Lighthouse report), --lighthouse-pages LABELS (some of the pages, by
@@ -47,6 +49,7 @@ import { bundleSizes } from '../infra/bundle-sizes';
 import { PRERENDERED_PAGES } from '../shared/prerendered-pages';
 import { firstLoadScripts } from '../web/prerender';
 import { formatFigures, measurePages, type PageToMeasure } from './lighthouse';
+import { benchPanelImport } from './bench-panel-import';
 
 const { values } = parseArgs({
   options: {
@@ -54,6 +57,8 @@ const { values } = parseArgs({
     schedules: { type: 'string', default: '10000' },
     'summary-calls': { type: 'string', default: '10000' },
     'staff-requests': { type: 'string', default: '200' },
+    'import-rows': { type: 'string', default: '5000' },
+    'import-only': { type: 'boolean', default: false },
     bundles: { type: 'boolean', default: false },
     'skip-bundles': { type: 'boolean', default: false },
     'build-web': { type: 'boolean', default: false },
@@ -131,6 +136,8 @@ async function main() {
       }
     ).webhookSecret;
     const raw = new DynamoDBClient({ endpoint: stack.dynamoEndpoint, region: 'us-east-1' });
+    await benchPanelImport(deps, Number(values['import-rows']), say);
+    if (values['import-only']) return;
 
     // A patient and organization for the call logs the webhook completes.
     const organizationId = randomUUID();

@@ -12,6 +12,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from '../../lambdas/platform/dynamodb/table-schema';
 import type { JobName } from '../../lambdas/jobs';
 import { AUDIT_ARCHIVE_PREFIX } from '../../lambdas/audit/spec';
+import { PANEL_FILES_PREFIX } from '../../lambdas/enrollment/spec';
 import type { ConfigNeed } from '../../lambdas/kernel/spec';
 import { PERMISSIONS } from '../../lambdas/capabilities';
 import type { GroupActions, PermissionGroup, TableAction } from '../../lambdas/kernel/spec';
@@ -52,6 +53,7 @@ export const CONFIG_VARIABLES = {
   webOrigin: ['WEB_ORIGIN'],
   phones: ['PHONE_CALLING_CODES'],
   auditArchive: ['AUDIT_ARCHIVE_BUCKET'],
+  panelFiles: ['PANEL_FILES_BUCKET'],
 } as const satisfies Record<ConfigNeed, readonly string[]>;
 
 type GroupEnvironment<N extends ConfigNeed> = Record<(typeof CONFIG_VARIABLES)[N][number], string>;
@@ -86,6 +88,8 @@ export interface FunctionConfigurationProps {
   readonly phoneCallingCodes: string;
   /** The audit events' locked copies (Object Lock, compliance mode), encrypted with `dataKey`. */
   readonly auditArchiveBucket: IBucket;
+  /** Practices' panel files and their imports' reports, encrypted with `dataKey`. */
+  readonly panelFilesBucket: IBucket;
 }
 
 /** The actions a group can grant: none for groups that are variables only. */
@@ -253,6 +257,33 @@ export class FunctionConfiguration {
             (resource) => resource.includes(`/${AUDIT_ARCHIVE_PREFIX}/*`),
             'Each audit event is copied under its own key (its date and id), unknown at deploy time; the grant ' +
               'is PutObject only, under the archive prefix of the one audit bucket.',
+          );
+        },
+      },
+      panelFiles: {
+        environment: {
+          PANEL_FILES_BUCKET: props.panelFilesBucket.bucketName,
+        } satisfies GroupEnvironment<'panelFiles'>,
+        grant: (fn, actions) => {
+          if (actions.length === 0) return;
+          fn.role.addToPrincipalPolicy(
+            new PolicyStatement({
+              actions: [...actions],
+              resources: [props.panelFilesBucket.arnForObjects(`${PANEL_FILES_PREFIX}/*`)],
+            }),
+          );
+          // Writing (an upload signed by this role, a report) needs a data key; reading needs Decrypt.
+          fn.role.addToPrincipalPolicy(
+            kmsViaServiceStatement(props.dataKey, 's3', [
+              ...(actions.includes('s3:PutObject') ? ['kms:GenerateDataKey'] : []),
+              ...(actions.includes('s3:GetObject') ? ['kms:Decrypt'] : []),
+            ]),
+          );
+          acknowledgeWildcardResources(
+            fn.role.policy,
+            (resource) => resource.includes(`/${PANEL_FILES_PREFIX}/*`),
+            'Each import keeps its file and report under its own key (organization and import ids), unknown at ' +
+              'deploy time; the grant covers the imports prefix of the one panel-files bucket.',
           );
         },
       },

@@ -30,6 +30,7 @@ import { CareLoopFunction } from '../constructs/careloop-function';
 import { FunctionConfiguration } from '../constructs/function-configuration';
 import type { CareLoopFunctionName } from '../constructs/function-configuration';
 import { ManagedPolicyRole } from '../constructs/managed-policy-role';
+import { PanelFilesBucket } from '../constructs/panel-files-bucket';
 import { identityTriggerFunctionName } from './stateful-stack';
 import { acknowledge, acknowledgeWildcardResources } from '../nag';
 import { kmsViaServiceStatement } from '../statements';
@@ -189,6 +190,8 @@ export class StatelessStack extends Stack {
       webOrigin: props.webOrigin,
       phoneCallingCodes: config.phoneCallingCodes,
       auditArchiveBucket: props.auditArchiveBucket,
+      panelFilesBucket: new PanelFilesBucket(this, 'PanelFiles', { dataKey: props.dataKey, webOrigin: props.webOrigin })
+        .bucket,
     });
 
     const functions = new Map<CareLoopFunctionName, CareLoopFunction>();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countsAs } from '../../shared/values/care-time';
-import { billingCsv, csvCell, reportRow } from './care-time';
+import { csvCell } from '../../shared/csv';
+import { billingCsv, reportRow } from './care-time';
 import type { CcmMonthRecord } from '../kernel/records/ccm-month';
 import type { PatientRecord } from '../kernel/records/patient';
 

@@ -17,6 +17,7 @@ import {
   type TimeEntryInput,
 } from '../../shared/care-time';
 import { countsAs } from '../../shared/values/care-time';
+import { csvCell } from '../../shared/csv';
 import { DEFAULT_CARE_ROLE, type CareRole } from '../../shared/roles';
 import type { PatientConsent } from '../../shared/domain';
 import { isCalendarDate, monthIn, todayIn } from '../../shared/time-preferences';
@@ -372,16 +373,6 @@ const CSV_COLUMNS = [
   'Billed at',
   'Billed by',
 ] as const;
-
-/**
- * A cell as RFC 4180 writes it, safe to open in a spreadsheet: text that a spreadsheet would read
- * as a formula (`=`, `+`, `-`, `@`, tab, carriage return) is prefixed with an apostrophe.
- */
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 export function billingCsv(rows: readonly BillingReportRow[]): string {
   const lines = [

@@ -5,6 +5,7 @@ import type { CallLogRecord } from '../kernel/records/call-log';
 import type { EnrollmentStage } from '../../shared/enrollment/funnel';
 import type { Page } from '../kernel/ports';
 import type { PatientRecord } from '../kernel/records/patient';
+import type { ImportFileType, ImportStatus, PanelImport } from '../../shared/enrollment/panel-import';
 
 /** A file a browser may upload, as the practice's browser declared it before sending it. */
 export interface PanelUpload {
@@ -71,4 +72,42 @@ export interface EnrollmentPanelReads {
 /** The patients a page names (one BatchGet; missing ids are left out). */
 export interface EnrollmentPatients {
   getMany(ids: readonly string[]): Promise<PatientRecord[]>;
+}
+
+/** A panel import as stored (the entity `panel_import`). */
+export interface PanelImportRecord {
+  readonly id: string;
+  readonly provider_id: string;
+  readonly file_name: string;
+  readonly file_type: ImportFileType;
+  readonly size: number;
+  readonly status: ImportStatus;
+  readonly created_by: string;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly tally: StoredTally | null;
+  /** The first file row the job has not done (0: none done; rows are numbered from 1). */
+  readonly next_row: number;
+  readonly imported: number;
+  readonly skipped_existing: number;
+  readonly skipped_errors: number;
+  readonly failure: string | null;
+}
+
+/** The preview's tally as kept on the import (as the wire says it). */
+export type StoredTally = NonNullable<PanelImport['tally']>;
+
+/** Who holds an MRN of the organization, and the import that brought them in (absent: typed by staff). */
+export interface MrnHolder {
+  readonly patientId: string;
+  readonly importId: string | null;
+}
+
+/** What the imports read from the table (their writes are plans). */
+export interface PanelImportStore {
+  get(importId: string): Promise<PanelImportRecord | null>;
+  /** The holders of these MRNs in the organization, by MRN (BatchGet of their claims; never a Scan). */
+  mrnHolders(organizationId: string, mrns: readonly string[]): Promise<Map<string, MrnHolder>>;
+  /** The organization's patient counter as read (where `patient_count` starts when it is missing). */
+  countedPatients(organizationId: string): Promise<number>;
 }

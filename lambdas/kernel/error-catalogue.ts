@@ -14,6 +14,7 @@ import { VALIDATION } from '../../shared/messages';
 import { PASSWORD_POLICY_MESSAGE } from '../../shared/password-policy';
 import { SUMMARY_LINK_MESSAGES } from '../../shared/summary-link';
 import { CALL_LINK_MESSAGES, TEXT_MESSAGES } from '../../shared/texts';
+import { IMPORT_NOT_FOUND_CODE, PANEL_IMPORT_MESSAGES } from '../../shared/enrollment/panel-import';
 import { AppError, type ErrorKind } from './app-error';
 import { IdentityRefusal } from './vendor-errors';
 import { VoiceAgentError } from './vendor-errors';
@@ -43,6 +44,7 @@ export const ERRORS = {
   emrNotesMissing: { kind: 'not_found', code: 'emr_notes.not_found', message: 'This patient has no EMR notes yet' },
   summaryLinkInvalid: { kind: 'not_found', code: 'link.invalid', message: SUMMARY_LINK_MESSAGES.invalid },
   callLinkInvalid: { kind: 'not_found', code: 'link.invalid', message: CALL_LINK_MESSAGES.invalidDefault },
+  importNotFound: { kind: 'not_found', code: IMPORT_NOT_FOUND_CODE, message: PANEL_IMPORT_MESSAGES.notFound },
 
   // Roles that may not do this.
   forbidden: { kind: 'forbidden', code: 'auth.forbidden', message: 'You do not have permission to do this' },
@@ -204,6 +206,9 @@ export const ERRORS = {
   textNoSender: { kind: 'conflict', code: 'text.no_sender', message: TEXT_MESSAGES.noSender },
   notInvitable: { kind: 'conflict', code: 'enrollment.not_invitable', message: ENROLLMENT_MESSAGES.notInvitable },
   enrollmentStageMoved: { kind: 'conflict', code: 'enrollment.stage_moved', message: ENROLLMENT_MESSAGES.stageMoved },
+  importNotUploaded: { kind: 'conflict', code: 'import.not_uploaded', message: PANEL_IMPORT_MESSAGES.notUploaded },
+  importNotPreviewed: { kind: 'conflict', code: 'import.not_previewed', message: PANEL_IMPORT_MESSAGES.notPreviewed },
+  importNoReport: { kind: 'conflict', code: 'import.not_done', message: PANEL_IMPORT_MESSAGES.noReport },
   organizationSenderTaken: {
     kind: 'conflict',
     code: 'organization.sms_sender_taken',

@@ -14,13 +14,22 @@ const onBus = (type: string, detail: unknown) => ({ source: 'careloop', 'detail-
 
 describe('event contracts', () => {
   it('name every event type', () => {
-    expect(EVENT_TYPES).toEqual(['call.completed', 'patient.archived', 'organization.archived']);
+    expect(EVENT_TYPES).toEqual([
+      'call.completed',
+      'patient.archived',
+      'organization.archived',
+      'panel_import.started',
+    ]);
   });
 
   it('accept ids and codes', () => {
     expect(eventProblem('call.completed', completed)).toBeNull();
     expect(eventProblem('call.completed', { ...completed, outcome: null, escalationLevel: null })).toBeNull();
     expect(eventProblem('organization.archived', { organizationId: 'org-1' })).toBeNull();
+    expect(eventProblem('panel_import.started', { importId: 'i-1', organizationId: 'org-1' })).toBeNull();
+    expect(eventProblem('panel_import.started', { importId: 'i-1', organizationId: 'org-1', file: 'a.csv' })).toBe(
+      'detail',
+    );
   });
 
   it.each([

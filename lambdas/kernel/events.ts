@@ -20,6 +20,8 @@ export const EVENT_DETAILS = {
   }),
   'patient.archived': z.strictObject({ patientId: id, organizationId: id }),
   'organization.archived': z.strictObject({ organizationId: id }),
+  /** Staff started a previewed panel import: the job writes its patients (DECISIONS "Enrollment"). */
+  'panel_import.started': z.strictObject({ importId: id, organizationId: id }),
 } as const;
 
 export type EventType = keyof typeof EVENT_DETAILS;

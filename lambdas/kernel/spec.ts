@@ -36,7 +36,9 @@ export type ConfigNeed =
   /** PHONE_CALLING_CODES: the countries whose patients' numbers are accepted (shared/phone.ts). */
   | 'phones'
   /** AUDIT_ARCHIVE_BUCKET, S3_ENDPOINT: the audit events' locked copies in S3 (Object Lock). */
-  | 'auditArchive';
+  | 'auditArchive'
+  /** PANEL_FILES_BUCKET, S3_ENDPOINT: the panel files practices upload for import, and the imports' reports. */
+  | 'panelFiles';
 
 /**
  * Item actions on the single table. Never Scan (no Scan in a request path) and never DescribeTable
@@ -82,6 +84,8 @@ export interface GroupActions {
   readonly sms: 'secretsmanager:GetSecretValue';
   /** Writing an audit event's copy (never reading, changing or deleting one). */
   readonly auditArchive: 's3:PutObject';
+  /** Signing upload and download links, reading an uploaded file (and its size), writing a report. */
+  readonly panelFiles: 's3:PutObject' | 's3:GetObject';
 }
 export type PermissionGroup = keyof GroupActions & ConfigNeed;
 

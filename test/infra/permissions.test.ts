@@ -38,8 +38,8 @@ const STREAM_READS = [
   'dynamodb:ListStreams',
 ];
 
-/** The configuration group whose resources a derived action needs. */
-function groupOf(action: string): PermissionGroup | undefined {
+/** The configuration group whose resources a derived action needs (S3: the function's one bucket). */
+function groupOf(action: string, name?: string): PermissionGroup | undefined {
   if (action === 'secret:vapi') return 'vapi';
   if (action === 'secret:twilio') return 'sms';
   const service = action.slice(0, action.indexOf(':'));
@@ -49,19 +49,27 @@ function groupOf(action: string): PermissionGroup | undefined {
     scheduler: 'scheduler',
     events: 'bus',
     ses: 'email',
-    s3: 'auditArchive',
+    s3:
+      name && (CONFIG_NEEDS as Record<string, readonly string[]>)[name]?.includes('panelFiles')
+        ? 'panelFiles'
+        : 'auditArchive',
   };
   return groups[service];
 }
 
 /** Derived actions as the manifest states them: group → actions (secret reads under their secret's group). */
-function asManifest(issued: IssuedActions): Map<PermissionGroup, Map<string, readonly string[]>> {
+function asManifest(issued: IssuedActions, name: string): Map<PermissionGroup, Map<string, readonly string[]>> {
   const manifest = new Map<PermissionGroup, Map<string, readonly string[]>>();
   for (const [action, sites] of issued) {
     if (action === 'secretsmanager:GetSecretValue') continue;
-    const group = groupOf(action);
+    const group = groupOf(action, name);
     if (!group) continue;
-    const declared = action.startsWith('secret:') ? 'secretsmanager:GetSecretValue' : action;
+    // IAM has no HeadObject: a HEAD request is authorized as GetObject.
+    const declared = action.startsWith('secret:')
+      ? 'secretsmanager:GetSecretValue'
+      : action === 's3:HeadObject'
+        ? 's3:GetObject'
+        : action;
     const actions = manifest.get(group) ?? new Map<string, readonly string[]>();
     actions.set(declared, sites);
     manifest.set(group, actions);
@@ -112,7 +120,7 @@ describe('the permission manifest (the spec modules) against the code', () => {
     const problems: string[] = [];
     for (const name of ALL_FUNCTIONS) {
       const issued = derived.get(name) ?? new Map<string, readonly string[]>();
-      const code = asManifest(issued);
+      const code = asManifest(issued, name);
       for (const [action, sites] of issued) {
         if (action === 'dynamodb:Scan') problems.push(`${name}: issues a Scan (${sites.join('; ')}): query an index`);
         if (!groupOf(action) && action !== 'secretsmanager:GetSecretValue') {

@@ -16,11 +16,13 @@ import {
   readSchedulerEnv,
   readSmsEnv,
   readAuditArchiveEnv,
+  readPanelFilesEnv,
   readTableEnv,
   readVapiEnv,
   readWebOrigin,
 } from '../../lambdas/kernel/env';
 import type { ConfigNeed } from '../../lambdas/kernel/spec';
+import { PANEL_FILES_EXPIRY_DAYS } from '../../lambdas/enrollment/spec';
 import { FUNCTIONS, isStaffAccess, ROUTES, routeKey } from '../../lambdas/routes';
 import { apiResourcePaths, SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
@@ -101,6 +103,7 @@ const READERS: Record<ConfigNeed, ((source: NodeJS.ProcessEnv) => unknown) | und
   webOrigin: readWebOrigin,
   phones: undefined, // optional: unset means the NANP only
   auditArchive: readAuditArchiveEnv,
+  panelFiles: readPanelFilesEnv,
 };
 const CONFIG_GROUPS = Object.keys(CONFIG_VARIABLES) as ConfigNeed[];
 
@@ -578,6 +581,37 @@ describe('jobs', () => {
         'Fn::GetStackOutput': expect.objectContaining({ OutputName: expect.stringMatching(/AuditArchive/) }),
       },
     });
+  });
+
+  it('keeps panel files private, encrypted, TLS-only, uploaded from the web origin only, and for days', () => {
+    const buckets = ofType('AWS::S3::Bucket').filter(
+      ([, b]) => JSON.stringify(b.Properties.CorsConfiguration ?? {}) !== '{}',
+    );
+    expect(buckets).toHaveLength(1);
+    const [[bucketId, bucket]] = buckets as [[string, Resource]];
+    expect(bucket.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [
+          { ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms', KMSMasterKeyID: expect.anything() } },
+        ],
+      },
+      CorsConfiguration: {
+        CorsRules: [{ AllowedMethods: ['PUT'], AllowedOrigins: [environmentOf('panel-import').CORS_ALLOW_ORIGIN] }],
+      },
+      LifecycleConfiguration: { Rules: [expect.objectContaining({ ExpirationInDays: PANEL_FILES_EXPIRY_DAYS })] },
+    });
+    const policy = ofType('AWS::S3::BucketPolicy').find(([, p]) =>
+      JSON.stringify(p.Properties.Bucket).includes(bucketId),
+    );
+    expect(JSON.stringify(policy?.[1].Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    expect(environmentOf('panel-import')).toMatchObject({ PANEL_FILES_BUCKET: { Ref: bucketId } });
+    expect(environmentOf('run-panel-import')).toMatchObject({ PANEL_FILES_BUCKET: { Ref: bucketId } });
   });
 
   it('has the CareLoop event bus', () => {

@@ -27,6 +27,7 @@ import {
   uniqueEmail,
 } from '../support/fixtures';
 import { answerChecker } from '../support/openapi';
+import { PANEL_HEADER } from '../support/panel-files';
 import { statusUpdate } from '../support/vapi-messages';
 
 const stack = inject('stack');
@@ -317,6 +318,34 @@ describe('real answers replayed against the document', () => {
     // FHIR R4 out (application/fhir+json).
     await replay(200, 'GET', `/patients/${callable.id}/fhir`, { token: nurse });
 
+    // A panel import: the file by its upload link, the preview, the job from the bus, the report.
+    const panel = `${PANEL_HEADER}\n${unique('C')},Contract,Import,1950-01-01,(813) 555-0177,,en,E11.9\n`;
+    const started = await replay<{ import: { id: string }; upload: { url: string; content_type: string } }>(
+      201,
+      'POST',
+      '/imports',
+      {
+        token: nurse,
+        body: { provider_id: sunrise, file_name: 'contract.csv', size: Buffer.byteLength(panel), type: 'csv' },
+      },
+    );
+    const importPath = `/imports/${started.body.import.id}`;
+    await replay(409, 'POST', `${importPath}/start`, { token: nurse });
+    const uploaded = await fetch(started.body.upload.url, {
+      method: 'PUT',
+      headers: { 'Content-Type': started.body.upload.content_type },
+      body: panel,
+    });
+    expect(uploaded.status).toBe(200);
+    await replay(200, 'POST', `${importPath}/preview`, { token: nurse });
+    await replay(200, 'POST', `${importPath}/start`, { token: nurse });
+    await eventually(
+      async () => (await call<{ import: { status: string } }>(stack, 'GET', importPath, { token: nurse })).body,
+      (answer) => answer.import.status === 'done',
+    );
+    await replay(200, 'GET', importPath, { token: nurse });
+    await replay(200, 'GET', `${importPath}/report`, { token: nurse });
+
     // Refusals: each is `{ error, code }` under its status.
     await replay(401, 'GET', '/me');
     await replay(403, 'GET', '/users', { token: nurse });
@@ -340,7 +369,8 @@ describe('real answers replayed against the document', () => {
     const covered = new Set(replayed.map((r) => r.route));
     expect((ROUTES as readonly RouteDefinition[]).map(routeKey).filter((key) => !covered.has(key))).toEqual([]);
     expect([...new Set(replayed.map((r) => r.status))].sort()).toEqual([200, 201, 400, 401, 403, 404, 409]);
-  });
+    // It walks every route, a panel import's job among them.
+  }, 90_000);
 
   it('reports an answer that breaks the contract', () => {
     expect(checker.check('GET', '/me', 200, { id: 42 })).not.toEqual([]);

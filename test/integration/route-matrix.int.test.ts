@@ -26,6 +26,9 @@ import { CAPABILITY_SPECS } from '../../lambdas/capabilities';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { createSummaryLink } from '../../lambdas/kernel/links';
 import { call } from '../support/api';
+import { PANEL_HEADER } from '../support/panel-files';
+import { IMPORT_MESSAGES } from '../../shared/enrollment/messages';
+import { PANEL_IMPORT_MESSAGES } from '../../shared/enrollment/panel-import';
 import { endOfCallReport, statusUpdate } from '../support/vapi-messages';
 import {
   createCallablePatient,
@@ -39,6 +42,7 @@ import {
   operatorToken,
   organizationOf,
   inboundText,
+  lakesideToken,
   postTwilioWebhook,
   postVapiWebhook,
   scheduleCallFor,
@@ -65,6 +69,8 @@ interface RecordIds {
   link: string;
   /** A patient's text (a callback request where the success case needs one). */
   text: string;
+  /** A panel import awaiting its file. */
+  panelImport: string;
 }
 
 interface World {
@@ -98,6 +104,7 @@ interface Fixture {
     | 'summary.not_found'
     /** The summary page refuses with its own text (product-rules.md "Roles"), as a 403. */
     | 'summary.other_organization'
+    | 'import.not_found'
     | null;
   success: { status: 200 | 201; check: (body: Body, ids: RecordIds, world: World) => void };
 }
@@ -294,6 +301,41 @@ const documentFixtures = (segment: 'care-plan' | 'emr-notes', key: 'carePlan' | 
     },
   } satisfies Record<string, Fixture>;
 };
+
+/** A panel import of the organization, made as its provider user (Sunrise's nurse, or Lakeside's). */
+async function newImport(
+  org: string,
+  token: string,
+  body = PANEL_CSV,
+): Promise<{ id: string; url: string; type: string }> {
+  const created = expectStatus(
+    await call<{ import: { id: string }; upload: { url: string; content_type: string } }>(stack, 'POST', '/imports', {
+      token,
+      body: { provider_id: org, file_name: 'matrix.csv', size: Buffer.byteLength(body), type: 'csv' },
+    }),
+    201,
+  );
+  return { id: created.import.id, url: created.upload.url, type: created.upload.content_type };
+}
+/** One good row: an import's file for the routes that need one uploaded. */
+const PANEL_CSV = `${PANEL_HEADER}\n${unique('M')},Matrix,Import,1950-01-01,(813) 555-0188,,en,E11.9\n`;
+/** A Sunrise import whose file is uploaded (and, as asked, previewed, then imported to its end). */
+async function freshImport(world: World, until: 'uploaded' | 'previewed' | 'done') {
+  const token = await sunriseToken(stack);
+  const body = `${PANEL_HEADER}\n${unique('M')},Matrix,Import,1950-01-01,(813) 555-0188,,en,E11.9\n`;
+  const made = await newImport(world.own.org, token, body);
+  const put = await fetch(made.url, { method: 'PUT', headers: { 'Content-Type': made.type }, body });
+  expect(put.status).toBe(200);
+  if (until !== 'uploaded') expectStatus(await call(stack, 'POST', `/imports/${made.id}/preview`, { token }), 200);
+  if (until === 'done') {
+    expectStatus(await call(stack, 'POST', `/imports/${made.id}/start`, { token }), 200);
+    await eventually(
+      async () => (await call<{ import: { status: string } }>(stack, 'GET', `/imports/${made.id}`, { token })).body,
+      (b) => b.import.status === 'done',
+    );
+  }
+  return { panelImport: made.id };
+}
 
 const FIXTURES: Record<RouteKey, Fixture> = {
   'GET /me': {
@@ -706,6 +748,66 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     },
   },
 
+  'POST /imports': {
+    as: 'sunrise',
+    path: () => '/imports',
+    body: {
+      valid: (ids) => ({ provider_id: ids.org, file_name: 'matrix.csv', size: 120, type: 'csv' }),
+      malformed: { file_name: 'matrix.xlsx', size: 120, type: 'xlsx' },
+      message: IMPORT_MESSAGES.notCsvOrFhir,
+      missing: PANEL_IMPORT_MESSAGES.fileNameRequired,
+    },
+    badQuery: null,
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 201,
+      check: (b) =>
+        expect(b).toMatchObject({ import: { status: 'awaiting_upload' }, upload: { content_type: 'text/csv' } }),
+    },
+  },
+  'GET /imports/{importId}': {
+    as: 'sunrise',
+    path: (ids) => `/imports/${ids.panelImport}`,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'import.not_found',
+    success: { status: 200, check: (b, ids) => expect(b.import).toMatchObject({ id: ids.panelImport }) },
+  },
+  'POST /imports/{importId}/preview': {
+    as: 'sunrise',
+    path: (ids) => `/imports/${ids.panelImport}/preview`,
+    fresh: (world) => freshImport(world, 'uploaded'),
+    body: null,
+    noBody: true,
+    badQuery: null,
+    otherOrganization: 'import.not_found',
+    success: {
+      status: 200,
+      check: (b) => expect(b.import).toMatchObject({ status: 'previewed', tally: { rows: 1, ready: 1 } }),
+    },
+  },
+  'POST /imports/{importId}/start': {
+    as: 'sunrise',
+    path: (ids) => `/imports/${ids.panelImport}/start`,
+    fresh: (world) => freshImport(world, 'previewed'),
+    body: null,
+    noBody: true,
+    badQuery: null,
+    otherOrganization: 'import.not_found',
+    success: {
+      status: 200,
+      check: (b) => expect(['importing', 'done']).toContain((b.import as { status: string }).status),
+    },
+  },
+  'GET /imports/{importId}/report': {
+    as: 'sunrise',
+    path: (ids) => `/imports/${ids.panelImport}/report`,
+    fresh: (world) => freshImport(world, 'done'),
+    body: null,
+    badQuery: null,
+    otherOrganization: 'import.not_found',
+    success: { status: 200, check: (b) => expect(b.url).toMatch(/^http/) },
+  },
   ...documentFixtures('care-plan', 'carePlan'),
   ...documentFixtures('emr-notes', 'emrNotes'),
 
@@ -1220,6 +1322,7 @@ const MALFORMED_IDS: RecordIds = {
   completedVersion: 1,
   link: 'x'.repeat(43),
   text: MALFORMED,
+  panelImport: MALFORMED,
 };
 /** The answer to a path whose ids cannot exist: the not-found of the first record the path names. */
 const NOT_FOUND_TEXTS: Record<string, { error: string; code: string }> = {
@@ -1227,6 +1330,7 @@ const NOT_FOUND_TEXTS: Record<string, { error: string; code: string }> = {
   patientId: { error: 'Patient Not Found', code: 'patient.not_found' },
   userId: { error: 'User not found', code: 'user.not_found' },
   callId: { error: 'Call Not Found', code: 'call.not_found' },
+  importId: { error: 'Import Not Found', code: 'import.not_found' },
 };
 const SUMMARY_NOT_FOUND = { error: 'Summary Not Found', code: 'summary.not_found' };
 function malformedPathAnswer(route: RouteDefinition): { error: string; code: string } | null {
@@ -1263,14 +1367,27 @@ beforeAll(async () => {
     await createDocument(stack, patient.id, 'emr-notes', 'EMR notes');
   }
   const user = await createUser(stack, { provider_id: userOrg.id });
+  const [ownImport, otherImport] = await Promise.all([
+    newImport(orgs.sunrise, await sunriseToken(stack)),
+    newImport(orgs.lakeside, await lakesideToken(stack)),
+  ]);
   world = {
-    own: { org: orgs.sunrise, patient: ownPatient.id, user: user.id, call: ownCall.id, text: NO_TEXT, ...ownCompleted },
+    own: {
+      org: orgs.sunrise,
+      patient: ownPatient.id,
+      user: user.id,
+      call: ownCall.id,
+      text: NO_TEXT,
+      panelImport: ownImport.id,
+      ...ownCompleted,
+    },
     other: {
       org: orgs.lakeside,
       patient: otherPatient.id,
       user: user.id,
       call: otherCall.id,
       text: NO_TEXT,
+      panelImport: otherImport.id,
       ...otherCompleted,
     },
     userOrg: userOrg.id,
@@ -1366,6 +1483,7 @@ describe('route matrix', () => {
             'patient.not_found': 'Patient Not Found',
             'call.not_found': 'Call Not Found',
             'summary.not_found': 'Summary Not Found',
+            'import.not_found': 'Import Not Found',
           }[fixture.otherOrganization as string];
           expect(answer).toEqual({ status: 404, body: { error: message, code: fixture.otherOrganization } });
         });

@@ -22,6 +22,7 @@ import { outreachCadenceEntity } from './entities/outreach-cadence';
 import { patientEntity } from './entities/patient';
 import { patientLinksEntity } from './entities/patient-links';
 import { patientMrnEntity } from './entities/patient-mrn';
+import { panelImportEntity } from './entities/panel-import';
 import { searchEntryEntity } from './entities/search-entry';
 import { settingsEntity } from './entities/settings';
 import { smsContactEntity } from './entities/sms-contact';
@@ -78,6 +79,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       patientMrn: patientMrnEntity(config),
       observation: observationEntity(config),
       enrollmentEntry: enrollmentEntryEntity(config),
+      panelImport: panelImportEntity(config),
     },
     config,
   );

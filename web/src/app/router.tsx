@@ -177,6 +177,12 @@ export function createAppRoutes(): RouteObject[] {
                     Component: (await withAllStyles(import('./routes/patient-detail'))).ProviderPatientDetailPage,
                   }),
                 },
+                {
+                  path: paths.provider.panelImport.path,
+                  lazy: async () => ({
+                    Component: (await withAllStyles(import('./routes/panel-import'))).ProviderPanelImportPage,
+                  }),
+                },
               ],
             },
             { path: '*', element: <Navigate to={paths.home.getHref()} replace /> },

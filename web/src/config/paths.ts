@@ -68,6 +68,7 @@ export const paths = {
           : '/provider/summaries',
     },
     billing: { path: '/provider/billing', getHref: () => '/provider/billing' },
+    panelImport: { path: '/provider/import', getHref: () => '/provider/import' },
     patient: {
       path: '/provider/patients/:patientId',
       getHref: (patientId: string) => `/provider/patients/${encodeURIComponent(patientId)}`,

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
-import { UsersRound } from 'lucide-react';
+import { FileUp, UsersRound } from 'lucide-react';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { ListEmptyState } from '../../components/feedback/list-empty-state';
 import { firstPageState, LoadMore } from '../../components/table/load-more';
@@ -15,21 +16,33 @@ function PatientsPanel({ detail }: { detail: OrganizationDetailResponse }) {
   const [expanded, setExpanded] = useState(false);
   const total = detail.provider.patient_count;
   return (
-    <PatientsSection
-      visible={(patients) => visiblePatients(patients, expanded)}
-      viewHref={paths.provider.patient.getHref}
-      organizationId={detail.provider.id}
-      timezone={detail.provider.timezone}
-      footer={(patients) =>
-        showViewAllPatients(Math.max(total, patients.length), expanded) && (
-          <Group justify="center">
-            <Button variant="subtle" onClick={() => setExpanded(true)}>
-              View All {Math.max(total, patients.length)} Patients
-            </Button>
-          </Group>
-        )
-      }
-    />
+    <Stack gap="sm">
+      <Group justify="flex-end">
+        <Button
+          component={Link}
+          to={paths.provider.panelImport.getHref()}
+          variant="light"
+          leftSection={<FileUp size={16} aria-hidden="true" />}
+        >
+          Import Patients
+        </Button>
+      </Group>
+      <PatientsSection
+        visible={(patients) => visiblePatients(patients, expanded)}
+        viewHref={paths.provider.patient.getHref}
+        organizationId={detail.provider.id}
+        timezone={detail.provider.timezone}
+        footer={(patients) =>
+          showViewAllPatients(Math.max(total, patients.length), expanded) && (
+            <Group justify="center">
+              <Button variant="subtle" onClick={() => setExpanded(true)}>
+                View All {Math.max(total, patients.length)} Patients
+              </Button>
+            </Group>
+          )
+        }
+      />
+    </Stack>
   );
 }
 
