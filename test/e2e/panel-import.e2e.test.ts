@@ -54,8 +54,9 @@ describe('importing a panel', () => {
     await expectAccessible(nurse);
 
     await nurse.getByRole('button', { name: 'Import', exact: true }).click();
-    // The start answers 'importing': the bar shows until the next read finds the job done.
-    await nurse.getByRole('progressbar', { name: 'Import progress' }).waitFor();
+    // The start answers 'importing': the bar shows until the next read finds the job done (at 0% its
+    // section has no width, which Playwright counts as hidden).
+    await nurse.getByRole('progressbar', { name: 'Import progress' }).waitFor({ state: 'attached' });
     await nurse.getByText('Imported 55, skipped 0 already there, 5 with errors').waitFor({ timeout: 60_000 });
     await expectAccessible(nurse);
 
