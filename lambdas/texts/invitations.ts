@@ -21,9 +21,9 @@ import { dailyCapOf, slotTaken } from '../kernel/read-models/daily-caps';
 import { MessageSendError } from '../kernel/vendor-errors';
 import { joinPlans } from '../kernel/write-plan';
 import { invitableCheck, invitedPlan } from './invitation-plans';
-import type { SmsSender, TextRecord } from './ports';
+import type { SmsSender } from './ports';
 import { acceptedPlan, refusedPlan, reservePlan } from './text-plans';
-import { canonicalPhone, staffName, textId, type TextDeps } from './texts';
+import { canonicalPhone, outboundText, staffName, type TextDeps } from './texts';
 
 export interface InvitationDeps extends TextDeps {
   sms: SmsSender;
@@ -53,33 +53,24 @@ export async function invitePatientByText(
     if (!sender) throw fail('textNoSender');
     const phone = canonicalPhone(patient.phone_number);
     const now = deps.clock.now();
-    const at = now.toISOString();
     const month = monthIn(organization.timezone, now);
     const body = INVITATION_TEXTS[patient.preferred_language ?? DEFAULT_LANGUAGE].invitation(
       patient.first_name,
       organization.name,
     );
-    const text: TextRecord = {
-      patientId: patient.id,
-      id: textId(now),
-      providerId: organization.id,
-      direction: 'outbound',
-      kind: 'invitation',
-      status: 'sending',
-      body,
-      includedCallLink: false,
-      month,
-      messageSid: null,
-      errorCode: null,
-      sentBy: actor.userId,
-      sentByName: await staffName(deps, actor),
-      callbackStatus: null,
-      resolvedAt: null,
-      resolvedBy: null,
-      resolvedByName: null,
-      createdAt: at,
-      updatedAt: at,
-    };
+    const text = outboundText(
+      {
+        patientId: patient.id,
+        providerId: organization.id,
+        kind: 'invitation',
+        body,
+        includedCallLink: false,
+        month,
+        sentBy: actor.userId,
+        sentByName: await staffName(deps, actor),
+      },
+      now,
+    );
     const cap = await dailyCapOf(deps, organization, 'texts');
     const reserved = await deps.committer.commit(
       joinPlans<'opted_out' | 'limit' | 'daily_limit' | 'stage_moved'>(

@@ -21,8 +21,8 @@ import { MessageSendError } from '../kernel/vendor-errors';
 import type { Clock, Ids } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
 import { acceptedPlan, refusedPlan, reminderDeclinedPlan, reminderPlan, reminderRetryPlan } from './text-plans';
-import { canonicalPhone, textId } from './texts';
-import type { ReminderCall, ReminderCalls, SmsSender, TextOrganizations, TextPatients, TextRecord } from './ports';
+import { canonicalPhone, outboundText } from './texts';
+import type { ReminderCall, ReminderCalls, SmsSender, TextOrganizations, TextPatients } from './ports';
 
 /** How long before its call a reminder goes. */
 export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
@@ -92,32 +92,24 @@ export async function remindCall(deps: ReminderDeps, callId: string): Promise<Re
   const at = now.toISOString();
   const month = monthIn(organization.timezone, now);
   const scheduled = { id: call.id, scheduledAt: call.scheduledAt };
-  const text: TextRecord = {
-    patientId: patient.id,
-    id: textId(now),
-    providerId: organization.id,
-    direction: 'outbound',
-    kind: 'reminder',
-    status: 'sending',
-    body: reminderTextBody(language, {
-      firstName: patient.first_name,
-      organizationName: organization.name,
-      scheduledAt: call.scheduledAt,
-      timeZone: organization.timezone,
-    }),
-    includedCallLink: false,
-    month,
-    messageSid: null,
-    errorCode: null,
-    sentBy: null,
-    sentByName: null,
-    callbackStatus: null,
-    resolvedAt: null,
-    resolvedBy: null,
-    resolvedByName: null,
-    createdAt: at,
-    updatedAt: at,
-  };
+  const text = outboundText(
+    {
+      patientId: patient.id,
+      providerId: organization.id,
+      kind: 'reminder',
+      body: reminderTextBody(language, {
+        firstName: patient.first_name,
+        organizationName: organization.name,
+        scheduledAt: call.scheduledAt,
+        timeZone: organization.timezone,
+      }),
+      includedCallLink: false,
+      month,
+      sentBy: null,
+      sentByName: null,
+    },
+    now,
+  );
   const audit = systemEvent(
     'call-reminders',
     'text.remind',

@@ -68,6 +68,34 @@ export interface SendTextDeps extends TextDeps {
 /** Time-ordered, unique ids: `20261123T101500123Z-1a2b3c4d`. */
 export const textId = (at: Date) => `${at.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`;
 
+/** What an outbound text is about beyond the defaults every one starts with. */
+export type OutboundTextFields = Pick<
+  TextRecord,
+  'patientId' | 'providerId' | 'kind' | 'body' | 'includedCallLink' | 'month' | 'sentBy' | 'sentByName'
+>;
+
+/**
+ * A text about to be sent (staff check-ins, invitations, reminders): reserved as `sending` at `now`,
+ * not yet accepted by Twilio, no callback to resolve.
+ */
+export function outboundText(fields: OutboundTextFields, now: Date): TextRecord {
+  const at = now.toISOString();
+  return {
+    ...fields,
+    id: textId(now),
+    direction: 'outbound',
+    status: 'sending',
+    messageSid: null,
+    errorCode: null,
+    callbackStatus: null,
+    resolvedAt: null,
+    resolvedBy: null,
+    resolvedByName: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
 export function toPatientText(text: TextRecord): PatientText {
   return {
     id: text.id,
@@ -142,29 +170,20 @@ export async function sendPatientText(
     if (!sender) throw fail('textNoSender');
     const phone = canonicalPhone(patient.phone_number);
     const now = deps.clock.now();
-    const at = now.toISOString();
     const month = monthIn(organization.timezone, now);
-    const text: TextRecord = {
-      patientId: patient.id,
-      id: textId(now),
-      providerId: organization.id,
-      direction: 'outbound',
-      kind: 'check_in',
-      status: 'sending',
-      body: input.body,
-      includedCallLink: input.includeMagicLink,
-      month,
-      messageSid: null,
-      errorCode: null,
-      sentBy: actor.userId,
-      sentByName: await staffName(deps, actor),
-      callbackStatus: null,
-      resolvedAt: null,
-      resolvedBy: null,
-      resolvedByName: null,
-      createdAt: at,
-      updatedAt: at,
-    };
+    const text = outboundText(
+      {
+        patientId: patient.id,
+        providerId: organization.id,
+        kind: 'check_in',
+        body: input.body,
+        includedCallLink: input.includeMagicLink,
+        month,
+        sentBy: actor.userId,
+        sentByName: await staffName(deps, actor),
+      },
+      now,
+    );
     const cap = await dailyCapOf(deps, organization, 'texts');
     const reserved = await deps.committer.commit(reservePlan(text, phone, TEXT_MONTHLY_LIMIT, cap));
     if (reserved === 'opted_out') throw fail('textOptedOut');
