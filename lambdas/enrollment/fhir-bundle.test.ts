@@ -28,6 +28,7 @@ const chart: PatientChart = {
     mrn: 'A-1001',
     date_of_birth: '1948-03-07',
     preferred_language: 'es',
+    qmb: null,
   },
   organization: { id: ORG, name: 'Sunrise Family Medicine' },
   carePlan: {

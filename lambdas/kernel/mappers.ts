@@ -30,6 +30,7 @@ export function toPatient(record: PatientRecord): Patient {
     date_of_birth: dateOfBirth,
     preferred_language: language,
     enrollmentStage: _stage,
+    qmb,
     ...patient
   } = record;
   return {
@@ -37,6 +38,7 @@ export function toPatient(record: PatientRecord): Patient {
     mrn: mrn ?? null,
     date_of_birth: dateOfBirth ?? null,
     preferred_language: language ?? DEFAULT_LANGUAGE,
+    qmb: qmb ?? null,
     consent: consent ?? { status: 'not_asked', date: null },
     conditionCount: conditionCount ?? 0,
     ccmEligible: (conditionCount ?? 0) >= MIN_CHRONIC_CONDITIONS,

@@ -83,6 +83,7 @@ export const examplePatient: Patient = {
   mrn: 'MRN-000417',
   date_of_birth: '1948-03-07',
   preferred_language: 'en',
+  qmb: { status: false, checked_on: '2026-11-02' },
 };
 
 export const exampleOutreach: OutreachCadence = {

@@ -107,6 +107,11 @@ export const patientRecord = z.object({
   date_of_birth: z.nullable(z.string()),
   /** Calls, texts and the call-link page follow it; staff screens stay English. */
   preferred_language: z.enum(PREFERRED_LANGUAGES),
+  /**
+   * Qualified Medicare Beneficiary status as staff last checked it (DECISIONS "Care-management
+   * programs"): a QMB patient owes no cost sharing, and APCM bills G0558. Null: never checked.
+   */
+  qmb: z.nullable(z.object({ status: z.boolean(), checked_on: z.string() })),
 });
 
 export const outreachCadenceRecord = z.object({

@@ -17,6 +17,7 @@ export type PatientRecord = Omit<
   | 'mrn'
   | 'date_of_birth'
   | 'preferred_language'
+  | 'qmb'
 > & {
   status: 'active' | 'archived';
   consent?: PatientConsent;
@@ -25,6 +26,8 @@ export type PatientRecord = Omit<
   mrn?: string | null;
   date_of_birth?: string | null;
   preferred_language?: PreferredLanguage;
+  /** Qualified Medicare Beneficiary status as last checked (absent: never checked). */
+  qmb?: Patient['qmb'];
   /** Where the patient stands in the enrollment funnel (absent: outside it, or stored before it). */
   enrollmentStage?: EnrollmentStage;
 };

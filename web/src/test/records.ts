@@ -91,6 +91,7 @@ export function patient(overrides: Partial<Patient> = {}): Patient {
     mrn: null,
     date_of_birth: null,
     preferred_language: 'en',
+    qmb: null,
     ...overrides,
   };
 }

@@ -38,6 +38,11 @@ export function patientEntity(config: EntityConfiguration) {
         mrn: { type: 'string' },
         date_of_birth: { type: 'string' },
         preferred_language: { type: ['en', 'es'] as const },
+        /** Qualified Medicare Beneficiary status and the day staff checked it (`YYYY-MM-DD`); absent: never checked. */
+        qmb: {
+          type: 'map',
+          properties: { status: { type: 'boolean', required: true }, checked_on: { type: 'string', required: true } },
+        },
         /** Where the patient stands in the enrollment funnel (shared/enrollment/funnel.ts); absent: outside it. */
         enrollment_stage: {
           type: ['eligible', 'invited', 'interested', 'enrolled', 'declined', 'unreachable'] as const,
