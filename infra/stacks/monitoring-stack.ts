@@ -21,6 +21,7 @@ import { JOBS, type JobDefinition } from '../../lambdas/jobs';
 import { ROUTES } from '../../lambdas/routes';
 import { isWebhookAccess } from '../../shared/api/access';
 import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/kernel/usage-metrics';
+import { TWILIO_UNKNOWN_SENDER } from '../../lambdas/texts/text-metrics';
 import type { CareLoopConfig } from '../config';
 import { namePrefix } from '../config';
 
@@ -232,6 +233,20 @@ export class MonitoringStack extends Stack {
         ),
         label: 'Unmatched Vapi messages',
         period: FIVE_MINUTES,
+      }),
+      5,
+    );
+
+    // Signed Twilio messages for a number no organization owns (DECISIONS "Vendor trust"): a number
+    // still pointed at CareLoop after its organization left, or a misconfigured one. Nothing is written.
+    alarm(
+      'twilio-unknown-sender',
+      'Signed Twilio messages named a sender no organization owns (5 or more in 5 minutes)',
+      new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: TWILIO_UNKNOWN_SENDER,
+        period: FIVE_MINUTES,
+        statistic: 'Sum',
       }),
       5,
     );

@@ -7,6 +7,7 @@ import { EMERGENT_ESCALATION_UNNOTIFIED } from '../../lambdas/notifications/spec
 import { FUNCTIONS, ROUTES } from '../../lambdas/routes';
 import { SECURITY_ALARM_THRESHOLDS, SECURITY_NAMESPACE } from '../../infra/stacks/monitoring-stack';
 import { ORGANIZATION_DIMENSION, USAGE_METRICS } from '../../lambdas/kernel/usage-metrics';
+import { TWILIO_UNKNOWN_SENDER } from '../../lambdas/texts/text-metrics';
 import { SYNTH_TIMEOUT_MS, synthesizeCareLoopApp } from './synth-app';
 
 type Alarm = { Properties: Record<string, unknown> };
@@ -203,6 +204,20 @@ describe('alarms', () => {
         Dimensions: [{ Name: 'reason', Value: reason }],
       })),
     );
+  });
+
+  it('page on signed Twilio messages for a sender no organization owns: dimension-free, as the webhook counts them', () => {
+    const unknown = alarmsOn('CareLoop', TWILIO_UNKNOWN_SENDER);
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]?.Properties).toMatchObject({
+      AlarmName: 'careloop-dev-twilio-unknown-sender',
+      Threshold: 5,
+      Period: 300,
+      Statistic: 'Sum',
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    expect(unknown[0]?.Properties.Dimensions).toBeUndefined();
   });
 
   it('watch scheduler failures of the call-schedule and job-schedule groups', () => {

@@ -1,10 +1,10 @@
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { readTwilioSecrets } from '../../vendors/secrets/secrets-manager-secrets';
 import { receiveInboundText, recordTextStatus } from '../../texts/texts';
 import { tableDeps } from '../../composition-root';
 import { readSmsEnv } from '../../kernel/env';
 import { fail } from '../../kernel/error-catalogue';
-import { logger, metrics } from '../../kernel/observability';
+import { logger } from '../../kernel/observability';
+import { countUnknownSender } from '../../texts/text-metrics';
 import { TWILIO_WEBHOOK_BASE } from '../../routes';
 import { twilioParams, verifyTwilioSignature } from '../../platform/webhook-auth';
 import { defineWebhook } from '../../platform/webhook-handler';
@@ -14,8 +14,6 @@ import { TEXTS } from '../../texts/spec';
 const E164 = /^\+[1-9]\d{1,14}$/;
 const SID = /^(SM|MM)[0-9a-fA-F]{32}$/;
 const SERVICE_SID = /^MG[0-9a-fA-F]{32}$/;
-/** Texts and statuses for a sender no organization owns: nothing is written; counted for an alarm. */
-export const UNKNOWN_SENDER_METRIC = 'twilio_unknown_sender';
 const ERROR_CODE = /^\d{1,6}$/;
 const TWIML = 'text/xml; charset=utf-8';
 
@@ -57,7 +55,8 @@ export const handler = defineWebhook(
           number: numberOf(form.From),
           messagingServiceSid,
         });
-        if (outcome === 'unknown_sender') metrics.addMetric(UNKNOWN_SENDER_METRIC, MetricUnit.Count, 1);
+        // Nothing is written for a sender no organization owns; it is counted for an alarm.
+        if (outcome === 'unknown_sender') countUnknownSender();
         logger.info('text status', { messageSid, status: form.MessageStatus ?? 'none', outcome });
         return { status: 200, body: twiml(null), contentType: TWIML };
       }
@@ -70,7 +69,7 @@ export const handler = defineWebhook(
         number: numberOf(form.To),
         messagingServiceSid,
       });
-      if (inbound.outcome === 'unknown_sender') metrics.addMetric(UNKNOWN_SENDER_METRIC, MetricUnit.Count, 1);
+      if (inbound.outcome === 'unknown_sender') countUnknownSender();
       logger.info('inbound text', {
         messageSid,
         outcome: inbound.outcome,
