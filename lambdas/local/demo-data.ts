@@ -1,4 +1,13 @@
 /** The living demo of local mode: realistic, deterministic, and obviously fictional. */
+import type { Measure, ObservationSource } from '../../shared/observations/measures';
+import {
+  monitoredMeasures,
+  type MeasureTarget,
+  type ObservedValue,
+  type TargetMeasure,
+} from '../../shared/observations/rules';
+import type { EscalationLevel } from '../../shared/values/calls';
+
 export const DEMO_PASSWORD = 'CareLoop-demo-2026';
 
 /** The demo's sign-ins: the operator and each practice's first nurse (see DEMO_ORGANIZATIONS). */
@@ -204,6 +213,8 @@ export interface DemoCcm {
   /** null: not asked yet (the patient waits as 'Awaiting consent'). */
   consent: 'accepted' | 'declined' | null;
   conditions: { code: string; description: string }[];
+  /** The measures' targets a practice sets for these conditions (DECISIONS "Observations"). */
+  targets: MeasureTarget[];
   expected_outcome: string;
   goals: string[];
   symptom_management: string;
@@ -242,10 +253,55 @@ export function demoCcm(orgIndex: number, i: number): DemoCcm {
   return {
     consent: i % 10 === 1 ? null : i % 10 === 4 ? 'declined' : 'accepted',
     conditions: names.map((name) => DEMO_CODES[name]!),
+    targets: demoTargets(names.map((name) => DEMO_CODES[name]!.code)),
     expected_outcome: 'Stable at home with monthly check-ins; good prognosis with adherence to the plan.',
     goals: listOf(lineOf(primary.plan, 'Goals')),
     symptom_management: lineOf(primary.plan, 'Monthly check-in'),
     interventions: `Monthly check-in call; escalate to the practice: ${lineOf(primary.plan, 'Escalate')}`,
     medications: listOf(lineOf(primary.plan, 'Medications')).map(demoMedication),
   };
+}
+
+/** Common targets of the demo's conditions: blood pressure under 140/90, glucose 70–180, a dry weight. */
+const DEMO_TARGETS: Partial<Record<TargetMeasure, MeasureTarget>> = {
+  systolic: { measure: 'systolic', below: 140 },
+  diastolic: { measure: 'diastolic', below: 90 },
+  glucose: { measure: 'glucose', above: 70, below: 180 },
+  weight: { measure: 'weight', below: 195 },
+  gad7: { measure: 'gad7', below: 10 },
+};
+
+function demoTargets(codes: readonly string[]): MeasureTarget[] {
+  return monitoredMeasures(codes).flatMap((measure) => {
+    const target = DEMO_TARGETS[measure as TargetMeasure];
+    return target ? [target] : [];
+  });
+}
+
+/**
+ * What a demo check-in measured, as the assistant's structured data would give it: each measure the
+ * care plan monitors, within its target on a Normal or Elective call and over it on an Urgent one
+ * (the report then names the reading), and a negative PHQ-2 (so no PHQ-9). `seq` varies the values.
+ */
+export function demoReadings(
+  conditions: readonly { code: string }[],
+  ending: EscalationLevel,
+  seq: number,
+): ObservedValue[] {
+  const over = ending === 'Urgent' || ending === 'Emergent';
+  const spread = (n: number) => (seq * 7 + n) % n;
+  const values: Partial<Record<Measure, number>> = {
+    systolic: over ? 152 + spread(12) : 122 + spread(14),
+    diastolic: over ? 94 + spread(6) : 74 + spread(10),
+    glucose: over ? 212 + spread(30) : 112 + spread(40),
+    weight: 182 + spread(8) / 2 + (over ? 14 : 0),
+    phq2: spread(3),
+    gad7: 3 + spread(4),
+  };
+  return monitoredMeasures(conditions.map((c) => c.code)).flatMap((measure) => {
+    const value = values[measure];
+    if (value === undefined) return [];
+    const source: ObservationSource = measure === 'phq2' || measure === 'gad7' ? 'reported' : 'device';
+    return [{ measure, value, source }];
+  });
 }

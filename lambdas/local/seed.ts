@@ -36,6 +36,7 @@ import {
   DEMO_ORGANIZATIONS,
   DEMO_PASSWORD,
   demoCcm,
+  demoReadings,
   demoPatients,
   type DemoCcm,
   type DemoPatient,
@@ -276,6 +277,7 @@ function demoTranscript(patient: DemoPatient, organization: string, level: Escal
 
 function demoReport(
   patient: DemoPatient,
+  conditions: DemoCcm['conditions'],
   organization: string,
   ending: (typeof PAST_ENDINGS)[number],
   startedAt: Date,
@@ -319,7 +321,7 @@ function demoReport(
     successEvaluation: ending === 'Normal' || ending === 'Elective',
     cost: Math.round(seconds * 0.25) / 100,
     stopCalls: false,
-    observations: [],
+    observations: demoReadings(conditions, ending, seq),
   };
 }
 
@@ -468,6 +470,7 @@ async function seedPatient(
       if (daysAgo < 1) continue;
       await pastCall(app, nurse, {
         patient: p,
+        conditions: demo.ccm.conditions,
         patientId: id,
         organization: demo.organization.name,
         placedAt: new Date(clock.daysAgo(daysAgo).getTime() + (index % 6) * 3600 * 1000),
@@ -555,6 +558,7 @@ async function pastCall(
   nurse: Actor,
   call: {
     patient: DemoPatient;
+    conditions: DemoCcm['conditions'];
     patientId: string;
     organization: string;
     placedAt: Date;
@@ -581,6 +585,7 @@ async function pastCall(
   }
   const report = demoReport(
     call.patient,
+    call.conditions,
     call.organization,
     call.ending,
     new Date(placedAt.getTime() + 20_000),
