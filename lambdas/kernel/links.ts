@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from './ports';
 import type { LinkRepository } from './records/link';
 import type { LinkRecord } from './records/link';
-import type { WriteCommitter, WritePlan } from './write-plan';
+import { joinPlans, type ItemWrite, type WriteCommitter, type WritePlan } from './write-plan';
 
 export const SUMMARY_LINK_DAYS = 30;
 export const CALL_LINK_DAYS = 7;
@@ -58,17 +58,22 @@ export function linkPlan(link: LinkRecord): WritePlan {
   };
 }
 
-/** Creates a link and returns its token (shown once: only the hash is kept). */
+/**
+ * Creates a link and returns its token (shown once: only the hash is kept). `withWrites` are written
+ * in the link's own transaction (staff's link and its audit event together).
+ */
 export async function createLink(
   deps: CreateLinkDeps,
   fields: Pick<LinkRecord, 'kind' | 'organizationId' | 'patientId' | 'callLogId' | 'createdBy'>,
+  withWrites: readonly ItemWrite[] = [],
 ): Promise<{ token: string; expires: string }> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
   const days = fields.kind === 'summary' ? SUMMARY_LINK_DAYS : CALL_LINK_DAYS;
   const expires = new Date(now.getTime() + days * DAY).toISOString();
   const link: LinkRecord = { ...fields, tokenHash: hashToken(token), createdAt: now.toISOString(), expires };
-  if ((await deps.committer.commit(linkPlan(link))) !== 'committed') throw new Error('link not created');
+  const plan = joinPlans(linkPlan(link), { transaction: [...withWrites], afterCommit: [] });
+  if ((await deps.committer.commit(plan)) !== 'committed') throw new Error('link not created');
   return { token, expires };
 }
 

@@ -12,12 +12,13 @@ import { CALL_LINK_CALL_WINDOW_MINUTES, type CallLinkResponse, type CreateCallLi
 import type { Actor } from '../kernel/actor';
 import { AppError } from '../kernel/app-error';
 import { patientForActor, type PatientAccessDeps, type PatientLookup } from '../kernel/access';
-import { audited } from '../kernel/audit';
+import { audited, auditedChange } from '../kernel/audit';
+import { auditEventWrite } from '../kernel/audit-event-item';
 import type { AuditLog } from '../kernel/audit-entry';
 import { newCallLog } from '../kernel/records/call-log';
 import { dailyCapOf } from '../kernel/read-models/daily-caps';
 import { placeCallLog } from '../kernel/call-log-writes';
-import type { WriteCommitter } from '../kernel/write-plan';
+import { joinPlans, type WriteCommitter } from '../kernel/write-plan';
 import { fail } from '../kernel/error-catalogue';
 import { createLink, resolveLink } from '../kernel/links';
 import type { Clock, Ids } from '../kernel/ports';
@@ -28,6 +29,7 @@ export interface CreateCallLinkDeps extends PatientAccessDeps {
   committer: WriteCommitter;
   audit: AuditLog;
   clock: Clock;
+  ids: Ids;
   webOrigin: string;
 }
 
@@ -36,16 +38,21 @@ export async function createCallLink(
   actor: Actor,
   patientId: string,
 ): Promise<CreateCallLinkResponse> {
-  return audited(deps.audit, actor, 'call_link.create', { type: 'patient', id: patientId }, async () => {
+  // The link and its audit event are written together: no link exists that the trail does not name.
+  return auditedChange(deps, actor, 'call_link.create', { type: 'patient', id: patientId }, async (eventOf) => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
     if (!patient.phone_number) throw fail('callNoPhone');
-    const { token, expires } = await createLink(deps, {
-      kind: 'call',
-      organizationId: organization.id,
-      patientId: patient.id,
-      callLogId: null,
-      createdBy: actor.userId,
-    });
+    const { token, expires } = await createLink(
+      deps,
+      {
+        kind: 'call',
+        organizationId: organization.id,
+        patientId: patient.id,
+        callLogId: null,
+        createdBy: actor.userId,
+      },
+      [auditEventWrite(eventOf())],
+    );
     return { link: `${deps.webOrigin}/call/${token}`, expires };
   });
 }
@@ -58,10 +65,11 @@ export async function revokeCallLinks(
   actor: Actor,
   patientId: string,
 ): Promise<RevokeCallLinksResponse> {
-  return audited(deps.audit, actor, 'call_link.revoke', { type: 'patient', id: patientId }, async () => {
+  return auditedChange(deps, actor, 'call_link.revoke', { type: 'patient', id: patientId }, async (eventOf) => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
     const at = deps.clock.now().toISOString();
-    await deps.committer.commit(revokePlan(patient.id, organization.id, at));
+    const audit = { transaction: [auditEventWrite(eventOf())], afterCommit: [] };
+    await deps.committer.commit(joinPlans(revokePlan(patient.id, organization.id, at), audit));
     return { revoked: true as const, revoked_at: at };
   });
 }
