@@ -17,7 +17,9 @@
  *   route's DynamoDB requests in waves (requests side by side, waves one after another).
  * - the panel import (scripts/bench-panel-import.ts): the preview and the import of 5,000 rows, and the
  *   job's heap growth with 1,000 and 5,000 rows.
- * Flags: --import-rows N (default 5000), --import-only (the panel import alone), --webhook-requests N (default 300), --schedules N (default 10000), --summary-calls N
+ * - cold starts (scripts/cold-starts.ts): each function's import time over that of a bundle holding only
+ *   the DynamoDB document client, median of 5 fresh processes each, round by round.
+ * Flags: --cold-starts-only, --skip-cold-starts, --cold-start-runs N (default 5), --import-rows N (default 5000), --import-only (the panel import alone), --webhook-requests N (default 300), --schedules N (default 10000), --summary-calls N
  * (default 10000), --staff-requests N (default 200), --bundles, --skip-bundles, --build-web, --skip-lighthouse,
  * --web-only (the web pages alone), --lighthouse-runs N (default 3; the median run is reported),
  * --lighthouse-reports DIR (each run's Lighthouse report), --lighthouse-pages LABELS (some of the pages, by
@@ -50,6 +52,7 @@ import { PRERENDERED_PAGES } from '../shared/prerendered-pages';
 import { firstLoadScripts } from '../web/prerender';
 import { formatFigures, measurePages, type PageToMeasure } from './lighthouse';
 import { benchPanelImport } from './bench-panel-import';
+import { coldStartGoal, measureColdStarts } from './cold-starts';
 
 const { values } = parseArgs({
   options: {
@@ -59,6 +62,9 @@ const { values } = parseArgs({
     'staff-requests': { type: 'string', default: '200' },
     'import-rows': { type: 'string', default: '5000' },
     'import-only': { type: 'boolean', default: false },
+    'cold-starts-only': { type: 'boolean', default: false },
+    'skip-cold-starts': { type: 'boolean', default: false },
+    'cold-start-runs': { type: 'string', default: '5' },
     bundles: { type: 'boolean', default: false },
     'skip-bundles': { type: 'boolean', default: false },
     'build-web': { type: 'boolean', default: false },
@@ -114,6 +120,10 @@ function report(callLogId: string, vendorCallId: string) {
 async function main() {
   if (values['web-only']) {
     await benchWebPages();
+    return;
+  }
+  if (values['cold-starts-only']) {
+    await benchColdStarts();
     return;
   }
   const shift = Number(process.env.CARELOOP_TEST_PORT_SHIFT ?? 0);
@@ -284,7 +294,24 @@ async function main() {
     }
   }
 
+  if (!values['skip-cold-starts']) await benchColdStarts();
   if (!values['skip-lighthouse']) await benchWebPages();
+}
+
+/** Each function's cold import next to the DynamoDB document client's alone (issue 27 item 4). */
+async function benchColdStarts() {
+  const runs = Number(values['cold-start-runs']);
+  say(`Cold imports (median of ${runs} fresh processes each, round by round; ratio to the DynamoDB document`);
+  say("client alone; goal ≤ 1.25x, ≤ 1.6x with Twilio's client):");
+  const { floorMs, rows } = await measureColdStarts(runs);
+  for (const row of rows) {
+    const over = row.ratio > coldStartGoal(row.twilio) ? '  over goal' : '';
+    say(
+      `  ${row.name.padEnd(24)} ${row.ratio.toFixed(2).padStart(5)}x  (${row.ms.toFixed(0).padStart(4)} ms, ` +
+        `${row.kb.toFixed(0).padStart(5)} KB${row.twilio ? ', Twilio' : ''})${over}`,
+    );
+  }
+  say(`  DynamoDB document client alone: ${floorMs.toFixed(0)} ms`);
 }
 
 const WEB_PAGES: readonly PageToMeasure[] = [
