@@ -54,6 +54,7 @@ import { PRERENDERED_PAGES } from '../shared/prerendered-pages';
 import { firstLoadScripts } from '../web/prerender';
 import { formatFigures, measurePages, type PageToMeasure } from './lighthouse';
 import { benchPanelImport } from './bench-panel-import';
+import { PANEL_HEADER } from '../test/support/panel-files';
 import { coldStartGoal, measureColdStarts } from './cold-starts';
 
 const { values } = parseArgs({
@@ -430,16 +431,62 @@ function waves(requests: readonly TracedRequest[]): TracedRequest[][] {
   return out;
 }
 
-/** A route's recorded requests sent again on a raw client, wave after wave, each wave side by side. */
+/**
+ * A route's recorded requests sent again on a raw client, wave after wave, each wave side by side.
+ * An audited read's conditional write (its audit event, already stored) is refused the second time:
+ * still one full round trip to DynamoDB, so its refusal counts as its time.
+ */
 async function replay(raw: DynamoDBClient, shape: readonly TracedRequest[][]) {
   for (const wave of shape) {
-    await Promise.all(wave.map(({ sent }) => raw.send(new sent.constructor(sent.input) as GetItemCommand)));
+    await Promise.all(
+      wave.map(({ sent }) => raw.send(new sent.constructor(sent.input) as GetItemCommand).catch(() => undefined)),
+    );
   }
 }
 
-/** DECISIONS "Performance goals": a staff read needs at most 3 requests in at most 2 waves (CSV exports aside). */
+/** DECISIONS "Performance goals": a staff read needs at most 3 requests in at most 2 waves (exports aside). */
 const withinRequestBudget = (label: string, shape: readonly TracedRequest[][]) =>
-  label.endsWith('.csv') || (shape.flat().length <= 3 && shape.length <= 2);
+  label.endsWith('.csv') || label.endsWith('(export)') || (shape.flat().length <= 3 && shape.length <= 2);
+
+/** A one-row panel import of the practice, through the staff API to its end (its page and report are read). */
+async function importedPanel(apiUrl: string, token: string, providerId: string): Promise<string> {
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${apiUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const csv = `${PANEL_HEADER}\nB${randomUUID().slice(0, 8)},Bench,Import,1950-01-01,(813) 555-0188,,en,E11.9\n`;
+  const made = await api<{ import: { id: string }; upload: { url: string; content_type: string } }>(
+    'POST',
+    '/imports',
+    {
+      provider_id: providerId,
+      file_name: 'bench.csv',
+      size: Buffer.byteLength(csv),
+      type: 'csv',
+    },
+  );
+  const put = await fetch(made.upload.url, {
+    method: 'PUT',
+    headers: { 'Content-Type': made.upload.content_type },
+    body: csv,
+  });
+  if (put.status !== 200) throw new Error(`the import's upload answered ${put.status}`);
+  const id = made.import.id;
+  await api('POST', `/imports/${id}/preview`);
+  await api('POST', `/imports/${id}/start`);
+  for (let i = 0; i < 300; i++) {
+    const { import: record } = await api<{ import: { status: string } }>('GET', `/imports/${id}`);
+    if (record.status === 'done') return id;
+    if (record.status === 'failed') throw new Error('the bench import failed');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the bench import did not finish in 60 s');
+}
 
 /** The local gateway's own answer (no token, no handler), and the standing check's read on its own. */
 const GATEWAY_ALONE = 'GET /health (gateway alone)';
@@ -511,6 +558,7 @@ async function benchStaffReads(
   if (!callId) throw new Error('the seeded practice has no completed call');
   const summaryLink = await createSummaryLink(deps, callId, org, patientId, 'bench');
   const month = new Date().toISOString().slice(0, 7);
+  const importId = await importedPanel(stack.apiUrl, tokens.practice, org);
 
   const routes: StaffRoute[] = [
     { label: 'GET /me', path: '/me', as: 'operator' },
@@ -542,6 +590,16 @@ async function benchStaffReads(
     { label: 'GET /summary-links/{token}', path: `/summary-links/${summaryLink.split('/').pop()}`, as: 'practice' },
     { label: 'GET /patients/{id}/texts', path: `/patients/${patientId}/texts`, as: 'practice' },
     { label: 'GET /patients/{id}/time-entries', path: `/patients/${patientId}/time-entries`, as: 'practice' },
+    { label: 'GET /patients/{id}/observations', path: `/patients/${patientId}/observations`, as: 'practice' },
+    { label: 'GET /patients/{id}/fhir (export)', path: `/patients/${patientId}/fhir`, as: 'practice' },
+    { label: 'GET .../enrollment', path: `/providers/${org}/enrollment`, as: 'practice' },
+    {
+      label: 'GET .../enrollment/patients',
+      path: `/providers/${org}/enrollment/patients?stage=enrolled`,
+      as: 'practice',
+    },
+    { label: 'GET /imports/{id}', path: `/imports/${importId}`, as: 'practice' },
+    { label: 'GET /imports/{id}/report', path: `/imports/${importId}/report`, as: 'practice' },
     { label: 'GET .../billing-report', path: `/providers/${org}/billing-report?month=${month}`, as: 'practice' },
     {
       label: 'GET .../billing-report.csv',
