@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The normal output, then the 10 slowest files (issue 27: a fast loop).
+    reporters: ['default', './test/support/slowest-files-reporter.ts'],
     projects: [
       {
         test: {

@@ -26,7 +26,6 @@ import { createEntities } from './platform/dynamodb/entities';
 import { createEventPublisher } from './vendors/eventbridge/eventbridge-event-publisher';
 import { createCallScheduler } from './vendors/scheduler/eventbridge-call-scheduler';
 import { readVapiSecrets } from './vendors/secrets/secrets-manager-secrets';
-import { createVapiVoiceAgent } from './vendors/vapi/vapi-voice-agent';
 import type { Clock, Ids } from './kernel/ports';
 import { callSignals } from './calls/call-signals';
 import type { IdentityDirectory } from './users/ports';
@@ -85,11 +84,17 @@ export function identityDirectory(env: IdentityEnv = readIdentityEnv()): Identit
   );
 }
 
-/** Vapi: the voice agent (its API key read from Secrets Manager on first use) and the secrets. */
+/**
+ * Vapi: the voice agent (its API key read from Secrets Manager on first use) and the secrets. The
+ * SDK loads with the first call, not on a cold start (issue 27: a bundle's import time).
+ */
 export function vapiDeps(env: VapiEnv = readVapiEnv()) {
   const secrets = () => readVapiSecrets(env);
   let agent: Promise<VoiceAgent & WebCallAgent> | undefined;
-  const voiceAgent = () => (agent ??= secrets().then((s) => createVapiVoiceAgent(env, s)));
+  const voiceAgent = () =>
+    (agent ??= Promise.all([secrets(), import('./vendors/vapi/vapi-voice-agent')]).then(([s, vapi]) =>
+      vapi.createVapiVoiceAgent(env, s),
+    ));
   const voice: VoiceAgent = {
     placeCall: async (request) => (await voiceAgent()).placeCall(request),
     getCall: async (vendorCallId) => (await voiceAgent()).getCall(vendorCallId),

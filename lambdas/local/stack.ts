@@ -207,7 +207,6 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       POWERTOOLS_SERVICE_NAME: 'careloop-local',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       POWERTOOLS_METRICS_DISABLED: 'true',
-      POWERTOOLS_TRACE_ENABLED: 'false',
       // As the CDK sets it per function: the only origin whose pages may read the API's answers.
       CORS_ALLOW_ORIGIN: webOrigin,
     });

@@ -1,30 +1,23 @@
 /**
- * The common core every trigger shares (ARCHITECTURE "Triggers"): Powertools logger, metrics and
- * tracer, and the mapping of failures to codes. Per-trigger layers (http-handler.ts for staff and
+ * The common core every trigger shares (ARCHITECTURE "Triggers"): Powertools logger and metrics,
+ * and the mapping of failures to codes. Per-trigger layers (http-handler.ts for staff and
  * link routes, webhook-handler.ts for vendor webhooks, job-handler.ts for schedules and events) add
  * only their own parsing and caller checks.
  *
- * Telemetry is a log too: the tracer never captures a response or an error (responses carry PHI),
- * and log lines carry ids and codes only.
+ * Telemetry is a log too: log lines carry ids and codes only. Traces are Lambda's own (active
+ * tracing): no SDK in the function writes to them, so no response or error reaches one.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { AppError } from '../kernel/app-error';
-import { logger, metrics, tracer } from '../kernel/observability';
-
-/** Options of the tracer middleware: never copy a response or an error into a trace. */
-export const TRACE_OPTIONS = { captureResponse: false } as const;
+import { logger, metrics } from '../kernel/observability';
 
 /** Wraps a raw handler in the common middleware stack. */
 export function withCore<E, R>(base: (event: E, context: Context) => Promise<R>) {
-  return middy(base)
-    .use(captureLambdaHandler(tracer, TRACE_OPTIONS))
-    .use(injectLambdaContext(logger))
-    .use(logMetrics(metrics));
+  return middy(base).use(injectLambdaContext(logger)).use(logMetrics(metrics));
 }
 
 /** Created lazily, once per container: a function builds its adapters on first use. */

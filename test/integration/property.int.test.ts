@@ -239,7 +239,6 @@ function useStackEnvironment() {
     POWERTOOLS_SERVICE_NAME: 'careloop-property-test',
     POWERTOOLS_LOG_LEVEL: 'ERROR',
     POWERTOOLS_METRICS_DISABLED: 'true',
-    POWERTOOLS_TRACE_ENABLED: 'false',
     CORS_ALLOW_ORIGIN: stack.webOrigin,
     ...localAwsEnvironment(stack.awsUrl),
     VAPI_SECRET_ID: LOCAL_VAPI_SECRET_ID,
@@ -418,7 +417,10 @@ async function hammer(route: RouteDefinition): Promise<RouteTally> {
 beforeAll(async () => {
   useStackEnvironment();
   // Metrics are off in local mode; their "nothing to publish" warning would print once per success.
-  const { metrics } = await import('../../lambdas/kernel/observability');
+  const { logger, metrics } = await import('../../lambdas/kernel/observability');
+  // The logger was made when the stack's modules were imported, before POWERTOOLS_LOG_LEVEL above:
+  // a line per refusal (over 60,000 a run) only slows the run through Vitest's console capture.
+  logger.setLogLevel('ERROR');
   vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => {
     metrics.clearMetrics();
     return metrics;

@@ -366,7 +366,6 @@ describe('pending accounts (self sign-up)', () => {
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       POWERTOOLS_METRICS_DISABLED: 'true',
-      POWERTOOLS_TRACE_ENABLED: 'false',
       POWERTOOLS_LOG_LEVEL: 'ERROR',
     });
     const { handler } = await import('../../lambdas/functions/users/post-confirmation');

@@ -1,7 +1,7 @@
 import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MessageSendError } from '../../kernel/vendor-errors';
-import { createTwilioSmsSender } from './twilio-sms-sender';
+import { createTwilioSmsSender } from './twilio-client';
 import type { SmsEnv } from '../../kernel/env';
 import type { SimulatedDelivery } from '../simulated-outbox';
 import {

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MessageSendError } from '../../kernel/vendor-errors';
 import type { SmsEnv } from '../../kernel/env';
-import { createTwilioSmsSender, TwilioSmsSender, twilioErrorOf } from './twilio-sms-sender';
+import { createTwilioSmsSender } from './twilio-client';
+import { TwilioSmsSender, twilioErrorOf } from './twilio-sms-sender';
 
 const ACCOUNT = `AC${'3'.repeat(32)}`;
 

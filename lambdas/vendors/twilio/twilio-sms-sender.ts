@@ -1,35 +1,11 @@
-// The Messages resource alone, on twilio's own client and HTTP layer (what `twilio()` is made of):
-// about 0.4 MB in a function's bundle where the whole `twilio()` client brings 3.7 MB.
-import BaseTwilio from 'twilio/lib/base/BaseTwilio.js';
-import DomainExport from 'twilio/lib/base/Domain.js';
-import RequestClient from 'twilio/lib/base/RequestClient.js';
-import VersionExport from 'twilio/lib/base/Version.js';
-import type V2010 from 'twilio/lib/rest/api/V2010.js';
-import {
-  MessageListInstance,
-  type MessageListInstanceCreateOptions,
-} from 'twilio/lib/rest/api/v2010/account/message.js';
-import { readTwilioSecrets, type TwilioSecrets } from '../secrets/secrets-manager-secrets';
+import type { MessageListInstanceCreateOptions } from 'twilio/lib/rest/api/v2010/account/message.js';
+import { readTwilioSecrets } from '../secrets/secrets-manager-secrets';
 import { MessageSendError } from '../../kernel/vendor-errors';
 import type { OutboundText, SmsSender } from '../../texts/ports';
 import type { SmsEnv, TwilioSender } from '../../kernel/env';
 
-export const TWILIO_API_ORIGIN = 'https://api.twilio.com';
-/** Long enough for Twilio to queue a message, short enough to leave the job time for the other channels. */
-export const TWILIO_TIMEOUT_MS = 10_000;
-
 /** The one request the adapter makes (a Messages list of the twilio client, or a test double). */
 export type TwilioMessages = { create(params: MessageListInstanceCreateOptions): Promise<{ sid: string }> };
-
-/**
- * Twilio's compiled `export default` classes: Node's ESM loader (and the esbuild bundle) hand over
- * `module.exports`, which holds the class as `default`; Vitest hands over the class itself.
- */
-function compiledDefault<T>(imported: T): T {
-  return typeof imported === 'function' ? imported : (imported as { default: T }).default;
-}
-const Domain = compiledDefault(DomainExport);
-const Version = compiledDefault(VersionExport);
 
 /** Twilio as the SMS sender: one outbound text from the configured Messaging Service or number. */
 export class TwilioSmsSender implements SmsSender {
@@ -84,33 +60,10 @@ export function twilioErrorOf(error: unknown): MessageSendError {
   return new MessageSendError(timedOut ? 'twilio.timeout' : 'twilio.network', 'unavailable');
 }
 
-/** Twilio's HTTP layer, sending every request to `origin` instead of api.twilio.com (TWILIO_BASE_URL). */
-class OriginRequestClient extends RequestClient {
-  constructor(
-    private readonly origin: string,
-    options: RequestClient.RequestClientOptions,
-  ) {
-    super(options);
-  }
-
-  override request<TData>(opts: RequestClient.RequestOptions<TData>) {
-    const url = new URL(opts.uri);
-    return super.request({ ...opts, uri: `${this.origin}${url.pathname}${url.search}` });
-  }
-}
-
-export function createTwilioSmsSender(env: SmsEnv, secrets: TwilioSecrets): TwilioSmsSender {
-  const origin = (env.baseUrl ?? TWILIO_API_ORIGIN).replace(/\/+$/, '');
-  const client = new BaseTwilio.Client(secrets.accountSid, secrets.authToken, {
-    httpClient: new OriginRequestClient(origin, { timeout: TWILIO_TIMEOUT_MS }),
-  });
-  const api = new Version(new Domain(client, TWILIO_API_ORIGIN), '2010-04-01') as unknown as V2010;
-  return new TwilioSmsSender(MessageListInstance(api, secrets.accountSid), env.sender);
-}
-
 /**
  * Twilio with the credentials of its secret, read (and cached) per send so a rotation reaches warm
- * containers. Only the functions that send texts build it (composition per function).
+ * containers. Only the functions that send texts build it (composition per function), and twilio's
+ * client loads on the first send, not on a cold start (issue 27: a bundle's import time).
  */
 export function twilioSmsSender(env: SmsEnv): SmsSender {
   let current: { credentials: string; sender: TwilioSmsSender } | undefined;
@@ -119,6 +72,7 @@ export function twilioSmsSender(env: SmsEnv): SmsSender {
       const secrets = await readTwilioSecrets(env);
       const credentials = `${secrets.accountSid}:${secrets.authToken}`;
       if (current?.credentials !== credentials) {
+        const { createTwilioSmsSender } = await import('./twilio-client');
         current = { credentials, sender: createTwilioSmsSender(env, secrets) };
       }
       return current.sender.send(text);
