@@ -106,6 +106,11 @@ export interface VapiConfig {
    * HIPAA add-on's own storage set up: a recording is PHI.
    */
   readonly recordingEnabled: boolean;
+  /**
+   * `vapiVoiceIdEs`: the ElevenLabs voice Spanish-speaking patients hear ('' = the settings' voice,
+   * spoken by ElevenLabs' multilingual model).
+   */
+  readonly spanishVoiceId: string;
 }
 
 /** cdk.json's defaults for the two Vapi ids that have no real default; a production synth refuses them. */
@@ -194,6 +199,7 @@ function readVapiConfig(node: Node, isProduction: boolean): VapiConfig {
     webhookAuth,
     webhookCredentialId: stringContext(node, 'vapiWebhookCredentialId') ?? '',
     recordingEnabled: booleanContext(node, 'vapiRecordingEnabled'),
+    spanishVoiceId: stringContext(node, 'vapiVoiceIdEs') ?? '',
   };
 }
 

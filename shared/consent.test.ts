@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { consentCoverageFromLatest, consentCoversMonth, type ConsentChange } from './consent';
+import {
+  CONSENT_DISCLOSURES,
+  CONSENT_SCRIPT,
+  consentCoverageFromLatest,
+  consentCoversMonth,
+  type ConsentChange,
+} from './consent';
 
 const accepted = (date: string): ConsentChange => ({ status: 'accepted', date });
 const withdrawn = (date: string): ConsentChange => ({ status: 'withdrawn', date });
@@ -62,5 +68,16 @@ describe('consentCoverageFromLatest', () => {
         if (coverage !== 'history') expect(coverage === 'covered').toBe(consentCoversMonth(history, month));
       }
     }
+  });
+});
+
+describe('CONSENT_SCRIPT', () => {
+  it('has every disclosure in both languages, each Spanish sentence its own', () => {
+    for (const disclosure of CONSENT_DISCLOSURES) {
+      expect(CONSENT_SCRIPT.en[disclosure].trim()).not.toBe('');
+      expect(CONSENT_SCRIPT.es[disclosure].trim()).not.toBe('');
+      expect(CONSENT_SCRIPT.es[disclosure]).not.toBe(CONSENT_SCRIPT.en[disclosure]);
+    }
+    expect(Object.keys(CONSENT_SCRIPT.es).sort()).toEqual([...CONSENT_DISCLOSURES].sort());
   });
 });

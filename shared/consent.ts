@@ -76,3 +76,26 @@ export function consentCoverageFromLatest(latest: ConsentChange, month: string):
   if (latest.status === 'accepted') return changed <= month ? 'covered' : 'history';
   return changed < month ? 'not covered' : 'history';
 }
+
+/**
+ * What staff read aloud before asking for consent, one sentence per disclosure, in the patient's
+ * language (DECISIONS "Languages": reviewed strings, one catalogue per language). The English
+ * sentences are also what a Spanish script means, shown beside it for the staff member reading it.
+ */
+export const CONSENT_SCRIPT: Record<'en' | 'es', Record<ConsentDisclosure, string>> = {
+  en: {
+    service:
+      'Chronic care management means your care team checks in with you between visits, by phone each month, to help with your conditions, your medications and your care plan.',
+    cost_sharing: 'Medicare may charge you cost sharing for this service, such as co-insurance or your deductible.',
+    right_to_stop: 'You can stop at any time; stopping takes effect at the end of that month.',
+    one_practitioner: 'Only one practitioner can bill Medicare for your care management in a month.',
+  },
+  es: {
+    service:
+      'El manejo de la atención crónica significa que su equipo de atención se comunica con usted entre consultas, por teléfono cada mes, para ayudarle con sus enfermedades, sus medicamentos y su plan de atención.',
+    cost_sharing:
+      'Es posible que Medicare le cobre una parte del costo de este servicio, como el coseguro o su deducible.',
+    right_to_stop: 'Puede dejar el servicio en cualquier momento; la baja se hace efectiva al final de ese mes.',
+    one_practitioner: 'Solo un profesional de salud puede facturar a Medicare su manejo de la atención en un mes.',
+  },
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inboundKeyword, reminderTextBody, SMS_REPLIES, SMS_REPLIES_BY_LANGUAGE } from './texts';
+import { inboundKeyword, outboundTextBody, reminderTextBody, SMS_REPLIES, SMS_REPLIES_BY_LANGUAGE } from './texts';
 
 describe('inboundKeyword', () => {
   it('reads the STOP, START and HELP families in English, whole reply, any case', () => {
@@ -62,5 +62,17 @@ describe('reminderTextBody', () => {
     const late = reminderTextBody('en', { ...facts, scheduledAt: '2026-12-02T02:00:00.000Z' });
     expect(late).toContain('on Tuesday, December 1 at 9:00 PM EST.');
     expect(late).not.toMatch(/[\u00a0\u202f]/);
+  });
+});
+
+describe('outboundTextBody', () => {
+  it("writes the call link's line and the footer in the patient's language", () => {
+    expect(outboundTextBody(' Hi Ana ', 'https://x/call/t', 'en')).toBe(
+      'Hi Ana\n\nTap to talk with your care assistant now: https://x/call/t\n\nReply STOP to opt out, HELP for help.',
+    );
+    expect(outboundTextBody('Hola Rosa', 'https://x/call/t?lang=es', 'es')).toBe(
+      'Hola Rosa\n\nToque aquí para hablar ahora con su asistente de atención: https://x/call/t?lang=es\n\nResponda ALTO para no recibir más mensajes, AYUDA para obtener ayuda.',
+    );
+    expect(outboundTextBody('Hi', null)).toBe('Hi\n\nReply STOP to opt out, HELP for help.');
   });
 });

@@ -142,11 +142,17 @@ export const resolveCallbackSchema = z.object({
   callback_status: z.literal('resolved', { error: TEXT_MESSAGES.callbackStatusInvalid }),
 });
 
-/** The text a patient receives: staff text, optional call link line, footer. */
-export function outboundTextBody(body: string, callLink: string | null): string {
+/** The call link's line in Spanish. */
+export const CALL_LINK_LINE_ES = 'Toque aquí para hablar ahora con su asistente de atención:';
+
+/**
+ * The text a patient receives: staff text, optional call link line, footer; the line and the
+ * footer in the patient's language (staff write the text itself).
+ */
+export function outboundTextBody(body: string, callLink: string | null, language: SmsLanguage = 'en'): string {
   const parts = [body.trim()];
-  if (callLink) parts.push(`${CALL_LINK_LINE} ${callLink}`);
-  parts.push(TEXT_FOOTER);
+  if (callLink) parts.push(`${language === 'es' ? CALL_LINK_LINE_ES : CALL_LINK_LINE} ${callLink}`);
+  parts.push(TEXT_FOOTER_BY_LANGUAGE[language]);
   return parts.join('\n\n');
 }
 

@@ -3,13 +3,7 @@
  * call lifecycle jobs and notifications (product-rules.md "Calls"): the settings in force, what
  * the assistant is told, handing a call to Vapi, and storing a scheduled call with its schedule.
  */
-import {
-  DEFAULT_FIRST_MESSAGE,
-  VOICEMAIL_MESSAGE,
-  VOICEMAIL_MESSAGE_WITHOUT_NUMBER,
-  renderPrompt,
-  withFixedParts,
-} from '../../shared/values/settings';
+import { CALL_TEXTS, renderPrompt, withFixedParts } from '../../shared/values/settings';
 import { CALL_MESSAGES } from '../../shared/call-messages';
 import { nextCheckIn } from '../../shared/call-times';
 import { EMPTY_CARE_PLAN, carePlanPrompt } from '../../shared/care-plan';
@@ -57,7 +51,8 @@ export type SchedulingDeps = CallDeps & { scheduler: CallScheduler };
 
 /**
  * What the assistant is told about the patient: the fixed parts (who is calling, stop calling,
- * voicemail) and the settings prompt, with the variables filled in; and what a voicemail hears.
+ * voicemail) and the settings prompt, with the variables filled in; and what a voicemail hears. The
+ * patient's preferred language chooses the words said and the fixed parts (DECISIONS "Languages").
  */
 export async function callScript(deps: ScriptDeps, patient: PatientRecord, organization: OrganizationRef) {
   const [settings, carePlan, emrNotes, practice] = await Promise.all([
@@ -74,15 +69,18 @@ export async function callScript(deps: ScriptDeps, patient: PatientRecord, organ
     emrNotes: emrNotes?.content ?? 'No EMR notes on file.',
   };
   const telephone = practice?.telephone?.trim();
+  const language = patient.preferred_language ?? 'en';
+  const texts = CALL_TEXTS[language];
   return {
     settings,
+    language,
     measures: monitoredMeasures(carePlan?.plan?.conditions.map((c) => c.code) ?? []),
-    systemPrompt: renderPrompt(withFixedParts(settings.systemPrompt), values),
-    firstMessage: renderPrompt(DEFAULT_FIRST_MESSAGE, values),
+    systemPrompt: renderPrompt(withFixedParts(settings.systemPrompt, language), values),
+    firstMessage: renderPrompt(texts.firstMessage, values),
     // Only the practice's name and number: never the patient's name or anything about their health.
     voicemailMessage: telephone
-      ? renderPrompt(VOICEMAIL_MESSAGE, values).replace('{{practicePhone}}', telephone)
-      : renderPrompt(VOICEMAIL_MESSAGE_WITHOUT_NUMBER, values),
+      ? renderPrompt(texts.voicemailMessage, values).replace('{{practicePhone}}', telephone)
+      : renderPrompt(texts.voicemailMessageWithoutNumber, values),
   };
 }
 
@@ -111,6 +109,7 @@ export async function dial(
       audience: 'patient',
       voicemailMessage: script.voicemailMessage,
       measures: script.measures,
+      language: script.language,
     });
     const at = deps.clock.now().toISOString();
     await deps.committer.commit(vendorCallIdPlan(log.id, vendorCallId, at));

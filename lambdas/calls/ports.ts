@@ -2,6 +2,7 @@
 import type { CallOutcome, EscalationLevel } from '../../shared/values/calls';
 import type { TranscriptTurn } from '../../shared/calls';
 import type { Measure } from '../../shared/observations/measures';
+import type { CallLanguage } from '../../shared/values/settings';
 import type { ObservedValue } from '../../shared/observations/rules';
 import type { CarePlanFields, DocumentKind, Observation, OutreachCadence } from '../../shared/domain';
 import type { OrganizationLookup, PatientLookup } from '../kernel/access';
@@ -94,6 +95,8 @@ export interface OutboundCallRequest {
   voicemailMessage: string | null;
   /** What a check-in measures (the care plan's conditions decide); none for a staff alert. */
   measures?: readonly Measure[];
+  /** The patient's language: the voice, the transcriber and the phrase Vapi hangs up on follow it (unset: English). */
+  language?: CallLanguage;
 }
 
 export interface VoiceAgent {

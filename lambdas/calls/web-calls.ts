@@ -41,6 +41,7 @@ export async function createWebCall(
         systemPrompt: script.systemPrompt,
         firstMessage: script.firstMessage,
         measures: script.measures,
+        language: script.language,
       });
       await deps.committer.commit(vendorCallIdPlan(log.id, vendorCallId, deps.clock.now().toISOString()));
       return { callLogId: log.id, vendorCallId, webCallUrl, assistantName: WEB_CALL_ASSISTANT_NAME };

@@ -80,6 +80,8 @@ export interface VapiEnv {
   readonly webhookCredentialId: string | undefined;
   /** VAPI_RECORDING_ENABLED=true: Vapi records calls (a deployment's choice; off unless set). */
   readonly recordingEnabled: boolean;
+  /** VAPI_VOICE_ID_ES: the voice Spanish calls use (unset: the settings' voice, multilingual). */
+  readonly spanishVoiceId?: string;
 }
 export function readVapiEnv(source: Source = process.env): VapiEnv {
   const webhookAuth = required(source, 'VAPI_WEBHOOK_AUTH');
@@ -99,6 +101,7 @@ export function readVapiEnv(source: Source = process.env): VapiEnv {
     webhookAuth,
     webhookCredentialId: optional(source, 'VAPI_WEBHOOK_CREDENTIAL_ID'),
     recordingEnabled: optional(source, 'VAPI_RECORDING_ENABLED') === 'true',
+    spanishVoiceId: optional(source, 'VAPI_VOICE_ID_ES'),
   };
 }
 

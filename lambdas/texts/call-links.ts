@@ -6,7 +6,7 @@
  * patients having none of their own). Every token that doesn't open a link (unknown, expired,
  * revoked, malformed, a patient or organization gone) gets the same answer.
  */
-import type { RevokeCallLinksResponse } from '../../shared/call-link';
+import { callLinkUrl, type RevokeCallLinksResponse } from '../../shared/call-link';
 import { isWithinCallWindow, nextCallWindowTime } from '../../shared/call-times';
 import { CALL_LINK_CALL_WINDOW_MINUTES, type CallLinkResponse, type CreateCallLinkResponse } from '../../shared/texts';
 import type { Actor } from '../kernel/actor';
@@ -53,7 +53,7 @@ export async function createCallLink(
       },
       [auditEventWrite(eventOf())],
     );
-    return { link: `${deps.webOrigin}/call/${token}`, expires };
+    return { link: callLinkUrl(deps.webOrigin, token, patient.preferred_language), expires };
   });
 }
 
@@ -126,8 +126,9 @@ export async function openCallLink(deps: OpenCallLinkDeps, token: string): Promi
       ) {
         throw invalidLink();
       }
-      // Whoever holds the link learns the first name only (spec §3 "Magic-link validation response").
-      const who = { patient: { first_name: patient.first_name } };
+      // Whoever holds the link learns the first name only (spec §3 "Magic-link validation response"),
+      // and the language the page speaks to them.
+      const who = { patient: { first_name: patient.first_name }, language: patient.preferred_language ?? 'en' };
       const now = deps.clock.now();
       if (!isWithinCallWindow(now, organization.timezone)) {
         const opens = nextCallWindowTime(now, organization.timezone);

@@ -17,6 +17,7 @@ import {
 } from '../../shared/texts';
 import { TEXT_STATUSES, type TextStatus } from '../../shared/values/texts';
 import { toE164 } from '../../shared/phone';
+import { callLinkUrl } from '../../shared/call-link';
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { patientForActor } from '../kernel/access';
@@ -204,11 +205,11 @@ export async function sendPatientText(
           callLogId: null,
           createdBy: actor.userId,
         });
-        magicLink = `${deps.webOrigin}/call/${token}`;
+        magicLink = callLinkUrl(deps.webOrigin, token, patient.preferred_language);
       }
       ({ messageSid } = await deps.sms.send({
         to: phone,
-        body: outboundTextBody(input.body, magicLink),
+        body: outboundTextBody(input.body, magicLink, patient.preferred_language ?? DEFAULT_LANGUAGE),
         idempotencyKey: text.id,
         statusCallback: deps.statusCallbackUrl,
         sender,

@@ -3,6 +3,7 @@
  * types both tiers use are their `z.output`, and `./contract` maps every route to one of them.
  */
 import * as z from 'zod/mini';
+import { PREFERRED_LANGUAGES } from '../enrollment/patient-fields';
 import {
   accessHistoryEntryRecord,
   awaitingConsentGroupRecord,
@@ -188,6 +189,8 @@ export const callLinkAnswer = z.object({
   /** The patient the link calls, by first name only: whoever holds the link sees no more. */
   patient: z.strictObject({ first_name: z.string() }),
   call: z.enum(['placed', 'on_its_way', 'outside_hours']),
+  /** The language the page speaks: the patient's preferred one (absent: English). */
+  language: z.optional(z.enum(PREFERRED_LANGUAGES)),
   /** outside_hours: the next time a call can be placed (ISO), and the time zone the hours are in. */
   next_call_at: z.optional(z.string()),
   time_zone: z.optional(z.string()),

@@ -90,9 +90,9 @@ export const FIXED_PROMPT_PARTS = [
   },
 ] as const;
 
-/** The instructions a patient call gets: the fixed parts first, then the settings' template. */
-export function withFixedParts(template: string): string {
-  const fixed = FIXED_PROMPT_PARTS.map((part) => `${part.title}: ${part.text}`).join('\n');
+/** The instructions a patient call gets: the fixed parts first (in the patient's language's), then the settings' template. */
+export function withFixedParts(template: string, language: CallLanguage = 'en'): string {
+  const fixed = CALL_TEXTS[language].fixedParts.map((part) => `${part.title}: ${part.text}`).join('\n');
   return `${fixed}\n\n${template}`;
 }
 
@@ -111,3 +111,82 @@ export function renderPrompt(template: string, values: Readonly<Record<PromptVar
     (PROMPT_VARIABLES as readonly string[]).includes(name) ? values[name as PromptVariable] : whole,
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Languages (DECISIONS "Languages"): what a call says in the patient's language, reviewed strings,
+// one catalogue per language, never translated at run time. The settings' template stays the
+// operators' (English) instructions; the fixed parts tell the assistant which language to speak.
+
+/** The languages a call can be held in (a patient's `preferred_language`). */
+export type CallLanguage = 'en' | 'es';
+
+/** What a patient call says word for word, and the fixed parts of its instructions, in one language. */
+export interface CallTexts {
+  firstMessage: string;
+  stopCallsConfirmation: string;
+  fixedParts: readonly { title: string; text: string }[];
+  voicemailMessage: string;
+  voicemailMessageWithoutNumber: string;
+}
+
+/** Spanish: the same promises as English (TCPA's disclosure, stop calling, a voicemail without health information). */
+export const STOP_CALLS_CONFIRMATION_ES = 'Entiendo. No le volveremos a llamar con este asistente. Adiós.';
+
+export const CALL_TEXTS: Record<CallLanguage, CallTexts> = {
+  en: {
+    firstMessage: DEFAULT_FIRST_MESSAGE,
+    stopCallsConfirmation: STOP_CALLS_CONFIRMATION,
+    fixedParts: FIXED_PROMPT_PARTS,
+    voicemailMessage: VOICEMAIL_MESSAGE,
+    voicemailMessageWithoutNumber: VOICEMAIL_MESSAGE_WITHOUT_NUMBER,
+  },
+  es: {
+    firstMessage:
+      'Hola, le habla Care, un asistente automatizado que llama de parte del equipo de atención de {{providerName}}. ¿Hablo con {{patientName}}?',
+    stopCallsConfirmation: STOP_CALLS_CONFIRMATION_ES,
+    fixedParts: [
+      {
+        title: 'Language',
+        text: 'The patient\'s preferred language is Spanish. Speak Spanish for the whole call, using the formal "usted", in plain words. Only if the person asks to speak English, continue in English.',
+      },
+      {
+        title: 'Who is calling',
+        text: 'You are an automated assistant, not a person, calling on behalf of the care team at {{providerName}}. Say so, in Spanish, whenever you are asked who is calling or whether you are a real person.',
+      },
+      {
+        title: 'Stop calling',
+        text: `If the person asks you to stop calling, not to call again, or to be taken off the list (in any words), do not try to change their mind: say exactly "${STOP_CALLS_CONFIRMATION_ES}" (in English, exactly "${STOP_CALLS_CONFIRMATION}") and end the call.`,
+      },
+      {
+        title: 'Voicemail',
+        text: 'If you reach voicemail or an answering machine, or anyone other than {{patientName}}, never mention health information, the care plan or the reason for the call.',
+      },
+    ],
+    voicemailMessage:
+      'Hola, este es un mensaje de {{providerName}}. Por favor, devuélvanos la llamada al {{practicePhone}}. Gracias.',
+    voicemailMessageWithoutNumber:
+      'Hola, este es un mensaje de {{providerName}}. Por favor, devuélvanos la llamada. Gracias.',
+  },
+};
+
+/**
+ * The phrases Vapi hangs up on in a call held in `language`: its confirmation, and English's (the
+ * person may have asked to continue in English).
+ */
+export function endCallPhrasesOf(language: CallLanguage): string[] {
+  return [...new Set([CALL_TEXTS[language].stopCallsConfirmation, STOP_CALLS_CONFIRMATION])];
+}
+
+/** What the summary for staff is written with: English, whatever the call's language (Vapi's default, plus that). */
+export const ENGLISH_SUMMARY_MESSAGES = [
+  {
+    role: 'system',
+    content:
+      'You are an expert note-taker. You will be given a transcript of a call. Summarize the call in 2-3 sentences for the care team. Write the summary in English, whatever language the call was held in. DO NOT return anything except the summary.',
+  },
+  {
+    role: 'user',
+    content:
+      'Here is the transcript:\n\n{{transcript}}\n\n. Here is the ended reason of the call:\n\n{{endedReason}}\n\n',
+  },
+] as const;

@@ -21,7 +21,12 @@ describe('Vapi configuration from CDK context', () => {
       webhookAuth: 'hmac',
       webhookCredentialId: '',
       recordingEnabled: false,
+      spanishVoiceId: '',
     });
+  });
+
+  it("gives Spanish calls the deployment's Spanish voice when it names one", () => {
+    expect(configWith({ vapiVoiceIdEs: 'spanish-voice' }).vapi.spanishVoiceId).toBe('spanish-voice');
   });
 
   it('turns call recording on only when a deployment says so', () => {

@@ -37,7 +37,7 @@ async function newLink(patientId: string, token: string): Promise<string> {
 
 const open = (token: string) => call(stack, 'POST', `/call-links/${token}`);
 /** What a link's answer says of its patient: the first name, and nothing else (spec §7). */
-const firstNameOf = (patient: Patient) => ({ patient: { first_name: patient.first_name } });
+const firstNameOf = (patient: Patient) => ({ patient: { first_name: patient.first_name }, language: 'en' });
 
 async function linkCalls(patientId: string, token: string) {
   const answer = await call<{ history: { items: { kind: string }[] } }>(stack, 'GET', `/patients/${patientId}/calls`, {

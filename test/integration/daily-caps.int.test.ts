@@ -106,7 +106,7 @@ describe('the daily call cap', () => {
 
     expect(await call(stack, 'POST', `/call-links/${firstLink}`)).toEqual({
       status: 200,
-      body: { isValid: true, patient: { first_name: first!.first_name }, call: 'placed' },
+      body: { isValid: true, patient: { first_name: first!.first_name }, language: 'en', call: 'placed' },
     });
     expect(await call(stack, 'POST', `/call-links/${secondLink}`)).toEqual({
       status: 429,
@@ -125,7 +125,7 @@ describe('the daily call cap', () => {
     expect(expectStatus(raised, 200).provider.daily_call_limit).toBe(2);
     expect(await call(stack, 'POST', `/call-links/${secondLink}`)).toEqual({
       status: 200,
-      body: { isValid: true, patient: { first_name: second!.first_name }, call: 'placed' },
+      body: { isValid: true, patient: { first_name: second!.first_name }, language: 'en', call: 'placed' },
     });
     expect((await dialled()).filter((n) => n === second!.phone_number)).toHaveLength(1);
   });

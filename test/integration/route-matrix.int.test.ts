@@ -1675,7 +1675,7 @@ describe('POST /call-links/{token} (link)', () => {
       201,
     );
     const token = link.split('/').pop() ?? '';
-    const who = { patient: { first_name: patient.first_name } };
+    const who = { patient: { first_name: patient.first_name }, language: 'en' };
     expect(await call(stack, 'POST', `/call-links/${token}`)).toEqual({
       status: 200,
       body: { isValid: true, ...who, call: 'placed' },

@@ -335,7 +335,7 @@ describe('call links', () => {
     const token = expectStatus(answer, 201).magicLink?.split('/').pop() ?? '';
     expect(await call(stack, 'POST', `/call-links/${token}`)).toEqual({
       status: 200,
-      body: { isValid: true, patient: { first_name: patient.first_name }, call: 'placed' },
+      body: { isValid: true, patient: { first_name: patient.first_name }, language: 'en', call: 'placed' },
     });
     const calls = await eventually(
       async () =>

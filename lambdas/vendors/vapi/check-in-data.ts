@@ -50,7 +50,10 @@ export function checkInDataPlan(measures: readonly Measure[]): Vapi.StructuredDa
           enum: [...ESCALATION_LEVELS],
           description: 'How soon the care team must act on this call',
         },
-        note_to_doctor: { type: 'string', description: 'What the care team should know or do, briefly' },
+        note_to_doctor: {
+          type: 'string',
+          description: 'What the care team should know or do, briefly, in English whatever language the call was in',
+        },
         stop_calls: { type: 'boolean', description: 'The person asked not to be called again' },
         readings,
       },

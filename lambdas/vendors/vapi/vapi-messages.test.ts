@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STOP_CALLS_CONFIRMATION } from '../../../shared/values/settings';
+import { STOP_CALLS_CONFIRMATION, STOP_CALLS_CONFIRMATION_ES } from '../../../shared/values/settings';
 import { outcomeOf, parseVapiWebhook, REPORT_LIMITS, reportFromVapiCall, VapiMessageError } from './vapi-messages';
 
 const CALL_ID = '4f6a2b1c-8d3e-4f5a-9b6c-7d8e9f0a1b2c';
@@ -391,6 +391,14 @@ describe('parseVapiWebhook: a person who asks not to be called again', () => {
     expect(
       reportOf(endOfCallReport({ endedReason: 'assistant-said-end-call-phrase', artifact: saying(said) })),
     ).toMatchObject({ outcome: 'answered', stopCalls: true });
+  });
+
+  it('is heard in Spanish too, with or without the accents the transcription kept', () => {
+    for (const said of [STOP_CALLS_CONFIRMATION_ES, STOP_CALLS_CONFIRMATION_ES.replace('ó', 'o').toLowerCase()]) {
+      expect(
+        reportOf(endOfCallReport({ endedReason: 'assistant-said-end-call-phrase', artifact: saying(said) })),
+      ).toMatchObject({ stopCalls: true });
+    }
   });
 
   it("is heard from the analysis plan's structured data (stop_calls), or its catalogue entry", () => {

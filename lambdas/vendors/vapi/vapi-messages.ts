@@ -6,7 +6,7 @@
 // The namespace import lets esbuild drop what is unused (`{ z }` keeps all of zod, locales included: ~430 KB).
 import * as z from 'zod/mini';
 import { isUuid } from '../../../shared/validation';
-import { STOP_CALLS_CONFIRMATION } from '../../../shared/values/settings';
+import { CALL_TEXTS } from '../../../shared/values/settings';
 import { escalationLevelOf, type CallOutcome, type EscalationLevel } from '../../../shared/values/calls';
 import type { TranscriptTurn } from '../../../shared/calls';
 import { readObservations } from '../../../shared/observations/rules';
@@ -207,9 +207,17 @@ function reportOf(vendorCallId: string, fields: ReportFields): CallReport {
   };
 }
 
-/** Letters only: the confirmation is found whatever the transcription did to spaces and punctuation. */
-const lettersOf = (text: string) => text.toLowerCase().replace(/[^a-z]/g, '');
-const STOP_CONFIRMATION_LETTERS = lettersOf(STOP_CALLS_CONFIRMATION);
+/**
+ * Letters only, accents dropped: the confirmation is found whatever the transcription did to spaces,
+ * punctuation and accents ("Adiós", "Adios").
+ */
+const lettersOf = (text: string) =>
+  text
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+/** Each language's confirmation: a call may have been asked to stop in either. */
+const STOP_CONFIRMATION_LETTERS = Object.values(CALL_TEXTS).map((texts) => lettersOf(texts.stopCallsConfirmation));
 
 /**
  * The person asked not to be called again: the assistant said the fixed confirmation (which also
@@ -220,7 +228,9 @@ function stopRequested(analysis: z.infer<typeof analysisSchema>, transcript: Tra
   const entry = (analysis.structuredDataMulti ?? []).find((item) => isRecord(item) && item.key === 'stop_calls');
   if (isRecord(entry) && (entry.result ?? entry.data ?? entry.value) === true) return true;
   return transcript.some(
-    (turn) => turn.speaker === 'assistant' && lettersOf(turn.text).includes(STOP_CONFIRMATION_LETTERS),
+    (turn) =>
+      turn.speaker === 'assistant' &&
+      STOP_CONFIRMATION_LETTERS.some((confirmation) => lettersOf(turn.text).includes(confirmation)),
   );
 }
 

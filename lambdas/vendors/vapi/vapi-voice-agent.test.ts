@@ -2,7 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CallsClient } from '@vapi-ai/server-sdk/calls';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '../../../shared/values/settings';
+import {
+  DEFAULT_SYSTEM_PROMPT,
+  ENGLISH_SUMMARY_MESSAGES,
+  STOP_CALLS_CONFIRMATION,
+  STOP_CALLS_CONFIRMATION_ES,
+  renderPrompt,
+} from '../../../shared/values/settings';
 import { type OutboundCallRequest } from '../../calls/ports';
 import { VoiceAgentError } from '../../kernel/vendor-errors';
 import type { VapiEnv } from '../../kernel/env';
@@ -145,6 +151,43 @@ describe('VapiVoiceAgent against the voice simulator', () => {
       'diastolic',
       'phq2',
     ]);
+  });
+
+  it("holds a Spanish patient's call in Spanish: multilingual voice, Spanish transcriber, Spanish end-call phrase, English summary", () => {
+    const spanish = { ...request('+15555550106'), language: 'es' as const, measures: ['systolic' as const] };
+
+    const body = createCallBody(spanish, envFor(simulator.url));
+    const { customerNumber: _, audience: __, voicemailMessage: ___, ...webRequest } = spanish;
+    const web = createWebCallBody(webRequest, envFor(simulator.url));
+
+    expect(vapiContractErrors('CreateCallDTO', body)).toEqual([]);
+    expect(vapiContractErrors('CreateWebCallDTO', web)).toEqual([]);
+    for (const overrides of [body.assistantOverrides, web.assistantOverrides]) {
+      expect(overrides).toMatchObject({
+        voice: { provider: '11labs', voiceId: 'marissa', model: 'eleven_multilingual_v2' },
+        transcriber: { provider: 'deepgram', model: 'nova-2', language: 'es' },
+        endCallPhrases: [STOP_CALLS_CONFIRMATION_ES, STOP_CALLS_CONFIRMATION],
+        analysisPlan: { summaryPlan: { messages: [...ENGLISH_SUMMARY_MESSAGES] } },
+      });
+    }
+    expect(ENGLISH_SUMMARY_MESSAGES[0].content).toContain('in English');
+    // The deployment's Spanish voice, when it names one.
+    const configured = { ...envFor(simulator.url), spanishVoiceId: 'voice-es-1' };
+    expect(assistantOverridesOf(spanish, configured).voice).toEqual({
+      provider: '11labs',
+      voiceId: 'voice-es-1',
+      model: 'eleven_multilingual_v2',
+    });
+  });
+
+  it("keeps an English patient's call on the assistant's own transcriber and summary", () => {
+    for (const language of [undefined, 'en' as const]) {
+      const overrides = assistantOverridesOf({ ...request('+15555550106'), language }, envFor(simulator.url));
+      expect(overrides.voice).toEqual({ provider: '11labs', voiceId: 'marissa' });
+      expect(overrides.transcriber).toBeUndefined();
+      expect(overrides.analysisPlan?.summaryPlan).toBeUndefined();
+      expect(overrides.endCallPhrases).toEqual([STOP_CALLS_CONFIRMATION]);
+    }
   });
 
   it('records only when the deployment turns recording on', () => {

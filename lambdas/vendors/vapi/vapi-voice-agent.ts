@@ -2,7 +2,12 @@ import { VapiError, VapiTimeoutError, type Vapi } from '@vapi-ai/server-sdk';
 // The calls resource alone (the SDK's `./calls` entry, what `VapiClient#calls` is made of): about
 // 40 KB in a function's bundle where the whole `VapiClient` brings about 230 KB.
 import { CallsClient } from '@vapi-ai/server-sdk/calls';
-import { STOP_CALLS_CONFIRMATION, VOICE_PROVIDER } from '../../../shared/values/settings';
+import {
+  ENGLISH_SUMMARY_MESSAGES,
+  VOICE_PROVIDER,
+  endCallPhrasesOf,
+  type CallLanguage,
+} from '../../../shared/values/settings';
 import { type OutboundCallRequest, type VoiceAgent, type WebCallAgent, type WebCallRequest } from '../../calls/ports';
 import { VoiceAgentError } from '../../kernel/vendor-errors';
 import type { VapiEnv } from '../../kernel/env';
@@ -14,7 +19,7 @@ export type VapiCalls = Pick<CallsClient, 'create' | 'get'>;
 
 /** What the adapter adds to every call from configuration. */
 export type VapiCallSettings = Pick<VapiEnv, 'phoneNumberId' | 'modelProvider' | 'model' | 'webhookUrl'> &
-  Partial<Pick<VapiEnv, 'webhookCredentialId' | 'recordingEnabled'>>;
+  Partial<Pick<VapiEnv, 'webhookCredentialId' | 'recordingEnabled' | 'spanishVoiceId'>>;
 
 /** The server messages CareLoop handles (vapi-messages.ts); Vapi posts no other. */
 export const HANDLED_SERVER_MESSAGES = ['status-update', 'end-of-call-report'] as const;
@@ -99,6 +104,23 @@ export function createCallBody(request: OutboundCallRequest, settings: VapiCallS
   };
 }
 
+/**
+ * How a call in Spanish is heard and understood: the deployment's Spanish voice (else the settings'
+ * voice) through ElevenLabs' multilingual model, and Deepgram transcribing Spanish. English calls
+ * keep the assistant's own transcriber and the voice's default model.
+ */
+function speechOf(
+  language: CallLanguage,
+  voiceId: string,
+  settings: VapiCallSettings,
+): Pick<Vapi.AssistantOverrides, 'voice' | 'transcriber'> {
+  if (language === 'en') return { voice: { provider: VOICE_PROVIDER, voiceId } };
+  return {
+    voice: { provider: VOICE_PROVIDER, voiceId: settings.spanishVoiceId || voiceId, model: 'eleven_multilingual_v2' },
+    transcriber: { provider: 'deepgram', model: 'nova-2', language },
+  };
+}
+
 /** A phone call's request, or a web call's (audience `web`: no number, no voicemail). */
 type OverridesRequest = Omit<OutboundCallRequest, 'customerNumber' | 'audience'> & {
   audience: OutboundCallRequest['audience'] | 'web';
@@ -109,11 +131,14 @@ type OverridesRequest = Omit<OutboundCallRequest, 'customerNumber' | 'audience'>
  * the prompt, voice and first message; ids to find the call log again; HIPAA mode; only the
  * server messages CareLoop handles (none for a staff alert, which has no call log); no recording
  * unless the deployment turns it on; and, for a patient, voicemail detection with a neutral message.
+ * The patient's language chooses the voice, the transcriber and the end-call phrase; the summary for
+ * staff is asked for in English whatever the call's language.
  */
 export function assistantOverridesOf(request: OverridesRequest, settings: VapiCallSettings): Vapi.AssistantOverrides {
   // A web call is reported and can be asked to stop like a patient's phone call, but has no voicemail.
   const reported = request.audience !== 'staff';
   const phoneToPatient = request.audience === 'patient';
+  const language = request.language ?? 'en';
   return {
     // Provider and model are configuration; Vapi checks them against its list of models.
     model: {
@@ -121,7 +146,7 @@ export function assistantOverridesOf(request: OverridesRequest, settings: VapiCa
       model: settings.model,
       messages: [{ role: 'system', content: request.systemPrompt }],
     } as Vapi.AssistantOverridesModel,
-    voice: { provider: VOICE_PROVIDER, voiceId: request.voiceId },
+    ...speechOf(language, request.voiceId, settings),
     firstMessage: request.firstMessage,
     metadata: {
       callLogId: request.callLogId,
@@ -138,9 +163,16 @@ export function assistantOverridesOf(request: OverridesRequest, settings: VapiCa
     // Vapi records by default; a recording is PHI kept outside CareLoop.
     artifactPlan: { recordingEnabled: settings.recordingEnabled ?? false },
     // Said when the person asks not to be called again: Vapi hangs up on it.
-    ...(reported ? { endCallPhrases: [STOP_CALLS_CONFIRMATION] } : {}),
+    ...(reported ? { endCallPhrases: endCallPhrasesOf(language) } : {}),
     // What the report's structured data holds: the assessment, and the readings the care plan monitors.
-    ...(reported ? { analysisPlan: { structuredDataPlan: checkInDataPlan(request.measures ?? []) } } : {}),
+    ...(reported
+      ? {
+          analysisPlan: {
+            structuredDataPlan: checkInDataPlan(request.measures ?? []),
+            ...(language === 'en' ? {} : { summaryPlan: { messages: [...ENGLISH_SUMMARY_MESSAGES] } }),
+          },
+        }
+      : {}),
     ...(phoneToPatient
       ? {
           voicemailDetection: { provider: 'vapi' as const },

@@ -85,6 +85,7 @@ export const TEXTS_CONTRACT = {
       200: answer(answers.callLinkAnswer, 'Placed', {
         isValid: true,
         patient: { first_name: examplePatient.first_name },
+        language: 'en',
         call: 'placed',
       }),
     },

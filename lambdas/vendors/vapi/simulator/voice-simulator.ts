@@ -46,6 +46,7 @@ import {
   type Turn,
 } from './call-script';
 import { createRefusals, vapiContractErrors, validatorFor, type CreateRequest } from './contract-validator';
+import { inCallLanguage } from './spanish-script';
 
 export interface VoiceSimulatorOptions {
   /** 0 picks a free port. */
@@ -195,9 +196,12 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
       ...(dto.name ? { name: dto.name } : {}),
     };
     calls.set(call.id, call);
-    const script = askedToStop
-      ? stopScriptFor(dto)
-      : scriptFor(dto.assistantOverrides, simulatedEndingOf(dto.customer?.number ?? ''));
+    const script = inCallLanguage(
+      dto.assistantOverrides,
+      askedToStop
+        ? stopScriptFor(dto)
+        : scriptFor(dto.assistantOverrides, simulatedEndingOf(dto.customer?.number ?? '')),
+    );
     options.log(`voice simulator: call ${call.id} queued (${script.ending})`);
     playInBackground(call, script, dto.assistantOverrides?.server?.url ?? options.webhookUrl);
     return structuredClone(call);
@@ -227,7 +231,7 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
     );
     calls.set(id, call);
     rooms.set(id, {
-      script: scriptFor(dto.assistantOverrides, 'Normal'),
+      script: inCallLanguage(dto.assistantOverrides, scriptFor(dto.assistantOverrides, 'Normal')),
       serverUrl: dto.assistantOverrides?.server?.url ?? options.webhookUrl,
     });
     options.log(`voice simulator: web call ${id} queued`);

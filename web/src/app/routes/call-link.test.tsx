@@ -4,14 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode, useEffect } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { CALL_LINK_HOURS_MESSAGES } from '../../../../shared/call-link';
+import { CALL_LINK_HOURS_MESSAGES, CALL_LINK_PAGE_TEXTS } from '../../../../shared/call-link';
 import { CALL_LINK_MESSAGES, type CallLinkResponse } from '../../../../shared/texts';
 import { AppProviders } from '../app-providers';
 import { createAppRoutes } from '../router';
 import { ApiError } from '../../lib/api-client';
 import { createFakeApi } from '../../test/fakes';
 import { renderWithProviders } from '../../test/render-with-providers';
-import { CALL_FAILED_TITLE, CallLinkPage } from './call-link';
+import { expectNoAxeViolations } from '../../test/axe';
+import { CallLinkPage } from './call-link';
+
+const CALL_FAILED_TITLE = CALL_LINK_PAGE_TEXTS.en.callFailedTitle;
+const ES = CALL_LINK_PAGE_TEXTS.es;
 
 /** A signed-out visitor; `POST /call-links/{token}` is answered by `answer` (which may throw). */
 function fakeLinkApi(answer: () => Promise<unknown> | unknown) {
@@ -188,5 +192,91 @@ describe('CallLinkPage (/call/{token})', { timeout: 30_000 }, () => {
     await heading('CareLoop is Calling You');
     expect(effects).toBe(2);
     expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe("CallLinkPage in Spanish (a Spanish-speaking patient's link)", { timeout: 30_000 }, () => {
+  /** The region the page speaks in, by its `lang`. */
+  const region = () => document.querySelector('[lang]');
+
+  it("speaks Spanish while validating (the link's lang) and once called (the answer's language), axe clean", async () => {
+    let settle: (value: CallLinkResponse) => void = () => undefined;
+    openLink(() => new Promise((resolve) => (settle = resolve)), '/call/tok_1?lang=es');
+
+    await heading(ES.validating);
+    expect(region()?.getAttribute('lang')).toBe('es');
+    expect(document.title).toBe(`${ES.documentTitle} · CareLoop`);
+    await expectNoAxeViolations();
+
+    settle({ ...placed, language: 'es' });
+    await heading('CareLoop le está llamando');
+    expect(screen.getByText(ES.answerPhone)).toBeVisible();
+    expect(screen.getByText(ES.emergencyNote)).toBeVisible();
+    expect(region()?.getAttribute('lang')).toBe('es');
+    expect(document.title).toBe('CareLoop le está llamando · CareLoop');
+    await expectNoAxeViolations();
+  });
+
+  it('follows the answer when the link has no lang (a link copied by staff), and says a call is on its way', async () => {
+    openLink(() => ({ ...placed, call: 'on_its_way', language: 'es' }));
+    await heading('CareLoop le está llamando');
+    expect(screen.getByText(ES.onItsWay)).toBeVisible();
+    expect(region()?.getAttribute('lang')).toBe('es');
+  });
+
+  it('says an expired link and a failed validation in Spanish, with the way home', async () => {
+    const { router, user } = openLink(() => {
+      throw new ApiError(CALL_LINK_MESSAGES.invalidDefault, 404, 'link.invalid');
+    }, '/call/tok_1?lang=es');
+    await heading(ES.invalidTitle);
+    expect(screen.getByText(ES.invalidDefault)).toBeVisible();
+    expect(screen.queryByText(CALL_LINK_MESSAGES.invalidDefault)).toBeNull();
+    await expectNoAxeViolations();
+    await user.click(screen.getByRole('link', { name: ES.goHome }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('says a request that failed before an answer in Spanish', async () => {
+    openLink(() => {
+      throw new ApiError('Invalid or expired link', 0);
+    }, '/call/tok_1?lang=es');
+    await heading(ES.invalidTitle);
+    expect(screen.getByText(ES.validateFailed)).toBeVisible();
+  });
+
+  it("says a call that could not be placed, and the practice's day used up, in Spanish, with Try again", async () => {
+    const { answerWith, user } = openLink(() => {
+      throw new ApiError(CALL_LINK_MESSAGES.callFailed, 502, 'link.call_failed');
+    }, '/call/tok_1?lang=es');
+    await heading(ES.callFailedTitle);
+    expect(screen.getByText(ES.callFailed)).toBeVisible();
+    await expectNoAxeViolations();
+
+    answerWith(() => {
+      throw new ApiError('over the limit', 429, 'link.daily_limit');
+    });
+    await user.click(screen.getByRole('button', { name: ES.tryAgain }));
+    expect(await screen.findByText(ES.dailyLimit, undefined, { timeout: 15_000 })).toBeVisible();
+  });
+
+  it('says outside the calling hours in Spanish, with when to open the link again', async () => {
+    openLink(
+      () => ({
+        ...placed,
+        call: 'outside_hours',
+        language: 'es',
+        next_call_at: '2026-11-27T13:00:00.000Z',
+        time_zone: 'America/New_York',
+      }),
+      '/call/tok_1?lang=es',
+    );
+    await heading(ES.hoursTitle);
+    expect(screen.getByText(ES.hours)).toBeVisible();
+    expect(
+      screen.getByText(
+        `${ES.noCall} Vuelva a abrir este enlace a partir de las 8:00 a.m. del viernes, 27 de noviembre (EST).`,
+      ),
+    ).toBeVisible();
+    await expectNoAxeViolations();
   });
 });

@@ -1,20 +1,16 @@
 import { Button, Card, Container, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Clock, Home, Link2Off, PhoneIncoming, PhoneOff, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { CALL_LINK_HOURS_MESSAGES } from '../../../../shared/call-link';
-import { CALL_LINK_MESSAGES } from '../../../../shared/texts';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { CALL_LINK_PAGE_TEXTS, callLinkLanguageOf } from '../../../../shared/call-link';
 import { Logo } from '../../components/layout/logo';
 import { COMPANY } from '../../config/company';
 import { paths } from '../../config/paths';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useStartLinkCall } from '../../features/call-link/api/start-link-call';
-import { callLinkView } from './call-link.utils';
+import { callLinkLanguage, callLinkView } from './call-link.utils';
 
-export const CALL_FAILED_TITLE = 'Call Not Placed';
-export const EMERGENCY_NOTE = 'If this is an emergency, call 911.';
-
-function HomeButton() {
+function HomeButton({ label }: { label: string }) {
   return (
     <Button
       component={Link}
@@ -22,7 +18,7 @@ function HomeButton() {
       variant="default"
       leftSection={<Home size={16} aria-hidden="true" />}
     >
-      {CALL_LINK_MESSAGES.goHome}
+      {label}
     </Button>
   );
 }
@@ -61,26 +57,37 @@ function ResultCard({
  * the link and has the assistant call the patient now (once per 15 minutes per patient, during the
  * calling hours: outside them the page says when calls can be placed). No sign-in,
  * and nothing about the patient is shown: whoever holds the link sees only whether a call is coming.
+ * It speaks the patient's language: the link's `lang` until the answer names it (DECISIONS "Languages").
  */
 export function CallLinkPage() {
   const { token = '' } = useParams();
+  const [search] = useSearchParams();
   const query = useStartLinkCall(token);
-  const view = callLinkView({ token, isPending: query.isPending, data: query.data, error: query.error });
-  const callingTitle = `${COMPANY.name} ${CALL_LINK_MESSAGES.callingTitleSuffix}`;
+  const result = {
+    token,
+    isPending: query.isPending,
+    data: query.data,
+    error: query.error,
+    language: callLinkLanguageOf(search.get('lang')),
+  };
+  const view = callLinkView(result);
+  const language = callLinkLanguage(result);
+  const texts = CALL_LINK_PAGE_TEXTS[language];
+  const callingTitle = texts.callingTitle(COMPANY.name);
   useDocumentTitle(
     view.state === 'calling'
       ? callingTitle
       : view.state === 'validating'
-        ? 'Your call link'
+        ? texts.documentTitle
         : view.state === 'call-failed'
-          ? CALL_FAILED_TITLE
+          ? texts.callFailedTitle
           : view.state === 'outside-hours'
-            ? CALL_LINK_HOURS_MESSAGES.title
-            : CALL_LINK_MESSAGES.invalidTitle,
+            ? texts.hoursTitle
+            : texts.invalidTitle,
   );
 
   return (
-    <Container size={480} py={{ base: 32, sm: 64 }} px="md">
+    <Container size={480} py={{ base: 32, sm: 64 }} px="md" lang={language}>
       <Stack gap="xl">
         <Group justify="center">
           <Logo />
@@ -92,43 +99,43 @@ export function CallLinkPage() {
               <Stack align="center" gap="md">
                 <Loader aria-hidden="true" />
                 <Title order={1} size="h3" fw={500}>
-                  {CALL_LINK_MESSAGES.validating}
+                  {texts.validating}
                 </Title>
               </Stack>
             </Card>
           ) : view.state === 'calling' ? (
             <ResultCard icon={<PhoneIncoming size={32} />} color="careloop" title={callingTitle}>
               <Stack gap="xs">
-                <Text size="lg">{CALL_LINK_MESSAGES.answerPhone}</Text>
-                {view.onItsWay && <Text>{CALL_LINK_MESSAGES.onItsWay}</Text>}
+                <Text size="lg">{texts.answerPhone}</Text>
+                {view.onItsWay && <Text>{texts.onItsWay}</Text>}
               </Stack>
               <Text size="sm" c="dimmed">
-                {EMERGENCY_NOTE}
+                {texts.emergencyNote}
               </Text>
             </ResultCard>
           ) : view.state === 'outside-hours' ? (
             <ResultCard
               icon={<Clock size={32} />}
               color="blue"
-              title={CALL_LINK_HOURS_MESSAGES.title}
-              actions={<HomeButton />}
+              title={texts.hoursTitle}
+              actions={<HomeButton label={texts.goHome} />}
             >
               <Stack gap="xs">
-                <Text size="lg">{CALL_LINK_HOURS_MESSAGES.hours}</Text>
+                <Text size="lg">{texts.hours}</Text>
                 <Text>
-                  {CALL_LINK_HOURS_MESSAGES.noCall}
-                  {view.opensAt && ` ${CALL_LINK_HOURS_MESSAGES.openAgain(view.opensAt)}`}
+                  {texts.noCall}
+                  {view.opensAt && ` ${texts.openAgain(view.opensAt)}`}
                 </Text>
               </Stack>
               <Text size="sm" c="dimmed">
-                {EMERGENCY_NOTE}
+                {texts.emergencyNote}
               </Text>
             </ResultCard>
           ) : view.state === 'call-failed' ? (
             <ResultCard
               icon={<PhoneOff size={32} />}
               color="orange"
-              title={CALL_FAILED_TITLE}
+              title={texts.callFailedTitle}
               actions={
                 <Group justify="center" gap="sm">
                   <Button
@@ -136,23 +143,23 @@ export function CallLinkPage() {
                     onClick={() => void query.refetch()}
                     loading={query.isFetching}
                   >
-                    Try Again
+                    {texts.tryAgain}
                   </Button>
-                  <HomeButton />
+                  <HomeButton label={texts.goHome} />
                 </Group>
               }
             >
               <Text>{view.message}</Text>
               <Text size="sm" c="dimmed">
-                {EMERGENCY_NOTE}
+                {texts.emergencyNote}
               </Text>
             </ResultCard>
           ) : (
             <ResultCard
               icon={<Link2Off size={32} />}
               color="red"
-              title={CALL_LINK_MESSAGES.invalidTitle}
-              actions={<HomeButton />}
+              title={texts.invalidTitle}
+              actions={<HomeButton label={texts.goHome} />}
             >
               <Text>{view.message}</Text>
             </ResultCard>

@@ -175,7 +175,12 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
         )}
       </Tabs>
 
-      <ConsentPanel patientId={patient.id} patientName={name} timezone={provider.timezone} />
+      <ConsentPanel
+        patientId={patient.id}
+        patientName={name}
+        timezone={provider.timezone}
+        language={patient.preferred_language}
+      />
 
       <MeasurementsSection patientId={patient.id} targets={carePlan.data?.targets ?? []} />
 

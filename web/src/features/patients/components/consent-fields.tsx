@@ -1,15 +1,17 @@
-import { Checkbox, Radio, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Radio, Stack, Text, TextInput } from '@mantine/core';
 import {
   CONSENT_DISCLOSURES,
   CONSENT_DISCLOSURE_LABELS,
   CONSENT_METHODS,
   CONSENT_METHOD_LABELS,
+  CONSENT_SCRIPT,
   CONSENT_STATUSES,
   CONSENT_STATUS_LABELS,
   type ConsentDisclosure,
   type ConsentMethod,
   type ConsentStatus,
 } from '../../../../../shared/consent';
+import type { PreferredLanguage } from '../../../../../shared/enrollment/patient-fields';
 import type { ConsentValues } from './consent.utils';
 
 export interface ConsentFieldsProps {
@@ -19,17 +21,49 @@ export interface ConsentFieldsProps {
   today: string;
   /** The wizard offers "Not asked yet"; recording a change never does. */
   allowNotAsked?: boolean;
+  /** The patient's language: the script staff read aloud is in it (default English). */
+  language?: PreferredLanguage;
+}
+
+const LANGUAGE_NAMES: Record<PreferredLanguage, string> = { en: 'English', es: 'Spanish' };
+
+/**
+ * The disclosures as staff read them aloud, in the patient's language; a script in another language
+ * than English shows what each sentence means beneath it, for the staff member reading it.
+ */
+function ConsentScript({ language }: { language: PreferredLanguage }) {
+  const title = `Read aloud to the patient (${LANGUAGE_NAMES[language]})`;
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Text fw={500} size="sm">
+        {title}
+      </Text>
+      {CONSENT_DISCLOSURES.map((disclosure) => (
+        <div key={disclosure}>
+          <Text size="sm" lang={language}>
+            {CONSENT_SCRIPT[language][disclosure]}
+          </Text>
+          {language !== 'en' && (
+            <Text size="xs" c="dimmed">
+              {CONSENT_SCRIPT.en[disclosure]}
+            </Text>
+          )}
+        </div>
+      ))}
+    </Stack>
+  );
 }
 
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
   (list as readonly string[]).includes(value);
 
 /** CCM consent (product-rules.md "Care management (CCM)"): status, date, method and the four disclosures. */
-export function ConsentFields({ values, onChange, today, allowNotAsked = false }: ConsentFieldsProps) {
+export function ConsentFields({ values, onChange, today, allowNotAsked = false, language = 'en' }: ConsentFieldsProps) {
   const statuses = CONSENT_STATUSES.filter((s) => allowNotAsked || s !== 'not_asked');
   const asked = values.status !== 'not_asked';
   return (
     <Stack gap="md">
+      <ConsentScript language={language} />
       <Radio.Group
         label="Consent to chronic care management"
         value={values.status}

@@ -3,6 +3,7 @@ import { ClipboardCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { CONSENT_DISCLOSURES, CONSENT_METHOD_LABELS, CONSENT_STATUS_LABELS } from '../../../../../shared/consent';
 import { todayIn } from '../../../../../shared/time-preferences';
+import type { PreferredLanguage } from '../../../../../shared/enrollment/patient-fields';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useConsent, useRecordConsent } from '../api/consent';
 import { ConsentFields } from './consent-fields';
@@ -16,10 +17,12 @@ export interface ConsentPanelProps {
   patientName: string;
   /** The organization's time zone: its today is the latest consent date the API accepts. */
   timezone: string;
+  /** The patient's language: the consent script is read in it. */
+  language?: PreferredLanguage;
 }
 
 /** The patient's CCM consent: its history, newest first, and the form that records a change. */
-export function ConsentPanel({ patientId, patientName, timezone }: ConsentPanelProps) {
+export function ConsentPanel({ patientId, patientName, timezone, language }: ConsentPanelProps) {
   const query = useConsent(patientId);
   const [recording, setRecording] = useState(false);
   const entries = query.data?.pages.flatMap((page) => page.history.items) ?? [];
@@ -93,7 +96,12 @@ export function ConsentPanel({ patientId, patientName, timezone }: ConsentPanelP
         size="lg"
       >
         {recording && (
-          <RecordConsentForm patientId={patientId} timezone={timezone} onDone={() => setRecording(false)} />
+          <RecordConsentForm
+            patientId={patientId}
+            timezone={timezone}
+            language={language}
+            onDone={() => setRecording(false)}
+          />
         )}
       </Modal>
     </Card>
@@ -103,10 +111,12 @@ export function ConsentPanel({ patientId, patientName, timezone }: ConsentPanelP
 function RecordConsentForm({
   patientId,
   timezone,
+  language,
   onDone,
 }: {
   patientId: string;
   timezone: string;
+  language: PreferredLanguage | undefined;
   onDone: () => void;
 }) {
   const record = useRecordConsent(patientId);
@@ -127,7 +137,7 @@ function RecordConsentForm({
     <form noValidate onSubmit={onSubmit} aria-label="Record consent">
       <Stack gap="md">
         {error && <ErrorAlert message={error} />}
-        <ConsentFields values={values} onChange={setValues} today={today} />
+        <ConsentFields values={values} onChange={setValues} today={today} language={language} />
         <FormActions submitLabel="Save consent" pending={record.isPending} onCancel={onDone} />
       </Stack>
     </form>
