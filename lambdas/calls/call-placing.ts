@@ -27,8 +27,11 @@ import type {
   CallPatients,
   CallScheduler,
   ScriptDocuments,
+  TransferOffer,
   VoiceAgent,
 } from './ports';
+import { CLINICIAN_BRIEFING_PROMPT, TRANSFER_WORDS, transferPromptPart } from '../../shared/warm-transfer';
+import type { PreferredLanguage } from '../../shared/enrollment/patient-fields';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import type { Clock, Ids } from '../kernel/ports';
 import type { OrganizationRef } from '../kernel/records/organization';
@@ -57,9 +60,15 @@ export type SchedulingDeps = CallDeps & { scheduler: CallScheduler };
 
 /**
  * What the assistant is told about the patient: the fixed parts (who is calling, stop calling,
- * voicemail) and the settings prompt, with the variables filled in; and what a voicemail hears.
+ * voicemail) and the settings prompt, with the variables filled in; what a voicemail hears; and, on
+ * the phone to a patient of an organization with an on-call number, the warm transfer it may make.
  */
-export async function callScript(deps: ScriptDeps, patient: PatientRecord, organization: OrganizationRef) {
+export async function callScript(
+  deps: ScriptDeps,
+  patient: PatientRecord,
+  organization: OrganizationRef,
+  channel: 'phone' | 'web' = 'phone',
+) {
   const [settings, carePlan, emrNotes, practice] = await Promise.all([
     effectiveSettings(deps),
     deps.documents.get('care_plan', patient.id),
@@ -74,16 +83,29 @@ export async function callScript(deps: ScriptDeps, patient: PatientRecord, organ
     emrNotes: emrNotes?.content ?? 'No EMR notes on file.',
   };
   const telephone = practice?.telephone?.trim();
+  // A web call's patient is in a browser: there is no phone line to transfer.
+  const onCall = channel === 'phone' ? (practice?.on_call_number ?? null) : null;
+  const transfer = transferOffer(onCall, patient.preferred_language ?? 'en');
+  const systemPrompt = renderPrompt(withFixedParts(settings.systemPrompt), values);
   return {
     settings,
     measures: monitoredMeasures(carePlan?.plan?.conditions.map((c) => c.code) ?? []),
-    systemPrompt: renderPrompt(withFixedParts(settings.systemPrompt), values),
+    transfer,
+    systemPrompt: transfer ? `${systemPrompt}\n\n${transferPromptPart(transfer.words)}` : systemPrompt,
     firstMessage: renderPrompt(DEFAULT_FIRST_MESSAGE, values),
     // Only the practice's name and number: never the patient's name or anything about their health.
     voicemailMessage: telephone
       ? renderPrompt(VOICEMAIL_MESSAGE, values).replace('{{practicePhone}}', telephone)
       : renderPrompt(VOICEMAIL_MESSAGE_WITHOUT_NUMBER, values),
   };
+}
+
+/**
+ * The warm transfer a phone check-in may make (DECISIONS "Warm transfer"): to the organization's
+ * on-call number, in the patient's language; none without a number (the call behaves as before).
+ */
+export function transferOffer(onCallNumber: string | null, language: PreferredLanguage): TransferOffer | null {
+  return onCallNumber ? { number: onCallNumber, words: TRANSFER_WORDS[language], briefing: CLINICIAN_BRIEFING_PROMPT } : null;
 }
 
 /**
@@ -111,9 +133,10 @@ export async function dial(
       audience: 'patient',
       voicemailMessage: script.voicemailMessage,
       measures: script.measures,
+      transfer: script.transfer,
     });
     const at = deps.clock.now().toISOString();
-    await deps.committer.commit(vendorCallIdPlan(log.id, vendorCallId, at));
+    await deps.committer.commit(vendorCallIdPlan(log.id, vendorCallId, at, script.transfer?.number));
     return { ...log, vendor_call_id: vendorCallId, updated_at: at };
   } catch (error) {
     return failPlacement(deps, log.id, error);

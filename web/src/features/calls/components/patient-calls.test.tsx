@@ -147,6 +147,7 @@ describe("the patient's calls", { timeout: 30_000 }, () => {
       note_to_doctor: null,
       success_evaluation: true,
       ended_reason: 'customer-ended-call',
+      transfer: null,
     };
     const { user } = renderSections({
       'GET /patients/pat-1/calls': callsOf({ scheduled: [], history: { items: [callLog()], next_cursor: null } }),

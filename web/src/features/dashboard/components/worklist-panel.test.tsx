@@ -58,6 +58,7 @@ const FULL: WorklistAnswer = {
         escalation_level: 'Emergent',
         status: 'requires_followup',
         created_at: '2026-03-20T10:00:00.000Z',
+        callback_due_at: null,
       },
     ],
     hidden: 4,
