@@ -116,7 +116,8 @@ export function reportPlan(
   const transfer = answered ? transferRecordOf(log, report, at) : null;
   // A transfer nobody took leaves a callback due within the hour, listed with the emergent summary.
   const callbackDue = transfer && transfer.status !== 'answered' ? callbackDueAt(transfer.at) : undefined;
-  const summary = answered && report.summary?.trim() ? report.summary : callbackDue ? UNANSWERED_TRANSFER_SUMMARY : null;
+  const summary =
+    answered && report.summary?.trim() ? report.summary : callbackDue ? UNANSWERED_TRANSFER_SUMMARY : null;
   const status = summaryStatusOf({ added_to_emr: false, success_evaluation: report.successEvaluation });
   const failureReason = answered ? null : failureReasonOf(report.outcome);
 
@@ -172,6 +173,7 @@ export function reportPlan(
               escalation_level: report.escalationLevel,
               note_to_doctor: report.noteToDoctor ?? undefined,
               duration_seconds: duration ?? undefined,
+              callback_due_at: callbackDue,
               created_at: log.created_at,
               version: log.version + 1,
               scope,
