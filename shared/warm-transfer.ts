@@ -43,7 +43,7 @@ export function transferPromptPart(words: TransferWords): string {
  * `{{transcript}}` is Vapi's template variable): facts from the call only, English.
  */
 export const CLINICIAN_BRIEFING_PROMPT =
-  'You brief the on-call clinician of a medical practice before an automated check-in call is connected to them because it turned emergent. In two or three sentences, say the patient\'s first name, what they reported that made the call emergent, and any readings they gave. Use only what the transcript says; never guess or advise.';
+  "You brief the on-call clinician of a medical practice before an automated check-in call is connected to them because it turned emergent. In two or three sentences, say the patient's first name, what they reported that made the call emergent, and any readings they gave. Use only what the transcript says; never guess or advise.";
 
 /** A transfer nobody answered (or that failed): the patient is called back within this time. */
 export const EMERGENCY_CALLBACK_MINUTES = 60;
@@ -61,6 +61,7 @@ export const ON_CALL_MESSAGES = {
   required: 'Enter the on-call number, or null to remove it',
   saved: 'On-call number saved',
   removed: 'On-call number removed',
+  failed: 'Failed to save the on-call number',
 } as const;
 
 /** How a transfer ended, in staff's words (call detail). */
@@ -71,3 +72,17 @@ export const TRANSFER_STATUS_LABELS = {
 } as const;
 export type TransferStatus = keyof typeof TRANSFER_STATUS_LABELS;
 export const TRANSFER_STATUSES = Object.keys(TRANSFER_STATUS_LABELS) as TransferStatus[];
+
+/**
+ * A call's transfer in one line for staff (call detail): where to and how it ended, and for one
+ * nobody took, the callback's deadline. `formatTime` renders an ISO time in the reader's words.
+ */
+export function transferLine(
+  transfer: { to: string; status: TransferStatus; at: string },
+  formatTime: (iso: string) => string,
+): string {
+  const outcome = `Warm transfer to ${transfer.to}: ${TRANSFER_STATUS_LABELS[transfer.status]}.`;
+  return transfer.status === 'answered'
+    ? outcome
+    : `${outcome} Call the patient back by ${formatTime(callbackDueAt(transfer.at))}.`;
+}
