@@ -181,7 +181,7 @@ describe("the patient's calls", { timeout: 30_000 }, () => {
     const modal = await screen.findByRole('dialog', { name: 'Call Transcript' });
     const note = await within(modal).findByRole('note');
     expect(note.textContent).toMatch(
-      /^Warm transfer to \+12025550199: Not answered\. Call the patient back by Mar \\d{1,2}, \d{1,2}:00 (AM|PM)\.$/,
+      /^Warm transfer to \+12025550199: Not answered\. Call the patient back by Mar \d{1,2}, \d{1,2}:00 (AM|PM)\.$/,
     );
     await expectNoAxeViolations(document.body);
   });
