@@ -160,7 +160,9 @@ export const onCallNumberSchema = z.object({
   on_call_number: z.pipe(
     z.pipe(
       z.nullable(
-        z.string({ error: ON_CALL_MESSAGES.required }).check(z.trim(), z.maxLength(40, { error: VALIDATION.invalidPhone })),
+        z
+          .string({ error: ON_CALL_MESSAGES.required })
+          .check(z.trim(), z.maxLength(40, { error: VALIDATION.invalidPhone })),
       ),
       z.transform((v: string | null) => (v ? v : null)),
     ),

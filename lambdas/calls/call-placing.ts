@@ -105,7 +105,9 @@ export async function callScript(
  * on-call number, in the patient's language; none without a number (the call behaves as before).
  */
 export function transferOffer(onCallNumber: string | null, language: PreferredLanguage): TransferOffer | null {
-  return onCallNumber ? { number: onCallNumber, words: TRANSFER_WORDS[language], briefing: CLINICIAN_BRIEFING_PROMPT } : null;
+  return onCallNumber
+    ? { number: onCallNumber, words: TRANSFER_WORDS[language], briefing: CLINICIAN_BRIEFING_PROMPT }
+    : null;
 }
 
 /**

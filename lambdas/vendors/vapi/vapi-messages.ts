@@ -227,7 +227,8 @@ const TRANSFER_STATUSES = new Map<string, TransferStatus>([
 /** The transfer an endedReason tells of when the artifact names none (contract `Call.endedReason`). */
 function transferOfEnding(endedReason: string): TransferStatus | null {
   if (endedReason === 'assistant-forwarded-call') return 'answered';
-  if (endedReason === 'call.forwarding.no-answer' || endedReason === 'call.forwarding.operator-busy') return 'unanswered';
+  if (endedReason === 'call.forwarding.no-answer' || endedReason === 'call.forwarding.operator-busy')
+    return 'unanswered';
   if (
     endedReason === 'call.in-progress.error-transfer-failed' ||
     endedReason.startsWith('call.in-progress.error-warm-transfer-') ||
