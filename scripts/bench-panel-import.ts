@@ -39,6 +39,7 @@ async function organization(deps: TableDeps): Promise<string> {
         patient_count: 0,
         daily_call_limit: null,
         daily_text_limit: null,
+        on_call_number: null,
       },
       'bench',
     ),

@@ -177,6 +177,7 @@ async function main() {
           patient_count: 0,
           daily_call_limit: null,
           daily_text_limit: null,
+          on_call_number: null,
         },
         'bench',
       ),

@@ -17,6 +17,7 @@ import { SUMMARY_STATUSES, SUMMARY_TABS } from './values/summaries';
 import { SCHEDULE_OPTIONS } from './values/calls';
 import { PROMPT_MAX_LENGTH, VOICES, type VoiceId } from './values/settings';
 import { US_PHONE, toE164 } from './phone';
+import { ON_CALL_MESSAGES } from './warm-transfer';
 import { CARE_ROLES, ROLES } from './roles';
 import { IMPORT_MESSAGES } from './enrollment/messages';
 import { PREFERRED_LANGUAGES, readDateOfBirth, readMrn } from './enrollment/patient-fields';
@@ -150,6 +151,30 @@ export const providerFormSchema = z.object({
   daily_text_limit: dailyLimit,
 });
 export type ProviderFormInput = z.input<typeof providerFormSchema>;
+
+/**
+ * An organization's on-call number (DECISIONS "Warm transfer"): read in E.164 like a patient's
+ * phone, whose country the use case checks against the served ones; null or blank removes it.
+ */
+export const onCallNumberSchema = z.object({
+  on_call_number: z.pipe(
+    z.pipe(
+      z.nullable(
+        z
+          .string({ error: ON_CALL_MESSAGES.required })
+          .check(z.trim(), z.maxLength(40, { error: VALIDATION.invalidPhone })),
+      ),
+      z.transform((v: string | null) => (v ? v : null)),
+    ),
+    z.nullable(
+      z.pipe(
+        z.string().check(z.refine((v) => toE164(v) !== null, { error: VALIDATION.invalidPhone })),
+        z.transform((v: string) => toE164(v) ?? v),
+      ),
+    ),
+  ),
+  version,
+});
 
 /** A patient's billing practitioner: a user id, or null for none (checked against the organization by the server). */
 const billingPractitioner = z.optional(z.nullable(recordIdSchema(CCM_MESSAGES.billingPractitionerInvalid)));

@@ -21,8 +21,11 @@ import type {
   CallPatients,
   CallScheduler,
   ScriptDocuments,
+  TransferOffer,
   VoiceAgent,
 } from './ports';
+import { CLINICIAN_BRIEFING_PROMPT, TRANSFER_WORDS, transferPromptPart } from '../../shared/warm-transfer';
+import type { PreferredLanguage } from '../../shared/enrollment/patient-fields';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import type { Clock, Ids } from '../kernel/ports';
 import type { OrganizationRef } from '../kernel/records/organization';
@@ -51,10 +54,16 @@ export type SchedulingDeps = CallDeps & { scheduler: CallScheduler };
 
 /**
  * What the assistant is told about the patient: the fixed parts (who is calling, stop calling,
- * voicemail) and the settings prompt, with the variables filled in; and what a voicemail hears. The
- * patient's preferred language chooses the words said and the fixed parts (DECISIONS "Languages").
+ * voicemail) and the settings prompt, with the variables filled in; what a voicemail hears; and, on
+ * the phone to a patient of an organization with an on-call number, the warm transfer it may make.
+ * The patient's preferred language chooses the words said and the fixed parts (DECISIONS "Languages").
  */
-export async function callScript(deps: ScriptDeps, patient: PatientRecord, organization: OrganizationRef) {
+export async function callScript(
+  deps: ScriptDeps,
+  patient: PatientRecord,
+  organization: OrganizationRef,
+  channel: 'phone' | 'web' = 'phone',
+) {
   const [settings, carePlan, emrNotes, practice] = await Promise.all([
     effectiveSettings(deps),
     deps.documents.get('care_plan', patient.id),
@@ -71,17 +80,32 @@ export async function callScript(deps: ScriptDeps, patient: PatientRecord, organ
   const telephone = practice?.telephone?.trim();
   const language = patient.preferred_language ?? 'en';
   const texts = CALL_TEXTS[language];
+  // A web call's patient is in a browser: there is no phone line to transfer.
+  const onCall = channel === 'phone' ? (practice?.on_call_number ?? null) : null;
+  const transfer = transferOffer(onCall, language);
+  const systemPrompt = renderPrompt(withFixedParts(settings.systemPrompt, language), values);
   return {
     settings,
     language,
     measures: monitoredMeasures(carePlan?.plan?.conditions.map((c) => c.code) ?? []),
-    systemPrompt: renderPrompt(withFixedParts(settings.systemPrompt, language), values),
+    transfer,
+    systemPrompt: transfer ? `${systemPrompt}\n\n${transferPromptPart(transfer.words)}` : systemPrompt,
     firstMessage: renderPrompt(texts.firstMessage, values),
     // Only the practice's name and number: never the patient's name or anything about their health.
     voicemailMessage: telephone
       ? renderPrompt(texts.voicemailMessage, values).replace('{{practicePhone}}', telephone)
       : renderPrompt(texts.voicemailMessageWithoutNumber, values),
   };
+}
+
+/**
+ * The warm transfer a phone check-in may make (DECISIONS "Warm transfer"): to the organization's
+ * on-call number, in the patient's language; none without a number (the call behaves as before).
+ */
+export function transferOffer(onCallNumber: string | null, language: PreferredLanguage): TransferOffer | null {
+  return onCallNumber
+    ? { number: onCallNumber, words: TRANSFER_WORDS[language], briefing: CLINICIAN_BRIEFING_PROMPT }
+    : null;
 }
 
 /**
@@ -110,9 +134,10 @@ export async function dial(
       voicemailMessage: script.voicemailMessage,
       measures: script.measures,
       language: script.language,
+      transfer: script.transfer,
     });
     const at = deps.clock.now().toISOString();
-    await deps.committer.commit(vendorCallIdPlan(log.id, vendorCallId, at));
+    await deps.committer.commit(vendorCallIdPlan(log.id, vendorCallId, at, script.transfer?.number));
     return { ...log, vendor_call_id: vendorCallId, updated_at: at };
   } catch (error) {
     return failPlacement(deps, log.id, error);

@@ -8,7 +8,7 @@ import { scheduledCallWrites } from '../kernel/call-log-writes';
 import { COUNTER, GLOBAL_SCOPE, counterAdd } from '../kernel/read-models/counters';
 import { dailySlotWrite } from '../kernel/read-models/daily-caps';
 import type { DailyCap } from '../kernel/records/organization';
-import type { ItemWrite, WritePlan } from '../kernel/write-plan';
+import { definedValues, type ItemWrite, type WritePlan } from '../kernel/write-plan';
 import type { CallLogRecord } from '../kernel/records/call-log';
 
 /** The call is no longer in the status the step leaves (placed by an earlier firing, cancelled, over). */
@@ -137,14 +137,15 @@ export function cadenceOffPlan(patientId: string): WritePlan<NoCadence> {
 }
 
 /** Vapi's id of a queued call, on a call log that exists. */
-export function vendorCallIdPlan(id: string, vendorCallId: string, at: string): WritePlan {
+export function vendorCallIdPlan(id: string, vendorCallId: string, at: string, transferOfferedTo?: string): WritePlan {
   return {
     transaction: [
       {
         op: 'patch',
         entity: 'callLog',
         key: { call_log_id: id },
-        set: { vendor_call_id: vendorCallId, updated_at: at },
+        // The on-call number given to the assistant: a report's transfer counts only to it (DECISIONS "Vendor trust").
+        set: definedValues({ vendor_call_id: vendorCallId, updated_at: at, transfer_offered_to: transferOfferedTo }),
       },
     ],
     afterCommit: [],

@@ -4,6 +4,7 @@ import type { TranscriptTurn } from '../../shared/calls';
 import type { Measure } from '../../shared/observations/measures';
 import type { CallLanguage } from '../../shared/values/settings';
 import type { ObservedValue } from '../../shared/observations/rules';
+import type { TransferStatus, TransferWords } from '../../shared/warm-transfer';
 import type { CarePlanFields, DocumentKind, Observation, OutreachCadence } from '../../shared/domain';
 import type { OrganizationLookup, PatientLookup } from '../kernel/access';
 import type { Page } from '../kernel/ports';
@@ -56,6 +57,14 @@ export interface CallReport {
   stopCalls: boolean;
   /** The readings and screening scores of its structured data that can be readings (others refused). */
   observations: ObservedValue[];
+  /** The call's last transfer to a phone number, as Vapi reports it; null: none attempted. */
+  transfer?: ReportedTransfer | null;
+}
+
+/** A transfer as the report names it: the number dialled (as Vapi wrote it) and how it ended. */
+export interface ReportedTransfer {
+  to: string | null;
+  status: TransferStatus;
 }
 
 export interface CallLogRepository {
@@ -97,6 +106,18 @@ export interface OutboundCallRequest {
   measures?: readonly Measure[];
   /** The patient's language: the voice, the transcriber and the phrase Vapi hangs up on follow it (unset: English). */
   language?: CallLanguage;
+  /** A phone check-in of an organization with an on-call number: where and how an emergency is transferred. */
+  transfer?: TransferOffer | null;
+}
+
+/** A warm transfer the assistant may make (DECISIONS "Warm transfer"). */
+export interface TransferOffer {
+  /** The organization's on-call number (E.164). */
+  number: string;
+  /** What the patient hears, in the call's language. */
+  words: TransferWords;
+  /** How the clinician's summary is made before the patient joins (English). */
+  briefing: string;
 }
 
 export interface VoiceAgent {
@@ -112,7 +133,7 @@ export interface VoiceAgent {
  * What CareLoop asks of the voice platform for one web call: the phone call's request without a
  * number, a voicemail or an audience (a web call is always reported back, like a patient's call).
  */
-export type WebCallRequest = Omit<OutboundCallRequest, 'customerNumber' | 'audience' | 'voicemailMessage'>;
+export type WebCallRequest = Omit<OutboundCallRequest, 'customerNumber' | 'audience' | 'voicemailMessage' | 'transfer'>;
 
 /** Web calls created by the server with the private key; the browser only joins them. */
 export interface WebCallAgent {

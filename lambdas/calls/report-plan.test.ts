@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newCallLog } from '../kernel/records/call-log';
 import type { CallReport } from './ports';
-import { durationSeconds, reportPlan } from './report-plan';
+import { durationSeconds, reportPlan, transferRecordOf, UNANSWERED_TRANSFER_SUMMARY } from './report-plan';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import { systemEvent } from '../kernel/audit-actors';
 
@@ -216,5 +216,59 @@ describe('durationSeconds', () => {
     );
 
     expect(plan.transaction.some((w) => w.entity === 'observation')).toBe(false);
+  });
+});
+
+describe('a warm transfer in the report (DECISIONS "Warm transfer")', () => {
+  const ON_CALL = '+12025550199';
+  const offered = { ...log, transfer_offered_to: ON_CALL };
+  const emergent = (transfer: CallReport['transfer'], fields: Partial<CallReport> = {}) =>
+    report({ escalationLevel: 'Emergent', endedReason: 'assistant-ended-call', transfer, ...fields });
+  const entries = (plan: ReturnType<typeof reportPlan>['plan']) =>
+    plan.transaction.filter((w) => w.op === 'create' && w.entity === 'summaryEntry');
+
+  it('records an answered transfer to the number offered, with no callback', () => {
+    const { plan, stored } = reportPlan(offered, emergent({ to: ON_CALL, status: 'answered' }), '2026-03', AT, STORED);
+    const transfer = { to: ON_CALL, status: 'answered', at: '2026-03-04T14:59:30.000Z' };
+
+    expect(plan.transaction[0]).toMatchObject({ set: { transfer } });
+    expect(stored.transfer).toEqual(transfer);
+    expect(entries(plan).every((w) => w.op === 'create' && !('callback_due_at' in w.item))).toBe(true);
+  });
+
+  it('leaves a callback due an hour after an unanswered or failed transfer, on every summary entry', () => {
+    for (const status of ['unanswered', 'failed'] as const) {
+      const { plan } = reportPlan(offered, emergent({ to: null, status }), '2026-03', AT, STORED);
+      expect(plan.transaction[0]).toMatchObject({ set: { transfer: { to: ON_CALL, status } } });
+      const listed = entries(plan);
+      expect(listed.length).toBeGreaterThan(0);
+      for (const entry of listed) {
+        expect(entry).toMatchObject({
+          item: { callback_due_at: '2026-03-04T15:59:30.000Z', escalation_level: 'Emergent' },
+        });
+      }
+    }
+  });
+
+  it('lists a callback even when Vapi brought no summary', () => {
+    const { plan } = reportPlan(
+      offered,
+      emergent({ to: ON_CALL, status: 'unanswered' }, { summary: null }),
+      '2026-03',
+      AT,
+      STORED,
+    );
+    expect(entries(plan)[0]).toMatchObject({ item: { summary: UNANSWERED_TRANSFER_SUMMARY } });
+  });
+
+  it('records no transfer to another number, nor on a call offered none', () => {
+    const elsewhere = reportPlan(offered, emergent({ to: '+13125550100', status: 'answered' }), '2026-03', AT, STORED);
+    expect(elsewhere.stored.transfer).toBeNull();
+    expect(elsewhere.plan.transaction[0]).not.toMatchObject({ set: { transfer: expect.anything() } });
+    expect(transferRecordOf(log, emergent({ to: ON_CALL, status: 'unanswered' }), AT)).toBeNull();
+    // The number as Vapi wrote it, in another form, is still the number offered.
+    expect(transferRecordOf(offered, emergent({ to: '+1 202 555 0199', status: 'failed' }), AT)).toMatchObject({
+      to: ON_CALL,
+    });
   });
 });

@@ -20,7 +20,9 @@ import { escalationWithReadings, type MeasureTarget, type ObservedValue } from '
 import type { CallReport } from './ports';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import type { AuditEvent } from '../kernel/audit-entry';
-import type { CallLogRecord } from '../kernel/records/call-log';
+import type { CallLogRecord, CallTransfer } from '../kernel/records/call-log';
+import { toE164 } from '../../shared/phone';
+import { callbackDueAt } from '../../shared/warm-transfer';
 
 /** Failed-call reasons staff read on the patient page (never vendor text). */
 const UNANSWERED_REASON = {
@@ -62,6 +64,23 @@ function observationWrite(log: CallLogRecord, observed: ObservedValue, observedA
   };
 }
 
+/** The summary of an emergent call whose transfer nobody took, when Vapi's analysis brought none. */
+export const UNANSWERED_TRANSFER_SUMMARY =
+  'Emergent check-in: the transfer to the on-call number was not answered. Call the patient back.';
+
+/**
+ * The report's transfer as the call log keeps it, only when it went to the on-call number this call
+ * was given (DECISIONS "Vendor trust"): a transfer to any other number, or on a call that was
+ * offered none, is not CareLoop's and is not recorded. Vapi's record has no time: the call's end is it.
+ */
+export function transferRecordOf(log: CallLogRecord, report: CallReport, at: string): CallTransfer | null {
+  const offered = log.transfer_offered_to ?? null;
+  const reported = report.transfer ?? null;
+  if (!offered || !reported) return null;
+  if (reported.to !== null && toE164(reported.to) !== offered) return null;
+  return { to: offered, status: reported.status, at: report.endedAt ?? at };
+}
+
 /**
  * The plan that stores one report on its call log, and the call log as it then reads. `month` is the
  * organization's month of the call's end; a call that was not answered yields no summary, counts
@@ -94,7 +113,11 @@ export function reportPlan(
     : reported;
   const duration = durationSeconds(report.startedAt, report.endedAt);
   const utcMonth = (report.endedAt ?? at).slice(0, 7);
-  const summary = answered && report.summary?.trim() ? report.summary : null;
+  const transfer = answered ? transferRecordOf(log, report, at) : null;
+  // A transfer nobody took leaves a callback due within the hour, listed with the emergent summary.
+  const callbackDue = transfer && transfer.status !== 'answered' ? callbackDueAt(transfer.at) : undefined;
+  const summary =
+    answered && report.summary?.trim() ? report.summary : callbackDue ? UNANSWERED_TRANSFER_SUMMARY : null;
   const status = summaryStatusOf({ added_to_emr: false, success_evaluation: report.successEvaluation });
   const failureReason = answered ? null : failureReasonOf(report.outcome);
 
@@ -111,8 +134,9 @@ export function reportPlan(
       ended_reason: report.endedReason,
       failure_reason: failureReason ?? undefined,
       transcript: report.transcript.length ? JSON.stringify(report.transcript) : undefined,
-      summary: report.summary ?? undefined,
+      summary: summary ?? report.summary ?? undefined,
       escalation_level: answered ? report.escalationLevel : undefined,
+      transfer: transfer ?? undefined,
       note_to_doctor: report.noteToDoctor ?? undefined,
       success_evaluation: report.successEvaluation ?? undefined,
       cost: report.cost ?? undefined,
@@ -149,6 +173,7 @@ export function reportPlan(
               escalation_level: report.escalationLevel,
               note_to_doctor: report.noteToDoctor ?? undefined,
               duration_seconds: duration ?? undefined,
+              callback_due_at: callbackDue,
               created_at: log.created_at,
               version: log.version + 1,
               scope,
@@ -210,7 +235,8 @@ export function reportPlan(
       ended_reason: report.endedReason,
       failure_reason: failureReason ?? log.failure_reason,
       transcript: report.transcript.length ? report.transcript : log.transcript,
-      summary: report.summary ?? log.summary,
+      summary: summary ?? report.summary ?? log.summary,
+      transfer: transfer ?? log.transfer ?? null,
       escalation_level: answered ? report.escalationLevel : log.escalation_level,
       note_to_doctor: report.noteToDoctor ?? log.note_to_doctor,
       success_evaluation: report.successEvaluation ?? log.success_evaluation,

@@ -31,7 +31,7 @@ export async function createWebCall(
     const { patient, organization } = await patientForActor(deps, actor, patientId);
     const log = await openStaffCall(deps, actor, patient, organization, 'web');
     try {
-      const script = await callScript(deps, patient, organization);
+      const script = await callScript(deps, patient, organization, 'web');
       const { vendorCallId, webCallUrl } = await deps.webCalls.createWebCall({
         callLogId: log.id,
         patientId: patient.id,

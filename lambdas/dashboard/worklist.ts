@@ -126,7 +126,8 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
       return [{ patient, at: c.scheduledAt }];
     });
 
-    // Both levels newest first, Emergent before Urgent.
+    // Emergency callbacks first (soonest deadline first: a transfer nobody answered), then both
+    // levels newest first, Emergent before Urgent.
     const open = [
       ...emergent.entries.map((entry) => ({ entry, level: 'Emergent' as const })),
       ...urgent.entries.map((entry) => ({ entry, level: 'Urgent' as const })),
@@ -134,6 +135,9 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
       const patient = byId.get(entry.patient_id);
       return patient ? [{ entry, level, patient }] : [];
     });
+    const callbacksFirst = open
+      .filter((o) => o.entry.callback_due_at)
+      .sort((a, b) => (a.entry.callback_due_at ?? '').localeCompare(b.entry.callback_due_at ?? ''));
 
     const near = rows.flatMap((row) => {
       const patient = byId.get(row.patient_id);
@@ -186,13 +190,14 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
         !due.more,
       ),
       urgent_summaries: capped(
-        open.map(({ entry, level, patient }) => ({
+        [...callbacksFirst, ...open.filter((o) => !o.entry.callback_due_at)].map(({ entry, level, patient }) => ({
           call_id: entry.call_log_id,
           patient_id: patient.id,
           patient_name: nameOf(patient),
           escalation_level: level,
           status: entry.status,
           created_at: entry.created_at,
+          callback_due_at: entry.callback_due_at ?? null,
         })),
         !emergent.more && !urgent.more,
       ),

@@ -93,5 +93,6 @@ export function toCallDetail(log: CallLogRecord, patient: CallPatient, providerN
     note_to_doctor: log.note_to_doctor,
     success_evaluation: log.success_evaluation,
     ended_reason: log.ended_reason,
+    transfer: log.transfer ?? null,
   };
 }

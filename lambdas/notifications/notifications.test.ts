@@ -7,6 +7,7 @@ import {
   ALERT_SYSTEM_PROMPT,
   NotificationsIncomplete,
   SENDING_LEASE_MS,
+  UNANSWERED_TRANSFER_ALERT,
   notifyCall,
   plannedDeliveries,
   type NotifyDeps,
@@ -343,6 +344,35 @@ describe('the messages', () => {
       status: 'sent',
       providerMessageId: expect.stringMatching(/^vapi-/),
     });
+  });
+});
+
+describe('an emergent call whose warm transfer nobody answered', () => {
+  it('tells every channel that the patient is to be called back, with no more PHI', async () => {
+    const transferred = call({
+      escalation_level: 'Emergent',
+      transfer: { to: '+12025550199', status: 'unanswered', at: '2026-03-04T15:00:00.000Z' },
+    });
+    const w = world([user('nora', { new_summaries: [], escalations: ['email', 'sms', 'call'] })], transferred);
+
+    await notifyCall(w.deps, 'call-1');
+
+    expect(w.emails[0]?.text).toContain(UNANSWERED_TRANSFER_ALERT);
+    expect(w.texts[0]?.body).toContain(UNANSWERED_TRANSFER_ALERT);
+    expect(w.calls[0]?.firstMessage).toContain(UNANSWERED_TRANSFER_ALERT);
+    expect(w.texts[0]?.body).not.toMatch(/2025550199|Alvarez/);
+  });
+
+  it('says nothing of a callback when the clinician answered', async () => {
+    const answered = call({
+      escalation_level: 'Emergent',
+      transfer: { to: '+12025550199', status: 'answered', at: '2026-03-04T15:00:00.000Z' },
+    });
+    const w = world([user('nora', { new_summaries: [], escalations: ['email'] })], answered);
+
+    await notifyCall(w.deps, 'call-1');
+
+    expect(w.emails[0]?.text).not.toContain(UNANSWERED_TRANSFER_ALERT);
   });
 });
 

@@ -11,6 +11,7 @@
  * every channel has been tried, the run throws so the event is delivered again; the next run sends
  * only what is not sent. An Emergent escalation that reached nobody raises an on-call signal.
  */
+import { EMERGENCY_CALLBACK_MINUTES } from '../../shared/warm-transfer';
 import type { EscalationLevel } from '../../shared/values/calls';
 import type { NotificationChannel } from '../../shared/values/notifications';
 import { logger } from '../kernel/observability';
@@ -131,16 +132,24 @@ export interface NotificationMessage {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** The words of each channel: the patient's first name and the link, nothing else about the patient. */
+/** What an escalation alert adds when the emergent call's warm transfer reached nobody (DECISIONS "Warm transfer"). */
+export const UNANSWERED_TRANSFER_ALERT = `The transfer to the on-call number was not answered: call the patient back within ${EMERGENCY_CALLBACK_MINUTES} minutes`;
+
+/**
+ * The words of each channel: the patient's first name and the link, nothing else about the patient;
+ * an escalation whose warm transfer nobody answered says the callback is due.
+ */
 export function notificationMessage(
   reason: NotificationReason,
   level: EscalationLevel | null,
   firstName: string,
   link: string,
+  transferUnanswered = false,
 ): NotificationMessage {
   const escalation = reason === 'escalation' && level !== null;
+  const callback = escalation && transferUnanswered ? `. ${UNANSWERED_TRANSFER_ALERT}` : '';
   const headline = escalation
-    ? `${level} escalation for your patient ${firstName}`
+    ? `${level} escalation for your patient ${firstName}${callback}`
     : `A new call summary for your patient ${firstName} is ready`;
   const footer = 'You will be asked to sign in. The link works for 30 days.';
   return {
@@ -151,10 +160,10 @@ export function notificationMessage(
       `<p><a href="${escapeHtml(link)}">Open the call summary</a></p>` +
       `<p>${escapeHtml(footer)}</p><p>CareLoop</p>`,
     sms: escalation
-      ? `CareLoop: ${level} escalation for ${firstName}. ${link}`
+      ? `CareLoop: ${level} escalation for ${firstName}${callback}. ${link}`
       : `CareLoop: new call summary for ${firstName}. ${link}`,
     spoken: escalation
-      ? `This is CareLoop with an ${level.toLowerCase()} escalation for one of your patients, ${firstName}. ` +
+      ? `This is CareLoop with an ${level.toLowerCase()} escalation for one of your patients, ${firstName}${callback}. ` +
         'Please open the summary link sent to you.'
       : `This is CareLoop. A new call summary is ready for one of your patients, ${firstName}. ` +
         'Please open it in CareLoop.',
@@ -315,7 +324,8 @@ class MissingAddress extends Error {
 async function send(deps: NotifyDeps, context: SendContext, delivery: Delivery): Promise<string> {
   const { log, firstName, link } = context;
   const { user, channel } = delivery;
-  const message = notificationMessage(delivery.reason, log.escalation_level, firstName, link);
+  const unanswered = !!log.transfer && log.transfer.status !== 'answered';
+  const message = notificationMessage(delivery.reason, log.escalation_level, firstName, link, unanswered);
   const idempotencyKey = `${log.id}_${user.id}_${channel}`;
   const address = channel === 'email' ? user.email.trim() : (user.phone_number?.trim() ?? '');
   if (!address) throw new MissingAddress(MISSING_ADDRESS[channel]);

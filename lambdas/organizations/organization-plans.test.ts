@@ -37,6 +37,7 @@ const org: OrganizationRecord = {
   patient_count: 0,
   daily_call_limit: 40,
   daily_text_limit: null,
+  on_call_number: null,
 };
 const changes = { name: 'Elm Clinic', address: null, telephone: null, office_email: 'desk@elm.test' };
 

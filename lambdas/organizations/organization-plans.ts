@@ -166,6 +166,36 @@ export function updateOrganizationPlan(
 }
 
 /**
+ * An active organization's on-call number set (E.164) or removed (null), optimistic on
+ * `expectedVersion` when given: `stale` when the organization is not as expected. The change's
+ * audit event is written with it.
+ */
+export function onCallNumberPlan(
+  id: string,
+  number: string | null,
+  expectedVersion: number | undefined,
+  at: string,
+  audit: AuditEvent,
+): WritePlan<'stale'> {
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'organization',
+        key: { organization_id: id },
+        set: definedValues({ on_call_number: number ?? undefined, updated_at: at }),
+        add: { version: 1 },
+        ...(number === null ? { remove: ['on_call_number'] } : {}),
+        when: { equal: { ...(expectedVersion === undefined ? {} : { version: expectedVersion }), status: 'active' } },
+        refusal: 'stale',
+      },
+      auditEventWrite(audit),
+    ],
+    afterCommit: [],
+  };
+}
+
+/**
  * Archives an active organization with the totals it leaves (providers, its `patients` counted on
  * its own counter, its first users) and its users' profiles, marked disabled: `missing` when it is
  * no longer active or its patient count moved meanwhile (the check makes the transaction fail

@@ -1,7 +1,9 @@
 import type { z } from 'zod/mini';
 import { DEFAULT_TIMEZONE, type OrganizationPage, type ProviderOrganization, type UserPage } from '../../shared/domain';
 import { isValidTimeZone } from '../../shared/time-preferences';
-import type { providerFormSchema } from '../../shared/validation';
+import type { onCallNumberSchema, providerFormSchema } from '../../shared/validation';
+import { isServedPhone } from '../../shared/phone';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
 import type { Actor } from '../kernel/actor';
 import { assertEmployee, assertStaff, isRecordId, organizationForActor } from '../kernel/access';
 import { audited, auditedChange } from '../kernel/audit';
@@ -18,6 +20,7 @@ import {
   archiveOrganizationPlan,
   createOrganizationPlan,
   disableProfilesPlan,
+  onCallNumberPlan,
   updateOrganizationPlan,
   userBatches,
 } from './organization-plans';
@@ -35,6 +38,7 @@ export interface ProviderDeps {
 }
 
 export type ProviderInput = z.output<typeof providerFormSchema>;
+export type OnCallInput = z.output<typeof onCallNumberSchema>;
 
 function checkedTimeZone(timezone: string | undefined): string | undefined {
   if (timezone !== undefined && !isValidTimeZone(timezone)) {
@@ -84,6 +88,7 @@ export async function createProvider(
     patient_count: 0,
     daily_call_limit: input.daily_call_limit ?? null,
     daily_text_limit: input.daily_text_limit ?? null,
+    on_call_number: null,
   };
   await auditedChange(deps, actor, 'provider.create', { type: 'organization', id: record.id }, async (eventOf) => {
     const created = await deps.committer.commit(createOrganizationPlan(record, actor.userId, eventOf()));
@@ -167,6 +172,39 @@ export async function updateProvider(
     if (outcome === 'sender_taken') throw fail('organizationSenderTaken');
     if (outcome !== 'committed') {
       // Only a refusal costs a read here, to tell "gone" from "stale".
+      const current = await deps.organizations.getRef(organizationId);
+      throw fail(!current || current.status !== 'active' ? 'providerNotFound' : 'providerStale');
+    }
+    const updated = await deps.organizations.get(organizationId);
+    if (!updated) throw fail('providerNotFound');
+    return { provider: toProvider(updated) };
+  });
+}
+
+/**
+ * Sets or removes where the organization's emergent check-ins are transferred warm (DECISIONS "Warm
+ * transfer"): operators, and the organization's own clinical staff (billing practitioners and
+ * clinical staff; non-clinical staff may not decide where emergencies go). Another organization
+ * answers as a missing one; a number outside the served countries is refused in words.
+ */
+export async function setOnCallNumber(
+  deps: Pick<ProviderDeps, 'organizations' | 'audit' | 'clock' | 'ids' | 'committer'> & {
+    callingCodes?: readonly string[];
+  },
+  actor: Actor,
+  ownProfile: Pick<UserProfileRecord, 'care_role'> | null,
+  organizationId: string,
+  input: OnCallInput,
+): Promise<{ provider: ProviderOrganization }> {
+  const subject = { type: 'organization', id: organizationId } as const;
+  return auditedChange(deps, actor, 'provider.on_call.update', subject, async (eventOf) => {
+    await organizationForActor(deps, actor, organizationId);
+    if (actor.role === 'provider' && ownProfile?.care_role === 'non_clinical') throw fail('forbidden');
+    const number = input.on_call_number;
+    if (number !== null && !isServedPhone(number, deps.callingCodes)) throw fail('phoneInvalid');
+    const at = deps.clock.now().toISOString();
+    const outcome = await deps.committer.commit(onCallNumberPlan(organizationId, number, input.version, at, eventOf()));
+    if (outcome !== 'committed') {
       const current = await deps.organizations.getRef(organizationId);
       throw fail(!current || current.status !== 'active' ? 'providerNotFound' : 'providerStale');
     }

@@ -6,7 +6,8 @@ export const ORGANIZATIONS = {
   name: 'organizations',
   functions: {
     'provider-data': {
-      config: ['table', 'identity', 'bus'],
+      // phones: the served countries an on-call number must belong to.
+      config: ['table', 'identity', 'bus', 'phones'],
       permissions: {
         // A renamed or archived organization's search index items are deleted.
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
@@ -18,6 +19,7 @@ export const ORGANIZATIONS = {
         getOrganization: ORGANIZATIONS_ENDPOINTS.getOrganization,
         listOrganizationUsers: ORGANIZATIONS_ENDPOINTS.listOrganizationUsers,
         updateOrganization: ORGANIZATIONS_ENDPOINTS.updateOrganization,
+        setOnCallNumber: ORGANIZATIONS_ENDPOINTS.setOnCallNumber,
         archiveOrganization: ORGANIZATIONS_ENDPOINTS.archiveOrganization,
       },
     },

@@ -186,6 +186,7 @@ describe('standing check (revocation)', () => {
       },
       archiveOrganization: async () => ok({}),
       listOrganizationUsers: async () => ok({ items: [], next_cursor: null }),
+      setOnCallNumber: async () => ok({}),
     },
     standingDeps,
   );

@@ -83,6 +83,7 @@ const organization: OrganizationRecord = {
   patient_count: 1,
   daily_call_limit: null,
   daily_text_limit: null,
+  on_call_number: null,
   version: 1,
   status: 'active',
 };

@@ -51,6 +51,7 @@ const organization: OrganizationRecord = {
   version: 1,
   daily_call_limit: null,
   daily_text_limit: null,
+  on_call_number: null,
   status: 'active',
 };
 

@@ -48,6 +48,7 @@ export const exampleProvider: ProviderOrganization = {
   version: 3,
   daily_call_limit: null,
   daily_text_limit: 120,
+  on_call_number: '+12025550199',
 };
 
 export const exampleUser: UserProfile = {
@@ -201,6 +202,7 @@ export const exampleCallDetail: CallLogDetail = {
   note_to_doctor: null,
   success_evaluation: true,
   ended_reason: 'customer-ended-call',
+  transfer: null,
 };
 
 export const exampleSettings: SystemSettings = {

@@ -20,6 +20,7 @@ import { TEXT_DIRECTIONS, TEXT_KINDS, TEXT_STATUSES } from '../values/texts';
 import { COUNTS_AS, TIME_ENTRY_SOURCES } from '../values/care-time';
 import { CCM_CODES } from '../ccm/billing';
 import { PREFERRED_LANGUAGES } from '../enrollment/patient-fields';
+import { TRANSFER_STATUSES, type TransferStatus } from '../warm-transfer';
 
 const id = z.string();
 /** ISO 8601 date-time, UTC. */
@@ -50,6 +51,11 @@ export const providerOrganizationRecord = z.object({
   daily_call_limit: z.nullable(z.number().check(z.int())),
   /** The operator's daily limit of patient texts sent; null: the default, as for calls. */
   daily_text_limit: z.nullable(z.number().check(z.int())),
+  /**
+   * Where an emergent check-in is transferred warm (E.164, a served country); null: no transfer is
+   * attempted and staff are alerted as for any emergent call (DECISIONS "Warm transfer").
+   */
+  on_call_number: nullableText,
 });
 
 export const providerRefRecord = z.object({ id, name: z.string() });
@@ -288,6 +294,13 @@ export const callLogDetailRecord = z.extend(callLogSummaryRecord, {
   note_to_doctor: nullableText,
   success_evaluation: z.nullable(z.boolean()),
   ended_reason: nullableText,
+  /**
+   * The warm transfer of an emergent call to the organization's on-call number (DECISIONS "Warm
+   * transfer"): where to, how it ended, when; null when none was attempted.
+   */
+  transfer: z.nullable(
+    z.object({ to: z.string(), status: z.enum(TRANSFER_STATUSES as [TransferStatus, ...TransferStatus[]]), at: time }),
+  ),
 });
 
 export const systemSettingsRecord = z.object({
@@ -445,6 +458,8 @@ export const urgentSummaryItemRecord = z.object({
   escalation_level: z.enum(['Emergent', 'Urgent']),
   status: z.enum(SUMMARY_STATUSES),
   created_at: time,
+  /** An emergent call whose warm transfer nobody answered: call the patient back by then; null otherwise. */
+  callback_due_at: z.nullable(time),
 });
 
 /** A patient who could bill this month, a few clinical staff minutes short of a threshold. */

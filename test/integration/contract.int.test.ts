@@ -115,6 +115,10 @@ describe('real answers replayed against the document', () => {
     ).body.provider;
     await replay(200, 'GET', `/providers/${sunrise}/users`, { token: nurse });
     await replay(200, 'PUT', `/providers/${org.id}`, { token: operator, body: { name: unique('Contract Clinic') } });
+    await replay(200, 'PUT', `/providers/${org.id}/on-call`, {
+      token: operator,
+      body: { on_call_number: '(202) 555-0199' },
+    });
     await replay(200, 'GET', '/users', { token: operator });
     const user = await replay<{ user: { id: string } }>(201, 'POST', '/users', {
       token: operator,

@@ -15,6 +15,7 @@ import {
   type RouteKey,
 } from '../../lambdas/routes';
 import { VALIDATION } from '../../shared/messages';
+import { ON_CALL_MESSAGES } from '../../shared/warm-transfer';
 import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../shared/ccm/messages';
 import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
 import { DASHBOARD_MESSAGES } from '../../shared/dashboard';
@@ -462,6 +463,23 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     success: {
       status: 200,
       check: (b) => expect(b.provider).toMatchObject({ name: 'Renamed Clinic', telephone: null, version: 2 }),
+    },
+  },
+  'PUT /providers/{providerId}/on-call': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}/on-call`,
+    // Removing it: the demo practice keeps calling without a transfer for every other test.
+    body: {
+      valid: () => ({ on_call_number: null }),
+      malformed: { on_call_number: '12' },
+      message: VALIDATION.invalidPhone,
+      missing: ON_CALL_MESSAGES.required,
+    },
+    badQuery: null,
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b, ids) => expect(b.provider).toMatchObject({ id: ids.org, on_call_number: null }),
     },
   },
   'DELETE /providers/{providerId}': {

@@ -5,10 +5,12 @@ import {
   getProviderDetail,
   listOrganizationUsers,
   listProviders,
+  setOnCallNumber,
   updateProvider,
 } from '../../organizations/organizations';
 import { USERS_PAGE_SIZE } from '../../users/users';
 import { eventPublisher, identityDirectory, tableDeps } from '../../composition-root';
+import { readCallingCodes } from '../../kernel/env';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
 import { apiFunction } from '../../kernel/spec';
@@ -31,7 +33,14 @@ export const handler = defineFunction(
       const { providerId } = path;
       return ok(await updateProvider(deps, actor, providerId, body));
     },
+    setOnCallNumber: async ({ actor, deps, path, body, ownProfile }) =>
+      ok(await setOnCallNumber(deps, actor, await ownProfile(), path.providerId, body)),
     archiveOrganization: async ({ actor, deps, path }) => ok(await archiveProvider(deps, actor, path.providerId)),
   },
-  () => ({ ...tableDeps(), identity: identityDirectory(), events: eventPublisher() }),
+  () => ({
+    ...tableDeps(),
+    identity: identityDirectory(),
+    events: eventPublisher(),
+    callingCodes: readCallingCodes(),
+  }),
 );

@@ -20,6 +20,7 @@ const organization = (overrides: Partial<OrganizationRecord> = {}): Organization
   patient_count: 0,
   daily_call_limit: null,
   daily_text_limit: null,
+  on_call_number: null,
   ...overrides,
 });
 

@@ -5,6 +5,7 @@
 import type { CallKind, CallOutcome, CallStatus, EscalationLevel } from '../../../shared/values/calls';
 import type { TranscriptTurn } from '../../../shared/calls';
 import type { TimePreference } from '../../../shared/time-preferences';
+import type { TransferStatus } from '../../../shared/warm-transfer';
 import { createHash } from 'node:crypto';
 
 /**
@@ -100,5 +101,16 @@ export interface CallLogRecord {
   summary_utc_month: string | null;
   /** The person asked not to be called again (AI voice rules): the follow-up job turns outreach off. */
   stop_requested: boolean;
+  /** The on-call number the assistant could transfer to (set when the call was placed); null: none offered. */
+  transfer_offered_to?: string | null;
+  /** The warm transfer the report shows, to the number offered (DECISIONS "Warm transfer"); null: none. */
+  transfer?: CallTransfer | null;
   version: number;
+}
+
+/** A warm transfer as stored: where to, how it ended, when (the report's end: Vapi's record has no time). */
+export interface CallTransfer {
+  to: string;
+  status: TransferStatus;
+  at: string;
 }

@@ -12,5 +12,7 @@ export interface SummaryEntry {
   note_to_doctor: string | null;
   duration_seconds: number | null;
   created_at: string;
+  /** An emergent call whose warm transfer nobody answered: the callback's deadline. */
+  callback_due_at?: string | null;
   version: number;
 }

@@ -124,5 +124,6 @@ function toRecord(o: OrganizationItem, patientCount: number): OrganizationRecord
     patient_count: Math.max(0, patientCount),
     daily_call_limit: o.daily_call_limit ?? null,
     daily_text_limit: o.daily_text_limit ?? null,
+    on_call_number: o.on_call_number ?? null,
   };
 }

@@ -61,6 +61,7 @@ async function stored() {
     patient_count: 0,
     daily_call_limit: null,
     daily_text_limit: null,
+    on_call_number: null,
   };
   const patient: PatientRecord = {
     id: randomUUID(),

@@ -56,6 +56,7 @@ function organizationRecord(): OrganizationRecord {
     patient_count: 0,
     daily_call_limit: null,
     daily_text_limit: null,
+    on_call_number: null,
   };
 }
 

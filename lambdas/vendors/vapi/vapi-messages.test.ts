@@ -154,6 +154,7 @@ describe('parseVapiWebhook: end-of-call reports', () => {
         cost: 0.4312,
         stopCalls: false,
         observations: [],
+        transfer: null,
       },
     });
   });

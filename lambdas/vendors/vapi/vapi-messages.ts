@@ -10,7 +10,8 @@ import { CALL_TEXTS } from '../../../shared/values/settings';
 import { escalationLevelOf, type CallOutcome, type EscalationLevel } from '../../../shared/values/calls';
 import type { TranscriptTurn } from '../../../shared/calls';
 import { readObservations } from '../../../shared/observations/rules';
-import type { CallReport } from '../../calls/ports';
+import type { CallReport, ReportedTransfer } from '../../calls/ports';
+import type { TransferStatus } from '../../../shared/warm-transfer';
 
 export type VapiWebhook =
   | {
@@ -77,7 +78,7 @@ const analysisSchema = z.object({
   note_to_doctor: text,
   successEvaluation: lenient(z.union([z.string(), z.boolean()])),
 });
-const artifactSchema = z.object({ messages: list, transcript: text });
+const artifactSchema = z.object({ messages: list, transcript: text, transfers: list });
 /** The parts of a Vapi `Call` (and of a message's top level) that a report is made of. */
 const reportFields = {
   endedReason: lenient(z.string().check(z.maxLength(REPORT_LIMITS.reasonChars))),
@@ -170,6 +171,10 @@ const ANSWERED_PREFIXES = [
   'assistant-ended-call',
   'assistant-said-end-call-phrase',
   'assistant-forwarded-call',
+  // A transfer that did not connect: the patient answered and spoke with the assistant first.
+  'call.in-progress.error-transfer-failed',
+  'call.in-progress.error-warm-transfer-',
+  'call.forwarding.',
   'customer-ended-call',
   'silence-timed-out',
   'exceeded-max-duration',
@@ -204,7 +209,57 @@ function reportOf(vendorCallId: string, fields: ReportFields): CallReport {
     stopCalls: stopRequested(analysis, transcript),
     // Only an answered call measured anything; implausible values are refused, never stored.
     observations: outcomeOf(endedReason) === 'answered' ? readObservations(analysis.structuredData).values : [],
+    transfer: transferOf(fields.artifact?.transfers, endedReason),
   };
+}
+
+/** Vapi's `TransferArtifact.status` in CareLoop's words: the clinician answered, nobody did, or it broke. */
+const TRANSFER_STATUSES = new Map<string, TransferStatus>([
+  ['connected', 'answered'],
+  ['completed', 'answered'],
+  ['no-answer', 'unanswered'],
+  ['busy', 'unanswered'],
+  ['voicemail', 'unanswered'],
+  ['failed', 'failed'],
+  ['cancelled', 'failed'],
+]);
+
+/** The transfer an endedReason tells of when the artifact names none (contract `Call.endedReason`). */
+function transferOfEnding(endedReason: string): TransferStatus | null {
+  if (endedReason === 'assistant-forwarded-call') return 'answered';
+  if (endedReason === 'call.forwarding.no-answer' || endedReason === 'call.forwarding.operator-busy')
+    return 'unanswered';
+  if (
+    endedReason === 'call.in-progress.error-transfer-failed' ||
+    endedReason.startsWith('call.in-progress.error-warm-transfer-') ||
+    endedReason === 'customer-ended-call-during-transfer'
+  ) {
+    return 'failed';
+  }
+  return null;
+}
+
+const transferSchema = z.object({
+  destination: z.object({ type: z.literal('number'), number: z.string().check(z.maxLength(40)) }),
+  status: text,
+});
+
+/**
+ * The call's last transfer to a phone number: `artifact.transfers` (contract `TransferArtifact`:
+ * destination and terminal status), or else what the endedReason says, without a number then.
+ */
+function transferOf(transfers: unknown[] | undefined, endedReason: string): ReportedTransfer | null {
+  const numbered = (transfers ?? []).flatMap((item) => {
+    const parsed = transferSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+  const last = numbered[numbered.length - 1];
+  if (last) {
+    const status = TRANSFER_STATUSES.get(last.status ?? '') ?? transferOfEnding(endedReason) ?? 'failed';
+    return { to: last.destination.number, status };
+  }
+  const status = transferOfEnding(endedReason);
+  return status ? { to: null, status } : null;
 }
 
 /**

@@ -8,7 +8,13 @@ import {
   endCallPhrasesOf,
   type CallLanguage,
 } from '../../../shared/values/settings';
-import { type OutboundCallRequest, type VoiceAgent, type WebCallAgent, type WebCallRequest } from '../../calls/ports';
+import {
+  type OutboundCallRequest,
+  type TransferOffer,
+  type VoiceAgent,
+  type WebCallAgent,
+  type WebCallRequest,
+} from '../../calls/ports';
 import { VoiceAgentError } from '../../kernel/vendor-errors';
 import type { VapiEnv } from '../../kernel/env';
 import { reportFromVapiCall, statusOf } from './vapi-messages';
@@ -145,6 +151,8 @@ export function assistantOverridesOf(request: OverridesRequest, settings: VapiCa
       provider: settings.modelProvider,
       model: settings.model,
       messages: [{ role: 'system', content: request.systemPrompt }],
+      // A phone check-in of an organization with an on-call number may transfer an emergency warm.
+      ...(phoneToPatient && request.transfer ? { tools: [transferToolOf(request.transfer)] } : {}),
     } as Vapi.AssistantOverridesModel,
     ...speechOf(language, request.voiceId, settings),
     firstMessage: request.firstMessage,
@@ -179,6 +187,40 @@ export function assistantOverridesOf(request: OverridesRequest, settings: VapiCa
           ...(request.voicemailMessage ? { voicemailMessage: request.voicemailMessage } : {}),
         }
       : {}),
+  };
+}
+
+/**
+ * The `transferCall` tool to the on-call number (DECISIONS "Warm transfer"). Mode
+ * `warm-transfer-experimental` is the one whose contract says what happens when the destination is
+ * unreachable or not human (voicemail): the patient hears `fallbackPlan.message`, then the call
+ * ends; the clinician who answers hears the summary (`summaryPlan`) before the patient joins, and a
+ * voicemail never hears it. The patient hears the connecting words before the transfer starts.
+ */
+export function transferToolOf(transfer: TransferOffer): Vapi.CreateTransferCallToolDto & { type: 'transferCall' } {
+  return {
+    type: 'transferCall',
+    messages: [{ type: 'request-start', content: transfer.words.connecting, blocking: true }],
+    destinations: [
+      {
+        type: 'number',
+        number: transfer.number,
+        // The tool's request-start message has said it: nothing more before connecting.
+        message: '',
+        description: "The care team's on-call clinician, for a call that turned emergent",
+        transferPlan: {
+          mode: 'warm-transfer-experimental',
+          summaryPlan: {
+            enabled: true,
+            messages: [
+              { role: 'system', content: transfer.briefing },
+              { role: 'user', content: 'Here is the transcript:\n\n{{transcript}}' },
+            ],
+          },
+          fallbackPlan: { message: transfer.words.unanswered, endCallEnabled: true },
+        },
+      },
+    ],
   };
 }
 

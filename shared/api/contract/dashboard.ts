@@ -92,6 +92,7 @@ export const DASHBOARD_CONTRACT = {
               escalation_level: 'Urgent',
               status: 'requires_followup',
               created_at: exampleSummary.created_at,
+              callback_due_at: null,
             },
           ],
           hidden: 2,

@@ -39,6 +39,13 @@ export const ORGANIZATIONS_CONTRACT = {
     answers: { 200: answer(answers.providerAnswer, 'Changed', { provider: exampleProvider }) },
     errors: [409],
   },
+  setOnCallNumber: {
+    ...ORGANIZATIONS_ENDPOINTS.setOnCallNumber,
+    summary: "Set or remove the number an organization's emergent check-ins are transferred to",
+    bodyExample: { on_call_number: '(202) 555-0199', version: 3 },
+    answers: { 200: answer(answers.providerAnswer, 'Changed', { provider: exampleProvider }) },
+    errors: [409],
+  },
   archiveOrganization: {
     ...ORGANIZATIONS_ENDPOINTS.archiveOrganization,
     summary: 'Archive an organization; its users are disabled',

@@ -2,7 +2,7 @@
  * The organizations routes with the schemas of what each takes: the handlers' trigger layer
  * parses requests with them, and the contract (`../contract/organizations.ts`) documents the same.
  */
-import { pageQuerySchema, providerFormSchema, providerPathSchema } from '../../validation';
+import { onCallNumberSchema, pageQuerySchema, providerFormSchema, providerPathSchema } from '../../validation';
 import { providerListQuerySchema } from '../queries';
 import { ORGANIZATIONS_ROUTES } from '../routes/organizations';
 import type { Endpoint } from './endpoint';
@@ -21,5 +21,6 @@ export const ORGANIZATIONS_ENDPOINTS = {
     path: providerPathSchema,
     body: providerFormSchema,
   },
+  setOnCallNumber: { ...ORGANIZATIONS_ROUTES.setOnCallNumber, path: providerPathSchema, body: onCallNumberSchema },
   archiveOrganization: { ...ORGANIZATIONS_ROUTES.archiveOrganization, path: providerPathSchema },
 } as const satisfies Record<string, Endpoint>;

@@ -8,5 +8,6 @@ export const ORGANIZATIONS_ROUTES = {
   getOrganization: { method: 'GET', resource: '/providers/{providerId}', access: STAFF },
   listOrganizationUsers: { method: 'GET', resource: '/providers/{providerId}/users', access: STAFF },
   updateOrganization: { method: 'PUT', resource: '/providers/{providerId}', access: EMPLOYEE },
+  setOnCallNumber: { method: 'PUT', resource: '/providers/{providerId}/on-call', access: STAFF },
   archiveOrganization: { method: 'DELETE', resource: '/providers/{providerId}', access: EMPLOYEE },
 } as const satisfies Record<string, RouteDefinition>;

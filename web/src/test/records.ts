@@ -36,6 +36,7 @@ export function organization(overrides: Partial<ProviderOrganization> = {}): Pro
     patient_count: 0,
     daily_call_limit: null,
     daily_text_limit: null,
+    on_call_number: null,
     version: 1,
     ...overrides,
   };

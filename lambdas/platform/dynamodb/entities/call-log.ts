@@ -58,6 +58,17 @@ export function callLogEntity(config: EntityConfiguration) {
         stop_requested: { type: 'boolean' },
         /** The due time (`scheduled_at`) whose reminder text was handled: sent, or not for an opt-out or the month's cap. */
         reminded_for: { type: 'string' },
+        /** The on-call number the assistant was given for a warm transfer when the call was placed. */
+        transfer_offered_to: { type: 'string' },
+        /** The warm transfer the report shows, if any (DECISIONS "Warm transfer"). */
+        transfer: {
+          type: 'map',
+          properties: {
+            to: { type: 'string', required: true },
+            status: { type: ['answered', 'unanswered', 'failed'] as const, required: true },
+            at: { type: 'string', required: true },
+          },
+        },
         version: { type: 'number', required: true },
       },
       indexes: {

@@ -29,6 +29,8 @@ export function organizationEntity(config: EntityConfiguration) {
         daily_text_limit: { type: 'number' },
         /** Its Twilio sender (E.164 number or `MG…` Messaging Service), owned through `smsSender`. */
         sms_sender: { type: 'string' },
+        /** Where emergent check-ins are transferred warm (E.164); absent: no transfer. */
+        on_call_number: { type: 'string' },
       },
       indexes: {
         byId: primary(['organization_id'], []),

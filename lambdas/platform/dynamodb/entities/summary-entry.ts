@@ -24,6 +24,8 @@ export function summaryEntryEntity(config: EntityConfiguration) {
         escalation_level: { type: ['Emergent', 'Urgent', 'Elective', 'Normal'] as const },
         note_to_doctor: { type: 'string' },
         duration_seconds: { type: 'number' },
+        /** An emergent call whose warm transfer nobody answered: the patient is called back by then. */
+        callback_due_at: { type: 'string' },
         version: { type: 'number', required: true },
       },
       indexes: { byScope: primary(['scope'], ['tab', 'created_at', 'call_log_id']) },

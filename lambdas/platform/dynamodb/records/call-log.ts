@@ -55,6 +55,8 @@ export function callLogRecordOf(i: CallLogItem): CallLogRecord {
     summary_org_month: i.summary_org_month ?? null,
     summary_utc_month: i.summary_utc_month ?? null,
     stop_requested: i.stop_requested ?? false,
+    transfer_offered_to: i.transfer_offered_to ?? null,
+    transfer: i.transfer ?? null,
     version: i.version,
   };
 }

@@ -14,6 +14,7 @@ export function summaryEntryOf(e: EntityItem<CareLoopService['entities']['summar
     note_to_doctor: e.note_to_doctor ?? null,
     duration_seconds: e.duration_seconds ?? null,
     created_at: e.created_at,
+    callback_due_at: e.callback_due_at ?? null,
     version: e.version,
   };
 }

@@ -21,6 +21,33 @@ export function simulatedEndingOf(customerNumber: string): SimulatedEnding {
   return endings[digit] ?? levels[digit] ?? 'Normal';
 }
 
+/** How a warm transfer ends in the simulator: the digit before the last, 9 nobody answers, 8 it fails. */
+export type SimulatedTransfer = 'connected' | 'no-answer' | 'failed';
+export function simulatedTransferOf(customerNumber: string): SimulatedTransfer {
+  const digit = customerNumber.trim().slice(-2, -1);
+  return digit === '9' ? 'no-answer' : digit === '8' ? 'failed' : 'connected';
+}
+
+/** The transferCall tool's number destination and the words it says, from the call's overrides. */
+function transferToolIn(overrides: Vapi.AssistantOverrides | undefined) {
+  const tools = (overrides?.model as { tools?: unknown[] } | undefined)?.tools ?? [];
+  for (const tool of tools as {
+    type?: string;
+    messages?: { type?: string; content?: string }[];
+    destinations?: { type?: string; number?: string; transferPlan?: { fallbackPlan?: { message?: unknown } } }[];
+  }[]) {
+    const destination = tool.type === 'transferCall' ? tool.destinations?.find((d) => d.type === 'number') : undefined;
+    if (!destination?.number) continue;
+    const fallback = destination.transferPlan?.fallbackPlan?.message;
+    return {
+      number: destination.number,
+      connecting: tool.messages?.find((m) => m.type === 'request-start')?.content ?? 'Transferring the call now.',
+      unanswered: typeof fallback === 'string' ? fallback : 'I could not reach your care team.',
+    };
+  }
+  return null;
+}
+
 export const ENDED_REASONS: Record<SimulatedEnding, Vapi.CallEndedReason> = {
   no_answer: 'customer-did-not-answer',
   busy: 'customer-busy',
@@ -86,6 +113,8 @@ export interface Script {
   analysis: Vapi.Analysis;
   /** When it is not the ending's usual one. */
   endedReason?: Vapi.CallEndedReason;
+  /** The Emergent ending's warm transfer, when the call carries a transferCall tool. */
+  transfer?: { number: string; status: SimulatedTransfer };
 }
 
 const GOAL_ANSWERS = [
@@ -179,7 +208,11 @@ export function simulatedReadings(measures: readonly Measure[], targets: readonl
   return readings;
 }
 
-export function scriptFor(overrides: Vapi.AssistantOverrides | undefined, ending: SimulatedEnding): Script {
+export function scriptFor(
+  overrides: Vapi.AssistantOverrides | undefined,
+  ending: SimulatedEnding,
+  transferOutcome: SimulatedTransfer = 'connected',
+): Script {
   const opening = overrides?.firstMessage ?? 'Hello, this is your care team calling for your check-in.';
   if (ending === 'no_answer' || ending === 'busy') return { ending, turns: [], analysis: {} };
   if (ending === 'failure') return { ending, turns: [{ role: 'assistant', text: opening }], analysis: {} };
@@ -192,6 +225,28 @@ export function scriptFor(overrides: Vapi.AssistantOverrides | undefined, ending
   say('user', 'Yes, speaking.');
   say('assistant', 'Thank you. How have you been feeling since our last call?');
   const goalsDiscussed = goals.length > 0 ? goals.join('; ') : 'how they have been feeling';
+  const tool = ending === 'Emergent' ? transferToolIn(overrides) : null;
+  if (ending === 'Emergent' && tool) {
+    say('user', "Not well at all. I've had chest pain since this morning and it's getting harder to breathe.");
+    say('assistant', tool.connecting);
+    const connected = transferOutcome === 'connected';
+    if (!connected) say('assistant', tool.unanswered);
+    return {
+      ending,
+      turns,
+      // Connected: the assistant leaves the call to the clinician; otherwise it ends after the fallback.
+      endedReason: connected
+        ? 'assistant-forwarded-call'
+        : transferOutcome === 'failed'
+          ? 'call.in-progress.error-transfer-failed'
+          : 'assistant-ended-call',
+      transfer: { number: tool.number, status: transferOutcome },
+      analysis: analysisFor(
+        ending,
+        'Patient reported chest pain since the morning and shortness of breath. The call was transferred to the on-call clinician.',
+      ),
+    };
+  }
   if (ending === 'Emergent') {
     say('user', "Not well at all. I've had chest pain since this morning and it's getting harder to breathe.");
     say(
@@ -339,5 +394,20 @@ export function artifactFor(call: Vapi.Call, script: Script, answeredAt: number)
   const transcript = script.turns
     .map((turn) => `${turn.role === 'assistant' ? 'AI' : 'User'}: ${turn.text}`)
     .join('\n');
-  return { messages: [...system, ...spoken], transcript: transcript ? `${transcript}\n` : '' };
+  return {
+    messages: [...system, ...spoken],
+    transcript: transcript ? `${transcript}\n` : '',
+    // Vapi's record of the transfer attempt (contract `TransferArtifact`).
+    ...(script.transfer
+      ? {
+          transfers: [
+            {
+              destination: { type: 'number' as const, number: script.transfer.number },
+              mode: 'warm-transfer-experimental' as const,
+              status: script.transfer.status,
+            },
+          ],
+        }
+      : {}),
+  };
 }

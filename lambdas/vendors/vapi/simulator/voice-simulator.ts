@@ -16,7 +16,9 @@
  *   `webhookUrl`) and signed as Vapi signs them. The conversation goes through the care plan found
  *   in the system prompt.
  * - The last digit of the customer's number chooses the ending: 0 no answer, 1 busy, 2 a pipeline
- *   failure, 3 Emergent, 4 Urgent, 5 Elective, 6–9 Normal.
+ *   failure, 3 Emergent, 4 Urgent, 5 Elective, 6–9 Normal. An Emergent call that carries a
+ *   transferCall tool plays the warm transfer: the digit before the last, 9 nobody answers, 8 the
+ *   transfer fails, anything else the clinician answers (artifact `transfers`, as Vapi reports it).
  * - A web call is answered with its `webCallUrl` (a room on this server) and waits there: a browser
  *   joins it with `POST {webCallUrl}` (the URL is the only credential, as a Daily room's is) and gets
  *   the conversation's turns to play, while the call is played as a phone call from `in-progress` on
@@ -36,6 +38,7 @@ import {
   ENDED_REASONS,
   artifactFor,
   scriptFor,
+  simulatedTransferOf,
   simulatedEndingOf,
   simulatedTimeline,
   simulatedWebTimeline,
@@ -200,7 +203,11 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
       dto.assistantOverrides,
       askedToStop
         ? stopScriptFor(dto)
-        : scriptFor(dto.assistantOverrides, simulatedEndingOf(dto.customer?.number ?? '')),
+        : scriptFor(
+            dto.assistantOverrides,
+            simulatedEndingOf(dto.customer?.number ?? ''),
+            simulatedTransferOf(dto.customer?.number ?? ''),
+          ),
     );
     options.log(`voice simulator: call ${call.id} queued (${script.ending})`);
     playInBackground(call, script, dto.assistantOverrides?.server?.url ?? options.webhookUrl);

@@ -10,6 +10,7 @@ import type { OrganizationDetailResponse } from '../../features/organizations/ap
 import { PatientsSection } from '../../features/patients/components/patients-section';
 import { useOrganizationUsers } from '../../features/users/api/get-organization-users';
 import { ProviderUsersTable } from '../../features/users/components/provider-users-table';
+import { OnCallNumberCard } from '../../features/organizations/components/on-call-number-card';
 import { showViewAllPatients, visiblePatients } from './provider-dashboard.utils';
 
 function PatientsPanel({ detail }: { detail: OrganizationDetailResponse }) {
@@ -73,9 +74,13 @@ export function OrganizationTabs({ detail }: { detail: OrganizationDetailRespons
       <Tabs.List>
         <Tabs.Tab value="patients">Patients</Tabs.Tab>
         <Tabs.Tab value="users">Provider Users</Tabs.Tab>
+        <Tabs.Tab value="on-call">On-call</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="patients" pt="lg">
         <PatientsPanel detail={detail} />
+      </Tabs.Panel>
+      <Tabs.Panel value="on-call" pt="lg">
+        <OnCallNumberCard organization={detail.provider} />
       </Tabs.Panel>
       <Tabs.Panel value="users" pt="lg">
         <ProviderUsersPanel detail={detail} />

@@ -16,6 +16,7 @@ import { useOrganization, type OrganizationDetailResponse } from '../../../featu
 import { DeleteOrganizationModal } from '../../../features/organizations/components/delete-organization-modal';
 import { OrganizationForm } from '../../../features/organizations/components/organization-form';
 import { OrganizationOverview } from '../../../features/organizations/components/organization-overview';
+import { OnCallNumberCard } from '../../../features/organizations/components/on-call-number-card';
 import { DeleteUserModal } from '../../../features/users/components/delete-user-modal';
 import { useOrganizationUsers } from '../../../features/users/api/get-organization-users';
 import { ProviderUsersTable } from '../../../features/users/components/provider-users-table';
@@ -105,6 +106,7 @@ function SettingsTab({ detail }: { detail: OrganizationDetailResponse }) {
           <OrganizationForm key={detail.provider.id} organization={detail.provider} onSaved={() => setSaved(true)} />
         </Stack>
       </Card>
+      <OnCallNumberCard key={`on-call-${detail.provider.id}`} organization={detail.provider} />
       <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="provider-delete-title">
         <Title order={2} size="h4" mb="xs" id="provider-delete-title">
           Delete Provider

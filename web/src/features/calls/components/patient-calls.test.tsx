@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallLogDetail, CallLogSummary, PatientCallsResponse } from '../../../../../shared/calls';
 import { ApiError } from '../../../lib/api-client';
+import { expectNoAxeViolations } from '../../../test/axe';
 import { createFakeApi, type FakeApiAnswer } from '../../../test/fakes';
 import { callLog } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
@@ -147,6 +148,7 @@ describe("the patient's calls", { timeout: 30_000 }, () => {
       note_to_doctor: null,
       success_evaluation: true,
       ended_reason: 'customer-ended-call',
+      transfer: null,
     };
     const { user } = renderSections({
       'GET /patients/pat-1/calls': callsOf({ scheduled: [], history: { items: [callLog()], next_cursor: null } }),
@@ -159,6 +161,29 @@ describe("the patient's calls", { timeout: 30_000 }, () => {
       'AssistantHello, this is Care. Is this Margaret?',
       'PatientYes, speaking.',
     ]);
+  });
+
+  it('shows an unanswered warm transfer above the transcript, with the callback deadline', async () => {
+    const detail: CallLogDetail = {
+      ...callLog(),
+      transcript: [{ speaker: 'assistant', text: 'I am connecting you to your care team now.' }],
+      summary: 'Chest pain.',
+      note_to_doctor: null,
+      success_evaluation: false,
+      ended_reason: 'assistant-ended-call',
+      transfer: { to: '+12025550199', status: 'unanswered', at: '2026-03-04T15:00:00.000Z' },
+    };
+    const { user } = renderSections({
+      'GET /patients/pat-1/calls': callsOf({ scheduled: [], history: { items: [callLog()], next_cursor: null } }),
+      'GET /calls/call-1': () => ({ call: detail }),
+    });
+    await user.click(await screen.findByRole('button', { name: /^Transcript of the call on/ }));
+    const modal = await screen.findByRole('dialog', { name: 'Call Transcript' });
+    const note = await within(modal).findByRole('note');
+    expect(note.textContent).toMatch(
+      /^Warm transfer to \+12025550199: Not answered\. Call the patient back by Mar \d{1,2}, \d{1,2}:00 (AM|PM)\.$/,
+    );
+    await expectNoAxeViolations(document.body);
   });
 
   it("says 'No scheduled calls' and 'No calls yet' when there are none", async () => {

@@ -1,4 +1,5 @@
-import { Center, Loader, Modal, Text } from '@mantine/core';
+import { Alert, Center, Loader, Modal, Text } from '@mantine/core';
+import { transferLine } from '../../../../../shared/warm-transfer';
 import { TranscriptTurns } from '../../../components/data/transcript-turns';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useCall } from '../api/get-call';
@@ -43,7 +44,28 @@ function Transcript({ callId }: { callId: string }) {
   }
   if (query.isError) return <ErrorAlert message={query.error.message} onRetry={() => void query.refetch()} />;
 
-  const { transcript } = query.data.call;
-  if (transcript.length === 0) return <Text c="dimmed">No transcript available for this call.</Text>;
-  return <TranscriptTurns turns={transcript} aria-label="Transcript" />;
+  const { transcript, transfer } = query.data.call;
+  // An emergent call's warm transfer, above what was said: staff act on an unanswered one first.
+  const transferNote = transfer && (
+    <Alert color={transfer.status === 'answered' ? 'blue' : 'red'} mb="md" role="note">
+      {transferLine(transfer, formatTime)}
+    </Alert>
+  );
+  if (transcript.length === 0) {
+    return (
+      <>
+        {transferNote}
+        <Text c="dimmed">No transcript available for this call.</Text>
+      </>
+    );
+  }
+  return (
+    <>
+      {transferNote}
+      <TranscriptTurns turns={transcript} aria-label="Transcript" />
+    </>
+  );
 }
+
+const formatTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });

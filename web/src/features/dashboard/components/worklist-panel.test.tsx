@@ -58,6 +58,7 @@ const FULL: WorklistAnswer = {
         escalation_level: 'Emergent',
         status: 'requires_followup',
         created_at: '2026-03-20T10:00:00.000Z',
+        callback_due_at: null,
       },
     ],
     hidden: 4,
@@ -148,6 +149,32 @@ describe('the worklist', { timeout: 30_000 }, () => {
       ['Gus Gale', '/provider/patients/p7'],
     ]);
 
+    await expectNoAxeViolations(document.body);
+  });
+
+  it("shows an unanswered transfer's callback with its deadline, overdue once passed", async () => {
+    const item = (call_id: string, patient_name: string, callback_due_at: string) => ({
+      call_id,
+      patient_id: call_id,
+      patient_name,
+      escalation_level: 'Emergent' as const,
+      status: 'requires_followup' as const,
+      created_at: '2026-03-20T10:00:00.000Z',
+      callback_due_at,
+    });
+    const later = new Date(Date.now() + 30 * 60_000).toISOString();
+    openWorklist({
+      ...EMPTY,
+      urgent_summaries: {
+        items: [item('c1', 'Ida Inge', '2020-01-01T10:00:00.000Z'), item('c2', 'Jo Jones', later)],
+        hidden: 0,
+        complete: true,
+      },
+    });
+
+    const urgent = await screen.findByRole('region', { name: 'Emergent and Urgent summaries' });
+    expect(within(urgent).getByText(/^Overdue: call back was due/)).toBeVisible();
+    expect(within(urgent).getByText(/^Transfer unanswered: call back by/)).toBeVisible();
     await expectNoAxeViolations(document.body);
   });
 

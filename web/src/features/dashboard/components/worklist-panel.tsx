@@ -1,6 +1,6 @@
 import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ListChecks } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CONSENT_BADGES } from '../../../../../shared/consent';
 import type { WorklistAnswer } from '../../../../../shared/dashboard';
@@ -73,6 +73,22 @@ const dimmed = (text: ReactNode) => (
   </Text>
 );
 
+/**
+ * An emergent call whose warm transfer nobody answered: the callback's deadline, marked overdue
+ * once it has passed (DECISIONS "Warm transfer").
+ */
+function CallbackDue({ at }: { at: string }) {
+  // The time the worklist was shown: it is read again on each visit.
+  const [now] = useState(() => Date.now());
+  const overdue = Date.parse(at) < now;
+  return (
+    <Text span size="sm" fw={700} c={overdue ? 'red.9' : 'orange.9'}>
+      {overdue ? 'Overdue: call back was due ' : 'Transfer unanswered: call back by '}
+      {formatWhen(at)}
+    </Text>
+  );
+}
+
 /** The groups that have items, the most urgent first. */
 function WorklistGroups({ data }: { data: WorklistAnswer }) {
   return (
@@ -94,7 +110,7 @@ function WorklistGroups({ data }: { data: WorklistAnswer }) {
             >
               {s.patient_name}
             </Anchor>
-            {dimmed(formatWhen(s.created_at))}
+            {s.callback_due_at ? <CallbackDue at={s.callback_due_at} /> : dimmed(formatWhen(s.created_at))}
           </>
         )}
       />

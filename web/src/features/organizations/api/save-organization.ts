@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { ORGANIZATIONS_ROUTES } from '../../../../../shared/api/routes/organizations';
 import type { ProviderOrganization } from '../../../../../shared/domain';
 import { FALLBACK_ERRORS } from '../../../../../shared/messages';
+import { ON_CALL_MESSAGES } from '../../../../../shared/warm-transfer';
 import type { ProviderFormInput } from '../../../../../shared/validation';
 import type { ApiClient } from '../../../lib/api-client';
 import { sendRoute } from '../../../lib/api-route';
@@ -31,6 +32,34 @@ export function updateOrganization(
     params: { providerId: organizationId },
     body,
     fallbackError: FALLBACK_ERRORS.updateProvider,
+  });
+}
+
+/** ORGANIZATIONS_ROUTES.setOnCallNumber: the number emergent check-ins are transferred to, or null to remove it. */
+export function setOnCallNumber(
+  api: ApiClient,
+  organizationId: string,
+  onCallNumber: string | null,
+): Promise<OrganizationResponse> {
+  return sendRoute(api, ORGANIZATIONS_ROUTES.setOnCallNumber, {
+    params: { providerId: organizationId },
+    body: { on_call_number: onCallNumber },
+    fallbackError: ON_CALL_MESSAGES.failed,
+  });
+}
+
+/** Sets or removes the on-call number; the organization's screens show the new one at once. */
+export function useSetOnCallNumber(organizationId: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (onCallNumber: string | null) => setOnCallNumber(api, organizationId, onCallNumber),
+    onSuccess: async ({ provider: organization }) => {
+      queryClient.setQueryData<OrganizationDetailResponse>(organizationKeys.detail(organization.id), (old) =>
+        old ? { ...old, provider: organization } : old,
+      );
+      await invalidateOrganizations(queryClient);
+    },
   });
 }
 

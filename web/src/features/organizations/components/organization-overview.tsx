@@ -1,6 +1,7 @@
 import { Card, SimpleGrid } from '@mantine/core';
 import { DAILY_LIMIT_MESSAGES } from '../../../../../shared/daily-limits';
 import type { ProviderOrganization } from '../../../../../shared/domain';
+import { ON_CALL_MESSAGES } from '../../../../../shared/warm-transfer';
 import { formatDate } from '../../../lib/format-date';
 import { Field } from '../../../components/data/field';
 
@@ -19,6 +20,7 @@ export function OrganizationOverview({ organization }: OrganizationOverviewProps
         <Field label="Address">{organization.address ?? 'Not provided'}</Field>
         <Field label="Time Zone">{organization.timezone}</Field>
         <Field label="Texting Number">{organization.sms_sender ?? 'Not set: patients cannot be texted yet'}</Field>
+        <Field label={ON_CALL_MESSAGES.label}>{organization.on_call_number ?? ON_CALL_MESSAGES.notSet}</Field>
         <Field label="Added">{formatDate(organization.created_at)}</Field>
         <Field label="Patients">{organization.patient_count}</Field>
         <Field label="Daily Call Limit">
