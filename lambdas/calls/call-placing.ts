@@ -36,6 +36,7 @@ import type { PatientRecord } from '../kernel/records/patient';
 import { effectiveSettings, type SettingsLookup } from '../kernel/settings-in-force';
 import type { WriteCommitter } from '../kernel/write-plan';
 import { cancelScheduledPlan, failedPlan, scheduledCallPlan, vendorCallIdPlan } from './call-plans';
+import { enrollmentScript } from './enrollment-script';
 
 export interface CallDeps {
   patients: CallPatients;
@@ -86,6 +87,19 @@ export async function callScript(deps: ScriptDeps, patient: PatientRecord, organ
   };
 }
 
+/** A check-in's script as the parts of the call's request. */
+async function checkInRequest(deps: ScriptDeps, patient: PatientRecord, organization: OrganizationRef) {
+  const script = await callScript(deps, patient, organization);
+  return {
+    assistantId: script.settings.assistantId,
+    voiceId: script.settings.voiceId,
+    systemPrompt: script.systemPrompt,
+    firstMessage: script.firstMessage,
+    voicemailMessage: script.voicemailMessage,
+    measures: script.measures,
+  };
+}
+
 /**
  * Hands a queued call log to Vapi. On failure the call log is failed with the reason staff will
  * read, the patient's lock is released, and the error is thrown in the user's words.
@@ -98,19 +112,16 @@ export async function dial(
 ): Promise<CallLogRecord> {
   try {
     if (!patient.phone_number) throw fail('callNoPhone');
-    const script = await callScript(deps, patient, organization);
     const { vendorCallId } = await deps.voice.placeCall({
       callLogId: log.id,
       patientId: patient.id,
       organizationId: organization.id,
       customerNumber: patient.phone_number,
-      assistantId: script.settings.assistantId,
-      voiceId: script.settings.voiceId,
-      systemPrompt: script.systemPrompt,
-      firstMessage: script.firstMessage,
       audience: 'patient',
-      voicemailMessage: script.voicemailMessage,
-      measures: script.measures,
+      // An enrollment call has its own reviewed script; every other call speaks the care plan.
+      ...(log.kind === 'enrollment'
+        ? await enrollmentScript(deps, patient, organization)
+        : await checkInRequest(deps, patient, organization)),
     });
     const at = deps.clock.now().toISOString();
     await deps.committer.commit(vendorCallIdPlan(log.id, vendorCallId, at));
@@ -158,7 +169,7 @@ export async function openStaffCall(
   actor: Actor,
   patient: PatientRecord,
   organization: OrganizationRef,
-  kind: 'instant' | 'web',
+  kind: 'instant' | 'web' | 'enrollment',
 ): Promise<CallLogRecord> {
   const at = deps.clock.now().toISOString();
   const log = newCallLog(

@@ -1,5 +1,6 @@
 /** Calls (product-rules.md "Calls"; ARCHITECTURE "Outreach, calls and messages"): call logs and the voice platform. */
 import type { CallOutcome, EscalationLevel } from '../../shared/values/calls';
+import type { EnrollmentCallAnswer } from '../../shared/enrollment/enrollment-call-script';
 import type { TranscriptTurn } from '../../shared/calls';
 import type { Measure } from '../../shared/observations/measures';
 import type { ObservedValue } from '../../shared/observations/rules';
@@ -55,6 +56,8 @@ export interface CallReport {
   stopCalls: boolean;
   /** The readings and screening scores of its structured data that can be readings (others refused). */
   observations: ObservedValue[];
+  /** An enrollment call's answer (its structured data); null for any other call, or when it has none. */
+  enrollmentAnswer: EnrollmentCallAnswer | null;
 }
 
 export interface CallLogRepository {
@@ -94,6 +97,11 @@ export interface OutboundCallRequest {
   voicemailMessage: string | null;
   /** What a check-in measures (the care plan's conditions decide); none for a staff alert. */
   measures?: readonly Measure[];
+  /**
+   * An enrollment call: it measures nothing, its structured data is the person's answer, and it
+   * ends on `stopConfirmation` (in the patient's language) when they ask not to be called again.
+   */
+  enrollment?: { stopConfirmation: string };
 }
 
 export interface VoiceAgent {

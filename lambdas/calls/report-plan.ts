@@ -94,7 +94,10 @@ export function reportPlan(
     : reported;
   const duration = durationSeconds(report.startedAt, report.endedAt);
   const utcMonth = (report.endedAt ?? at).slice(0, 7);
-  const summary = answered && report.summary?.trim() ? report.summary : null;
+  // An enrollment call asks for interest, not about health: it has no summary to review and is no
+  // care-management contact (the patient has not consented); its answer moves the funnel instead.
+  const enrollment = log.kind === 'enrollment';
+  const summary = answered && !enrollment && report.summary?.trim() ? report.summary : null;
   const status = summaryStatusOf({ added_to_emr: false, success_evaluation: report.successEvaluation });
   const failureReason = answered ? null : failureReasonOf(report.outcome);
 
@@ -166,15 +169,20 @@ export function reportPlan(
     ? [
         counterAdd(organizationScope(log.provider_id), monthlyCounter('calls_completed', month)),
         counterAdd(GLOBAL_SCOPE, monthlyCounter('calls_completed', month)),
-        {
-          op: 'upsert',
-          entity: 'ccmMonth',
-          key: { provider_id: log.provider_id, month, patient_id: log.patient_id },
-          add: { ai_contacts: 1, ai_minutes: Math.ceil((duration ?? 0) / 60) },
-          set: { updated_at: at },
-        },
       ]
     : [];
+  const contactWrites: ItemWrite[] =
+    answered && !enrollment
+      ? [
+          {
+            op: 'upsert',
+            entity: 'ccmMonth',
+            key: { provider_id: log.provider_id, month, patient_id: log.patient_id },
+            add: { ai_contacts: 1, ai_minutes: Math.ceil((duration ?? 0) / 60) },
+            set: { updated_at: at },
+          },
+        ]
+      : [];
 
   const afterCommit: ItemWrite[] = [
     // Frees the patient for the next call, if this call still holds the lock.
@@ -195,6 +203,7 @@ export function reportPlan(
         auditEventWrite(audit),
         ...summaryWrites,
         ...answeredWrites,
+        ...contactWrites,
         ...observations.map((observed) => observationWrite(log, observed, report.endedAt ?? at, at)),
       ],
       afterCommit,

@@ -30,6 +30,7 @@ export function toPatient(record: PatientRecord): Patient {
     date_of_birth: dateOfBirth,
     preferred_language: language,
     enrollmentStage: _stage,
+    callsStoppedAt: _callsStopped,
     qmb,
     ...patient
   } = record;

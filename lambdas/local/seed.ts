@@ -303,6 +303,7 @@ function demoReport(
       cost: 0.02,
       stopCalls: false,
       observations: [],
+      enrollmentAnswer: null,
     };
   }
   const seconds = 140 + ((seq * 37) % 260);
@@ -320,6 +321,7 @@ function demoReport(
     cost: Math.round(seconds * 0.25) / 100,
     stopCalls: false,
     observations: [],
+    enrollmentAnswer: null,
   };
 }
 

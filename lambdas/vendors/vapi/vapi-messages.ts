@@ -10,6 +10,7 @@ import { STOP_CALLS_CONFIRMATION } from '../../../shared/values/settings';
 import { escalationLevelOf, type CallOutcome, type EscalationLevel } from '../../../shared/values/calls';
 import type { TranscriptTurn } from '../../../shared/calls';
 import { readObservations } from '../../../shared/observations/rules';
+import { ENROLLMENT_CALL_ANSWERS, type EnrollmentCallAnswer } from '../../../shared/enrollment/enrollment-call-script';
 import type { CallReport } from '../../calls/ports';
 
 export type VapiWebhook =
@@ -204,7 +205,13 @@ function reportOf(vendorCallId: string, fields: ReportFields): CallReport {
     stopCalls: stopRequested(analysis, transcript),
     // Only an answered call measured anything; implausible values are refused, never stored.
     observations: outcomeOf(endedReason) === 'answered' ? readObservations(analysis.structuredData).values : [],
+    enrollmentAnswer: enrollmentAnswerOf(analysis.structuredData?.enrollment_answer),
   };
+}
+
+/** An enrollment call's answer, when its structured data has one of the three (anything else: none). */
+function enrollmentAnswerOf(value: unknown): EnrollmentCallAnswer | null {
+  return ENROLLMENT_CALL_ANSWERS.find((a) => a === value) ?? null;
 }
 
 /** Letters only: the confirmation is found whatever the transcription did to spaces and punctuation. */

@@ -16,7 +16,9 @@
  *   `webhookUrl`) and signed as Vapi signs them. The conversation goes through the care plan found
  *   in the system prompt.
  * - The last digit of the customer's number chooses the ending: 0 no answer, 1 busy, 2 a pipeline
- *   failure, 3 Emergent, 4 Urgent, 5 Elective, 6–9 Normal.
+ *   failure, 3 Emergent, 4 Urgent, 5 Elective, 6–9 Normal. An enrollment call ends the same way by
+ *   0–2, and an answered one answers by the digit: 4 declined, 5 unclear, any other interested
+ *   (enrollment-call-script.ts).
  * - A web call is answered with its `webCallUrl` (a room on this server) and waits there: a browser
  *   joins it with `POST {webCallUrl}` (the URL is the only credential, as a Daily room's is) and gets
  *   the conversation's turns to play, while the call is played as a phone call from `in-progress` on
@@ -46,6 +48,7 @@ import {
   type Turn,
 } from './call-script';
 import { createRefusals, vapiContractErrors, validatorFor, type CreateRequest } from './contract-validator';
+import { enrollmentScriptFor, isEnrollmentCall } from './enrollment-call-script';
 
 export interface VoiceSimulatorOptions {
   /** 0 picks a free port. */
@@ -195,9 +198,12 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
       ...(dto.name ? { name: dto.name } : {}),
     };
     calls.set(call.id, call);
+    const number = dto.customer?.number ?? '';
     const script = askedToStop
       ? stopScriptFor(dto)
-      : scriptFor(dto.assistantOverrides, simulatedEndingOf(dto.customer?.number ?? ''));
+      : isEnrollmentCall(dto.assistantOverrides)
+        ? enrollmentScriptFor(dto.assistantOverrides, number)
+        : scriptFor(dto.assistantOverrides, simulatedEndingOf(number));
     options.log(`voice simulator: call ${call.id} queued (${script.ending})`);
     playInBackground(call, script, dto.assistantOverrides?.server?.url ?? options.webhookUrl);
     return structuredClone(call);
