@@ -130,6 +130,20 @@ describe('VapiVoiceAgent against the voice simulator', () => {
     });
   });
 
+  it("asks an enrollment call's analysis for the answer alone, ending on the patient's own stop words, in the contract", () => {
+    const stop = 'Entendido. No le volveremos a llamar con esta asistente. Adiós.';
+    const body = createCallBody(
+      { ...request('+15555550106'), measures: [], enrollment: { stopConfirmation: stop } },
+      envFor(simulator.url),
+    );
+    const plan = body.assistantOverrides?.analysisPlan?.structuredDataPlan;
+
+    expect(vapiContractErrors('CreateCallDTO', body)).toEqual([]);
+    expect(Object.keys(plan?.schema?.properties ?? {})).toEqual(['enrollment_answer', 'stop_calls']);
+    expect(plan?.schema?.properties?.enrollment_answer?.enum).toEqual(['interested', 'declined', 'unclear']);
+    expect(body.assistantOverrides?.endCallPhrases).toEqual([stop]);
+  });
+
   it('asks the analysis for the assessment and the readings the care plan monitors, in the contract', () => {
     const body = createCallBody(
       { ...request('+15555550106'), measures: ['systolic', 'diastolic', 'phq2'] },
