@@ -36,8 +36,11 @@ export const INVITATION_BATCH_MAX = 100;
 export const INVITATION_CHANNELS = ['sms', 'call'] as const;
 export type InvitationChannel = (typeof INVITATION_CHANNELS)[number];
 
-/** The channel of an invitation: a text unless the request names another (the route's first contract). */
-const channelSchema = z._default(z.enum(INVITATION_CHANNELS, { error: ENROLLMENT_MESSAGES.channelInvalid }), 'sms');
+/**
+ * The channel of an invitation, always named: a request of the route's first contract (`sms`) is
+ * answered as before, and a request without one is refused rather than guessed.
+ */
+const channelSchema = z.enum(INVITATION_CHANNELS, { error: ENROLLMENT_MESSAGES.channelInvalid });
 
 export const invitationSchema = z.object({ channel: channelSchema });
 

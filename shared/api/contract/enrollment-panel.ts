@@ -39,7 +39,7 @@ export const ENROLLMENT_PANEL_CONTRACT = {
   invitePatient: {
     ...ENROLLMENT_PANEL_ENDPOINTS.invitePatient,
     summary:
-      "Invites an eligible patient (or an invited one who has not answered) to enrol, by a text in the patient's language (`channel` `sms`, the default) or by the AI enrollment call (`call`: placed now inside the calling window, else scheduled for its next opening)",
+      "Invites an eligible patient (or an invited one who has not answered) to enrol, by a text in the patient's language (`channel` `sms`) or by the AI enrollment call (`call`: placed now inside the calling window, else scheduled for its next opening)",
     bodyExample: { channel: 'sms' },
     answers: {
       201: answer(invitationAnswer, 'The invitation went out', {
