@@ -18,6 +18,7 @@ export type PatientRecord = Omit<
   | 'date_of_birth'
   | 'preferred_language'
   | 'qmb'
+  | 'enrollment_stage'
 > & {
   status: 'active' | 'archived';
   consent?: PatientConsent;
