@@ -114,42 +114,55 @@ export async function invitePatientByCall(
     if (pending.some((l) => l.kind === 'enrollment')) throw fail('enrollmentCallPending');
     const now = deps.clock.now();
     const opening = nextCallWindowTime(now, organization.timezone);
-    let callAt: string;
+    const moveTo = async (from: EnrollmentStage, to: EnrollmentStage) =>
+      deps.committer.commit({
+        transaction: stageMoveWrites(patient, from, to, deps.clock.now().toISOString()),
+        afterCommit: [],
+      });
     if (opening.getTime() === now.getTime()) {
       const log = await openStaffCall(deps, actor, patient, organization, 'enrollment');
-      const placed = await dial(deps, log, patient, organization);
-      callAt = placed.placed_at ?? now.toISOString();
-    } else {
-      const log = newCallLog(
-        {
-          id: deps.ids.newId(),
-          patient_id: patient.id,
-          provider_id: organization.id,
-          status: 'scheduled',
-          kind: 'enrollment',
-          created_by: actor.userId,
-          scheduled_at: opening.toISOString(),
-        },
-        now.toISOString(),
-      );
+      // Invited before dialling: the answer may be reported within a second, and only an invited
+      // patient moves on it. A call Vapi refused gives the stage back.
+      const moved = await moveTo(stage, 'invited');
       try {
-        await storeScheduledCall(deps, log);
+        await dial(deps, log, patient, organization);
       } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw fail('scheduleFailed');
+        if (moved === 'committed') await moveTo('invited', stage);
+        throw error;
       }
-      callAt = opening.toISOString();
+      return {
+        patient_id: patient.id,
+        stage: moved === 'committed' ? 'invited' : stage,
+        channel: 'call',
+        call_at: log.placed_at ?? now.toISOString(),
+      };
     }
-    // The call is placed or booked: a patient moved meanwhile (consent recorded) keeps its new stage.
-    const moved = await deps.committer.commit({
-      transaction: stageMoveWrites(patient, stage, 'invited', deps.clock.now().toISOString()),
-      afterCommit: [],
-    });
+    const log = newCallLog(
+      {
+        id: deps.ids.newId(),
+        patient_id: patient.id,
+        provider_id: organization.id,
+        status: 'scheduled',
+        kind: 'enrollment',
+        created_by: actor.userId,
+        scheduled_at: opening.toISOString(),
+      },
+      now.toISOString(),
+    );
+    try {
+      await storeScheduledCall(deps, log);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw fail('scheduleFailed');
+    }
+    // The call is booked: a patient moved meanwhile (consent recorded) keeps its new stage, and
+    // the booked call is cancelled when it comes due (placeScheduledCall).
+    const moved = await moveTo(stage, 'invited');
     return {
       patient_id: patient.id,
       stage: moved === 'committed' ? 'invited' : stage,
       channel: 'call',
-      call_at: callAt,
+      call_at: opening.toISOString(),
     };
   });
 }
