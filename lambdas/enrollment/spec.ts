@@ -44,7 +44,8 @@ export const ENROLLMENT = {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
         sms: ['secretsmanager:GetSecretValue'],
         vapi: ['secretsmanager:GetSecretValue'],
-        scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
+        // A call outside the calling hours is booked: its schedule is created, never deleted here.
+        scheduler: ['scheduler:CreateSchedule'],
       },
       routes: {
         invitePatient: ENROLLMENT_PANEL_ENDPOINTS.invitePatient,
