@@ -161,7 +161,7 @@ export async function failPlacement(
 }
 
 /**
- * A call staff place now (Make Call, a web call): its log, queued, holding the patient's
+ * A call staff place now (Make Call, a web call, an enrollment call): its log, queued, holding the patient's
  * one-call-at-a-time lock and a slot of the practice's day, or the refusal in staff's words.
  */
 export async function openStaffCall(
