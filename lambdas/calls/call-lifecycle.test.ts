@@ -39,6 +39,7 @@ const report = (fields: Partial<CallReport> = {}): CallReport => ({
   cost: 0.42,
   stopCalls: false,
   observations: [],
+  enrollmentAnswer: null,
   ...fields,
 });
 

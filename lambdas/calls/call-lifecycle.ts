@@ -11,6 +11,7 @@ import type { CallSignals, UnmatchedReason } from './call-metrics';
 import { dial, failCall, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
 import {
   cadenceOffPlan,
+  callsStoppedPlan,
   cancelScheduledPlan,
   claimPlan,
   eventPublishedPlan,
@@ -22,12 +23,16 @@ import { type CallReport } from './ports';
 import { VoiceAgentError } from '../kernel/vendor-errors';
 import { type CallLogRecord } from '../kernel/records/call-log';
 import type { EventPublisher } from '../kernel/ports';
-import type { WriteCommitter } from '../kernel/write-plan';
+import { joinPlans, type WriteCommitter, type WritePlan } from '../kernel/write-plan';
 import { reportPlan } from './report-plan';
+import { enrollmentAnswerWrites, retryEnrollmentCall, type StageMoved } from './enrollment-calls';
 import { systemActorId, systemEntry, systemEvent, type SystemActor } from '../kernel/audit-actors';
 import type { DailyCap, OrganizationRef } from '../kernel/records/organization';
 
-export type ReportDeps = Pick<PlacingDeps, 'callLogs' | 'organizations' | 'documents' | 'clock' | 'ids'> & {
+export type ReportDeps = Pick<
+  PlacingDeps,
+  'callLogs' | 'organizations' | 'documents' | 'clock' | 'ids' | 'patients'
+> & {
   events: EventPublisher;
   signals: CallSignals;
   committer: WriteCommitter;
@@ -132,13 +137,34 @@ export async function recordCallReport(
   const subject = { type: 'call', id: log.id } as const;
   const audit = systemEvent(by, 'call.report_store', subject, log.patient_id, deps.ids.newId(), at);
   const { plan, stored } = reportPlan(log, report, month, at, audit, carePlan?.plan?.targets ?? []);
-  if ((await deps.committer.commit(plan)) === 'conflict') {
+  if ((await commitReport(deps, log, report, plan, at)) === 'conflict') {
     deps.signals.unmatched('call_settled');
     return 'call_settled';
   }
   if (report.cost !== null) deps.signals.callCost(report.cost);
   await publishCompleted(deps, stored);
   return 'stored';
+}
+
+/**
+ * Commits a report's plan; an enrollment call's plan carries the patient's move through the funnel
+ * (enrollmentAnswerWrites), conditional on the stage as read. A patient moved meanwhile (consent
+ * recorded) refuses the move: the report is then stored without it.
+ */
+async function commitReport(
+  deps: ReportDeps,
+  log: CallLogRecord,
+  report: CallReport,
+  plan: WritePlan,
+  at: string,
+): Promise<'committed' | 'conflict'> {
+  if (log.kind !== 'enrollment') return deps.committer.commit(plan);
+  const patient = await deps.patients.get(log.patient_id);
+  const move = patient
+    ? enrollmentAnswerWrites(log, patient, report.outcome, report.enrollmentAnswer, at)
+    : { transaction: [], afterCommit: [] };
+  const outcome = await deps.committer.commit(joinPlans<StageMoved>(plan, move));
+  return outcome === 'stage_moved' ? deps.committer.commit(plan) : outcome;
 }
 
 /** A call that ended without any report: failed, and its event goes out like any other. */
@@ -204,7 +230,17 @@ export async function placeScheduledCall(
     log.kind === 'monthly' ? deps.patients.getCadence(log.patient_id) : null,
   ]);
   const outreachOff = log.kind === 'monthly' && (!cadence || !cadence.enabled);
-  if (!patient || patient.status !== 'active' || !organization || organization.status !== 'active' || outreachOff) {
+  // An enrollment call waits for nobody who answered meanwhile, was enrolled, or asked not to be called.
+  const invitationOver =
+    log.kind === 'enrollment' && (patient?.enrollmentStage !== 'invited' || Boolean(patient?.callsStoppedAt));
+  if (
+    !patient ||
+    patient.status !== 'active' ||
+    !organization ||
+    organization.status !== 'active' ||
+    outreachOff ||
+    invitationOver
+  ) {
     await deps.committer.commit(cancelScheduledPlan(log.id, now.toISOString()));
     await deps.scheduler.cancel(log.id);
     return 'cancelled';
@@ -318,7 +354,8 @@ export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<Reconc
 // After a call (job: call-follow-up, on call.completed)
 
 /**
- * The monthly cadence moves on: a retry of an unanswered check-in, or next month's. A person who
+ * The monthly cadence moves on: a retry of an unanswered check-in, or next month's; an unanswered
+ * enrollment call is tried again (enrollment-calls.ts). A person who
  * asked not to be called again has their outreach turned off and their pending calls cancelled.
  */
 export async function followUpCall(deps: SchedulingDeps, callLogId: string): Promise<CallLogRecord | null> {
@@ -327,12 +364,13 @@ export async function followUpCall(deps: SchedulingDeps, callLogId: string): Pro
     await stopOutreach(deps, log);
     return null;
   }
-  if (!log || log.kind !== 'monthly' || log.status === 'scheduled') return null;
+  if (!log || (log.kind !== 'monthly' && log.kind !== 'enrollment') || log.status === 'scheduled') return null;
   const [patient, organization] = await Promise.all([
     deps.patients.get(log.patient_id),
     deps.organizations.getRef(log.provider_id),
   ]);
   if (!patient || patient.status !== 'active' || !organization || organization.status !== 'active') return null;
+  if (log.kind === 'enrollment') return retryEnrollmentCall(deps, log, patient, organization.timezone);
   const unanswered = log.outcome !== null && UNANSWERED_OUTCOMES.includes(log.outcome);
   const step = unanswered && log.attempt < MAX_CHECK_IN_RETRIES ? 'retry' : 'next_cycle';
   return scheduleNextCheckIn(deps, log, organization as OrganizationRef, step);
@@ -344,11 +382,13 @@ export async function followUpCall(deps: SchedulingDeps, callLogId: string): Pro
  * A replay finds nothing left to stop and records nothing more.
  */
 async function stopOutreach(deps: SchedulingDeps, log: CallLogRecord): Promise<void> {
-  const [cadence, pending] = await Promise.all([
+  const [cadence, pending, patient] = await Promise.all([
     deps.patients.getCadence(log.patient_id),
     deps.callLogs.listScheduledByPatient(log.patient_id),
+    deps.patients.get(log.patient_id),
   ]);
-  if (!cadence?.enabled && pending.length === 0) return;
+  const callsStopped = !patient || Boolean(patient.callsStoppedAt);
+  if (!cadence?.enabled && pending.length === 0 && callsStopped) return;
   await deps.audit.record({
     // CareLoop itself, not a staff account: the follow-up job reads the patient's request on the call.
     actorId: systemActorId('call-follow-up'),
@@ -359,6 +399,8 @@ async function stopOutreach(deps: SchedulingDeps, log: CallLogRecord): Promise<v
     patientId: log.patient_id,
     outcome: 'success',
   });
+  // Kept on the patient: no AI call invites them to enrol either (a missing patient has nothing to keep).
+  if (!callsStopped) await deps.committer.commit(callsStoppedPlan(log.patient_id, deps.clock.now().toISOString()));
   await cancelPatientCalls(deps, log.patient_id);
 }
 

@@ -33,6 +33,7 @@ import type { PatientRecord } from '../kernel/records/patient';
 import { effectiveSettings, type SettingsLookup } from '../kernel/settings-in-force';
 import type { WriteCommitter } from '../kernel/write-plan';
 import { cancelScheduledPlan, failedPlan, scheduledCallPlan, vendorCallIdPlan } from './call-plans';
+import { enrollmentScript } from './enrollment-script';
 
 export interface CallDeps {
   patients: CallPatients;
@@ -98,6 +99,21 @@ export async function callScript(
   };
 }
 
+/** A check-in's script as the parts of the call's request. */
+async function checkInRequest(deps: ScriptDeps, patient: PatientRecord, organization: OrganizationRef) {
+  const script = await callScript(deps, patient, organization);
+  return {
+    assistantId: script.settings.assistantId,
+    voiceId: script.settings.voiceId,
+    systemPrompt: script.systemPrompt,
+    firstMessage: script.firstMessage,
+    voicemailMessage: script.voicemailMessage,
+    measures: script.measures,
+    language: script.language,
+    transfer: script.transfer,
+  };
+}
+
 /**
  * The warm transfer a phone check-in may make (DECISIONS "Warm transfer"): to the organization's
  * on-call number, in the patient's language; none without a number (the call behaves as before).
@@ -120,24 +136,21 @@ export async function dial(
 ): Promise<CallLogRecord> {
   try {
     if (!patient.phone_number) throw fail('callNoPhone');
-    const script = await callScript(deps, patient, organization);
+    const request =
+      log.kind === 'enrollment'
+        ? await enrollmentScript(deps, patient, organization)
+        : await checkInRequest(deps, patient, organization);
     const { vendorCallId } = await deps.voice.placeCall({
       callLogId: log.id,
       patientId: patient.id,
       organizationId: organization.id,
       customerNumber: patient.phone_number,
-      assistantId: script.settings.assistantId,
-      voiceId: script.settings.voiceId,
-      systemPrompt: script.systemPrompt,
-      firstMessage: script.firstMessage,
       audience: 'patient',
-      voicemailMessage: script.voicemailMessage,
-      measures: script.measures,
-      language: script.language,
-      transfer: script.transfer,
+      // An enrollment call has its own reviewed script; every other call speaks the care plan.
+      ...request,
     });
     const at = deps.clock.now().toISOString();
-    await deps.committer.commit(vendorCallIdPlan(log.id, vendorCallId, at, script.transfer?.number));
+    await deps.committer.commit(vendorCallIdPlan(log.id, vendorCallId, at, request.transfer?.number));
     return { ...log, vendor_call_id: vendorCallId, updated_at: at };
   } catch (error) {
     return failPlacement(deps, log.id, error);
@@ -174,7 +187,7 @@ export async function failPlacement(
 }
 
 /**
- * A call staff place now (Make Call, a web call): its log, queued, holding the patient's
+ * A call staff place now (Make Call, a web call, an enrollment call): its log, queued, holding the patient's
  * one-call-at-a-time lock and a slot of the practice's day, or the refusal in staff's words.
  */
 export async function openStaffCall(
@@ -182,7 +195,7 @@ export async function openStaffCall(
   actor: Actor,
   patient: PatientRecord,
   organization: OrganizationRef,
-  kind: 'instant' | 'web',
+  kind: 'instant' | 'web' | 'enrollment',
 ): Promise<CallLogRecord> {
   const at = deps.clock.now().toISOString();
   const log = newCallLog(

@@ -136,6 +136,25 @@ export function cadenceOffPlan(patientId: string): WritePlan<NoCadence> {
   };
 }
 
+/**
+ * The person asked on a call not to be called again: kept on the patient (the first time only), so
+ * that no AI call invites them to enrol (DECISIONS "Vendor trust": "stop calling" ends outreach).
+ */
+export function callsStoppedPlan(patientId: string, at: string): WritePlan {
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'patient',
+        key: { patient_id: patientId },
+        set: { calls_stopped_at: at },
+        when: { missing: ['calls_stopped_at'] },
+      },
+    ],
+    afterCommit: [],
+  };
+}
+
 /** Vapi's id of a queued call, on a call log that exists. */
 export function vendorCallIdPlan(id: string, vendorCallId: string, at: string, transferOfferedTo?: string): WritePlan {
   return {

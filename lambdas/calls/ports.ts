@@ -1,5 +1,6 @@
 /** Calls (product-rules.md "Calls"; ARCHITECTURE "Outreach, calls and messages"): call logs and the voice platform. */
 import type { CallOutcome, EscalationLevel } from '../../shared/values/calls';
+import type { EnrollmentCallAnswer } from '../../shared/enrollment/enrollment-call-script';
 import type { TranscriptTurn } from '../../shared/calls';
 import type { Measure } from '../../shared/observations/measures';
 import type { CallLanguage } from '../../shared/values/settings';
@@ -57,6 +58,8 @@ export interface CallReport {
   stopCalls: boolean;
   /** The readings and screening scores of its structured data that can be readings (others refused). */
   observations: ObservedValue[];
+  /** An enrollment call's answer (its structured data); null for any other call, or when it has none. */
+  enrollmentAnswer: EnrollmentCallAnswer | null;
   /** The call's last transfer to a phone number, as Vapi reports it; null: none attempted. */
   transfer?: ReportedTransfer | null;
 }
@@ -108,6 +111,11 @@ export interface OutboundCallRequest {
   language?: CallLanguage;
   /** A phone check-in of an organization with an on-call number: where and how an emergency is transferred. */
   transfer?: TransferOffer | null;
+  /**
+   * An enrollment call: it measures nothing, its structured data is the person's answer, and it
+   * ends on `stopConfirmation` (in the patient's language) when they ask not to be called again.
+   */
+  enrollment?: { stopConfirmation: string };
 }
 
 /** A warm transfer the assistant may make (DECISIONS "Warm transfer"). */

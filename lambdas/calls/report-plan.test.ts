@@ -34,6 +34,7 @@ const report = (fields: Partial<CallReport> = {}): CallReport => ({
   cost: 0.42,
   stopCalls: false,
   observations: [],
+  enrollmentAnswer: null,
   ...fields,
 });
 

@@ -113,11 +113,18 @@ export function reportPlan(
     : reported;
   const duration = durationSeconds(report.startedAt, report.endedAt);
   const utcMonth = (report.endedAt ?? at).slice(0, 7);
-  const transfer = answered ? transferRecordOf(log, report, at) : null;
+  // An enrollment call asks for interest, not about health: it has no summary to review and is no
+  // care-management contact (the patient has not consented); its answer moves the funnel instead.
+  const enrollment = log.kind === 'enrollment';
+  const transfer = answered && !enrollment ? transferRecordOf(log, report, at) : null;
   // A transfer nobody took leaves a callback due within the hour, listed with the emergent summary.
   const callbackDue = transfer && transfer.status !== 'answered' ? callbackDueAt(transfer.at) : undefined;
   const summary =
-    answered && report.summary?.trim() ? report.summary : callbackDue ? UNANSWERED_TRANSFER_SUMMARY : null;
+    answered && !enrollment && report.summary?.trim()
+      ? report.summary
+      : callbackDue
+        ? UNANSWERED_TRANSFER_SUMMARY
+        : null;
   const status = summaryStatusOf({ added_to_emr: false, success_evaluation: report.successEvaluation });
   const failureReason = answered ? null : failureReasonOf(report.outcome);
 
@@ -191,15 +198,20 @@ export function reportPlan(
     ? [
         counterAdd(organizationScope(log.provider_id), monthlyCounter('calls_completed', month)),
         counterAdd(GLOBAL_SCOPE, monthlyCounter('calls_completed', month)),
-        {
-          op: 'upsert',
-          entity: 'ccmMonth',
-          key: { provider_id: log.provider_id, month, patient_id: log.patient_id },
-          add: { ai_contacts: 1, ai_minutes: Math.ceil((duration ?? 0) / 60) },
-          set: { updated_at: at },
-        },
       ]
     : [];
+  const contactWrites: ItemWrite[] =
+    answered && !enrollment
+      ? [
+          {
+            op: 'upsert',
+            entity: 'ccmMonth',
+            key: { provider_id: log.provider_id, month, patient_id: log.patient_id },
+            add: { ai_contacts: 1, ai_minutes: Math.ceil((duration ?? 0) / 60) },
+            set: { updated_at: at },
+          },
+        ]
+      : [];
 
   const afterCommit: ItemWrite[] = [
     // Frees the patient for the next call, if this call still holds the lock.
@@ -220,6 +232,7 @@ export function reportPlan(
         auditEventWrite(audit),
         ...summaryWrites,
         ...answeredWrites,
+        ...contactWrites,
         ...observations.map((observed) => observationWrite(log, observed, report.endedAt ?? at, at)),
       ],
       afterCommit,

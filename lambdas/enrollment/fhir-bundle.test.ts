@@ -29,6 +29,7 @@ const chart: PatientChart = {
     date_of_birth: '1948-03-07',
     preferred_language: 'es',
     qmb: null,
+    enrollment_stage: null,
   },
   organization: { id: ORG, name: 'Sunrise Family Medicine' },
   carePlan: {

@@ -36,12 +36,16 @@ export const ENROLLMENT = {
       },
     },
     'enrollment-invitations': {
-      config: ['table', 'sms'],
+      config: ['table', 'sms', 'vapi', 'scheduler'],
       permissions: {
-        // An invitation is a text (the texts capability's reservation, send and acceptance plans) and
-        // the patient's move to invited, through the plans' committer.
-        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
+        // An invitation is a text (the texts capability's reservation, send and acceptance plans) or
+        // a call (the calls capability's call log, placed with Vapi or scheduled; a pending one is
+        // found by Query), and the patient's move to invited, through the plans' committer.
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
         sms: ['secretsmanager:GetSecretValue'],
+        vapi: ['secretsmanager:GetSecretValue'],
+        // A call outside the calling hours is booked: its schedule is created, never deleted here.
+        scheduler: ['scheduler:CreateSchedule'],
       },
       routes: {
         invitePatient: ENROLLMENT_PANEL_ENDPOINTS.invitePatient,

@@ -206,6 +206,12 @@ export const ERRORS = {
   textNoSender: { kind: 'conflict', code: 'text.no_sender', message: TEXT_MESSAGES.noSender },
   notInvitable: { kind: 'conflict', code: 'enrollment.not_invitable', message: ENROLLMENT_MESSAGES.notInvitable },
   enrollmentStageMoved: { kind: 'conflict', code: 'enrollment.stage_moved', message: ENROLLMENT_MESSAGES.stageMoved },
+  callsStopped: { kind: 'conflict', code: 'call.stopped', message: ENROLLMENT_MESSAGES.callsStopped },
+  enrollmentCallPending: {
+    kind: 'conflict',
+    code: 'enrollment.call_pending',
+    message: ENROLLMENT_MESSAGES.callPending,
+  },
   importNotUploaded: { kind: 'conflict', code: 'import.not_uploaded', message: PANEL_IMPORT_MESSAGES.notUploaded },
   importNotPreviewed: { kind: 'conflict', code: 'import.not_previewed', message: PANEL_IMPORT_MESSAGES.notPreviewed },
   importNoReport: { kind: 'conflict', code: 'import.not_done', message: PANEL_IMPORT_MESSAGES.noReport },

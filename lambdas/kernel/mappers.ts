@@ -29,7 +29,8 @@ export function toPatient(record: PatientRecord): Patient {
     mrn,
     date_of_birth: dateOfBirth,
     preferred_language: language,
-    enrollmentStage: _stage,
+    enrollmentStage,
+    callsStoppedAt: _callsStopped,
     qmb,
     ...patient
   } = record;
@@ -39,6 +40,7 @@ export function toPatient(record: PatientRecord): Patient {
     date_of_birth: dateOfBirth ?? null,
     preferred_language: language ?? DEFAULT_LANGUAGE,
     qmb: qmb ?? null,
+    enrollment_stage: enrollmentStage ?? null,
     consent: consent ?? { status: 'not_asked', date: null },
     conditionCount: conditionCount ?? 0,
     ccmEligible: (conditionCount ?? 0) >= MIN_CHRONIC_CONDITIONS,

@@ -106,6 +106,7 @@ export function demoReport(
       cost: 0.02,
       stopCalls: false,
       observations: [],
+      enrollmentAnswer: null,
     };
   }
   const seconds = 140 + ((seq * 37) % 260);
@@ -123,5 +124,6 @@ export function demoReport(
     cost: Math.round(seconds * 0.25) / 100,
     stopCalls: false,
     observations: demoReadings(conditions, ending, seq),
+    enrollmentAnswer: null,
   };
 }

@@ -111,7 +111,7 @@ export async function invitePatientByText(
     await deps.committer.commit(acceptedPlan(key, messageSid, 'queued', sentAt));
     // The text went out: a patient moved meanwhile (consent recorded) keeps the stage it moved to.
     const moved = await deps.committer.commit(invitedPlan(patient, stage, sentAt));
-    return { patient_id: patient.id, stage: moved === 'committed' ? 'invited' : stage };
+    return { patient_id: patient.id, stage: moved === 'committed' ? 'invited' : stage, channel: 'sms', call_at: null };
   });
 }
 

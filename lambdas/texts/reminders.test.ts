@@ -196,6 +196,12 @@ describe('remindCall', () => {
     expect(await remindCall(staff.deps, call().id)).toBe('sent');
   });
 
+  it('sends nothing of a booked enrollment call: it asks for interest before any consent', async () => {
+    const invited = world([call({ kind: 'enrollment' })], { patient: patient({ consent: undefined }) });
+    expect(await remindCall(invited.deps, call().id)).toBe('no_consent');
+    expect(invited.w.sent).toEqual([]);
+  });
+
   it('keeps the calling hours in the practice’s zone: nothing at 21:00 or before 8:00, sent from 8:00', async () => {
     // 02:00 UTC is 21:00 in New York (EST); 12:59 UTC is 7:59; 13:00 UTC is 8:00.
     for (const [at, outcome] of [

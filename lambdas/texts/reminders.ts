@@ -42,7 +42,7 @@ export interface ReminderDeps {
 /**
  * What became of one call's reminder: `sent`; not due (not pending, more than 24 hours ahead or
  * already due, reminded for that time); nobody to text (`inactive`, `no_phone`, `no_sender`), or
- * a monthly check-in that waits for the patient's consent (`no_consent`); `quiet_hours`: outside
+ * a monthly check-in that waits for the patient's consent, or an enrollment call (`no_consent`); `quiet_hours`: outside
  * the calling hours, sent by a later run;
  * refused for that time (`opted_out`, `limit`); `daily_limit`, `unavailable`: tried again by the
  * next run while the call is still ahead; `rejected`: Twilio refused the number.
@@ -78,7 +78,9 @@ export async function remindCall(deps: ReminderDeps, callId: string): Promise<Re
     deps.organizations.getRef(call.providerId),
   ]);
   if (patient?.status !== 'active' || organization?.status !== 'active') return 'inactive';
-  // A check-in waiting for consent is not placed, and moves a day at a time: no text about it.
+  // A check-in waiting for consent is not placed, and moves a day at a time: no text about it. An
+  // enrollment call asks for interest before any consent: it is no check-in to be reminded of.
+  if (call.kind === 'enrollment') return 'no_consent';
   if (call.kind === 'monthly' && patient.consent?.status !== 'accepted') return 'no_consent';
   // Texts keep the calling hours (8:00–21:00 in the practice's zone): outside them the recurring
   // job sends the reminder when they open, if the call is still ahead.

@@ -85,6 +85,7 @@ export const examplePatient: Patient = {
   date_of_birth: '1948-03-07',
   preferred_language: 'en',
   qmb: { status: false, checked_on: '2026-11-02' },
+  enrollment_stage: 'enrolled',
 };
 
 export const exampleOutreach: OutreachCadence = {

@@ -12,6 +12,7 @@ import { AUDIT_OUTCOMES } from '../values/audit';
 import { NOTIFICATION_CHANNELS } from '../values/notifications';
 import { TIME_PREFERENCES } from '../time-preferences';
 import { CONSENT_DISCLOSURES, CONSENT_METHODS, CONSENT_STATUSES, RECORDED_CONSENT_STATUSES } from '../consent';
+import { ENROLLMENT_STAGES } from '../enrollment/funnel';
 import { CALL_KINDS, CALL_OUTCOMES, CALL_STATUSES, ESCALATION_LEVELS } from '../values/calls';
 import { VOICES, type VoiceId } from '../values/settings';
 import { CARE_ROLES, ROLES } from '../roles';
@@ -118,6 +119,8 @@ export const patientRecord = z.object({
    * programs"): a QMB patient owes no cost sharing, and APCM bills G0558. Null: never checked.
    */
   qmb: z.nullable(z.object({ status: z.boolean(), checked_on: z.string() })),
+  /** Where the patient stands in the enrollment funnel (DECISIONS "Enrollment"); null: outside it. */
+  enrollment_stage: z.nullable(z.enum(ENROLLMENT_STAGES)),
 });
 
 export const outreachCadenceRecord = z.object({

@@ -19,26 +19,33 @@ export const ENROLLMENT_STAGE_LABELS: Record<EnrollmentStage, string> = {
 
 export const ENROLLMENT_MESSAGES = {
   stageInvalid: `Choose a stage: ${ENROLLMENT_STAGES.join(', ')}`,
-  channelInvalid: "Choose how to invite: 'sms'",
+  channelInvalid: "Choose how to invite: 'sms' or 'call'",
   patientsRequired: 'Choose at least one patient to invite',
   tooManyPatients: 'Invite at most 100 patients at once',
   notInvitable:
     'This patient cannot be invited: only eligible patients, and invited ones who have not answered, are invited',
   stageMoved: 'This patient was changed by someone else. Reload and try again.',
+  callsStopped: 'This patient asked not to be called again',
+  callPending: 'An enrollment call is already scheduled for this patient',
 } as const;
 
 /** A bulk invitation names at most this many patients. */
 export const INVITATION_BATCH_MAX = 100;
 
-/** How staff invite: by text (the AI enrollment call is not offered yet). */
-export const INVITATION_CHANNELS = ['sms'] as const;
+/** How staff invite: by text, or by the AI enrollment call. */
+export const INVITATION_CHANNELS = ['sms', 'call'] as const;
+export type InvitationChannel = (typeof INVITATION_CHANNELS)[number];
 
-export const invitationSchema = z.object({
-  channel: z.enum(INVITATION_CHANNELS, { error: ENROLLMENT_MESSAGES.channelInvalid }),
-});
+/**
+ * The channel of an invitation, always named: a request of the route's first contract (`sms`) is
+ * answered as before, and a request without one is refused rather than guessed.
+ */
+const channelSchema = z.enum(INVITATION_CHANNELS, { error: ENROLLMENT_MESSAGES.channelInvalid });
+
+export const invitationSchema = z.object({ channel: channelSchema });
 
 export const bulkInvitationSchema = z.object({
-  channel: z.enum(INVITATION_CHANNELS, { error: ENROLLMENT_MESSAGES.channelInvalid }),
+  channel: channelSchema,
   patient_ids: z
     .array(z.string({ error: ENROLLMENT_MESSAGES.patientsRequired }), { error: ENROLLMENT_MESSAGES.patientsRequired })
     .check(
@@ -47,10 +54,16 @@ export const bulkInvitationSchema = z.object({
     ),
 });
 
-/** `invitePatient`: the invitation sent, and the stage the patient is now at. */
+/**
+ * `invitePatient`: the invitation sent (a text, or a call placed now or scheduled for the calling
+ * window's next opening, `call_at`), and the stage the patient is now at.
+ */
 export const invitationAnswer = z.object({
   patient_id: z.string(),
   stage: z.enum(ENROLLMENT_STAGES),
+  channel: z.enum(INVITATION_CHANNELS),
+  /** A call's time: now when placed at once, the window's next opening when scheduled; null for a text. */
+  call_at: z.nullable(z.string()),
 });
 export type InvitationAnswer = z.output<typeof invitationAnswer>;
 

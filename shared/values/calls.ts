@@ -13,9 +13,10 @@ export const isActiveCall = (status: CallStatus) => ACTIVE_CALL_STATUSES.include
 
 /**
  * Why the call was made. `instant`: Make Call; `scheduled`: Schedule Call; `monthly`: the outreach
- * cadence's check-in (and its retries); `link`: the patient's call link; `web`: the browser widget.
+ * cadence's check-in (and its retries); `link`: the patient's call link; `web`: the browser widget;
+ * `enrollment`: the AI's invitation to enrol (and its retries), which asks for interest, never consent.
  */
-export const CALL_KINDS = ['instant', 'scheduled', 'monthly', 'link', 'web'] as const;
+export const CALL_KINDS = ['instant', 'scheduled', 'monthly', 'link', 'web', 'enrollment'] as const;
 export type CallKind = (typeof CALL_KINDS)[number];
 
 export const ESCALATION_LEVELS = ['Emergent', 'Urgent', 'Elective', 'Normal'] as const;

@@ -207,6 +207,7 @@ describe('the charts’ stored figures', () => {
         cost: null,
         stopCalls: false,
         observations: [],
+        enrollmentAnswer: null,
       },
       month,
       new Date().toISOString(),

@@ -294,6 +294,23 @@ describe('real answers replayed against the document', () => {
       token: nurse,
       body: { channel: 'sms', patient_ids: [invitable.id] },
     });
+    // The AI enrollment call: placed now or booked for the calling hours, the same answer either way.
+    const callable2 = await createCallablePatient(stack, sunrise);
+    await replay(201, 'POST', `/patients/${callable2.id}/care-plan`, {
+      token: nurse,
+      body: {
+        conditions: [
+          { code: 'E11.9', description: 'Type 2 diabetes' },
+          { code: 'I10', description: 'Hypertension' },
+        ],
+        note: '',
+      },
+    });
+    await replay(201, 'POST', `/patients/${callable2.id}/invitation`, { token: nurse, body: { channel: 'call' } });
+    await replay(200, 'POST', `/providers/${sunrise}/invitations`, {
+      token: nurse,
+      body: { channel: 'call', patient_ids: [callable2.id] },
+    });
     const link = await replay<{ link: string }>(201, 'POST', `/patients/${callable.id}/call-links`, { token: nurse });
     await replay(200, 'POST', `/call-links/${link.body.link.split('/').pop() ?? ''}`);
     await replay(200, 'DELETE', `/patients/${callable.id}/call-links`, { token: nurse });

@@ -96,7 +96,12 @@ describe('the enrollment funnel', () => {
     // One condition is not eligible for CCM, and cannot be invited.
     expect(await invite(one.id, staff)).toMatchObject({ status: 409, body: { code: 'enrollment.not_invitable' } });
 
-    expect(expectStatus(await invite(patient.id, staff), 201)).toEqual({ patient_id: patient.id, stage: 'invited' });
+    expect(expectStatus(await invite(patient.id, staff), 201)).toEqual({
+      patient_id: patient.id,
+      stage: 'invited',
+      channel: 'sms',
+      call_at: null,
+    });
     const [text] = await outboxTo(patient.phone_number ?? '');
     expect(text).toContain(`${organization.name} offers a care management program`);
     expect(text).toContain('Reply YES');

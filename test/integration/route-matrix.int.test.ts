@@ -1221,7 +1221,8 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     otherOrganization: 'patient.not_found',
     success: {
       status: 201,
-      check: (b, ids) => expect(b).toEqual({ patient_id: ids.patient, stage: 'invited' }),
+      check: (b, ids) =>
+        expect(b).toEqual({ patient_id: ids.patient, stage: 'invited', channel: 'sms', call_at: null }),
     },
   },
   'POST /providers/{providerId}/invitations': {

@@ -18,6 +18,7 @@ export type PatientRecord = Omit<
   | 'date_of_birth'
   | 'preferred_language'
   | 'qmb'
+  | 'enrollment_stage'
 > & {
   status: 'active' | 'archived';
   consent?: PatientConsent;
@@ -28,6 +29,8 @@ export type PatientRecord = Omit<
   preferred_language?: PreferredLanguage;
   /** Qualified Medicare Beneficiary status as last checked (absent: never checked). */
   qmb?: Patient['qmb'];
+  /** When the person asked on a call not to be called again (absent: never): no AI call invites them. */
+  callsStoppedAt?: string;
   /** Where the patient stands in the enrollment funnel (absent: outside it, or stored before it). */
   enrollmentStage?: EnrollmentStage;
 };

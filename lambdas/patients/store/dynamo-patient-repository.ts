@@ -121,6 +121,7 @@ function toRecord(p: PatientItem): PatientRecord {
     preferred_language: p.preferred_language ?? DEFAULT_LANGUAGE,
     qmb: p.qmb ? { status: p.qmb.status, checked_on: p.qmb.checked_on } : null,
     ...(p.enrollment_stage ? { enrollmentStage: p.enrollment_stage } : {}),
+    ...(p.calls_stopped_at ? { callsStoppedAt: p.calls_stopped_at } : {}),
   };
 }
 

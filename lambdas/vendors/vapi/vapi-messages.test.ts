@@ -155,8 +155,22 @@ describe('parseVapiWebhook: end-of-call reports', () => {
         stopCalls: false,
         observations: [],
         transfer: null,
+        enrollmentAnswer: null,
       },
     });
+  });
+
+  it("reads an enrollment call's answer from its structured data, and nothing else as one", () => {
+    const answerOf = (structuredData: Record<string, unknown>) => {
+      const parsed = parseVapiWebhook(endOfCallReport({ analysis: { summary: 'Invited.', structuredData } }));
+      return parsed.type === 'end-of-call-report' ? parsed.report.enrollmentAnswer : 'not a report';
+    };
+
+    expect(answerOf({ enrollment_answer: 'interested' })).toBe('interested');
+    expect(answerOf({ enrollment_answer: 'declined' })).toBe('declined');
+    expect(answerOf({ enrollment_answer: 'unclear' })).toBe('unclear');
+    expect(answerOf({ enrollment_answer: 'yes' })).toBeNull();
+    expect(answerOf({ flag: 'Normal' })).toBeNull();
   });
 
   it('falls back to the plain transcript when there are no messages, joining continuation lines', () => {

@@ -12,6 +12,7 @@ import type { TranscriptTurn } from '../../../shared/calls';
 import { readObservations } from '../../../shared/observations/rules';
 import type { CallReport, ReportedTransfer } from '../../calls/ports';
 import type { TransferStatus } from '../../../shared/warm-transfer';
+import { ENROLLMENT_CALL_ANSWERS, type EnrollmentCallAnswer } from '../../../shared/enrollment/enrollment-call-script';
 
 export type VapiWebhook =
   | {
@@ -210,7 +211,13 @@ function reportOf(vendorCallId: string, fields: ReportFields): CallReport {
     // Only an answered call measured anything; implausible values are refused, never stored.
     observations: outcomeOf(endedReason) === 'answered' ? readObservations(analysis.structuredData).values : [],
     transfer: transferOf(fields.artifact?.transfers, endedReason),
+    enrollmentAnswer: enrollmentAnswerOf(analysis.structuredData?.enrollment_answer),
   };
+}
+
+/** An enrollment call's answer, when its structured data has one of the three (anything else: none). */
+function enrollmentAnswerOf(value: unknown): EnrollmentCallAnswer | null {
+  return ENROLLMENT_CALL_ANSWERS.find((a) => a === value) ?? null;
 }
 
 /** Vapi's `TransferArtifact.status` in CareLoop's words: the clinician answered, nobody did, or it broke. */

@@ -136,6 +136,21 @@ describe('VapiVoiceAgent against the voice simulator', () => {
     });
   });
 
+  it("asks an enrollment call's analysis for the answer alone, ending on the patient's own stop words, in the contract", () => {
+    const stop = STOP_CALLS_CONFIRMATION_ES;
+    const body = createCallBody(
+      { ...request('+15555550106'), measures: [], language: 'es', enrollment: { stopConfirmation: stop } },
+      envFor(simulator.url),
+    );
+    const plan = body.assistantOverrides?.analysisPlan?.structuredDataPlan;
+
+    expect(vapiContractErrors('CreateCallDTO', body)).toEqual([]);
+    expect(Object.keys(plan?.schema?.properties ?? {})).toEqual(['enrollment_answer', 'stop_calls']);
+    expect(plan?.schema?.properties?.enrollment_answer?.enum).toEqual(['interested', 'declined', 'unclear']);
+    // Its own words first, then the English ones should the patient have switched.
+    expect(body.assistantOverrides?.endCallPhrases).toEqual([stop, STOP_CALLS_CONFIRMATION]);
+  });
+
   it('asks the analysis for the assessment and the readings the care plan monitors, in the contract', () => {
     const body = createCallBody(
       { ...request('+15555550106'), measures: ['systolic', 'diastolic', 'phq2'] },

@@ -19,6 +19,7 @@ import { VoiceAgentError } from '../../kernel/vendor-errors';
 import type { VapiEnv } from '../../kernel/env';
 import { reportFromVapiCall, statusOf } from './vapi-messages';
 import { checkInDataPlan } from './check-in-data';
+import { enrollmentDataPlan } from './enrollment-call-data';
 
 /** The two requests the adapter makes: a `CallsClient`, or a `VapiClient`'s `calls`. */
 export type VapiCalls = Pick<CallsClient, 'create' | 'get'>;
@@ -171,12 +172,19 @@ export function assistantOverridesOf(request: OverridesRequest, settings: VapiCa
     // Vapi records by default; a recording is PHI kept outside CareLoop.
     artifactPlan: { recordingEnabled: settings.recordingEnabled ?? false },
     // Said when the person asks not to be called again: Vapi hangs up on it.
-    ...(reported ? { endCallPhrases: endCallPhrasesOf(language) } : {}),
-    // What the report's structured data holds: the assessment, and the readings the care plan monitors.
+    ...(reported
+      ? {
+          endCallPhrases: [...new Set([request.enrollment?.stopConfirmation, ...endCallPhrasesOf(language)])].flatMap(
+            (p) => (p ? [p] : []),
+          ),
+        }
+      : {}),
+    // What the report's structured data holds: the assessment and the readings the care plan
+    // monitors, or an enrollment call's answer.
     ...(reported
       ? {
           analysisPlan: {
-            structuredDataPlan: checkInDataPlan(request.measures ?? []),
+            structuredDataPlan: request.enrollment ? enrollmentDataPlan() : checkInDataPlan(request.measures ?? []),
             ...(language === 'en' ? {} : { summaryPlan: { messages: [...ENGLISH_SUMMARY_MESSAGES] } }),
           },
         }

@@ -39,16 +39,22 @@ export const ENROLLMENT_PANEL_CONTRACT = {
   invitePatient: {
     ...ENROLLMENT_PANEL_ENDPOINTS.invitePatient,
     summary:
-      "Invites an eligible patient (or an invited one who has not answered) to enrol, by a text in the patient's language",
+      "Invites an eligible patient (or an invited one who has not answered) to enrol, by a text in the patient's language (`channel` `sms`) or by the AI enrollment call (`call`: placed now inside the calling window, else scheduled for its next opening)",
     bodyExample: { channel: 'sms' },
     answers: {
-      201: answer(invitationAnswer, 'The invitation went out', { patient_id: EXAMPLE_IDS.patient, stage: 'invited' }),
+      201: answer(invitationAnswer, 'The invitation went out', {
+        patient_id: EXAMPLE_IDS.patient,
+        stage: 'invited',
+        channel: 'sms',
+        call_at: null,
+      }),
     },
     errors: [409, 429, 502, 503],
   },
   invitePatients: {
     ...ENROLLMENT_PANEL_ENDPOINTS.invitePatients,
-    summary: 'Invites up to 100 patients to enrol by text, each on its own: the outcome of each',
+    summary:
+      'Invites up to 100 patients to enrol by text or by the AI enrollment call, each on its own: the outcome of each',
     bodyExample: { channel: 'sms', patient_ids: [EXAMPLE_IDS.patient] },
     answers: {
       200: answer(bulkInvitationAnswer, 'Each patient’s outcome, in the order named', {

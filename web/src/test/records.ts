@@ -93,6 +93,7 @@ export function patient(overrides: Partial<Patient> = {}): Patient {
     date_of_birth: null,
     preferred_language: 'en',
     qmb: null,
+    enrollment_stage: null,
     ...overrides,
   };
 }

@@ -21,7 +21,7 @@ export function callLogEntity(config: EntityConfiguration) {
           type: ['scheduled', 'queued', 'in_progress', 'completed', 'failed', 'cancelled'] as const,
           required: true,
         },
-        kind: { type: ['instant', 'scheduled', 'monthly', 'link', 'web'] as const, required: true },
+        kind: { type: ['instant', 'scheduled', 'monthly', 'link', 'web', 'enrollment'] as const, required: true },
         outcome: { type: ['answered', 'no_answer', 'busy', 'voicemail', 'failed', 'cancelled'] as const },
         list: { type: ['scheduled', 'placed', 'cancelled'] as const, required: true },
         list_at: { type: 'string', required: true },

@@ -43,6 +43,8 @@ export function patientEntity(config: EntityConfiguration) {
           type: 'map',
           properties: { status: { type: 'boolean', required: true }, checked_on: { type: 'string', required: true } },
         },
+        /** When the person asked on a call not to be called again ("stop calling"); absent: never. */
+        calls_stopped_at: { type: 'string' },
         /** Where the patient stands in the enrollment funnel (shared/enrollment/funnel.ts); absent: outside it. */
         enrollment_stage: {
           type: ['eligible', 'invited', 'interested', 'enrolled', 'declined', 'unreachable'] as const,

@@ -19,6 +19,8 @@
  *   failure, 3 Emergent, 4 Urgent, 5 Elective, 6–9 Normal. An Emergent call that carries a
  *   transferCall tool plays the warm transfer: the digit before the last, 9 nobody answers, 8 the
  *   transfer fails, anything else the clinician answers (artifact `transfers`, as Vapi reports it).
+ *   An enrollment call ends the same way by 0–2, and an answered one answers by the digit: 4
+ *   declined, 5 unclear, any other interested (enrollment-call-script.ts).
  * - A web call is answered with its `webCallUrl` (a room on this server) and waits there: a browser
  *   joins it with `POST {webCallUrl}` (the URL is the only credential, as a Daily room's is) and gets
  *   the conversation's turns to play, while the call is played as a phone call from `in-progress` on
@@ -50,6 +52,7 @@ import {
 } from './call-script';
 import { createRefusals, vapiContractErrors, validatorFor, type CreateRequest } from './contract-validator';
 import { inCallLanguage } from './spanish-script';
+import { enrollmentScriptFor, isEnrollmentCall } from './enrollment-call-script';
 
 export interface VoiceSimulatorOptions {
   /** 0 picks a free port. */
@@ -199,15 +202,14 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
       ...(dto.name ? { name: dto.name } : {}),
     };
     calls.set(call.id, call);
+    const number = dto.customer?.number ?? '';
     const script = inCallLanguage(
       dto.assistantOverrides,
       askedToStop
         ? stopScriptFor(dto)
-        : scriptFor(
-            dto.assistantOverrides,
-            simulatedEndingOf(dto.customer?.number ?? ''),
-            simulatedTransferOf(dto.customer?.number ?? ''),
-          ),
+        : isEnrollmentCall(dto.assistantOverrides)
+          ? enrollmentScriptFor(dto.assistantOverrides, number)
+          : scriptFor(dto.assistantOverrides, simulatedEndingOf(number), simulatedTransferOf(number)),
     );
     options.log(`voice simulator: call ${call.id} queued (${script.ending})`);
     playInBackground(call, script, dto.assistantOverrides?.server?.url ?? options.webhookUrl);

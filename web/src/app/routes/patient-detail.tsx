@@ -31,6 +31,7 @@ import { ClinicalDocumentPanel } from '../../features/patients/components/clinic
 import { ConsentPanel } from '../../features/patients/components/consent-panel';
 import { EditPatientModal } from '../../features/patients/components/edit-patient-modal';
 import { FhirExportButton } from '../../features/patients/components/fhir-export-button';
+import { InviteToEnroll } from '../../features/enrollment/components/invite-to-enroll';
 import { birthLine, formatDay, LANGUAGE_NAMES, patientName } from '../../features/patients/components/format.utils';
 import { BillingPractitionerSelect } from '../../features/users/components/billing-practitioner-select';
 import { Field } from '../../components/data/field';
@@ -44,6 +45,8 @@ interface PatientDetailProps {
   notFoundBack: { href: string; label: string };
   /** Web calls are made by the patient's own provider staff (product-rules.md "Calls"), not by operators. */
   webCalls?: boolean;
+  /** 'Invite to enroll': the patient's own provider staff (the API refuses operators). */
+  invitations?: boolean;
   /** The 'Access history' tab: operators only (the API refuses everyone else). */
   accessHistory?: boolean;
 }
@@ -52,7 +55,14 @@ interface PatientDetailProps {
  * Patient detail for both roles (product-rules.md "Screens"): header, Edit Patient, call actions (phone, schedule, web,
  * call link), care plan and EMR notes, measurements, scheduled calls, call history and text messages.
  */
-function PatientDetail({ patientId, back, notFoundBack, webCalls = false, accessHistory = false }: PatientDetailProps) {
+function PatientDetail({
+  patientId,
+  back,
+  notFoundBack,
+  webCalls = false,
+  invitations = false,
+  accessHistory = false,
+}: PatientDetailProps) {
   const query = usePatient(patientId);
   // The care plan panel reads the same query: the Measurements' targets cost no request of their own.
   const carePlan = useCarePlan(patientId);
@@ -150,6 +160,16 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
             <CallLinkButton patientId={patient.id} patientName={name} phoneNumber={patient.phone_number} />
             <RevokeCallLinksButton patientId={patient.id} patientName={name} />
           </Group>
+          {invitations && (
+            <InviteToEnroll
+              patientId={patient.id}
+              patientName={name}
+              stage={patient.enrollment_stage}
+              hasPhone={Boolean(patient.phone_number)}
+              timezone={provider.timezone}
+              onInvited={() => void query.refetch()}
+            />
+          )}
           <FhirExportButton patient={patient} />
         </Stack>
       </Card>
@@ -258,6 +278,7 @@ export function ProviderPatientDetailPage() {
       back={() => PROVIDER_BACK}
       notFoundBack={PROVIDER_BACK}
       webCalls
+      invitations
     />
   );
 }

@@ -34,6 +34,7 @@ export const CALL_KIND_LABELS: Record<CallKind, string> = {
   monthly: 'Monthly check-in',
   link: 'Patient call link',
   web: 'Web call',
+  enrollment: 'Enrollment call',
 };
 
 /** When a call happened: a scheduled call when it was due, any other when it was placed. */

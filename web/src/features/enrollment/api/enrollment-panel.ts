@@ -4,6 +4,8 @@ import type {
   BulkInvitationAnswer,
   EnrollmentCountsAnswer,
   EnrollmentListAnswer,
+  InvitationAnswer,
+  InvitationChannel,
 } from '../../../../../shared/enrollment/panel';
 import { ENROLLMENT_PANEL_ROUTES } from '../../../../../shared/api/routes/enrollment-panel';
 import type { ApiClient } from '../../../lib/api-client';
@@ -14,6 +16,7 @@ export const ENROLLMENT_WEB_MESSAGES = {
   countsFailed: 'Failed to load the enrollment counts',
   listFailed: 'Failed to load these patients',
   inviteFailed: 'Failed to send the invitations',
+  inviteOneFailed: 'Failed to invite this patient',
 } as const;
 
 export const enrollmentKeys = {
@@ -52,14 +55,19 @@ export function getEnrollmentList(
   );
 }
 
-/** ENROLLMENT_PANEL_ROUTES.invitePatients: invites these patients by text, each on its own. */
-export function invitePatients(api: ApiClient, organizationId: string, patientIds: readonly string[]) {
+/** ENROLLMENT_PANEL_ROUTES.invitePatients: invites these patients by text or by call, each on its own. */
+export function invitePatients(
+  api: ApiClient,
+  organizationId: string,
+  patientIds: readonly string[],
+  channel: InvitationChannel = 'sms',
+) {
   return sendRoute<BulkInvitationAnswer, typeof ENROLLMENT_PANEL_ROUTES.invitePatients>(
     api,
     ENROLLMENT_PANEL_ROUTES.invitePatients,
     {
       params: { providerId: organizationId },
-      body: { channel: 'sms', patient_ids: patientIds },
+      body: { channel, patient_ids: patientIds },
       fallbackError: ENROLLMENT_WEB_MESSAGES.inviteFailed,
     },
   );
@@ -85,12 +93,32 @@ export function useEnrollmentList(organizationId: string, stage: EnrollmentStage
   );
 }
 
-/** Invites by text; the counts and lists are read again whatever the outcome (some may have gone out). */
+/** Invites by text or call; the counts and lists are read again whatever the outcome (some may have gone out). */
 export function useInvitePatients(organizationId: string) {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patientIds: readonly string[]) => invitePatients(api, organizationId, patientIds),
+    mutationFn: ({ patientIds, channel }: { patientIds: readonly string[]; channel: InvitationChannel }) =>
+      invitePatients(api, organizationId, patientIds, channel),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: enrollmentKeys.all }),
+  });
+}
+
+/** ENROLLMENT_PANEL_ROUTES.invitePatient: invites one patient by text or by call. */
+export function invitePatient(api: ApiClient, patientId: string, channel: InvitationChannel) {
+  return sendRoute<InvitationAnswer, typeof ENROLLMENT_PANEL_ROUTES.invitePatient>(
+    api,
+    ENROLLMENT_PANEL_ROUTES.invitePatient,
+    { params: { patientId }, body: { channel }, fallbackError: ENROLLMENT_WEB_MESSAGES.inviteOneFailed },
+  );
+}
+
+/** Invites one patient (the patient page); the Enrollment panel is read again whatever the outcome. */
+export function useInvitePatient(patientId: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (channel: InvitationChannel) => invitePatient(api, patientId, channel),
     onSettled: () => queryClient.invalidateQueries({ queryKey: enrollmentKeys.all }),
   });
 }

@@ -124,6 +124,39 @@ describe('the Enrollment panel', { timeout: 30_000 }, () => {
     await expectNoAxeViolations(document.body);
   });
 
+  it('invites the chosen patients by call, beside the text, and names each refusal', async () => {
+    const sent = openPanel({
+      counts: COUNTS,
+      lists: { eligible: ELIGIBLE },
+      invite: (ids) => ({
+        invited: 1,
+        results: ids.map((id, i) =>
+          i === 0
+            ? { patient_id: id, outcome: 'invited', code: null, error: null }
+            : {
+                patient_id: id,
+                outcome: 'refused',
+                code: 'call.stopped',
+                error: 'This patient asked not to be called again',
+              },
+        ),
+      }),
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('button', { name: 'Invite by call' })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Ada Ames' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Ben Bold' }));
+    await user.click(screen.getByRole('button', { name: 'Invite by call (2)' }));
+
+    const outcome = await screen.findByText('Invited 1');
+    expect(outcome.closest('[role="status"]')).toHaveTextContent('Ben Bold: This patient asked not to be called again');
+    expect(sent.find((r) => r.path === `/providers/${ORG}/invitations`)?.options).toMatchObject({
+      method: 'POST',
+      body: { channel: 'call', patient_ids: ['p1', 'p2'] },
+    });
+    await expectNoAxeViolations(document.body);
+  });
+
   it('shows a stage with nobody in it, and offers no invitation for enrolled patients', async () => {
     openPanel({
       counts: COUNTS,

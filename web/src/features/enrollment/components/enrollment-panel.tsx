@@ -22,6 +22,7 @@ import {
   INVITATION_BATCH_MAX,
   type BulkInvitationAnswer,
   type EnrollmentPatient,
+  type InvitationChannel,
 } from '../../../../../shared/enrollment/panel';
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { ListEmptyState } from '../../../components/feedback/list-empty-state';
@@ -30,8 +31,8 @@ import { useEnrollmentCounts, useEnrollmentList, useInvitePatients } from '../ap
 
 /** What staff do with each stage's patients, in a sentence. */
 const STAGE_HINTS: Record<EnrollmentStage, string> = {
-  eligible: 'Two or more chronic conditions, not invited yet: invite them by text.',
-  invited: 'Invited by text, no answer yet. You may invite them again.',
+  eligible: 'Two or more chronic conditions, not invited yet: invite them by text or by an AI call.',
+  invited: 'Invited by text or call, no answer yet. You may invite them again.',
   interested: 'Said yes to being called: call them and record their consent on their page.',
   enrolled: 'Consent accepted: monthly check-ins run.',
   declined: 'Said no, or declined or withdrew consent.',
@@ -76,7 +77,7 @@ interface StageListProps {
   stage: EnrollmentStage;
 }
 
-/** One stage's patients, a page at a time; invitable ones can be chosen and invited by text. */
+/** One stage's patients, a page at a time; invitable ones can be chosen and invited by text or call. */
 function StageList({ organizationId, stage }: StageListProps) {
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
@@ -103,13 +104,15 @@ function StageList({ organizationId, stage }: StageListProps) {
       else if (next.size < INVITATION_BATCH_MAX) next.add(id);
       return next;
     });
-  const send = (patients: readonly EnrollmentPatient[]) => {
+  const send = (patients: readonly EnrollmentPatient[], channel: InvitationChannel = 'sms') => {
     setNames(new Map(patients.map((p) => [p.patient_id, p.patient_name])));
     invite.mutate(
-      patients.map((p) => p.patient_id),
+      { patientIds: patients.map((p) => p.patient_id), channel },
       { onSuccess: () => setChosen(new Set()) },
     );
   };
+  const chosenPatients = () => items.filter((p) => chosen.has(p.patient_id));
+  const count = chosen.size > 0 ? ` (${chosen.size})` : '';
 
   return (
     <Stack gap="sm">
@@ -127,10 +130,19 @@ function StageList({ organizationId, stage }: StageListProps) {
               <Button
                 size="xs"
                 disabled={chosen.size === 0}
-                loading={invite.isPending}
-                onClick={() => send(items.filter((p) => chosen.has(p.patient_id)))}
+                loading={invite.isPending && invite.variables?.channel === 'sms'}
+                onClick={() => send(chosenPatients(), 'sms')}
               >
-                Invite by text{chosen.size > 0 ? ` (${chosen.size})` : ''}
+                Invite by text{count}
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                disabled={chosen.size === 0 || invite.isPending}
+                loading={invite.isPending && invite.variables?.channel === 'call'}
+                onClick={() => send(chosenPatients(), 'call')}
+              >
+                Invite by call{count}
               </Button>
             </Group>
           )}
@@ -218,7 +230,8 @@ function StageList({ organizationId, stage }: StageListProps) {
 
 /**
  * The provider workspace's Enrollment panel (DECISIONS "Enrollment"): the practice's patients at
- * each stage of the funnel, counted and listed, and invitations by text, one patient or several.
+ * each stage of the funnel, counted and listed, and invitations by text or by the AI enrollment
+ * call, one patient or several.
  */
 export function EnrollmentPanel({ organizationId }: { organizationId: string }) {
   const counts = useEnrollmentCounts(organizationId);
