@@ -1,4 +1,5 @@
 import { Entity, type EntityConfiguration } from 'electrodb';
+import { CARE_CODES } from '../../../../shared/ccm/rates';
 import { ELECTRODB_SERVICE } from '../table-schema';
 import { gsi1, primary, RECORD_STATUS } from './common';
 
@@ -29,6 +30,11 @@ export function organizationEntity(config: EntityConfiguration) {
         daily_text_limit: { type: 'number' },
         /** Its Twilio sender (E.164 number or `MG…` Messaging Service), owned through `smsSender`. */
         sms_sender: { type: 'string' },
+        /** Its fee schedule, US$ per care-management code (shared/ccm/rates.ts); absent: the default. */
+        fee_schedule: {
+          type: 'map',
+          properties: Object.fromEntries(CARE_CODES.map((code) => [code, { type: 'number', required: true } as const])),
+        },
       },
       indexes: {
         byId: primary(['organization_id'], []),
