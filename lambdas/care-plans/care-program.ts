@@ -92,7 +92,18 @@ function careProgramPlan(
         op: 'patch',
         entity: 'patient',
         key: { patient_id: patient.id },
-        set: { ...set, care_program_version: version + 1 },
+        set: {
+          ...set,
+          // The table keeps no nulls: a change without a PCM condition has none.
+          ...(set.care_programs
+            ? {
+                care_programs: set.care_programs.map(({ pcm_condition, ...c }) =>
+                  pcm_condition ? { ...c, pcm_condition } : c,
+                ),
+              }
+            : {}),
+          care_program_version: version + 1,
+        },
         when: { equal: { status: 'active' }, missingOr: { equal: { care_program_version: version } } },
       },
     ],
