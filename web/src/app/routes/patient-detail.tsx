@@ -29,6 +29,8 @@ import { CarePlanPanel } from '../../features/patients/components/care-plan-pane
 import { CcmBadges } from '../../features/patients/components/ccm-badges';
 import { ClinicalDocumentPanel } from '../../features/patients/components/clinical-document-panel';
 import { ConsentPanel } from '../../features/patients/components/consent-panel';
+import { useSignedInUser } from '../../lib/session';
+import { CareProgramPanel } from '../../features/patients/components/care-program-panel';
 import { EditPatientModal } from '../../features/patients/components/edit-patient-modal';
 import { FhirExportButton } from '../../features/patients/components/fhir-export-button';
 import { birthLine, formatDay, LANGUAGE_NAMES, patientName } from '../../features/patients/components/format.utils';
@@ -53,6 +55,7 @@ interface PatientDetailProps {
  * call link), care plan and EMR notes, measurements, scheduled calls, call history and text messages.
  */
 function PatientDetail({ patientId, back, notFoundBack, webCalls = false, accessHistory = false }: PatientDetailProps) {
+  const signedIn = useSignedInUser();
   const query = usePatient(patientId);
   // The care plan panel reads the same query: the Measurements' targets cost no request of their own.
   const carePlan = useCarePlan(patientId);
@@ -176,6 +179,8 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
       </Tabs>
 
       <ConsentPanel patientId={patient.id} patientName={name} timezone={provider.timezone} />
+
+      <CareProgramPanel patientId={patient.id} timezone={provider.timezone} canEdit={signedIn.role === 'provider'} />
 
       <MeasurementsSection patientId={patient.id} targets={carePlan.data?.targets ?? []} />
 
