@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countsAs } from '../../shared/values/care-time';
 import { csvCell } from '../../shared/csv';
+import { DEFAULT_RATES } from '../../shared/ccm/rates';
 import { billingCsv, reportRow } from './care-time';
 import type { CcmMonthRecord } from '../kernel/records/ccm-month';
 import type { PatientRecord } from '../kernel/records/patient';
@@ -91,7 +92,67 @@ describe('the CSV export', () => {
     const [header, line, end] = csv.split('\r\n');
 
     expect(header).toMatch(/^Patient,Patient ID,Month,Consent,/);
-    expect(line).toMatch(/^Margaret Alvarez,p1,2026-03,accepted,2026-03-10,2,41,0,2,0,no,99490 99439,/);
+    expect(line).toMatch(/^Margaret Alvarez,p1,2026-03,accepted,2026-03-10,2,41,0,2,0,no,CCM,,99490 99439,106.00,,/);
     expect(end).toBe('');
+  });
+
+  it('names the program, the codes, the expected payment and the hint, escaping what a spreadsheet would run', () => {
+    const apcm = patient({
+      first_name: '=HYPERLINK("x")',
+      carePrograms: [{ ...toApcm, pcm_condition: null }],
+    });
+    const csv = billingCsv([reportRow(apcm, '2026-03', month({ staff_minutes: 65 }))]);
+    const [, line] = csv.split('\r\n');
+    expect(line).toMatch(/^"'=HYPERLINK\(""x""\) Alvarez",p1,.*,no,APCM,,G0557,50.00,CCM \(\+\$102.00\),/);
+  });
+});
+
+const toApcm = {
+  program: 'apcm' as const,
+  from: '2026-03',
+  set_at: '2026-02-10T00:00:00.000Z',
+  set_by: 'u1',
+  set_by_name: 'Nora Ellis',
+};
+
+describe('a report row under the program in force', () => {
+  it('bills the month before a change under the old program and the months from it under the new', () => {
+    const p = patient({ carePrograms: [{ ...toApcm, pcm_condition: null }] });
+    expect(reportRow(p, '2026-02', month({ month: '2026-02', staff_minutes: 10 }), true)).toMatchObject({
+      program: 'ccm',
+      codes: [],
+      payment: 0,
+      better: { program: 'apcm', payment: 50, gain: 50 },
+    });
+    expect(reportRow(p, '2026-03', month({ staff_minutes: 10 }))).toMatchObject({
+      program: 'apcm',
+      codes: [expect.objectContaining({ code: 'G0557' })],
+      payment: 50,
+      better: null,
+      ready: true,
+    });
+  });
+
+  it('pays G0558 for a QMB patient under APCM, and prices by the fee schedule given', () => {
+    const p = patient({
+      carePrograms: [{ ...toApcm, pcm_condition: null }],
+      qmb: { status: true, checked_on: '2026-02-01' },
+    });
+    const rates = { ...DEFAULT_RATES, G0558: 120.5, '99490': 200 };
+    expect(reportRow(p, '2026-03', month({ staff_minutes: 25 }), true, rates)).toMatchObject({
+      codes: [expect.objectContaining({ code: 'G0558' })],
+      payment: 120.5,
+      better: { program: 'ccm', payment: 200, gain: 79.5 },
+    });
+  });
+
+  it('names the PCM condition of a PCM month', () => {
+    const p = patient({ carePrograms: [{ ...toApcm, program: 'pcm', pcm_condition: 'E11.9' }] });
+    expect(reportRow(p, '2026-03', month({ staff_minutes: 31 }))).toMatchObject({
+      program: 'pcm',
+      pcm_condition: 'E11.9',
+      codes: [expect.objectContaining({ code: '99426' })],
+      payment: 61,
+    });
   });
 });

@@ -4,7 +4,8 @@
  * earlier one. Each entry ADDs its minutes to its patient-month in the same transaction, so the
  * report reads running totals, never the log.
  */
-import { ccmCodes } from '../../shared/ccm/billing';
+import { billedMonth } from '../../shared/ccm/patient-month';
+import { DEFAULT_RATES, type FeeSchedule } from '../../shared/ccm/rates';
 import { consentCoverageFromLatest, consentCoversMonth, type ConsentChange } from '../../shared/consent';
 import {
   VOID_SUFFIX,
@@ -17,6 +18,7 @@ import {
   type TimeEntryInput,
 } from '../../shared/care-time';
 import { countsAs } from '../../shared/values/care-time';
+import { PROGRAM_LABELS } from '../../shared/care-program';
 import { csvCell } from '../../shared/csv';
 import { DEFAULT_CARE_ROLE, type CareRole } from '../../shared/roles';
 import type { PatientConsent } from '../../shared/domain';
@@ -238,26 +240,41 @@ function toTimeEntry(e: TimeEntryRecord): TimeEntry {
 
 const NOT_ASKED: PatientConsent = { status: 'not_asked', date: null };
 
-/** One patient-month as the report shows it, with the codes the documentation supports. */
+/**
+ * One patient-month as the report shows it: the codes the documentation supports under the
+ * program in force that month (shared/ccm/patient-month.ts), what they pay by the practice's fee
+ * schedule, and the program that would pay more. CareLoop knows of no initiating visit or other
+ * biller: both are the practice's to check before billing.
+ */
 export function reportRow(
   patient: PatientRecord,
   month: string,
   row: CcmMonthRecord | null,
   consentCovered: boolean = consentCoverageFromLatest(patient.consent ?? NOT_ASKED, month) === 'covered',
+  rates: FeeSchedule = DEFAULT_RATES,
 ): BillingReportRow {
   const totals = totalsOf(row);
   const complex = row?.complex ?? false;
   const consent = patient.consent ?? NOT_ASKED;
   const conditions = patient.conditionCount ?? 0;
-  const { codes, reason } = ccmCodes({
-    consent: consentCovered,
-    conditions,
-    staffMinutes: totals.staff_minutes,
-    practitionerMinutes: totals.practitioner_minutes,
-    aiContacts: totals.ai_contacts,
-    aiMinutes: totals.ai_minutes,
-    complex,
-  });
+  const billedAs = billedMonth(
+    patient.carePrograms ?? [],
+    month,
+    {
+      consent: consentCovered,
+      conditions,
+      staffMinutes: totals.staff_minutes,
+      practitionerMinutes: totals.practitioner_minutes,
+      aiContacts: totals.ai_contacts,
+      aiMinutes: totals.ai_minutes,
+      complex,
+      qmb: patient.qmb?.status ?? false,
+      initiatingVisit: true,
+      otherBiller: false,
+    },
+    rates,
+  );
+  const { codes, reason } = billedAs;
   const billed = row?.billed ? { at: row.billed.at, by_name: row.billed.by_name } : null;
   return {
     patient_id: patient.id,
@@ -271,6 +288,10 @@ export function reportRow(
     reason,
     billed,
     ready: codes.length > 0 && billed === null,
+    program: billedAs.program,
+    pcm_condition: billedAs.pcm_condition,
+    payment: billedAs.payment,
+    better: billedAs.better,
   };
 }
 
@@ -349,7 +370,8 @@ async function rowsOf(
       // A patient enrolled after the month has no row in it; one archived since keeps the time it had.
       if (!patient || patient.provider_id !== organization.id) return null;
       if (!slot.month && monthIn(organization.timezone, new Date(patient.created_at)) > month) return null;
-      const row = reportRow(patient, month, slot.month, await consentCovers(deps, patient, month));
+      const covered = await consentCovers(deps, patient, month);
+      const row = reportRow(patient, month, slot.month, covered, organization.fee_schedule ?? DEFAULT_RATES);
       return !ready || row.ready ? row : null;
     }),
   );
@@ -368,7 +390,11 @@ const CSV_COLUMNS = [
   'AI contacts',
   'AI call minutes',
   'Complex',
+  'Program',
+  'PCM condition',
   'Codes',
+  'Expected payment (US$)',
+  'Better under',
   'Reason',
   'Billed at',
   'Billed by',
@@ -390,7 +416,11 @@ export function billingCsv(rows: readonly BillingReportRow[]): string {
         r.ai_contacts,
         r.ai_minutes,
         r.complex ? 'yes' : 'no',
+        PROGRAM_LABELS[r.program],
+        r.pcm_condition ?? '',
         r.codes.map((c) => c.code).join(' '),
+        r.payment.toFixed(2),
+        r.better ? `${PROGRAM_LABELS[r.better.program]} (+$${r.better.gain.toFixed(2)})` : '',
         r.reason,
         r.billed?.at ?? '',
         r.billed?.by_name ?? '',
@@ -403,10 +433,33 @@ export function billingCsv(rows: readonly BillingReportRow[]): string {
 }
 
 /**
- * The whole month as CSV, in the report's order: the month's patient-month rows (one partition)
- * and the organization's active patients are each read whole, so the export costs a few requests
- * however many patients the practice has, instead of three a page.
+ * Every row of an organization's month, in the report's order: the month's patient-month rows (one
+ * partition) and the organization's active patients are each read whole, so the whole month costs a
+ * few requests however many patients the practice has, instead of three a page.
  */
+export async function wholeMonthRows(
+  deps: CareTimeDeps,
+  organization: OrganizationRef,
+  month: string,
+): Promise<BillingReportRow[]> {
+  const [recorded, active] = await Promise.all([
+    deps.timeLog.monthRows(organization.id, month),
+    deps.patients.listByOrganization(organization.id),
+  ]);
+  const patients = new Map(active.map((p) => [p.id, p]));
+  // A patient archived since the month keeps the row the month has for them.
+  for (const p of await deps.patients.getMany(recorded.map((r) => r.patient_id).filter((id) => !patients.has(id)))) {
+    patients.set(p.id, p);
+  }
+  const withRow = new Set(recorded.map((r) => r.patient_id));
+  const slots: ReportSlot[] = [
+    ...recorded.map((row) => ({ patientId: row.patient_id, month: row })),
+    ...active.filter((p) => !withRow.has(p.id)).map((p) => ({ patientId: p.id, month: null })),
+  ];
+  return rowsOf(deps, organization, month, slots, patients, false);
+}
+
+/** The whole month as CSV, in the report's order (wholeMonthRows). */
 export async function billingReportCsv(
   deps: CareTimeDeps,
   actor: Actor,
@@ -417,21 +470,7 @@ export async function billingReportCsv(
   return audited(deps.audit, actor, 'billing_report.export', subject, async () => {
     const organization = await organizationForActor(deps, actor, organizationId);
     const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
-    const [recorded, active] = await Promise.all([
-      deps.timeLog.monthRows(organization.id, chosen),
-      deps.patients.listByOrganization(organization.id),
-    ]);
-    const patients = new Map(active.map((p) => [p.id, p]));
-    // A patient archived since the month keeps the row the month has for them.
-    for (const p of await deps.patients.getMany(recorded.map((r) => r.patient_id).filter((id) => !patients.has(id)))) {
-      patients.set(p.id, p);
-    }
-    const withRow = new Set(recorded.map((r) => r.patient_id));
-    const slots: ReportSlot[] = [
-      ...recorded.map((row) => ({ patientId: row.patient_id, month: row })),
-      ...active.filter((p) => !withRow.has(p.id)).map((p) => ({ patientId: p.id, month: null })),
-    ];
-    const rows = await rowsOf(deps, organization, chosen, slots, patients, false);
+    const rows = await wholeMonthRows(deps, organization, chosen);
     // Every patient in the file, before it leaves (DECISIONS "Audit trail").
     await recordDisclosures(
       deps.audit,
@@ -458,7 +497,8 @@ export async function updateBillingRow(
   const subject = { type: 'patient', id: target.patientId } as const;
   return auditedChange(deps, actor, 'billing_report.update', subject, async (eventOf) => {
     if (actor.role !== 'provider' || !profile) throw fail('billingIsForStaff');
-    await organizationForActor(deps, actor, target.organizationId);
+    const organization = await organizationForActor(deps, actor, target.organizationId);
+    const rates = organization.fee_schedule ?? DEFAULT_RATES;
     const { patient } = await patientForActor(deps, actor, target.patientId);
     if (patient.provider_id !== target.organizationId) throw denied('patientNotFound');
     const at = deps.clock.now().toISOString();
@@ -476,6 +516,7 @@ export async function updateBillingRow(
         target.month,
         await deps.timeLog.getMonth(patient.provider_id, target.month, patient.id),
         await consentCovers(deps, patient, target.month),
+        rates,
       );
       if (current.billed) throw alreadyBilled();
       if (current.codes.length === 0) throw fail('nothingToBill');
@@ -486,6 +527,7 @@ export async function updateBillingRow(
       await deps.committer.commit(withEvent({ transaction: [], afterCommit: [] }, eventOf));
     }
     const row = await deps.timeLog.getMonth(patient.provider_id, target.month, patient.id);
-    return { row: reportRow(patient, target.month, row, await consentCovers(deps, patient, target.month)) };
+    const covered = await consentCovers(deps, patient, target.month);
+    return { row: reportRow(patient, target.month, row, covered, rates) };
   });
 }

@@ -1,6 +1,7 @@
 /** The care-time capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
 import { PLAN_WRITES, type CapabilitySpec } from '../kernel/spec';
 import { CARE_TIME_ENDPOINTS } from '../../shared/api/endpoints/care-time';
+import { CARE_PROGRAM_ENDPOINTS } from '../../shared/api/endpoints/care-program';
 
 export const CARE_TIME = {
   name: 'care-time',
@@ -29,6 +30,10 @@ export const CARE_TIME = {
         billingReport: CARE_TIME_ENDPOINTS.billingReport,
         billingReportCsv: CARE_TIME_ENDPOINTS.billingReportCsv,
         markBilled: CARE_TIME_ENDPOINTS.markBilled,
+        // The practice's fee schedule prices the report; the summary sums the whole month.
+        getFeeSchedule: CARE_PROGRAM_ENDPOINTS.getFeeSchedule,
+        setFeeSchedule: CARE_PROGRAM_ENDPOINTS.setFeeSchedule,
+        billingSummary: CARE_PROGRAM_ENDPOINTS.billingSummary,
       },
     },
   },

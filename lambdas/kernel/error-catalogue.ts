@@ -6,6 +6,7 @@
  */
 import { CALL_MESSAGES, SUMMARY_MESSAGES } from '../../shared/call-messages';
 import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
+import { CARE_PROGRAM_MESSAGES, FEE_SCHEDULE_MESSAGES } from '../../shared/care-program';
 import { CCM_MESSAGES } from '../../shared/ccm/messages';
 import { DAILY_LIMIT_MESSAGES, type DailyLimitKind } from '../../shared/daily-limits';
 import { IMPORT_MESSAGES } from '../../shared/enrollment/messages';
@@ -56,6 +57,19 @@ export const ERRORS = {
   },
   operatorsLogNoTime: { kind: 'forbidden', code: 'auth.forbidden', message: CARE_TIME_MESSAGES.operatorsLogNoTime },
   billingIsForStaff: { kind: 'forbidden', code: 'auth.forbidden', message: BILLING_MESSAGES.billingIsForStaff },
+  programIsForStaff: { kind: 'forbidden', code: 'auth.forbidden', message: CARE_PROGRAM_MESSAGES.programIsForStaff },
+  feesForAdmins: { kind: 'forbidden', code: 'auth.forbidden', message: FEE_SCHEDULE_MESSAGES.feesForAdmins },
+  pcmConditionNotOnPlan: {
+    kind: 'bad_request',
+    code: 'request.invalid.pcm_condition',
+    message: CARE_PROGRAM_MESSAGES.pcmConditionNotOnPlan,
+  },
+  qmbDateInFuture: {
+    kind: 'bad_request',
+    code: 'request.invalid.date',
+    message: CARE_PROGRAM_MESSAGES.qmbDateInFuture,
+  },
+  careProgramChanged: { kind: 'conflict', code: 'care_program.changed', message: `The care program was ${STALE}` },
   summaryStaffOnly: { kind: 'forbidden', code: 'summary.staff_only', message: SUMMARY_LINK_MESSAGES.staffOnly },
   summaryOtherOrganization: {
     kind: 'forbidden',

@@ -1,6 +1,7 @@
 /** The patients capability's routes, jobs and events (docs/architecture.md "One definition per capability"). */
 import { PLAN_WRITES, type CapabilitySpec } from '../kernel/spec';
 import { AUDIT_ENDPOINTS } from '../../shared/api/endpoints/audit';
+import { CARE_PROGRAM_ENDPOINTS } from '../../shared/api/endpoints/care-program';
 import { CONSENT_ENDPOINTS } from '../../shared/api/endpoints/consent';
 import { PATIENTS_ENDPOINTS } from '../../shared/api/endpoints/patients';
 
@@ -25,6 +26,9 @@ export const PATIENTS = {
         // CCM consent (product-rules.md "Care management (CCM)"): the current consent and its history.
         getConsent: CONSENT_ENDPOINTS.getConsent,
         recordConsent: CONSENT_ENDPOINTS.recordConsent,
+        // The care-management program (from next month) and QMB status (DECISIONS "Care-management programs").
+        getCareProgram: CARE_PROGRAM_ENDPOINTS.getCareProgram,
+        setCareProgram: CARE_PROGRAM_ENDPOINTS.setCareProgram,
       },
     },
   },

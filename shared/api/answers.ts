@@ -10,6 +10,9 @@ import {
   interestedGroupRecord,
   billedRecord,
   billingReportRowRecord,
+  careProgramRecord,
+  feeScheduleRecord,
+  switchSummaryRecord,
   callLogDetailRecord,
   ccmMonthTotalsRecord,
   chartMonthRecord,
@@ -222,6 +225,17 @@ export const billingReportAnswer = z.object({
   next_cursor: z.nullable(z.string()),
 });
 export const billingReportRowAnswer = z.object({ row: billingReportRowRecord });
+/** `billingSummary`: the whole month's expected payment and what switching the hinted patients would change. */
+export const billingSummaryAnswer = z.object({
+  month: z.string(),
+  patients: z.number().check(z.int()),
+  payment: z.number(),
+  switch: switchSummaryRecord,
+});
+/** `getCareProgram` and `setCareProgram`. */
+export const careProgramAnswer = z.object({ care_program: careProgramRecord });
+/** `getFeeSchedule` and `setFeeSchedule`. */
+export const feeScheduleAnswer = z.object({ fee_schedule: feeScheduleRecord });
 /** The report as RFC 4180 CSV with a header row. */
 export const billingReportCsvAnswer = z.string();
 

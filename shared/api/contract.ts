@@ -18,6 +18,7 @@ import { CALLS_CONTRACT } from './contract/calls';
 import { SUMMARIES_CONTRACT } from './contract/summaries';
 import { TEXTS_CONTRACT } from './contract/texts';
 import { CARE_TIME_CONTRACT } from './contract/care-time';
+import { CARE_PROGRAM_CONTRACT } from './contract/care-program';
 import { ENROLLMENT_CONTRACT } from './contract/enrollment';
 import { ENROLLMENT_PANEL_CONTRACT } from './contract/enrollment-panel';
 import type { RouteContract } from './contract/route';
@@ -40,6 +41,7 @@ export const ROUTE_CONTRACTS = {
   ...SUMMARIES_CONTRACT,
   ...TEXTS_CONTRACT,
   ...CARE_TIME_CONTRACT,
+  ...CARE_PROGRAM_CONTRACT,
   ...ENROLLMENT_CONTRACT,
   ...ENROLLMENT_PANEL_CONTRACT,
 } as const satisfies Record<string, RouteContract>;

@@ -282,4 +282,8 @@ export const exampleBillingRow: BillingReportRow = {
   reason: 'Consent, two chronic conditions and 24 minutes of clinical staff time',
   billed: null,
   ready: true,
+  program: 'ccm',
+  pcm_condition: null,
+  payment: 60,
+  better: null,
 };

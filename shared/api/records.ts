@@ -19,7 +19,8 @@ import { CARE_ROLES, ROLES } from '../roles';
 import { SUMMARY_STATUSES, SUMMARY_TABS } from '../values/summaries';
 import { TEXT_DIRECTIONS, TEXT_KINDS, TEXT_STATUSES } from '../values/texts';
 import { COUNTS_AS, TIME_ENTRY_SOURCES } from '../values/care-time';
-import { CCM_CODES } from '../ccm/billing';
+import { PROGRAMS } from '../ccm/programs';
+import { CARE_CODES } from '../ccm/rates';
 import { PREFERRED_LANGUAGES } from '../enrollment/patient-fields';
 import { TRANSFER_STATUSES, type TransferStatus } from '../warm-transfer';
 
@@ -407,10 +408,13 @@ export const billedRecord = z.object({ at: time, by_name: z.string() });
 
 /** A code the month's documentation supports, the minutes behind it and why (shared/ccm/billing.ts). */
 export const ccmCodeLineRecord = z.object({
-  code: z.enum(CCM_CODES),
+  code: z.enum(CARE_CODES),
   minutes: z.number().check(z.int()),
   reason: z.string(),
 });
+
+/** A program that would pay more for the patient-month by the practice's fee schedule. */
+export const betterProgramRecord = z.object({ program: z.enum(PROGRAMS), payment: z.number(), gain: z.number() });
 
 /** One row of the monthly billing report: one patient-month. */
 export const billingReportRowRecord = z.extend(ccmMonthTotalsRecord, {
@@ -428,6 +432,48 @@ export const billingReportRowRecord = z.extend(ccmMonthTotalsRecord, {
   billed: z.nullable(billedRecord),
   /** Codes supported and not billed yet. */
   ready: z.boolean(),
+  /** The program in force this month (shared/ccm/patient-month.ts), and the condition PCM manages. */
+  program: z.enum(PROGRAMS),
+  pcm_condition: z.nullable(z.string()),
+  /** US$ the codes pay by the practice's fee schedule. */
+  payment: z.number(),
+  /** The program that would pay more this month, if any. */
+  better: z.nullable(betterProgramRecord),
+});
+
+/** What switching every patient with a hint would change in a month. */
+export const switchSummaryRecord = z.object({
+  patients: z.number().check(z.int()),
+  gain: z.number(),
+  by_program: z.record(z.enum(PROGRAMS), z.object({ patients: z.number().check(z.int()), gain: z.number() })),
+});
+
+// A patient's care program and a practice's fee schedule (shared/care-program.ts)
+
+/** One enrolment: the program from its month on, the condition PCM manages, who set it and when. */
+export const programChangeRecord = z.object({
+  program: z.enum(PROGRAMS),
+  from: z.string(),
+  pcm_condition: z.nullable(z.string()),
+  set_at: time,
+  set_by_name: z.string(),
+});
+
+/** The patient's program this month, the one starting next month if it differs, the history, and QMB. */
+export const careProgramRecord = z.object({
+  month: z.string(),
+  program: z.enum(PROGRAMS),
+  pcm_condition: z.nullable(z.string()),
+  next: z.nullable(programChangeRecord),
+  history: z.array(programChangeRecord),
+  qmb: z.nullable(z.object({ status: z.boolean(), checked_on: z.string() })),
+});
+
+/** US$ per unit of every code; `custom` is false while the practice uses the default (ccm/rates.json). */
+export const feeScheduleRecord = z.object({
+  rates: z.record(z.enum(CARE_CODES), z.number()),
+  custom: z.boolean(),
+  year: z.number().check(z.int()),
 });
 
 // The dashboards' CCM worklist and charts (shared/dashboard.ts)

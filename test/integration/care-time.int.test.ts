@@ -404,12 +404,12 @@ describe('the billing report', () => {
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename=careloop-ccm-${sunrise}-${month}.csv`);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'Patient,Patient ID,Month,Consent,Consent date,Chronic conditions,Clinical staff minutes,Practitioner minutes,AI contacts,AI call minutes,Complex,Codes,Reason,Billed at,Billed by',
+      'Patient,Patient ID,Month,Consent,Consent date,Chronic conditions,Clinical staff minutes,Practitioner minutes,AI contacts,AI call minutes,Complex,Program,PCM condition,Codes,Expected payment (US$),Better under,Reason,Billed at,Billed by',
     );
     const line = lines.find((l) => l.includes(patient.id)) ?? '';
-    expect(line.startsWith(`"'=HYPERLINK(""x"") Doe, Jr",${patient.id},${month},not_asked,,0,14,0,0,0,no,,`)).toBe(
-      true,
-    );
+    expect(
+      line.startsWith(`"'=HYPERLINK(""x"") Doe, Jr",${patient.id},${month},not_asked,,0,14,0,0,0,no,CCM,,,0.00,,`),
+    ).toBe(true);
   });
 
   it('exports every row the report pages through, in the same order, an archived patient with time included', async () => {

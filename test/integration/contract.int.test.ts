@@ -10,6 +10,7 @@ import type { OpenApiDocument } from '../../lambdas/openapi';
 import { ROUTES, findRoute, routeKey, type RouteDefinition } from '../../lambdas/routes';
 import { createSummaryLink } from '../../lambdas/kernel/links';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
+import { DEFAULT_RATES } from '../../shared/ccm/rates';
 import { call } from '../support/api';
 import {
   createCallablePatient,
@@ -335,6 +336,19 @@ describe('real answers replayed against the document', () => {
       token: nurse,
       body: { complex: true },
     });
+
+    // Care programs: the patient's program and QMB status, the practice's fee schedule, the month's summary.
+    await replay(200, 'PUT', `/patients/${callable.id}/care-program`, {
+      token: nurse,
+      body: { program: 'apcm', qmb: { status: true, checked_on: '2026-01-05' } },
+    });
+    await replay(200, 'GET', `/patients/${callable.id}/care-program`, { token: nurse });
+    await replay(200, 'GET', `/providers/${sunrise}/fee-schedule`, { token: nurse });
+    await replay(200, 'PUT', `/providers/${sunrise}/fee-schedule`, {
+      token: await operatorToken(stack),
+      body: { rates: DEFAULT_RATES },
+    });
+    await replay(200, 'GET', `/providers/${sunrise}/billing-summary`, { token: nurse });
 
     // FHIR R4 out (application/fhir+json).
     await replay(200, 'GET', `/patients/${callable.id}/fhir`, { token: nurse });

@@ -18,6 +18,8 @@ import { VALIDATION } from '../../shared/messages';
 import { ON_CALL_MESSAGES } from '../../shared/warm-transfer';
 import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../shared/ccm/messages';
 import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
+import { CARE_PROGRAM_MESSAGES, FEE_SCHEDULE_MESSAGES } from '../../shared/care-program';
+import { DEFAULT_RATES } from '../../shared/ccm/rates';
 import { DASHBOARD_MESSAGES } from '../../shared/dashboard';
 import { EMPTY_CARE_PLAN } from '../../shared/care-plan';
 import { ENROLLMENT_MESSAGES } from '../../shared/enrollment/panel';
@@ -1287,6 +1289,80 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     success: {
       status: 200,
       check: (b, ids) => expect(b.row).toMatchObject({ patient_id: ids.patient, complex: true, billed: null }),
+    },
+  },
+
+  // Care programs (issue 26 items 2 and 3).
+  'GET /patients/{patientId}/care-program': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/care-program`,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b) => expect(b.care_program).toMatchObject({ program: expect.any(String), history: expect.any(Array) }),
+    },
+  },
+  'PUT /patients/{patientId}/care-program': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/care-program`,
+    fresh: freshPatient,
+    body: {
+      valid: () => ({ program: 'apcm', qmb: { status: true, checked_on: '2026-01-05' } }),
+      malformed: { program: 'tcm' },
+      message: CARE_PROGRAM_MESSAGES.programInvalid,
+      missing: CARE_PROGRAM_MESSAGES.changeRequired,
+    },
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b) =>
+        expect(b.care_program).toMatchObject({
+          program: 'ccm',
+          next: { program: 'apcm', set_by_name: 'Nora Ellis' },
+          qmb: { status: true, checked_on: '2026-01-05' },
+        }),
+    },
+  },
+  'GET /providers/{providerId}/fee-schedule': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}/fee-schedule`,
+    body: null,
+    badQuery: null,
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b) => expect(b.fee_schedule).toMatchObject({ rates: { '99490': expect.any(Number) } }),
+    },
+  },
+  'PUT /providers/{providerId}/fee-schedule': {
+    as: 'operator',
+    path: (ids) => `/providers/${ids.org}/fee-schedule`,
+    fresh: async () => ({ org: (await createOrganization(stack)).id }),
+    body: {
+      valid: () => ({ rates: { ...DEFAULT_RATES, G0557: 55.5 } }),
+      malformed: { rates: { ...DEFAULT_RATES, G0557: -1 } },
+      message: FEE_SCHEDULE_MESSAGES.rateInvalid,
+      missing: FEE_SCHEDULE_MESSAGES.ratesRequired,
+    },
+    badQuery: null,
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b) => expect(b.fee_schedule).toMatchObject({ custom: true, rates: { G0557: 55.5 } }),
+    },
+  },
+  'GET /providers/{providerId}/billing-summary': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}/billing-summary`,
+    body: null,
+    badQuery: { query: '?month=soon', message: BILLING_MESSAGES.monthInvalid },
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b) => expect(b).toMatchObject({ patients: expect.any(Number), switch: { gain: expect.any(Number) } }),
     },
   },
 

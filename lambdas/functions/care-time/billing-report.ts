@@ -1,6 +1,7 @@
 import { billingCsvFilename } from '../../../shared/care-time';
 import { DynamoTimeLogRepository } from '../../care-time/store/dynamo-time-log-repository';
 import { BILLING_REPORT_PAGE_SIZE, billingReport, billingReportCsv, updateBillingRow } from '../../care-time/care-time';
+import { billingSummary, getFeeSchedule, setFeeSchedule } from '../../care-time/fee-schedule';
 import { pageRequest } from '../../kernel/cursor';
 import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
@@ -43,6 +44,11 @@ export const handler = defineFunction(
         ),
       );
     },
+    getFeeSchedule: async ({ actor, deps, path }) => ok(await getFeeSchedule(deps, actor, path.providerId)),
+    setFeeSchedule: async ({ actor, deps, path, body, ownProfile }) =>
+      ok(await setFeeSchedule(deps, actor, await ownProfile(), path.providerId, body)),
+    billingSummary: async ({ actor, deps, path, query }) =>
+      ok(await billingSummary(deps, actor, path.providerId, query.month)),
   },
   () => {
     const table = tableDeps();

@@ -2,6 +2,7 @@ import { DynamoAuditHistory } from '../../audit/store/dynamo-audit-history';
 import { DynamoUserDirectory } from '../../users/store/dynamo-user-directory';
 import { ACCESS_HISTORY_PAGE_SIZE, getAccessHistory } from '../../audit/access-history';
 import { CONSENT_PAGE_SIZE, getConsent, recordConsent } from '../../care-plans/consent';
+import { getCareProgram, setCareProgram } from '../../care-plans/care-program';
 import { pageRequest } from '../../kernel/cursor';
 import {
   PATIENTS_PAGE_SIZE,
@@ -51,6 +52,9 @@ export const handler = defineFunction(
       const { patientId } = path;
       return created(await recordConsent(deps, actor, patientId, body));
     },
+    getCareProgram: async ({ actor, deps, path }) => ok(await getCareProgram(deps, actor, path.patientId)),
+    setCareProgram: async ({ actor, deps, path, body, ownProfile }) =>
+      ok(await setCareProgram(deps, actor, await ownProfile(), path.patientId, body)),
   },
   () => {
     const table = tableDeps();

@@ -1,4 +1,5 @@
 /** An organization (a practice) as stored, the short form access checks read, and a day's cap of its calls or texts. */
+import type { FeeSchedule } from '../../../shared/ccm/rates';
 import type { DailyLimitKind } from '../../../shared/daily-limits';
 import type { ProviderOrganization } from '../../../shared/domain';
 
@@ -8,7 +9,10 @@ export type OrganizationRecord = Omit<ProviderOrganization, 'patient_count'> & {
 };
 
 /** What access checks and user lists need of an organization: one GetItem, no counters. */
-export type OrganizationRef = Pick<OrganizationRecord, 'id' | 'name' | 'timezone' | 'status' | 'sms_sender'>;
+export type OrganizationRef = Pick<OrganizationRecord, 'id' | 'name' | 'timezone' | 'status' | 'sms_sender'> & {
+  /** The practice's own fee schedule (absent or null: the default, shared/ccm/rates.ts). */
+  fee_schedule?: FeeSchedule | null;
+};
 
 /** One organization's cap of calls or texts for one of its days (application/daily-caps.ts). */
 export interface DailyCap {

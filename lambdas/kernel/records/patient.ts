@@ -1,4 +1,5 @@
 /** A patient as stored: the record every capability that acts for a patient reads. */
+import type { ProgramChange } from '../../../shared/ccm/patient-month';
 import type { Patient, PatientConsent } from '../../../shared/domain';
 import type { EnrollmentStage } from '../../../shared/enrollment/funnel';
 import type { PreferredLanguage } from '../../../shared/enrollment/patient-fields';
@@ -33,4 +34,15 @@ export type PatientRecord = Omit<
   callsStoppedAt?: string;
   /** Where the patient stands in the enrollment funnel (absent: outside it, or stored before it). */
   enrollmentStage?: EnrollmentStage;
+  /** The patient's program history, oldest first (absent or empty: CCM throughout). */
+  carePrograms?: StoredProgramChange[];
+  /** Moves with each change of the programs or QMB status (absent: 0). */
+  careProgramVersion?: number;
 };
+
+/** One enrolment as stored: the change, who made it and when. */
+export interface StoredProgramChange extends ProgramChange {
+  set_at: string;
+  set_by: string;
+  set_by_name: string;
+}

@@ -1,3 +1,4 @@
+import { CARE_CODES, type CareCode, type FeeSchedule } from '../../../shared/ccm/rates';
 import type { EntityItem } from 'electrodb';
 import { organizationTerms, stillMatches } from '../../kernel/search';
 import type { OrganizationRepository } from '../ports';
@@ -105,7 +106,20 @@ function toRef(o: OrganizationItem): OrganizationRef {
     timezone: o.timezone,
     status: o.status,
     sms_sender: o.sms_sender ?? null,
+    fee_schedule: feeScheduleOf(o.fee_schedule),
   };
+}
+
+/** The stored schedule when it names every code (a schedule is written whole), else the default's null. */
+function feeScheduleOf(stored: Partial<Record<string, number>> | undefined): FeeSchedule | null {
+  if (!stored) return null;
+  const rates: Partial<Record<CareCode, number>> = {};
+  for (const code of CARE_CODES) {
+    const rate = stored[code];
+    if (typeof rate !== 'number') return null;
+    rates[code] = rate;
+  }
+  return rates as FeeSchedule;
 }
 
 function toRecord(o: OrganizationItem, patientCount: number): OrganizationRecord {

@@ -122,6 +122,19 @@ function toRecord(p: PatientItem): PatientRecord {
     qmb: p.qmb ? { status: p.qmb.status, checked_on: p.qmb.checked_on } : null,
     ...(p.enrollment_stage ? { enrollmentStage: p.enrollment_stage } : {}),
     ...(p.calls_stopped_at ? { callsStoppedAt: p.calls_stopped_at } : {}),
+    ...(p.care_program_version ? { careProgramVersion: p.care_program_version } : {}),
+    ...(p.care_programs?.length
+      ? {
+          carePrograms: p.care_programs.map((c) => ({
+            program: c.program,
+            from: c.from,
+            pcm_condition: c.pcm_condition ?? null,
+            set_at: c.set_at,
+            set_by: c.set_by,
+            set_by_name: c.set_by_name,
+          })),
+        }
+      : {}),
   };
 }
 

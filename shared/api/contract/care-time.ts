@@ -47,7 +47,7 @@ export const CARE_TIME_CONTRACT = {
       200: answer(
         answers.billingReportCsvAnswer,
         'RFC 4180 CSV with a header row',
-        'Patient,Patient ID,Month,Consent,Consent date,Chronic conditions,Clinical staff minutes,Practitioner minutes,AI contacts,AI call minutes,Complex,Codes,Reason,Billed at,Billed by\r\n',
+        'Patient,Patient ID,Month,Consent,Consent date,Chronic conditions,Clinical staff minutes,Practitioner minutes,AI contacts,AI call minutes,Complex,Program,PCM condition,Codes,Expected payment (US$),Better under,Reason,Billed at,Billed by\r\n',
       ),
     },
   },

@@ -306,6 +306,10 @@ export function billingRow(overrides: Partial<BillingReportRow> = {}): BillingRe
     reason: 'Fewer than 20 minutes of clinical staff time',
     billed: null,
     ready: false,
+    program: 'ccm',
+    pcm_condition: null,
+    payment: 0,
+    better: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { Entity, type EntityConfiguration } from 'electrodb';
+import { CARE_CODES } from '../../../../shared/ccm/rates';
 import { ELECTRODB_SERVICE } from '../table-schema';
 import { gsi1, primary, RECORD_STATUS } from './common';
 
@@ -31,6 +32,11 @@ export function organizationEntity(config: EntityConfiguration) {
         sms_sender: { type: 'string' },
         /** Where emergent check-ins are transferred warm (E.164); absent: no transfer. */
         on_call_number: { type: 'string' },
+        /** Its fee schedule, US$ per care-management code (shared/ccm/rates.ts); absent: the default. */
+        fee_schedule: {
+          type: 'map',
+          properties: Object.fromEntries(CARE_CODES.map((code) => [code, { type: 'number', required: true } as const])),
+        },
       },
       indexes: {
         byId: primary(['organization_id'], []),

@@ -45,6 +45,28 @@ export function patientEntity(config: EntityConfiguration) {
         },
         /** When the person asked on a call not to be called again ("stop calling"); absent: never. */
         calls_stopped_at: { type: 'string' },
+        /**
+         * The care-management programs the patient was enrolled in (DECISIONS "Care-management
+         * programs"), oldest first: each from its month (YYYY-MM, the month after the change) until the
+         * next one's; absent: CCM throughout. A few items over a patient's life; the report reads them
+         * with the patient, so a month's program costs no request of its own.
+         */
+        care_programs: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              program: { type: ['ccm', 'pcm', 'apcm'] as const, required: true },
+              from: { type: 'string', required: true },
+              pcm_condition: { type: 'string' },
+              set_at: { type: 'string', required: true },
+              set_by: { type: 'string', required: true },
+              set_by_name: { type: 'string', required: true },
+            },
+          },
+        },
+        /** Moves with each change of `care_programs` or `qmb`: two staff saving at once, the second is told to reload. */
+        care_program_version: { type: 'number' },
         /** Where the patient stands in the enrollment funnel (shared/enrollment/funnel.ts); absent: outside it. */
         enrollment_stage: {
           type: ['eligible', 'invited', 'interested', 'enrolled', 'declined', 'unreachable'] as const,

@@ -41,6 +41,7 @@ export function AdminBillingPage() {
             key={organizationId}
             organizationId={organizationId}
             canEdit={false}
+            canEditFees
             patientHref={(id) => paths.admin.patient.getHref(id)}
           />
         ) : (
@@ -63,6 +64,7 @@ export function ProviderBillingPage() {
       <BillingReportView
         organizationId={user.provider_id ?? ''}
         canEdit
+        canEditFees={user.care_role === 'billing_practitioner'}
         patientHref={(id) => paths.provider.patient.getHref(id)}
       />
     </PageShell>

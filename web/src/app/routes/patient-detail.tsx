@@ -29,6 +29,8 @@ import { CarePlanPanel } from '../../features/patients/components/care-plan-pane
 import { CcmBadges } from '../../features/patients/components/ccm-badges';
 import { ClinicalDocumentPanel } from '../../features/patients/components/clinical-document-panel';
 import { ConsentPanel } from '../../features/patients/components/consent-panel';
+import { useSignedInUser } from '../../lib/session';
+import { CareProgramPanel } from '../../features/patients/components/care-program-panel';
 import { EditPatientModal } from '../../features/patients/components/edit-patient-modal';
 import { FhirExportButton } from '../../features/patients/components/fhir-export-button';
 import { InviteToEnroll } from '../../features/enrollment/components/invite-to-enroll';
@@ -63,6 +65,7 @@ function PatientDetail({
   invitations = false,
   accessHistory = false,
 }: PatientDetailProps) {
+  const signedIn = useSignedInUser();
   const query = usePatient(patientId);
   // The care plan panel reads the same query: the Measurements' targets cost no request of their own.
   const carePlan = useCarePlan(patientId);
@@ -201,6 +204,8 @@ function PatientDetail({
         timezone={provider.timezone}
         language={patient.preferred_language}
       />
+
+      <CareProgramPanel patientId={patient.id} timezone={provider.timezone} canEdit={signedIn.role === 'provider'} />
 
       <MeasurementsSection patientId={patient.id} targets={carePlan.data?.targets ?? []} />
 

@@ -7,6 +7,7 @@ import { expectNoAxeViolations } from '../../../test/axe';
 import { createFakeApi, hang, requestsTo, serverError } from '../../../test/fakes';
 import { billingRow, page, signedInUser } from '../../../test/records';
 import { renderWithProviders } from '../../../test/render-with-providers';
+import { DEFAULT_RATES } from '../../../../../shared/ccm/rates';
 
 const row = (patientId: string, overrides: Partial<BillingReportRow> = {}) =>
   billingRow({ patient_id: patientId, patient_name: `Patient ${patientId}`, ...overrides });
@@ -32,6 +33,19 @@ function openBilling(
   const { services, requests } = createFakeApi(
     {
       'GET /providers': () => page([{ id: 'prov-1', name: 'Sunrise Family Medicine' }]),
+      'GET /providers/prov-1/billing-summary': () => ({
+        month: '2026-03',
+        patients: 2,
+        payment: 106,
+        switch: {
+          patients: 1,
+          gain: 50,
+          by_program: { ccm: { patients: 0, gain: 0 }, pcm: { patients: 0, gain: 0 }, apcm: { patients: 1, gain: 50 } },
+        },
+      }),
+      'GET /providers/prov-1/fee-schedule': () => ({
+        fee_schedule: { rates: DEFAULT_RATES, custom: false, year: 2025 },
+      }),
       [`PUT ${report}/2026-03/patients/p1`]: () => ({
         row: { ...READY, billed: { at: '2026-04-01T15:00:00.000Z', by_name: 'Nora Nurse' }, ready: false },
       }),
@@ -51,6 +65,29 @@ function openBilling(
 }
 
 describe('the billing page', { timeout: 30_000 }, () => {
+  it('shows each row’s program, expected payment and a "better under" hint, and the month’s summary', async () => {
+    openBilling({
+      month: '2026-03',
+      items: [
+        { ...READY, payment: 106 },
+        row('p2', { staff_minutes: 10, better: { program: 'apcm', payment: 50, gain: 50 } }),
+        row('p3', { program: 'pcm', pcm_condition: 'I50.22', payment: 61 }),
+      ],
+      next_cursor: null,
+    });
+    const table = await screen.findByRole('table', { name: /billing report/i });
+    const hinted = within(table).getByRole('row', { name: /Patient p2/ });
+    expect(within(hinted).getByText('CCM')).toBeVisible();
+    expect(within(hinted).getByText('Better under APCM (+$50.00)')).toBeVisible();
+    const pcm = within(table).getByRole('row', { name: /Patient p3/ });
+    expect(within(pcm).getByText('PCM')).toBeVisible();
+    expect(within(pcm).getByText('I50.22')).toBeVisible();
+    expect(within(pcm).getByText('$61.00')).toBeVisible();
+    expect(await screen.findByText('Expected this month: $106.00 for 2 patients')).toBeVisible();
+    expect(screen.getByText(/Switching 1 patients .* would add \$50.00: 1 to APCM \(\+\$50.00\)/)).toBeVisible();
+    await expectNoAxeViolations(document.body);
+  });
+
   it('lists one row per patient-month with its figures, codes and reason; a ready one is marked billed', async () => {
     const { puts, user } = openBilling({
       month: '2026-03',
@@ -71,7 +108,9 @@ describe('the billing page', { timeout: 30_000 }, () => {
       '42',
       '0',
       '2',
+      'CCM',
       '994909943942 minutes of clinical staff time',
+      '$0.00',
       '',
       'Mark billed',
     ]);

@@ -9,13 +9,26 @@ import { QueryTableCard } from '../../../components/table/table-card';
 import { formatDate } from '../../../lib/format-date';
 import { saveFile } from '../../../lib/save-file';
 import { useBillingReport, useExportBillingCsv, useUpdateBillingRow } from '../api/billing-report';
-import { browserMonth, codesText, consentText, monthLabel, reportMonthOptions } from './billing-report.utils';
+import { PROGRAM_LABELS } from '../../../../../shared/care-program';
+import {
+  betterText,
+  browserMonth,
+  codesText,
+  consentText,
+  dollars,
+  monthLabel,
+  reportMonthOptions,
+} from './billing-report.utils';
+import { BillingSummary } from './billing-summary';
+import { FeeScheduleModal } from './fee-schedule-modal';
 import { ListEmptyState } from '../../../components/feedback/list-empty-state';
 
 export interface BillingReportViewProps {
   organizationId: string;
   /** Provider staff mark months billed and set the complexity flag; operators read. */
   canEdit: boolean;
+  /** Operators and the practice's billing practitioners change its fee schedule. */
+  canEditFees: boolean;
   /** Where a patient's row links: their page in this workspace. */
   patientHref: (patientId: string) => string;
 }
@@ -25,8 +38,9 @@ export interface BillingReportViewProps {
  * one row per patient-month with consent, conditions, minutes, AI contacts, the codes the
  * documentation supports and why, and billing. Filters by month and 'ready to bill'; CSV export.
  */
-export function BillingReportView({ organizationId, canEdit, patientHref }: BillingReportViewProps) {
+export function BillingReportView({ organizationId, canEdit, canEditFees, patientHref }: BillingReportViewProps) {
   const [month, setMonth] = useState('');
+  const [feesOpen, setFeesOpen] = useState(false);
   const [ready, setReady] = useState(false);
   const { query, month: shownMonth, rows } = useBillingReport(organizationId, month, ready);
   // The earlier months count back from the organization's month (the report's answer to "this
@@ -78,6 +92,13 @@ export function BillingReportView({ organizationId, canEdit, patientHref }: Bill
           staff and practitioner minutes count toward codes.
         </Text>
       )}
+      <BillingSummary organizationId={organizationId} month={month} onOpenFees={() => setFeesOpen(true)} />
+      <FeeScheduleModal
+        organizationId={organizationId}
+        opened={feesOpen}
+        canEdit={canEditFees}
+        onClose={() => setFeesOpen(false)}
+      />
       <QueryTableCard
         query={firstPageState(query)}
         isEmpty={rows.length === 0}
@@ -88,7 +109,7 @@ export function BillingReportView({ organizationId, canEdit, patientHref }: Bill
           />
         }
       >
-        <Table.ScrollContainer minWidth={980} type="native" tabIndex={0} role="region" aria-label="CCM billing report">
+        <Table.ScrollContainer minWidth={1180} type="native" tabIndex={0} role="region" aria-label="CCM billing report">
           <Table striped>
             <Table.Caption>CCM billing report{shownMonth ? `, ${monthLabel(shownMonth)}` : ''}</Table.Caption>
             <Table.Thead>
@@ -99,7 +120,9 @@ export function BillingReportView({ organizationId, canEdit, patientHref }: Bill
                 <Table.Th>Clinical staff min</Table.Th>
                 <Table.Th>Practitioner min</Table.Th>
                 <Table.Th>AI contacts</Table.Th>
+                <Table.Th>Program</Table.Th>
                 <Table.Th>Codes</Table.Th>
+                <Table.Th>Expected</Table.Th>
                 <Table.Th>Complex</Table.Th>
                 <Table.Th>Billed</Table.Th>
               </Table.Tr>
@@ -146,6 +169,16 @@ function ReportRow({ row, canEdit, busy, patientHref, onChange }: ReportRowProps
       <Table.Td>{row.practitioner_minutes}</Table.Td>
       <Table.Td>{row.ai_contacts}</Table.Td>
       <Table.Td>
+        <Badge variant="outline" color="gray">
+          {PROGRAM_LABELS[row.program]}
+        </Badge>
+        {row.pcm_condition && (
+          <Text size="xs" c="dimmed">
+            {row.pcm_condition}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
         <Group gap={4}>
           {row.codes.length > 0 ? (
             row.codes.map((c, i) => (
@@ -160,6 +193,14 @@ function ReportRow({ row, canEdit, busy, patientHref, onChange }: ReportRowProps
         <Text size="xs" c="dimmed" maw={320}>
           {row.reason}
         </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{dollars(row.payment)}</Text>
+        {row.better && (
+          <Badge variant="light" color="orange" tt="none">
+            {betterText(row)}
+          </Badge>
+        )}
       </Table.Td>
       <Table.Td>
         <Checkbox

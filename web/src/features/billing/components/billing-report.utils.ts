@@ -1,3 +1,4 @@
+import { PROGRAM_LABELS } from '../../../../../shared/care-program';
 import { CONSENT_STATUS_LABELS } from '../../../../../shared/consent';
 import type { BillingReportRow } from '../../../../../shared/care-time';
 
@@ -39,3 +40,13 @@ export function consentText(row: Pick<BillingReportRow, 'consent'>): string {
 /** The codes as staff read them: '99490 + 99439', or 'None'. */
 export const codesText = (row: Pick<BillingReportRow, 'codes'>) =>
   row.codes.length > 0 ? row.codes.map((c) => c.code).join(' + ') : 'None';
+
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** 106.3 → '$106.30'. */
+export const dollars = (amount: number) => USD.format(amount);
+
+/** 'Better under APCM (+$50.00)', or null when the program in force pays most. */
+export function betterText(row: Pick<BillingReportRow, 'better'>): string | null {
+  return row.better ? `Better under ${PROGRAM_LABELS[row.better.program]} (+${dollars(row.better.gain)})` : null;
+}
