@@ -16,6 +16,7 @@ export type PatientRecord = Omit<
   | 'billingPractitionerId'
   | 'mrn'
   | 'date_of_birth'
+  | 'mbi'
   | 'preferred_language'
   | 'qmb'
 > & {
@@ -25,6 +26,8 @@ export type PatientRecord = Omit<
   billingPractitionerId?: string | null;
   mrn?: string | null;
   date_of_birth?: string | null;
+  /** Medicare Beneficiary Identifier, upper case without dashes (absent: none given). PHI. */
+  mbi?: string | null;
   preferred_language?: PreferredLanguage;
   /** Qualified Medicare Beneficiary status as last checked (absent: never checked). */
   qmb?: Patient['qmb'];
