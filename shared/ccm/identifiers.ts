@@ -48,3 +48,6 @@ export function readMbi(value: string): string | null {
   const mbi = value.replace(/[\s-]+/g, '').toUpperCase();
   return MBI.test(mbi) ? mbi : null;
 }
+
+/** A stored MBI as CMS prints it on the Medicare card, in groups of 4, 3 and 4 (1EG4-TE5-MK73). */
+export const formatMbi = (mbi: string) => `${mbi.slice(0, 4)}-${mbi.slice(4, 7)}-${mbi.slice(7)}`;

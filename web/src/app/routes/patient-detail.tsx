@@ -34,6 +34,7 @@ import { FhirExportButton } from '../../features/patients/components/fhir-export
 import { birthLine, formatDay, LANGUAGE_NAMES, patientName } from '../../features/patients/components/format.utils';
 import { BillingPractitionerSelect } from '../../features/users/components/billing-practitioner-select';
 import { Field } from '../../components/data/field';
+import { formatMbi } from '../../../../shared/ccm/identifiers';
 import { BackButton } from '../../components/layout/back-button';
 
 interface PatientDetailProps {
@@ -117,6 +118,7 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
             <Field label="Email">{patient.email}</Field>
             <Field label="Phone">{patient.phone_number ?? 'Not provided'}</Field>
             <Field label="MRN">{patient.mrn ?? 'Not provided'}</Field>
+            <Field label="Medicare ID (MBI)">{patient.mbi ? formatMbi(patient.mbi) : 'Not provided'}</Field>
             <Field label="Date of Birth">
               {patient.date_of_birth
                 ? birthLine(patient.date_of_birth, todayIn(provider.timezone, new Date()))
