@@ -279,7 +279,7 @@ export function reportRow(
  * patient's latest change settles it, except for a month before a later withdrawal or
  * re-acceptance: then the patient's consent history is read (one Query, rare).
  */
-async function consentCovers(deps: CareTimeDeps, patient: PatientRecord, month: string): Promise<boolean> {
+export async function consentCovers(deps: CareTimeDeps, patient: PatientRecord, month: string): Promise<boolean> {
   const coverage = consentCoverageFromLatest(patient.consent ?? NOT_ASKED, month);
   if (coverage !== 'history') return coverage === 'covered';
   const history: ConsentChange[] = [];

@@ -28,6 +28,8 @@ export const CARE_TIME = {
       routes: {
         billingReport: CARE_TIME_ENDPOINTS.billingReport,
         billingReportCsv: CARE_TIME_ENDPOINTS.billingReportCsv,
+        // The claim file: read whole, one audit disclosure per patient in it.
+        billingClaimsCsv: CARE_TIME_ENDPOINTS.billingClaimsCsv,
         markBilled: CARE_TIME_ENDPOINTS.markBilled,
       },
     },

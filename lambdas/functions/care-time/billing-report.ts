@@ -1,4 +1,5 @@
-import { billingCsvFilename } from '../../../shared/care-time';
+import { billingCsvFilename, claimsCsvFilename } from '../../../shared/care-time';
+import { claimsCsv } from '../../care-time/claims';
 import { DynamoTimeLogRepository } from '../../care-time/store/dynamo-time-log-repository';
 import { BILLING_REPORT_PAGE_SIZE, billingReport, billingReportCsv, updateBillingRow } from '../../care-time/care-time';
 import { pageRequest } from '../../kernel/cursor';
@@ -28,6 +29,16 @@ export const handler = defineFunction(
         body: csv,
         contentType: 'text/csv; charset=utf-8',
         attachment: billingCsvFilename(providerId, month),
+      };
+    },
+    billingClaimsCsv: async ({ actor, deps, path, query }) => {
+      const { providerId } = path;
+      const { month, csv } = await claimsCsv(deps, actor, providerId, query.month);
+      return {
+        status: 200,
+        body: csv,
+        contentType: 'text/csv; charset=utf-8',
+        attachment: claimsCsvFilename(providerId, month),
       };
     },
     markBilled: async ({ actor, deps, path, body, ownProfile }) => {

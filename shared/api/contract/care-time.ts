@@ -51,6 +51,19 @@ export const CARE_TIME_CONTRACT = {
       ),
     },
   },
+  billingClaimsCsv: {
+    ...CARE_TIME_ENDPOINTS.billingClaimsCsv,
+    summary:
+      "The month's claim lines as CSV (a download): one line per code of each patient-month that bills, with what a claim needs; a line that cannot be claimed yet names its problems",
+    media: 'csv',
+    answers: {
+      200: answer(
+        answers.billingReportCsvAnswer,
+        'RFC 4180 CSV with a header row',
+        'Patient last name,Patient first name,Date of birth,MBI,MRN,Date of service,Place of service,Billing NPI,Rendering NPI,Code,Units,Diagnosis A,Diagnosis B,Diagnosis C,Diagnosis D,Diagnosis pointer,Month,Patient ID,Problems\r\n',
+      ),
+    },
+  },
   markBilled: {
     ...CARE_TIME_ENDPOINTS.markBilled,
     summary: "Set a patient-month's complexity flag, or mark it billed (freezes its time entries)",

@@ -19,5 +19,6 @@ export const CARE_TIME_ENDPOINTS = {
   logTime: { ...CARE_TIME_ROUTES.logTime, path: patientPathSchema, body: timeEntryRequestSchema },
   billingReport: { ...CARE_TIME_ROUTES.billingReport, path: providerPathSchema, query: billingReportQuerySchema },
   billingReportCsv: { ...CARE_TIME_ROUTES.billingReportCsv, path: providerPathSchema, query: billingCsvQuerySchema },
+  billingClaimsCsv: { ...CARE_TIME_ROUTES.billingClaimsCsv, path: providerPathSchema, query: billingCsvQuerySchema },
   markBilled: { ...CARE_TIME_ROUTES.markBilled, path: billingRowPathSchema, body: billingRowSchema },
 } as const satisfies Record<string, Endpoint>;
