@@ -1253,6 +1253,17 @@ const FIXTURES: Record<RouteKey, Fixture> = {
       check: (b) => expect(b as unknown as string).toMatch(/^Patient,Patient ID,Month,Consent,/),
     },
   },
+  'GET /providers/{providerId}/billing-claims.csv': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}/billing-claims.csv`,
+    body: null,
+    badQuery: { query: '?month=2026-13', message: BILLING_MESSAGES.monthInvalid },
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b) => expect(b as unknown as string).toMatch(/^Patient last name,Patient first name,Date of birth,MBI,/),
+    },
+  },
   'PUT /providers/{providerId}/billing-report/{month}/patients/{patientId}': {
     as: 'sunrise',
     path: (ids) =>
