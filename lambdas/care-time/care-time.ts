@@ -214,7 +214,7 @@ function correction(voided: TimeEntryRecord, reason: string, author: Author, now
   };
 }
 
-function toTimeEntry(e: TimeEntryRecord): TimeEntry {
+export function toTimeEntry(e: TimeEntryRecord): TimeEntry {
   return {
     id: e.id,
     patient_id: e.patient_id,

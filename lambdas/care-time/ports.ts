@@ -103,3 +103,17 @@ export interface CarePlanVersion {
   plan?: CarePlanFields;
   saved_at: string;
 }
+
+/** A call as the audit packet lists it (the call log's repository satisfies it). */
+export interface AiCallRecord {
+  id: string;
+  created_at: string;
+  started_at: string | null;
+  duration_seconds: number | null;
+  outcome: string | null;
+}
+
+/** A patient's calls, newest first (the call log's repository satisfies it). */
+export interface AiCallHistory {
+  pageHistory(patientId: string, limit: number, cursor: string | null): Promise<Page<AiCallRecord> | 'invalid_cursor'>;
+}

@@ -31,6 +31,8 @@ export const CARE_TIME = {
         // The claim file: read whole, one audit disclosure per patient in it.
         billingClaimsCsv: CARE_TIME_ENDPOINTS.billingClaimsCsv,
         markBilled: CARE_TIME_ENDPOINTS.markBilled,
+        // One patient-month's evidence behind its codes, for the printable audit packet.
+        auditPacket: CARE_TIME_ENDPOINTS.auditPacket,
       },
     },
   },

@@ -1,5 +1,6 @@
 import { billingCsvFilename, claimsCsvFilename } from '../../../shared/care-time';
 import { claimsCsv } from '../../care-time/claims';
+import { auditPacket } from '../../care-time/audit-packet';
 import { DynamoTimeLogRepository } from '../../care-time/store/dynamo-time-log-repository';
 import { BILLING_REPORT_PAGE_SIZE, billingReport, billingReportCsv, updateBillingRow } from '../../care-time/care-time';
 import { pageRequest } from '../../kernel/cursor';
@@ -41,6 +42,8 @@ export const handler = defineFunction(
         attachment: claimsCsvFilename(providerId, month),
       };
     },
+    auditPacket: async ({ actor, deps, path, query }) =>
+      ok(await auditPacket(deps, actor, path.patientId, query.month)),
     markBilled: async ({ actor, deps, path, body, ownProfile }) => {
       const { providerId, month, patientId } = path;
       const change = body;

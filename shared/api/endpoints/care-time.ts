@@ -11,6 +11,7 @@ import {
   timeEntryRequestSchema,
 } from '../../care-time';
 import { patientPathSchema, providerPathSchema } from '../../validation';
+import { auditPacketQuerySchema } from '../../audit-packet';
 import { CARE_TIME_ROUTES } from '../routes/care-time';
 import type { Endpoint } from './endpoint';
 
@@ -20,5 +21,6 @@ export const CARE_TIME_ENDPOINTS = {
   billingReport: { ...CARE_TIME_ROUTES.billingReport, path: providerPathSchema, query: billingReportQuerySchema },
   billingReportCsv: { ...CARE_TIME_ROUTES.billingReportCsv, path: providerPathSchema, query: billingCsvQuerySchema },
   billingClaimsCsv: { ...CARE_TIME_ROUTES.billingClaimsCsv, path: providerPathSchema, query: billingCsvQuerySchema },
+  auditPacket: { ...CARE_TIME_ROUTES.auditPacket, path: patientPathSchema, query: auditPacketQuerySchema },
   markBilled: { ...CARE_TIME_ROUTES.markBilled, path: billingRowPathSchema, body: billingRowSchema },
 } as const satisfies Record<string, Endpoint>;

@@ -1,7 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { CalendarPlus, Pencil, Phone, Trash2, UserX } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { CCM_MESSAGES } from '../../../../shared/ccm/messages';
 import { TIME_PREFERENCE_LABELS, todayIn } from '../../../../shared/time-preferences';
 import { ErrorAlert } from '../../components/feedback/error-alert';
@@ -47,13 +47,22 @@ interface PatientDetailProps {
   webCalls?: boolean;
   /** The 'Access history' tab: operators only (the API refuses everyone else). */
   accessHistory?: boolean;
+  /** The printable audit packet of a month: the practice's staff, on their own route. */
+  auditPacket?: boolean;
 }
 
 /**
  * Patient detail for both roles (product-rules.md "Screens"): header, Edit Patient, call actions (phone, schedule, web,
  * call link), care plan and EMR notes, measurements, scheduled calls, call history and text messages.
  */
-function PatientDetail({ patientId, back, notFoundBack, webCalls = false, accessHistory = false }: PatientDetailProps) {
+function PatientDetail({
+  patientId,
+  back,
+  notFoundBack,
+  webCalls = false,
+  accessHistory = false,
+  auditPacket = false,
+}: PatientDetailProps) {
   const query = usePatient(patientId);
   // The care plan panel reads the same query: the Measurements' targets cost no request of their own.
   const carePlan = useCarePlan(patientId);
@@ -152,7 +161,14 @@ function PatientDetail({ patientId, back, notFoundBack, webCalls = false, access
             <CallLinkButton patientId={patient.id} patientName={name} phoneNumber={patient.phone_number} />
             <RevokeCallLinksButton patientId={patient.id} patientName={name} />
           </Group>
-          <FhirExportButton patient={patient} />
+          <Group gap="sm">
+            <FhirExportButton patient={patient} />
+            {auditPacket && (
+              <Button component={Link} to={paths.provider.auditPacket.getHref(patient.id)} variant="default">
+                Audit Packet
+              </Button>
+            )}
+          </Group>
         </Stack>
       </Card>
 
@@ -255,6 +271,7 @@ export function ProviderPatientDetailPage() {
       back={() => PROVIDER_BACK}
       notFoundBack={PROVIDER_BACK}
       webCalls
+      auditPacket
     />
   );
 }
