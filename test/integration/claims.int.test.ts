@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { IDENTIFIER_MESSAGES } from '../../shared/ccm/identifiers';
 import type { Patient, UserProfile } from '../../shared/domain';
+import type { AuditPacket } from '../../shared/audit-packet';
 import { todayIn } from '../../shared/time-preferences';
 import { call, tokenFor } from '../support/api';
 import {
@@ -54,14 +55,24 @@ const updatePatient = (patient: Patient, fields: Record<string, unknown>) =>
 /** A patient of the practice with accepted consent, the care plan's two conditions, and `minutes` of clinical staff time. */
 async function billablePatient(minutes: number, fields: Record<string, unknown>, practitioner: string | null) {
   const patient = await createPatient(stack, org.id, fields);
-  await tableOf(stack)
-    .entities.patient.patch({ patient_id: patient.id })
-    .set({
-      consent_status: 'accepted',
-      consent_date: today,
-      ...(practitioner ? { billing_practitioner_id: practitioner } : {}),
-    })
-    .go();
+  if (practitioner) {
+    await tableOf(stack)
+      .entities.patient.patch({ patient_id: patient.id })
+      .set({ billing_practitioner_id: practitioner })
+      .go();
+  }
+  expectStatus(
+    await call(stack, 'POST', `/patients/${patient.id}/consent`, {
+      token: operator,
+      body: {
+        status: 'accepted',
+        date: today,
+        method: 'written',
+        disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+      },
+    }),
+    201,
+  );
   expectStatus(
     await call(stack, 'POST', `/patients/${patient.id}/care-plan`, {
       token: operator,
@@ -156,5 +167,53 @@ describe('GET /providers/{providerId}/billing-claims.csv', () => {
       200,
     );
     expect(history.items.map((e) => e.action)).toContain('billing_claims.export');
+  });
+});
+
+describe('GET /patients/{patientId}/audit-packet', () => {
+  it("answers the month's evidence: consent, the care plan in force, the time log with person and role, and each code's rule", async () => {
+    const patient = await billablePatient(24, { mbi: '1EG4TE5MK73' }, null);
+    const packet = expectStatus(
+      await call<AuditPacket>(stack, 'GET', `/patients/${patient.id}/audit-packet?month=${today.slice(0, 7)}`, {
+        token: nurse,
+      }),
+      200,
+    );
+    expect(packet).toMatchObject({
+      month: today.slice(0, 7),
+      patient: { id: patient.id, mbi: '1EG4TE5MK73' },
+      consent: { status: 'accepted', date: today, method: 'written' },
+      care_plan: { version: 1, plan: { conditions: [{ code: 'E11.9' }, { code: 'I10' }] } },
+      totals: { staff_minutes: 24 },
+      program: 'ccm',
+      codes: [{ code: '99490', minutes: 20, reason: '20 minutes of clinical staff time' }],
+      billed: null,
+    });
+    expect(packet.consent?.disclosures).toHaveLength(4);
+    expect(packet.reason).toMatch(/^24 clinical staff minutes: 99490/);
+    expect(packet.time_entries).toEqual([
+      expect.objectContaining({
+        minutes: 24,
+        activity: 'Care coordination',
+        care_role: 'clinical_staff',
+        counts_as: 'staff',
+      }),
+    ]);
+    expect(packet.time_entries[0]?.user_name).not.toBe('');
+
+    // A month before the care plan and consent: neither was in force.
+    const before = expectStatus(
+      await call<AuditPacket>(stack, 'GET', `/patients/${patient.id}/audit-packet?month=2020-01`, { token: nurse }),
+      200,
+    );
+    expect(before).toMatchObject({ consent: null, care_plan: null, time_entries: [], codes: [] });
+
+    const history = expectStatus(
+      await call<{ items: { action: string }[] }>(stack, 'GET', `/patients/${patient.id}/access-history`, {
+        token: operator,
+      }),
+      200,
+    );
+    expect(history.items.map((e) => e.action)).toContain('audit_packet.read');
   });
 });

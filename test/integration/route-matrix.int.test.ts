@@ -1135,6 +1135,23 @@ const FIXTURES: Record<RouteKey, Fixture> = {
         expect(b).toMatchObject({ month: expect.stringMatching(/^\d{4}-\d{2}$/), items: expect.any(Array) }),
     },
   },
+  'GET /patients/{patientId}/audit-packet': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/audit-packet`,
+    body: null,
+    badQuery: { query: '?month=2026-13', message: BILLING_MESSAGES.monthInvalid },
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b) =>
+        expect(b).toMatchObject({
+          month: expect.stringMatching(/^\d{4}-\d{2}$/),
+          time_entries: expect.any(Array),
+          codes: expect.any(Array),
+          reason: expect.any(String),
+        }),
+    },
+  },
   'POST /patients/{patientId}/time-entries': {
     as: 'sunrise',
     path: (ids) => `/patients/${ids.patient}/time-entries`,
