@@ -178,3 +178,7 @@ export type BillingReportRowAnswer = z.output<typeof billingReportRowAnswer>;
 /** The CSV file's name: `careloop-ccm-<organization id>-<month>.csv`. */
 export const billingCsvFilename = (organizationId: string, billingMonth: string) =>
   `careloop-ccm-${organizationId}-${billingMonth}.csv`;
+
+/** The claim file's name: `careloop-claims-<organization id>-<month>.csv`. */
+export const claimsCsvFilename = (organizationId: string, billingMonth: string) =>
+  `careloop-claims-${organizationId}-${billingMonth}.csv`;

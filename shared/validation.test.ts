@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION } from './messages';
 import { IMPORT_MESSAGES } from './enrollment/messages';
+import { IDENTIFIER_MESSAGES } from './ccm/identifiers';
 import { normalizeUsPhoneInput } from './phone';
 import {
   ID_MESSAGES,
@@ -72,6 +73,15 @@ describe('patient form', () => {
     expect(firstError(patientFormSchema, { ...ok, preferred_language: 'fr' })).toBe(IMPORT_MESSAGES.languageInvalid);
   });
 
+  it('checks the MBI by its format and keeps it upper case without dashes; blank clears it', () => {
+    const ok = { email: 'p@x.org', first_name: 'Ann', last_name: 'Lee' };
+    expect(patientFormSchema.parse({ ...ok, mbi: '1eg4-te5-mk73' }).mbi).toBe('1EG4TE5MK73');
+    expect(patientFormSchema.parse({ ...ok, mbi: '' }).mbi).toBeNull();
+    expect(patientFormSchema.parse(ok)).not.toHaveProperty('mbi');
+    expect(firstError(patientFormSchema, { ...ok, mbi: '1SG4-TE5-MK73' })).toBe(IDENTIFIER_MESSAGES.mbiInvalid);
+    expect(firstError(patientFormSchema, { ...ok, mbi: '1EG4-TE5-MK7' })).toBe(IDENTIFIER_MESSAGES.mbiInvalid);
+  });
+
   it('requires an organization on create and a valid outreach preference', () => {
     const ok = { email: 'p@x.org', first_name: 'Ann', last_name: 'Lee' };
     expect(firstError(createPatientSchema, ok)).toBe(VALIDATION.providerRequired);
@@ -104,6 +114,14 @@ describe('user form', () => {
     expect(firstError(createUserSchema, { ...ok, role: 'patient', provider_id: '' })).toBe(VALIDATION.providerRequired);
     expect(firstError(createUserSchema, { ...ok, role: 'careloop_employee', provider_id: null })).toBeNull();
     expect(firstError(updateUserSchema, { ...ok, password: undefined })).toBeNull();
+  });
+
+  it("checks a provider user's NPI by its check digit and keeps it without spaces", () => {
+    expect(firstError(updateUserSchema, { ...ok, npi: '1234567890' })).toBe(IDENTIFIER_MESSAGES.npiInvalid);
+    expect(firstError(updateUserSchema, { ...ok, npi: 1234567893 })).toBe(IDENTIFIER_MESSAGES.npiInvalid);
+    expect(updateUserSchema.parse({ ...ok, npi: ' 12345 67893 ' }).npi).toBe('1234567893');
+    expect(updateUserSchema.parse({ ...ok, npi: '  ' }).npi).toBeNull();
+    expect(updateUserSchema.parse(ok)).not.toHaveProperty('npi');
   });
 });
 

@@ -12,6 +12,7 @@ import { CALL_MESSAGES, SUMMARY_MESSAGES } from './call-messages';
 import { CCM_MESSAGES } from './ccm/messages';
 import { DAILY_LIMIT_MAX, DAILY_LIMIT_MESSAGES } from './daily-limits';
 import { chronicConditionSchema } from './ccm/chronic-conditions';
+import { IDENTIFIER_MESSAGES, readMbi, readNpi } from './ccm/identifiers';
 import { CONSENT_DISCLOSURES, CONSENT_METHODS, RECORDED_CONSENT_STATUSES, type ConsentDisclosure } from './consent';
 import { SUMMARY_STATUSES, SUMMARY_TABS } from './values/summaries';
 import { SCHEDULE_OPTIONS } from './values/calls';
@@ -222,6 +223,19 @@ const dateOfBirth = z.pipe(
   ),
 );
 
+/** The Medicare Beneficiary Identifier as readMbi keeps it (upper case, no dashes). */
+const mbi = z.pipe(
+  clearableText(IDENTIFIER_MESSAGES.mbiInvalid),
+  z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(z.refine((v) => readMbi(v) !== null, { error: IDENTIFIER_MESSAGES.mbiInvalid })),
+        z.transform((v: string) => readMbi(v) ?? v),
+      ),
+    ),
+  ),
+);
+
 export const patientFormSchema = z.object({
   email: email(VALIDATION.emailRequired),
   first_name: nameText(VALIDATION.firstNameRequired),
@@ -233,6 +247,8 @@ export const patientFormSchema = z.object({
   mrn,
   /** Absent: left as it is; null or blank: none. */
   date_of_birth: dateOfBirth,
+  /** The Medicare Beneficiary Identifier, stored without dashes; absent: left as it is; null or blank: none. */
+  mbi,
   /** Absent: left as it is (English for a new patient). */
   preferred_language: z.optional(z.enum(PREFERRED_LANGUAGES, { error: IMPORT_MESSAGES.languageInvalid })),
   version,
@@ -308,6 +324,18 @@ const userFields = {
   notification_preferences: z.optional(notificationPreferencesSchema),
   /** Provider users only; absent keeps the current one (a new provider user: clinical staff). */
   care_role: z.optional(z.nullable(z.enum(CARE_ROLES, { error: CCM_MESSAGES.careRoleInvalid }))),
+  /** Provider users' National Provider Identifier; absent keeps the current one, null or blank removes it. */
+  npi: z.pipe(
+    clearableText(IDENTIFIER_MESSAGES.npiInvalid),
+    z.optional(
+      z.nullable(
+        z.pipe(
+          z.string().check(z.refine((v) => readNpi(v) !== null, { error: IDENTIFIER_MESSAGES.npiInvalid })),
+          z.transform((v: string) => readNpi(v) ?? v),
+        ),
+      ),
+    ),
+  ),
 };
 
 const providerRequiredForRole = (u: { role: string; provider_id?: string | null | undefined }) =>

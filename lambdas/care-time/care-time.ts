@@ -216,7 +216,7 @@ function correction(voided: TimeEntryRecord, reason: string, author: Author, now
   };
 }
 
-function toTimeEntry(e: TimeEntryRecord): TimeEntry {
+export function toTimeEntry(e: TimeEntryRecord): TimeEntry {
   return {
     id: e.id,
     patient_id: e.patient_id,
@@ -300,7 +300,7 @@ export function reportRow(
  * patient's latest change settles it, except for a month before a later withdrawal or
  * re-acceptance: then the patient's consent history is read (one Query, rare).
  */
-async function consentCovers(deps: CareTimeDeps, patient: PatientRecord, month: string): Promise<boolean> {
+export async function consentCovers(deps: CareTimeDeps, patient: PatientRecord, month: string): Promise<boolean> {
   const coverage = consentCoverageFromLatest(patient.consent ?? NOT_ASKED, month);
   if (coverage !== 'history') return coverage === 'covered';
   const history: ConsentChange[] = [];

@@ -5,6 +5,8 @@ import type { Page } from '../kernel/ports';
 import type { CcmMonthRecord } from '../kernel/records/ccm-month';
 import type { ConsentRecord } from '../kernel/records/consent';
 import type { PatientRecord } from '../kernel/records/patient';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
+import type { CarePlanFields } from '../../shared/domain';
 
 /** One line of a patient's time log: an entry, or the correction (`voids`) of an earlier one. */
 export interface TimeEntryRecord {
@@ -72,4 +74,46 @@ export interface PatientDirectory {
     limit: number,
     cursor: string | null,
   ): Promise<Page<ConsentRecord> | 'invalid_cursor'>;
+}
+
+/** The billing practitioners whose NPI a claim carries (the users' profiles satisfy it). */
+export interface PractitionerDirectory {
+  get(userId: string): Promise<UserProfileRecord | null>;
+}
+
+/** A care plan's current version and its saved versions (the clinical documents' repository satisfies it). */
+export interface CarePlanVersions {
+  get(
+    kind: 'care_plan',
+    patientId: string,
+  ): Promise<{ version: number; updated_at: string; content: string; plan?: CarePlanFields } | null>;
+  /** Saved versions, newest first. */
+  listRevisions(
+    kind: 'care_plan',
+    patientId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<CarePlanVersion> | 'invalid_cursor'>;
+}
+
+/** One saved version of a care plan: the note (`content`) and its structured part. */
+export interface CarePlanVersion {
+  version: number;
+  content: string;
+  plan?: CarePlanFields;
+  saved_at: string;
+}
+
+/** A call as the audit packet lists it (the call log's repository satisfies it). */
+export interface AiCallRecord {
+  id: string;
+  created_at: string;
+  started_at: string | null;
+  duration_seconds: number | null;
+  outcome: string | null;
+}
+
+/** A patient's calls, newest first (the call log's repository satisfies it). */
+export interface AiCallHistory {
+  pageHistory(patientId: string, limit: number, cursor: string | null): Promise<Page<AiCallRecord> | 'invalid_cursor'>;
 }

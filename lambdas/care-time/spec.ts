@@ -29,11 +29,15 @@ export const CARE_TIME = {
       routes: {
         billingReport: CARE_TIME_ENDPOINTS.billingReport,
         billingReportCsv: CARE_TIME_ENDPOINTS.billingReportCsv,
+        // The claim file: read whole, one audit disclosure per patient in it.
+        billingClaimsCsv: CARE_TIME_ENDPOINTS.billingClaimsCsv,
         markBilled: CARE_TIME_ENDPOINTS.markBilled,
         // The practice's fee schedule prices the report; the summary sums the whole month.
         getFeeSchedule: CARE_PROGRAM_ENDPOINTS.getFeeSchedule,
         setFeeSchedule: CARE_PROGRAM_ENDPOINTS.setFeeSchedule,
         billingSummary: CARE_PROGRAM_ENDPOINTS.billingSummary,
+        // One patient-month's evidence behind its codes, for the printable audit packet.
+        auditPacket: CARE_TIME_ENDPOINTS.auditPacket,
       },
     },
   },

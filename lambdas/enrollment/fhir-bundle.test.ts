@@ -27,6 +27,7 @@ const chart: PatientChart = {
     billingPractitionerId: null,
     mrn: 'A-1001',
     date_of_birth: '1948-03-07',
+    mbi: null,
     preferred_language: 'es',
     qmb: null,
     enrollment_stage: null,

@@ -28,6 +28,7 @@ export function toPatient(record: PatientRecord): Patient {
     billingPractitionerId,
     mrn,
     date_of_birth: dateOfBirth,
+    mbi,
     preferred_language: language,
     enrollmentStage,
     callsStoppedAt: _callsStopped,
@@ -38,6 +39,7 @@ export function toPatient(record: PatientRecord): Patient {
     ...patient,
     mrn: mrn ?? null,
     date_of_birth: dateOfBirth ?? null,
+    mbi: mbi ?? null,
     preferred_language: language ?? DEFAULT_LANGUAGE,
     qmb: qmb ?? null,
     enrollment_stage: enrollmentStage ?? null,
@@ -50,10 +52,11 @@ export function toPatient(record: PatientRecord): Patient {
 
 /** The API's user shape: the profile plus its organization's id and name (null when it has none or it is archived). */
 export function toUserProfile(record: UserProfileRecord, provider: ProviderRef | null): UserProfile {
-  const { status: _status, care_role: careRole, ...profile } = record;
+  const { status: _status, care_role: careRole, npi, ...profile } = record;
   return {
     ...profile,
     care_role: record.role === 'provider' ? (careRole ?? DEFAULT_CARE_ROLE) : null,
+    npi: record.role === 'provider' ? (npi ?? null) : null,
     full_name: `${record.first_name} ${record.last_name}`.trim(),
     provider: provider && record.provider_id === provider.id ? provider : null,
   };

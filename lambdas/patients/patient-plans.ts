@@ -102,6 +102,7 @@ export function createPatientPlan(
         consent_date: consent?.date,
         mrn: p.mrn ?? undefined,
         date_of_birth: p.date_of_birth ?? undefined,
+        mbi: p.mbi ?? undefined,
         preferred_language: p.preferred_language,
         enrollment_stage: stage,
       }),
@@ -138,6 +139,7 @@ export function updatePatientPlan(
     ...(changes.billingPractitionerId === null ? ['billing_practitioner_id'] : []),
     ...(changes.mrn === null ? ['mrn'] : []),
     ...(changes.date_of_birth === null ? ['date_of_birth'] : []),
+    ...(changes.mbi === null ? ['mbi'] : []),
   ];
   const before = current.mrn ?? null;
   const mrnMoves = changes.mrn !== undefined && changes.mrn !== before;
@@ -163,6 +165,7 @@ export function updatePatientPlan(
         billing_practitioner_id: changes.billingPractitionerId || undefined,
         mrn: changes.mrn || undefined,
         date_of_birth: changes.date_of_birth || undefined,
+        mbi: changes.mbi || undefined,
         preferred_language: changes.preferred_language,
       }),
       add: { version: 1 },

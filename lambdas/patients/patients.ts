@@ -133,6 +133,7 @@ export async function createPatient(
         billingPractitionerId: input.billing_practitioner_id ?? null,
         mrn: input.mrn ?? null,
         date_of_birth: input.date_of_birth ?? null,
+        mbi: input.mbi ?? null,
         preferred_language: input.preferred_language ?? DEFAULT_LANGUAGE,
         ...(consent ? { consent: { status: consent.status, date: consent.date } } : {}),
       };
@@ -203,6 +204,7 @@ export async function updatePatient(
           : {}),
         ...(input.mrn !== undefined ? { mrn: input.mrn } : {}),
         ...(input.date_of_birth !== undefined ? { date_of_birth: input.date_of_birth } : {}),
+        ...(input.mbi !== undefined ? { mbi: input.mbi } : {}),
         ...(input.preferred_language ? { preferred_language: input.preferred_language } : {}),
       },
       now.toISOString(),

@@ -17,6 +17,8 @@ export interface PatientChanges {
   mrn?: string | null;
   /** `YYYY-MM-DD`. Absent: unchanged; null: none. */
   date_of_birth?: string | null;
+  /** Medicare Beneficiary Identifier (PHI: never logged). Absent: unchanged; null: none. */
+  mbi?: string | null;
   /** Absent: unchanged. */
   preferred_language?: PreferredLanguage;
 }

@@ -41,6 +41,7 @@ export async function getMe(
     notification_preferences: profile?.notification_preferences ?? { new_summaries: [], escalations: [] },
     created_at: profile?.created_at ?? '',
     care_role: careRole,
+    npi: actor.role === 'provider' ? (profile?.npi ?? null) : null,
     can_manage_settings: isSettingsAdmin(actor, profile),
     careRole,
   };

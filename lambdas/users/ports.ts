@@ -19,6 +19,8 @@ export interface UserProfileChanges {
   notification_preferences: NotificationPreferences;
   /** Provider users' care role; null for other roles (removed). */
   care_role: CareRole | null;
+  /** Provider users' NPI; null for none or other roles (removed). */
+  npi: string | null;
 }
 
 export interface UserProfileRepository {

@@ -47,6 +47,7 @@ const changes = {
   assigned_at: null,
   notification_preferences: { new_summaries: [], escalations: [] },
   care_role: null,
+  npi: null,
 };
 
 const ofEntity = (writes: readonly ItemWrite<string>[], entity: string) => writes.filter((w) => w.entity === entity);
@@ -130,7 +131,7 @@ describe('profileChangePlan', () => {
         updated_at: AT,
         phone_number: '+15550100',
       },
-      remove: ['assigned_at', 'care_role'],
+      remove: ['assigned_at', 'care_role', 'npi'],
       when: { equal: { status: 'active', role: 'provider', org_key: 'o-1' } },
       refusal: 'moved',
     });
@@ -148,6 +149,7 @@ describe('profileChangePlan', () => {
       phone_number: '+15550100',
       assigned_at: null,
       care_role: undefined,
+      npi: undefined,
       status: 'active',
     });
   });

@@ -45,6 +45,7 @@ function profileItem(p: UserProfileRecord) {
     notify_new_summaries: p.notification_preferences.new_summaries,
     notify_escalations: p.notification_preferences.escalations,
     care_role: p.care_role,
+    npi: p.npi,
     can_manage_settings: p.can_manage_settings === true ? true : undefined,
     status: p.status,
     created_at: p.created_at,
@@ -100,6 +101,7 @@ export function profileChangePlan(
     ...(changes.phone_number ? [] : ['phone_number']),
     ...(changes.assigned_at ? [] : ['assigned_at']),
     ...(changes.care_role ? [] : ['care_role']),
+    ...(changes.npi ? [] : ['npi']),
   ];
   const profile: ItemWrite<'moved'> = {
     op: 'patch',
@@ -120,6 +122,7 @@ export function profileChangePlan(
       phone_number: changes.phone_number || undefined,
       assigned_at: changes.assigned_at || undefined,
       care_role: changes.care_role || undefined,
+      npi: changes.npi || undefined,
     }),
     ...(cleared.length > 0 ? { remove: cleared } : {}),
     when: {
@@ -133,6 +136,7 @@ export function profileChangePlan(
     phone_number: changes.phone_number ?? null,
     assigned_at: changes.assigned_at ?? null,
     care_role: changes.care_role ?? undefined,
+    npi: changes.npi ?? undefined,
     status: 'active',
   };
   return {

@@ -26,7 +26,16 @@ describe('planAssignment', () => {
       assignedAt: null,
       notificationPreferences: { new_summaries: [], escalations: [] },
       careRole: null,
+      npi: null,
     });
+  });
+
+  it("keeps a provider user's NPI unless the form gives one or clears it; other roles have none", () => {
+    const withNpi = { ...record, npi: '1234567893' };
+    expect(planAssignment({ role: 'provider' }, withNpi, NOW).npi).toBe('1234567893');
+    expect(planAssignment({ role: 'provider', npi: '1245319599' }, withNpi, NOW).npi).toBe('1245319599');
+    expect(planAssignment({ role: 'provider', npi: null }, withNpi, NOW).npi).toBeNull();
+    expect(planAssignment({ role: 'patient' }, withNpi, NOW).npi).toBeNull();
   });
 
   it('gives provider users a care role: the one chosen, else the one they had, else clinical staff', () => {

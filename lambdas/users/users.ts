@@ -62,6 +62,8 @@ export interface Assignment {
   notificationPreferences: NotificationPreferences;
   /** Provider users only. */
   careRole: CareRole | null;
+  /** Provider users only: their NPI, kept when the form leaves it out. */
+  npi: string | null;
 }
 
 /** The profile fields an operator's form gives and the assignment decides, on create and on edit alike. */
@@ -88,8 +90,12 @@ export function planAssignment(
     provider_id?: string | null | undefined;
     notification_preferences?: NotificationPreferences | undefined;
     care_role?: CareRole | null | undefined;
+    npi?: string | null | undefined;
   },
-  current: Pick<UserProfileRecord, 'provider_id' | 'assigned_at' | 'notification_preferences' | 'care_role'> | null,
+  current: Pick<
+    UserProfileRecord,
+    'provider_id' | 'assigned_at' | 'notification_preferences' | 'care_role' | 'npi'
+  > | null,
   now: string,
 ): Assignment {
   const providerId = input.role === 'careloop_employee' ? null : (input.provider_id ?? null);
@@ -102,6 +108,7 @@ export function planAssignment(
         ? NO_NOTIFICATIONS
         : (input.notification_preferences ?? current?.notification_preferences ?? DEFAULT_PROVIDER_NOTIFICATIONS),
     careRole: input.role !== 'provider' ? null : (input.care_role ?? current?.care_role ?? DEFAULT_CARE_ROLE),
+    npi: input.role !== 'provider' ? null : input.npi !== undefined ? input.npi : (current?.npi ?? null),
   };
 }
 
@@ -183,6 +190,7 @@ export async function createUser(deps: UserDeps, actor: Actor, input: CreateUser
     id,
     ...profileFields(input, plan),
     ...(plan.careRole ? { care_role: plan.careRole } : {}),
+    ...(plan.npi ? { npi: plan.npi } : {}),
     ...(input.role === 'careloop_employee' && deps.bootstrapSettingsAdmins?.includes(input.email.toLowerCase())
       ? { can_manage_settings: true }
       : {}),
@@ -274,7 +282,7 @@ export async function updateUser(
           await deps.identity.signOutEverywhere(userId);
         }
 
-        const changes = { ...profileFields(input, plan), care_role: plan.careRole };
+        const changes = { ...profileFields(input, plan), care_role: plan.careRole, npi: plan.npi };
         const event = eventOf(moved(current, changes));
         const from = enabling ? 'pending' : 'active';
         const { plan: change, stored } = profileChangePlan(current, from, changes, now, event);

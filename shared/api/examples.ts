@@ -65,6 +65,7 @@ export const exampleUser: UserProfile = {
   notification_preferences: { new_summaries: ['email'], escalations: ['email', 'sms'] },
   created_at: CREATED,
   care_role: 'clinical_staff',
+  npi: null,
 };
 
 export const examplePatient: Patient = {
@@ -83,6 +84,7 @@ export const examplePatient: Patient = {
   billingPractitionerId: '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e',
   mrn: 'MRN-000417',
   date_of_birth: '1948-03-07',
+  mbi: '1EG4TE5MK73',
   preferred_language: 'en',
   qmb: { status: false, checked_on: '2026-11-02' },
   enrollment_stage: 'enrolled',

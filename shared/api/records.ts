@@ -77,6 +77,8 @@ export const userProfileRecord = z.object({
   created_at: time,
   /** Provider users' care role (product-rules.md "Care management (CCM)"); null for other roles. */
   care_role: z.nullable(z.enum(CARE_ROLES)),
+  /** Provider users' National Provider Identifier (10 digits, check digit verified); null when none or not a provider user. */
+  npi: z.nullable(z.string()),
   /** When an operator suspended the account (DECISIONS "Sessions"); absent while it is not suspended. */
   suspended_at: z.optional(time),
   /** Operators only: true for a settings admin (the System Settings panel; a capability on the profile). */
@@ -113,6 +115,8 @@ export const patientRecord = z.object({
   mrn: z.nullable(z.string()),
   /** `YYYY-MM-DD`; null when none was given. */
   date_of_birth: z.nullable(z.string()),
+  /** Medicare Beneficiary Identifier (11 characters, no dashes) for claims; null when none was given. */
+  mbi: z.nullable(z.string()),
   /** Calls, texts and the call-link page follow it; staff screens stay English. */
   preferred_language: z.enum(PREFERRED_LANGUAGES),
   /**

@@ -332,6 +332,8 @@ describe('real answers replayed against the document', () => {
     });
     await replay(200, 'GET', `/providers/${sunrise}/billing-report?limit=5`, { token: nurse });
     await replay(200, 'GET', `/providers/${sunrise}/billing-report.csv`, { token: nurse });
+    await replay(200, 'GET', `/providers/${sunrise}/billing-claims.csv`, { token: nurse });
+    await replay(200, 'GET', `/patients/${callable.id}/audit-packet`, { token: nurse });
     await replay(200, 'PUT', `/providers/${sunrise}/billing-report/${timeLog.body.month}/patients/${callable.id}`, {
       token: nurse,
       body: { complex: true },

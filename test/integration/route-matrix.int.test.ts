@@ -1155,6 +1155,23 @@ const FIXTURES: Record<RouteKey, Fixture> = {
         expect(b).toMatchObject({ month: expect.stringMatching(/^\d{4}-\d{2}$/), items: expect.any(Array) }),
     },
   },
+  'GET /patients/{patientId}/audit-packet': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/audit-packet`,
+    body: null,
+    badQuery: { query: '?month=2026-13', message: BILLING_MESSAGES.monthInvalid },
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b) =>
+        expect(b).toMatchObject({
+          month: expect.stringMatching(/^\d{4}-\d{2}$/),
+          time_entries: expect.any(Array),
+          codes: expect.any(Array),
+          reason: expect.any(String),
+        }),
+    },
+  },
   'POST /patients/{patientId}/time-entries': {
     as: 'sunrise',
     path: (ids) => `/patients/${ids.patient}/time-entries`,
@@ -1272,6 +1289,17 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     success: {
       status: 200,
       check: (b) => expect(b as unknown as string).toMatch(/^Patient,Patient ID,Month,Consent,/),
+    },
+  },
+  'GET /providers/{providerId}/billing-claims.csv': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}/billing-claims.csv`,
+    body: null,
+    badQuery: { query: '?month=2026-13', message: BILLING_MESSAGES.monthInvalid },
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b) => expect(b as unknown as string).toMatch(/^Patient last name,Patient first name,Date of birth,MBI,/),
     },
   },
   'PUT /providers/{providerId}/billing-report/{month}/patients/{patientId}': {

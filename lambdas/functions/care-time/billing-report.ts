@@ -1,4 +1,6 @@
-import { billingCsvFilename } from '../../../shared/care-time';
+import { billingCsvFilename, claimsCsvFilename } from '../../../shared/care-time';
+import { claimsCsv } from '../../care-time/claims';
+import { auditPacket } from '../../care-time/audit-packet';
 import { DynamoTimeLogRepository } from '../../care-time/store/dynamo-time-log-repository';
 import { BILLING_REPORT_PAGE_SIZE, billingReport, billingReportCsv, updateBillingRow } from '../../care-time/care-time';
 import { billingSummary, getFeeSchedule, setFeeSchedule } from '../../care-time/fee-schedule';
@@ -31,6 +33,18 @@ export const handler = defineFunction(
         attachment: billingCsvFilename(providerId, month),
       };
     },
+    billingClaimsCsv: async ({ actor, deps, path, query }) => {
+      const { providerId } = path;
+      const { month, csv } = await claimsCsv(deps, actor, providerId, query.month);
+      return {
+        status: 200,
+        body: csv,
+        contentType: 'text/csv; charset=utf-8',
+        attachment: claimsCsvFilename(providerId, month),
+      };
+    },
+    auditPacket: async ({ actor, deps, path, query }) =>
+      ok(await auditPacket(deps, actor, path.patientId, query.month)),
     markBilled: async ({ actor, deps, path, body, ownProfile }) => {
       const { providerId, month, patientId } = path;
       const change = body;

@@ -17,6 +17,7 @@ export type PatientRecord = Omit<
   | 'billingPractitionerId'
   | 'mrn'
   | 'date_of_birth'
+  | 'mbi'
   | 'preferred_language'
   | 'qmb'
   | 'enrollment_stage'
@@ -27,6 +28,8 @@ export type PatientRecord = Omit<
   billingPractitionerId?: string | null;
   mrn?: string | null;
   date_of_birth?: string | null;
+  /** Medicare Beneficiary Identifier, upper case without dashes (absent: none given). PHI. */
+  mbi?: string | null;
   preferred_language?: PreferredLanguage;
   /** Qualified Medicare Beneficiary status as last checked (absent: never checked). */
   qmb?: Patient['qmb'];

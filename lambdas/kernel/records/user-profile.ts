@@ -11,8 +11,10 @@ import type { UserProfile } from '../../../shared/domain';
  */
 export type UserStatus = 'pending' | 'active' | 'disabled' | 'deleted';
 
-export type UserProfileRecord = Omit<UserProfile, 'provider' | 'full_name' | 'care_role' | 'careRole'> & {
+export type UserProfileRecord = Omit<UserProfile, 'provider' | 'full_name' | 'care_role' | 'careRole' | 'npi'> & {
   status: UserStatus;
   /** Provider users' care role; absent (stored before care roles were kept, or not a provider user): clinical staff. */
   care_role?: CareRole;
+  /** Provider users' National Provider Identifier, for claims (absent: none given). */
+  npi?: string;
 };

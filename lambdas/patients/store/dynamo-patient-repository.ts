@@ -118,6 +118,7 @@ function toRecord(p: PatientItem): PatientRecord {
     billingPractitionerId: p.billing_practitioner_id ?? null,
     mrn: p.mrn ?? null,
     date_of_birth: p.date_of_birth ?? null,
+    mbi: p.mbi ?? null,
     preferred_language: p.preferred_language ?? DEFAULT_LANGUAGE,
     qmb: p.qmb ? { status: p.qmb.status, checked_on: p.qmb.checked_on } : null,
     ...(p.enrollment_stage ? { enrollmentStage: p.enrollment_stage } : {}),

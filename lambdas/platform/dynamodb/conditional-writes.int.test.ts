@@ -102,6 +102,7 @@ const profileChanges = (p: UserProfileRecord) => ({
   assigned_at: null,
   notification_preferences: p.notification_preferences,
   care_role: null,
+  npi: null,
 });
 
 async function storedOrganization() {

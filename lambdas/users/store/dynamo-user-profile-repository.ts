@@ -129,6 +129,7 @@ function toRecord(item: ProfileItem): UserProfileRecord {
     created_at: item.created_at,
     status: item.status,
     ...(item.care_role ? { care_role: item.care_role } : {}),
+    ...(item.npi ? { npi: item.npi } : {}),
     ...(item.suspended_at ? { suspended_at: item.suspended_at } : {}),
     ...(item.can_manage_settings === true ? { can_manage_settings: true } : {}),
   };

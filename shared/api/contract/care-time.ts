@@ -1,6 +1,7 @@
 /** The CCM time log's and the monthly billing report's routes. */
 import * as answers from '../answers';
-import { exampleBillingRow, exampleCcmTotals, exampleTimeEntry, exampleUser } from '../examples';
+import { EXAMPLE_IDS, exampleBillingRow, exampleCcmTotals, exampleTimeEntry, exampleUser } from '../examples';
+import { auditPacketAnswer } from '../../audit-packet';
 import { answer, type RouteContract } from './route';
 import { CARE_TIME_ENDPOINTS } from '../endpoints/care-time';
 
@@ -49,6 +50,55 @@ export const CARE_TIME_CONTRACT = {
         'RFC 4180 CSV with a header row',
         'Patient,Patient ID,Month,Consent,Consent date,Chronic conditions,Clinical staff minutes,Practitioner minutes,AI contacts,AI call minutes,Complex,Program,PCM condition,Codes,Expected payment (US$),Better under,Reason,Billed at,Billed by\r\n',
       ),
+    },
+  },
+  billingClaimsCsv: {
+    ...CARE_TIME_ENDPOINTS.billingClaimsCsv,
+    summary:
+      "The month's claim lines as CSV (a download): one line per code of each patient-month that bills, with what a claim needs; a line that cannot be claimed yet names its problems",
+    media: 'csv',
+    answers: {
+      200: answer(
+        answers.billingReportCsvAnswer,
+        'RFC 4180 CSV with a header row',
+        'Patient last name,Patient first name,Date of birth,MBI,MRN,Date of service,Place of service,Billing NPI,Rendering NPI,Code,Units,Diagnosis A,Diagnosis B,Diagnosis C,Diagnosis D,Diagnosis pointer,Month,Patient ID,Problems\r\n',
+      ),
+    },
+  },
+  auditPacket: {
+    ...CARE_TIME_ENDPOINTS.auditPacket,
+    summary:
+      "One patient-month's audit packet: consent, the care plan version in force, every time entry with person and care role, the AI contacts (never billed) and the rule behind each code",
+    answers: {
+      200: answer(auditPacketAnswer, 'The packet', {
+        month: '2026-11',
+        organization: { id: EXAMPLE_IDS.provider, name: 'Sunrise Family Medicine' },
+        patient: {
+          id: EXAMPLE_IDS.patient,
+          first_name: 'Sam',
+          last_name: 'Sample',
+          date_of_birth: '1948-03-07',
+          mbi: '1EG4TE5MK73',
+          mrn: 'MRN-000417',
+        },
+        billing_practitioner: null,
+        consent: {
+          status: 'accepted',
+          date: '2026-11-02',
+          method: 'verbal',
+          disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+          recorded_by_name: exampleUser.full_name,
+          recorded_at: '2026-11-02T15:00:00.000Z',
+        },
+        care_plan: null,
+        totals: exampleCcmTotals,
+        time_entries: [exampleTimeEntry],
+        ai_contacts: [],
+        program: 'ccm',
+        codes: [],
+        reason: '12 of 20 clinical staff minutes',
+        billed: null,
+      }),
     },
   },
   markBilled: {

@@ -11,6 +11,7 @@ import {
   timeEntryRequestSchema,
 } from '../../care-time';
 import { patientPathSchema, providerPathSchema } from '../../validation';
+import { auditPacketQuerySchema } from '../../audit-packet';
 import { CARE_TIME_ROUTES } from '../routes/care-time';
 import type { Endpoint } from './endpoint';
 
@@ -19,5 +20,7 @@ export const CARE_TIME_ENDPOINTS = {
   logTime: { ...CARE_TIME_ROUTES.logTime, path: patientPathSchema, body: timeEntryRequestSchema },
   billingReport: { ...CARE_TIME_ROUTES.billingReport, path: providerPathSchema, query: billingReportQuerySchema },
   billingReportCsv: { ...CARE_TIME_ROUTES.billingReportCsv, path: providerPathSchema, query: billingCsvQuerySchema },
+  billingClaimsCsv: { ...CARE_TIME_ROUTES.billingClaimsCsv, path: providerPathSchema, query: billingCsvQuerySchema },
+  auditPacket: { ...CARE_TIME_ROUTES.auditPacket, path: patientPathSchema, query: auditPacketQuerySchema },
   markBilled: { ...CARE_TIME_ROUTES.markBilled, path: billingRowPathSchema, body: billingRowSchema },
 } as const satisfies Record<string, Endpoint>;

@@ -7,6 +7,8 @@ export const CARE_TIME_ROUTES = {
   logTime: { method: 'POST', resource: '/patients/{patientId}/time-entries', access: PROVIDER },
   billingReport: { method: 'GET', resource: '/providers/{providerId}/billing-report', access: STAFF },
   billingReportCsv: { method: 'GET', resource: '/providers/{providerId}/billing-report.csv', access: STAFF },
+  billingClaimsCsv: { method: 'GET', resource: '/providers/{providerId}/billing-claims.csv', access: STAFF },
+  auditPacket: { method: 'GET', resource: '/patients/{patientId}/audit-packet', access: STAFF },
   markBilled: {
     method: 'PUT',
     resource: '/providers/{providerId}/billing-report/{month}/patients/{patientId}',

@@ -178,6 +178,12 @@ export function createAppRoutes(): RouteObject[] {
                   }),
                 },
                 {
+                  path: paths.provider.auditPacket.path,
+                  lazy: async () => ({
+                    Component: (await withAllStyles(import('./routes/audit-packet'))).ProviderAuditPacketPage,
+                  }),
+                },
+                {
                   path: paths.provider.panelImport.path,
                   lazy: async () => ({
                     Component: (await withAllStyles(import('./routes/panel-import'))).ProviderPanelImportPage,

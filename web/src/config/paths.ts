@@ -73,6 +73,11 @@ export const paths = {
       path: '/provider/patients/:patientId',
       getHref: (patientId: string) => `/provider/patients/${encodeURIComponent(patientId)}`,
     },
+    auditPacket: {
+      path: '/provider/patients/:patientId/audit-packet',
+      getHref: (patientId: string, month?: string) =>
+        `/provider/patients/${encodeURIComponent(patientId)}/audit-packet${month ? `?month=${encodeQueryValue(month)}` : ''}`,
+    },
   },
 } as const;
 

@@ -57,6 +57,7 @@ export function userProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     assigned_at: null,
     notification_preferences: { new_summaries: [], escalations: [] },
     care_role: 'clinical_staff',
+    npi: null,
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };
@@ -91,6 +92,7 @@ export function patient(overrides: Partial<Patient> = {}): Patient {
     billingPractitionerId: null,
     mrn: null,
     date_of_birth: null,
+    mbi: null,
     preferred_language: 'en',
     qmb: null,
     enrollment_stage: null,

@@ -37,6 +37,8 @@ export function patientEntity(config: EntityConfiguration) {
          */
         mrn: { type: 'string' },
         date_of_birth: { type: 'string' },
+        /** Medicare Beneficiary Identifier for claims (upper case, no dashes); absent: none given. */
+        mbi: { type: 'string' },
         preferred_language: { type: ['en', 'es'] as const },
         /** Qualified Medicare Beneficiary status and the day staff checked it (`YYYY-MM-DD`); absent: never checked. */
         qmb: {

@@ -22,6 +22,8 @@ export function userProfileEntity(config: EntityConfiguration) {
         notify_escalations: channels,
         /** Provider users' care role (product-rules.md "Care management (CCM)"); absent reads as clinical staff. */
         care_role: { type: ['billing_practitioner', 'clinical_staff', 'non_clinical'] as const },
+        /** Provider users' National Provider Identifier (10 digits), for claims; absent: none given. */
+        npi: { type: 'string' },
         /**
          * pending: a self sign-up waiting for an operator (its own partition of byStatus, so the list
          * is one Query); disabled: its organization was archived; deleted: removed by an operator.

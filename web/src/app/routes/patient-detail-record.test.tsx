@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayIn } from '../../../../shared/time-preferences';
+import { IDENTIFIER_MESSAGES } from '../../../../shared/ccm/identifiers';
 import { createAppRoutes } from '../router';
 import { ApiError } from '../../lib/api-client';
 import { expectNoAxeViolations } from '../../test/axe';
@@ -19,6 +20,7 @@ function openPatient(exportAnswer: FakeApiAnswer = () => BUNDLE) {
     first_name: 'Ana María',
     last_name: 'Núñez',
     mrn: 'MRN-000417',
+    mbi: '1EG4TE5MK73',
     date_of_birth: '1948-03-07',
     preferred_language: 'es',
   });
@@ -57,6 +59,7 @@ describe("the patient's record on the patient page", { timeout: 30_000 }, () => 
     await screen.findByText('MRN', { selector: 'dt' });
     const today = todayIn('America/New_York', new Date());
     expect(valueOf('MRN')).toBe('MRN-000417');
+    expect(valueOf('Medicare ID (MBI)')).toBe('1EG4-TE5-MK73');
     expect(valueOf('Date of Birth')).toBe(birthLine('1948-03-07', today));
     expect(valueOf('Date of Birth')).toMatch(/^Mar 7, 1948 \(age \d+\)$/);
     expect(valueOf('Preferred Language')).toBe('Spanish');
@@ -96,7 +99,12 @@ describe("the patient's record on the patient page", { timeout: 30_000 }, () => 
 
 describe('Edit Patient', { timeout: 30_000 }, () => {
   it("shows the patient's MRN, date of birth and language and saves their changes; a cleared MRN is none", async () => {
-    const record = patient({ mrn: 'MRN-000417', date_of_birth: '1948-03-07', preferred_language: 'en' });
+    const record = patient({
+      mrn: 'MRN-000417',
+      mbi: '1EG4TE5MK73',
+      date_of_birth: '1948-03-07',
+      preferred_language: 'en',
+    });
     const { services, requests } = createFakeApi({
       'GET /patients/pat-1': () => patientDetail(record),
       'GET /patients/pat-1/care-plan': () => ({ carePlan: null }),
@@ -111,12 +119,22 @@ describe('Edit Patient', { timeout: 30_000 }, () => {
     expect(within(form).getByLabelText(/Date of Birth/)).toHaveValue('1948-03-07');
     await expectNoAxeViolations(form);
 
+    const mbi = within(form).getByRole('textbox', { name: /Medicare ID/ });
+    expect(mbi).toHaveValue('1EG4-TE5-MK73');
+    await user.clear(mbi);
+    await user.type(mbi, '1EG4-TE5-MK7');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(form).findByText(IDENTIFIER_MESSAGES.mbiInvalid)).toBeVisible();
+    expect(requestsTo(requests, 'PUT /patients/pat-1')).toHaveLength(0);
+    await user.type(mbi, '4');
+
     await user.clear(mrn);
     await user.selectOptions(within(form).getByRole('combobox', { name: /Preferred Language/ }), 'Spanish');
     await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(requestsTo(requests, 'PUT /patients/pat-1')).toHaveLength(1));
     expect(requestsTo(requests, 'PUT /patients/pat-1')[0]?.body).toMatchObject({
       mrn: null,
+      mbi: '1EG4-TE5-MK74',
       date_of_birth: '1948-03-07',
       preferred_language: 'es',
     });

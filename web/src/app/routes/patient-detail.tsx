@@ -1,7 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { CalendarPlus, Pencil, Phone, Trash2, UserX } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { CCM_MESSAGES } from '../../../../shared/ccm/messages';
 import { TIME_PREFERENCE_LABELS, todayIn } from '../../../../shared/time-preferences';
 import { ErrorAlert } from '../../components/feedback/error-alert';
@@ -37,6 +37,7 @@ import { InviteToEnroll } from '../../features/enrollment/components/invite-to-e
 import { birthLine, formatDay, LANGUAGE_NAMES, patientName } from '../../features/patients/components/format.utils';
 import { BillingPractitionerSelect } from '../../features/users/components/billing-practitioner-select';
 import { Field } from '../../components/data/field';
+import { formatMbi } from '../../../../shared/ccm/identifiers';
 import { BackButton } from '../../components/layout/back-button';
 
 interface PatientDetailProps {
@@ -51,6 +52,8 @@ interface PatientDetailProps {
   invitations?: boolean;
   /** The 'Access history' tab: operators only (the API refuses everyone else). */
   accessHistory?: boolean;
+  /** The printable audit packet of a month: the practice's staff, on their own route. */
+  auditPacket?: boolean;
 }
 
 /**
@@ -64,6 +67,7 @@ function PatientDetail({
   webCalls = false,
   invitations = false,
   accessHistory = false,
+  auditPacket = false,
 }: PatientDetailProps) {
   const signedIn = useSignedInUser();
   const query = usePatient(patientId);
@@ -130,6 +134,7 @@ function PatientDetail({
             <Field label="Email">{patient.email}</Field>
             <Field label="Phone">{patient.phone_number ?? 'Not provided'}</Field>
             <Field label="MRN">{patient.mrn ?? 'Not provided'}</Field>
+            <Field label="Medicare ID (MBI)">{patient.mbi ? formatMbi(patient.mbi) : 'Not provided'}</Field>
             <Field label="Date of Birth">
               {patient.date_of_birth
                 ? birthLine(patient.date_of_birth, todayIn(provider.timezone, new Date()))
@@ -173,7 +178,14 @@ function PatientDetail({
               onInvited={() => void query.refetch()}
             />
           )}
-          <FhirExportButton patient={patient} />
+          <Group gap="sm">
+            <FhirExportButton patient={patient} />
+            {auditPacket && (
+              <Button component={Link} to={paths.provider.auditPacket.getHref(patient.id)} variant="default">
+                Audit Packet
+              </Button>
+            )}
+          </Group>
         </Stack>
       </Card>
 
@@ -284,6 +296,7 @@ export function ProviderPatientDetailPage() {
       notFoundBack={PROVIDER_BACK}
       webCalls
       invitations
+      auditPacket
     />
   );
 }

@@ -18,6 +18,8 @@ export interface PatientPayload {
   phone_number: string | null;
   /** Null: none (unique in the organization). */
   mrn: string | null;
+  /** Medicare Beneficiary Identifier (the server stores it without dashes); null: none. */
+  mbi: string | null;
   /** `YYYY-MM-DD`; null: none. */
   date_of_birth: string | null;
   preferred_language: PreferredLanguage;

@@ -110,6 +110,7 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
           last_name: 'Doe',
           phone_number: '+1 (555) 210-2000',
           mrn: null,
+          mbi: null,
           date_of_birth: null,
           preferred_language: 'en',
           provider_id: 'prov-1',

@@ -56,6 +56,14 @@ export function PatientFields({ values, onChange }: PatientFieldsProps) {
           onChange={set('date_of_birth')}
         />
       </Group>
+      <TextInput
+        label="Medicare ID (MBI)"
+        autoComplete="off"
+        description="Optional. The Medicare Beneficiary Identifier on the patient's Medicare card, e.g. 1EG4-TE5-MK73; claims need it."
+        maxLength={13}
+        value={values.mbi}
+        onChange={set('mbi')}
+      />
       <NativeSelect
         label="Preferred Language"
         description="Calls and texts to the patient use it."

@@ -29,6 +29,7 @@ describe('patient form', () => {
       last_name: 'Doe',
       phone_number: null,
       mrn: null,
+      mbi: null,
       date_of_birth: null,
       preferred_language: 'en',
       version: 4,
@@ -43,6 +44,8 @@ describe('patient form', () => {
     expect(
       patientToFormValues({ ...patient, mrn: 'M-1', date_of_birth: '1950-01-02', preferred_language: 'es' }),
     ).toMatchObject({ mrn: 'M-1', date_of_birth: '1950-01-02', preferred_language: 'es' });
+    // The MBI shows as the Medicare card prints it.
+    expect(patientToFormValues({ ...patient, mbi: '1EG4TE5MK73', preferred_language: 'en' }).mbi).toBe('1EG4-TE5-MK73');
     expect(patientToFormValues({ ...patient, mrn: null, date_of_birth: null, preferred_language: 'en' })).toMatchObject(
       { mrn: '', date_of_birth: '', preferred_language: 'en' },
     );

@@ -1,4 +1,5 @@
 import type { Patient } from '../../../../../shared/domain';
+import { formatMbi } from '../../../../../shared/ccm/identifiers';
 import { DEFAULT_LANGUAGE, type PreferredLanguage } from '../../../../../shared/enrollment/patient-fields';
 import { firstError, patientFormSchema } from '../../../../../shared/validation';
 import type { PatientPayload } from '../api/save-patient';
@@ -9,6 +10,8 @@ export interface PatientFormValues {
   last_name: string;
   phone_number: string;
   mrn: string;
+  /** Medicare Beneficiary Identifier as typed (dashes allowed), or empty. */
+  mbi: string;
   /** `YYYY-MM-DD` as a date input gives it, or empty. */
   date_of_birth: string;
   preferred_language: PreferredLanguage;
@@ -20,6 +23,7 @@ export const EMPTY_PATIENT_FORM: PatientFormValues = {
   last_name: '',
   phone_number: '',
   mrn: '',
+  mbi: '',
   date_of_birth: '',
   preferred_language: DEFAULT_LANGUAGE,
 };
@@ -31,12 +35,13 @@ export function patientToFormValues(patient: Patient): PatientFormValues {
     last_name: patient.last_name,
     phone_number: patient.phone_number ?? '',
     mrn: patient.mrn ?? '',
+    mbi: patient.mbi ? formatMbi(patient.mbi) : '',
     date_of_birth: patient.date_of_birth ?? '',
     preferred_language: patient.preferred_language,
   };
 }
 
-/** Trimmed values; an empty phone, MRN or date of birth is null (none); an edit carries the `version` read. */
+/** Trimmed values; an empty phone, MRN, MBI or date of birth is null (none); an edit carries the `version` read. */
 export function toPatientPayload(values: PatientFormValues, version?: number): PatientPayload {
   const body: PatientPayload = {
     email: values.email.trim(),
@@ -44,6 +49,7 @@ export function toPatientPayload(values: PatientFormValues, version?: number): P
     last_name: values.last_name.trim(),
     phone_number: values.phone_number.trim() || null,
     mrn: values.mrn.trim() || null,
+    mbi: values.mbi.trim() || null,
     date_of_birth: values.date_of_birth.trim() || null,
     preferred_language: values.preferred_language,
   };

@@ -18,6 +18,7 @@ export interface UserPayload {
   provider_id?: string;
   notification_preferences?: NotificationPreferences;
   care_role?: CareRole;
+  npi?: string | null;
 }
 
 export interface UserResponse {

@@ -100,6 +100,7 @@ describe('UserForm', { timeout: 30_000 }, () => {
     const careRole = screen.getByRole('combobox', { name: 'Care role' }) as HTMLSelectElement;
     expect(careRole.value).toBe('clinical_staff');
     await user.selectOptions(careRole, 'billing_practitioner');
+    await user.type(screen.getByRole('textbox', { name: /^NPI/ }), '1234567893');
     await submit(user);
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(savedUser));
@@ -116,6 +117,7 @@ describe('UserForm', { timeout: 30_000 }, () => {
           provider_id: 'prov-1',
           notification_preferences: { new_summaries: ['email'], escalations: ['email', 'sms'] },
           care_role: 'billing_practitioner',
+          npi: '1234567893',
         },
       },
     ]);

@@ -199,6 +199,16 @@ export function UserForm({
           />
         )}
         {isProviderUser && (
+          <TextInput
+            label="NPI"
+            description="National Provider Identifier, 10 digits: the billing or rendering NPI on claims"
+            inputMode="numeric"
+            maxLength={12}
+            value={values.npi}
+            onChange={(event) => set('npi', event.currentTarget.value)}
+          />
+        )}
+        {isProviderUser && (
           <Fieldset legend="Notification Preferences" variant="filled">
             <Stack gap="sm">
               {NOTIFICATION_TOPICS.map((topic) => (

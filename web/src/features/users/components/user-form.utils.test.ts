@@ -18,8 +18,17 @@ describe('user form logic', () => {
       provider_id: 'prov-1',
       notification_preferences: { new_summaries: ['email'], escalations: ['email'] },
       care_role: 'clinical_staff',
+      npi: null,
     });
     expect(toUserPayload(valid)).not.toHaveProperty('phone_number');
+  });
+
+  it("sends a provider user's NPI and names a wrong check digit", () => {
+    expect(toUserPayload({ ...valid, npi: ' 1234567893 ' }).npi).toBe('1234567893');
+    expect(validateUserForm({ ...valid, npi: '1234567890' }, 'edit')).toBe(
+      'Enter a valid 10-digit NPI (its last digit is a check digit)',
+    );
+    expect(toUserPayload(withRole({ ...valid, npi: '1234567893' }, 'patient'))).not.toHaveProperty('npi');
   });
 
   it('sends the organization for patients but no notification preferences', () => {

@@ -29,6 +29,8 @@ export interface UserFormValues {
   notification_preferences: NotificationPreferences;
   /** Provider users: whose minutes count toward which CCM code (product-rules.md "Care management (CCM)"). */
   care_role: CareRole;
+  /** Provider users: the National Provider Identifier claims carry (blank: none). */
+  npi: string;
 }
 
 export const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -55,6 +57,7 @@ export function emptyUserForm(defaults: Partial<Pick<UserFormValues, 'role' | 'p
     provider_id: defaults.provider_id ?? '',
     notification_preferences: DEFAULT_PROVIDER_NOTIFICATIONS,
     care_role: DEFAULT_CARE_ROLE,
+    npi: '',
   };
 }
 
@@ -71,6 +74,7 @@ export function userToFormValues(user: UserProfile): UserFormValues {
       escalations: [...(user.notification_preferences?.escalations ?? [])],
     },
     care_role: user.care_role ?? DEFAULT_CARE_ROLE,
+    npi: user.npi ?? '',
   };
 }
 
@@ -111,12 +115,14 @@ export function toUserPayload(values: UserFormValues): UserPayload {
   if (values.role === 'provider') {
     body.notification_preferences = values.notification_preferences;
     body.care_role = values.care_role;
+    // Blank clears it: the API keeps an NPI only when the body leaves the field out.
+    body.npi = values.npi.trim() || null;
   }
   return body;
 }
 
 /** Messages are reported in the order the fields appear on the form. */
-const FIELD_ORDER = ['email', 'first_name', 'last_name', 'phone_number', 'role', 'provider_id'];
+const FIELD_ORDER = ['email', 'first_name', 'last_name', 'phone_number', 'role', 'provider_id', 'npi'];
 
 /** The first message of product-rules.md "Validation" that the values break (by the schemas the API uses), or null. */
 export function validateUserForm(values: UserFormValues, mode: UserFormMode): string | null {

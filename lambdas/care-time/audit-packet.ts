@@ -1,0 +1,134 @@
+/**
+ * One patient-month's audit packet (issue 26 item 5; shared/audit-packet.ts): read once, audited
+ * as a read of the patient, for the printable page. Get and Query only.
+ */
+import type { AuditPacket } from '../../shared/audit-packet';
+import { monthBounds } from '../../shared/ccm/months';
+import { monthIn } from '../../shared/time-preferences';
+import type { Actor } from '../kernel/actor';
+import { patientForActor } from '../kernel/access';
+import { audited } from '../kernel/audit';
+import type { ConsentRecord } from '../kernel/records/consent';
+import { consentCovers, toTimeEntry } from './care-time';
+import { billedCodes, lastDayOf } from './claim-rows';
+import { monthEntries, planInForce, type ClaimDeps } from './claims';
+import type { AiCallHistory, AiCallRecord } from './ports';
+
+export interface AuditPacketDeps extends ClaimDeps {
+  callLogs: AiCallHistory;
+}
+
+const PAGE = 100;
+
+const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
+
+/** The consent change in force at the month's end: the latest recorded for a day on or before its last day. */
+async function consentInForce(
+  deps: AuditPacketDeps,
+  patientId: string,
+  lastDay: string,
+): Promise<ConsentRecord | null> {
+  let found: ConsentRecord | null = null;
+  let cursor: string | null = null;
+  do {
+    const page = await deps.patients.pageConsents(patientId, PAGE, cursor);
+    if (page === 'invalid_cursor') break;
+    for (const change of page.items) {
+      if (change.date <= lastDay && (!found || change.date > found.date)) found = change;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return found;
+}
+
+/** The calls that reached the patient in the month (newest first until the month's start). */
+async function aiContacts(deps: AuditPacketDeps, patientId: string, start: string, end: string) {
+  const calls: AiCallRecord[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await deps.callLogs.pageHistory(patientId, PAGE, cursor);
+    if (page === 'invalid_cursor') break;
+    calls.push(...page.items);
+    // Newest first: a page ending before the month holds the month's last calls.
+    if (page.items.some((c) => c.created_at < start)) break;
+    cursor = page.cursor;
+  } while (cursor);
+  return calls
+    .filter((c): c is AiCallRecord & { started_at: string } => c.started_at !== null)
+    .filter((c) => c.started_at >= start && c.started_at < end)
+    .sort((a, b) => a.started_at.localeCompare(b.started_at))
+    .map((c) => ({
+      call_id: c.id,
+      started_at: c.started_at,
+      duration_seconds: c.duration_seconds,
+      outcome: c.outcome,
+    }));
+}
+
+export async function auditPacket(
+  deps: AuditPacketDeps,
+  actor: Actor,
+  patientId: string,
+  month: string | undefined,
+): Promise<AuditPacket> {
+  return audited(deps.audit, actor, 'audit_packet.read', { type: 'patient', id: patientId }, async () => {
+    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
+    const { start, end } = monthBounds(chosen, organization.timezone);
+    const practitionerId = patient.billingPractitionerId ?? null;
+    const [row, entries, plan, consent, calls, practitioner, covered] = await Promise.all([
+      deps.timeLog.getMonth(patient.provider_id, chosen, patient.id),
+      monthEntries(deps, patient.id, chosen),
+      planInForce(deps.documents, patient.id, end),
+      consentInForce(deps, patient.id, lastDayOf(chosen)),
+      aiContacts(deps, patient.id, start, end),
+      practitionerId ? deps.profiles.get(practitionerId) : null,
+      consentCovers(deps, patient, chosen),
+    ]);
+    const recorder = consent ? await deps.profiles.get(consent.recordedBy) : null;
+    const billed = billedCodes(patient, row, covered, chosen);
+    return {
+      month: chosen,
+      organization: { id: organization.id, name: organization.name },
+      patient: {
+        id: patient.id,
+        first_name: patient.first_name,
+        last_name: patient.last_name,
+        date_of_birth: patient.date_of_birth ?? null,
+        mbi: patient.mbi ?? null,
+        mrn: patient.mrn ?? null,
+      },
+      // A practitioner who left the organization no longer bills for it.
+      billing_practitioner:
+        practitioner && practitioner.provider_id === patient.provider_id
+          ? { id: practitioner.id, name: fullName(practitioner), npi: practitioner.npi ?? null }
+          : null,
+      consent: consent
+        ? {
+            status: consent.status,
+            date: consent.date,
+            method: consent.method,
+            disclosures: consent.disclosures,
+            recorded_by_name: recorder ? fullName(recorder) : null,
+            recorded_at: consent.recordedAt,
+          }
+        : null,
+      care_plan: plan
+        ? { version: plan.version, saved_at: plan.saved_at, note: plan.content, plan: plan.plan ?? null }
+        : null,
+      totals: {
+        staff_minutes: row?.staff_minutes ?? 0,
+        practitioner_minutes: row?.practitioner_minutes ?? 0,
+        non_clinical_minutes: row?.non_clinical_minutes ?? 0,
+        ai_contacts: row?.ai_contacts ?? 0,
+        ai_minutes: row?.ai_minutes ?? 0,
+      },
+      time_entries: entries.map(toTimeEntry).sort((a, b) => a.created_at.localeCompare(b.created_at)),
+      ai_contacts: calls,
+      program: billed.program,
+      codes: billed.codes.map((c) => ({ code: c.code, minutes: c.minutes, reason: c.reason })),
+      reason: billed.reason,
+      billed: row?.billed ? { at: row.billed.at, by_name: row.billed.by_name } : null,
+    };
+  });
+}

@@ -1,0 +1,122 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUDIT_PACKET_MESSAGES, type AuditPacket } from '../../../../shared/audit-packet';
+import { createAppRoutes } from '../router';
+import { expectNoAxeViolations } from '../../test/axe';
+import { createFakeApi, requestsTo, serverError } from '../../test/fakes';
+import { renderWithProviders } from '../../test/render-with-providers';
+
+const PACKET: AuditPacket = {
+  month: '2026-11',
+  organization: { id: 'prov-1', name: 'Sunrise Family Medicine' },
+  patient: {
+    id: 'pat-1',
+    first_name: 'Margaret',
+    last_name: 'Alvarez',
+    date_of_birth: '1948-03-07',
+    mbi: '1EG4TE5MK73',
+    mrn: 'MRN-1',
+  },
+  billing_practitioner: { id: 'user-9', name: 'Dr. Paula Reyes', npi: '1245319599' },
+  consent: {
+    status: 'accepted',
+    date: '2026-11-02',
+    method: 'written',
+    disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+    recorded_by_name: 'Nora Nurse',
+    recorded_at: '2026-11-02T15:00:00.000Z',
+  },
+  care_plan: {
+    version: 3,
+    saved_at: '2026-11-01T15:00:00.000Z',
+    note: '',
+    plan: {
+      conditions: [
+        { code: 'E11.9', description: 'Type 2 diabetes mellitus' },
+        { code: 'I10', description: 'Essential hypertension' },
+      ],
+      expected_outcome: 'Stable',
+      goals: ['A1c under 7%'],
+      symptom_management: 'Report dizziness',
+      interventions: 'Monthly check-ins',
+      medications: [{ name: 'Metformin', dose: '500 mg', instructions: 'Twice daily' }],
+    },
+  },
+  totals: { staff_minutes: 24, practitioner_minutes: 0, non_clinical_minutes: 0, ai_contacts: 1, ai_minutes: 6 },
+  time_entries: [
+    {
+      id: '2026-11_20261124T150000000Z-1a2b3c4d',
+      patient_id: 'pat-1',
+      date: '2026-11-24',
+      minutes: 24,
+      activity: 'Care coordination',
+      note: null,
+      source: 'manual',
+      call_id: null,
+      user_id: 'user-1',
+      user_name: 'Nora Nurse',
+      care_role: 'clinical_staff',
+      counts_as: 'staff',
+      created_at: '2026-11-24T15:00:00.000Z',
+      voids: null,
+    },
+  ],
+  ai_contacts: [
+    { call_id: 'call-1', started_at: '2026-11-10T14:00:00.000Z', duration_seconds: 360, outcome: 'answered' },
+  ],
+  program: 'ccm',
+  codes: [{ code: '99490', minutes: 20, reason: '20 minutes of clinical staff time' }],
+  reason: '24 clinical staff minutes: 99490',
+  billed: null,
+};
+
+function openPacket(answer: AuditPacket | 'fail' = PACKET) {
+  const { services, requests } = createFakeApi({
+    'GET /patients/pat-1/audit-packet': (request) => (answer === 'fail' ? serverError(request) : answer),
+  });
+  renderWithProviders(null, {
+    routes: createAppRoutes(),
+    url: '/provider/patients/pat-1/audit-packet?month=2026-11',
+    services,
+  });
+  return { requests, user: userEvent.setup() };
+}
+
+describe('the audit packet page', { timeout: 30_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows every section an auditor checks, passes axe, and opens the print dialog', async () => {
+    // jsdom has no print dialog: the page's button must call the browser's.
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const { requests, user } = openPacket();
+    const rules = await screen.findByRole('region', { name: 'Codes and Rule Trail' });
+    expect(within(rules).getByText('99490: 20 minutes of clinical staff time')).toBeVisible();
+    expect(within(rules).getByText('Why: 24 clinical staff minutes: 99490')).toBeVisible();
+    expect(requestsTo(requests, 'GET /patients/pat-1/audit-packet')[0]?.query).toMatchObject({ month: '2026-11' });
+
+    const consent = screen.getByRole('region', { name: 'Consent' });
+    expect(within(consent).getByText(/Accepted on Nov 2, 2026, written; recorded by Nora Nurse/)).toBeVisible();
+    expect(within(consent).getAllByRole('listitem')).toHaveLength(4);
+    expect(
+      within(screen.getByRole('region', { name: 'Care Plan in Force' })).getByText('E11.9 Type 2 diabetes mellitus'),
+    ).toBeVisible();
+    const log = screen.getByRole('region', { name: 'Time Log' });
+    expect(within(log).getByRole('row', { name: /Nora Nurse Clinical staff/ })).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'AI Assistant Contacts' })).getByText('Not billable'),
+    ).toBeVisible();
+    expect(screen.getByText('1EG4-TE5-MK73')).toBeVisible();
+    await expectNoAxeViolations();
+
+    await user.click(screen.getByRole('button', { name: AUDIT_PACKET_MESSAGES.print }));
+    expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('says so when the packet cannot be read', async () => {
+    openPacket('fail');
+    expect(await screen.findByRole('alert')).toBeVisible();
+    await expectNoAxeViolations();
+  });
+});
