@@ -55,7 +55,11 @@ export function s3PanelFiles(env: PanelFilesEnv, now: () => Date = () => new Dat
     },
 
     async write(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+      // Its length said, so an empty body (no repeats) is sent as one too.
+      const ContentLength = Buffer.byteLength(body);
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength, ContentType: contentType }),
+      );
     },
 
     async join(key, parts, contentType) {
