@@ -5,7 +5,10 @@
  * that stops (a timeout, a crash) is run again by its trigger and resumes at `next_row`: the rows
  * before it are read only to rebuild what the report says of them. When a batch is refused because
  * an MRN was claimed meanwhile (staff typed the patient in), its patients are written one by one.
- * Then the report of the skipped rows goes to S3 and the import is done.
+ * The report of the skipped rows goes to S3 in pieces as the rows pass, and is joined at the end.
+ * Memory stays flat in the file's size: the rows stream, a chunk holds at most CHUNK_ROWS good rows
+ * (MAX_CHUNK_ROWS in all), the MRNs repeated in the file come from the preview's list as the rows
+ * pass it, and the report holds at most REPORT_PART_ROWS problems.
  */
 import { ImportRowReader, type RowProblem } from '../../shared/enrollment/import-rows';
 import { PANEL_IMPORT_MESSAGES } from '../../shared/enrollment/panel-import';
@@ -20,11 +23,10 @@ import {
   fitsBatch,
   importBatchPlan,
   importedPatientWrites,
-  importReportKey,
   importStatusPlan,
   type BatchMove,
 } from './import-plans';
-import { importRows, skippedRowsCsv } from './import-rows';
+import { importRows, repeatsOf, SkippedRowsReport } from './import-rows';
 import type { PanelFiles, PanelImportRecord, PanelImportStore } from './ports';
 import type { ImportedPatient } from '../../shared/enrollment/import-rows';
 
@@ -44,6 +46,8 @@ export interface ImportJobDeps {
 
 /** How many good rows are looked up at once: a BatchGet reads 100 keys. */
 const CHUNK_ROWS = 100;
+/** A chunk ends after this many rows however few are good, so a file of bad rows is held in slices too. */
+const MAX_CHUNK_ROWS = 500;
 
 /** One row as the job saw it. */
 type Seen =
@@ -71,18 +75,27 @@ class ImportRun {
   private nextRow: number;
   private batches = 0;
   private countedBefore: number | null = null;
-  /** What the report says: bad cells, and good rows whose MRN the organization already had. */
-  readonly skipped: RowProblem[] = [];
+  /** The chunk's part of the report: bad cells, and good rows whose MRN the organization already had. */
+  private skipped: RowProblem[] = [];
 
   constructor(
     private readonly deps: ImportJobDeps,
     private readonly record: PanelImportRecord,
+    private readonly report: SkippedRowsReport,
   ) {
     this.nextRow = record.next_row;
   }
 
   /** Handles rows read, in file order; rows before `next_row` only feed the report. */
   async chunk(seen: readonly Seen[], endRow: number): Promise<'ok' | 'organization_missing'> {
+    const outcome = await this.writeChunk(seen, endRow);
+    // A row written one by one is reported after the later rows of its chunk were read.
+    await this.report.add(this.skipped.sort((a, b) => a.row - b.row));
+    this.skipped = [];
+    return outcome;
+  }
+
+  private async writeChunk(seen: readonly Seen[], endRow: number): Promise<'ok' | 'organization_missing'> {
     const patients = seen.flatMap((s) => (s.kind === 'patient' ? [s] : []));
     const held = await this.deps.imports.mrnHolders(
       this.record.provider_id,
@@ -190,11 +203,13 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
     return 'failed' as const;
   };
   if (!organization || organization.status !== 'active') return fail('organization_missing');
-  const run = new ImportRun(deps, record);
-  const reader = new ImportRowReader({
-    callingCodes: deps.callingCodes,
-    today: todayIn(organization.timezone, deps.clock.now()),
-  });
+  const report = new SkippedRowsReport(deps.files, record, deps.ids.newId());
+  const run = new ImportRun(deps, record, report);
+  const firstRowOf = await repeatsOf(deps.files, record);
+  const reader = new ImportRowReader(
+    { callingCodes: deps.callingCodes, today: todayIn(organization.timezone, deps.clock.now()) },
+    firstRowOf ? 'told' : 'remembered',
+  );
   const chunkRows = deps.chunkRows ?? CHUNK_ROWS;
   let seen: Seen[] = [];
   let good = 0;
@@ -202,13 +217,13 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
   try {
     for await (const { row, raw } of importRows(deps.files, record)) {
       lastRow = row;
-      const outcome = reader.read(raw, row);
+      const outcome = reader.read(raw, row, await firstRowOf?.(row));
       if (!outcome) seen.push({ row, kind: 'blank' });
       else if ('patient' in outcome) {
         seen.push({ row, kind: 'patient', patient: outcome.patient });
         good += 1;
       } else seen.push({ row, kind: 'problems', problems: outcome.problems });
-      if (good < chunkRows) continue;
+      if (good < chunkRows && seen.length < MAX_CHUNK_ROWS) continue;
       if ((await run.chunk(seen, row + 1)) === 'organization_missing') return fail('organization_missing');
       [seen, good] = [[], 0];
     }
@@ -217,8 +232,7 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
     throw error;
   }
   if ((await run.chunk(seen, lastRow + 1)) === 'organization_missing') return fail('organization_missing');
-  run.skipped.sort((a, b) => a.row - b.row);
-  await deps.files.write(importReportKey(record), skippedRowsCsv(run.skipped), 'text/csv');
+  await report.finish();
   const finished = await deps.committer.commit(importStatusPlan(record.id, ['importing'], 'done', at()));
   logger.info('panel import done', { importId: record.id, organizationId: record.provider_id, finished });
   return 'done';

@@ -8,7 +8,6 @@ import {
   importStatusPlan,
   TRANSACTION_ITEMS,
 } from './import-plans';
-import { skippedRowsCsv } from './import-rows';
 
 const ORG = '0b7c2a4e-1111-4c59-9a55-0d3f1e0b7a11';
 const STAFF = '9d5c1c9e-3b1a-4c59-9a55-0d3f1e0b7a11';
@@ -159,20 +158,5 @@ describe('importStatusPlan', () => {
         refusal: 'stale',
       },
     ]);
-  });
-});
-
-describe('skippedRowsCsv', () => {
-  it('writes row, field and problem, escaping what a spreadsheet would read as a formula', () => {
-    expect(
-      skippedRowsCsv([
-        { row: 4, field: 'phone', message: 'Please enter a valid phone number' },
-        { row: 9, field: 'conditions', message: '=HYPERLINK("x")' },
-        { row: 12, field: 'mrn', message: '@cmd, then more' },
-      ]),
-    ).toBe(
-      'Row,Field,Problem\r\n4,phone,Please enter a valid phone number\r\n9,conditions,"\'=HYPERLINK(""x"")"\r\n' +
-        '12,mrn,"\'@cmd, then more"\r\n',
-    );
   });
 });

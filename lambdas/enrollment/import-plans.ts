@@ -40,6 +40,12 @@ export const importFileKey = (r: Pick<PanelImportRecord, 'id' | 'provider_id'>) 
   `${PANEL_FILES_PREFIX}/${r.provider_id}/${r.id}/file`;
 export const importReportKey = (r: Pick<PanelImportRecord, 'id' | 'provider_id'>) =>
   `${PANEL_FILES_PREFIX}/${r.provider_id}/${r.id}/skipped-rows.csv`;
+/** The rows whose MRN came earlier in the file, as the preview found them (`row,first row` lines). */
+export const importRepeatsKey = (r: Pick<PanelImportRecord, 'id' | 'provider_id'>) =>
+  `${PANEL_FILES_PREFIX}/${r.provider_id}/${r.id}/repeats`;
+/** Where a run of the job keeps the pieces of its report until they are joined. */
+export const importReportPartKey = (r: Pick<PanelImportRecord, 'id' | 'provider_id'>, runId: string, part: number) =>
+  `${PANEL_FILES_PREFIX}/${r.provider_id}/${r.id}/report-parts/${runId}/${part}`;
 
 /** A new import, awaiting its file. */
 export function createImportPlan(record: PanelImportRecord): WritePlan {

@@ -27,7 +27,7 @@ import {
   importStatusPlan,
   type ImportChange,
 } from './import-plans';
-import { importRows } from './import-rows';
+import { importRows, writeRepeats } from './import-rows';
 import type { PanelFiles, PanelImportRecord, PanelImportStore, StoredTally } from './ports';
 
 export interface PanelImportDeps {
@@ -133,7 +133,8 @@ export async function getImport(deps: PanelImportDeps, actor: Actor, importId: s
 
 /**
  * The file's tally: every row checked as the job will check it, and the good rows' MRNs looked up
- * among the organization's (BatchGets of their claims). Holds the MRNs, never the rows.
+ * among the organization's (BatchGets of their claims). Holds the MRNs, never the rows. The rows
+ * whose MRN came earlier in the file are kept beside it, so the job need not hold the MRNs.
  */
 export async function tallyFile(
   deps: Pick<PanelImportDeps, 'files' | 'imports' | 'callingCodes'>,
@@ -147,6 +148,7 @@ export async function tallyFile(
     if (outcome && 'patient' in outcome) mrns.push(outcome.patient.mrn);
   }
   const held = await deps.imports.mrnHolders(record.provider_id, mrns);
+  await writeRepeats(deps.files, record, reader.repeats);
   const summary = reader.summary;
   return {
     rows: summary.rows,

@@ -28,6 +28,8 @@ export interface PanelFiles {
   read(key: string): AsyncIterable<Uint8Array>;
   /** Keeps a text file (a report) under `key`. */
   write(key: string, body: string, contentType: string): Promise<void>;
+  /** Keeps under `key` the stored files `parts` (their keys and sizes) one after another, streamed. */
+  join(key: string, parts: readonly { key: string; size: number }[], contentType: string): Promise<void>;
   /** A link to download `key` as a file named `fileName`, for a few minutes. */
   downloadLink(key: string, fileName: string): Promise<string>;
 }

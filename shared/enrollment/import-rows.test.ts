@@ -137,6 +137,29 @@ describe('ImportRowReader', () => {
     expect(reader.summary.problems.map((p) => p.row)).toEqual([4, 5, 6, 7]);
   });
 
+  it('lists the repeats it found, and a told reader flags the same rows holding no MRN', () => {
+    const rows: [number, typeof good][] = [
+      [2, good],
+      [3, { ...good, mrn: 'B-1', phone: 'x' }],
+      [4, { ...good, mrn: 'A-1001' }],
+      [5, { ...good, mrn: 'B-1' }],
+      [6, { ...good, mrn: 'A-1001', phone: 'x' }],
+    ];
+    const remembering = new ImportRowReader(context);
+    const remembered = rows.map(([row, raw]) => remembering.read(raw, row));
+    expect(remembering.repeats).toEqual([
+      [4, 2],
+      [5, 3],
+    ]);
+    const told = new ImportRowReader(context, 'told');
+    const first = new Map(remembering.repeats);
+    expect(rows.map(([row, raw]) => told.read(raw, row, first.get(row)))).toEqual(remembered);
+    expect(told.summary).toEqual(remembering.summary);
+    expect(told.repeats).toEqual([]);
+    // Told nothing, it flags nothing: it keeps no MRN of its own.
+    expect(new ImportRowReader(context, 'told').read({ ...good }, 9)).toHaveProperty('patient');
+  });
+
   it('lists at most 500 problems but counts every bad row', () => {
     const reader = new ImportRowReader(context);
     for (let row = 2; row < 702; row += 1) reader.read({ ...good, mrn: `M${row}`, phone: 'x', email: 'y' }, row);

@@ -190,27 +190,33 @@ export interface ImportTally {
 
 /**
  * Reads a file's rows in order: each is checked, and an MRN met again in the same file makes the
- * later row bad (the first one stays). Holds the MRNs seen, never the rows.
+ * later row bad (the first one stays). A reader that remembers holds the MRNs seen (never the rows)
+ * and lists the repeats it found; one that is told (the import job, after the preview listed them)
+ * holds nothing that grows with the file.
  */
 export class ImportRowReader {
   private readonly firstRowOf = new Map<string, number>();
   private readonly tally: ImportTally = { rows: 0, ready: 0, problemRows: 0, problems: [] };
+  /** The good rows whose MRN came earlier, with that first row, in file order (remembering only). */
+  readonly repeats: [row: number, firstRow: number][] = [];
 
-  constructor(private readonly context: ImportRowContext) {}
+  constructor(
+    private readonly context: ImportRowContext,
+    private readonly repeatsFrom: 'remembered' | 'told' = 'remembered',
+  ) {}
 
-  /** The row's patient, its problems, or null for a blank row. */
-  read(raw: RawImportRow, row: number): RowOutcome | null {
+  /**
+   * The row's patient, its problems, or null for a blank row. A told reader learns from `firstRow`
+   * that the row's MRN came first on that row.
+   */
+  read(raw: RawImportRow, row: number, firstRow?: number): RowOutcome | null {
     if (isBlankRow(raw)) return null;
     this.tally.rows += 1;
     let outcome = checkImportRow(raw, row, this.context);
-    if ('patient' in outcome) {
-      const first = this.firstRowOf.get(outcome.patient.mrn);
-      if (first === undefined) this.firstRowOf.set(outcome.patient.mrn, row);
-      else outcome = { problems: [{ row, field: 'mrn', message: IMPORT_MESSAGES.mrnRepeated(first) }] };
-    } else {
-      // A bad row's MRN still claims its number: a later row with it is a repeat, whichever is bad.
-      const mrn = readMrn(raw.mrn);
-      if ('mrn' in mrn && !this.firstRowOf.has(mrn.mrn)) this.firstRowOf.set(mrn.mrn, row);
+    const first = this.repeatsFrom === 'told' ? firstRow : this.remember(raw, row, outcome);
+    if ('patient' in outcome && first !== undefined) {
+      outcome = { problems: [{ row, field: 'mrn', message: IMPORT_MESSAGES.mrnRepeated(first) }] };
+      if (this.repeatsFrom === 'remembered') this.repeats.push([row, first]);
     }
     if ('patient' in outcome) this.tally.ready += 1;
     else {
@@ -221,7 +227,21 @@ export class ImportRowReader {
     return outcome;
   }
 
+  /** The row its MRN was first met on, if earlier; a bad row's MRN claims its number too. */
+  private remember(raw: RawImportRow, row: number, outcome: RowOutcome): number | undefined {
+    const mrn = 'patient' in outcome ? outcome.patient.mrn : readMrnOf(raw);
+    if (mrn === undefined) return undefined;
+    const first = this.firstRowOf.get(mrn);
+    if (first === undefined) this.firstRowOf.set(mrn, row);
+    return first;
+  }
+
   get summary(): ImportTally {
     return { ...this.tally, problems: [...this.tally.problems] };
   }
+}
+
+function readMrnOf(raw: RawImportRow): string | undefined {
+  const mrn = readMrn(raw.mrn);
+  return 'mrn' in mrn ? mrn.mrn : undefined;
 }

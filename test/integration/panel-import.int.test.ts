@@ -6,7 +6,8 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { runImport, ImportInterrupted, type ImportJobDeps } from '../../lambdas/enrollment/import-job';
-import { importStatusPlan, NO_ROW_DONE } from '../../lambdas/enrollment/import-plans';
+import { importRepeatsKey, importStatusPlan, NO_ROW_DONE } from '../../lambdas/enrollment/import-plans';
+import { REPORT_PART_ROWS } from '../../lambdas/enrollment/import-rows';
 import { DynamoPanelImportStore } from '../../lambdas/enrollment/store/dynamo-panel-import-store';
 import { LOCAL_PANEL_FILES_BUCKET } from '../../lambdas/local/aws-services';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
@@ -318,5 +319,72 @@ describe('a panel import', () => {
     expect(await claimsOf(org, file.mrns)).toHaveLength(45);
     // A run of a finished import does nothing.
     expect(await runImport(deps, preview.id)).toBe('skipped');
+  });
+
+  it("streams a long report in pieces and names a repeat from the preview's list, across a resumed run", async () => {
+    const { org, token } = await practice();
+    const prefix = unique('R');
+    const good = (n: number) =>
+      `${prefix}-${n},Pat${n},Report,1948-03-07,+1813200${String(n).padStart(4, '0')},,en,E11.9;I10`;
+    const badRows = REPORT_PART_ROWS * 2 + 3;
+    const lines = [
+      PANEL_HEADER,
+      good(1),
+      good(2),
+      ...Array.from({ length: badRows }, (_, i) => `${prefix}-b${i},Bad,Phone,1948-03-07,12345,,en,`),
+      good(3),
+      // Row 2's MRN again, far past the first chunk: the preview's list names it.
+      `${prefix}-1,Again,Same,1948-03-07,+18132009999,,en,`,
+    ];
+    const preview = await uploadAndPreview({ org, token }, `${lines.join('\n')}\n`);
+    expect(preview.tally).toMatchObject({ ready: 3, problem_rows: badRows + 1 });
+    const db = tableOf(stack);
+    const committer = new DynamoWriteCommitter(db);
+    const files = s3PanelFiles({ bucket: LOCAL_PANEL_FILES_BUCKET, region: 'us-east-1', s3Endpoint: stack.awsUrl });
+    expect(await files.sizeOf(importRepeatsKey({ id: preview.id, provider_id: org }))).toBeGreaterThan(0);
+    const at = new Date().toISOString();
+    expect(
+      await committer.commit(importStatusPlan(preview.id, ['previewed'], 'importing', at, { startAt: NO_ROW_DONE })),
+    ).toBe('committed');
+    const deps: ImportJobDeps = {
+      clock: { now: () => new Date() },
+      ids: { newId: () => crypto.randomUUID() },
+      committer,
+      imports: new DynamoPanelImportStore(db),
+      files,
+      organizations: new DynamoOrganizationRepository(db),
+      callingCodes: ['1'],
+      chunkRows: 1,
+    };
+    await expect(runImport({ ...deps, stopAfterBatches: 2 }, preview.id)).rejects.toBeInstanceOf(ImportInterrupted);
+    expect(await runImport(deps, preview.id)).toBe('done');
+    const done = expectStatus(
+      await call<{ import: PanelImport }>(stack, 'GET', `/imports/${preview.id}`, { token }),
+      200,
+    ).import;
+    expect(done.progress).toEqual({
+      done: badRows + 4,
+      imported: 3,
+      skipped_existing: 0,
+      skipped_errors: badRows + 1,
+    });
+    const report = expectStatus(
+      await call<{ url: string }>(stack, 'GET', `/imports/${preview.id}/report`, { token }),
+      200,
+    );
+    const rows = (await (await fetch(report.url)).text()).split('\r\n').filter(Boolean);
+    expect(rows).toHaveLength(badRows + 2);
+    expect(rows[0]).toBe('Row,Field,Problem');
+    expect(rows.slice(1).map((r) => Number(r.split(',')[0]))).toEqual([
+      ...Array.from({ length: badRows }, (_, i) => i + 4),
+      badRows + 5,
+    ]);
+    expect(rows.at(-1)).toBe(`${badRows + 5},mrn,${IMPORT_MESSAGES.mrnRepeated(2)}`);
+    expect(
+      await claimsOf(
+        org,
+        [1, 2, 3].map((n) => `${prefix}-${n}`),
+      ),
+    ).toHaveLength(3);
   });
 });

@@ -5,6 +5,7 @@
  * and S3 would refuse every real file with BadDigest.
  */
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { PanelFiles } from '../../enrollment/ports';
 import type { PanelFilesEnv } from '../../kernel/env';
@@ -54,7 +55,31 @@ export function s3PanelFiles(env: PanelFilesEnv, now: () => Date = () => new Dat
     },
 
     async write(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+      // Its length said, so an empty body (no repeats) is sent as one too.
+      const ContentLength = Buffer.byteLength(body);
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength, ContentType: contentType }),
+      );
+    },
+
+    async join(key, parts, contentType) {
+      // One object at a time flows through: S3 takes a streamed body whose length is said first.
+      async function* bytes() {
+        for (const part of parts) {
+          const object = await client.send(new GetObjectCommand({ Bucket, Key: part.key }));
+          if (object.Body) yield* object.Body as AsyncIterable<Uint8Array>;
+        }
+      }
+      const ContentLength = parts.reduce((sum, part) => sum + part.size, 0);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: Readable.from(bytes()),
+          ContentLength,
+          ContentType: contentType,
+        }),
+      );
     },
 
     downloadLink(key, fileName) {
