@@ -226,7 +226,11 @@ export class CareLoopApi extends Construct {
         if (!handler) throw new Error(`Route manifest names function "${fn}", which has no Lambda function`);
         integration = new LambdaIntegration(handler, {
           proxy: true,
-          allowTestInvoke: false,
+          // One invoke permission per function, for this API only (its execute-api ARN), rather than
+          // one per method: the API routes each function's own methods to it alone, and a permission
+          // per method put the Stateless stack over CloudFormation's 500 resources (521 at 37
+          // functions and 152 methods).
+          scopePermissionToMethod: false,
         });
         integrations.set(fn, integration);
       }

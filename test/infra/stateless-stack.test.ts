@@ -113,6 +113,27 @@ const asProcessEnv = (variables: Record<string, unknown>): NodeJS.ProcessEnv =>
     Object.entries(variables).map(([key, value]) => [key, typeof value === 'string' ? value : 'resolved-at-deploy']),
   );
 
+describe('size', () => {
+  // CloudFormation refuses a stack of more than 500 resources; each new route adds about 2 (a method
+  // and often a resource), each function about 5. Failing here first leaves room to split the stack.
+  it("keeps at least 20 resources of headroom under CloudFormation's 500 per stack", () => {
+    expect(Object.keys(resources).length).toBeLessThanOrEqual(480);
+  });
+
+  it('grants API Gateway one invoke permission per function, for this API only, never one per method', () => {
+    const permissions = Object.values(resources).filter(
+      (r) =>
+        r.Type === 'AWS::Lambda::Permission' &&
+        (r.Properties as { Principal?: string }).Principal === 'apigateway.amazonaws.com',
+    );
+    const functions = permissions.map((p) => JSON.stringify((p.Properties as { FunctionName?: unknown }).FunctionName));
+    expect(new Set(functions).size).toBe(functions.length);
+    for (const p of permissions) {
+      expect(JSON.stringify((p.Properties as { SourceArn?: unknown }).SourceArn)).toContain('/*/*/*');
+    }
+  });
+});
+
 describe('functions', () => {
   it('has one Lambda per FUNCTIONS entry and per JOBS entry, arm64 on nodejs22.x', () => {
     expect([...functionNames().values()].sort()).toEqual([...ALL_FUNCTIONS].sort());
