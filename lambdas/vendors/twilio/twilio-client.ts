@@ -8,7 +8,10 @@ import type V2010 from 'twilio/lib/rest/api/V2010.js';
 import { MessageListInstance } from 'twilio/lib/rest/api/v2010/account/message.js';
 import type { TwilioSecrets } from '../secrets/secrets-manager-secrets';
 import type { SmsEnv } from '../../kernel/env';
-import { TwilioSmsSender } from './twilio-sms-sender';
+import type { MessageListInstanceCreateOptions } from 'twilio/lib/rest/api/v2010/account/message.js';
+
+/** The one request the adapter makes (a Messages list of the twilio client, or a test double). */
+export type TwilioMessages = { create(params: MessageListInstanceCreateOptions): Promise<{ sid: string }> };
 
 export const TWILIO_API_ORIGIN = 'https://api.twilio.com';
 /** Long enough for Twilio to queue a message, short enough to leave the job time for the other channels. */
@@ -39,11 +42,12 @@ class OriginRequestClient extends RequestClient {
   }
 }
 
-export function createTwilioSmsSender(env: SmsEnv, secrets: TwilioSecrets): TwilioSmsSender {
+/** Twilio's Messages list for these credentials, through `env.baseUrl` when set (the local simulator). */
+export function createTwilioMessages(env: SmsEnv, secrets: TwilioSecrets): TwilioMessages {
   const origin = (env.baseUrl ?? TWILIO_API_ORIGIN).replace(/\/+$/, '');
   const client = new BaseTwilio.Client(secrets.accountSid, secrets.authToken, {
     httpClient: new OriginRequestClient(origin, { timeout: TWILIO_TIMEOUT_MS }),
   });
   const api = new Version(new Domain(client, TWILIO_API_ORIGIN), '2010-04-01') as unknown as V2010;
-  return new TwilioSmsSender(MessageListInstance(api, secrets.accountSid), env.sender);
+  return MessageListInstance(api, secrets.accountSid);
 }

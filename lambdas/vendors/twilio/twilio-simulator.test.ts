@@ -1,7 +1,9 @@
 import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MessageSendError } from '../../kernel/vendor-errors';
-import { createTwilioSmsSender } from './twilio-client';
+import { createTwilioMessages } from './twilio-client';
+import type { TwilioSecrets } from '../secrets/secrets-manager-secrets';
+import { TwilioSmsSender } from './twilio-sms-sender';
 import type { SmsEnv } from '../../kernel/env';
 import type { SimulatedDelivery } from '../simulated-outbox';
 import {
@@ -12,6 +14,10 @@ import {
   type TwilioSimulator,
 } from './twilio-simulator';
 import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from '../../local/webhook-receiver';
+
+/** The adapter on twilio's own client, as `twilioSmsSender` builds it on the first send. */
+const createTwilioSmsSender = (env: SmsEnv, secrets: TwilioSecrets) =>
+  new TwilioSmsSender(createTwilioMessages(env, secrets), env.sender);
 
 const ACCOUNT = `AC${'1'.repeat(32)}`;
 const TOKEN = 'local-auth-token';

@@ -3,8 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MessageSendError } from '../../kernel/vendor-errors';
 import type { SmsEnv } from '../../kernel/env';
-import { createTwilioSmsSender } from './twilio-client';
+import { createTwilioMessages } from './twilio-client';
+import type { TwilioSecrets } from '../secrets/secrets-manager-secrets';
 import { TwilioSmsSender, twilioErrorOf } from './twilio-sms-sender';
+
+/** The adapter on twilio's own client, as `twilioSmsSender` builds it on the first send. */
+const createTwilioSmsSender = (env: SmsEnv, secrets: TwilioSecrets) =>
+  new TwilioSmsSender(createTwilioMessages(env, secrets), env.sender);
 
 const ACCOUNT = `AC${'3'.repeat(32)}`;
 

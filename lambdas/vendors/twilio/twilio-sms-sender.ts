@@ -1,11 +1,10 @@
-import type { MessageListInstanceCreateOptions } from 'twilio/lib/rest/api/v2010/account/message.js';
 import { readTwilioSecrets } from '../secrets/secrets-manager-secrets';
 import { MessageSendError } from '../../kernel/vendor-errors';
 import type { OutboundText, SmsSender } from '../../texts/ports';
 import type { SmsEnv, TwilioSender } from '../../kernel/env';
 
-/** The one request the adapter makes (a Messages list of the twilio client, or a test double). */
-export type TwilioMessages = { create(params: MessageListInstanceCreateOptions): Promise<{ sid: string }> };
+// Types only: twilio's client itself loads on the first send (twilioSmsSender below).
+import type { TwilioMessages } from './twilio-client';
 
 /** Twilio as the SMS sender: one outbound text from the configured Messaging Service or number. */
 export class TwilioSmsSender implements SmsSender {
@@ -72,8 +71,8 @@ export function twilioSmsSender(env: SmsEnv): SmsSender {
       const secrets = await readTwilioSecrets(env);
       const credentials = `${secrets.accountSid}:${secrets.authToken}`;
       if (current?.credentials !== credentials) {
-        const { createTwilioSmsSender } = await import('./twilio-client');
-        current = { credentials, sender: createTwilioSmsSender(env, secrets) };
+        const { createTwilioMessages } = await import('./twilio-client');
+        current = { credentials, sender: new TwilioSmsSender(createTwilioMessages(env, secrets), env.sender) };
       }
       return current.sender.send(text);
     },
