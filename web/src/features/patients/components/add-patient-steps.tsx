@@ -105,7 +105,13 @@ export function AddPatientSteps({
             later from the patient page.
           </Text>
           {error && <ErrorAlert message={error} />}
-          <ConsentFields values={consent} onChange={setConsent} today={today} allowNotAsked />
+          <ConsentFields
+            values={consent}
+            onChange={setConsent}
+            today={today}
+            allowNotAsked
+            language={details.preferred_language}
+          />
           <Group justify="space-between" gap="sm">
             <Button
               variant="default"

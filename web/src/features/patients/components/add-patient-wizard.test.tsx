@@ -132,6 +132,8 @@ describe('add patient wizard', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText(/Date of Birth/), { target: { value: '1948-03-07' } });
     await user.selectOptions(screen.getByRole('combobox', { name: /Preferred Language/ }), 'Spanish');
     await user.click(screen.getByRole('button', { name: 'Next' }));
+    // The consent step's script is the one staff read to this patient: in Spanish.
+    expect(await screen.findByText(/Read aloud to the patient \(Spanish\)/)).toBeVisible();
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     await user.click(screen.getByRole('button', { name: 'Setup Later' }));
 
