@@ -32,6 +32,9 @@ export function toPatient(record: PatientRecord): Patient {
     preferred_language: language,
     enrollmentStage,
     callsStoppedAt: _callsStopped,
+    // The program history has its own route (GET /patients/{id}/care-program); a list of patients never carries it.
+    carePrograms: _programs,
+    careProgramVersion: _programVersion,
     qmb,
     ...patient
   } = record;
