@@ -4,6 +4,7 @@ import type { CallReport } from './ports';
 import { durationSeconds, reportPlan, transferRecordOf, UNANSWERED_TRANSFER_SUMMARY } from './report-plan';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import { systemEvent } from '../kernel/audit-actors';
+import type { MeasureTarget } from '../../shared/observations/rules';
 
 const VENDOR_ID = '5b0f3f2e-8a51-4c0e-9d4f-2b9c1f0e7a11';
 const AT = '2026-03-04T15:00:00.000Z';
@@ -217,6 +218,62 @@ describe('durationSeconds', () => {
     );
 
     expect(plan.transaction.some((w) => w.entity === 'observation')).toBe(false);
+    expect(plan.transaction.some((w) => w.entity === 'readingAlert')).toBe(false);
+  });
+});
+
+describe('readings outside target on the worklist (docs/access-patterns.md)', () => {
+  const TARGETS = [
+    { measure: 'systolic', below: 140 },
+    { measure: 'diastolic', below: 90 },
+  ] as const;
+  const alerts = (observations: CallReport['observations'], targets: readonly MeasureTarget[] = TARGETS) =>
+    reportPlan(log, report({ observations }), '2026-03', AT, STORED, targets).plan.transaction.filter(
+      (w) => w.entity === 'readingAlert',
+    );
+  const key = (measure: string) => ({ provider_id: 'o-1', patient_id: 'p-1', measure });
+
+  it('puts a reading that missed its target, with its note, call and time', () => {
+    expect(alerts([{ measure: 'systolic', value: 168, source: 'device' }])).toEqual([
+      {
+        op: 'put',
+        entity: 'readingAlert',
+        item: {
+          ...key('systolic'),
+          note: 'Systolic blood pressure 168 mmHg (target: below 140)',
+          call_log_id: log.id,
+          observed_at: '2026-03-04T14:59:30.000Z',
+        },
+      },
+    ]);
+  });
+
+  it('deletes the item of a measure back in target (or no longer targeted), and leaves measures not read', () => {
+    expect(
+      alerts(
+        [
+          { measure: 'systolic', value: 128, source: 'device' },
+          { measure: 'weight', value: 180, source: 'reported' },
+        ],
+        [{ measure: 'diastolic', below: 90 }],
+      ),
+    ).toEqual([
+      { op: 'delete', entity: 'readingAlert', key: key('systolic') },
+      { op: 'delete', entity: 'readingAlert', key: key('weight') },
+    ]);
+    expect(alerts([{ measure: 'diastolic', value: 80, source: 'device' }])).toEqual([
+      { op: 'delete', entity: 'readingAlert', key: key('diastolic') },
+    ]);
+  });
+
+  it('writes each measure once, as its last reading decides, and nothing for PHQ-9 item 9 (it has no target)', () => {
+    expect(
+      alerts([
+        { measure: 'systolic', value: 168, source: 'device' },
+        { measure: 'systolic', value: 130, source: 'device' },
+        { measure: 'phq9Item9', value: 0, source: 'reported' },
+      ]),
+    ).toEqual([{ op: 'delete', entity: 'readingAlert', key: key('systolic') }]);
   });
 });
 

@@ -16,7 +16,14 @@ import {
 import { definedValues, type ItemWrite, type WritePlan } from '../kernel/write-plan';
 import { summaryCounterScope, summaryScopes } from '../kernel/read-models/summary-scopes';
 import { MEASURES } from '../../shared/observations/measures';
-import { escalationWithReadings, type MeasureTarget, type ObservedValue } from '../../shared/observations/rules';
+import {
+  escalationWithReadings,
+  missedTarget,
+  missedTargetNote,
+  TARGET_MEASURES,
+  type MeasureTarget,
+  type ObservedValue,
+} from '../../shared/observations/rules';
 import type { CallReport } from './ports';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import type { AuditEvent } from '../kernel/audit-entry';
@@ -64,6 +71,33 @@ function observationWrite(log: CallLogRecord, observed: ObservedValue, observedA
   };
 }
 
+/**
+ * The worklist's "Readings outside target" items of the call's readings (docs/access-patterns.md):
+ * a measure whose latest reading misses its target is put (replacing an older one), one back in
+ * target (or no longer targeted) is deleted, and a measure not read keeps its item. The last
+ * reading of a measure decides; at most one write per measure of TARGET_MEASURES.
+ */
+export function readingAlertWrites(
+  log: CallLogRecord,
+  observations: readonly ObservedValue[],
+  targets: readonly MeasureTarget[],
+  observedAt: string,
+): ItemWrite[] {
+  const targeted = new Set<string>(TARGET_MEASURES);
+  const latest = new Map(observations.filter((o) => targeted.has(o.measure)).map((o) => [o.measure, o]));
+  return [...latest.values()].map((observed): ItemWrite => {
+    const key = { provider_id: log.provider_id, patient_id: log.patient_id, measure: observed.measure };
+    const target = missedTarget(observed, targets);
+    return target
+      ? {
+          op: 'put',
+          entity: 'readingAlert',
+          item: { ...key, note: missedTargetNote(observed, target), call_log_id: log.id, observed_at: observedAt },
+        }
+      : { op: 'delete', entity: 'readingAlert', key };
+  });
+}
+
 /** The summary of an emergent call whose transfer nobody took, when Vapi's analysis brought none. */
 export const UNANSWERED_TRANSFER_SUMMARY =
   'Emergent check-in: the transfer to the on-call number was not answered. Call the patient back.';
@@ -88,7 +122,8 @@ export function transferRecordOf(log: CallLogRecord, report: CallReport, at: str
  * written in the same transaction, so a stored report is always in the patient's history. Each
  * reading is stored as an observation in the same transaction, and the readings weigh on the
  * escalation: outside the care plan's `targets`, at least Urgent; PHQ-9 item 9, Emergent
- * (DECISIONS "Observations"), with a note naming each reading that raised it.
+ * (DECISIONS "Observations"), with a note naming each reading that raised it, and the patient
+ * enters or leaves the worklist's readings outside target (`readingAlertWrites`).
  */
 export function reportPlan(
   log: CallLogRecord,
@@ -234,6 +269,7 @@ export function reportPlan(
         ...answeredWrites,
         ...contactWrites,
         ...observations.map((observed) => observationWrite(log, observed, report.endedAt ?? at, at)),
+        ...readingAlertWrites(log, observations, targets, report.endedAt ?? at),
       ],
       afterCommit,
     },

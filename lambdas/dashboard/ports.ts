@@ -101,6 +101,11 @@ export interface DashboardReadModel {
    * newest patient first, at most `read` (one Query): `more` when some were left unread.
    */
   interested(organizationId: string, read: number): Promise<{ items: StagedPatient[]; more: boolean }>;
+  /**
+   * An organization's readings outside target (the latest reading of each such measure), by
+   * patient, at most `read` (one Query): `more` when some were left unread.
+   */
+  readingAlerts(organizationId: string, read: number): Promise<{ items: ReadingAlert[]; more: boolean }>;
   /** An organization's open callback requests, oldest first, at most `read` (one Query); `more` when some were left unread. */
   openCallbacks(organizationId: string, read: number): Promise<{ callbacks: OpenCallback[]; more: boolean }>;
 }
@@ -109,6 +114,15 @@ export interface DashboardReadModel {
 export interface StagedPatient {
   patientId: string;
   enteredAt: string;
+}
+
+/** A patient's latest reading of a measure that missed its care-plan target. */
+export interface ReadingAlert {
+  patientId: string;
+  measure: string;
+  note: string;
+  callLogId: string;
+  observedAt: string;
 }
 
 /** A patient's text asking for a call back, not yet resolved. */

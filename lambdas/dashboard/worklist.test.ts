@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capped, nearThreshold, nearThresholdWindowStart } from './worklist';
+import { alertsByPatient, capped, nearThreshold, nearThresholdWindowStart } from './worklist';
 
 describe('the worklist rules', () => {
   it.each([
@@ -30,5 +30,30 @@ describe('the worklist rules', () => {
     const items = Array.from({ length: 13 }, (_, i) => i);
     expect(capped(items)).toEqual({ items: items.slice(0, 10), hidden: 3, complete: true });
     expect(capped([1, 2], false)).toEqual({ items: [1, 2], hidden: 0, complete: false });
+  });
+
+  it("lists a patient's readings outside target together, the patient of the newest reading first", () => {
+    const alert = (patientId: string, measure: string, callLogId: string, observedAt: string) => ({
+      patientId,
+      measure,
+      note: `${measure} note`,
+      callLogId,
+      observedAt,
+    });
+    expect(
+      alertsByPatient([
+        alert('p-1', 'diastolic', 'c-1', '2026-03-01T10:00:00.000Z'),
+        alert('p-1', 'systolic', 'c-3', '2026-03-09T10:00:00.000Z'),
+        alert('p-2', 'glucose', 'c-2', '2026-03-05T10:00:00.000Z'),
+      ]),
+    ).toEqual([
+      {
+        patientId: 'p-1',
+        readings: ['diastolic note', 'systolic note'],
+        callLogId: 'c-3',
+        observedAt: '2026-03-09T10:00:00.000Z',
+      },
+      { patientId: 'p-2', readings: ['glucose note'], callLogId: 'c-2', observedAt: '2026-03-05T10:00:00.000Z' },
+    ]);
   });
 });

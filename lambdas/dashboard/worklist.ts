@@ -2,7 +2,8 @@
  * The provider dashboard's worklist (issue 12 item 6; product-rules.md "Care management (CCM)"):
  * patients awaiting consent, check-ins due this week, open Emergent and Urgent summaries, and,
  * in the month's last days, patients a few clinical staff minutes short of a threshold,
- * patients' open callback requests (oldest first), and patients interested in enrolling (DECISIONS
+ * patients' open callback requests (oldest first), patients whose latest reading of some measure
+ * missed its care-plan target (DECISIONS "Observations"), and patients interested in enrolling (DECISIONS
  * "Enrollment": staff call them and record consent).
  *
  * Requests, all Query, Get or BatchGet, none a Scan, and none reading the whole practice: the
@@ -10,7 +11,8 @@
  * (Query of their read model) with their count (GetItem), the pending monthly check-ins due
  * (Query, at most WORKLIST_READ), the Emergent and Urgent tabs of the all-time summary list (a
  * Query each, at most WORKLIST_READ), the open callback requests and the patients interested in
- * enrolling (a Query each, at most WORKLIST_READ) and,
+ * enrolling (a Query each, at most WORKLIST_READ), the readings outside target (a Query, at most
+ * WORKLIST_READ) and,
  * in the window only, this month's patient-month rows (Query, one partition); then the patients
  * these name (BatchGet, 100 a request), for their names, consent and whether they are still active.
  */
@@ -30,7 +32,7 @@ import { audited, recordDisclosures } from '../kernel/audit';
 import { fail } from '../kernel/error-catalogue';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { Clock } from '../kernel/ports';
-import type { DashboardReadModel, OrganizationReader, PatientReader } from './ports';
+import type { DashboardReadModel, OrganizationReader, PatientReader, ReadingAlert } from './ports';
 import type { PatientRecord } from '../kernel/records/patient';
 import { organizationSummaryScope } from '../kernel/read-models/summary-scopes';
 
@@ -71,6 +73,26 @@ const couldBill = (p: PatientRecord) =>
 
 const nameOf = (p: PatientRecord) => `${p.first_name} ${p.last_name}`.trim();
 
+/** Readings outside target by patient, the patient of the newest reading first. */
+export function alertsByPatient(alerts: readonly ReadingAlert[]) {
+  const byPatient = new Map<string, { patientId: string; readings: string[]; callLogId: string; observedAt: string }>();
+  for (const a of alerts) {
+    const seen = byPatient.get(a.patientId);
+    if (!seen) {
+      byPatient.set(a.patientId, {
+        patientId: a.patientId,
+        readings: [a.note],
+        callLogId: a.callLogId,
+        observedAt: a.observedAt,
+      });
+      continue;
+    }
+    seen.readings.push(a.note);
+    if (a.observedAt > seen.observedAt) Object.assign(seen, { callLogId: a.callLogId, observedAt: a.observedAt });
+  }
+  return [...byPatient.values()].sort((a, b) => b.observedAt.localeCompare(a.observedAt));
+}
+
 export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<WorklistAnswer> {
   if (actor.role !== 'provider') throw fail('forbidden');
   const organizationId = actor.providerId ?? '';
@@ -85,7 +107,7 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
     const scope = organizationSummaryScope(organization.id, 'all');
 
     const dueBefore = new Date(now.getTime() + CHECK_IN_DUE_DAYS * DAY_MS).toISOString();
-    const [awaiting, due, emergent, urgent, callbacks, monthRows, interested] = await Promise.all([
+    const [awaiting, due, emergent, urgent, callbacks, monthRows, interested, alerts] = await Promise.all([
       deps.dashboard.awaitingConsent(organization.id, WORKLIST_GROUP_CAP),
       deps.dashboard.dueCheckIns(organization.id, dueBefore, WORKLIST_READ),
       deps.dashboard.openEscalations(scope, 'Emergent', WORKLIST_READ),
@@ -93,7 +115,9 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
       deps.dashboard.openCallbacks(organization.id, WORKLIST_READ),
       inWindow ? deps.dashboard.monthRows(organization.id, month) : Promise.resolve([]),
       deps.dashboard.interested(organization.id, WORKLIST_READ),
+      deps.dashboard.readingAlerts(organization.id, WORKLIST_READ),
     ]);
+    const outside = alertsByPatient(alerts.items);
     // Only rows a few minutes short of a threshold can be listed: their patients are read, no others.
     const rows = monthRows.filter((row) => !row.billed && nearThreshold(row.staff_minutes) !== null);
     const named = await deps.patients.getMany([
@@ -104,6 +128,7 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
       ...callbacks.callbacks.map((c) => c.patientId),
       ...rows.map((r) => r.patient_id),
       ...interested.items.map((i) => i.patientId),
+      ...outside.map((o) => o.patientId),
     ]);
     // An archived patient, or one of another organization, drops out of every group.
     const byId = new Map(
@@ -217,6 +242,23 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
         }),
         !callbacks.more,
       ),
+      readings_outside_target: capped(
+        outside.flatMap((o) => {
+          const patient = byId.get(o.patientId);
+          return patient
+            ? [
+                {
+                  patient_id: patient.id,
+                  patient_name: nameOf(patient),
+                  readings: o.readings,
+                  call_id: o.callLogId,
+                  observed_at: o.observedAt,
+                },
+              ]
+            : [];
+        }),
+        !alerts.more,
+      ),
       near_threshold: {
         ...capped(
           near.map(({ patient, row, threshold, needed }) => ({
@@ -237,6 +279,7 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
       worklist.check_ins_due.items,
       worklist.urgent_summaries.items,
       worklist.callback_requests.items,
+      worklist.readings_outside_target.items,
       worklist.near_threshold.items,
     ].flatMap((items) => items.map((i) => i.patient_id));
     await recordDisclosures(deps.audit, actor, 'worklist.read', subject, shown);

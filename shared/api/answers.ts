@@ -39,6 +39,7 @@ import {
   transcriptTurnRecord,
   urgentSummariesGroupRecord,
   callbackRequestsGroupRecord,
+  readingsOutsideTargetGroupRecord,
   userProfileRecord,
 } from './records';
 import { ESCALATION_LEVELS } from '../values/calls';
@@ -250,6 +251,7 @@ export const worklistAnswer = z.object({
   check_ins_due: checkInsDueGroupRecord,
   urgent_summaries: urgentSummariesGroupRecord,
   callback_requests: callbackRequestsGroupRecord,
+  readings_outside_target: readingsOutsideTargetGroupRecord,
   near_threshold: nearThresholdGroupRecord,
 });
 

@@ -532,11 +532,23 @@ export const callbackRequestItemRecord = z.object({
   created_at: time,
 });
 
+/** A patient whose latest reading of some measure missed its care-plan target (one note per measure). */
+export const readingsOutsideTargetItemRecord = z.object({
+  patient_id: id,
+  patient_name: z.string(),
+  /** `Systolic blood pressure 168 mmHg (target: below 140)`, one per measure outside target. */
+  readings: z.array(z.string()),
+  /** The call of the newest of these readings, and its time. */
+  call_id: id,
+  observed_at: time,
+});
+
 export const awaitingConsentGroupRecord = worklistGroup(awaitingConsentItemRecord);
 export const interestedGroupRecord = worklistGroup(interestedItemRecord);
 export const checkInsDueGroupRecord = worklistGroup(checkInDueItemRecord);
 export const urgentSummariesGroupRecord = worklistGroup(urgentSummaryItemRecord);
 export const callbackRequestsGroupRecord = worklistGroup(callbackRequestItemRecord);
+export const readingsOutsideTargetGroupRecord = worklistGroup(readingsOutsideTargetItemRecord);
 export const nearThresholdGroupRecord = z.extend(worklistGroup(nearThresholdItemRecord), {
   /** The first day (YYYY-MM-DD, organization's time zone) the group is filled in this month. */
   window_starts: z.string(),

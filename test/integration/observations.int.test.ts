@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CallDetailResponse, CallLogSummary } from '../../shared/calls';
 import type { CarePlan, Observation, Page } from '../../shared/domain';
+import type { WorklistAnswer } from '../../shared/dashboard';
 import { call } from '../support/api';
 import {
   createCallablePatient,
@@ -61,6 +62,12 @@ const settled = (id: string) =>
     () => callDetail(id),
     (c) => c.status === 'completed' || c.status === 'failed',
   );
+/** The patient's item of the worklist's "Readings outside target" group, if listed. */
+const outsideTarget = async (patientId: string) =>
+  expectStatus(
+    await call<WorklistAnswer>(stack, 'GET', '/worklist', { token: nurse }),
+    200,
+  ).readings_outside_target.items.find((i) => i.patient_id === patientId);
 const observations = async (patientId: string, query = '') =>
   expectStatus(
     await call<Page<Observation>>(stack, 'GET', `/patients/${patientId}/observations${query}`, { token: nurse }),
@@ -180,4 +187,33 @@ describe('observations from check-in calls', () => {
     expect(done).toMatchObject({ status: 'completed', escalation_level: 'Urgent' });
     expect(done.note_to_doctor).toMatch(/Readings: Systolic blood pressure \d+ mmHg \(target: below 130\)\.$/);
   });
+
+  it('lists a patient with a reading over target on the worklist until a later call is back in target', async () => {
+    const patient = await patientWithPlan(4, [
+      { measure: 'systolic', below: 130 },
+      { measure: 'diastolic', below: 95 },
+    ]);
+
+    const urgent = await settled((await placeCall(patient.id)).id);
+    expect(urgent.escalation_level).toBe('Urgent');
+    const listed = await outsideTarget(patient.id);
+    expect(listed).toMatchObject({ call_id: urgent.id, observed_at: expect.any(String) });
+    expect(listed?.readings).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Systolic blood pressure \d+ mmHg \(target: below 130\)$/)]),
+    );
+
+    // A later call without a blood pressure leaves the missed measure as it was.
+    await reportedCall(patient.id, { flag: 'Normal', readings: [{ measure: 'phq2', value: 0, source: 'reported' }] });
+    expect(await outsideTarget(patient.id)).toMatchObject({ call_id: urgent.id });
+
+    const back = await reportedCall(patient.id, {
+      flag: 'Normal',
+      readings: [
+        { measure: 'systolic', value: 122, source: 'device' },
+        { measure: 'diastolic', value: 78, source: 'device' },
+      ],
+    });
+    expect(back.escalation_level).toBe('Normal');
+    expect(await outsideTarget(patient.id)).toBeUndefined();
+  }, 60_000);
 });

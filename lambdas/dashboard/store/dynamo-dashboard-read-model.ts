@@ -1,5 +1,12 @@
 import { SUMMARY_TABS, type SummaryTab } from '../../../shared/values/summaries';
-import type { AwaitingConsent, CheckInDue, DashboardReadModel, OpenCallback, StagedPatient } from '../ports';
+import type {
+  AwaitingConsent,
+  CheckInDue,
+  DashboardReadModel,
+  OpenCallback,
+  ReadingAlert,
+  StagedPatient,
+} from '../ports';
 import type { CcmMonthRecord } from '../../kernel/records/ccm-month';
 import type { SummaryEntry } from '../../kernel/records/summary-entry';
 import { summaryCounterScope } from '../../kernel/read-models/summary-scopes';
@@ -88,6 +95,22 @@ export class DynamoDashboardReadModel implements DashboardReadModel {
       .byStage({ provider_id: organizationId, stage: 'interested' })
       .go({ order: 'desc', limit: read, pages: 1 });
     return { items: data.map((e) => ({ patientId: e.patient_id, enteredAt: e.entered_at })), more: cursor !== null };
+  }
+
+  async readingAlerts(organizationId: string, read: number): Promise<{ items: ReadingAlert[]; more: boolean }> {
+    const { data, cursor } = await this.db.entities.readingAlert.query
+      .byOrganization({ provider_id: organizationId })
+      .go({ limit: read, pages: 1 });
+    return {
+      items: data.map((a) => ({
+        patientId: a.patient_id,
+        measure: a.measure,
+        note: a.note,
+        callLogId: a.call_log_id,
+        observedAt: a.observed_at,
+      })),
+      more: cursor !== null,
+    };
   }
 
   async openCallbacks(organizationId: string, read: number): Promise<{ callbacks: OpenCallback[]; more: boolean }> {

@@ -17,6 +17,7 @@ import { notificationEntity } from './entities/notification';
 import { observationEntity } from './entities/observation';
 import { openCallEntity } from './entities/open-call';
 import { openCallbackEntity } from './entities/open-callback';
+import { readingAlertEntity } from './entities/reading-alert';
 import { organizationEntity } from './entities/organization';
 import { outreachCadenceEntity } from './entities/outreach-cadence';
 import { patientEntity } from './entities/patient';
@@ -78,6 +79,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       patientLinks: patientLinksEntity(config),
       patientMrn: patientMrnEntity(config),
       observation: observationEntity(config),
+      readingAlert: readingAlertEntity(config),
       enrollmentEntry: enrollmentEntryEntity(config),
       panelImport: panelImportEntity(config),
     },

@@ -110,6 +110,19 @@ export const DASHBOARD_CONTRACT = {
           hidden: 0,
           complete: true,
         },
+        readings_outside_target: {
+          items: [
+            {
+              patient_id: EXAMPLE_IDS.patient,
+              patient_name: exampleSummary.patient_name,
+              readings: ['Systolic blood pressure 168 mmHg (target: below 140)'],
+              call_id: EXAMPLE_IDS.call,
+              observed_at: '2026-11-23T15:04:05.000Z',
+            },
+          ],
+          hidden: 0,
+          complete: true,
+        },
         near_threshold: {
           items: [
             {

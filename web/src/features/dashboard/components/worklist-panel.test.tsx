@@ -16,6 +16,7 @@ const EMPTY: WorklistAnswer = {
   check_ins_due: none,
   urgent_summaries: none,
   callback_requests: none,
+  readings_outside_target: none,
   near_threshold: { ...none, window_starts: '2026-03-25', in_window: false },
 };
 
@@ -68,6 +69,22 @@ const FULL: WorklistAnswer = {
     items: [
       { patient_id: 'p6', patient_name: 'Flo Finch', message_id: 'm1', created_at: '2026-03-21T10:00:00.000Z' },
       { patient_id: 'p7', patient_name: 'Gus Gale', message_id: 'm2', created_at: '2026-03-22T10:00:00.000Z' },
+    ],
+    hidden: 0,
+    complete: true,
+  },
+  readings_outside_target: {
+    items: [
+      {
+        patient_id: 'p9',
+        patient_name: 'Ivy Irwin',
+        readings: [
+          'Systolic blood pressure 168 mmHg (target: below 140)',
+          'Diastolic blood pressure 95 mmHg (target: below 90)',
+        ],
+        call_id: 'c9',
+        observed_at: '2026-03-24T10:00:00.000Z',
+      },
     ],
     hidden: 0,
     complete: true,
@@ -137,6 +154,15 @@ describe('the worklist', { timeout: 30_000 }, () => {
     const near = screen.getByRole('region', { name: 'Near a time threshold' });
     expect(within(near).getByText('17 of 20 min, 3 to go')).toBeVisible();
 
+    const outside = screen.getByRole('region', { name: 'Readings outside target' });
+    expect(within(outside).getByRole('link', { name: 'Ivy Irwin' })).toHaveAttribute('href', '/provider/patients/p9');
+    expect(
+      within(outside).getByText(
+        'Systolic blood pressure 168 mmHg (target: below 140); Diastolic blood pressure 95 mmHg (target: below 90)',
+      ),
+    ).toBeVisible();
+    expect(within(outside).getByLabelText('1 in all')).toBeVisible();
+
     const callbacks = screen.getByRole('region', { name: 'Callback requests' });
     expect(within(callbacks).getByLabelText('2 in all')).toBeVisible();
     expect(within(callbacks).getByText(/Texts section of their page/)).toBeVisible();
@@ -183,6 +209,7 @@ describe('the worklist', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Nothing waiting')).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Awaiting consent' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Interested in enrolling' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Readings outside target' })).toBeNull();
     await expectNoAxeViolations(document.body);
   });
 

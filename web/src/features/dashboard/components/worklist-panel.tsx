@@ -127,6 +127,21 @@ function WorklistGroups({ data }: { data: WorklistAnswer }) {
         )}
       />
       <WorklistGroup
+        title="Readings outside target"
+        hint="The latest reading of these measures missed the care plan's target: review the patient's readings and follow up."
+        group={data.readings_outside_target}
+        itemKey={(r) => r.patient_id}
+        renderItem={(r) => (
+          <>
+            {patientLink(r.patient_id, r.patient_name)}
+            <Text span size="sm" c="red.9">
+              {r.readings.join('; ')}
+            </Text>
+            {dimmed(formatWhen(r.observed_at))}
+          </>
+        )}
+      />
+      <WorklistGroup
         title="Interested in enrolling"
         hint="Said yes to an invitation: call them, explain the program and record their consent on their page."
         group={data.interested_in_enrolling}
@@ -204,7 +219,7 @@ export function WorklistPanel() {
           <ListEmptyState
             icon={ListChecks}
             title="Nothing waiting"
-            description="No patient awaits consent or a call back, no check-in is due this week and no Emergent or Urgent summary is open."
+            description="No patient awaits consent or a call back or has a reading outside target, no check-in is due this week and no Emergent or Urgent summary is open."
             py="md"
           />
         ) : (

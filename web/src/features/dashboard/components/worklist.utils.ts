@@ -17,6 +17,7 @@ export function hiddenText(hidden: number, complete: boolean): string {
 export function isWorklistEmpty(worklist: WorklistAnswer): boolean {
   return (
     worklist.callback_requests.items.length === 0 &&
+    worklist.readings_outside_target.items.length === 0 &&
     worklist.awaiting_consent.items.length === 0 &&
     worklist.interested_in_enrolling.items.length === 0 &&
     worklist.check_ins_due.items.length === 0 &&
