@@ -9,6 +9,7 @@
  * check-in (at most twice, the next day at the same hour), and after the last attempt the patient
  * is unreachable. The call never records consent: staff do.
  */
+import { inviteEach } from '../kernel/bulk-invitations';
 import { isInvitable, stageAfterAnswer, type EnrollmentStage } from '../../shared/enrollment/funnel';
 import type { BulkInvitationAnswer, InvitationAnswer } from '../../shared/enrollment/panel';
 import { MAX_CHECK_IN_RETRIES, UNANSWERED_OUTCOMES, type CallOutcome } from '../../shared/values/calls';
@@ -33,9 +34,6 @@ type Staged = Pick<PatientRecord, 'id' | 'provider_id' | 'created_at'>;
 export type StageMoved = 'stage_moved';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Invitations placed at once by a bulk request: Vapi's latency, not the practice's size, bounds it. */
-const BULK_WIDTH = 4;
 
 /** The patient's move from `from` to `to`, only while it is still active at `from`: the stage and its read model. */
 export function stageMoveWrites(p: Staged, from: EnrollmentStage, to: EnrollmentStage, at: string) {
@@ -179,24 +177,7 @@ export async function invitePatientsByCall(
 ): Promise<BulkInvitationAnswer> {
   // The organization is checked first: another organization's request answers 404 and calls nobody.
   await organizationForActor(deps, actor, organizationId);
-  const ids = [...new Set(patientIds)];
-  const results: BulkInvitationAnswer['results'] = [];
-  for (let i = 0; i < ids.length; i += BULK_WIDTH) {
-    results.push(
-      ...(await Promise.all(
-        ids.slice(i, i + BULK_WIDTH).map(async (id) => {
-          try {
-            await invitePatientByCall(deps, actor, id);
-            return { patient_id: id, outcome: 'invited' as const, code: null, error: null };
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            return { patient_id: id, outcome: 'refused' as const, code: error.code, error: error.message };
-          }
-        }),
-      )),
-    );
-  }
-  return { invited: results.filter((r) => r.outcome === 'invited').length, results };
+  return inviteEach(patientIds, (id) => invitePatientByCall(deps, actor, id));
 }
 
 /**

@@ -6,6 +6,7 @@
  * number (texts.ts reservePlan); once Twilio accepted it, the patient is invited. The patient's
  * YES or NO moves them on (texts.ts receiveInboundText).
  */
+import { inviteEach } from '../kernel/bulk-invitations';
 import { isInvitable } from '../../shared/enrollment/funnel';
 import { INVITATION_TEXTS } from '../../shared/enrollment/invitation-texts';
 import type { BulkInvitationAnswer, InvitationAnswer } from '../../shared/enrollment/panel';
@@ -14,7 +15,6 @@ import { TEXT_MONTHLY_LIMIT } from '../../shared/texts';
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { organizationForActor, patientForActor } from '../kernel/access';
-import { AppError } from '../kernel/app-error';
 import { audited } from '../kernel/audit';
 import { fail, overDailyLimit } from '../kernel/error-catalogue';
 import { dailyCapOf, slotTaken } from '../kernel/read-models/daily-caps';
@@ -30,9 +30,6 @@ export interface InvitationDeps extends TextDeps {
   /** Where Twilio posts delivery statuses (`twilioStatus`). */
   statusCallbackUrl: string;
 }
-
-/** Invitations sent at once by a bulk request: Twilio's latency, not the practice's size, bounds it. */
-const BULK_WIDTH = 4;
 
 /**
  * Invites one patient by text: only an eligible patient, or an invited one who has not answered
@@ -127,22 +124,5 @@ export async function invitePatientsByText(
 ): Promise<BulkInvitationAnswer> {
   // The organization is checked first: another organization's request answers 404 and sends nothing.
   await organizationForActor(deps, actor, organizationId);
-  const ids = [...new Set(patientIds)];
-  const results: BulkInvitationAnswer['results'] = [];
-  for (let i = 0; i < ids.length; i += BULK_WIDTH) {
-    results.push(
-      ...(await Promise.all(
-        ids.slice(i, i + BULK_WIDTH).map(async (id) => {
-          try {
-            await invitePatientByText(deps, actor, id);
-            return { patient_id: id, outcome: 'invited' as const, code: null, error: null };
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            return { patient_id: id, outcome: 'refused' as const, code: error.code, error: error.message };
-          }
-        }),
-      )),
-    );
-  }
-  return { invited: results.filter((r) => r.outcome === 'invited').length, results };
+  return inviteEach(patientIds, (id) => invitePatientByText(deps, actor, id));
 }
