@@ -12,6 +12,7 @@ import { ApiError } from '../../lib/api-client';
 import { createFakeApi } from '../../test/fakes';
 import { renderWithProviders } from '../../test/render-with-providers';
 import { expectNoAxeViolations } from '../../test/axe';
+import { deferredAnswer } from '../../test/deferred';
 import { CallLinkPage } from './call-link';
 
 const CALL_FAILED_TITLE = CALL_LINK_PAGE_TEXTS.en.callFailedTitle;
@@ -48,8 +49,8 @@ const heading = async (name: string) => {
 
 describe('CallLinkPage (/call/{token})', { timeout: 30_000 }, () => {
   it("validates the link without a session, then says 'CareLoop is Calling You'", async () => {
-    let settle: (value: CallLinkResponse) => void = () => undefined;
-    const { requests } = openLink(() => new Promise((resolve) => (settle = resolve)));
+    const { answer, settle } = deferredAnswer<CallLinkResponse>();
+    const { requests } = openLink(answer);
 
     const validating = await heading(CALL_LINK_MESSAGES.validating);
     expect(validating.closest('[aria-live="polite"]')).not.toBeNull();
@@ -200,8 +201,8 @@ describe("CallLinkPage in Spanish (a Spanish-speaking patient's link)", { timeou
   const region = () => document.querySelector('[lang]');
 
   it("speaks Spanish while validating (the link's lang) and once called (the answer's language), axe clean", async () => {
-    let settle: (value: CallLinkResponse) => void = () => undefined;
-    openLink(() => new Promise((resolve) => (settle = resolve)), '/call/tok_1?lang=es');
+    const { answer, settle } = deferredAnswer<CallLinkResponse>();
+    openLink(answer, '/call/tok_1?lang=es');
 
     await heading(ES.validating);
     expect(region()?.getAttribute('lang')).toBe('es');

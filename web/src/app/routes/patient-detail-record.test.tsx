@@ -6,6 +6,7 @@ import { IDENTIFIER_MESSAGES } from '../../../../shared/ccm/identifiers';
 import { createAppRoutes } from '../router';
 import { ApiError } from '../../lib/api-client';
 import { expectNoAxeViolations } from '../../test/axe';
+import { deferredAnswer } from '../../test/deferred';
 import { createFakeApi, requestsTo, type FakeApiAnswer } from '../../test/fakes';
 import { patient, patientDetail } from '../../test/records';
 import { renderWithProviders } from '../../test/render-with-providers';
@@ -67,8 +68,8 @@ describe("the patient's record on the patient page", { timeout: 30_000 }, () => 
   });
 
   it('downloads the FHIR R4 Bundle as <last>-<first>-fhir.json through the API client', async () => {
-    let answer: (text: string) => void = () => undefined;
-    const { requests, user } = openPatient(() => new Promise<string>((resolve) => (answer = resolve)));
+    const { answer: bundle, settle: answer } = deferredAnswer<string>();
+    const { requests, user } = openPatient(bundle);
     const button = await screen.findByRole('button', { name: 'Export FHIR R4' });
     await user.click(button);
     // Loading while the server makes it.

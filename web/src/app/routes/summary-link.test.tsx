@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../../shared/roles';
 import type { SummaryLinkResponse } from '../../../../shared/summary-link';
 import { createAppRoutes } from '../router';
 import { ApiError } from '../../lib/api-client';
+import { deferredAnswer } from '../../test/deferred';
 import { createFakeApi } from '../../test/fakes';
 import { signedInUser } from '../../test/records';
 import { renderWithProviders } from '../../test/render-with-providers';
@@ -67,15 +68,18 @@ const definition = (region: HTMLElement, term: string) =>
 
 describe('CallSummaryPage', () => {
   it('shows every card of the summary to provider staff, with the transcript behind its toggle', async () => {
-    let settle: (value: SummaryLinkResponse) => void = () => undefined;
-    const { requests, user } = openSummary(() => new Promise((resolve) => (settle = resolve)));
+    const { answer, settle } = deferredAnswer<SummaryLinkResponse>();
+    const { requests, user } = openSummary(answer);
 
     expect(shown(await screen.findByText('Loading summary...'))).toBe(true);
     expect(shown(screen.getByRole('heading', { level: 1, name: 'Call Summary' }))).toBe(true);
     expect(shown(screen.getByText('Healthcare Provider Access'))).toBe(true);
-    expect(requests.map(({ path, fallbackError }) => ({ path, fallbackError }))).toEqual([
-      { path: '/summary-links/tok_1', fallbackError: 'Failed to load summary data' },
-    ]);
+    // The request starts in the page's effect, which may run after the loading state is painted.
+    await waitFor(() =>
+      expect(requests.map(({ path, fallbackError }) => ({ path, fallbackError }))).toEqual([
+        { path: '/summary-links/tok_1', fallbackError: 'Failed to load summary data' },
+      ]),
+    );
     settle(summaryLink());
 
     const information = await screen.findByRole('region', { name: 'Call Information' });
