@@ -16,6 +16,8 @@ export const CALL_MESSAGES = {
   scheduleOptionRequired: 'Please choose when to call',
   scheduledCallNotPending: 'This call is no longer pending',
   voiceServiceFailed: 'The voice service could not place the call. Please try again.',
+  /** Every concurrent-call line is busy (DECISIONS "Outreach capacity"): a call placed now cannot start. */
+  callLinesBusy: 'All call lines are busy right now. Please try again in a few minutes.',
   voiceServiceUnavailable: 'The voice service is not answering. Please try again in a few minutes.',
   voiceRequired: 'Please choose a voice',
   assistantIdRequired: 'Assistant ID is required',

@@ -157,6 +157,18 @@ export interface CallScheduler {
   cancel(callLogId: string): Promise<void>;
 }
 
+/**
+ * The queue of calls due to be placed (SQS): a call's schedule sends its id here, and a call that
+ * found no free slot of the concurrency budget is sent back with a delay (DECISIONS "Outreach capacity").
+ */
+export interface CallQueue {
+  /**
+   * Sends `callLogId` to the placer after `delaySeconds` (0–900, SQS's limit). `waitingSince` is when
+   * the call first found no free slot (ISO), carried so the wait is measured from then.
+   */
+  enqueue(callLogId: string, delaySeconds: number, waitingSince?: string): Promise<void>;
+}
+
 /** A reading or screening score as stored (platform/dynamodb/entities/observation.ts). */
 export type ObservationRecord = Observation;
 

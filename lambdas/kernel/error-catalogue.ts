@@ -247,6 +247,7 @@ export const ERRORS = {
     code: 'call.vendor_unavailable',
     message: CALL_MESSAGES.voiceServiceUnavailable,
   },
+  callLinesBusy: { kind: 'too_many', code: 'call.lines_busy', message: CALL_MESSAGES.callLinesBusy },
   scheduleFailed: { kind: 'unavailable', code: 'call.schedule_failed', message: CALL_MESSAGES.scheduleFailed },
   linkCallRejected: { kind: 'bad_gateway', code: 'link.call_failed', message: CALL_LINK_MESSAGES.callFailed },
   linkCallUnavailable: { kind: 'unavailable', code: 'link.call_failed', message: CALL_LINK_MESSAGES.callFailed },
@@ -319,6 +320,7 @@ export const IDENTITY_ERRORS: Record<IdentityRefusal['reason'], ErrorName> = {
 export const VOICE_ERRORS: Record<VoiceAgentError['kind'], ErrorName> = {
   rejected: 'voiceRejected',
   unavailable: 'voiceUnavailable',
+  at_capacity: 'callLinesBusy',
 };
 
 /** Why a Vapi webhook body is not a server message (the adapter's parse reason), as a refusal. */

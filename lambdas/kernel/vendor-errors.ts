@@ -1,7 +1,13 @@
 /** Adapters report outcomes; the use case chooses the words (STYLE "Habits to grow into"). */
 export class VoiceAgentError extends Error {
   constructor(
-    readonly kind: 'rejected' | 'unavailable',
+    /**
+     * `at_capacity`: every concurrent-call slot of the vendor account was busy, so the call never
+     * started (Vapi: `subscriptionLimits.concurrencyBlocked`, ended reason
+     * `call.start.error-subscription-concurrency-limit-reached`). The call waits for a slot; it is
+     * not a failure of the call.
+     */
+    readonly kind: 'rejected' | 'unavailable' | 'at_capacity',
     /** Vendor status code or error name, for the log (never PHI). */
     readonly detail: string,
   ) {
