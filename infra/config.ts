@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
-import type { VapiWebhookAuth } from '../lambdas/kernel/env';
+import { DEFAULT_CALL_LINES, type VapiWebhookAuth } from '../lambdas/kernel/env';
 import { parseCallingCodes } from '../shared/phone';
 
 /** Repository root: infra/ lives one level below it. */
@@ -57,6 +57,11 @@ export interface CareLoopConfig {
    * (`"1"` = the NANP, the default; `"1,44"` adds the UK), comma-separated (PHONE_CALLING_CODES).
    */
   readonly phoneCallingCodes: string;
+  /**
+   * `vapiConcurrency`: the Vapi account's concurrent-call limit (10 unless more lines are bought),
+   * the budget of call slots CareLoop places calls within (VAPI_CONCURRENCY).
+   */
+  readonly callLines: number;
 }
 
 /** Thresholds of the volume and spend alarms: CDK context keys, defaults in USAGE_ALARM_DEFAULTS. */
@@ -230,6 +235,16 @@ function readNotificationsConfig(node: Node, isProduction: boolean): Notificatio
   return { emailFrom: senders.notificationEmailFrom, twilioSender: senders.twilioSender };
 }
 
+function callLinesContext(node: Node): number {
+  const value: unknown = node.tryGetContext('vapiConcurrency');
+  if (value === undefined || value === null || value === '') return DEFAULT_CALL_LINES;
+  const lines = Number(value);
+  if (!Number.isInteger(lines) || lines < 1) {
+    throw new Error(`CDK context "vapiConcurrency" must be a whole number of at least 1, got "${String(value)}"`);
+  }
+  return lines;
+}
+
 function readCallingCodesContext(node: Node): string {
   const value: unknown = node.tryGetContext('phoneCallingCodes');
   const list = Array.isArray(value) ? value.join(',') : value === undefined || value === null ? '' : String(value);
@@ -290,6 +305,7 @@ export function readConfig(node: Node): CareLoopConfig {
       vapiDailyCostDollars: positiveNumberContext(node, 'alarmVapiDailyCostDollars'),
     },
     phoneCallingCodes: readCallingCodesContext(node),
+    callLines: callLinesContext(node),
   };
 }
 

@@ -55,6 +55,7 @@ export const CONFIG_VARIABLES = {
   phones: ['PHONE_CALLING_CODES'],
   auditArchive: ['AUDIT_ARCHIVE_BUCKET'],
   panelFiles: ['PANEL_FILES_BUCKET'],
+  callLines: ['VAPI_CONCURRENCY'],
 } as const satisfies Record<ConfigNeed, readonly string[]>;
 
 type GroupEnvironment<N extends ConfigNeed> = Record<(typeof CONFIG_VARIABLES)[N][number], string>;
@@ -87,6 +88,8 @@ export interface FunctionConfigurationProps {
   readonly webOrigin: string;
   /** The served countries' calling codes, comma-separated (`1` = the NANP). */
   readonly phoneCallingCodes: string;
+  /** The Vapi account's concurrent-call limit, the budget of call slots. */
+  readonly callLines: number;
   /** The audit events' locked copies (Object Lock, compliance mode), encrypted with `dataKey`. */
   readonly auditArchiveBucket: IBucket;
   /** Practices' panel files and their imports' reports, encrypted with `dataKey`. */
@@ -238,6 +241,10 @@ export class FunctionConfiguration {
       },
       phones: {
         environment: { PHONE_CALLING_CODES: props.phoneCallingCodes } satisfies GroupEnvironment<'phones'>,
+        grant: () => undefined,
+      },
+      callLines: {
+        environment: { VAPI_CONCURRENCY: String(props.callLines) } satisfies GroupEnvironment<'callLines'>,
         grant: () => undefined,
       },
       auditArchive: {

@@ -189,6 +189,7 @@ export class StatelessStack extends Stack {
       twilioSecret: props.twilioSecret,
       webOrigin: props.webOrigin,
       phoneCallingCodes: config.phoneCallingCodes,
+      callLines: config.callLines,
       auditArchiveBucket: props.auditArchiveBucket,
       panelFilesBucket: new PanelFilesBucket(this, 'PanelFiles', { dataKey: props.dataKey, webOrigin: props.webOrigin })
         .bucket,

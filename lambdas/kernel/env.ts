@@ -183,6 +183,23 @@ export function readSmsEnv(source: Source = process.env): SmsEnv {
 export const readCallingCodes = (source: Source = process.env): readonly string[] =>
   parseCallingCodes(source.PHONE_CALLING_CODES);
 
+/** The Vapi account's concurrent call slots when VAPI_CONCURRENCY is unset (docs.vapi.ai/calls/call-concurrency). */
+export const DEFAULT_CALL_LINES = 10;
+
+/**
+ * VAPI_CONCURRENCY: how many calls the deployment's Vapi account may run at once (its concurrency
+ * limit, bought from Vapi), the budget of call slots (DECISIONS "Outreach capacity"). Unset: 10.
+ */
+export function readCallLines(source: Source = process.env): number {
+  const raw = source.VAPI_CONCURRENCY;
+  if (raw === undefined || raw === '') return DEFAULT_CALL_LINES;
+  const lines = Number(raw);
+  if (!Number.isInteger(lines) || lines < 1) {
+    throw new Error('Environment variable VAPI_CONCURRENCY must be a whole number of at least 1');
+  }
+  return lines;
+}
+
 /** The web app's origin (`https://app.example.org`), without a trailing slash: the CDK derives it from the web stack. */
 export const readWebOrigin = (source: Source = process.env): string =>
   required(source, 'WEB_ORIGIN').replace(/\/+$/, '');

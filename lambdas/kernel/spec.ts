@@ -38,7 +38,9 @@ export type ConfigNeed =
   /** AUDIT_ARCHIVE_BUCKET, S3_ENDPOINT: the audit events' locked copies in S3 (Object Lock). */
   | 'auditArchive'
   /** PANEL_FILES_BUCKET, S3_ENDPOINT: the panel files practices upload for import, and the imports' reports. */
-  | 'panelFiles';
+  | 'panelFiles'
+  /** VAPI_CONCURRENCY: the deployment's concurrent-call budget (DECISIONS "Outreach capacity"). */
+  | 'callLines';
 
 /**
  * Item actions on the single table. Never Scan (no Scan in a request path) and never DescribeTable

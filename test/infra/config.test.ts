@@ -29,6 +29,14 @@ describe('Vapi configuration from CDK context', () => {
     expect(configWith({ vapiVoiceIdEs: 'spanish-voice' }).vapi.spanishVoiceId).toBe('spanish-voice');
   });
 
+  it("budgets calls within the Vapi account's concurrency: 10 lines unless context says more", () => {
+    expect(configWith({}).callLines).toBe(10);
+    expect(configWith({ vapiConcurrency: 200 }).callLines).toBe(200);
+    expect(configWith({ vapiConcurrency: '20' }).callLines).toBe(20);
+    expect(() => configWith({ vapiConcurrency: 0 })).toThrow(/vapiConcurrency/);
+    expect(() => configWith({ vapiConcurrency: 'many' })).toThrow(/vapiConcurrency/);
+  });
+
   it('turns call recording on only when a deployment says so', () => {
     expect(configWith({ vapiRecordingEnabled: true }).vapi.recordingEnabled).toBe(true);
     expect(configWith({ vapiRecordingEnabled: 'true' }).vapi.recordingEnabled).toBe(true);

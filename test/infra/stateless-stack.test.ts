@@ -104,6 +104,7 @@ const READERS: Record<ConfigNeed, ((source: NodeJS.ProcessEnv) => unknown) | und
   phones: undefined, // optional: unset means the NANP only
   auditArchive: readAuditArchiveEnv,
   panelFiles: readPanelFilesEnv,
+  callLines: undefined, // optional: unset means Vapi's default of 10 slots
 };
 const CONFIG_GROUPS = Object.keys(CONFIG_VARIABLES) as ConfigNeed[];
 
