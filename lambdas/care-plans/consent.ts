@@ -107,6 +107,7 @@ function toEntry(c: ConsentRecord, names: ReadonlyMap<string, AuthorName>): Cons
     date: c.date,
     method: c.method,
     disclosures: c.disclosures,
+    script_language: c.scriptLanguage,
     recorded_by: { user_id: c.recordedBy, name: names.get(c.recordedBy)?.name || UNKNOWN_AUTHOR },
     recorded_at: c.recordedAt,
   };

@@ -118,7 +118,14 @@ export async function createPatient(
       const owner = { id: patientId, provider_id: organization.id };
       // Consent asked in the wizard is the patient's first consent change, in the same transaction.
       const consent = input.consent
-        ? planConsent(input.consent, owner, organization, actor.userId, now, deps.ids.newId())
+        ? planConsent(
+            input.consent,
+            { ...owner, preferred_language: input.preferred_language },
+            organization,
+            actor.userId,
+            now,
+            deps.ids.newId(),
+          )
         : null;
       const record: PatientRecord = {
         ...owner,

@@ -222,6 +222,8 @@ export const consentEntryRecord = z.object({
   method: z.nullable(z.enum(CONSENT_METHODS)),
   /** The disclosures staff confirmed the patient was given. */
   disclosures: z.array(z.enum(CONSENT_DISCLOSURES)),
+  /** The language of the consent script staff read (the patient's); null when recorded before it was kept. */
+  script_language: z.nullable(z.enum(PREFERRED_LANGUAGES)),
   /** Who recorded it (by user id; the name is read when the answer is built). */
   recorded_by: documentAuthorRecord,
   recorded_at: time,

@@ -76,12 +76,25 @@ describe('consent', () => {
         date: '2026-01-05',
         method: 'verbal',
         disclosures: ALL_DISCLOSURES,
+        script_language: 'en',
         recorded_by: { user_id: nurseProfile.id, name: 'Nora Ellis' },
         recorded_at: expect.any(String),
       },
     ]);
     const { data } = await tableOf(stack).entities.consentRecord.query.byPatient({ patient_id: patient.id }).go();
     expect(data.map((c) => c.recorded_by)).toEqual([nurseProfile.id]);
+  });
+
+  it("says the consent script was read in the patient's language: Spanish in the wizard and afterwards", async () => {
+    const patient = await createPatient(stack, orgs.sunrise, { preferred_language: 'es', consent: accepted() }, nurse);
+    expectStatus(await record(patient.id, { status: 'withdrawn', date: '2026-01-06', method: 'verbal' }), 201);
+    const history = expectStatus(await consentOf(patient.id), 200).history.items;
+    expect(history.map((c) => [c.status, c.script_language])).toEqual([
+      ['withdrawn', 'es'],
+      ['accepted', 'es'],
+    ]);
+    const { data } = await tableOf(stack).entities.consentRecord.query.byPatient({ patient_id: patient.id }).go();
+    expect(data.map((c) => c.script_language)).toEqual(['es', 'es']);
   });
 
   it('starts as not asked; changes keep their history, newest first, paged', async () => {

@@ -268,6 +268,7 @@ describe('the charts’ stored figures', () => {
         date: today,
         method: 'written' as const,
         disclosures: [],
+        scriptLanguage: 'en' as const,
         recordedBy: author.userId,
         recordedAt: created,
       },

@@ -150,6 +150,7 @@ function toConsent(c: ConsentItem): ConsentRecord {
     disclosures: (c.disclosures ?? []).filter((d): d is ConsentRecord['disclosures'][number] =>
       (CONSENT_DISCLOSURES as readonly string[]).includes(d),
     ),
+    scriptLanguage: c.script_language ?? null,
     recordedBy: c.recorded_by,
     recordedAt: c.recorded_at,
   };
