@@ -5,6 +5,7 @@
  * report reads running totals, never the log.
  */
 import { billedMonth } from '../../shared/ccm/patient-month';
+import { qmbInMonth } from '../../shared/ccm/qmb';
 import { DEFAULT_RATES, type FeeSchedule } from '../../shared/ccm/rates';
 import { consentCoverageFromLatest, consentCoversMonth, type ConsentChange } from '../../shared/consent';
 import {
@@ -268,7 +269,7 @@ export function reportRow(
       aiContacts: totals.ai_contacts,
       aiMinutes: totals.ai_minutes,
       complex,
-      qmb: patient.qmb?.status ?? false,
+      qmb: qmbInMonth(patient.qmbChecks ?? [], month),
       initiatingVisit: true,
       otherBiller: false,
     },
