@@ -5,6 +5,7 @@
  * report reads running totals, never the log.
  */
 import { billedMonth } from '../../shared/ccm/patient-month';
+import { qmbInMonth } from '../../shared/ccm/qmb';
 import { DEFAULT_RATES, type FeeSchedule } from '../../shared/ccm/rates';
 import { consentCoverageFromLatest, consentCoversMonth, type ConsentChange } from '../../shared/consent';
 import {
@@ -268,7 +269,7 @@ export function reportRow(
       aiContacts: totals.ai_contacts,
       aiMinutes: totals.ai_minutes,
       complex,
-      qmb: patient.qmb?.status ?? false,
+      qmb: qmbInMonth(patient.qmbChecks ?? [], month),
       initiatingVisit: true,
       otherBiller: false,
     },
@@ -364,6 +365,23 @@ async function rowsOf(
   patients: ReadonlyMap<string, PatientRecord>,
   ready: boolean,
 ): Promise<BillingReportRow[]> {
+  return (await patientRowsOf(deps, organization, month, slots, patients, ready)).map((r) => r.row);
+}
+
+/** A report row with the patient it was computed from. */
+export interface PatientReportRow {
+  patient: PatientRecord;
+  row: BillingReportRow;
+}
+
+async function patientRowsOf(
+  deps: CareTimeDeps,
+  organization: OrganizationRef,
+  month: string,
+  slots: readonly ReportSlot[],
+  patients: ReadonlyMap<string, PatientRecord>,
+  ready: boolean,
+): Promise<PatientReportRow[]> {
   const rows = await Promise.all(
     slots.map(async (slot) => {
       const patient = patients.get(slot.patientId);
@@ -372,7 +390,7 @@ async function rowsOf(
       if (!slot.month && monthIn(organization.timezone, new Date(patient.created_at)) > month) return null;
       const covered = await consentCovers(deps, patient, month);
       const row = reportRow(patient, month, slot.month, covered, organization.fee_schedule ?? DEFAULT_RATES);
-      return !ready || row.ready ? row : null;
+      return !ready || row.ready ? { patient, row } : null;
     }),
   );
   return rows.filter((row) => row !== null);
@@ -442,6 +460,15 @@ export async function wholeMonthRows(
   organization: OrganizationRef,
   month: string,
 ): Promise<BillingReportRow[]> {
+  return (await wholeMonthPatientRows(deps, organization, month)).map((r) => r.row);
+}
+
+/** `wholeMonthRows` with each row's patient, for what reads more of the patient (the claim file). */
+export async function wholeMonthPatientRows(
+  deps: CareTimeDeps,
+  organization: OrganizationRef,
+  month: string,
+): Promise<PatientReportRow[]> {
   const [recorded, active] = await Promise.all([
     deps.timeLog.monthRows(organization.id, month),
     deps.patients.listByOrganization(organization.id),
@@ -456,7 +483,7 @@ export async function wholeMonthRows(
     ...recorded.map((row) => ({ patientId: row.patient_id, month: row })),
     ...active.filter((p) => !withRow.has(p.id)).map((p) => ({ patientId: p.id, month: null })),
   ];
-  return rowsOf(deps, organization, month, slots, patients, false);
+  return patientRowsOf(deps, organization, month, slots, patients, false);
 }
 
 /** The whole month as CSV, in the report's order (wholeMonthRows). */

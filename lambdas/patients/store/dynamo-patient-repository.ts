@@ -121,6 +121,7 @@ function toRecord(p: PatientItem): PatientRecord {
     mbi: p.mbi ?? null,
     preferred_language: p.preferred_language ?? DEFAULT_LANGUAGE,
     qmb: p.qmb ? { status: p.qmb.status, checked_on: p.qmb.checked_on } : null,
+    ...qmbChecksOf(p),
     ...(p.enrollment_stage ? { enrollmentStage: p.enrollment_stage } : {}),
     ...(p.calls_stopped_at ? { callsStoppedAt: p.calls_stopped_at } : {}),
     ...(p.care_program_version ? { careProgramVersion: p.care_program_version } : {}),
@@ -136,6 +137,25 @@ function toRecord(p: PatientItem): PatientRecord {
           })),
         }
       : {}),
+  };
+}
+
+/** The patient's QMB checks; one checked before checks were kept has its one check, `qmb`, of unknown author. */
+function qmbChecksOf(p: PatientItem): Pick<PatientRecord, 'qmbChecks'> {
+  if (p.qmb_checks?.length) {
+    return {
+      qmbChecks: p.qmb_checks.map((c) => ({
+        status: c.status,
+        checked_on: c.checked_on,
+        set_at: c.set_at ?? null,
+        set_by: c.set_by ?? null,
+        set_by_name: c.set_by_name ?? null,
+      })),
+    };
+  }
+  if (!p.qmb) return {};
+  return {
+    qmbChecks: [{ status: p.qmb.status, checked_on: p.qmb.checked_on, set_at: null, set_by: null, set_by_name: null }],
   };
 }
 

@@ -31,7 +31,7 @@ export const CARE_TIME_CONTRACT = {
   },
   billingReport: {
     ...CARE_TIME_ENDPOINTS.billingReport,
-    summary: "A page of the organization's monthly CCM billing report (one row per patient-month)",
+    summary: "A page of the organization's monthly care management billing report (one row per patient-month)",
     answers: {
       200: answer(answers.billingReportAnswer, 'One page', {
         month: '2026-11',
