@@ -83,7 +83,12 @@ describe('forecastCallLines', () => {
     expect(forecast.total_calls).toBe(0);
     expect(forecast.peak).toBeNull();
     expect(forecast.days).toHaveLength(FORECAST_DAYS);
-    expect(forecast.days[0]).toEqual({ date: '2026-11-27', hour: '2026-11-27T00:00:00.000Z', calls: 0, slots_needed: 0 });
+    expect(forecast.days[0]).toEqual({
+      date: '2026-11-27',
+      hour: '2026-11-27T00:00:00.000Z',
+      calls: 0,
+      slots_needed: 0,
+    });
     expect(forecast.days[29]?.date).toBe('2026-12-26');
   });
 
@@ -155,7 +160,16 @@ describe('chooseCheckInDay', () => {
   });
 
   it('counts a day without check-ins as none', () => {
-    expect(chooseCheckInDay(window, new Map([['2026-12-01', 1], ['2026-12-02', 1]]), 'patient-a')).toBe('2026-12-03');
+    expect(
+      chooseCheckInDay(
+        window,
+        new Map([
+          ['2026-12-01', 1],
+          ['2026-12-02', 1],
+        ]),
+        'patient-a',
+      ),
+    ).toBe('2026-12-03');
   });
 
   it('breaks ties by the patient id, the same way every time', () => {

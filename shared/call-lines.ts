@@ -3,6 +3,8 @@
  * many of the deployment's concurrent call slots the next 30 days of scheduled calls need at their
  * peak, and on which day of a patient's window a new monthly check-in is placed. Pure.
  */
+import type * as z from 'zod/mini';
+import type { callLinesForecastAnswer, callLinesForecastRecord } from './api/answers';
 import { addDays } from './time-preferences';
 
 export const FORECAST_DAYS = 30;
@@ -94,13 +96,17 @@ export interface CallLinesForecastFigures {
   days: (ForecastHour & { date: string })[];
 }
 
+/** The forecast covers 30 whole UTC days from today's midnight (UTC). */
+export const FORECAST_HOURS = FORECAST_DAYS * 24;
+export function forecastStart(now: Date): Date {
+  return new Date(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`);
+}
+
 /**
- * The forecast of the 30 days from `now`'s UTC day: each hour's slots needed (check-ins, then the
- * people's reserve), the busiest hour of each day and of all.
+ * The forecast from the calls due per hour of the 30 days from `from` (forecastStart): each hour's
+ * slots needed (check-ins, then the people's reserve), the busiest hour of each day and of all.
  */
-export function forecastCallLines(dueTimes: Iterable<string>, now: Date): CallLinesForecastFigures {
-  const from = new Date(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`);
-  const counts = hourlyCounts(dueTimes, from, FORECAST_DAYS * 24);
+export function forecastFromCounts(counts: readonly number[], from: Date): CallLinesForecastFigures {
   const slots = slotsNeededByHour(counts).map((s) => s + peopleReserve(s));
   const hourAt = (index: number): ForecastHour => ({
     hour: new Date(from.getTime() + index * HOUR_MS).toISOString(),
@@ -115,12 +121,18 @@ export function forecastCallLines(dueTimes: Iterable<string>, now: Date): CallLi
     }
     return best;
   };
-  const days = Array.from({ length: FORECAST_DAYS }, (_, d) => {
-    const peak = hourAt(busiest(d * 24, d * 24 + 24));
+  const days = Array.from({ length: Math.ceil(counts.length / 24) }, (_, d) => {
+    const peak = hourAt(busiest(d * 24, Math.min(d * 24 + 24, counts.length)));
     return { date: peak.hour.slice(0, 10), ...peak };
   });
   const total = counts.reduce((sum, c) => sum + c, 0);
   return { total_calls: total, peak: total === 0 ? null : hourAt(busiest(0, counts.length)), days };
+}
+
+/** The forecast of the 30 days from `now`'s UTC day, from the scheduled calls' due times. */
+export function forecastCallLines(dueTimes: Iterable<string>, now: Date): CallLinesForecastFigures {
+  const from = forecastStart(now);
+  return forecastFromCounts(hourlyCounts(dueTimes, from, FORECAST_HOURS), from);
 }
 
 /** How many call lines the budget lacks at the peak (0: enough). */
@@ -160,10 +172,18 @@ export function stableHash(value: string): number {
  * check-ins already scheduled at the same time preference; among equals, one chosen by the
  * patient id's hash (so a bulk enrolment fills the days evenly and a retry chooses the same day).
  */
-export function chooseCheckInDay(window: readonly string[], scheduled: ReadonlyMap<string, number>, patientId: string): string {
+export function chooseCheckInDay(
+  window: readonly string[],
+  scheduled: ReadonlyMap<string, number>,
+  patientId: string,
+): string {
   if (window.length === 0) throw new Error('an empty check-in window');
   const load = (day: string) => scheduled.get(day) ?? 0;
   const fewest = Math.min(...window.map(load));
   const tied = window.filter((day) => load(day) === fewest);
   return tied[stableHash(patientId) % tied.length] as string;
 }
+
+/** `callLinesForecast` */
+export type CallLinesForecastAnswer = z.output<typeof callLinesForecastAnswer>;
+export type CallLinesForecast = z.output<typeof callLinesForecastRecord>;
