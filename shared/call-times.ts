@@ -6,6 +6,7 @@ import { CALL_WINDOW, type ScheduleOption } from './values/calls';
 import {
   TIME_PREFERENCE_START_HOUR,
   type TimePreference,
+  addDays,
   addMonths,
   hourIn,
   todayIn,
@@ -14,12 +15,6 @@ import {
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-/** The next day's date (YYYY-MM-DD). */
-function nextDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
 
 /** The same local wall-clock time a number of months later (clamped to the month's last day). */
 function sameLocalTimeMonthsLater(at: Date, months: number, timeZone: string): Date {
@@ -52,7 +47,7 @@ export function nextCallWindowTime(at: Date, timeZone: string): Date {
   const hour = hourIn(timeZone, at);
   if (isWithinCallWindow(at, timeZone)) return at;
   const today = todayIn(timeZone, at);
-  const day = hour < CALL_WINDOW.startHour ? today : nextDate(today);
+  const day = hour < CALL_WINDOW.startHour ? today : addDays(today, 1);
   return zonedTimeToUtc(day, CALL_WINDOW.startHour, timeZone);
 }
 

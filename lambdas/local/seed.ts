@@ -14,6 +14,7 @@ import {
 import { DynamoAuditLog } from '../audit/store/dynamo-audit-log';
 import { DynamoTimeLogRepository } from '../care-time/store/dynamo-time-log-repository';
 import { DynamoUserDirectory } from '../users/store/dynamo-user-directory';
+import { DynamoCheckInCalendar } from '../patients/store/dynamo-check-in-calendar';
 import { auditedChange } from '../kernel/audit';
 import { placeScheduledCall, recordCallReport } from '../calls/call-lifecycle';
 import { placeCall, scheduleCall } from '../calls/calls';
@@ -138,6 +139,7 @@ function seedDeps(deps: SeedDeps, start: Date, completed: CompletedCall[]) {
     audit: new DynamoAuditLog(deps.db, clock, deps.ids),
     identity: new DemoIdentity(deps.identity),
     users: new DynamoUserDirectory(deps.db),
+    checkIns: new DynamoCheckInCalendar(deps.db),
     timeLog: new DynamoTimeLogRepository(deps.db),
     events: new PastEvents(clock, completed),
     voice: PAST_CALLS,

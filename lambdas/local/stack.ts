@@ -310,6 +310,9 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       seeded = true;
     }
 
+    // The forecast job runs hourly; once now, so the operators' dashboard shows one from the start.
+    await invokeJob('forecast-call-lines', {});
+
     log('starting the local API gateway...');
     const gateway = await startGateway({
       port: ports.api,

@@ -13,13 +13,13 @@ import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { fail } from '../kernel/error-catalogue';
 import { toPatient } from '../kernel/mappers';
 import { planConsent } from '../kernel/consent-change';
-import { checkBillingPractitioner, planOutreach } from './patient-rules';
+import { checkBillingPractitioner, planOutreach, spreadFirstCheckIn } from './patient-rules';
 import { archivePatientPlan, createPatientPlan, updatePatientPlan } from './patient-plans';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import type { Clock, EventPublisher, Ids } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
-import type { CheckInScheduler, PatientRepository, PractitionerProfiles } from './ports';
+import type { CheckInCalendar, CheckInScheduler, PatientRepository, PractitionerProfiles } from './ports';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { OrganizationRef } from '../kernel/records/organization';
 import { searchPrefix } from '../kernel/search';
@@ -37,9 +37,10 @@ export interface PatientDeps {
   callingCodes?: readonly string[];
 }
 
-/** Creating a patient schedules its first monthly check-in; archiving one tells the bus. */
+/** Creating a patient schedules its first monthly check-in (spread over its window); archiving one tells the bus. */
 export interface PatientWriteDeps extends PatientDeps {
   scheduler: CheckInScheduler;
+  checkIns: CheckInCalendar;
   events: EventPublisher;
 }
 
@@ -144,10 +145,15 @@ export async function createPatient(
         preferred_language: input.preferred_language ?? DEFAULT_LANGUAGE,
         ...(consent ? { consent: { status: consent.status, date: consent.date } } : {}),
       };
-      const outreach = input.outreach ? planOutreach(input.outreach, record, organization, actor.userId, now) : null;
+      const planned = input.outreach ? planOutreach(input.outreach, record, organization, actor.userId, now) : null;
+      // The check-in's day and the patient counter are read together.
+      const [outreach, counted] = await Promise.all([
+        planned ? spreadFirstCheckIn(deps, planned, organization) : null,
+        deps.patients.countedPatients(organization.id),
+      ]);
       const checkIn = outreach ? firstCheckIn(outreach, record, at) : null;
       const enrolment = { patient: record, createdBy: actor.userId, cadence: outreach, firstCheckIn: checkIn, consent };
-      const plan = createPatientPlan(enrolment, await deps.patients.countedPatients(organization.id), eventOf());
+      const plan = createPatientPlan(enrolment, counted, eventOf());
       // Else the MRN is another patient's, or the organization was archived since it was read.
       const outcome = await deps.committer.commit(plan);
       if (outcome === 'mrn_taken') throw fail('mrnTaken');

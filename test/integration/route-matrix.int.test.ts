@@ -376,6 +376,14 @@ const FIXTURES: Record<RouteKey, Fixture> = {
         }),
     },
   },
+  'GET /call-lines/forecast': {
+    as: 'operator',
+    path: () => '/call-lines/forecast',
+    body: null,
+    badQuery: null,
+    otherOrganization: null,
+    success: { status: 200, check: (b) => expect(b).toHaveProperty('forecast') },
+  },
   'GET /worklist': {
     as: 'sunrise',
     path: () => '/worklist',

@@ -7,6 +7,7 @@ import { callLogEntity } from './entities/call-log';
 import { carePlanEntity } from './entities/care-plan';
 import { ccmMonthEntity } from './entities/ccm-month';
 import { chartMonthEntity } from './entities/chart-month';
+import { callLinesForecastEntity } from './entities/call-lines-forecast';
 import { consentRecordEntity } from './entities/consent-record';
 import { counterEntity } from './entities/counter';
 import { documentRevisionEntity } from './entities/document-revision';
@@ -76,6 +77,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       openCallback: openCallbackEntity(config),
       awaitingConsent: awaitingConsentEntity(config),
       chartMonth: chartMonthEntity(config),
+      callLinesForecast: callLinesForecastEntity(config),
       patientLinks: patientLinksEntity(config),
       patientMrn: patientMrnEntity(config),
       observation: observationEntity(config),
