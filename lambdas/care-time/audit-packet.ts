@@ -110,6 +110,7 @@ export async function auditPacket(
             date: consent.date,
             method: consent.method,
             disclosures: consent.disclosures,
+            script_language: consent.scriptLanguage,
             recorded_by_name: recorder ? fullName(recorder) : null,
             recorded_at: consent.recordedAt,
           }

@@ -8,7 +8,8 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { useConsent, useRecordConsent } from '../api/consent';
 import { ConsentFields } from './consent-fields';
 import { consentDefaults, toConsentPayload, validateConsent, type ConsentValues } from './consent.utils';
-import { formatDateTime, formatDay, LANGUAGE_NAMES } from './format.utils';
+import { formatDateTime, formatDay } from './format.utils';
+import { LANGUAGE_NAMES } from '../../../../../shared/enrollment/patient-fields';
 import { LoadMore } from '../../../components/table/load-more';
 import { FormActions } from '../../../components/forms/form-actions';
 
