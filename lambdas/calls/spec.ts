@@ -69,27 +69,32 @@ export const CALLS = {
   },
   jobs: {
     'place-scheduled-call': {
-      description: 'Places a scheduled call when its schedule fires (idempotent per call log)',
-      trigger: { kind: 'schedule', schedule: 'per-call' },
+      description: 'Places the calls the queue of due calls delivers (idempotent per call log)',
+      // Ten calls a batch: each is placed on its own, so a batch stays well inside the timeout.
+      trigger: { kind: 'queue', queue: 'calls', batchSize: 10 },
       timeoutSeconds: 30,
-      config: ['table', 'vapi', 'scheduler', 'bus'],
+      config: ['table', 'vapi', 'scheduler', 'bus', 'callQueue'],
       permissions: {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
         bus: ['events:PutEvents'],
         vapi: ['secretsmanager:GetSecretValue'],
+        // A call that found no free slot goes back to the queue with a delay.
+        callQueue: ['sqs:SendMessage'],
       },
     },
     'reconcile-calls': {
       description: 'Completes calls whose Vapi report never arrived, from Vapi itself',
       trigger: { kind: 'schedule', schedule: 'rate', everyMinutes: 10 },
       timeoutSeconds: 120,
-      config: ['table', 'vapi', 'scheduler', 'bus'],
+      config: ['table', 'vapi', 'scheduler', 'bus', 'callQueue'],
       permissions: {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
         bus: ['events:PutEvents'],
         vapi: ['secretsmanager:GetSecretValue'],
+        // Overdue and waiting calls are sent to the queue of due calls again.
+        callQueue: ['sqs:SendMessage'],
       },
     },
     'call-follow-up': {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { callScheduler, identityDirectory, tableDeps } from '../composition-root';
-import type { VapiWebhookAuth } from '../kernel/env';
+import { readCallLines, type VapiWebhookAuth } from '../kernel/env';
 import { localAwsEnvironment, startLocalAwsServices } from './aws-services';
 import { startCognitoLocal } from './cognito-local';
 import { ensureTable, LocalStackError, startDynamoLocal } from './dynamodb-local';
@@ -238,6 +238,8 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       getWebhookSecret: () => Promise.resolve(vapiSecret.webhookSecret),
       auth: options.vapiAuth,
       speed: options.callSpeed,
+      // The same setting as the deployment's budget of call slots (VAPI_CONCURRENCY, default 10).
+      concurrencyLimit: readCallLines(),
       log: detail,
     });
     stops.push(voice.stop);
