@@ -602,6 +602,19 @@ async function benchStaffReads(
     { label: 'GET /imports/{id}', path: `/imports/${importId}`, as: 'practice' },
     { label: 'GET /imports/{id}/report', path: `/imports/${importId}/report`, as: 'practice' },
     { label: 'GET .../billing-report', path: `/providers/${org}/billing-report?month=${month}`, as: 'practice' },
+    { label: 'GET .../billing-summary', path: `/providers/${org}/billing-summary?month=${month}`, as: 'practice' },
+    { label: 'GET .../fee-schedule', path: `/providers/${org}/fee-schedule`, as: 'practice' },
+    { label: 'GET /patients/{id}/care-program', path: `/patients/${patientId}/care-program`, as: 'practice' },
+    {
+      label: 'GET .../audit-packet (export)',
+      path: `/patients/${patientId}/audit-packet?month=${month}`,
+      as: 'practice',
+    },
+    {
+      label: 'GET .../billing-claims.csv',
+      path: `/providers/${org}/billing-claims.csv?month=${month}`,
+      as: 'practice',
+    },
     {
       label: 'GET .../billing-report.csv',
       path: `/providers/${org}/billing-report.csv?month=${month}`,
