@@ -89,8 +89,11 @@ export async function listTimeEntries(
   month: string | undefined,
   page: PageRequest,
 ): Promise<TimeEntriesAnswer> {
-  return audited(deps.audit, actor, 'time_entry.list', { type: 'patient', id: patientId }, async () => {
+  const subject = { type: 'patient', id: patientId } as const;
+  return audited(deps.audit, actor, 'time_entry.list', subject, async (_about, _disclose, granted) => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
+    // A first page cannot be refused past the access check (only a cursor can be invalid).
+    if (page.cursor === null) granted();
     const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
     const [found, row] = await Promise.all([
       deps.timeLog.pageMonth(patient.id, chosen, page.limit, page.cursor),

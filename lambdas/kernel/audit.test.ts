@@ -209,6 +209,47 @@ describe('auditedChange', () => {
   });
 });
 
+describe('granted: the success event beside the last reads', () => {
+  it('starts writing the success event when the access check has passed, before the rest of the work ends', async () => {
+    const order: string[] = [];
+    const log = {
+      record: async (e: AuditEntry) => void order.push(`audit ${e.outcome}`),
+      recordMany: async () => {},
+    };
+    let finish: () => void = () => undefined;
+    const answer = audited(log, actor, 'care_plan.read', { type: 'patient', id: 'p1' }, async (_a, _d, granted) => {
+      granted();
+      await new Promise<void>((resolve) => (finish = resolve));
+      order.push('names read');
+      return 'plan';
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(['audit success']);
+    finish();
+    expect(await answer).toBe('plan');
+    expect(order).toEqual(['audit success', 'names read']);
+  });
+
+  it('records the failure too when the rest of the work fails after the grant, and answers nothing until the event is written', async () => {
+    const { entries, log } = recorder();
+    await expect(
+      audited(log, actor, 'care_plan.read', { type: 'patient', id: 'p1' }, async (_a, _d, granted) => {
+        granted();
+        throw new Error('names unavailable');
+      }),
+    ).rejects.toThrow('names unavailable');
+    expect(entries.map((e) => e.outcome)).toEqual(['success', 'error']);
+
+    const failing = { record: async () => Promise.reject(new Error('audit down')), recordMany: async () => {} };
+    await expect(
+      audited(failing, actor, 'care_plan.read', { type: 'patient', id: 'p1' }, async (_a, _d, granted) => {
+        granted();
+        return 'plan';
+      }),
+    ).rejects.toThrow('audit down');
+  });
+});
+
 describe("a page's disclosures", () => {
   it("records one event per patient a page showed (ids only, each once) under the list's action, with the success event, in one batch", async () => {
     const batches: (readonly AuditEntry[])[] = [];
