@@ -26,7 +26,7 @@ import type { PatientConsent } from '../../shared/domain';
 import { isCalendarDate, monthIn, todayIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { organizationForActor, patientForActor, type OrganizationLookup } from '../kernel/access';
-import { audited, auditedChange, recordDisclosures, type ChangeEventOf } from '../kernel/audit';
+import { audited, auditedChange, type ChangeEventOf } from '../kernel/audit';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { denied, fail } from '../kernel/error-catalogue';
@@ -90,8 +90,11 @@ export async function listTimeEntries(
   month: string | undefined,
   page: PageRequest,
 ): Promise<TimeEntriesAnswer> {
-  return audited(deps.audit, actor, 'time_entry.list', { type: 'patient', id: patientId }, async () => {
+  const subject = { type: 'patient', id: patientId } as const;
+  return audited(deps.audit, actor, 'time_entry.list', subject, async (_about, _disclose, granted) => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
+    // A first page cannot be refused past the access check (only a cursor can be invalid).
+    if (page.cursor === null) granted();
     const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
     const [found, row] = await Promise.all([
       deps.timeLog.pageMonth(patient.id, chosen, page.limit, page.cursor),
@@ -328,17 +331,11 @@ export async function billingReport(
   page: PageRequest,
 ): Promise<BillingReportAnswer> {
   const subject = { type: 'organization', id: organizationId } as const;
-  return audited(deps.audit, actor, 'billing_report.read', subject, async () => {
+  return audited(deps.audit, actor, 'billing_report.read', subject, async (_about, disclose) => {
     const organization = await organizationForActor(deps, actor, organizationId);
     const month = query.month ?? monthIn(organization.timezone, deps.clock.now());
     const { rows, cursor } = await reportPage(deps, organization, month, page, query.ready);
-    await recordDisclosures(
-      deps.audit,
-      actor,
-      'billing_report.read',
-      subject,
-      rows.map((r) => r.patient_id),
-    );
+    disclose(rows.map((r) => r.patient_id));
     return { month, items: rows, next_cursor: cursor };
   });
 }
@@ -494,18 +491,12 @@ export async function billingReportCsv(
   month: string | undefined,
 ): Promise<{ month: string; csv: string }> {
   const subject = { type: 'organization', id: organizationId } as const;
-  return audited(deps.audit, actor, 'billing_report.export', subject, async () => {
+  return audited(deps.audit, actor, 'billing_report.export', subject, async (_about, disclose) => {
     const organization = await organizationForActor(deps, actor, organizationId);
     const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
     const rows = await wholeMonthRows(deps, organization, chosen);
     // Every patient in the file, before it leaves (DECISIONS "Audit trail").
-    await recordDisclosures(
-      deps.audit,
-      actor,
-      'billing_report.export',
-      subject,
-      rows.map((r) => r.patient_id),
-    );
+    disclose(rows.map((r) => r.patient_id));
     return { month: chosen, csv: billingCsv(rows) };
   });
 }

@@ -7,7 +7,7 @@ import { monthBounds } from '../../shared/ccm/months';
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { organizationForActor } from '../kernel/access';
-import { audited, recordDisclosures } from '../kernel/audit';
+import { audited } from '../kernel/audit';
 import type { PatientRecord } from '../kernel/records/patient';
 import { wholeMonthPatientRows, type CareTimeDeps } from './care-time';
 import { claimCsv, lastServiceDate, type ClaimMonth } from './claim-rows';
@@ -96,7 +96,7 @@ export async function claimsCsv(
   month: string | undefined,
 ): Promise<{ month: string; csv: string }> {
   const subject = { type: 'organization', id: organizationId } as const;
-  return audited(deps.audit, actor, 'billing_claims.export', subject, async () => {
+  return audited(deps.audit, actor, 'billing_claims.export', subject, async (_about, disclose) => {
     const organization = await organizationForActor(deps, actor, organizationId);
     const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
     const { end } = monthBounds(chosen, organization.timezone);
@@ -107,13 +107,7 @@ export async function claimsCsv(
         .map(({ patient, row }) => claimOf(deps, patient, chosen, end, row.codes)),
     );
     // Every patient in the file, before it leaves (DECISIONS "Audit trail").
-    await recordDisclosures(
-      deps.audit,
-      actor,
-      'billing_claims.export',
-      subject,
-      billing.map((c) => c.patient.id),
-    );
+    disclose(billing.map((c) => c.patient.id));
     return { month: chosen, csv: claimCsv(billing) };
   });
 }

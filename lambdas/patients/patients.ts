@@ -7,7 +7,7 @@ import type { createPatientSchema, patientFormSchema } from '../../shared/valida
 import type { Actor } from '../kernel/actor';
 import { logger } from '../kernel/observability';
 import { isRecordId, organizationForActor, patientForActor, type OrganizationLookup } from '../kernel/access';
-import { audited, auditedChange, recordDisclosures } from '../kernel/audit';
+import { audited, auditedChange } from '../kernel/audit';
 import { derivedId, newCallLog } from '../kernel/records/call-log';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { fail } from '../kernel/error-catalogue';
@@ -71,7 +71,7 @@ export async function listPatients(
   page: PageRequest,
 ): Promise<PatientPage> {
   const subject = { type: 'organization', id: organizationId } as const;
-  return audited(deps.audit, actor, 'patient.list', subject, async () => {
+  return audited(deps.audit, actor, 'patient.list', subject, async (_about, disclose) => {
     const prefix = searchPrefix(search);
     // The organization check and the read go out together: the answer waits for both.
     const [, found] = await Promise.all([
@@ -84,13 +84,7 @@ export async function listPatients(
     ]);
     if (found === 'invalid_cursor') throw invalidCursor();
     const items = (found?.items ?? []).map(toPatient);
-    await recordDisclosures(
-      deps.audit,
-      actor,
-      'patient.list',
-      subject,
-      items.map((p) => p.id),
-    );
+    disclose(items.map((p) => p.id));
     return { items, next_cursor: found?.cursor ?? null };
   });
 }

@@ -128,8 +128,11 @@ export async function listPatientTexts(
   patientId: string,
   page: PageRequest,
 ): Promise<PatientTextsResponse> {
-  return audited(deps.audit, actor, 'text.list', { type: 'patient', id: patientId }, async () => {
+  const subject = { type: 'patient', id: patientId } as const;
+  return audited(deps.audit, actor, 'text.list', subject, async (_about, _disclose, granted) => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
+    // A first page cannot be refused past the access check (only a cursor can be invalid).
+    if (page.cursor === null) granted();
     const month = monthIn(organization.timezone, deps.clock.now());
     const [found, sent, preference] = await Promise.all([
       deps.texts.pageByPatient(patient.id, page.limit, page.cursor),
