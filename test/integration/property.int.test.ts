@@ -31,6 +31,14 @@ import {
   vapiSecret,
 } from '../support/fixtures';
 
+// Before the imports are evaluated: the handlers' logger takes its level when it is made, and
+// Powertools puts that level back on every warm invocation (the middleware's sample-rate refresh), so
+// a later `setLogLevel` holds for one request only. A line per refusal (over 80,000 a run) cost a
+// sixteenth of this file's CPU and some 40 MB of test output.
+vi.hoisted(() => {
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+});
+
 const stack = inject('stack');
 
 const RUNS_PER_ROUTE = Number(process.env.CARELOOP_PROPERTY_RUNS ?? 1_000);
@@ -355,10 +363,7 @@ async function hammer(route: RouteDefinition): Promise<RouteTally> {
 beforeAll(async () => {
   useStackEnvironment(stack, 'careloop-property-test');
   // Metrics are off in local mode; their "nothing to publish" warning would print once per success.
-  const { logger, metrics } = await import('../../lambdas/kernel/observability');
-  // The logger was made when the stack's modules were imported, before POWERTOOLS_LOG_LEVEL above:
-  // a line per refusal (over 60,000 a run) only slows the run through Vitest's console capture.
-  logger.setLogLevel('ERROR');
+  const { metrics } = await import('../../lambdas/kernel/observability');
   vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => {
     metrics.clearMetrics();
     return metrics;

@@ -33,6 +33,8 @@ export async function spawnStack(options: {
       options.web,
       '--call-speed',
       'instant',
+      // A test stack starts afresh and is thrown away: its table need not wait on the disk.
+      '--memory-db',
       ...(options.mfa ? ['--mfa'] : []),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } },
