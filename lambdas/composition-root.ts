@@ -29,10 +29,11 @@ import { readVapiSecrets } from './vendors/secrets/secrets-manager-secrets';
 import type { Clock, Ids } from './kernel/ports';
 import { callSignals } from './calls/call-signals';
 import type { IdentityDirectory } from './users/ports';
-import type { VoiceAgent, WebCallAgent } from './calls/ports';
+import type { CallQueue, CallScheduler, VoiceAgent, WebCallAgent } from './calls/ports';
 import { DynamoWriteCommitter } from './platform/dynamodb/committer';
 import {
   readBusEnv,
+  readCallLines,
   readIdentityEnv,
   readSchedulerEnv,
   readSmsEnv,
@@ -106,15 +107,31 @@ export function vapiDeps(env: VapiEnv = readVapiEnv()) {
 }
 
 /**
+ * The queue of due calls on the calls' one-time schedules: a call sent back fires again after the
+ * delay (at least a minute later, each time under a schedule name of its own). `waitingSince` is
+ * kept on the call log, where placeScheduledCall reads it first.
+ */
+export function scheduledCallQueue(scheduler: CallScheduler, clock: Clock): CallQueue {
+  return {
+    enqueue: (callLogId, delaySeconds) =>
+      scheduler.schedule(callLogId, new Date(clock.now().getTime() + delaySeconds * 1000)),
+  };
+}
+
+/**
  * What the call lifecycle (placing a scheduled call, a Vapi report, the reconciler) works with: the
- * table, Vapi, the schedules, the bus and the call metrics.
+ * table, Vapi and the budget of its call lines, the schedules, the queue of due calls, the bus and
+ * the call metrics.
  */
 export function callLifecycleDeps() {
   const table = tableDeps();
+  const scheduler = callScheduler(table.clock);
   return {
     ...table,
     ...vapiDeps(),
-    scheduler: callScheduler(table.clock),
+    callLines: readCallLines(),
+    scheduler,
+    callQueue: scheduledCallQueue(scheduler, table.clock),
     events: eventPublisher(),
     signals: callSignals,
   };

@@ -19,7 +19,7 @@ export const CALLS = {
       },
     },
     'outbound-call': {
-      config: ['table', 'vapi'],
+      config: ['table', 'vapi', 'callLines'],
       permissions: {
         // A call that ends (failed, or reported) leaves the open-calls index: its item is deleted.
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
@@ -42,7 +42,7 @@ export const CALLS = {
       },
     },
     'web-call-config': {
-      config: ['table', 'vapi'],
+      config: ['table', 'vapi', 'callLines'],
       permissions: {
         // The call log as a placed call's: created with the patient's lock, failed or cancelled later.
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
@@ -72,7 +72,7 @@ export const CALLS = {
       description: 'Places a scheduled call when its schedule fires (idempotent per call log)',
       trigger: { kind: 'schedule', schedule: 'per-call' },
       timeoutSeconds: 30,
-      config: ['table', 'vapi', 'scheduler', 'bus'],
+      config: ['table', 'vapi', 'scheduler', 'bus', 'callLines'],
       permissions: {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
@@ -84,7 +84,7 @@ export const CALLS = {
       description: 'Completes calls whose Vapi report never arrived, from Vapi itself',
       trigger: { kind: 'schedule', schedule: 'rate', everyMinutes: 10 },
       timeoutSeconds: 120,
-      config: ['table', 'vapi', 'scheduler', 'bus'],
+      config: ['table', 'vapi', 'scheduler', 'bus', 'callLines'],
       permissions: {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],

@@ -8,6 +8,7 @@ import { carePlanEntity } from './entities/care-plan';
 import { ccmMonthEntity } from './entities/ccm-month';
 import { chartMonthEntity } from './entities/chart-month';
 import { consentRecordEntity } from './entities/consent-record';
+import { callLinesEntity, callWaitingEntity } from './entities/call-lines';
 import { counterEntity } from './entities/counter';
 import { documentRevisionEntity } from './entities/document-revision';
 import { emrNotesEntity } from './entities/emr-notes';
@@ -59,6 +60,8 @@ export function createEntities(client: DynamoDBClient, table: string) {
       counter: counterEntity(config),
       callLog: callLogEntity(config),
       openCall: openCallEntity(config),
+      callLines: callLinesEntity(config),
+      callWaiting: callWaitingEntity(config),
       summaryEntry: summaryEntryEntity(config),
       link: linkEntity(config),
       summaryAccess: summaryAccessEntity(config),
