@@ -147,8 +147,11 @@ describe('scheduled calls', () => {
   it('places a call that waited for a line off the waiting list', () => {
     const cap = { organizationId: 'o-1', kind: 'calls' as const, day: '2026-03-04', limit: 50 };
     const plan = claimPlan({ ...log(false), status: 'scheduled', waiting_since: SINCE }, AT, cap, 5);
+    // A transaction writes an item once: the line taken and the wait ended are one write.
+    expect(plan.transaction[1]).toMatchObject({ entity: 'callLines', add: { in_use: 1, waiting: -1 } });
     expect(plan.transaction[2]).toMatchObject({ remove: ['waiting_since'], when: stillWaiting });
-    expect(plan.transaction.slice(-2)).toEqual(waitingEnd);
+    expect(plan.transaction.at(-1)).toEqual(waitingEnd[0]);
+    expect(plan.transaction.filter((w) => w.entity === 'callLines')).toHaveLength(1);
   });
 
   it('cancels a pending call and counts it off the scheduled calls', () => {

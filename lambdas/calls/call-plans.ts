@@ -11,6 +11,7 @@ import {
   lineReleaseWrites,
   lineTakeWrite,
   waitingEndWrites,
+  waitingEntryDelete,
   waitingStartWrites,
 } from '../kernel/read-models/call-lines';
 import type { DailyCap } from '../kernel/records/organization';
@@ -131,7 +132,7 @@ export function claimPlan(
   return {
     transaction: [
       dailySlotWrite(cap, 'capped'),
-      lineTakeWrite(budget, 'queued', 'no_line'),
+      lineTakeWrite(budget, 'queued', 'no_line', Boolean(waitingSince)),
       {
         op: 'patch',
         entity: 'callLog',
@@ -151,7 +152,7 @@ export function claimPlan(
       { op: 'create', entity: 'openCall', item: { shard: 'open', placed_at: at, call_log_id: log.id } },
       counterAdd(GLOBAL_SCOPE, COUNTER.calls),
       counterAdd(GLOBAL_SCOPE, COUNTER.scheduledCalls, -1),
-      ...waitingEndWrites(log),
+      ...waitingEntryDelete(log),
     ],
     afterCommit: [],
   };

@@ -6,7 +6,7 @@ export const CALLS = {
   name: 'calls',
   functions: {
     'call-logs': {
-      config: ['table'],
+      config: ['table', 'callLines'],
       permissions: {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
       },
@@ -15,6 +15,7 @@ export const CALLS = {
         listObservations: CALLS_ENDPOINTS.listObservations,
         listCalls: CALLS_ENDPOINTS.listCalls,
         listScheduledCalls: CALLS_ENDPOINTS.listScheduledCalls,
+        getCallLines: CALLS_ENDPOINTS.getCallLines,
         getCall: CALLS_ENDPOINTS.getCall,
       },
     },

@@ -14,13 +14,22 @@ export const CALL_LINES_KEY = { scope: 'lines' } as const;
 /** The waiting calls' partition (entity `callWaiting`). */
 export const WAITING_SHARD = 'waiting';
 
-/** One slot of `budget` for a call of `priority`: refused as `refusal` when its lines are in use. */
-export function lineTakeWrite<R extends string>(budget: number, priority: LinePriority, refusal: R): ItemWrite<R> {
+/**
+ * One slot of `budget` for a call of `priority`: refused as `refusal` when its lines are in use. A
+ * call that waited is counted off the waiting calls in the same write (a transaction writes an item
+ * once), beside `waitingEntryDelete`.
+ */
+export function lineTakeWrite<R extends string>(
+  budget: number,
+  priority: LinePriority,
+  refusal: R,
+  endsWait = false,
+): ItemWrite<R> {
   return {
     op: 'upsert',
     entity: 'callLines',
     key: CALL_LINES_KEY,
-    add: { in_use: 1 },
+    add: endsWait ? { in_use: 1, waiting: -1 } : { in_use: 1 },
     when: { missingOr: { below: { in_use: lineLimit(budget, priority) } } },
     refusal,
   };
@@ -49,11 +58,8 @@ export function waitingStartWrites(callLogId: string, since: string): ItemWrite[
   ];
 }
 
-/**
- * A waiting call off the list (placed, moved or cancelled), when it is waiting. Only in a
- * transaction whose call log write removes `waiting_since` on the condition that it is still the same.
- */
-export function waitingEndWrites(log: Pick<CallLogRecord, 'id' | 'waiting_since'>): ItemWrite[] {
+/** A waiting call's entry off the waiting list, when it is waiting. */
+export function waitingEntryDelete(log: Pick<CallLogRecord, 'id' | 'waiting_since'>): ItemWrite[] {
   return log.waiting_since
     ? [
         {
@@ -61,7 +67,16 @@ export function waitingEndWrites(log: Pick<CallLogRecord, 'id' | 'waiting_since'
           entity: 'callWaiting',
           key: { shard: WAITING_SHARD, waiting_since: log.waiting_since, call_log_id: log.id },
         },
-        { op: 'upsert', entity: 'callLines', key: CALL_LINES_KEY, add: { waiting: -1 } },
       ]
+    : [];
+}
+
+/**
+ * A waiting call off the list and the count (moved or cancelled), when it is waiting. Only in a
+ * transaction whose call log write removes `waiting_since` on the condition that it is still the same.
+ */
+export function waitingEndWrites(log: Pick<CallLogRecord, 'id' | 'waiting_since'>): ItemWrite[] {
+  return log.waiting_since
+    ? [...waitingEntryDelete(log), { op: 'upsert', entity: 'callLines', key: CALL_LINES_KEY, add: { waiting: -1 } }]
     : [];
 }
