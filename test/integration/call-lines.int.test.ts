@@ -31,7 +31,6 @@ const client = new DynamoDBClient({
   region: 'us-east-1',
   credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
 });
-const tableName = `call-lines-${randomUUID().slice(0, 8)}`;
 const TZ = 'America/New_York';
 /** Tuesday 2026-12-01, 9:00 in New York (EST): the morning check-ins are due. */
 const DUE = new Date('2026-12-01T14:00:00.000Z');
@@ -43,6 +42,7 @@ const CALL_MS = 4 * 60_000;
 let now = DUE;
 const clock = { now: () => now };
 let table: ReturnType<typeof tableDeps>;
+const tables: string[] = [];
 
 /** Vapi as the placer meets it: calls run until reported; over `limit` at once it answers at capacity. */
 class RecordingVoice implements VoiceAgent {
@@ -76,7 +76,12 @@ class RecordingQueue implements CallQueue {
   }
 }
 
-function world() {
+/** A table of the test's own: the call lines item is one per deployment, so each test starts from none in use. */
+async function world() {
+  const tableName = `call-lines-${randomUUID().slice(0, 8)}`;
+  await ensureTable(client, tableName);
+  tables.push(tableName);
+  table = tableDeps({ tableName, region: 'us-east-1', dynamoEndpoint: stack.dynamoEndpoint }, clock);
   const voice = new RecordingVoice();
   const callQueue = new RecordingQueue();
   const schedules: { callLogId: string; at: Date }[] = [];
@@ -200,7 +205,7 @@ const answered = (vendorCallId: string): CallReport => ({
 });
 
 /** Vapi's reports for the calls that ended by now; how many were stored. */
-async function reportEnded(w: ReturnType<typeof world>): Promise<number> {
+async function reportEnded(w: Awaited<ReturnType<typeof world>>): Promise<number> {
   let stored = 0;
   for (const [vendorCallId, running] of [...w.voice.running]) {
     if (running.endsAt > now.getTime()) continue;
@@ -218,23 +223,22 @@ const nurseOf = (organizationId: string): Actor => ({
   providerId: organizationId,
 });
 
-beforeAll(async () => {
-  await ensureTable(client, tableName);
+beforeAll(() => {
   // The composition root's client reads its credentials from the environment; DynamoDB Local takes any.
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
-  table = tableDeps({ tableName, region: 'us-east-1', dynamoEndpoint: stack.dynamoEndpoint }, clock);
 });
 
 afterAll(async () => {
-  await client.send(new DeleteTableCommand({ TableName: tableName }));
+  for (const name of tables) await client.send(new DeleteTableCommand({ TableName: name }));
 });
 
 describe('calls within a budget of call lines', () => {
   it('places 30 due check-ins with 5 lines: each once, never over the lines a queued call may use, all inside the window', async () => {
     now = DUE;
-    const w = world();
-    w.voice.callMs = 2 * 60_000;
+    const w = await world();
+    // Short calls (no answer takes 30 s) keep the run short; the lines are what is under test.
+    w.voice.callMs = 30_000;
     const { calls } = await practice(30);
     // The schedules fire: every call is sent to the queue at once.
     for (const id of calls) await w.callQueue.enqueue(id, 0);
@@ -277,11 +281,11 @@ describe('calls within a budget of call lines', () => {
     }
     expect(logs.every((l) => !l.waiting_since && !l.slot_taken_at)).toBe(true);
     expect(await linesNow()).toEqual({ inUse: 0, waiting: 0, listed: 0 });
-  }, 240_000);
+  }, 600_000);
 
   it('keeps a line for staff while check-ins are held back; with every line busy staff get 429 and no call is left', async () => {
     now = new Date(DUE.getTime() + 24 * 3600_000);
-    const w = world();
+    const w = await world();
     const { organizationId, calls, patients } = await practice(QUEUED_LINES + 3, now);
     const at = now.toISOString();
     const placed = [];
@@ -315,11 +319,11 @@ describe('calls within a budget of call lines', () => {
       await table.committer.commit(cancelScheduledPlan(waiting!.id, now.toISOString(), waiting!.waiting_since)),
     ).toBe('committed');
     expect(await linesNow()).toEqual({ inUse: 0, waiting: 0, listed: 0 });
-  });
+  }, 180_000);
 
   it('moves a call that waited past its window to the same window the next day, off the waiting list', async () => {
     now = new Date(DUE.getTime() + 2 * 24 * 3600_000);
-    const w = world();
+    const w = await world();
     const { calls } = await practice(QUEUED_LINES + 1, now);
     const due = now.toISOString();
     for (const id of calls.slice(0, QUEUED_LINES))
@@ -351,11 +355,11 @@ describe('calls within a budget of call lines', () => {
     for (const running of w.voice.running.values()) running.endsAt = now.getTime();
     await reportEnded(w);
     expect((await linesNow()).inUse).toBe(0);
-  });
+  }, 180_000);
 
   it('frees the line of a call whose report was lost when the reconciler fails it', async () => {
     now = new Date(DUE.getTime() + 3 * 24 * 3600_000);
-    const w = world();
+    const w = await world();
     const { calls } = await practice(1, now);
     expect(await placeScheduledCall(w.deps, calls[0]!, 'place-scheduled-call')).toBe('placed');
     expect((await linesNow()).inUse).toBe(1);
@@ -368,11 +372,11 @@ describe('calls within a budget of call lines', () => {
     // Run again: the settled call frees nothing more.
     await reconcileCalls(w.deps);
     expect((await linesNow()).inUse).toBe(0);
-  });
+  }, 180_000);
 
   it('puts a scheduled call back to waiting, its line released, when Vapi answers at capacity', async () => {
     now = new Date(DUE.getTime() + 4 * 24 * 3600_000);
-    const w = world();
+    const w = await world();
     w.voice.limit = 0;
     const { calls, patients } = await practice(1, now);
     const due = now.toISOString();
@@ -396,5 +400,5 @@ describe('calls within a budget of call lines', () => {
     now = new Date(now.getTime() + CALL_MS);
     await reportEnded(w);
     expect(await linesNow()).toMatchObject({ inUse: 0, waiting: 0 });
-  });
+  }, 180_000);
 });
