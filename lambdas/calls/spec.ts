@@ -88,7 +88,8 @@ export const CALLS = {
       config: ['table', 'vapi', 'scheduler', 'bus', 'callLines'],
       permissions: {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
-        scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
+        // Overdue calls go to the queue of due calls (a one-time schedule until the SQS queue is wired).
+        scheduler: ['scheduler:CreateSchedule'],
         bus: ['events:PutEvents'],
         vapi: ['secretsmanager:GetSecretValue'],
       },
