@@ -33,6 +33,7 @@ import type { CallQueue, VoiceAgent, WebCallAgent } from './calls/ports';
 import { DynamoWriteCommitter } from './platform/dynamodb/committer';
 import {
   readBusEnv,
+  readCallLines,
   readCallQueueEnv,
   readIdentityEnv,
   readSchedulerEnv,
@@ -125,13 +126,15 @@ export function callQueue(env: CallQueueEnv = readCallQueueEnv()): CallQueue {
 
 /**
  * What the call lifecycle (placing a scheduled call, a Vapi report, the reconciler) works with: the
- * table, Vapi, the schedules, the queue of due calls, the bus and the call metrics.
+ * table, Vapi and the budget of its call lines, the schedules, the queue of due calls, the bus and
+ * the call metrics.
  */
 export function callLifecycleDeps() {
   const table = tableDeps();
   return {
     ...table,
     ...vapiDeps(),
+    callLines: readCallLines(),
     scheduler: callScheduler(table.clock),
     callQueue: callQueue(),
     events: eventPublisher(),

@@ -166,7 +166,7 @@ export async function cancelScheduledCall(
     about(log.patient_id);
     if (log.status !== 'scheduled') throw fail('callNotPending');
     const at = deps.clock.now().toISOString();
-    if ((await deps.committer.commit(cancelScheduledPlan(log.id, at))) !== 'committed') {
+    if ((await deps.committer.commit(cancelScheduledPlan(log.id, at, log.waiting_since))) !== 'committed') {
       throw fail('callNotPending');
     }
     await deps.scheduler.cancel(log.id);

@@ -100,6 +100,18 @@ export const patientCallsAnswer = z.object({
 });
 /** `listCalls` (the calls placed, newest first) and `listScheduledCalls` (pending, soonest first): one page. */
 export const callListAnswer = pageOf(callLogSummaryRecord);
+/**
+ * `getCallLines` (operators): the deployment's call lines now (DECISIONS "Outreach capacity"): the
+ * budget, the lines held back for people, the lines in use, the due calls waiting for one and since
+ * when the oldest has waited (null: none waiting).
+ */
+export const callLinesAnswer = z.object({
+  budget: z.number(),
+  reserved_for_people: z.number(),
+  in_use: z.number(),
+  waiting: z.number(),
+  oldest_waiting_since: z.nullable(z.string()),
+});
 /** `listObservations`: a page of a patient's observations, newest first. */
 export const observationPageAnswer = pageOf(observationRecord);
 export const callDetailAnswer = z.object({ call: callLogDetailRecord });

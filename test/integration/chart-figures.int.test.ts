@@ -190,7 +190,7 @@ describe('the charts’ stored figures', () => {
       day: log.created_at.slice(0, 10),
       limit: 50,
     };
-    expect(await committer.commit(placedCallPlan(log, cap))).toBe('committed');
+    expect(await committer.commit(placedCallPlan(log, cap, 1_000))).toBe('committed');
     const { plan: reportWrites } = reportPlan(
       log,
       {

@@ -225,6 +225,7 @@ describe('real answers replayed against the document', () => {
       body: { when: '1_month' },
     });
     await replay(200, 'GET', '/calls/scheduled', { token: operator });
+    await replay(200, 'GET', '/call-lines', { token: operator });
     await replay(200, 'DELETE', `/scheduled-calls/${scheduled.body.call.id}`, { token: nurse });
     await replay(200, 'GET', '/summaries?month=all&tab=successful', { token: nurse });
     await replay(200, 'GET', '/summaries', { token: operator });

@@ -164,7 +164,7 @@ describe('a stored call report', () => {
       at,
     );
     const cap = { organizationId: org.id, kind: 'calls' as const, day: at.slice(0, 10), limit: 1_000_000 };
-    expect(await tableDeps().committer.commit(placedCallPlan(log, cap))).toBe('committed');
+    expect(await tableDeps().committer.commit(placedCallPlan(log, cap, 1_000))).toBe('committed');
 
     const match = findRoute('POST', '/webhooks/vapi');
     if (!match) throw new Error('no Vapi webhook route');

@@ -25,10 +25,10 @@ function parse({ body }: QueueRecord): DueCallMessage {
 export const handler = defineQueueJob(
   jobOf(CALLS, 'place-scheduled-call'),
   parse,
-  async (deps, { callLogId }) => {
+  async (deps, { callLogId, waitingSince }) => {
     // The batch's calls are placed at once: the id goes with each line, not into the shared keys.
-    // The wait (`waitingSince`) is passed on once placeScheduledCall takes it (issue 27, the slot budget).
-    const result = await placeScheduledCall(deps, callLogId, 'place-scheduled-call');
+    // A call sent back for want of a free line carries when it first waited.
+    const result = await placeScheduledCall(deps, callLogId, 'place-scheduled-call', { waitingSince });
     logger.info('scheduled call', { callLogId, result });
   },
   callLifecycleDeps,

@@ -9,6 +9,7 @@ import { ccmMonthEntity } from './entities/ccm-month';
 import { chartMonthEntity } from './entities/chart-month';
 import { callLinesForecastEntity } from './entities/call-lines-forecast';
 import { consentRecordEntity } from './entities/consent-record';
+import { callLinesEntity, callWaitingEntity } from './entities/call-lines';
 import { counterEntity } from './entities/counter';
 import { documentRevisionEntity } from './entities/document-revision';
 import { emrNotesEntity } from './entities/emr-notes';
@@ -60,6 +61,8 @@ export function createEntities(client: DynamoDBClient, table: string) {
       counter: counterEntity(config),
       callLog: callLogEntity(config),
       openCall: openCallEntity(config),
+      callLines: callLinesEntity(config),
+      callWaiting: callWaitingEntity(config),
       summaryEntry: summaryEntryEntity(config),
       link: linkEntity(config),
       summaryAccess: summaryAccessEntity(config),
