@@ -31,7 +31,20 @@ const patient: PatientRecord = {
   consent: { status: 'not_asked', date: null },
   conditionCount: 0,
 };
-const outsideFunnel = { missing: ['enrollment_stage'] };
+/** The patient's patch holds while it is as read: active, at this stage, with this condition count. */
+const asRead = (stage: string | null, conditions: number) => ({
+  equal: { status: 'active', ...(stage ? { enrollment_stage: stage } : {}) },
+  ...(stage ? {} : { missing: ['enrollment_stage'] }),
+  missingOr: { equal: { condition_count: conditions } },
+});
+const outsideFunnel = asRead(null, 0);
+const pcmEntry = { provider_id: 'org-1', created_at: '2026-02-01T12:00:00.000Z', patient_id: 'p1' };
+const pcmCount = (by: number) => ({
+  op: 'upsert',
+  entity: 'counter',
+  key: { scope: 'organization#org-1', name: 'enrollment#pcm_candidates' },
+  add: { value: by },
+});
 const chartVersion = {
   op: 'upsert',
   entity: 'counter',
@@ -88,7 +101,11 @@ describe('creating a clinical document', () => {
       set: { condition_count: 1 },
       when: outsideFunnel,
     });
-    expect(transaction).toHaveLength(3);
+    // One chronic condition: a PCM candidate, listed and counted.
+    expect(transaction.slice(3)).toEqual([
+      { op: 'put', entity: 'pcmCandidate', item: { ...pcmEntry, entered_at: doc.updated_at } },
+      pcmCount(1),
+    ]);
     expect(afterCommit).toEqual([chartVersion]);
   });
 });
@@ -129,10 +146,64 @@ describe('the enrollment stage a care plan’s conditions move the patient to', 
         key: { patient_id: 'p1' },
         set: { condition_count: 1 },
         remove: ['enrollment_stage'],
-        when: { equal: { enrollment_stage: 'eligible' } },
+        when: asRead('eligible', 2),
       },
       { op: 'delete', entity: 'enrollmentEntry', key: entry('eligible') },
       count('eligible', -1),
+      { op: 'put', entity: 'pcmCandidate', item: { ...pcmEntry, entered_at: change.at } },
+      pcmCount(1),
+    ]);
+  });
+
+  it('moves a PCM candidate that gains a second condition out of the PCM list and into the eligible one', () => {
+    const candidate = { ...patient, conditionCount: 1 };
+    const change = { content: '', plan: two, by: 'u2', at: '2026-03-02T09:00:00.000Z' };
+    const { plan: written } = updateDocumentPlan('care_plan', doc, change, candidate);
+    expect(written.transaction.slice(2)).toEqual([
+      {
+        op: 'patch',
+        entity: 'patient',
+        key: { patient_id: 'p1' },
+        set: { condition_count: 2, enrollment_stage: 'eligible' },
+        when: asRead(null, 1),
+      },
+      { op: 'put', entity: 'enrollmentEntry', item: { ...entry('eligible'), entered_at: change.at } },
+      count('eligible', 1),
+      { op: 'delete', entity: 'pcmCandidate', key: pcmEntry },
+      pcmCount(-1),
+    ]);
+  });
+
+  it('keeps a PCM candidate whose one condition changed as it is', () => {
+    const candidate = { ...patient, conditionCount: 1 };
+    const { plan: written } = updateDocumentPlan(
+      'care_plan',
+      doc,
+      { content: '', plan, by: 'u2', at: '2026-03-02T09:00:00.000Z' },
+      candidate,
+    );
+    expect(written.transaction.slice(2)).toEqual([
+      {
+        op: 'patch',
+        entity: 'patient',
+        key: { patient_id: 'p1' },
+        set: { condition_count: 1 },
+        when: asRead(null, 1),
+      },
+    ]);
+  });
+
+  it('lists nothing for an archived patient, holding only while it is still archived', () => {
+    const archived = { ...patient, status: 'archived' as const };
+    const { transaction } = createDocumentPlan('care_plan', { ...doc, plan: two }, archived);
+    expect(transaction.slice(2)).toEqual([
+      {
+        op: 'patch',
+        entity: 'patient',
+        key: { patient_id: 'p1' },
+        set: { condition_count: 2, enrollment_stage: 'eligible' },
+        when: { ...outsideFunnel, equal: { status: 'archived' } },
+      },
     ]);
   });
 
@@ -145,8 +216,10 @@ describe('the enrollment stage a care plan’s conditions move the patient to', 
         entity: 'patient',
         key: { patient_id: 'p1' },
         set: { condition_count: 1 },
-        when: { equal: { enrollment_stage: 'invited' } },
+        when: asRead('invited', 2),
       },
+      { op: 'put', entity: 'pcmCandidate', item: { ...pcmEntry, entered_at: doc.updated_at } },
+      pcmCount(1),
     ]);
   });
 });
@@ -173,6 +246,8 @@ describe('saving the next version', () => {
       },
       expect.objectContaining({ entity: 'documentRevision', item: expect.objectContaining({ version: 2 }) }),
       { op: 'patch', entity: 'patient', key: { patient_id: 'p1' }, set: { condition_count: 1 }, when: outsideFunnel },
+      { op: 'put', entity: 'pcmCandidate', item: { ...pcmEntry, entered_at: change.at } },
+      pcmCount(1),
     ]);
     expect(written.afterCommit).toEqual([chartVersion]);
   });

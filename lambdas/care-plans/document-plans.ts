@@ -8,6 +8,7 @@ import type { CarePlanFields } from '../../shared/domain';
 import { stageAfterConditions } from '../../shared/enrollment/funnel';
 import { chartsChangedWrite } from '../kernel/read-models/counters';
 import { enrollmentStageWrites, stagePatch, withStage } from '../kernel/read-models/enrollment-stages';
+import { pcmCandidateWrites } from '../kernel/read-models/pcm-candidates';
 import type { PatientRecord } from '../kernel/records/patient';
 import { definedValues, type ItemWrite, type WritePlan } from '../kernel/write-plan';
 import type { ClinicalDocumentRecord, DocumentChange, DocumentKind } from './ports';
@@ -40,12 +41,15 @@ function revisionWrite(kind: DocumentKind, doc: ClinicalDocumentRecord): ItemWri
 /**
  * The care plan's condition count on the patient (lists and reports read eligibility without the
  * plan) and the enrollment stage it moves the patient to (stageAfterConditions), with the Enrollment
- * panel's item and counts: only while the patient's stage is still the one read.
+ * panel's items and counts (its stage, and whether it is a PCM candidate): only while the patient's
+ * status, stage and condition count are still the ones read, so the items moved are the ones written.
  */
 function conditionCountWrites(patient: PatientRecord, plan: CarePlanFields, at: string): ItemWrite[] {
   const count = plan.conditions.length;
   const stage = stageAfterConditions(patient.enrollmentStage, count, patient.consent?.status);
   const moved = stagePatch(patient.enrollmentStage, stage);
+  const active = patient.status === 'active';
+  const before = patient.conditionCount ?? 0;
   return [
     {
       op: 'patch',
@@ -53,9 +57,13 @@ function conditionCountWrites(patient: PatientRecord, plan: CarePlanFields, at: 
       key: { patient_id: patient.id },
       set: { condition_count: count, ...moved.set },
       ...(moved.remove.length > 0 ? { remove: moved.remove } : {}),
-      when: withStage(undefined, patient.enrollmentStage),
+      when: {
+        ...withStage({ equal: { status: patient.status } }, patient.enrollmentStage),
+        missingOr: { equal: { condition_count: before } },
+      },
     },
-    ...(patient.status === 'active' ? enrollmentStageWrites(patient, patient.enrollmentStage, stage, at) : []),
+    ...(active ? enrollmentStageWrites(patient, patient.enrollmentStage, stage, at) : []),
+    ...(active ? pcmCandidateWrites(patient, before, count, at) : []),
   ];
 }
 

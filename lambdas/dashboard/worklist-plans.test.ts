@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PatientRecord } from '../kernel/records/patient';
-import { awaitingSyncPlan, enrollmentBackfillPlan, indexCallPlan, recountPlan } from './worklist-plans';
+import {
+  awaitingSyncPlan,
+  enrollmentBackfillPlan,
+  indexCallPlan,
+  pcmBackfillPlan,
+  recountPlan,
+} from './worklist-plans';
 
 const AT = '2026-01-01T00:00:00.000Z';
 const patient: PatientRecord = {
@@ -128,5 +134,40 @@ describe('the enrollment stage of a patient stored before the funnel', () => {
   it('writes nothing for a patient with a stage or one outside the funnel', () => {
     expect(enrollmentBackfillPlan({ ...patient, conditionCount: 3, enrollmentStage: 'invited' }, AT)).toBeNull();
     expect(enrollmentBackfillPlan({ ...patient, conditionCount: 1 }, AT)).toBeNull();
+  });
+});
+
+describe('the PCM candidate item of a patient stored before them', () => {
+  it('lists and counts an active patient with one condition, only while it still is one and not listed yet', () => {
+    expect(pcmBackfillPlan({ ...patient, conditionCount: 1 }, AT)).toEqual({
+      transaction: [
+        {
+          op: 'check',
+          entity: 'patient',
+          key: { patient_id: 'p-1' },
+          when: { equal: { status: 'active', provider_id: 'o-1', condition_count: 1 } },
+          refusal: 'changed',
+        },
+        {
+          op: 'create',
+          entity: 'pcmCandidate',
+          item: { provider_id: 'o-1', created_at: AT, patient_id: 'p-1', entered_at: AT },
+          refusal: 'changed',
+        },
+        {
+          op: 'upsert',
+          entity: 'counter',
+          key: { scope: 'organization#o-1', name: 'enrollment#pcm_candidates' },
+          add: { value: 1 },
+        },
+      ],
+      afterCommit: [],
+    });
+  });
+
+  it('writes nothing for a patient of another count of conditions, or archived', () => {
+    expect(pcmBackfillPlan({ ...patient, conditionCount: 2 }, AT)).toBeNull();
+    expect(pcmBackfillPlan({ ...patient, conditionCount: 0 }, AT)).toBeNull();
+    expect(pcmBackfillPlan({ ...patient, conditionCount: 1, status: 'archived' }, AT)).toBeNull();
   });
 });

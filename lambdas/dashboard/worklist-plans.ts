@@ -1,17 +1,19 @@
 /**
  * What the worklist rebuild writes for a patient (docs/architecture.md "Writes as plans"): the
- * awaiting-consent item of the patient as read, and none of another consent, and the enrollment
- * stage of a patient stored before the funnel, only while the patient is still as read.
+ * awaiting-consent item of the patient as read, and none of another consent, the enrollment stage
+ * of a patient stored before the funnel, and the PCM candidate item of one stored before those,
+ * only while the patient is still as read.
  */
-import { enrollmentStageAtStart } from '../../shared/enrollment/funnel';
+import { enrollmentStageAtStart, isPcmCandidate } from '../../shared/enrollment/funnel';
 import {
   AWAITING_RANK,
   awaitingKey,
   activeWithConsent,
   type AwaitingStatus,
 } from '../kernel/read-models/awaiting-consent';
-import { COUNTER, organizationScope } from '../kernel/read-models/counters';
+import { COUNTER, counterAdd, organizationScope } from '../kernel/read-models/counters';
 import { enrollmentStageWrites, withStage } from '../kernel/read-models/enrollment-stages';
+import { PCM_CANDIDATES_COUNTER, pcmCandidateKey } from '../kernel/read-models/pcm-candidates';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { ItemWrite, WritePlan } from '../kernel/write-plan';
 
@@ -117,6 +119,30 @@ export function enrollmentBackfillPlan(p: PatientRecord, at: string): WritePlan<
         refusal: 'changed',
       },
       ...enrollmentStageWrites(p, undefined, stage, at),
+    ],
+    afterCommit: [],
+  };
+}
+
+/**
+ * Gives an active patient with one chronic condition, stored before the PCM candidates were kept,
+ * its item and count: null when the patient is not one. It holds only while the patient is still
+ * active in its organization with that one condition, and creates the item (`changed` when it
+ * exists or the patient moved: its own writes kept the item), so a second run adds nothing.
+ */
+export function pcmBackfillPlan(p: PatientRecord, at: string): WritePlan<'changed'> | null {
+  if (p.status !== 'active' || !isPcmCandidate(p.conditionCount ?? 0)) return null;
+  return {
+    transaction: [
+      {
+        op: 'check',
+        entity: 'patient',
+        key: { patient_id: p.id },
+        when: { equal: { status: 'active', provider_id: p.provider_id, condition_count: p.conditionCount ?? 0 } },
+        refusal: 'changed',
+      },
+      { op: 'create', entity: 'pcmCandidate', item: { ...pcmCandidateKey(p), entered_at: at }, refusal: 'changed' },
+      counterAdd(organizationScope(p.provider_id), PCM_CANDIDATES_COUNTER),
     ],
     afterCommit: [],
   };

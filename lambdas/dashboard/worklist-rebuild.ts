@@ -1,7 +1,8 @@
 /**
  * Rebuilds the worklist's read models from the records (job: rebuild-worklist): each active
  * organization's patients awaiting consent and their count, the enrollment stage of patients
- * stored before the funnel (with the Enrollment panel's items and counts), and the organization
+ * stored before the funnel (with the Enrollment panel's items and counts), the PCM candidates'
+ * items and count of patients stored before them, and the organization
  * list keys of every pending call. Needed once for records written before the read models existed;
  * after that a run changes nothing, and repairs what a failed write could have left. Reads are
  * Queries of the organizations, their patients and the pending calls, a page at a time; every
@@ -11,7 +12,13 @@
 import type { Page } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
 import type { OrganizationReader, PatientReader, ScheduledCalls, WorklistRebuildReads } from './ports';
-import { awaitingSyncPlan, enrollmentBackfillPlan, indexCallPlan, recountPlan } from './worklist-plans';
+import {
+  awaitingSyncPlan,
+  enrollmentBackfillPlan,
+  indexCallPlan,
+  pcmBackfillPlan,
+  recountPlan,
+} from './worklist-plans';
 
 export interface WorklistRebuildDeps {
   organizations: OrganizationReader;
@@ -36,6 +43,8 @@ export interface WorklistRebuildResult {
   awaitingConsent: number;
   /** Patients stored before the enrollment funnel that were given their stage. */
   enrollmentStaged: number;
+  /** Patients stored before the PCM candidates were kept that were listed as one. */
+  pcmCandidates: number;
   pendingCalls: number;
 }
 
@@ -46,6 +55,7 @@ export async function rebuildWorklist(deps: WorklistRebuildDeps): Promise<Workli
     changed: 0,
     awaitingConsent: 0,
     enrollmentStaged: 0,
+    pcmCandidates: 0,
     pendingCalls: 0,
   };
   await eachPage(
@@ -59,6 +69,8 @@ export async function rebuildWorklist(deps: WorklistRebuildDeps): Promise<Workli
           // When it reached the stage is not known: its last change stands in.
           const staged = enrollmentBackfillPlan(patient, patient.updated_at);
           if (staged && (await deps.committer.commit(staged)) === 'committed') result.enrollmentStaged += 1;
+          const candidate = pcmBackfillPlan(patient, patient.updated_at);
+          if (candidate && (await deps.committer.commit(candidate)) === 'committed') result.pcmCandidates += 1;
         },
       );
       result.awaitingConsent += await recount(deps, organization.id);

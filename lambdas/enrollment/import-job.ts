@@ -27,7 +27,7 @@ import {
   type BatchMove,
 } from './import-plans';
 import { importRows, repeatsOf, SkippedRowsReport } from './import-rows';
-import type { PanelFiles, PanelImportRecord, PanelImportStore } from './ports';
+import { PanelFileChanged, type PanelFiles, type PanelImportRecord, type PanelImportStore } from './ports';
 import type { ImportedPatient } from '../../shared/enrollment/import-rows';
 
 export interface ImportJobDeps {
@@ -215,7 +215,8 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
   let good = 0;
   let lastRow = NO_ROW_DONE;
   try {
-    for await (const { row, raw } of importRows(deps.files, record)) {
+    // The file the preview read, or nothing: its repeats and tally are of that file.
+    for await (const { row, raw } of importRows(deps.files, record, record.file_etag ?? undefined)) {
       lastRow = row;
       const outcome = reader.read(raw, row, await firstRowOf?.(row));
       if (!outcome) seen.push({ row, kind: 'blank' });
@@ -229,6 +230,7 @@ export async function runImport(deps: ImportJobDeps, importId: string): Promise<
     }
   } catch (error) {
     if (error instanceof ImportFileError) return fail(error.reason);
+    if (error instanceof PanelFileChanged) return fail(PANEL_IMPORT_MESSAGES.fileChanged);
     throw error;
   }
   if ((await run.chunk(seen, lastRow + 1)) === 'organization_missing') return fail('organization_missing');

@@ -76,8 +76,16 @@ describe('importedPatientWrites', () => {
     const writes = importedPatientWrites(imp, row(3, bare), AT);
     expect(writes[0] && 'item' in writes[0] ? writes[0].item : {}).not.toHaveProperty('enrollment_stage');
     expect(writes.some((w) => w.entity === 'enrollmentEntry')).toBe(false);
+    // One chronic condition: a PCM candidate instead.
+    expect(writes).toContainEqual({
+      op: 'put',
+      entity: 'pcmCandidate',
+      item: { provider_id: ORG, created_at: AT, patient_id: 'p3', entered_at: AT },
+    });
     const none = importedPatientWrites(imp, row(4, { ...bare, conditions: [] }), AT);
     expect(none.some((w) => w.entity === 'carePlan')).toBe(false);
+    expect(none.some((w) => w.entity === 'pcmCandidate')).toBe(false);
+    expect(importedPatientWrites(imp, row(5), AT).some((w) => w.entity === 'pcmCandidate')).toBe(false);
   });
 });
 
@@ -124,14 +132,38 @@ describe('importBatchPlan', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it('counts the PCM candidates of a batch once, beside the eligible ones', () => {
+    const one = { ...patient, conditions: [patient.conditions[0]!] };
+    const patients = [
+      importedPatientWrites(imp, row(2), AT),
+      importedPatientWrites(imp, row(3, one), AT),
+      importedPatientWrites(imp, row(4, one), AT),
+    ];
+    const plan = importBatchPlan(imp, patients, { fromRow: 0, toRow: 4, skippedExisting: 0, skippedErrors: 0 }, AT, 0);
+    const named = (name: string) =>
+      plan.transaction.filter((w) => w.entity === 'counter' && 'key' in w && w.key.name === name);
+    expect(named('enrollment#eligible')).toMatchObject([{ add: { value: 1 } }]);
+    expect(named('enrollment#pcm_candidates')).toMatchObject([{ add: { value: 2 } }]);
+    // A batch with no candidate moves no count of them.
+    const none = importBatchPlan(
+      imp,
+      patients.slice(0, 1),
+      { fromRow: 0, toRow: 2, skippedExisting: 0, skippedErrors: 0 },
+      AT,
+      0,
+    );
+    expect(none.transaction.some((w) => 'key' in w && w.key.name === 'enrollment#pcm_candidates')).toBe(false);
+  });
+
   it('moves only the import when no patient is new', () => {
     const plan = importBatchPlan(imp, [], { fromRow: 5, toRow: 9, skippedExisting: 4, skippedErrors: 0 }, AT, 0);
     expect(plan.transaction.map((w) => w.entity)).toEqual(['panelImport']);
   });
 
-  it('fits a batch within a transaction', () => {
+  it('fits a batch within a transaction, its patients entering every count there is', () => {
     const one = importedPatientWrites(imp, row(2), AT);
-    const batch: (typeof one)[] = [];
+    const candidate = importedPatientWrites(imp, row(3, { ...patient, conditions: [patient.conditions[0]!] }), AT);
+    const batch: (typeof one)[] = [candidate];
     while (fitsBatch(batch, one)) batch.push(one);
     const plan = importBatchPlan(imp, batch, { fromRow: 0, toRow: 9, skippedExisting: 0, skippedErrors: 0 }, AT, 0);
     expect(plan.transaction.length).toBeLessThanOrEqual(TRANSACTION_ITEMS);

@@ -7,7 +7,12 @@
  */
 import { EMPTY_CARE_PLAN } from '../../shared/care-plan';
 import type { CarePlanFields } from '../../shared/domain';
-import { ENROLLMENT_STAGES, enrollmentStageAtStart, type EnrollmentStage } from '../../shared/enrollment/funnel';
+import {
+  ENROLLMENT_STAGES,
+  enrollmentStageAtStart,
+  isPcmCandidate,
+  type EnrollmentStage,
+} from '../../shared/enrollment/funnel';
 import type { ImportedPatient } from '../../shared/enrollment/import-rows';
 import type { ImportStatus } from '../../shared/enrollment/panel-import';
 import type { AuditEvent } from '../kernel/audit-entry';
@@ -16,6 +21,7 @@ import { awaitingKey } from '../kernel/read-models/awaiting-consent';
 import { COUNTER, counterAdd, GLOBAL_SCOPE, organizationScope } from '../kernel/read-models/counters';
 import { enrollmentCounter, enrollmentEntryKey } from '../kernel/read-models/enrollment-stages';
 import { mrnClaimWrite } from '../kernel/read-models/mrn-claims';
+import { PCM_CANDIDATES_COUNTER, pcmCandidateKey } from '../kernel/read-models/pcm-candidates';
 import { SEARCH_ENTRY_SCOPE, searchEntryPuts } from '../kernel/read-models/search-entries';
 import { personTerms } from '../kernel/search';
 import { definedValues, type ItemWrite, type WritePlan } from '../kernel/write-plan';
@@ -25,10 +31,11 @@ import { PANEL_FILES_PREFIX } from './spec';
 /** DynamoDB's bound on the items of one transaction. */
 export const TRANSACTION_ITEMS = 100;
 /**
- * The import's own write, the organization's count and the totals' counters, and the funnel's count
- * of each stage the batch's patients enter (an imported patient enters one, or none): once per batch.
+ * The import's own write, the organization's count and the totals' counters, the funnel's count of
+ * each stage the batch's patients enter (an imported patient enters one, or none) and the count of
+ * PCM candidates: once per batch.
  */
-const BATCH_ITEMS = 6;
+const BATCH_ITEMS = 7;
 
 /**
  * The `next_row` of an import none of whose rows is done: rows are numbered from 1 in either kind of
@@ -74,6 +81,8 @@ export function createImportPlan(record: PanelImportRecord): WritePlan {
 /** What a status change sets beside the status. */
 export interface ImportChange {
   readonly tally?: StoredTally;
+  /** The ETag of the file the tally was taken of. */
+  readonly fileEtag?: string;
   readonly failure?: string;
   /** Starting the job: it begins at the first row with nothing counted. */
   readonly startAt?: number;
@@ -97,6 +106,7 @@ export function importStatusPlan(
           status: to,
           updated_at: at,
           tally: change.tally ? JSON.stringify(change.tally) : undefined,
+          file_etag: change.fileEtag,
           failure: change.failure,
           ...(change.startAt === undefined
             ? {}
@@ -243,6 +253,19 @@ export function importedPatientWrites(
           } as const,
         ]
       : []),
+    // The PCM candidates' item; their count too is summed once per batch.
+    ...(isPcmCandidate(p.conditions.length)
+      ? [
+          {
+            op: 'put',
+            entity: 'pcmCandidate',
+            item: {
+              ...pcmCandidateKey({ id: patientId, provider_id: organizationId, created_at: at }),
+              entered_at: at,
+            },
+          } as const,
+        ]
+      : []),
     ...searchEntryPuts(SEARCH_ENTRY_SCOPE.patients(organizationId), {
       id: patientId,
       terms: personTerms({ first_name: p.firstName, last_name: p.lastName, email }),
@@ -289,6 +312,7 @@ export function importBatchPlan(
   const n = patients.length;
   const organizationId = imp.provider_id;
   const scope = organizationScope(organizationId);
+  const candidates = patients.flat().filter((w) => w.op === 'put' && w.entity === 'pcmCandidate').length;
   const counts: ItemWrite<BatchRefusal>[] =
     n === 0
       ? []
@@ -305,6 +329,7 @@ export function importBatchPlan(
           counterAdd(scope, COUNTER.patients, n),
           counterAdd(scope, COUNTER.awaitingConsent, n),
           ...stageCounts(patients).map(([stage, count]) => counterAdd(scope, enrollmentCounter(stage), count)),
+          ...(candidates > 0 ? [counterAdd(scope, PCM_CANDIDATES_COUNTER, candidates)] : []),
         ];
   return {
     transaction: [

@@ -9,7 +9,7 @@ const record = { id: 'a1b2c3d4-3b1a-4c59-9a55-0d3f1e0b7a11', provider_id: '0b7c2
 function memoryFiles() {
   const stored = new Map<string, string>();
   const writes: string[] = [];
-  const files: Pick<PanelFiles, 'write' | 'join' | 'read' | 'sizeOf'> = {
+  const files: Pick<PanelFiles, 'write' | 'join' | 'read' | 'stat'> = {
     write(key, body) {
       stored.set(key, body);
       writes.push(key);
@@ -20,9 +20,9 @@ function memoryFiles() {
       stored.set(key, parts.map((part) => stored.get(part.key) ?? '').join(''));
       return Promise.resolve();
     },
-    sizeOf(key) {
+    stat(key) {
       const body = stored.get(key);
-      return Promise.resolve(body === undefined ? null : Buffer.byteLength(body));
+      return Promise.resolve(body === undefined ? null : { size: Buffer.byteLength(body), etag: '"e"' });
     },
     async *read(key) {
       // In small pieces, as a network delivers them: a line may be cut anywhere.

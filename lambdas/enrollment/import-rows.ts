@@ -17,11 +17,13 @@ import type { PanelFiles, PanelImportRecord } from './ports';
 
 type ImportRef = Pick<PanelImportRecord, 'id' | 'provider_id'>;
 
+/** The file's rows; with `etag`, of that file only (PanelFileChanged when it was replaced since). */
 export async function* importRows(
   files: Pick<PanelFiles, 'read'>,
   record: Pick<PanelImportRecord, 'id' | 'provider_id' | 'file_type'>,
+  etag?: string,
 ): AsyncGenerator<NumberedRow> {
-  const source = files.read(importFileKey(record));
+  const source = files.read(importFileKey(record), etag);
   if (record.file_type === 'csv') {
     yield* csvRows(source);
     return;
@@ -55,11 +57,11 @@ export function writeRepeats(
  * previewed before repeats were kept): the job then remembers the MRNs itself.
  */
 export async function repeatsOf(
-  files: Pick<PanelFiles, 'read' | 'sizeOf'>,
+  files: Pick<PanelFiles, 'read' | 'stat'>,
   record: ImportRef,
 ): Promise<((row: number) => Promise<number | undefined>) | null> {
   const key = importRepeatsKey(record);
-  if ((await files.sizeOf(key)) === null) return null;
+  if ((await files.stat(key)) === null) return null;
   const lines = createInterface({ input: Readable.from(files.read(key)), crlfDelay: Infinity })[Symbol.asyncIterator]();
   let next: [number, number] | null | undefined;
   const advance = async () => {

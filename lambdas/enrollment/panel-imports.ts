@@ -11,6 +11,7 @@ import {
   type CreateImportInput,
   type ImportStatus,
   type PanelImport,
+  PANEL_IMPORT_MESSAGES,
 } from '../../shared/enrollment/panel-import';
 import { todayIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
@@ -28,7 +29,13 @@ import {
   type ImportChange,
 } from './import-plans';
 import { importRows, writeRepeats } from './import-rows';
-import type { PanelFiles, PanelImportRecord, PanelImportStore, StoredTally } from './ports';
+import {
+  PanelFileChanged,
+  type PanelFiles,
+  type PanelImportRecord,
+  type PanelImportStore,
+  type StoredTally,
+} from './ports';
 
 export interface PanelImportDeps {
   clock: Clock;
@@ -117,6 +124,7 @@ export async function createImport(
     skipped_existing: 0,
     skipped_errors: 0,
     failure: null,
+    file_etag: null,
   };
   await deps.committer.commit(createImportPlan(record));
   const contentType = IMPORT_CONTENT_TYPES[input.type];
@@ -132,18 +140,20 @@ export async function getImport(deps: PanelImportDeps, actor: Actor, importId: s
 }
 
 /**
- * The file's tally: every row checked as the job will check it, and the good rows' MRNs looked up
- * among the organization's (BatchGets of their claims). Holds the MRNs, never the rows. The rows
- * whose MRN came earlier in the file are kept beside it, so the job need not hold the MRNs.
+ * The tally of the file of ETag `etag`: every row checked as the job will check it, and the good
+ * rows' MRNs looked up among the organization's (BatchGets of their claims). Holds the MRNs, never
+ * the rows. The rows whose MRN came earlier in the file are kept beside it, so the job need not hold
+ * the MRNs; the job reads the same file (its ETag kept with the tally), or none.
  */
 export async function tallyFile(
   deps: Pick<PanelImportDeps, 'files' | 'imports' | 'callingCodes'>,
   record: PanelImportRecord,
   today: string,
+  etag: string,
 ): Promise<StoredTally> {
   const reader = new ImportRowReader({ callingCodes: deps.callingCodes, today });
   const mrns: string[] = [];
-  for await (const { row, raw } of importRows(deps.files, record)) {
+  for await (const { row, raw } of importRows(deps.files, record, etag)) {
     const outcome = reader.read(raw, row);
     if (outcome && 'patient' in outcome) mrns.push(outcome.patient.mrn);
   }
@@ -160,15 +170,17 @@ export async function tallyFile(
 }
 
 /**
- * Reads the uploaded file and keeps its tally on the import (again, when previewed before: patients
- * may have been added since). A file refused whole fails the import with the reason.
+ * Reads the uploaded file and keeps its tally on the import with the file's ETag (again, when
+ * previewed before: patients may have been added since, or the file replaced). A file refused
+ * whole, or replaced while it was read, fails the import with the reason.
  */
 export async function previewImport(deps: PanelImportDeps, actor: Actor, importId: string): Promise<PanelImport> {
   const record = await importForActor(deps, actor, importId);
   if (record.status === 'importing' || record.status === 'done' || record.status === 'failed')
     return toPanelImport(record);
   const organization = await ownOrganization(deps, actor, record.provider_id);
-  if ((await deps.files.sizeOf(importFileKey(record))) === null) throw fail('importNotUploaded');
+  const file = await deps.files.stat(importFileKey(record));
+  if (file === null) throw fail('importNotUploaded');
   const now = deps.clock.now();
   const previewing = await move(
     deps,
@@ -179,14 +191,20 @@ export async function previewImport(deps: PanelImportDeps, actor: Actor, importI
   );
   let tally: StoredTally;
   try {
-    tally = await tallyFile(deps, previewing, todayIn(organization.timezone, now));
+    tally = await tallyFile(deps, previewing, todayIn(organization.timezone, now), file.etag);
   } catch (error) {
-    if (!(error instanceof ImportFileError)) throw error;
+    const failure =
+      error instanceof ImportFileError
+        ? error.reason
+        : error instanceof PanelFileChanged
+          ? PANEL_IMPORT_MESSAGES.fileChanged
+          : null;
+    if (failure === null) throw error;
     const at = deps.clock.now().toISOString();
-    return toPanelImport(await move(deps, previewing, ['previewing'], 'failed', at, { failure: error.reason }));
+    return toPanelImport(await move(deps, previewing, ['previewing'], 'failed', at, { failure }));
   }
   const at = deps.clock.now().toISOString();
-  return toPanelImport(await move(deps, previewing, ['previewing'], 'previewed', at, { tally }));
+  return toPanelImport(await move(deps, previewing, ['previewing'], 'previewed', at, { tally, fileEtag: file.etag }));
 }
 
 /**

@@ -1,11 +1,16 @@
 /**
  * The Enrollment panel (DECISIONS "Enrollment"): a practice's active patients at each stage of the
- * funnel, counted and listed from the read model its plans keep (kernel/read-models/
- * enrollment-stages.ts), never from the patients themselves. A list page discloses the patients it
+ * funnel, and its PCM candidates, counted and listed from the read models its plans keep
+ * (kernel/read-models/enrollment-stages.ts, pcm-candidates.ts), never from the patients themselves. A list page discloses the patients it
  * names: each is recorded in their access history before the page leaves.
  */
-import { ENROLLMENT_STAGES, type EnrollmentStage } from '../../shared/enrollment/funnel';
-import type { EnrollmentCountsAnswer, EnrollmentListAnswer } from '../../shared/enrollment/panel';
+import { ENROLLMENT_STAGES, isPcmCandidate, type EnrollmentStage } from '../../shared/enrollment/funnel';
+import type {
+  EnrollmentCountsAnswer,
+  EnrollmentListAnswer,
+  EnrollmentPatient,
+  PcmCandidatesListAnswer,
+} from '../../shared/enrollment/panel';
 import { DEFAULT_LANGUAGE } from '../../shared/enrollment/patient-fields';
 import type { Actor } from '../kernel/actor';
 import { organizationForActor, type OrganizationLookup } from '../kernel/access';
@@ -13,7 +18,8 @@ import { audited } from '../kernel/audit';
 import type { AuditLog } from '../kernel/audit-entry';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { patientName } from '../kernel/mappers';
-import type { EnrollmentPanelReads, EnrollmentPatients } from './ports';
+import type { PatientRecord } from '../kernel/records/patient';
+import type { EnrollmentPanelReads, EnrollmentPatients, StageEntry } from './ports';
 
 /** A stage's list shows this many patients at a time. */
 export const ENROLLMENT_PAGE_SIZE = 25;
@@ -25,7 +31,7 @@ export interface EnrollmentPanelDeps {
   audit: AuditLog;
 }
 
-/** The organization's active patients at each stage (0 for a stage nobody reached yet). */
+/** The organization's active patients at each stage (0 for a stage nobody reached yet), and its PCM candidates. */
 export async function enrollmentCounts(
   deps: EnrollmentPanelDeps,
   actor: Actor,
@@ -35,7 +41,10 @@ export async function enrollmentCounts(
   const counted = await deps.enrollment.stageCounts(organization.id);
   // A count is never below 0, whatever a repaired read model went through.
   const counts = Object.fromEntries(ENROLLMENT_STAGES.map((s) => [s, Math.max(0, counted[s] ?? 0)]));
-  return { counts: counts as EnrollmentCountsAnswer['counts'] };
+  return {
+    counts: counts as EnrollmentCountsAnswer['counts'],
+    pcm_candidates: Math.max(0, counted.pcm_candidates ?? 0),
+  };
 }
 
 /**
@@ -54,22 +63,53 @@ export async function enrollmentList(
     const organization = await organizationForActor(deps, actor, organizationId);
     const found = await deps.enrollment.pageStage(organization.id, stage, page.limit, page.cursor);
     if (found === 'invalid_cursor') throw invalidCursor();
-    const patients = new Map((await deps.patients.getMany(found.items.map((e) => e.patientId))).map((p) => [p.id, p]));
-    const items = found.items.flatMap((entry) => {
-      const p = patients.get(entry.patientId);
-      if (!p || p.provider_id !== organization.id || p.status !== 'active' || p.enrollmentStage !== stage) return [];
-      return [
-        {
-          patient_id: p.id,
-          patient_name: patientName(p),
-          entered_at: entry.enteredAt,
-          condition_count: p.conditionCount ?? 0,
-          has_phone: Boolean(p.phone_number),
-          preferred_language: p.preferred_language ?? DEFAULT_LANGUAGE,
-        },
-      ];
-    });
+    const items = await listed(deps, organization.id, found.items, (p) => p.enrollmentStage === stage);
     disclose(items.map((i) => i.patient_id));
     return { stage, items, next_cursor: found.cursor };
+  });
+}
+
+/**
+ * A page of the PCM candidates (active patients with exactly one chronic condition), newest patient
+ * first; one the read model still names but whose conditions or organization changed since is left out.
+ */
+export async function pcmCandidatesList(
+  deps: EnrollmentPanelDeps,
+  actor: Actor,
+  organizationId: string,
+  page: PageRequest,
+): Promise<PcmCandidatesListAnswer> {
+  const subject = { type: 'organization', id: organizationId } as const;
+  return audited(deps.audit, actor, 'enrollment.pcm_candidates', subject, async (_about, disclose) => {
+    const organization = await organizationForActor(deps, actor, organizationId);
+    const found = await deps.enrollment.pagePcmCandidates(organization.id, page.limit, page.cursor);
+    if (found === 'invalid_cursor') throw invalidCursor();
+    const items = await listed(deps, organization.id, found.items, (p) => isPcmCandidate(p.conditionCount ?? 0));
+    disclose(items.map((i) => i.patient_id));
+    return { items, next_cursor: found.cursor };
+  });
+}
+
+/** The entries' patients (one BatchGet) still active in the organization and still `belongs`, in the entries' order. */
+async function listed(
+  deps: EnrollmentPanelDeps,
+  organizationId: string,
+  entries: readonly StageEntry[],
+  belongs: (p: PatientRecord) => boolean,
+): Promise<EnrollmentPatient[]> {
+  const patients = new Map((await deps.patients.getMany(entries.map((e) => e.patientId))).map((p) => [p.id, p]));
+  return entries.flatMap((entry) => {
+    const p = patients.get(entry.patientId);
+    if (!p || p.provider_id !== organizationId || p.status !== 'active' || !belongs(p)) return [];
+    return [
+      {
+        patient_id: p.id,
+        patient_name: patientName(p),
+        entered_at: entry.enteredAt,
+        condition_count: p.conditionCount ?? 0,
+        has_phone: Boolean(p.phone_number),
+        preferred_language: p.preferred_language ?? DEFAULT_LANGUAGE,
+      },
+    ];
   });
 }

@@ -22,16 +22,27 @@ export interface PanelUpload {
 export interface PanelFiles {
   /** A link to PUT exactly this file under `key`, and when it stops working. */
   uploadLink(key: string, upload: PanelUpload): Promise<{ url: string; expiresAt: string }>;
-  /** The stored file's size in bytes, or null when nothing was uploaded under `key`. */
-  sizeOf(key: string): Promise<number | null>;
-  /** The stored file's bytes, as they arrive. */
-  read(key: string): AsyncIterable<Uint8Array>;
+  /** The stored file's size in bytes and its ETag (which changes when the file is replaced), or null when nothing was uploaded under `key`. */
+  stat(key: string): Promise<{ size: number; etag: string } | null>;
+  /**
+   * The stored file's bytes, as they arrive; with `ifMatch`, only while the file is still the one of
+   * that ETag (PanelFileChanged otherwise, before any byte).
+   */
+  read(key: string, ifMatch?: string): AsyncIterable<Uint8Array>;
   /** Keeps a text file (a report) under `key`. */
   write(key: string, body: string, contentType: string): Promise<void>;
   /** Keeps under `key` the stored files `parts` (their keys and sizes) one after another, streamed. */
   join(key: string, parts: readonly { key: string; size: number }[], contentType: string): Promise<void>;
   /** A link to download `key` as a file named `fileName`, for a few minutes. */
   downloadLink(key: string, fileName: string): Promise<string>;
+}
+
+/** The file under a key was replaced since its ETag was taken (S3's 412 to `If-Match`). */
+export class PanelFileChanged extends Error {
+  constructor() {
+    super('panel file changed');
+    this.name = 'PanelFileChanged';
+  }
 }
 
 /**
@@ -52,7 +63,7 @@ export interface PatientChartReads {
   observations(patientId: string, limit: number): Promise<Observation[]>;
 }
 
-/** One patient's item of a stage's list (the `enrollment_entry` read model). */
+/** One patient's item of a stage's list (the `enrollment_entry` read model) or of the PCM candidates (`pcm_candidate`). */
 export interface StageEntry {
   readonly patientId: string;
   readonly enteredAt: string;
@@ -60,12 +71,21 @@ export interface StageEntry {
 
 /** What the Enrollment panel reads: the counts per stage and a stage's patients, Queries only. */
 export interface EnrollmentPanelReads {
-  /** The organization's count at each stage it has one for (a stage never counted is left out). */
-  stageCounts(organizationId: string): Promise<Partial<Record<EnrollmentStage, number>>>;
+  /**
+   * The organization's count at each stage it has one for, and of its PCM candidates (one Query; a
+   * count never moved is left out).
+   */
+  stageCounts(organizationId: string): Promise<Partial<Record<EnrollmentStage | 'pcm_candidates', number>>>;
   /** A page of a stage's patients, newest patient first; `invalid_cursor` when the cursor is not of this list. */
   pageStage(
     organizationId: string,
     stage: EnrollmentStage,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<StageEntry> | 'invalid_cursor'>;
+  /** A page of the PCM candidates, newest patient first; `invalid_cursor` as for a stage's page. */
+  pagePcmCandidates(
+    organizationId: string,
     limit: number,
     cursor: string | null,
   ): Promise<Page<StageEntry> | 'invalid_cursor'>;
@@ -94,6 +114,8 @@ export interface PanelImportRecord {
   readonly skipped_existing: number;
   readonly skipped_errors: number;
   readonly failure: string | null;
+  /** The ETag of the file the preview read: the job reads only that file (null: previewed before it was kept). */
+  readonly file_etag: string | null;
 }
 
 /** The preview's tally as kept on the import (as the wire says it). */

@@ -30,9 +30,10 @@ export const ENROLLMENT = {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
       },
       routes: {
-        // The provider workspace's Enrollment panel: the funnel's counts and a stage's patients.
+        // The provider workspace's Enrollment panel: the funnel's counts, a stage's patients, the PCM candidates.
         enrollmentCounts: ENROLLMENT_PANEL_ENDPOINTS.enrollmentCounts,
         enrollmentList: ENROLLMENT_PANEL_ENDPOINTS.enrollmentList,
+        pcmCandidatesList: ENROLLMENT_PANEL_ENDPOINTS.pcmCandidatesList,
       },
     },
     'enrollment-invitations': {

@@ -8,6 +8,7 @@ import {
   startWith,
   useLocalAwsServices,
 } from '../../test/support/local-aws-services';
+import { PanelFileChanged } from '../enrollment/ports';
 import { readPanelFilesEnv } from '../kernel/env';
 import { s3PanelFiles } from '../vendors/s3/s3-panel-files';
 import { LOCAL_PANEL_FILES_BUCKET } from './aws-services';
@@ -38,9 +39,25 @@ describe('local S3: presigned links for panel files, checked as S3 checks them',
     });
     const answer = await put(link.url, CSV);
     expect(answer.status).toBe(200);
-    expect(await files().sizeOf('imports/o1/i1.csv')).toBe(Buffer.byteLength(CSV));
+    const stored = await files().stat('imports/o1/i1.csv');
+    expect(stored).toEqual({ size: Buffer.byteLength(CSV), etag: expect.stringMatching(/^"[0-9a-f]{32}"$/) });
     expect(await collect(files().read('imports/o1/i1.csv'))).toBe(CSV);
-    expect(await files().sizeOf('imports/o1/none.csv')).toBeNull();
+    expect(await collect(files().read('imports/o1/i1.csv', stored?.etag))).toBe(CSV);
+    expect(await files().stat('imports/o1/none.csv')).toBeNull();
+  });
+
+  it('reads a file pinned by its ETag only while it is that file: replaced, it is PanelFileChanged', async () => {
+    await start();
+    const key = 'imports/o1/pinned.csv';
+    const upload = async (body: string) => {
+      const link = await files().uploadLink(key, { size: Buffer.byteLength(body), contentType: 'text/csv' });
+      expect((await put(link.url, body)).status).toBe(200);
+    };
+    await upload(CSV);
+    const pinned = (await files().stat(key))?.etag;
+    await upload(CSV.replace('A-1', 'Z-9'));
+    await expect(collect(files().read(key, pinned))).rejects.toBeInstanceOf(PanelFileChanged);
+    expect(await collect(files().read(key))).toContain('Z-9');
   });
 
   it('refuses another size, another type, another key and an expired link', async () => {
@@ -62,7 +79,7 @@ describe('local S3: presigned links for panel files, checked as S3 checks them',
     });
     const late = await put(expired.url, CSV);
     expect([late.status, await codeOf(late)]).toEqual([403, 'AccessDenied']);
-    expect(await files().sizeOf('imports/o1/i2.csv')).toBeNull();
+    expect(await files().stat('imports/o1/i2.csv')).toBeNull();
   });
 
   it("refuses a link whose SDK signed an empty body's checksum into it, as S3 does (BadDigest)", async () => {

@@ -260,6 +260,24 @@ describe('enrolling a patient', () => {
     expect(one.transaction.filter((w) => w.entity === 'enrollmentEntry')).toEqual([]);
   });
 
+  it('lists and counts a patient enrolled with one chronic condition as a PCM candidate, and none other', () => {
+    const pcm = { scope: 'organization#o-1', name: 'enrollment#pcm_candidates' };
+    const one = createPatientPlan({ ...enrolment, patient: { ...patient, conditionCount: 1 } }, 0, event);
+    expect(one.transaction[1]).toMatchObject({ entity: 'patient', item: { condition_count: 1 } });
+    expect(one.transaction).toContainEqual({
+      op: 'put',
+      entity: 'pcmCandidate',
+      item: { provider_id: 'o-1', created_at: AT, patient_id: 'p-1', entered_at: AT },
+    });
+    expect(one.transaction).toContainEqual({ op: 'upsert', entity: 'counter', key: pcm, add: { value: 1 } });
+    for (const conditionCount of [undefined, 0, 2]) {
+      const other = createPatientPlan({ ...enrolment, patient: { ...patient, conditionCount } }, 0, event);
+      expect(
+        other.transaction.filter((w) => w.entity === 'pcmCandidate' || ('key' in w && w.key.name === pcm.name)),
+      ).toEqual([]);
+    }
+  });
+
   it('keeps the transaction within DynamoDB bounds: a name of very many words indexes the rest after commit', () => {
     const words = (letter: string) => Array.from({ length: 50 }, (_, i) => `${letter}${i}`).join(' ');
     const many = { ...patient, first_name: words('a'), last_name: words('b') };
@@ -388,7 +406,11 @@ describe('archiving a patient', () => {
         entity: 'patient',
         key: { patient_id: 'p-1' },
         set: { status: 'archived', provider_id: 'o-1', archived_at: LATER, updated_at: LATER },
-        when: { missing: ['consent_status', 'enrollment_stage'], equal: { status: 'active', provider_id: 'o-1' } },
+        when: {
+          missing: ['consent_status', 'enrollment_stage'],
+          equal: { status: 'active', provider_id: 'o-1' },
+          missingOr: { equal: { condition_count: 0 } },
+        },
         refusal: 'missing',
       },
       {
@@ -440,6 +462,20 @@ describe('archiving a patient', () => {
       op: 'upsert',
       entity: 'counter',
       key: { scope: 'organization#o-1', name: 'enrollment#enrolled' },
+      add: { value: -1 },
+    });
+    const candidate = archivePatientPlan({ ...patient, conditionCount: 1 }, LATER, 3, event);
+    // A PCM candidate leaves the list and its count, holding only while it still has its one condition.
+    expect(candidate.transaction[0]).toMatchObject({ when: { missingOr: { equal: { condition_count: 1 } } } });
+    expect(candidate.transaction).toContainEqual({
+      op: 'delete',
+      entity: 'pcmCandidate',
+      key: { provider_id: 'o-1', created_at: patient.created_at, patient_id: 'p-1' },
+    });
+    expect(candidate.transaction).toContainEqual({
+      op: 'upsert',
+      entity: 'counter',
+      key: { scope: 'organization#o-1', name: 'enrollment#pcm_candidates' },
       add: { value: -1 },
     });
     const declined = archivePatientPlan({ ...patient, consent: { status: 'declined', date: null } }, LATER, 3, event);

@@ -20,6 +20,7 @@ import {
   organizationScope,
 } from '../kernel/read-models/counters';
 import { enrollmentStageWrites, withStage } from '../kernel/read-models/enrollment-stages';
+import { pcmCandidateWrites } from '../kernel/read-models/pcm-candidates';
 import { SEARCH_ENTRY_SCOPE, searchEntryPuts, searchEntryWrites } from '../kernel/read-models/search-entries';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import { consentItem, type ConsentRecord } from '../kernel/records/consent';
@@ -104,6 +105,8 @@ export function createPatientPlan(
         date_of_birth: p.date_of_birth ?? undefined,
         mbi: p.mbi ?? undefined,
         preferred_language: p.preferred_language,
+        // Given only when the chronic conditions are known at enrolment; the care plan's saves move it.
+        condition_count: p.conditionCount,
         enrollment_stage: stage,
       }),
     },
@@ -115,6 +118,7 @@ export function createPatientPlan(
     counterAdd(organizationScope(p.provider_id), COUNTER.patients),
     ...awaitingConsentWrites(p, null, consent?.status ?? 'not_asked'),
     ...enrollmentStageWrites(p, undefined, stage, p.created_at),
+    ...pcmCandidateWrites(p, undefined, p.conditionCount ?? 0, p.created_at),
     ...(audit ? [auditEventWrite(audit)] : []),
   ];
   const index = searchEntryPuts(SEARCH_ENTRY_SCOPE.patients(p.provider_id), indexed(p));
@@ -182,8 +186,8 @@ export function updatePatientPlan(
 
 /**
  * Archives the patient as read: it holds only while it is active in that organization with the
- * consent and enrollment stage read (the worklist and panel items removed are the ones written for
- * it); `missing` otherwise. It leaves its organization's count (`countedBefore` as for an
+ * consent, enrollment stage and condition count read (the worklist and panel items removed are the
+ * ones written for it); `missing` otherwise. It leaves its organization's count (`countedBefore` as for an
  * enrolment), the totals, the search index, the worklist and the Enrollment panel.
  */
 export function archivePatientPlan(
@@ -201,7 +205,11 @@ export function archivePatientPlan(
       key: { patient_id: id },
       // provider_id travels with status: both make up the organization index key.
       set: { status: 'archived', provider_id: organizationId, archived_at: at, updated_at: at },
-      when: withStage(activeWithConsent(consent, { provider_id: organizationId }), current.enrollmentStage),
+      when: {
+        ...withStage(activeWithConsent(consent, { provider_id: organizationId }), current.enrollmentStage),
+        // The PCM candidate item removed is the one its condition count wrote.
+        missingOr: { equal: { condition_count: current.conditionCount ?? 0 } },
+      },
       refusal: 'missing',
     },
     {
@@ -216,6 +224,7 @@ export function archivePatientPlan(
     ...awaitingConsentWrites(current, consent, null),
     // The stage stays on the archived patient; the panel counts and lists active patients only.
     ...enrollmentStageWrites(current, current.enrollmentStage, undefined, at),
+    ...pcmCandidateWrites(current, current.conditionCount ?? 0, undefined, at),
     auditEventWrite(audit),
   ];
   const index = searchEntryWrites(SEARCH_ENTRY_SCOPE.patients(organizationId), indexed(current), null);

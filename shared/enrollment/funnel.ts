@@ -7,6 +7,14 @@ import { MIN_CHRONIC_CONDITIONS } from '../ccm/billing';
 import type { ConsentStatus } from '../consent';
 
 /**
+ * A PCM candidate (ccm/README.md "PCM"): an active patient with exactly one chronic condition from
+ * the care-management list. Not eligible for CCM, but may qualify for Principal Care Management,
+ * which bills one complex chronic condition. A hint beside the funnel, not a stage of it: the count
+ * of conditions alone decides it, whatever the patient's stage or consent.
+ */
+export const isPcmCandidate = (conditionCount: number): boolean => conditionCount === 1;
+
+/**
  * `eligible`: two or more chronic conditions, not invited yet; `invited`: an invitation (text or AI
  * call) went out; `interested`: the patient said the care team may call to enrol them; `enrolled`:
  * consent accepted (recorded by staff); `declined`: said no, or consent declined or withdrawn;

@@ -37,6 +37,8 @@ export const PANEL_IMPORT_MESSAGES = {
   sizeInvalid: IMPORT_MESSAGES.fileTooLarge,
   emptyFile: IMPORT_MESSAGES.emptyFile,
   alreadyThere: 'A patient with this MRN is already in CareLoop',
+  /** The file was replaced after the preview read it: the job imports nothing of a file nobody previewed. */
+  fileChanged: 'The file changed after the preview. Upload it again.',
   finished: (imported: number, existing: number, errors: number) =>
     `Imported ${imported}, skipped ${existing} already there, ${errors} with errors`,
 } as const;

@@ -86,7 +86,10 @@ export const enrollmentListQuerySchema = z.extend(pageQuerySchema, {
   stage: z.enum(ENROLLMENT_STAGES, { error: ENROLLMENT_MESSAGES.stageInvalid }),
 });
 
-/** `enrollmentCounts`: the organization's active patients at each stage. */
+/**
+ * `enrollmentCounts`: the organization's active patients at each stage, and its PCM candidates
+ * (active patients with exactly one chronic condition: not eligible for CCM, may qualify for PCM).
+ */
 export const enrollmentCountsAnswer = z.object({
   counts: z.object({
     eligible: z.number().check(z.int()),
@@ -96,6 +99,7 @@ export const enrollmentCountsAnswer = z.object({
     declined: z.number().check(z.int()),
     unreachable: z.number().check(z.int()),
   }),
+  pcm_candidates: z.number().check(z.int()),
 });
 export type EnrollmentCountsAnswer = z.output<typeof enrollmentCountsAnswer>;
 
@@ -118,3 +122,15 @@ export const enrollmentListAnswer = z.object({
   next_cursor: z.nullable(z.string()),
 });
 export type EnrollmentListAnswer = z.output<typeof enrollmentListAnswer>;
+
+/** How the panel names the PCM candidates, and what it says of them. */
+export const PCM_CANDIDATES_LABEL = 'PCM candidates';
+export const PCM_CANDIDATES_HINT =
+  'One chronic condition from the care-management list: not eligible for CCM, may qualify for PCM.';
+
+/** `pcmCandidatesList`: a page of the PCM candidates, newest patient first (`entered_at`: when they became one). */
+export const pcmCandidatesListAnswer = z.object({
+  items: z.array(enrollmentPatientRecord),
+  next_cursor: z.nullable(z.string()),
+});
+export type PcmCandidatesListAnswer = z.output<typeof pcmCandidatesListAnswer>;

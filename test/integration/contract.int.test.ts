@@ -103,6 +103,7 @@ describe('real answers replayed against the document', () => {
     await replay(200, 'GET', '/call-lines/forecast', { token: operator });
     await replay(200, 'GET', `/providers/${sunrise}/enrollment`, { token: nurse });
     await replay(200, 'GET', `/providers/${sunrise}/enrollment/patients?stage=eligible&limit=5`, { token: nurse });
+    await replay(200, 'GET', `/providers/${sunrise}/enrollment/pcm-candidates?limit=5`, { token: nurse });
     await replay(200, 'GET', '/compliance-settings', { token: operator });
     await replay(200, 'PATCH', '/compliance-settings', { token: operator, body: { voiceId: 'sarah' } });
 

@@ -8,7 +8,12 @@
 import { describe, expect, inject, it } from 'vitest';
 import { EMPTY_CARE_PLAN } from '../../shared/care-plan';
 import type { WorklistAnswer } from '../../shared/dashboard';
-import type { BulkInvitationAnswer, EnrollmentCountsAnswer, EnrollmentListAnswer } from '../../shared/enrollment/panel';
+import type {
+  BulkInvitationAnswer,
+  EnrollmentCountsAnswer,
+  EnrollmentListAnswer,
+  PcmCandidatesListAnswer,
+} from '../../shared/enrollment/panel';
 import type { ENROLLMENT_STAGES } from '../../shared/enrollment/funnel';
 import { call } from '../support/api';
 import {
@@ -38,19 +43,33 @@ async function practice(caps: { daily_text_limit?: number } = {}) {
 /** A patient of the practice with a number no other test uses, and `conditions` chronic conditions on the care plan. */
 async function patientWith(organizationId: string, staff: string, conditions: number) {
   const patient = await createPatient(stack, organizationId, { phone_number: randomNanpNumber() }, staff);
-  const codes = [
-    { code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' },
-    { code: 'I10', description: 'Essential (primary) hypertension' },
-    { code: 'J44.9', description: 'Chronic obstructive pulmonary disease, unspecified' },
-  ].slice(0, conditions);
-  expectStatus(
-    await call(stack, 'POST', `/patients/${patient.id}/care-plan`, {
-      token: staff,
-      body: { ...EMPTY_CARE_PLAN, conditions: codes },
-    }),
-    201,
-  );
+  expectStatus(await saveConditions(patient.id, staff, conditions, 'POST'), 201);
   return patient;
+}
+
+/** Saves the care plan (first with POST, then PUT at its current version) with `conditions` chronic conditions. */
+async function saveConditions(patientId: string, staff: string, conditions: number, method: 'POST' | 'PUT') {
+  const version =
+    method === 'PUT'
+      ? expectStatus(
+          await call<{ carePlan: { version: number } }>(stack, 'GET', `/patients/${patientId}/care-plan`, {
+            token: staff,
+          }),
+          200,
+        ).carePlan.version
+      : undefined;
+  return call(stack, method, `/patients/${patientId}/care-plan`, {
+    token: staff,
+    body: {
+      ...EMPTY_CARE_PLAN,
+      ...(version === undefined ? {} : { version }),
+      conditions: [
+        { code: 'E11.9', description: 'Type 2 diabetes mellitus without complications' },
+        { code: 'I10', description: 'Essential (primary) hypertension' },
+        { code: 'J44.9', description: 'Chronic obstructive pulmonary disease, unspecified' },
+      ].slice(0, conditions),
+    },
+  });
 }
 
 const counts = async (organizationId: string, token: string) =>
@@ -61,6 +80,18 @@ const counts = async (organizationId: string, token: string) =>
 const listed = async (organizationId: string, token: string, stage: Stage) =>
   expectStatus(
     await call<EnrollmentListAnswer>(stack, 'GET', `/providers/${organizationId}/enrollment/patients?stage=${stage}`, {
+      token,
+    }),
+    200,
+  ).items.map((i) => i.patient_id);
+const pcmCount = async (organizationId: string, token: string) =>
+  expectStatus(
+    await call<EnrollmentCountsAnswer>(stack, 'GET', `/providers/${organizationId}/enrollment`, { token }),
+    200,
+  ).pcm_candidates;
+const pcmListed = async (organizationId: string, token: string) =>
+  expectStatus(
+    await call<PcmCandidatesListAnswer>(stack, 'GET', `/providers/${organizationId}/enrollment/pcm-candidates`, {
       token,
     }),
     200,
@@ -215,5 +246,59 @@ describe('the enrollment funnel', () => {
     });
     expect(await outboxTo(patient.phone_number ?? '')).toEqual([]);
     expect(await listed(organization.id, staff, 'eligible')).toEqual([patient.id]);
+  });
+});
+
+describe('the PCM candidates', () => {
+  it('follow the care plan: one condition lists a patient, a second moves it to eligible, losing one brings it back', async () => {
+    const { organization, staff } = await practice();
+    const none = await patientWith(organization.id, staff, 0);
+    const candidate = await patientWith(organization.id, staff, 1);
+    const older = await patientWith(organization.id, staff, 1);
+    expect(await pcmCount(organization.id, staff)).toBe(2);
+    // Newest patient first.
+    expect(await pcmListed(organization.id, staff)).toEqual([older.id, candidate.id]);
+    const [item] = expectStatus(
+      await call<PcmCandidatesListAnswer>(
+        stack,
+        'GET',
+        `/providers/${organization.id}/enrollment/pcm-candidates?limit=1`,
+        { token: staff },
+      ),
+      200,
+    ).items;
+    expect(item).toMatchObject({ patient_id: older.id, condition_count: 1, has_phone: true });
+
+    // A second condition: eligible for CCM, no longer a PCM candidate.
+    expectStatus(await saveConditions(candidate.id, staff, 2, 'PUT'), 200);
+    expect(await pcmListed(organization.id, staff)).toEqual([older.id]);
+    expect(await listed(organization.id, staff, 'eligible')).toEqual([candidate.id]);
+    expect(await pcmCount(organization.id, staff)).toBe(1);
+    expect((await counts(organization.id, staff)).eligible).toBe(1);
+
+    // Back to one: out of the funnel, a candidate again; none to one enters too.
+    expectStatus(await saveConditions(candidate.id, staff, 1, 'PUT'), 200);
+    expectStatus(await saveConditions(none.id, staff, 1, 'PUT'), 200);
+    // Listed by when the patient was created, newest first, whenever it became a candidate.
+    expect(await pcmListed(organization.id, staff)).toEqual([older.id, candidate.id, none.id]);
+    expect(await listed(organization.id, staff, 'eligible')).toEqual([]);
+    expect(await pcmCount(organization.id, staff)).toBe(3);
+    // A change of the one condition keeps it listed once.
+    expectStatus(await saveConditions(older.id, staff, 1, 'PUT'), 200);
+    expect(await pcmCount(organization.id, staff)).toBe(3);
+
+    // Archived: off the list and the count.
+    expectStatus(await call(stack, 'DELETE', `/patients/${older.id}`, { token: staff }), 200);
+    expect(await pcmListed(organization.id, staff)).toEqual([candidate.id, none.id]);
+    expect(await pcmCount(organization.id, staff)).toBe(2);
+  });
+
+  it("answers 404 for another organization's PCM candidates", async () => {
+    const { organization, staff } = await practice();
+    await patientWith(organization.id, staff, 1);
+    const lakeside = await lakesideToken(stack);
+    expect(
+      await call(stack, 'GET', `/providers/${organization.id}/enrollment/pcm-candidates`, { token: lakeside }),
+    ).toMatchObject({ status: 404, body: { code: 'provider.not_found' } });
   });
 });

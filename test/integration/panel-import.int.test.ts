@@ -14,6 +14,7 @@ import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { s3PanelFiles } from '../../lambdas/vendors/s3/s3-panel-files';
 import type { CarePlan, Patient } from '../../shared/domain';
+import type { EnrollmentCountsAnswer, PcmCandidatesListAnswer } from '../../shared/enrollment/panel';
 import type { PanelImport } from '../../shared/enrollment/panel-import';
 import { PANEL_IMPORT_MESSAGES } from '../../shared/enrollment/panel-import';
 import { IMPORT_MESSAGES } from '../../shared/enrollment/messages';
@@ -200,6 +201,56 @@ describe('a panel import', () => {
     expect(await claimsOf(org, file.mrns)).toHaveLength(30);
   });
 
+  it('lists an imported patient of one chronic condition as a PCM candidate, and one of two as eligible', async () => {
+    const { org, token } = await practice();
+    const mrn = unique('PCM');
+    const csv = [
+      PANEL_HEADER,
+      `${mrn}-1,Una,Single,1950-01-02,+18132990101,,en,I10`,
+      `${mrn}-2,Dos,Double,1950-01-02,+18132990102,,en,E11.9;I10`,
+      `${mrn}-3,Nil,None,1950-01-02,+18132990103,,en,`,
+    ].join('\n');
+    const done = await importAll(token, (await uploadAndPreview({ org, token }, csv)).id);
+    expect(done.progress).toMatchObject({ imported: 3 });
+    const byName = new Map((await patientsOf(org, token)).map((p) => [p.first_name, p.id]));
+    const panel = expectStatus(
+      await call<EnrollmentCountsAnswer>(stack, 'GET', `/providers/${org}/enrollment`, { token }),
+      200,
+    );
+    expect(panel).toMatchObject({ counts: { eligible: 1 }, pcm_candidates: 1 });
+    const candidates = expectStatus(
+      await call<PcmCandidatesListAnswer>(stack, 'GET', `/providers/${org}/enrollment/pcm-candidates`, { token }),
+      200,
+    );
+    expect(candidates.items.map((i) => [i.patient_id, i.condition_count])).toEqual([[byName.get('Una'), 1]]);
+  });
+
+  it('refuses to import a file replaced after the preview, writing no patient', async () => {
+    const { org, token } = await practice();
+    const file = panelCsv(5);
+    const created = expectStatus(
+      await call<Created>(stack, 'POST', '/imports', {
+        token,
+        body: { provider_id: org, file_name: 'panel.csv', size: Buffer.byteLength(file.text), type: 'csv' },
+      }),
+      201,
+    );
+    const upload = (body: string) =>
+      fetch(created.upload.url, { method: 'PUT', headers: { 'Content-Type': created.upload.content_type }, body });
+    expect((await upload(file.text)).status).toBe(200);
+    const previewed = expectStatus(
+      await call<{ import: PanelImport }>(stack, 'POST', `/imports/${created.import.id}/preview`, { token }),
+      200,
+    ).import;
+    expect(previewed.tally).toMatchObject({ ready: 5 });
+    // The link still works (15 minutes): a file of the same size, other patients, replaces the one previewed.
+    expect((await upload(file.text.replaceAll('Pat', 'Bob'))).status).toBe(200);
+    const ended = await importAll(token, created.import.id);
+    expect(ended).toMatchObject({ status: 'failed', failure: PANEL_IMPORT_MESSAGES.fileChanged });
+    expect(await patientsOf(org, token)).toEqual([]);
+    expect(await claimsOf(org, file.mrns)).toEqual([]);
+  });
+
   it('gives the same patient from a FHIR Bundle as from the CSV', async () => {
     const csvPractice = await practice();
     const fhirPractice = await practice();
@@ -341,7 +392,7 @@ describe('a panel import', () => {
     const db = tableOf(stack);
     const committer = new DynamoWriteCommitter(db);
     const files = s3PanelFiles({ bucket: LOCAL_PANEL_FILES_BUCKET, region: 'us-east-1', s3Endpoint: stack.awsUrl });
-    expect(await files.sizeOf(importRepeatsKey({ id: preview.id, provider_id: org }))).toBeGreaterThan(0);
+    expect((await files.stat(importRepeatsKey({ id: preview.id, provider_id: org })))?.size).toBeGreaterThan(0);
     const at = new Date().toISOString();
     expect(
       await committer.commit(importStatusPlan(preview.id, ['previewed'], 'importing', at, { startAt: NO_ROW_DONE })),

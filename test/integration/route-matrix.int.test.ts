@@ -1235,13 +1235,14 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     success: {
       status: 200,
       check: (b) =>
-        expect(Object.keys(b.counts as object)).toEqual([
+        expect([...Object.keys(b.counts as object), typeof b.pcm_candidates]).toEqual([
           'eligible',
           'invited',
           'interested',
           'enrolled',
           'declined',
           'unreachable',
+          'number',
         ]),
     },
   },
@@ -1254,6 +1255,17 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     success: {
       status: 200,
       check: (b) => expect(b).toMatchObject({ stage: 'enrolled', items: expect.any(Array) }),
+    },
+  },
+  'GET /providers/{providerId}/enrollment/pcm-candidates': {
+    as: 'sunrise',
+    path: (ids) => `/providers/${ids.org}/enrollment/pcm-candidates`,
+    body: null,
+    badQuery: { query: '?limit=0', message: PAGE_LIMIT_MESSAGE },
+    otherOrganization: 'provider.not_found',
+    success: {
+      status: 200,
+      check: (b) => expect(Object.keys(b)).toEqual(['items', 'next_cursor']),
     },
   },
   'POST /patients/{patientId}/invitation': {

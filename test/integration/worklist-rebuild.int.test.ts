@@ -165,6 +165,28 @@ describe('rebuilding the worklist read models', () => {
     expect((await db.entities.counter.get(counter).go()).data?.value).toBe(1);
   });
 
+  it('lists a patient of one chronic condition stored before the PCM candidates, once', async () => {
+    const organization = await createOrganization(stack);
+    const patient = await createPatient(stack, organization.id, { first_name: 'Rb', last_name: 'Single' });
+    // As stored before the PCM candidates: one condition on the patient, no item, no count.
+    await db.entities.patient.patch({ patient_id: patient.id }).set({ condition_count: 1 }).go();
+    const counter = { scope: `organization#${organization.id}`, name: 'enrollment#pcm_candidates' };
+    const listed = async () =>
+      (
+        await db.entities.pcmCandidate.query.byOrganization({ provider_id: organization.id }).go({ pages: 'all' })
+      ).data.map((e) => e.patient_id);
+    expect(await listed()).toEqual([]);
+
+    const first = await rebuildWorklist(deps);
+    expect(first.pcmCandidates).toBeGreaterThan(0);
+    expect(await listed()).toEqual([patient.id]);
+    expect((await db.entities.counter.get(counter).go()).data?.value).toBe(1);
+
+    await rebuildWorklist(deps);
+    expect(await listed()).toEqual([patient.id]);
+    expect((await db.entities.counter.get(counter).go()).data?.value).toBe(1);
+  });
+
   it('leaves a patient that moved while it was looked at as its own transaction wrote it', async () => {
     const organization = await createOrganization(stack);
     const patient = await createPatient(stack, organization.id);

@@ -1,11 +1,13 @@
 /**
- * The Enrollment panel's reads (docs/access-patterns.md "enrollment_entry"): the organization's
- * counters named `enrollment#<stage>` (one Query) and a stage's items (one Query, a page).
+ * The Enrollment panel's reads (docs/access-patterns.md "enrollment_entry", "pcm_candidate"): the
+ * organization's counters named `enrollment#<stage>` and `enrollment#pcm_candidates` (one Query),
+ * a stage's items and the PCM candidates' items (one Query, a page).
  */
 import { ENROLLMENT_STAGES, type EnrollmentStage } from '../../../shared/enrollment/funnel';
 import type { Page } from '../../kernel/ports';
 import { organizationScope } from '../../kernel/read-models/counters';
 import { enrollmentCounter } from '../../kernel/read-models/enrollment-stages';
+import { PCM_CANDIDATES_COUNTER } from '../../kernel/read-models/pcm-candidates';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
 import type { EnrollmentPanelReads, StageEntry } from '../ports';
@@ -13,16 +15,20 @@ import type { EnrollmentPanelReads, StageEntry } from '../ports';
 export class DynamoEnrollmentPanel implements EnrollmentPanelReads {
   constructor(private readonly db: CareLoopService) {}
 
-  async stageCounts(organizationId: string): Promise<Partial<Record<EnrollmentStage, number>>> {
+  async stageCounts(organizationId: string): Promise<Partial<Record<EnrollmentStage | 'pcm_candidates', number>>> {
     const { data } = await this.db.entities.counter.query
       .byScope({ scope: organizationScope(organizationId) })
       .begins({ name: 'enrollment#' })
       .go({ pages: 'all' });
     const byName = new Map(data.map((c) => [c.name, c.value]));
+    const counted: [EnrollmentStage | 'pcm_candidates', string][] = [
+      ...ENROLLMENT_STAGES.map((stage): [EnrollmentStage, string] => [stage, enrollmentCounter(stage)]),
+      ['pcm_candidates', PCM_CANDIDATES_COUNTER],
+    ];
     return Object.fromEntries(
-      ENROLLMENT_STAGES.flatMap((stage) => {
-        const value = byName.get(enrollmentCounter(stage));
-        return value === undefined ? [] : [[stage, value]];
+      counted.flatMap(([key, name]) => {
+        const value = byName.get(name);
+        return value === undefined ? [] : [[key, value]];
       }),
     );
   }
@@ -35,6 +41,23 @@ export class DynamoEnrollmentPanel implements EnrollmentPanelReads {
   ): Promise<Page<StageEntry> | 'invalid_cursor'> {
     const page = await queryPage(
       this.db.entities.enrollmentEntry.query.byStage({ provider_id: organizationId, stage }),
+      limit,
+      cursor,
+    );
+    if (page === 'invalid_cursor') return page;
+    return {
+      items: page.items.map((e) => ({ patientId: e.patient_id, enteredAt: e.entered_at })),
+      cursor: page.cursor,
+    };
+  }
+
+  async pagePcmCandidates(
+    organizationId: string,
+    limit: number,
+    cursor: string | null,
+  ): Promise<Page<StageEntry> | 'invalid_cursor'> {
+    const page = await queryPage(
+      this.db.entities.pcmCandidate.query.byOrganization({ provider_id: organizationId }),
       limit,
       cursor,
     );

@@ -57,5 +57,6 @@ function toRecord(item: ImportItem): PanelImportRecord {
     skipped_existing: item.skipped_existing ?? 0,
     skipped_errors: item.skipped_errors ?? 0,
     failure: item.failure ?? null,
+    file_etag: item.file_etag ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import { DynamoEnrollmentPanel } from '../../enrollment/store/dynamo-enrollment-panel';
-import { ENROLLMENT_PAGE_SIZE, enrollmentCounts, enrollmentList } from '../../enrollment/panel';
+import { ENROLLMENT_PAGE_SIZE, enrollmentCounts, enrollmentList, pcmCandidatesList } from '../../enrollment/panel';
 import { ENROLLMENT } from '../../enrollment/spec';
 import { pageRequest } from '../../kernel/cursor';
 import { apiFunction } from '../../kernel/spec';
@@ -13,6 +13,8 @@ export const handler = defineFunction(
     enrollmentCounts: async ({ actor, deps, path }) => ok(await enrollmentCounts(deps, actor, path.providerId)),
     enrollmentList: async ({ actor, deps, path, query }) =>
       ok(await enrollmentList(deps, actor, path.providerId, query.stage, pageRequest(query, ENROLLMENT_PAGE_SIZE))),
+    pcmCandidatesList: async ({ actor, deps, path, query }) =>
+      ok(await pcmCandidatesList(deps, actor, path.providerId, pageRequest(query, ENROLLMENT_PAGE_SIZE))),
   },
   () => {
     const table = tableDeps();

@@ -26,6 +26,7 @@ import { patientEntity } from './entities/patient';
 import { patientLinksEntity } from './entities/patient-links';
 import { patientMrnEntity } from './entities/patient-mrn';
 import { panelImportEntity } from './entities/panel-import';
+import { pcmCandidateEntity } from './entities/pcm-candidate';
 import { searchEntryEntity } from './entities/search-entry';
 import { settingsEntity } from './entities/settings';
 import { smsContactEntity } from './entities/sms-contact';
@@ -86,6 +87,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       observation: observationEntity(config),
       readingAlert: readingAlertEntity(config),
       enrollmentEntry: enrollmentEntryEntity(config),
+      pcmCandidate: pcmCandidateEntity(config),
       panelImport: panelImportEntity(config),
     },
     config,

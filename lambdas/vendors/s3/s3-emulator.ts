@@ -8,12 +8,15 @@
  *   InvalidRequest), and a digest that does not match is 400 BadDigest;
  * - a DELETE of a version under retention: 403 AccessDenied (compliance mode: nobody may); a DELETE
  *   without a version adds a delete marker, as on any versioned bucket, and the versions stay.
+ * - a GET or HEAD with `If-Match` naming none of the object's ETag: 412 PreconditionFailed (the panel
+ *   import reads the very file its preview read); `If-None-Match` naming it: 304 Not Modified; the
+ *   date conditions are not implemented (501), never ignored.
  * Versions are kept in an append-only journal per bucket under the data directory, so they survive a
  * restart. Logs carry bucket names and codes only, never keys or bodies.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { verifySignature } from '../aws/sigv4-verifier';
@@ -222,6 +225,33 @@ function responseOverrides(url: URL): Record<string, string> {
     if (value !== null) headers[header] = value;
   }
   return headers;
+}
+
+/** An ETag as a condition names it: quoted or not, weak or not. */
+const bareTag = (tag: string) =>
+  tag
+    .trim()
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1');
+
+/**
+ * GetObject's and HeadObject's conditions on the object read, as S3 answers them: an `If-Match`
+ * naming none of its ETag (or `*`) is 412, an `If-None-Match` naming it is 304. The date
+ * conditions are refused as not implemented rather than ignored.
+ */
+function checkConditions(headers: IncomingHttpHeaders, etag: string) {
+  if (headers['if-modified-since'] !== undefined || headers['if-unmodified-since'] !== undefined) {
+    throw new S3Error(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented');
+  }
+  const names = (value: string) => value.split(',').map(bareTag);
+  const ifMatch = headers['if-match'];
+  if (ifMatch !== undefined && !names(ifMatch).some((tag) => tag === '*' || tag === bareTag(etag))) {
+    throw new S3Error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
+  }
+  const ifNoneMatch = headers['if-none-match'];
+  if (ifNoneMatch !== undefined && names(ifNoneMatch).some((tag) => tag === '*' || tag === bareTag(etag))) {
+    throw new S3Error(304, 'NotModified', 'Not Modified', { ETag: etag });
+  }
 }
 
 export function createS3Emulator(options: S3EmulatorOptions) {
@@ -457,6 +487,7 @@ export function createS3Emulator(options: S3EmulatorOptions) {
           case 'GET':
           case 'HEAD': {
             const version = versionOf(bucket.name, key, versionId);
+            checkConditions(req.headers, version.etag ?? '');
             res.writeHead(200, { ...objectHeaders(version), ...responseOverrides(url) });
             return void res.end(req.method === 'GET' ? Buffer.from(version.body ?? '', 'base64') : undefined);
           }
@@ -467,7 +498,8 @@ export function createS3Emulator(options: S3EmulatorOptions) {
         }
       } catch (error) {
         if (!(error instanceof S3Error)) throw error;
-        if (req.method === 'HEAD') {
+        // A HEAD answer, and a 304, carry no body.
+        if (req.method === 'HEAD' || error.status === 304) {
           res.writeHead(error.status, error.headers);
           return void res.end();
         }

@@ -7,7 +7,7 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { PanelFiles } from '../../enrollment/ports';
+import { PanelFileChanged, type PanelFiles } from '../../enrollment/ports';
 import type { PanelFilesEnv } from '../../kernel/env';
 
 /** How long an upload link works: long enough to send 10 MB on a slow line, short enough not to linger. */
@@ -37,10 +37,10 @@ export function s3PanelFiles(env: PanelFilesEnv, now: () => Date = () => new Dat
       return { url, expiresAt: new Date(signedAt.getTime() + UPLOAD_LINK_SECONDS * 1000).toISOString() };
     },
 
-    async sizeOf(key) {
+    async stat(key) {
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return head.ContentLength ?? 0;
+        return { size: head.ContentLength ?? 0, etag: head.ETag ?? '' };
       } catch (error) {
         const name = (error as { name?: string }).name;
         if (name === 'NotFound' || name === 'NoSuchKey') return null;
@@ -48,8 +48,15 @@ export function s3PanelFiles(env: PanelFilesEnv, now: () => Date = () => new Dat
       }
     },
 
-    async *read(key) {
-      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+    async *read(key, ifMatch) {
+      let object;
+      try {
+        object = await client.send(new GetObjectCommand({ Bucket, Key: key, IfMatch: ifMatch }));
+      } catch (error) {
+        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 412)
+          throw new PanelFileChanged();
+        throw error;
+      }
       if (!object.Body) return;
       yield* object.Body as AsyncIterable<Uint8Array>;
     },

@@ -1,9 +1,10 @@
-/** The Enrollment panel's routes: the funnel's counts, a stage's patients, and invitations. */
+/** The Enrollment panel's routes: the funnel's counts, a stage's patients, the PCM candidates, and invitations. */
 import {
   bulkInvitationAnswer,
   enrollmentCountsAnswer,
   enrollmentListAnswer,
   invitationAnswer,
+  pcmCandidatesListAnswer,
 } from '../../enrollment/panel';
 import { ENROLLMENT_PANEL_ENDPOINTS } from '../endpoints/enrollment-panel';
 import { EXAMPLE_IDS, examplePatient, exampleSummary } from '../examples';
@@ -12,10 +13,12 @@ import { answer, page, type RouteContract } from './route';
 export const ENROLLMENT_PANEL_CONTRACT = {
   enrollmentCounts: {
     ...ENROLLMENT_PANEL_ENDPOINTS.enrollmentCounts,
-    summary: "The practice's active patients at each stage of the enrollment funnel (provider staff)",
+    summary:
+      "The practice's active patients at each stage of the enrollment funnel, and its PCM candidates (active patients with exactly one chronic condition) (provider staff)",
     answers: {
       200: answer(enrollmentCountsAnswer, 'The counts', {
         counts: { eligible: 212, invited: 40, interested: 9, enrolled: 88, declined: 12, unreachable: 6 },
+        pcm_candidates: 57,
       }),
     },
   },
@@ -30,6 +33,23 @@ export const ENROLLMENT_PANEL_CONTRACT = {
           patient_name: exampleSummary.patient_name,
           entered_at: examplePatient.created_at,
           condition_count: 2,
+          has_phone: true,
+          preferred_language: 'en' as const,
+        }),
+      }),
+    },
+  },
+  pcmCandidatesList: {
+    ...ENROLLMENT_PANEL_ENDPOINTS.pcmCandidatesList,
+    summary:
+      "A page of the practice's PCM candidates (active patients with exactly one chronic condition from the care-management list: not eligible for CCM, may qualify for PCM), newest patient first",
+    answers: {
+      200: answer(pcmCandidatesListAnswer, 'The page', {
+        ...page({
+          patient_id: EXAMPLE_IDS.patient,
+          patient_name: exampleSummary.patient_name,
+          entered_at: examplePatient.created_at,
+          condition_count: 1,
           has_phone: true,
           preferred_language: 'en' as const,
         }),

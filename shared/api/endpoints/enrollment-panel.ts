@@ -3,7 +3,7 @@
  * parses requests with them, and the contract (`../contract/enrollment-panel.ts`) documents the same.
  */
 import { bulkInvitationSchema, enrollmentListQuerySchema, invitationSchema } from '../../enrollment/panel';
-import { patientPathSchema, providerPathSchema } from '../../validation';
+import { pageQuerySchema, patientPathSchema, providerPathSchema } from '../../validation';
 import { ENROLLMENT_PANEL_ROUTES } from '../routes/enrollment-panel';
 import type { Endpoint } from './endpoint';
 
@@ -14,6 +14,7 @@ export const ENROLLMENT_PANEL_ENDPOINTS = {
     path: providerPathSchema,
     query: enrollmentListQuerySchema,
   },
+  pcmCandidatesList: { ...ENROLLMENT_PANEL_ROUTES.pcmCandidatesList, path: providerPathSchema, query: pageQuerySchema },
   invitePatient: { ...ENROLLMENT_PANEL_ROUTES.invitePatient, path: patientPathSchema, body: invitationSchema },
   invitePatients: { ...ENROLLMENT_PANEL_ROUTES.invitePatients, path: providerPathSchema, body: bulkInvitationSchema },
 } as const satisfies Record<string, Endpoint>;

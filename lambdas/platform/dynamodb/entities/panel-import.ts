@@ -30,6 +30,8 @@ export function panelImportEntity(config: EntityConfiguration) {
         skipped_existing: { type: 'number' },
         skipped_errors: { type: 'number' },
         failure: { type: 'string' },
+        /** The ETag of the file the preview read, set with its tally: the job reads that file only. */
+        file_etag: { type: 'string' },
       },
       indexes: { byId: primary(['import_id'], []) },
     },

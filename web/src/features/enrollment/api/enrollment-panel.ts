@@ -6,6 +6,7 @@ import type {
   EnrollmentListAnswer,
   InvitationAnswer,
   InvitationChannel,
+  PcmCandidatesListAnswer,
 } from '../../../../../shared/enrollment/panel';
 import { ENROLLMENT_PANEL_ROUTES } from '../../../../../shared/api/routes/enrollment-panel';
 import type { ApiClient } from '../../../lib/api-client';
@@ -22,9 +23,12 @@ export const ENROLLMENT_WEB_MESSAGES = {
 export const enrollmentKeys = {
   all: ['enrollment'] as const,
   counts: (organizationId: string) => ['enrollment', organizationId, 'counts'] as const,
-  list: (organizationId: string, stage: EnrollmentStage, cursor: string | null) =>
-    ['enrollment', organizationId, 'list', stage, cursor] as const,
+  list: (organizationId: string, group: EnrollmentGroup, cursor: string | null) =>
+    ['enrollment', organizationId, 'list', group, cursor] as const,
 };
+
+/** What the panel lists: a stage of the funnel, or the PCM candidates beside it. */
+export type EnrollmentGroup = EnrollmentStage | 'pcm_candidates';
 
 /** ENROLLMENT_PANEL_ROUTES.enrollmentCounts: the practice's active patients at each stage. */
 export function getEnrollmentCounts(api: ApiClient, organizationId: string, signal?: AbortSignal) {
@@ -49,6 +53,20 @@ export function getEnrollmentList(
     {
       params: { providerId: organizationId },
       query: { stage, cursor: cursor ?? undefined },
+      fallbackError: ENROLLMENT_WEB_MESSAGES.listFailed,
+      signal,
+    },
+  );
+}
+
+/** ENROLLMENT_PANEL_ROUTES.pcmCandidatesList: a page of the PCM candidates, newest first. */
+export function getPcmCandidates(api: ApiClient, organizationId: string, cursor: string | null, signal?: AbortSignal) {
+  return sendRoute<PcmCandidatesListAnswer, typeof ENROLLMENT_PANEL_ROUTES.pcmCandidatesList>(
+    api,
+    ENROLLMENT_PANEL_ROUTES.pcmCandidatesList,
+    {
+      params: { providerId: organizationId },
+      query: { cursor: cursor ?? undefined },
       fallbackError: ENROLLMENT_WEB_MESSAGES.listFailed,
       signal,
     },
@@ -83,12 +101,16 @@ export function useEnrollmentCounts(organizationId: string) {
   );
 }
 
-export function useEnrollmentList(organizationId: string, stage: EnrollmentStage, cursor: string | null) {
+/** A page of a stage's patients, or of the PCM candidates. */
+export function useEnrollmentList(organizationId: string, group: EnrollmentGroup, cursor: string | null) {
   const api = useApiClient();
   return useQuery(
     queryOptions({
-      queryKey: enrollmentKeys.list(organizationId, stage, cursor),
-      queryFn: ({ signal }) => getEnrollmentList(api, organizationId, stage, cursor, signal),
+      queryKey: enrollmentKeys.list(organizationId, group, cursor),
+      queryFn: ({ signal }): Promise<EnrollmentListAnswer | PcmCandidatesListAnswer> =>
+        group === 'pcm_candidates'
+          ? getPcmCandidates(api, organizationId, cursor, signal)
+          : getEnrollmentList(api, organizationId, group, cursor, signal),
     }),
   );
 }

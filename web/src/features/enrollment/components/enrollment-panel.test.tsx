@@ -1,10 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type {
-  BulkInvitationAnswer,
-  EnrollmentCountsAnswer,
-  EnrollmentListAnswer,
+import {
+  PCM_CANDIDATES_HINT,
+  type BulkInvitationAnswer,
+  type EnrollmentCountsAnswer,
+  type EnrollmentListAnswer,
+  type PcmCandidatesListAnswer,
 } from '../../../../../shared/enrollment/panel';
 import { ApiError, type ApiClient, type ApiRequestOptions } from '../../../lib/api-client';
 import { expectNoAxeViolations } from '../../../test/axe';
@@ -17,6 +19,7 @@ import { EnrollmentPanel } from './enrollment-panel';
 const ORG = 'org-1';
 const COUNTS: EnrollmentCountsAnswer = {
   counts: { eligible: 2, invited: 0, interested: 1, enrolled: 5, declined: 0, unreachable: 0 },
+  pcm_candidates: 3,
 };
 const patient = (id: string, name: string, hasPhone = true) => ({
   patient_id: id,
@@ -35,6 +38,7 @@ const ELIGIBLE: EnrollmentListAnswer = {
 interface Backend {
   counts: EnrollmentCountsAnswer | 'fail' | 'hang';
   lists?: Partial<Record<string, EnrollmentListAnswer>>;
+  pcm?: PcmCandidatesListAnswer;
   invite?: (ids: string[]) => BulkInvitationAnswer;
 }
 
@@ -52,6 +56,9 @@ function openPanel(backend: Backend) {
       if (path === `/providers/${ORG}/enrollment/patients`) {
         const stage = String(options.query?.stage);
         return (backend.lists?.[stage] ?? { stage, items: [], next_cursor: null }) as T;
+      }
+      if (path === `/providers/${ORG}/enrollment/pcm-candidates`) {
+        return (backend.pcm ?? { items: [], next_cursor: null }) as T;
       }
       if (path === `/providers/${ORG}/invitations` && backend.invite) {
         return backend.invite((options.body as { patient_ids: string[] }).patient_ids) as T;
@@ -80,6 +87,7 @@ describe('the Enrollment panel', { timeout: 30_000 }, () => {
       'Enrolled (5)',
       'Declined (0)',
       'Unreachable (0)',
+      'PCM candidates (3)',
     ]);
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('link', { name: 'Ada Ames' })).toHaveAttribute('href', '/provider/patients/p1');
@@ -168,6 +176,30 @@ describe('the Enrollment panel', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('tab', { name: 'Enrolled (5)' }));
     expect(await screen.findByRole('link', { name: 'Di Dunn' })).toBeVisible();
     expect(screen.queryByRole('button', { name: /Invite/ })).toBeNull();
+    await expectNoAxeViolations(document.body);
+  });
+
+  it('lists the PCM candidates beside the funnel, with what they are and no invitation', async () => {
+    const sent = openPanel({
+      counts: COUNTS,
+      pcm: { items: [{ ...patient('p7', 'Eve Eng'), condition_count: 1 }], next_cursor: null },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'PCM candidates (3)' }));
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('link', { name: 'Eve Eng' })).toHaveAttribute('href', '/provider/patients/p7');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Eve Eng1');
+    expect(screen.getByText(PCM_CANDIDATES_HINT)).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Invite/ })).toBeNull();
+    expect(sent.filter((r) => r.path === `/providers/${ORG}/enrollment/pcm-candidates`)).toHaveLength(1);
+    await expectNoAxeViolations(document.body);
+  });
+
+  it('shows no PCM candidate in words', async () => {
+    openPanel({ counts: { ...COUNTS, pcm_candidates: 0 } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'PCM candidates (0)' }));
+    expect(await screen.findByText('No patient has exactly one chronic condition.')).toBeVisible();
     await expectNoAxeViolations(document.body);
   });
 

@@ -16,10 +16,12 @@ import {
 import { UserPlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { ENROLLMENT_STAGES, isInvitable, type EnrollmentStage } from '../../../../../shared/enrollment/funnel';
+import { ENROLLMENT_STAGES, isInvitable } from '../../../../../shared/enrollment/funnel';
 import {
   ENROLLMENT_STAGE_LABELS,
   INVITATION_BATCH_MAX,
+  PCM_CANDIDATES_HINT,
+  PCM_CANDIDATES_LABEL,
   type BulkInvitationAnswer,
   type EnrollmentPatient,
   type InvitationChannel,
@@ -27,25 +29,39 @@ import {
 import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { ListEmptyState } from '../../../components/feedback/list-empty-state';
 import { paths } from '../../../config/paths';
-import { useEnrollmentCounts, useEnrollmentList, useInvitePatients } from '../api/enrollment-panel';
+import {
+  useEnrollmentCounts,
+  useEnrollmentList,
+  useInvitePatients,
+  type EnrollmentGroup,
+} from '../api/enrollment-panel';
 
-/** What staff do with each stage's patients, in a sentence. */
-const STAGE_HINTS: Record<EnrollmentStage, string> = {
+/** What staff do with each stage's patients (or what the PCM candidates are), in a sentence. */
+const STAGE_HINTS: Record<EnrollmentGroup, string> = {
   eligible: 'Two or more chronic conditions, not invited yet: invite them by text or by an AI call.',
   invited: 'Invited by text or call, no answer yet. You may invite them again.',
   interested: 'Said yes to being called: call them and record their consent on their page.',
   enrolled: 'Consent accepted: monthly check-ins run.',
   declined: 'Said no, or declined or withdrew consent.',
   unreachable: 'Never answered an invitation. You may invite them again.',
+  pcm_candidates: PCM_CANDIDATES_HINT,
 };
 
-const EMPTY_TEXT: Record<EnrollmentStage, string> = {
+const EMPTY_TEXT: Record<EnrollmentGroup, string> = {
   eligible: 'No patient is eligible and waiting for an invitation.',
   invited: 'No invitation is waiting for an answer.',
   interested: 'No patient is waiting to be called about enrolling.',
   enrolled: 'No patient is enrolled yet.',
   declined: 'No patient has declined.',
   unreachable: 'No patient is unreachable.',
+  pcm_candidates: 'No patient has exactly one chronic condition.',
+};
+
+/** The panel's tabs: the funnel's stages, then the PCM candidates beside it. */
+const GROUPS: readonly EnrollmentGroup[] = [...ENROLLMENT_STAGES, 'pcm_candidates'];
+const GROUP_LABELS: Record<EnrollmentGroup, string> = {
+  ...ENROLLMENT_STAGE_LABELS,
+  pcm_candidates: PCM_CANDIDATES_LABEL,
 };
 
 const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -74,10 +90,13 @@ function InvitationOutcome({ answer, names }: { answer: BulkInvitationAnswer; na
 
 interface StageListProps {
   organizationId: string;
-  stage: EnrollmentStage;
+  stage: EnrollmentGroup;
 }
 
-/** One stage's patients, a page at a time; invitable ones can be chosen and invited by text or call. */
+/**
+ * One stage's patients (or the PCM candidates), a page at a time; invitable ones can be chosen and
+ * invited by text or call.
+ */
 function StageList({ organizationId, stage }: StageListProps) {
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
@@ -85,7 +104,7 @@ function StageList({ organizationId, stage }: StageListProps) {
   const invite = useInvitePatients(organizationId);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
-  const invitable = isInvitable(stage);
+  const invitable = stage !== 'pcm_candidates' && isInvitable(stage);
 
   if (list.isPending) {
     return (
@@ -230,13 +249,13 @@ function StageList({ organizationId, stage }: StageListProps) {
 
 /**
  * The provider workspace's Enrollment panel (DECISIONS "Enrollment"): the practice's patients at
- * each stage of the funnel, counted and listed, and invitations by text or by the AI enrollment
- * call, one patient or several.
+ * each stage of the funnel and its PCM candidates, counted and listed, and invitations by text or
+ * by the AI enrollment call, one patient or several.
  */
 export function EnrollmentPanel({ organizationId }: { organizationId: string }) {
   const counts = useEnrollmentCounts(organizationId);
   const headingId = useId();
-  const [stage, setStage] = useState<EnrollmentStage>('eligible');
+  const [stage, setStage] = useState<EnrollmentGroup>('eligible');
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
@@ -251,15 +270,15 @@ export function EnrollmentPanel({ organizationId }: { organizationId: string }) 
         ) : counts.isError ? (
           <ErrorAlert message={counts.error.message} onRetry={() => void counts.refetch()} />
         ) : (
-          <Tabs value={stage} onChange={(value) => setStage((value as EnrollmentStage | null) ?? 'eligible')}>
+          <Tabs value={stage} onChange={(value) => setStage((value as EnrollmentGroup | null) ?? 'eligible')}>
             <Tabs.List>
-              {ENROLLMENT_STAGES.map((s) => (
+              {GROUPS.map((s) => (
                 <Tabs.Tab key={s} value={s}>
-                  {ENROLLMENT_STAGE_LABELS[s]} ({counts.data.counts[s]})
+                  {GROUP_LABELS[s]} ({s === 'pcm_candidates' ? counts.data.pcm_candidates : counts.data.counts[s]})
                 </Tabs.Tab>
               ))}
             </Tabs.List>
-            {ENROLLMENT_STAGES.map((s) => (
+            {GROUPS.map((s) => (
               <Tabs.Panel key={s} value={s} pt="md">
                 {s === stage && <StageList organizationId={organizationId} stage={s} />}
               </Tabs.Panel>
