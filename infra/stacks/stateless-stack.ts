@@ -122,12 +122,6 @@ export class StatelessStack extends Stack {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    acknowledge(
-      this.scheduleDeadLetterQueue,
-      ['AwsSolutions-SQS3'],
-      'This queue is itself the dead-letter queue of the EventBridge Scheduler schedules created at run time ' +
-        '(their DeadLetterConfig points here) and of the queue of due calls, so it needs no DLQ of its own.',
-    );
 
     // Due calls: each schedule sends its call here; the placer receives them in batches and sends a
     // call that found no free slot back with a delay. A message that failed every delivery joins the

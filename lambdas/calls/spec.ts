@@ -91,8 +91,6 @@ export const CALLS = {
       config: ['table', 'vapi', 'scheduler', 'bus', 'callQueue', 'callLines'],
       permissions: {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
-        // The rescheduling a placement may do (placeScheduledCall shares the deps); overdue calls go to the queue.
-        scheduler: ['scheduler:CreateSchedule'],
         bus: ['events:PutEvents'],
         vapi: ['secretsmanager:GetSecretValue'],
         // Overdue and waiting calls are sent to the queue of due calls again.

@@ -120,18 +120,29 @@ async function besideStanding<T>(
   return answer.value;
 }
 
+/**
+ * A port whose every call waits for `standing`, then is the port's own call. It names none of the
+ * port's methods: what a function's code can write stays what its own use cases call (the permission
+ * derivation in test/infra/code-permissions.ts reads that from the code).
+ */
+function heldUntil<Port extends object>(port: Port, standing: Promise<void>): Port {
+  return new Proxy(port, {
+    get(target, key) {
+      const member: unknown = Reflect.get(target, key);
+      if (typeof member !== 'function') return member;
+      return (...args: unknown[]) => standing.then(() => Reflect.apply(member, target, args) as unknown);
+    },
+  });
+}
+
 /** The request's dependencies with every write (audit events, write plans) held until `standing` holds. */
 function writesAfter<Deps extends StandingDeps>(deps: Deps, standing: Promise<void>): Deps {
-  const held: { audit?: AuditLog; committer?: WriteCommitter } = {};
   const { audit, committer } = deps as { audit?: AuditLog; committer?: WriteCommitter };
-  if (audit) {
-    held.audit = {
-      record: async (entry) => standing.then(() => audit.record(entry)),
-      recordMany: async (entries) => standing.then(() => audit.recordMany(entries)),
-    };
-  }
-  if (committer) held.committer = { commit: async (plan) => standing.then(() => committer.commit(plan)) };
-  return { ...deps, ...held };
+  return {
+    ...deps,
+    ...(audit ? { audit: heldUntil(audit, standing) } : {}),
+    ...(committer ? { committer: heldUntil(committer, standing) } : {}),
+  };
 }
 
 /**

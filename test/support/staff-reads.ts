@@ -100,6 +100,13 @@ export function staffReads({ org, patientId, callId, summaryToken, month, import
       path: `/providers/${org}/enrollment/patients?stage=enrolled`,
       as: 'practice',
     },
+    {
+      label: 'GET .../enrollment/pcm-candidates',
+      path: `/providers/${org}/enrollment/pcm-candidates`,
+      as: 'practice',
+    },
+    { label: 'GET /call-lines', path: '/call-lines', as: 'operator' },
+    { label: 'GET /call-lines/forecast', path: '/call-lines/forecast', as: 'operator' },
     { label: 'GET /imports/{id}', path: `/imports/${importId}`, as: 'practice' },
     { label: 'GET /imports/{id}/report', path: `/imports/${importId}/report`, as: 'practice' },
     { label: 'GET .../billing-report', path: `/providers/${org}/billing-report?month=${month}`, as: 'practice' },
@@ -169,6 +176,7 @@ export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
   'GET /patients/{id}/texts': { requests: 4, waves: 2 },
   'GET /patients/{id}/time-entries': { requests: 4, waves: 2 },
   'GET .../enrollment/patients': { requests: 4, waves: 4 },
+  'GET .../enrollment/pcm-candidates': { requests: 4, waves: 4 },
   'GET .../billing-report': { requests: 7, waves: 7 },
   'GET .../billing-summary': { requests: 5, waves: 4 },
 };
