@@ -29,15 +29,18 @@ import { readVapiSecrets } from './vendors/secrets/secrets-manager-secrets';
 import type { Clock, Ids } from './kernel/ports';
 import { callSignals } from './calls/call-signals';
 import type { IdentityDirectory } from './users/ports';
-import type { VoiceAgent, WebCallAgent } from './calls/ports';
+import type { CallQueue, VoiceAgent, WebCallAgent } from './calls/ports';
 import { DynamoWriteCommitter } from './platform/dynamodb/committer';
 import {
   readBusEnv,
+  readCallLines,
+  readCallQueueEnv,
   readIdentityEnv,
   readSchedulerEnv,
   readSmsEnv,
   readTableEnv,
   readVapiEnv,
+  type CallQueueEnv,
   type IdentityEnv,
   type TableEnv,
   type VapiEnv,
@@ -110,15 +113,34 @@ export function vapiDeps(env: VapiEnv = readVapiEnv()) {
 }
 
 /**
+ * The queue of due calls (SQS). The SQS client loads with the first message sent, not on a cold
+ * start: most placements send none.
+ */
+export function callQueue(env: CallQueueEnv = readCallQueueEnv()): CallQueue {
+  let queue: Promise<CallQueue> | undefined;
+  return {
+    enqueue: async (callLogId, delaySeconds, waitingSince) =>
+      (await (queue ??= import('./vendors/sqs/sqs-call-queue').then((sqs) => sqs.createSqsCallQueue(env)))).enqueue(
+        callLogId,
+        delaySeconds,
+        waitingSince,
+      ),
+  };
+}
+
+/**
  * What the call lifecycle (placing a scheduled call, a Vapi report, the reconciler) works with: the
- * table, Vapi, the schedules, the bus and the call metrics.
+ * table, Vapi and the budget of its call lines, the schedules, the queue of due calls, the bus and
+ * the call metrics.
  */
 export function callLifecycleDeps() {
   const table = tableDeps();
   return {
     ...table,
     ...vapiDeps(),
+    callLines: readCallLines(),
     scheduler: callScheduler(table.clock),
+    callQueue: callQueue(),
     events: eventPublisher(),
     signals: callSignals,
   };

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { CONSENT_DISCLOSURES, CONSENT_METHODS, RECORDED_CONSENT_STATUSES } from './consent';
+import { PREFERRED_LANGUAGES } from './enrollment/patient-fields';
 import { carePlanFieldsRecord, ccmMonthTotalsRecord, timeEntryRecord } from './api/records';
 import { BILLING_MESSAGES } from './care-time';
 
@@ -39,6 +40,8 @@ export const auditPacketAnswer = z.object({
       date: z.string(),
       method: z.nullable(z.enum(CONSENT_METHODS)),
       disclosures: z.array(z.enum(CONSENT_DISCLOSURES)),
+      /** The language the consent script was read in; null when recorded before CareLoop kept it. */
+      script_language: z.nullable(z.enum(PREFERRED_LANGUAGES)),
       recorded_by_name: nullableText,
       recorded_at: z.string(),
     }),

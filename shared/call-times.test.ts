@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { nextCallWindowTime, nextCheckIn, scheduleOptionTime } from './call-times';
+import {
+  callWindowEnd,
+  isInsideDueWindow,
+  nextCallWindowTime,
+  nextCheckIn,
+  sameWindowNextDay,
+  scheduleOptionTime,
+} from './call-times';
 
 const NY = 'America/New_York';
 
@@ -49,5 +56,61 @@ describe('nextCheckIn', () => {
   it('clamps the 31st to the end of a short month', () => {
     const next = nextCheckIn({ ...base, cycleDate: '2027-01-31', step: 'next_cycle', previousAt: new Date() });
     expect(next.cycleDate).toBe('2027-02-28');
+  });
+});
+
+describe('a due call waiting for a line: its window', () => {
+  // 2026-11-23, New York (EST, UTC-5): a morning check-in is due at 9:00 = 14:00Z.
+  const dueMorning = new Date('2026-11-23T14:00:00.000Z');
+
+  it("ends with the time preference's three hours in the organization's time zone", () => {
+    expect(callWindowEnd(dueMorning, 'morning', NY).toISOString()).toBe('2026-11-23T17:00:00.000Z');
+    expect(isInsideDueWindow(new Date('2026-11-23T16:59:59.000Z'), dueMorning, 'morning', NY)).toBe(true);
+    expect(isInsideDueWindow(new Date('2026-11-23T17:00:00.000Z'), dueMorning, 'morning', NY)).toBe(false);
+  });
+
+  it('ends three hours after a call due outside its preference, or without one', () => {
+    const retry = new Date('2026-11-23T15:30:00.000Z'); // 10:30: a retry's hour
+    expect(callWindowEnd(retry, null, NY).toISOString()).toBe('2026-11-23T18:30:00.000Z');
+    expect(callWindowEnd(new Date('2026-11-23T20:30:00.000Z'), 'morning', NY).toISOString()).toBe(
+      '2026-11-23T23:30:00.000Z',
+    );
+  });
+
+  it('never runs past the calling hours (21:00 local)', () => {
+    const evening = new Date('2026-11-23T23:00:00.000Z'); // 18:00 EST
+    expect(callWindowEnd(evening, 'evening', NY).toISOString()).toBe('2026-11-24T02:00:00.000Z');
+    const late = new Date('2026-11-24T00:30:00.000Z'); // 19:30, no preference: 22:30 cut to 21:00
+    expect(callWindowEnd(late, null, NY).toISOString()).toBe('2026-11-24T02:00:00.000Z');
+    expect(isInsideDueWindow(new Date('2026-11-24T02:00:00.000Z'), late, null, NY)).toBe(false);
+  });
+
+  it('keeps the local hours across a daylight-saving change (New York falls back on 2026-11-01)', () => {
+    // Saturday 2026-10-31 morning is EDT (UTC-4): 9:00 = 13:00Z, the window closes at 12:00 = 16:00Z.
+    const saturday = new Date('2026-10-31T13:00:00.000Z');
+    expect(callWindowEnd(saturday, 'morning', NY).toISOString()).toBe('2026-10-31T16:00:00.000Z');
+    // The next day is EST (UTC-5): the same window opens at 9:00 = 14:00Z.
+    expect(sameWindowNextDay(new Date('2026-10-31T16:05:00.000Z'), saturday, 'morning', NY).toISOString()).toBe(
+      '2026-11-01T14:00:00.000Z',
+    );
+    // Spring forward (2026-03-08): 9:00 EST on the 7th is 14:00Z, 9:00 EDT on the 8th is 13:00Z.
+    const march = new Date('2026-03-07T14:00:00.000Z');
+    expect(sameWindowNextDay(new Date('2026-03-07T17:10:00.000Z'), march, 'morning', NY).toISOString()).toBe(
+      '2026-03-08T13:00:00.000Z',
+    );
+  });
+
+  it("moves to the next day's same window, by the day of the time zone, not of UTC", () => {
+    // Los Angeles, evening check-in at 18:00 PST = 02:00Z the next UTC day.
+    const LA = 'America/Los_Angeles';
+    const due = new Date('2026-11-24T02:00:00.000Z');
+    const closed = new Date('2026-11-24T05:00:00.000Z'); // 21:00 PST, the 23rd
+    expect(isInsideDueWindow(closed, due, 'evening', LA)).toBe(false);
+    expect(sameWindowNextDay(closed, due, 'evening', LA).toISOString()).toBe('2026-11-25T02:00:00.000Z');
+    // A call due at 10:30 without a preference moves to 10:30 the next day.
+    const booked = new Date('2026-11-23T18:30:00.000Z'); // 10:30 PST
+    expect(sameWindowNextDay(new Date('2026-11-23T21:31:00.000Z'), booked, null, LA).toISOString()).toBe(
+      '2026-11-24T18:30:00.000Z',
+    );
   });
 });

@@ -6,6 +6,7 @@ import { CALL_WINDOW, type ScheduleOption } from './values/calls';
 import {
   TIME_PREFERENCE_START_HOUR,
   type TimePreference,
+  addDays,
   addMonths,
   hourIn,
   todayIn,
@@ -14,12 +15,6 @@ import {
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-/** The next day's date (YYYY-MM-DD). */
-function nextDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
 
 /** The same local wall-clock time a number of months later (clamped to the month's last day). */
 function sameLocalTimeMonthsLater(at: Date, months: number, timeZone: string): Date {
@@ -52,7 +47,7 @@ export function nextCallWindowTime(at: Date, timeZone: string): Date {
   const hour = hourIn(timeZone, at);
   if (isWithinCallWindow(at, timeZone)) return at;
   const today = todayIn(timeZone, at);
-  const day = hour < CALL_WINDOW.startHour ? today : nextDate(today);
+  const day = hour < CALL_WINDOW.startHour ? today : addDays(today, 1);
   return zonedTimeToUtc(day, CALL_WINDOW.startHour, timeZone);
 }
 
@@ -76,4 +71,65 @@ export function nextCheckIn(input: NextCheckInInput): { at: Date; cycleDate: str
   const cycleDate = addMonths(input.cycleDate, 1);
   const at = zonedTimeToUtc(cycleDate, TIME_PREFERENCE_START_HOUR[input.preference], input.timeZone);
   return { at: nextCallWindowTime(at, input.timeZone), cycleDate };
+}
+
+/** How long a due call may wait for a free line: its time preference's three hours. */
+const WINDOW_MS = 3 * 60 * MINUTE;
+
+/** The preference's window on `date` (local), as UTC instants. */
+function preferenceWindow(date: string, preference: TimePreference, timeZone: string): { start: Date; end: Date } {
+  const hour = TIME_PREFERENCE_START_HOUR[preference];
+  return { start: zonedTimeToUtc(date, hour, timeZone), end: zonedTimeToUtc(date, hour + 3, timeZone) };
+}
+
+/** Whether a call due at `dueAt` was due inside its preference's window (a retry or a booked hour may not be). */
+function dueInPreference(
+  dueAt: Date,
+  preference: TimePreference | null,
+  timeZone: string,
+): preference is TimePreference {
+  if (!preference) return false;
+  const { start, end } = preferenceWindow(todayIn(timeZone, dueAt), preference, timeZone);
+  return dueAt >= start && dueAt < end;
+}
+
+/**
+ * When a due call's window closes (DECISIONS "Outreach capacity"): the end of its time preference's
+ * three hours when it was due inside them, else three hours after it was due; never after the
+ * calling hours end that day (21:00 local).
+ */
+export function callWindowEnd(dueAt: Date, preference: TimePreference | null, timeZone: string): Date {
+  const day = todayIn(timeZone, dueAt);
+  const end = dueInPreference(dueAt, preference, timeZone)
+    ? preferenceWindow(day, preference, timeZone).end
+    : new Date(dueAt.getTime() + WINDOW_MS);
+  const hoursEnd = zonedTimeToUtc(day, CALL_WINDOW.endHour, timeZone);
+  return end < hoursEnd ? end : hoursEnd;
+}
+
+/** Whether a call due at `dueAt` may still start at `now`: inside its window and the calling hours. */
+export function isInsideDueWindow(
+  now: Date,
+  dueAt: Date,
+  preference: TimePreference | null,
+  timeZone: string,
+): boolean {
+  return isWithinCallWindow(now, timeZone) && now < callWindowEnd(dueAt, preference, timeZone);
+}
+
+/**
+ * The same window the next day, for a call that could not start inside today's: the preference's
+ * start hour, or the local time it was due, on the day after `now` (local), inside the calling hours.
+ */
+export function sameWindowNextDay(now: Date, dueAt: Date, preference: TimePreference | null, timeZone: string): Date {
+  const next = addDays(todayIn(timeZone, now), 1);
+  if (dueInPreference(dueAt, preference, timeZone)) {
+    return nextCallWindowTime(preferenceWindow(next, preference, timeZone).start, timeZone);
+  }
+  const hourStart = zonedTimeToUtc(todayIn(timeZone, dueAt), hourIn(timeZone, dueAt), timeZone);
+  const withinHour = dueAt.getTime() - hourStart.getTime();
+  return nextCallWindowTime(
+    new Date(zonedTimeToUtc(next, hourIn(timeZone, dueAt), timeZone).getTime() + withinHour),
+    timeZone,
+  );
 }

@@ -9,6 +9,7 @@ import type {
   callCreatedAnswer,
   callDetailAnswer,
   callListAnswer,
+  callLinesAnswer,
   patientCallsAnswer,
   scheduledCallCancelledAnswer,
   systemSettingsAnswer,
@@ -35,6 +36,8 @@ export type CallLogDetail = z.output<typeof callLogDetailRecord>;
 export type PatientCallsResponse = z.output<typeof patientCallsAnswer>;
 /** `listCalls` (operators: calls placed, newest first) and `listScheduledCalls` (pending, soonest first). */
 export type CallPage = z.output<typeof callListAnswer>;
+/** The operators' live view of the call lines (`GET /call-lines`). */
+export type CallLinesResponse = z.output<typeof callLinesAnswer>;
 /** `getCall` */
 export type CallDetailResponse = z.output<typeof callDetailAnswer>;
 /** `placeCall` and `scheduleCall` */

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { billingSummaryAnswer, careProgramAnswer, feeScheduleAnswer } from './api/answers';
-import type { careProgramRecord, feeScheduleRecord, programChangeRecord } from './api/records';
+import type { careProgramRecord, feeScheduleRecord, programChangeRecord, qmbCheckRecord } from './api/records';
 import { isWellFormedIcd10Cm, normaliseIcd10Cm } from './ccm/chronic-conditions';
 import { PROGRAMS, type Program } from './ccm/programs';
 import { CARE_CODES, type CareCode } from './ccm/rates';
@@ -93,6 +93,7 @@ export type FeeScheduleRequest = z.output<typeof feeScheduleRequestSchema>;
 
 export type CareProgram = z.output<typeof careProgramRecord>;
 export type ProgramChangeEntry = z.output<typeof programChangeRecord>;
+export type QmbCheckEntry = z.output<typeof qmbCheckRecord>;
 export type FeeScheduleView = z.output<typeof feeScheduleRecord>;
 export type CareProgramAnswer = z.output<typeof careProgramAnswer>;
 export type FeeScheduleAnswer = z.output<typeof feeScheduleAnswer>;

@@ -217,3 +217,18 @@ export function reminderTextBody(language: SmsLanguage, facts: ReminderFacts): s
 /** The default check-in text the send form starts with. */
 export const defaultCheckInText = (firstName: string, organizationName: string) =>
   `Hi ${firstName}, this is your care team at ${organizationName} checking in. How are you feeling this month? Reply to this message if you'd like a call back.`;
+
+/** The operators' "Next 30 days" card: the call lines the scheduled check-ins need (docs/capacity-planning.md). */
+export const CALL_LINES_FORECAST_TEXTS = {
+  title: 'Next 30 days',
+  loading: 'Loading the call-lines forecast...',
+  loadFailed: 'Failed to fetch the call-lines forecast',
+  empty: 'No check-ins scheduled in the next 30 days',
+  notYet: 'No forecast yet',
+  notYetDescription: 'It is computed every hour from the scheduled check-ins.',
+  /** `when`: the peak hour in the operator's time, e.g. "Tue Dec 1, 9–10 AM EST". */
+  short: (by: number, when: string, needed: number, budget: number) =>
+    `Short by ${by} call ${by === 1 ? 'line' : 'lines'} at the peak (${when}): ${needed} needed, ${budget} in the budget.`,
+  enough: (needed: number, budget: number) =>
+    `Enough call lines at the peak: ${needed} needed, ${budget} in the budget.`,
+} as const;

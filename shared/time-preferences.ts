@@ -104,6 +104,12 @@ export function addMonths(date: string, months: number): string {
   return `${pad(first.getUTCFullYear(), 4)}-${pad(first.getUTCMonth() + 1)}-${pad(Math.min(d, lastDay))}`;
 }
 
+/** The date a number of days after `date` (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
 /** Default first outreach date of the wizard: one month after today in the organization's zone. */
 export function defaultFirstOutreachDate(timeZone: string, now: Date): string {
   return addMonths(todayIn(timeZone, now), 1);

@@ -56,6 +56,7 @@ export const CONFIG_VARIABLES = {
   auditArchive: ['AUDIT_ARCHIVE_BUCKET'],
   panelFiles: ['PANEL_FILES_BUCKET'],
   callLines: ['VAPI_CONCURRENCY'],
+  callQueue: ['CALL_QUEUE_URL'],
 } as const satisfies Record<ConfigNeed, readonly string[]>;
 
 type GroupEnvironment<N extends ConfigNeed> = Record<(typeof CONFIG_VARIABLES)[N][number], string>;
@@ -74,8 +75,8 @@ export interface FunctionConfigurationProps {
   readonly twilioWebhookBaseUrl: string;
   /** Group the one-time call schedules are created in, at run time. */
   readonly callScheduleGroup: IScheduleGroup;
-  /** ARN of the function every call schedule invokes. */
-  readonly callScheduleTargetArn: string;
+  /** The queue of due calls: every call schedule sends to it, the placer is started from it. */
+  readonly callQueue: IQueue;
   /** Role EventBridge Scheduler assumes for call schedules; functions pass it to CreateSchedule. */
   readonly callSchedulerRole: IRole;
   readonly callScheduleDeadLetterQueue: IQueue;
@@ -160,7 +161,7 @@ export class FunctionConfiguration {
       scheduler: {
         environment: {
           SCHEDULE_GROUP_NAME: props.callScheduleGroup.scheduleGroupName,
-          SCHEDULE_TARGET_ARN: props.callScheduleTargetArn,
+          SCHEDULE_TARGET_ARN: props.callQueue.queueArn,
           SCHEDULER_ROLE_ARN: props.callSchedulerRole.roleArn,
           SCHEDULE_DLQ_ARN: props.callScheduleDeadLetterQueue.queueArn,
         } satisfies GroupEnvironment<'scheduler'>,
@@ -246,6 +247,19 @@ export class FunctionConfiguration {
       callLines: {
         environment: { VAPI_CONCURRENCY: String(props.callLines) } satisfies GroupEnvironment<'callLines'>,
         grant: () => undefined,
+      },
+      callQueue: {
+        environment: { CALL_QUEUE_URL: props.callQueue.queueUrl } satisfies GroupEnvironment<'callQueue'>,
+        grant: (fn, actions) => {
+          if (actions.length === 0) return;
+          fn.role.addToPrincipalPolicy(
+            new PolicyStatement({ actions: [...actions], resources: [props.callQueue.queueArn] }),
+          );
+          // The queue is encrypted with the data key: sending needs a data key of it, through SQS only.
+          fn.role.addToPrincipalPolicy(
+            kmsViaServiceStatement(props.dataKey, 'sqs', ['kms:Decrypt', 'kms:GenerateDataKey']),
+          );
+        },
       },
       auditArchive: {
         environment: {

@@ -1,4 +1,4 @@
-import { ArnFormat, Aws, CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { StackProps } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -7,7 +7,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { FilterCriteria, StartingPosition, type IFunction } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { IEventSourceDlq } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Schedule, ScheduleExpression, ScheduleGroup, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
@@ -18,6 +18,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { EVENT_SOURCE, JOBS } from '../../lambdas/jobs';
 import type { JobDefinition, JobName } from '../../lambdas/jobs';
+import { QUEUE_DELIVERY, type QueueName } from '../../lambdas/kernel/spec';
 import { CONFIG_NEEDS } from '../../lambdas/capabilities';
 import { streamFilterPatterns } from '../../lambdas/platform/dynamodb/table-schema';
 import { FUNCTIONS, ROUTES, TWILIO_WEBHOOK_BASE } from '../../lambdas/routes';
@@ -64,7 +65,8 @@ const EVENT_DELIVERY = { retryAttempts: 8, maxEventAge: Duration.hours(6) };
 /**
  * What can be replaced at will: the REST API and its WAF, one function per route-manifest function
  * and per job, the CareLoop event bus, and the scheduling plumbing (call-schedule group, execution
- * role and DLQ for the schedules created at run time; a job-schedule group for recurring jobs).
+ * role and DLQ for the schedules created at run time, the queue of due calls they send to; a
+ * job-schedule group for recurring jobs).
  */
 export class StatelessStack extends Stack {
   readonly api: CareLoopApi;
@@ -73,10 +75,15 @@ export class StatelessStack extends Stack {
   /** One-time call schedules, created at run time (`at(...)`). */
   readonly scheduleGroup: ScheduleGroup;
   readonly schedulerRole: ManagedPolicyRole;
+  /** Scheduled calls that could not be delivered, or that failed every delivery from the queue. */
   readonly scheduleDeadLetterQueue: Queue;
+  /** The queue of due calls (DECISIONS "Outreach capacity"): schedules send to it, the placer reads it. */
+  readonly callQueue: Queue;
   /** Recurring job schedules (`rate(...)`), created by the CDK. */
   readonly jobScheduleGroup: ScheduleGroup;
   readonly jobSchedulerRole: ManagedPolicyRole;
+  /** The SQS queues queue jobs read, by the name the job manifest uses. */
+  private readonly queues: Record<QueueName, IQueue>;
   /** Each job's dead-letter queue: failed invocations, and trigger deliveries that ran out of retries. */
   readonly jobDeadLetterQueues: ReadonlyMap<JobName, IQueue>;
 
@@ -119,33 +126,38 @@ export class StatelessStack extends Stack {
       this.scheduleDeadLetterQueue,
       ['AwsSolutions-SQS3'],
       'This queue is itself the dead-letter queue of the EventBridge Scheduler schedules created at run time ' +
-        '(their DeadLetterConfig points here), so it needs no DLQ of its own.',
+        '(their DeadLetterConfig points here) and of the queue of due calls, so it needs no DLQ of its own.',
     );
+
+    // Due calls: each schedule sends its call here; the placer receives them in batches and sends a
+    // call that found no free slot back with a delay. A message that failed every delivery joins the
+    // schedules' dead letters (the same body, `{"callLogId"}`, and the same alarm).
+    const callQueueJob = queueJob(jobs, 'calls');
+    this.callQueue = new Queue(this, 'CallQueue', {
+      encryption: QueueEncryption.KMS,
+      encryptionMasterKey: props.dataKey,
+      enforceSSL: true,
+      // Lambda's advice for an SQS event source: at least six times the function's timeout, so a
+      // batch still running (and its retries) never sees its messages delivered a second time.
+      visibilityTimeout: Duration.seconds(
+        QUEUE_DELIVERY.visibilityPerTimeout * (callQueueJob.timeoutSeconds ?? DEFAULT_JOB_TIMEOUT_SECONDS),
+      ),
+      retentionPeriod: Duration.days(14),
+      deadLetterQueue: { queue: this.scheduleDeadLetterQueue, maxReceiveCount: QUEUE_DELIVERY.maxReceiveCount },
+    });
+
+    this.queues = { calls: this.callQueue };
     this.schedulerRole = this.createSchedulerRole(
       'SchedulerRole',
-      'EventBridge Scheduler execution role for scheduled calls (invokes the call-placing function only)',
+      'EventBridge Scheduler execution role for scheduled calls (sends to the queue of due calls only)',
       this.scheduleGroup,
       props.dataKey,
     );
     this.schedulerRole.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['sqs:SendMessage'],
-        resources: [this.scheduleDeadLetterQueue.queueArn],
+        resources: [this.callQueue.queueArn, this.scheduleDeadLetterQueue.queueArn],
       }),
-    );
-
-    // The call-placing function's ARN is known before the function exists (it has a fixed name): it
-    // reads the ARN itself (SCHEDULE_TARGET_ARN), which a reference to its own attribute cannot give.
-    const callTarget = perCallJob(jobs);
-    const callTargetName = `${prefix}-${callTarget.name}`;
-    const callTargetArn = this.formatArn({
-      service: 'lambda',
-      resource: 'function',
-      resourceName: callTargetName,
-      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-    });
-    this.schedulerRole.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [callTargetArn] }),
     );
 
     this.jobScheduleGroup = new ScheduleGroup(this, 'JobSchedules', {
@@ -181,7 +193,7 @@ export class StatelessStack extends Stack {
       vapiWebhookUrl,
       twilioWebhookBaseUrl: this.api.urlForPath(TWILIO_WEBHOOK_BASE),
       callScheduleGroup: this.scheduleGroup,
-      callScheduleTargetArn: callTargetArn,
+      callQueue: this.callQueue,
       callSchedulerRole: this.schedulerRole,
       callScheduleDeadLetterQueue: this.scheduleDeadLetterQueue,
       eventBus: this.eventBus,
@@ -238,12 +250,7 @@ export class StatelessStack extends Stack {
         logRetention: config.logRetention,
         logRemovalPolicy: config.logRemovalPolicy,
         timeout: job.timeoutSeconds === undefined ? undefined : Duration.seconds(job.timeoutSeconds),
-        functionName:
-          job === callTarget
-            ? callTargetName
-            : job.trigger.kind === 'identity'
-              ? identityTriggerFunctionName(prefix, job.name)
-              : undefined,
+        functionName: job.trigger.kind === 'identity' ? identityTriggerFunctionName(prefix, job.name) : undefined,
         deadLetterKey: props.dataKey,
       });
       configuration.grant(fn, job.name, CONFIG_NEEDS[job.name]);
@@ -287,9 +294,8 @@ export class StatelessStack extends Stack {
   }
 
   /**
-   * Starts a job the way the job manifest says. Per-call schedules are created at run time (the
-   * call-schedule role may invoke the function); recurring schedules and bus rules are created here,
-   * each retried and then dead-lettered into the job's queue.
+   * Starts a job the way the job manifest says. Recurring schedules and bus rules are created here,
+   * each retried and then dead-lettered into the job's queue; a queue job reads its queue.
    */
   private addJobTrigger(
     job: Job,
@@ -300,7 +306,6 @@ export class StatelessStack extends Stack {
     const trigger = job.trigger;
     switch (trigger.kind) {
       case 'schedule': {
-        if (trigger.schedule === 'per-call') return;
         const schedule = new Schedule(this, `Schedule-${job.name}`, {
           scheduleGroup: this.jobScheduleGroup,
           description: job.description,
@@ -350,6 +355,16 @@ export class StatelessStack extends Stack {
           }),
         );
         return;
+      case 'queue':
+        // Only the messages the job reports as failed are received again (after the visibility
+        // timeout); the queue's redrive policy dead-letters one after QUEUE_DELIVERY.maxReceiveCount deliveries.
+        fn.function.addEventSource(
+          new SqsEventSource(this.queues[trigger.queue], {
+            batchSize: trigger.batchSize,
+            reportBatchItemFailures: true,
+          }),
+        );
+        return;
     }
   }
 
@@ -379,14 +394,15 @@ export class StatelessStack extends Stack {
  */
 const ownDeadLetters = (queue: IQueue): IEventSourceDlq => ({ bind: () => ({ destination: queue.queueArn }) });
 
-/** The job every call schedule invokes (SCHEDULE_TARGET_ARN): exactly one job is started per call. */
-function perCallJob(jobs: readonly Job[]): Job {
-  const targets = jobs.filter((job) => job.trigger.kind === 'schedule' && job.trigger.schedule === 'per-call');
-  const [target] = targets;
-  if (!target || targets.length > 1) {
-    throw new Error(
-      `The job manifest needs exactly one per-call schedule job (the call schedules' target), found ${targets.length}`,
-    );
+/** CareLoopFunction's timeout when the job manifest gives none. */
+const DEFAULT_JOB_TIMEOUT_SECONDS = 10;
+
+/** The one job a queue starts: a message is handled by exactly one job. */
+function queueJob(jobs: readonly Job[], queue: QueueName): Job {
+  const readers = jobs.filter((job) => job.trigger.kind === 'queue' && job.trigger.queue === queue);
+  const [reader] = readers;
+  if (!reader || readers.length > 1) {
+    throw new Error(`The job manifest needs exactly one job on the ${queue} queue, found ${readers.length}`);
   }
-  return target;
+  return reader;
 }

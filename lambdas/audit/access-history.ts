@@ -32,7 +32,8 @@ export async function getAccessHistory(
   page: PageRequest,
   filter: AuditHistoryFilter = {},
 ): Promise<AccessHistoryPage> {
-  return audited(deps.audit, actor, 'patient.access_history.read', { type: 'patient', id: patientId }, async () => {
+  const subject = { type: 'patient', id: patientId } as const;
+  return audited(deps.audit, actor, 'patient.access_history.read', subject, async (_about, _disclose, granted) => {
     assertEmployee(actor);
     if (!isRecordId(patientId)) throw fail('patientNotFound');
     const [patient, found] = await Promise.all([
@@ -41,6 +42,7 @@ export async function getAccessHistory(
     ]);
     if (!patient) throw fail('patientNotFound');
     if (found === 'invalid_cursor') throw invalidCursor();
+    granted();
     const people = await deps.users.displayOf(
       found.items.map((e) => e.actorId).filter((id) => actorOf(id).kind === 'person'),
     );

@@ -5,10 +5,18 @@
  * nothing the second time.
  */
 import { MAX_CHECK_IN_RETRIES, UNANSWERED_OUTCOMES } from '../../shared/values/calls';
-import { nextCallWindowTime } from '../../shared/call-times';
+import { isInsideDueWindow, nextCallWindowTime, sameWindowNextDay } from '../../shared/call-times';
+import { lineRetryDelay } from '../../shared/values/call-lines';
 import { monthIn } from '../../shared/time-preferences';
 import type { CallSignals, UnmatchedReason } from './call-metrics';
-import { dial, failCall, scheduleNextCheckIn, type PlacingDeps, type SchedulingDeps } from './call-placing';
+import {
+  failCall,
+  failPlacement,
+  handToVapi,
+  scheduleNextCheckIn,
+  type PlacingDeps,
+  type SchedulingDeps,
+} from './call-placing';
 import {
   cadenceOffPlan,
   callsStoppedPlan,
@@ -17,9 +25,11 @@ import {
   eventPublishedPlan,
   inProgressPlan,
   reschedulePlan,
+  unclaimPlan,
+  waitingPlan,
 } from './call-plans';
 import { dailyCapOf, slotTaken } from '../kernel/read-models/daily-caps';
-import { type CallReport } from './ports';
+import type { CallQueue, CallReport } from './ports';
 import { VoiceAgentError } from '../kernel/vendor-errors';
 import { type CallLogRecord } from '../kernel/records/call-log';
 import type { EventPublisher } from '../kernel/ports';
@@ -180,50 +190,85 @@ async function failUnsettled(deps: ReportDeps, log: CallLogRecord, reason: strin
 // Scheduled placement (job: place-scheduled-call; also the reconciler for overdue calls)
 
 export type ScheduledPlacingDeps = PlacingDeps &
-  SchedulingDeps & { events: EventPublisher; signals: CallSignals; committer: WriteCommitter };
-
-export type PlacementResult = 'placed' | 'skipped' | 'cancelled' | 'deferred' | 'awaiting_consent' | 'failed';
+  SchedulingDeps & { events: EventPublisher; signals: CallSignals; committer: WriteCommitter; callQueue: CallQueue };
 
 /**
- * Moves a pending scheduled call to `queued`, taking the patient's lock and one slot of the day.
- * `not_pending` when it is no longer scheduled (placed by an earlier firing, or cancelled);
- * `conflict` when another call holds the lock; `capped` when the organization's day is at `cap`.
+ * `waiting`: no call line was free (or Vapi had none), the call stays pending and comes back from
+ * the queue; `moved`: it waited past its window and moves to the same window the next day.
+ */
+export type PlacementResult =
+  'placed' | 'skipped' | 'cancelled' | 'deferred' | 'moved' | 'waiting' | 'awaiting_consent' | 'failed';
+
+/** What the queue's message carries besides the call: when it first found no free line (ISO). */
+export interface PlacementOptions {
+  waitingSince?: string;
+}
+
+/**
+ * Moves a pending scheduled call to `queued`, taking the patient's lock, one slot of the day and a
+ * call line outside the reserve for people. `not_pending` when it is no longer scheduled (placed by
+ * an earlier firing, or cancelled); `conflict` when another call holds the lock; `capped` when the
+ * organization's day is at `cap`; `no_line` when the lines a queued call may use are in use. The
+ * claim is tried once more on a fresh read when the call started or stopped waiting meanwhile.
  */
 async function claimScheduled(
   deps: ScheduledPlacingDeps,
-  id: string,
+  read: CallLogRecord,
   at: string,
   cap: DailyCap,
-): Promise<'claimed' | 'not_pending' | 'conflict' | 'capped'> {
-  const log = await deps.callLogs.get(id);
-  if (!log || log.status !== 'scheduled') return 'not_pending';
-  const outcome = await deps.committer.commit(claimPlan(log, at, cap));
-  if (outcome === 'committed') {
-    slotTaken(cap);
-    return 'claimed';
+): Promise<{ claim: 'claimed' | 'not_pending' | 'conflict' | 'capped' | 'no_line'; log: CallLogRecord }> {
+  let log = read;
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await deps.committer.commit(claimPlan(log, at, cap, deps.callLines));
+    if (outcome === 'committed') {
+      slotTaken(cap);
+      return { claim: 'claimed', log };
+    }
+    // Read again: the call may have been placed or cancelled meanwhile, whichever write refused.
+    const again = await deps.callLogs.get(log.id);
+    if (again?.status !== 'scheduled') return { claim: 'not_pending', log };
+    const waitMoved = (again.waiting_since ?? null) !== (log.waiting_since ?? null);
+    log = again;
+    if (waitMoved && attempt === 0) continue;
+    if (outcome === 'capped' || outcome === 'no_line') return { claim: outcome, log };
+    return { claim: 'conflict', log };
   }
-  // Read again: the call may have been placed or cancelled meanwhile, whichever write refused.
-  const again = await deps.callLogs.get(id);
-  if (again?.status !== 'scheduled') return 'not_pending';
-  return outcome === 'capped' ? 'capped' : 'conflict';
+}
+
+/**
+ * A due call without a free line waits (DECISIONS "Outreach capacity"): it stays pending, is listed
+ * as waiting since `since` (the first time), and goes back to the queue with a jittered delay. It is
+ * sent back first: a lost message would leave a call nobody places, a duplicate changes nothing
+ * (the claim is conditional).
+ */
+async function waitForLine(deps: ScheduledPlacingDeps, id: string, since: string, at: string): Promise<'waiting'> {
+  await deps.callQueue.enqueue(id, lineRetryDelay(Math.random()), since);
+  // Refused when it is waiting already (or no longer pending): nothing more to write.
+  await deps.committer.commit(waitingPlan(id, since, at));
+  deps.signals.waitingForLine();
+  return 'waiting';
 }
 
 /**
  * Places a pending scheduled call: only once (the claim is conditional), only to an active
  * patient of an active organization, only inside the calling window, and only when no other call
  * of the patient is running (then it stays pending and the reconciler places it when overdue).
- * A monthly check-in also needs the patient's accepted consent. The job (or the reconciler) that
- * places it is recorded in the patient's history as CareLoop, once the call is claimed and before
- * it is dialled.
+ * A monthly check-in also needs the patient's accepted consent. It takes a call line outside the
+ * reserve for people; without one it waits in the queue, inside its window, and a call that can no
+ * longer start inside its window moves to the same window the next day. The job (or the
+ * reconciler) that places it is recorded in the patient's history as CareLoop, once the call is
+ * claimed and before it is dialled.
  */
 export async function placeScheduledCall(
   deps: ScheduledPlacingDeps,
   callLogId: string,
   by: SystemActor,
+  options: PlacementOptions = {},
 ): Promise<PlacementResult> {
   const log = await deps.callLogs.get(callLogId);
   if (!log || log.status !== 'scheduled') return 'skipped';
   const now = deps.clock.now();
+  const at = now.toISOString();
   const [patient, organization, cadence] = await Promise.all([
     deps.patients.get(log.patient_id),
     deps.organizations.getRef(log.provider_id),
@@ -241,7 +286,7 @@ export async function placeScheduledCall(
     outreachOff ||
     invitationOver
   ) {
-    await deps.committer.commit(cancelScheduledPlan(log.id, now.toISOString()));
+    await deps.committer.commit(cancelScheduledPlan(log.id, at, log.waiting_since));
     await deps.scheduler.cancel(log.id);
     return 'cancelled';
   }
@@ -250,38 +295,58 @@ export async function placeScheduledCall(
   // call at once, for example to ask for consent.
   if (log.kind === 'monthly' && patient.consent?.status !== 'accepted') {
     const again = nextCallWindowTime(new Date(now.getTime() + AWAITING_CONSENT_RETRY_MS), organization.timezone);
-    await deps.committer.commit(reschedulePlan(log.id, again.toISOString(), now.toISOString()));
+    await deps.committer.commit(reschedulePlan(log.id, again.toISOString(), at, log.waiting_since));
     await deps.scheduler.schedule(log.id, again);
     return 'awaiting_consent';
+  }
+  const waitingSince = log.waiting_since ?? options.waitingSince ?? null;
+  // A call that waited for a line is placed only inside the patient's window; else the same window tomorrow.
+  if (waitingSince && log.scheduled_at) {
+    const due = new Date(log.scheduled_at);
+    if (!isInsideDueWindow(now, due, log.time_preference, organization.timezone)) {
+      const next = sameWindowNextDay(now, due, log.time_preference, organization.timezone);
+      await deps.committer.commit(reschedulePlan(log.id, next.toISOString(), at, log.waiting_since));
+      await deps.scheduler.schedule(log.id, next);
+      return 'moved';
+    }
   }
   // The window was applied when the call was scheduled; a call placed late (a delayed schedule,
   // or the reconciler catching up) is checked again, and waits for the next morning if need be.
   const late = log.scheduled_at !== null && now.getTime() - Date.parse(log.scheduled_at) > LATE_AFTER_MS;
   const allowed = nextCallWindowTime(now, organization.timezone);
   if (late && allowed.getTime() !== now.getTime()) {
-    await deps.committer.commit(reschedulePlan(log.id, allowed.toISOString(), now.toISOString()));
+    await deps.committer.commit(reschedulePlan(log.id, allowed.toISOString(), at, log.waiting_since));
     await deps.scheduler.schedule(log.id, allowed);
     return 'deferred';
   }
   const cap = await dailyCapOf(deps, organization, 'calls');
-  const claim = await claimScheduled(deps, log.id, now.toISOString(), cap);
+  const { claim, log: read } = await claimScheduled(deps, log, at, cap);
   if (claim === 'not_pending') return 'skipped';
   if (claim === 'conflict') return 'deferred';
+  if (claim === 'no_line') return waitForLine(deps, log.id, waitingSince ?? at, at);
   // The practice's calls for today are used up: not failed, tried again at this hour tomorrow.
   if (claim === 'capped') {
     const tomorrow = nextCallWindowTime(new Date(now.getTime() + CAPPED_RETRY_MS), organization.timezone);
-    await deps.committer.commit(reschedulePlan(log.id, tomorrow.toISOString(), now.toISOString()));
+    await deps.committer.commit(reschedulePlan(log.id, tomorrow.toISOString(), at, read.waiting_since));
     await deps.scheduler.schedule(log.id, tomorrow);
     return 'deferred';
   }
-  const claimed = (await deps.callLogs.get(log.id)) ?? log;
+  if (waitingSince) deps.signals.lineWait(Math.max(0, Math.round((now.getTime() - Date.parse(waitingSince)) / 1000)));
+  const claimed = (await deps.callLogs.get(log.id)) ?? read;
   const subject = { type: 'call', id: log.id } as const;
   await deps.audit.record(systemEntry(by, 'call.place_scheduled', subject, log.patient_id));
   try {
-    await dial(deps, claimed, patient, organization);
+    await handToVapi(deps, claimed, patient, organization);
     return 'placed';
-  } catch {
-    // dial failed the call log with its reason; the monthly cadence must still move on.
+  } catch (error) {
+    // Every one of Vapi's lines was busy: the claim is undone in one plan and the call waits.
+    if (error instanceof VoiceAgentError && error.kind === 'at_capacity') {
+      if ((await deps.committer.commit(unclaimPlan(claimed, deps.clock.now().toISOString(), cap))) === 'committed') {
+        return waitForLine(deps, log.id, waitingSince ?? at, deps.clock.now().toISOString());
+      }
+    }
+    // Failed with its reason and its line given back; the monthly cadence must still move on.
+    await failPlacement(deps, log.id, error).catch(() => undefined);
     const failed = await deps.callLogs.get(log.id);
     if (failed) await publishCompleted(deps, failed);
     return 'failed';
@@ -301,8 +366,9 @@ export interface ReconcileResult {
 
 /**
  * No call report is lost because a webhook did not arrive: calls unsettled for too long are read
- * back from Vapi and completed from its answer; reports whose event was not published get it;
- * scheduled calls whose schedule never fired are placed.
+ * back from Vapi and completed from its answer (or failed), giving back the call line each held;
+ * reports whose event was not published get it; scheduled calls whose schedule never fired are
+ * sent to the queue of due calls.
  */
 export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<ReconcileResult> {
   const now = deps.clock.now();
@@ -340,12 +406,16 @@ export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<Reconc
       result.failed++;
     }
   }
+  // Overdue calls go to the queue, not placed here: the placer is the one place that takes call
+  // lines, waits and moves calls, and this run is not held up dialling. A call waiting for a line
+  // is in the queue already.
   const cutoff = now.getTime() - STALE_AFTER_MS;
   const due = await deps.callLogs.listScheduled(50);
   for (const log of due) {
     if (!log.scheduled_at || Date.parse(log.scheduled_at) > cutoff) break;
+    if (log.waiting_since) continue;
     result.overdue++;
-    await placeScheduledCall(deps, log.id, 'reconcile-calls');
+    await deps.callQueue.enqueue(log.id, 0);
   }
   return result;
 }
@@ -415,7 +485,7 @@ export async function cancelPatientCalls(deps: SchedulingDeps, patientId: string
   const at = deps.clock.now().toISOString();
   let cancelled = 0;
   for (const log of pending) {
-    if ((await deps.committer.commit(cancelScheduledPlan(log.id, at))) === 'committed') cancelled++;
+    if ((await deps.committer.commit(cancelScheduledPlan(log.id, at, log.waiting_since))) === 'committed') cancelled++;
     await deps.scheduler.cancel(log.id);
   }
   return cancelled;

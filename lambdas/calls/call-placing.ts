@@ -50,7 +50,11 @@ export interface CallDeps {
 export interface ScriptDeps extends CallDeps {
   defaultAssistantId: string;
 }
-export type PlacingDeps = ScriptDeps & { voice: VoiceAgent };
+/** The deployment's budget of call lines (VAPI_CONCURRENCY, DECISIONS "Outreach capacity"). */
+export interface CallLineDeps {
+  callLines: number;
+}
+export type PlacingDeps = ScriptDeps & CallLineDeps & { voice: VoiceAgent };
 export type SchedulingDeps = CallDeps & { scheduler: CallScheduler };
 
 /**
@@ -125,8 +129,38 @@ export function transferOffer(onCallNumber: string | null, language: PreferredLa
 }
 
 /**
+ * Hands a queued call log to Vapi and stores Vapi's id; throws what Vapi threw and leaves the log
+ * as it is (the caller fails it, or puts a scheduled call back when every line was busy).
+ */
+export async function handToVapi(
+  deps: PlacingDeps,
+  log: CallLogRecord,
+  patient: PatientRecord,
+  organization: OrganizationRef,
+): Promise<CallLogRecord> {
+  if (!patient.phone_number) throw fail('callNoPhone');
+  const request =
+    log.kind === 'enrollment'
+      ? await enrollmentScript(deps, patient, organization)
+      : await checkInRequest(deps, patient, organization);
+  const { vendorCallId } = await deps.voice.placeCall({
+    callLogId: log.id,
+    patientId: patient.id,
+    organizationId: organization.id,
+    customerNumber: patient.phone_number,
+    audience: 'patient',
+    // An enrollment call has its own reviewed script; every other call speaks the care plan.
+    ...request,
+  });
+  const at = deps.clock.now().toISOString();
+  await deps.committer.commit(vendorCallIdPlan(log.id, vendorCallId, at, request.transfer?.number));
+  return { ...log, vendor_call_id: vendorCallId, updated_at: at };
+}
+
+/**
  * Hands a queued call log to Vapi. On failure the call log is failed with the reason staff will
- * read, the patient's lock is released, and the error is thrown in the user's words.
+ * read (all lines busy: "All call lines are busy..."), its call line and the patient's lock are
+ * released, and the error is thrown in the user's words.
  */
 export async function dial(
   deps: PlacingDeps,
@@ -135,23 +169,7 @@ export async function dial(
   organization: OrganizationRef,
 ): Promise<CallLogRecord> {
   try {
-    if (!patient.phone_number) throw fail('callNoPhone');
-    const request =
-      log.kind === 'enrollment'
-        ? await enrollmentScript(deps, patient, organization)
-        : await checkInRequest(deps, patient, organization);
-    const { vendorCallId } = await deps.voice.placeCall({
-      callLogId: log.id,
-      patientId: patient.id,
-      organizationId: organization.id,
-      customerNumber: patient.phone_number,
-      audience: 'patient',
-      // An enrollment call has its own reviewed script; every other call speaks the care plan.
-      ...request,
-    });
-    const at = deps.clock.now().toISOString();
-    await deps.committer.commit(vendorCallIdPlan(log.id, vendorCallId, at, request.transfer?.number));
-    return { ...log, vendor_call_id: vendorCallId, updated_at: at };
+    return await handToVapi(deps, log, patient, organization);
   } catch (error) {
     return failPlacement(deps, log.id, error);
   }
@@ -188,10 +206,11 @@ export async function failPlacement(
 
 /**
  * A call staff place now (Make Call, a web call, an enrollment call): its log, queued, holding the patient's
- * one-call-at-a-time lock and a slot of the practice's day, or the refusal in staff's words.
+ * one-call-at-a-time lock, a slot of the practice's day and a call line (a person's call may use every
+ * line), or the refusal in staff's words: with every line in use, 429 before Vapi is asked.
  */
 export async function openStaffCall(
-  deps: CallDeps,
+  deps: CallDeps & CallLineDeps,
   actor: Actor,
   patient: PatientRecord,
   organization: OrganizationRef,
@@ -211,10 +230,11 @@ export async function openStaffCall(
     at,
   );
   const cap = await dailyCapOf(deps, organization, 'calls');
-  const created = await placeCallLog(deps, log, cap);
+  const created = await placeCallLog(deps, log, cap, deps.callLines);
   if (created === 'conflict') throw fail('callInProgress');
   if (created === 'missing') throw fail('patientNotFound');
   if (created === 'capped') throw overDailyLimit('calls', cap.limit);
+  if (created === 'lines_busy') throw fail('callLinesBusy');
   return log;
 }
 

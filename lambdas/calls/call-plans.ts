@@ -6,9 +6,16 @@
  */
 import { scheduledCallWrites } from '../kernel/call-log-writes';
 import { COUNTER, GLOBAL_SCOPE, counterAdd } from '../kernel/read-models/counters';
-import { dailySlotWrite } from '../kernel/read-models/daily-caps';
+import { dailySlotWrite, dailyCapName, dailyCapScope } from '../kernel/read-models/daily-caps';
+import {
+  lineReleaseWrites,
+  lineTakeWrite,
+  waitingEndWrites,
+  waitingEntryDelete,
+  waitingStartWrites,
+} from '../kernel/read-models/call-lines';
 import type { DailyCap } from '../kernel/records/organization';
-import { definedValues, type ItemWrite, type WritePlan } from '../kernel/write-plan';
+import { definedValues, type ItemWrite, type WriteCondition, type WritePlan } from '../kernel/write-plan';
 import type { CallLogRecord } from '../kernel/records/call-log';
 
 /** The call is no longer in the status the step leaves (placed by an earlier firing, cancelled, over). */
@@ -37,13 +44,31 @@ function openCallDelete(log: CallLogRecord): ItemWrite[] {
     : [];
 }
 
+/**
+ * A pending call's write while it is pending and waits for a line as read (`waitingSince`) or does
+ * not: the mark is removed with it, so the waiting list loses the call exactly once.
+ */
+function waitingMarkRemoved(waitingSince: string | null | undefined): { remove?: string[]; when: WriteCondition } {
+  return waitingSince
+    ? { remove: ['waiting_since'], when: { equal: { status: 'scheduled', waiting_since: waitingSince } } }
+    : { when: { equal: { status: 'scheduled' }, missing: ['waiting_since'] } };
+}
+
 /** A pending call created and counted: `exists` when its id is stored already (its derived id makes a retry one call). */
 export function scheduledCallPlan(log: CallLogRecord): WritePlan<'exists'> {
   return { transaction: scheduledCallWrites(log, 'exists'), afterCommit: [] };
 }
 
-/** A pending scheduled call moved to a new time; it stays pending, and is refused once it is not. */
-export function reschedulePlan(id: string, scheduledAt: string, at: string): WritePlan<NotPending> {
+/**
+ * A pending scheduled call moved to a new time; it stays pending, and is refused once it is not. A
+ * call waiting for a line since `waitingSince` leaves the waiting list (refused when it left it already).
+ */
+export function reschedulePlan(
+  id: string,
+  scheduledAt: string,
+  at: string,
+  waitingSince?: string | null,
+): WritePlan<NotPending> {
   return {
     transaction: [
       {
@@ -52,9 +77,34 @@ export function reschedulePlan(id: string, scheduledAt: string, at: string): Wri
         key: { call_log_id: id },
         set: { scheduled_at: scheduledAt, list: 'scheduled', list_at: scheduledAt, updated_at: at },
         add: { version: 1 },
-        when: { equal: { status: 'scheduled' } },
+        ...waitingMarkRemoved(waitingSince),
         refusal: 'not_pending',
       },
+      ...waitingEndWrites({ id, waiting_since: waitingSince }),
+    ],
+    afterCommit: [],
+  };
+}
+
+/** Every call line a queued call may use is taken (shared/values/call-lines.ts). */
+export type NoLine = 'no_line';
+
+/**
+ * A pending scheduled call that found no free line, listed as waiting since `since` (once: refused
+ * as `not_pending` when it is no longer scheduled or is waiting already).
+ */
+export function waitingPlan(id: string, since: string, at: string): WritePlan<NotPending> {
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'callLog',
+        key: { call_log_id: id },
+        set: { waiting_since: since, updated_at: at },
+        when: { equal: { status: 'scheduled' }, missing: ['waiting_since'] },
+        refusal: 'not_pending',
+      },
+      ...waitingStartWrites(id, since),
     ],
     afterCommit: [],
   };
@@ -66,21 +116,30 @@ export type Capped = 'capped';
 /**
  * A pending scheduled call placed: queued on the list of placed calls and the reconciler's open
  * calls, holding the patient's one-call-at-a-time lock, counted as a call and no longer as a
- * scheduled one, taking one slot of the organization's day. `capped` when the day is used up (it
- * comes first: a capped call waits for tomorrow whatever else holds), `not_pending` when the call
- * is no longer scheduled, `conflict` when another call holds the patient's lock.
+ * scheduled one, taking one slot of the organization's day and one of the call lines a queued call
+ * may use of `budget` (off the waiting list, if it waited). `capped` when the day is used up (it
+ * comes first: a capped call waits for tomorrow whatever else holds), `no_line` when the lines are
+ * in use, `not_pending` when the call is no longer scheduled (or no longer waiting as read),
+ * `conflict` when another call holds the patient's lock.
  */
-export function claimPlan(log: CallLogRecord, at: string, cap: DailyCap): WritePlan<Capped | NotPending> {
+export function claimPlan(
+  log: CallLogRecord,
+  at: string,
+  cap: DailyCap,
+  budget: number,
+): WritePlan<Capped | NoLine | NotPending> {
+  const waitingSince = log.waiting_since ?? null;
   return {
     transaction: [
       dailySlotWrite(cap, 'capped'),
+      lineTakeWrite(budget, 'queued', 'no_line', Boolean(waitingSince)),
       {
         op: 'patch',
         entity: 'callLog',
         key: { call_log_id: log.id },
-        set: { status: 'queued', list: 'placed', list_at: at, placed_at: at, updated_at: at },
+        set: { status: 'queued', list: 'placed', list_at: at, placed_at: at, slot_taken_at: at, updated_at: at },
         add: { version: 1 },
-        when: { equal: { status: 'scheduled' } },
+        ...waitingMarkRemoved(waitingSince),
         refusal: 'not_pending',
       },
       {
@@ -93,13 +152,52 @@ export function claimPlan(log: CallLogRecord, at: string, cap: DailyCap): WriteP
       { op: 'create', entity: 'openCall', item: { shard: 'open', placed_at: at, call_log_id: log.id } },
       counterAdd(GLOBAL_SCOPE, COUNTER.calls),
       counterAdd(GLOBAL_SCOPE, COUNTER.scheduledCalls, -1),
+      ...waitingEntryDelete(log),
     ],
     afterCommit: [],
   };
 }
 
-/** A pending scheduled call cancelled and no longer counted as scheduled. */
-export function cancelScheduledPlan(id: string, at: string): WritePlan<NotPending> {
+/**
+ * A claimed call Vapi did not start because every one of its lines was busy (`at_capacity`), put
+ * back as it was: pending again (its due time kept), off the placed and open calls, counted as
+ * scheduled again, its slot of the day and its call line given back, then the patient's lock. Only
+ * while it is queued with no Vapi call (`not_pending` otherwise).
+ */
+export function unclaimPlan(log: CallLogRecord, at: string, cap: DailyCap): WritePlan<NotPending> {
+  const due = log.scheduled_at ?? log.created_at;
+  return {
+    transaction: [
+      {
+        op: 'patch',
+        entity: 'callLog',
+        key: { call_log_id: log.id },
+        set: { status: 'scheduled', list: 'scheduled', list_at: due, updated_at: at },
+        add: { version: 1 },
+        remove: ['placed_at', 'slot_taken_at'],
+        when: { equal: { status: 'queued' }, missing: ['vendor_call_id', 'report_received_at'] },
+        refusal: 'not_pending',
+      },
+      ...openCallDelete(log),
+      counterAdd(GLOBAL_SCOPE, COUNTER.calls, -1),
+      counterAdd(GLOBAL_SCOPE, COUNTER.scheduledCalls),
+      {
+        op: 'upsert',
+        entity: 'counter',
+        key: { scope: dailyCapScope(cap.organizationId), name: dailyCapName(cap) },
+        add: { value: -1 },
+      },
+      ...lineReleaseWrites(log),
+    ],
+    afterCommit: [lockReleaseWrite(log.patient_id, log.id)],
+  };
+}
+
+/**
+ * A pending scheduled call cancelled and no longer counted as scheduled; a call waiting for a line
+ * since `waitingSince` leaves the waiting list.
+ */
+export function cancelScheduledPlan(id: string, at: string, waitingSince?: string | null): WritePlan<NotPending> {
   return {
     transaction: [
       {
@@ -108,10 +206,11 @@ export function cancelScheduledPlan(id: string, at: string): WritePlan<NotPendin
         key: { call_log_id: id },
         set: { status: 'cancelled', outcome: 'cancelled', list: 'cancelled', list_at: at, updated_at: at },
         add: { version: 1 },
-        when: { equal: { status: 'scheduled' } },
+        ...waitingMarkRemoved(waitingSince),
         refusal: 'not_pending',
       },
       counterAdd(GLOBAL_SCOPE, COUNTER.scheduledCalls, -1),
+      ...waitingEndWrites({ id, waiting_since: waitingSince }),
     ],
     afterCommit: [],
   };
@@ -194,7 +293,8 @@ export function inProgressPlan(id: string, vendorCallId: string, at: string): Wr
 
 /**
  * A call that could not be placed or ended without a report: failed with the reason staff read,
- * while it is queued or running and no report came; then the patient's lock is released.
+ * while it is queued or running and no report came, giving its call line back; then the patient's
+ * lock is released.
  */
 export function failedPlan(log: CallLogRecord, reason: string, at: string): WritePlan<NotPending> {
   return {
@@ -205,10 +305,12 @@ export function failedPlan(log: CallLogRecord, reason: string, at: string): Writ
         key: { call_log_id: log.id },
         set: { status: 'failed', outcome: 'failed', failure_reason: reason, ended_at: at, updated_at: at },
         add: { version: 1 },
+        remove: ['slot_taken_at'],
         when: { oneOf: { status: ['queued', 'in_progress'] }, missing: ['report_received_at'] },
         refusal: 'not_pending',
       },
       ...openCallDelete(log),
+      ...lineReleaseWrites(log),
     ],
     afterCommit: [lockReleaseWrite(log.patient_id, log.id)],
   };
@@ -216,7 +318,8 @@ export function failedPlan(log: CallLogRecord, reason: string, at: string): Writ
 
 /**
  * A queued call that has not started cancelled (a web call whose window closed first): off the list
- * of placed calls, as a cancelled scheduled call is, since it never reached anyone. The lock is
+ * of placed calls, as a cancelled scheduled call is, since it never reached anyone, its call line
+ * given back. The lock is
  * released by the use case once it reads the call cancelled (a repeated cancel frees it too).
  */
 export function cancelQueuedPlan(log: CallLogRecord, at: string): WritePlan<NotPending> {
@@ -235,10 +338,12 @@ export function cancelQueuedPlan(log: CallLogRecord, at: string): WritePlan<NotP
           updated_at: at,
         },
         add: { version: 1 },
+        remove: ['slot_taken_at'],
         when: { equal: { status: 'queued' }, missing: ['report_received_at'] },
         refusal: 'not_pending',
       },
       ...openCallDelete(log),
+      ...lineReleaseWrites(log),
     ],
     afterCommit: [],
   };

@@ -1,6 +1,6 @@
 import type { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VAPI_MESSAGE_UNMATCHED } from './call-metrics';
+import { CALL_LINE_WAIT, CALL_WAITING_FOR_LINE, VAPI_MESSAGE_UNMATCHED } from './call-metrics';
 import { VAPI_CALL_COST } from '../kernel/usage-metrics';
 import { callSignals } from './call-signals';
 import { metrics } from '../kernel/observability';
@@ -38,5 +38,19 @@ describe('callSignals', () => {
     callSignals.callCost(0.42);
 
     expect(calls).toEqual([['clearDefaultDimensions'], ['addMetric', VAPI_CALL_COST, 'None', 0.42]]);
+  });
+
+  it('publishes calls waiting for a line and their wait with no dimension (never an id)', () => {
+    const calls = recordSingleMetric();
+
+    callSignals.waitingForLine();
+    callSignals.lineWait(95);
+
+    expect(calls).toEqual([
+      ['clearDefaultDimensions'],
+      ['addMetric', CALL_WAITING_FOR_LINE, 'Count', 1],
+      ['clearDefaultDimensions'],
+      ['addMetric', CALL_LINE_WAIT, 'Seconds', 95],
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { nextCallWindowTime, scheduleOptionTime } from '../../shared/call-times'
 import type { Actor } from '../kernel/actor';
 import { AppError } from '../kernel/app-error';
 import { assertEmployee, callForActor, patientForActor } from '../kernel/access';
-import { audited, recordDisclosures, type AuditSubject } from '../kernel/audit';
+import { audited, type Disclose } from '../kernel/audit';
 import {
   dial,
   openStaffCall,
@@ -71,8 +71,8 @@ export async function listPatientCalls(
 export async function listRecentCalls(deps: CallDeps, actor: Actor, page: PageRequest): Promise<CallPage> {
   assertEmployee(actor);
   const subject = { type: 'organization', id: 'all' } as const;
-  return audited(deps.audit, actor, 'call.list_recent', subject, async () =>
-    disclosedPage(deps, actor, 'call.list_recent', subject, await deps.callLogs.pageRecent(page.limit, page.cursor)),
+  return audited(deps.audit, actor, 'call.list_recent', subject, async (_about, disclose) =>
+    namedPage(deps, await deps.callLogs.pageRecent(page.limit, page.cursor), disclose),
   );
 }
 
@@ -80,34 +80,20 @@ export async function listRecentCalls(deps: CallDeps, actor: Actor, page: PageRe
 export async function listScheduledCalls(deps: CallDeps, actor: Actor, page: PageRequest): Promise<CallPage> {
   assertEmployee(actor);
   const subject = { type: 'organization', id: 'all' } as const;
-  return audited(deps.audit, actor, 'call.list_scheduled', subject, async () =>
-    disclosedPage(
-      deps,
-      actor,
-      'call.list_scheduled',
-      subject,
-      await deps.callLogs.pageScheduled(page.limit, page.cursor),
-    ),
+  return audited(deps.audit, actor, 'call.list_scheduled', subject, async (_about, disclose) =>
+    namedPage(deps, await deps.callLogs.pageScheduled(page.limit, page.cursor), disclose),
   );
 }
 
-/** A page of calls across patients, after one event per patient it shows (recordDisclosures). */
-async function disclosedPage(
+/** A page of calls across patients, with their names; every patient it shows is disclosed. */
+async function namedPage(
   deps: CallDeps,
-  actor: Actor,
-  action: string,
-  subject: AuditSubject,
   found: Page<CallLogRecord> | 'invalid_cursor',
+  disclose: Disclose,
 ): Promise<CallPage> {
   if (found === 'invalid_cursor') throw invalidCursor();
   const items = await summariesOf(deps, found.items);
-  await recordDisclosures(
-    deps.audit,
-    actor,
-    action,
-    subject,
-    found.items.map((l) => l.patient_id),
-  );
+  disclose(found.items.map((l) => l.patient_id));
   return { items, next_cursor: found.cursor };
 }
 
@@ -180,7 +166,7 @@ export async function cancelScheduledCall(
     about(log.patient_id);
     if (log.status !== 'scheduled') throw fail('callNotPending');
     const at = deps.clock.now().toISOString();
-    if ((await deps.committer.commit(cancelScheduledPlan(log.id, at))) !== 'committed') {
+    if ((await deps.committer.commit(cancelScheduledPlan(log.id, at, log.waiting_since))) !== 'committed') {
       throw fail('callNotPending');
     }
     await deps.scheduler.cancel(log.id);

@@ -169,6 +169,11 @@ export interface CallQueue {
   enqueue(callLogId: string, delaySeconds: number, waitingSince?: string): Promise<void>;
 }
 
+/** The call lines as they are now (one item and the oldest waiting entry: one wave of two reads). */
+export interface CallLinesState {
+  read(): Promise<{ inUse: number; waiting: number; oldestWaitingSince: string | null }>;
+}
+
 /** A reading or screening score as stored (platform/dynamodb/entities/observation.ts). */
 export type ObservationRecord = Observation;
 

@@ -42,6 +42,18 @@ const report = (fields: Partial<CallReport> = {}): CallReport => ({
 const STORED = systemEvent('vapi-webhook', 'call.report_store', { type: 'call', id: log.id }, 'p-1', 'evt-1', AT);
 
 describe('reportPlan', () => {
+  it('gives back the call line the call holds, in the same transaction as the guarded call log write', () => {
+    const release = { op: 'upsert', entity: 'callLines', key: { scope: 'lines' }, add: { in_use: -1 } };
+    for (const outcome of ['answered', 'no_answer'] as const) {
+      const { plan, stored } = reportPlan({ ...log, slot_taken_at: AT }, report({ outcome }), '2026-03', AT, STORED);
+      expect(plan.transaction[0]).toMatchObject({ entity: 'callLog', remove: ['slot_taken_at'] });
+      expect(plan.transaction.filter((w) => w.entity === 'callLines')).toEqual([release]);
+      expect(stored.slot_taken_at).toBeNull();
+    }
+    // A call placed before the call lines holds none and frees none.
+    expect(reportPlan(log, report(), '2026-03', AT, STORED).plan.transaction).not.toContainEqual(release);
+  });
+
   it('writes an answered call, its summary entries and counters, and its AI contact in one transaction', () => {
     const { plan, stored } = reportPlan(log, report(), '2026-03', AT, STORED);
 

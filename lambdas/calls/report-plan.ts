@@ -1,7 +1,7 @@
 /**
  * What Vapi's end-of-call report means for CareLoop's records (docs/architecture.md "Writes as
  * plans"): the call log completed or failed, the summary's list entries and their counters, the
- * month's completed calls, and the AI contact on the patient-month (CCM) — written in one
+ * month's completed calls, the AI contact on the patient-month (CCM), and the call line it held given back — written in one
  * transaction, on the condition that this is the call placed as the reporting Vapi call and that it
  * is still running; then the patient's call lock is released and the charts' version moves.
  */
@@ -26,6 +26,7 @@ import {
 } from '../../shared/observations/rules';
 import type { CallReport } from './ports';
 import { auditEventWrite } from '../kernel/audit-event-item';
+import { lineReleaseWrites } from '../kernel/read-models/call-lines';
 import type { AuditEvent } from '../kernel/audit-entry';
 import type { CallLogRecord, CallTransfer } from '../kernel/records/call-log';
 import { toE164 } from '../../shared/phone';
@@ -191,6 +192,8 @@ export function reportPlan(
       stop_requested: report.stopCalls || undefined,
     }),
     add: { version: 1 },
+    // Its call line is given back (call-lines.ts): the condition below holds once.
+    remove: ['slot_taken_at'],
     // Only the call CareLoop placed as this Vapi call, once, while it runs (DECISIONS "Vendor trust").
     // It also holds the whole transaction to one report: the counters below move once.
     when: {
@@ -264,6 +267,7 @@ export function reportPlan(
     plan: {
       transaction: [
         callLog,
+        ...lineReleaseWrites(log),
         auditEventWrite(audit),
         ...summaryWrites,
         ...answeredWrites,
@@ -290,6 +294,7 @@ export function reportPlan(
       note_to_doctor: report.noteToDoctor ?? log.note_to_doctor,
       success_evaluation: report.successEvaluation ?? log.success_evaluation,
       cost: report.cost ?? log.cost,
+      slot_taken_at: null,
       report_received_at: at,
       updated_at: at,
       requires_followup: summary ? status === 'requires_followup' : log.requires_followup,

@@ -6,7 +6,7 @@ export const CALLS = {
   name: 'calls',
   functions: {
     'call-logs': {
-      config: ['table'],
+      config: ['table', 'callLines'],
       permissions: {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:PutItem'],
       },
@@ -15,11 +15,12 @@ export const CALLS = {
         listObservations: CALLS_ENDPOINTS.listObservations,
         listCalls: CALLS_ENDPOINTS.listCalls,
         listScheduledCalls: CALLS_ENDPOINTS.listScheduledCalls,
+        getCallLines: CALLS_ENDPOINTS.getCallLines,
         getCall: CALLS_ENDPOINTS.getCall,
       },
     },
     'outbound-call': {
-      config: ['table', 'vapi'],
+      config: ['table', 'vapi', 'callLines'],
       permissions: {
         // A call that ends (failed, or reported) leaves the open-calls index: its item is deleted.
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
@@ -42,7 +43,7 @@ export const CALLS = {
       },
     },
     'web-call-config': {
-      config: ['table', 'vapi'],
+      config: ['table', 'vapi', 'callLines'],
       permissions: {
         // The call log as a placed call's: created with the patient's lock, failed or cancelled later.
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
@@ -69,27 +70,33 @@ export const CALLS = {
   },
   jobs: {
     'place-scheduled-call': {
-      description: 'Places a scheduled call when its schedule fires (idempotent per call log)',
-      trigger: { kind: 'schedule', schedule: 'per-call' },
+      description: 'Places the calls the queue of due calls delivers (idempotent per call log)',
+      // Ten calls a batch: each is placed on its own, so a batch stays well inside the timeout.
+      trigger: { kind: 'queue', queue: 'calls', batchSize: 10 },
       timeoutSeconds: 30,
-      config: ['table', 'vapi', 'scheduler', 'bus'],
+      config: ['table', 'vapi', 'scheduler', 'bus', 'callQueue', 'callLines'],
       permissions: {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
         bus: ['events:PutEvents'],
         vapi: ['secretsmanager:GetSecretValue'],
+        // A call that found no free slot goes back to the queue with a delay.
+        callQueue: ['sqs:SendMessage'],
       },
     },
     'reconcile-calls': {
       description: 'Completes calls whose Vapi report never arrived, from Vapi itself',
       trigger: { kind: 'schedule', schedule: 'rate', everyMinutes: 10 },
       timeoutSeconds: 120,
-      config: ['table', 'vapi', 'scheduler', 'bus'],
+      config: ['table', 'vapi', 'scheduler', 'bus', 'callQueue', 'callLines'],
       permissions: {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
-        scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
+        // The rescheduling a placement may do (placeScheduledCall shares the deps); overdue calls go to the queue.
+        scheduler: ['scheduler:CreateSchedule'],
         bus: ['events:PutEvents'],
         vapi: ['secretsmanager:GetSecretValue'],
+        // Overdue and waiting calls are sent to the queue of due calls again.
+        callQueue: ['sqs:SendMessage'],
       },
     },
     'call-follow-up': {

@@ -8,12 +8,12 @@ import type { WebCallCancelledResponse, WebCallCreatedResponse } from '../../sha
 import type { Actor } from '../kernel/actor';
 import { callForActor, patientForActor } from '../kernel/access';
 import { audited } from '../kernel/audit';
-import { callScript, failPlacement, openStaffCall, type ScriptDeps } from './call-placing';
+import { callScript, failPlacement, openStaffCall, type CallLineDeps, type ScriptDeps } from './call-placing';
 import { fail } from '../kernel/error-catalogue';
 import type { WebCallAgent } from './ports';
 import { cancelQueuedPlan, lockReleasePlan, vendorCallIdPlan } from './call-plans';
 
-export type WebCallDeps = ScriptDeps & { webCalls: WebCallAgent };
+export type WebCallDeps = ScriptDeps & CallLineDeps & { webCalls: WebCallAgent };
 
 /** The assistant's name in the widget's header. */
 export const WEB_CALL_ASSISTANT_NAME = 'Care';

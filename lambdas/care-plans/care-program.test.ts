@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { careProgramOf, nextHistory } from './care-program';
+import { careProgramOf, nextHistory, nextQmbChecks } from './care-program';
 import type { PatientRecord, StoredProgramChange } from '../kernel/records/patient';
 
 const change = (program: StoredProgramChange['program'], from: string, pcm: string | null = null) => ({
@@ -38,6 +38,29 @@ describe('nextHistory', () => {
   });
 });
 
+describe('nextQmbChecks', () => {
+  const check = (status: boolean, checked_on: string, set_at: string | null = `${checked_on}T09:00:00.000Z`) => ({
+    status,
+    checked_on,
+    set_at,
+    set_by: set_at ? 'u1' : null,
+    set_by_name: set_at ? 'Nora Ellis' : null,
+  });
+
+  it('appends every check, keeping the one recorded before checks were kept', () => {
+    const legacy = check(true, '2026-01-05', null);
+    const next = nextQmbChecks([legacy], check(false, '2026-05-02'));
+    expect(next.qmb_checks).toEqual([legacy, check(false, '2026-05-02')]);
+    expect(next.qmb).toEqual({ status: false, checked_on: '2026-05-02' });
+  });
+
+  it('keeps the latest check by day as the current status when an older one is recorded later', () => {
+    const next = nextQmbChecks([check(true, '2026-05-02')], check(false, '2026-03-01'));
+    expect(next.qmb_checks).toHaveLength(2);
+    expect(next.qmb).toEqual({ status: true, checked_on: '2026-05-02' });
+  });
+});
+
 describe('careProgramOf', () => {
   const patient = { carePrograms: [change('apcm', '2026-03'), change('pcm', '2026-06', 'E11.9')], qmb: null } as Pick<
     PatientRecord,
@@ -54,5 +77,30 @@ describe('careProgramOf', () => {
     });
     expect(careProgramOf(patient, '2026-06')).toMatchObject({ program: 'pcm', pcm_condition: 'E11.9', next: null });
     expect(careProgramOf(patient, '2026-02')).toMatchObject({ program: 'ccm', next: { program: 'apcm' } });
+  });
+
+  it('lists the QMB checks newest recorded first, without who recorded them on the wire', () => {
+    const checked = {
+      ...patient,
+      qmb: { status: true, checked_on: '2026-04-01' },
+      qmbChecks: [
+        { status: false, checked_on: '2026-01-05', set_at: null, set_by: null, set_by_name: null },
+        {
+          status: true,
+          checked_on: '2026-04-01',
+          set_at: '2026-04-01T10:00:00.000Z',
+          set_by: 'u1',
+          set_by_name: 'Nora Ellis',
+        },
+      ],
+    };
+    expect(careProgramOf(checked, '2026-05')).toMatchObject({
+      qmb: { status: true, checked_on: '2026-04-01' },
+      qmb_history: [
+        { status: true, checked_on: '2026-04-01', set_at: '2026-04-01T10:00:00.000Z', set_by_name: 'Nora Ellis' },
+        { status: false, checked_on: '2026-01-05', set_at: null, set_by_name: null },
+      ],
+    });
+    expect(careProgramOf(patient, '2026-05').qmb_history).toEqual([]);
   });
 });

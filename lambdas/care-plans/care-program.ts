@@ -6,6 +6,7 @@
  */
 import { programInForce, type ProgramChange } from '../../shared/ccm/patient-month';
 import { shiftMonth } from '../../shared/ccm/months';
+import { qmbCheckOn } from '../../shared/ccm/qmb';
 import { normaliseIcd10Cm } from '../../shared/ccm/chronic-conditions';
 import type { CareProgram, CareProgramAnswer, CareProgramRequest } from '../../shared/care-program';
 import { monthIn, todayIn } from '../../shared/time-preferences';
@@ -16,7 +17,7 @@ import { auditEventWrite } from '../kernel/audit-event-item';
 import type { AuditLog } from '../kernel/audit-entry';
 import { fail } from '../kernel/error-catalogue';
 import type { Clock, Ids } from '../kernel/ports';
-import type { PatientRecord, StoredProgramChange } from '../kernel/records/patient';
+import type { PatientRecord, StoredProgramChange, StoredQmbCheck } from '../kernel/records/patient';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 import type { WriteCommitter, WritePlan } from '../kernel/write-plan';
 import type { ClinicalDocumentRepository } from './ports';
@@ -43,6 +44,12 @@ export function careProgramOf(patient: PatientRecord, month: string): CareProgra
     next: next ? toEntry(next) : null,
     history: [...history].reverse().map(toEntry),
     qmb: patient.qmb ?? null,
+    qmb_history: [...(patient.qmbChecks ?? [])].reverse().map((c) => ({
+      status: c.status,
+      checked_on: c.checked_on,
+      set_at: c.set_at,
+      set_by_name: c.set_by_name,
+    })),
   };
 }
 
@@ -80,11 +87,27 @@ export function nextHistory(
   return same ? kept : [...kept, change];
 }
 
+interface CareProgramSet {
+  care_programs?: StoredProgramChange[];
+  qmb?: { status: boolean; checked_on: string };
+  qmb_checks?: StoredQmbCheck[];
+}
+
+/**
+ * The checks after recording `check`: appended, never replacing one (a correction is a later
+ * check). The current status is the latest by day, so a back-dated check does not override a newer one.
+ */
+export function nextQmbChecks(
+  checks: readonly StoredQmbCheck[],
+  check: StoredQmbCheck,
+): { qmb_checks: StoredQmbCheck[]; qmb: { status: boolean; checked_on: string } } {
+  const qmb_checks = [...checks, check];
+  const latest = qmbCheckOn(qmb_checks, '9999-12-31') ?? check;
+  return { qmb_checks, qmb: { status: latest.status, checked_on: latest.checked_on } };
+}
+
 /** The patient's programs and/or QMB status, written while nobody else changed them since they were read. */
-function careProgramPlan(
-  patient: PatientRecord,
-  set: { care_programs?: StoredProgramChange[]; qmb?: { status: boolean; checked_on: string } },
-): WritePlan {
+function careProgramPlan(patient: PatientRecord, set: CareProgramSet): WritePlan {
   const version = patient.careProgramVersion ?? 0;
   return {
     transaction: [
@@ -94,7 +117,15 @@ function careProgramPlan(
         key: { patient_id: patient.id },
         set: {
           ...set,
-          // The table keeps no nulls: a change without a PCM condition has none.
+          // The table keeps no nulls: a change without a PCM condition has none, a check recorded
+          // before checks were kept no author.
+          ...(set.qmb_checks
+            ? {
+                qmb_checks: set.qmb_checks.map((c) =>
+                  Object.fromEntries(Object.entries(c).filter(([, value]) => value !== null)),
+                ),
+              }
+            : {}),
           ...(set.care_programs
             ? {
                 care_programs: set.care_programs.map(({ pcm_condition, ...c }) =>
@@ -123,10 +154,11 @@ export async function setCareProgram(
     const { patient, organization } = await patientForActor(deps, actor, patientId);
     const now = deps.clock.now();
     const month = monthIn(organization.timezone, now);
-    const set: Parameters<typeof careProgramPlan>[1] = {};
+    const set: CareProgramSet = {};
+    const setBy = { set_at: now.toISOString(), set_by: actor.userId, set_by_name: fullName(profile) };
     if (input.qmb) {
       if (input.qmb.checked_on > todayIn(organization.timezone, now)) throw fail('qmbDateInFuture');
-      set.qmb = input.qmb;
+      Object.assign(set, nextQmbChecks(patient.qmbChecks ?? [], { ...input.qmb, ...setBy }));
     }
     if (input.program) {
       const change: ProgramChange = {
@@ -135,12 +167,7 @@ export async function setCareProgram(
         pcm_condition:
           input.program === 'pcm' ? await planCondition(deps, patient.id, input.pcm_condition ?? null) : null,
       };
-      set.care_programs = nextHistory(patient.carePrograms ?? [], {
-        ...change,
-        set_at: now.toISOString(),
-        set_by: actor.userId,
-        set_by_name: `${profile.first_name} ${profile.last_name}`.trim(),
-      });
+      set.care_programs = nextHistory(patient.carePrograms ?? [], { ...change, ...setBy });
     }
     const version = patient.careProgramVersion ?? 0;
     const plan = careProgramPlan(patient, set);
@@ -152,12 +179,14 @@ export async function setCareProgram(
     if (committed !== 'committed') throw fail('careProgramChanged');
     const saved: PatientRecord = {
       ...patient,
-      ...(set.qmb ? { qmb: set.qmb } : {}),
+      ...(set.qmb ? { qmb: set.qmb, qmbChecks: set.qmb_checks } : {}),
       ...(set.care_programs ? { carePrograms: set.care_programs } : {}),
     };
     return { care_program: careProgramOf(saved, month) };
   });
 }
+
+const fullName = (profile: UserProfileRecord) => `${profile.first_name} ${profile.last_name}`.trim();
 
 /** PCM manages one of the care plan's conditions: the code as the plan has it. */
 async function planCondition(deps: CareProgramDeps, patientId: string, code: string | null): Promise<string> {

@@ -64,9 +64,11 @@ export async function getDocument(
   kind: DocumentKind,
   patientId: string,
 ): Promise<StoredDocument | null> {
-  return audited(deps.audit, actor, `${kind}.read`, { type: 'patient', id: patientId }, async () => {
+  const subject = { type: 'patient', id: patientId } as const;
+  return audited(deps.audit, actor, `${kind}.read`, subject, async (_about, _disclose, granted) => {
     // Read with the access check: nothing leaves unless the check passes.
     const [, doc] = await Promise.all([patientForActor(deps, actor, patientId), deps.documents.get(kind, patientId)]);
+    granted();
     return doc ? withAuthors(deps, doc) : null;
   });
 }
@@ -147,7 +149,8 @@ export async function listRevisions(
   patientId: string,
   page: PageRequest,
 ): Promise<DocumentRevisionPage> {
-  return audited(deps.audit, actor, `${kind}.revisions.read`, { type: 'patient', id: patientId }, async () => {
+  const subject = { type: 'patient', id: patientId } as const;
+  return audited(deps.audit, actor, `${kind}.revisions.read`, subject, async (_about, _disclose, granted) => {
     const [, found, doc] = await Promise.all([
       patientForActor(deps, actor, patientId),
       deps.documents.listRevisions(kind, patientId, page.limit, page.cursor),
@@ -155,6 +158,7 @@ export async function listRevisions(
       page.cursor === null ? deps.documents.get(kind, patientId) : null,
     ]);
     if (found === 'invalid_cursor') throw invalidCursor();
+    granted();
     const records: DocumentRevisionRecord[] =
       doc && !doc.has_revision
         ? [

@@ -42,12 +42,14 @@ export async function getConsent(
   patientId: string,
   page: PageRequest,
 ): Promise<ConsentAnswer> {
-  return audited(deps.audit, actor, 'consent.read', { type: 'patient', id: patientId }, async () => {
+  const subject = { type: 'patient', id: patientId } as const;
+  return audited(deps.audit, actor, 'consent.read', subject, async (_about, _disclose, granted) => {
     const [{ patient }, found] = await Promise.all([
       patientForActor(deps, actor, patientId),
       deps.patients.pageConsents(patientId, page.limit, page.cursor),
     ]);
     if (found === 'invalid_cursor') throw invalidCursor();
+    granted();
     const names = await deps.users.displayOf(found.items.map((c) => c.recordedBy));
     return {
       consent: patient.consent ?? { status: 'not_asked', date: null },
@@ -107,6 +109,7 @@ function toEntry(c: ConsentRecord, names: ReadonlyMap<string, AuthorName>): Cons
     date: c.date,
     method: c.method,
     disclosures: c.disclosures,
+    script_language: c.scriptLanguage,
     recorded_by: { user_id: c.recordedBy, name: names.get(c.recordedBy)?.name || UNKNOWN_AUTHOR },
     recorded_at: c.recordedAt,
   };

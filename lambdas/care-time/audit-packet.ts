@@ -4,6 +4,7 @@
  */
 import type { AuditPacket } from '../../shared/audit-packet';
 import { monthBounds } from '../../shared/ccm/months';
+import { DEFAULT_RATES } from '../../shared/ccm/rates';
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { patientForActor } from '../kernel/access';
@@ -86,7 +87,7 @@ export async function auditPacket(
       consentCovers(deps, patient, chosen),
     ]);
     const recorder = consent ? await deps.profiles.get(consent.recordedBy) : null;
-    const billed = billedCodes(patient, row, covered, chosen);
+    const billed = billedCodes(patient, row, covered, chosen, organization.fee_schedule ?? DEFAULT_RATES);
     return {
       month: chosen,
       organization: { id: organization.id, name: organization.name },
@@ -109,6 +110,7 @@ export async function auditPacket(
             date: consent.date,
             method: consent.method,
             disclosures: consent.disclosures,
+            script_language: consent.scriptLanguage,
             recorded_by_name: recorder ? fullName(recorder) : null,
             recorded_at: consent.recordedAt,
           }

@@ -23,6 +23,14 @@ const patient = (overrides: Partial<PatientRecord> = {}): PatientRecord => ({
   ...overrides,
 });
 
+const qmbCheck = (status: boolean, checked_on: string) => ({
+  status,
+  checked_on,
+  set_at: `${checked_on}T12:00:00.000Z`,
+  set_by: 'u1',
+  set_by_name: 'Nora Ellis',
+});
+
 const month = (overrides: Partial<CcmMonthRecord> = {}): CcmMonthRecord => ({
   provider_id: 'org-1',
   month: '2026-03',
@@ -137,6 +145,7 @@ describe('a report row under the program in force', () => {
     const p = patient({
       carePrograms: [{ ...toApcm, pcm_condition: null }],
       qmb: { status: true, checked_on: '2026-02-01' },
+      qmbChecks: [qmbCheck(true, '2026-02-01')],
     });
     const rates = { ...DEFAULT_RATES, G0558: 120.5, '99490': 200 };
     expect(reportRow(p, '2026-03', month({ staff_minutes: 25 }), true, rates)).toMatchObject({
@@ -144,6 +153,16 @@ describe('a report row under the program in force', () => {
       payment: 120.5,
       better: { program: 'ccm', payment: 200, gain: 79.5 },
     });
+  });
+
+  it("prices each month by the QMB check made by its end, not today's status", () => {
+    const p = patient({
+      carePrograms: [{ ...toApcm, pcm_condition: null }],
+      qmb: { status: true, checked_on: '2026-04-12' },
+      qmbChecks: [qmbCheck(false, '2026-01-20'), qmbCheck(true, '2026-04-12')],
+    });
+    expect(reportRow(p, '2026-03', null).codes.map((c) => c.code)).toEqual(['G0557']);
+    expect(reportRow(p, '2026-04', null).codes.map((c) => c.code)).toEqual(['G0558']);
   });
 
   it('names the PCM condition of a PCM month', () => {

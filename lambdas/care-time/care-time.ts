@@ -5,6 +5,7 @@
  * report reads running totals, never the log.
  */
 import { billedMonth } from '../../shared/ccm/patient-month';
+import { qmbInMonth } from '../../shared/ccm/qmb';
 import { DEFAULT_RATES, type FeeSchedule } from '../../shared/ccm/rates';
 import { consentCoverageFromLatest, consentCoversMonth, type ConsentChange } from '../../shared/consent';
 import {
@@ -25,7 +26,7 @@ import type { PatientConsent } from '../../shared/domain';
 import { isCalendarDate, monthIn, todayIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { organizationForActor, patientForActor, type OrganizationLookup } from '../kernel/access';
-import { audited, auditedChange, recordDisclosures, type ChangeEventOf } from '../kernel/audit';
+import { audited, auditedChange, type ChangeEventOf } from '../kernel/audit';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { denied, fail } from '../kernel/error-catalogue';
@@ -89,8 +90,11 @@ export async function listTimeEntries(
   month: string | undefined,
   page: PageRequest,
 ): Promise<TimeEntriesAnswer> {
-  return audited(deps.audit, actor, 'time_entry.list', { type: 'patient', id: patientId }, async () => {
+  const subject = { type: 'patient', id: patientId } as const;
+  return audited(deps.audit, actor, 'time_entry.list', subject, async (_about, _disclose, granted) => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
+    // A first page cannot be refused past the access check (only a cursor can be invalid).
+    if (page.cursor === null) granted();
     const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
     const [found, row] = await Promise.all([
       deps.timeLog.pageMonth(patient.id, chosen, page.limit, page.cursor),
@@ -268,7 +272,7 @@ export function reportRow(
       aiContacts: totals.ai_contacts,
       aiMinutes: totals.ai_minutes,
       complex,
-      qmb: patient.qmb?.status ?? false,
+      qmb: qmbInMonth(patient.qmbChecks ?? [], month),
       initiatingVisit: true,
       otherBiller: false,
     },
@@ -327,17 +331,11 @@ export async function billingReport(
   page: PageRequest,
 ): Promise<BillingReportAnswer> {
   const subject = { type: 'organization', id: organizationId } as const;
-  return audited(deps.audit, actor, 'billing_report.read', subject, async () => {
+  return audited(deps.audit, actor, 'billing_report.read', subject, async (_about, disclose) => {
     const organization = await organizationForActor(deps, actor, organizationId);
     const month = query.month ?? monthIn(organization.timezone, deps.clock.now());
     const { rows, cursor } = await reportPage(deps, organization, month, page, query.ready);
-    await recordDisclosures(
-      deps.audit,
-      actor,
-      'billing_report.read',
-      subject,
-      rows.map((r) => r.patient_id),
-    );
+    disclose(rows.map((r) => r.patient_id));
     return { month, items: rows, next_cursor: cursor };
   });
 }
@@ -364,6 +362,23 @@ async function rowsOf(
   patients: ReadonlyMap<string, PatientRecord>,
   ready: boolean,
 ): Promise<BillingReportRow[]> {
+  return (await patientRowsOf(deps, organization, month, slots, patients, ready)).map((r) => r.row);
+}
+
+/** A report row with the patient it was computed from. */
+export interface PatientReportRow {
+  patient: PatientRecord;
+  row: BillingReportRow;
+}
+
+async function patientRowsOf(
+  deps: CareTimeDeps,
+  organization: OrganizationRef,
+  month: string,
+  slots: readonly ReportSlot[],
+  patients: ReadonlyMap<string, PatientRecord>,
+  ready: boolean,
+): Promise<PatientReportRow[]> {
   const rows = await Promise.all(
     slots.map(async (slot) => {
       const patient = patients.get(slot.patientId);
@@ -372,7 +387,7 @@ async function rowsOf(
       if (!slot.month && monthIn(organization.timezone, new Date(patient.created_at)) > month) return null;
       const covered = await consentCovers(deps, patient, month);
       const row = reportRow(patient, month, slot.month, covered, organization.fee_schedule ?? DEFAULT_RATES);
-      return !ready || row.ready ? row : null;
+      return !ready || row.ready ? { patient, row } : null;
     }),
   );
   return rows.filter((row) => row !== null);
@@ -442,6 +457,15 @@ export async function wholeMonthRows(
   organization: OrganizationRef,
   month: string,
 ): Promise<BillingReportRow[]> {
+  return (await wholeMonthPatientRows(deps, organization, month)).map((r) => r.row);
+}
+
+/** `wholeMonthRows` with each row's patient, for what reads more of the patient (the claim file). */
+export async function wholeMonthPatientRows(
+  deps: CareTimeDeps,
+  organization: OrganizationRef,
+  month: string,
+): Promise<PatientReportRow[]> {
   const [recorded, active] = await Promise.all([
     deps.timeLog.monthRows(organization.id, month),
     deps.patients.listByOrganization(organization.id),
@@ -456,7 +480,7 @@ export async function wholeMonthRows(
     ...recorded.map((row) => ({ patientId: row.patient_id, month: row })),
     ...active.filter((p) => !withRow.has(p.id)).map((p) => ({ patientId: p.id, month: null })),
   ];
-  return rowsOf(deps, organization, month, slots, patients, false);
+  return patientRowsOf(deps, organization, month, slots, patients, false);
 }
 
 /** The whole month as CSV, in the report's order (wholeMonthRows). */
@@ -467,18 +491,12 @@ export async function billingReportCsv(
   month: string | undefined,
 ): Promise<{ month: string; csv: string }> {
   const subject = { type: 'organization', id: organizationId } as const;
-  return audited(deps.audit, actor, 'billing_report.export', subject, async () => {
+  return audited(deps.audit, actor, 'billing_report.export', subject, async (_about, disclose) => {
     const organization = await organizationForActor(deps, actor, organizationId);
     const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
     const rows = await wholeMonthRows(deps, organization, chosen);
     // Every patient in the file, before it leaves (DECISIONS "Audit trail").
-    await recordDisclosures(
-      deps.audit,
-      actor,
-      'billing_report.export',
-      subject,
-      rows.map((r) => r.patient_id),
-    );
+    disclose(rows.map((r) => r.patient_id));
     return { month: chosen, csv: billingCsv(rows) };
   });
 }

@@ -5,7 +5,9 @@
  */
 import type { BillingMonth } from '../../shared/ccm/months';
 import { billedMonth } from '../../shared/ccm/patient-month';
+import { qmbInMonth } from '../../shared/ccm/qmb';
 import type { ProgramCodeLine, ProgramCodes } from '../../shared/ccm/programs';
+import { DEFAULT_RATES, type FeeSchedule } from '../../shared/ccm/rates';
 import { csvCell } from '../../shared/csv';
 import type { CcmMonthRecord } from '../kernel/records/ccm-month';
 import type { PatientRecord } from '../kernel/records/patient';
@@ -23,27 +25,34 @@ const POINTER_LETTERS = ['A', 'B', 'C', 'D'] as const;
 
 /**
  * The codes a patient-month bills under the program in force that month, with the rule behind
- * each: `billedMonth`, as the monthly report bills it, so the claim and the report never disagree.
+ * each: `billedMonth`, as the monthly report bills it (the same QMB check and fee schedule), so the
+ * packet and the report never disagree.
  */
 export function billedCodes(
   patient: PatientRecord,
   row: CcmMonthRecord | null,
   consentCovered: boolean,
   month: BillingMonth,
+  rates: FeeSchedule = DEFAULT_RATES,
 ): ProgramCodes {
-  const billed = billedMonth(patient.carePrograms ?? [], month, {
-    consent: consentCovered,
-    conditions: patient.conditionCount ?? 0,
-    staffMinutes: row?.staff_minutes ?? 0,
-    practitionerMinutes: row?.practitioner_minutes ?? 0,
-    aiContacts: row?.ai_contacts ?? 0,
-    aiMinutes: row?.ai_minutes ?? 0,
-    complex: row?.complex ?? false,
-    qmb: patient.qmb?.status ?? false,
-    // CareLoop keeps no record of these; the report assumes them too, and the practice checks both.
-    initiatingVisit: true,
-    otherBiller: false,
-  });
+  const billed = billedMonth(
+    patient.carePrograms ?? [],
+    month,
+    {
+      consent: consentCovered,
+      conditions: patient.conditionCount ?? 0,
+      staffMinutes: row?.staff_minutes ?? 0,
+      practitionerMinutes: row?.practitioner_minutes ?? 0,
+      aiContacts: row?.ai_contacts ?? 0,
+      aiMinutes: row?.ai_minutes ?? 0,
+      complex: row?.complex ?? false,
+      qmb: qmbInMonth(patient.qmbChecks ?? [], month),
+      // CareLoop keeps no record of these; the report assumes them too, and the practice checks both.
+      initiatingVisit: true,
+      otherBiller: false,
+    },
+    rates,
+  );
   return { program: billed.program, codes: billed.codes, reason: billed.reason };
 }
 

@@ -7,10 +7,10 @@ import { monthBounds } from '../../shared/ccm/months';
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { organizationForActor } from '../kernel/access';
-import { audited, recordDisclosures } from '../kernel/audit';
+import { audited } from '../kernel/audit';
 import type { PatientRecord } from '../kernel/records/patient';
-import { consentCovers, type CareTimeDeps } from './care-time';
-import { billedCodes, claimCsv, lastServiceDate, type ClaimMonth } from './claim-rows';
+import { wholeMonthPatientRows, type CareTimeDeps } from './care-time';
+import { claimCsv, lastServiceDate, type ClaimMonth } from './claim-rows';
 import type { CarePlanVersion, CarePlanVersions, PractitionerDirectory, TimeEntryRecord } from './ports';
 
 export interface ClaimDeps extends CareTimeDeps {
@@ -85,8 +85,9 @@ async function claimOf(
 }
 
 /**
- * The claim CSV of an organization's month. Only patient-months with time can bill under CCM, so
- * the month's patient-month rows (one partition) are read, not every patient.
+ * The claim CSV of an organization's month: every row of the billing report's whole month
+ * (`wholeMonthRows`), so a patient-month that bills without minutes (APCM) is claimed too, and the
+ * claim bills what the report shows, priced by the same fee schedule.
  */
 export async function claimsCsv(
   deps: ClaimDeps,
@@ -95,29 +96,18 @@ export async function claimsCsv(
   month: string | undefined,
 ): Promise<{ month: string; csv: string }> {
   const subject = { type: 'organization', id: organizationId } as const;
-  return audited(deps.audit, actor, 'billing_claims.export', subject, async () => {
+  return audited(deps.audit, actor, 'billing_claims.export', subject, async (_about, disclose) => {
     const organization = await organizationForActor(deps, actor, organizationId);
     const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
     const { end } = monthBounds(chosen, organization.timezone);
-    const rows = await deps.timeLog.monthRows(organization.id, chosen);
-    const patients = new Map((await deps.patients.getMany(rows.map((r) => r.patient_id))).map((p) => [p.id, p]));
-    const claims = await Promise.all(
-      rows.map(async (row) => {
-        const patient = patients.get(row.patient_id);
-        if (!patient || patient.provider_id !== organization.id) return null;
-        const { codes } = billedCodes(patient, row, await consentCovers(deps, patient, chosen), chosen);
-        return codes.length > 0 ? claimOf(deps, patient, chosen, end, codes) : null;
-      }),
+    const rows = await wholeMonthPatientRows(deps, organization, chosen);
+    const billing = await Promise.all(
+      rows
+        .filter(({ row }) => row.codes.length > 0)
+        .map(({ patient, row }) => claimOf(deps, patient, chosen, end, row.codes)),
     );
-    const billing = claims.filter((c) => c !== null);
     // Every patient in the file, before it leaves (DECISIONS "Audit trail").
-    await recordDisclosures(
-      deps.audit,
-      actor,
-      'billing_claims.export',
-      subject,
-      billing.map((c) => c.patient.id),
-    );
+    disclose(billing.map((c) => c.patient.id));
     return { month: chosen, csv: claimCsv(billing) };
   });
 }

@@ -1,4 +1,5 @@
 /** The dashboards' totals, CCM worklist and charts (issue 12 items 6 and 7): reads only, none of them a Scan. */
+import type { CallLinesForecast } from '../../shared/call-lines';
 import type { SummaryTab } from '../../shared/values/summaries';
 import type { Page } from '../kernel/ports';
 import type { CallLogRecord } from '../kernel/records/call-log';
@@ -178,4 +179,17 @@ export interface SummaryCounts {
 export interface ScheduledCalls {
   /** A page of the pending scheduled calls across every organization, soonest first. */
   pageScheduled(limit: number, cursor: string | null): Promise<Page<CallLogRecord> | 'invalid_cursor'>;
+}
+
+/**
+ * The call-lines forecast (job: forecast-call-lines; route callLinesForecast): the scheduled calls'
+ * due times read by due time (Query of the pending list, page by page, never a Scan) and the one
+ * stored forecast.
+ */
+export interface CallLinesForecastStore {
+  /** Due times of the pending scheduled calls of every organization from `from` until before `to`, a page at a time. */
+  dueTimes(from: string, to: string): AsyncIterable<string[]>;
+  save(forecast: CallLinesForecast): Promise<void>;
+  /** The forecast as last stored (one GetItem); null before the job first ran. */
+  read(): Promise<CallLinesForecast | null>;
 }

@@ -23,6 +23,8 @@ export const DASHBOARD = {
         // The dashboards' CCM charts (operators: every organization) and the practice's worklist.
         dashboardCharts: DASHBOARD_ENDPOINTS.dashboardCharts,
         worklist: DASHBOARD_ENDPOINTS.worklist,
+        // The operators' call-lines forecast: one GetItem of what the hourly job stored.
+        callLinesForecast: DASHBOARD_ENDPOINTS.callLinesForecast,
       },
     },
   },
@@ -38,6 +40,18 @@ export const DASHBOARD = {
         // Each patient's item in a transaction conditional on the patient (ConditionCheck); counts and
         // call keys conditional on the record as read again.
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
+      },
+    },
+    'forecast-call-lines': {
+      description:
+        'Hourly: the call lines the next 30 days of scheduled calls need at their peak hour, against the budget (docs/capacity-planning.md); stores one forecast item',
+      trigger: { kind: 'schedule', schedule: 'rate', everyMinutes: 60 },
+      // Reads every pending call of 30 days, a page at a time: at 500,000 a month, a few hundred Queries.
+      timeoutSeconds: 300,
+      config: ['table', 'callLines'],
+      permissions: {
+        // Queries of the pending list by due time (never a Scan); the forecast item replaced with a Put.
+        table: ['dynamodb:Query', 'dynamodb:PutItem'],
       },
     },
   },

@@ -28,7 +28,7 @@ import {
 import { monthIn, todayIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { organizationForActor } from '../kernel/access';
-import { audited, recordDisclosures } from '../kernel/audit';
+import { audited } from '../kernel/audit';
 import { fail } from '../kernel/error-catalogue';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { Clock } from '../kernel/ports';
@@ -97,7 +97,7 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
   if (actor.role !== 'provider') throw fail('forbidden');
   const organizationId = actor.providerId ?? '';
   const subject = { type: 'organization', id: organizationId } as const;
-  return audited(deps.audit, actor, 'worklist.read', subject, async () => {
+  return audited(deps.audit, actor, 'worklist.read', subject, async (_about, disclose) => {
     const organization = await organizationForActor(deps, actor, organizationId);
     const now = deps.clock.now();
     const month = monthIn(organization.timezone, now);
@@ -282,7 +282,7 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
       worklist.readings_outside_target.items,
       worklist.near_threshold.items,
     ].flatMap((items) => items.map((i) => i.patient_id));
-    await recordDisclosures(deps.audit, actor, 'worklist.read', subject, shown);
+    disclose(shown);
     return worklist;
   });
 }

@@ -60,6 +60,7 @@ const chart: PatientChart = {
       date: '2026-01-06',
       method: 'verbal',
       disclosures: [],
+      script_language: 'es',
       recorded_by: author,
       recorded_at: '2026-01-06T16:00:00.000Z',
     },

@@ -9,7 +9,7 @@ import type { EnrollmentCountsAnswer, EnrollmentListAnswer } from '../../shared/
 import { DEFAULT_LANGUAGE } from '../../shared/enrollment/patient-fields';
 import type { Actor } from '../kernel/actor';
 import { organizationForActor, type OrganizationLookup } from '../kernel/access';
-import { audited, recordDisclosures } from '../kernel/audit';
+import { audited } from '../kernel/audit';
 import type { AuditLog } from '../kernel/audit-entry';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { patientName } from '../kernel/mappers';
@@ -50,7 +50,7 @@ export async function enrollmentList(
   page: PageRequest,
 ): Promise<EnrollmentListAnswer> {
   const subject = { type: 'organization', id: organizationId } as const;
-  return audited(deps.audit, actor, 'enrollment.list', subject, async () => {
+  return audited(deps.audit, actor, 'enrollment.list', subject, async (_about, disclose) => {
     const organization = await organizationForActor(deps, actor, organizationId);
     const found = await deps.enrollment.pageStage(organization.id, stage, page.limit, page.cursor);
     if (found === 'invalid_cursor') throw invalidCursor();
@@ -69,13 +69,7 @@ export async function enrollmentList(
         },
       ];
     });
-    await recordDisclosures(
-      deps.audit,
-      actor,
-      'enrollment.list',
-      subject,
-      items.map((i) => i.patient_id),
-    );
+    disclose(items.map((i) => i.patient_id));
     return { stage, items, next_cursor: found.cursor };
   });
 }

@@ -36,7 +36,7 @@ export const ENROLLMENT = {
       },
     },
     'enrollment-invitations': {
-      config: ['table', 'sms', 'vapi', 'scheduler'],
+      config: ['table', 'sms', 'vapi', 'scheduler', 'callLines'],
       permissions: {
         // An invitation is a text (the texts capability's reservation, send and acceptance plans) or
         // a call (the calls capability's call log, placed with Vapi or scheduled; a pending one is

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './actor';
 import { badRequest, conflict, forbidden, notFound } from './app-error';
-import { audited, auditedChange, auditOutcomeOf, recordDisclosures } from './audit';
+import { audited, auditedChange, auditOutcomeOf } from './audit';
 import { actorOf, systemActorId, systemEvent } from './audit-actors';
 import { denied, fail } from './error-catalogue';
 import type { AuditEntry, AuditEvent } from './audit-entry';
@@ -209,29 +209,86 @@ describe('auditedChange', () => {
   });
 });
 
-describe('recordDisclosures', () => {
-  it("records one event per patient a page showed (ids only, each once) under the list's action, in one batch", async () => {
-    const entries: (readonly AuditEntry[])[] = [];
-    const log = { record: async () => {}, recordMany: async (es: readonly AuditEntry[]) => void entries.push(es) };
+describe('granted: the success event beside the last reads', () => {
+  it('starts writing the success event when the access check has passed, before the rest of the work ends', async () => {
+    const order: string[] = [];
+    const log = {
+      record: async (e: AuditEntry) => void order.push(`audit ${e.outcome}`),
+      recordMany: async () => {},
+    };
+    let finish: () => void = () => undefined;
+    const answer = audited(log, actor, 'care_plan.read', { type: 'patient', id: 'p1' }, async (_a, _d, granted) => {
+      granted();
+      await new Promise<void>((resolve) => (finish = resolve));
+      order.push('names read');
+      return 'plan';
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(['audit success']);
+    finish();
+    expect(await answer).toBe('plan');
+    expect(order).toEqual(['audit success', 'names read']);
+  });
+
+  it('records the failure too when the rest of the work fails after the grant, and answers nothing until the event is written', async () => {
+    const { entries, log } = recorder();
+    await expect(
+      audited(log, actor, 'care_plan.read', { type: 'patient', id: 'p1' }, async (_a, _d, granted) => {
+        granted();
+        throw new Error('names unavailable');
+      }),
+    ).rejects.toThrow('names unavailable');
+    expect(entries.map((e) => e.outcome)).toEqual(['success', 'error']);
+
+    const failing = { record: async () => Promise.reject(new Error('audit down')), recordMany: async () => {} };
+    await expect(
+      audited(failing, actor, 'care_plan.read', { type: 'patient', id: 'p1' }, async (_a, _d, granted) => {
+        granted();
+        return 'plan';
+      }),
+    ).rejects.toThrow('audit down');
+  });
+});
+
+describe("a page's disclosures", () => {
+  it("records one event per patient a page showed (ids only, each once) under the list's action, with the success event, in one batch", async () => {
+    const batches: (readonly AuditEntry[])[] = [];
+    const single: AuditEntry[] = [];
+    const log = {
+      record: async (e: AuditEntry) => void single.push(e),
+      recordMany: async (es: readonly AuditEntry[]) => void batches.push(es),
+    };
     const subject = { type: 'organization', id: 'org-1' } as const;
-    await recordDisclosures(log, actor, 'patient.list', subject, ['p1', 'p2', 'p1']);
-    expect(entries).toEqual([
-      ['p1', 'p2'].map((patientId) => ({
-        actorId: 'u1',
-        actorRole: 'provider',
-        actorProviderId: 'org-1',
-        action: 'patient.list',
-        subject,
-        patientId,
-        outcome: 'success',
-      })),
+    const page = await audited(log, actor, 'patient.list', subject, async (_about, disclose) => {
+      disclose(['p1', 'p2', 'p1']);
+      return 'page';
+    });
+    expect(page).toBe('page');
+    const entry = { actorId: 'u1', actorRole: 'provider', actorProviderId: 'org-1', action: 'patient.list', subject };
+    expect(single).toEqual([]);
+    expect(batches).toEqual([
+      [
+        { ...entry, patientId: 'p1', outcome: 'success' },
+        { ...entry, patientId: 'p2', outcome: 'success' },
+        { ...entry, outcome: 'success' },
+      ],
     ]);
   });
 
-  it('writes nothing for an empty page', async () => {
+  it('an empty page records the success event alone; a failed page discloses nothing', async () => {
     const { entries, log } = recorder();
-    await recordDisclosures(log, actor, 'summary.list', { type: 'organization', id: 'all' }, []);
-    expect(entries).toEqual([]);
+    const subject = { type: 'organization', id: 'all' } as const;
+    await audited(log, actor, 'summary.list', subject, async (_about, disclose) => disclose([]));
+    await expect(
+      audited(log, actor, 'summary.list', subject, async (_about, disclose) => {
+        disclose(['p1']);
+        throw badRequest('x', 'y');
+      }),
+    ).rejects.toThrow();
+    expect(entries.map((e) => [e.patientId ?? null, e.outcome])).toEqual([
+      [null, 'success'],
+      [null, 'invalid'],
+    ]);
   });
 });
 

@@ -49,46 +49,61 @@ function entryOf(actor: Actor, action: string, subject: AuditSubject, patientId:
 export type AboutPatient = (patientId: string) => void;
 
 /**
+ * Names the patients a list or search page shows (ids only, never what was shown): each gets an
+ * event under the list's action and subject, so each patient's access history has it, written in
+ * one transaction with the request's own success event before the page leaves. A patient shown
+ * twice is recorded once.
+ */
+export type Disclose = (patientIds: readonly string[]) => void;
+
+/**
+ * Says the access check has passed and what is left of the work can no longer be refused (names of
+ * authors, say): the success event is written from then on, beside the rest of the work, instead of
+ * after it. Should the rest still fail, an event of that failure follows.
+ */
+export type Granted = () => void;
+
+/**
  * Runs one request's work and records who did what to which patient data, and how it ended,
  * whatever the outcome, with the request's id and source IP when the actor carries them. A success
- * is recorded before the answer leaves: no audit, no data.
+ * is recorded before the answer leaves: no audit, no data. A page's disclosures (`disclose`) travel
+ * with the success event: one request, not two after each other; `granted` starts the success event
+ * beside the work's last reads.
  */
 export async function audited<T>(
   audit: AuditLog,
   actor: Actor,
   action: string,
   subject: AuditSubject,
-  work: (about: AboutPatient) => Promise<T>,
+  work: (about: AboutPatient, disclose: Disclose, granted: Granted) => Promise<T>,
   patientId = subject.type === 'patient' ? subject.id : undefined,
 ): Promise<T> {
   let patient = patientId;
+  let shown: readonly string[] = [];
+  let early: Promise<void> | undefined;
+  const success = () => ({ ...entryOf(actor, action, subject, patient), outcome: 'success' as const });
   const about: AboutPatient = (id) => void (patient = id);
+  const disclose: Disclose = (ids) => void (shown = [...new Set(ids)]);
+  const granted: Granted = () => {
+    early ??= audit.record(success());
+    // Awaited below, whatever the work does meanwhile.
+    early.catch(() => undefined);
+  };
   let result: T;
   try {
-    result = await work(about);
+    result = await work(about, disclose, granted);
   } catch (error) {
+    await early?.catch(() => undefined);
     await audit.record({ ...entryOf(actor, action, subject, patient), outcome: auditOutcomeOf(error) });
     throw error;
   }
-  await audit.record({ ...entryOf(actor, action, subject, patient), outcome: 'success' });
+  const disclosures = shown.map((id) => ({ ...entryOf(actor, action, subject, id), outcome: 'success' as const }));
+  if (early) {
+    await early;
+    if (disclosures.length > 0) await audit.recordMany(disclosures);
+  } else if (disclosures.length > 0) await audit.recordMany([...disclosures, success()]);
+  else await audit.record(success());
   return result;
-}
-
-/**
- * What a list or search page disclosed, before it leaves: one event per patient it showed (ids
- * only, never what was shown), under the list's action and subject, so each patient's access history
- * has it. A patient shown twice on the page is recorded once.
- */
-export async function recordDisclosures(
-  audit: AuditLog,
-  actor: Actor,
-  action: string,
-  subject: AuditSubject,
-  patientIds: readonly string[],
-): Promise<void> {
-  const once = [...new Set(patientIds)];
-  if (once.length === 0) return;
-  await audit.recordMany(once.map((id) => ({ ...entryOf(actor, action, subject, id), outcome: 'success' })));
 }
 
 export interface ChangeAuditDeps {

@@ -31,12 +31,13 @@ const item = {
   created_by: 'u-1',
   attempt: 0,
   placed_at: AT,
+  slot_taken_at: AT,
   version: 1,
 };
 
 describe('a call placed at once', () => {
-  it('takes a slot of the day first, then the patient lock, and lists, opens and counts the call', () => {
-    expect(placedCallPlan(queued, cap)).toEqual({
+  it('takes a slot of the day first, then any call line, the patient lock, and lists, opens and counts the call', () => {
+    expect(placedCallPlan(queued, cap, 5)).toEqual({
       transaction: [
         {
           op: 'upsert',
@@ -45,6 +46,15 @@ describe('a call placed at once', () => {
           add: { value: 1 },
           when: { missingOr: { below: { value: 40 } } },
           refusal: 'capped',
+        },
+        // A person's call may use every line of the budget, the reserve included.
+        {
+          op: 'upsert',
+          entity: 'callLines',
+          key: { scope: 'lines' },
+          add: { in_use: 1 },
+          when: { missingOr: { below: { in_use: 5 } } },
+          refusal: 'lines_busy',
         },
         {
           op: 'patch',
@@ -63,7 +73,7 @@ describe('a call placed at once', () => {
 
   it("placed by a link, also takes the patient's link window", () => {
     const since = '2026-03-01T11:30:00.000Z';
-    expect(placedCallPlan(queued, cap, since).transaction.at(-1)).toEqual({
+    expect(placedCallPlan(queued, cap, 5, since).transaction.at(-1)).toEqual({
       op: 'upsert',
       entity: 'patientLinks',
       key: { patient_id: 'p-1' },
@@ -73,7 +83,7 @@ describe('a call placed at once', () => {
   });
 
   const active = { id: 'p-1', status: 'active' } as PatientRecord;
-  const placing = (outcome: CommitOutcome<'capped'>, patient: PatientRecord | null) => {
+  const placing = (outcome: CommitOutcome<'capped' | 'lines_busy'>, patient: PatientRecord | null) => {
     const committed: WritePlan<string>[] = [];
     const deps = {
       committer: {
@@ -84,7 +94,7 @@ describe('a call placed at once', () => {
       },
       patients: { get: async () => patient },
     };
-    return { committed, answer: placeCallLog(deps, queued, cap) };
+    return { committed, answer: placeCallLog(deps, queued, cap, 5) };
   };
 
   it('answers created once committed, and tells a refusal by the patient read after it', async () => {
@@ -92,6 +102,7 @@ describe('a call placed at once', () => {
     expect(await created.answer).toBe('created');
     expect(created.committed).toHaveLength(1);
     expect(await placing('capped', active).answer).toBe('capped');
+    expect(await placing('lines_busy', active).answer).toBe('lines_busy');
     expect(await placing('conflict', active).answer).toBe('conflict');
     expect(await placing('conflict', { ...active, status: 'archived' }).answer).toBe('missing');
     expect(await placing('capped', null).answer).toBe('missing');

@@ -8,6 +8,7 @@ import type { CallLogRecord } from './records/call-log';
 import type { DailyCap } from './records/organization';
 import { COUNTER, counterAdd, GLOBAL_SCOPE } from './read-models/counters';
 import { dailySlotWrite, slotTaken } from './read-models/daily-caps';
+import { lineTakeWrite } from './read-models/call-lines';
 import { definedValues, type ItemWrite, type WriteCommitter, type WritePlan } from './write-plan';
 
 /** A new call log in the operators' `list` (`scheduled` while pending, `placed` once handed to Vapi), sorted by `listAt`. */
@@ -30,6 +31,7 @@ export function callLogItem(log: CallLogRecord, list: 'scheduled' | 'placed', li
     attempt: log.attempt,
     placed_at: log.placed_at ?? undefined,
     vendor_call_id: log.vendor_call_id ?? undefined,
+    slot_taken_at: log.slot_taken_at ?? undefined,
     version: log.version,
   });
 }
@@ -54,14 +56,22 @@ export function scheduledCallWrites<R extends string = never>(log: CallLogRecord
  * A call placed at once (`queued`): on the list of placed calls and the reconciler's open calls,
  * holding the patient's one-call-at-a-time lock (while the patient is active), counted, taking one
  * slot of the organization's day: `capped` when the day is used up (it comes first: a capped call
- * is capped whatever else holds). A call placed by a call link gives `linkCallsSince`: it also takes
- * the patient's link window, refused when one of the patient's links placed a call since then.
+ * is capped whatever else holds), and one of the deployment's call lines of `budget`: a person's
+ * call may use every line (shared/values/call-lines.ts), `lines_busy` when all are in use. A call
+ * placed by a call link gives `linkCallsSince`: it also takes the patient's link window, refused when
+ * one of the patient's links placed a call since then.
  */
-export function placedCallPlan(log: CallLogRecord, cap: DailyCap, linkCallsSince?: string): WritePlan<'capped'> {
+export function placedCallPlan(
+  log: CallLogRecord,
+  cap: DailyCap,
+  budget: number,
+  linkCallsSince?: string,
+): WritePlan<'capped' | 'lines_busy'> {
   const placedAt = log.placed_at ?? log.created_at;
   return {
     transaction: [
       dailySlotWrite(cap, 'capped'),
+      lineTakeWrite(budget, 'person', 'lines_busy'),
       {
         op: 'patch',
         entity: 'patient',
@@ -69,7 +79,11 @@ export function placedCallPlan(log: CallLogRecord, cap: DailyCap, linkCallsSince
         set: { active_call_id: log.id },
         when: { equal: { status: 'active' }, missing: ['active_call_id'] },
       },
-      { op: 'create', entity: 'callLog', item: callLogItem({ ...log, placed_at: placedAt }, 'placed', placedAt) },
+      {
+        op: 'create',
+        entity: 'callLog',
+        item: callLogItem({ ...log, placed_at: placedAt, slot_taken_at: placedAt }, 'placed', placedAt),
+      },
       { op: 'create', entity: 'openCall', item: { shard: 'open', placed_at: placedAt, call_log_id: log.id } },
       counterAdd(GLOBAL_SCOPE, COUNTER.calls),
       // One call per patient per window across all of the patient's call links.
@@ -91,17 +105,18 @@ export function placedCallPlan(log: CallLogRecord, cap: DailyCap, linkCallsSince
 
 /**
  * Places `log` through its plan (`placedCallPlan`): `created`; `missing` when the patient is gone
- * or archived, `capped` when the day is at `cap`, `conflict` when a call holds the patient's lock
- * or a link's window is taken. The patient's condition holds both its standing and its lock: a read
+ * or archived, `capped` when the day is at `cap`, `lines_busy` when every call line of `budget` is
+ * in use, `conflict` when a call holds the patient's lock or a link's window is taken. The patient's condition holds both its standing and its lock: a read
  * after a refusal tells which.
  */
 export async function placeCallLog(
   deps: { committer: WriteCommitter; patients: PatientLookup },
   log: CallLogRecord,
   cap: DailyCap,
+  budget: number,
   linkCallsSince?: string,
-): Promise<'created' | 'conflict' | 'missing' | 'capped'> {
-  const outcome = await deps.committer.commit(placedCallPlan(log, cap, linkCallsSince));
+): Promise<'created' | 'conflict' | 'missing' | 'capped' | 'lines_busy'> {
+  const outcome = await deps.committer.commit(placedCallPlan(log, cap, budget, linkCallsSince));
   if (outcome === 'committed') {
     slotTaken(cap);
     return 'created';

@@ -19,10 +19,14 @@ describe('planConsent', () => {
       date: '2026-06-01',
       method: 'verbal',
       disclosures: [...CONSENT_DISCLOSURES],
+      scriptLanguage: 'en',
       recordedBy: 'u1',
       recordedAt: NOW.toISOString(),
     });
     expect(planConsent(input, patient, chicago, 'u1', NOW, 'c1').method).toBeNull();
+    // The script staff were shown is in the patient's language, and the change says so.
+    const spanish = { ...patient, preferred_language: 'es' as const };
+    expect(planConsent(input, spanish, chicago, 'u1', NOW, 'c1').scriptLanguage).toBe('es');
   });
 
   it("refuses a day after today in the organization's zone, and a day that does not exist", () => {

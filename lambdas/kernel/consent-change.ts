@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod/mini';
 import { isCalendarDate, todayIn } from '../../shared/time-preferences';
+import { DEFAULT_LANGUAGE } from '../../shared/enrollment/patient-fields';
 import type { consentSchema } from '../../shared/validation';
 import { fail } from './error-catalogue';
 import type { ConsentRecord } from './records/consent';
@@ -18,7 +19,7 @@ export type ConsentInput = z.output<typeof consentSchema>;
  */
 export function planConsent(
   input: ConsentInput,
-  patient: Pick<PatientRecord, 'id' | 'provider_id'>,
+  patient: Pick<PatientRecord, 'id' | 'provider_id' | 'preferred_language'>,
   organization: Pick<OrganizationRef, 'timezone'>,
   recordedBy: string,
   now: Date,
@@ -38,6 +39,8 @@ export function planConsent(
     date: input.date,
     method: input.method ?? null,
     disclosures: input.disclosures,
+    // The script is shown to staff in the patient's language (consent-script.ts): the record says which.
+    scriptLanguage: patient.preferred_language ?? DEFAULT_LANGUAGE,
     recordedBy,
     recordedAt: now.toISOString(),
   };

@@ -108,9 +108,9 @@ export function readVapiEnv(source: Source = process.env): VapiEnv {
 export interface SchedulerEnv {
   readonly region: string;
   readonly groupName: string;
-  /** ARN of the place-scheduled-call function, the target of every call schedule. */
+  /** ARN of the queue of due calls (SQS), the target of every call schedule. */
   readonly targetArn: string;
-  /** Role EventBridge Scheduler assumes to invoke the target. */
+  /** Role EventBridge Scheduler assumes to send to the target. */
   readonly roleArn: string;
   readonly deadLetterArn: string;
   readonly schedulerEndpoint: string | undefined;
@@ -178,6 +178,18 @@ export function readSmsEnv(source: Source = process.env): SmsEnv {
     webhookBaseUrl: required(source, 'TWILIO_WEBHOOK_BASE_URL').replace(/\/+$/, ''),
   };
 }
+
+/** CALL_QUEUE_URL, SQS_ENDPOINT: the SQS queue of calls due to be placed. */
+export interface CallQueueEnv {
+  readonly region: string;
+  readonly queueUrl: string;
+  readonly sqsEndpoint: string | undefined;
+}
+export const readCallQueueEnv = (source: Source = process.env): CallQueueEnv => ({
+  region: regionOf(source),
+  queueUrl: required(source, 'CALL_QUEUE_URL'),
+  sqsEndpoint: optional(source, 'SQS_ENDPOINT'),
+});
 
 /** The served countries' calling codes (`1,44`; unset or empty: the NANP only). */
 export const readCallingCodes = (source: Source = process.env): readonly string[] =>

@@ -35,6 +35,7 @@ export function toPatient(record: PatientRecord): Patient {
     // The program history has its own route (GET /patients/{id}/care-program); a list of patients never carries it.
     carePrograms: _programs,
     careProgramVersion: _programVersion,
+    qmbChecks: _qmbChecks,
     qmb,
     ...patient
   } = record;

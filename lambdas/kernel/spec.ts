@@ -40,7 +40,9 @@ export type ConfigNeed =
   /** PANEL_FILES_BUCKET, S3_ENDPOINT: the panel files practices upload for import, and the imports' reports. */
   | 'panelFiles'
   /** VAPI_CONCURRENCY: the deployment's concurrent-call budget (DECISIONS "Outreach capacity"). */
-  | 'callLines';
+  | 'callLines'
+  /** CALL_QUEUE_URL, SQS_ENDPOINT: the SQS queue of calls due to be placed (sending to it). */
+  | 'callQueue';
 
 /**
  * Item actions on the single table. Never Scan (no Scan in a request path) and never DescribeTable
@@ -88,14 +90,24 @@ export interface GroupActions {
   readonly auditArchive: 's3:PutObject';
   /** Signing upload and download links, reading an uploaded file (and its size), writing a report. */
   readonly panelFiles: 's3:PutObject' | 's3:GetObject';
+  /** Sending a call to the queue of due calls (receiving is the event source's, not the code's). */
+  readonly callQueue: 'sqs:SendMessage';
 }
 export type PermissionGroup = keyof GroupActions & ConfigNeed;
 
 export type FunctionPermissions = { readonly [G in PermissionGroup]?: readonly GroupActions[G][] };
 
+/** The SQS queues jobs are started from (the CDK creates one per name, with its dead-letter queue). */
+export type QueueName = 'calls';
+
+/**
+ * How a queue delivers to its job, in AWS (the CDK) and locally alike: a message is received at most
+ * `maxReceiveCount` times before it is dead-lettered, and stays invisible while its job runs for
+ * `visibilityPerTimeout` times the job's timeout (Lambda's advice for an SQS event source).
+ */
+export const QUEUE_DELIVERY = { maxReceiveCount: 5, visibilityPerTimeout: 6 } as const;
+
 export type JobTrigger =
-  /** One EventBridge Scheduler `at()` schedule per item, created at run time in the calls group. */
-  | { readonly kind: 'schedule'; readonly schedule: 'per-call' }
   /** A recurring EventBridge Scheduler schedule, created by the CDK. */
   | { readonly kind: 'schedule'; readonly schedule: 'rate'; readonly everyMinutes: number }
   /** An EventBridge rule on the CareLoop bus matching these detail types. */
@@ -106,7 +118,13 @@ export type JobTrigger =
    * The table's stream, filtered to the changes of these ElectroDB entities (new items, and changes
    * or removals of existing ones: table-schema.ts `streamFilterPatterns`), in batches.
    */
-  | { readonly kind: 'table-stream'; readonly entities: readonly string[]; readonly batchSize: number };
+  | { readonly kind: 'table-stream'; readonly entities: readonly string[]; readonly batchSize: number }
+  /**
+   * An SQS queue, in batches of up to `batchSize` messages; the job reports the messages that failed
+   * (ReportBatchItemFailures), so only those are received again. The `calls` queue is where every
+   * call's one-time EventBridge Scheduler schedule (created at run time in the calls group) sends it.
+   */
+  | { readonly kind: 'queue'; readonly queue: QueueName; readonly batchSize: number };
 
 /** A metric a job emits (namespace CareLoop, no dimensions) that pages on-call when it reaches 1 within 5 minutes. */
 export interface PagingMetric {

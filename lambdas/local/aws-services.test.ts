@@ -27,7 +27,13 @@ import { localFunctionArn } from './lambda-context';
 
 const DAY = 24 * 60 * 60_000;
 
-const callScheduler = () => createCallScheduler(readSchedulerEnv(environment()));
+/**
+ * A schedule whose target is the placer's function: Lambda's asynchronous invocation (retries, the
+ * function's dead letters). Call schedules send to the queue of due calls (aws-services.sqs.test.ts).
+ */
+const functionTargetEnv = () =>
+  readSchedulerEnv({ ...environment(), SCHEDULE_TARGET_ARN: localFunctionArn('place-scheduled-call') });
+const callScheduler = () => createCallScheduler(functionTargetEnv());
 const jobCalls = (job: JobName) => invoke.mock.calls.filter(([name]) => name === job).map(([, event]) => event);
 
 useLocalAwsServices();
@@ -210,7 +216,7 @@ describe('local EventBridge Scheduler, through EventBridgeCallScheduler', () => 
     const deferredTo = new Date(at.getTime() + 11 * 60 * 60_000);
     // As placeScheduledCall does outside the calling window: the call moves to the window's start.
     invoke.mockImplementationOnce(async (_job, event) => {
-      await createCallScheduler(readSchedulerEnv(environment()), { now: () => at }).schedule(
+      await createCallScheduler(functionTargetEnv(), { now: () => at }).schedule(
         (event as { callLogId: string }).callLogId,
         deferredTo,
       );

@@ -23,15 +23,22 @@
  * Lambda's async-invoke rule in lambdas/vendors/aws/. This module is the one server that routes to
  * them, the job manifest's rate jobs and rules, the state file, and the test hooks.
  *
+ * SQS (SendMessage, SQS_ENDPOINT) holds the queue of due calls: call schedules send to it and its
+ * job receives it as Lambda's event source does (vendors/sqs/sqs-emulator.ts: delays, batches,
+ * visibility timeouts, redelivery of reported failures, dead letters after the receive limit).
+ *
  * S3 (path-style, S3_ENDPOINT) holds the audit archive with Object Lock (vendors/s3/s3-emulator.ts);
  * the table-stream jobs read DynamoDB Local's stream through vendors/aws/table-stream-source.ts.
  *
  * Test hooks: GET /local/schedules, GET /local/stream-deliveries, POST /local/schedules/run-due?at=<ISO> (time travel),
- * POST /local/jobs/<name>/run, GET /local/dead-letters, GET /local/events, POST /local/ses/faults
+ * GET /local/queues, POST /local/queues/deliver-due?at=<ISO> (time travel),
+ * POST /local/jobs/<name>/run (a queue job given a message body rather than an SQS event gets it as
+ * a one-record SQS event, as its event source would hand it), GET /local/dead-letters, GET /local/events, POST /local/ses/faults
  * (`{ "next": ["MessageRejected" | "TooManyRequestsException" | "InternalFailure", ...] }`: the
  * next SendEmail requests fail so).
  * Logs carry ids, job names and error names only.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -62,6 +69,13 @@ import {
 import { createSecretsManagerEmulator } from '../vendors/secrets/secrets-manager-emulator';
 import { createSesEmulator, SES_FAULTS, type SesFault } from '../vendors/ses/ses-emulator';
 import { createS3Emulator, type LocalBucket } from '../vendors/s3/s3-emulator';
+import {
+  createSqsEmulator,
+  type LocalQueue,
+  type QueueDelivery,
+  type StoredMessage,
+} from '../vendors/sqs/sqs-emulator';
+import { QUEUE_DELIVERY, type QueueName } from '../kernel/spec';
 import { startTableStreamSource, type StreamDelivery } from '../vendors/aws/table-stream-source';
 import { streamFilterPatterns } from '../platform/dynamodb/table-schema';
 import { AUDIT_ARCHIVE_RETENTION_DAYS } from '../audit/spec';
@@ -69,7 +83,7 @@ import type { SimulatedOutbox } from '../vendors/simulated-outbox';
 import { invokeJob } from './invoke';
 import { localFunctionArn, localFunctionName } from './lambda-context';
 
-export type { BusEventRecord, DeadLetter, FireOutcome, InvokeJob, PendingSchedule, StreamDelivery };
+export type { BusEventRecord, DeadLetter, FireOutcome, InvokeJob, PendingSchedule, QueueDelivery, StreamDelivery };
 
 export const LOCAL_ACCOUNT = '000000000000';
 export const LOCAL_REGION = 'us-east-1';
@@ -77,6 +91,11 @@ export const LOCAL_EVENT_BUS_NAME = 'careloop-local';
 export const LOCAL_SCHEDULE_GROUP = 'careloop-local-calls';
 export const LOCAL_SCHEDULER_ROLE_ARN = `arn:aws:iam::${LOCAL_ACCOUNT}:role/careloop-local-scheduler`;
 export const LOCAL_SCHEDULE_DLQ_ARN = `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT}:careloop-local-call-schedules-dlq`;
+/** A queue of the job manifest, locally (`careloop-local-<queue>`). */
+export const localQueueName = (queue: QueueName) => `careloop-local-${queue}`;
+export const LOCAL_CALL_QUEUE_ARN = `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT}:${localQueueName('calls')}`;
+/** Lambda's timeout when the manifest gives none (as lambdas/local/invoke.ts runs jobs). */
+const LOCAL_DEFAULT_TIMEOUT_SECONDS = 30;
 /** The audit archive, locked as the CDK locks it (compliance mode, the audit spec's retention). */
 export const LOCAL_AUDIT_ARCHIVE: LocalBucket = {
   name: 'careloop-local-audit-archive',
@@ -115,7 +134,10 @@ export function localAwsEnvironment(url: string) {
     AUDIT_ARCHIVE_BUCKET: LOCAL_AUDIT_ARCHIVE.name,
     PANEL_FILES_BUCKET: LOCAL_PANEL_FILES_BUCKET,
     SCHEDULE_GROUP_NAME: LOCAL_SCHEDULE_GROUP,
-    SCHEDULE_TARGET_ARN: localFunctionArn('place-scheduled-call'),
+    // Call schedules send to the queue of due calls, as in AWS.
+    SCHEDULE_TARGET_ARN: LOCAL_CALL_QUEUE_ARN,
+    SQS_ENDPOINT: url,
+    CALL_QUEUE_URL: `${url}/${LOCAL_ACCOUNT}/${localQueueName('calls')}`,
     SCHEDULER_ROLE_ARN: LOCAL_SCHEDULER_ROLE_ARN,
     SCHEDULE_DLQ_ARN: LOCAL_SCHEDULE_DLQ_ARN,
     EVENT_BUS_NAME: LOCAL_EVENT_BUS_NAME,
@@ -124,6 +146,25 @@ export function localAwsEnvironment(url: string) {
 
 const JOB_NAMES: readonly JobName[] = JOBS.map((j) => j.name);
 const isJobName = (name: string): name is JobName => (JOB_NAMES as readonly string[]).includes(name);
+
+/** The queues of the job manifest's queue jobs, as the CDK makes them (dead letters with the call schedules'). */
+export const localQueues = (visibilityTimeoutSeconds?: number): LocalQueue[] =>
+  JOBS.flatMap((job) =>
+    job.trigger.kind === 'queue'
+      ? [
+          {
+            name: localQueueName(job.trigger.queue),
+            job: job.name,
+            batchSize: job.trigger.batchSize,
+            visibilityTimeoutSeconds:
+              visibilityTimeoutSeconds ??
+              QUEUE_DELIVERY.visibilityPerTimeout * (job.timeoutSeconds ?? LOCAL_DEFAULT_TIMEOUT_SECONDS),
+            maxReceiveCount: QUEUE_DELIVERY.maxReceiveCount,
+            deadLetterArn: LOCAL_SCHEDULE_DLQ_ARN,
+          },
+        ]
+      : [],
+  );
 
 /** The job a local Lambda ARN names (`…:function:careloop-local-<job>`, optionally qualified). */
 export function jobForFunctionArn(arn: string): JobName | null {
@@ -150,8 +191,14 @@ export interface LocalAwsServicesOptions {
   sesIdentities?: readonly string[];
   /** Where SES delivers (every recipient's copy); without one, SendEmail answers but keeps nothing. */
   outbox?: SimulatedOutbox;
-  /** How often the runner looks for due schedules; 0 leaves firing to fireDue (tests). */
+  /**
+   * How often the runner looks for due schedules and visible queue messages; 0 leaves firing to
+   * fireDue and delivery to deliverDue (tests). Otherwise a message sent without a delay is
+   * delivered at once, as Lambda's long-polling event source does.
+   */
   tickMs?: number;
+  /** Overrides every queue's visibility timeout (tests: redelivery within a test's time). */
+  queueVisibilitySeconds?: number;
   /** S3's buckets (default: the audit archive and the panel files). */
   buckets?: readonly LocalBucket[];
   /** The web's origin: the only one whose pages may upload panel files (S3 CORS). */
@@ -174,11 +221,16 @@ export interface LocalAwsServices {
   settled(): Promise<void>;
   /** What the table stream delivered to its jobs, oldest first. */
   streamDeliveries(): StreamDelivery[];
+  /** Delivers every queue message visible at `at` (default now) to its job and waits for the jobs. */
+  deliverDue(at?: Date): Promise<QueueDelivery[]>;
+  /** The queues' messages not yet deleted (in flight too). */
+  queuedMessages(): StoredMessage[];
 }
 
 interface StoredState {
   schedules: StoredSchedule[];
   deadLetters: DeadLetter[];
+  messages: StoredMessage[];
 }
 
 export async function startLocalAwsServices(options: LocalAwsServicesOptions): Promise<LocalAwsServices> {
@@ -195,7 +247,7 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
   let persistTimer: NodeJS.Timeout | undefined;
   const writeState = () => {
     persistTimer = undefined;
-    const state: StoredState = { schedules: scheduler.stored(), deadLetters };
+    const state: StoredState = { schedules: scheduler.stored(), deadLetters, messages: sqs.stored() };
     writeFileSync(`${stateFile}.tmp`, JSON.stringify(state));
     renameSync(`${stateFile}.tmp`, stateFile);
   };
@@ -212,13 +264,36 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
     log(`dead-lettered ${letter.trigger} ${letter.id} (${letter.job ?? 'no job'}: ${letter.errorCode})`);
   }
 
+  const tickMs = options.tickMs ?? 1000;
+  const queues = localQueues(options.queueVisibilitySeconds);
+  const sqs = createSqsEmulator({
+    region: LOCAL_REGION,
+    account: LOCAL_ACCOUNT,
+    queues,
+    messages: stored.messages ?? [],
+    persist,
+    invoke,
+    invoker,
+    deadLetter,
+    onVisible: () => {
+      if (tickMs > 0 && !invoker.isStopped()) setImmediate(() => void deliverQueued());
+    },
+    log,
+  });
+  const deliverQueued = () =>
+    sqs.deliverDue().catch((error: unknown) => {
+      log(`queue runner error (${error instanceof Error ? error.name : 'Unknown'})`);
+      return [];
+    });
   const scheduler = createSchedulerEmulator({
     region: LOCAL_REGION,
     account: LOCAL_ACCOUNT,
     groups: ['default', LOCAL_SCHEDULE_GROUP],
     schedules: stored.schedules ?? [],
     persist,
-    jobForFunctionArn,
+    // A queue target names the job its queue starts (what GET /local/schedules shows).
+    jobForFunctionArn: (arn) => jobForFunctionArn(arn) ?? queues.find((q) => sqs.queueArn(q.name) === arn)?.job ?? null,
+    sendToQueue: sqs.sendToArn,
     invoker,
     deadLetter,
     log,
@@ -322,23 +397,34 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
     }
   }
 
-  // --- EventBridge PutEvents and Secrets Manager GetSecretValue (awsJson1_1) -------------------
+  // --- EventBridge PutEvents, Secrets Manager GetSecretValue (awsJson1_1), SQS SendMessage (awsJson1_0)
 
   async function jsonRpcApi(req: IncomingMessage, res: ServerResponse, target: string) {
     const operations: Record<string, (body: unknown) => unknown> = {
       'AWSEvents.PutEvents': eventBridge.putEvents,
       'secretsmanager.GetSecretValue': secretsManager.getSecretValue,
+      'AmazonSQS.SendMessage': sqs.sendMessage,
     };
+    const isSqs = target.startsWith('AmazonSQS.');
+    const contentType = isSqs ? 'application/x-amz-json-1.0' : 'application/x-amz-json-1.1';
     try {
       const operation = operations[target];
       if (!operation || req.method !== 'POST') {
         throw new ServiceError(400, 'UnknownOperationException', `The local stand-in has no operation ${target}.`);
       }
       const answer = operation(parseJson(await readBody(req)));
-      send(res, 200, answer, { 'Content-Type': 'application/x-amz-json-1.1' });
+      send(res, 200, answer, { 'Content-Type': contentType });
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
-      sendJsonRpcError(res, error);
+      if (!isSqs) return sendJsonRpcError(res, error);
+      // SQS's JSON protocol: the shape id in `__type`, its query-compatible code in a header.
+      const queryCode = error.code === 'QueueDoesNotExist' ? 'AWS.SimpleQueueService.NonExistentQueue' : error.code;
+      send(
+        res,
+        error.status,
+        { __type: `com.amazonaws.sqs#${error.code}`, message: error.message },
+        { 'Content-Type': contentType, 'x-amzn-query-error': `${queryCode};Sender` },
+      );
     }
   }
 
@@ -382,6 +468,13 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
       }
       return send(res, 200, { queued: ses.queueFaults(list) });
     }
+    if (route === 'GET /local/queues') return send(res, 200, { messages: sqs.stored() });
+    if (route === 'POST /local/queues/deliver-due') {
+      const at = url.searchParams.get('at');
+      const when = at === null ? new Date() : new Date(at);
+      if (Number.isNaN(when.getTime())) return send(res, 400, { error: 'at must be an ISO 8601 date-time' });
+      return send(res, 200, { delivered: await sqs.deliverDue(when) });
+    }
     if (route === 'POST /local/schedules/run-due') {
       const at = url.searchParams.get('at');
       const when = at === null ? new Date() : new Date(at);
@@ -396,6 +489,20 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
         event = parseJson(await readBody(req));
       } catch {
         return send(res, 400, { error: 'The body must be the event, as JSON' });
+      }
+      const queued = JOBS.find((j) => j.name === job)?.trigger.kind === 'queue';
+      if (queued && field(event, 'Records') === undefined) {
+        event = {
+          Records: [
+            {
+              messageId: randomUUID(),
+              body: JSON.stringify(event),
+              attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()) },
+              messageAttributes: {},
+              eventSource: 'aws:sqs',
+            },
+          ],
+        };
       }
       try {
         const result = await track(invoke(job, event));
@@ -439,15 +546,17 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const timers: NodeJS.Timeout[] = [];
-  const tickMs = options.tickMs ?? 1000;
   if (tickMs > 0) {
     timers.push(
       setInterval(() => {
         fireDue().catch((error: unknown) =>
           log(`scheduler runner error (${error instanceof Error ? error.name : 'Unknown'})`),
         );
+        void deliverQueued();
       }, tickMs),
     );
+    // Messages kept from before a restart are delivered at once.
+    void deliverQueued();
   }
   if (options.rateJobs) {
     for (const job of JOBS) {
@@ -466,6 +575,8 @@ export async function startLocalAwsServices(options: LocalAwsServicesOptions): P
     recentEvents: () => eventBridge.events().map((e) => ({ ...e, deliveries: e.deliveries.map((d) => ({ ...d })) })),
     settled: () => invoker.settled(),
     streamDeliveries: () => tableStream?.deliveries() ?? [],
+    deliverDue: (at) => sqs.deliverDue(at),
+    queuedMessages: () => sqs.stored().map((m) => ({ ...m })),
     async stop() {
       await tableStream?.stop();
       if (persistTimer) clearTimeout(persistTimer);

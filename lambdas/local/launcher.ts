@@ -6,7 +6,8 @@
  * (every sign-in asks for an authenticator code, as in AWS; the first one enrols the app), --https (with
  * --web static: HTTPS and HTTP/2 as CloudFront serves, on a self-signed certificate), --verbose (print
  * every log line here; by default only the progress lines and the ready banner are printed, and the
- * rest, the functions' JSON logs, the simulators' and Vite's, go to `<data dir>/../logs/careloop.log`).
+ * rest, the functions' JSON logs, the simulators' and Vite's, go to `<data dir>/../logs/careloop.log`),
+ * --memory-db (DynamoDB Local keeps the table in memory and nothing of it on disk: the test stacks).
  */
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     mfa: { type: 'boolean', default: false },
     https: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
+    'memory-db': { type: 'boolean', default: false },
   },
 });
 
@@ -60,6 +62,7 @@ async function main() {
   const stack = await startLocalStack({
     dataDir: values['data-dir'],
     reset: values.reset,
+    memoryDb: values['memory-db'],
     ports: {
       dynamo: DEFAULT_PORTS.dynamo + offset,
       cognito: DEFAULT_PORTS.cognito + offset,

@@ -14,13 +14,14 @@ import {
 import { DynamoAuditLog } from '../audit/store/dynamo-audit-log';
 import { DynamoTimeLogRepository } from '../care-time/store/dynamo-time-log-repository';
 import { DynamoUserDirectory } from '../users/store/dynamo-user-directory';
+import { DynamoCheckInCalendar } from '../patients/store/dynamo-check-in-calendar';
 import { auditedChange } from '../kernel/audit';
 import { placeScheduledCall, recordCallReport } from '../calls/call-lifecycle';
 import { placeCall, scheduleCall } from '../calls/calls';
 import { createCarePlan, createDocument } from '../care-plans/clinical-documents';
 import { createPatient } from '../patients/patients';
 import { createProvider } from '../organizations/organizations';
-import type { CallScheduler, VoiceAgent } from '../calls/ports';
+import type { CallQueue, CallScheduler, VoiceAgent } from '../calls/ports';
 import type { Clock, DomainEvent, EventPublisher } from '../kernel/ports';
 import type { IdentityDirectory, NewIdentity } from '../users/ports';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
@@ -125,6 +126,12 @@ function latestEscalations(completed: readonly CompletedCall[]): DemoEscalation[
   return [...latest.values()].map(({ at: _at, ...e }) => e);
 }
 
+/** The seed's threads place past calls side by side, far fewer than these at once. */
+const SEED_CALL_LINES = 1_000;
+const NO_WAITING: CallQueue = {
+  enqueue: () => Promise.reject(new Error('A demo call found no free call line')),
+};
+
 /**
  * The use cases' dependencies for one thread of the seed: the table's, with a seed clock of its own
  * (starting at `start`), the demo identity, and the past calls' voice and bus (`completed`).
@@ -138,12 +145,21 @@ function seedDeps(deps: SeedDeps, start: Date, completed: CompletedCall[]) {
     audit: new DynamoAuditLog(deps.db, clock, deps.ids),
     identity: new DemoIdentity(deps.identity),
     users: new DynamoUserDirectory(deps.db),
+    checkIns: new DynamoCheckInCalendar(deps.db),
     timeLog: new DynamoTimeLogRepository(deps.db),
     events: new PastEvents(clock, completed),
     voice: PAST_CALLS,
     // The demo's past calls are not Vapi's: nothing to count.
-    signals: { unmatched: () => undefined, callCost: () => undefined },
+    signals: {
+      unmatched: () => undefined,
+      callCost: () => undefined,
+      waitingForLine: () => undefined,
+      lineWait: () => undefined,
+    },
     defaultAssistantId: 'demo-assistant',
+    // Past calls, each reported before the next: they never run together, so they never wait for a line.
+    callLines: SEED_CALL_LINES,
+    callQueue: NO_WAITING,
     /** The same dependencies on a clock of their own, for work done side by side. */
     fork: () => seedDeps(deps, start, completed),
   };

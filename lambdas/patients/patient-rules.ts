@@ -5,12 +5,13 @@
  */
 import type { z } from 'zod/mini';
 import type { OutreachCadence } from '../../shared/domain';
-import { isCalendarDate, outreachScheduledAt, todayIn } from '../../shared/time-preferences';
+import { checkInWindow, chooseCheckInDay } from '../../shared/call-lines';
+import { addDays, isCalendarDate, outreachScheduledAt, todayIn, zonedTimeToUtc } from '../../shared/time-preferences';
 import type { outreachSchema } from '../../shared/validation';
 import { fail } from '../kernel/error-catalogue';
 import type { OrganizationRef } from '../kernel/records/organization';
 import type { PatientRecord } from '../kernel/records/patient';
-import type { PractitionerProfiles } from './ports';
+import type { CheckInCalendar, PractitionerProfiles } from './ports';
 
 export type OutreachInput = z.output<typeof outreachSchema>;
 
@@ -38,6 +39,37 @@ export function planOutreach(
     enabled: true,
     scheduled_at: outreachScheduledAt(date, outreach.time_preference, organization.timezone),
     created_at: now.toISOString(),
+  };
+}
+
+/**
+ * Spreads a new cadence's first check-in (docs/capacity-planning.md): not every patient enrolled for
+ * one date on that date, but on the day of the window (the first outreach date and the next 4
+ * weekdays) with the fewest of the organization's check-ins already pending at the same time
+ * preference, ties by the patient id. The cadence then holds the chosen day (the patient page
+ * shows the real date), and the next months keep its day of the month (nextCheckIn's cycle date).
+ */
+export async function spreadFirstCheckIn(
+  deps: { checkIns: CheckInCalendar },
+  outreach: OutreachCadence,
+  organization: Pick<OrganizationRef, 'id' | 'timezone'>,
+): Promise<OutreachCadence> {
+  const zone = organization.timezone;
+  const window = checkInWindow(outreach.first_outreach_date);
+  const from = zonedTimeToUtc(window[0] as string, 0, zone).toISOString();
+  const to = zonedTimeToUtc(addDays(window[window.length - 1] as string, 1), 0, zone).toISOString();
+  const pending = await deps.checkIns.pendingCheckIns(organization.id, from, to);
+  const perDay = new Map<string, number>();
+  for (const checkIn of pending) {
+    if (checkIn.timePreference !== outreach.time_preference) continue;
+    const day = todayIn(zone, new Date(checkIn.scheduledAt));
+    perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  }
+  const day = chooseCheckInDay(window, perDay, outreach.patient_id);
+  return {
+    ...outreach,
+    first_outreach_date: day,
+    scheduled_at: outreachScheduledAt(day, outreach.time_preference, zone),
   };
 }
 

@@ -7,19 +7,19 @@ import type { createPatientSchema, patientFormSchema } from '../../shared/valida
 import type { Actor } from '../kernel/actor';
 import { logger } from '../kernel/observability';
 import { isRecordId, organizationForActor, patientForActor, type OrganizationLookup } from '../kernel/access';
-import { audited, auditedChange, recordDisclosures } from '../kernel/audit';
+import { audited, auditedChange } from '../kernel/audit';
 import { derivedId, newCallLog } from '../kernel/records/call-log';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { fail } from '../kernel/error-catalogue';
 import { toPatient } from '../kernel/mappers';
 import { planConsent } from '../kernel/consent-change';
-import { checkBillingPractitioner, planOutreach } from './patient-rules';
+import { checkBillingPractitioner, planOutreach, spreadFirstCheckIn } from './patient-rules';
 import { archivePatientPlan, createPatientPlan, updatePatientPlan } from './patient-plans';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import type { Clock, EventPublisher, Ids } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
-import type { CheckInScheduler, PatientRepository, PractitionerProfiles } from './ports';
+import type { CheckInCalendar, CheckInScheduler, PatientRepository, PractitionerProfiles } from './ports';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { OrganizationRef } from '../kernel/records/organization';
 import { searchPrefix } from '../kernel/search';
@@ -37,9 +37,10 @@ export interface PatientDeps {
   callingCodes?: readonly string[];
 }
 
-/** Creating a patient schedules its first monthly check-in; archiving one tells the bus. */
+/** Creating a patient schedules its first monthly check-in (spread over its window); archiving one tells the bus. */
 export interface PatientWriteDeps extends PatientDeps {
   scheduler: CheckInScheduler;
+  checkIns: CheckInCalendar;
   events: EventPublisher;
 }
 
@@ -70,7 +71,7 @@ export async function listPatients(
   page: PageRequest,
 ): Promise<PatientPage> {
   const subject = { type: 'organization', id: organizationId } as const;
-  return audited(deps.audit, actor, 'patient.list', subject, async () => {
+  return audited(deps.audit, actor, 'patient.list', subject, async (_about, disclose) => {
     const prefix = searchPrefix(search);
     // The organization check and the read go out together: the answer waits for both.
     const [, found] = await Promise.all([
@@ -83,13 +84,7 @@ export async function listPatients(
     ]);
     if (found === 'invalid_cursor') throw invalidCursor();
     const items = (found?.items ?? []).map(toPatient);
-    await recordDisclosures(
-      deps.audit,
-      actor,
-      'patient.list',
-      subject,
-      items.map((p) => p.id),
-    );
+    disclose(items.map((p) => p.id));
     return { items, next_cursor: found?.cursor ?? null };
   });
 }
@@ -118,7 +113,14 @@ export async function createPatient(
       const owner = { id: patientId, provider_id: organization.id };
       // Consent asked in the wizard is the patient's first consent change, in the same transaction.
       const consent = input.consent
-        ? planConsent(input.consent, owner, organization, actor.userId, now, deps.ids.newId())
+        ? planConsent(
+            input.consent,
+            { ...owner, preferred_language: input.preferred_language },
+            organization,
+            actor.userId,
+            now,
+            deps.ids.newId(),
+          )
         : null;
       const record: PatientRecord = {
         ...owner,
@@ -137,10 +139,15 @@ export async function createPatient(
         preferred_language: input.preferred_language ?? DEFAULT_LANGUAGE,
         ...(consent ? { consent: { status: consent.status, date: consent.date } } : {}),
       };
-      const outreach = input.outreach ? planOutreach(input.outreach, record, organization, actor.userId, now) : null;
+      const planned = input.outreach ? planOutreach(input.outreach, record, organization, actor.userId, now) : null;
+      // The check-in's day and the patient counter are read together.
+      const [outreach, counted] = await Promise.all([
+        planned ? spreadFirstCheckIn(deps, planned, organization) : null,
+        deps.patients.countedPatients(organization.id),
+      ]);
       const checkIn = outreach ? firstCheckIn(outreach, record, at) : null;
       const enrolment = { patient: record, createdBy: actor.userId, cadence: outreach, firstCheckIn: checkIn, consent };
-      const plan = createPatientPlan(enrolment, await deps.patients.countedPatients(organization.id), eventOf());
+      const plan = createPatientPlan(enrolment, counted, eventOf());
       // Else the MRN is another patient's, or the organization was archived since it was read.
       const outcome = await deps.committer.commit(plan);
       if (outcome === 'mrn_taken') throw fail('mrnTaken');

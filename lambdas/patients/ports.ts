@@ -1,5 +1,6 @@
 /** Patients: their records, their outreach cadence, and the re-writing of stored numbers. */
 import type { OutreachCadence } from '../../shared/domain';
+import type { TimePreference } from '../../shared/time-preferences';
 import type { PreferredLanguage } from '../../shared/enrollment/patient-fields';
 import type { ConsentRecord } from '../kernel/records/consent';
 import type { Page } from '../kernel/ports';
@@ -65,6 +66,21 @@ export interface PractitionerProfiles {
 export interface CheckInScheduler {
   /** Idempotent: a schedule that already exists for the call counts as done. */
   schedule(callLogId: string, at: Date): Promise<void>;
+}
+
+/** A pending monthly check-in of an organization: when it is due and at which time preference. */
+export interface PendingCheckIn {
+  scheduledAt: string;
+  timePreference: TimePreference | null;
+}
+
+/**
+ * The organization's pending monthly check-ins by due time: where a new patient's first check-in
+ * is spread to (patient-rules.ts spreadFirstCheckIn).
+ */
+export interface CheckInCalendar {
+  /** Pending monthly check-ins of the organization due from `from` until before `to` (one Query, every page). */
+  pendingCheckIns(organizationId: string, from: string, to: string): Promise<PendingCheckIn[]>;
 }
 
 /**

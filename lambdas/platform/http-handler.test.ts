@@ -246,14 +246,93 @@ describe('standing check (revocation)', () => {
     expect(await call(staff, get('s-gone', '/providers/{providerId}'))).toEqual(UNAUTHORIZED);
   });
 
-  it('runs no read for a revoked token either: a refused GET reads nothing and records nothing', async () => {
+  it('a refused GET answers 401 whatever its read found, and its audit events and plans are never written', async () => {
     profiles.set('s-gone', profile('s-gone', { status: 'deleted' }));
     profiles.set('s-ok', profile('s-ok'));
-    reads.length = 0;
-    expect(await call(staff, get('s-gone'))).toEqual(UNAUTHORIZED);
-    expect(reads).toEqual([]);
-    expect(await call(staff, get('s-ok'))).toEqual({ status: 200, body: { read: true } });
-    expect(reads).toEqual(['s-ok']);
+    const recorded: AuditEntry[] = [];
+    const committed: unknown[] = [];
+    const deps = () => ({
+      ...standingDeps(),
+      audit: {
+        record: async (entry: AuditEntry) => void recorded.push(entry),
+        recordMany: async (entries: readonly AuditEntry[]) => void recorded.push(...entries),
+      },
+      committer: { commit: async (plan: unknown) => (committed.push(plan), { status: 'committed' as const }) },
+    });
+    const audit = { type: 'organization', id: 'o1' } as const;
+    const reading = defineFunction(
+      apiFunction(ORGANIZATIONS, 'provider-data'),
+      {
+        listOrganizations: async ({ actor, deps: d }) =>
+          audited(d.audit, actor, 'provider.list', audit, async () => {
+            await d.committer.commit({ writes: [] } as never);
+            await d.audit.recordMany([]);
+            return ok({ read: true });
+          }),
+        getOrganization: async ({ actor, deps: d }) =>
+          audited(d.audit, actor, 'provider.read', audit, async () => {
+            throw notFound('provider.not_found', 'Provider Not Found');
+          }),
+        updateOrganization: async () => ok({}),
+        archiveOrganization: async () => ok({}),
+        listOrganizationUsers: async () => ok({ items: [], next_cursor: null }),
+        setOnCallNumber: async () => ok({}),
+      },
+      deps,
+    );
+    expect(await call(reading, get('s-gone'))).toEqual(UNAUTHORIZED);
+    expect(await call(reading, get('s-gone', '/providers/{providerId}'))).toEqual(UNAUTHORIZED);
+    expect(recorded).toEqual([]);
+    expect(committed).toEqual([]);
+
+    expect(await call(reading, get('s-ok'))).toEqual({ status: 200, body: { read: true } });
+    expect(recorded.map((e) => [e.action, e.outcome])).toEqual([['provider.list', 'success']]);
+    expect(committed).toHaveLength(1);
+  });
+
+  it("a GET's reads start beside the standing check, in its first wave; other methods wait for the check", async () => {
+    profiles.set('s-ok', profile('s-ok'));
+    const order: string[] = [];
+    let answer: (p: UserProfileRecord | null) => void = () => undefined;
+    const slowProfiles = {
+      profiles: {
+        get: () => {
+          order.push('standing read');
+          return new Promise<UserProfileRecord | null>((resolve) => (answer = resolve));
+        },
+      },
+    };
+    const early = defineFunction(
+      apiFunction(ORGANIZATIONS, 'provider-data'),
+      {
+        listOrganizations: async () => {
+          order.push('GET read');
+          return ok({});
+        },
+        getOrganization: async () => ok({}),
+        updateOrganization: async () => {
+          order.push('PUT work');
+          return ok({});
+        },
+        archiveOrganization: async () => ok({}),
+        listOrganizationUsers: async () => ok({ items: [], next_cursor: null }),
+        setOnCallNumber: async () => ok({}),
+      },
+      () => slowProfiles,
+    );
+    const reading = early(get('s-ok'), context);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(['standing read', 'GET read']);
+    answer(profiles.get('s-ok') ?? null);
+    expect((await reading).statusCode).toBe(200);
+
+    order.length = 0;
+    const writing = early(put('s-ok'), context);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(['standing read']);
+    answer(profiles.get('s-ok') ?? null);
+    expect((await writing).statusCode).toBe(200);
+    expect(order).toEqual(['standing read', 'PUT work']);
   });
 
   it('keeps a pending account (no role) signed in on signed-in routes, answering from the one profile read', async () => {

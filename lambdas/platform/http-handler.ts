@@ -5,6 +5,8 @@ import { isStaffAccess } from '../../shared/api/access';
 import { routesOf, type ApiFunctionSpec, type RouteSpec } from '../kernel/spec';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 import type { Actor } from '../kernel/actor';
+import type { AuditLog } from '../kernel/audit-entry';
+import type { WriteCommitter } from '../kernel/write-plan';
 import { actorFromClaims, hasStanding } from '../kernel/actor';
 import { lazy, withCore } from './core';
 import { AppError, forbidden, unauthorized } from '../kernel/app-error';
@@ -86,8 +88,8 @@ export function requestOriginOf(event: APIGatewayProxyEvent): Pick<Actor, 'reque
 
 /**
  * Runs the action only for a token that still has standing (actor.ts `hasStanding`), else 401,
- * reads included: a refused request reads nothing and leaves no audit or access record (issue 23).
- * The profile's GetItem starts with the request, before the input is parsed.
+ * reads included: a refused request leaves no audit or access record and answers nothing it read
+ * (issue 23). The profile's GetItem starts with the request, before the input is parsed.
  */
 async function withStanding<T>(
   actor: Actor,
@@ -96,6 +98,40 @@ async function withStanding<T>(
 ): Promise<T> {
   if (!hasStanding(actor, await profile)) throw unauthorized();
   return run();
+}
+
+/**
+ * A read (GET) runs beside its standing check, so the profile's GetItem shares the read's first
+ * wave of requests (DECISIONS "Performance goals"). Nothing leaves until both settle: without
+ * standing the answer is 401 whatever the read found, and the read's writes (its audit events, a
+ * plan) wait for the check and are refused without it, so a refused read still records nothing.
+ */
+async function besideStanding<T>(
+  actor: Actor,
+  profile: Promise<UserProfileRecord | null>,
+  run: (standing: Promise<void>) => Promise<T>,
+): Promise<T> {
+  const standing = profile.then((p) => {
+    if (!hasStanding(actor, p)) throw unauthorized();
+  });
+  const [checked, answer] = await Promise.allSettled([standing, Promise.resolve().then(() => run(standing))]);
+  if (checked.status === 'rejected') throw checked.reason;
+  if (answer.status === 'rejected') throw answer.reason;
+  return answer.value;
+}
+
+/** The request's dependencies with every write (audit events, write plans) held until `standing` holds. */
+function writesAfter<Deps extends StandingDeps>(deps: Deps, standing: Promise<void>): Deps {
+  const held: { audit?: AuditLog; committer?: WriteCommitter } = {};
+  const { audit, committer } = deps as { audit?: AuditLog; committer?: WriteCommitter };
+  if (audit) {
+    held.audit = {
+      record: async (entry) => standing.then(() => audit.record(entry)),
+      recordMany: async (entries) => standing.then(() => audit.recordMany(entries)),
+    };
+  }
+  if (committer) held.committer = { commit: async (plan) => standing.then(() => committer.commit(plan)) };
+  return { ...deps, ...held };
 }
 
 /**
@@ -140,10 +176,14 @@ export function defineFunction<Deps extends StandingDeps, F extends ApiFunctionS
       };
       const ready = deps();
       const profile = ready.profiles.get(actor.userId);
-      const result = await withStanding(actor, profile, async () => {
+      const run = (requestDeps: Deps) => {
         const input = parseRequest(route, raw) as Pick<RequestContext<Deps>, 'path' | 'query' | 'body'>;
-        return action({ actor, deps: ready, ownProfile: () => profile, ...input });
-      });
+        return action({ actor, deps: requestDeps, ownProfile: () => profile, ...input });
+      };
+      const result =
+        route.method === 'GET'
+          ? await besideStanding(actor, profile, (standing) => run(writesAfter(ready, standing)))
+          : await withStanding(actor, profile, () => run(ready));
       logger.info('request completed', { status: result.status });
       return toResponse(result);
     } catch (error) {

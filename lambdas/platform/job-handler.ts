@@ -1,5 +1,5 @@
 /**
- * The job layer: functions started by EventBridge Scheduler, the EventBridge bus, Cognito or the table's stream
+ * The job layer: functions started by EventBridge Scheduler, the EventBridge bus, Cognito, the table's stream or an SQS queue
  * (their capability's spec module). The event is parsed with the job's own parser; a malformed event can never
  * succeed, so it is logged (ids and codes only) and dropped. Any other failure is thrown so the
  * trigger retries and, in the end, dead-letters it; jobs are idempotent so a retry is safe.
@@ -106,4 +106,94 @@ export function tableChangesOf(raw: unknown): TableChange[] {
       oldItem: dynamodb.OldImage ? unmarshall(dynamodb.OldImage) : null,
     };
   });
+}
+
+/** One message of an SQS batch, as a queue job's parser receives it. */
+export interface QueueRecord {
+  readonly messageId: string;
+  /** The body parsed as JSON (a body that is not JSON is malformed). */
+  readonly body: unknown;
+  /** How many times SQS has delivered it, this delivery included. */
+  readonly receiveCount: number;
+}
+
+/** What a queue job answers (ReportBatchItemFailures): the messages SQS should deliver again. */
+export interface QueueBatchResponse {
+  batchItemFailures: { itemIdentifier: string }[];
+}
+
+/**
+ * A job started by an SQS queue, a batch of messages at a time. Each message is parsed and run on
+ * its own, all at once: a malformed one can never succeed, so it is logged (codes only), counted and
+ * dropped (deleted with the batch); one whose run throws is reported as failed, so SQS delivers only
+ * it again after the visibility timeout (and in the end dead-letters it), never the batch's others.
+ */
+export function defineQueueJob<M, Deps>(
+  job: JobSpec & { readonly name: string },
+  parse: (record: QueueRecord) => M,
+  run: (deps: Deps, message: M) => Promise<void>,
+  createDeps: () => Deps,
+) {
+  const { name } = job;
+  const deps = lazy(createDeps);
+
+  const runOne = async (raw: unknown): Promise<string | null> => {
+    let messageId: string;
+    let message: M;
+    try {
+      const record = queueRecordOf(raw);
+      messageId = record.messageId;
+      message = parse(record);
+    } catch (error) {
+      const code = error instanceof MalformedEvent ? error.code : 'event.invalid';
+      logger.warn('message dropped', { code });
+      metrics.addMetric('malformed_event', MetricUnit.Count, 1);
+      return null;
+    }
+    try {
+      await run(deps(), message);
+      return null;
+    } catch (error) {
+      logUnknownFailure('message failed', error);
+      return messageId;
+    }
+  };
+
+  const base = async (raw: unknown, _context: Context): Promise<QueueBatchResponse> => {
+    logger.appendKeys({ job: name });
+    try {
+      const records = typeof raw === 'object' && raw !== null ? (raw as { Records?: unknown }).Records : undefined;
+      if (!Array.isArray(records)) {
+        logger.warn('event dropped', { code: 'queue.records' });
+        metrics.addMetric('malformed_event', MetricUnit.Count, 1);
+        return { batchItemFailures: [] };
+      }
+      const failed = (await Promise.all(records.map(runOne))).filter((id): id is string => id !== null);
+      logger.info('job done', { messages: records.length, failed: failed.length });
+      return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
+    } finally {
+      logger.resetKeys();
+    }
+  };
+
+  return withCore(base);
+}
+
+/** An SQS record (Lambda's SQS event); anything else is malformed. */
+function queueRecordOf(raw: unknown): QueueRecord {
+  const { messageId, body, attributes } = (raw ?? {}) as {
+    messageId?: unknown;
+    body?: unknown;
+    attributes?: { ApproximateReceiveCount?: unknown };
+  };
+  if (typeof messageId !== 'string' || !messageId) throw new MalformedEvent('queue.messageId');
+  if (typeof body !== 'string') throw new MalformedEvent('queue.body');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body) as unknown;
+  } catch {
+    throw new MalformedEvent('queue.body_json');
+  }
+  const count = Number(attributes?.ApproximateReceiveCount);
+  return { messageId, body: parsed, receiveCount: Number.isInteger(count) && count > 0 ? count : 1 };
 }

@@ -17,7 +17,7 @@ import { monthIn } from '../../shared/time-preferences';
 import type { summariesQuerySchema, summaryStatusSchema } from '../../shared/validation';
 import type { Actor } from '../kernel/actor';
 import { assertStaff, callForActor, type CallLogLookup, type OrganizationLookup } from '../kernel/access';
-import { audited, recordDisclosures } from '../kernel/audit';
+import { audited } from '../kernel/audit';
 import type { AuditLog } from '../kernel/audit-entry';
 import { invalidCursor, pageRequest } from '../kernel/cursor';
 import { denied, fail } from '../kernel/error-catalogue';
@@ -88,7 +88,7 @@ export async function listSummaries(
   const organizationId = actor.role === 'careloop_employee' ? null : actor.providerId;
   if (actor.role === 'provider' && !organizationId) throw denied('providerNotFound');
   const subject = { type: 'organization' as const, id: organizationId ?? 'all' };
-  return audited(deps.audit, actor, 'summary.list', subject, async () => {
+  return audited(deps.audit, actor, 'summary.list', subject, async (_about, disclose) => {
     const now = deps.clock.now();
     let month = query.month;
     let scope: string;
@@ -109,13 +109,7 @@ export async function listSummaries(
       deps.patients.getMany(page.entries.map((e) => e.patient_id)),
     ]);
     const names = new Map(patients.map((p) => [p.id, `${p.first_name} ${p.last_name}`.trim()]));
-    await recordDisclosures(
-      deps.audit,
-      actor,
-      'summary.list',
-      subject,
-      page.entries.map((e) => e.patient_id),
-    );
+    disclose(page.entries.map((e) => e.patient_id));
     return {
       month,
       tab,

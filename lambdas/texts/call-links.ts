@@ -81,6 +81,8 @@ export interface OpenCallLinkDeps {
   committer: WriteCommitter;
   /** Places the call once its log holds the patient's lock and link window. */
   dialer: LinkCallDialer;
+  /** The deployment's call lines (VAPI_CONCURRENCY): a link call may use every one. */
+  callLines: number;
   audit: AuditLog;
   clock: Clock;
   ids: Ids;
@@ -154,13 +156,16 @@ export async function openCallLink(deps: OpenCallLinkDeps, token: string): Promi
         at,
       );
       const cap = await dailyCapOf(deps, organization, 'calls');
-      const created = await placeCallLog(deps, log, cap, new Date(now.getTime() - WINDOW_MS).toISOString());
+      const since = new Date(now.getTime() - WINDOW_MS).toISOString();
+      const created = await placeCallLog(deps, log, cap, deps.callLines, since);
       // A link of this patient placed a call in the window, or a call is under way (staff placed one,
       // or a check-in is ringing).
       if (created === 'conflict') return { isValid: true, ...who, call: 'on_its_way' };
       if (created === 'missing') throw invalidLink();
       // The practice's calls for today are used up: nothing was taken, the link works again tomorrow.
       if (created === 'capped') throw fail('linkCallLimit');
+      // Every call line is in use: nothing was taken, the person is asked to try again in a few minutes.
+      if (created === 'lines_busy') throw fail('linkCallUnavailable');
       try {
         await deps.dialer.dial(log, patient, organization);
       } catch (error) {

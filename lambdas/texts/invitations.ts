@@ -18,11 +18,11 @@ import { organizationForActor, patientForActor } from '../kernel/access';
 import { audited } from '../kernel/audit';
 import { fail, overDailyLimit } from '../kernel/error-catalogue';
 import { dailyCapOf, slotTaken } from '../kernel/read-models/daily-caps';
-import { MessageSendError } from '../kernel/vendor-errors';
 import { joinPlans } from '../kernel/write-plan';
 import { invitableCheck, invitedPlan } from './invitation-plans';
 import type { SmsSender } from './ports';
-import { acceptedPlan, refusedPlan, reservePlan } from './text-plans';
+import { reservePlan } from './text-plans';
+import { refusalError, sendReserved } from './text-sending';
 import { canonicalPhone, outboundText, staffName, type TextDeps } from './texts';
 
 export interface InvitationDeps extends TextDeps {
@@ -83,29 +83,9 @@ export async function invitePatientByText(
     slotTaken(cap);
 
     const key = { patientId: patient.id, id: text.id };
-    let messageSid: string;
-    try {
-      ({ messageSid } = await deps.sms.send({
-        to: phone,
-        body,
-        idempotencyKey: text.id,
-        statusCallback: deps.statusCallbackUrl,
-        sender,
-      }));
-    } catch (error) {
-      const code = error instanceof MessageSendError ? error.code : 'internal';
-      // Twilio knows the number replied STOP to this sender: the refusal opts it out on our side too.
-      const unsubscribed = error instanceof MessageSendError && error.reason === 'unsubscribed';
-      const optOut = unsubscribed ? { phoneNumber: phone, optedOut: true } : null;
-      await deps.committer.commit(refusedPlan(key, month, code, deps.clock.now().toISOString(), optOut));
-      if (unsubscribed) throw fail('textOptedOut');
-      if (error instanceof MessageSendError) {
-        throw fail(error.reason === 'unavailable' ? 'textUnavailable' : 'textRejected');
-      }
-      throw error;
-    }
+    const { refusal } = await sendReserved(deps, { key, month, to: phone, sender, body });
+    if (refusal) throw refusalError(refusal);
     const sentAt = deps.clock.now().toISOString();
-    await deps.committer.commit(acceptedPlan(key, messageSid, 'queued', sentAt));
     // The text went out: a patient moved meanwhile (consent recorded) keeps the stage it moved to.
     const moved = await deps.committer.commit(invitedPlan(patient, stage, sentAt));
     return { patient_id: patient.id, stage: moved === 'committed' ? 'invited' : stage, channel: 'sms', call_at: null };

@@ -17,10 +17,10 @@ import { monthIn } from '../../shared/time-preferences';
 import { isWithinCallWindow } from '../../shared/call-times';
 import { dailyCapOf, slotTaken } from '../kernel/read-models/daily-caps';
 import { systemEvent } from '../kernel/audit-actors';
-import { MessageSendError } from '../kernel/vendor-errors';
 import type { Clock, Ids } from '../kernel/ports';
 import type { WriteCommitter } from '../kernel/write-plan';
-import { acceptedPlan, refusedPlan, reminderDeclinedPlan, reminderPlan, reminderRetryPlan } from './text-plans';
+import { reminderDeclinedPlan, reminderPlan, reminderRetryPlan } from './text-plans';
+import { refusalPlan, sendReserved, type ReservedText, type TextRefusal } from './text-sending';
 import { canonicalPhone, outboundText } from './texts';
 import type { ReminderCall, ReminderCalls, SmsSender, TextOrganizations, TextPatients } from './ports';
 
@@ -131,31 +131,23 @@ export async function remindCall(deps: ReminderDeps, callId: string): Promise<Re
   if (reserved === 'conflict') throw new Error('reminder reservation canceled');
   slotTaken(cap);
 
-  const key = { patientId: patient.id, id: text.id };
-  let messageSid: string;
-  try {
-    ({ messageSid } = await deps.sms.send({
-      to: phone,
-      body: text.body,
-      idempotencyKey: text.id,
-      statusCallback: deps.statusCallbackUrl,
-      sender,
-    }));
-  } catch (error) {
-    const failedAt = deps.clock.now().toISOString();
-    const code = error instanceof MessageSendError ? error.code : 'internal';
-    const reason = error instanceof MessageSendError ? error.reason : 'unavailable';
-    // Twilio knows the number replied STOP to this sender: the refusal opts it out on our side too.
-    const optOut = reason === 'unsubscribed' ? { phoneNumber: phone, optedOut: true } : null;
-    const plan =
-      reason === 'unavailable'
-        ? reminderRetryPlan(key, month, code, failedAt, scheduled)
-        : refusedPlan(key, month, code, failedAt, optOut);
-    if ((await deps.committer.commit(plan)) !== 'committed') throw new Error('reminder was not sending');
-    return reason === 'unsubscribed' ? 'opted_out' : reason;
-  }
-  await deps.committer.commit(acceptedPlan(key, messageSid, 'queued', deps.clock.now().toISOString()));
-  return 'sent';
+  const reminder: ReservedText = {
+    key: { patientId: patient.id, id: text.id },
+    month,
+    to: phone,
+    sender,
+    body: text.body,
+  };
+  // Twilio out of reach (or a fault of ours): the reminder is tried again on a later run.
+  const reasonOf = (refusal: TextRefusal) => refusal.reason ?? 'unavailable';
+  const { refusal } = await sendReserved(deps, reminder, (r) =>
+    reasonOf(r) === 'unavailable'
+      ? reminderRetryPlan(reminder.key, month, r.code, r.at, scheduled)
+      : refusalPlan(reminder, r),
+  );
+  if (!refusal) return 'sent';
+  const reason = reasonOf(refusal);
+  return reason === 'unsubscribed' ? 'opted_out' : reason;
 }
 
 /** How many reminders of each outcome a run sent or passed over (ids and codes only, for the log). */

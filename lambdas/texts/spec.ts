@@ -22,7 +22,7 @@ export const TEXTS = {
       },
     },
     'call-link': {
-      config: ['table', 'vapi'],
+      config: ['table', 'vapi', 'callLines'],
       permissions: {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
         vapi: ['secretsmanager:GetSecretValue'],

@@ -26,7 +26,6 @@ import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { dailyCapOf, slotTaken } from '../kernel/read-models/daily-caps';
 import { fail, overDailyLimit } from '../kernel/error-catalogue';
 import { createLink } from '../kernel/links';
-import { MessageSendError } from '../kernel/vendor-errors';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { Clock, Ids } from '../kernel/ports';
 import { systemEvent } from '../kernel/audit-actors';
@@ -35,7 +34,8 @@ import type { PatientRecord } from '../kernel/records/patient';
 import { INVITATION_TEXTS, readInvitationReply } from '../../shared/enrollment/invitation-texts';
 import { DEFAULT_LANGUAGE } from '../../shared/enrollment/patient-fields';
 import { answeredStage, stageMoveWrites } from './invitation-plans';
-import { acceptedPlan, deliveryPlan, inboundPlan, refusedPlan, reservePlan, resolvedPlan } from './text-plans';
+import { deliveryPlan, inboundPlan, reservePlan, resolvedPlan } from './text-plans';
+import { refusalError, sendReserved } from './text-sending';
 import type {
   SmsContact,
   SmsSender,
@@ -128,8 +128,11 @@ export async function listPatientTexts(
   patientId: string,
   page: PageRequest,
 ): Promise<PatientTextsResponse> {
-  return audited(deps.audit, actor, 'text.list', { type: 'patient', id: patientId }, async () => {
+  const subject = { type: 'patient', id: patientId } as const;
+  return audited(deps.audit, actor, 'text.list', subject, async (_about, _disclose, granted) => {
     const { patient, organization } = await patientForActor(deps, actor, patientId);
+    // A first page cannot be refused past the access check (only a cursor can be invalid).
+    if (page.cursor === null) granted();
     const month = monthIn(organization.timezone, deps.clock.now());
     const [found, sent, preference] = await Promise.all([
       deps.texts.pageByPatient(patient.id, page.limit, page.cursor),
@@ -193,10 +196,9 @@ export async function sendPatientText(
     if (reserved === 'conflict') throw new Error('text reservation canceled');
     slotTaken(cap);
 
-    const key = { patientId: patient.id, id: text.id };
     let magicLink: string | null = null;
-    let messageSid: string;
-    try {
+    // The call link is made as the text is sent: a link that cannot be made refuses the text.
+    const body = async () => {
       if (input.includeMagicLink) {
         const { token } = await createLink(deps, {
           kind: 'call',
@@ -207,28 +209,12 @@ export async function sendPatientText(
         });
         magicLink = callLinkUrl(deps.webOrigin, token, patient.preferred_language);
       }
-      ({ messageSid } = await deps.sms.send({
-        to: phone,
-        body: outboundTextBody(input.body, magicLink, patient.preferred_language ?? DEFAULT_LANGUAGE),
-        idempotencyKey: text.id,
-        statusCallback: deps.statusCallbackUrl,
-        sender,
-      }));
-    } catch (error) {
-      const code = error instanceof MessageSendError ? error.code : 'internal';
-      // Twilio knows the number replied STOP to this sender: keep that on our side too, with the refusal.
-      const unsubscribed = error instanceof MessageSendError && error.reason === 'unsubscribed';
-      const optOut = unsubscribed ? { phoneNumber: phone, optedOut: true } : null;
-      const refused = refusedPlan(key, month, code, deps.clock.now().toISOString(), optOut);
-      if ((await deps.committer.commit(refused)) !== 'committed') throw new Error('text was not sending');
-      if (unsubscribed) throw fail('textOptedOut');
-      if (error instanceof MessageSendError) {
-        throw fail(error.reason === 'unavailable' ? 'textUnavailable' : 'textRejected');
-      }
-      throw error;
-    }
+      return outboundTextBody(input.body, magicLink, patient.preferred_language ?? DEFAULT_LANGUAGE);
+    };
+    const key = { patientId: patient.id, id: text.id };
+    const { messageSid, refusal } = await sendReserved(deps, { key, month, to: phone, sender, body });
+    if (refusal) throw refusalError(refusal);
     const sentAt = deps.clock.now().toISOString();
-    await deps.committer.commit(acceptedPlan(key, messageSid, 'queued', sentAt));
     return {
       message: toPatientText({ ...text, status: 'queued', messageSid, updatedAt: sentAt }),
       includedMagicLink: magicLink !== null,

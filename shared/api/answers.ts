@@ -100,6 +100,18 @@ export const patientCallsAnswer = z.object({
 });
 /** `listCalls` (the calls placed, newest first) and `listScheduledCalls` (pending, soonest first): one page. */
 export const callListAnswer = pageOf(callLogSummaryRecord);
+/**
+ * `getCallLines` (operators): the deployment's call lines now (DECISIONS "Outreach capacity"): the
+ * budget, the lines held back for people, the lines in use, the due calls waiting for one and since
+ * when the oldest has waited (null: none waiting).
+ */
+export const callLinesAnswer = z.object({
+  budget: z.number(),
+  reserved_for_people: z.number(),
+  in_use: z.number(),
+  waiting: z.number(),
+  oldest_waiting_since: z.nullable(z.string()),
+});
 /** `listObservations`: a page of a patient's observations, newest first. */
 export const observationPageAnswer = pageOf(observationRecord);
 export const callDetailAnswer = z.object({ call: callLogDetailRecord });
@@ -262,3 +274,30 @@ export const dashboardChartsAnswer = z.object({
   /** Organizations in the figures and in all (operators: at most CHART_ORGANIZATIONS_MAX are read). */
   organizations: z.object({ included: z.number().check(z.int()), total: z.number().check(z.int()) }),
 });
+
+// Capacity planning (DECISIONS "Outreach capacity")
+
+/** One hour of the call-lines forecast: its UTC start, the calls due in it, the slots it needs with the people's reserve. */
+const forecastHourRecord = z.object({
+  hour: z.string(),
+  calls: z.number().check(z.int()),
+  slots_needed: z.number().check(z.int()),
+});
+
+/** The call lines the next 30 days of scheduled calls need (job: forecast-call-lines), as last computed. */
+export const callLinesForecastRecord = z.object({
+  computed_at: z.string(),
+  /** The deployment's concurrent-call budget when it was computed (VAPI_CONCURRENCY). */
+  budget: z.number().check(z.int()),
+  /** The mean seconds a call holds a slot, and the hours a check-in may wait within its window. */
+  mean_call_seconds: z.number().check(z.int()),
+  window_hours: z.number().check(z.int()),
+  total_calls: z.number().check(z.int()),
+  /** The hour needing the most slots; null with no calls scheduled. */
+  peak: z.nullable(forecastHourRecord),
+  /** Each UTC day's busiest hour, 30 days from the day it was computed. */
+  days: z.array(z.extend(forecastHourRecord, { date: z.string() })),
+});
+
+/** `callLinesForecast`: null before the job first ran. */
+export const callLinesForecastAnswer = z.object({ forecast: z.nullable(callLinesForecastRecord) });

@@ -142,6 +142,7 @@ export const exampleConsentEntry: ConsentEntry = {
   date: '2026-11-02',
   method: 'verbal',
   disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+  script_language: 'en',
   recorded_by: author,
   recorded_at: CREATED,
 };

@@ -222,6 +222,8 @@ export const consentEntryRecord = z.object({
   method: z.nullable(z.enum(CONSENT_METHODS)),
   /** The disclosures staff confirmed the patient was given. */
   disclosures: z.array(z.enum(CONSENT_DISCLOSURES)),
+  /** The language of the consent script staff read (the patient's); null when recorded before it was kept. */
+  script_language: z.nullable(z.enum(PREFERRED_LANGUAGES)),
   /** Who recorded it (by user id; the name is read when the answer is built). */
   recorded_by: documentAuthorRecord,
   recorded_at: time,
@@ -463,6 +465,14 @@ export const programChangeRecord = z.object({
   set_by_name: z.string(),
 });
 
+/** One check of the patient's QMB status (shared/ccm/qmb.ts). */
+export const qmbCheckRecord = z.object({
+  status: z.boolean(),
+  checked_on: z.string(),
+  set_at: z.nullable(time),
+  set_by_name: z.nullable(z.string()),
+});
+
 /** The patient's program this month, the one starting next month if it differs, the history, and QMB. */
 export const careProgramRecord = z.object({
   month: z.string(),
@@ -471,6 +481,8 @@ export const careProgramRecord = z.object({
   next: z.nullable(programChangeRecord),
   history: z.array(programChangeRecord),
   qmb: z.nullable(z.object({ status: z.boolean(), checked_on: z.string() })),
+  /** Every QMB check, newest recorded first; who and when are null on a check recorded before checks were kept. */
+  qmb_history: z.array(qmbCheckRecord),
 });
 
 /** US$ per unit of every code; `custom` is false while the practice uses the default (ccm/rates.json). */

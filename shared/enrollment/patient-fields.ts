@@ -8,6 +8,9 @@ import { IMPORT_MESSAGES } from './messages';
 
 export const PREFERRED_LANGUAGES = ['en', 'es'] as const;
 export type PreferredLanguage = (typeof PREFERRED_LANGUAGES)[number];
+
+/** How staff screens name a patient's language (staff screens stay English: DECISIONS "Languages"). */
+export const LANGUAGE_NAMES: Record<PreferredLanguage, string> = { en: 'English', es: 'Spanish' };
 export const DEFAULT_LANGUAGE: PreferredLanguage = 'en';
 
 /** An EHR's medical record number: letters, digits and the separators EHRs use, at most 64. */

@@ -67,7 +67,7 @@ describe('dashboard worklist and charts', () => {
     await nurse.waitForURL(`**${href ?? ''}`);
   });
 
-  it('shows an operator the charts of every organization', async () => {
+  it('shows an operator the charts of every organization and the call lines of the next 30 days', async () => {
     const operator = await newPage(browser);
     await signIn(operator, DEMO.operator);
     await operator.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
@@ -76,6 +76,10 @@ describe('dashboard worklist and charts', () => {
     await charts.getByText('Every organization.').waitFor();
     await charts.getByRole('figure', { name: 'Call summaries by escalation level' }).waitFor();
     expect(await operator.getByRole('region', { name: 'Worklist' }).count()).toBe(0);
+    // The call-lines forecast the stack computed at start from the demo's scheduled check-ins.
+    const forecast = operator.getByRole('region', { name: 'Next 30 days' });
+    await forecast.getByText('Peak hour').waitFor();
+    await forecast.getByText('Call lines needed').waitFor();
     await expectAccessible(operator);
   });
 });

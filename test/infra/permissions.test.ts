@@ -38,6 +38,15 @@ const STREAM_READS = [
   'dynamodb:ListStreams',
 ];
 
+/** What Lambda's event source mapping receives a queue's messages with (the function's role). */
+const QUEUE_READS = [
+  'sqs:ChangeMessageVisibility',
+  'sqs:DeleteMessage',
+  'sqs:GetQueueAttributes',
+  'sqs:GetQueueUrl',
+  'sqs:ReceiveMessage',
+];
+
 /** The configuration group whose resources a derived action needs (S3: the function's one bucket). */
 function groupOf(action: string, name?: string): PermissionGroup | undefined {
   if (action === 'secret:vapi') return 'vapi';
@@ -49,6 +58,7 @@ function groupOf(action: string, name?: string): PermissionGroup | undefined {
     scheduler: 'scheduler',
     events: 'bus',
     ses: 'email',
+    sqs: 'callQueue',
     s3:
       name && (CONFIG_NEEDS as Record<string, readonly string[]>)[name]?.includes('panelFiles')
         ? 'panelFiles'
@@ -337,8 +347,12 @@ describe("each function's role", () => {
         .filter((a) => !declaredActions.has(a as never) && !/^(logs|xray|kms):/.test(a));
       const expected = [
         ...(declared(name, 'scheduler').includes('scheduler:CreateSchedule') ? ['iam:PassRole'] : []),
-        ...(JOBS.some((job) => job.name === name) ? ['sqs:SendMessage'] : []),
+        // Its dead-letter queue (unless it also sends to the queue of due calls, a declared action).
+        ...(JOBS.some((job) => job.name === name) && !declaredActions.has('sqs:SendMessage' as never)
+          ? ['sqs:SendMessage']
+          : []),
         ...(JOBS.some((job) => job.name === name && job.trigger.kind === 'table-stream') ? STREAM_READS : []),
+        ...(JOBS.some((job) => job.name === name && job.trigger.kind === 'queue') ? QUEUE_READS : []),
       ];
       expect(sorted(new Set(others)), name).toEqual(sorted(expected));
     }

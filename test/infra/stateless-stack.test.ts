@@ -11,6 +11,7 @@ import type { JobDefinition } from '../../lambdas/jobs';
 import { CONFIG_NEEDS } from '../../lambdas/capabilities';
 import {
   readBusEnv,
+  readCallQueueEnv,
   readEmailEnv,
   readIdentityEnv,
   readSchedulerEnv,
@@ -105,6 +106,7 @@ const READERS: Record<ConfigNeed, ((source: NodeJS.ProcessEnv) => unknown) | und
   auditArchive: readAuditArchiveEnv,
   panelFiles: readPanelFilesEnv,
   callLines: undefined, // optional: unset means Vapi's default of 10 slots
+  callQueue: readCallQueueEnv,
 };
 const CONFIG_GROUPS = Object.keys(CONFIG_VARIABLES) as ConfigNeed[];
 
@@ -205,13 +207,48 @@ describe('functions', () => {
     expect(JSON.stringify(env.VAPI_SECRET_ID)).toContain('VapiSecret');
   });
 
-  it('names the call-placing job so call schedules can target it by ARN', () => {
-    expect(lambdaOf('place-scheduled-call')[1].Properties.FunctionName).toBe('careloop-dev-place-scheduled-call');
+  it('points call schedules at the queue of due calls, and gives its senders the queue URL', () => {
+    const [[queueId]] = ofType('AWS::SQS::Queue').filter(([id]) => id.startsWith('CallQueue')) as [[string, Resource]];
     for (const name of ALL_FUNCTIONS.filter((fn) => CONFIG_NEEDS[fn].includes('scheduler'))) {
       const env = environmentOf(name);
-      expect(JSON.stringify(env.SCHEDULE_TARGET_ARN), name).toContain(':function:careloop-dev-place-scheduled-call');
+      expect(env.SCHEDULE_TARGET_ARN, name).toEqual(getAtt(queueId));
       expect(env.SCHEDULE_GROUP_NAME, name).toBe('careloop-dev-calls');
     }
+    const senders = ALL_FUNCTIONS.filter((fn) => CONFIG_NEEDS[fn].includes('callQueue'));
+    expect([...senders].sort()).toEqual(['place-scheduled-call', 'reconcile-calls']);
+    for (const name of senders) {
+      expect(environmentOf(name).CALL_QUEUE_URL, name).toEqual({ Ref: queueId });
+      const sends = statementsOf(name).filter((s) => asArray(s.Action).includes('sqs:SendMessage'));
+      expect(
+        sends.flatMap((s) => asArray(s.Resource)),
+        name,
+      ).toContainEqual(getAtt(queueId));
+      for (const statement of sends) {
+        // Its own dead-letter queue (CareLoopFunction) or the call queue: never another queue, never '*'.
+        expect(JSON.stringify(statement.Resource), name).not.toContain('*');
+      }
+    }
+  });
+
+  it('keeps the queue of due calls encrypted with the data key, dead-lettered, and visible long enough', () => {
+    const [[queueId, queue]] = ofType('AWS::SQS::Queue').filter(([id]) => id.startsWith('CallQueue')) as [
+      [string, Resource],
+    ];
+    const [[dlqId]] = ofType('AWS::SQS::Queue').filter(([id]) => id.startsWith('CallScheduleDlq')) as [
+      [string, Resource],
+    ];
+    const placer = JOBS.find((job) => job.name === 'place-scheduled-call');
+    expect(placer?.trigger.kind).toBe('queue');
+    expect(queue.Properties).toMatchObject({
+      KmsMasterKeyId: expect.anything(),
+      VisibilityTimeout: 6 * (placer?.timeoutSeconds ?? 0),
+      RedrivePolicy: { deadLetterTargetArn: getAtt(dlqId), maxReceiveCount: 5 },
+    });
+    expect(JSON.stringify(queue.Properties.KmsMasterKeyId)).toContain('DataKey');
+    const policy = ofType('AWS::SQS::QueuePolicy').find(([, p]) =>
+      JSON.stringify(p.Properties.Queues).includes(queueId),
+    );
+    expect(JSON.stringify(policy?.[1].Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
   });
 
   it('logs to its own encrypted log group with retention', () => {
@@ -365,16 +402,22 @@ describe('function permissions', () => {
     expect(JSON.stringify(env.WEB_ORIGIN)).toBe(JSON.stringify(environmentOf('me').CORS_ALLOW_ORIGIN));
   });
 
-  it('lets the call-schedule role invoke the call-placing function only, and dead-letter into its queue', () => {
+  it('lets the call-schedule role send to the queue of due calls and its dead-letter queue only', () => {
     const [[schedulerRoleId]] = ofType('AWS::IAM::Role').filter(([id]) => id.startsWith('SchedulerRole')) as [
       [string, Resource],
     ];
-    const statements = policyStatementsOfRole(schedulerRoleId);
-    const invoke = statements.filter((s) => asArray(s.Action).includes('lambda:InvokeFunction'));
-    expect(invoke).toHaveLength(1);
-    expect(asArray(invoke[0]?.Resource)).toHaveLength(1);
-    expect(JSON.stringify(invoke[0]?.Resource)).toContain(':function:careloop-dev-place-scheduled-call"');
-    expect(actionsOf(statements)).toContain('sqs:SendMessage');
+    const [[queueId]] = ofType('AWS::SQS::Queue').filter(([id]) => id.startsWith('CallQueue')) as [[string, Resource]];
+    const [[dlqId]] = ofType('AWS::SQS::Queue').filter(([id]) => id.startsWith('CallScheduleDlq')) as [
+      [string, Resource],
+    ];
+    const statements = policyStatementsOfRole(schedulerRoleId).filter((s) => s.Effect === 'Allow');
+    expect(actionsOf(statements)).not.toContain('lambda:InvokeFunction');
+    const sends = statements.filter((s) => asArray(s.Action).includes('sqs:SendMessage'));
+    expect(sends.flatMap((s) => asArray(s.Action))).toEqual(['sqs:SendMessage']);
+    expect(sends.flatMap((s) => asArray(s.Resource))).toEqual([getAtt(queueId), getAtt(dlqId)]);
+    // The queues are encrypted with the data key: only through SQS.
+    const kms = statements.filter((s) => asArray(s.Action).some((a) => a.startsWith('kms:')));
+    expect(kms.every((s) => JSON.stringify(s.Condition).includes('sqs.'))).toBe(true);
   });
 });
 
@@ -654,11 +697,6 @@ describe('jobs', () => {
       switch (trigger.kind) {
         case 'schedule':
           expect(rules, job.name).toEqual([]);
-          if (trigger.schedule === 'per-call') {
-            // Schedules are created at run time; the call-schedule role's invoke grant is checked above.
-            expect(schedules, job.name).toEqual([]);
-            break;
-          }
           expect(schedules, job.name).toHaveLength(1);
           expect(schedules[0]?.[1].DependsOn, job.name).toEqual(expect.arrayContaining([jobGroupId]));
           expect(schedules[0]?.[1].Properties, job.name).toMatchObject({
@@ -715,6 +753,36 @@ describe('jobs', () => {
             (filter) => JSON.parse(filter.Pattern) as unknown,
           );
           expect(patterns, job.name).toEqual(streamFilterPatterns(trigger.entities));
+          break;
+        }
+        case 'queue': {
+          expect(schedules, job.name).toEqual([]);
+          expect(rules, job.name).toEqual([]);
+          const [[queueId]] = ofType('AWS::SQS::Queue').filter(([id]) => id.startsWith('CallQueue')) as [
+            [string, Resource],
+          ];
+          const mappings = ofType('AWS::Lambda::EventSourceMapping').filter(
+            ([, mapping]) => JSON.stringify(mapping.Properties.FunctionName) === JSON.stringify({ Ref: logicalId }),
+          );
+          expect(mappings, job.name).toHaveLength(1);
+          expect(mappings[0]?.[1].Properties, job.name).toMatchObject({
+            EventSourceArn: getAtt(queueId),
+            BatchSize: trigger.batchSize,
+            // One failing call never makes the batch's placed calls be delivered again.
+            FunctionResponseTypes: ['ReportBatchItemFailures'],
+          });
+          // The event source receives and deletes with the job's role, on this queue only.
+          const consume = statementsOf(job.name as CareLoopFunctionName).filter((s) =>
+            asArray(s.Action).includes('sqs:ReceiveMessage'),
+          );
+          expect(
+            consume.flatMap((s) => asArray(s.Resource)),
+            job.name,
+          ).toEqual([getAtt(queueId)]);
+          expect(
+            consume.flatMap((s) => asArray(s.Action)),
+            job.name,
+          ).toContain('sqs:DeleteMessage');
           break;
         }
       }

@@ -4,6 +4,8 @@
  * scheduler; the reconciler; vendor faults; idempotency under replays.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkInWindow } from '../../shared/call-lines';
+import { addDays, addMonths } from '../../shared/time-preferences';
 import { FIXED_PROMPT_PARTS } from '../../shared/values/settings';
 import type { CallDetailResponse, CallLogSummary, PatientCallsResponse } from '../../shared/calls';
 import { call, tokenFor } from '../support/api';
@@ -322,13 +324,21 @@ describe('monthly check-ins', () => {
     return expectStatus(answer, 201).patient.id;
   };
 
+  /** The first check-in's day: one of the window's (docs/capacity-planning.md), 15:00 in New York (20:00 UTC in January). */
+  const firstDay = (first: CallLogSummary | undefined): string => {
+    const day = first?.scheduled_at?.slice(0, 10) ?? '';
+    expect(checkInWindow('2030-01-15')).toContain(day);
+    return day;
+  };
+
   it('the cadence creates its first check-in; when it ends, next month is scheduled', async () => {
     const patientId = await withOutreach(6);
     const [first] = (await patientCalls(patientId)).scheduled;
+    const day = firstDay(first);
     expect(first).toMatchObject({
       kind: 'monthly',
       time_preference: 'afternoon',
-      scheduled_at: '2030-01-15T20:00:00.000Z',
+      scheduled_at: `${day}T20:00:00.000Z`,
     });
 
     await fireJob(first!.id);
@@ -337,33 +347,35 @@ describe('monthly check-ins', () => {
       async () => (await patientCalls(patientId)).scheduled,
       (s) => s.length === 1,
     );
-    expect(next[0]).toMatchObject({ kind: 'monthly', scheduled_at: '2030-02-15T20:00:00.000Z' });
+    // The next month keeps the chosen day.
+    expect(next[0]).toMatchObject({ kind: 'monthly', scheduled_at: `${addMonths(day, 1)}T20:00:00.000Z` });
   });
 
   it('an unanswered check-in is retried the next day at the same hour, at most twice', async () => {
     const patientId = await withOutreach(0);
     const [first] = (await patientCalls(patientId)).scheduled;
+    const day = firstDay(first);
     await fireJob(first!.id);
     expect(await settled(first!.id)).toMatchObject({ status: 'failed', outcome: 'no_answer' });
     const retry = await eventually(
       async () => (await patientCalls(patientId)).scheduled,
       (s) => s.length === 1,
     );
-    expect(retry[0]).toMatchObject({ scheduled_at: '2030-01-16T20:00:00.000Z' });
+    expect(retry[0]).toMatchObject({ scheduled_at: `${addDays(day, 1)}T20:00:00.000Z` });
     await fireJob(retry[0]!.id);
     await settled(retry[0]!.id);
     const secondRetry = await eventually(
       async () => (await patientCalls(patientId)).scheduled,
       (s) => s.length === 1 && s[0]!.id !== retry[0]!.id,
     );
-    expect(secondRetry[0]).toMatchObject({ scheduled_at: '2030-01-17T20:00:00.000Z' });
+    expect(secondRetry[0]).toMatchObject({ scheduled_at: `${addDays(day, 2)}T20:00:00.000Z` });
     await fireJob(secondRetry[0]!.id);
     await settled(secondRetry[0]!.id);
     const nextMonth = await eventually(
       async () => (await patientCalls(patientId)).scheduled,
       (s) => s.length === 1 && s[0]!.id !== secondRetry[0]!.id,
     );
-    expect(nextMonth[0]).toMatchObject({ scheduled_at: '2030-02-15T20:00:00.000Z' });
+    expect(nextMonth[0]).toMatchObject({ scheduled_at: `${addMonths(day, 1)}T20:00:00.000Z` });
   }, 60_000);
 });
 

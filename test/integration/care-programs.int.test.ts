@@ -10,6 +10,7 @@ import {
   type BillingSummaryAnswer,
   type CareProgramAnswer,
 } from '../../shared/care-program';
+import type { AuditPacket } from '../../shared/audit-packet';
 import type { BillingReportAnswer, BillingReportRow } from '../../shared/care-time';
 import { shiftMonth } from '../../shared/ccm/months';
 import { DEFAULT_RATES } from '../../shared/ccm/rates';
@@ -84,6 +85,14 @@ async function reportOf(reportMonth = month): Promise<Map<string, BillingReportR
     200,
   );
   return new Map(answer.items.map((r) => [r.patient_id, r]));
+}
+
+async function packetCodes(patient: string, packetMonth: string): Promise<string[]> {
+  const packet = expectStatus(
+    await call<AuditPacket>(stack, 'GET', `/patients/${patient}/audit-packet?month=${packetMonth}`, { token: staff }),
+    200,
+  );
+  return packet.codes.map((c) => c.code);
 }
 
 beforeAll(async () => {
@@ -203,6 +212,61 @@ describe('PUT /patients/{patientId}/care-program', () => {
       status: 400,
       body: { error: CARE_PROGRAM_MESSAGES.qmbDateInFuture },
     });
+  });
+
+  it('keeps every QMB check and prices each month by the check made by its end', async () => {
+    const previous = shiftMonth(month, -1);
+    const patient = await patientIn('apcm');
+    // Enrolled in APCM since last month, checked then (before checks were kept) and found not a QMB.
+    await tableOf(stack)
+      .entities.patient.patch({ patient_id: patient })
+      .set({
+        consent_date: `${previous}-01`,
+        qmb: { status: false, checked_on: `${previous}-01` },
+        care_programs: [
+          {
+            program: 'apcm',
+            from: previous,
+            set_at: new Date().toISOString(),
+            set_by: 'u1',
+            set_by_name: 'Nora Ellis',
+          },
+        ],
+      })
+      .go();
+    const saved = expectStatus(
+      await call<CareProgramAnswer>(stack, 'PUT', `/patients/${patient}/care-program`, {
+        token: staff,
+        body: { qmb: { status: true, checked_on: today } },
+      }),
+      200,
+    );
+    expect(saved.care_program.qmb).toEqual({ status: true, checked_on: today });
+    expect(saved.care_program.qmb_history).toEqual([
+      { status: true, checked_on: today, set_at: expect.any(String), set_by_name: expect.any(String) },
+      { status: false, checked_on: `${previous}-01`, set_at: null, set_by_name: null },
+    ]);
+    // Last month keeps last month's status; this month is a QMB's.
+    expect(await packetCodes(patient, previous)).toEqual(['G0557']);
+    expect(await packetCodes(patient, month)).toEqual(['G0558']);
+
+    // A check back-dated to last month is kept, but today's stays the current status.
+    const again = expectStatus(
+      await call<CareProgramAnswer>(stack, 'PUT', `/patients/${patient}/care-program`, {
+        token: staff,
+        body: { qmb: { status: true, checked_on: `${previous}-02` } },
+      }),
+      200,
+    );
+    expect(again.care_program.qmb).toEqual({ status: true, checked_on: today });
+    expect(again.care_program.qmb_history.map((c) => c.checked_on)).toEqual([
+      `${previous}-02`,
+      today,
+      `${previous}-01`,
+    ]);
+    expect(await packetCodes(patient, previous)).toEqual(['G0558']);
+    const events = await auditTrail(stack, `patient:${patient}`);
+    expect(events.filter((e) => e.action === 'care_program.update' && e.outcome === 'success')).toHaveLength(2);
   });
 
   it("answers another practice's staff as if the patient did not exist", async () => {

@@ -4,6 +4,7 @@
  * the voice simulator and the local scheduler.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkInWindow } from '../../shared/call-lines';
 import type { CallLogSummary, PatientCallsResponse } from '../../shared/calls';
 import type {
   CarePlan,
@@ -76,12 +77,25 @@ describe('consent', () => {
         date: '2026-01-05',
         method: 'verbal',
         disclosures: ALL_DISCLOSURES,
+        script_language: 'en',
         recorded_by: { user_id: nurseProfile.id, name: 'Nora Ellis' },
         recorded_at: expect.any(String),
       },
     ]);
     const { data } = await tableOf(stack).entities.consentRecord.query.byPatient({ patient_id: patient.id }).go();
     expect(data.map((c) => c.recorded_by)).toEqual([nurseProfile.id]);
+  });
+
+  it("says the consent script was read in the patient's language: Spanish in the wizard and afterwards", async () => {
+    const patient = await createPatient(stack, orgs.sunrise, { preferred_language: 'es', consent: accepted() }, nurse);
+    expectStatus(await record(patient.id, { status: 'withdrawn', date: '2026-01-06', method: 'verbal' }), 201);
+    const history = expectStatus(await consentOf(patient.id), 200).history.items;
+    expect(history.map((c) => [c.status, c.script_language])).toEqual([
+      ['withdrawn', 'es'],
+      ['accepted', 'es'],
+    ]);
+    const { data } = await tableOf(stack).entities.consentRecord.query.byPatient({ patient_id: patient.id }).go();
+    expect(data.map((c) => c.script_language)).toEqual(['es', 'es']);
   });
 
   it('starts as not asked; changes keep their history, newest first, paged', async () => {
@@ -199,7 +213,9 @@ describe('monthly check-ins', () => {
       201,
     ).patient;
     const [checkIn] = await scheduledOf(withOutreach.id);
-    expect(checkIn).toMatchObject({ kind: 'monthly', scheduled_at: '2030-01-15T20:00:00.000Z' });
+    expect(checkIn).toMatchObject({ kind: 'monthly' });
+    // 15:00 in New York on a day of the window (docs/capacity-planning.md).
+    expect(checkInWindow('2030-01-15').map((day) => `${day}T20:00:00.000Z`)).toContain(checkIn!.scheduled_at);
 
     const before = Date.now();
     await fireJob(checkIn!.id);

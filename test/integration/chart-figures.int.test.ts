@@ -190,7 +190,7 @@ describe('the charts’ stored figures', () => {
       day: log.created_at.slice(0, 10),
       limit: 50,
     };
-    expect(await committer.commit(placedCallPlan(log, cap))).toBe('committed');
+    expect(await committer.commit(placedCallPlan(log, cap, 1_000))).toBe('committed');
     const { plan: reportWrites } = reportPlan(
       log,
       {
@@ -268,6 +268,7 @@ describe('the charts’ stored figures', () => {
         date: today,
         method: 'written' as const,
         disclosures: [],
+        scriptLanguage: 'en' as const,
         recordedBy: author.userId,
         recordedAt: created,
       },

@@ -9,6 +9,7 @@ import { IDENTIFIER_MESSAGES } from '../../shared/ccm/identifiers';
 import type { Patient, UserProfile } from '../../shared/domain';
 import type { AuditPacket } from '../../shared/audit-packet';
 import { todayIn } from '../../shared/time-preferences';
+import { lastDayOf } from '../../lambdas/care-time/claim-rows';
 import { call, tokenFor } from '../support/api';
 import {
   createOrganization,
@@ -52,7 +53,7 @@ const updatePatient = (patient: Patient, fields: Record<string, unknown>) =>
     body: { first_name: patient.first_name, last_name: patient.last_name, email: patient.email, ...fields },
   });
 
-/** A patient of the practice with accepted consent, the care plan's two conditions, and `minutes` of clinical staff time. */
+/** A patient of the practice with accepted consent, the care plan's two conditions, and `minutes` of clinical staff time (none at 0). */
 async function billablePatient(minutes: number, fields: Record<string, unknown>, practitioner: string | null) {
   const patient = await createPatient(stack, org.id, fields);
   if (practitioner) {
@@ -91,13 +92,15 @@ async function billablePatient(minutes: number, fields: Record<string, unknown>,
     }),
     201,
   );
-  expectStatus(
-    await call(stack, 'POST', `/patients/${patient.id}/time-entries`, {
-      token: nurse,
-      body: { minutes, activity: 'Care coordination', date: today },
-    }),
-    201,
-  );
+  if (minutes > 0) {
+    expectStatus(
+      await call(stack, 'POST', `/patients/${patient.id}/time-entries`, {
+        token: nurse,
+        body: { minutes, activity: 'Care coordination', date: today },
+      }),
+      201,
+    );
+  }
   return patient;
 }
 
@@ -167,6 +170,38 @@ describe('GET /providers/{providerId}/billing-claims.csv', () => {
       200,
     );
     expect(history.items.map((e) => e.action)).toContain('billing_claims.export');
+  });
+  it('claims an APCM patient-month without a minute of time: the bundle needs none', async () => {
+    const practitioner = await createUser(stack, { provider_id: org.id, care_role: 'billing_practitioner' });
+    expectStatus(await updateUser(practitioner, { npi: '1245319599' }), 200);
+    const apcm = await billablePatient(
+      0,
+      { first_name: 'Bea', date_of_birth: '1950-01-02', mbi: '1EG4TE5MK73' },
+      practitioner.id,
+    );
+    await tableOf(stack)
+      .entities.patient.patch({ patient_id: apcm.id })
+      .set({
+        care_programs: [
+          {
+            program: 'apcm',
+            from: today.slice(0, 7),
+            set_at: new Date().toISOString(),
+            set_by: practitioner.id,
+            set_by_name: 'Nora Ellis',
+          },
+        ],
+      })
+      .go();
+    const res = await fetch(`${stack.apiUrl}/providers/${org.id}/billing-claims.csv?month=${today.slice(0, 7)}`, {
+      headers: { authorization: `Bearer ${operator}` },
+    });
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).split('\r\n').filter((l) => l.includes(`,${apcm.id},`));
+    // No time logged: the date of service is the month's last day; two conditions without QMB: G0557.
+    expect(lines).toEqual([
+      `${apcm.last_name},Bea,1950-01-02,1EG4TE5MK73,,${lastDayOf(today.slice(0, 7))},11,1245319599,1245319599,G0557,1,E11.9,I10,,,AB,${today.slice(0, 7)},${apcm.id},`,
+    ]);
   });
 });
 

@@ -100,6 +100,7 @@ describe('real answers replayed against the document', () => {
     await replay(200, 'GET', '/dashboard-charts', { token: operator });
     await replay(200, 'GET', '/dashboard-charts?months=3', { token: nurse });
     await replay(200, 'GET', '/worklist', { token: nurse });
+    await replay(200, 'GET', '/call-lines/forecast', { token: operator });
     await replay(200, 'GET', `/providers/${sunrise}/enrollment`, { token: nurse });
     await replay(200, 'GET', `/providers/${sunrise}/enrollment/patients?stage=eligible&limit=5`, { token: nurse });
     await replay(200, 'GET', '/compliance-settings', { token: operator });
@@ -224,6 +225,7 @@ describe('real answers replayed against the document', () => {
       body: { when: '1_month' },
     });
     await replay(200, 'GET', '/calls/scheduled', { token: operator });
+    await replay(200, 'GET', '/call-lines', { token: operator });
     await replay(200, 'DELETE', `/scheduled-calls/${scheduled.body.call.id}`, { token: nurse });
     await replay(200, 'GET', '/summaries?month=all&tab=successful', { token: nurse });
     await replay(200, 'GET', '/summaries', { token: operator });

@@ -310,7 +310,9 @@ describe('GET /worklist', () => {
     expect(await consentOf(third.id, 'accepted')).toBe('committed');
     const cap = { organizationId: own.id, kind: 'calls' as const, day: '2026-01-01', limit: 50 };
     const pending = await callLogs.get(placed);
-    expect(pending && (await committer.commit(claimPlan(pending, new Date().toISOString(), cap)))).toBe('committed');
+    expect(pending && (await committer.commit(claimPlan(pending, new Date().toISOString(), cap, 1_000)))).toBe(
+      'committed',
+    );
     await committer.commit(
       reschedulePlan(moved, new Date(Date.now() + 10 * DAY).toISOString(), new Date().toISOString()),
     );

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutreachCadence, Patient, ProviderOrganization } from '../../shared/domain';
 import { VALIDATION } from '../../shared/messages';
 import { defaultFirstOutreachDate, outreachScheduledAt, todayIn } from '../../shared/time-preferences';
+import { CHECK_IN_WINDOW_DAYS, checkInWindow, stableHash } from '../../shared/call-lines';
 import { call } from '../support/api';
 import {
   auditTrail,
@@ -61,13 +62,16 @@ describe('patient create', () => {
       },
     });
     const { patient, outreach } = expectStatus(answer, 201);
+    // A new organization has no check-ins yet: every day of the window is as free, the patient id chooses.
+    const window = checkInWindow(date);
+    const day = window[stableHash(patient.id) % window.length]!;
     const expected = {
       patient_id: patient.id,
       provider_id: org.id,
-      first_outreach_date: date,
+      first_outreach_date: day,
       time_preference: 'evening',
       enabled: true,
-      scheduled_at: outreachScheduledAt(date, 'evening', timezone),
+      scheduled_at: outreachScheduledAt(day, 'evening', timezone),
     };
     expect(outreach).toMatchObject(expected);
     expect(new Date(expected.scheduled_at).getUTCHours()).toBeOneOf([1, 2]); // 18:00 in Los Angeles
@@ -79,6 +83,42 @@ describe('patient create', () => {
       expected,
     );
   });
+
+  it("spreads 50 patients enrolled for one date over the window's days, each with its check-in on its day", async () => {
+    const timezone = 'America/New_York';
+    const org = await createOrganization(stack, { timezone });
+    // Tue 5 March 2030: the window is 5–8 and 11 March.
+    const date = '2030-03-05';
+    const chosen = new Map<string, number>();
+    for (let i = 0; i < 50; i++) {
+      const answer = await call<{ patient: Patient; outreach: OutreachCadence }>(stack, 'POST', '/patients', {
+        token: operator,
+        body: {
+          provider_id: org.id,
+          first_name: 'Bulk',
+          last_name: unique('Enrolled'),
+          email: uniqueEmail('bulk'),
+          outreach: { first_outreach_date: date, time_preference: 'morning' },
+        },
+      });
+      const { outreach } = expectStatus(answer, 201);
+      chosen.set(outreach.first_outreach_date, (chosen.get(outreach.first_outreach_date) ?? 0) + 1);
+    }
+    expect([...chosen.keys()].sort()).toEqual(checkInWindow(date));
+    const most = Math.ceil(50 / CHECK_IN_WINDOW_DAYS) + 1;
+    for (const count of chosen.values()) expect(count).toBeLessThanOrEqual(most);
+    // The stored check-ins are on those days at 9:00 New York.
+    const { data } = await tableOf(stack)
+      .entities.callLog.query.byOrganizationList({ provider_id: org.id, list: 'scheduled' })
+      .go({ pages: 'all' });
+    const stored = new Map<string, number>();
+    for (const c of data) {
+      expect(c).toMatchObject({ kind: 'monthly', time_preference: 'morning' });
+      expect(c.scheduled_at).toBe(outreachScheduledAt(c.cycle_date!, 'morning', timezone));
+      stored.set(c.cycle_date!, (stored.get(c.cycle_date!) ?? 0) + 1);
+    }
+    expect(stored).toEqual(chosen);
+  }, 120_000);
 
   it('accepts today and refuses a past first outreach date or an unknown time preference, creating nothing', async () => {
     const org = await createOrganization(stack, { timezone: 'Pacific/Kiritimati' });

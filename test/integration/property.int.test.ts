@@ -11,23 +11,15 @@
  * account of an allowed role (so input reaches validation); webhooks carry a valid signature over
  * the generated body (so the body reaches parsing).
  */
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import fc from 'fast-check';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
-import { pathToFileURL } from 'node:url';
 import { createHmac, randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { functionEntry } from '../../lambdas/function-entries';
-import { localAwsEnvironment } from '../../lambdas/local/aws-services';
 import { lambdaContext } from '../../lambdas/local/lambda-context';
-import {
-  LOCAL_EMAIL_FROM,
-  LOCAL_TWILIO_MESSAGING_SERVICE,
-  LOCAL_TWILIO_SECRET_ID,
-  LOCAL_VAPI_SECRET_ID,
-} from '../../lambdas/local/stack';
 import { twilioParams } from '../../lambdas/platform/webhook-auth';
-import { ROUTES, isStaffAccess, routeKey, type FunctionName, type RouteDefinition } from '../../lambdas/routes';
+import { ROUTES, isStaffAccess, routeKey, type RouteDefinition } from '../../lambdas/routes';
+import { claimsOf, handlerOf, useStackEnvironment } from '../support/in-process-handlers';
 import {
   createCallablePatient,
   createOrganization,
@@ -39,14 +31,20 @@ import {
   vapiSecret,
 } from '../support/fixtures';
 
+// Before the imports are evaluated: the handlers' logger takes its level when it is made, and
+// Powertools puts that level back on every warm invocation (the middleware's sample-rate refresh), so
+// a later `setLogLevel` holds for one request only. A line per refusal (over 80,000 a run) cost a
+// sixteenth of this file's CPU and some 40 MB of test output.
+vi.hoisted(() => {
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+});
+
 const stack = inject('stack');
 
 const RUNS_PER_ROUTE = Number(process.env.CARELOOP_PROPERTY_RUNS ?? 1_000);
 /** Routes tested at once: enough to keep DynamoDB Local busy on two cores, few enough not to starve it. */
 const PARALLEL_ROUTES = Number(process.env.CARELOOP_PROPERTY_PARALLEL ?? 6);
 const SEED = Number(process.env.CARELOOP_PROPERTY_SEED ?? Date.now() % 2 ** 31);
-
-type Handler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 interface BadRequest {
   params: Record<string, string>;
@@ -216,58 +214,6 @@ interface World {
 }
 let world: World;
 
-/** The claims API Gateway's Cognito authorizer hands the function: the verified token's, as strings. */
-function claimsOf(token: string): Record<string, string> {
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
-    string,
-    unknown
-  >;
-  return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]));
-}
-
-/** The variables the stack gives its handlers (lambdas/local/stack.ts), pointed at the test stack. */
-function useStackEnvironment() {
-  Object.assign(process.env, {
-    TABLE_NAME: stack.tableName,
-    USER_POOL_ID: stack.userPoolId,
-    DYNAMODB_ENDPOINT: stack.dynamoEndpoint,
-    COGNITO_ENDPOINT: stack.cognitoUrl,
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    SETTINGS_ADMIN_EMAILS: 'admin@careloop.health',
-    POWERTOOLS_SERVICE_NAME: 'careloop-property-test',
-    POWERTOOLS_LOG_LEVEL: 'ERROR',
-    POWERTOOLS_METRICS_DISABLED: 'true',
-    CORS_ALLOW_ORIGIN: stack.webOrigin,
-    ...localAwsEnvironment(stack.awsUrl),
-    VAPI_SECRET_ID: LOCAL_VAPI_SECRET_ID,
-    VAPI_BASE_URL: stack.voiceUrl,
-    VAPI_ASSISTANT_ID: 'local-care-assistant',
-    VAPI_PHONE_NUMBER_ID: 'local-phone-number',
-    VAPI_MODEL_PROVIDER: 'openai',
-    VAPI_MODEL: 'gpt-4o',
-    VAPI_WEBHOOK_URL: `${stack.apiUrl}/webhooks/vapi`,
-    VAPI_WEBHOOK_AUTH: 'hmac',
-    EMAIL_FROM: LOCAL_EMAIL_FROM,
-    TWILIO_SECRET_ID: LOCAL_TWILIO_SECRET_ID,
-    TWILIO_SENDER: LOCAL_TWILIO_MESSAGING_SERVICE,
-    TWILIO_BASE_URL: stack.twilioUrl,
-    TWILIO_WEBHOOK_BASE_URL: `${stack.apiUrl}/webhooks/twilio`,
-    WEB_ORIGIN: stack.webOrigin,
-  });
-}
-
-const handlers = new Map<FunctionName, Promise<Handler>>();
-function handlerOf(fn: FunctionName): Promise<Handler> {
-  let loaded = handlers.get(fn);
-  if (!loaded) {
-    loaded = import(pathToFileURL(functionEntry(fn)).href).then((m: { handler: Handler }) => m.handler);
-    handlers.set(fn, loaded);
-  }
-  return loaded;
-}
-
 /** Routes that place calls or remove records: real ids would only repeat one side effect. */
 const NO_REAL_IDS = new Set(['POST /patients/{patientId}/calls', 'POST /patients/{patientId}/web-call']);
 
@@ -415,12 +361,9 @@ async function hammer(route: RouteDefinition): Promise<RouteTally> {
 }
 
 beforeAll(async () => {
-  useStackEnvironment();
+  useStackEnvironment(stack, 'careloop-property-test');
   // Metrics are off in local mode; their "nothing to publish" warning would print once per success.
-  const { logger, metrics } = await import('../../lambdas/kernel/observability');
-  // The logger was made when the stack's modules were imported, before POWERTOOLS_LOG_LEVEL above:
-  // a line per refusal (over 60,000 a run) only slows the run through Vitest's console capture.
-  logger.setLogLevel('ERROR');
+  const { metrics } = await import('../../lambdas/kernel/observability');
   vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => {
     metrics.clearMetrics();
     return metrics;

@@ -376,6 +376,14 @@ const FIXTURES: Record<RouteKey, Fixture> = {
         }),
     },
   },
+  'GET /call-lines/forecast': {
+    as: 'operator',
+    path: () => '/call-lines/forecast',
+    body: null,
+    badQuery: null,
+    otherOrganization: null,
+    success: { status: 200, check: (b) => expect(b).toHaveProperty('forecast') },
+  },
   'GET /worklist': {
     as: 'sunrise',
     path: () => '/worklist',
@@ -899,6 +907,28 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     success: {
       status: 200,
       check: (b) => expect((b.items as { status: string }[]).every((c) => c.status === 'scheduled')).toBe(true),
+    },
+  },
+  'GET /call-lines': {
+    as: 'operator',
+    path: () => '/call-lines',
+    body: null,
+    badQuery: null,
+    otherOrganization: null,
+    success: {
+      status: 200,
+      check: (b) => {
+        // The stack's budget (VAPI_CONCURRENCY unset: Vapi's 10), a tenth held back for people.
+        expect(b).toMatchObject({ budget: 10, reserved_for_people: 1 });
+        expect(Object.keys(b).sort()).toEqual([
+          'budget',
+          'in_use',
+          'oldest_waiting_since',
+          'reserved_for_people',
+          'waiting',
+        ]);
+        expect(b.in_use).toEqual(expect.any(Number));
+      },
     },
   },
   'GET /calls/{callId}': {

@@ -184,6 +184,7 @@ export const consentRecordOf = (
   date,
   method: 'verbal',
   disclosures: [],
+  scriptLanguage: 'en',
   recordedBy: 'test',
   recordedAt: new Date().toISOString(),
 });

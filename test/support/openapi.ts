@@ -25,17 +25,22 @@ export function answerChecker(document: OpenApiDocument) {
       const response = operation.responses[String(status)];
       if (!response?.content) return [`the document has no ${status} answer for ${method} ${resource}`];
       const media = Object.keys(response.content)[0] as string;
-      const ref = [
-        DOCUMENT_ID + '#',
-        'paths',
-        pointer(resource),
-        method.toLowerCase(),
-        'responses',
-        String(status),
-        'content',
-        pointer(media),
-        'schema',
-      ].join('/');
+      // A schema that only names a component (every error answer) is compiled once for all routes.
+      const named = (response.content[media] as { schema?: { $ref?: unknown } } | undefined)?.schema?.$ref;
+      const ref =
+        typeof named === 'string' && named.startsWith('#/')
+          ? DOCUMENT_ID + named
+          : [
+              DOCUMENT_ID + '#',
+              'paths',
+              pointer(resource),
+              method.toLowerCase(),
+              'responses',
+              String(status),
+              'content',
+              pointer(media),
+              'schema',
+            ].join('/');
       let validate = validators.get(ref);
       if (!validate) {
         validate = ajv.compile({ $ref: ref });

@@ -33,9 +33,22 @@ export async function spawnStack(options: {
       options.web,
       '--call-speed',
       'instant',
+      // A test stack starts afresh and is thrown away: its table need not wait on the disk.
+      '--memory-db',
       ...(options.mfa ? ['--mfa'] : []),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_NO_WARNINGS: '1' } },
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_NO_WARNINGS: '1',
+        // The test files share this stack and some leave calls unreported on purpose (the reconciler's
+        // tests): it stands for a deployment with 100 lines (CareLoop's budget and the voice simulator's
+        // limit alike), so one file's held lines never refuse another's calls. The budget itself is tested
+        // with budgets of its own (call-lines.int.test.ts, the simulator's unit tests).
+        VAPI_CONCURRENCY: process.env.VAPI_CONCURRENCY ?? '100',
+      },
+    },
   );
   let errors = '';
   child.stderr?.on('data', (d: Buffer) => {

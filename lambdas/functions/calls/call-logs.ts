@@ -1,6 +1,9 @@
 import { RECENT_CALLS_LIMIT } from '../../../shared/values/calls';
 import { getCall, listPatientCalls, listRecentCalls, listScheduledCalls } from '../../calls/calls';
 import { listObservations } from '../../calls/observations';
+import { getCallLines } from '../../calls/call-lines';
+import { DynamoCallLines } from '../../calls/store/dynamo-call-lines';
+import { readCallLines } from '../../kernel/env';
 import { pageRequest } from '../../kernel/cursor';
 import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
@@ -35,7 +38,11 @@ export const handler = defineFunction(
       ok(await listRecentCalls(deps, actor, pageRequest(query, CALLS_PAGE_SIZE))),
     listScheduledCalls: async ({ actor, deps, query }) =>
       ok(await listScheduledCalls(deps, actor, pageRequest(query, CALLS_PAGE_SIZE))),
+    getCallLines: async ({ actor, deps }) => ok(await getCallLines(deps, actor)),
     getCall: async ({ actor, deps, path }) => ok(await getCall(deps, actor, path.callId)),
   },
-  () => tableDeps(),
+  () => {
+    const table = tableDeps();
+    return { ...table, callLines: readCallLines(), lines: new DynamoCallLines(table.db) };
+  },
 );

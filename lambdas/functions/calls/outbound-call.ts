@@ -1,5 +1,6 @@
 import { placeCall } from '../../calls/calls';
 import { tableDeps, vapiDeps } from '../../composition-root';
+import { readCallLines } from '../../kernel/env';
 import { defineFunction } from '../../platform/http-handler';
 import { created } from '../../platform/http';
 import { apiFunction } from '../../kernel/spec';
@@ -10,5 +11,5 @@ export const handler = defineFunction(
   {
     placeCall: async ({ actor, deps, path }) => created(await placeCall(deps, actor, path.patientId)),
   },
-  () => ({ ...tableDeps(), ...vapiDeps() }),
+  () => ({ ...tableDeps(), ...vapiDeps(), callLines: readCallLines() }),
 );

@@ -1,24 +1,35 @@
-import type { ScheduledCallPayload } from '../../jobs';
 import { placeScheduledCall } from '../../calls/call-lifecycle';
 import { callLifecycleDeps } from '../../composition-root';
-import { MalformedEvent, defineJob, idField } from '../../platform/job-handler';
+import { MalformedEvent, defineQueueJob, idField, type QueueRecord } from '../../platform/job-handler';
 import { logger } from '../../kernel/observability';
 import { jobOf } from '../../kernel/spec';
 import { CALLS } from '../../calls/spec';
+import type { DueCallMessage } from '../../vendors/sqs/sqs-call-queue';
 
-/** EventBridge Scheduler delivers the schedule's Input (`{ callLogId }`) as the event. */
-function parse(raw: unknown): ScheduledCallPayload {
-  if (typeof raw !== 'object' || raw === null) throw new MalformedEvent('schedule.not_object');
-  return { callLogId: idField(raw as Record<string, unknown>, 'callLogId') };
+/**
+ * A message of the queue of due calls: `{ callLogId }` from the call's schedule (its target Input),
+ * or `{ callLogId, waitingSince }` from a placement that found no free slot.
+ */
+function parse({ body }: QueueRecord): DueCallMessage {
+  if (typeof body !== 'object' || body === null) throw new MalformedEvent('message.not_object');
+  const fields = body as Record<string, unknown>;
+  const callLogId = idField(fields, 'callLogId');
+  const waitingSince = fields.waitingSince;
+  if (waitingSince === undefined) return { callLogId };
+  if (typeof waitingSince !== 'string' || Number.isNaN(Date.parse(waitingSince))) {
+    throw new MalformedEvent('message.waitingSince');
+  }
+  return { callLogId, waitingSince: new Date(waitingSince).toISOString() };
 }
 
-export const handler = defineJob(
+export const handler = defineQueueJob(
   jobOf(CALLS, 'place-scheduled-call'),
   parse,
-  async (deps, { callLogId }) => {
-    logger.appendKeys({ callLogId });
-    const result = await placeScheduledCall(deps, callLogId, 'place-scheduled-call');
-    logger.info('scheduled call', { result });
+  async (deps, { callLogId, waitingSince }) => {
+    // The batch's calls are placed at once: the id goes with each line, not into the shared keys.
+    // A call sent back for want of a free line carries when it first waited.
+    const result = await placeScheduledCall(deps, callLogId, 'place-scheduled-call', { waitingSince });
+    logger.info('scheduled call', { callLogId, result });
   },
   callLifecycleDeps,
 );

@@ -1,5 +1,6 @@
 import { cancelWebCall, createWebCall } from '../../calls/web-calls';
 import { tableDeps, vapiDeps } from '../../composition-root';
+import { readCallLines } from '../../kernel/env';
 import { defineFunction } from '../../platform/http-handler';
 import { created, ok } from '../../platform/http';
 import { apiFunction } from '../../kernel/spec';
@@ -14,5 +15,5 @@ export const handler = defineFunction(
       return ok(await cancelWebCall(deps, actor, patientId, callId));
     },
   },
-  () => ({ ...tableDeps(), ...vapiDeps() }),
+  () => ({ ...tableDeps(), ...vapiDeps(), callLines: readCallLines() }),
 );

@@ -3,6 +3,8 @@ import { DynamoDashboardReadModel } from '../../dashboard/store/dynamo-dashboard
 import { getDashboardCharts } from '../../dashboard/dashboard-charts';
 import { getDashboardStats } from '../../dashboard/dashboard-stats';
 import { getWorklist } from '../../dashboard/worklist';
+import { getCallLinesForecast } from '../../dashboard/call-lines-forecast';
+import { DynamoCallLinesForecastStore } from '../../dashboard/store/dynamo-call-lines-forecast';
 import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
 import { ok } from '../../platform/http';
@@ -15,6 +17,7 @@ export const handler = defineFunction(
     dashboardStats: async ({ actor, deps }) => ok(await getDashboardStats(deps, actor)),
     dashboardCharts: async ({ actor, deps, query }) => ok(await getDashboardCharts(deps, actor, query)),
     worklist: async ({ actor, deps }) => ok(await getWorklist(deps, actor)),
+    callLinesForecast: async ({ actor, deps }) => ok(await getCallLinesForecast(deps, actor)),
   },
   () => {
     const table = tableDeps();
@@ -22,6 +25,7 @@ export const handler = defineFunction(
       ...table,
       dashboard: new DynamoDashboardReadModel(table.db),
       chartCache: new DynamoChartFiguresCache(table.db),
+      forecasts: new DynamoCallLinesForecastStore(table.db),
     };
   },
 );

@@ -3,7 +3,7 @@ import { invitePatientByCall, invitePatientsByCall } from '../../calls/enrollmen
 import { ENROLLMENT } from '../../enrollment/spec';
 import { apiFunction } from '../../kernel/spec';
 import { callScheduler, tableDeps, vapiDeps } from '../../composition-root';
-import { readSmsEnv } from '../../kernel/env';
+import { readCallLines, readSmsEnv } from '../../kernel/env';
 import { twilioSmsSender } from '../../vendors/twilio/twilio-sms-sender';
 import { defineFunction } from '../../platform/http-handler';
 import { created, ok } from '../../platform/http';
@@ -35,6 +35,7 @@ export const handler = defineFunction(
     return {
       ...table,
       ...vapiDeps(),
+      callLines: readCallLines(),
       scheduler: callScheduler(table.clock),
       sms: twilioSmsSender(sms),
       statusCallbackUrl: `${sms.webhookBaseUrl}/status`,

@@ -1,5 +1,6 @@
 import { DynamoAuditHistory } from '../../audit/store/dynamo-audit-history';
 import { DynamoUserDirectory } from '../../users/store/dynamo-user-directory';
+import { DynamoCheckInCalendar } from '../../patients/store/dynamo-check-in-calendar';
 import { ACCESS_HISTORY_PAGE_SIZE, getAccessHistory } from '../../audit/access-history';
 import { CONSENT_PAGE_SIZE, getConsent, recordConsent } from '../../care-plans/consent';
 import { getCareProgram, setCareProgram } from '../../care-plans/care-program';
@@ -61,6 +62,7 @@ export const handler = defineFunction(
     return {
       ...table,
       scheduler: callScheduler(table.clock),
+      checkIns: new DynamoCheckInCalendar(table.db),
       events: eventPublisher(),
       history: new DynamoAuditHistory(table.db),
       users: new DynamoUserDirectory(table.db),

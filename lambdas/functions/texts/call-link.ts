@@ -2,6 +2,7 @@ import { dial } from '../../calls/call-placing';
 import { openCallLink } from '../../texts/call-links';
 import type { LinkCallDialer } from '../../texts/ports';
 import { tableDeps, vapiDeps } from '../../composition-root';
+import { readCallLines } from '../../kernel/env';
 import { ok } from '../../platform/http';
 import { defineLinkFunction } from '../../platform/link-handler';
 import { apiFunction } from '../../kernel/spec';
@@ -17,7 +18,7 @@ export const handler = defineLinkFunction(
     startLinkCall: async ({ deps, path }) => ok(await openCallLink(deps, path.token)),
   },
   () => {
-    const deps = { ...tableDeps(), ...vapiDeps() };
+    const deps = { ...tableDeps(), ...vapiDeps(), callLines: readCallLines() };
     // Calls place the call a link opened, with the deployment's voice platform and assistant.
     const dialer: LinkCallDialer = { dial: (log, patient, organization) => dial(deps, log, patient, organization) };
     return { ...deps, dialer };

@@ -103,6 +103,13 @@ export interface CallLogRecord {
   stop_requested: boolean;
   /** The on-call number the assistant could transfer to (set when the call was placed); null: none offered. */
   transfer_offered_to?: string | null;
+  /**
+   * When the call took a slot of the call lines (DECISIONS "Outreach capacity"); cleared when it gives
+   * it back. Calls placed before the call lines existed have none and give nothing back.
+   */
+  slot_taken_at?: string | null;
+  /** A due call waiting for a free line: when it first found none; cleared when it is placed or moved. */
+  waiting_since?: string | null;
   /** The warm transfer the report shows, to the number offered (DECISIONS "Warm transfer"); null: none. */
   transfer?: CallTransfer | null;
   version: number;

@@ -1,5 +1,6 @@
 /** A consent change as stored (care plans record it; patients and the worklist read it). */
 import type { ConsentDisclosure, ConsentMethod, RecordedConsentStatus } from '../../../shared/consent';
+import type { PreferredLanguage } from '../../../shared/enrollment/patient-fields';
 
 /** One consent change (product-rules.md "Care management (CCM)"): written once, never changed. */
 export interface ConsentRecord {
@@ -11,6 +12,11 @@ export interface ConsentRecord {
   date: string;
   method: ConsentMethod | null;
   disclosures: ConsentDisclosure[];
+  /**
+   * The language of the consent script staff were shown (the patient's preferred language when it was
+   * recorded: DECISIONS "Languages"); null for a change recorded before CareLoop kept it.
+   */
+  scriptLanguage: PreferredLanguage | null;
   /** User id (the token's `sub`) of who recorded it. */
   recordedBy: string;
   recordedAt: string;
@@ -26,5 +32,6 @@ export const consentItem = (c: ConsentRecord) => ({
   date: c.date,
   ...(c.method ? { method: c.method } : {}),
   disclosures: c.disclosures,
+  ...(c.scriptLanguage ? { script_language: c.scriptLanguage } : {}),
   recorded_by: c.recordedBy,
 });

@@ -1,5 +1,6 @@
 /** A patient as stored: the record every capability that acts for a patient reads. */
 import type { ProgramChange } from '../../../shared/ccm/patient-month';
+import type { QmbCheck } from '../../../shared/ccm/qmb';
 import type { Patient, PatientConsent } from '../../../shared/domain';
 import type { EnrollmentStage } from '../../../shared/enrollment/funnel';
 import type { PreferredLanguage } from '../../../shared/enrollment/patient-fields';
@@ -33,6 +34,8 @@ export type PatientRecord = Omit<
   preferred_language?: PreferredLanguage;
   /** Qualified Medicare Beneficiary status as last checked (absent: never checked). */
   qmb?: Patient['qmb'];
+  /** Every QMB check, oldest recorded first (absent or empty: never checked); billing reads the month's. */
+  qmbChecks?: StoredQmbCheck[];
   /** When the person asked on a call not to be called again (absent: never): no AI call invites them. */
   callsStoppedAt?: string;
   /** Where the patient stands in the enrollment funnel (absent: outside it, or stored before it). */
@@ -48,4 +51,11 @@ export interface StoredProgramChange extends ProgramChange {
   set_at: string;
   set_by: string;
   set_by_name: string;
+}
+
+/** One QMB check as stored: what it found, the day, and who recorded it when (null: recorded before checks were kept). */
+export interface StoredQmbCheck extends QmbCheck {
+  set_at: string | null;
+  set_by: string | null;
+  set_by_name: string | null;
 }

@@ -121,6 +121,7 @@ function toRecord(p: PatientItem): PatientRecord {
     mbi: p.mbi ?? null,
     preferred_language: p.preferred_language ?? DEFAULT_LANGUAGE,
     qmb: p.qmb ? { status: p.qmb.status, checked_on: p.qmb.checked_on } : null,
+    ...qmbChecksOf(p),
     ...(p.enrollment_stage ? { enrollmentStage: p.enrollment_stage } : {}),
     ...(p.calls_stopped_at ? { callsStoppedAt: p.calls_stopped_at } : {}),
     ...(p.care_program_version ? { careProgramVersion: p.care_program_version } : {}),
@@ -139,6 +140,25 @@ function toRecord(p: PatientItem): PatientRecord {
   };
 }
 
+/** The patient's QMB checks; one checked before checks were kept has its one check, `qmb`, of unknown author. */
+function qmbChecksOf(p: PatientItem): Pick<PatientRecord, 'qmbChecks'> {
+  if (p.qmb_checks?.length) {
+    return {
+      qmbChecks: p.qmb_checks.map((c) => ({
+        status: c.status,
+        checked_on: c.checked_on,
+        set_at: c.set_at ?? null,
+        set_by: c.set_by ?? null,
+        set_by_name: c.set_by_name ?? null,
+      })),
+    };
+  }
+  if (!p.qmb) return {};
+  return {
+    qmbChecks: [{ status: p.qmb.status, checked_on: p.qmb.checked_on, set_at: null, set_by: null, set_by_name: null }],
+  };
+}
+
 function toConsent(c: ConsentItem): ConsentRecord {
   return {
     id: c.consent_id,
@@ -150,6 +170,7 @@ function toConsent(c: ConsentItem): ConsentRecord {
     disclosures: (c.disclosures ?? []).filter((d): d is ConsentRecord['disclosures'][number] =>
       (CONSENT_DISCLOSURES as readonly string[]).includes(d),
     ),
+    scriptLanguage: c.script_language ?? null,
     recordedBy: c.recorded_by,
     recordedAt: c.recorded_at,
   };

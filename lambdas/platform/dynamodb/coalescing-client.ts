@@ -23,8 +23,8 @@ const keyId = (key: Item, names: readonly string[]) => JSON.stringify(names.map(
 /**
  * The client ElectroDB sends through: it joins the GetItems started together (in the same turn of
  * the event loop, as `Promise.all` starts them) into BatchGetItems, and passes every other request
- * on unchanged. An action's first reads (the record and its organization, or several records) then
- * cost one request instead of two or more. On DynamoDB Local, which serves requests
+ * on unchanged. A read's first reads (the standing check's profile, the record and its organization)
+ * then cost one request instead of three. On DynamoDB Local, which serves requests
  * one after another, that is most of a read route's time; in AWS it saves round trips and signing.
  *
  * What each get answers is what it would have answered alone: its item or none, with the same

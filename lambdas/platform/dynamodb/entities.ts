@@ -7,7 +7,9 @@ import { callLogEntity } from './entities/call-log';
 import { carePlanEntity } from './entities/care-plan';
 import { ccmMonthEntity } from './entities/ccm-month';
 import { chartMonthEntity } from './entities/chart-month';
+import { callLinesForecastEntity } from './entities/call-lines-forecast';
 import { consentRecordEntity } from './entities/consent-record';
+import { callLinesEntity, callWaitingEntity } from './entities/call-lines';
 import { counterEntity } from './entities/counter';
 import { documentRevisionEntity } from './entities/document-revision';
 import { emrNotesEntity } from './entities/emr-notes';
@@ -59,6 +61,8 @@ export function createEntities(client: DynamoDBClient, table: string) {
       counter: counterEntity(config),
       callLog: callLogEntity(config),
       openCall: openCallEntity(config),
+      callLines: callLinesEntity(config),
+      callWaiting: callWaitingEntity(config),
       summaryEntry: summaryEntryEntity(config),
       link: linkEntity(config),
       summaryAccess: summaryAccessEntity(config),
@@ -76,6 +80,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       openCallback: openCallbackEntity(config),
       awaitingConsent: awaitingConsentEntity(config),
       chartMonth: chartMonthEntity(config),
+      callLinesForecast: callLinesForecastEntity(config),
       patientLinks: patientLinksEntity(config),
       patientMrn: patientMrnEntity(config),
       observation: observationEntity(config),

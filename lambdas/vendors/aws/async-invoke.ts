@@ -12,13 +12,14 @@ const MAX_RETRY_DELAY_MS = 30_000;
 export type InvokeJob = (job: JobName, event: unknown) => Promise<unknown>;
 
 export interface DeadLetter {
-  trigger: 'schedule' | 'rate' | 'event' | 'stream';
+  trigger: 'schedule' | 'rate' | 'event' | 'stream' | 'queue';
   /**
    * function: the handler failed every asynchronous attempt (AWS: the function's dead-letter queue);
-   * trigger: it could not be invoked at all (AWS: the schedule's DeadLetterConfig).
+   * trigger: it could not be invoked at all (AWS: the schedule's DeadLetterConfig), or a queue's
+   * message was received `maxReceiveCount` times (AWS: the queue's redrive policy).
    */
   destination: 'function' | 'trigger';
-  /** The schedule name (`rate:<job>` for rate jobs) or the event id. */
+  /** The schedule name (`rate:<job>` for rate jobs), the event id or the message id. */
   id: string;
   job: JobName | null;
   targetArn: string;
@@ -28,7 +29,7 @@ export interface DeadLetter {
   /** The error's name (ids and codes only: an error message may carry data). */
   errorCode: string;
   at: string;
-  /** Scheduler: the target Input, which AWS puts in the DLQ message body (ids only, by contract). */
+  /** Scheduler: the target Input, which AWS puts in the DLQ message body; a queue: the message body (ids only, by contract). */
   input?: string;
   /** Bus: the event's detail type. */
   detailType?: string;

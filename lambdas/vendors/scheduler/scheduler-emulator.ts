@@ -2,7 +2,8 @@
  * EventBridge Scheduler, locally: CreateSchedule, GetSchedule, DeleteSchedule and ListSchedules
  * (group, name prefix, state, MaxResults and NextToken paging) with the service's rules (names,
  * expressions, limits, conflicts, missing resources), and the runner behind them that fires due
- * one-time schedules into the job their target ARN names, with the target Input as the event.
+ * one-time schedules into their target, with the target Input as the event: the job a function ARN
+ * names (invoked asynchronously), or an SQS queue (the Input as the message body).
  *
  * Where AWS leaves an order open, the stand-in takes the stricter one: a one-time schedule is
  * deleted (ActionAfterCompletion DELETE) only after its invocation settles, so a handler that
@@ -18,7 +19,7 @@ export interface PendingSchedule {
   /** When it fires (ISO 8601, UTC). */
   dueAt: string;
   state: string;
-  /** The job the target ARN names, or null when it names none (it will dead-letter). */
+  /** The job the target ARN names (a function's, or the one a queue starts), or null when none (it will dead-letter). */
   job: JobName | null;
   input: string | null;
   /** Created for a time already past: kept, but it never fires. */
@@ -233,15 +234,17 @@ export interface SchedulerEmulatorOptions {
   schedules: StoredSchedule[];
   /** Called on every change, so the schedules survive a restart. */
   persist: () => void;
-  /** The job a target ARN names, or null when it names none. */
+  /** The job a target ARN names (a function's, or the one a queue starts), or null when it names none. */
   jobForFunctionArn: (arn: string) => JobName | null;
+  /** SendMessage to the queue an SQS target ARN names; false when no queue has that ARN. */
+  sendToQueue: (arn: string, body: string) => boolean;
   invoker: AsyncInvoker;
   deadLetter: DeadLetterSink;
   log: (line: string) => void;
 }
 
 export function createSchedulerEmulator(options: SchedulerEmulatorOptions) {
-  const { invoker, deadLetter, jobForFunctionArn, persist, log } = options;
+  const { invoker, deadLetter, jobForFunctionArn, sendToQueue, persist, log } = options;
   const groups = new Set(options.groups);
   const state = { schedules: options.schedules };
   const scheduleArn = (group: string, name: string) =>
@@ -253,6 +256,7 @@ export function createSchedulerEmulator(options: SchedulerEmulatorOptions) {
     const target = schedule.request.Target as Record<string, unknown>;
     const targetArn = String(target.Arn);
     const input = typeof target.Input === 'string' ? target.Input : undefined;
+    const toQueue = SQS_ARN_PATTERN.test(targetArn);
     const job = jobForFunctionArn(targetArn);
     let event: unknown = {};
     let payloadIsJson = true;
@@ -261,20 +265,28 @@ export function createSchedulerEmulator(options: SchedulerEmulatorOptions) {
     } catch {
       payloadIsJson = false;
     }
-    // What the target cannot recover from is not retried (a missing function, a payload Lambda refuses).
-    const result: { ok: boolean; attempts: number; errorCode?: string } = !job
-      ? { ok: false, attempts: 1, errorCode: 'ResourceNotFoundException' }
-      : !payloadIsJson
-        ? { ok: false, attempts: 1, errorCode: 'InvalidRequestContentException' }
-        : await invoker.invokeWithRetries(job, event, LAMBDA_ASYNC_ATTEMPTS);
+    // What the target cannot recover from is not retried (a missing function or queue, a payload
+    // Lambda refuses, an empty message SQS refuses). A message sent is delivered: the queue's own
+    // event source retries the job, not the schedule.
+    const result: { ok: boolean; attempts: number; errorCode?: string } = toQueue
+      ? input === undefined || input === ''
+        ? { ok: false, attempts: 1, errorCode: 'InvalidParameterValue' }
+        : sendToQueue(targetArn, input)
+          ? { ok: true, attempts: 1 }
+          : { ok: false, attempts: 1, errorCode: 'AWS.SimpleQueueService.NonExistentQueue' }
+      : !job
+        ? { ok: false, attempts: 1, errorCode: 'ResourceNotFoundException' }
+        : !payloadIsJson
+          ? { ok: false, attempts: 1, errorCode: 'InvalidRequestContentException' }
+          : await invoker.invokeWithRetries(job, event, LAMBDA_ASYNC_ATTEMPTS);
     if (invoker.isStopped()) {
       return { name: schedule.name, groupName: schedule.groupName, outcome: 'interrupted', attempts: result.attempts };
     }
     if (result.ok) {
-      log(`schedule ${schedule.groupName}/${schedule.name} invoked ${job ?? targetArn}`);
+      log(`schedule ${schedule.groupName}/${schedule.name} ${toQueue ? 'sent to' : 'invoked'} ${job ?? targetArn}`);
     } else {
       const dlq = field(target.DeadLetterConfig, 'Arn');
-      const invoked = job !== null && payloadIsJson;
+      const invoked = !toQueue && job !== null && payloadIsJson;
       deadLetter({
         trigger: 'schedule',
         destination: invoked ? 'function' : 'trigger',

@@ -16,6 +16,7 @@ import { vapiContractErrors } from './simulator/contract-validator';
 import { startVoiceSimulator, type VoiceSimulator } from './simulator/voice-simulator';
 import {
   assistantOverridesOf,
+  CONCURRENCY_LIMIT_REACHED,
   createCallBody,
   createVapiVoiceAgent,
   createWebCallBody,
@@ -366,6 +367,55 @@ describe('VapiVoiceAgent when Vapi fails', () => {
       kind: 'unavailable',
       detail: '429',
     });
+  });
+
+  // docs.vapi.ai/calls/call-concurrency: a create with every slot busy is answered 201, with a call
+  // that never starts (`subscriptionLimits.concurrencyBlocked`, the contract's ended reason).
+  const blockedCall = {
+    id: 'c-blocked',
+    orgId: 'org',
+    createdAt: '2030-01-15T14:00:00.000Z',
+    updatedAt: '2030-01-15T14:00:00.000Z',
+    status: 'ended',
+    endedReason: CONCURRENCY_LIMIT_REACHED,
+    customer: { number: '+15555550106', name: 'Ana Lopez' },
+    subscriptionLimits: { concurrencyBlocked: true, concurrencyLimit: 10, remainingConcurrentCalls: 0 },
+  };
+
+  it.each([
+    ['the answer says concurrencyBlocked', blockedCall],
+    ['only the ended reason says so', { ...blockedCall, subscriptionLimits: undefined }],
+  ])('turns a phone call create blocked by the concurrency limit into at_capacity (%s)', async (_, body) => {
+    stub = await startStub({ status: 201, body });
+    const agent = createVapiVoiceAgent(envFor(stub.url), { apiKey: API_KEY });
+
+    const error = await caught(agent.placeCall(request('+15555550106')));
+
+    expect(error).toBeInstanceOf(VoiceAgentError);
+    expect(error).toMatchObject({ kind: 'at_capacity', detail: CONCURRENCY_LIMIT_REACHED });
+    expect(String((error as Error).message)).not.toMatch(/Ana|5555/);
+    expect(stub.requests()).toBe(1);
+  });
+
+  it('turns a web call create blocked by the concurrency limit into at_capacity', async () => {
+    stub = await startStub({ status: 201, body: { ...blockedCall, type: 'webCall', customer: undefined } });
+    const agent = createVapiVoiceAgent(envFor(stub.url), { apiKey: API_KEY });
+    const { customerNumber: _, ...webRequest } = request('+15555550106');
+
+    expect(await caught(agent.createWebCall(webRequest))).toMatchObject({
+      kind: 'at_capacity',
+      detail: CONCURRENCY_LIMIT_REACHED,
+    });
+  });
+
+  it('places a call whose answer has a free slot (concurrencyBlocked false)', async () => {
+    stub = await startStub({
+      status: 201,
+      body: { id: 'c-ok', status: 'queued', subscriptionLimits: { concurrencyBlocked: false, concurrencyLimit: 10 } },
+    });
+    const agent = createVapiVoiceAgent(envFor(stub.url), { apiKey: API_KEY });
+
+    expect(await agent.placeCall(request('+15555550106'))).toEqual({ vendorCallId: 'c-ok' });
   });
 
   it('turns a timeout into unavailable/timeout', async () => {

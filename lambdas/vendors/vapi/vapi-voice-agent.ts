@@ -60,6 +60,8 @@ export class VapiVoiceAgent implements VoiceAgent, WebCallAgent {
       webCallUrl?: unknown;
       transport?: { callUrl?: unknown };
     };
+    // Web calls draw from the same pool of slots as phone calls (docs.vapi.ai/calls/call-concurrency).
+    throwIfConcurrencyBlocked(created);
     // Vapi names the room in `webCallUrl`, and in `transport.callUrl` (what `@vapi-ai/web` reads either way).
     const webCallUrl = call.webCallUrl ?? call.transport?.callUrl;
     if (typeof call.id !== 'string' || !call.id) throw new VoiceAgentError('unavailable', 'no_call_id');
@@ -75,6 +77,7 @@ export class VapiVoiceAgent implements VoiceAgent, WebCallAgent {
     } catch (error) {
       throw voiceAgentErrorOf(error);
     }
+    throwIfConcurrencyBlocked(created);
     if (!('id' in created) || !created.id) throw new VoiceAgentError('unavailable', 'no_call_id');
     return { vendorCallId: created.id };
   }
@@ -241,6 +244,27 @@ export function createWebCallBody(request: WebCallRequest, settings: VapiCallSet
     assistantId: request.assistantId,
     assistantOverrides: assistantOverridesOf({ ...request, audience: 'web', voicemailMessage: null }, settings),
   };
+}
+
+/** The ended reason of a call Vapi did not start because every concurrent-call slot was busy. */
+export const CONCURRENCY_LIMIT_REACHED = 'call.start.error-subscription-concurrency-limit-reached';
+
+/**
+ * Vapi answers a create over the account's concurrency limit with a call that never starts, not an
+ * HTTP error (docs.vapi.ai/calls/call-concurrency, "View concurrency in call responses": POST
+ * /call's answer carries `subscriptionLimits`, `concurrencyBlocked: true` when "the call could not
+ * start because all slots were full"; the contract's `Call.endedReason` names
+ * `call.start.error-subscription-concurrency-limit-reached`). Either sign is the outcome
+ * `at_capacity`: the call waits for a slot. Only the code is kept, never the answer.
+ */
+function throwIfConcurrencyBlocked(created: unknown): void {
+  const answer = (typeof created === 'object' && created !== null ? created : {}) as {
+    subscriptionLimits?: { concurrencyBlocked?: unknown };
+    endedReason?: unknown;
+  };
+  if (answer.subscriptionLimits?.concurrencyBlocked === true || answer.endedReason === CONCURRENCY_LIMIT_REACHED) {
+    throw new VoiceAgentError('at_capacity', CONCURRENCY_LIMIT_REACHED);
+  }
 }
 
 /**

@@ -35,6 +35,19 @@ export const CALLS_CONTRACT = {
       ),
     },
   },
+  getCallLines: {
+    ...CALLS_ENDPOINTS.getCallLines,
+    summary: 'The call lines now: the budget, the lines held back for people, in use, calls waiting (operators)',
+    answers: {
+      200: answer(answers.callLinesAnswer, 'The call lines', {
+        budget: 10,
+        reserved_for_people: 1,
+        in_use: 7,
+        waiting: 3,
+        oldest_waiting_since: '2026-03-04T14:00:00.000Z',
+      }),
+    },
+  },
   getCall: {
     ...CALLS_ENDPOINTS.getCall,
     summary: 'One call with its transcript and report',

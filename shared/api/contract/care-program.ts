@@ -20,6 +20,10 @@ const exampleProgram: CareProgram = {
   next: exampleChange,
   history: [exampleChange],
   qmb: { status: true, checked_on: '2026-11-02' },
+  qmb_history: [
+    { status: true, checked_on: '2026-11-02', set_at: '2026-11-02T16:20:00.000Z', set_by_name: 'Nora Ellis' },
+    { status: false, checked_on: '2026-03-09', set_at: null, set_by_name: null },
+  ],
 };
 
 const exampleFees = { rates: DEFAULT_RATES, custom: false, year: RATES_YEAR };

@@ -31,7 +31,7 @@ export const CARE_TIME_CONTRACT = {
   },
   billingReport: {
     ...CARE_TIME_ENDPOINTS.billingReport,
-    summary: "A page of the organization's monthly CCM billing report (one row per patient-month)",
+    summary: "A page of the organization's monthly care management billing report (one row per patient-month)",
     answers: {
       200: answer(answers.billingReportAnswer, 'One page', {
         month: '2026-11',
@@ -87,6 +87,7 @@ export const CARE_TIME_CONTRACT = {
           date: '2026-11-02',
           method: 'verbal',
           disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+          script_language: 'en',
           recorded_by_name: exampleUser.full_name,
           recorded_at: '2026-11-02T15:00:00.000Z',
         },

@@ -1,4 +1,4 @@
-/** The dashboards' routes: totals, CCM charts and the practice's worklist. */
+/** The dashboards' routes: totals, CCM charts, the practice's worklist and the operators' call-lines forecast. */
 import * as answers from '../answers';
 import { EXAMPLE_IDS, examplePatient, exampleProvider, exampleSummary } from '../examples';
 import { answer, type RouteContract } from './route';
@@ -137,6 +137,24 @@ export const DASHBOARD_CONTRACT = {
           complete: true,
           window_starts: '2026-11-24',
           in_window: true,
+        },
+      }),
+    },
+  },
+  callLinesForecast: {
+    ...DASHBOARD_ENDPOINTS.callLinesForecast,
+    summary:
+      'The call lines the next 30 days of scheduled calls need at their peak hour, against the budget (employees); null before the hourly job first ran',
+    answers: {
+      200: answer(answers.callLinesForecastAnswer, 'The forecast as last computed', {
+        forecast: {
+          computed_at: '2026-11-27T08:00:00.000Z',
+          budget: 200,
+          mean_call_seconds: 257,
+          window_hours: 3,
+          total_calls: 512_400,
+          peak: { hour: '2026-12-01T14:00:00.000Z', calls: 7600, slots_needed: 212 },
+          days: [{ date: '2026-11-27', hour: '2026-11-27T14:00:00.000Z', calls: 4100, slots_needed: 108 }],
         },
       }),
     },

@@ -25,6 +25,7 @@ export const CALLS_ENDPOINTS = {
   listObservations: { ...CALLS_ROUTES.listObservations, path: patientPathSchema, query: observationQuerySchema },
   listCalls: { ...CALLS_ROUTES.listCalls, query: pageQuerySchema },
   listScheduledCalls: { ...CALLS_ROUTES.listScheduledCalls, query: pageQuerySchema },
+  getCallLines: { ...CALLS_ROUTES.getCallLines, query: null },
   getCall: { ...CALLS_ROUTES.getCall, path: callPathSchema, query: null },
   placeCall: { ...CALLS_ROUTES.placeCall, path: patientPathSchema, body: null },
   scheduleCall: { ...CALLS_ROUTES.scheduleCall, path: patientPathSchema, body: scheduleCallSchema },

@@ -10,4 +10,5 @@ export const DASHBOARD_ENDPOINTS = {
   dashboardStats: { ...DASHBOARD_ROUTES.dashboardStats, query: null },
   dashboardCharts: { ...DASHBOARD_ROUTES.dashboardCharts, query: dashboardChartsQuerySchema },
   worklist: { ...DASHBOARD_ROUTES.worklist, query: null },
+  callLinesForecast: { ...DASHBOARD_ROUTES.callLinesForecast, query: null },
 } as const satisfies Record<string, Endpoint>;

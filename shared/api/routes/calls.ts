@@ -7,6 +7,7 @@ export const CALLS_ROUTES = {
   listObservations: { method: 'GET', resource: '/patients/{patientId}/observations', access: STAFF },
   listCalls: { method: 'GET', resource: '/calls', access: EMPLOYEE },
   listScheduledCalls: { method: 'GET', resource: '/calls/scheduled', access: EMPLOYEE },
+  getCallLines: { method: 'GET', resource: '/call-lines', access: EMPLOYEE },
   getCall: { method: 'GET', resource: '/calls/{callId}', access: STAFF },
   placeCall: { method: 'POST', resource: '/patients/{patientId}/calls', access: STAFF },
   scheduleCall: { method: 'POST', resource: '/patients/{patientId}/scheduled-calls', access: STAFF },

@@ -116,6 +116,7 @@ export function consentEntry(overrides: Partial<ConsentEntry> = {}): ConsentEntr
     date: '2026-01-05',
     method: 'verbal',
     disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+    script_language: 'en',
     recorded_by: { user_id: 'nurse-1', name: 'Nora Ellis' },
     recorded_at: '2026-01-05T15:00:00.000Z',
     ...overrides,

@@ -60,6 +60,10 @@ export function callLogEntity(config: EntityConfiguration) {
         reminded_for: { type: 'string' },
         /** The on-call number the assistant was given for a warm transfer when the call was placed. */
         transfer_offered_to: { type: 'string' },
+        /** The call holds a slot of the call lines since then (call-lines.ts); removed when given back. */
+        slot_taken_at: { type: 'string' },
+        /** A due call waiting for a line: since then (its call_waiting item has the same time). */
+        waiting_since: { type: 'string' },
         /** The warm transfer the report shows, if any (DECISIONS "Warm transfer"). */
         transfer: {
           type: 'map',

@@ -20,6 +20,8 @@ export function consentRecordEntity(config: EntityConfiguration) {
         date: { type: 'string', required: true },
         method: { type: ['verbal', 'written'] as const },
         disclosures: { type: 'list', items: { type: 'string' } },
+        /** The language of the consent script staff were shown; absent on changes recorded before it was kept. */
+        script_language: { type: ['en', 'es'] as const },
         /** User id (the token's `sub`) of who recorded it. */
         recorded_by: { type: 'string', required: true },
       },

@@ -45,6 +45,25 @@ export function patientEntity(config: EntityConfiguration) {
           type: 'map',
           properties: { status: { type: 'boolean', required: true }, checked_on: { type: 'string', required: true } },
         },
+        /**
+         * Every QMB check, oldest recorded first (ccm/qmb.ts): a past month is priced with the status
+         * checked by its end. `qmb` stays the latest by day. Absent on patients checked before the
+         * history was kept: their one check is `qmb`.
+         */
+        qmb_checks: {
+          type: 'list',
+          items: {
+            type: 'map',
+            properties: {
+              status: { type: 'boolean', required: true },
+              checked_on: { type: 'string', required: true },
+              // Absent on the one check recorded before checks were kept.
+              set_at: { type: 'string' },
+              set_by: { type: 'string' },
+              set_by_name: { type: 'string' },
+            },
+          },
+        },
         /** When the person asked on a call not to be called again ("stop calling"); absent: never. */
         calls_stopped_at: { type: 'string' },
         /**
@@ -67,7 +86,7 @@ export function patientEntity(config: EntityConfiguration) {
             },
           },
         },
-        /** Moves with each change of `care_programs` or `qmb`: two staff saving at once, the second is told to reload. */
+        /** Moves with each change of `care_programs` or `qmb` (and `qmb_checks`): two staff saving at once, the second is told to reload. */
         care_program_version: { type: 'number' },
         /** Where the patient stands in the enrollment funnel (shared/enrollment/funnel.ts); absent: outside it. */
         enrollment_stage: {

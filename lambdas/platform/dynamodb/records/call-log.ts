@@ -56,6 +56,8 @@ export function callLogRecordOf(i: CallLogItem): CallLogRecord {
     summary_utc_month: i.summary_utc_month ?? null,
     stop_requested: i.stop_requested ?? false,
     transfer_offered_to: i.transfer_offered_to ?? null,
+    slot_taken_at: i.slot_taken_at ?? null,
+    waiting_since: i.waiting_since ?? null,
     transfer: i.transfer ?? null,
     version: i.version,
   };

@@ -6,10 +6,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SYSTEM_PROMPT, STOP_CALLS_CONFIRMATION, renderPrompt } from '../../../../shared/values/settings';
 import type { OutboundCallRequest } from '../../../calls/ports';
 import { parseVapiWebhook } from '../vapi-messages';
-import { createVapiVoiceAgent } from '../vapi-voice-agent';
+import { CONCURRENCY_LIMIT_REACHED, createVapiVoiceAgent } from '../vapi-voice-agent';
 import type { VapiEnv } from '../../../kernel/env';
 import { vapiContractErrors } from './contract-validator';
-import { startVoiceSimulator, type VoiceSimulator, type VoiceSimulatorOptions } from './voice-simulator';
+import {
+  startVoiceSimulator,
+  type CreatedCall,
+  type VoiceSimulator,
+  type VoiceSimulatorOptions,
+} from './voice-simulator';
 
 const API_KEY = 'vapi-private-key-local';
 const SECRET = 'whsec_local_0123456789';
@@ -240,7 +245,7 @@ describe('voice simulator: the REST API', () => {
   it('answers a created call as a Vapi Call (queued), and lists and returns it', async () => {
     // Act
     const response = await postCall(simulator, validBody());
-    const created = (await response.json()) as Vapi.Call;
+    const { subscriptionLimits, ...created } = (await response.json()) as CreatedCall;
     const listed = (await (
       await fetch(`${simulator.url}/call`, { headers: { authorization: `Bearer ${API_KEY}` } })
     ).json()) as Vapi.Call[];
@@ -252,6 +257,9 @@ describe('voice simulator: the REST API', () => {
     expect(created).toMatchObject({ status: 'queued', type: 'outboundPhoneCall', assistantId: 'asst_careloop' });
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(vapiContractErrors('Call', created)).toEqual([]);
+    // Every create's answer carries the account's limits (docs.vapi.ai/calls/call-concurrency).
+    expect(subscriptionLimits).toMatchObject({ concurrencyBlocked: false, concurrencyLimit: 10 });
+    expect(vapiContractErrors('SubscriptionLimits', subscriptionLimits)).toEqual([]);
     expect(listed[0]?.id).toBe(created.id);
     expect(one.status).toBe(200);
     expect(missing.status).toBe(404);
@@ -587,7 +595,11 @@ describe('voice simulator: web calls', () => {
     expect(created).toMatchObject({ type: 'webCall', status: 'queued', assistantId: 'asst_careloop' });
     expect(created.webCallUrl).toBe(`${simulator.url}/web-call/${created.id}`);
     expect(created.transport).toEqual({ provider: 'daily', callUrl: created.webCallUrl });
-    const { webCallUrl: _, ...call } = created;
+    const {
+      webCallUrl: _,
+      subscriptionLimits: __,
+      ...call
+    } = created as typeof created & { subscriptionLimits: unknown };
     expect(vapiContractErrors('Call', call)).toEqual([]);
     expect(receiver.of(created.id)).toEqual([]);
   });
@@ -626,5 +638,101 @@ describe('voice simulator: web calls', () => {
 
   it('answers 404 to joining a room that does not exist', async () => {
     expect((await fetch(`${simulator.url}/web-call/unknown`, { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('voice simulator: the concurrency limit (docs.vapi.ai/calls/call-concurrency)', () => {
+  let receiver: Receiver;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.stop();
+  });
+
+  const webBody = () => {
+    const { assistantId, assistantOverrides } = validBody();
+    return { assistantId, assistantOverrides };
+  };
+  const postWeb = (simulator: VoiceSimulator) =>
+    fetch(`${simulator.url}/call/web`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify(webBody()),
+    });
+
+  it('answers a create with every slot busy as Vapi does: 201, concurrencyBlocked, a call that never starts', async () => {
+    const { simulator } = await startWith(receiver, { concurrencyLimit: 2 });
+    try {
+      // Two web calls nobody has joined yet hold both slots (phone and web calls share the pool).
+      const first = (await (await postWeb(simulator)).json()) as CreatedCall;
+      const second = (await (await postWeb(simulator)).json()) as CreatedCall;
+      const response = await postCall(simulator, validBody());
+      const { subscriptionLimits, ...call } = (await response.json()) as CreatedCall;
+      const web = (await (await postWeb(simulator)).json()) as CreatedCall;
+      await simulator.idle();
+
+      expect(first.subscriptionLimits).toEqual({
+        concurrencyBlocked: false,
+        concurrencyLimit: 2,
+        remainingConcurrentCalls: 1,
+      });
+      expect(second.subscriptionLimits.remainingConcurrentCalls).toBe(0);
+      expect(response.status).toBe(201);
+      expect(subscriptionLimits).toEqual({
+        concurrencyBlocked: true,
+        concurrencyLimit: 2,
+        remainingConcurrentCalls: 0,
+      });
+      expect(call).toMatchObject({ status: 'ended', endedReason: CONCURRENCY_LIMIT_REACHED });
+      expect(vapiContractErrors('Call', call)).toEqual([]);
+      expect(vapiContractErrors('SubscriptionLimits', subscriptionLimits)).toEqual([]);
+      expect(web).toMatchObject({ status: 'ended', subscriptionLimits: { concurrencyBlocked: true } });
+      expect(web.webCallUrl).toBeUndefined();
+      // Never rang: nothing posted; GET /call/{id} answers it ended.
+      expect(receiver.of(call.id)).toEqual([]);
+      const stored = await fetch(`${simulator.url}/call/${call.id}`, {
+        headers: { authorization: `Bearer ${API_KEY}` },
+      });
+      expect(await stored.json()).toMatchObject({ status: 'ended', endedReason: CONCURRENCY_LIMIT_REACHED });
+    } finally {
+      await simulator.stop();
+    }
+  });
+
+  it('frees a slot when a call ends, and the adapter reads a blocked create as at_capacity', async () => {
+    const { simulator, agent } = await startWith(receiver, { concurrencyLimit: 1 });
+    try {
+      const placed = await agent.placeCall(callRequest('+15555550106'));
+      // The slot is held while the call plays: a second create is blocked.
+      expect(await agent.placeCall(callRequest('+15555550107')).catch((e: unknown) => e)).toMatchObject({
+        name: 'VoiceAgentError',
+        kind: 'at_capacity',
+        detail: CONCURRENCY_LIMIT_REACHED,
+      });
+      await simulator.idle();
+      expect(simulator.calls().find((c) => c.id === placed.vendorCallId)?.status).toBe('ended');
+
+      // Ended: its slot is free again.
+      const next = await agent.placeCall(callRequest('+15555550108'));
+      expect(next.vendorCallId).toMatch(/^[0-9a-f-]{36}$/);
+      await simulator.idle();
+    } finally {
+      await simulator.stop();
+    }
+  });
+
+  it('takes its limit from VAPI_CONCURRENCY, as the deployment does (default 10)', async () => {
+    const previous = process.env.VAPI_CONCURRENCY;
+    process.env.VAPI_CONCURRENCY = '3';
+    const { simulator } = await startWith(receiver);
+    try {
+      const created = (await (await postWeb(simulator)).json()) as CreatedCall;
+      expect(created.subscriptionLimits).toMatchObject({ concurrencyLimit: 3, remainingConcurrentCalls: 2 });
+    } finally {
+      if (previous === undefined) delete process.env.VAPI_CONCURRENCY;
+      else process.env.VAPI_CONCURRENCY = previous;
+      await simulator.stop();
+    }
   });
 });

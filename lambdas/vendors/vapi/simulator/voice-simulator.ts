@@ -25,6 +25,16 @@
  *   joins it with `POST {webCallUrl}` (the URL is the only credential, as a Daily room's is) and gets
  *   the conversation's turns to play, while the call is played as a phone call from `in-progress` on
  *   (no ringing), with the same signed messages. A room is joined once; one never joined stays queued.
+ * - Concurrency (docs.vapi.ai/calls/call-concurrency): the account has `concurrencyLimit` slots
+ *   (VAPI_CONCURRENCY through readCallLines, as the deployment's budget; default 10), shared by phone
+ *   and web calls; a call holds one from its create until it has ended. Every create is answered
+ *   with `subscriptionLimits`; a create with every slot busy is answered as Vapi answers it, 201
+ *   with a call that never starts: `subscriptionLimits.concurrencyBlocked: true`, status `ended`,
+ *   endedReason `call.start.error-subscription-concurrency-limit-reached`. Nothing is posted after
+ *   it: the call never rang, and Vapi documents no message for it ("New calls receive a
+ *   concurrencyBlocked: true response and do not connect"); `GET /call/{id}` answers it ended.
+ *   A web call nobody joins ends after WEB_ROOM_MS (`customer-did-not-answer`, nothing posted), so
+ *   an abandoned room does not hold a slot for ever.
  * - `GET /call/{id}` keeps answering the ended call with its analysis and artifact, so a report lost
  *   on the way (`dropWebhooks`) can be reconciled.
  *
@@ -35,7 +45,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Vapi } from '@vapi-ai/server-sdk';
-import type { VapiWebhookAuth } from '../../../kernel/env';
+import { readCallLines, type VapiWebhookAuth } from '../../../kernel/env';
+import { CONCURRENCY_LIMIT_REACHED } from '../vapi-voice-agent';
 import {
   ENDED_REASONS,
   artifactFor,
@@ -70,7 +81,15 @@ export interface VoiceSimulatorOptions {
   log: (line: string) => void;
   /** Messages that are "lost" on the way (never posted); the call still ends normally in GET /call/{id}. */
   dropWebhooks?: 'none' | 'end-of-call-report' | 'all';
+  /** The account's concurrent-call slots; default readCallLines() (VAPI_CONCURRENCY, else 10). */
+  concurrencyLimit?: number;
 }
+
+/** How long a web call's room waits for a browser before the call ends unanswered. */
+export const WEB_ROOM_MS = { instant: 30_000, realtime: 5 * 60_000 } as const;
+
+/** A created call as POST /call and POST /call/web answer it: the call and the account's limits. */
+export type CreatedCall = Vapi.Call & { subscriptionLimits: Vapi.SubscriptionLimits; webCallUrl?: string };
 
 /**
  * A fault for the next call created (test hook `POST /__simulator/faults`, same API key): Vapi
@@ -117,6 +136,10 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
   const faults: SimulatorFault[] = [];
   /** Calls whose messages are lost by a fault: call id → what is dropped. */
   const droppedFor = new Map<string, 'end-of-call-report' | 'all'>();
+  const concurrencyLimit = options.concurrencyLimit ?? readCallLines();
+  /** Calls holding a slot: created and not ended (a blocked create is stored ended). */
+  const inProgress = () => [...calls.values()].filter((call) => call.status !== 'ended').length;
+  const roomTimers = new Set<NodeJS.Timeout>();
   // Compiled before the first request: a cold compile takes seconds, as long as a client's timeout.
   validatorFor('CreateCallDTO');
   validatorFor('CreateWebCallDTO');
@@ -182,9 +205,43 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
     if (refusals.length > 0) throw problem(400, 'Bad Request', refusals);
   }
 
-  function create(body: unknown, askedToStop: boolean): Vapi.Call {
+  /** The `subscriptionLimits` of a create's answer; call it once the call is stored. */
+  const limitsAfter = (blocked: boolean): Vapi.SubscriptionLimits => ({
+    concurrencyBlocked: blocked,
+    concurrencyLimit,
+    remainingConcurrentCalls: blocked ? 0 : Math.max(0, concurrencyLimit - inProgress()),
+  });
+
+  /**
+   * A create with every slot busy: stored as a call that ended before it started (GET /call/{id}
+   * answers it), answered with `concurrencyBlocked`, and never played.
+   */
+  function blocked(kind: 'phone' | 'web', dto: Vapi.CreateCallDto | Vapi.CreateWebCallDto): CreatedCall {
+    const now = new Date().toISOString();
+    const phone = kind === 'phone' ? (dto as Vapi.CreateCallDto) : null;
+    const call: Vapi.Call = {
+      id: randomUUID(),
+      orgId: ORG_ID,
+      createdAt: now,
+      updatedAt: now,
+      type: phone ? 'outboundPhoneCall' : 'webCall',
+      status: 'ended',
+      endedReason: CONCURRENCY_LIMIT_REACHED,
+      endedAt: now,
+      ...(dto.assistantId ? { assistantId: dto.assistantId } : {}),
+      ...(dto.assistantOverrides ? { assistantOverrides: dto.assistantOverrides } : {}),
+      ...(phone?.phoneNumberId ? { phoneNumberId: phone.phoneNumberId } : {}),
+      ...(phone?.customer ? { customer: phone.customer } : {}),
+    };
+    calls.set(call.id, call);
+    options.log(`voice simulator: call ${call.id} blocked (${concurrencyLimit} calls in progress)`);
+    return { ...structuredClone(call), subscriptionLimits: limitsAfter(true) };
+  }
+
+  function create(body: unknown, askedToStop: boolean): CreatedCall {
     const dto = body as Vapi.CreateCallDto;
     accept({ kind: 'phone', body: dto });
+    if (inProgress() >= concurrencyLimit) return blocked('phone', dto);
     const now = new Date().toISOString();
     const call: Vapi.Call = {
       id: randomUUID(),
@@ -213,13 +270,14 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
     );
     options.log(`voice simulator: call ${call.id} queued (${script.ending})`);
     playInBackground(call, script, dto.assistantOverrides?.server?.url ?? options.webhookUrl);
-    return structuredClone(call);
+    return { ...structuredClone(call), subscriptionLimits: limitsAfter(false) };
   }
 
   /** A web call: queued until a browser joins its room, then played as an answered check-in. */
-  function createWeb(body: unknown): Vapi.Call {
+  function createWeb(body: unknown): CreatedCall {
     const dto = body as Vapi.CreateWebCallDto;
     accept({ kind: 'web', body: dto });
+    if (inProgress() >= concurrencyLimit) return blocked('web', dto);
     const now = new Date().toISOString();
     const id = randomUUID();
     const webCallUrl = `${baseUrl}/web-call/${id}`;
@@ -243,8 +301,21 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
       script: inCallLanguage(dto.assistantOverrides, scriptFor(dto.assistantOverrides, 'Normal')),
       serverUrl: dto.assistantOverrides?.server?.url ?? options.webhookUrl,
     });
+    const timer = setTimeout(() => {
+      roomTimers.delete(timer);
+      if (!rooms.delete(id)) return;
+      const ended = new Date().toISOString();
+      Object.assign(call, {
+        status: 'ended',
+        endedReason: 'customer-did-not-answer',
+        endedAt: ended,
+        updatedAt: ended,
+      });
+      options.log(`voice simulator: web call ${id} ended (nobody joined)`);
+    }, WEB_ROOM_MS[options.speed]);
+    roomTimers.add(timer);
     options.log(`voice simulator: web call ${id} queued`);
-    return structuredClone(call);
+    return { ...structuredClone(call), subscriptionLimits: limitsAfter(false) };
   }
 
   /** A browser joins a web call's room: the call is played, and the browser gets the turns to play. */
@@ -407,6 +478,7 @@ export async function startVoiceSimulator(options: VoiceSimulatorOptions): Promi
     },
     stop: async () => {
       stopping.abort();
+      roomTimers.forEach(clearTimeout);
       await Promise.all([...playing]);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

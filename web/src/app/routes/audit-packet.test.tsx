@@ -24,6 +24,7 @@ const PACKET: AuditPacket = {
     date: '2026-11-02',
     method: 'written',
     disclosures: ['service', 'cost_sharing', 'right_to_stop', 'one_practitioner'],
+    script_language: 'es',
     recorded_by_name: 'Nora Nurse',
     recorded_at: '2026-11-02T15:00:00.000Z',
   },
@@ -97,7 +98,9 @@ describe('the audit packet page', { timeout: 30_000 }, () => {
     expect(requestsTo(requests, 'GET /patients/pat-1/audit-packet')[0]?.query).toMatchObject({ month: '2026-11' });
 
     const consent = screen.getByRole('region', { name: 'Consent' });
-    expect(within(consent).getByText(/Accepted on Nov 2, 2026, written; recorded by Nora Nurse/)).toBeVisible();
+    expect(
+      within(consent).getByText(/Accepted on Nov 2, 2026, written, script read in Spanish; recorded by Nora Nurse/),
+    ).toBeVisible();
     expect(within(consent).getAllByRole('listitem')).toHaveLength(4);
     expect(
       within(screen.getByRole('region', { name: 'Care Plan in Force' })).getByText('E11.9 Type 2 diabetes mellitus'),

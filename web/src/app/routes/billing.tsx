@@ -8,7 +8,7 @@ import { useOrganizations } from '../../features/organizations/api/get-organizat
 import { BillingReportView } from '../../features/billing/components/billing-report-view';
 import { BackButton } from '../../components/layout/back-button';
 
-/** `/admin/billing?org=`: an organization's monthly CCM billing report, for operators (read only). */
+/** `/admin/billing?org=`: an organization's monthly care management billing report, for operators (read only). */
 export function AdminBillingPage() {
   const [params, setParams] = useSearchParams();
   const organizationId = params.get('org') ?? '';
@@ -52,7 +52,7 @@ export function AdminBillingPage() {
   );
 }
 
-/** `/provider/billing`: the practice's monthly CCM billing report. */
+/** `/provider/billing`: the practice's monthly care management billing report. */
 export function ProviderBillingPage() {
   const user = useSignedInUser();
   return (

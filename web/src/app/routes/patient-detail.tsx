@@ -34,7 +34,8 @@ import { CareProgramPanel } from '../../features/patients/components/care-progra
 import { EditPatientModal } from '../../features/patients/components/edit-patient-modal';
 import { FhirExportButton } from '../../features/patients/components/fhir-export-button';
 import { InviteToEnroll } from '../../features/enrollment/components/invite-to-enroll';
-import { birthLine, formatDay, LANGUAGE_NAMES, patientName } from '../../features/patients/components/format.utils';
+import { birthLine, formatDay, patientName } from '../../features/patients/components/format.utils';
+import { LANGUAGE_NAMES } from '../../../../shared/enrollment/patient-fields';
 import { BillingPractitionerSelect } from '../../features/users/components/billing-practitioner-select';
 import { Field } from '../../components/data/field';
 import { formatMbi } from '../../../../shared/ccm/identifiers';

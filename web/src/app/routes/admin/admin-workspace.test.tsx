@@ -35,15 +35,18 @@ const profile = (id: string, overrides: Partial<UserProfile> = {}) =>
 
 const patientNumber = (n: number) => patient({ id: `pat-${n}`, first_name: 'Pat', last_name: `Number${n}` });
 
+const OWN_LOADS = ['/dashboard-charts', '/call-lines/forecast'];
+
 /** The signed-in admin plus the routes a test answers; anything else is a 404. */
 function openAs(url: string, routes: Record<string, FakeApiAnswer>) {
-  // The dashboard's charts load on their own (ccm-charts-section.test.tsx): none here.
+  // The dashboard's charts and call-lines forecast load on their own (ccm-charts-section.test.tsx,
+  // call-lines-forecast-card.test.tsx): none here.
   const { services, requests } = createFakeApi(
-    { 'GET /dashboard-charts': () => NO_CHARTS, ...routes },
+    { 'GET /dashboard-charts': () => NO_CHARTS, 'GET /call-lines/forecast': () => ({ forecast: null }), ...routes },
     { user: admin },
   );
   const view = renderWithProviders(null, { routes: createAppRoutes(), url, services });
-  const sent = () => requests.filter((request) => request.path !== '/dashboard-charts');
+  const sent = () => requests.filter((request) => !OWN_LOADS.includes(request.path));
   return { ...view, sent, user: userEvent.setup() };
 }
 

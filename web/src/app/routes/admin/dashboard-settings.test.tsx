@@ -45,8 +45,9 @@ function openDashboard(canManageSettings: boolean | undefined) {
   });
   const { services, requests } = createFakeApi(
     {
-      // The dashboard's charts load on their own (ccm-charts-section.test.tsx): none here.
+      // The dashboard's charts and call-lines forecast load on their own: none here.
       'GET /dashboard-charts': () => NO_CHARTS,
+      'GET /call-lines/forecast': () => ({ forecast: null }),
       'GET /dashboard-stats': () => stats,
       'GET /compliance-settings': () => settings,
       'GET /calls/scheduled': () => page([callLog({ status: 'scheduled', patient_name: 'Ruth Dawson' })]),
@@ -54,7 +55,8 @@ function openDashboard(canManageSettings: boolean | undefined) {
     { user: operator },
   );
   renderWithProviders(null, { routes: createAppRoutes(), url: '/admin', services });
-  const paths = () => requests.map((r) => r.path).filter((path) => path !== '/dashboard-charts');
+  const paths = () =>
+    requests.map((r) => r.path).filter((path) => path !== '/dashboard-charts' && path !== '/call-lines/forecast');
   return { paths, user: userEvent.setup() };
 }
 

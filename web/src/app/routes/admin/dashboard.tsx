@@ -25,6 +25,7 @@ import { ScheduledCallsModal } from '../../../features/calls/components/schedule
 import { useDashboardStats } from '../../../features/dashboard/api/dashboard-stats';
 import { StatTile } from '../../../features/dashboard/components/stat-tile';
 import { CcmChartsSection } from '../../../features/dashboard/components/ccm-charts-section';
+import { CallLinesForecastCard } from '../../../features/dashboard/components/call-lines-forecast-card';
 import { DeleteOrganizationModal } from '../../../features/organizations/components/delete-organization-modal';
 import { OrganizationCard } from '../../../features/organizations/components/organization-card';
 import { OrganizationFormModal } from '../../../features/organizations/components/organization-form-modal';
@@ -194,6 +195,8 @@ export function AdminDashboardPage() {
           </SimpleGrid>
         )}
       </Stack>
+
+      <CallLinesForecastCard />
 
       <CcmChartsSection description="Every organization." />
 

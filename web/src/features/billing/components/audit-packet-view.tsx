@@ -2,6 +2,7 @@ import { Alert, Badge, Card, List, Loader, SimpleGrid, Stack, Table, Text, Title
 import type { ReactNode } from 'react';
 import { ruleLine, type AuditPacket } from '../../../../../shared/audit-packet';
 import { formatMbi } from '../../../../../shared/ccm/identifiers';
+import { LANGUAGE_NAMES } from '../../../../../shared/enrollment/patient-fields';
 import { CONSENT_DISCLOSURE_LABELS, CONSENT_METHOD_LABELS, CONSENT_STATUS_LABELS } from '../../../../../shared/consent';
 import { COUNTS_AS_LABELS } from '../../../../../shared/values/care-time';
 import { CARE_ROLE_LABELS } from '../../../../../shared/roles';
@@ -61,6 +62,7 @@ export function AuditPacketSections({ packet }: { packet: AuditPacket }) {
             <Text size="sm">
               {CONSENT_STATUS_LABELS[consent.status]} on {formatDay(consent.date)}
               {consent.method ? `, ${CONSENT_METHOD_LABELS[consent.method].toLowerCase()}` : ''}
+              {consent.script_language ? `, script read in ${LANGUAGE_NAMES[consent.script_language]}` : ''}
               {consent.recorded_by_name ? `; recorded by ${consent.recorded_by_name}` : ''} at{' '}
               {formatDateTime(consent.recorded_at)}
             </Text>

@@ -95,7 +95,7 @@ describe('the billing page', { timeout: 30_000 }, () => {
       next_cursor: null,
     });
 
-    const table = await screen.findByRole('table', { name: 'CCM billing report, March 2026' });
+    const table = await screen.findByRole('table', { name: 'Care management billing report, March 2026' });
     const [, first, second] = within(table).getAllByRole('row');
     expect(
       within(first!)
@@ -153,7 +153,7 @@ describe('the billing page', { timeout: 30_000 }, () => {
   it('lets operators read an organization’s report, without marking anything billed', async () => {
     openBilling({ month: '2026-03', items: [READY], next_cursor: null }, 'careloop_employee');
 
-    const table = await screen.findByRole('table', { name: 'CCM billing report, March 2026' });
+    const table = await screen.findByRole('table', { name: 'Care management billing report, March 2026' });
     expect(within(table).getByText('Ready to bill')).toBeVisible();
     expect(within(table).queryByRole('button', { name: /Mark .* billed/ })).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveValue('prov-1');

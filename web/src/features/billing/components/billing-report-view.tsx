@@ -34,7 +34,7 @@ export interface BillingReportViewProps {
 }
 
 /**
- * The monthly CCM billing report of one organization (product-rules.md "Care management (CCM)"):
+ * The monthly care management billing report (CCM, PCM, APCM; ccm/README.md) of one organization:
  * one row per patient-month with consent, conditions, minutes, AI contacts, the codes the
  * documentation supports and why, and billing. Filters by month and 'ready to bill'; CSV export.
  */
@@ -109,9 +109,17 @@ export function BillingReportView({ organizationId, canEdit, canEditFees, patien
           />
         }
       >
-        <Table.ScrollContainer minWidth={1180} type="native" tabIndex={0} role="region" aria-label="CCM billing report">
+        <Table.ScrollContainer
+          minWidth={1180}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Care management billing report"
+        >
           <Table striped>
-            <Table.Caption>CCM billing report{shownMonth ? `, ${monthLabel(shownMonth)}` : ''}</Table.Caption>
+            <Table.Caption>
+              Care management billing report{shownMonth ? `, ${monthLabel(shownMonth)}` : ''}
+            </Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Patient</Table.Th>

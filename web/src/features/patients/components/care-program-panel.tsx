@@ -1,4 +1,4 @@
-import { Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, List, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { PROGRAMS, type Program } from '../../../../../shared/ccm/programs';
 import { PROGRAM_LABELS, careProgramRequestSchema, type CareProgram } from '../../../../../shared/care-program';
@@ -18,7 +18,11 @@ export interface CareProgramPanelProps {
 const qmbText = (qmb: CareProgram['qmb']) =>
   qmb ? `${qmb.status ? 'Yes' : 'No'}, checked ${qmb.checked_on}` : 'Not checked';
 
-/** The patient's care-management program (a change takes effect next month) and QMB status. */
+const checkText = (check: CareProgram['qmb_history'][number]) =>
+  `${check.status ? 'Yes' : 'No'}, checked ${check.checked_on}` +
+  (check.set_by_name ? `, recorded by ${check.set_by_name}` : '');
+
+/** The patient's care-management program (a change takes effect next month), QMB status and the checks behind it. */
 export function CareProgramPanel({ patientId, timezone, canEdit }: CareProgramPanelProps) {
   const query = useCareProgram(patientId);
   const carePlan = useCarePlan(patientId);
@@ -72,6 +76,18 @@ export function CareProgramPanel({ patientId, timezone, canEdit }: CareProgramPa
               </Text>
             )}
             <Text size="sm">Qualified Medicare Beneficiary: {qmbText(current.qmb)}</Text>
+            {current.qmb_history.length > 1 && (
+              <>
+                <Text size="sm" id={`${headingId}-qmb`}>
+                  QMB checks (each month is billed with the check made by its end):
+                </Text>
+                <List size="sm" aria-labelledby={`${headingId}-qmb`}>
+                  {current.qmb_history.map((check, i) => (
+                    <List.Item key={`${check.checked_on}-${check.set_at ?? i}`}>{checkText(check)}</List.Item>
+                  ))}
+                </List>
+              </>
+            )}
           </Stack>
         )}
         {canEdit && current && (

@@ -80,7 +80,14 @@ describe('CCM on the patient page', { timeout: 30_000 }, () => {
     fail = false;
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Try again' }));
     const table = await screen.findByRole('table', { name: 'Consent history' });
-    expect(within(table).getAllByRole('row')[1]?.textContent).toMatch(/Accepted.*Verbal.*4 of 4 confirmed.*Nora Ellis/);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Status', 'Date', 'Method', 'Script', 'Disclosures', 'Recorded']);
+    expect(within(table).getAllByRole('row')[1]?.textContent).toMatch(
+      /Accepted.*Verbal.*English.*4 of 4 confirmed.*Nora Ellis/,
+    );
     await expectNoAxeViolations();
   });
 

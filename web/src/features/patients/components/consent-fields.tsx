@@ -11,7 +11,7 @@ import {
   type ConsentMethod,
   type ConsentStatus,
 } from '../../../../../shared/consent';
-import type { PreferredLanguage } from '../../../../../shared/enrollment/patient-fields';
+import { LANGUAGE_NAMES, type PreferredLanguage } from '../../../../../shared/enrollment/patient-fields';
 import type { ConsentValues } from './consent.utils';
 
 export interface ConsentFieldsProps {
@@ -24,8 +24,6 @@ export interface ConsentFieldsProps {
   /** The patient's language: the script staff read aloud is in it (default English). */
   language?: PreferredLanguage;
 }
-
-const LANGUAGE_NAMES: Record<PreferredLanguage, string> = { en: 'English', es: 'Spanish' };
 
 /**
  * The disclosures as staff read them aloud, in the patient's language; a script in another language

@@ -9,6 +9,7 @@ import { useConsent, useRecordConsent } from '../api/consent';
 import { ConsentFields } from './consent-fields';
 import { consentDefaults, toConsentPayload, validateConsent, type ConsentValues } from './consent.utils';
 import { formatDateTime, formatDay } from './format.utils';
+import { LANGUAGE_NAMES } from '../../../../../shared/enrollment/patient-fields';
 import { LoadMore } from '../../../components/table/load-more';
 import { FormActions } from '../../../components/forms/form-actions';
 
@@ -61,6 +62,7 @@ export function ConsentPanel({ patientId, patientName, timezone, language }: Con
                     <Table.Th scope="col">Status</Table.Th>
                     <Table.Th scope="col">Date</Table.Th>
                     <Table.Th scope="col">Method</Table.Th>
+                    <Table.Th scope="col">Script</Table.Th>
                     <Table.Th scope="col">Disclosures</Table.Th>
                     <Table.Th scope="col">Recorded</Table.Th>
                   </Table.Tr>
@@ -71,6 +73,7 @@ export function ConsentPanel({ patientId, patientName, timezone, language }: Con
                       <Table.Td>{CONSENT_STATUS_LABELS[entry.status]}</Table.Td>
                       <Table.Td>{formatDay(entry.date)}</Table.Td>
                       <Table.Td>{entry.method ? CONSENT_METHOD_LABELS[entry.method] : '—'}</Table.Td>
+                      <Table.Td>{entry.script_language ? LANGUAGE_NAMES[entry.script_language] : '—'}</Table.Td>
                       <Table.Td>
                         {entry.status === 'accepted'
                           ? `${entry.disclosures.length} of ${CONSENT_DISCLOSURES.length} confirmed`

@@ -1,5 +1,4 @@
 import type { ClinicalDocument, Patient } from '../../../../../shared/domain';
-import type { PreferredLanguage } from '../../../../../shared/enrollment/patient-fields';
 
 const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -15,9 +14,6 @@ export function formatDay(day: string): string {
   const date = parse(`${day}T12:00:00.000Z`);
   return date ? DATE.format(date) : day;
 }
-
-/** How staff screens name a patient's language (staff screens stay English: DECISIONS "Languages"). */
-export const LANGUAGE_NAMES: Record<PreferredLanguage, string> = { en: 'English', es: 'Spanish' };
 
 /** Whole years from a date of birth to `today` (both `YYYY-MM-DD`): a birthday counts on its day. */
 export function ageOn(dateOfBirth: string, today: string): number {

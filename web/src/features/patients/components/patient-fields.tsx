@@ -1,7 +1,7 @@
 import { Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { NameFields } from '../../../components/forms/name-fields';
-import { LANGUAGE_NAMES } from './format.utils';
+import { LANGUAGE_NAMES } from '../../../../../shared/enrollment/patient-fields';
 import type { PatientFormValues } from './patient-form.utils';
 
 export interface PatientFieldsProps {
