@@ -123,6 +123,7 @@ async function enrolPatient(
     status: 'accepted' as const,
     date: day,
     method: 'verbal' as const,
+    scriptLanguage: 'en' as const,
     disclosures: [...CONSENT_DISCLOSURES],
     recordedBy: BY,
     recordedAt: at,

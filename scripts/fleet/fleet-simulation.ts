@@ -88,7 +88,7 @@ export interface FleetFigures {
 }
 
 type FleetEvent =
-  | { kind: 'due'; callLogId: string; via: 'schedule' | 'queue'; token?: number }
+  | { kind: 'due'; callLogId: string; via: 'schedule' | 'queue'; token?: number; waitingSince?: string }
   | { kind: 'vapi'; vendorCallId: string; step: CallStep }
   | { kind: 'completed'; callLogId: string }
   | { kind: 'reconcile' };
@@ -158,9 +158,9 @@ export async function runFleet(options: FleetOptions): Promise<FleetFigures> {
     },
   };
   const queue: CallQueue = {
-    enqueue: (callLogId, delaySeconds) => {
+    enqueue: (callLogId, delaySeconds, waitingSince) => {
       usage.sqs++;
-      events.push(now + delaySeconds * 1000, { kind: 'due', callLogId, via: 'queue' });
+      events.push(now + delaySeconds * 1000, { kind: 'due', callLogId, via: 'queue', waitingSince });
       return Promise.resolve();
     },
   };
@@ -176,7 +176,12 @@ export async function runFleet(options: FleetOptions): Promise<FleetFigures> {
       return Promise.resolve();
     },
   };
-  const signals: CallSignals = { unmatched: () => void unmatched++, callCost: () => undefined };
+  const signals: CallSignals = {
+    unmatched: () => void unmatched++,
+    callCost: () => undefined,
+    waitingForLine: () => undefined,
+    lineWait: () => undefined,
+  };
   const vapi = new VirtualVapi(options.slots, clock, random, (at, vendorCallId, step) =>
     events.push(at, { kind: 'vapi', vendorCallId, step }),
   );
@@ -185,7 +190,7 @@ export async function runFleet(options: FleetOptions): Promise<FleetFigures> {
     voice: vapi,
     defaultAssistantId: 'fleet-assistant',
     scheduler,
-    queue,
+    callQueue: queue,
     events: bus,
     signals,
     callLines: options.slots,
@@ -202,7 +207,8 @@ export async function runFleet(options: FleetOptions): Promise<FleetFigures> {
     }
   };
   /** The placing step: the place-scheduled-call job on one due call. */
-  const place = (callLogId: string) => placeScheduledCall(deps, callLogId, 'place-scheduled-call');
+  const place = (callLogId: string, waitingSince?: string) =>
+    placeScheduledCall(deps, callLogId, 'place-scheduled-call', waitingSince ? { waitingSince } : {});
   /** What the vapi-webhook function does with a verified body. */
   const webhook = async (body: unknown) => {
     const message = parseVapiWebhook(body);
@@ -251,7 +257,7 @@ export async function runFleet(options: FleetOptions): Promise<FleetFigures> {
         if (event.via === 'schedule') usage.scheduler++;
         // A message in the queue is received and deleted; a schedule into the queue sent it first.
         if (event.via === 'queue' || SCHEDULES_FIRE_INTO_QUEUE) usage.sqs += event.via === 'queue' ? 2 : 3;
-        const result = await invoke('place-scheduled-call', () => place(event.callLogId));
+        const result = await invoke('place-scheduled-call', () => place(event.callLogId, event.waitingSince));
         placements[result] = (placements[result] ?? 0) + 1;
         break;
       }
