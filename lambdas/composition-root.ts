@@ -49,12 +49,16 @@ import {
 export const systemClock: Clock = { now: () => new Date() };
 export const randomIds: Ids = { newId: () => randomUUID() };
 
-/** The single table and every repository on it (one client; repositories are plain objects). */
-export function tableDeps(env: TableEnv = readTableEnv(), clock: Clock = systemClock, ids: Ids = randomIds) {
-  const client = new DynamoDBClient({
-    region: env.region,
-    ...(env.dynamoEndpoint ? { endpoint: env.dynamoEndpoint } : {}),
-  });
+/**
+ * The single table and every repository on it (one client; repositories are plain objects). The
+ * fleet simulation passes its own client, to count the requests it sends.
+ */
+export function tableDeps(
+  env: TableEnv = readTableEnv(),
+  clock: Clock = systemClock,
+  ids: Ids = randomIds,
+  client = new DynamoDBClient({ region: env.region, ...(env.dynamoEndpoint ? { endpoint: env.dynamoEndpoint } : {}) }),
+) {
   const db = createEntities(client, env.tableName);
   return {
     clock,

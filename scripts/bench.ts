@@ -21,12 +21,17 @@
  *   job's heap growth with 1,000 and 5,000 rows.
  * - cold starts (scripts/cold-starts.ts): each function's import time over that of a bundle holding only
  *   the DynamoDB document client, median of 5 fresh processes each, round by round.
- * Flags: --staff-reads-only (the staff reads alone), --cold-starts-only, --skip-cold-starts, --cold-start-runs N (default 5), --import-rows N (default 5000), --import-only (the panel import alone), --webhook-requests N (default 300), --schedules N (default 10000), --summary-calls N
+ * - the fleet simulation (scripts/bench-fleet.ts): a day of monthly check-ins across 100 practices within
+ *   20 call slots on a virtual clock, through the real placing, webhook and follow-up code; lost and
+ *   twice-placed calls (both must be 0, else the bench exits non-zero), DynamoDB requests and Lambda
+ *   invocations per completed call, and the API path's AWS cost per patient-month. Last in a full run.
+ * Flags: --fleet (the fleet simulation alone), --calls N (its check-ins, default 10000), --staff-reads-only (the staff reads alone), --cold-starts-only, --skip-cold-starts, --cold-start-runs N (default 5), --import-rows N (default 5000), --import-only (the panel import alone), --webhook-requests N (default 300), --schedules N (default 10000), --summary-calls N
  * (default 10000), --staff-requests N (default 200), --bundles, --skip-bundles, --build-web, --skip-lighthouse,
  * --web-only (the web pages alone), --lighthouse-runs N (default 3; the median run is reported),
  * --lighthouse-reports DIR (each run's Lighthouse report), --lighthouse-pages LABELS (some of the pages, by
  * label, comma-separated: `/,/login,provider dashboard`). CARELOOP_TEST_PORT_SHIFT shifts the web pages' ports.
  */
+import './bench-env';
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -66,6 +71,7 @@ import {
   type TracedRequest,
 } from '../test/support/staff-reads';
 import { coldStartGoal, measureColdStarts } from './cold-starts';
+import { benchFleet } from './bench-fleet';
 
 const { values } = parseArgs({
   options: {
@@ -87,6 +93,8 @@ const { values } = parseArgs({
     'lighthouse-runs': { type: 'string', default: '3' },
     'lighthouse-reports': { type: 'string' },
     'lighthouse-pages': { type: 'string' },
+    fleet: { type: 'boolean', default: false },
+    calls: { type: 'string', default: '10000' },
   },
 });
 
@@ -132,6 +140,10 @@ function report(callLogId: string, vendorCallId: string) {
 }
 
 async function main() {
+  if (values.fleet) {
+    await benchFleetRun();
+    return;
+  }
   if (values['web-only']) {
     await benchWebPages();
     return;
@@ -316,6 +328,18 @@ async function main() {
 
   if (!values['skip-cold-starts']) await benchColdStarts();
   if (!values['skip-lighthouse']) await benchWebPages();
+  await benchFleetRun();
+}
+
+/** The fleet simulation (issue 27 item 3): 20 slots, as a deployment with VAPI_CONCURRENCY=20. */
+async function benchFleetRun() {
+  const shift = Number(process.env.CARELOOP_TEST_PORT_SHIFT ?? 0);
+  const run = { calls: Number(values.calls), practices: 100, slots: 20, seed: 2026, day: '2026-12-01' };
+  const figures = await benchFleet(run, 8902 + shift, say);
+  if (figures.lost > 0 || figures.twice > 0) {
+    say(`Fleet simulation: ${figures.lost} lost and ${figures.twice} placed twice (both must be 0).`);
+    process.exitCode = 1;
+  }
 }
 
 /** Each function's cold import next to the DynamoDB document client's alone (issue 27 item 4). */
