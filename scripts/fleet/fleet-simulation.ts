@@ -97,7 +97,7 @@ type FleetEvent =
  * Where a firing schedule sends its call: straight to the placer (a Lambda target), or into the SQS
  * queue the placer reads (each delivery then also costs SQS's send, receive and delete).
  */
-const SCHEDULES_FIRE_INTO_QUEUE = false;
+const SCHEDULES_FIRE_INTO_QUEUE = true;
 /** EventBridge Scheduler fires no sooner than a minute from now (eventbridge-call-scheduler.ts). */
 const SCHEDULE_LEAD_MS = 60_000;
 /** A bus event reaches its rules' targets about a second later. */

@@ -1,6 +1,6 @@
 /**
  * The fleet simulation (issue 27 item 3) small, on the stack's DynamoDB Local in a table of its
- * own: 60 check-ins of 2 practices within 5 call slots, through the real placing,
+ * own: 30 check-ins of 2 practices within 5 call slots, through the real placing,
  * webhook and follow-up code. None is lost, none placed twice, every completed one was placed
  * inside its window, and the counts it prices are those of the calls it ran.
  */
@@ -24,7 +24,7 @@ describe('the fleet simulation', () => {
     });
     await ensureTable(client, tableName);
     const figures = await runFleet({
-      calls: 60,
+      calls: 30,
       practices: 2,
       slots: 5,
       seed: 7,
@@ -34,10 +34,10 @@ describe('the fleet simulation', () => {
       memoryMb: 512,
     });
 
-    expect(figures.calls).toBe(60);
+    expect(figures.calls).toBe(30);
     expect(figures.lost).toBe(0);
     expect(figures.twice).toBe(0);
-    expect(figures.completed + figures.failed + figures.moved).toBe(60);
+    expect(figures.completed + figures.failed + figures.moved).toBe(30);
     expect(figures.completedInWindow).toBe(figures.completed);
     expect(figures.completed).toBeGreaterThan(0);
     expect(figures.peakSlots).toBeLessThanOrEqual(5);
