@@ -1,9 +1,15 @@
 import type { HttpMethod } from '../shared/api/http';
 import { CAPABILITY_SPECS, type FunctionName, type JobName } from './capabilities';
-import type { RouteAccess } from '../shared/api/access';
+import { isBrowserAccess, type RouteAccess } from '../shared/api/access';
 
 export type { FunctionName, JobName };
-export { isStaffAccess, isWebhookAccess, type RouteAccess, type WebhookAccess } from '../shared/api/access';
+export {
+  isBrowserAccess,
+  isStaffAccess,
+  isWebhookAccess,
+  type RouteAccess,
+  type WebhookAccess,
+} from '../shared/api/access';
 
 /**
  * The route manifest, derived from the capabilities' spec modules: the single source for the CDK
@@ -33,6 +39,22 @@ export const ROUTES: readonly RouteDefinition[] = CAPABILITY_SPECS.flatMap((c) =
     })),
   ),
 );
+
+/**
+ * The resource paths that answer CORS preflight, with the methods a browser may call on each: the
+ * paths of staff and link routes. A vendor's webhook or a path segment with no route of its own gets
+ * no OPTIONS method (no browser calls it), which keeps the Stateless stack's API resources down.
+ */
+export function preflightPaths(routes: readonly RouteDefinition[]): ReadonlyMap<string, readonly HttpMethod[]> {
+  return routes
+    .filter((r) => isBrowserAccess(r.access))
+    .reduce(
+      (paths, route) => paths.set(route.path, [...(paths.get(route.path) ?? []), route.method]),
+      new Map<string, HttpMethod[]>(),
+    );
+}
+
+const PREFLIGHT_PATHS = preflightPaths(ROUTES);
 
 /** Twilio's webhooks live under one base: its public URL is configuration (TWILIO_WEBHOOK_BASE_URL). */
 export const TWILIO_WEBHOOK_BASE = '/webhooks/twilio';
@@ -70,4 +92,19 @@ export function findRoute(method: string, path: string) {
     if (params && (!best || Object.keys(params).length < Object.keys(best.params).length)) best = { route, params };
   }
   return best;
+}
+
+/**
+ * The methods a preflight for a concrete path allows, as API Gateway answers it: the path's resource
+ * (the most specific match, whatever the method) and its OPTIONS method, or null when that resource
+ * has none (API Gateway then answers "missing authentication token", which the API maps to 404).
+ */
+export function preflightMethods(path: string): readonly HttpMethod[] | null {
+  let best: { path: string; params: number } | null = null;
+  for (const route of ROUTES) {
+    const params = matchPath(route.path, path);
+    const count = params ? Object.keys(params).length : 0;
+    if (params && (!best || count < best.params)) best = { path: route.path, params: count };
+  }
+  return best ? (PREFLIGHT_PATHS.get(best.path) ?? null) : null;
 }

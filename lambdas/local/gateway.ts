@@ -12,7 +12,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { lambdaContext } from './lambda-context';
 import { JwtVerifier } from 'aws-jwt-verify';
 import type { FunctionName } from '../routes';
-import { findRoute, isStaffAccess } from '../routes';
+import { findRoute, isStaffAccess, preflightMethods } from '../routes';
 import { SECURITY_HEADERS } from '../platform/security-headers';
 import { allowOriginHeaders, withoutAllowOrigin } from './cors';
 import type { FileOutbox } from './outbox';
@@ -133,7 +133,13 @@ export async function startGateway(options: GatewayOptions) {
         res.setHeader(name, value);
       }
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, CORS_RULES);
+        // As API Gateway: only the paths browsers call have an OPTIONS method (PREFLIGHT_PATHS).
+        const methods = preflightMethods(url.pathname);
+        if (!methods) {
+          json(res, 404, { error: 'Not found', code: 'route.not_found' });
+          return;
+        }
+        res.writeHead(204, { ...CORS_RULES, 'Access-Control-Allow-Methods': [...methods, 'OPTIONS'].join(',') });
         res.end();
         return;
       }

@@ -16,6 +16,8 @@ export const isStaffAccess = (access: RouteAccess): access is readonly Role[] | 
   access === 'signed-in' || Array.isArray(access);
 export const isWebhookAccess = (access: RouteAccess): access is WebhookAccess =>
   access === 'webhook:vapi' || access === 'webhook:twilio';
+/** Routes a browser calls (staff screens with a token, patients' link pages): only they need CORS preflight. */
+export const isBrowserAccess = (access: RouteAccess): boolean => isStaffAccess(access) || access === 'link';
 
 /** Who may call a staff route, by Cognito group (../roles.ts): the spec modules' access lists. */
 export const EMPLOYEE = ['careloop_employee'] as const;

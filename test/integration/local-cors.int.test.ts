@@ -40,6 +40,24 @@ describe('local gateway CORS: only the web origin', () => {
     expect(allowed(await preflight(FOREIGN))).toBeNull();
   });
 
+  it("answers no preflight where API Gateway has no OPTIONS method: a vendor's webhook, a bare path segment", async () => {
+    for (const path of ['/webhooks/vapi', '/webhooks/twilio/inbound', '/webhooks']) {
+      const answer = await fetch(`${stack.apiUrl}${path}`, {
+        method: 'OPTIONS',
+        headers: { Origin: stack.webOrigin, 'Access-Control-Request-Method': 'POST' },
+      });
+      expect(answer.status, path).toBe(404);
+      expect(await answer.json()).toEqual({ error: 'Not found', code: 'route.not_found' });
+    }
+    // A path's preflight names its own methods.
+    const patient = await fetch(`${stack.apiUrl}/patients/p-1`, {
+      method: 'OPTIONS',
+      headers: { Origin: stack.webOrigin, 'Access-Control-Request-Method': 'PUT' },
+    });
+    expect(patient.status).toBe(204);
+    expect(patient.headers.get('access-control-allow-methods')).toBe('GET,PUT,DELETE,OPTIONS');
+  });
+
   it("gives the gateway's own answers and the outbox list the same decision", async () => {
     const unauthorized = await fetch(`${stack.apiUrl}/me`, { headers: { Origin: FOREIGN } });
     expect(unauthorized.status).toBe(401);
