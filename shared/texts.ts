@@ -232,3 +232,22 @@ export const CALL_LINES_FORECAST_TEXTS = {
   enough: (needed: number, budget: number) =>
     `Enough call lines at the peak: ${needed} needed, ${budget} in the budget.`,
 } as const;
+
+/** The operators' "Call lines" card: the deployment's Vapi lines now (DECISIONS "Outreach capacity"). */
+export const CALL_LINES_TEXTS = {
+  title: 'Call lines',
+  loading: 'Loading the call lines...',
+  loadFailed: 'Failed to fetch the call lines',
+  refresh: 'Refresh',
+  empty: 'No calls on the lines',
+  emptyDescription: (budget: number) =>
+    `All ${budget} ${budget === 1 ? 'line is' : 'lines are'} free. Calls show here while they are placed or waiting.`,
+  /** The progress bar's name; its value says how many of the budget. */
+  inUseLabel: 'Call lines in use',
+  inUse: (inUse: number, budget: number) => `${inUse} of ${budget} in use`,
+  reserved: (lines: number) =>
+    `${lines} ${lines === 1 ? 'line is' : 'lines are'} held back for staff calls and call links.`,
+  /** Every line a check-in may use is busy and calls wait: they are tried again when a line frees. */
+  full: (waiting: number) =>
+    `Every line check-ins may use is busy: ${waiting} ${waiting === 1 ? 'call is' : 'calls are'} waiting for one.`,
+} as const;

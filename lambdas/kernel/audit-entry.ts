@@ -19,12 +19,13 @@ export interface AuditEntry {
   requestId?: string;
   /** The caller's IP address, when the event comes from an API request. */
   sourceIp?: string;
-  /** A change of a user's or organization's standing: ids and roles only, never names or e-mails. */
+  /** A change of a user's or organization's standing: ids, roles and codes only, never names or e-mails. */
   change?: AuditChange;
 }
 
 /**
- * What a change moved: an account's role and organization before and after (null: none), or the
+ * What a change moved: an account's role and organization before and after (null: none), a billing
+ * practitioner's NPI before and after when it changed (a public identifier, not PHI), or the
  * version of System Settings before and after (the same for a read: the version read).
  */
 export interface AuditChange {
@@ -34,6 +35,8 @@ export interface AuditChange {
   roleAfter?: Role | null;
   organizationBefore?: string | null;
   organizationAfter?: string | null;
+  npiBefore?: string | null;
+  npiAfter?: string | null;
 }
 
 /** An audit event written in the same transaction as the change it records (ids and time fixed up front). */

@@ -5,7 +5,7 @@ import type { AuditEvent } from './audit-entry';
 /** Audit events are kept seven years (HIPAA asks for six), then expire through the table's TTL. */
 const RETENTION_SECONDS = 7 * 366 * 24 * 3600;
 
-/** Role or organization in an audit item: 'none' stands for null, absent means it did not apply. */
+/** Role, organization or NPI in an audit item: 'none' stands for null, absent means it did not apply. */
 const auditValue = (value: string | null | undefined) => (value === undefined ? undefined : (value ?? 'none'));
 
 /** The stored item of an audit event; repositories also write it inside their own transactions. */
@@ -26,6 +26,8 @@ export function auditEventItem(event: AuditEvent) {
     role_after: auditValue(event.change?.roleAfter),
     organization_before: auditValue(event.change?.organizationBefore),
     organization_after: auditValue(event.change?.organizationAfter),
+    npi_before: auditValue(event.change?.npiBefore),
+    npi_after: auditValue(event.change?.npiAfter),
     version_before: event.change?.versionBefore,
     version_after: event.change?.versionAfter,
     expires_at: Math.floor(Date.parse(event.at) / 1000) + RETENTION_SECONDS,

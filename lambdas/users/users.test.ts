@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROVIDER_NOTIFICATIONS } from '../../shared/domain';
+import { auditEventItem } from '../kernel/audit-event-item';
 import { toUserProfile } from '../kernel/mappers';
-import { planAssignment } from './users';
+import { accountChange, planAssignment } from './users';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 
 const NOW = '2026-05-01T12:00:00.000Z';
@@ -85,5 +86,46 @@ describe('toUserProfile', () => {
   it('never pairs a user with an organization that is not theirs', () => {
     expect(toUserProfile(record, { id: 'org-2', name: 'Lakeside' }).provider).toBeNull();
     expect(toUserProfile(record, null).provider).toBeNull();
+  });
+});
+
+describe('accountChange (the audit trail of an account change)', () => {
+  const npi = (value: string | undefined) => ({ ...record, ...(value ? { npi: value } : {}) });
+
+  it("carries the NPI before and after when the change moves it, 'none' for none in the stored event", () => {
+    const set = accountChange(npi(undefined), { ...npi('1234567893') });
+    expect(set).toEqual({
+      roleBefore: 'provider',
+      roleAfter: 'provider',
+      organizationBefore: 'org-1',
+      organizationAfter: 'org-1',
+      npiBefore: null,
+      npiAfter: '1234567893',
+    });
+    expect(accountChange(npi('1234567893'), { ...record, npi: null })).toMatchObject({
+      npiBefore: '1234567893',
+      npiAfter: null,
+    });
+    const event = { actorId: 'op', actorRole: null, actorProviderId: null, action: 'user.update' } as const;
+    const item = auditEventItem({
+      ...event,
+      subject: { type: 'user', id: 'u1' },
+      outcome: 'success',
+      id: 'e1',
+      at: NOW,
+      change: set,
+    });
+    expect(item).toMatchObject({ npi_before: 'none', npi_after: '1234567893', role_before: 'provider' });
+  });
+
+  it('carries no NPI when the change leaves it as it was (absent and null both mean none)', () => {
+    expect(accountChange(npi('1234567893'), npi('1234567893'))).not.toHaveProperty('npiBefore');
+    expect(accountChange(npi(undefined), { ...record, npi: null })).not.toHaveProperty('npiAfter');
+    expect(accountChange(null, null)).toEqual({
+      roleBefore: null,
+      roleAfter: null,
+      organizationBefore: null,
+      organizationAfter: null,
+    });
   });
 });

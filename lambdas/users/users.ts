@@ -155,16 +155,27 @@ export async function withOrganizations(
   return profiles.map((p) => toUserProfile(p, p.provider_id ? (activeOrgs.get(p.provider_id) ?? null) : null));
 }
 
-/** What an account change moved, for the audit trail: roles and organization ids, never names. */
-const moved = (
-  before: Pick<UserProfileRecord, 'role' | 'provider_id'> | null,
-  after: Pick<UserProfileRecord, 'role' | 'provider_id'> | null,
-): AuditChange => ({
-  roleBefore: before?.role ?? null,
-  roleAfter: after?.role ?? null,
-  organizationBefore: before?.provider_id ?? null,
-  organizationAfter: after?.provider_id ?? null,
-});
+/** An account's NPI as the trail compares it: absent and null both mean none. */
+type WithNpi = { npi?: string | null | undefined };
+
+/**
+ * What an account change moved, for the audit trail: roles and organization ids, never names; and
+ * the NPI before and after when the change moved it (claims carry it, so an auditor asks who set
+ * which number when). An edit that leaves the NPI as it was carries no NPI at all.
+ */
+export const accountChange = (
+  before: (Pick<UserProfileRecord, 'role' | 'provider_id'> & WithNpi) | null,
+  after: (Pick<UserProfileRecord, 'role' | 'provider_id'> & WithNpi) | null,
+): AuditChange => {
+  const [npiBefore, npiAfter] = [before?.npi ?? null, after?.npi ?? null];
+  return {
+    roleBefore: before?.role ?? null,
+    roleAfter: after?.role ?? null,
+    organizationBefore: before?.provider_id ?? null,
+    organizationAfter: after?.provider_id ?? null,
+    ...(npiBefore !== npiAfter ? { npiBefore, npiAfter } : {}),
+  };
+};
 
 /**
  * A Cognito account (e-mail as username, group = role, organization attribute; Cognito e-mails the
@@ -199,7 +210,7 @@ export async function createUser(deps: UserDeps, actor: Actor, input: CreateUser
   };
   try {
     await auditedChange(deps, actor, 'user.create', { type: 'user', id }, async (eventOf) => {
-      const created = await deps.committer.commit(createProfilePlan(profile, eventOf(moved(null, profile))));
+      const created = await deps.committer.commit(createProfilePlan(profile, eventOf(accountChange(null, profile))));
       if (created !== 'committed') throw fail('userExists');
     });
   } catch (error) {
@@ -283,7 +294,7 @@ export async function updateUser(
         }
 
         const changes = { ...profileFields(input, plan), care_role: plan.careRole, npi: plan.npi };
-        const event = eventOf(moved(current, changes));
+        const event = eventOf(accountChange(current, changes));
         const from = enabling ? 'pending' : 'active';
         const { plan: change, stored } = profileChangePlan(current, from, changes, now, event);
         if ((await deps.committer.commit(change)) !== 'committed') {
@@ -313,7 +324,7 @@ export async function deleteUser(deps: UserDeps, actor: Actor, userId: string): 
     await deps.identity.signOutEverywhere(userId);
     await deps.identity.deleteUser(userId);
     const at = deps.clock.now().toISOString();
-    const deleted = await deps.committer.commit(deleteProfilePlan(current, at, eventOf(moved(current, null))));
+    const deleted = await deps.committer.commit(deleteProfilePlan(current, at, eventOf(accountChange(current, null))));
     if (deleted !== 'committed') throw fail('userNotFound');
     return { deleted: true as const };
   });
@@ -434,7 +445,7 @@ export async function registerSignUp(
     status: 'pending',
   };
   return auditedChange(deps, actor, 'user.sign_up', { type: 'user', id: signUp.userId }, async (eventOf) => {
-    const outcome = await deps.committer.commit(pendingProfilePlan(profile, eventOf(moved(null, null))));
+    const outcome = await deps.committer.commit(pendingProfilePlan(profile, eventOf(accountChange(null, null))));
     if (outcome === 'committed') return 'created';
     // Only the profile's own condition (its id is taken) means "done before"; anything else is a failure.
     if (outcome === 'exists') return 'exists';

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallLinesResponse } from '../../shared/calls';
 import { DEMO, expectAccessible, expectNoSidewaysScroll, launchBrowser, newPage, signIn } from './support/browser';
 
 /**
@@ -67,8 +68,10 @@ describe('dashboard worklist and charts', () => {
     await nurse.waitForURL(`**${href ?? ''}`);
   });
 
-  it('shows an operator the charts of every organization and the call lines of the next 30 days', async () => {
+  it('shows an operator the charts of every organization, the call lines now and those of the next 30 days', async () => {
     const operator = await newPage(browser);
+    const isCallLines = (url: string) => new URL(url).pathname === '/call-lines';
+    const firstLines = operator.waitForResponse((response) => isCallLines(response.url()));
     await signIn(operator, DEMO.operator);
     await operator.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     const charts = operator.getByRole('region', { name: 'Care management, last 6 months' });
@@ -80,6 +83,28 @@ describe('dashboard worklist and charts', () => {
     const forecast = operator.getByRole('region', { name: 'Next 30 days' });
     await forecast.getByText('Peak hour').waitFor();
     await forecast.getByText('Call lines needed').waitFor();
+
+    // The call lines now, beside it: what the card shows is what the stack answered (its 100 lines;
+    // the demo may have calls on them or none, so the test reads the answer rather than guess).
+    const card = operator.getByRole('region', { name: 'Call lines' });
+    const lines = (await (await firstLines).json()) as CallLinesResponse;
+    expect(lines.budget).toBe(100);
+    const shows = async (answer: CallLinesResponse) => {
+      if (answer.in_use === 0 && answer.waiting === 0) {
+        await card.getByText('No calls on the lines').waitFor();
+        await card.getByText('All 100 lines are free.', { exact: false }).waitFor();
+      } else {
+        const bar = card.getByRole('progressbar', { name: 'Call lines in use' });
+        expect(await bar.getAttribute('aria-valuetext')).toBe(`${answer.in_use} of 100 in use`);
+        await card.getByText(`Calls waiting`).waitFor();
+      }
+    };
+    await shows(lines);
     await expectAccessible(operator);
+
+    // Refresh asks the stack again and shows its new answer.
+    const again = operator.waitForResponse((response) => isCallLines(response.url()));
+    await card.getByRole('button', { name: 'Refresh' }).click();
+    await shows((await (await again).json()) as CallLinesResponse);
   });
 });

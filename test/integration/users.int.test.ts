@@ -484,6 +484,34 @@ describe('audit of user changes', () => {
     expect(JSON.stringify(trail)).not.toMatch(new RegExp(`${email}|Secret`));
   });
 
+  it("records a provider user's NPI before and after on the change that moves it, and only then", async () => {
+    const org = await createOrganization(stack);
+    const email = uniqueEmail('npi');
+    const user = await createUser(stack, { email, provider_id: org.id, npi: '1234567893', last_name: 'Secret' });
+    const edit = (body: Record<string, unknown>) =>
+      call<{ user: UserProfile }>(stack, 'PUT', `/users/${user.id}`, {
+        token: operator,
+        body: { email, first_name: 'A', last_name: 'Secret', role: 'provider', provider_id: org.id, ...body },
+      });
+    expect(expectStatus(await edit({ npi: '1245319599' }), 200).user.npi).toBe('1245319599');
+    // Left out of the form: kept, and the edit's event says nothing of an NPI.
+    expect(expectStatus(await edit({ first_name: 'B' }), 200).user.npi).toBe('1245319599');
+    expect(expectStatus(await edit({ npi: null }), 200).user.npi).toBeNull();
+    // A wrong check digit is refused with the request, before any change: no event, and the number is nowhere.
+    expect((await edit({ npi: '1234567890' })).status).toBe(400);
+
+    const trail = await trailOf(user.id);
+    expect(trail.map((e) => [e.action, e.outcome, e.npi_before, e.npi_after])).toEqual([
+      ['user.create', 'success', 'none', '1234567893'],
+      ['user.update', 'success', '1234567893', '1245319599'],
+      ['user.update', 'success', undefined, undefined],
+      ['user.update', 'success', '1245319599', 'none'],
+    ]);
+    // Beside the NPI, the event still carries the account's standing, ids only.
+    expect(trail[1]).toMatchObject({ role_before: 'provider', role_after: 'provider', organization_after: org.id });
+    expect(JSON.stringify(trail)).not.toMatch(new RegExp(`${email}|Secret|1234567890`));
+  });
+
   it('records a refused change as invalid, and nothing changed', async () => {
     const [self, org] = await Promise.all([me(operator), createOrganization(stack)]);
     const answer = await call(stack, 'PUT', `/users/${self.id}`, {

@@ -37,6 +37,9 @@ export function auditEventEntity(config: EntityConfiguration) {
         role_after: { type: 'string' },
         organization_before: { type: 'string' },
         organization_after: { type: 'string' },
+        /** A provider user's NPI before and after, on the change that moved it ('none': without). */
+        npi_before: { type: 'string' },
+        npi_after: { type: 'string' },
         /** System Settings' version before and after a change (both the version read, for a read). */
         version_before: { type: 'number' },
         version_after: { type: 'number' },

@@ -64,6 +64,9 @@ describe('provider workspace', { timeout: 30_000 }, () => {
     expect(requests.map((r) => r.path)).toEqual(
       expect.arrayContaining(['/dashboard-stats', '/providers/prov-1', '/providers/prov-1/patients']),
     );
+    // The deployment's call lines are the operators' (GET /call-lines answers provider staff 403).
+    expect(screen.queryByRole('region', { name: 'Call lines' })).toBeNull();
+    expect(requests.map((r) => r.path)).not.toContain('/call-lines');
   });
 
   it('searches patients on the server and shows what it answers', async () => {

@@ -35,14 +35,20 @@ const profile = (id: string, overrides: Partial<UserProfile> = {}) =>
 
 const patientNumber = (n: number) => patient({ id: `pat-${n}`, first_name: 'Pat', last_name: `Number${n}` });
 
-const OWN_LOADS = ['/dashboard-charts', '/call-lines/forecast'];
+const IDLE_LINES = { budget: 10, reserved_for_people: 1, in_use: 0, waiting: 0, oldest_waiting_since: null };
+const OWN_LOADS = ['/dashboard-charts', '/call-lines/forecast', '/call-lines'];
 
 /** The signed-in admin plus the routes a test answers; anything else is a 404. */
 function openAs(url: string, routes: Record<string, FakeApiAnswer>) {
-  // The dashboard's charts and call-lines forecast load on their own (ccm-charts-section.test.tsx,
-  // call-lines-forecast-card.test.tsx): none here.
+  // The dashboard's charts, call lines and call-lines forecast load on their own (ccm-charts-section.test.tsx,
+  // call-lines-card.test.tsx, call-lines-forecast-card.test.tsx): none here.
   const { services, requests } = createFakeApi(
-    { 'GET /dashboard-charts': () => NO_CHARTS, 'GET /call-lines/forecast': () => ({ forecast: null }), ...routes },
+    {
+      'GET /dashboard-charts': () => NO_CHARTS,
+      'GET /call-lines/forecast': () => ({ forecast: null }),
+      'GET /call-lines': () => IDLE_LINES,
+      ...routes,
+    },
     { user: admin },
   );
   const view = renderWithProviders(null, { routes: createAppRoutes(), url, services });
@@ -86,6 +92,10 @@ describe('admin workspace', { timeout: 30_000 }, () => {
     expect(screen.getByText('Operational')).toBeVisible();
     expect(screen.getByText('Connected')).toBeVisible();
     expect(screen.getByText('Active')).toBeVisible();
+    // The call lines now, beside the next 30 days' need.
+    const lines = screen.getByRole('region', { name: 'Call lines' });
+    expect(await within(lines).findByText('No calls on the lines')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Next 30 days' })).toBeVisible();
   });
 
   it("asks for the last 50 calls only when 'Calls Made' is opened, and shows 'No calls yet'", async () => {

@@ -45,9 +45,16 @@ function openDashboard(canManageSettings: boolean | undefined) {
   });
   const { services, requests } = createFakeApi(
     {
-      // The dashboard's charts and call-lines forecast load on their own: none here.
+      // The dashboard's charts, call lines and call-lines forecast load on their own: none here.
       'GET /dashboard-charts': () => NO_CHARTS,
       'GET /call-lines/forecast': () => ({ forecast: null }),
+      'GET /call-lines': () => ({
+        budget: 10,
+        reserved_for_people: 1,
+        in_use: 0,
+        waiting: 0,
+        oldest_waiting_since: null,
+      }),
       'GET /dashboard-stats': () => stats,
       'GET /compliance-settings': () => settings,
       'GET /calls/scheduled': () => page([callLog({ status: 'scheduled', patient_name: 'Ruth Dawson' })]),
@@ -56,7 +63,9 @@ function openDashboard(canManageSettings: boolean | undefined) {
   );
   renderWithProviders(null, { routes: createAppRoutes(), url: '/admin', services });
   const paths = () =>
-    requests.map((r) => r.path).filter((path) => path !== '/dashboard-charts' && path !== '/call-lines/forecast');
+    requests
+      .map((r) => r.path)
+      .filter((path) => !['/dashboard-charts', '/call-lines/forecast', '/call-lines'].includes(path));
   return { paths, user: userEvent.setup() };
 }
 

@@ -26,6 +26,7 @@ import { useDashboardStats } from '../../../features/dashboard/api/dashboard-sta
 import { StatTile } from '../../../features/dashboard/components/stat-tile';
 import { CcmChartsSection } from '../../../features/dashboard/components/ccm-charts-section';
 import { CallLinesForecastCard } from '../../../features/dashboard/components/call-lines-forecast-card';
+import { CallLinesCard } from '../../../features/dashboard/components/call-lines-card';
 import { DeleteOrganizationModal } from '../../../features/organizations/components/delete-organization-modal';
 import { OrganizationCard } from '../../../features/organizations/components/organization-card';
 import { OrganizationFormModal } from '../../../features/organizations/components/organization-form-modal';
@@ -196,7 +197,11 @@ export function AdminDashboardPage() {
         )}
       </Stack>
 
-      <CallLinesForecastCard />
+      {/* The lines now beside the lines the next 30 days need (DECISIONS "Outreach capacity"). */}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <CallLinesCard />
+        <CallLinesForecastCard />
+      </SimpleGrid>
 
       <CcmChartsSection description="Every organization." />
 
