@@ -102,17 +102,31 @@ async function recorded(route: StaffRoute): Promise<{ status: number; shape: Tra
       stage: 'local',
     },
   } as unknown as Parameters<typeof handler>[0];
-  // The first answer may include a cold start's reads; the second is the route's own.
+  // The first answer may include a cold start's reads; the next ones are the route's own.
   await handler(event, lambdaContext(match.route.fn));
-  trace.requests = [];
-  trace.on = true;
-  try {
-    const answer = await handler(event, lambdaContext(match.route.fn));
-    return { status: answer.statusCode, shape: waves(trace.requests) };
-  } finally {
-    trace.on = false;
+  let best: { status: number; shape: TracedRequest[][] } | null = null;
+  // Waves are read from timings: on a busy machine a request sent beside another after an await of its
+  // own may start after the other ended, and look like a wave more. Load can only add waves, never
+  // take one away (a request that waits for another cannot start before it ends), so the route's
+  // shape is the one with the fewest waves of three answers.
+  for (let i = 0; i < 3; i++) {
+    trace.requests = [];
+    trace.on = true;
+    try {
+      const answer = await handler(event, lambdaContext(match.route.fn));
+      const shape = waves(trace.requests);
+      if (answer.statusCode !== 200 || !best || fewer(shape, best.shape)) best = { status: answer.statusCode, shape };
+      if (answer.statusCode !== 200) break;
+    } finally {
+      trace.on = false;
+    }
   }
+  return best!;
 }
+
+/** Whether a shape needs fewer waves than another, or as many waves and fewer requests. */
+const fewer = (a: TracedRequest[][], b: TracedRequest[][]) =>
+  a.length < b.length || (a.length === b.length && a.flat().length < b.flat().length);
 
 const shapeOf = (shape: TracedRequest[][]) => shape.map((w) => w.map((r) => r.command).join('+')).join(' > ');
 
