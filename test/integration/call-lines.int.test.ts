@@ -79,7 +79,7 @@ class RecordingQueue implements CallQueue {
 /** A table of the test's own: the call lines item is one per deployment, so each test starts from none in use. */
 async function world() {
   const tableName = `call-lines-${randomUUID().slice(0, 8)}`;
-  await ensureTable(client, tableName);
+  await ensureTable(client, tableName, { stream: false });
   tables.push(tableName);
   table = tableDeps({ tableName, region: 'us-east-1', dynamoEndpoint: stack.dynamoEndpoint }, clock);
   const voice = new RecordingVoice();

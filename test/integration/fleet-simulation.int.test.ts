@@ -22,7 +22,7 @@ describe('the fleet simulation', () => {
       region: 'us-east-1',
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     });
-    await ensureTable(client, tableName);
+    await ensureTable(client, tableName, { stream: false });
     const figures = await runFleet({
       calls: 30,
       practices: 2,

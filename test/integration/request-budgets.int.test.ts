@@ -1,13 +1,15 @@
 /**
  * Request budgets of the staff reads (issue 27 item 5, DECISIONS "Performance goals"): every staff GET
- * route of the manifest, run in this process on the seeded demo through its real handler (token
+ * route of the manifest, run in this process on a freshly seeded demo stack of this file's own (the
+ * shared stack's data grows with the files run before this one, and with it the pages some reads
+ * need), through its real handler (token
  * claims, role check, standing check, action), with each DynamoDB request it sends recorded. A route
  * needs at most 3 requests in at most 2 waves (a wave: requests sent side by side; each waits for
  * the one before), exports aside; the routes still over the goal are held at their counts in
  * OVER_GOAL (test/support/staff-reads.ts). Counts, not times: the bench times them.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaContext } from '../../lambdas/local/lambda-context';
 import { findRoute } from '../../lambdas/routes';
 import { createSummaryLink } from '../../lambdas/kernel/links';
@@ -26,6 +28,7 @@ import { endOfCallReport } from '../support/vapi-messages';
 import { placedCallPlan } from '../../lambdas/kernel/call-log-writes';
 import { newCallLog } from '../../lambdas/kernel/records/call-log';
 import { claimsOf, handlerOf, useStackEnvironment } from '../support/in-process-handlers';
+import { spawnStack, type StackInfo } from '../support/spawn-stack';
 import {
   budgetOf,
   findStaffReadIds,
@@ -40,13 +43,16 @@ import {
   type TracedRequest,
 } from '../support/staff-reads';
 
-const stack = inject('stack');
-
+let stack: StackInfo;
+let stopStack: (() => Promise<void>) | undefined;
 let tokens: Record<StaffRoute['as'], string>;
 let routes: StaffRoute[];
 const trace = traceDynamoRequests();
 
 beforeAll(async () => {
+  const own = await spawnStack({ portBase: 700, dataDir: '.data/test-budgets', web: 'none' });
+  stack = own.info;
+  stopStack = own.stop;
   useStackEnvironment(stack, 'careloop-request-budgets');
   const { logger } = await import('../../lambdas/kernel/observability');
   logger.setLogLevel('ERROR');
@@ -62,7 +68,10 @@ beforeAll(async () => {
   routes = staffReads(ids);
 }, 120_000);
 
-afterAll(() => trace.stop());
+afterAll(async () => {
+  trace.stop();
+  await stopStack?.();
+});
 
 /** The route's answer through its handler, as the gateway would call it, and the requests it sent. */
 async function recorded(route: StaffRoute): Promise<{ status: number; shape: TracedRequest[][] }> {

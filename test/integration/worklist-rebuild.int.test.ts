@@ -225,6 +225,26 @@ describe('rebuilding the worklist read models', () => {
 });
 
 describe('local mode on an existing table', () => {
+  it("streams the product's table, and makes a scratch table without a stream when asked", async () => {
+    const streamed = `streamed-${randomUUID().slice(0, 8)}`;
+    const scratch = `scratch-${randomUUID().slice(0, 8)}`;
+    try {
+      expect(await ensureTable(client, streamed)).toEqual({ created: true, addedIndexes: [] });
+      expect(await ensureTable(client, scratch, { stream: false })).toEqual({ created: true, addedIndexes: [] });
+      const described = async (name: string) =>
+        (await client.send(new DescribeTableCommand({ TableName: name }))).Table?.StreamSpecification?.StreamEnabled ??
+        false;
+      expect(await described(streamed)).toBe(true);
+      expect(await described(scratch)).toBe(false);
+      // Ensured again as scratch, it is left without a stream.
+      await ensureTable(client, scratch, { stream: false });
+      expect(await described(scratch)).toBe(false);
+    } finally {
+      await client.send(new DeleteTableCommand({ TableName: streamed }));
+      await client.send(new DeleteTableCommand({ TableName: scratch }));
+    }
+  });
+
   it('adds the global indexes the table schema gained, one at a time', async () => {
     const tableName = `before-${randomUUID().slice(0, 8)}`;
     const input = createTableInput(tableName);

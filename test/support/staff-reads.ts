@@ -157,12 +157,12 @@ export const REQUEST_GOAL: RequestBudget = { requests: 3, waves: 2 };
  * fewer lowers its line, and a route within the goal leaves the table.
  */
 export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
-  // These three grow with the data of the shared test stack (all organizations, all users, the demo
-  // practice's patients), which the int files before this one add to: their lines are CI's counts.
-  'GET /dashboard-charts': { requests: 8, waves: 4 },
+  // Counted on the freshly seeded demo (the test's own stack): the operators' charts and /users read
+  // every organization and every user, so their counts grow with the deployment.
+  'GET /dashboard-charts': { requests: 6, waves: 2 },
   'GET /dashboard-charts (practice)': { requests: 4, waves: 2 },
   'GET /worklist': { requests: 12, waves: 4 },
-  'GET /users': { requests: 5, waves: 2 },
+  'GET /users': { requests: 4, waves: 1 },
   'GET /patients/{id}/access-history': { requests: 4, waves: 2 },
   'GET /patients/{id}/consent': { requests: 4, waves: 2 },
   'GET .../care-plan/revisions': { requests: 4, waves: 2 },
@@ -170,9 +170,9 @@ export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
   'GET /compliance-settings': { requests: 3, waves: 3 },
   'GET /patients/{id}/calls': { requests: 4, waves: 2 },
   'GET /calls': { requests: 5, waves: 3 },
-  'GET /calls/scheduled': { requests: 5, waves: 3 },
+  'GET /calls/scheduled': { requests: 5, waves: 2 },
   'GET /calls/{id}': { requests: 3, waves: 3 },
-  'GET /summaries': { requests: 5, waves: 3 },
+  'GET /summaries': { requests: 5, waves: 2 },
   'GET /calls/{id}/summary': { requests: 3, waves: 3 },
   'GET /summary-links/{token}': { requests: 5, waves: 5 },
   'GET /patients/{id}/texts': { requests: 4, waves: 2 },
@@ -180,7 +180,7 @@ export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
   'GET .../enrollment/patients': { requests: 4, waves: 4 },
   'GET .../enrollment/pcm-candidates': { requests: 4, waves: 4 },
   'GET .../billing-report': { requests: 7, waves: 7 },
-  'GET .../billing-summary': { requests: 7, waves: 5 },
+  'GET .../billing-summary': { requests: 5, waves: 4 },
 };
 
 /** A route's budget: the goal, its line in OVER_GOAL, or none for an export. */
