@@ -273,7 +273,8 @@ describe("a stored report's own transaction (issue 27: 4 requests)", () => {
     await table.entities.patient.patch({ patient_id: patient.id }).set({ active_call_id: other }).go();
 
     expect((await postVapiWebhook(stack, report)).status).toBe(200);
-    expect(await callDetail(placed.id)).toMatchObject({ status: 'completed' });
+    const { data: stored } = await table.entities.callLog.get({ call_log_id: placed.id }).go();
+    expect(stored).toMatchObject({ status: 'completed', report_received_at: expect.any(String) });
     expect(await lockOf()).toBe(other);
   });
 });
