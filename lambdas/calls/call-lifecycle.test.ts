@@ -4,7 +4,7 @@ import { recordCallReport, recordCallStatus, type ReportDeps } from './call-life
 import { newCallLog } from '../kernel/records/call-log';
 import type { CallReport } from './ports';
 import type { CallLogRecord } from '../kernel/records/call-log';
-import type { WritePlan } from '../kernel/write-plan';
+import type { ItemWrite, WritePlan } from '../kernel/write-plan';
 
 const VENDOR_ID = '5b0f3f2e-8a51-4c0e-9d4f-2b9c1f0e7a11';
 const NOW = new Date('2026-03-04T15:00:00.000Z');
@@ -43,25 +43,46 @@ const report = (fields: Partial<CallReport> = {}): CallReport => ({
   ...fields,
 });
 
-/** The use case over a call log held in memory; what it wrote and counted is kept. */
-function world(log: CallLogRecord | null, committed: 'committed' | 'conflict' = 'committed') {
+/**
+ * The use case over a call log held in memory; what it wrote and counted is kept. The committer
+ * answers `outcomes` in turn (the last one from then on).
+ */
+function world(log: CallLogRecord | null, ...outcomes: string[]) {
   const w = {
     writes: [] as string[],
+    /** Each committed plan's transaction and after-commit writes, in order. */
+    commits: [] as { transaction: string[]; afterCommit: string[] }[],
     unmatched: [] as UnmatchedReason[],
     costs: [] as number[],
     published: 0,
+    patientReads: 0,
   };
+  const answers = outcomes.length ? outcomes : ['committed'];
   const deps = {
     callLogs: {
       get: (id: string) => Promise.resolve(log && log.id === id ? log : null),
     },
     committer: {
-      commit: (plan: WritePlan) => {
-        w.writes.push(...plan.transaction.map((write) => `${write.op} ${write.entity}`));
-        return Promise.resolve(committed);
+      commit: (plan: WritePlan<string>) => {
+        const names = (writes: readonly ItemWrite<string>[]) => writes.map((write) => `${write.op} ${write.entity}`);
+        w.writes.push(...names(plan.transaction));
+        w.commits.push({ transaction: names(plan.transaction), afterCommit: names(plan.afterCommit) });
+        return Promise.resolve(answers[Math.min(w.commits.length, answers.length) - 1]);
       },
     },
     organizations: { getRef: () => Promise.resolve(null) },
+    patients: {
+      get: (id: string) => {
+        w.patientReads++;
+        return Promise.resolve({
+          id,
+          provider_id: 'o-1',
+          created_at: NOW.toISOString(),
+          status: 'active',
+          enrollmentStage: 'invited',
+        });
+      },
+    },
     clock: { now: () => NOW },
     ids: { newId: () => 'evt-1' },
     events: {
@@ -78,6 +99,9 @@ function world(log: CallLogRecord | null, committed: 'committed' | 'conflict' = 
   return { deps, state: w };
 }
 
+/** The event's step once the report is stored: settled, off the reconciler's list, the charts moved. */
+const EVENT_OUT = ['patch callLog', 'delete openCall', 'upsert counter'];
+
 describe('recordCallReport', () => {
   it('stores the report of the call placed as this Vapi call, and counts its cost', async () => {
     const w = world(placed());
@@ -86,6 +110,8 @@ describe('recordCallReport', () => {
 
     expect(w.state.writes).toEqual([
       'patch callLog',
+      // The patient's lock, released as the report is stored.
+      'patch patient',
       // The webhook's event, as CareLoop naming Vapi, with the report (system actor).
       'create auditEvent',
       ...Array<string>(4)
@@ -94,12 +120,64 @@ describe('recordCallReport', () => {
       'upsert counter',
       'upsert counter',
       'upsert ccmMonth',
-      // The event is out: the call is settled and off the reconciler's list.
-      'patch callLog',
-      'delete openCall',
+      // The event is out: the call is settled and off the reconciler's list, the charts moved.
+      ...EVENT_OUT,
     ]);
     expect(w.state.costs).toEqual([0.42]);
     expect(w.state.unmatched).toEqual([]);
+    expect(w.state.published).toBe(1);
+  });
+
+  it('writes in two transactions and nothing after either (issue 27: at most 4 requests with its 2 reads)', async () => {
+    for (const outcome of ['answered', 'no_answer'] as const) {
+      const w = world(placed());
+
+      expect(await recordCallReport(w.deps, placed().id, report({ outcome }), 'vapi-webhook')).toBe('stored');
+
+      expect(w.state.commits).toHaveLength(2);
+      expect(w.state.commits.flatMap((c) => c.afterCommit)).toEqual([]);
+      // An unanswered call counts in no chart: its event step moves no version.
+      expect(w.state.commits[1]?.transaction).toEqual(outcome === 'answered' ? EVENT_OUT : EVENT_OUT.slice(0, 2));
+      // Only an enrollment call's report reads the patient.
+      expect(w.state.patientReads).toBe(0);
+    }
+  });
+
+  it('stores the report without the lock release when the patient does not hold the lock for this call', async () => {
+    const w = world(placed(), 'lock_not_held', 'committed');
+
+    expect(await recordCallReport(w.deps, placed().id, report(), 'vapi-webhook')).toBe('stored');
+
+    const [first, second] = w.state.commits;
+    expect(first?.transaction).toContain('patch patient');
+    expect(second?.transaction).toEqual(first?.transaction.filter((write) => write !== 'patch patient'));
+    expect(w.state.unmatched).toEqual([]);
+    expect(w.state.published).toBe(1);
+  });
+
+  it("moves an enrollment call's patient and releases the lock in one write of the patient", async () => {
+    const enrollment = placed({ kind: 'enrollment' });
+    const w = world(enrollment);
+
+    const answer = report({ summary: null, enrollmentAnswer: 'interested' });
+    expect(await recordCallReport(w.deps, enrollment.id, answer, 'vapi-webhook')).toBe('stored');
+
+    expect(w.state.patientReads).toBe(1);
+    expect(w.state.commits).toHaveLength(2);
+    expect(w.state.commits[0]?.transaction.filter((write) => write === 'patch patient')).toHaveLength(1);
+    expect(w.state.commits[0]?.transaction).toContain('put enrollmentEntry');
+  });
+
+  it("stores an enrollment call's report without the move when the patient moved meanwhile, lock released", async () => {
+    const enrollment = placed({ kind: 'enrollment' });
+    const w = world(enrollment, 'stage_moved', 'committed');
+
+    const answer = report({ summary: null, enrollmentAnswer: 'interested' });
+    expect(await recordCallReport(w.deps, enrollment.id, answer, 'vapi-webhook')).toBe('stored');
+
+    const [, second] = w.state.commits;
+    expect(second?.transaction).toContain('patch patient');
+    expect(second?.transaction).not.toContain('put enrollmentEntry');
     expect(w.state.published).toBe(1);
   });
 
@@ -133,6 +211,8 @@ describe('recordCallReport', () => {
 
     expect(w.state.unmatched).toEqual(['call_settled']);
     expect(w.state.published).toBe(0);
+    // The report's own refusal ends it: no second try without the lock.
+    expect(w.state.commits).toHaveLength(1);
   });
 });
 

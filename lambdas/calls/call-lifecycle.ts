@@ -33,8 +33,9 @@ import type { CallQueue, CallReport } from './ports';
 import { VoiceAgentError } from '../kernel/vendor-errors';
 import { type CallLogRecord } from '../kernel/records/call-log';
 import type { EventPublisher } from '../kernel/ports';
-import { joinPlans, type WriteCommitter, type WritePlan } from '../kernel/write-plan';
-import { reportPlan } from './report-plan';
+import type { CommitOutcome, WriteCommitter, WritePlan } from '../kernel/write-plan';
+import type { PatientRecord } from '../kernel/records/patient';
+import { joinedWithMove, reportPlan, withoutLockRelease, type LockNotHeld } from './report-plan';
 import { enrollmentAnswerWrites, retryEnrollmentCall, type StageMoved } from './enrollment-calls';
 import { systemActorId, systemEntry, systemEvent, type SystemActor } from '../kernel/audit-actors';
 import type { DailyCap, OrganizationRef } from '../kernel/records/organization';
@@ -135,10 +136,13 @@ export async function recordCallReport(
     deps.signals.unmatched('call_settled');
     return 'call_settled';
   }
-  // The care plan's targets, read now: a reading is weighed against the plan in force when it is stored.
-  const [organization, carePlan] = await Promise.all([
+  // Read side by side (one BatchGetItem): the organization's zone names the month; the care plan's
+  // targets weigh a reading against the plan in force when it is stored; an enrollment call's
+  // answer moves the patient from the stage read here.
+  const [organization, carePlan, patient] = await Promise.all([
     deps.organizations.getRef(log.provider_id),
     report.observations.length ? deps.documents.get('care_plan', log.patient_id) : null,
+    log.kind === 'enrollment' ? deps.patients.get(log.patient_id) : null,
   ]);
   const now = deps.clock.now();
   const endedAt = report.endedAt ? new Date(report.endedAt) : now;
@@ -147,7 +151,7 @@ export async function recordCallReport(
   const subject = { type: 'call', id: log.id } as const;
   const audit = systemEvent(by, 'call.report_store', subject, log.patient_id, deps.ids.newId(), at);
   const { plan, stored } = reportPlan(log, report, month, at, audit, carePlan?.plan?.targets ?? []);
-  if ((await commitReport(deps, log, report, plan, at)) === 'conflict') {
+  if ((await commitReport(deps, log, patient, report, plan, at)) === 'conflict') {
     deps.signals.unmatched('call_settled');
     return 'call_settled';
   }
@@ -159,22 +163,27 @@ export async function recordCallReport(
 /**
  * Commits a report's plan; an enrollment call's plan carries the patient's move through the funnel
  * (enrollmentAnswerWrites), conditional on the stage as read. A patient moved meanwhile (consent
- * recorded) refuses the move: the report is then stored without it.
+ * recorded) refuses the move: the report is then stored without it. A patient whose lock is not this
+ * call's refuses its release: the report is then stored without it (nothing of this call to free).
+ * Each refusal costs one more transaction; the report's own refusal (`conflict`) ends it.
  */
 async function commitReport(
   deps: ReportDeps,
   log: CallLogRecord,
+  patient: PatientRecord | null,
   report: CallReport,
-  plan: WritePlan,
+  plan: WritePlan<LockNotHeld>,
   at: string,
 ): Promise<'committed' | 'conflict'> {
-  if (log.kind !== 'enrollment') return deps.committer.commit(plan);
-  const patient = await deps.patients.get(log.patient_id);
   const move = patient
     ? enrollmentAnswerWrites(log, patient, report.outcome, report.enrollmentAnswer, at)
     : { transaction: [], afterCommit: [] };
-  const outcome = await deps.committer.commit(joinPlans<StageMoved>(plan, move));
-  return outcome === 'stage_moved' ? deps.committer.commit(plan) : outcome;
+  let outcome: CommitOutcome<LockNotHeld | StageMoved> = await deps.committer.commit(
+    move.transaction.length ? joinedWithMove<StageMoved>(plan, move, log) : plan,
+  );
+  if (outcome === 'stage_moved') outcome = await deps.committer.commit(plan);
+  if (outcome === 'lock_not_held') outcome = await deps.committer.commit(withoutLockRelease(plan));
+  return outcome === 'committed' ? 'committed' : 'conflict';
 }
 
 /** A call that ended without any report: failed, and its event goes out like any other. */

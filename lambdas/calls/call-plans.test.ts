@@ -290,6 +290,21 @@ describe('placed calls', () => {
     });
   });
 
+  it("moves the practice's charts with the event of an answered call only, after its report committed", () => {
+    const chartMove = {
+      op: 'upsert',
+      entity: 'counter',
+      key: { scope: 'organization#o-1', name: 'chart_version' },
+      add: { value: 1 },
+    };
+    expect(eventPublishedPlan({ ...log(true), status: 'completed' }, AT).transaction).toEqual([
+      { op: 'patch', entity: 'callLog', key: { call_log_id: ID }, set: { event_published_at: AT } },
+      openCall,
+      chartMove,
+    ]);
+    expect(eventPublishedPlan({ ...log(true), status: 'failed' }, AT).transaction).not.toContainEqual(chartMove);
+  });
+
   it("switches the patient's monthly outreach off, refused as no_cadence when they have none", () => {
     expect(cadenceOffPlan('p-1')).toEqual({
       transaction: [

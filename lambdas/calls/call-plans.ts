@@ -5,7 +5,7 @@
  * from the status it leaves; the patient's one-call-at-a-time lock is released after the commit.
  */
 import { scheduledCallWrites } from '../kernel/call-log-writes';
-import { COUNTER, GLOBAL_SCOPE, counterAdd } from '../kernel/read-models/counters';
+import { COUNTER, GLOBAL_SCOPE, chartsChangedWrite, counterAdd } from '../kernel/read-models/counters';
 import { dailySlotWrite, dailyCapName, dailyCapScope } from '../kernel/read-models/daily-caps';
 import {
   lineReleaseWrites,
@@ -349,12 +349,18 @@ export function cancelQueuedPlan(log: CallLogRecord, at: string): WritePlan<NotP
   };
 }
 
-/** The call's event is out: settled, the reconciler has nothing left to do for it. */
+/**
+ * The call's event is out: settled, the reconciler has nothing left to do for it. An answered call
+ * (`completed`) is a record the practice's charts count, so their version moves here, after the
+ * report committed and outside its transaction (docs/access-patterns.md): in this step it costs no
+ * request of its own, and a step that did not finish is done again by the reconciler, moving it then.
+ */
 export function eventPublishedPlan(log: CallLogRecord, at: string): WritePlan {
   return {
     transaction: [
       { op: 'patch', entity: 'callLog', key: { call_log_id: log.id }, set: { event_published_at: at } },
       ...openCallDelete(log),
+      ...(log.status === 'completed' ? [chartsChangedWrite(log.provider_id)] : []),
     ],
     afterCommit: [],
   };

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { newCallLog } from '../kernel/records/call-log';
 import type { CallReport } from './ports';
-import { durationSeconds, reportPlan, transferRecordOf, UNANSWERED_TRANSFER_SUMMARY } from './report-plan';
+import {
+  durationSeconds,
+  joinedWithMove,
+  reportPlan,
+  transferRecordOf,
+  UNANSWERED_TRANSFER_SUMMARY,
+  withoutLockRelease,
+} from './report-plan';
+import { enrollmentAnswerWrites } from './enrollment-calls';
+import { MEASURE_NAMES, MEASURES } from '../../shared/observations/measures';
+import { TARGET_MEASURES } from '../../shared/observations/rules';
+import type { ItemWrite } from '../kernel/write-plan';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import { systemEvent } from '../kernel/audit-actors';
 import type { MeasureTarget } from '../../shared/observations/rules';
@@ -57,7 +68,16 @@ describe('reportPlan', () => {
   it('writes an answered call, its summary entries and counters, and its AI contact in one transaction', () => {
     const { plan, stored } = reportPlan(log, report(), '2026-03', AT, STORED);
 
-    const [callLog, event, ...rest] = plan.transaction;
+    const [callLog, lock, event, ...rest] = plan.transaction;
+    // The patient is free for the next call as the report is stored, or not at all.
+    expect(lock).toEqual({
+      op: 'patch',
+      entity: 'patient',
+      key: { patient_id: 'p-1' },
+      remove: ['active_call_id'],
+      when: { equal: { active_call_id: log.id } },
+      refusal: 'lock_not_held',
+    });
     // The stored report is in the patient's history, as CareLoop naming Vapi, with the report.
     expect(event).toEqual(auditEventWrite(STORED));
     expect(event).toMatchObject({
@@ -86,18 +106,18 @@ describe('reportPlan', () => {
       add: { ai_contacts: 1, ai_minutes: 5 },
       set: { updated_at: AT },
     });
-    // The lock is released and the charts move only once the transaction committed.
-    expect(plan.afterCommit.map((w) => `${w.op} ${w.entity}`)).toEqual(['patch patient', 'upsert counter']);
+    // Nothing is written after the transaction: the charts move with the event (eventPublishedPlan).
+    expect(plan.afterCommit).toEqual([]);
     expect(stored).toMatchObject({ status: 'completed', escalation_level: 'Urgent', version: log.version + 1 });
   });
 
   it('writes an unanswered call as failed, with no summary, no completed call and no AI contact', () => {
     const { plan, stored } = reportPlan(log, report({ outcome: 'no_answer', summary: null }), '2026-03', AT, STORED);
 
-    expect(plan.transaction.map((w) => w.entity)).toEqual(['callLog', 'auditEvent']);
+    expect(plan.transaction.map((w) => w.entity)).toEqual(['callLog', 'patient', 'auditEvent']);
     expect(plan.transaction[0]).toMatchObject({ set: { status: 'failed', failure_reason: 'No answer' } });
     expect(plan.transaction[0]).not.toHaveProperty('set.escalation_level');
-    expect(plan.afterCommit.map((w) => `${w.op} ${w.entity}`)).toEqual(['patch patient']);
+    expect(plan.afterCommit).toEqual([]);
     expect(stored).toMatchObject({ status: 'failed', failure_reason: 'No answer' });
   });
 
@@ -113,6 +133,114 @@ describe('reportPlan', () => {
       Object.values('item' in w ? w.item : 'set' in w ? (w.set ?? {}) : {}),
     );
     expect(values).not.toContain(undefined);
+  });
+});
+
+/** An item a write names by its key (creates and puts carry theirs in the item): entity and key. */
+const keyedItem = (write: ItemWrite<string>) =>
+  'key' in write ? `${write.entity} ${JSON.stringify(write.key)}` : null;
+
+describe('the report in one transaction (DynamoDB: at most 100 writes, each item once)', () => {
+  const ON_CALL = '+12025550199';
+  // Every measure read once (readObservations keeps the first of each), each outside its target.
+  const everyReading = MEASURE_NAMES.map((measure) => ({
+    measure,
+    value: MEASURES[measure].max,
+    source: 'reported' as const,
+  }));
+  const everyTarget = TARGET_MEASURES.map((measure) => ({ measure, below: MEASURES[measure].min + 1 }));
+  const worst = report({
+    escalationLevel: 'Emergent',
+    endedReason: 'assistant-ended-call',
+    transfer: { to: null, status: 'unanswered' },
+    observations: everyReading,
+  });
+
+  it('holds the largest check-in report, its lock release and its call line', () => {
+    const holding = { ...log, slot_taken_at: AT, transfer_offered_to: ON_CALL };
+    const { plan } = reportPlan(holding, worst, '2026-03', AT, STORED, everyTarget);
+
+    expect(plan.transaction.length).toBeLessThanOrEqual(100);
+    expect(plan.transaction.filter((w) => w.entity === 'observation')).toHaveLength(MEASURE_NAMES.length);
+    expect(plan.transaction.filter((w) => w.entity === 'readingAlert')).toHaveLength(TARGET_MEASURES.length);
+    expect(plan.transaction.filter((w) => w.entity === 'summaryEntry')).toHaveLength(8);
+    const keyed = plan.transaction.flatMap((w) => keyedItem(w) ?? []);
+    expect(new Set(keyed).size).toBe(keyed.length);
+  });
+
+  it("holds an enrollment call's report with the patient's move, writing the patient once", () => {
+    const enrollment = { ...log, kind: 'enrollment' as const, slot_taken_at: AT, attempt: 0 };
+    const patient = { id: 'p-1', provider_id: 'o-1', created_at: AT, status: 'active' as const };
+    const { plan } = reportPlan(
+      enrollment,
+      { ...worst, enrollmentAnswer: 'interested' },
+      '2026-03',
+      AT,
+      STORED,
+      everyTarget,
+    );
+    const move = enrollmentAnswerWrites(
+      enrollment,
+      { ...patient, enrollmentStage: 'invited' },
+      'answered',
+      'interested',
+      AT,
+    );
+    const joined = joinedWithMove(plan, move, enrollment);
+
+    expect(joined.transaction.length).toBeLessThanOrEqual(100);
+    expect(joined.transaction.filter((w) => w.entity === 'patient')).toHaveLength(1);
+    const keyed = joined.transaction.flatMap((w) => keyedItem(w) ?? []);
+    expect(new Set(keyed).size).toBe(keyed.length);
+  });
+});
+
+describe("the patient's lock in the report's transaction", () => {
+  const enrollment = { ...log, kind: 'enrollment' as const, attempt: 0 };
+  const patient = {
+    id: 'p-1',
+    provider_id: 'o-1',
+    created_at: AT,
+    status: 'active' as const,
+    enrollmentStage: 'invited' as const,
+  };
+  const { plan } = reportPlan(enrollment, report({ enrollmentAnswer: 'declined' }), '2026-03', AT, STORED);
+
+  it('is left out, and only it, when the patient does not hold it for this call', () => {
+    const without = withoutLockRelease(plan);
+
+    expect(without.transaction).toEqual(plan.transaction.filter((w) => w.entity !== 'patient'));
+    expect(without.transaction[0]).toEqual(plan.transaction[0]);
+  });
+
+  it("is released by the move's own write of the patient, on both conditions, refused as the move", () => {
+    const move = enrollmentAnswerWrites(enrollment, patient, 'answered', 'declined', AT);
+    const joined = joinedWithMove(plan, move, enrollment);
+
+    expect(joined.transaction.filter((w) => w.entity === 'patient')).toEqual([
+      {
+        op: 'patch',
+        entity: 'patient',
+        key: { patient_id: 'p-1' },
+        set: { enrollment_stage: 'declined' },
+        remove: ['active_call_id'],
+        when: { equal: { status: 'active', enrollment_stage: 'invited', active_call_id: log.id } },
+        refusal: 'stage_moved',
+      },
+    ]);
+    // The report's writes first (its call log decides a replay), then the move's.
+    expect(joined.transaction.slice(0, 2).map((w) => w.entity)).toEqual(['callLog', 'auditEvent']);
+    expect(joined.transaction.slice(-5).map((w) => w.entity)).toEqual(move.transaction.map((w) => w.entity));
+  });
+
+  it("keeps the report's own release beside a move that does not write the patient", () => {
+    const counterOnly = {
+      transaction: [{ op: 'upsert', entity: 'counter', key: { scope: 's', name: 'n' } }] as const,
+      afterCommit: [],
+    };
+    const joined = joinedWithMove(plan, counterOnly, enrollment);
+
+    expect(joined.transaction).toEqual([...plan.transaction, ...counterOnly.transaction]);
   });
 });
 

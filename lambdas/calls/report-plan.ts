@@ -1,19 +1,15 @@
 /**
  * What Vapi's end-of-call report means for CareLoop's records (docs/architecture.md "Writes as
  * plans"): the call log completed or failed, the summary's list entries and their counters, the
- * month's completed calls, the AI contact on the patient-month (CCM), and the call line it held given back — written in one
- * transaction, on the condition that this is the call placed as the reporting Vapi call and that it
- * is still running; then the patient's call lock is released and the charts' version moves.
+ * month's completed calls, the AI contact on the patient-month (CCM), the call line it held given
+ * back and the patient's call lock released — written in one transaction, on the condition that this
+ * is the call placed as the reporting Vapi call and that it is still running. The charts' version
+ * moves once the `call.completed` event is out (eventPublishedPlan), not in this transaction.
  */
 import { summaryStatusOf, tabsOf } from '../../shared/values/summaries';
-import {
-  counterAdd,
-  chartsChangedWrite,
-  GLOBAL_SCOPE,
-  monthlyCounter,
-  organizationScope,
-} from '../kernel/read-models/counters';
+import { counterAdd, GLOBAL_SCOPE, monthlyCounter, organizationScope } from '../kernel/read-models/counters';
 import { definedValues, type ItemWrite, type WritePlan } from '../kernel/write-plan';
+import { lockReleaseWrite } from './call-plans';
 import { summaryCounterScope, summaryScopes } from '../kernel/read-models/summary-scopes';
 import { MEASURES } from '../../shared/observations/measures';
 import {
@@ -116,6 +112,62 @@ export function transferRecordOf(log: CallLogRecord, report: CallReport, at: str
   return { to: offered, status: reported.status, at: report.endedAt ?? at };
 }
 
+/** The patient's call lock was not this call's when the report's transaction ran. */
+export type LockNotHeld = 'lock_not_held';
+
+/**
+ * The patient freed for the next call, in the report's own transaction. Every placing takes the lock
+ * with the call (kernel/call-log-writes.ts, claimPlan), so a running call holds it; the refusal
+ * names the rare call that does not (the patient gone), whose report is then stored without it.
+ */
+export function reportLockRelease(log: Pick<CallLogRecord, 'id' | 'patient_id'>): ItemWrite<LockNotHeld> {
+  return { ...lockReleaseWrite(log.patient_id, log.id), refusal: 'lock_not_held' };
+}
+
+/** The report's plan without its lock release (refused as `lock_not_held`, or written by another write of the patient). */
+export function withoutLockRelease(plan: WritePlan<LockNotHeld>): WritePlan {
+  return {
+    transaction: plan.transaction.filter((write) => write.refusal !== 'lock_not_held') as ItemWrite[],
+    afterCommit: plan.afterCommit,
+  };
+}
+
+/**
+ * The report's plan with the writes of an enrollment answer's move (enrollmentAnswerWrites), in one
+ * transaction. A transaction writes an item once: when the move writes the patient, that one write
+ * also releases the call's lock, on the lock's condition beside the move's, and answers the move's
+ * refusal. A running call holds its lock (see reportLockRelease), so the joined write is refused
+ * when the patient moved, as the move alone would be.
+ */
+export function joinedWithMove<R extends string>(
+  plan: WritePlan<LockNotHeld>,
+  move: WritePlan<R>,
+  log: Pick<CallLogRecord, 'id' | 'patient_id'>,
+): WritePlan<R | LockNotHeld> {
+  const writesPatient = (write: ItemWrite<R>) =>
+    write.op === 'patch' && write.entity === 'patient' && write.key.patient_id === log.patient_id;
+  if (!move.transaction.some(writesPatient)) {
+    return {
+      transaction: [...plan.transaction, ...move.transaction],
+      afterCommit: [...plan.afterCommit, ...move.afterCommit],
+    };
+  }
+  const releasing = move.transaction.map((write): ItemWrite<R> =>
+    write.op === 'patch' && writesPatient(write)
+      ? {
+          ...write,
+          remove: [...(write.remove ?? []), 'active_call_id'],
+          when: { ...write.when, equal: { ...write.when?.equal, active_call_id: log.id } },
+        }
+      : write,
+  );
+  const report = withoutLockRelease(plan);
+  return {
+    transaction: [...report.transaction, ...releasing],
+    afterCommit: [...report.afterCommit, ...move.afterCommit],
+  };
+}
+
 /**
  * The plan that stores one report on its call log, and the call log as it then reads. `month` is the
  * organization's month of the call's end; a call that was not answered yields no summary, counts
@@ -124,7 +176,8 @@ export function transferRecordOf(log: CallLogRecord, report: CallReport, at: str
  * reading is stored as an observation in the same transaction, and the readings weigh on the
  * escalation: outside the care plan's `targets`, at least Urgent; PHQ-9 item 9, Emergent
  * (DECISIONS "Observations"), with a note naming each reading that raised it, and the patient
- * enters or leaves the worklist's readings outside target (`readingAlertWrites`).
+ * enters or leaves the worklist's readings outside target (`readingAlertWrites`). The patient's call
+ * lock is released in it too (`reportLockRelease`).
  */
 export function reportPlan(
   log: CallLogRecord,
@@ -133,7 +186,7 @@ export function reportPlan(
   at: string,
   audit: AuditEvent,
   targets: readonly MeasureTarget[] = [],
-): { plan: WritePlan; stored: CallLogRecord } {
+): { plan: WritePlan<LockNotHeld>; stored: CallLogRecord } {
   const id = log.id;
   const answered = reported.outcome === 'answered';
   const observations = answered ? reported.observations : [];
@@ -251,23 +304,14 @@ export function reportPlan(
         ]
       : [];
 
-  const afterCommit: ItemWrite[] = [
-    // Frees the patient for the next call, if this call still holds the lock.
-    {
-      op: 'patch',
-      entity: 'patient',
-      key: { patient_id: log.patient_id },
-      remove: ['active_call_id'],
-      when: { equal: { active_call_id: id } },
-    },
-    ...(answered ? [chartsChangedWrite(log.provider_id)] : []),
-  ];
-
   return {
     plan: {
+      // The call log's write comes first: when it is refused (a replay, another call), its refusal
+      // is the plan's, whatever else would have been refused.
       transaction: [
         callLog,
         ...lineReleaseWrites(log),
+        reportLockRelease(log),
         auditEventWrite(audit),
         ...summaryWrites,
         ...answeredWrites,
@@ -275,7 +319,7 @@ export function reportPlan(
         ...observations.map((observed) => observationWrite(log, observed, report.endedAt ?? at, at)),
         ...readingAlertWrites(log, observations, targets, report.endedAt ?? at),
       ],
-      afterCommit,
+      afterCommit: [],
     },
     stored: {
       ...log,

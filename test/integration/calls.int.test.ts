@@ -230,6 +230,55 @@ describe('end-of-call reports', () => {
   });
 });
 
+describe("a stored report's own transaction (issue 27: 4 requests)", () => {
+  /** A call placed for a patient of a practice of its own, held open (its webhooks dropped). */
+  const openCall = async () => {
+    const org = await createOrganization(stack);
+    const patient = await createCallablePatient(stack, org.id, 9);
+    await fault(['drop-all']);
+    const placed = expectStatus(await placeCall(patient.id, await operatorToken(stack)), 201).call;
+    const table = tableOf(stack);
+    const { data: log } = await table.entities.callLog.get({ call_log_id: placed.id }).go();
+    const lockOf = async () => (await table.entities.patient.get({ patient_id: patient.id }).go()).data?.active_call_id;
+    const chartVersion = async () =>
+      (await table.entities.counter.get({ scope: `organization#${org.id}`, name: 'chart_version' }).go()).data?.value ??
+      0;
+    return {
+      table,
+      placed,
+      patient,
+      report: endOfCallReport(placed.id, { vendorCallId: log?.vendor_call_id }),
+      lockOf,
+      chartVersion,
+    };
+  };
+
+  it("frees the patient as the report is stored, and moves the practice's charts once its event is out", async () => {
+    const { placed, report, lockOf, chartVersion } = await openCall();
+    expect(await lockOf()).toBe(placed.id);
+    const before = await chartVersion();
+
+    expect((await postVapiWebhook(stack, report)).status).toBe(200);
+    expect(await lockOf()).toBeUndefined();
+    expect(await chartVersion()).toBe(before + 1);
+    // A replay changes nothing: no lock to free, no chart to move.
+    expect((await postVapiWebhook(stack, report)).status).toBe(200);
+    expect(await chartVersion()).toBe(before + 1);
+  });
+
+  it('stores the report of a call whose patient does not hold its lock, and frees no other call', async () => {
+    const { table, placed, patient, report, lockOf } = await openCall();
+    // Another call's lock (a state no placing leaves; the report must neither fail on it nor free it).
+    const other = '0e0e0e0e-0000-4000-8000-000000000000';
+    await table.entities.patient.patch({ patient_id: patient.id }).set({ active_call_id: other }).go();
+
+    expect((await postVapiWebhook(stack, report)).status).toBe(200);
+    const { data: stored } = await table.entities.callLog.get({ call_log_id: placed.id }).go();
+    expect(stored).toMatchObject({ status: 'completed', report_received_at: expect.any(String) });
+    expect(await lockOf()).toBe(other);
+  });
+});
+
 describe('scheduled calls', () => {
   it('a schedule that fires places one call, and firing it again places none', async () => {
     const patient = await createCallablePatient(stack, orgs.sunrise, 6);

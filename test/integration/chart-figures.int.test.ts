@@ -16,6 +16,7 @@ import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-pat
 import { createPatientPlan } from '../../lambdas/patients/patient-plans';
 import { createEntities } from '../../lambdas/platform/dynamodb/entities';
 import { reportPlan } from '../../lambdas/calls/report-plan';
+import { eventPublishedPlan } from '../../lambdas/calls/call-plans';
 import { systemEvent } from '../../lambdas/kernel/audit-actors';
 import { appendPlan, voidPlan } from '../../lambdas/care-time/time-plans';
 import { createDocumentPlan, updateDocumentPlan } from '../../lambdas/care-plans/document-plans';
@@ -193,7 +194,7 @@ describe('the charts’ stored figures', () => {
       limit: 50,
     };
     expect(await committer.commit(placedCallPlan(log, cap, 1_000))).toBe('committed');
-    const { plan: reportWrites } = reportPlan(
+    const { plan: reportWrites, stored } = reportPlan(
       log,
       {
         vendorCallId,
@@ -223,6 +224,8 @@ describe('the charts’ stored figures', () => {
       ),
     );
     expect(await new DynamoWriteCommitter(db).commit(reportWrites)).toBe('committed');
+    // The charts' version moves with the report's event step (recordCallReport), once it committed.
+    expect(await committer.commit(eventPublishedPlan(stored, new Date().toISOString()))).toBe('committed');
     expect(await expectCurrent('AI call answered')).toMatchObject({ ai_contacts: 1 });
 
     // Between writes the stored figures are served: 4 requests, none a Query of the records.

@@ -119,6 +119,10 @@ describe('the AI enrollment call', () => {
       ),
     ).toBe('declined');
     expect(await counts(organization.id, staff)).toMatchObject({ invited: 0, interested: 1, declined: 1 });
+    // The move's write of the patient released the call's lock too (one write of the item per transaction).
+    for (const { id } of [yes, no]) {
+      expect((await tableOf(stack).entities.patient.get({ patient_id: id }).go()).data?.active_call_id).toBeUndefined();
+    }
     // Not a care-management contact: nothing on the patient-month, nothing to review as a summary.
     const month = monthIn(organization.timezone, new Date());
     const months = await tableOf(stack)
