@@ -1,9 +1,13 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fhirValidator } from '../../test/support/fhir-validator';
 import { checkImportRow } from '../../shared/enrollment/import-rows';
 import { patientBundle, type PatientChart } from './fhir-bundle';
 import { fhirRows } from './fhir-rows';
+
+// Medplum reads R4's published definitions (some 10 MB of JSON) before its first validation: in a hook
+// of its own, so a busy machine's load time is not charged to the first test's 5 s.
+beforeAll(() => fhirValidator(), 60_000);
 
 const ORG = '0b7c2a4e-1111-4c59-9a55-0d3f1e0b7a11';
 const PATIENT = '6f1c1c9e-3b1a-4c59-9a55-0d3f1e0b7a11';

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fhirValidator } from '../../test/support/fhir-validator';
 import type { Observation } from '../../shared/domain';
 import { observationResources } from './fhir-observations';
+
+// Medplum reads R4's published definitions (some 10 MB of JSON) before its first validation: in a hook
+// of its own, so a busy machine's load time is not charged to the first test's 5 s.
+beforeAll(() => fhirValidator(), 60_000);
 
 const CALL = '3c1b2a4e-1111-4c59-9a55-0d3f1e0b7a11';
 const EARLIER = '4d2c3b5f-1111-4c59-9a55-0d3f1e0b7a11';

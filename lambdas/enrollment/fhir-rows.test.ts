@@ -1,10 +1,14 @@
 import type { Bundle } from '@medplum/fhirtypes';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fhirValidator } from '../../test/support/fhir-validator';
 import { checkImportRow } from '../../shared/enrollment/import-rows';
 import { IMPORT_MESSAGES } from '../../shared/enrollment/messages';
 import { csvRows, ImportFileError } from './csv-rows';
 import { fhirRows, ICD10_CM_SYSTEM } from './fhir-rows';
+
+// Medplum reads R4's published definitions (some 10 MB of JSON) before its first validation: in a hook
+// of its own, so a busy machine's load time is not charged to the first test's 5 s.
+beforeAll(() => fhirValidator(), 60_000);
 
 const PATIENT = 'urn:uuid:6f1c1c9e-3b1a-4c59-9a55-0d3f1e0b7a11';
 

@@ -162,7 +162,7 @@ export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
   'GET /dashboard-charts': { requests: 6, waves: 2 },
   'GET /dashboard-charts (practice)': { requests: 4, waves: 2 },
   'GET /worklist': { requests: 12, waves: 4 },
-  'GET /users': { requests: 4, waves: 1 },
+  'GET /users': { requests: 4, waves: 2 },
   'GET /patients/{id}/access-history': { requests: 4, waves: 2 },
   'GET /patients/{id}/consent': { requests: 4, waves: 2 },
   'GET .../care-plan/revisions': { requests: 4, waves: 2 },
