@@ -34,6 +34,12 @@ export interface AuditChange {
   roleAfter?: Role | null;
   organizationBefore?: string | null;
   organizationAfter?: string | null;
+  /**
+   * A set of codes before and after (the APCM service elements a staff member marked): codes only,
+   * never free text such as a note.
+   */
+  valuesBefore?: readonly string[];
+  valuesAfter?: readonly string[];
 }
 
 /** An audit event written in the same transaction as the change it records (ids and time fixed up front). */
