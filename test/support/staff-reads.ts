@@ -113,6 +113,7 @@ export function staffReads({ org, patientId, callId, summaryToken, month, import
     { label: 'GET .../billing-summary', path: `/providers/${org}/billing-summary?month=${month}`, as: 'practice' },
     { label: 'GET .../fee-schedule', path: `/providers/${org}/fee-schedule`, as: 'practice' },
     { label: 'GET /patients/{id}/care-program', path: `/patients/${patientId}/care-program`, as: 'practice' },
+    { label: 'GET .../apcm-log', path: `/patients/${patientId}/apcm-log?month=${month}`, as: 'practice' },
     {
       label: 'GET .../audit-packet',
       path: `/patients/${patientId}/audit-packet?month=${month}`,
