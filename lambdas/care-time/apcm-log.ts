@@ -98,15 +98,18 @@ export async function apcmFacts(
   return { start, end, calls, texts };
 }
 
-/** A patient-month's log: the stored marks (`stored`, read beforehand) beside CareLoop's own elements. */
+/**
+ * A patient-month's log: the stored marks (`marks`, read already or being read, side by side with
+ * the month's calls and texts) beside CareLoop's own elements.
+ */
 export async function readApcmLog(
   deps: ApcmLogReadDeps,
   patient: PatientRecord,
   timeZone: string,
   month: string,
-  stored: ApcmLogRecord | null,
+  marks: ApcmLogRecord | null | Promise<ApcmLogRecord | null>,
 ): Promise<ApcmLog> {
-  const facts = await apcmFacts(deps, patient.id, month, timeZone);
+  const [stored, facts] = await Promise.all([marks, apcmFacts(deps, patient.id, month, timeZone)]);
   const program = programInForce(patient.carePrograms ?? [], month).program;
   return apcmLogOf(month, program, stored?.version ?? 0, automaticElements(facts), stored?.marks ?? []);
 }
@@ -129,8 +132,9 @@ export async function getApcmLog(
         month ? deps.apcmLogs.get(patientId, month) : null,
       ]);
       const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
+      // The success event goes beside the last reads (the month's calls and texts), not after them.
       granted();
-      const stored = month ? asked : await deps.apcmLogs.get(patient.id, chosen);
+      const stored = month ? asked : deps.apcmLogs.get(patient.id, chosen);
       return { apcm_log: await readApcmLog(deps, patient, organization.timezone, chosen, stored) };
     },
   );

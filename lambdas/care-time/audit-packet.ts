@@ -112,9 +112,7 @@ export async function auditPacket(
       aiContacts(deps, patient.id, start, end),
       practitionerId ? deps.profiles.get(practitionerId) : null,
       consentCovers(deps, patient, chosen),
-      deps.apcmLogs
-        .get(patient.id, chosen)
-        .then((stored) => readApcmLog(deps, patient, organization.timezone, chosen, stored)),
+      readApcmLog(deps, patient, organization.timezone, chosen, deps.apcmLogs.get(patient.id, chosen)),
     ]);
     const recorder = consent ? await deps.profiles.get(consent.recordedBy) : null;
     const billed = billedCodes(patient, row, covered, chosen, organization.fee_schedule ?? DEFAULT_RATES);
