@@ -9,6 +9,7 @@ import { CONSENT_DISCLOSURES, CONSENT_METHODS, RECORDED_CONSENT_STATUSES } from 
 import { PREFERRED_LANGUAGES } from './enrollment/patient-fields';
 import { carePlanFieldsRecord, ccmMonthTotalsRecord, timeEntryRecord } from './api/records';
 import { BILLING_MESSAGES } from './care-time';
+import { APCM_ELEMENTS, apcmEvidenceRecord, apcmMarkRecord } from './apcm';
 
 /** `auditPacket`: a month (this month in the organization's time zone by default). */
 export const auditPacketQuerySchema = z.object({
@@ -65,6 +66,17 @@ export const auditPacketAnswer = z.object({
       started_at: z.string(),
       duration_seconds: z.nullable(z.number()),
       outcome: nullableText,
+    }),
+  ),
+  /**
+   * The APCM service elements delivered in the month (issue 26 item 5), in the handbook's order,
+   * each with CareLoop's evidence and the staff's marks; empty: none recorded.
+   */
+  apcm_elements: z.array(
+    z.object({
+      element: z.enum(APCM_ELEMENTS),
+      evidence: z.array(apcmEvidenceRecord),
+      marks: z.array(apcmMarkRecord),
     }),
   ),
   program: z.string(),

@@ -13,10 +13,37 @@ import type { ConsentRecord } from '../kernel/records/consent';
 import { consentCovers, toTimeEntry } from './care-time';
 import { billedCodes, lastDayOf } from './claim-rows';
 import { monthEntries, planInForce, type ClaimDeps } from './claims';
-import type { AiCallHistory, AiCallRecord } from './ports';
+import type { AiCallRecord } from './ports';
+import { deliveredElements, type ApcmLog } from '../../shared/apcm';
+import { qmbInMonth } from '../../shared/ccm/qmb';
+import type { ProgramCodes } from '../../shared/ccm/programs';
+import { readApcmLog, type ApcmLogReadDeps } from './apcm-log';
 
-export interface AuditPacketDeps extends ClaimDeps {
-  callLogs: AiCallHistory;
+export interface AuditPacketDeps extends ClaimDeps, ApcmLogReadDeps {}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * An APCM code's line in the rule trail names what the code stands on (ccm/README.md "Since 2025"):
+ * the conditions, QMB for G0558, consent, and how many service elements the month's log holds.
+ */
+export function apcmRuleTrail(
+  billed: ProgramCodes,
+  facts: { conditions: number; qmb: boolean },
+  log: Pick<ApcmLog, 'elements'>,
+): ProgramCodes['codes'] {
+  if (billed.program !== 'apcm') return billed.codes;
+  const logged = deliveredElements(log).length;
+  return billed.codes.map((c) => ({
+    ...c,
+    reason: [
+      'APCM',
+      plural(facts.conditions, 'chronic condition'),
+      ...(c.code === 'G0558' && facts.qmb ? ['a Qualified Medicare Beneficiary'] : []),
+      'consent accepted',
+      `${logged} of ${log.elements.length} service elements logged this month`,
+    ].join(', '),
+  }));
 }
 
 const PAGE = 100;
@@ -77,7 +104,7 @@ export async function auditPacket(
     const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
     const { start, end } = monthBounds(chosen, organization.timezone);
     const practitionerId = patient.billingPractitionerId ?? null;
-    const [row, entries, plan, consent, calls, practitioner, covered] = await Promise.all([
+    const [row, entries, plan, consent, calls, practitioner, covered, apcmLog] = await Promise.all([
       deps.timeLog.getMonth(patient.provider_id, chosen, patient.id),
       monthEntries(deps, patient.id, chosen),
       planInForce(deps.documents, patient.id, end),
@@ -85,6 +112,7 @@ export async function auditPacket(
       aiContacts(deps, patient.id, start, end),
       practitionerId ? deps.profiles.get(practitionerId) : null,
       consentCovers(deps, patient, chosen),
+      readApcmLog(deps, patient, organization.timezone, chosen, deps.apcmLogs.get(patient.id, chosen)),
     ]);
     const recorder = consent ? await deps.profiles.get(consent.recordedBy) : null;
     const billed = billedCodes(patient, row, covered, chosen, organization.fee_schedule ?? DEFAULT_RATES);
@@ -128,7 +156,16 @@ export async function auditPacket(
       time_entries: entries.map(toTimeEntry).sort((a, b) => a.created_at.localeCompare(b.created_at)),
       ai_contacts: calls,
       program: billed.program,
-      codes: billed.codes.map((c) => ({ code: c.code, minutes: c.minutes, reason: c.reason })),
+      apcm_elements: deliveredElements(apcmLog).map((e) => ({
+        element: e.element,
+        evidence: e.evidence,
+        marks: e.marks,
+      })),
+      codes: apcmRuleTrail(
+        billed,
+        { conditions: patient.conditionCount ?? 0, qmb: qmbInMonth(patient.qmbChecks ?? [], chosen) },
+        apcmLog,
+      ).map((c) => ({ code: c.code, minutes: c.minutes, reason: c.reason })),
       reason: billed.reason,
       billed: row?.billed ? { at: row.billed.at, by_name: row.billed.by_name } : null,
     };

@@ -7,6 +7,9 @@ import type { ConsentRecord } from '../kernel/records/consent';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 import type { CarePlanFields } from '../../shared/domain';
+import type { ApcmElement } from '../../shared/apcm';
+import type { CallKind, CallStatus } from '../../shared/values/calls';
+import type { TextDirection, TextKind, TextStatus } from '../../shared/values/texts';
 
 /** One line of a patient's time log: an entry, or the correction (`voids`) of an earlier one. */
 export interface TimeEntryRecord {
@@ -104,9 +107,11 @@ export interface CarePlanVersion {
   saved_at: string;
 }
 
-/** A call as the audit packet lists it (the call log's repository satisfies it). */
+/** A call as the audit packet lists it and the APCM log reads it (the call log's repository satisfies it). */
 export interface AiCallRecord {
   id: string;
+  kind: CallKind;
+  status: CallStatus;
   created_at: string;
   started_at: string | null;
   duration_seconds: number | null;
@@ -116,4 +121,43 @@ export interface AiCallRecord {
 /** A patient's calls, newest first (the call log's repository satisfies it). */
 export interface AiCallHistory {
   pageHistory(patientId: string, limit: number, cursor: string | null): Promise<Page<AiCallRecord> | 'invalid_cursor'>;
+}
+
+/** A text as the APCM log reads it: which way, what kind, how it went, when. Ids only, never the body. */
+export interface TextFact {
+  id: string;
+  direction: TextDirection;
+  kind: TextKind;
+  status: TextStatus;
+  createdAt: string;
+}
+
+/** A patient's texts, newest first (the texts' repository satisfies it). */
+export interface PatientTextHistory {
+  pageByPatient(patientId: string, limit: number, cursor: string | null): Promise<Page<TextFact> | 'invalid_cursor'>;
+}
+
+/** A staff member's mark of an APCM service element, as stored. */
+export interface StoredApcmMark {
+  element: ApcmElement;
+  user_id: string;
+  by_name: string;
+  care_role: CareRole;
+  at: string;
+  note: string | null;
+}
+
+/** One patient-month's APCM log as stored: the staff marks and the version that guards them. */
+export interface ApcmLogRecord {
+  patient_id: string;
+  provider_id: string;
+  month: string;
+  marks: StoredApcmMark[];
+  version: number;
+  updated_at: string;
+}
+
+/** The stored APCM logs (one GetItem per patient-month). */
+export interface ApcmLogRepository {
+  get(patientId: string, month: string): Promise<ApcmLogRecord | null>;
 }

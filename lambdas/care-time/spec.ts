@@ -18,6 +18,9 @@ export const CARE_TIME = {
         // practice's staff log time and mark months billed; operators read.
         listTimeEntries: CARE_TIME_ENDPOINTS.listTimeEntries,
         logTime: CARE_TIME_ENDPOINTS.logTime,
+        // The APCM monthly log: staff mark the service elements; CareLoop's own are read from its calls and texts.
+        getApcmLog: CARE_TIME_ENDPOINTS.getApcmLog,
+        setApcmLog: CARE_TIME_ENDPOINTS.setApcmLog,
       },
     },
     'billing-report': {

@@ -37,6 +37,12 @@ export interface AuditChange {
   organizationAfter?: string | null;
   npiBefore?: string | null;
   npiAfter?: string | null;
+  /**
+   * A set of codes before and after (the APCM service elements a staff member marked): codes only,
+   * never free text such as a note.
+   */
+  valuesBefore?: readonly string[];
+  valuesAfter?: readonly string[];
 }
 
 /** An audit event written in the same transaction as the change it records (ids and time fixed up front). */

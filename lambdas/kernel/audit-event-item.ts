@@ -30,6 +30,9 @@ export function auditEventItem(event: AuditEvent) {
     npi_after: auditValue(event.change?.npiAfter),
     version_before: event.change?.versionBefore,
     version_after: event.change?.versionAfter,
+    // A list may be empty (nothing marked before): stored as an empty list, not left out.
+    values_before: event.change?.valuesBefore ? [...event.change.valuesBefore] : undefined,
+    values_after: event.change?.valuesAfter ? [...event.change.valuesAfter] : undefined,
     expires_at: Math.floor(Date.parse(event.at) / 1000) + RETENTION_SECONDS,
   };
 }

@@ -6,6 +6,7 @@
  */
 import { CALL_MESSAGES, SUMMARY_MESSAGES } from '../../shared/call-messages';
 import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
+import { APCM_LOG_MESSAGES } from '../../shared/apcm';
 import { CARE_PROGRAM_MESSAGES, FEE_SCHEDULE_MESSAGES } from '../../shared/care-program';
 import { CCM_MESSAGES } from '../../shared/ccm/messages';
 import { DAILY_LIMIT_MESSAGES, type DailyLimitKind } from '../../shared/daily-limits';
@@ -70,6 +71,9 @@ export const ERRORS = {
     message: CARE_PROGRAM_MESSAGES.qmbDateInFuture,
   },
   careProgramChanged: { kind: 'conflict', code: 'care_program.changed', message: `The care program was ${STALE}` },
+  apcmLogIsForStaff: { kind: 'forbidden', code: 'auth.forbidden', message: APCM_LOG_MESSAGES.logIsForStaff },
+  apcmMonthInFuture: { kind: 'bad_request', code: 'request.invalid.month', message: APCM_LOG_MESSAGES.monthInFuture },
+  apcmLogChanged: { kind: 'conflict', code: 'apcm_log.changed', message: APCM_LOG_MESSAGES.changed },
   summaryStaffOnly: { kind: 'forbidden', code: 'summary.staff_only', message: SUMMARY_LINK_MESSAGES.staffOnly },
   summaryOtherOrganization: {
     kind: 'forbidden',

@@ -56,11 +56,39 @@ describe('care programs on the billing report and the audit packet', () => {
     await expectAccessible(nurse);
   });
 
+  it('logs an APCM service element on the patient page, and the audit packet lists it with its note', async () => {
+    const { nurse, patient } = journey;
+    await nurse.goto(`/provider/patients/${patient.id}`);
+    const panel = nurse.getByRole('region', { name: 'APCM monthly log' });
+    await panel.getByText(/service elements recorded|Nothing recorded/).waitFor();
+    await panel.getByRole('checkbox', { name: 'Coordination with community services' }).check();
+    await panel.getByRole('textbox', { name: /Note on coordination/ }).fill('Referred to the senior centre');
+    await panel.getByRole('button', { name: 'Save my marks' }).click();
+    await panel.getByText('APCM log saved').waitFor();
+    expect(await panel.getByRole('checkbox', { name: 'Coordination with community services' }).isChecked()).toBe(true);
+    await expectAccessible(nurse);
+
+    await nurse.goto(`/provider/patients/${patient.id}/audit-packet?month=${month}`);
+    const elements = nurse.getByRole('region', { name: 'APCM Service Elements' });
+    await elements.getByText(/Referred to the senior centre/).waitFor();
+    await nurse
+      .getByRole('region', { name: 'Codes and Rule Trail' })
+      .getByText(/G0557: APCM, 2 chronic conditions, consent accepted, \d of 7 service elements logged this month/)
+      .waitFor();
+  });
+
   it("renders the patient-month's audit packet and prints it without the site's chrome", async () => {
     const { nurse, patient, patientName } = journey;
     await nurse.goto(`/provider/patients/${patient.id}/audit-packet?month=${month}`);
     await nurse.getByRole('heading', { level: 1, name: 'Audit packet' }).waitFor();
-    for (const section of ['Patient', 'Consent', 'Care Plan in Force', 'Time Log', 'AI Assistant Contacts']) {
+    for (const section of [
+      'Patient',
+      'Consent',
+      'Care Plan in Force',
+      'Time Log',
+      'AI Assistant Contacts',
+      'APCM Service Elements',
+    ]) {
       await nurse.getByRole('region', { name: section, exact: true }).waitFor();
     }
     const trail = nurse.getByRole('region', { name: 'Codes and Rule Trail' });

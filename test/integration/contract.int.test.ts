@@ -355,6 +355,13 @@ describe('real answers replayed against the document', () => {
     });
     await replay(200, 'GET', `/providers/${sunrise}/billing-summary`, { token: nurse });
 
+    // The APCM monthly log: a staff mark with a note, then the month read back.
+    await replay(200, 'PUT', `/patients/${callable.id}/apcm-log/${timeLog.body.month}`, {
+      token: nurse,
+      body: { version: 0, elements: [{ element: 'care_plan_shared', note: 'Printed at the visit' }] },
+    });
+    await replay(200, 'GET', `/patients/${callable.id}/apcm-log?month=${timeLog.body.month}`, { token: nurse });
+
     // FHIR R4 out (application/fhir+json).
     await replay(200, 'GET', `/patients/${callable.id}/fhir`, { token: nurse });
 

@@ -19,6 +19,7 @@ import { ON_CALL_MESSAGES } from '../../shared/warm-transfer';
 import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../shared/ccm/messages';
 import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
 import { CARE_PROGRAM_MESSAGES, FEE_SCHEDULE_MESSAGES } from '../../shared/care-program';
+import { APCM_LOG_MESSAGES } from '../../shared/apcm';
 import { DEFAULT_RATES } from '../../shared/ccm/rates';
 import { DASHBOARD_MESSAGES } from '../../shared/dashboard';
 import { EMPTY_CARE_PLAN } from '../../shared/care-plan';
@@ -1393,6 +1394,52 @@ const FIXTURES: Record<RouteKey, Fixture> = {
           program: 'ccm',
           next: { program: 'apcm', set_by_name: 'Nora Ellis' },
           qmb: { status: true, checked_on: '2026-01-05' },
+        }),
+    },
+  },
+  // The APCM monthly log (issue 26 item 2).
+  'GET /patients/{patientId}/apcm-log': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/apcm-log`,
+    body: null,
+    badQuery: { query: '?month=2026-13', message: APCM_LOG_MESSAGES.monthInvalid },
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b) =>
+        expect(b.apcm_log).toMatchObject({
+          month: expect.stringMatching(/^\d{4}-\d{2}$/),
+          version: expect.any(Number),
+          elements: expect.arrayContaining([expect.objectContaining({ element: 'care_management' })]),
+        }),
+    },
+  },
+  'PUT /patients/{patientId}/apcm-log/{month}': {
+    as: 'sunrise',
+    // A month long past: never refused as a future one, whatever the time of the run.
+    path: (ids) => `/patients/${ids.patient}/apcm-log/2026-01`,
+    fresh: freshPatient,
+    body: {
+      valid: () => ({ version: 0, elements: [{ element: 'community_coordination', note: 'Meals on wheels' }] }),
+      malformed: { version: 0, elements: [{ element: 'house_calls' }] },
+      message: APCM_LOG_MESSAGES.elementInvalid,
+      missing: APCM_LOG_MESSAGES.versionRequired,
+    },
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b) =>
+        expect(b.apcm_log).toMatchObject({
+          month: '2026-01',
+          version: 1,
+          elements: expect.arrayContaining([
+            expect.objectContaining({
+              element: 'community_coordination',
+              delivered: true,
+              marks: [expect.objectContaining({ by_name: 'Nora Ellis', note: 'Meals on wheels' })],
+            }),
+          ]),
         }),
     },
   },

@@ -113,6 +113,7 @@ export function staffReads({ org, patientId, callId, summaryToken, month, import
     { label: 'GET .../billing-summary', path: `/providers/${org}/billing-summary?month=${month}`, as: 'practice' },
     { label: 'GET .../fee-schedule', path: `/providers/${org}/fee-schedule`, as: 'practice' },
     { label: 'GET /patients/{id}/care-program', path: `/patients/${patientId}/care-program`, as: 'practice' },
+    { label: 'GET .../apcm-log', path: `/patients/${patientId}/apcm-log?month=${month}`, as: 'practice' },
     {
       label: 'GET .../audit-packet',
       path: `/patients/${patientId}/audit-packet?month=${month}`,
@@ -181,6 +182,10 @@ export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
   'GET .../enrollment/pcm-candidates': { requests: 4, waves: 4 },
   'GET .../billing-report': { requests: 7, waves: 7 },
   'GET .../billing-summary': { requests: 5, waves: 4 },
+  // The APCM log (issue 26 item 2): the access check's BatchGet holds the stored marks; then the
+  // month's calls (gsi1) and texts (the patient's partition) are two Queries beside the audit event.
+  // Reaching 3 needs a per-month read model written with each call report and text (calls/, texts/).
+  'GET .../apcm-log': { requests: 4, waves: 2 },
 };
 
 /** A route's budget: the goal, its line in OVER_GOAL, or none for an export. */

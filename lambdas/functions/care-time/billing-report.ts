@@ -2,6 +2,7 @@ import { billingCsvFilename, claimsCsvFilename } from '../../../shared/care-time
 import { claimsCsv } from '../../care-time/claims';
 import { auditPacket } from '../../care-time/audit-packet';
 import { DynamoTimeLogRepository } from '../../care-time/store/dynamo-time-log-repository';
+import { DynamoApcmLogRepository } from '../../care-time/store/dynamo-apcm-log-repository';
 import { BILLING_REPORT_PAGE_SIZE, billingReport, billingReportCsv, updateBillingRow } from '../../care-time/care-time';
 import { billingSummary, getFeeSchedule, setFeeSchedule } from '../../care-time/fee-schedule';
 import { pageRequest } from '../../kernel/cursor';
@@ -66,6 +67,10 @@ export const handler = defineFunction(
   },
   () => {
     const table = tableDeps();
-    return { ...table, timeLog: new DynamoTimeLogRepository(table.db) };
+    return {
+      ...table,
+      timeLog: new DynamoTimeLogRepository(table.db),
+      apcmLogs: new DynamoApcmLogRepository(table.db),
+    };
   },
 );

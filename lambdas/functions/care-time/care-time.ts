@@ -1,4 +1,6 @@
 import { DynamoTimeLogRepository } from '../../care-time/store/dynamo-time-log-repository';
+import { DynamoApcmLogRepository } from '../../care-time/store/dynamo-apcm-log-repository';
+import { getApcmLog, setApcmLog } from '../../care-time/apcm-log';
 import { TIME_ENTRIES_PAGE_SIZE, listTimeEntries, recordTimeEntry } from '../../care-time/care-time';
 import { pageRequest } from '../../kernel/cursor';
 import { tableDeps } from '../../composition-root';
@@ -20,9 +22,16 @@ export const handler = defineFunction(
       const input = body;
       return created(await recordTimeEntry(deps, actor, await ownProfile(), patientId, input));
     },
+    getApcmLog: async ({ actor, deps, path, query }) => ok(await getApcmLog(deps, actor, path.patientId, query.month)),
+    setApcmLog: async ({ actor, deps, path, body, ownProfile }) =>
+      ok(await setApcmLog(deps, actor, await ownProfile(), path.patientId, path.month, body)),
   },
   () => {
     const table = tableDeps();
-    return { ...table, timeLog: new DynamoTimeLogRepository(table.db) };
+    return {
+      ...table,
+      timeLog: new DynamoTimeLogRepository(table.db),
+      apcmLogs: new DynamoApcmLogRepository(table.db),
+    };
   },
 );

@@ -1,6 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Service } from 'electrodb';
 import { CoalescingClient } from './coalescing-client';
+import { apcmLogEntity } from './entities/apcm-log';
 import { auditEventEntity } from './entities/audit-event';
 import { awaitingConsentEntity } from './entities/awaiting-consent';
 import { callLogEntity } from './entities/call-log';
@@ -78,6 +79,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       timeEntry: timeEntryEntity(config),
       timeDay: timeDayEntity(config),
       ccmMonth: ccmMonthEntity(config),
+      apcmLog: apcmLogEntity(config),
       openCallback: openCallbackEntity(config),
       awaitingConsent: awaitingConsentEntity(config),
       chartMonth: chartMonthEntity(config),

@@ -2,8 +2,35 @@
 import * as answers from '../answers';
 import { EXAMPLE_IDS, exampleBillingRow, exampleCcmTotals, exampleTimeEntry, exampleUser } from '../examples';
 import { auditPacketAnswer } from '../../audit-packet';
+import { APCM_ELEMENTS, apcmLogAnswer, type ApcmLog } from '../../apcm';
 import { answer, type RouteContract } from './route';
 import { CARE_TIME_ENDPOINTS } from '../endpoints/care-time';
+
+const exampleApcmLog: ApcmLog = {
+  month: '2026-11',
+  program: 'apcm',
+  version: 1,
+  elements: APCM_ELEMENTS.map((element) => ({
+    element,
+    delivered: element === 'care_management' || element === 'care_plan_shared',
+    evidence:
+      element === 'care_management'
+        ? [{ kind: 'check_in_call' as const, id: EXAMPLE_IDS.call, at: '2026-11-03T15:10:00.000Z' }]
+        : [],
+    marks:
+      element === 'care_plan_shared'
+        ? [
+            {
+              user_id: EXAMPLE_IDS.user,
+              by_name: exampleUser.full_name,
+              care_role: 'clinical_staff' as const,
+              at: '2026-11-04T14:00:00.000Z',
+              note: 'Care plan printed and handed over at the visit',
+            },
+          ]
+        : [],
+  })),
+};
 
 export const CARE_TIME_CONTRACT = {
   listTimeEntries: {
@@ -95,12 +122,27 @@ export const CARE_TIME_CONTRACT = {
         totals: exampleCcmTotals,
         time_entries: [exampleTimeEntry],
         ai_contacts: [],
+        apcm_elements: [],
         program: 'ccm',
         codes: [],
         reason: '12 of 20 clinical staff minutes',
         billed: null,
       }),
     },
+  },
+  getApcmLog: {
+    ...CARE_TIME_ENDPOINTS.getApcmLog,
+    summary:
+      "A patient-month's APCM log: each service element, with what CareLoop recorded that delivered it (answered check-in calls, a text exchange) and the staff's marks",
+    answers: { 200: answer(apcmLogAnswer, 'The month', { apcm_log: exampleApcmLog }) },
+  },
+  setApcmLog: {
+    ...CARE_TIME_ENDPOINTS.setApcmLog,
+    summary:
+      "Save the signed-in staff member's marks of the month's APCM service elements (replacing their own; others' and CareLoop's stay); provider staff only",
+    bodyExample: { version: 0, elements: [{ element: 'care_plan_shared', note: 'Care plan printed and handed over' }] },
+    answers: { 200: answer(apcmLogAnswer, 'Saved', { apcm_log: exampleApcmLog }) },
+    errors: [409],
   },
   markBilled: {
     ...CARE_TIME_ENDPOINTS.markBilled,

@@ -12,6 +12,7 @@ import {
 } from '../../care-time';
 import { patientPathSchema, providerPathSchema } from '../../validation';
 import { auditPacketQuerySchema } from '../../audit-packet';
+import { apcmLogPathSchema, apcmLogQuerySchema, apcmLogRequestSchema } from '../../apcm';
 import { CARE_TIME_ROUTES } from '../routes/care-time';
 import type { Endpoint } from './endpoint';
 
@@ -22,5 +23,7 @@ export const CARE_TIME_ENDPOINTS = {
   billingReportCsv: { ...CARE_TIME_ROUTES.billingReportCsv, path: providerPathSchema, query: billingCsvQuerySchema },
   billingClaimsCsv: { ...CARE_TIME_ROUTES.billingClaimsCsv, path: providerPathSchema, query: billingCsvQuerySchema },
   auditPacket: { ...CARE_TIME_ROUTES.auditPacket, path: patientPathSchema, query: auditPacketQuerySchema },
+  getApcmLog: { ...CARE_TIME_ROUTES.getApcmLog, path: patientPathSchema, query: apcmLogQuerySchema },
+  setApcmLog: { ...CARE_TIME_ROUTES.setApcmLog, path: apcmLogPathSchema, body: apcmLogRequestSchema },
   markBilled: { ...CARE_TIME_ROUTES.markBilled, path: billingRowPathSchema, body: billingRowSchema },
 } as const satisfies Record<string, Endpoint>;

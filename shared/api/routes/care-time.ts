@@ -9,6 +9,8 @@ export const CARE_TIME_ROUTES = {
   billingReportCsv: { method: 'GET', resource: '/providers/{providerId}/billing-report.csv', access: STAFF },
   billingClaimsCsv: { method: 'GET', resource: '/providers/{providerId}/billing-claims.csv', access: STAFF },
   auditPacket: { method: 'GET', resource: '/patients/{patientId}/audit-packet', access: STAFF },
+  getApcmLog: { method: 'GET', resource: '/patients/{patientId}/apcm-log', access: STAFF },
+  setApcmLog: { method: 'PUT', resource: '/patients/{patientId}/apcm-log/{month}', access: PROVIDER },
   markBilled: {
     method: 'PUT',
     resource: '/providers/{providerId}/billing-report/{month}/patients/{patientId}',

@@ -43,6 +43,9 @@ export function auditEventEntity(config: EntityConfiguration) {
         /** System Settings' version before and after a change (both the version read, for a read). */
         version_before: { type: 'number' },
         version_after: { type: 'number' },
+        /** A change of a set of codes (APCM service elements marked): the codes before and after. */
+        values_before: { type: 'list', items: { type: 'string' } },
+        values_after: { type: 'list', items: { type: 'string' } },
         [TABLE_SCHEMA.timeToLiveAttribute]: { type: 'number' },
       },
       indexes: {

@@ -66,6 +66,7 @@ const PACKET: AuditPacket = {
   ai_contacts: [
     { call_id: 'call-1', started_at: '2026-11-10T14:00:00.000Z', duration_seconds: 360, outcome: 'answered' },
   ],
+  apcm_elements: [],
   program: 'ccm',
   codes: [{ code: '99490', minutes: 20, reason: '20 minutes of clinical staff time' }],
   reason: '24 clinical staff minutes: 99490',
@@ -111,10 +112,60 @@ describe('the audit packet page', { timeout: 30_000 }, () => {
       within(screen.getByRole('region', { name: 'AI Assistant Contacts' })).getByText('Not billable'),
     ).toBeVisible();
     expect(screen.getByText('1EG4-TE5-MK73')).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: 'APCM Service Elements' })).getByText('None recorded'),
+    ).toBeVisible();
     await expectNoAxeViolations();
 
     await user.click(screen.getByRole('button', { name: AUDIT_PACKET_MESSAGES.print }));
     expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('lists the APCM service elements with their source, and the APCM rule trail', async () => {
+    openPacket({
+      ...PACKET,
+      program: 'apcm',
+      apcm_elements: [
+        {
+          element: 'care_management',
+          evidence: [{ kind: 'check_in_call', id: 'call-1', at: '2026-11-10T14:00:00.000Z' }],
+          marks: [],
+        },
+        {
+          element: 'care_plan_shared',
+          evidence: [],
+          marks: [
+            {
+              user_id: 'user-1',
+              by_name: 'Nora Nurse',
+              care_role: 'clinical_staff',
+              at: '2026-11-12T15:00:00.000Z',
+              note: 'Printed at the visit',
+            },
+          ],
+        },
+      ],
+      codes: [
+        {
+          code: 'G0557',
+          minutes: 0,
+          reason: 'APCM, 2 chronic conditions, consent accepted, 2 of 7 service elements logged this month',
+        },
+      ],
+    });
+    const section = await screen.findByRole('region', { name: 'APCM Service Elements' });
+    const items = within(section).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent(/Comprehensive care management.*CareLoop: AI check-in call answered/);
+    expect(items[1]).toHaveTextContent(
+      /Electronic care plan shared with the patient.*Staff: Nora Nurse \(Clinical staff\): Printed at the visit/,
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Codes and Rule Trail' })).getByText(
+        'G0557: APCM, 2 chronic conditions, consent accepted, 2 of 7 service elements logged this month',
+      ),
+    ).toBeVisible();
+    await expectNoAxeViolations();
   });
 
   it('says so when the packet cannot be read', async () => {

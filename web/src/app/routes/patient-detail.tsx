@@ -21,6 +21,8 @@ import { RevokeCallLinksButton } from '../../features/call-link/components/revok
 import { PatientTextsSection } from '../../features/texts/components/patient-texts-section';
 import { WebCallButton } from '../../features/web-call/components/web-call-button';
 import { CareTimePanel } from '../../features/care-time/components/care-time-panel';
+import { ApcmLogPanel } from '../../features/care-time/components/apcm-log-panel';
+import { useCareProgram } from '../../features/patients/api/care-program';
 import { useCarePlan } from '../../features/patients/api/care-plan';
 import { usePatient, type PatientDetailResponse } from '../../features/patients/api/get-patient';
 import { useArchivePatient } from '../../features/patients/api/save-patient';
@@ -74,6 +76,8 @@ function PatientDetail({
   const query = usePatient(patientId);
   // The care plan panel reads the same query: the Measurements' targets cost no request of their own.
   const carePlan = useCarePlan(patientId);
+  // The care program panel reads the same query: whether the APCM log shows costs no request.
+  const careProgram = useCareProgram(patientId);
   const archive = useArchivePatient(patientId);
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
@@ -219,6 +223,16 @@ function PatientDetail({
       />
 
       <CareProgramPanel patientId={patient.id} timezone={provider.timezone} canEdit={signedIn.role === 'provider'} />
+
+      {/* The APCM monthly log matters to a patient billed under APCM (the program in force this month). */}
+      {careProgram.data?.care_program.program === 'apcm' && (
+        <ApcmLogPanel
+          patientId={patient.id}
+          timezone={provider.timezone}
+          canEdit={signedIn.role === 'provider'}
+          userId={signedIn.id}
+        />
+      )}
 
       <MeasurementsSection patientId={patient.id} targets={carePlan.data?.targets ?? []} />
 

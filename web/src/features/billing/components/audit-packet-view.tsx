@@ -1,6 +1,7 @@
 import { Alert, Badge, Card, List, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ruleLine, type AuditPacket } from '../../../../../shared/audit-packet';
+import { APCM_ELEMENT_LABELS, APCM_LOG_MESSAGES, evidenceLine, markLine } from '../../../../../shared/apcm';
 import { formatMbi } from '../../../../../shared/ccm/identifiers';
 import { LANGUAGE_NAMES } from '../../../../../shared/enrollment/patient-fields';
 import { CONSENT_DISCLOSURE_LABELS, CONSENT_METHOD_LABELS, CONSENT_STATUS_LABELS } from '../../../../../shared/consent';
@@ -162,6 +163,32 @@ export function AuditPacketSections({ packet }: { packet: AuditPacket }) {
                 <Badge size="xs" variant="light" color="gray">
                   Not billable
                 </Badge>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Section>
+
+      <Section title="APCM Service Elements">
+        {packet.apcm_elements.length === 0 ? (
+          none(APCM_LOG_MESSAGES.noneRecorded)
+        ) : (
+          <List size="sm">
+            {packet.apcm_elements.map((e) => (
+              <List.Item key={e.element}>
+                <Text size="sm" fw={600} span>
+                  {APCM_ELEMENT_LABELS[e.element]}
+                </Text>
+                {e.evidence.map((ev) => (
+                  <Text size="sm" key={`${ev.kind}-${ev.id}`}>
+                    CareLoop: {evidenceLine(ev, formatDateTime)}
+                  </Text>
+                ))}
+                {e.marks.map((m) => (
+                  <Text size="sm" key={`${m.user_id}-${m.at}`}>
+                    Staff: {markLine(m)}, {formatDateTime(m.at)}
+                  </Text>
+                ))}
               </List.Item>
             ))}
           </List>

@@ -1,0 +1,292 @@
+import { describe, expect, it } from 'vitest';
+import { APCM_ELEMENTS, APCM_LOG_MESSAGES, apcmLogRequestSchema, APCM_NOTE_MAX_LENGTH } from '../../shared/apcm';
+import { apcmLogOf, automaticElements, marksOf, nextMarks, type ApcmFacts } from './apcm-elements';
+import { apcmLogPlan } from './apcm-plans';
+import { apcmRuleTrail } from './audit-packet';
+import type { StoredApcmMark, TextFact } from './ports';
+
+// November 2026 in New York: from 04:00 UTC on the 1st to 05:00 UTC on December 1st.
+const NOV = { start: '2026-11-01T04:00:00.000Z', end: '2026-12-01T05:00:00.000Z' };
+
+type CallFact = ApcmFacts['calls'][number];
+const call = (fields: Partial<CallFact> = {}): CallFact => ({
+  id: 'call-1',
+  kind: 'monthly',
+  status: 'completed',
+  outcome: 'answered',
+  started_at: '2026-11-10T15:00:00.000Z',
+  ...fields,
+});
+const text = (fields: Partial<TextFact> & Pick<TextFact, 'direction'>): TextFact => ({
+  id: `20261112T150000000Z-${fields.direction === 'outbound' ? 'aaaaaaaa' : 'bbbbbbbb'}`,
+  kind: fields.direction === 'outbound' ? 'check_in' : 'callback_request',
+  status: fields.direction === 'outbound' ? 'delivered' : 'received',
+  createdAt: '2026-11-12T15:00:00.000Z',
+  ...fields,
+});
+const facts = (fields: Partial<ApcmFacts>): ApcmFacts => ({ ...NOV, calls: [], texts: [], ...fields });
+
+describe('the APCM elements CareLoop delivered (facts in, elements out)', () => {
+  it('marks nothing in a month without calls or texts', () => {
+    expect(automaticElements(facts({}))).toEqual({});
+  });
+
+  it('an answered check-in call in the month is comprehensive care management, with the call as evidence', () => {
+    expect(automaticElements(facts({ calls: [call()] }))).toEqual({
+      care_management: [{ kind: 'check_in_call', id: 'call-1', at: '2026-11-10T15:00:00.000Z' }],
+    });
+  });
+
+  it('lists every answered call of the month, oldest first, whatever kind of check-in it was', () => {
+    const calls = [
+      call({ id: 'c3', kind: 'web', started_at: '2026-11-20T15:00:00.000Z' }),
+      call({ id: 'c1', kind: 'instant', started_at: '2026-11-02T15:00:00.000Z' }),
+      call({ id: 'c2', kind: 'link', started_at: '2026-11-05T15:00:00.000Z' }),
+    ];
+    expect(automaticElements(facts({ calls })).care_management?.map((e) => e.id)).toEqual(['c1', 'c2', 'c3']);
+  });
+
+  it.each([
+    ['not answered', call({ outcome: 'no_answer' })],
+    ['a voicemail', call({ outcome: 'voicemail' })],
+    ['still in progress', call({ status: 'in_progress', outcome: null })],
+    ['failed', call({ status: 'failed', outcome: 'failed' })],
+    ['an enrolment (consent) call', call({ kind: 'enrollment' })],
+    ['never started', call({ started_at: null })],
+    ['answered the month before (New York time)', call({ started_at: '2026-11-01T03:59:59.999Z' })],
+    ['answered the month after', call({ started_at: '2026-12-01T05:00:00.000Z' })],
+  ])('a call %s is no care management', (_case, c) => {
+    expect(automaticElements(facts({ calls: [c] }))).toEqual({});
+  });
+
+  it('counts a call answered at the month’s first instant in New York', () => {
+    const c = call({ started_at: NOV.start });
+    expect(automaticElements(facts({ calls: [c] })).care_management).toHaveLength(1);
+  });
+
+  it('a text sent and one received in the month are digital communication, naming both', () => {
+    const sent = text({ direction: 'outbound', createdAt: '2026-11-12T15:00:00.000Z' });
+    const received = text({ direction: 'inbound', createdAt: '2026-11-12T15:30:00.000Z' });
+    expect(automaticElements(facts({ texts: [received, sent] }))).toEqual({
+      digital_communication: [
+        { kind: 'text_sent', id: sent.id, at: sent.createdAt },
+        { kind: 'text_received', id: received.id, at: received.createdAt },
+      ],
+    });
+  });
+
+  it('a reply that came before the month’s text still makes an exchange in the month (the first of each way is named)', () => {
+    const received = text({ direction: 'inbound', id: 'in-1', createdAt: '2026-11-03T15:00:00.000Z' });
+    const sent1 = text({ direction: 'outbound', id: 'out-1', createdAt: '2026-11-04T15:00:00.000Z' });
+    const sent2 = text({ direction: 'outbound', id: 'out-2', createdAt: '2026-11-05T15:00:00.000Z' });
+    expect(automaticElements(facts({ texts: [sent2, sent1, received] })).digital_communication).toEqual([
+      { kind: 'text_received', id: 'in-1', at: '2026-11-03T15:00:00.000Z' },
+      { kind: 'text_sent', id: 'out-1', at: '2026-11-04T15:00:00.000Z' },
+    ]);
+  });
+
+  it.each([
+    ['only a text sent', [text({ direction: 'outbound' })]],
+    ['only a text received', [text({ direction: 'inbound' })]],
+    [
+      'a text that failed and a reply',
+      [text({ direction: 'outbound', status: 'failed' }), text({ direction: 'inbound' })],
+    ],
+    [
+      'an undelivered text and a reply',
+      [text({ direction: 'outbound', status: 'undelivered' }), text({ direction: 'inbound' })],
+    ],
+    [
+      'a reminder and a STOP',
+      [text({ direction: 'outbound', kind: 'reminder' }), text({ direction: 'inbound', kind: 'stop' })],
+    ],
+    [
+      'a HELP and CareLoop’s automatic answer',
+      [text({ direction: 'inbound', kind: 'help' }), text({ direction: 'outbound', kind: 'help' })],
+    ],
+    [
+      'a text last month and a reply this month',
+      [
+        text({ direction: 'outbound', createdAt: '2026-10-31T15:00:00.000Z' }),
+        text({ direction: 'inbound', createdAt: '2026-11-02T15:00:00.000Z' }),
+      ],
+    ],
+  ])('%s is no exchange', (_case, texts) => {
+    expect(automaticElements(facts({ texts }))).toEqual({});
+  });
+
+  it('never marks the care plan shared or a care transition: CareLoop records neither', () => {
+    const all = automaticElements(
+      facts({ calls: [call()], texts: [text({ direction: 'outbound' }), text({ direction: 'inbound' })] }),
+    );
+    expect(Object.keys(all).sort()).toEqual(['care_management', 'digital_communication']);
+  });
+});
+
+const mark = (fields: Partial<StoredApcmMark> = {}): StoredApcmMark => ({
+  element: 'care_plan_shared',
+  user_id: 'u1',
+  by_name: 'Nora Nurse',
+  care_role: 'clinical_staff',
+  at: '2026-11-04T14:00:00.000Z',
+  note: null,
+  ...fields,
+});
+const nora = { user_id: 'u1', by_name: 'Nora Nurse', care_role: 'clinical_staff' as const };
+const AT = '2026-11-20T14:00:00.000Z';
+
+describe('the month’s log', () => {
+  it('lists every element in the handbook’s order, delivered by CareLoop, by staff, by both or not at all', () => {
+    const log = apcmLogOf(
+      '2026-11',
+      'apcm',
+      2,
+      { care_management: [{ kind: 'check_in_call', id: 'call-1', at: '2026-11-10T15:00:00.000Z' }] },
+      [
+        mark({ element: 'care_management', note: 'Reviewed the call', user_id: 'u2', at: '2026-11-11T10:00:00.000Z' }),
+        mark(),
+      ],
+    );
+    expect(log.elements.map((e) => e.element)).toEqual([...APCM_ELEMENTS]);
+    expect(log.elements.filter((e) => e.delivered).map((e) => e.element)).toEqual([
+      'care_management',
+      'care_plan_shared',
+    ]);
+    const care = log.elements.find((e) => e.element === 'care_management');
+    expect(care?.evidence).toHaveLength(1);
+    expect(care?.marks.map((m) => m.note)).toEqual(['Reviewed the call']);
+    expect(log.version).toBe(2);
+  });
+});
+
+describe('saving one staff member’s marks', () => {
+  it('adds the marks of someone who had none, at the time of the save', () => {
+    expect(nextMarks([], nora, [{ element: 'community_coordination', note: 'Meals on wheels' }], AT)).toEqual([
+      { element: 'community_coordination', ...nora, at: AT, note: 'Meals on wheels' },
+    ]);
+  });
+
+  it('unmarks what they leave out, and keeps everyone else’s marks', () => {
+    const theirs = mark({ user_id: 'u2', by_name: 'Sam Staff', element: 'access_continuity' });
+    const before = [mark(), theirs];
+    expect(nextMarks(before, nora, [], AT)).toEqual([theirs]);
+  });
+
+  it('keeps a mark saved again with the same note (its time too); a changed note is a new mark', () => {
+    const before = [mark({ note: 'Sent' }), mark({ element: 'access_continuity', note: null })];
+    const after = nextMarks(
+      before,
+      nora,
+      [
+        { element: 'care_plan_shared', note: 'Sent' },
+        { element: 'access_continuity', note: 'After-hours line' },
+      ],
+      AT,
+    );
+    expect(after).toEqual([before[0], { ...before[1], note: 'After-hours line', at: AT }]);
+  });
+
+  it('names the elements one person marked, sorted, for the audit event', () => {
+    const marks = [
+      mark({ element: 'digital_communication' }),
+      mark(),
+      mark({ user_id: 'u2', element: 'access_continuity' }),
+    ];
+    expect(marksOf(marks, 'u1')).toEqual(['care_plan_shared', 'digital_communication']);
+    expect(marksOf(marks, 'u3')).toEqual([]);
+  });
+});
+
+describe('the log’s write', () => {
+  const log = {
+    patient_id: 'p1',
+    provider_id: 'org-1',
+    month: '2026-11',
+    marks: [mark()],
+    version: 1,
+    updated_at: AT,
+  };
+
+  it('creates the first version, refused as changed when one exists', () => {
+    expect(apcmLogPlan(log, 0).transaction).toEqual([
+      {
+        op: 'create',
+        entity: 'apcmLog',
+        item: { ...log, marks: [{ element: 'care_plan_shared', ...nora, at: '2026-11-04T14:00:00.000Z' }] },
+        refusal: 'changed',
+      },
+    ]);
+  });
+
+  it('replaces a later one only over the version it was read at', () => {
+    const [write] = apcmLogPlan({ ...log, version: 4, marks: [mark({ note: 'n' })] }, 3).transaction;
+    expect(write).toMatchObject({ op: 'put', entity: 'apcmLog', when: { equal: { version: 3 } }, refusal: 'changed' });
+    expect(write && 'item' in write ? write.item.marks : null).toEqual([mark({ note: 'n' })]);
+  });
+});
+
+describe('the save request', () => {
+  const parse = (body: unknown) => apcmLogRequestSchema.safeParse(body);
+  const message = (body: unknown) => {
+    const r = parse(body);
+    return r.success ? null : r.error.issues[0]?.message;
+  };
+
+  it('takes the version and the marked elements, trimming notes', () => {
+    expect(
+      parse({ version: 0, elements: [{ element: 'care_transitions', note: '  Called after discharge ' }] }).data,
+    ).toEqual({
+      version: 0,
+      elements: [{ element: 'care_transitions', note: 'Called after discharge' }],
+    });
+  });
+
+  it('refuses in words: an unknown element, one twice, a note too long, no version', () => {
+    expect(message({ version: 0, elements: [{ element: 'house_calls' }] })).toBe(APCM_LOG_MESSAGES.elementInvalid);
+    expect(message({ version: 0, elements: [{ element: 'care_management' }, { element: 'care_management' }] })).toBe(
+      APCM_LOG_MESSAGES.elementTwice,
+    );
+    expect(
+      message({ version: 0, elements: [{ element: 'care_management', note: 'x'.repeat(APCM_NOTE_MAX_LENGTH + 1) }] }),
+    ).toBe(APCM_LOG_MESSAGES.noteTooLong);
+    expect(message({ elements: [] })).toBe(APCM_LOG_MESSAGES.versionRequired);
+    expect(
+      parse({ version: 0, elements: [{ element: 'care_management', note: 'x'.repeat(APCM_NOTE_MAX_LENGTH) }] }).success,
+    ).toBe(true);
+  });
+});
+
+describe('the rule trail of an APCM code', () => {
+  const log = apcmLogOf('2026-11', 'apcm', 1, {}, [mark(), mark({ element: 'access_continuity' })]);
+
+  it('names the conditions, consent and how many elements were logged', () => {
+    const billed = {
+      program: 'apcm' as const,
+      reason: '',
+      codes: [{ code: 'G0557' as const, minutes: 0, reason: 'x' }],
+    };
+    expect(apcmRuleTrail(billed, { conditions: 2, qmb: false }, log)[0]?.reason).toBe(
+      'APCM, 2 chronic conditions, consent accepted, 2 of 7 service elements logged this month',
+    );
+  });
+
+  it('names QMB for G0558', () => {
+    const billed = {
+      program: 'apcm' as const,
+      reason: '',
+      codes: [{ code: 'G0558' as const, minutes: 0, reason: 'x' }],
+    };
+    expect(apcmRuleTrail(billed, { conditions: 3, qmb: true }, log)[0]?.reason).toBe(
+      'APCM, 3 chronic conditions, a Qualified Medicare Beneficiary, consent accepted, 2 of 7 service elements logged this month',
+    );
+  });
+
+  it('leaves another program’s codes as the engine gave them', () => {
+    const billed = {
+      program: 'ccm' as const,
+      reason: '',
+      codes: [{ code: '99490' as const, minutes: 20, reason: 'r' }],
+    };
+    expect(apcmRuleTrail(billed, { conditions: 2, qmb: false }, log)).toBe(billed.codes);
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * The APCM monthly log of a patient (issue 26 item 2): the service elements delivered in a month,
+ * CareLoop's own (read from its calls and texts when the log is read, apcm-elements.ts) beside
+ * the marks staff saved. Provider staff of the patient's organization mark and unmark their own;
+ * operators read. Reads are Get and Query only; a save is a plan, audited in its transaction.
+ */
+import type { ApcmLog, ApcmLogAnswer, ApcmLogRequest } from '../../shared/apcm';
+import { monthBounds } from '../../shared/ccm/months';
+import { programInForce } from '../../shared/ccm/patient-month';
+import { DEFAULT_CARE_ROLE } from '../../shared/roles';
+import { monthIn } from '../../shared/time-preferences';
+import type { Actor } from '../kernel/actor';
+import { patientForActor, type OrganizationLookup, type PatientLookup } from '../kernel/access';
+import { audited, auditedChange } from '../kernel/audit';
+import type { AuditLog } from '../kernel/audit-entry';
+import { auditEventWrite } from '../kernel/audit-event-item';
+import { fail } from '../kernel/error-catalogue';
+import type { Clock, Ids } from '../kernel/ports';
+import type { PatientRecord } from '../kernel/records/patient';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
+import type { WriteCommitter } from '../kernel/write-plan';
+import { apcmLogOf, automaticElements, marksOf, nextMarks, type ApcmFacts } from './apcm-elements';
+import { apcmLogPlan } from './apcm-plans';
+import type {
+  AiCallHistory,
+  AiCallRecord,
+  ApcmLogRecord,
+  ApcmLogRepository,
+  PatientTextHistory,
+  TextFact,
+} from './ports';
+
+export interface ApcmLogReadDeps {
+  apcmLogs: ApcmLogRepository;
+  callLogs: AiCallHistory;
+  texts: PatientTextHistory;
+}
+
+export interface ApcmLogDeps extends ApcmLogReadDeps {
+  patients: PatientLookup;
+  organizations: OrganizationLookup;
+  committer: WriteCommitter;
+  audit: AuditLog;
+  clock: Clock;
+  ids: Ids;
+}
+
+/** Newest first, a page covers a month of one patient's calls or texts in all but unusual months. */
+const PAGE = 50;
+/** At most this many pages of each: a past month of a very busy patient shows what these hold. */
+const MAX_PAGES = 6;
+/**
+ * A monthly check-in is created when the previous one ends, about a month before it is placed:
+ * calls created this long before the month may still have been answered in it.
+ */
+const CALL_LOOKBACK_MS = 62 * 24 * 3600 * 1000;
+
+/** The patient's calls that may have been answered in the month (newest first, paged back past its start). */
+async function monthCalls(deps: ApcmLogReadDeps, patientId: string, start: string): Promise<AiCallRecord[]> {
+  const oldest = new Date(Date.parse(start) - CALL_LOOKBACK_MS).toISOString();
+  const calls: AiCallRecord[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < MAX_PAGES; i++) {
+    const page = await deps.callLogs.pageHistory(patientId, PAGE, cursor);
+    if (page === 'invalid_cursor') break;
+    calls.push(...page.items);
+    if (page.items.some((c) => c.created_at < oldest)) break;
+    cursor = page.cursor;
+    if (!cursor) break;
+  }
+  return calls;
+}
+
+/** The patient's texts back to the month's start (newest first). */
+async function monthTexts(deps: ApcmLogReadDeps, patientId: string, start: string): Promise<TextFact[]> {
+  const texts: TextFact[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < MAX_PAGES; i++) {
+    const page = await deps.texts.pageByPatient(patientId, PAGE, cursor);
+    if (page === 'invalid_cursor') break;
+    texts.push(...page.items);
+    if (page.items.some((t) => t.createdAt < start)) break;
+    cursor = page.cursor;
+    if (!cursor) break;
+  }
+  return texts;
+}
+
+/** What CareLoop recorded in the month, for the automatic elements. */
+export async function apcmFacts(
+  deps: ApcmLogReadDeps,
+  patientId: string,
+  month: string,
+  timeZone: string,
+): Promise<ApcmFacts> {
+  const { start, end } = monthBounds(month, timeZone);
+  const [calls, texts] = await Promise.all([monthCalls(deps, patientId, start), monthTexts(deps, patientId, start)]);
+  return { start, end, calls, texts };
+}
+
+/**
+ * A patient-month's log: the stored marks (`marks`, read already or being read, side by side with
+ * the month's calls and texts) beside CareLoop's own elements.
+ */
+export async function readApcmLog(
+  deps: ApcmLogReadDeps,
+  patient: PatientRecord,
+  timeZone: string,
+  month: string,
+  marks: ApcmLogRecord | null | Promise<ApcmLogRecord | null>,
+): Promise<ApcmLog> {
+  const [stored, facts] = await Promise.all([marks, apcmFacts(deps, patient.id, month, timeZone)]);
+  const program = programInForce(patient.carePrograms ?? [], month).program;
+  return apcmLogOf(month, program, stored?.version ?? 0, automaticElements(facts), stored?.marks ?? []);
+}
+
+export async function getApcmLog(
+  deps: ApcmLogDeps,
+  actor: Actor,
+  patientId: string,
+  month: string | undefined,
+): Promise<ApcmLogAnswer> {
+  return audited(
+    deps.audit,
+    actor,
+    'apcm_log.read',
+    { type: 'patient', id: patientId },
+    async (_about, _d, granted) => {
+      // A month asked for is read with the access check's own reads (one BatchGetItem).
+      const [{ patient, organization }, asked] = await Promise.all([
+        patientForActor(deps, actor, patientId),
+        month ? deps.apcmLogs.get(patientId, month) : null,
+      ]);
+      const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
+      // The success event goes beside the last reads (the month's calls and texts), not after them.
+      granted();
+      const stored = month ? asked : deps.apcmLogs.get(patient.id, chosen);
+      return { apcm_log: await readApcmLog(deps, patient, organization.timezone, chosen, stored) };
+    },
+  );
+}
+
+const fullName = (profile: UserProfileRecord) => `${profile.first_name} ${profile.last_name}`.trim();
+
+/**
+ * Saves the signed-in staff member's marks for the month: theirs are replaced by `input.elements`
+ * (so leaving one out unmarks it), everyone else's stay, and CareLoop's own are never stored, so
+ * they cannot be unmarked. `input.version` must be the stored log's (0: none yet).
+ */
+export async function setApcmLog(
+  deps: ApcmLogDeps,
+  actor: Actor,
+  profile: UserProfileRecord | null,
+  patientId: string,
+  month: string,
+  input: ApcmLogRequest,
+): Promise<ApcmLogAnswer> {
+  return auditedChange(deps, actor, 'apcm_log.update', { type: 'patient', id: patientId }, async (eventOf) => {
+    if (actor.role !== 'provider' || !profile) throw fail('apcmLogIsForStaff');
+    const [{ patient, organization }, stored] = await Promise.all([
+      patientForActor(deps, actor, patientId),
+      deps.apcmLogs.get(patientId, month),
+    ]);
+    const now = deps.clock.now();
+    if (month > monthIn(organization.timezone, now)) throw fail('apcmMonthInFuture');
+    const versionRead = stored?.version ?? 0;
+    if (input.version !== versionRead) throw fail('apcmLogChanged');
+    const author = {
+      user_id: actor.userId,
+      by_name: fullName(profile),
+      care_role: profile.care_role ?? DEFAULT_CARE_ROLE,
+    };
+    const marks = nextMarks(
+      stored?.marks ?? [],
+      author,
+      input.elements.map((e) => ({ element: e.element, note: e.note ? e.note : null })),
+      now.toISOString(),
+    );
+    const saved: ApcmLogRecord = {
+      patient_id: patient.id,
+      provider_id: patient.provider_id,
+      month,
+      marks,
+      version: versionRead + 1,
+      updated_at: now.toISOString(),
+    };
+    const event = eventOf({
+      versionBefore: versionRead,
+      versionAfter: saved.version,
+      valuesBefore: marksOf(stored?.marks ?? [], actor.userId),
+      valuesAfter: marksOf(marks, actor.userId),
+    });
+    const plan = apcmLogPlan(saved, versionRead);
+    const committed = await deps.committer.commit({
+      ...plan,
+      transaction: [...plan.transaction, auditEventWrite(event)],
+    });
+    if (committed !== 'committed') throw fail('apcmLogChanged');
+    return { apcm_log: await readApcmLog(deps, patient, organization.timezone, month, saved) };
+  });
+}
