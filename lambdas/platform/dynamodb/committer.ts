@@ -113,24 +113,51 @@ function begin(entity: TableEntity | TransactionEntity, write: ItemWrite<string>
   }
 }
 
+/**
+ * How many times a transaction another one clashed with is sent (DynamoDB cancels both sides of a
+ * concurrent write to one item with `TransactionConflict`, applying neither): the plan's conditions
+ * are read afresh each time, so a retry never writes what a condition would refuse.
+ */
+export const CLASH_ATTEMPTS = 3;
+
+/** Why DynamoDB cancelled each item of a transaction (ElectroDB's `code`: `None` for an item that was fine). */
+type CancelReasons = readonly ({ code?: string } | undefined)[];
+
 export class DynamoWriteCommitter implements WriteCommitter {
-  constructor(private readonly db: CareLoopService) {}
+  constructor(
+    private readonly db: CareLoopService,
+    /** The pause before a clashed transaction is sent again (tests pass none). */
+    private readonly pause: (attempt: number) => Promise<void> = (attempt) =>
+      new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20)),
+  ) {}
 
   async commit<R extends string = never>(plan: WritePlan<R>): Promise<CommitOutcome<R>> {
     if (plan.transaction.length > 0) {
-      const result = await this.db.transaction
-        .write(
-          (entities) =>
-            plan.transaction.map((write) =>
-              chainOf(entities as unknown as Record<string, TransactionEntity>, write).commit(),
-            ) as never,
-        )
-        .go();
-      if (result.canceled) {
-        const rejected = (result.data as readonly ({ rejected?: boolean } | undefined)[]).findIndex(
-          (item) => item?.rejected,
+      for (let attempt = 1; ; attempt++) {
+        const result = await this.db.transaction
+          .write(
+            (entities) =>
+              plan.transaction.map((write) =>
+                chainOf(entities as unknown as Record<string, TransactionEntity>, write).commit(),
+              ) as never,
+          )
+          .go();
+        if (!result.canceled) break;
+        const reasons = result.data as CancelReasons;
+        // Only a condition that failed is the plan's refusal. A clash with another transaction (or a
+        // throttled item) says nothing of the item: read as its refusal, a clash on the call lines would
+        // have said "no free line", and a clashing report would have been taken as already stored.
+        const failed = reasons.findIndex((reason) => reason?.code === 'ConditionalCheckFailed');
+        if (failed >= 0) return plan.transaction[failed]?.refusal ?? 'conflict';
+        const clashed = reasons.some(
+          (reason) => reason?.code === 'TransactionConflict' || /Throttl|Throughput/.test(reason?.code ?? ''),
         );
-        return plan.transaction[rejected]?.refusal ?? 'conflict';
+        if (!clashed || attempt >= CLASH_ATTEMPTS) {
+          // Codes only: what cancelled which item, never the items.
+          logger.warn('transaction cancelled', { codes: reasons.map((reason) => reason?.code ?? 'None'), attempt });
+          return 'conflict';
+        }
+        await this.pause(attempt);
       }
     }
     const entities = this.db.entities as unknown as Record<string, TableEntity>;
