@@ -7,8 +7,11 @@ import { csvRows, ImportFileError } from './csv-rows';
 import { fhirRows, ICD10_CM_SYSTEM } from './fhir-rows';
 
 // Medplum reads R4's published definitions (some 10 MB of JSON) before its first validation: in a hook
-// of its own, so a busy machine's load time is not charged to the first test's 5 s.
-beforeAll(() => fhirValidator(), 60_000);
+// of its own, so a busy machine's load time is not charged to the first test's 5 s (awaited, not returned:
+// vitest would take the returned validator for a teardown).
+beforeAll(async () => {
+  await fhirValidator();
+}, 60_000);
 
 const PATIENT = 'urn:uuid:6f1c1c9e-3b1a-4c59-9a55-0d3f1e0b7a11';
 
