@@ -7,7 +7,6 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { ListEmptyState } from '../../../components/feedback/list-empty-state';
 import { useCallLines } from '../api/call-lines';
 import { checkInLinesFull, clockTime, inUsePercent, linesIdle, waitedFor } from './call-lines-card.utils';
-import { Figure } from './figure';
 
 export interface CallLinesCardProps {
   /** The operator's time zone (the browser's when absent), as the "Next 30 days" card beside it. */
@@ -114,6 +113,17 @@ function LinesNow({ lines, asOf, timeZone }: { lines: CallLinesResponse; asOf: n
           {TEXTS.full(lines.waiting)}
         </Alert>
       )}
+    </Stack>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
     </Stack>
   );
 }

@@ -7,7 +7,6 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { ListEmptyState } from '../../../components/feedback/list-empty-state';
 import { useCallLinesForecast } from '../api/call-lines-forecast';
 import { formatPeakHour } from './call-lines-forecast-card.utils';
-import { Figure } from './figure';
 
 export interface CallLinesForecastCardProps {
   /** The operator's time zone (the browser's when absent). */
@@ -63,5 +62,16 @@ export function CallLinesForecastCard({ timeZone }: CallLinesForecastCardProps) 
         </Stack>
       )}
     </Card>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </Stack>
   );
 }
