@@ -6,6 +6,7 @@ import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer'
 import { call } from '../support/api';
 import {
   auditTrail,
+  callableNumber,
   createCallablePatient,
   createDocument,
   createPatient,
@@ -252,7 +253,7 @@ describe("a patient's access history is complete (issue 23 item 2)", () => {
   });
 
   it('shows a STOP texted to the practice as CareLoop naming Twilio', async () => {
-    const phone = `+1813555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+    const phone = callableNumber(Math.floor(Math.random() * 10));
     const patient = await createPatient(stack, orgs.sunrise, { phone_number: phone });
     const sunrise = await sunriseToken(stack);
     expectStatus(

@@ -10,6 +10,8 @@ import { FIXED_PROMPT_PARTS } from '../../shared/values/settings';
 import type { CallDetailResponse, CallLogSummary, PatientCallsResponse } from '../../shared/calls';
 import { call, tokenFor } from '../support/api';
 import {
+  archivePatientOn,
+  callableNumber,
   createCallablePatient,
   createOrganization,
   createUser,
@@ -18,6 +20,7 @@ import {
   expectStatus,
   lakesideToken,
   operatorToken,
+  organizationOf,
   postVapiWebhook,
   scheduleCallFor,
   sunriseToken,
@@ -25,8 +28,6 @@ import {
   tokenOf,
   uniqueEmail,
   vapiSecret,
-  organizationOf,
-  archivePatientOn,
 } from '../support/fixtures';
 import { endOfCallReport } from '../support/vapi-messages';
 import { DynamoPatientRepository } from '../../lambdas/patients/store/dynamo-patient-repository';
@@ -359,7 +360,7 @@ describe('monthly check-ins', () => {
         first_name: 'Monthly',
         last_name: `Patient${Math.random().toString(36).slice(2, 7)}`,
         email: `monthly-${Math.random().toString(36).slice(2, 9)}@example.test`,
-        phone_number: `+1813555${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}${lastDigit}`,
+        phone_number: callableNumber(lastDigit),
         outreach: { first_outreach_date: '2030-01-15', time_preference: 'afternoon' },
         // Monthly check-ins are placed only with accepted consent (ccm-consent-plan.int.test.ts: without).
         consent: {

@@ -18,6 +18,7 @@ import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../shared/ccm/messages';
 import { call } from '../support/api';
 import {
   auditTrail,
+  callableNumber,
   createCallablePatient,
   createOrganization,
   createPatient,
@@ -206,7 +207,7 @@ describe('monthly check-ins', () => {
           first_name: 'Awaiting',
           last_name: 'Consent',
           email: uniqueEmail('awaiting'),
-          phone_number: `+1813555${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}7`,
+          phone_number: callableNumber(7),
           outreach: { first_outreach_date: '2030-01-15', time_preference: 'afternoon' },
         },
       }),

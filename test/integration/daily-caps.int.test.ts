@@ -52,27 +52,36 @@ const callLinkOf = async (patientId: string, token: string) => {
 const patientCalls = async (patientId: string, token: string) =>
   expectStatus(await call<PatientCallsResponse>(stack, 'GET', `/patients/${patientId}/calls`, { token }), 200);
 
-/** The numbers the voice simulator was asked to call. */
-async function dialled(): Promise<string[]> {
+/**
+ * The numbers the voice simulator was asked to call since `since`. The simulator serves the whole
+ * int run, and test patients' numbers are drawn from a thousand per ending, so only this test's
+ * calls may count: files run one at a time, and the tests of this one in order.
+ */
+async function dialled(since: string): Promise<string[]> {
   const { apiKey } = await vapiSecret(stack);
   const calls = (await (
     await fetch(`${stack.voiceUrl}/call?limit=1000`, { headers: { Authorization: `Bearer ${apiKey}` } })
-  ).json()) as { customer?: { number?: string } }[];
-  return calls.map((c) => c.customer?.number ?? '');
+  ).json()) as { createdAt: string; customer?: { number?: string } }[];
+  return calls.filter((c) => c.createdAt >= since).map((c) => c.customer?.number ?? '');
 }
 
-/** The numbers the Twilio simulator delivered texts to. */
-async function texted(): Promise<string[]> {
+/**
+ * The numbers the Twilio simulator delivered texts to from this practice's own sender. The outbox
+ * holds every text of the int run, and another test's patient may have drawn the same number
+ * (CI once saw one: two texts to one number, one of them another practice's).
+ */
+async function texted(organization: ProviderOrganization): Promise<string[]> {
   const { messages } = (await (await fetch(`${stack.apiUrl}/local/outbox`)).json()) as {
-    messages: { channel: string; to: string }[];
+    messages: { channel: string; to: string; from?: string }[];
   };
-  return messages.filter((m) => m.channel === 'sms').map((m) => m.to);
+  return messages.filter((m) => m.channel === 'sms' && m.from === organization.sms_sender).map((m) => m.to);
 }
 
 const statusesOf = (answers: { status: number }[]) => answers.map((a) => a.status).sort();
 
 describe('the daily call cap', () => {
   it('places N calls, refuses the N+1st with 429 and places nothing for it, even when they race', async () => {
+    const since = new Date().toISOString();
     const { organization, staff } = await practice({ daily_call_limit: 2 });
     const patients = await Promise.all([0, 1, 2].map(() => createCallablePatient(stack, organization.id, 7)));
     const answers = await Promise.all(patients.map((p) => placeCall(p.id, staff)));
@@ -84,7 +93,7 @@ describe('the daily call cap', () => {
         'This practice has reached its daily limit of 2 calls. Calls can be placed again tomorrow, or a CareLoop operator can raise the limit.',
       code: 'call.daily_limit',
     });
-    const numbers = await dialled();
+    const numbers = await dialled(since);
     for (const p of patients) {
       expect(
         numbers.filter((n) => n === p.phone_number),
@@ -99,6 +108,7 @@ describe('the daily call cap', () => {
   });
 
   it('a call link over the cap answers 429 and places nothing; the link still works once the operator raises the cap', async () => {
+    const since = new Date().toISOString();
     const { organization, staff } = await practice({ daily_call_limit: 1 });
     const [first, second] = await Promise.all([0, 1].map(() => createCallablePatient(stack, organization.id, 7)));
     const firstLink = await callLinkOf(first!.id, staff);
@@ -116,7 +126,7 @@ describe('the daily call cap', () => {
         code: 'link.daily_limit',
       },
     });
-    expect((await dialled()).filter((n) => n === second!.phone_number)).toEqual([]);
+    expect((await dialled(since)).filter((n) => n === second!.phone_number)).toEqual([]);
 
     const raised = await call<{ provider: ProviderOrganization }>(stack, 'PUT', `/providers/${organization.id}`, {
       token: operator,
@@ -127,10 +137,11 @@ describe('the daily call cap', () => {
       status: 200,
       body: { isValid: true, patient: { first_name: second!.first_name }, language: 'en', call: 'placed' },
     });
-    expect((await dialled()).filter((n) => n === second!.phone_number)).toHaveLength(1);
+    expect((await dialled(since)).filter((n) => n === second!.phone_number)).toHaveLength(1);
   });
 
   it('a scheduled call over the cap is not failed: it waits for the same hour tomorrow, and nothing is placed', async () => {
+    const since = new Date().toISOString();
     const { organization, staff } = await practice({ daily_call_limit: 1 });
     const [now, later] = await Promise.all([0, 1].map(() => createCallablePatient(stack, organization.id, 7)));
     expectStatus(await placeCall(now!.id, staff), 201);
@@ -148,7 +159,7 @@ describe('the daily call cap', () => {
     expect(calls.scheduled).toEqual([expect.objectContaining({ id: scheduled.id, status: 'scheduled' })]);
     const waitsUntil = Date.parse(calls.scheduled[0]?.scheduled_at ?? '');
     expect(waitsUntil).toBeGreaterThanOrEqual(before + 23 * 60 * 60 * 1000);
-    expect((await dialled()).filter((n) => n === later!.phone_number)).toEqual([]);
+    expect((await dialled(since)).filter((n) => n === later!.phone_number)).toEqual([]);
   });
 });
 
@@ -165,7 +176,7 @@ describe('the daily text cap', () => {
         'This practice has reached its daily limit of 2 text messages. Text messages can be sent again tomorrow, or a CareLoop operator can raise the limit.',
       code: 'text.daily_limit',
     });
-    const numbers = await texted();
+    const numbers = await texted(organization);
     for (const p of patients) {
       expect(
         numbers.filter((n) => n === p.phone_number),

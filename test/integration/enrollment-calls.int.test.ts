@@ -13,6 +13,7 @@ import type { BulkInvitationAnswer, EnrollmentCountsAnswer, InvitationAnswer } f
 import { monthIn } from '../../shared/time-preferences';
 import { call } from '../support/api';
 import {
+  callableNumber,
   createOrganization,
   createPatient,
   eventually,
@@ -45,13 +46,7 @@ async function practice(hour: number, caps: { daily_call_limit?: number } = {}) 
 
 /** An eligible patient (two chronic conditions) whose number ends in `digit`. */
 async function eligible(organizationId: string, staff: string, digit: number, fields: Record<string, unknown> = {}) {
-  const middle = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
-  const patient = await createPatient(
-    stack,
-    organizationId,
-    { phone_number: `+1813555${middle}${digit}`, ...fields },
-    staff,
-  );
+  const patient = await createPatient(stack, organizationId, { phone_number: callableNumber(digit), ...fields }, staff);
   expectStatus(
     await call(stack, 'POST', `/patients/${patient.id}/care-plan`, {
       token: staff,
