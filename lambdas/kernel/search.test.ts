@@ -35,10 +35,42 @@ describe('personTerms', () => {
 
 describe('indexTerms', () => {
   it('shadows a term behind an earlier term of the same record that shares its prefix', () => {
-    // In the index `ann lee#…` sorts before `ann#…` (space before `#`), and `anna@…` after both.
-    const terms = indexTerms(['ann', 'ann lee', 'anna@x.test', 'lee']);
-    expect(terms.map((t) => t.term)).toEqual(['ann lee', 'ann', 'anna@x.test', 'lee']);
-    expect(terms.map((t) => t.shadow)).toEqual([0, 3, 3, 0]);
+    // In the index `ann lee#…` sorts before `anna@…` (space before `a`).
+    const terms = indexTerms(['ann lee', 'anna@x.test', 'lee', 'leeds']);
+    expect(terms.map((t) => t.term)).toEqual(['ann lee', 'anna@x.test', 'leeds']);
+    expect(terms.map((t) => t.shadow)).toEqual([0, 3, 0]);
+  });
+
+  it('gives no item to a term that starts another term of the record: the longer one finds it', () => {
+    const terms = indexTerms(personTerms({ first_name: 'Mary Ann', last_name: 'García López', email: 'm@x.test' }));
+    expect(terms.map((t) => t.term).sort()).toEqual([
+      'ann',
+      'garcia lopez',
+      'lopez',
+      'm@x.test',
+      'mary ann garcia lopez',
+    ]);
+    // Whatever a search types, the record shows exactly once where it showed before.
+    const all = personTerms({ first_name: 'Mary Ann', last_name: 'García López', email: 'm@x.test' });
+    for (const prefix of [
+      'm',
+      'ma',
+      'mary',
+      'mary a',
+      'mary ann',
+      'mary ann g',
+      'g',
+      'garcia',
+      'garcia l',
+      'l',
+      'a',
+      'ann',
+      'm@',
+    ]) {
+      expect(stillMatches(all, prefix), prefix).toBe(true);
+      const shown = terms.filter((t) => t.term.startsWith(prefix) && t.shadow < prefix.length);
+      expect(shown, prefix).toHaveLength(1);
+    }
   });
 
   it('shows a record once for every prefix: exactly one of its matching terms has shadow < prefix length', () => {

@@ -71,7 +71,7 @@ describe('createOrganizationPlan', () => {
       { op: 'upsert', entity: 'counter', key: { scope: 'global', name: 'providers' }, add: { value: 1 } },
     ]);
     expect(ofEntity(plan.transaction, 'auditEvent')).toHaveLength(1);
-    expect(ofEntity(plan.transaction, 'searchEntry').map((w) => w.op)).toEqual(['put', 'put', 'put']);
+    expect(ofEntity(plan.transaction, 'searchEntry').map((w) => w.op)).toEqual(['put', 'put']);
     expect(ofEntity(plan.transaction, 'smsSender')).toEqual([]);
     expect(noUndefined(plan.transaction)).toBe(false);
     expect(plan.afterCommit).toEqual([]);
@@ -107,7 +107,7 @@ describe('updateOrganizationPlan', () => {
     });
     const search = ofEntity(plan.transaction, 'searchEntry');
     expect(search.flatMap((w) => (w.op === 'delete' ? [w.key.term] : [])).sort()).toEqual(['oak', 'oak clinic']);
-    expect(search.filter((w) => w.op === 'put')).toHaveLength(4);
+    expect(search.filter((w) => w.op === 'put')).toHaveLength(3);
     expect(ofEntity(plan.transaction, 'auditEvent')).toHaveLength(1);
     expect(noUndefined(plan.transaction)).toBe(false);
   });

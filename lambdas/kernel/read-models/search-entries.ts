@@ -22,14 +22,16 @@ export const SEARCH_ENTRY_SCOPE = {
 /**
  * The writes that move a record's index items from `before` to `after` (null: not indexed): terms
  * it lost are deleted, every current term is put (its shadow or role may have moved). A term in
- * both is only put: one operation per item.
+ * both is only put: one operation per item. `before`'s terms are all of them, not only those with
+ * items (`indexTerms`): a record indexed before a term became redundant loses that item here, and
+ * deleting an item that was never written is no failure.
  */
 export function searchEntryWrites(
   scope: string,
   before: IndexedRecord | null,
   after: IndexedRecord | null,
 ): ItemWrite[] {
-  const kept = new Set(after?.terms ?? []);
+  const kept = new Set(after ? indexTerms(after.terms).map((t) => t.term) : []);
   const removed = (before?.terms ?? []).filter((t) => !kept.has(t) || before?.id !== after?.id);
   return [
     ...removed.map((term): ItemWrite => ({
