@@ -1,13 +1,13 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
   AuthorizationType,
-  CognitoUserPoolsAuthorizer,
   EndpointType,
-  LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
+  MockIntegration,
+  PassthroughBehavior,
   type RequestValidator,
   ResponseType,
   RestApi,
@@ -18,11 +18,11 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { FunctionName, RouteAccess, RouteDefinition } from '../../lambdas/routes';
+import type { FunctionName, RouteDefinition } from '../../lambdas/routes';
 import { SECURITY_HEADERS } from '../../lambdas/platform/security-headers';
-import { isStaffAccess, preflightPaths } from '../../lambdas/routes';
-import type { Role } from '../../shared/roles';
+import { preflightPaths } from '../../lambdas/routes';
 import { acknowledge } from '../nag';
+import { ApiRoutesStack } from './api-routes-stack';
 
 /**
  * Errors API Gateway answers itself (before any handler runs), in the same `{ error, code }` shape
@@ -88,28 +88,9 @@ export interface CareLoopApiProps {
 }
 
 /**
- * Why a route without a Cognito authorizer is still authenticated: the credential each access mode
- * carries, checked first thing inside the function (ARCHITECTURE "Triggers").
- */
-const UNAUTHORIZED_ROUTE_REASONS: Record<Exclude<RouteAccess, readonly Role[] | 'signed-in'>, string> = {
-  'webhook:vapi':
-    "Vapi cannot present a Cognito token: the credential is Vapi's webhook signature (HMAC of the raw body) " +
-    'or its bearer secret, checked in constant time inside the function before the body is parsed. WAF and ' +
-    'stage throttling still cover the route.',
-  'webhook:twilio':
-    'Twilio cannot present a Cognito token: the credential is the X-Twilio-Signature over the URL and body, ' +
-    'checked in constant time inside the function before the body is parsed. WAF and stage throttling still ' +
-    'cover the route.',
-  link:
-    'Patients open links without an account: the credential is the link token in the path, whose hash is ' +
-    'looked up (with its expiry) inside the function before anything else is read; summary links also check ' +
-    'a staff token there. WAF and stage throttling still cover the route.',
-};
-
-/**
- * The REST API, generated from the route manifest: one resource/method per route, one Lambda proxy
- * integration per function. Staff routes (roles, `signed-in`) sit behind the Cognito user pool
- * authorizer; webhook and link routes have none and are checked inside their function.
+ * The REST API: its stage (logs, tracing, throttling), gateway responses and request validator
+ * here; its resources and methods, generated from the route manifest, in a nested stack of their
+ * own (ApiRoutesStack), deployed after it.
  *
  * Built in two steps so functions can be given URLs of the API (`urlForPath`) before the API's
  * methods, which need the functions, exist: construct, then `addRoutes`.
@@ -118,7 +99,8 @@ export class CareLoopApi extends Construct {
   readonly api: RestApi;
   /** The stage's JSON access log (ids, route templates, statuses): the security alarms count from it. */
   readonly accessLogs: LogGroup;
-  readonly authorizer: CognitoUserPoolsAuthorizer;
+  /** The routes' nested stack, once `addRoutes` made it. */
+  routesStack?: ApiRoutesStack;
   /**
    * Base URL of the deployed stage, without a trailing slash. Built from the API id and the literal
    * stage name, not from the stage resource, so a function may carry it without a dependency cycle
@@ -128,6 +110,7 @@ export class CareLoopApi extends Construct {
   private readonly routes: readonly RouteDefinition[];
   private readonly requestValidator: RequestValidator;
   private readonly webOrigin: string;
+  private readonly userPool: IUserPool;
 
   constructor(scope: Construct, id: string, props: CareLoopApiProps) {
     super(scope, id);
@@ -168,16 +151,14 @@ export class CareLoopApi extends Construct {
     });
     this.api.deploymentStage.node.addDependency(executionLogs);
 
-    this.authorizer = new CognitoUserPoolsAuthorizer(this, 'Authorizer', {
-      cognitoUserPools: [props.userPool],
-      identitySource: 'method.request.header.Authorization',
-    });
     this.requestValidator = this.api.addRequestValidator('RequestValidator', {
       validateRequestBody: true,
       validateRequestParameters: true,
     });
     this.routes = props.routes;
     this.webOrigin = props.webOrigin;
+    this.userPool = props.userPool;
+    this.addRootMethod();
 
     this.addGatewayResponses(props.webOrigin);
 
@@ -213,55 +194,64 @@ export class CareLoopApi extends Construct {
     return `${this.url}${path}`;
   }
 
-  /** Adds one method per manifest route, integrated with the route's function. Call once. */
+  /**
+   * Adds the manifest's routes, each integrated with its function, in their nested stack, and
+   * deploys the API after them. Call once.
+   */
   addRoutes(functions: ReadonlyMap<FunctionName, IFunction>): void {
-    const integrations = new Map<FunctionName, LambdaIntegration>();
-    const integrationFor = (fn: FunctionName): LambdaIntegration => {
-      let integration = integrations.get(fn);
-      if (!integration) {
-        const handler = functions.get(fn);
-        if (!handler) throw new Error(`Route manifest names function "${fn}", which has no Lambda function`);
-        integration = new LambdaIntegration(handler, {
-          proxy: true,
-          // One invoke permission per function, for this API only (its execute-api ARN), rather than
-          // one per method: the API routes each function's own methods to it alone, and a permission
-          // per method put the Stateless stack over CloudFormation's 500 resources (521 at 37
-          // functions and 152 methods).
-          scopePermissionToMethod: false,
-        });
-        integrations.set(fn, integration);
-      }
-      return integration;
-    };
+    if (this.routesStack) throw new Error('CareLoopApi.addRoutes may be called once');
+    const routesStack = (this.routesStack = new ApiRoutesStack(Stack.of(this), 'ApiRoutes', {
+      restApiId: this.api.restApiId,
+      rootResourceId: this.api.restApiRootResourceId,
+      requestValidatorId: this.requestValidator.requestValidatorId,
+      routes: this.routes,
+      functions,
+      userPool: this.userPool,
+      webOrigin: this.webOrigin,
+    }));
+    // The deployment sees no method of the nested stack: it waits for the stack, and takes a new
+    // logical id (a new deployment) whenever the routes or their preflights change.
+    const deployment = this.api.latestDeployment;
+    if (!deployment) throw new Error('The REST API has no deployment');
+    deployment.node.addDependency(routesStack);
+    deployment.addToLogicalId({
+      routes: this.routes.map((r) => [r.method, r.path, r.fn, r.access]),
+      preflights: [...preflightPaths(this.routes)],
+    });
+  }
 
-    for (const route of this.routes) {
-      const resource = this.api.root.resourceForPath(route.path);
-      if (isStaffAccess(route.access)) {
-        resource.addMethod(route.method, integrationFor(route.fn), {
-          authorizationType: AuthorizationType.COGNITO,
-          authorizer: this.authorizer,
-          requestValidator: this.requestValidator,
-        });
-        continue;
-      }
-      const method = resource.addMethod(route.method, integrationFor(route.fn), {
+  /**
+   * The root's one method, answering 404 `route.not_found` as API Gateway answers any path without
+   * a route: the CDK refuses a REST API with no method of its own, and the routes' methods are the
+   * nested stack's.
+   */
+  private addRootMethod(): void {
+    const notFound = JSON.stringify({ error: 'Not found', code: 'route.not_found' });
+    const method = this.api.root.addMethod(
+      'ANY',
+      new MockIntegration({
+        passthroughBehavior: PassthroughBehavior.NEVER,
+        requestTemplates: { 'application/json': '{"statusCode": 404}' },
+        integrationResponses: [
+          {
+            statusCode: '404',
+            responseTemplates: { 'application/json': notFound },
+            responseParameters: { 'method.response.header.Content-Type': "'application/json'" },
+          },
+        ],
+      }),
+      {
         authorizationType: AuthorizationType.NONE,
         requestValidator: this.requestValidator,
-      });
-      acknowledge(method, ['AwsSolutions-APIG4', 'AwsSolutions-COG4'], UNAUTHORIZED_ROUTE_REASONS[route.access]);
-    }
-
-    // CORS preflight for the web origin, on the paths of staff and link routes only, naming each
-    // path's own methods. Vendors' webhooks and bare path segments get none: no browser calls them,
-    // and each OPTIONS method is a resource of the stack's 500 (11 fewer at 85 routes).
-    for (const [path, methods] of preflightPaths(this.routes)) {
-      this.api.root.resourceForPath(path).addCorsPreflight({
-        allowOrigins: [this.webOrigin],
-        allowMethods: [...methods],
-        allowHeaders: ['Authorization', 'Content-Type'],
-        maxAge: Duration.hours(1),
-      });
-    }
+        methodResponses: [{ statusCode: '404', responseParameters: { 'method.response.header.Content-Type': true } }],
+      },
+    );
+    acknowledge(
+      method,
+      ['AwsSolutions-APIG4', 'AwsSolutions-COG4'],
+      'The root answers 404 to everyone from API Gateway itself (a mock integration): it reads nothing and ' +
+        'calls no function, as an unknown path is answered.',
+    );
   }
 
   private addGatewayResponses(webOrigin: string): void {

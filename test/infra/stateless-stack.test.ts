@@ -41,17 +41,35 @@ type Statement = {
 
 let template: Template;
 let resources: Record<string, Resource>;
+/** The API routes' nested stack: its template and resources, and what the parent passes each of its parameters. */
+let apiTemplate: Template;
+let apiResources: Record<string, Resource>;
+let apiParameters: Record<string, unknown>;
 
 beforeAll(() => {
   const { stateless } = synthesizeCareLoopApp();
   template = Template.fromStack(stateless);
   resources = template.toJSON().Resources as Record<string, Resource>;
+  const routesStack = stateless.api.routesStack;
+  if (!routesStack) throw new Error('the API has no routes stack');
+  apiTemplate = Template.fromStack(routesStack);
+  apiResources = apiTemplate.toJSON().Resources as Record<string, Resource>;
+  const nested = Object.values(resources).filter((r) => r.Type === 'AWS::CloudFormation::Stack');
+  expect(nested).toHaveLength(1);
+  apiParameters = (nested[0]?.Properties?.Parameters ?? {}) as Record<string, unknown>;
 }, SYNTH_TIMEOUT_MS);
 
 const ALL_FUNCTIONS: readonly CareLoopFunctionName[] = [...FUNCTIONS, ...JOBS.map((job) => job.name)];
 const PLATFORM_VARIABLES = ['NODE_OPTIONS', 'POWERTOOLS_SERVICE_NAME', 'POWERTOOLS_METRICS_NAMESPACE'];
 
 const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
+const ofApiType = (type: string) => Object.entries(apiResources).filter(([, resource]) => resource.Type === type);
+/** What a value of the routes' stack stands for in the parent: its parameters replaced by the parent's values. */
+const inParent = (value: unknown): string =>
+  Object.entries(apiParameters).reduce(
+    (text, [name, passed]) => text.replaceAll(JSON.stringify({ Ref: name }), JSON.stringify(passed)),
+    JSON.stringify(value),
+  );
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 const getAtt = (logicalId: string) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
 
@@ -126,14 +144,50 @@ describe('size', () => {
     expect(Object.keys(resources).length).toBeLessThanOrEqual(485);
   });
 
+  it('keeps the API routes in a nested stack of their own, with the same headroom', () => {
+    expect(ofType('AWS::ApiGateway::Method').map(([, m]) => m.Properties.HttpMethod)).toEqual(['ANY']);
+    expect(ofType('AWS::ApiGateway::Resource')).toEqual([]);
+    expect(Object.keys(apiResources).length).toBeLessThanOrEqual(485);
+    // CloudFormation takes at most 200 parameters in a template.
+    expect(Object.keys(apiParameters).length).toBeLessThanOrEqual(200);
+  });
+
+  it('deploys the API only once its routes stack is in place, and answers 404 at the root', () => {
+    const [[nestedId]] = ofType('AWS::CloudFormation::Stack') as [[string, Resource]];
+    const [[, deployment]] = ofType('AWS::ApiGateway::Deployment') as [[string, Resource & { DependsOn?: string[] }]];
+    expect(deployment.DependsOn).toContain(nestedId);
+    const [[, root]] = ofType('AWS::ApiGateway::Method') as [[string, Resource]];
+    expect(root.Properties).toMatchObject({
+      HttpMethod: 'ANY',
+      AuthorizationType: 'NONE',
+      Integration: {
+        Type: 'MOCK',
+        IntegrationResponses: [
+          {
+            StatusCode: '404',
+            ResponseTemplates: { 'application/json': JSON.stringify({ error: 'Not found', code: 'route.not_found' }) },
+          },
+        ],
+      },
+    });
+  });
+
   it('grants API Gateway one invoke permission per function, for this API only, never one per method', () => {
-    const permissions = Object.values(resources).filter(
+    expect(
+      Object.values(resources).filter(
+        (r) =>
+          r.Type === 'AWS::Lambda::Permission' &&
+          (r.Properties as { Principal?: string }).Principal === 'apigateway.amazonaws.com',
+      ),
+    ).toEqual([]);
+    const permissions = Object.values(apiResources).filter(
       (r) =>
         r.Type === 'AWS::Lambda::Permission' &&
         (r.Properties as { Principal?: string }).Principal === 'apigateway.amazonaws.com',
     );
-    const functions = permissions.map((p) => JSON.stringify((p.Properties as { FunctionName?: unknown }).FunctionName));
+    const functions = permissions.map((p) => inParent((p.Properties as { FunctionName?: unknown }).FunctionName));
     expect(new Set(functions).size).toBe(functions.length);
+    expect(functions).toHaveLength(new Set(ROUTES.map((r) => r.fn)).size);
     for (const p of permissions) {
       expect(JSON.stringify((p.Properties as { SourceArn?: unknown }).SourceArn)).toContain('/*/*/*');
     }
@@ -429,19 +483,20 @@ describe('REST API', () => {
     template.hasResourceProperties('AWS::ApiGateway::RestApi', {
       EndpointConfiguration: { Types: ['REGIONAL'] },
     });
-    template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
-    template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+    template.resourceCountIs('AWS::ApiGateway::Authorizer', 0);
+    apiTemplate.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
+    apiTemplate.hasResourceProperties('AWS::ApiGateway::Authorizer', {
       Type: 'COGNITO_USER_POOLS',
       IdentitySource: 'method.request.header.Authorization',
     });
   });
 
   it('serves every manifest route with its function: staff routes through the authorizer, webhook and link routes without', () => {
-    const [[authorizerId]] = ofType('AWS::ApiGateway::Authorizer') as [[string, Resource]];
-    const paths = apiResourcePaths(resources);
+    const [[authorizerId]] = ofApiType('AWS::ApiGateway::Authorizer') as [[string, Resource]];
+    const paths = apiResourcePaths(apiResources);
     const lambdaNames = functionNames();
     const methods = new Map(
-      ofType('AWS::ApiGateway::Method')
+      ofApiType('AWS::ApiGateway::Method')
         .filter(([, m]) => m.Properties.HttpMethod !== 'OPTIONS')
         .map(([, m]) => {
           const resourceId = m.Properties.ResourceId as { Ref?: string };
@@ -467,15 +522,15 @@ describe('REST API', () => {
         expect(method?.AuthorizationType, routeKey(route)).toBe('NONE');
         expect(method?.AuthorizerId, routeKey(route)).toBeUndefined();
       }
-      const uri = JSON.stringify((method?.Integration as { Uri: unknown }).Uri);
+      const uri = inParent((method?.Integration as { Uri: unknown }).Uri);
       const target = [...lambdaNames].find(([logicalId]) => uri.includes(`"${logicalId}"`));
       expect(target?.[1], routeKey(route)).toBe(route.fn);
     }
   });
 
   it("answers CORS preflight on the paths of staff and link routes only, with each path's methods", () => {
-    const paths = apiResourcePaths(resources);
-    const preflights = ofType('AWS::ApiGateway::Method').filter(([, m]) => m.Properties.HttpMethod === 'OPTIONS');
+    const paths = apiResourcePaths(apiResources);
+    const preflights = ofApiType('AWS::ApiGateway::Method').filter(([, m]) => m.Properties.HttpMethod === 'OPTIONS');
     const allowed = new Map(
       preflights.map(([, m]) => {
         const resourceId = m.Properties.ResourceId as { Ref?: string };
@@ -496,7 +551,7 @@ describe('REST API', () => {
   });
 
   it('answers CORS preflight for the web origin only', () => {
-    const preflights = ofType('AWS::ApiGateway::Method').filter(([, m]) => m.Properties.HttpMethod === 'OPTIONS');
+    const preflights = ofApiType('AWS::ApiGateway::Method').filter(([, m]) => m.Properties.HttpMethod === 'OPTIONS');
     expect(preflights.length).toBeGreaterThan(0);
     for (const [, preflight] of preflights) {
       const integration = preflight.Properties.Integration as {

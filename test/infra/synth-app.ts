@@ -50,8 +50,10 @@ export function apiResourcePaths(resources: CfnResources): Map<string, string> {
     const known = paths.get(logicalId);
     if (known !== undefined) return known;
     const properties = resources[logicalId]?.Properties ?? {};
+    // A resource under the root names the API's root resource (a parameter in the routes' nested stack).
     const parent = properties.ParentId as { Ref?: string } | undefined;
-    const parentPath = parent?.Ref ? pathOf(parent.Ref) : '';
+    const parentPath =
+      parent?.Ref && resources[parent.Ref]?.Type === 'AWS::ApiGateway::Resource' ? pathOf(parent.Ref) : '';
     const path = `${parentPath}/${String(properties.PathPart)}`;
     paths.set(logicalId, path);
     return path;
