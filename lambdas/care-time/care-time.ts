@@ -25,7 +25,7 @@ import { DEFAULT_CARE_ROLE, type CareRole } from '../../shared/roles';
 import type { PatientConsent } from '../../shared/domain';
 import { isCalendarDate, monthIn, todayIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
-import { organizationForActor, patientForActor, type OrganizationLookup } from '../kernel/access';
+import { organizationBeside, organizationForActor, patientForActor, type OrganizationLookup } from '../kernel/access';
 import { audited, auditedChange, type ChangeEventOf } from '../kernel/audit';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
@@ -331,38 +331,30 @@ export async function billingReport(
   page: PageRequest,
 ): Promise<BillingReportAnswer> {
   const subject = { type: 'organization', id: organizationId } as const;
-  return audited(deps.audit, actor, 'billing_report.read', subject, async (_about, disclose) => {
-    const organization = await organizationForActor(deps, actor, organizationId);
+  return audited(deps.audit, actor, 'billing_report.read', subject, async (_about, disclose, granted) => {
+    const pageOf = (month: string) =>
+      deps.timeLog.pageReport(organizationId, month, page.limit, page.cursor, query.ready);
+    // A named month's page is read beside the organization check (one wave, not two); without one,
+    // the month is the organization's zone's, known once its record is read.
+    const named = query.month;
+    const [organization, early] = named
+      ? await organizationBeside(deps, actor, organizationId, () => pageOf(named))
+      : [await organizationForActor(deps, actor, organizationId), null];
     const month = query.month ?? monthIn(organization.timezone, deps.clock.now());
-    const { rows, cursor } = await reportPage(deps, organization, month, page, query.ready);
+    const found = early ?? (await pageOf(month));
+    if (found === 'invalid_cursor') throw invalidCursor();
+    const patients = new Map((await deps.patients.getMany(found.items.map((s) => s.patientId))).map((p) => [p.id, p]));
+    const listed = listedSlots(organization, month, found.items, patients);
+    if (!query.ready) {
+      // Every listed patient is shown whatever their consent history says: the page's events are
+      // written beside the history's reads (rare), not after them.
+      disclose(listed.map(({ patient }) => patient.id));
+      granted();
+    }
+    const rows = (await rowsOfListed(deps, organization, month, listed, query.ready)).map((r) => r.row);
     disclose(rows.map((r) => r.patient_id));
-    return { month, items: rows, next_cursor: cursor };
+    return { month, items: rows, next_cursor: found.cursor };
   });
-}
-
-async function reportPage(
-  deps: CareTimeDeps,
-  organization: OrganizationRef,
-  month: string,
-  page: PageRequest,
-  ready: boolean,
-): Promise<{ rows: BillingReportRow[]; cursor: string | null }> {
-  const found = await deps.timeLog.pageReport(organization.id, month, page.limit, page.cursor, ready);
-  if (found === 'invalid_cursor') throw invalidCursor();
-  const patients = new Map((await deps.patients.getMany(found.items.map((s) => s.patientId))).map((p) => [p.id, p]));
-  return { rows: await rowsOf(deps, organization, month, found.items, patients, ready), cursor: found.cursor };
-}
-
-/** The report's rows of these slots, in their order (`ready`: only rows with codes not yet billed). */
-async function rowsOf(
-  deps: CareTimeDeps,
-  organization: OrganizationRef,
-  month: string,
-  slots: readonly ReportSlot[],
-  patients: ReadonlyMap<string, PatientRecord>,
-  ready: boolean,
-): Promise<BillingReportRow[]> {
-  return (await patientRowsOf(deps, organization, month, slots, patients, ready)).map((r) => r.row);
 }
 
 /** A report row with the patient it was computed from. */
@@ -379,12 +371,35 @@ async function patientRowsOf(
   patients: ReadonlyMap<string, PatientRecord>,
   ready: boolean,
 ): Promise<PatientReportRow[]> {
+  return rowsOfListed(deps, organization, month, listedSlots(organization, month, slots, patients), ready);
+}
+
+/** The slots the month lists, with their patients, in their order: what the report shows but for `ready`. */
+function listedSlots(
+  organization: OrganizationRef,
+  month: string,
+  slots: readonly ReportSlot[],
+  patients: ReadonlyMap<string, PatientRecord>,
+): { slot: ReportSlot; patient: PatientRecord }[] {
+  return slots.flatMap((slot) => {
+    const patient = patients.get(slot.patientId);
+    // A patient enrolled after the month has no row in it; one archived since keeps the time it had.
+    if (!patient || patient.provider_id !== organization.id) return [];
+    if (!slot.month && monthIn(organization.timezone, new Date(patient.created_at)) > month) return [];
+    return [{ slot, patient }];
+  });
+}
+
+/** The listed slots' rows (`ready`: only rows with codes not yet billed), reading a consent history where one decides. */
+async function rowsOfListed(
+  deps: CareTimeDeps,
+  organization: OrganizationRef,
+  month: string,
+  listed: readonly { slot: ReportSlot; patient: PatientRecord }[],
+  ready: boolean,
+): Promise<PatientReportRow[]> {
   const rows = await Promise.all(
-    slots.map(async (slot) => {
-      const patient = patients.get(slot.patientId);
-      // A patient enrolled after the month has no row in it; one archived since keeps the time it had.
-      if (!patient || patient.provider_id !== organization.id) return null;
-      if (!slot.month && monthIn(organization.timezone, new Date(patient.created_at)) > month) return null;
+    listed.map(async ({ slot, patient }) => {
       const covered = await consentCovers(deps, patient, month);
       const row = reportRow(patient, month, slot.month, covered, organization.fee_schedule ?? DEFAULT_RATES);
       return !ready || row.ready ? { patient, row } : null;
@@ -456,8 +471,20 @@ export async function wholeMonthRows(
   deps: CareTimeDeps,
   organization: OrganizationRef,
   month: string,
+  read?: WholeMonthRead,
 ): Promise<BillingReportRow[]> {
-  return (await wholeMonthPatientRows(deps, organization, month)).map((r) => r.row);
+  return (await wholeMonthPatientRows(deps, organization, month, read)).map((r) => r.row);
+}
+
+/** What a whole month is made of: its patient-month rows and the organization's active patients. */
+export type WholeMonthRead = Promise<[CcmMonthRecord[], PatientRecord[]]>;
+
+/**
+ * The two Queries of a whole month, side by side. They need only the organization's id, so a
+ * caller that knows the month may start them beside the organization's access check.
+ */
+export function readWholeMonth(deps: CareTimeDeps, organizationId: string, month: string): WholeMonthRead {
+  return Promise.all([deps.timeLog.monthRows(organizationId, month), deps.patients.listByOrganization(organizationId)]);
 }
 
 /** `wholeMonthRows` with each row's patient, for what reads more of the patient (the claim file). */
@@ -465,11 +492,9 @@ export async function wholeMonthPatientRows(
   deps: CareTimeDeps,
   organization: OrganizationRef,
   month: string,
+  read: WholeMonthRead = readWholeMonth(deps, organization.id, month),
 ): Promise<PatientReportRow[]> {
-  const [recorded, active] = await Promise.all([
-    deps.timeLog.monthRows(organization.id, month),
-    deps.patients.listByOrganization(organization.id),
-  ]);
+  const [recorded, active] = await read;
   const patients = new Map(active.map((p) => [p.id, p]));
   // A patient archived since the month keeps the row the month has for them.
   for (const p of await deps.patients.getMany(recorded.map((r) => r.patient_id).filter((id) => !patients.has(id)))) {

@@ -8,13 +8,13 @@ import { DEFAULT_RATES, RATES_YEAR, type FeeSchedule } from '../../shared/ccm/ra
 import type { BillingSummaryAnswer, FeeScheduleAnswer, FeeScheduleRequest } from '../../shared/care-program';
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
-import { organizationForActor } from '../kernel/access';
+import { organizationBeside, organizationForActor } from '../kernel/access';
 import { audited, auditedChange } from '../kernel/audit';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import { fail } from '../kernel/error-catalogue';
 import type { OrganizationRef } from '../kernel/records/organization';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
-import { wholeMonthRows, type CareTimeDeps } from './care-time';
+import { readWholeMonth, wholeMonthRows, type CareTimeDeps } from './care-time';
 
 const view = (organization: OrganizationRef): FeeScheduleAnswer => ({
   fee_schedule: {
@@ -82,10 +82,17 @@ export async function billingSummary(
   month: string | undefined,
 ): Promise<BillingSummaryAnswer> {
   const subject = { type: 'organization', id: organizationId } as const;
-  return audited(deps.audit, actor, 'billing_report.summary', subject, async () => {
-    const organization = await organizationForActor(deps, actor, organizationId);
-    const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
-    const rows = await wholeMonthRows(deps, organization, chosen);
+  return audited(deps.audit, actor, 'billing_report.summary', subject, async (_about, _disclose, granted) => {
+    // A named month is read beside the organization check (one wave, not two); without one, the
+    // month is the organization's zone's, known once its record is read.
+    const named = month;
+    const [organization, early] = named
+      ? await organizationBeside(deps, actor, organizationId, () => readWholeMonth(deps, organizationId, named))
+      : [await organizationForActor(deps, actor, organizationId), null];
+    // Nothing after the check refuses (a summary names no patient): the event goes beside the last reads.
+    granted();
+    const chosen = named ?? monthIn(organization.timezone, deps.clock.now());
+    const rows = await wholeMonthRows(deps, organization, chosen, early ? Promise.resolve(early) : undefined);
     const payment = rows.reduce((sum, r) => sum + r.payment, 0);
     return {
       month: chosen,

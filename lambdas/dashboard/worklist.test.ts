@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alertsByPatient, capped, nearThreshold, nearThresholdWindowStart } from './worklist';
+import { monthIn, todayIn } from '../../shared/time-preferences';
+import { alertsByPatient, capped, monthsMaybeInWindow, nearThreshold, nearThresholdWindowStart } from './worklist';
 
 describe('the worklist rules', () => {
   it.each([
@@ -24,6 +25,40 @@ describe('the worklist rules', () => {
     ['2026-12', '2026-12-25'],
   ])("starts %s's near-threshold window on %s (its last 7 days)", (month, start) => {
     expect(nearThresholdWindowStart(month)).toBe(start);
+  });
+
+  it.each([
+    ['2026-11-27T14:00:00Z', ['2026-11']],
+    ['2026-11-10T14:00:00Z', []],
+    // The window opens on the 24th east of UTC before it does in UTC.
+    ['2026-11-23T11:00:00Z', ['2026-11']],
+    ['2026-11-23T09:00:00Z', []],
+    // December has begun east of UTC; November's window is still open in UTC and west of it.
+    ['2026-11-30T20:00:00Z', ['2026-11']],
+    ['2026-12-01T11:00:00Z', ['2026-11']],
+    ['2026-12-01T12:00:00Z', []],
+  ])('at %s reads the patient-month rows of %j beside the organization', (at, months) => {
+    expect(monthsMaybeInWindow(new Date(at))).toEqual(months);
+  });
+
+  it("holds every zone's month whenever that zone is in its window", () => {
+    const zones = [
+      'Pacific/Kiritimati',
+      'Pacific/Auckland',
+      'Asia/Kolkata',
+      'UTC',
+      'America/New_York',
+      'Pacific/Honolulu',
+      'Etc/GMT+12',
+    ];
+    for (let h = 0; h < 24 * 10; h++) {
+      const now = new Date(Date.UTC(2026, 10, 22, h, 30));
+      for (const zone of zones) {
+        const month = monthIn(zone, now);
+        if (todayIn(zone, now) >= nearThresholdWindowStart(month))
+          expect(monthsMaybeInWindow(now), `${zone} ${now.toISOString()}`).toContain(month);
+      }
+    }
   });
 
   it('shows the first 10 items and counts the rest', () => {

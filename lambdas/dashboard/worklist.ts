@@ -6,15 +6,16 @@
  * missed its care-plan target (DECISIONS "Observations"), and patients interested in enrolling (DECISIONS
  * "Enrollment": staff call them and record consent).
  *
- * Requests, all Query, Get or BatchGet, none a Scan, and none reading the whole practice: the
- * organization (GetItem); then together the first WORKLIST_GROUP_CAP patients awaiting consent
- * (Query of their read model) with their count (GetItem), the pending monthly check-ins due
- * (Query, at most WORKLIST_READ), the Emergent and Urgent tabs of the all-time summary list (a
- * Query each, at most WORKLIST_READ), the open callback requests and the patients interested in
- * enrolling (a Query each, at most WORKLIST_READ), the readings outside target (a Query, at most
- * WORKLIST_READ) and,
- * in the window only, this month's patient-month rows (Query, one partition); then the patients
- * these name (BatchGet, 100 a request), for their names, consent and whether they are still active.
+ * Requests, all Query, Get or BatchGet, none a Scan, and none reading the whole practice: together,
+ * the organization (GetItem, joined with the standing check's profile and the next count into one
+ * BatchGet), the first WORKLIST_GROUP_CAP patients awaiting consent (Query of their read model)
+ * with their count (GetItem), the pending monthly check-ins due (Query, at most WORKLIST_READ), the
+ * Emergent and Urgent tabs of the all-time summary list (a Query each, at most WORKLIST_READ), the
+ * open callback requests and the patients interested in enrolling (a Query each, at most
+ * WORKLIST_READ), the readings outside target (a Query, at most WORKLIST_READ) and, when the
+ * month's window may be open, its patient-month rows (Query, one partition); then the patients
+ * these name (BatchGet, 100 a request), for their names, consent and whether they are still active;
+ * then the audit events (the page's patients are known only from their records).
  */
 import { ccmCodes, MIN_CHRONIC_CONDITIONS, STAFF_THRESHOLDS } from '../../shared/ccm/billing';
 import {
@@ -27,7 +28,7 @@ import {
 } from '../../shared/dashboard';
 import { monthIn, todayIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
-import { organizationForActor } from '../kernel/access';
+import { organizationBeside } from '../kernel/access';
 import { audited } from '../kernel/audit';
 import { fail } from '../kernel/error-catalogue';
 import type { AuditLog } from '../kernel/audit-entry';
@@ -60,6 +61,24 @@ export function nearThresholdWindowStart(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const lastDay = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
   return `${month}-${String(lastDay - NEAR_THRESHOLD_LAST_DAYS + 1).padStart(2, '0')}`;
+}
+
+/** A day's first moment behind UTC (UTC−12) and the last ahead (UTC+14): every zone's "today" lies between. */
+const EARLIEST_ZONE_MS = -12 * 60 * 60 * 1000;
+const LATEST_ZONE_MS = 14 * 60 * 60 * 1000;
+
+/**
+ * The months whose near-threshold window may be open now somewhere between UTC−12 and UTC+14:
+ * their patient-month rows can be read beside the organization, before its own zone is known, and
+ * the one of its zone kept. Mostly one month or none; two only when it is the month's last hours in
+ * one zone and the next month's first in another, and then the new one's window is closed.
+ */
+export function monthsMaybeInWindow(now: Date): string[] {
+  const days = [EARLIEST_ZONE_MS, 0, LATEST_ZONE_MS].map((offset) =>
+    new Date(now.getTime() + offset).toISOString().slice(0, 10),
+  );
+  const months = days.filter((day) => day >= nearThresholdWindowStart(day.slice(0, 7))).map((day) => day.slice(0, 7));
+  return [...new Set(months)];
 }
 
 /** The threshold (20, 40, 60) the minutes are at most NEAR_THRESHOLD_MINUTES short of, if any. */
@@ -98,25 +117,33 @@ export async function getWorklist(deps: WorklistDeps, actor: Actor): Promise<Wor
   const organizationId = actor.providerId ?? '';
   const subject = { type: 'organization', id: organizationId } as const;
   return audited(deps.audit, actor, 'worklist.read', subject, async (_about, disclose) => {
-    const organization = await organizationForActor(deps, actor, organizationId);
     const now = deps.clock.now();
+    const scope = organizationSummaryScope(organizationId, 'all');
+    const dueBefore = new Date(now.getTime() + CHECK_IN_DUE_DAYS * DAY_MS).toISOString();
+    // Every group is read beside the organization (one wave, not two): none needs the organization's
+    // record but the patient-month rows, whose month is its zone's; those of each month that may be
+    // in its window are read, and the zone's kept.
+    const maybeInWindow = monthsMaybeInWindow(now);
+    const [organization, [awaiting, due, emergent, urgent, callbacks, interested, alerts, rowsByMonth]] =
+      await organizationBeside(deps, actor, organizationId, () =>
+        Promise.all([
+          deps.dashboard.awaitingConsent(organizationId, WORKLIST_GROUP_CAP),
+          deps.dashboard.dueCheckIns(organizationId, dueBefore, WORKLIST_READ),
+          deps.dashboard.openEscalations(scope, 'Emergent', WORKLIST_READ),
+          deps.dashboard.openEscalations(scope, 'Urgent', WORKLIST_READ),
+          deps.dashboard.openCallbacks(organizationId, WORKLIST_READ),
+          deps.dashboard.interested(organizationId, WORKLIST_READ),
+          deps.dashboard.readingAlerts(organizationId, WORKLIST_READ),
+          Promise.all(maybeInWindow.map((m) => deps.dashboard.monthRows(organizationId, m))),
+        ]),
+      );
     const month = monthIn(organization.timezone, now);
     const today = todayIn(organization.timezone, now);
     const windowStarts = nearThresholdWindowStart(month);
     const inWindow = today >= windowStarts;
-    const scope = organizationSummaryScope(organization.id, 'all');
-
-    const dueBefore = new Date(now.getTime() + CHECK_IN_DUE_DAYS * DAY_MS).toISOString();
-    const [awaiting, due, emergent, urgent, callbacks, monthRows, interested, alerts] = await Promise.all([
-      deps.dashboard.awaitingConsent(organization.id, WORKLIST_GROUP_CAP),
-      deps.dashboard.dueCheckIns(organization.id, dueBefore, WORKLIST_READ),
-      deps.dashboard.openEscalations(scope, 'Emergent', WORKLIST_READ),
-      deps.dashboard.openEscalations(scope, 'Urgent', WORKLIST_READ),
-      deps.dashboard.openCallbacks(organization.id, WORKLIST_READ),
-      inWindow ? deps.dashboard.monthRows(organization.id, month) : Promise.resolve([]),
-      deps.dashboard.interested(organization.id, WORKLIST_READ),
-      deps.dashboard.readingAlerts(organization.id, WORKLIST_READ),
-    ]);
+    const early = rowsByMonth[maybeInWindow.indexOf(month)];
+    // The zone's month was among those read whenever its window is open; read it now should it not be.
+    const monthRows = !inWindow ? [] : (early ?? (await deps.dashboard.monthRows(organization.id, month)));
     const outside = alertsByPatient(alerts.items);
     // Only rows a few minutes short of a threshold can be listed: their patients are read, no others.
     const rows = monthRows.filter((row) => !row.billed && nearThreshold(row.staff_minutes) !== null);

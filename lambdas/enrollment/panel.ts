@@ -13,7 +13,7 @@ import type {
 } from '../../shared/enrollment/panel';
 import { DEFAULT_LANGUAGE } from '../../shared/enrollment/patient-fields';
 import type { Actor } from '../kernel/actor';
-import { organizationForActor, type OrganizationLookup } from '../kernel/access';
+import { organizationBeside, type OrganizationLookup } from '../kernel/access';
 import { audited } from '../kernel/audit';
 import type { AuditLog } from '../kernel/audit-entry';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
@@ -37,8 +37,9 @@ export async function enrollmentCounts(
   actor: Actor,
   organizationId: string,
 ): Promise<EnrollmentCountsAnswer> {
-  const organization = await organizationForActor(deps, actor, organizationId);
-  const counted = await deps.enrollment.stageCounts(organization.id);
+  const [, counted] = await organizationBeside(deps, actor, organizationId, () =>
+    deps.enrollment.stageCounts(organizationId),
+  );
   // A count is never below 0, whatever a repaired read model went through.
   const counts = Object.fromEntries(ENROLLMENT_STAGES.map((s) => [s, Math.max(0, counted[s] ?? 0)]));
   return {
@@ -60,8 +61,10 @@ export async function enrollmentList(
 ): Promise<EnrollmentListAnswer> {
   const subject = { type: 'organization', id: organizationId } as const;
   return audited(deps.audit, actor, 'enrollment.list', subject, async (_about, disclose) => {
-    const organization = await organizationForActor(deps, actor, organizationId);
-    const found = await deps.enrollment.pageStage(organization.id, stage, page.limit, page.cursor);
+    // The stage's page is read beside the organization check, not after it (one wave, not two).
+    const [organization, found] = await organizationBeside(deps, actor, organizationId, () =>
+      deps.enrollment.pageStage(organizationId, stage, page.limit, page.cursor),
+    );
     if (found === 'invalid_cursor') throw invalidCursor();
     const items = await listed(deps, organization.id, found.items, (p) => p.enrollmentStage === stage);
     disclose(items.map((i) => i.patient_id));
@@ -81,8 +84,9 @@ export async function pcmCandidatesList(
 ): Promise<PcmCandidatesListAnswer> {
   const subject = { type: 'organization', id: organizationId } as const;
   return audited(deps.audit, actor, 'enrollment.pcm_candidates', subject, async (_about, disclose) => {
-    const organization = await organizationForActor(deps, actor, organizationId);
-    const found = await deps.enrollment.pagePcmCandidates(organization.id, page.limit, page.cursor);
+    const [organization, found] = await organizationBeside(deps, actor, organizationId, () =>
+      deps.enrollment.pagePcmCandidates(organizationId, page.limit, page.cursor),
+    );
     if (found === 'invalid_cursor') throw invalidCursor();
     const items = await listed(deps, organization.id, found.items, (p) => isPcmCandidate(p.conditionCount ?? 0));
     disclose(items.map((i) => i.patient_id));

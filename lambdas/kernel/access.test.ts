@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from './actor';
-import { isSettingsAdmin } from './access';
+import { isSettingsAdmin, organizationBeside } from './access';
+import { badRequest } from './app-error';
+import { TenantDenied, fail } from './error-catalogue';
 
 const operator: Actor = { userId: 'u-1', email: 'ops@careloop.example', role: 'careloop_employee', providerId: null };
 
@@ -15,5 +17,56 @@ describe('isSettingsAdmin', () => {
     expect(isSettingsAdmin({ ...operator, role: 'provider', providerId: 'o-1' }, { can_manage_settings: true })).toBe(
       false,
     );
+  });
+});
+
+describe('organizationBeside: a read started beside the organization check', () => {
+  const orgId = '2f0c6b9e-3c1a-4b5e-9a0d-1f2e3d4c5b6a';
+  const other = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+  const provider: Actor = { userId: 'u-2', email: 'nurse@sunrise.example', role: 'provider', providerId: orgId };
+  const active = { id: orgId, name: 'Sunrise', status: 'active', timezone: 'America/New_York' };
+
+  it('starts the read before the organization is read, and answers both', async () => {
+    const order: string[] = [];
+    const deps = {
+      organizations: {
+        getRef: async (id: string) => {
+          order.push(`org ${id}`);
+          return active as never;
+        },
+      },
+    };
+    const [organization, rows] = await organizationBeside(deps, provider, orgId, async () => {
+      order.push('read');
+      return ['row'];
+    });
+    expect(organization).toBe(active);
+    expect(rows).toEqual(['row']);
+    expect(order).toEqual(['read', `org ${orgId}`]);
+  });
+
+  it("never starts the read for another organization's id, and answers its 404 as denied", async () => {
+    let read = false;
+    const deps = { organizations: { getRef: async () => active as never } };
+    const refused = organizationBeside(deps, provider, other, async () => void (read = true));
+    await expect(refused).rejects.toBeInstanceOf(TenantDenied);
+    await expect(refused).rejects.toMatchObject({ status: 404 });
+    expect(read).toBe(false);
+  });
+
+  it('answers the check’s 404, not the read’s failure, for an archived or missing organization', async () => {
+    for (const found of [null, { ...active, status: 'archived' }]) {
+      const deps = { organizations: { getRef: async () => found as never } };
+      await expect(
+        organizationBeside(deps, operator, orgId, () => Promise.reject(badRequest('cursor.invalid', 'bad cursor'))),
+      ).rejects.toMatchObject({ status: 404, code: fail('providerNotFound').code });
+    }
+  });
+
+  it('answers the read’s own failure once the check has passed', async () => {
+    const deps = { organizations: { getRef: async () => active as never } };
+    await expect(
+      organizationBeside(deps, operator, orgId, () => Promise.reject(badRequest('cursor.invalid', 'bad cursor'))),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });

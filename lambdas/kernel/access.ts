@@ -62,11 +62,38 @@ export async function organizationForActor(
   actor: Actor,
   organizationId: string,
 ): Promise<OrganizationRef> {
-  assertStaff(actor);
-  if (actor.role !== 'careloop_employee' && actor.providerId !== organizationId) throw denied('providerNotFound');
+  assertMayNameOrganization(actor, organizationId);
   const org = isRecordId(organizationId) ? await deps.organizations.getRef(organizationId) : null;
   if (!org || org.status !== 'active') throw fail('providerNotFound');
   return org;
+}
+
+/** What the token alone decides: staff, and a provider user names only their own organization. */
+function assertMayNameOrganization(actor: Actor, organizationId: string): void {
+  assertStaff(actor);
+  if (actor.role !== 'careloop_employee' && actor.providerId !== organizationId) throw denied('providerNotFound');
+}
+
+/**
+ * `organizationForActor`, with a read of the organization's own data started beside its GetItem
+ * instead of after it (DECISIONS "Performance goals": one wave, not two). The read starts only once
+ * the token allows naming the organization (a provider user's own); its answer, or its failure,
+ * counts only after the check has passed, so another organization still answers 404 whatever the
+ * read found, and nothing read leaves before the check.
+ */
+export async function organizationBeside<T>(
+  deps: { organizations: OrganizationLookup },
+  actor: Actor,
+  organizationId: string,
+  read: () => Promise<T>,
+): Promise<[OrganizationRef, T]> {
+  assertMayNameOrganization(actor, organizationId);
+  if (!isRecordId(organizationId)) throw fail('providerNotFound');
+  const reading = read();
+  // Awaited below once the check has passed; a refusal drops it.
+  reading.catch(() => undefined);
+  const organization = await organizationForActor(deps, actor, organizationId);
+  return [organization, await reading];
 }
 
 export interface PatientAccessDeps {

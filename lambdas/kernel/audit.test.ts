@@ -250,6 +250,60 @@ describe('granted: the success event beside the last reads', () => {
   });
 });
 
+describe('granted after disclose: the disclosures travel with the early event', () => {
+  it('writes the disclosures named so far with the success event, in one batch beside the rest of the work', async () => {
+    const batches: (readonly AuditEntry[])[] = [];
+    const single: AuditEntry[] = [];
+    const log = {
+      record: async (e: AuditEntry) => void single.push(e),
+      recordMany: async (es: readonly AuditEntry[]) => void batches.push(es),
+    };
+    let finish: () => void = () => undefined;
+    const answer = audited(
+      log,
+      actor,
+      'billing_report.read',
+      { type: 'organization', id: 'org-1' },
+      async (_a, disclose, granted) => {
+        disclose(['p1', 'p2', 'p1']);
+        granted();
+        await new Promise<void>((resolve) => (finish = resolve));
+        return 'page';
+      },
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    // Written before the work's last read ended.
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.map((e) => [e.patientId, e.outcome])).toEqual([
+      ['p1', 'success'],
+      ['p2', 'success'],
+      [undefined, 'success'],
+    ]);
+    finish();
+    expect(await answer).toBe('page');
+    expect(batches).toHaveLength(1);
+    expect(single).toEqual([]);
+  });
+
+  it('records a patient named only after the grant in a batch of its own, and none twice', async () => {
+    const batches: (readonly AuditEntry[])[] = [];
+    const log = { record: async () => {}, recordMany: async (es: readonly AuditEntry[]) => void batches.push(es) };
+    await audited(
+      log,
+      actor,
+      'billing_report.read',
+      { type: 'organization', id: 'org-1' },
+      async (_a, disclose, granted) => {
+        disclose(['p1']);
+        granted();
+        disclose(['p1', 'p3']);
+        return 'page';
+      },
+    );
+    expect(batches.map((b) => b.map((e) => e.patientId ?? 'success'))).toEqual([['p1', 'success'], ['p3']]);
+  });
+});
+
 describe("a page's disclosures", () => {
   it("records one event per patient a page showed (ids only, each once) under the list's action, with the success event, in one batch", async () => {
     const batches: (readonly AuditEntry[])[] = [];

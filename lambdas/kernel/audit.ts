@@ -59,7 +59,8 @@ export type Disclose = (patientIds: readonly string[]) => void;
 /**
  * Says the access check has passed and what is left of the work can no longer be refused (names of
  * authors, say): the success event is written from then on, beside the rest of the work, instead of
- * after it. Should the rest still fail, an event of that failure follows.
+ * after it, with the disclosures named so far (a page whose patients are known before its last
+ * reads). Should the rest still fail, an event of that failure follows.
  */
 export type Granted = () => void;
 
@@ -81,11 +82,17 @@ export async function audited<T>(
   let patient = patientId;
   let shown: readonly string[] = [];
   let early: Promise<void> | undefined;
+  // The disclosures the early event carried: those named later still get theirs after the work.
+  let disclosed = new Set<string>();
   const success = () => ({ ...entryOf(actor, action, subject, patient), outcome: 'success' as const });
+  const disclosuresOf = (ids: readonly string[]) =>
+    ids.map((id) => ({ ...entryOf(actor, action, subject, id), outcome: 'success' as const }));
   const about: AboutPatient = (id) => void (patient = id);
   const disclose: Disclose = (ids) => void (shown = [...new Set(ids)]);
   const granted: Granted = () => {
-    early ??= audit.record(success());
+    if (early) return;
+    disclosed = new Set(shown);
+    early = shown.length > 0 ? audit.recordMany([...disclosuresOf(shown), success()]) : audit.record(success());
     // Awaited below, whatever the work does meanwhile.
     early.catch(() => undefined);
   };
@@ -97,7 +104,7 @@ export async function audited<T>(
     await audit.record({ ...entryOf(actor, action, subject, patient), outcome: auditOutcomeOf(error) });
     throw error;
   }
-  const disclosures = shown.map((id) => ({ ...entryOf(actor, action, subject, id), outcome: 'success' as const }));
+  const disclosures = disclosuresOf(shown.filter((id) => !disclosed.has(id)));
   if (early) {
     await early;
     if (disclosures.length > 0) await audit.recordMany(disclosures);

@@ -35,15 +35,23 @@ function assertSettingsAdmin(actor: Actor, ownProfile: UserProfileRecord | null)
 /** The one System Settings item, as audit events name it. */
 const SETTINGS_SUBJECT = { type: 'settings', id: 'system' } as const;
 
-/** Reading System Settings is audited with the version read (DECISIONS "Audit trail"). */
+/**
+ * Reading System Settings is audited with the version read (DECISIONS "Audit trail"). The settings
+ * are read beside the actor's profile (`ownProfile`, the standing check's read), which decides
+ * whether they may be shown: one request for both (DECISIONS "Performance goals"). A refused actor
+ * gets nothing of what was read.
+ */
 export async function getSettings(
   deps: SettingsDeps,
   actor: Actor,
-  ownProfile: UserProfileRecord | null,
+  ownProfile: () => Promise<UserProfileRecord | null>,
 ): Promise<SystemSettingsResponse> {
   return auditedChange(deps, actor, 'settings.read', SETTINGS_SUBJECT, async (eventOf) => {
-    assertSettingsAdmin(actor, ownProfile);
-    const settings = await effectiveSettings(deps);
+    const reading = effectiveSettings(deps);
+    // Awaited below once the capability is checked; a refusal leaves it unread.
+    reading.catch(() => undefined);
+    assertSettingsAdmin(actor, await ownProfile());
+    const settings = await reading;
     const read = eventOf({ versionBefore: settings.version, versionAfter: settings.version });
     await deps.committer.commit({ transaction: [auditEventWrite(read)], afterCommit: [] });
     return { settings, defaultPrompt: DEFAULT_SYSTEM_PROMPT };

@@ -340,6 +340,29 @@ describe('viewSummaryLink', () => {
     expect(world.accesses).toEqual([]);
   });
 
+  it("reads the call, the link's patient and its organization together, and shows the call's own patient", async () => {
+    let release: () => void = () => undefined;
+    const call = completedCall();
+    world.deps.callLogs.get.mockImplementationOnce(async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return call;
+    });
+    const answer = viewSummaryLink(world.deps, employee, token);
+    await new Promise((resolve) => setImmediate(resolve));
+    // All three asked before the call answered: one wave.
+    expect(world.deps.patients.get).toHaveBeenCalledWith('pat-1');
+    expect(world.deps.organizations.get).toHaveBeenCalledWith('org-1');
+    release();
+    await expect(answer).resolves.toMatchObject({ patient: { first_name: 'Margaret' } });
+
+    // A call whose patient is not the link's shows its own patient (read after the call).
+    world.patients.set('pat-2', { ...patient, id: 'pat-2', first_name: 'Rosa' });
+    world.calls.set('call-1', completedCall({ patient_id: 'pat-2' }));
+    await expect(viewSummaryLink(world.deps, employee, token)).resolves.toMatchObject({
+      patient: { first_name: 'Rosa' },
+    });
+  });
+
   it('leaves the patient and practice out when their records are gone', async () => {
     world.patients.clear();
     world.organizations.clear();
@@ -352,7 +375,8 @@ describe('viewSummaryLink', () => {
   it('sends no data when the view cannot be recorded', async () => {
     world.deps.summaryAccess.record.mockRejectedValueOnce(new Error('table unavailable'));
     await expect(viewSummaryLink(world.deps, employee, token)).rejects.toThrow('table unavailable');
-    expect(world.audit.map((e) => e.outcome)).toEqual(['error']);
+    // The success event is written beside the access record (audit.ts `granted`); its failure follows.
+    expect(world.audit.map((e) => e.outcome)).toEqual(['success', 'error']);
   });
 
   it("uses the spec's exact texts", () => {

@@ -57,19 +57,26 @@ export async function viewSummaryLink(
     actor,
     SUMMARY_LINK_VIEW,
     subject,
-    async () => {
+    async (_about, _disclose, granted) => {
       if (!link?.callLogId) throw invalidLink();
       if (role === 'provider' && actor.providerId !== link.organizationId) throw otherOrganization();
-      const log = await deps.callLogs.get(link.callLogId);
+      // The call, its patient and its organization together (one BatchGet, not two after each other):
+      // the link names all three, and the call must agree with it before anything is shown.
+      const [log, linkedPatient, organization] = await Promise.all([
+        deps.callLogs.get(link.callLogId),
+        link.patientId ? deps.patients.get(link.patientId) : null,
+        deps.organizations.get(link.organizationId),
+      ]);
       if (!log || log.provider_id !== link.organizationId || log.status !== 'completed' || !log.summary?.trim()) {
         throw invalidLink();
       }
-      const [patient, organization] = await Promise.all([
-        deps.patients.get(log.patient_id),
-        deps.organizations.get(log.provider_id),
-      ]);
+      // The call's own patient decides; a link naming another (none is written so) costs a read more.
+      const patient =
+        link.patientId && log.patient_id === link.patientId ? linkedPatient : await deps.patients.get(log.patient_id);
       // Archived records leave every screen (product-rules.md "Records are kept"): their links stop too.
       if (patient?.status === 'archived' || organization?.status === 'archived') throw invalidLink();
+      // Nothing left can refuse: the audit event and the summary-access record are written side by side.
+      granted();
       const accessedAt = deps.clock.now().toISOString();
       await deps.summaryAccess.record({
         id: deps.ids.newId(),

@@ -81,7 +81,11 @@ export class DynamoTimeLogRepository implements TimeLogRepository {
     );
     if (patients === 'invalid_cursor') return patients;
     const ids = patients.items.map((p) => p.patient_id);
-    const recorded = new Set((await this.getMonths(organizationId, month, ids)).map((row) => row.patient_id));
+    // A page that read the rows from their first knows every patient with one; a later page asks.
+    const recorded =
+      cursor === null
+        ? new Set(slots.map((slot) => slot.patientId))
+        : new Set((await this.getMonths(organizationId, month, ids)).map((row) => row.patient_id));
     // A patient with a row was listed with the rows.
     slots.push(...ids.filter((id) => !recorded.has(id)).map((patientId) => ({ patientId, month: null })));
     return { items: slots, cursor: patients.cursor };

@@ -9,7 +9,7 @@ import { SETTINGS } from '../../settings/spec';
 export const handler = defineFunction(
   apiFunction(SETTINGS, 'compliance-settings'),
   {
-    getSettings: async ({ actor, deps, ownProfile }) => ok(await getSettings(deps, actor, await ownProfile())),
+    getSettings: async ({ actor, deps, ownProfile }) => ok(await getSettings(deps, actor, ownProfile)),
     updateSettings: async ({ actor, deps, body, ownProfile }) =>
       ok(await updateSettings(deps, actor, await ownProfile(), body)),
   },
