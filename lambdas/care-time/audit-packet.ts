@@ -104,15 +104,16 @@ export async function auditPacket(
     const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
     const { start, end } = monthBounds(chosen, organization.timezone);
     const practitionerId = patient.billingPractitionerId ?? null;
+    const monthRow = deps.timeLog.getMonth(patient.provider_id, chosen, patient.id);
     const [row, entries, plan, consent, calls, practitioner, covered, apcmLog] = await Promise.all([
-      deps.timeLog.getMonth(patient.provider_id, chosen, patient.id),
+      monthRow,
       monthEntries(deps, patient.id, chosen),
       planInForce(deps.documents, patient.id, end),
       consentInForce(deps, patient.id, lastDayOf(chosen)),
       aiContacts(deps, patient.id, start, end),
       practitionerId ? deps.profiles.get(practitionerId) : null,
       consentCovers(deps, patient, chosen),
-      readApcmLog(deps, patient, organization.timezone, chosen, deps.apcmLogs.get(patient.id, chosen)),
+      readApcmLog(deps, patient, organization.timezone, chosen, deps.apcmLogs.get(patient.id, chosen), monthRow),
     ]);
     const recorder = consent ? await deps.profiles.get(consent.recordedBy) : null;
     const billed = billedCodes(patient, row, covered, chosen, organization.fee_schedule ?? DEFAULT_RATES);

@@ -10,6 +10,7 @@ const exampleApcmLog: ApcmLog = {
   month: '2026-11',
   program: 'apcm',
   version: 1,
+  billed_at: null,
   elements: APCM_ELEMENTS.map((element) => ({
     element,
     delivered: element === 'care_management' || element === 'care_plan_shared',
