@@ -11,7 +11,7 @@ import { patientForActor } from '../kernel/access';
 import { audited } from '../kernel/audit';
 import type { ConsentRecord } from '../kernel/records/consent';
 import { consentCovers, toTimeEntry } from './care-time';
-import { billedCodes, lastDayOf } from './claim-rows';
+import { billedCodes, claimNpis, lastDayOf } from './claim-rows';
 import { monthEntries, planInForce, type ClaimDeps } from './claims';
 import type { AiCallRecord } from './ports';
 import { deliveredElements, type ApcmLog } from '../../shared/apcm';
@@ -117,9 +117,15 @@ export async function auditPacket(
     ]);
     const recorder = consent ? await deps.profiles.get(consent.recordedBy) : null;
     const billed = billedCodes(patient, row, covered, chosen, organization.fee_schedule ?? DEFAULT_RATES);
+    // A practitioner who left the organization no longer bills for it.
+    const billingPractitioner =
+      practitioner && practitioner.provider_id === patient.provider_id
+        ? { id: practitioner.id, name: fullName(practitioner), npi: practitioner.npi ?? null }
+        : null;
+    const groupNpi = organization.group_npi ?? null;
     return {
       month: chosen,
-      organization: { id: organization.id, name: organization.name },
+      organization: { id: organization.id, name: organization.name, group_npi: groupNpi },
       patient: {
         id: patient.id,
         first_name: patient.first_name,
@@ -128,11 +134,8 @@ export async function auditPacket(
         mbi: patient.mbi ?? null,
         mrn: patient.mrn ?? null,
       },
-      // A practitioner who left the organization no longer bills for it.
-      billing_practitioner:
-        practitioner && practitioner.provider_id === patient.provider_id
-          ? { id: practitioner.id, name: fullName(practitioner), npi: practitioner.npi ?? null }
-          : null,
+      billing_practitioner: billingPractitioner,
+      claim_npis: claimNpis(groupNpi, billingPractitioner?.npi ?? null),
       consent: consent
         ? {
             status: consent.status,
