@@ -5,6 +5,7 @@
  * panel and the API share, the answer and the words both sides show. Pure: no I/O.
  */
 import * as z from 'zod/mini';
+import { programInForce, type ProgramChange } from './ccm/patient-month';
 import { PROGRAMS } from './ccm/programs';
 import { CARE_ROLES, CARE_ROLE_LABELS } from './roles';
 import { pathIdSchema } from './validation';
@@ -46,6 +47,8 @@ export const APCM_LOG_MESSAGES = {
   versionRequired: 'The log’s version is required (0 for a month not logged yet)',
   logIsForStaff: 'Only provider staff mark APCM service elements',
   changed: 'The APCM log was changed by someone else. Reload and try again.',
+  monthBilled: 'This month has been billed; its APCM log is frozen.',
+  notApcmMonth: 'Only a month the patient is enrolled in APCM can be logged; this month is not under APCM.',
   saved: 'APCM log saved',
   saveFailed: 'Failed to save the APCM log',
   fetchFailed: 'Failed to fetch the APCM log',
@@ -56,6 +59,18 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const month = z
   .string({ error: APCM_LOG_MESSAGES.monthInvalid })
   .check(z.regex(MONTH, { error: APCM_LOG_MESSAGES.monthInvalid }));
+
+/**
+ * Only a month under APCM is logged: the program in force that month (the patient's history) must
+ * be APCM. A month before the patient's first APCM enrolment, the patient's creation included, is
+ * under CCM by default, so it is not.
+ */
+export const isApcmMonth = (history: readonly ProgramChange[], month: string) =>
+  programInForce(history, month).program === 'apcm';
+
+/** A log staff can still change: the month is under APCM and not billed. */
+export const apcmLogOpen = (log: Pick<ApcmLog, 'program' | 'billed_at'>) =>
+  log.program === 'apcm' && log.billed_at === null;
 
 /** `getApcmLog`: a month (this month in the organization's time zone by default). */
 export const apcmLogQuerySchema = z.object({ month: z.optional(month) });
@@ -123,6 +138,8 @@ export const apcmLogRecord = z.object({
   program: z.enum(PROGRAMS),
   /** The stored log's version (0: nobody marked anything yet); a save sends it back. */
   version: z.number(),
+  /** When the month was billed: its log is frozen from then on (null: not billed). */
+  billed_at: z.nullable(z.string()),
   /** Every element, delivered or not, in the handbook's order. */
   elements: z.array(
     z.object({

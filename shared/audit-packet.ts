@@ -24,7 +24,8 @@ const nullableText = z.nullable(z.string());
 
 export const auditPacketAnswer = z.object({
   month: z.string(),
-  organization: z.object({ id: z.string(), name: z.string() }),
+  /** The practice, with its group (type 2) NPI (null: none). */
+  organization: z.object({ id: z.string(), name: z.string(), group_npi: nullableText }),
   patient: z.object({
     id: z.string(),
     first_name: z.string(),
@@ -34,6 +35,11 @@ export const auditPacketAnswer = z.object({
     mrn: nullableText,
   }),
   billing_practitioner: z.nullable(z.object({ id: z.string(), name: z.string(), npi: nullableText })),
+  /**
+   * The NPIs the month's claim carries, as the claim CSV writes them: billing (the practice's group
+   * NPI when it has one, else the practitioner's) and rendering (the billing practitioner's); null: unknown.
+   */
+  claim_npis: z.object({ billing: nullableText, rendering: nullableText }),
   /** The consent change in force at the month's end (its latest on or before the last day); null: none recorded. */
   consent: z.nullable(
     z.object({

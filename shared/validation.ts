@@ -129,6 +129,28 @@ const dailyLimit = z.optional(
   ),
 );
 
+/** Text a patient may have or not: absent leaves it as it is (updates); null or blank is none. */
+const clearableText = (message: string) =>
+  z.optional(
+    z.pipe(
+      z.nullable(z.string({ error: message }).check(z.trim())),
+      z.transform((v: string | null) => (v ? v : null)),
+    ),
+  );
+
+/** A National Provider Identifier (a user's, an organization's group NPI): absent keeps the current one, null or blank removes it. */
+const npiText = z.pipe(
+  clearableText(IDENTIFIER_MESSAGES.npiInvalid),
+  z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(z.refine((v) => readNpi(v) !== null, { error: IDENTIFIER_MESSAGES.npiInvalid })),
+        z.transform((v: string) => readNpi(v) ?? v),
+      ),
+    ),
+  ),
+);
+
 export const providerFormSchema = z.object({
   name: nameText(VALIDATION.organizationNameRequired, 200),
   address: optionalText(),
@@ -150,6 +172,11 @@ export const providerFormSchema = z.object({
   version,
   daily_call_limit: dailyLimit,
   daily_text_limit: dailyLimit,
+  /**
+   * The practice's group (type 2) NPI, which its claims bill under (the claim's Billing NPI); null or
+   * blank: none, each billing practitioner's own NPI bills.
+   */
+  group_npi: npiText,
 });
 export type ProviderFormInput = z.input<typeof providerFormSchema>;
 
@@ -179,15 +206,6 @@ export const onCallNumberSchema = z.object({
 
 /** A patient's billing practitioner: a user id, or null for none (checked against the organization by the server). */
 const billingPractitioner = z.optional(z.nullable(recordIdSchema(CCM_MESSAGES.billingPractitionerInvalid)));
-
-/** Text a patient may have or not: absent leaves it as it is (updates); null or blank is none. */
-const clearableText = (message: string) =>
-  z.optional(
-    z.pipe(
-      z.nullable(z.string({ error: message }).check(z.trim())),
-      z.transform((v: string | null) => (v ? v : null)),
-    ),
-  );
 
 /** The medical record number as readMrn keeps it (shared/enrollment/patient-fields.ts). */
 const mrn = z.pipe(
@@ -325,17 +343,7 @@ const userFields = {
   /** Provider users only; absent keeps the current one (a new provider user: clinical staff). */
   care_role: z.optional(z.nullable(z.enum(CARE_ROLES, { error: CCM_MESSAGES.careRoleInvalid }))),
   /** Provider users' National Provider Identifier; absent keeps the current one, null or blank removes it. */
-  npi: z.pipe(
-    clearableText(IDENTIFIER_MESSAGES.npiInvalid),
-    z.optional(
-      z.nullable(
-        z.pipe(
-          z.string().check(z.refine((v) => readNpi(v) !== null, { error: IDENTIFIER_MESSAGES.npiInvalid })),
-          z.transform((v: string) => readNpi(v) ?? v),
-        ),
-      ),
-    ),
-  ),
+  npi: npiText,
 };
 
 const providerRequiredForRole = (u: { role: string; provider_id?: string | null | undefined }) =>

@@ -207,8 +207,18 @@ describe('the log’s write', () => {
     updated_at: AT,
   };
 
-  it('creates the first version, refused as changed when one exists', () => {
+  /** A billed month is frozen: every save holds only while its patient-month has no billed_at. */
+  const notBilled = {
+    op: 'check',
+    entity: 'ccmMonth',
+    key: { provider_id: 'org-1', month: '2026-11', patient_id: 'p1' },
+    when: { missing: ['billed_at'] },
+    refusal: 'billed',
+  };
+
+  it('creates the first version while the month is not billed, refused as changed when one exists', () => {
     expect(apcmLogPlan(log, 0).transaction).toEqual([
+      notBilled,
       {
         op: 'create',
         entity: 'apcmLog',
@@ -218,10 +228,15 @@ describe('the log’s write', () => {
     ]);
   });
 
-  it('replaces a later one only over the version it was read at', () => {
-    const [write] = apcmLogPlan({ ...log, version: 4, marks: [mark({ note: 'n' })] }, 3).transaction;
+  it('replaces a later one only over the version it was read at, and only while the month is not billed', () => {
+    const plan = apcmLogPlan({ ...log, version: 4, marks: [mark({ note: 'n' })] }, 3);
+    // The check comes first: a month billed meanwhile answers `billed`, even when the log moved too.
+    const [check, write] = plan.transaction;
+    expect(plan.transaction).toHaveLength(2);
+    expect(check).toEqual(notBilled);
     expect(write).toMatchObject({ op: 'put', entity: 'apcmLog', when: { equal: { version: 3 } }, refusal: 'changed' });
     expect(write && 'item' in write ? write.item.marks : null).toEqual([mark({ note: 'n' })]);
+    expect(plan.afterCommit).toEqual([]);
   });
 });
 

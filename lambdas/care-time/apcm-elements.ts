@@ -66,7 +66,7 @@ export function apcmLogOf(
   version: number,
   automatic: Partial<Record<ApcmElement, ApcmEvidence[]>>,
   marks: readonly StoredApcmMark[],
-): ApcmLog {
+): Omit<ApcmLog, 'billed_at'> {
   return {
     month,
     program,

@@ -4,7 +4,7 @@
  * the marks staff saved. Provider staff of the patient's organization mark and unmark their own;
  * operators read. Reads are Get and Query only; a save is a plan, audited in its transaction.
  */
-import type { ApcmLog, ApcmLogAnswer, ApcmLogRequest } from '../../shared/apcm';
+import { isApcmMonth, type ApcmLog, type ApcmLogAnswer, type ApcmLogRequest } from '../../shared/apcm';
 import { monthBounds } from '../../shared/ccm/months';
 import { programInForce } from '../../shared/ccm/patient-month';
 import { DEFAULT_CARE_ROLE } from '../../shared/roles';
@@ -16,6 +16,7 @@ import type { AuditLog } from '../kernel/audit-entry';
 import { auditEventWrite } from '../kernel/audit-event-item';
 import { fail } from '../kernel/error-catalogue';
 import type { Clock, Ids } from '../kernel/ports';
+import type { CcmMonthRecord } from '../kernel/records/ccm-month';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 import type { WriteCommitter } from '../kernel/write-plan';
@@ -28,6 +29,7 @@ import type {
   ApcmLogRepository,
   PatientTextHistory,
   TextFact,
+  TimeLogRepository,
 } from './ports';
 
 export interface ApcmLogReadDeps {
@@ -37,6 +39,8 @@ export interface ApcmLogReadDeps {
 }
 
 export interface ApcmLogDeps extends ApcmLogReadDeps {
+  /** The patient-month row: whether the month was billed. */
+  timeLog: Pick<TimeLogRepository, 'getMonth'>;
   patients: PatientLookup;
   organizations: OrganizationLookup;
   committer: WriteCommitter;
@@ -98,20 +102,27 @@ export async function apcmFacts(
   return { start, end, calls, texts };
 }
 
+type Read<T> = T | Promise<T>;
+
 /**
- * A patient-month's log: the stored marks (`marks`, read already or being read, side by side with
- * the month's calls and texts) beside CareLoop's own elements.
+ * A patient-month's log: the stored marks (`marks`) and the month's row (`row`, for when it was
+ * billed), each read already or being read side by side with the month's calls and texts, beside
+ * CareLoop's own elements.
  */
 export async function readApcmLog(
   deps: ApcmLogReadDeps,
   patient: PatientRecord,
   timeZone: string,
   month: string,
-  marks: ApcmLogRecord | null | Promise<ApcmLogRecord | null>,
+  marks: Read<ApcmLogRecord | null>,
+  row: Read<CcmMonthRecord | null>,
 ): Promise<ApcmLog> {
-  const [stored, facts] = await Promise.all([marks, apcmFacts(deps, patient.id, month, timeZone)]);
+  const [stored, monthRow, facts] = await Promise.all([marks, row, apcmFacts(deps, patient.id, month, timeZone)]);
   const program = programInForce(patient.carePrograms ?? [], month).program;
-  return apcmLogOf(month, program, stored?.version ?? 0, automaticElements(facts), stored?.marks ?? []);
+  return {
+    ...apcmLogOf(month, program, stored?.version ?? 0, automaticElements(facts), stored?.marks ?? []),
+    billed_at: monthRow?.billed?.at ?? null,
+  };
 }
 
 export async function getApcmLog(
@@ -126,16 +137,21 @@ export async function getApcmLog(
     'apcm_log.read',
     { type: 'patient', id: patientId },
     async (_about, _d, granted) => {
-      // A month asked for is read with the access check's own reads (one BatchGetItem).
-      const [{ patient, organization }, asked] = await Promise.all([
+      // A month asked for is read with the access check's own reads (one BatchGetItem): its log,
+      // and its row when the organization is known from the token (a provider's). Another
+      // organization's patient has no row under the actor's organization, and answers 404 anyway.
+      const ownOrganization = actor.role === 'provider' ? actor.providerId : undefined;
+      const [{ patient, organization }, asked, askedRow] = await Promise.all([
         patientForActor(deps, actor, patientId),
         month ? deps.apcmLogs.get(patientId, month) : null,
+        month && ownOrganization ? deps.timeLog.getMonth(ownOrganization, month, patientId) : undefined,
       ]);
       const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
       // The success event goes beside the last reads (the month's calls and texts), not after them.
       granted();
       const stored = month ? asked : deps.apcmLogs.get(patient.id, chosen);
-      return { apcm_log: await readApcmLog(deps, patient, organization.timezone, chosen, stored) };
+      const row = askedRow !== undefined ? askedRow : deps.timeLog.getMonth(patient.provider_id, chosen, patient.id);
+      return { apcm_log: await readApcmLog(deps, patient, organization.timezone, chosen, stored, row) };
     },
   );
 }
@@ -163,6 +179,7 @@ export async function setApcmLog(
     ]);
     const now = deps.clock.now();
     if (month > monthIn(organization.timezone, now)) throw fail('apcmMonthInFuture');
+    if (!isApcmMonth(patient.carePrograms ?? [], month)) throw fail('apcmLogNotApcmMonth');
     const versionRead = stored?.version ?? 0;
     if (input.version !== versionRead) throw fail('apcmLogChanged');
     const author = {
@@ -195,7 +212,9 @@ export async function setApcmLog(
       ...plan,
       transaction: [...plan.transaction, auditEventWrite(event)],
     });
+    if (committed === 'billed') throw fail('apcmLogMonthBilled');
     if (committed !== 'committed') throw fail('apcmLogChanged');
-    return { apcm_log: await readApcmLog(deps, patient, organization.timezone, month, saved) };
+    // Committed while the month was not billed: the log answers as not billed.
+    return { apcm_log: await readApcmLog(deps, patient, organization.timezone, month, saved, null) };
   });
 }

@@ -11,7 +11,7 @@ import { patientForActor } from '../kernel/access';
 import { audited } from '../kernel/audit';
 import type { ConsentRecord } from '../kernel/records/consent';
 import { consentCovers, toTimeEntry } from './care-time';
-import { billedCodes, lastDayOf } from './claim-rows';
+import { billedCodes, claimNpis, lastDayOf } from './claim-rows';
 import { monthEntries, planInForce, type ClaimDeps } from './claims';
 import type { AiCallRecord } from './ports';
 import { deliveredElements, type ApcmLog } from '../../shared/apcm';
@@ -104,21 +104,28 @@ export async function auditPacket(
     const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
     const { start, end } = monthBounds(chosen, organization.timezone);
     const practitionerId = patient.billingPractitionerId ?? null;
+    const monthRow = deps.timeLog.getMonth(patient.provider_id, chosen, patient.id);
     const [row, entries, plan, consent, calls, practitioner, covered, apcmLog] = await Promise.all([
-      deps.timeLog.getMonth(patient.provider_id, chosen, patient.id),
+      monthRow,
       monthEntries(deps, patient.id, chosen),
       planInForce(deps.documents, patient.id, end),
       consentInForce(deps, patient.id, lastDayOf(chosen)),
       aiContacts(deps, patient.id, start, end),
       practitionerId ? deps.profiles.get(practitionerId) : null,
       consentCovers(deps, patient, chosen),
-      readApcmLog(deps, patient, organization.timezone, chosen, deps.apcmLogs.get(patient.id, chosen)),
+      readApcmLog(deps, patient, organization.timezone, chosen, deps.apcmLogs.get(patient.id, chosen), monthRow),
     ]);
     const recorder = consent ? await deps.profiles.get(consent.recordedBy) : null;
     const billed = billedCodes(patient, row, covered, chosen, organization.fee_schedule ?? DEFAULT_RATES);
+    // A practitioner who left the organization no longer bills for it.
+    const billingPractitioner =
+      practitioner && practitioner.provider_id === patient.provider_id
+        ? { id: practitioner.id, name: fullName(practitioner), npi: practitioner.npi ?? null }
+        : null;
+    const groupNpi = organization.group_npi ?? null;
     return {
       month: chosen,
-      organization: { id: organization.id, name: organization.name },
+      organization: { id: organization.id, name: organization.name, group_npi: groupNpi },
       patient: {
         id: patient.id,
         first_name: patient.first_name,
@@ -127,11 +134,8 @@ export async function auditPacket(
         mbi: patient.mbi ?? null,
         mrn: patient.mrn ?? null,
       },
-      // A practitioner who left the organization no longer bills for it.
-      billing_practitioner:
-        practitioner && practitioner.provider_id === patient.provider_id
-          ? { id: practitioner.id, name: fullName(practitioner), npi: practitioner.npi ?? null }
-          : null,
+      billing_practitioner: billingPractitioner,
+      claim_npis: claimNpis(groupNpi, billingPractitioner?.npi ?? null),
       consent: consent
         ? {
             status: consent.status,

@@ -6,6 +6,7 @@ import {
   billedCodes,
   claimCsv,
   claimLines,
+  claimNpis,
   claimProblems,
   codeUnits,
   lastDayOf,
@@ -50,6 +51,7 @@ const claim = (overrides: Partial<ClaimMonth> = {}): ClaimMonth => ({
   codes: [{ code: '99490' }, { code: '99439' }, { code: '99439' }],
   serviceDate: '2026-11-24',
   practitioner: { npi: '1234567893' },
+  groupNpi: null,
   diagnoses: ['E11.9', 'I10', 'N18.3', 'J44.9', 'E78.5'],
   ...overrides,
 });
@@ -160,6 +162,19 @@ describe('claim lines', () => {
     const line = claimLines(claim({ diagnoses: ['E11.9', 'I10'], serviceDate: null }))[0] ?? [];
     expect(line.slice(5, 6)).toEqual(['2026-11-30']);
     expect(line.slice(11, 16)).toEqual(['E11.9', 'I10', '', '', 'AB']);
+  });
+
+  it('bills under the practice’s group NPI when it has one, the billing practitioner rendering', () => {
+    const [line] = claimLines(claim({ groupNpi: '1245319599' }));
+    const at = (column: (typeof CLAIM_CSV_COLUMNS)[number]) => line?.[CLAIM_CSV_COLUMNS.indexOf(column)];
+    expect([at('Billing NPI'), at('Rendering NPI')]).toEqual(['1245319599', '1234567893']);
+    // Without a practitioner's NPI the group still bills, and the missing rendering NPI is named.
+    const noRendering = claim({ groupNpi: '1245319599', practitioner: { npi: null } });
+    expect(claimLines(noRendering)[0]?.slice(7, 9)).toEqual(['1245319599', '']);
+    expect(claimProblems(noRendering)).toEqual(['The billing practitioner has no NPI']);
+    expect(claimNpis(null, '1234567893')).toEqual({ billing: '1234567893', rendering: '1234567893' });
+    expect(claimNpis('1245319599', null)).toEqual({ billing: '1245319599', rendering: null });
+    expect(claimNpis(null, null)).toEqual({ billing: null, rendering: null });
   });
 
   it('names what keeps a patient-month from being claimed instead of leaving it out', () => {

@@ -96,8 +96,23 @@ export interface ClaimMonth {
   serviceDate: string | null;
   /** The patient's billing practitioner: null when none is set. */
   practitioner: { npi: string | null } | null;
+  /** The practice's group (type 2) NPI: null when it has none. */
+  groupNpi: string | null;
   /** ICD-10-CM codes of the care plan in force that month, in the plan's order. */
   diagnoses: readonly string[];
+}
+
+/**
+ * The claim's two NPIs. A practice bills under its group (type 2) NPI when it has one, and the
+ * billing practitioner renders the service (clinical staff time is billed under their direction,
+ * CMS general supervision; staff have no NPI of their own on the claim). Without a group NPI the
+ * practitioner's own NPI is both. Null: unknown (the claim's problems name it).
+ */
+export function claimNpis(
+  groupNpi: string | null,
+  practitionerNpi: string | null,
+): { billing: string | null; rendering: string | null } {
+  return { billing: groupNpi ?? practitionerNpi, rendering: practitionerNpi };
 }
 
 /**
@@ -141,12 +156,11 @@ export const CLAIM_CSV_COLUMNS = [
 
 /**
  * One row per claim line: the patient's header fields repeat on each line so any row can be keyed
- * alone. The billing practitioner renders the service too: clinical staff time is billed under
- * their direction (CMS general supervision), and staff have no NPI of their own on the claim.
+ * alone. Billing and rendering NPI as `claimNpis` names them.
  */
 export function claimLines(claim: ClaimMonth): (string | number)[][] {
   const diagnoses = claim.diagnoses.slice(0, MAX_POINTERS);
-  const npi = claim.practitioner?.npi ?? '';
+  const npis = claimNpis(claim.groupNpi, claim.practitioner?.npi ?? null);
   const problems = claimProblems(claim).join('; ');
   const p = claim.patient;
   return codeUnits(claim.codes).map(({ code, units }) => [
@@ -158,8 +172,8 @@ export function claimLines(claim: ClaimMonth): (string | number)[][] {
     p.mrn ?? '',
     claim.serviceDate ?? lastDayOf(claim.month),
     PLACE_OF_SERVICE_OFFICE,
-    npi,
-    npi,
+    npis.billing ?? '',
+    npis.rendering ?? '',
     code,
     units,
     ...POINTER_LETTERS.map((_, i) => diagnoses[i] ?? ''),

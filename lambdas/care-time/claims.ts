@@ -65,6 +65,7 @@ async function claimOf(
   month: string,
   end: string,
   codes: ClaimMonth['codes'],
+  groupNpi: string | null,
 ): Promise<ClaimMonth> {
   const practitionerId = patient.billingPractitionerId ?? null;
   const [entries, practitioner, plan] = await Promise.all([
@@ -80,6 +81,7 @@ async function claimOf(
     codes,
     serviceDate: lastServiceDate(entries),
     practitioner: practitionerId ? { npi: ofPractice?.npi ?? null } : null,
+    groupNpi,
     diagnoses: (plan?.plan?.conditions ?? []).map((c) => c.code),
   };
 }
@@ -104,7 +106,7 @@ export async function claimsCsv(
     const billing = await Promise.all(
       rows
         .filter(({ row }) => row.codes.length > 0)
-        .map(({ patient, row }) => claimOf(deps, patient, chosen, end, row.codes)),
+        .map(({ patient, row }) => claimOf(deps, patient, chosen, end, row.codes, organization.group_npi ?? null)),
     );
     // Every patient in the file, before it leaves (DECISIONS "Audit trail").
     disclose(billing.map((c) => c.patient.id));

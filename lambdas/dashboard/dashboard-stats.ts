@@ -1,3 +1,4 @@
+import { toProvider } from '../kernel/mappers';
 import { DASHBOARD_ORGANIZATION_CARDS } from '../../shared/dashboard';
 import { DEFAULT_TIMEZONE, type DashboardStats, type ProviderOrganization } from '../../shared/domain';
 import { monthIn } from '../../shared/time-preferences';
@@ -39,7 +40,7 @@ export async function getDashboardStats(deps: DashboardDeps, actor: Actor): Prom
       newSummariesCount: 0,
       callsThisMonth: totals.callsThisMonth,
       callbackRequests: totals.openCallbacks,
-      providers: providers.map(({ status: _status, ...org }) => org),
+      providers: providers.map(toProvider),
     };
   }
   if (actor.role === 'provider' && actor.providerId) {

@@ -74,6 +74,8 @@ export const ERRORS = {
   apcmLogIsForStaff: { kind: 'forbidden', code: 'auth.forbidden', message: APCM_LOG_MESSAGES.logIsForStaff },
   apcmMonthInFuture: { kind: 'bad_request', code: 'request.invalid.month', message: APCM_LOG_MESSAGES.monthInFuture },
   apcmLogChanged: { kind: 'conflict', code: 'apcm_log.changed', message: APCM_LOG_MESSAGES.changed },
+  apcmLogMonthBilled: { kind: 'conflict', code: 'apcm_log.month_billed', message: APCM_LOG_MESSAGES.monthBilled },
+  apcmLogNotApcmMonth: { kind: 'conflict', code: 'apcm_log.not_apcm_month', message: APCM_LOG_MESSAGES.notApcmMonth },
   summaryStaffOnly: { kind: 'forbidden', code: 'summary.staff_only', message: SUMMARY_LINK_MESSAGES.staffOnly },
   summaryOtherOrganization: {
     kind: 'forbidden',

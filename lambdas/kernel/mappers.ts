@@ -17,7 +17,7 @@ export const UNKNOWN_AUTHOR = 'Unknown user';
 
 export function toProvider(record: OrganizationRecord): ProviderOrganization {
   const { status: _status, ...org } = record;
-  return org;
+  return { ...org, group_npi: record.group_npi ?? null };
 }
 
 export function toPatient(record: PatientRecord): Patient {

@@ -77,6 +77,14 @@ describe('createOrganizationPlan', () => {
     expect(plan.afterCommit).toEqual([]);
   });
 
+  it('stores the group NPI when given', () => {
+    const plan = createOrganizationPlan({ ...org, group_npi: '1245319599' }, 'u-9', event);
+    expect(plan.transaction[0]).toMatchObject({ item: { group_npi: '1245319599' } });
+    expect(createOrganizationPlan({ ...org, group_npi: null }, 'u-9', event).transaction[0]).not.toHaveProperty(
+      'item.group_npi',
+    );
+  });
+
   it('claims its sender first, so a sender taken is the refusal told', () => {
     const plan = createOrganizationPlan({ ...org, sms_sender: '+15550199' }, 'u-9');
 
@@ -161,6 +169,25 @@ describe('updateOrganizationPlan', () => {
     expect(removed.transaction[0]).toMatchObject({ remove: ['address', 'telephone', 'sms_sender'] });
     expect(ofEntity(removed.transaction, 'smsSender').map((w) => w.op)).toEqual(['delete']);
     expect(added.transaction[1]).toMatchObject({ when: { missing: ['sms_sender'] } });
+  });
+
+  it('sets the group NPI, removes it when null, and leaves it when absent', () => {
+    const set = updateOrganizationPlan(ID, org, { ...changes, group_npi: '1245319599' }, 1, AT, event);
+    const cleared = updateOrganizationPlan(
+      ID,
+      { ...org, group_npi: '1245319599' },
+      { ...changes, group_npi: null },
+      1,
+      AT,
+      event,
+    );
+    const kept = updateOrganizationPlan(ID, org, changes, 1, AT, event);
+    expect(set.transaction[0]).toMatchObject({ set: { group_npi: '1245319599' }, remove: ['address', 'telephone'] });
+    expect(cleared.transaction[0]).toMatchObject({ remove: ['address', 'telephone', 'group_npi'] });
+    expect(cleared.transaction[0]).not.toHaveProperty('set.group_npi');
+    expect(kept.transaction[0]).not.toHaveProperty('set.group_npi');
+    expect(kept.transaction[0]).toMatchObject({ remove: ['address', 'telephone'] });
+    expect(noUndefined(cleared.transaction)).toBe(false);
   });
 });
 

@@ -68,6 +68,7 @@ export function createOrganizationPlan(
           daily_call_limit: org.daily_call_limit ?? undefined,
           daily_text_limit: org.daily_text_limit ?? undefined,
           sms_sender: sender ?? undefined,
+          group_npi: org.group_npi ?? undefined,
         }),
         refusal: 'exists',
       },
@@ -80,7 +81,8 @@ export function createOrganizationPlan(
 }
 
 /** The organization as the change finds it: what its search items and sender move from. */
-export type OrganizationBefore = Pick<OrganizationRecord, 'name' | 'office_email' | 'sms_sender'>;
+export type OrganizationBefore = Pick<OrganizationRecord, 'name' | 'office_email' | 'sms_sender'> &
+  Partial<Pick<OrganizationRecord, 'group_npi'>>;
 
 /**
  * A change of an active organization, optimistic on `expectedVersion` when given: `stale` when the
@@ -100,7 +102,7 @@ export function updateOrganizationPlan(
   const newSender = changes.sms_sender === undefined ? oldSender : changes.sms_sender;
   const senderMoves = newSender !== oldSender;
   const cleared = [
-    ...(['address', 'telephone', 'office_email', 'daily_call_limit', 'daily_text_limit'] as const).filter(
+    ...(['address', 'telephone', 'office_email', 'daily_call_limit', 'daily_text_limit', 'group_npi'] as const).filter(
       (k) => changes[k] === null,
     ),
     ...(senderMoves && newSender === null ? (['sms_sender'] as const) : []),
@@ -118,6 +120,7 @@ export function updateOrganizationPlan(
       office_email: changes.office_email ?? undefined,
       daily_call_limit: changes.daily_call_limit ?? undefined,
       daily_text_limit: changes.daily_text_limit ?? undefined,
+      group_npi: changes.group_npi ?? undefined,
       sms_sender: senderMoves && newSender !== null ? newSender : undefined,
     }),
     add: { version: 1 },

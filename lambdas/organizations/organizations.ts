@@ -10,7 +10,7 @@ import { audited, auditedChange } from '../kernel/audit';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { denied, fail } from '../kernel/error-catalogue';
 import { toProvider, toUserProfile } from '../kernel/mappers';
-import type { AuditLog } from '../kernel/audit-entry';
+import type { AuditChange, AuditLog } from '../kernel/audit-entry';
 import type { Clock, EventPublisher, Ids } from '../kernel/ports';
 import type { MemberAccounts, OrganizationMembers, OrganizationRepository } from './ports';
 import type { OrganizationRecord } from '../kernel/records/organization';
@@ -66,6 +66,14 @@ export async function listProviders(
   return { items: found.items.map(toProvider), next_cursor: found.cursor };
 }
 
+/**
+ * The group NPI before and after, on the change's audit event when it moved: a public identifier of
+ * the practice, not PHI (as a practitioner's NPI on a user's change).
+ */
+export function groupNpiChange(before: string | null, after: string | null): AuditChange | undefined {
+  return before === after ? undefined : { npiBefore: before, npiAfter: after };
+}
+
 export async function createProvider(
   deps: Pick<ProviderDeps, 'audit' | 'clock' | 'ids' | 'committer'>,
   actor: Actor,
@@ -89,9 +97,12 @@ export async function createProvider(
     daily_call_limit: input.daily_call_limit ?? null,
     daily_text_limit: input.daily_text_limit ?? null,
     on_call_number: null,
+    group_npi: input.group_npi ?? null,
   };
   await auditedChange(deps, actor, 'provider.create', { type: 'organization', id: record.id }, async (eventOf) => {
-    const created = await deps.committer.commit(createOrganizationPlan(record, actor.userId, eventOf()));
+    const created = await deps.committer.commit(
+      createOrganizationPlan(record, actor.userId, eventOf(groupNpiChange(null, record.group_npi ?? null))),
+    );
     if (created === 'sender_taken') throw fail('organizationSenderTaken');
     if (created !== 'committed') throw fail('organizationExists');
   });
@@ -163,10 +174,12 @@ export async function updateProvider(
         daily_call_limit: input.daily_call_limit,
         daily_text_limit: input.daily_text_limit,
         sms_sender: input.sms_sender,
+        group_npi: input.group_npi,
       },
       input.version,
       deps.clock.now().toISOString(),
-      eventOf(),
+      // Absent: unchanged. `before` is the organization read now; a stale version is refused anyway.
+      eventOf(input.group_npi === undefined ? undefined : groupNpiChange(before?.group_npi ?? null, input.group_npi)),
     );
     const outcome = await deps.committer.commit(plan);
     if (outcome === 'sender_taken') throw fail('organizationSenderTaken');

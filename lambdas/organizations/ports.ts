@@ -16,6 +16,8 @@ export interface OrganizationChanges {
   daily_text_limit?: number | null;
   /** Its texting sender: left unchanged when absent, removed when null. */
   sms_sender?: string | null;
+  /** Its group (type 2) NPI: left unchanged when absent, removed when null. */
+  group_npi?: string | null;
 }
 
 export interface OrganizationRepository {

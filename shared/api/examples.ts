@@ -49,6 +49,7 @@ export const exampleProvider: ProviderOrganization = {
   daily_call_limit: null,
   daily_text_limit: 120,
   on_call_number: '+12025550199',
+  group_npi: '1245319599',
 };
 
 export const exampleUser: UserProfile = {

@@ -58,6 +58,11 @@ export const providerOrganizationRecord = z.object({
    * attempted and staff are alerted as for any emergent call (DECISIONS "Warm transfer").
    */
   on_call_number: nullableText,
+  /**
+   * The practice's group (type 2) NPI: its claims' Billing NPI (each billing practitioner's own NPI
+   * renders); null: none, the billing practitioner's NPI bills too.
+   */
+  group_npi: nullableText,
 });
 
 export const providerRefRecord = z.object({ id, name: z.string() });

@@ -45,6 +45,23 @@ const logOf = async (patientId: string, query = '', token = nurse) =>
     .apcm_log;
 const save = (patientId: string, body: unknown, token = nurse, ofMonth = month) =>
   call<ApcmLogAnswer>(stack, 'PUT', `/patients/${patientId}/apcm-log/${ofMonth}`, { token, body });
+/**
+ * Puts the patient under APCM from `from` (the care-program route would start it next month), with
+ * consent and two conditions, so that the month bills G0557: only a month under APCM is logged.
+ */
+async function enrollApcm(patientId: string, from = month) {
+  await tableOf(stack)
+    .entities.patient.patch({ patient_id: patientId })
+    .set({
+      consent_status: 'accepted',
+      consent_date: today,
+      condition_count: 2,
+      care_programs: [
+        { program: 'apcm', from, set_at: new Date().toISOString(), set_by: 'u1', set_by_name: 'Nora Ellis' },
+      ],
+    })
+    .go();
+}
 const entry = (log: { elements: ApcmLogEntry[] }, element: string) => log.elements.find((e) => e.element === element);
 const delivered = (log: { elements: ApcmLogEntry[] }) => log.elements.filter((e) => e.delivered).map((e) => e.element);
 
@@ -93,6 +110,7 @@ describe('the elements CareLoop delivered', () => {
 describe('staff marks', () => {
   it('staff mark and unmark their own elements with notes; CareLoop’s stay; each save audited with before and after', async () => {
     const patient = await createCallablePatient(stack, sunrise);
+    await enrollApcm(patient.id);
     const placed = expectStatus(
       await call<{ call: { id: string } }>(stack, 'POST', `/patients/${patient.id}/calls`, { token: nurse }),
       201,
@@ -166,6 +184,7 @@ describe('staff marks', () => {
 
   it('refuses in words: a future month, an unknown element, a note too long, a bad month', async () => {
     const patient = await createPatient(stack, sunrise);
+    await enrollApcm(patient.id);
     const future = await save(patient.id, { version: 0, elements: [] }, nurse, shiftMonth(month, 1));
     expect(future).toMatchObject({ status: 400, body: { error: APCM_LOG_MESSAGES.monthInFuture } });
     expect(await save(patient.id, { version: 0, elements: [{ element: 'house_calls' }] })).toMatchObject({
@@ -191,6 +210,7 @@ describe('staff marks', () => {
 
   it('operators read and cannot mark; another organization finds no such patient', async () => {
     const patient = await createPatient(stack, sunrise);
+    await enrollApcm(patient.id);
     expectStatus(await save(patient.id, { version: 0, elements: [{ element: 'population_management' }] }), 200);
     const operator = await operatorToken(stack);
     expect(delivered(await logOf(patient.id, '', operator))).toEqual(['population_management']);
@@ -204,20 +224,72 @@ describe('staff marks', () => {
   });
 });
 
+describe('a billed month, and a month not under APCM', () => {
+  it('a billed month’s log is frozen: the save is refused 409 and nothing changes; every read says it is billed', async () => {
+    const patient = await createPatient(stack, sunrise);
+    await enrollApcm(patient.id);
+    const first = expectStatus(
+      await save(patient.id, { version: 0, elements: [{ element: 'care_plan_shared', note: 'Printed' }] }),
+      200,
+    ).apcm_log;
+    expect(first).toMatchObject({ version: 1, billed_at: null });
+
+    expectStatus(
+      await call(stack, 'PUT', `/providers/${sunrise}/billing-report/${month}/patients/${patient.id}`, {
+        token: nurse,
+        body: { billed: true },
+      }),
+      200,
+    );
+    // Asked for by month (read with the access check), this month by default, and by an operator.
+    const billed = await logOf(patient.id, `?month=${month}`);
+    expect(billed).toEqual({ ...first, billed_at: expect.any(String) });
+    expect(Date.now() - Date.parse(billed.billed_at ?? '')).toBeLessThan(5 * 60_000);
+    expect(await logOf(patient.id)).toEqual(billed);
+    expect(await logOf(patient.id, `?month=${month}`, await operatorToken(stack))).toEqual(billed);
+
+    for (const body of [
+      { version: 1, elements: [] },
+      { version: 1, elements: [{ element: 'care_transitions' }] },
+    ]) {
+      expect(await save(patient.id, body)).toMatchObject({
+        status: 409,
+        body: { code: 'apcm_log.month_billed', error: APCM_LOG_MESSAGES.monthBilled },
+      });
+    }
+    // A colleague with no mark yet is refused the same way, whatever version they send.
+    const colleague = await tokenFor(stack, 'provider', sunrise);
+    expect(
+      await save(patient.id, { version: 1, elements: [{ element: 'access_continuity' }] }, colleague),
+    ).toMatchObject({ status: 409, body: { code: 'apcm_log.month_billed' } });
+    expect(await logOf(patient.id, `?month=${month}`)).toEqual(billed);
+    const updates = (await auditTrail(stack, `patient:${patient.id}`)).filter((e) => e.action === 'apcm_log.update');
+    expect(updates.filter((e) => e.outcome === 'success').map((e) => e.version_after)).toEqual([1]);
+    expect(updates.filter((e) => e.outcome !== 'success')).toHaveLength(3);
+  });
+
+  it('a month not under APCM is refused in words: never enrolled, and the months before the enrolment', async () => {
+    const patient = await createPatient(stack, sunrise);
+    const notApcm = { status: 409, body: { code: 'apcm_log.not_apcm_month', error: APCM_LOG_MESSAGES.notApcmMonth } };
+    // Under CCM (the default): this month is no APCM month.
+    expect(await save(patient.id, { version: 0, elements: [{ element: 'care_management' }] })).toMatchObject(notApcm);
+    expect(await logOf(patient.id)).toMatchObject({ program: 'ccm', version: 0, billed_at: null });
+
+    // Enrolled from this month: the month before is still refused, this one is logged.
+    await enrollApcm(patient.id, month);
+    const before = shiftMonth(month, -1);
+    expect(await save(patient.id, { version: 0, elements: [] }, nurse, before)).toMatchObject(notApcm);
+    expect(await logOf(patient.id, `?month=${before}`)).toMatchObject({ program: 'ccm', version: 0 });
+    expect(
+      expectStatus(await save(patient.id, { version: 0, elements: [{ element: 'care_management' }] }), 200).apcm_log,
+    ).toMatchObject({ program: 'apcm', version: 1 });
+  });
+});
+
 describe('the audit packet', () => {
   it('lists the month’s APCM elements with their source, and the APCM code names how many were logged', async () => {
     const patient = await createCallablePatient(stack, sunrise);
-    await tableOf(stack)
-      .entities.patient.patch({ patient_id: patient.id })
-      .set({
-        consent_status: 'accepted',
-        consent_date: today,
-        condition_count: 2,
-        care_programs: [
-          { program: 'apcm', from: month, set_at: new Date().toISOString(), set_by: 'u1', set_by_name: 'Nora Ellis' },
-        ],
-      })
-      .go();
+    await enrollApcm(patient.id);
     const placed = expectStatus(
       await call<{ call: { id: string } }>(stack, 'POST', `/patients/${patient.id}/calls`, { token: nurse }),
       201,

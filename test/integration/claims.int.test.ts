@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { IDENTIFIER_MESSAGES } from '../../shared/ccm/identifiers';
-import type { Patient, UserProfile } from '../../shared/domain';
+import type { Patient, ProviderOrganization, UserProfile } from '../../shared/domain';
 import type { AuditPacket } from '../../shared/audit-packet';
 import { todayIn } from '../../shared/time-preferences';
 import { lastDayOf } from '../../lambdas/care-time/claim-rows';
@@ -250,5 +250,49 @@ describe('GET /patients/{patientId}/audit-packet', () => {
       200,
     );
     expect(history.items.map((e) => e.action)).toContain('audit_packet.read');
+  });
+});
+
+describe('the practice’s group NPI', () => {
+  it('bills the claim under the group NPI once the practice has one, the practitioner rendering; the audit packet names both', async () => {
+    const practitioner = await createUser(stack, { provider_id: org.id, care_role: 'billing_practitioner' });
+    expectStatus(await updateUser(practitioner, { npi: '1245319599' }), 200);
+    const patient = await billablePatient(
+      24,
+      { first_name: 'Gus', date_of_birth: '1949-05-06', mbi: '1EG4TE5MK73' },
+      practitioner.id,
+    );
+    const month = today.slice(0, 7);
+    const claimLinesOf = async () => {
+      const res = await fetch(`${stack.apiUrl}/providers/${org.id}/billing-claims.csv?month=${month}`, {
+        headers: { authorization: `Bearer ${operator}` },
+      });
+      expect(res.status).toBe(200);
+      return (await res.text()).split('\r\n').filter((l) => l.includes(`,${patient.id},`));
+    };
+    const npis = (line: string | undefined) => line?.split(',').slice(7, 9);
+    // No group NPI yet: the practitioner's NPI bills and renders.
+    expect((await claimLinesOf()).map(npis)).toEqual([['1245319599', '1245319599']]);
+
+    const current = expectStatus(
+      await call<{ provider: ProviderOrganization }>(stack, 'GET', `/providers/${org.id}`, { token: operator }),
+      200,
+    ).provider;
+    expectStatus(
+      await call(stack, 'PUT', `/providers/${org.id}`, {
+        token: operator,
+        body: { name: current.name, group_npi: '1234567893', version: current.version },
+      }),
+      200,
+    );
+    expect((await claimLinesOf()).map(npis)).toEqual([['1234567893', '1245319599']]);
+
+    const packet = expectStatus(
+      await call<AuditPacket>(stack, 'GET', `/patients/${patient.id}/audit-packet?month=${month}`, { token: nurse }),
+      200,
+    );
+    expect(packet.organization.group_npi).toBe('1234567893');
+    expect(packet.billing_practitioner?.npi).toBe('1245319599');
+    expect(packet.claim_npis).toEqual({ billing: '1234567893', rendering: '1245319599' });
   });
 });

@@ -355,7 +355,22 @@ describe('real answers replayed against the document', () => {
     });
     await replay(200, 'GET', `/providers/${sunrise}/billing-summary`, { token: nurse });
 
-    // The APCM monthly log: a staff mark with a note, then the month read back.
+    // The APCM monthly log: a staff mark with a note, then the month read back. The program change
+    // above starts next month, and only a month under APCM is logged: this one is put under APCM.
+    await tableOf(stack)
+      .entities.patient.patch({ patient_id: callable.id })
+      .set({
+        care_programs: [
+          {
+            program: 'apcm',
+            from: timeLog.body.month,
+            set_at: new Date().toISOString(),
+            set_by: 'u1',
+            set_by_name: 'Nora Ellis',
+          },
+        ],
+      })
+      .go();
     await replay(200, 'PUT', `/patients/${callable.id}/apcm-log/${timeLog.body.month}`, {
       token: nurse,
       body: { version: 0, elements: [{ element: 'care_plan_shared', note: 'Printed at the visit' }] },

@@ -1,7 +1,8 @@
 /** Provider organizations against DynamoDB Local and cognito-local: lists, search, edits, and archiving. */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page, Patient, ProviderOrganization, UserProfile } from '../../shared/domain';
-import { DEMO_PASSWORD, call, signIn } from '../support/api';
+import { IDENTIFIER_MESSAGES } from '../../shared/ccm/identifiers';
+import { DEMO_PASSWORD, call, signIn, tokenFor } from '../support/api';
 import {
   accountOf,
   auditTrail,
@@ -230,6 +231,57 @@ describe('organization archive (delete)', () => {
     await signIn(stack, email);
     expectStatus(await call(stack, 'DELETE', `/providers/${org.id}`, { token: operator }), 200);
     await expect(signIn(stack, email, DEMO_PASSWORD)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+});
+
+describe('the group NPI', () => {
+  it('refuses a wrong check digit in words (400), stores a right one without spaces, shows it, and audits each change', async () => {
+    const org = await createOrganization(stack);
+    const put = (body: Record<string, unknown>) =>
+      call<{ provider: ProviderOrganization }>(stack, 'PUT', `/providers/${org.id}`, { token: operator, body });
+    expect(await put({ name: org.name, group_npi: '1245319598', version: 1 })).toMatchObject({
+      status: 400,
+      body: { error: IDENTIFIER_MESSAGES.npiInvalid, code: expect.stringMatching(/^request\.invalid/) },
+    });
+    const created = await call<{ provider: ProviderOrganization }>(stack, 'POST', '/providers', {
+      token: operator,
+      body: { name: unique('Group Clinic'), group_npi: '12345' },
+    });
+    expect(created).toMatchObject({ status: 400, body: { error: IDENTIFIER_MESSAGES.npiInvalid } });
+    // Nothing changed.
+    const read = async () =>
+      expectStatus(
+        await call<{ provider: ProviderOrganization }>(stack, 'GET', `/providers/${org.id}`, { token: operator }),
+        200,
+      ).provider;
+    expect(await read()).toMatchObject({ group_npi: null, version: 1 });
+
+    expect(
+      expectStatus(await put({ name: org.name, group_npi: '1245 319599', version: 1 }), 200).provider,
+    ).toMatchObject({
+      group_npi: '1245319599',
+      version: 2,
+    });
+    // Its own staff read it on the organization's detail; left out of an edit, it stays.
+    const staff = expectStatus(
+      await call<{ provider: ProviderOrganization }>(stack, 'GET', `/providers/${org.id}`, {
+        token: await tokenFor(stack, 'provider', org.id),
+      }),
+      200,
+    ).provider;
+    expect(staff.group_npi).toBe('1245319599');
+    expect(expectStatus(await put({ name: 'Renamed', version: 2 }), 200).provider.group_npi).toBe('1245319599');
+    expect(expectStatus(await put({ name: 'Renamed', group_npi: '', version: 3 }), 200).provider.group_npi).toBeNull();
+
+    // The NPI before and after on each change that moved it ('none': there was none); ids and codes only.
+    const updates = (await auditTrail(stack, `organization:${org.id}`)).filter(
+      (e) => e.action === 'provider.update' && e.outcome === 'success',
+    );
+    expect(updates.map((e) => [e.outcome, e.npi_before ?? null, e.npi_after ?? null])).toEqual([
+      ['success', 'none', '1245319599'],
+      ['success', null, null],
+      ['success', '1245319599', 'none'],
+    ]);
   });
 });
 

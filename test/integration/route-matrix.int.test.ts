@@ -121,6 +121,25 @@ const patientBody = (org: string): Body => ({
   phone_number: '+1 (813) 555-0199',
 });
 const freshPatient = async (world: World) => ({ patient: (await createPatient(stack, world.own.org)).id });
+/** A fresh patient under APCM since 2026-01: only a month under APCM takes an APCM log. */
+async function freshApcmPatient(world: World) {
+  const { patient } = await freshPatient(world);
+  await tableOf(stack)
+    .entities.patient.patch({ patient_id: patient })
+    .set({
+      care_programs: [
+        {
+          program: 'apcm',
+          from: '2026-01',
+          set_at: '2025-12-15T15:00:00.000Z',
+          set_by: 'u1',
+          set_by_name: 'Nora Ellis',
+        },
+      ],
+    })
+    .go();
+  return { patient };
+}
 const freshUser = async (world: World) => ({ user: (await createUser(stack, { provider_id: world.userOrg })).id });
 /** A user an operator suspended. */
 async function freshSuspendedUser(world: World) {
@@ -1418,7 +1437,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
     as: 'sunrise',
     // A month long past: never refused as a future one, whatever the time of the run.
     path: (ids) => `/patients/${ids.patient}/apcm-log/2026-01`,
-    fresh: freshPatient,
+    fresh: freshApcmPatient,
     body: {
       valid: () => ({ version: 0, elements: [{ element: 'community_coordination', note: 'Meals on wheels' }] }),
       malformed: { version: 0, elements: [{ element: 'house_calls' }] },

@@ -190,7 +190,8 @@ export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
   'GET .../billing-report': { requests: 6, waves: 4 },
   // The month's two Queries beside the organization, then a consent history beside the event.
   'GET .../billing-summary': { requests: 5, waves: 2 },
-  // The APCM log (issue 26 item 2): the access check's BatchGet holds the stored marks; then the
+  // The APCM log (issue 26 item 2): the access check's BatchGet holds the stored marks and the
+  // patient-month row (whether the month was billed: the provider's organization is in the token); then the
   // month's calls (gsi1) and texts (the patient's partition) are two Queries beside the audit event.
   // Reaching 3 needs a per-month read model written with each call report and text (calls/, texts/).
   'GET .../apcm-log': { requests: 4, waves: 2 },

@@ -107,6 +107,7 @@ function toRef(o: OrganizationItem): OrganizationRef {
     status: o.status,
     sms_sender: o.sms_sender ?? null,
     fee_schedule: feeScheduleOf(o.fee_schedule),
+    group_npi: o.group_npi ?? null,
   };
 }
 
@@ -139,5 +140,6 @@ function toRecord(o: OrganizationItem, patientCount: number): OrganizationRecord
     daily_call_limit: o.daily_call_limit ?? null,
     daily_text_limit: o.daily_text_limit ?? null,
     on_call_number: o.on_call_number ?? null,
+    group_npi: o.group_npi ?? null,
   };
 }

@@ -10,6 +10,7 @@ const exampleApcmLog: ApcmLog = {
   month: '2026-11',
   program: 'apcm',
   version: 1,
+  billed_at: null,
   elements: APCM_ELEMENTS.map((element) => ({
     element,
     delivered: element === 'care_management' || element === 'care_plan_shared',
@@ -99,7 +100,7 @@ export const CARE_TIME_CONTRACT = {
     answers: {
       200: answer(auditPacketAnswer, 'The packet', {
         month: '2026-11',
-        organization: { id: EXAMPLE_IDS.provider, name: 'Sunrise Family Medicine' },
+        organization: { id: EXAMPLE_IDS.provider, name: 'Sunrise Family Medicine', group_npi: '1245319599' },
         patient: {
           id: EXAMPLE_IDS.patient,
           first_name: 'Sam',
@@ -109,6 +110,7 @@ export const CARE_TIME_CONTRACT = {
           mrn: 'MRN-000417',
         },
         billing_practitioner: null,
+        claim_npis: { billing: '1245319599', rendering: null },
         consent: {
           status: 'accepted',
           date: '2026-11-02',

@@ -37,6 +37,7 @@ export function organization(overrides: Partial<ProviderOrganization> = {}): Pro
     daily_call_limit: null,
     daily_text_limit: null,
     on_call_number: null,
+    group_npi: null,
     version: 1,
     ...overrides,
   };

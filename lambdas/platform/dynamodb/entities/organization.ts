@@ -32,6 +32,8 @@ export function organizationEntity(config: EntityConfiguration) {
         sms_sender: { type: 'string' },
         /** Where emergent check-ins are transferred warm (E.164); absent: no transfer. */
         on_call_number: { type: 'string' },
+        /** The practice's group (type 2) NPI, its claims' Billing NPI; absent: none. */
+        group_npi: { type: 'string' },
         /** Its fee schedule, US$ per care-management code (shared/ccm/rates.ts); absent: the default. */
         fee_schedule: {
           type: 'map',

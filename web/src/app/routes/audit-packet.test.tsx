@@ -9,7 +9,7 @@ import { renderWithProviders } from '../../test/render-with-providers';
 
 const PACKET: AuditPacket = {
   month: '2026-11',
-  organization: { id: 'prov-1', name: 'Sunrise Family Medicine' },
+  organization: { id: 'prov-1', name: 'Sunrise Family Medicine', group_npi: null },
   patient: {
     id: 'pat-1',
     first_name: 'Margaret',
@@ -19,6 +19,7 @@ const PACKET: AuditPacket = {
     mrn: 'MRN-1',
   },
   billing_practitioner: { id: 'user-9', name: 'Dr. Paula Reyes', npi: '1245319599' },
+  claim_npis: { billing: '1245319599', rendering: '1245319599' },
   consent: {
     status: 'accepted',
     date: '2026-11-02',
@@ -112,6 +113,8 @@ describe('the audit packet page', { timeout: 30_000 }, () => {
       within(screen.getByRole('region', { name: 'AI Assistant Contacts' })).getByText('Not billable'),
     ).toBeVisible();
     expect(screen.getByText('1EG4-TE5-MK73')).toBeVisible();
+    // No group NPI: the practitioner's NPI bills and renders.
+    expect(screen.getByText('1245319599 (the practitioner’s)')).toBeVisible();
     expect(
       within(screen.getByRole('region', { name: 'APCM Service Elements' })).getByText('None recorded'),
     ).toBeVisible();
@@ -165,6 +168,18 @@ describe('the audit packet page', { timeout: 30_000 }, () => {
         'G0557: APCM, 2 chronic conditions, consent accepted, 2 of 7 service elements logged this month',
       ),
     ).toBeVisible();
+    await expectNoAxeViolations();
+  });
+
+  it('names the claim’s billing NPI (the practice’s group NPI when it has one) and rendering NPI', async () => {
+    openPacket({
+      ...PACKET,
+      organization: { ...PACKET.organization, group_npi: '1234567893' },
+      claim_npis: { billing: '1234567893', rendering: '1245319599' },
+    });
+    const patient = await screen.findByRole('region', { name: 'Patient' });
+    expect(within(patient).getByText('1234567893 (the practice’s group NPI)')).toBeVisible();
+    expect(within(patient).getByText('Rendering NPI').nextElementSibling).toHaveTextContent('1245319599');
     await expectNoAxeViolations();
   });
 

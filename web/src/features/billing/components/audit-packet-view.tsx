@@ -54,6 +54,12 @@ export function AuditPacketSections({ packet }: { packet: AuditPacket }) {
               ? `${packet.billing_practitioner.name} (NPI ${packet.billing_practitioner.npi ?? 'not provided'})`
               : 'None'}
           </Field>
+          <Field label="Billing NPI">
+            {packet.claim_npis.billing
+              ? `${packet.claim_npis.billing}${packet.organization.group_npi ? ' (the practice’s group NPI)' : ' (the practitioner’s)'}`
+              : 'Not provided'}
+          </Field>
+          <Field label="Rendering NPI">{packet.claim_npis.rendering ?? 'Not provided'}</Field>
         </SimpleGrid>
       </Section>
 

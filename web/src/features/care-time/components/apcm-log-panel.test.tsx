@@ -19,6 +19,7 @@ function logOf(month: string, version = 2): ApcmLog {
     month,
     program: 'apcm',
     version,
+    billed_at: null,
     elements: APCM_ELEMENTS.map((element) => ({
       element,
       delivered: ['care_management', 'access_continuity', 'care_plan_shared'].includes(element),
@@ -56,6 +57,7 @@ const EMPTY = (month: string): ApcmLog => ({
   month,
   program: 'apcm',
   version: 0,
+  billed_at: null,
   elements: APCM_ELEMENTS.map((element) => ({ element, delivered: false, evidence: [], marks: [] })),
 });
 
@@ -130,6 +132,35 @@ describe('the APCM monthly log panel', () => {
     expect(within(section).queryByRole('checkbox')).toBeNull();
     expect(within(section).queryByRole('button', { name: 'Save my marks' })).toBeNull();
     expect(within(section).getAllByText('Not recorded')).toHaveLength(4);
+    await expectNoAxeViolations(container);
+  });
+
+  it('shows a billed month read only to its staff, with the day it was billed in the organization’s zone', async () => {
+    const { container, requests } = renderPanel({
+      // Billed at 02:30 UTC on Dec 4: still Dec 3 in New York.
+      'GET /patients/pat-1/apcm-log': ({ query }) => ({
+        apcm_log: { ...logOf(query.month ?? THIS_MONTH), billed_at: '2026-12-04T02:30:00.000Z' },
+      }),
+    });
+    const section = await screen.findByRole('region', { name: APCM_LOG_MESSAGES.title });
+    expect(await within(section).findByText('Billed on Dec 3, 2026; this log is frozen.')).toBeVisible();
+    expect(within(section).queryByRole('checkbox')).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'Save my marks' })).toBeNull();
+    // Her own mark shows as a line, like everyone else's.
+    expect(within(section).getByText(/Marked by Nora Nurse \(Clinical staff\): Printed/)).toBeVisible();
+    expect(requestsTo(requests, 'PUT /patients/pat-1/apcm-log/:month')).toEqual([]);
+    await expectNoAxeViolations(container);
+  });
+
+  it('shows a month not under APCM read only, saying why', async () => {
+    const { container } = renderPanel({
+      'GET /patients/pat-1/apcm-log': ({ query }) => ({
+        apcm_log: { ...EMPTY(query.month ?? THIS_MONTH), program: 'ccm' as const },
+      }),
+    });
+    expect(await screen.findByText(/is under CCM, not APCM: only a month under APCM is logged/)).toBeVisible();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save my marks' })).toBeNull();
     await expectNoAxeViolations(container);
   });
 

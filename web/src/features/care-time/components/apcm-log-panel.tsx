@@ -1,9 +1,22 @@
-import { Badge, Button, Card, Checkbox, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import {
   APCM_ELEMENT_LABELS,
   APCM_LOG_MESSAGES,
   APCM_NOTE_MAX_LENGTH,
+  apcmLogOpen,
   apcmLogRequestSchema,
   evidenceLine,
   markLine,
@@ -32,6 +45,10 @@ export interface ApcmLogPanelProps {
 const MONTHS_SHOWN = 12;
 
 const dayOf = (at: string) => formatDate(at);
+
+/** 'Nov 3, 2026' in the organization's time zone: the day the practice billed on, as it saw it. */
+const dayIn = (at: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone }).format(new Date(at));
 
 /**
  * The patient's APCM monthly log (issue 26 item 2): each service element of a month with what
@@ -77,7 +94,14 @@ export function ApcmLogPanel({ patientId, timezone, canEdit, userId }: ApcmLogPa
           <ErrorAlert message={query.error.message} onRetry={() => void query.refetch()} />
         ) : log ? (
           // A new month or a saved version starts the form again from what the server holds.
-          <ApcmLogForm key={`${log.month}-${log.version}`} log={log} canEdit={canEdit} userId={userId} save={save} />
+          <ApcmLogForm
+            key={`${log.month}-${log.version}`}
+            log={log}
+            canEdit={canEdit}
+            userId={userId}
+            timezone={timezone}
+            save={save}
+          />
         ) : null}
         {save.isSuccess && (
           <Text size="sm" c="teal" role="status">
@@ -91,12 +115,14 @@ export function ApcmLogPanel({ patientId, timezone, canEdit, userId }: ApcmLogPa
 
 type Chosen = Partial<Record<ApcmElement, string>>;
 
-interface ApcmLogFormProps extends Pick<ApcmLogPanelProps, 'canEdit' | 'userId'> {
+interface ApcmLogFormProps extends Pick<ApcmLogPanelProps, 'canEdit' | 'userId' | 'timezone'> {
   log: ApcmLog;
   save: ReturnType<typeof useSaveApcmLog>;
 }
 
-function ApcmLogForm({ log, canEdit, userId, save }: ApcmLogFormProps) {
+function ApcmLogForm({ log, canEdit: mayEdit, userId, timezone, save }: ApcmLogFormProps) {
+  // The server refuses a save of a billed month or one not under APCM: such a month is read only.
+  const canEdit = mayEdit && apcmLogOpen(log);
   // The user's own marks: element → note ('' for none).
   const [chosen, setChosen] = useState<Chosen>(() =>
     Object.fromEntries(
@@ -124,9 +150,14 @@ function ApcmLogForm({ log, canEdit, userId, save }: ApcmLogFormProps) {
 
   const body = (
     <Stack gap="sm">
+      {log.billed_at !== null && (
+        <Alert color="gray" role="status">
+          Billed on {dayIn(log.billed_at, timezone)}; this log is frozen.
+        </Alert>
+      )}
       {log.program !== 'apcm' && (
         <Text size="sm" c="dimmed">
-          {monthLabel(log.month)} is billed under {PROGRAM_LABELS[log.program]}: the log counts toward APCM months.
+          {monthLabel(log.month)} is under {PROGRAM_LABELS[log.program]}, not APCM: only a month under APCM is logged.
         </Text>
       )}
       <Text size="sm" role="status">

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { IDENTIFIER_MESSAGES } from '../../../../../shared/ccm/identifiers';
 import { VALIDATION } from '../../../../../shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { createFakeApi, sent, type FakeApiAnswer } from '../../../test/fakes';
@@ -83,6 +84,7 @@ describe('OrganizationForm', { timeout: 30_000 }, () => {
         daily_call_limit: 200,
         daily_text_limit: null,
         sms_sender: '+18135550101',
+        group_npi: null,
         version: 4,
       },
     });
@@ -101,6 +103,30 @@ describe('OrganizationForm', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add Provider' }));
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(sent(requests)[0]?.body).toMatchObject({ sms_sender: '+18135550101' });
+  });
+
+  it('sets the group NPI, refusing one whose check digit is wrong, and clears it as null', async () => {
+    const { requests, user } = renderForm();
+    await user.type(field('Organization Name'), 'Sunrise');
+    await user.type(field('Group NPI'), '1245319598');
+    await user.click(screen.getByRole('button', { name: 'Add Provider' }));
+    expect(screen.getByRole('alert').textContent).toBe(IDENTIFIER_MESSAGES.npiInvalid);
+    expect(requests).toEqual([]);
+
+    await user.clear(field('Group NPI'));
+    await user.type(field('Group NPI'), ' 1245319599 ');
+    await user.click(screen.getByRole('button', { name: 'Add Provider' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(sent(requests)[0]?.body).toMatchObject({ group_npi: '1245319599' });
+  });
+
+  it('shows the group NPI when editing, and an emptied one is sent as null', async () => {
+    const { requests, user } = renderForm({ organization: { ...sunrise, group_npi: '1245319599' } });
+    expect(field('Group NPI').value).toBe('1245319599');
+    await user.clear(field('Group NPI'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(sent(requests)[0]?.body).toMatchObject({ group_npi: null, version: 4 });
   });
 
   it("shows the server's error text", async () => {

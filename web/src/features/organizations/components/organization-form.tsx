@@ -108,6 +108,14 @@ export function OrganizationForm({ organization, onSaved, onCancel, submitLabel 
           value={values.sms_sender}
           onChange={set('sms_sender')}
         />
+        <TextInput
+          label="Group NPI"
+          description="The practice's group (type 2) NPI, 10 digits. Its claims bill under it, each billing practitioner's own NPI rendering; blank: the practitioner's NPI bills."
+          autoComplete="off"
+          inputMode="numeric"
+          value={values.group_npi}
+          onChange={set('group_npi')}
+        />
         <FormActions
           submitLabel={submitLabel ?? (organization ? 'Save Changes' : 'Add Provider')}
           pending={save.isPending}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { IDENTIFIER_MESSAGES } from '../../../../../shared/ccm/identifiers';
 import { VALIDATION } from '../../../../../shared/messages';
 import {
   EMPTY_ORGANIZATION_FORM,
@@ -40,6 +41,7 @@ describe('organization form', () => {
       daily_call_limit: null,
       daily_text_limit: null,
       sms_sender: null,
+      group_npi: null,
       version: 3,
     });
   });
@@ -73,6 +75,13 @@ describe('organization form', () => {
     expect(toOrganizationPayload({ ...filled, sms_sender: ' +18135550101 ' })).toMatchObject({
       sms_sender: '+18135550101',
     });
+  });
+
+  it('checks the group NPI only when given, by its check digit, without spaces', () => {
+    expect(validateOrganizationForm({ ...filled, group_npi: '1245319598' })).toBe(IDENTIFIER_MESSAGES.npiInvalid);
+    expect(validateOrganizationForm({ ...filled, group_npi: '12453' })).toBe(IDENTIFIER_MESSAGES.npiInvalid);
+    expect(validateOrganizationForm({ ...filled, group_npi: ' 1245319599 ' })).toBeNull();
+    expect(toOrganizationPayload({ ...filled, group_npi: ' 1245319599 ' })).toMatchObject({ group_npi: '1245319599' });
   });
 
   it("keeps an organization's own time zone among the options", () => {

@@ -12,6 +12,8 @@ export interface OrganizationFormValues {
   daily_text_limit: string;
   /** The practice's texting number or Messaging Service SID. */
   sms_sender: string;
+  /** The practice's group (type 2) NPI; blank: none. */
+  group_npi: string;
 }
 
 /** The practice's local time zone: outreach calls are placed at the start hour there. */
@@ -42,6 +44,7 @@ export const EMPTY_ORGANIZATION_FORM: OrganizationFormValues = {
   daily_call_limit: '',
   daily_text_limit: '',
   sms_sender: '',
+  group_npi: '',
 };
 
 export function organizationToFormValues(organization: ProviderOrganization): OrganizationFormValues {
@@ -54,6 +57,7 @@ export function organizationToFormValues(organization: ProviderOrganization): Or
     daily_call_limit: organization.daily_call_limit === null ? '' : String(organization.daily_call_limit),
     daily_text_limit: organization.daily_text_limit === null ? '' : String(organization.daily_text_limit),
     sms_sender: organization.sms_sender ?? '',
+    group_npi: organization.group_npi ?? '',
   };
 }
 
@@ -82,6 +86,7 @@ export function toOrganizationPayload(values: OrganizationFormValues, version?: 
     daily_call_limit: limit(values.daily_call_limit),
     daily_text_limit: limit(values.daily_text_limit),
     sms_sender: optional(values.sms_sender),
+    group_npi: optional(values.group_npi),
   };
   if (version !== undefined) body.version = version;
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as ProviderFormInput;

@@ -21,6 +21,7 @@ export function OrganizationOverview({ organization }: OrganizationOverviewProps
         <Field label="Time Zone">{organization.timezone}</Field>
         <Field label="Texting Number">{organization.sms_sender ?? 'Not set: patients cannot be texted yet'}</Field>
         <Field label={ON_CALL_MESSAGES.label}>{organization.on_call_number ?? ON_CALL_MESSAGES.notSet}</Field>
+        <Field label="Group NPI">{organization.group_npi ?? 'Not set: claims bill under the practitioner’s NPI'}</Field>
         <Field label="Added">{formatDate(organization.created_at)}</Field>
         <Field label="Patients">{organization.patient_count}</Field>
         <Field label="Daily Call Limit">
