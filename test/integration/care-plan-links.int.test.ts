@@ -127,7 +127,7 @@ describe('sending the care plan', () => {
     expect(await outboxTo(phone)).toHaveLength(before);
   });
 
-  it('refuses in words a patient without consent, without a date of birth, or without a care plan', async () => {
+  it('refuses in words a patient without a date of birth or whose consent was withdrawn', async () => {
     const noDob = await createCarePlanPatient(stack, sunrise, { date_of_birth: undefined });
     expect(await send(noDob.id)).toEqual({
       status: 409,
