@@ -29,10 +29,7 @@ export const paths = {
     getHref: (token: string) => `/call/${encodeURIComponent(token)}`,
   },
   /** The care plan a patient got by text (issue 26): asks for the date of birth first. */
-  carePlanLink: {
-    path: '/care-plan/:token?',
-    getHref: (token: string) => `/care-plan/${encodeURIComponent(token)}`,
-  },
+  carePlanLink: { path: '/care-plan/:token?' },
   summaryLink: {
     path: '/summary/:token',
     getHref: (token: string) => `/summary/${encodeURIComponent(token)}`,

@@ -12,16 +12,16 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { ClipboardList, Link2Off, Lock, RotateCcw } from 'lucide-react';
+import { ClipboardList, Link2Off, RotateCcw } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+// The words only (no schemas): the page stays a small chunk of its own.
 import {
   CARE_PLAN_PAGE_TEXTS,
   carePlanPageLanguageOf,
   type CarePlanPageTexts,
-  type SharedCarePlan,
-} from '../../../../shared/care-plan-link';
-import { medicationLine } from '../../../../shared/care-plan';
+} from '../../../../shared/care-plan-link-texts';
+import type { SharedCarePlan } from '../../../../shared/care-plan-link';
 import type { PreferredLanguage } from '../../../../shared/enrollment/patient-fields';
 import { Logo } from '../../components/layout/logo';
 import { ApiError } from '../../lib/api-client';
@@ -79,6 +79,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </Stack>
   );
 }
+
+/** `Lisinopril — 10 mg — once a day`, as shared/care-plan.ts writes it for staff (not imported: its rules would come along). */
+const medicationLine = (m: SharedCarePlan['medications'][number]) =>
+  [m.name, m.dose, m.instructions].filter((part) => part.trim() !== '').join(' — ');
 
 const Paragraph = ({ text }: { text: string }) => <Text style={{ whiteSpace: 'pre-wrap' }}>{text}</Text>;
 
@@ -188,7 +192,7 @@ export function CarePlanLinkPage() {
               <Text>{texts.invalid}</Text>
             </StateCard>
           ) : view === 'locked' ? (
-            <StateCard icon={<Lock size={32} />} color="red" title={texts.documentTitle}>
+            <StateCard icon={<Link2Off size={32} />} color="red" title={texts.documentTitle}>
               <Text>{texts.locked}</Text>
             </StateCard>
           ) : view === 'failed' ? (

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { CARE_PLAN_LINK_MESSAGES, type CarePlanLinkResponse } from '../../../../../shared/care-plan-link';
+import { CARE_PLAN_LINK_MESSAGES } from '../../../../../shared/care-plan-link-texts';
+import type { CarePlanLinkResponse } from '../../../../../shared/care-plan-link';
 import { TEXTS_ROUTES } from '../../../../../shared/api/routes/texts';
 import type { ApiClient } from '../../../lib/api-client';
 import { sendRoute } from '../../../lib/api-route';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CARE_PLAN_LINK_MESSAGES, type SendCarePlanLinkResponse } from '../../../../../shared/care-plan-link';
+import { CARE_PLAN_LINK_MESSAGES } from '../../../../../shared/care-plan-link-texts';
+import type { SendCarePlanLinkResponse } from '../../../../../shared/care-plan-link';
 import { TEXTS_ROUTES } from '../../../../../shared/api/routes/texts';
 import type { ApiClient } from '../../../lib/api-client';
 import { sendRoute } from '../../../lib/api-route';

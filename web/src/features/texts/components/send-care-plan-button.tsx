@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { ClipboardList } from 'lucide-react';
 import { useId } from 'react';
-import { CARE_PLAN_LINK_MESSAGES } from '../../../../../shared/care-plan-link';
+import { CARE_PLAN_LINK_MESSAGES } from '../../../../../shared/care-plan-link-texts';
 import { usePatientTexts } from '../api/get-patient-texts';
 import { useSendCarePlanLink } from '../api/send-care-plan-link';
 import { TextNotice } from './text-notice';
