@@ -111,8 +111,11 @@ export const apcmLogRequestSchema = z.object({
 });
 export type ApcmLogRequest = z.output<typeof apcmLogRequestSchema>;
 
-/** What CareLoop recorded that delivered an element: a call, or a text each way. Ids and times only. */
-export const APCM_EVIDENCE_KINDS = ['check_in_call', 'text_sent', 'text_received'] as const;
+/**
+ * What CareLoop recorded that delivered an element: a call, a text each way, or the text that sent
+ * the patient a link to their care plan. Ids and times only.
+ */
+export const APCM_EVIDENCE_KINDS = ['check_in_call', 'text_sent', 'text_received', 'care_plan_text'] as const;
 export type ApcmEvidenceKind = (typeof APCM_EVIDENCE_KINDS)[number];
 
 export const apcmEvidenceRecord = z.object({
@@ -162,6 +165,7 @@ const EVIDENCE_WORDS: Record<ApcmEvidenceKind, string> = {
   check_in_call: 'AI check-in call answered',
   text_sent: 'text sent',
   text_received: 'text received',
+  care_plan_text: 'care plan link texted',
 };
 
 /** One piece of evidence in words with its day (`dayOf` formats the instant in the organization's zone). */

@@ -115,11 +115,66 @@ describe('the APCM elements CareLoop delivered (facts in, elements out)', () => 
     expect(automaticElements(facts({ texts }))).toEqual({});
   });
 
-  it('never marks the care plan shared or a care transition: CareLoop records neither', () => {
+  it('never marks a care transition (CareLoop records none), nor the care plan shared without its text', () => {
     const all = automaticElements(
       facts({ calls: [call()], texts: [text({ direction: 'outbound' }), text({ direction: 'inbound' })] }),
     );
     expect(Object.keys(all).sort()).toEqual(['care_management', 'digital_communication']);
+  });
+});
+
+describe('the care plan shared with the patient (a care plan link texted)', () => {
+  const carePlanText = (fields: Partial<TextFact> = {}) =>
+    text({ direction: 'outbound', kind: 'care_plan', id: '20261115T150000000Z-cccccccc', ...fields });
+
+  it('marks care_plan_shared by a care plan text that reached the carrier, naming the text', () => {
+    const sent = carePlanText({ createdAt: '2026-11-15T15:00:00.000Z' });
+    expect(automaticElements(facts({ texts: [sent] }))).toEqual({
+      care_plan_shared: [{ kind: 'care_plan_text', id: sent.id, at: sent.createdAt }],
+    });
+  });
+
+  it.each(['queued', 'accepted', 'sent', 'delivered'] as const)('counts a care plan text %s', (status) => {
+    expect(automaticElements(facts({ texts: [carePlanText({ status })] })).care_plan_shared).toHaveLength(1);
+  });
+
+  it.each(['sending', 'failed', 'undelivered'] as const)('does not count a care plan text %s', (status) => {
+    expect(automaticElements(facts({ texts: [carePlanText({ status })] }))).toEqual({});
+  });
+
+  it('names every care plan text of the month, oldest first', () => {
+    const late = carePlanText({ id: 'late', createdAt: '2026-11-25T15:00:00.000Z' });
+    const early = carePlanText({ id: 'early', createdAt: '2026-11-03T15:00:00.000Z' });
+    expect(automaticElements(facts({ texts: [late, early] })).care_plan_shared?.map((e) => e.id)).toEqual([
+      'early',
+      'late',
+    ]);
+  });
+
+  it('belongs to the month of New York: 23:59 on October 31 there is October, 00:00 on November 1 is November', () => {
+    // 2026-11-01T03:59:59.999Z is 23:59:59.999 on October 31 in New York (EDT); 04:00Z is midnight.
+    const october = carePlanText({ id: 'oct', createdAt: '2026-11-01T03:59:59.999Z' });
+    const november = carePlanText({ id: 'nov', createdAt: NOV.start });
+    expect(automaticElements(facts({ texts: [october] }))).toEqual({});
+    expect(automaticElements(facts({ texts: [october, november] })).care_plan_shared).toEqual([
+      { kind: 'care_plan_text', id: 'nov', at: NOV.start },
+    ]);
+    // The month's end: 23:59 on November 30 in New York (EST) is November; 05:00Z on December 1 is December.
+    const lastMinute = carePlanText({ id: 'last', createdAt: '2026-12-01T04:59:59.999Z' });
+    const december = carePlanText({ id: 'dec', createdAt: NOV.end });
+    expect(automaticElements(facts({ texts: [lastMinute, december] })).care_plan_shared?.map((e) => e.id)).toEqual([
+      'last',
+    ]);
+  });
+
+  it('is also a text sent toward digital communication, which still needs the patient’s reply', () => {
+    const sent = carePlanText();
+    expect(Object.keys(automaticElements(facts({ texts: [sent] })))).toEqual(['care_plan_shared']);
+    const reply = text({ direction: 'inbound', createdAt: '2026-11-16T15:00:00.000Z' });
+    expect(Object.keys(automaticElements(facts({ texts: [sent, reply] }))).sort()).toEqual([
+      'care_plan_shared',
+      'digital_communication',
+    ]);
   });
 });
 

@@ -6,8 +6,10 @@
  * - an answered AI check-in call → comprehensive care management (the assistant reviewed the
  *   patient's conditions, symptoms and medications with them);
  * - a text sent to the patient and one received from them in the month → digital communication;
- * - nothing of CareLoop shares the care plan with the patient (summary links go to staff), and no
- *   discharge, ED visit or transition is recorded anywhere: those elements, like the rest, are
+ * - a text with a link to the patient's care plan that reached the carrier in the month → the
+ *   electronic care plan shared with the patient (texts/care-plan-links.ts: the link opens the plan
+ *   in force once the patient gives their date of birth);
+ * - no discharge, ED visit or transition is recorded anywhere: that element, like the rest, is
  *   marked by staff only.
  */
 import { APCM_ELEMENTS, type ApcmElement, type ApcmEvidence, type ApcmLog } from '../../shared/apcm';
@@ -34,6 +36,9 @@ const KEYWORD_KINDS = new Set(['stop', 'start', 'help']);
 const isSent = (t: TextFact) =>
   t.direction === 'outbound' && OUTBOUND_REACHED.has(t.status) && !KEYWORD_KINDS.has(t.kind);
 const isReceived = (t: TextFact) => t.direction === 'inbound' && !KEYWORD_KINDS.has(t.kind);
+/** A care plan link texted: shared once the carrier took it (the link opens the plan for 30 days). */
+const isCarePlanShared = (t: TextFact) =>
+  t.direction === 'outbound' && t.kind === 'care_plan' && OUTBOUND_REACHED.has(t.status);
 
 /** The elements CareLoop delivered in the month, each with its evidence (oldest first). */
 export function automaticElements(facts: ApcmFacts): Partial<Record<ApcmElement, ApcmEvidence[]>> {
@@ -56,6 +61,11 @@ export function automaticElements(facts: ApcmFacts): Partial<Record<ApcmElement,
       { kind: 'text_received' as const, id: received.id, at: received.createdAt },
     ].sort((a, b) => a.at.localeCompare(b.at));
   }
+  // Every care plan text of the month is named: an auditor may ask which plan version each one showed.
+  const shared = texts
+    .filter(isCarePlanShared)
+    .map((t) => ({ kind: 'care_plan_text' as const, id: t.id, at: t.createdAt }));
+  if (shared.length > 0) out.care_plan_shared = shared;
   return out;
 }
 

@@ -15,6 +15,7 @@ import { ENROLLMENT_MESSAGES } from '../../shared/enrollment/panel';
 import { VALIDATION } from '../../shared/messages';
 import { PASSWORD_POLICY_MESSAGE } from '../../shared/password-policy';
 import { SUMMARY_LINK_MESSAGES } from '../../shared/summary-link';
+import { CARE_PLAN_LINK_MESSAGES } from '../../shared/care-plan-link';
 import { CALL_LINK_MESSAGES, TEXT_MESSAGES } from '../../shared/texts';
 import { IMPORT_NOT_FOUND_CODE, PANEL_IMPORT_MESSAGES } from '../../shared/enrollment/panel-import';
 import { AppError, type ErrorKind } from './app-error';
@@ -46,6 +47,7 @@ export const ERRORS = {
   emrNotesMissing: { kind: 'not_found', code: 'emr_notes.not_found', message: 'This patient has no EMR notes yet' },
   summaryLinkInvalid: { kind: 'not_found', code: 'link.invalid', message: SUMMARY_LINK_MESSAGES.invalid },
   callLinkInvalid: { kind: 'not_found', code: 'link.invalid', message: CALL_LINK_MESSAGES.invalidDefault },
+  carePlanLinkInvalid: { kind: 'not_found', code: 'link.invalid', message: CARE_PLAN_LINK_MESSAGES.invalid },
   importNotFound: { kind: 'not_found', code: IMPORT_NOT_FOUND_CODE, message: PANEL_IMPORT_MESSAGES.notFound },
 
   // Roles that may not do this.
@@ -224,6 +226,16 @@ export const ERRORS = {
     message: TEXT_MESSAGES.callbackAlreadyResolved,
   },
   textNoSender: { kind: 'conflict', code: 'text.no_sender', message: TEXT_MESSAGES.noSender },
+  carePlanLinkNoConsent: {
+    kind: 'conflict',
+    code: 'care_plan_link.no_consent',
+    message: CARE_PLAN_LINK_MESSAGES.consentRequired,
+  },
+  carePlanLinkNoDateOfBirth: {
+    kind: 'conflict',
+    code: 'care_plan_link.no_date_of_birth',
+    message: CARE_PLAN_LINK_MESSAGES.noDateOfBirth,
+  },
   notInvitable: { kind: 'conflict', code: 'enrollment.not_invitable', message: ENROLLMENT_MESSAGES.notInvitable },
   enrollmentStageMoved: { kind: 'conflict', code: 'enrollment.stage_moved', message: ENROLLMENT_MESSAGES.stageMoved },
   callsStopped: { kind: 'conflict', code: 'call.stopped', message: ENROLLMENT_MESSAGES.callsStopped },
@@ -245,6 +257,15 @@ export const ERRORS = {
   dailyCallLimit: { kind: 'too_many', code: 'call.daily_limit', message: DAILY_LIMIT_MESSAGES.reachedToday.calls },
   dailyTextLimit: { kind: 'too_many', code: 'text.daily_limit', message: DAILY_LIMIT_MESSAGES.reachedToday.texts },
   linkCallLimit: { kind: 'too_many', code: 'link.daily_limit', message: DAILY_LIMIT_MESSAGES.linkCall },
+  // Wrong dates of birth used up the care plan link's tries (shared/care-plan-link.ts).
+  carePlanLinkLocked: { kind: 'too_many', code: 'link.locked', message: CARE_PLAN_LINK_MESSAGES.locked },
+
+  // A care plan link opened with a date of birth that is not the patient's (wrongDateOfBirth names the tries left).
+  carePlanLinkWrongDate: {
+    kind: 'bad_request',
+    code: 'link.wrong_date_of_birth',
+    message: CARE_PLAN_LINK_MESSAGES.wrongDateOfBirth(1),
+  },
 
   // A vendor refused or could not be reached.
   voiceRejected: { kind: 'bad_gateway', code: 'call.vendor_rejected', message: CALL_MESSAGES.voiceServiceFailed },
@@ -293,6 +314,12 @@ export function notFoundByCode(code: string | undefined): AppError | undefined {
 export function overDailyLimit(kind: DailyLimitKind, limit: number): AppError {
   const { code } = ERRORS[kind === 'calls' ? 'dailyCallLimit' : 'dailyTextLimit'];
   return new AppError('too_many', code, DAILY_LIMIT_MESSAGES.reached(kind, limit));
+}
+
+/** A wrong date of birth on a care plan link, naming the tries left before it locks. */
+export function wrongDateOfBirth(left: number): AppError {
+  const { kind, code } = ERRORS.carePlanLinkWrongDate;
+  return new AppError(kind, code, CARE_PLAN_LINK_MESSAGES.wrongDateOfBirth(left));
 }
 
 /**

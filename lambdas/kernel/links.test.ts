@@ -79,6 +79,20 @@ describe('createLink', () => {
     expect(JSON.stringify(plans)).not.toContain(token);
   });
 
+  it('keeps a care plan link 30 days (shared/care-plan-link.ts), its token stored hashed like the others', async () => {
+    const { deps, plans } = committing('committed');
+    const { token, expires } = await createLink(deps, {
+      kind: 'care_plan',
+      organizationId: 'o-1',
+      patientId: 'p-1',
+      callLogId: null,
+      createdBy: 'u-1',
+    });
+    expect(expires).toBe('2026-04-03T15:00:00.000Z');
+    expect(plans[0]?.transaction[0]).toMatchObject({ item: { kind: 'care_plan', token_hash: hashToken(token) } });
+    expect(JSON.stringify(plans)).not.toContain(token);
+  });
+
   it('fails when the link was not stored, rather than hand out a token that opens nothing', async () => {
     const { deps } = committing('conflict');
     await expect(

@@ -1,9 +1,10 @@
 /**
  * Magic links (product-rules.md "Links and expiry"): 256-bit random tokens, only their SHA-256 hash
- * stored; summary links last 30 days, patient call links 7 days; a link works many times until it
- * expires. An unknown, expired or malformed token all read the same: not found.
+ * stored; summary links last 30 days, patient call links 7 days, care plan links 30 days
+ * (shared/care-plan-link.ts); a link works many times until it expires. An unknown, expired or malformed token all read the same: not found.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { CARE_PLAN_LINK_DAYS } from '../../shared/care-plan-link';
 import type { Clock } from './ports';
 import type { LinkRepository } from './records/link';
 import type { LinkRecord } from './records/link';
@@ -12,6 +13,11 @@ import { joinPlans, type ItemWrite, type WriteCommitter, type WritePlan } from '
 export const SUMMARY_LINK_DAYS = 30;
 export const CALL_LINK_DAYS = 7;
 const DAY = 24 * 60 * 60 * 1000;
+const LINK_DAYS: Record<LinkRecord['kind'], number> = {
+  summary: SUMMARY_LINK_DAYS,
+  call: CALL_LINK_DAYS,
+  care_plan: CARE_PLAN_LINK_DAYS,
+};
 
 /** base64url of 32 random bytes: 43 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -69,7 +75,7 @@ export async function createLink(
 ): Promise<{ token: string; expires: string }> {
   const token = randomBytes(32).toString('base64url');
   const now = deps.clock.now();
-  const days = fields.kind === 'summary' ? SUMMARY_LINK_DAYS : CALL_LINK_DAYS;
+  const days = LINK_DAYS[fields.kind];
   const expires = new Date(now.getTime() + days * DAY).toISOString();
   const link: LinkRecord = { ...fields, tokenHash: hashToken(token), createdAt: now.toISOString(), expires };
   const plan = joinPlans(linkPlan(link), { transaction: [...withWrites], afterCommit: [] });

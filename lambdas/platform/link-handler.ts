@@ -10,14 +10,19 @@ import { routesOf, type ApiFunctionSpec, type RouteSpec } from '../kernel/spec';
 import { lazy, withCore } from './core';
 import { AppError } from '../kernel/app-error';
 import type { HttpResult } from './http';
-import { failureResponse, toResponse } from './http';
+import { failureResponse, parseJson, rawBodyOf, toResponse } from './http';
 import { logger } from '../kernel/observability';
-import { parsePath } from './validation';
+import { parseBody, parsePath } from './validation';
 
 export interface LinkRequestContext<Deps, R extends RouteSpec = RouteSpec> {
   readonly deps: Deps;
   /** The path parameters, the token among them, parsed with the route's `path` schema. */
   readonly path: R['path'] extends z.ZodMiniType ? z.output<R['path']> : Readonly<Record<string, never>>;
+  /**
+   * The JSON body, parsed with the route's `body` schema after the path (a care plan link's date of
+   * birth: what the holder of the link says, never in the URL, where logs and histories keep it).
+   */
+  readonly body: R['body'] extends z.ZodMiniType ? z.output<R['body']> : undefined;
 }
 
 export type LinkAction<Deps, R extends RouteSpec = RouteSpec> = (
@@ -49,7 +54,11 @@ export function defineLinkFunction<Deps, F extends ApiFunctionSpec & { readonly 
       const params: Record<string, string> = {};
       for (const [k, v] of Object.entries(event.pathParameters ?? {})) if (v !== undefined) params[k] = v;
       const path = (route.path ? parsePath(route.path, params) : {}) as LinkRequestContext<Deps>['path'];
-      const result = await action({ deps: deps(), path });
+      const raw = route.body ? rawBodyOf(event) : '';
+      const body = (
+        route.body ? parseBody(route.body, raw ? parseJson(raw) : undefined) : undefined
+      ) as LinkRequestContext<Deps>['body'];
+      const result = await action({ deps: deps(), path, body });
       logger.info('link request completed', { status: result.status });
       return toResponse(result);
     } catch (error) {

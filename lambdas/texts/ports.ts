@@ -1,6 +1,7 @@
 /** Patient texts (product-rules.md "Texts") and magic links (product-rules.md "Links and expiry"). */
 import type { TextDirection, TextKind, TextStatus } from '../../shared/values/texts';
 import type { CallKind, CallStatus } from '../../shared/values/calls';
+import type { CarePlanFields } from '../../shared/domain';
 import type { OrganizationLookup, PatientLookup } from '../kernel/access';
 import type { Page } from '../kernel/ports';
 import type { OrganizationRecordLookup } from '../kernel/read-models/daily-caps';
@@ -132,4 +133,12 @@ export interface ReminderCalls {
   get(id: string): Promise<ReminderCall | null>;
   /** The pending calls due from `from` (inclusive) to `to` (exclusive), by due time: Query only. */
   dueBetween(from: string, to: string): Promise<ReminderCall[]>;
+}
+
+/** The patient's care plan in force, as its link's page shows it (the clinical documents' repository satisfies it). */
+export interface CarePlanDocuments {
+  get(
+    kind: 'care_plan',
+    patientId: string,
+  ): Promise<{ version: number; updated_at: string; content: string; plan?: CarePlanFields } | null>;
 }

@@ -19,6 +19,8 @@ export const TEXTS = {
         resolveCallback: TEXTS_ENDPOINTS.resolveCallback,
         sendCallLink: TEXTS_ENDPOINTS.sendCallLink,
         revokeCallLinks: TEXTS_ENDPOINTS.revokeCallLinks,
+        // The care plan shared with the patient by a text link (texts/care-plan-links.ts).
+        sendCarePlanLink: TEXTS_ENDPOINTS.sendCarePlanLink,
       },
     },
     'call-link': {
@@ -30,6 +32,10 @@ export const TEXTS = {
       routes: {
         // The patient's call link page (/call/{token}): the token is the only credential.
         startLinkCall: TEXTS_ENDPOINTS.startLinkCall,
+        // The patient's care plan page (/care-plan/{token}): the token and the date of birth. Served
+        // here, beside the other patient link, rather than by a function of its own: its reads and
+        // writes are the ones this function is granted already, and the stack has little room.
+        openCarePlanLink: TEXTS_ENDPOINTS.openCarePlanLink,
       },
     },
     'twilio-webhook': {

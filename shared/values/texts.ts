@@ -24,7 +24,7 @@ export type TextStatus = (typeof TEXT_STATUSES)[number];
 
 /**
  * What a text was: a staff check-in or enrollment invitation, a reminder of a scheduled call (sent
- * by CareLoop), or an inbound reply (a keyword, an answer to an invitation, or a callback request).
+ * by CareLoop), a link to the patient's care plan (`care_plan`, shared/care-plan-link.ts), or an inbound reply (a keyword, an answer to an invitation, or a callback request).
  */
 export const TEXT_KINDS = [
   'check_in',
@@ -36,5 +36,6 @@ export const TEXT_KINDS = [
   'invitation',
   'enrollment_yes',
   'enrollment_no',
+  'care_plan',
 ] as const;
 export type TextKind = (typeof TEXT_KINDS)[number];

@@ -106,7 +106,7 @@ describe('web first load (a production build with its prerendered pages)', () =>
     }
   });
 
-  it('keeps the first load of / and /login within their gzipped budgets (issue 10: ≤ 150 KB, 151 since issue 23, 152 since issue 24), without Amplify', () => {
+  it('keeps the first load of / and /login within their gzipped budgets (issue 10: ≤ 150 KB, 151 since issue 23, 152 since issue 24, 152.15 since issue 26), without Amplify', () => {
     // Measured: / 1.9 KB (the app waits for an interaction), /login 150.8 KB (shared/messages.ts keeps only what the shell and public pages show; TanStack Query and tslib are chunks of their own).
     // Issue 23's idle sign-out (HIPAA automatic logoff) is a chunk of its own, loaded once signed in; it costs /login
     // 0.9 KB, mostly because Mantine's shared chunks split anew around it (measured side by side, 2026-11-26).
@@ -114,7 +114,10 @@ describe('web first load (a production build with its prerendered pages)', () =>
     // 0.35 KB (150.96 → 151.31): the router's table with their paths +0.23 KB in `boot`, Mantine's core chunk
     // split anew around @mantine/charts +0.26 KB (measured side by side, 66f89a6 and 17324d7, 2026-11-27).
     expect(kb('pages/home.html')).toBeLessThanOrEqual(5);
-    expect(kb('pages/login.html')).toBeLessThanOrEqual(152);
+    // Issue 26's care plan page (/care-plan/{token}) is a lazy route too: main was at 152.00 exactly, and the
+    // router's table with its path and its chunk's dependency list adds 0.13 KB to `boot` (152.13; its code,
+    // words and Mantine parts stay in its own chunks; measured side by side with b5d6a26, 2026-11-27).
+    expect(kb('pages/login.html')).toBeLessThanOrEqual(152.15);
     for (const file of [...Object.values(PRERENDERED_PAGES), 'index.html']) {
       const scripts = firstLoadScripts(dist, file).map((script) => script.file);
       expect(scripts.filter((name) => /amplify|vapi|all-styles/.test(name))).toEqual([]);

@@ -12,6 +12,7 @@ import { createSummaryLink } from '../../lambdas/kernel/links';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { DEFAULT_RATES } from '../../shared/ccm/rates';
 import { call } from '../support/api';
+import { CARE_PLAN_DATE_OF_BIRTH, createCarePlanPatient } from '../support/care-plan-links';
 import {
   createCallablePatient,
   createUser,
@@ -318,6 +319,20 @@ describe('real answers replayed against the document', () => {
     const link = await replay<{ link: string }>(201, 'POST', `/patients/${callable.id}/call-links`, { token: nurse });
     await replay(200, 'POST', `/call-links/${link.body.link.split('/').pop() ?? ''}`);
     await replay(200, 'DELETE', `/patients/${callable.id}/call-links`, { token: nurse });
+    // The care plan shared by a text link: sent, then opened without and with the date of birth.
+    const sharing = await createCarePlanPatient(stack, sunrise);
+    await replay(201, 'POST', `/patients/${sharing.id}/care-plan-links`, { token: nurse });
+    const shared = (
+      (await (await fetch(`${stack.apiUrl}/local/outbox`)).json()) as {
+        messages: { to: string; links: string[] }[];
+      }
+    ).messages.find((m) => m.to === sharing.phone_number && m.links.some((l) => l.includes('/care-plan/')));
+    const carePlanToken = /\/care-plan\/([A-Za-z0-9_-]{43})/.exec(shared?.links.join(' ') ?? '')?.[1] ?? '';
+    await replay(200, 'POST', `/care-plan-links/${carePlanToken}`);
+    await replay(200, 'POST', `/care-plan-links/${carePlanToken}`, {
+      body: { date_of_birth: CARE_PLAN_DATE_OF_BIRTH },
+    });
+    await replay(400, 'POST', `/care-plan-links/${carePlanToken}`, { body: { date_of_birth: '1900-01-01' } });
     const vapi = await postVapiWebhook(stack, statusUpdate(callId, 'in-progress'));
     replayed.push({
       route: 'POST /webhooks/vapi',

@@ -30,6 +30,7 @@ import { CAPABILITY_SPECS } from '../../lambdas/capabilities';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { createSummaryLink } from '../../lambdas/kernel/links';
 import { call } from '../support/api';
+import { createCarePlanPatient } from '../support/care-plan-links';
 import { PANEL_HEADER } from '../support/panel-files';
 import { IMPORT_MESSAGES } from '../../shared/enrollment/messages';
 import { PANEL_IMPORT_MESSAGES } from '../../shared/enrollment/panel-import';
@@ -1154,6 +1155,25 @@ const FIXTURES: Record<RouteKey, Fixture> = {
       },
     },
   },
+  'POST /patients/{patientId}/care-plan-links': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/care-plan-links`,
+    // A patient the link can be sent for: a phone, a date of birth, accepted consent and a care plan.
+    fresh: async (world) => ({ patient: (await createCarePlanPatient(stack, world.own.org)).id }),
+    body: null,
+    noBody: true,
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 201,
+      check: (b) => {
+        expect(b.message_id).toMatch(/^\d{8}T\d{9}Z-[0-9a-f]{8}$/);
+        const days = (Date.parse(b.expires as string) - Date.now()) / 86_400_000;
+        expect(days).toBeGreaterThan(29.9);
+        expect(days).toBeLessThanOrEqual(30);
+      },
+    },
+  },
   'DELETE /patients/{patientId}/call-links': {
     as: 'sunrise',
     path: (ids) => `/patients/${ids.patient}/call-links`,
@@ -1922,5 +1942,35 @@ describe('POST /call-links/{token} (link)', () => {
       200,
     ).history.items;
     expect(history.filter((c) => c.kind === 'link')).toHaveLength(1);
+  });
+});
+
+describe('POST /care-plan-links/{token} (link)', () => {
+  it('is a link route, without a Cognito token', () =>
+    expect(LINK_ROUTES.has('POST /care-plan-links/{token}')).toBe(true));
+
+  it('answers every token that opens nothing the same way, with or without a date of birth: 404 in words', async () => {
+    const invalid = {
+      status: 404,
+      body: {
+        error: 'This link has expired or is no longer valid. Please contact your healthcare provider for a new link.',
+        code: 'link.invalid',
+      },
+    };
+    for (const token of ['short', 'A'.repeat(43), 'B'.repeat(44), 'a%20b', world.own.link]) {
+      expect(await call(stack, 'POST', `/care-plan-links/${token}`), token).toEqual(invalid);
+      expect(await call(stack, 'POST', `/care-plan-links/${token}`, { body: { date_of_birth: '1950-04-12' } })).toEqual(
+        invalid,
+      );
+    }
+  });
+
+  it('answers a body that is no date of birth 400 in words', async () => {
+    expect(
+      await call(stack, 'POST', `/care-plan-links/${'A'.repeat(43)}`, { body: { date_of_birth: 'yesterday' } }),
+    ).toEqual({
+      status: 400,
+      body: { error: 'Please enter your date of birth as a date (YYYY-MM-DD)', code: 'request.invalid.date_of_birth' },
+    });
   });
 });

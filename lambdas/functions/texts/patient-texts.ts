@@ -1,5 +1,6 @@
 import { twilioSmsSender } from '../../vendors/twilio/twilio-sms-sender';
 import { createCallLink, revokeCallLinks } from '../../texts/call-links';
+import { sendCarePlanLink } from '../../texts/care-plan-links';
 import { pageRequest } from '../../kernel/cursor';
 import { TEXT_HISTORY_LIMIT, listPatientTexts, resolveCallbackRequest, sendPatientText } from '../../texts/texts';
 import { tableDeps } from '../../composition-root';
@@ -11,7 +12,7 @@ import { TEXTS } from '../../texts/spec';
 
 /**
  * The patient page's texts: history and opt-out, sending (with a call link), callback requests,
- * call links (made one at a time, revoked all at once).
+ * call links (made one at a time, revoked all at once), the care plan sent by a text link.
  */
 export const handler = defineFunction(
   apiFunction(TEXTS, 'patient-texts'),
@@ -32,6 +33,7 @@ export const handler = defineFunction(
     },
     sendCallLink: async ({ actor, deps, path }) => created(await createCallLink(deps, actor, path.patientId)),
     revokeCallLinks: async ({ actor, deps, path }) => ok(await revokeCallLinks(deps, actor, path.patientId)),
+    sendCarePlanLink: async ({ actor, deps, path }) => created(await sendCarePlanLink(deps, actor, path.patientId)),
   },
   () => {
     const sms = readSmsEnv();

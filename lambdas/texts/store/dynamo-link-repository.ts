@@ -22,6 +22,7 @@ export class DynamoLinkRepository implements CallLinkRepository {
       createdAt: data.created_at,
       createdBy: data.created_by,
       expires: data.expires,
+      ...(data.wrong_attempts ? { wrongAttempts: data.wrong_attempts } : {}),
     };
   }
 

@@ -4,6 +4,8 @@ import * as answers from '../answers';
 import { EXAMPLE_IDS, examplePatient, exampleText, exampleUser } from '../examples';
 import { answer, type RouteContract } from './route';
 import { TEXTS_ENDPOINTS } from '../endpoints/texts';
+import { carePlanLinkAnswer, sendCarePlanLinkAnswer } from '../../care-plan-link';
+import { EMPTY_CARE_PLAN } from '../../care-plan';
 
 const twiml = z.string();
 
@@ -90,6 +92,40 @@ export const TEXTS_CONTRACT = {
       }),
     },
     errors: [429, 502, 503],
+  },
+  sendCarePlanLink: {
+    ...TEXTS_ENDPOINTS.sendCarePlanLink,
+    summary:
+      "Text the patient a link to their care plan (valid 30 days; the page asks for the date of birth), in the patient's language",
+    answers: {
+      201: answer(sendCarePlanLinkAnswer, 'Sent', {
+        message_id: exampleText.id,
+        expires: '2026-12-23T10:00:00.000Z',
+      }),
+    },
+    errors: [409, 429, 502, 503],
+  },
+  openCarePlanLink: {
+    ...TEXTS_ENDPOINTS.openCarePlanLink,
+    summary:
+      "The patient opens their care plan link: without a date of birth the practice's name only; with the right one the care plan in force (5 wrong ones lock the link)",
+    bodyExample: { date_of_birth: '1950-04-12' },
+    answers: {
+      200: answer(carePlanLinkAnswer, 'The care plan', {
+        verified: true,
+        language: 'en',
+        organization: { name: 'Sunrise Family Medicine', telephone: '+18135550100' },
+        patient: { first_name: examplePatient.first_name },
+        care_plan: {
+          ...EMPTY_CARE_PLAN,
+          goals: ['Walk 20 minutes a day'],
+          note: 'Check blood pressure every morning.',
+          version: 2,
+          updated_at: '2026-11-20T10:00:00.000Z',
+        },
+      }),
+    },
+    errors: [429],
   },
   twilioStatus: {
     ...TEXTS_ENDPOINTS.twilioStatus,

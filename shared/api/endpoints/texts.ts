@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { sendTextSchema, resolveCallbackSchema } from '../../texts';
+import { openCarePlanLinkSchema } from '../../care-plan-link';
 import { linkPathSchema, pageQuerySchema, patientPathSchema, patientTextPathSchema } from '../../validation';
 import { TEXTS_ROUTES } from '../routes/texts';
 import type { Endpoint } from './endpoint';
@@ -23,6 +24,8 @@ export const TEXTS_ENDPOINTS = {
   sendCallLink: { ...TEXTS_ROUTES.sendCallLink, path: patientPathSchema, body: null },
   revokeCallLinks: { ...TEXTS_ROUTES.revokeCallLinks, path: patientPathSchema },
   startLinkCall: { ...TEXTS_ROUTES.startLinkCall, path: linkPathSchema, body: null },
+  sendCarePlanLink: { ...TEXTS_ROUTES.sendCarePlanLink, path: patientPathSchema, body: null },
+  openCarePlanLink: { ...TEXTS_ROUTES.openCarePlanLink, path: linkPathSchema, body: openCarePlanLinkSchema },
   twilioStatus: { ...TEXTS_ROUTES.twilioStatus, body: twilioStatusForm },
   twilioInbound: { ...TEXTS_ROUTES.twilioInbound, body: twilioInboundForm },
 } as const satisfies Record<string, Endpoint>;

@@ -78,6 +78,12 @@ export function createAppRoutes(): RouteObject[] {
               }),
             },
             {
+              path: paths.carePlanLink.path,
+              lazy: async () => ({
+                Component: (await withAllStyles(import('./routes/care-plan-link'))).CarePlanLinkPage,
+              }),
+            },
+            {
               path: paths.summaryLinkWithoutToken.path,
               lazy: async () => ({
                 Component: (await withAllStyles(import('./routes/summary-link'))).SummaryLinkWithoutTokenPage,

@@ -28,6 +28,8 @@ export const paths = {
     path: '/call/:token?',
     getHref: (token: string) => `/call/${encodeURIComponent(token)}`,
   },
+  /** The care plan a patient got by text (issue 26): asks for the date of birth first. */
+  carePlanLink: { path: '/care-plan/:token?' },
   summaryLink: {
     path: '/summary/:token',
     getHref: (token: string) => `/summary/${encodeURIComponent(token)}`,
@@ -82,4 +84,4 @@ export const paths = {
 } as const;
 
 /** Paths that render without the shared header and footer (token pages opened from links). */
-export const CHROMELESS_PREFIXES = ['/call/', '/summary/'] as const;
+export const CHROMELESS_PREFIXES = ['/call/', '/care-plan/', '/summary/'] as const;

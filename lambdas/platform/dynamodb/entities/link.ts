@@ -4,7 +4,7 @@ import { primary } from './common';
 
 /**
  * A magic link (product-rules.md "Links and expiry"): only the SHA-256 hash of the 256-bit token is
- * stored. Summary links name a call log, call links a patient. Expired ones are refused on read
+ * stored. Summary links name a call log, call links and care plan links a patient. Expired ones are refused on read
  * and removed by TTL.
  */
 export function linkEntity(config: EntityConfiguration) {
@@ -13,7 +13,7 @@ export function linkEntity(config: EntityConfiguration) {
       model: { entity: 'link', version: '1', service: ELECTRODB_SERVICE },
       attributes: {
         token_hash: { type: 'string', required: true },
-        kind: { type: ['summary', 'call'] as const, required: true },
+        kind: { type: ['summary', 'call', 'care_plan'] as const, required: true },
         organization_id: { type: 'string', required: true },
         patient_id: { type: 'string', required: true },
         call_log_id: { type: 'string' },
@@ -21,6 +21,8 @@ export function linkEntity(config: EntityConfiguration) {
         created_by: { type: 'string', required: true },
         /** ISO time the link stops working. */
         expires: { type: 'string', required: true },
+        /** Care plan links: wrong dates of birth given so far (absent: none); the fifth locks the link. */
+        wrong_attempts: { type: 'number' },
         [TABLE_SCHEMA.timeToLiveAttribute]: { type: 'number' },
       },
       indexes: { byHash: primary(['token_hash'], []) },

@@ -27,6 +27,7 @@ export function textMessageEntity(config: EntityConfiguration) {
             'invitation',
             'enrollment_yes',
             'enrollment_no',
+            'care_plan',
           ] as const,
           required: true,
         },

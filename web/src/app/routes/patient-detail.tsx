@@ -17,6 +17,7 @@ import { PatientCallHistory } from '../../features/calls/components/patient-call
 import { PatientScheduledCalls } from '../../features/calls/components/patient-scheduled-calls';
 import { ScheduleCallModal } from '../../features/calls/components/schedule-call-modal';
 import { CallLinkButton } from '../../features/texts/components/call-link-button';
+import { SendCarePlanButton } from '../../features/texts/components/send-care-plan-button';
 import { RevokeCallLinksButton } from '../../features/call-link/components/revoke-call-links-button';
 import { PatientTextsSection } from '../../features/texts/components/patient-texts-section';
 import { WebCallButton } from '../../features/web-call/components/web-call-button';
@@ -173,6 +174,18 @@ function PatientDetail({
             <CallLinkButton patientId={patient.id} patientName={name} phoneNumber={patient.phone_number} />
             <RevokeCallLinksButton patientId={patient.id} patientName={name} />
           </Group>
+          {/* The care plan shared with the patient (issue 26): the practice's staff send it. */}
+          {signedIn.role === 'provider' && (
+            <Group gap="sm" role="group" aria-label="Care plan">
+              <SendCarePlanButton
+                patientId={patient.id}
+                hasPhone={Boolean(patient.phone_number)}
+                hasDateOfBirth={Boolean(patient.date_of_birth)}
+                consentAccepted={patient.consent.status === 'accepted'}
+                hasCarePlan={carePlan.data === undefined ? null : carePlan.data !== null}
+              />
+            </Group>
+          )}
           {invitations && (
             <InviteToEnroll
               patientId={patient.id}

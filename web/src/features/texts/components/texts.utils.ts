@@ -35,6 +35,7 @@ export const INBOUND_KIND_BADGES: Record<TextKind, BadgeLook> = {
   invitation: { label: 'Reply', color: 'gray' },
   enrollment_yes: { label: 'Interested in enrolling (YES)', color: 'green' },
   enrollment_no: { label: 'Not interested in enrolling (NO)', color: 'gray' },
+  care_plan: { label: 'Reply', color: 'gray' },
 };
 
 /** The badge of one text: its delivery status when sent, what it was when received. */
