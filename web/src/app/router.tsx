@@ -80,7 +80,7 @@ export function createAppRoutes(): RouteObject[] {
             {
               path: paths.carePlanLink.path,
               lazy: async () => ({
-                Component: (await withAllStyles(import('./routes/care-plan-link'))).CarePlanLinkPage,
+                Component: (await withAllStyles(import('./routes/care-plan-page'))).CarePlanLinkPage,
               }),
             },
             {
