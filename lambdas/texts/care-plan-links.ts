@@ -22,22 +22,20 @@ import {
 } from '../../shared/care-plan-link';
 import { EMPTY_CARE_PLAN } from '../../shared/care-plan';
 import { DEFAULT_LANGUAGE } from '../../shared/enrollment/patient-fields';
-import { TEXT_FOOTER_BY_LANGUAGE, TEXT_MONTHLY_LIMIT } from '../../shared/texts';
+import { TEXT_FOOTER_BY_LANGUAGE } from '../../shared/texts';
 import { monthIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { patientForActor, type PatientLookup } from '../kernel/access';
 import { audited } from '../kernel/audit';
 import type { AuditLog } from '../kernel/audit-entry';
-import { fail, overDailyLimit, wrongDateOfBirth } from '../kernel/error-catalogue';
+import { fail, wrongDateOfBirth } from '../kernel/error-catalogue';
 import { createLink, resolveLink } from '../kernel/links';
 import type { Clock } from '../kernel/ports';
-import { dailyCapOf, slotTaken } from '../kernel/read-models/daily-caps';
 import type { WriteCommitter } from '../kernel/write-plan';
 import { wrongDatePlan } from './care-plan-link-plans';
 import type { CallLinkRepository, CarePlanDocuments, SmsSender, TextOrganizations } from './ports';
-import { reservePlan } from './text-plans';
 import { refusalError, sendReserved } from './text-sending';
-import { canonicalPhone, outboundText, staffName, type TextDeps } from './texts';
+import { canonicalPhone, outboundText, reserveStaffText, staffName, type TextDeps } from './texts';
 
 export interface SendCarePlanLinkDeps extends TextDeps {
   sms: SmsSender;
@@ -85,13 +83,7 @@ export async function sendCarePlanLink(
       },
       now,
     );
-    const cap = await dailyCapOf(deps, organization, 'texts');
-    const reserved = await deps.committer.commit(reservePlan(text, phone, TEXT_MONTHLY_LIMIT, cap));
-    if (reserved === 'opted_out') throw fail('textOptedOut');
-    if (reserved === 'limit') throw fail('textMonthlyLimit');
-    if (reserved === 'daily_limit') throw overDailyLimit('texts', cap.limit);
-    if (reserved === 'conflict') throw new Error('care plan text reservation canceled');
-    slotTaken(cap);
+    await reserveStaffText(deps, organization, text, phone);
 
     let expires = '';
     // The link is made as the text is sent: a link that cannot be made refuses the text.

@@ -30,6 +30,7 @@ import type { AuditLog } from '../kernel/audit-entry';
 import type { Clock, Ids } from '../kernel/ports';
 import { systemEvent } from '../kernel/audit-actors';
 import type { WriteCommitter } from '../kernel/write-plan';
+import type { OrganizationRef } from '../kernel/records/organization';
 import type { PatientRecord } from '../kernel/records/patient';
 import { INVITATION_TEXTS, readInvitationReply } from '../../shared/enrollment/invitation-texts';
 import { DEFAULT_LANGUAGE } from '../../shared/enrollment/patient-fields';
@@ -115,6 +116,26 @@ export function toPatientText(text: TextRecord): PatientText {
   };
 }
 
+/**
+ * Reserves a staff text's place in one transaction (the number not opted out, the patient's month
+ * and the practice's day under their caps), or refuses it in the words staff see. The text is then
+ * sent as reserved (text-sending.ts).
+ */
+export async function reserveStaffText(
+  deps: Pick<TextDeps, 'organizations' | 'clock' | 'committer'>,
+  organization: OrganizationRef,
+  text: TextRecord,
+  phone: string,
+): Promise<void> {
+  const cap = await dailyCapOf(deps, organization, 'texts');
+  const reserved = await deps.committer.commit(reservePlan(text, phone, TEXT_MONTHLY_LIMIT, cap));
+  if (reserved === 'opted_out') throw fail('textOptedOut');
+  if (reserved === 'limit') throw fail('textMonthlyLimit');
+  if (reserved === 'daily_limit') throw overDailyLimit('texts', cap.limit);
+  if (reserved === 'conflict') throw new Error('text reservation canceled');
+  slotTaken(cap);
+}
+
 export async function staffName(deps: Pick<TextDeps, 'profiles'>, actor: Actor): Promise<string> {
   const profile = await deps.profiles.get(actor.userId);
   const name = profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
@@ -188,13 +209,7 @@ export async function sendPatientText(
       },
       now,
     );
-    const cap = await dailyCapOf(deps, organization, 'texts');
-    const reserved = await deps.committer.commit(reservePlan(text, phone, TEXT_MONTHLY_LIMIT, cap));
-    if (reserved === 'opted_out') throw fail('textOptedOut');
-    if (reserved === 'limit') throw fail('textMonthlyLimit');
-    if (reserved === 'daily_limit') throw overDailyLimit('texts', cap.limit);
-    if (reserved === 'conflict') throw new Error('text reservation canceled');
-    slotTaken(cap);
+    await reserveStaffText(deps, organization, text, phone);
 
     let magicLink: string | null = null;
     // The call link is made as the text is sent: a link that cannot be made refuses the text.
