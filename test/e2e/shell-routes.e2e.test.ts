@@ -179,9 +179,11 @@ describe('route table and layout', () => {
     await page.getByRole('heading', { level: 2, name: 'Worklist' }).waitFor();
 
     // Amplify's clock drift makes the stored ID token look expired: ID tokens live minutes, a
-    // returning user's is usually past its time.
-    const storeSession = (entries: Record<string, string>) =>
-      page.evaluate((values) => {
+    // returning user's is usually past its time. It is written as the next page starts, before the
+    // app's scripts: written into the open dashboard, its next poll would refresh the tokens before
+    // the routes below are in place.
+    const storeSessionAtNextLoad = (entries: Record<string, string>) =>
+      page.addInitScript((values) => {
         for (const key of Object.keys(sessionStorage)) {
           for (const [suffix, value] of Object.entries(values)) {
             if (key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith(suffix))
@@ -189,7 +191,16 @@ describe('route table and layout', () => {
           }
         }
       }, entries);
-    await storeSession({ '.clockDrift': String(24 * 60 * 60 * 1000) });
+    await storeSessionAtNextLoad({ '.clockDrift': String(24 * 60 * 60 * 1000) });
+    // Where the page was, and what it showed, when a step below times out.
+    const shown = async <T>(step: Promise<T>): Promise<T> =>
+      step.catch(async (error: unknown) => {
+        const text = await page
+          .locator('body')
+          .innerText()
+          .catch(() => '(unreadable)');
+        throw new Error(`${String(error)}\nat ${page.url()} the page showed:\n${text.slice(0, 600)}`);
+      });
 
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -203,18 +214,19 @@ describe('route table and layout', () => {
       await route.continue().catch(() => undefined);
     });
     await page.goto('/provider');
-    await page.getByRole('heading', { level: 1, name: 'Provider Dashboard' }).waitFor();
+    await shown(page.getByRole('heading', { level: 1, name: 'Provider Dashboard' }).waitFor());
     // The first data request asks Amplify for a token; on a busy machine that comes after the early paint by more than a second.
     await expect.poll(() => refreshes.length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(await page.getByText('Sunrise Family Medicine').count()).toBe(0);
 
     release();
-    await page.getByText('Sunrise Family Medicine').waitFor();
+    await shown(page.getByText('Sunrise Family Medicine').waitFor());
     await page.getByRole('heading', { level: 2, name: 'Worklist' }).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
 
     // A refresh token the user pool refuses: the session is over, and nothing shows the refusal.
-    await storeSession({ '.clockDrift': String(24 * 60 * 60 * 1000), '.refreshToken': 'revoked' });
+    // (The clock drift is written again too: the refresh stored Amplify's own.)
+    await storeSessionAtNextLoad({ '.refreshToken': 'revoked' });
     await page.goto('/provider');
     await expectPath(page, '/login');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
