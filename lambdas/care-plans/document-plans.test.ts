@@ -252,6 +252,24 @@ describe('saving the next version', () => {
     expect(written.afterCommit).toEqual([chartVersion]);
   });
 
+  it("writes an imported first version's revision with the next one, and drops its flag", () => {
+    const imported = { ...doc, has_revision: false };
+    const { plan: written, next } = updateDocumentPlan('care_plan', imported, change, patient);
+    expect(next.has_revision).toBe(true);
+    expect(written.transaction[0]).toMatchObject({
+      op: 'patch',
+      entity: 'carePlan',
+      remove: ['revision_unwritten'],
+      when: { equal: { version: 1 } },
+    });
+    expect(
+      written.transaction.flatMap((w) => (w.entity === 'documentRevision' && w.op === 'create' ? [w.item] : [])),
+    ).toEqual([
+      expect.objectContaining({ version: 2, saved_by_user_id: 'u2', saved_at: change.at }),
+      expect.objectContaining({ version: 1, saved_by_user_id: 'u1', saved_at: doc.updated_at }),
+    ]);
+  });
+
   it('keeps a version saved before revisions were kept as a revision of its own', () => {
     const legacy = { ...doc, version: 3, has_revision: false, updated_by: { legacyEmail: 'former@x.example' } };
     const { plan: written } = updateDocumentPlan('emr_notes', legacy, { ...change, plan: undefined }, patient);

@@ -108,8 +108,8 @@ export function createDocumentPlan(
 
 /**
  * The next version over `current` (as read) with its revision, holding only while the stored version
- * is still `current.version` (`conflict` otherwise); a document saved before revisions were kept gets
- * the version it replaces as a revision too, or it is lost.
+ * is still `current.version` (`conflict` otherwise); a document saved before revisions were kept, or
+ * imported without its first revision, gets the version it replaces as a revision too, or it is lost.
  */
 export function updateDocumentPlan(
   kind: DocumentKind,
@@ -139,6 +139,8 @@ export function updateDocumentPlan(
           updated_by_user_id: change.by,
           version: next.version,
         },
+        // An imported first version's flag goes with its revision's write (document-attributes.ts).
+        ...(current.has_revision ? {} : { remove: ['revision_unwritten'] }),
         when: { equal: { version: current.version } },
       },
       revisionWrite(kind, next),

@@ -44,7 +44,6 @@ describe('importedPatientWrites', () => {
       'create patient',
       'create patientMrn',
       'create carePlan',
-      'create documentRevision',
       'put awaitingConsent',
       'put enrollmentEntry',
       ...writes.filter((w) => w.entity === 'searchEntry').map(() => 'put searchEntry'),
@@ -66,6 +65,10 @@ describe('importedPatientWrites', () => {
     });
     expect(created && 'item' in created ? created.item : {}).not.toHaveProperty('consent_status');
     expect(claim).toMatchObject({ item: { mrn: 'A-1001', patient_id: 'p2', import_id: imp.id }, refusal: 'mrn_taken' });
+    // The care plan's first version has no revision item yet: the first save that replaces it writes one.
+    expect(writes.find((w) => w.entity === 'carePlan')).toMatchObject({
+      item: { document_id: 'c2', version: 1, updated_by_user_id: STAFF, revision_unwritten: true },
+    });
     expect(writes.at(-1)).toMatchObject({
       item: expect.objectContaining({ actor_id: STAFF, action: 'patient.import', patient_id: 'p2' }),
     });

@@ -213,21 +213,9 @@ export function importedPatientWrites(
               updated_at: at,
               updated_by_user_id: imp.created_by,
               version: 1,
-            },
-          },
-          {
-            op: 'create',
-            entity: 'documentRevision',
-            item: {
-              patient_id: patientId,
-              kind: 'care_plan',
-              version: 1,
-              document_id: r.carePlanId,
-              provider_id: organizationId,
-              content: plan.note,
-              plan: JSON.stringify(plan.fields),
-              saved_at: at,
-              saved_by_user_id: imp.created_by,
+              // Its revision is written by the first save that replaces it (care-plans/document-plans.ts):
+              // until then it is the only version, and an import writes one item fewer per patient.
+              revision_unwritten: true,
             },
           },
         ] as const)

@@ -13,7 +13,7 @@ import { LOCAL_PANEL_FILES_BUCKET } from '../../lambdas/local/aws-services';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { s3PanelFiles } from '../../lambdas/vendors/s3/s3-panel-files';
-import type { CarePlan, Patient } from '../../shared/domain';
+import type { CarePlan, DocumentRevisionPage, Patient } from '../../shared/domain';
 import type { EnrollmentCountsAnswer, PcmCandidatesListAnswer } from '../../shared/enrollment/panel';
 import type { PanelImport } from '../../shared/enrollment/panel-import';
 import { PANEL_IMPORT_MESSAGES } from '../../shared/enrollment/panel-import';
@@ -180,6 +180,27 @@ describe('a panel import', () => {
       200,
     ).carePlan;
     expect(plan.conditions.map((c) => c.code)).toEqual(['E11.9', 'I10']);
+    // The imported plan is its only version, without a revision item of its own: the first save
+    // keeps it as revision 1 beside revision 2.
+    const revisions = async () =>
+      expectStatus(
+        await call<DocumentRevisionPage>(stack, 'GET', `/patients/${one?.id}/care-plan/revisions`, { token }),
+        200,
+      ).items.map((r) => [r.version, r.plan?.conditions.map((c) => c.code)]);
+    expect(await revisions()).toEqual([[1, ['E11.9', 'I10']]]);
+    const { conditions, expected_outcome, goals, symptom_management, interventions, medications, note } = plan;
+    const fields = { conditions, expected_outcome, goals, symptom_management, interventions, medications, note };
+    expectStatus(
+      await call(stack, 'PUT', `/patients/${one?.id}/care-plan`, {
+        token,
+        body: { ...fields, conditions: conditions.slice(0, 1), version: 1 },
+      }),
+      200,
+    );
+    expect(await revisions()).toEqual([
+      [2, ['E11.9']],
+      [1, ['E11.9', 'I10']],
+    ]);
     const trail = await auditTrail(stack, `organization:${org}`);
     expect(trail.filter((e) => e.action === 'patient.import')).toHaveLength(30);
 

@@ -66,8 +66,9 @@ function toRecord(d: DocumentItem): ClinicalDocumentRecord {
     updated_at: d.updated_at,
     updated_by: authorOf(d.updated_by_user_id, d.updated_by),
     version: d.version,
-    // Every save since revisions were kept writes the author's id with its revision.
-    has_revision: d.updated_by_user_id !== undefined,
+    // Every save since revisions were kept writes the author's id with its revision; an imported
+    // first version says it has none yet.
+    has_revision: d.updated_by_user_id !== undefined && d.revision_unwritten !== true,
     ...(d.plan ? { plan: parsePlan(d.plan) } : {}),
   };
 }

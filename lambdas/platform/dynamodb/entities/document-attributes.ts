@@ -13,4 +13,11 @@ export const documentAttributes = {
   updated_by: { type: 'string' },
   updated_at: { type: 'string', required: true },
   version: { type: 'number', required: true },
+  /**
+   * True on a first version written without its revision item (a patient's import: the revision
+   * would copy the document, one item in ten of an imported patient's). Reads then show the current
+   * version as the only one, as for documents saved before revisions were kept; the next save writes
+   * it as a revision beside its own and removes this flag.
+   */
+  revision_unwritten: { type: 'boolean' },
 } as const;
