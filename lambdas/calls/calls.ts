@@ -98,8 +98,11 @@ async function namedPage(
 }
 
 export async function getCall(deps: CallDeps, actor: Actor, callId: string): Promise<CallDetailResponse> {
-  return audited(deps.audit, actor, 'call.read', { type: 'call', id: callId }, async (about) => {
-    const { log, patient, organization } = await callForActor(deps, actor, callId);
+  return audited(deps.audit, actor, 'call.read', { type: 'call', id: callId }, async (about, _disclose, granted) => {
+    const { log, patient, organization } = await callForActor(deps, actor, callId, 'callNotFound', (found) => {
+      about(found.patient_id);
+      granted();
+    });
     about(log.patient_id);
     return { call: toCallDetail(log, patient, organization.name) };
   });

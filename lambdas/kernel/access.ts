@@ -139,15 +139,25 @@ export interface CallAccessDeps extends PatientAccessDeps {
 /**
  * A call the actor may see: the same tenant rule as its patient. It answers with `notFound` (a call,
  * or a summary) whether the call is missing, its patient is, or either is another organization's.
+ * `granted` (a read's, audit.ts, with the call) is called once the call shows the token may see it.
  */
 export async function callForActor(
   deps: CallAccessDeps,
   actor: Actor,
   callId: string,
   notFound: NotFoundName = 'callNotFound',
+  granted?: (log: CallLogRecord) => void,
 ): Promise<PatientInScope & { log: CallLogRecord }> {
   const log = /^[A-Za-z0-9_-]{1,128}$/.test(callId) ? await deps.callLogs.get(callId) : null;
   if (!log) throw fail(notFound);
+  // A call never changes organization, nor does its patient: the call itself says whether the token
+  // may see it, so a read's success event (audit.ts `granted`) starts beside the patient's read
+  // instead of after it. The patient's read still decides, and a refusal there follows as its event.
+  if (
+    granted &&
+    (actor.role === 'careloop_employee' || (actor.role === 'provider' && log.provider_id === actor.providerId))
+  )
+    granted(log);
   try {
     return { log, ...(await patientForActor(deps, actor, log.patient_id)) };
   } catch (error) {

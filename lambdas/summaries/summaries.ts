@@ -120,16 +120,27 @@ export async function listSummaries(
   });
 }
 
-async function summaryForActor(deps: SummaryDeps, actor: Actor, callId: string) {
+async function summaryForActor(
+  deps: SummaryDeps,
+  actor: Actor,
+  callId: string,
+  granted?: (log: CallLogRecord) => void,
+) {
   // A missing call, or another organization's, answers as a missing summary.
-  const found = await callForActor(deps, actor, callId, 'summaryNotFound');
+  const found = await callForActor(deps, actor, callId, 'summaryNotFound', (log) => {
+    // Only a call with a summary may be shown: a call without one answers as a missing summary.
+    if (log.status === 'completed' && log.summary) granted?.(log);
+  });
   if (found.log.status !== 'completed' || !found.log.summary) throw summaryNotFound();
   return found;
 }
 
 export async function getSummary(deps: SummaryDeps, actor: Actor, callId: string): Promise<SummaryDetailResponse> {
-  return audited(deps.audit, actor, 'summary.read', { type: 'call', id: callId }, async (about) => {
-    const { log, patient, organization } = await summaryForActor(deps, actor, callId);
+  return audited(deps.audit, actor, 'summary.read', { type: 'call', id: callId }, async (about, _disclose, granted) => {
+    const { log, patient, organization } = await summaryForActor(deps, actor, callId, (found) => {
+      about(found.patient_id);
+      granted();
+    });
     about(log.patient_id);
     const name = `${patient.first_name} ${patient.last_name}`.trim();
     return { summary: { ...itemOf(log, name), transcript: log.transcript, provider_name: organization.name } };

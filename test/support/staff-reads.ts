@@ -173,9 +173,7 @@ export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
   'GET /patients/{id}/calls': { requests: 4, waves: 2 },
   'GET /calls': { requests: 5, waves: 3 },
   'GET /calls/scheduled': { requests: 5, waves: 2 },
-  'GET /calls/{id}': { requests: 3, waves: 3 },
   'GET /summaries': { requests: 5, waves: 2 },
-  'GET /calls/{id}/summary': { requests: 3, waves: 3 },
   // The link, then the call with its patient and organization, then the audit event beside the
   // summary-access record (a write of its own).
   'GET /summary-links/{token}': { requests: 4, waves: 3 },
