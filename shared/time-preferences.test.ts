@@ -6,6 +6,8 @@ import {
   defaultFirstOutreachDate,
   isCalendarDate,
   isValidTimeZone,
+  monthIn,
+  monthsNowAnywhere,
   outreachScheduledAt,
   todayIn,
   zonedTimeToUtc,
@@ -69,5 +71,31 @@ describe('dates', () => {
     expect(isCalendarDate('2026-2-3')).toBe(false);
     expect(isValidTimeZone('America/Chicago')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus_Mons')).toBe(false);
+  });
+});
+
+describe('monthsNowAnywhere', () => {
+  it('is one month mid-month, and two while one zone has begun the next month and another has not', () => {
+    expect(monthsNowAnywhere(new Date('2026-11-15T12:00:00Z'))).toEqual(['2026-11']);
+    expect(monthsNowAnywhere(new Date('2026-11-30T11:00:00Z'))).toEqual(['2026-11', '2026-12']);
+    expect(monthsNowAnywhere(new Date('2026-12-01T11:59:00Z'))).toEqual(['2026-11', '2026-12']);
+    expect(monthsNowAnywhere(new Date('2026-12-01T12:00:00Z'))).toEqual(['2026-12']);
+    expect(monthsNowAnywhere(new Date('2026-12-31T10:00:00Z'))).toEqual(['2026-12', '2027-01']);
+  });
+
+  it("always holds every zone's own month, hour by hour across a month's edge", () => {
+    const zones = [
+      'Pacific/Kiritimati',
+      'Asia/Tokyo',
+      'Europe/London',
+      'America/New_York',
+      'Pacific/Pago_Pago',
+      'Etc/GMT+12',
+    ];
+    for (let hour = -36; hour <= 36; hour += 1) {
+      const at = new Date(Date.parse('2027-03-01T00:00:00Z') + hour * 60 * 60 * 1000);
+      for (const zone of zones)
+        expect(monthsNowAnywhere(at), `${zone} at ${at.toISOString()}`).toContain(monthIn(zone, at));
+    }
   });
 });

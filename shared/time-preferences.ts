@@ -142,6 +142,18 @@ export function monthIn(timeZone: string, at: Date): string {
   return todayIn(timeZone, at).slice(0, 7);
 }
 
+/**
+ * The calendar months it is at an instant somewhere on Earth, from UTC−12 to UTC+14: one, or two in
+ * the hours when one zone has begun the next month and another has not. A read keyed by the month
+ * of a zone not yet known (an organization's, before it is read) can ask for these beside it, and
+ * keep the zone's own (`monthIn`), which is always one of them.
+ */
+export function monthsNowAnywhere(at: Date): string[] {
+  const hours = 60 * 60 * 1000;
+  const months = [-12 * hours, 14 * hours].map((offset) => new Date(at.getTime() + offset).toISOString().slice(0, 7));
+  return [...new Set(months)];
+}
+
 /** The local hour (0–23) of an instant in the time zone. */
 export function hourIn(timeZone: string, at: Date): number {
   return wallClock(timeZone, at).hour;

@@ -23,7 +23,7 @@ import { PROGRAM_LABELS } from '../../shared/care-program';
 import { csvCell } from '../../shared/csv';
 import { DEFAULT_CARE_ROLE, type CareRole } from '../../shared/roles';
 import type { PatientConsent } from '../../shared/domain';
-import { isCalendarDate, monthIn, todayIn } from '../../shared/time-preferences';
+import { isCalendarDate, monthIn, monthsNowAnywhere, todayIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { organizationBeside, organizationForActor, patientForActor, type OrganizationLookup } from '../kernel/access';
 import { audited, auditedChange, type ChangeEventOf } from '../kernel/audit';
@@ -92,13 +92,24 @@ export async function listTimeEntries(
 ): Promise<TimeEntriesAnswer> {
   const subject = { type: 'patient', id: patientId } as const;
   return audited(deps.audit, actor, 'time_entry.list', subject, async (_about, _disclose, granted) => {
-    const { patient, organization } = await patientForActor(deps, actor, patientId);
+    const now = deps.clock.now();
+    // The month's row is read with the access check's own reads (one BatchGetItem) when the
+    // organization is known from the token (a provider's): the month asked for, or this month in
+    // every zone (one or two), of which the organization's is kept. Another organization's patient
+    // has no row under the actor's organization, and answers 404 anyway.
+    const ownOrganization = actor.role === 'provider' ? actor.providerId : null;
+    const rowMonths = ownOrganization ? (month ? [month] : monthsNowAnywhere(now)) : [];
+    const [{ patient, organization }, ...rows] = await Promise.all([
+      patientForActor(deps, actor, patientId),
+      ...rowMonths.map((m) => deps.timeLog.getMonth(ownOrganization ?? '', m, patientId)),
+    ]);
     // A first page cannot be refused past the access check (only a cursor can be invalid).
     if (page.cursor === null) granted();
-    const chosen = month ?? monthIn(organization.timezone, deps.clock.now());
+    const chosen = month ?? monthIn(organization.timezone, now);
+    const early = rowMonths.indexOf(chosen);
     const [found, row] = await Promise.all([
       deps.timeLog.pageMonth(patient.id, chosen, page.limit, page.cursor),
-      deps.timeLog.getMonth(patient.provider_id, chosen, patient.id),
+      early >= 0 ? (rows[early] ?? null) : deps.timeLog.getMonth(patient.provider_id, chosen, patient.id),
     ]);
     if (found === 'invalid_cursor') throw invalidCursor();
     return {

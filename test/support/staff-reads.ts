@@ -178,7 +178,6 @@ export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
   // summary-access record (a write of its own).
   'GET /summary-links/{token}': { requests: 4, waves: 3 },
   'GET /patients/{id}/texts': { requests: 4, waves: 2 },
-  'GET /patients/{id}/time-entries': { requests: 4, waves: 2 },
   // The stage's page beside the organization, then its patients, then the page's events.
   'GET .../enrollment/patients': { requests: 4, waves: 3 },
   'GET .../enrollment/pcm-candidates': { requests: 4, waves: 3 },
