@@ -66,7 +66,9 @@ beforeAll(async () => {
     (org) => importedPanel(stack.apiUrl, tokens.practice, org),
   );
   routes = staffReads(ids);
-}, 120_000);
+  // A stack of its own, seeded: about 17 s on a quiet machine, over 120 s (the int project's hook
+  // time) beside three helpers' runs.
+}, 240_000);
 
 afterAll(async () => {
   trace.stop();
