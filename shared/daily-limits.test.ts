@@ -30,6 +30,12 @@ describe("the organization form's daily limits", () => {
   const base = { name: 'Sunrise' };
   const parsed = (extra: Record<string, unknown>) => providerFormSchema.safeParse({ ...base, ...extra });
 
+  it('say the largest limit with its thousands separator', () => {
+    expect(DAILY_LIMIT_MESSAGES.invalid).toBe(
+      'Enter a whole number from 1 to 10,000, or leave it blank for the default',
+    );
+  });
+
   it('accept a whole number from 1 to 10,000, null for the default, or nothing (left as it is)', () => {
     expect(parsed({ daily_call_limit: 1, daily_text_limit: 10_000 }).data).toMatchObject({
       daily_call_limit: 1,
