@@ -24,7 +24,14 @@ const text = (fields: Partial<TextFact> & Pick<TextFact, 'direction'>): TextFact
   createdAt: '2026-11-12T15:00:00.000Z',
   ...fields,
 });
-const facts = (fields: Partial<ApcmFacts>): ApcmFacts => ({ ...NOV, calls: [], texts: [], ...fields });
+const facts = (fields: Partial<ApcmFacts>): ApcmFacts => ({
+  ...NOV,
+  timeZone: 'America/New_York',
+  calls: [],
+  texts: [],
+  transitions: [],
+  ...fields,
+});
 
 describe('the APCM elements CareLoop delivered (facts in, elements out)', () => {
   it('marks nothing in a month without calls or texts', () => {
