@@ -226,8 +226,7 @@ function RecordTransitionModal({
             label="Note (optional)"
             value={note}
             error={problem.note}
-            autosize
-            minRows={2}
+            rows={3}
             onChange={(e) => setNote(e.currentTarget.value)}
             description={`At most ${TRANSITION_NOTE_MAX_LENGTH} characters`}
           />
