@@ -24,8 +24,9 @@ import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { fail } from '../kernel/error-catalogue';
 import type { Clock, Ids } from '../kernel/ports';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
-import { definedValues, type WriteCommitter, type WritePlan } from '../kernel/write-plan';
+import type { WriteCommitter } from '../kernel/write-plan';
 import { monthCalls, monthTexts } from './apcm-log';
+import { transitionPlan } from './transition-plans';
 import type { AiCallHistory, PatientTextHistory, TransitionRecord, TransitionRepository } from './ports';
 
 export interface TransitionDeps {
@@ -46,27 +47,6 @@ const fullName = (profile: UserProfileRecord) => `${profile.first_name} ${profil
 function transitionId(deps: Pick<TransitionDeps, 'ids'>, date: string, now: Date): string {
   const random = deps.ids.newId().replace(/-/g, '').slice(0, 8);
   return `${date}_${now.toISOString().replace(/[-:.]/g, '')}-${random}`;
-}
-
-/** The item a transition is stored as (platform/dynamodb/entities/care-transition.ts; the table keeps no nulls). */
-export function transitionItem(t: TransitionRecord): Record<string, unknown> {
-  return definedValues({
-    patient_id: t.patient_id,
-    transition_id: t.id,
-    provider_id: t.provider_id,
-    kind: t.kind,
-    date: t.date,
-    facility: t.facility ?? undefined,
-    note: t.note ?? undefined,
-    recorded_by: t.recorded_by,
-    recorded_by_name: t.recorded_by_name,
-    recorded_at: t.recorded_at,
-  });
-}
-
-/** The transition's write: a new item (its id is new, so nothing can refuse it but a clash of ids). */
-export function transitionPlan(t: TransitionRecord): WritePlan<never> {
-  return { transaction: [{ op: 'create', entity: 'careTransition', item: transitionItem(t) }], afterCommit: [] };
 }
 
 /** The answer's form of a stored transition with its follow-up. */
