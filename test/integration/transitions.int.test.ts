@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ApcmLogAnswer } from '../../shared/apcm';
+import type { AuditPacket } from '../../shared/audit-packet';
 import {
   TRANSITION_FACILITY_MAX_LENGTH,
   TRANSITION_MESSAGES,
@@ -23,9 +24,11 @@ import {
   demoOrganizations,
   eventually,
   expectStatus,
+  inboundText,
   lakesideToken,
   operatorToken,
   organizationOf,
+  postTwilioWebhook,
   sunriseToken,
 } from '../support/fixtures';
 
@@ -205,5 +208,28 @@ describe('the follow-up and the APCM log', () => {
       ],
       marks: [],
     });
+    // The audit packet of the month shows the same evidence.
+    const packet = expectStatus(
+      await call<AuditPacket>(stack, 'GET', `/patients/${patient.id}/audit-packet?month=${month}`, { token: nurse }),
+      200,
+    );
+    expect(packet.apcm_elements.find((e) => e.element === 'care_transitions')?.evidence).toEqual([
+      expect.objectContaining({ id: callId, follows: { id: discharge.id, kind: 'hospital_discharge', date: today } }),
+    ]);
+  });
+
+  it('a text from the patient on the discharge day follows it up', async () => {
+    const patient = await createCallablePatient(stack, sunrise);
+    // A reply reaches the patient's texts through the practice's text to them (the sender it came from).
+    expectStatus(
+      await call(stack, 'POST', `/patients/${patient.id}/texts`, { token: nurse, body: { body: 'Checking in' } }),
+      201,
+    );
+    const reply = await postTwilioWebhook(stack, 'inbound', inboundText(patient.phone_number ?? '', 'Home now'));
+    expect(reply.status).toBe(200);
+    // A contact on the discharge day itself counts, even before the transition was recorded; the
+    // text the practice sent is no contact.
+    const discharge = expectStatus(await record(patient.id, { kind: 'observation_stay', date: today }), 201).transition;
+    expect(discharge.follow_up).toMatchObject({ status: 'followed_up', contact: { kind: 'text_received' }, on: today });
   });
 });
