@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { programInForce, type ProgramChange } from './ccm/patient-month';
 import { PROGRAMS } from './ccm/programs';
 import { CARE_ROLES, CARE_ROLE_LABELS } from './roles';
+import { TRANSITION_KINDS, TRANSITION_KIND_LABELS, shortDate } from './care-transitions';
 import { pathIdSchema } from './validation';
 
 /** The service elements of APCM, in the handbook's order. */
@@ -123,6 +124,8 @@ export const apcmEvidenceRecord = z.object({
   /** The call's id, or the text's. */
   id: z.string(),
   at: z.string(),
+  /** The discharge or ED visit this contact followed up (care transitions only). */
+  follows: z.optional(z.object({ id: z.string(), kind: z.enum(TRANSITION_KINDS), date: z.string() })),
 });
 export type ApcmEvidence = z.output<typeof apcmEvidenceRecord>;
 
@@ -168,9 +171,18 @@ const EVIDENCE_WORDS: Record<ApcmEvidenceKind, string> = {
   care_plan_text: 'care plan link texted',
 };
 
-/** One piece of evidence in words with its day (`dayOf` formats the instant in the organization's zone). */
-export const evidenceLine = (evidence: ApcmEvidence, dayOf: (at: string) => string) =>
-  `${EVIDENCE_WORDS[evidence.kind]} ${dayOf(evidence.at)}`;
+/**
+ * One piece of evidence in words with its day (`dayOf` formats the instant in the organization's
+ * zone); a follow-up names its transition first: "Follow-up after hospital discharge, Dec 3: AI
+ * check-in call answered Dec 4, 2026".
+ */
+export const evidenceLine = (evidence: ApcmEvidence, dayOf: (at: string) => string) => {
+  const contact = `${EVIDENCE_WORDS[evidence.kind]} ${dayOf(evidence.at)}`;
+  if (!evidence.follows) return contact;
+  const what = TRANSITION_KIND_LABELS[evidence.follows.kind];
+  const after = what.startsWith('ED') ? what : what.toLowerCase();
+  return `Follow-up after ${after}, ${shortDate(evidence.follows.date)}: ${contact}`;
+};
 
 /** A staff mark in words: who, their care role, and the note. */
 export const markLine = (mark: ApcmMark) =>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { APCM_ELEMENTS, APCM_LOG_MESSAGES, apcmLogRequestSchema, APCM_NOTE_MAX_LENGTH } from '../../shared/apcm';
+import {
+  APCM_ELEMENTS,
+  APCM_LOG_MESSAGES,
+  apcmLogRequestSchema,
+  APCM_NOTE_MAX_LENGTH,
+  evidenceLine,
+} from '../../shared/apcm';
 import { apcmLogOf, automaticElements, marksOf, nextMarks, type ApcmFacts } from './apcm-elements';
 import { apcmLogPlan } from './apcm-plans';
 import { apcmRuleTrail } from './audit-packet';
@@ -24,7 +30,14 @@ const text = (fields: Partial<TextFact> & Pick<TextFact, 'direction'>): TextFact
   createdAt: '2026-11-12T15:00:00.000Z',
   ...fields,
 });
-const facts = (fields: Partial<ApcmFacts>): ApcmFacts => ({ ...NOV, calls: [], texts: [], ...fields });
+const facts = (fields: Partial<ApcmFacts>): ApcmFacts => ({
+  ...NOV,
+  timeZone: 'America/New_York',
+  calls: [],
+  texts: [],
+  transitions: [],
+  ...fields,
+});
 
 describe('the APCM elements CareLoop delivered (facts in, elements out)', () => {
   it('marks nothing in a month without calls or texts', () => {
@@ -120,6 +133,81 @@ describe('the APCM elements CareLoop delivered (facts in, elements out)', () => 
       facts({ calls: [call()], texts: [text({ direction: 'outbound' }), text({ direction: 'inbound' })] }),
     );
     expect(Object.keys(all).sort()).toEqual(['care_management', 'digital_communication']);
+  });
+});
+
+describe('care transitions followed up (a discharge staff recorded, then a contact)', () => {
+  const discharge = (date: string, id = `t-${date}`) => ({ id, kind: 'hospital_discharge' as const, date });
+  const transitions = (f: ApcmFacts) => automaticElements(f).care_transitions;
+
+  it('a discharge followed up in the month by an answered call marks the element, naming both', () => {
+    const c = call({ id: 'call-9', started_at: '2026-11-30T15:00:00.000Z' });
+    expect(transitions(facts({ calls: [c], transitions: [discharge('2026-11-28', 't-1')] }))).toEqual([
+      {
+        kind: 'check_in_call',
+        id: 'call-9',
+        at: '2026-11-30T15:00:00.000Z',
+        follows: { id: 't-1', kind: 'hospital_discharge', date: '2026-11-28' },
+      },
+    ]);
+  });
+
+  it('a text from the patient follows one up too; a keyword does not', () => {
+    const reply = text({ direction: 'inbound', id: 'in-1', createdAt: '2026-11-20T15:00:00.000Z' });
+    expect(transitions(facts({ texts: [reply], transitions: [discharge('2026-11-19')] }))?.[0]).toMatchObject({
+      kind: 'text_received',
+      id: 'in-1',
+    });
+    const stop = text({ direction: 'inbound', kind: 'stop', createdAt: '2026-11-20T15:00:00.000Z' });
+    expect(transitions(facts({ texts: [stop], transitions: [discharge('2026-11-19')] }))).toBeUndefined();
+  });
+
+  it('an enrolment call or a contact before the discharge date follows nothing up', () => {
+    const enrolment = call({ kind: 'enrollment', started_at: '2026-11-20T15:00:00.000Z' });
+    const before = call({ id: 'before', started_at: '2026-11-18T15:00:00.000Z' });
+    expect(transitions(facts({ calls: [enrolment, before], transitions: [discharge('2026-11-19')] }))).toBeUndefined();
+  });
+
+  it('a discharge of last month followed up this month marks this month (the month of the contact)', () => {
+    const c = call({ started_at: '2026-11-02T15:00:00.000Z' });
+    expect(transitions(facts({ calls: [c], transitions: [discharge('2026-10-30')] }))).toHaveLength(1);
+  });
+
+  it('a discharge followed up last month is not followed up again by this month’s contact', () => {
+    const october = call({ id: 'oct', started_at: '2026-10-31T15:00:00.000Z' });
+    const november = call({ id: 'nov', started_at: '2026-11-02T15:00:00.000Z' });
+    expect(transitions(facts({ calls: [october, november], transitions: [discharge('2026-10-30')] }))).toBeUndefined();
+  });
+
+  it('the contact’s month is the organization’s: 23:30 on Nov 30 in New York is November', () => {
+    const lateNov = call({ started_at: '2026-12-01T04:30:00.000Z' });
+    expect(transitions(facts({ calls: [lateNov], transitions: [discharge('2026-11-30')] }))).toHaveLength(1);
+    // 23:59 on Oct 31 in New York (Nov 1 in UTC) is October: not this month's.
+    const lateOct = call({ started_at: '2026-11-01T03:59:00.000Z' });
+    expect(transitions(facts({ calls: [lateOct], transitions: [discharge('2026-10-31')] }))).toBeUndefined();
+  });
+
+  it('counts a first contact within 30 days of the date, not later', () => {
+    // Nov 1 is 30 days after Oct 2 and 31 after Oct 1.
+    const c = call({ started_at: '2026-11-01T15:00:00.000Z' });
+    expect(transitions(facts({ calls: [c], transitions: [discharge('2026-10-02')] }))).toHaveLength(1);
+    expect(transitions(facts({ calls: [c], transitions: [discharge('2026-10-01')] }))).toBeUndefined();
+  });
+
+  it('one contact following up two transitions names each, and the evidence reads in words', () => {
+    const c = call({ id: 'call-2', started_at: '2026-11-10T15:00:00.000Z' });
+    const found = transitions(
+      facts({
+        calls: [c],
+        transitions: [discharge('2026-11-09', 'a'), { id: 'b', kind: 'ed_visit', date: '2026-11-08' }],
+      }),
+    );
+    expect(found?.map((e) => e.follows?.id).sort()).toEqual(['a', 'b']);
+    const day = (at: string) => (at.startsWith('2026-11-10') ? 'Nov 10, 2026' : at);
+    expect(found?.map((e) => evidenceLine(e, day)).sort()).toEqual([
+      'Follow-up after ED visit, Nov 8: AI check-in call answered Nov 10, 2026',
+      'Follow-up after hospital discharge, Nov 9: AI check-in call answered Nov 10, 2026',
+    ]);
   });
 });
 

@@ -9,19 +9,50 @@
  * - a text with a link to the patient's care plan that reached the carrier in the month → the
  *   electronic care plan shared with the patient (texts/care-plan-links.ts: the link opens the plan
  *   in force once the patient gives their date of birth);
- * - no discharge, ED visit or transition is recorded anywhere: that element, like the rest, is
- *   marked by staff only.
+ * - a discharge or ED visit staff recorded (transitions.ts) followed up by an interactive contact
+ *   (an answered check-in call or a text from the patient, shared/care-transitions.ts) within
+ *   APCM_FOLLOW_UP_WINDOW_DAYS of its date → care transitions, in the month of that contact, naming
+ *   the transition and the contact. A contact long after the discharge is ordinary care, not its
+ *   follow-up.
+ * The other elements (access and continuity, community coordination, population management) are
+ * marked by staff only: CareLoop records nothing that delivers them.
  */
 import { APCM_ELEMENTS, type ApcmElement, type ApcmEvidence, type ApcmLog } from '../../shared/apcm';
 import type { Program } from '../../shared/ccm/programs';
-import type { AiCallRecord, StoredApcmMark, TextFact } from './ports';
+import {
+  APCM_FOLLOW_UP_WINDOW_DAYS,
+  daysBetween,
+  followUpOf,
+  interactiveContacts,
+} from '../../shared/care-transitions';
+import { todayIn } from '../../shared/time-preferences';
+import type { AiCallRecord, StoredApcmMark, TextFact, TransitionRecord } from './ports';
 
 export interface ApcmFacts {
   /** The month's first instant and the next month's (organization's time zone), ISO UTC. */
   start: string;
   end: string;
+  /** The organization's time zone: a transition's date and its contact's day are read in it. */
+  timeZone: string;
   calls: readonly Pick<AiCallRecord, 'id' | 'kind' | 'status' | 'outcome' | 'started_at'>[];
   texts: readonly TextFact[];
+  /** The patient's transitions that may have been followed up in the month (dated up to the window before it). */
+  transitions: readonly Pick<TransitionRecord, 'id' | 'kind' | 'date'>[];
+}
+
+/** Care transitions followed up in the month: the first contact after each, within the window, in the month. */
+function followedUp(facts: ApcmFacts, inMonth: (at: string | null) => at is string): ApcmEvidence[] {
+  const contacts = interactiveContacts(facts.calls, facts.texts);
+  const dayOf = (at: string) => todayIn(facts.timeZone, new Date(at));
+  return facts.transitions
+    .flatMap((t): ApcmEvidence[] => {
+      // Today does not matter here: only a transition already followed up marks the element.
+      const f = followUpOf(t.date, contacts, t.date, dayOf);
+      if (f.status !== 'followed_up' || daysBetween(t.date, f.on) > APCM_FOLLOW_UP_WINDOW_DAYS) return [];
+      if (!inMonth(f.contact.at)) return [];
+      return [{ ...f.contact, follows: { id: t.id, kind: t.kind, date: t.date } }];
+    })
+    .sort((a, b) => a.at.localeCompare(b.at));
 }
 
 /** An enrolment call asks for consent: it is not care management. */
@@ -66,6 +97,8 @@ export function automaticElements(facts: ApcmFacts): Partial<Record<ApcmElement,
     .filter(isCarePlanShared)
     .map((t) => ({ kind: 'care_plan_text' as const, id: t.id, at: t.createdAt }));
   if (shared.length > 0) out.care_plan_shared = shared;
+  const transitions = followedUp(facts, inMonth);
+  if (transitions.length > 0) out.care_transitions = transitions;
   return out;
 }
 

@@ -8,7 +8,8 @@ import { isApcmMonth, type ApcmLog, type ApcmLogAnswer, type ApcmLogRequest } fr
 import { monthBounds } from '../../shared/ccm/months';
 import { programInForce } from '../../shared/ccm/patient-month';
 import { DEFAULT_CARE_ROLE } from '../../shared/roles';
-import { monthIn } from '../../shared/time-preferences';
+import { APCM_FOLLOW_UP_WINDOW_DAYS } from '../../shared/care-transitions';
+import { addDays, monthIn, zonedTimeToUtc } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
 import { patientForActor, type OrganizationLookup, type PatientLookup } from '../kernel/access';
 import { audited, auditedChange } from '../kernel/audit';
@@ -30,12 +31,14 @@ import type {
   PatientTextHistory,
   TextFact,
   TimeLogRepository,
+  TransitionRepository,
 } from './ports';
 
 export interface ApcmLogReadDeps {
   apcmLogs: ApcmLogRepository;
   callLogs: AiCallHistory;
   texts: PatientTextHistory;
+  transitions: Pick<TransitionRepository, 'since'>;
 }
 
 export interface ApcmLogDeps extends ApcmLogReadDeps {
@@ -59,8 +62,12 @@ const MAX_PAGES = 6;
  */
 const CALL_LOOKBACK_MS = 62 * 24 * 3600 * 1000;
 
-/** The patient's calls that may have been answered in the month (newest first, paged back past its start). */
-async function monthCalls(deps: ApcmLogReadDeps, patientId: string, start: string): Promise<AiCallRecord[]> {
+/** The patient's calls that may have been answered since `start` (newest first, paged back past it). */
+export async function monthCalls(
+  deps: Pick<ApcmLogReadDeps, 'callLogs'>,
+  patientId: string,
+  start: string,
+): Promise<AiCallRecord[]> {
   const oldest = new Date(Date.parse(start) - CALL_LOOKBACK_MS).toISOString();
   const calls: AiCallRecord[] = [];
   let cursor: string | null = null;
@@ -75,8 +82,12 @@ async function monthCalls(deps: ApcmLogReadDeps, patientId: string, start: strin
   return calls;
 }
 
-/** The patient's texts back to the month's start (newest first). */
-async function monthTexts(deps: ApcmLogReadDeps, patientId: string, start: string): Promise<TextFact[]> {
+/** The patient's texts back to `start` (newest first). */
+export async function monthTexts(
+  deps: Pick<ApcmLogReadDeps, 'texts'>,
+  patientId: string,
+  start: string,
+): Promise<TextFact[]> {
   const texts: TextFact[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < MAX_PAGES; i++) {
@@ -90,7 +101,12 @@ async function monthTexts(deps: ApcmLogReadDeps, patientId: string, start: strin
   return texts;
 }
 
-/** What CareLoop recorded in the month, for the automatic elements. */
+/**
+ * What CareLoop recorded in the month, for the automatic elements: the month's calls and texts,
+ * and the transitions dated up to APCM_FOLLOW_UP_WINDOW_DAYS before the month (one Query, beside
+ * the other two) with the calls and texts back to the oldest such date, so that a discharge of
+ * late last month is seen followed up last month, not again by this month's first contact.
+ */
 export async function apcmFacts(
   deps: ApcmLogReadDeps,
   patientId: string,
@@ -98,8 +114,14 @@ export async function apcmFacts(
   timeZone: string,
 ): Promise<ApcmFacts> {
   const { start, end } = monthBounds(month, timeZone);
-  const [calls, texts] = await Promise.all([monthCalls(deps, patientId, start), monthTexts(deps, patientId, start)]);
-  return { start, end, calls, texts };
+  const since = addDays(`${month}-01`, -APCM_FOLLOW_UP_WINDOW_DAYS);
+  const back = zonedTimeToUtc(since, 0, timeZone).toISOString();
+  const [calls, texts, transitions] = await Promise.all([
+    monthCalls(deps, patientId, back),
+    monthTexts(deps, patientId, back),
+    deps.transitions.since(patientId, since),
+  ]);
+  return { start, end, timeZone, calls, texts, transitions };
 }
 
 type Read<T> = T | Promise<T>;

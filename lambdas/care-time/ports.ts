@@ -10,6 +10,7 @@ import type { CarePlanFields } from '../../shared/domain';
 import type { ApcmElement } from '../../shared/apcm';
 import type { CallKind, CallStatus } from '../../shared/values/calls';
 import type { TextDirection, TextKind, TextStatus } from '../../shared/values/texts';
+import type { TransitionKind } from '../../shared/care-transitions';
 
 /** One line of a patient's time log: an entry, or the correction (`voids`) of an earlier one. */
 export interface TimeEntryRecord {
@@ -160,4 +161,27 @@ export interface ApcmLogRecord {
 /** The stored APCM logs (one GetItem per patient-month). */
 export interface ApcmLogRepository {
   get(patientId: string, month: string): Promise<ApcmLogRecord | null>;
+}
+
+/** A discharge or ED visit staff recorded on a patient (care-time/transitions.ts). */
+export interface TransitionRecord {
+  id: string;
+  patient_id: string;
+  provider_id: string;
+  kind: TransitionKind;
+  /** The discharge date (YYYY-MM-DD, organization's time zone). */
+  date: string;
+  facility: string | null;
+  note: string | null;
+  recorded_by: string;
+  recorded_by_name: string;
+  recorded_at: string;
+}
+
+/** The patient's transitions, in the patient's partition, newest discharge first. */
+export interface TransitionRepository {
+  /** A page, newest discharge first; `invalid_cursor` when the cursor is not of this list. */
+  page(patientId: string, limit: number, cursor: string | null): Promise<Page<TransitionRecord> | 'invalid_cursor'>;
+  /** Every transition dated `since` (YYYY-MM-DD) or later, newest first (one Query). */
+  since(patientId: string, since: string): Promise<TransitionRecord[]>;
 }

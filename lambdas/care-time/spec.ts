@@ -21,6 +21,10 @@ export const CARE_TIME = {
         // The APCM monthly log: staff mark the service elements; CareLoop's own are read from its calls and texts.
         getApcmLog: CARE_TIME_ENDPOINTS.getApcmLog,
         setApcmLog: CARE_TIME_ENDPOINTS.setApcmLog,
+        // Care transitions (a discharge or ED visit staff learned of): staff record; the list shows
+        // each one's follow-up, read from the calls and texts as the APCM log reads them.
+        listTransitions: CARE_TIME_ENDPOINTS.listTransitions,
+        recordTransition: CARE_TIME_ENDPOINTS.recordTransition,
       },
     },
     'billing-report': {

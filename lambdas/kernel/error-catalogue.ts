@@ -7,6 +7,7 @@
 import { CALL_MESSAGES, SUMMARY_MESSAGES } from '../../shared/call-messages';
 import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
 import { APCM_LOG_MESSAGES } from '../../shared/apcm';
+import { TRANSITION_MESSAGES } from '../../shared/care-transitions';
 import { CARE_PROGRAM_MESSAGES, FEE_SCHEDULE_MESSAGES } from '../../shared/care-program';
 import { CCM_MESSAGES } from '../../shared/ccm/messages';
 import { DAILY_LIMIT_MESSAGES, type DailyLimitKind } from '../../shared/daily-limits';
@@ -78,6 +79,23 @@ export const ERRORS = {
   apcmLogChanged: { kind: 'conflict', code: 'apcm_log.changed', message: APCM_LOG_MESSAGES.changed },
   apcmLogMonthBilled: { kind: 'conflict', code: 'apcm_log.month_billed', message: APCM_LOG_MESSAGES.monthBilled },
   apcmLogNotApcmMonth: { kind: 'conflict', code: 'apcm_log.not_apcm_month', message: APCM_LOG_MESSAGES.notApcmMonth },
+  transitionsAreForStaff: {
+    kind: 'forbidden',
+    code: 'auth.forbidden',
+    message: TRANSITION_MESSAGES.transitionsAreForStaff,
+  },
+  transitionDateInvalid: {
+    kind: 'bad_request',
+    code: 'request.invalid.date',
+    message: TRANSITION_MESSAGES.dateInvalid,
+  },
+  transitionDateInFuture: {
+    kind: 'bad_request',
+    code: 'request.invalid.date',
+    message: TRANSITION_MESSAGES.dateInFuture,
+  },
+  transitionDateTooOld: { kind: 'bad_request', code: 'request.invalid.date', message: TRANSITION_MESSAGES.dateTooOld },
+  transitionNotSaved: { kind: 'conflict', code: 'transition.not_saved', message: TRANSITION_MESSAGES.saveFailed },
   summaryStaffOnly: { kind: 'forbidden', code: 'summary.staff_only', message: SUMMARY_LINK_MESSAGES.staffOnly },
   summaryOtherOrganization: {
     kind: 'forbidden',

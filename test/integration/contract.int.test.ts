@@ -392,6 +392,18 @@ describe('real answers replayed against the document', () => {
     });
     await replay(200, 'GET', `/patients/${callable.id}/apcm-log?month=${timeLog.body.month}`, { token: nurse });
 
+    // Care transitions: a discharge recorded, then the list with its follow-up.
+    await replay(201, 'POST', `/patients/${callable.id}/transitions`, {
+      token: nurse,
+      body: {
+        kind: 'hospital_discharge',
+        date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+        facility: 'St. Mary Medical Center',
+        note: 'Discharge summary by fax',
+      },
+    });
+    await replay(200, 'GET', `/patients/${callable.id}/transitions`, { token: nurse });
+
     // FHIR R4 out (application/fhir+json).
     await replay(200, 'GET', `/patients/${callable.id}/fhir`, { token: nurse });
 

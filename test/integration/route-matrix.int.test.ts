@@ -20,6 +20,7 @@ import { CCM_MESSAGES, CONDITION_MESSAGES } from '../../shared/ccm/messages';
 import { BILLING_MESSAGES, CARE_TIME_MESSAGES } from '../../shared/care-time';
 import { CARE_PROGRAM_MESSAGES, FEE_SCHEDULE_MESSAGES } from '../../shared/care-program';
 import { APCM_LOG_MESSAGES } from '../../shared/apcm';
+import { TRANSITION_MESSAGES } from '../../shared/care-transitions';
 import { DEFAULT_RATES } from '../../shared/ccm/rates';
 import { DASHBOARD_MESSAGES } from '../../shared/dashboard';
 import { EMPTY_CARE_PLAN } from '../../shared/care-plan';
@@ -1479,6 +1480,45 @@ const FIXTURES: Record<RouteKey, Fixture> = {
               marks: [expect.objectContaining({ by_name: 'Nora Ellis', note: 'Meals on wheels' })],
             }),
           ]),
+        }),
+    },
+  },
+  // Care transitions (issue 26, the APCM element "care transitions").
+  'GET /patients/{patientId}/transitions': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/transitions`,
+    body: null,
+    badQuery: { query: '?limit=0', message: PAGE_LIMIT_MESSAGE },
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 200,
+      check: (b) => expect(b).toMatchObject({ items: expect.any(Array), next_cursor: null }),
+    },
+  },
+  'POST /patients/{patientId}/transitions': {
+    as: 'sunrise',
+    path: (ids) => `/patients/${ids.patient}/transitions`,
+    body: {
+      // Three days back: a past day in every zone, whatever the time of the run.
+      valid: () => ({
+        kind: 'ed_visit',
+        date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+        facility: '  General Hospital  ',
+      }),
+      malformed: { kind: 'house_call', date: '2026-01-05' },
+      message: TRANSITION_MESSAGES.kindInvalid,
+      missing: TRANSITION_MESSAGES.kindInvalid,
+    },
+    badQuery: null,
+    otherOrganization: 'patient.not_found',
+    success: {
+      status: 201,
+      check: (b) =>
+        expect(b.transition).toMatchObject({
+          kind: 'ed_visit',
+          facility: 'General Hospital',
+          recorded_by_name: 'Nora Ellis',
+          follow_up: { status: expect.stringMatching(/^(due|overdue|followed_up)$/) },
         }),
     },
   },

@@ -114,6 +114,7 @@ export function staffReads({ org, patientId, callId, summaryToken, month, import
     { label: 'GET .../fee-schedule', path: `/providers/${org}/fee-schedule`, as: 'practice' },
     { label: 'GET /patients/{id}/care-program', path: `/patients/${patientId}/care-program`, as: 'practice' },
     { label: 'GET .../apcm-log', path: `/patients/${patientId}/apcm-log?month=${month}`, as: 'practice' },
+    { label: 'GET .../transitions', path: `/patients/${patientId}/transitions`, as: 'practice' },
     {
       label: 'GET .../audit-packet',
       path: `/patients/${patientId}/audit-packet?month=${month}`,
@@ -191,7 +192,14 @@ export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
   // patient-month row (whether the month was billed: the provider's organization is in the token); then the
   // month's calls (gsi1) and texts (the patient's partition) are two Queries beside the audit event.
   // Reaching 3 needs a per-month read model written with each call report and text (calls/, texts/).
-  'GET .../apcm-log': { requests: 4, waves: 2 },
+  // The transitions of the month and the 30 days before it (care transitions) are a third Query
+  // in the second wave.
+  'GET .../apcm-log': { requests: 5, waves: 2 },
+  // Care transitions: the page (the patient's partition) beside the access check's BatchGet, then
+  // the calls and texts since the oldest date on the page (each one's follow-up) beside the event.
+  // The seeded patient has none, so the test counts 3 (no calls or texts to read); a patient with
+  // transitions needs the 5.
+  'GET .../transitions': { requests: 5, waves: 2 },
 };
 
 /** A route's budget: the goal, its line in OVER_GOAL, or none for an export. */

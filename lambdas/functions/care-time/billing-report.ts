@@ -3,6 +3,7 @@ import { claimsCsv } from '../../care-time/claims';
 import { auditPacket } from '../../care-time/audit-packet';
 import { DynamoTimeLogRepository } from '../../care-time/store/dynamo-time-log-repository';
 import { DynamoApcmLogRepository } from '../../care-time/store/dynamo-apcm-log-repository';
+import { DynamoTransitionRepository } from '../../care-time/store/dynamo-transition-repository';
 import { BILLING_REPORT_PAGE_SIZE, billingReport, billingReportCsv, updateBillingRow } from '../../care-time/care-time';
 import { billingSummary, getFeeSchedule, setFeeSchedule } from '../../care-time/fee-schedule';
 import { pageRequest } from '../../kernel/cursor';
@@ -71,6 +72,7 @@ export const handler = defineFunction(
       ...table,
       timeLog: new DynamoTimeLogRepository(table.db),
       apcmLogs: new DynamoApcmLogRepository(table.db),
+      transitions: new DynamoTransitionRepository(table.db),
     };
   },
 );

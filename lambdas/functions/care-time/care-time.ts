@@ -1,6 +1,9 @@
 import { DynamoTimeLogRepository } from '../../care-time/store/dynamo-time-log-repository';
 import { DynamoApcmLogRepository } from '../../care-time/store/dynamo-apcm-log-repository';
+import { DynamoTransitionRepository } from '../../care-time/store/dynamo-transition-repository';
 import { getApcmLog, setApcmLog } from '../../care-time/apcm-log';
+import { listTransitions, recordTransition } from '../../care-time/transitions';
+import { TRANSITIONS_PAGE_SIZE } from '../../../shared/care-transitions';
 import { TIME_ENTRIES_PAGE_SIZE, listTimeEntries, recordTimeEntry } from '../../care-time/care-time';
 import { pageRequest } from '../../kernel/cursor';
 import { tableDeps } from '../../composition-root';
@@ -25,6 +28,10 @@ export const handler = defineFunction(
     getApcmLog: async ({ actor, deps, path, query }) => ok(await getApcmLog(deps, actor, path.patientId, query.month)),
     setApcmLog: async ({ actor, deps, path, body, ownProfile }) =>
       ok(await setApcmLog(deps, actor, await ownProfile(), path.patientId, path.month, body)),
+    listTransitions: async ({ actor, deps, path, query }) =>
+      ok(await listTransitions(deps, actor, path.patientId, pageRequest(query, TRANSITIONS_PAGE_SIZE))),
+    recordTransition: async ({ actor, deps, path, body, ownProfile }) =>
+      created(await recordTransition(deps, actor, await ownProfile(), path.patientId, body)),
   },
   () => {
     const table = tableDeps();
@@ -32,6 +39,7 @@ export const handler = defineFunction(
       ...table,
       timeLog: new DynamoTimeLogRepository(table.db),
       apcmLogs: new DynamoApcmLogRepository(table.db),
+      transitions: new DynamoTransitionRepository(table.db),
     };
   },
 );

@@ -6,6 +6,7 @@ import { auditEventEntity } from './entities/audit-event';
 import { awaitingConsentEntity } from './entities/awaiting-consent';
 import { callLogEntity } from './entities/call-log';
 import { carePlanEntity } from './entities/care-plan';
+import { careTransitionEntity } from './entities/care-transition';
 import { ccmMonthEntity } from './entities/ccm-month';
 import { chartMonthEntity } from './entities/chart-month';
 import { callLinesForecastEntity } from './entities/call-lines-forecast';
@@ -80,6 +81,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       timeDay: timeDayEntity(config),
       ccmMonth: ccmMonthEntity(config),
       apcmLog: apcmLogEntity(config),
+      careTransition: careTransitionEntity(config),
       openCallback: openCallbackEntity(config),
       awaitingConsent: awaitingConsentEntity(config),
       chartMonth: chartMonthEntity(config),

@@ -3,6 +3,7 @@ import * as answers from '../answers';
 import { EXAMPLE_IDS, exampleBillingRow, exampleCcmTotals, exampleTimeEntry, exampleUser } from '../examples';
 import { auditPacketAnswer } from '../../audit-packet';
 import { APCM_ELEMENTS, apcmLogAnswer, type ApcmLog } from '../../apcm';
+import { transitionAnswer, transitionsAnswer, type Transition } from '../../care-transitions';
 import { answer, type RouteContract } from './route';
 import { CARE_TIME_ENDPOINTS } from '../endpoints/care-time';
 
@@ -31,6 +32,23 @@ const exampleApcmLog: ApcmLog = {
           ]
         : [],
   })),
+};
+
+const exampleTransition: Transition = {
+  id: '2026-11-28_20261130T141500123Z-1a2b3c4d',
+  kind: 'hospital_discharge',
+  date: '2026-11-28',
+  facility: 'St. Mary Medical Center',
+  note: 'Discharge summary received by fax',
+  recorded_by_name: exampleUser.full_name,
+  recorded_at: '2026-11-30T14:15:00.123Z',
+  follow_up: {
+    status: 'followed_up',
+    due_by: '2026-12-01',
+    contact: { kind: 'check_in_call', id: EXAMPLE_IDS.call, at: '2026-12-01T15:10:00.000Z' },
+    on: '2026-12-01',
+    late: false,
+  },
 };
 
 export const CARE_TIME_CONTRACT = {
@@ -145,6 +163,19 @@ export const CARE_TIME_CONTRACT = {
     bodyExample: { version: 0, elements: [{ element: 'care_plan_shared', note: 'Care plan printed and handed over' }] },
     answers: { 200: answer(apcmLogAnswer, 'Saved', { apcm_log: exampleApcmLog }) },
     errors: [409],
+  },
+  listTransitions: {
+    ...CARE_TIME_ENDPOINTS.listTransitions,
+    summary:
+      "A page of a patient's care transitions (discharges and ED visits staff recorded), newest discharge first, each with its follow-up: the first interactive contact on or after its date, or when it is due",
+    answers: { 200: answer(transitionsAnswer, 'The page', { items: [exampleTransition], next_cursor: null }) },
+  },
+  recordTransition: {
+    ...CARE_TIME_ENDPOINTS.recordTransition,
+    summary:
+      'Record a discharge or ED visit the practice learned of (date in the organization’s zone, not in the future, at most a year back); provider staff only',
+    bodyExample: { kind: 'hospital_discharge', date: '2026-11-28', facility: 'St. Mary Medical Center' },
+    answers: { 201: answer(transitionAnswer, 'Recorded', { transition: exampleTransition }) },
   },
   markBilled: {
     ...CARE_TIME_ENDPOINTS.markBilled,

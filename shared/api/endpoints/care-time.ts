@@ -13,6 +13,7 @@ import {
 import { patientPathSchema, providerPathSchema } from '../../validation';
 import { auditPacketQuerySchema } from '../../audit-packet';
 import { apcmLogPathSchema, apcmLogQuerySchema, apcmLogRequestSchema } from '../../apcm';
+import { transitionRequestSchema, transitionsQuerySchema } from '../../care-transitions';
 import { CARE_TIME_ROUTES } from '../routes/care-time';
 import type { Endpoint } from './endpoint';
 
@@ -25,5 +26,7 @@ export const CARE_TIME_ENDPOINTS = {
   auditPacket: { ...CARE_TIME_ROUTES.auditPacket, path: patientPathSchema, query: auditPacketQuerySchema },
   getApcmLog: { ...CARE_TIME_ROUTES.getApcmLog, path: patientPathSchema, query: apcmLogQuerySchema },
   setApcmLog: { ...CARE_TIME_ROUTES.setApcmLog, path: apcmLogPathSchema, body: apcmLogRequestSchema },
+  listTransitions: { ...CARE_TIME_ROUTES.listTransitions, path: patientPathSchema, query: transitionsQuerySchema },
+  recordTransition: { ...CARE_TIME_ROUTES.recordTransition, path: patientPathSchema, body: transitionRequestSchema },
   markBilled: { ...CARE_TIME_ROUTES.markBilled, path: billingRowPathSchema, body: billingRowSchema },
 } as const satisfies Record<string, Endpoint>;

@@ -11,6 +11,8 @@ export const CARE_TIME_ROUTES = {
   auditPacket: { method: 'GET', resource: '/patients/{patientId}/audit-packet', access: STAFF },
   getApcmLog: { method: 'GET', resource: '/patients/{patientId}/apcm-log', access: STAFF },
   setApcmLog: { method: 'PUT', resource: '/patients/{patientId}/apcm-log/{month}', access: PROVIDER },
+  listTransitions: { method: 'GET', resource: '/patients/{patientId}/transitions', access: STAFF },
+  recordTransition: { method: 'POST', resource: '/patients/{patientId}/transitions', access: PROVIDER },
   markBilled: {
     method: 'PUT',
     resource: '/providers/{providerId}/billing-report/{month}/patients/{patientId}',

@@ -135,6 +135,25 @@ describe('the audit packet page', { timeout: 30_000 }, () => {
           marks: [],
         },
         {
+          // One call followed up two transitions: each is named, in its own line.
+          element: 'care_transitions',
+          evidence: [
+            {
+              kind: 'check_in_call',
+              id: 'call-1',
+              at: '2026-11-10T14:00:00.000Z',
+              follows: { id: 't-1', kind: 'hospital_discharge', date: '2026-11-09' },
+            },
+            {
+              kind: 'check_in_call',
+              id: 'call-1',
+              at: '2026-11-10T14:00:00.000Z',
+              follows: { id: 't-2', kind: 'ed_visit', date: '2026-11-08' },
+            },
+          ],
+          marks: [],
+        },
+        {
           element: 'care_plan_shared',
           evidence: [],
           marks: [
@@ -158,9 +177,12 @@ describe('the audit packet page', { timeout: 30_000 }, () => {
     });
     const section = await screen.findByRole('region', { name: 'APCM Service Elements' });
     const items = within(section).getAllByRole('listitem');
-    expect(items).toHaveLength(2);
+    expect(items).toHaveLength(3);
     expect(items[0]).toHaveTextContent(/Comprehensive care management.*CareLoop: AI check-in call answered/);
     expect(items[1]).toHaveTextContent(
+      /Care transitions.*CareLoop: Follow-up after hospital discharge, Nov 9: AI check-in call answered Nov 10, 2026.*CareLoop: Follow-up after ED visit, Nov 8: AI check-in call answered Nov 10, 2026/,
+    );
+    expect(items[2]).toHaveTextContent(
       /Electronic care plan shared with the patient.*Staff: Nora Nurse \(Clinical staff\): Printed at the visit/,
     );
     expect(

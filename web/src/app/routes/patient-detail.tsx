@@ -23,6 +23,7 @@ import { PatientTextsSection } from '../../features/texts/components/patient-tex
 import { WebCallButton } from '../../features/web-call/components/web-call-button';
 import { CareTimePanel } from '../../features/care-time/components/care-time-panel';
 import { ApcmLogPanel } from '../../features/care-time/components/apcm-log-panel';
+import { TransitionsSection } from '../../features/care-time/components/transitions-section';
 import { useCareProgram } from '../../features/patients/api/care-program';
 import { useCarePlan } from '../../features/patients/api/care-plan';
 import { usePatient, type PatientDetailResponse } from '../../features/patients/api/get-patient';
@@ -246,6 +247,12 @@ function PatientDetail({
           userId={signedIn.id}
         />
       )}
+
+      <TransitionsSection
+        patientId={patient.id}
+        timezone={provider.timezone}
+        canRecord={signedIn.role === 'provider'}
+      />
 
       <MeasurementsSection patientId={patient.id} targets={carePlan.data?.targets ?? []} />
 

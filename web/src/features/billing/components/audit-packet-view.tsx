@@ -186,7 +186,7 @@ export function AuditPacketSections({ packet }: { packet: AuditPacket }) {
                   {APCM_ELEMENT_LABELS[e.element]}
                 </Text>
                 {e.evidence.map((ev) => (
-                  <Text size="sm" key={`${ev.kind}-${ev.id}`}>
+                  <Text size="sm" key={`${ev.kind}-${ev.id}-${ev.follows?.id ?? ''}`}>
                     CareLoop: {evidenceLine(ev, formatDateTime)}
                   </Text>
                 ))}

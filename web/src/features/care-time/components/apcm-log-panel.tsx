@@ -205,7 +205,7 @@ function ApcmLogForm({ log, canEdit: mayEdit, userId, timezone, save }: ApcmLogF
                   )}
                 </Group>
                 {e.evidence.map((ev) => (
-                  <Text size="sm" key={`${ev.kind}-${ev.id}`} pl="lg">
+                  <Text size="sm" key={`${ev.kind}-${ev.id}-${ev.follows?.id ?? ''}`} pl="lg">
                     CareLoop: {evidenceLine(ev, dayOf)}
                   </Text>
                 ))}
