@@ -55,9 +55,12 @@ export function parseRequest(
   };
 }
 
-/** The request's JSON body as sent (undefined when there is none); actions check it with a schema. */
-function jsonBodyOf(event: APIGatewayProxyEvent): unknown {
-  const raw = rawBodyOf(event);
+/**
+ * The request's JSON body as sent (undefined when there is none, or when the route reads no body:
+ * a body nobody reads is not parsed, as API Gateway ignores it); the route's schema checks it.
+ */
+function jsonBodyOf(route: RouteSpec, event: APIGatewayProxyEvent): unknown {
+  const raw = route.body ? rawBodyOf(event) : '';
   return raw ? parseJson(raw) : undefined;
 }
 
@@ -183,7 +186,7 @@ export function defineFunction<Deps extends StandingDeps, F extends ApiFunctionS
       const raw = {
         params: definedEntries(event.pathParameters),
         query: definedEntries(event.queryStringParameters),
-        body: jsonBodyOf(event),
+        body: jsonBodyOf(route, event),
       };
       const ready = deps();
       const profile = ready.profiles.get(actor.userId);
