@@ -171,6 +171,11 @@ export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
   'GET /patients/{id}/consent': { requests: 4, waves: 2 },
   'GET .../care-plan/revisions': { requests: 4, waves: 2 },
   'GET .../emr-notes/revisions': { requests: 4, waves: 2 },
+  // Recorded: Query+Query+BatchGet > Put. Beside the access check's BatchGet (patient, organization) go
+  // the pending calls (gsi1, the patient's whole call history filtered to `scheduled`, every page) and
+  // the history page (gsi1, filtered to the rest); then the audit event. Reaching 3 needs the pending
+  // calls readable by a GetItem keyed by the patient (one item holding their summaries, kept by every
+  // plan that schedules, moves, places, puts back or cancels a call), so that it joins the BatchGet.
   'GET /patients/{id}/calls': { requests: 4, waves: 2 },
   'GET /calls': { requests: 5, waves: 3 },
   'GET /calls/scheduled': { requests: 5, waves: 2 },
@@ -178,6 +183,12 @@ export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
   // The link, then the call with its patient and organization, then the audit event beside the
   // summary-access record (a write of its own).
   'GET /summary-links/{token}': { requests: 4, waves: 3 },
+  // Recorded: BatchGet > Query+Put+BatchGet. The access check's BatchGet (patient, organization), then
+  // the page of texts beside the audit event (a first page is granted once the check passed) and a
+  // BatchGet of the month's counter (its month is the organization's zone) and the number's opt-out
+  // (keyed by the phone on the patient). Reaching 3 needs both in the first BatchGet: the opt-out
+  // keyed by the patient (kept by every STOP/START/refusal for every patient of the number, in any
+  // organization) and the counter read for each month the organization's zone can be in.
   'GET /patients/{id}/texts': { requests: 4, waves: 2 },
   // The stage's page beside the organization, then its patients, then the page's events.
   'GET .../enrollment/patients': { requests: 4, waves: 3 },
