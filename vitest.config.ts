@@ -1,9 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     // The normal output, then the 10 slowest files (issue 27: a fast loop).
     reporters: ['default', './test/support/slowest-files-reporter.ts'],
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores, one worker, and the unit
+    // run took 391 s of wall time for 320 s of file time, one core idle (issue 27: a fast loop). The
+    // main process only transforms and reports, so every core gets a worker. The int and e2e
+    // projects run one file at a time whatever this says (their files share one stack).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
@@ -18,6 +24,9 @@ export default defineConfig({
         test: {
           name: 'unit-web',
           environment: 'happy-dom',
+          // A modal test that takes 2.1 s alone (transitions-section, CI) took over 5 s on a busy
+          // machine with a worker per core: rendering Mantine under happy-dom is CPU-bound.
+          testTimeout: 15_000,
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/test/setup.ts'],
         },
