@@ -183,10 +183,8 @@ export async function listRevisions(
             },
           ]
         : found.items;
-    const names = await namesOf(
-      deps,
-      records.map((r) => r.saved_by),
-    );
+    const authors = records.map((r) => r.saved_by);
+    const names = await namesOf(deps, authors);
     return {
       items: records.map((r): DocumentRevision => ({
         version: r.version,
