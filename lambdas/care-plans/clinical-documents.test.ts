@@ -20,6 +20,9 @@ const T0 = new Date('2026-03-01T12:00:00.000Z');
 
 const nurse: Actor = { userId: 'nurse-1', email: 'nurse@sunrise.example', role: 'provider', providerId: 'org-1' };
 const operator: Actor = { userId: 'op-1', email: 'admin@careloop.health', role: 'careloop_employee', providerId: null };
+/** The actors' profiles as the standing check reads them: what their saves are signed with. */
+const NURSE = { first_name: 'Nora', last_name: 'Ellis' };
+const OPERATOR = { first_name: 'Avery', last_name: 'Morgan' };
 const outsider: Actor = { userId: 'nurse-2', email: 'nurse@lakeside.example', role: 'provider', providerId: 'org-2' };
 
 const patient = (id: string, provider_id: string): PatientRecord => ({
@@ -57,10 +60,14 @@ function world() {
     ['nurse-1', { name: 'Nora Ellis', email: 'nurse@sunrise.example' }],
     ['op-1', { name: 'Avery Morgan', email: 'admin@careloop.health' }],
   ]);
+  /** The ids of every read of profiles (one BatchGetItem each in the store). */
+  const profileReads: string[][] = [];
   const key = (kind: DocumentKind, patientId: string) => `${kind}:${patientId}`;
   const kindOf = (entity: string): DocumentKind => (entity === 'carePlan' ? 'care_plan' : 'emr_notes');
-  const authorOf = (userId: unknown, legacy: unknown): AuthorRef =>
-    typeof userId === 'string' ? { userId } : { legacyEmail: String(legacy) };
+  const authorOf = (userId: unknown, name: unknown, legacy: unknown): AuthorRef =>
+    typeof userId === 'string'
+      ? { userId, ...(typeof name === 'string' ? { name } : {}) }
+      : { legacyEmail: String(legacy) };
   /** Runs a plan as the committer does, all or nothing, on the documents, their revisions and the events. */
   const commit = async (plan: WritePlan<string>) => {
     const nextDocs = new Map(docs);
@@ -75,7 +82,7 @@ function world() {
           version: Number(r.version),
           content: String(r.content),
           saved_at: String(r.saved_at),
-          saved_by: authorOf(r.saved_by_user_id, r.saved_by_email),
+          saved_by: authorOf(r.saved_by_user_id, r.saved_by_name, r.saved_by_email),
         };
         if ((nextRevisions.get(k) ?? []).some((kept) => kept.version === revision.version)) return 'conflict';
         nextRevisions.set(k, [...(nextRevisions.get(k) ?? []), revision]);
@@ -89,9 +96,9 @@ function world() {
           provider_id: String(d.provider_id),
           content: String(d.content),
           created_at: String(d.created_at),
-          created_by: authorOf(d.created_by_user_id, d.created_by),
+          created_by: authorOf(d.created_by_user_id, d.created_by_name, d.created_by),
           updated_at: String(d.updated_at),
-          updated_by: authorOf(d.updated_by_user_id, d.updated_by),
+          updated_by: authorOf(d.updated_by_user_id, d.updated_by_name, d.updated_by),
           version: Number(d.version),
           has_revision: true,
         });
@@ -104,7 +111,7 @@ function world() {
           ...stored,
           content: String(set.content),
           updated_at: String(set.updated_at),
-          updated_by: { userId: String(set.updated_by_user_id) },
+          updated_by: authorOf(set.updated_by_user_id, set.updated_by_name, null),
           version: Number(set.version),
           has_revision: true,
         });
@@ -131,7 +138,10 @@ function world() {
       getRef: async (id: string) => org(id),
     } as unknown as ClinicalDocumentDeps['organizations'],
     users: {
-      displayOf: async (ids) => new Map(ids.flatMap((id) => (profiles.has(id) ? [[id, profiles.get(id)!]] : []))),
+      displayOf: async (ids) => {
+        profileReads.push([...ids]);
+        return new Map(ids.flatMap((id) => (profiles.has(id) ? [[id, profiles.get(id)!]] : [])));
+      },
     },
     documents: {
       get: async (kind, patientId) => docs.get(key(kind, patientId)) ?? null,
@@ -151,6 +161,7 @@ function world() {
     audit,
     events,
     profiles,
+    profileReads,
     later: (minutes: number) => {
       now = new Date(T0.getTime() + minutes * 60_000);
     },
@@ -170,14 +181,22 @@ async function refusal(work: Promise<unknown>) {
 describe('clinical documents', () => {
   it('keeps every saved version as a revision, authors by user id with their names, newest first', async () => {
     const w = world();
-    const created = await createDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'Walk 20 minutes' });
+    const created = await createDocument(w.deps, nurse, NURSE, 'care_plan', PATIENT, { content: 'Walk 20 minutes' });
     expect(created).toMatchObject({
       version: 1,
       creator: { user_id: 'nurse-1', name: 'Nora Ellis' },
       updated_by: { user_id: 'nurse-1', name: 'Nora Ellis' },
     });
     w.later(5);
-    const second = await updateDocument(w.deps, operator, 'care_plan', PATIENT, { content: 'Walk 30 minutes' }, 1);
+    const second = await updateDocument(
+      w.deps,
+      operator,
+      OPERATOR,
+      'care_plan',
+      PATIENT,
+      { content: 'Walk 30 minutes' },
+      1,
+    );
     expect(second).toMatchObject({
       content: 'Walk 30 minutes',
       version: 2,
@@ -210,13 +229,62 @@ describe('clinical documents', () => {
       ['care_plan.update', PATIENT, 'success'],
     ]);
     expect(w.audit.filter((e) => e.outcome === 'success').map((e) => e.action)).toEqual(['care_plan.revisions.read']);
+    // Every save carries its author's name: neither the saves' answers nor the page read a profile.
+    expect(w.profileReads).toEqual([]);
+  });
+
+  it('names saves from before names were kept by reading their authors, and only those', async () => {
+    const w = world();
+    // A save without a stored name, as every save was before names were kept.
+    await createDocument(w.deps, nurse, null, 'emr_notes', PATIENT, { content: 'First' });
+    await updateDocument(w.deps, operator, OPERATOR, 'emr_notes', PATIENT, { content: 'Second' }, 1);
+    w.profileReads.length = 0;
+    const page = await listRevisions(w.deps, nurse, 'emr_notes', PATIENT, { limit: 20, cursor: null });
+    expect(page.items.map((r) => [r.version, r.author])).toEqual([
+      [2, { user_id: 'op-1', name: 'Avery Morgan' }],
+      [1, { user_id: 'nurse-1', name: 'Nora Ellis' }],
+    ]);
+    expect(w.profileReads).toEqual([['nurse-1']]);
+  });
+
+  it('shows a renamed author as they were named when they saved, and an unnamed old save by the name now', async () => {
+    const w = world();
+    await createDocument(w.deps, nurse, null, 'care_plan', PATIENT, { content: 'v1' });
+    await updateDocument(w.deps, nurse, NURSE, 'care_plan', PATIENT, { content: 'v2' }, 1);
+    // Nora Ellis becomes Nora Quinn: her profile says so from now on, and so do her next saves.
+    w.profiles.set('nurse-1', { name: 'Nora Quinn', email: 'nurse@sunrise.example' });
+    await updateDocument(
+      w.deps,
+      nurse,
+      { first_name: 'Nora', last_name: 'Quinn' },
+      'care_plan',
+      PATIENT,
+      {
+        content: 'v3',
+      },
+      2,
+    );
+    const page = await listRevisions(w.deps, nurse, 'care_plan', PATIENT, { limit: 20, cursor: null });
+    expect(page.items.map((r) => [r.version, r.author.name])).toEqual([
+      [3, 'Nora Quinn'],
+      // Signed then as Nora Ellis: a record names the person as they were when they acted.
+      [2, 'Nora Ellis'],
+      // Saved before names were kept: only the profile can name it, as it is now.
+      [1, 'Nora Quinn'],
+    ]);
+    expect(await getDocument(w.deps, nurse, 'care_plan', PATIENT)).toMatchObject({
+      creator: { user_id: 'nurse-1', name: 'Nora Quinn' },
+      updated_by: { user_id: 'nurse-1', name: 'Nora Quinn' },
+    });
   });
 
   it('refuses a stale version with a conflict and changes nothing', async () => {
     const w = world();
-    await createDocument(w.deps, nurse, 'emr_notes', PATIENT, { content: 'First' });
-    await updateDocument(w.deps, nurse, 'emr_notes', PATIENT, { content: 'Second' }, 1);
-    expect(await refusal(updateDocument(w.deps, operator, 'emr_notes', PATIENT, { content: 'Lost?' }, 1))).toEqual({
+    await createDocument(w.deps, nurse, NURSE, 'emr_notes', PATIENT, { content: 'First' });
+    await updateDocument(w.deps, nurse, NURSE, 'emr_notes', PATIENT, { content: 'Second' }, 1);
+    expect(
+      await refusal(updateDocument(w.deps, operator, OPERATOR, 'emr_notes', PATIENT, { content: 'Lost?' }, 1)),
+    ).toEqual({
       status: 409,
       code: 'emr_notes.version_conflict',
       message: 'The EMR notes changed since you opened them. Reload and try again.',
@@ -227,12 +295,16 @@ describe('clinical documents', () => {
 
   it('answers not found for an update before the first save, and a conflict for a second create', async () => {
     const w = world();
-    expect(await refusal(updateDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'x' }, 1))).toMatchObject({
+    expect(
+      await refusal(updateDocument(w.deps, nurse, NURSE, 'care_plan', PATIENT, { content: 'x' }, 1)),
+    ).toMatchObject({
       status: 404,
       code: 'care_plan.not_found',
     });
-    await createDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'Plan' });
-    expect(await refusal(createDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'Again' }))).toMatchObject({
+    await createDocument(w.deps, nurse, NURSE, 'care_plan', PATIENT, { content: 'Plan' });
+    expect(
+      await refusal(createDocument(w.deps, nurse, NURSE, 'care_plan', PATIENT, { content: 'Again' })),
+    ).toMatchObject({
       status: 409,
       code: 'care_plan.exists',
     });
@@ -240,9 +312,9 @@ describe('clinical documents', () => {
 
   it('pages revisions with the cursor it was given', async () => {
     const w = world();
-    await createDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'v1' });
+    await createDocument(w.deps, nurse, NURSE, 'care_plan', PATIENT, { content: 'v1' });
     for (const version of [1, 2, 3, 4]) {
-      await updateDocument(w.deps, nurse, 'care_plan', PATIENT, { content: `v${version + 1}` }, version);
+      await updateDocument(w.deps, nurse, NURSE, 'care_plan', PATIENT, { content: `v${version + 1}` }, version);
     }
     const first = await listRevisions(w.deps, nurse, 'care_plan', PATIENT, { limit: 2, cursor: null });
     expect(first.items.map((r) => r.version)).toEqual([5, 4]);
@@ -287,7 +359,7 @@ describe('clinical documents', () => {
       next_cursor: null,
     });
 
-    await updateDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'New plan' }, 3);
+    await updateDocument(w.deps, nurse, NURSE, 'care_plan', PATIENT, { content: 'New plan' }, 3);
     const page = await listRevisions(w.deps, nurse, 'care_plan', PATIENT, { limit: 20, cursor: null });
     expect(page.items.map((r) => [r.version, r.content, r.author.name])).toEqual([
       [4, 'New plan', 'Nora Ellis'],
@@ -297,7 +369,8 @@ describe('clinical documents', () => {
 
   it("shows 'Unknown user' for an author without a profile", async () => {
     const w = world();
-    await createDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'Plan' });
+    // Saved without a name (no profile was read): the author is named by reading the profile, which is gone.
+    await createDocument(w.deps, nurse, null, 'care_plan', PATIENT, { content: 'Plan' });
     w.profiles.clear();
     expect(await getDocument(w.deps, nurse, 'care_plan', PATIENT)).toMatchObject({
       creator: { user_id: 'nurse-1', name: 'Unknown user' },
@@ -306,7 +379,7 @@ describe('clinical documents', () => {
 
   it("answers another organization's patient like a missing one, and audits the revisions read as denied", async () => {
     const w = world();
-    await createDocument(w.deps, nurse, 'care_plan', PATIENT, { content: 'Plan' });
+    await createDocument(w.deps, nurse, NURSE, 'care_plan', PATIENT, { content: 'Plan' });
     expect(await refusal(listRevisions(w.deps, outsider, 'care_plan', PATIENT, { limit: 20, cursor: null }))).toEqual({
       status: 404,
       code: 'patient.not_found',

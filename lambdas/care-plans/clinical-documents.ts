@@ -19,6 +19,7 @@ import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { DOCUMENT_ERRORS, fail } from '../kernel/error-catalogue';
 import { UNKNOWN_AUTHOR } from '../kernel/mappers';
 import type { AuditLog } from '../kernel/audit-entry';
+import { displayNameOf, type ProfileName } from '../kernel/records/user-profile';
 import type {
   AuthorDirectory,
   AuthorName,
@@ -73,10 +74,20 @@ export async function getDocument(
   });
 }
 
+/**
+ * Who saves: the signed-in user, with their name as their profile gives it now (`ownProfile`: the
+ * standing check's read of the request, no read of its own), kept on what they save.
+ */
+function authorFrom(actor: Actor, ownProfile: ProfileName | null): { userId: string; name?: string } {
+  const name = displayNameOf(ownProfile);
+  return name ? { userId: actor.userId, name } : { userId: actor.userId };
+}
+
 /** The first document of its kind (a conflict when one exists), saved as revision 1 by the signed-in user. */
 export async function createDocument(
   deps: ClinicalDocumentDeps,
   actor: Actor,
+  ownProfile: ProfileName | null,
   kind: DocumentKind,
   patientId: string,
   body: DocumentBody,
@@ -84,7 +95,7 @@ export async function createDocument(
   return auditedChange(deps, actor, `${kind}.create`, { type: 'patient', id: patientId }, async (eventOf) => {
     const { patient } = await patientForActor(deps, actor, patientId);
     const at = deps.clock.now().toISOString();
-    const author: AuthorRef = { userId: actor.userId };
+    const author: AuthorRef = authorFrom(actor, ownProfile);
     const doc: ClinicalDocumentRecord = {
       id: deps.ids.newId(),
       patient_id: patient.id,
@@ -113,6 +124,7 @@ export async function createDocument(
 export async function updateDocument(
   deps: ClinicalDocumentDeps,
   actor: Actor,
+  ownProfile: ProfileName | null,
   kind: DocumentKind,
   patientId: string,
   body: DocumentBody,
@@ -128,7 +140,7 @@ export async function updateDocument(
       current,
       {
         ...body,
-        by: actor.userId,
+        by: authorFrom(actor, ownProfile),
         at: deps.clock.now().toISOString(),
       },
       patient,
@@ -171,7 +183,8 @@ export async function listRevisions(
             },
           ]
         : found.items;
-    const names = await deps.users.displayOf(records.flatMap((r) => authorIds(r.saved_by)));
+    const authors = records.map((r) => r.saved_by);
+    const names = await namesOf(deps, authors);
     return {
       items: records.map((r): DocumentRevision => ({
         version: r.version,
@@ -186,15 +199,24 @@ export async function listRevisions(
 }
 
 async function withAuthors(deps: Pick<ClinicalDocumentDeps, 'users'>, doc: ClinicalDocumentRecord) {
-  const names = await deps.users.displayOf([...authorIds(doc.created_by), ...authorIds(doc.updated_by)]);
-  return toDocument(doc, names);
+  return toDocument(doc, await namesOf(deps, [doc.created_by, doc.updated_by]));
 }
 
-const authorIds = (author: AuthorRef) => ('userId' in author ? [author.userId] : []);
+/**
+ * The names of authors their saves do not carry: saves from before names were kept are named by the
+ * profile as it is now (one BatchGetItem); saves that carry their author's name need no read at all.
+ */
+async function namesOf(
+  deps: Pick<ClinicalDocumentDeps, 'users'>,
+  authors: readonly AuthorRef[],
+): Promise<ReadonlyMap<string, AuthorName>> {
+  const unnamed = authors.flatMap((a) => ('userId' in a && !a.name ? [a.userId] : []));
+  return unnamed.length > 0 ? deps.users.displayOf(unnamed) : new Map();
+}
 
 function toAuthor(author: AuthorRef, names: ReadonlyMap<string, AuthorName>): DocumentAuthor {
   if (!('userId' in author)) return { user_id: null, name: author.legacyEmail || UNKNOWN_AUTHOR };
-  return { user_id: author.userId, name: names.get(author.userId)?.name || UNKNOWN_AUTHOR };
+  return { user_id: author.userId, name: author.name || names.get(author.userId)?.name || UNKNOWN_AUTHOR };
 }
 
 function toDocument(doc: ClinicalDocumentRecord, names: ReadonlyMap<string, AuthorName>): StoredDocument {
@@ -253,18 +275,22 @@ export async function getCarePlan(deps: ClinicalDocumentDeps, actor: Actor, pati
 export async function createCarePlan(
   deps: ClinicalDocumentDeps,
   actor: Actor,
+  ownProfile: ProfileName | null,
   patientId: string,
   input: CarePlanInput,
 ) {
-  return toCarePlan(await createDocument(deps, actor, 'care_plan', patientId, toBody(input)));
+  return toCarePlan(await createDocument(deps, actor, ownProfile, 'care_plan', patientId, toBody(input)));
 }
 
 /** A new version over the one read (`version`), with the patient's condition count in the same transaction. */
 export async function updateCarePlan(
   deps: ClinicalDocumentDeps,
   actor: Actor,
+  ownProfile: ProfileName | null,
   patientId: string,
   input: CarePlanInput & { version: number },
 ) {
-  return toCarePlan(await updateDocument(deps, actor, 'care_plan', patientId, toBody(input), input.version));
+  return toCarePlan(
+    await updateDocument(deps, actor, ownProfile, 'care_plan', patientId, toBody(input), input.version),
+  );
 }

@@ -16,6 +16,7 @@ import { planConsent, type ConsentInput } from '../kernel/consent-change';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { Clock, Ids } from '../kernel/ports';
 import type { ConsentRecord } from '../kernel/records/consent';
+import { displayNameOf, type ProfileName } from '../kernel/records/user-profile';
 import type { AuthorDirectory, AuthorName, PatientConsents } from './ports';
 
 export interface ConsentDeps {
@@ -50,7 +51,7 @@ export async function getConsent(
     ]);
     if (found === 'invalid_cursor') throw invalidCursor();
     granted();
-    const names = await deps.users.displayOf(found.items.map((c) => c.recordedBy));
+    const names = await namesOf(deps, found.items);
     return {
       consent: patient.consent ?? { status: 'not_asked', date: null },
       history: { items: found.items.map((c) => toEntry(c, names)), next_cursor: found.cursor },
@@ -69,17 +70,20 @@ export async function readConsentHistory(
 ): Promise<ConsentEntry[]> {
   const found = await deps.patients.pageConsents(patientId, limit, null);
   if (found === 'invalid_cursor') return [];
-  const names = await deps.users.displayOf(found.items.map((c) => c.recordedBy));
+  const names = await namesOf(deps, found.items);
   return found.items.map((c) => toEntry(c, names));
 }
 
 /**
- * Records a consent change by the signed-in user. Withdrawing needs an accepted consent; a change
- * recorded by someone else since the patient was read is a conflict, never silently replaced.
+ * Records a consent change by the signed-in user, named on the record as their profile names them
+ * now (`ownProfile`: the standing check's read, no read of its own). Withdrawing needs an accepted
+ * consent; a change recorded by someone else since the patient was read is a conflict, never
+ * silently replaced.
  */
 export async function recordConsent(
   deps: ConsentDeps,
   actor: Actor,
+  ownProfile: ProfileName | null,
   patientId: string,
   input: ConsentInput,
 ): Promise<{ consent: PatientConsent; entry: ConsentEntry }> {
@@ -89,7 +93,8 @@ export async function recordConsent(
     if (input.status === 'withdrawn' && current !== 'accepted') {
       throw fail('consentNotAccepted');
     }
-    const record = planConsent(input, patient, organization, actor.userId, deps.clock.now(), deps.ids.newId());
+    const author = { userId: actor.userId, name: displayNameOf(ownProfile) };
+    const record = planConsent(input, patient, organization, author, deps.clock.now(), deps.ids.newId());
     const plan = joinPlans(consentPlan(patient, record), {
       transaction: [auditEventWrite(eventOf())],
       afterCommit: [],
@@ -97,9 +102,21 @@ export async function recordConsent(
     if ((await deps.committer.commit(plan)) !== 'committed') {
       throw fail('consentChanged');
     }
-    const names = await deps.users.displayOf([actor.userId]);
+    const names = await namesOf(deps, [record]);
     return { consent: { status: record.status, date: record.date }, entry: toEntry(record, names) };
   });
+}
+
+/**
+ * The names of the changes' authors that the changes do not carry: those recorded before names were
+ * kept are named by their profile as it is now (one BatchGetItem), the rest need no read at all.
+ */
+async function namesOf(
+  deps: Pick<ConsentDeps, 'users'>,
+  changes: readonly ConsentRecord[],
+): Promise<ReadonlyMap<string, AuthorName>> {
+  const unnamed = changes.filter((c) => !c.recordedByName).map((c) => c.recordedBy);
+  return unnamed.length > 0 ? deps.users.displayOf(unnamed) : new Map();
 }
 
 function toEntry(c: ConsentRecord, names: ReadonlyMap<string, AuthorName>): ConsentEntry {
@@ -110,7 +127,10 @@ function toEntry(c: ConsentRecord, names: ReadonlyMap<string, AuthorName>): Cons
     method: c.method,
     disclosures: c.disclosures,
     script_language: c.scriptLanguage,
-    recorded_by: { user_id: c.recordedBy, name: names.get(c.recordedBy)?.name || UNKNOWN_AUTHOR },
+    recorded_by: {
+      user_id: c.recordedBy,
+      name: c.recordedByName || names.get(c.recordedBy)?.name || UNKNOWN_AUTHOR,
+    },
     recorded_at: c.recordedAt,
   };
 }

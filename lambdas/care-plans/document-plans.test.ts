@@ -91,6 +91,24 @@ describe('creating a clinical document', () => {
     });
   });
 
+  it("keeps the author's name of the time on the document and its revision", () => {
+    const author = { userId: 'u1', name: 'Una One' };
+    const [document, revision] = createDocumentPlan(
+      'emr_notes',
+      { ...doc, created_by: author, updated_by: author },
+      patient,
+    ).transaction;
+    expect(document).toMatchObject({
+      item: {
+        created_by_user_id: 'u1',
+        created_by_name: 'Una One',
+        updated_by_user_id: 'u1',
+        updated_by_name: 'Una One',
+      },
+    });
+    expect(revision).toMatchObject({ item: { saved_by_user_id: 'u1', saved_by_name: 'Una One' } });
+  });
+
   it('writes a structured care plan’s condition count on the patient and moves the charts', () => {
     const { transaction, afterCommit } = createDocumentPlan('care_plan', { ...doc, plan }, patient);
     expect(transaction[0]).toMatchObject({ entity: 'carePlan', item: { plan: JSON.stringify(plan) } });
@@ -137,7 +155,7 @@ describe('the enrollment stage a care plan’s conditions move the patient to', 
 
   it('takes an eligible patient out of the funnel when fewer than two remain', () => {
     const eligible = { ...patient, enrollmentStage: 'eligible' as const, conditionCount: 2 };
-    const change = { content: '', plan, by: 'u2', at: '2026-03-02T09:00:00.000Z' };
+    const change = { content: '', plan, by: { userId: 'u2' }, at: '2026-03-02T09:00:00.000Z' };
     const { plan: written } = updateDocumentPlan('care_plan', doc, change, eligible);
     expect(written.transaction.slice(2)).toEqual([
       {
@@ -157,7 +175,7 @@ describe('the enrollment stage a care plan’s conditions move the patient to', 
 
   it('moves a PCM candidate that gains a second condition out of the PCM list and into the eligible one', () => {
     const candidate = { ...patient, conditionCount: 1 };
-    const change = { content: '', plan: two, by: 'u2', at: '2026-03-02T09:00:00.000Z' };
+    const change = { content: '', plan: two, by: { userId: 'u2' }, at: '2026-03-02T09:00:00.000Z' };
     const { plan: written } = updateDocumentPlan('care_plan', doc, change, candidate);
     expect(written.transaction.slice(2)).toEqual([
       {
@@ -179,7 +197,7 @@ describe('the enrollment stage a care plan’s conditions move the patient to', 
     const { plan: written } = updateDocumentPlan(
       'care_plan',
       doc,
-      { content: '', plan, by: 'u2', at: '2026-03-02T09:00:00.000Z' },
+      { content: '', plan, by: { userId: 'u2' }, at: '2026-03-02T09:00:00.000Z' },
       candidate,
     );
     expect(written.transaction.slice(2)).toEqual([
@@ -225,11 +243,16 @@ describe('the enrollment stage a care plan’s conditions move the patient to', 
 });
 
 describe('saving the next version', () => {
-  const change = { content: 'Walk twice', plan, by: 'u2', at: '2026-03-02T09:00:00.000Z' };
+  const change = { content: 'Walk twice', plan, by: { userId: 'u2', name: 'Uma Two' }, at: '2026-03-02T09:00:00.000Z' };
 
   it('holds only at the version read, and writes its revision and condition count', () => {
     const { plan: written, next } = updateDocumentPlan('care_plan', doc, change, patient);
-    expect(next).toMatchObject({ version: 2, content: 'Walk twice', updated_by: { userId: 'u2' }, plan });
+    expect(next).toMatchObject({
+      version: 2,
+      content: 'Walk twice',
+      updated_by: { userId: 'u2', name: 'Uma Two' },
+      plan,
+    });
     expect(written.transaction).toEqual([
       {
         op: 'patch',
@@ -240,16 +263,32 @@ describe('saving the next version', () => {
           content: 'Walk twice',
           updated_at: change.at,
           updated_by_user_id: 'u2',
+          updated_by_name: 'Uma Two',
           version: 2,
         },
         when: { equal: { version: 1 } },
       },
-      expect.objectContaining({ entity: 'documentRevision', item: expect.objectContaining({ version: 2 }) }),
+      expect.objectContaining({
+        entity: 'documentRevision',
+        item: expect.objectContaining({ version: 2, saved_by_user_id: 'u2', saved_by_name: 'Uma Two' }),
+      }),
       { op: 'patch', entity: 'patient', key: { patient_id: 'p1' }, set: { condition_count: 1 }, when: outsideFunnel },
       { op: 'put', entity: 'pcmCandidate', item: { ...pcmEntry, entered_at: change.at } },
       pcmCount(1),
     ]);
     expect(written.afterCommit).toEqual([chartVersion]);
+  });
+
+  it("drops the previous author's name from the document when the author's own is not known", () => {
+    const named = { ...doc, updated_by: { userId: 'u1', name: 'Una One' } };
+    const unnamed = { ...change, by: { userId: 'u2' } };
+    const { plan: written, next } = updateDocumentPlan('care_plan', named, unnamed, patient);
+    expect(next.updated_by).toEqual({ userId: 'u2' });
+    expect(written.transaction[0]).toMatchObject({ op: 'patch', remove: ['updated_by_name'] });
+    expect(written.transaction[0]).not.toHaveProperty('set.updated_by_name');
+    const revision = written.transaction.find((w) => w.entity === 'documentRevision');
+    expect(revision).toMatchObject({ item: { saved_by_user_id: 'u2' } });
+    expect(revision).not.toHaveProperty('item.saved_by_name');
   });
 
   it("writes an imported first version's revision with the next one, and drops its flag", () => {
@@ -265,7 +304,7 @@ describe('saving the next version', () => {
     expect(
       written.transaction.flatMap((w) => (w.entity === 'documentRevision' && w.op === 'create' ? [w.item] : [])),
     ).toEqual([
-      expect.objectContaining({ version: 2, saved_by_user_id: 'u2', saved_at: change.at }),
+      expect.objectContaining({ version: 2, saved_by_user_id: 'u2', saved_by_name: 'Uma Two', saved_at: change.at }),
       expect.objectContaining({ version: 1, saved_by_user_id: 'u1', saved_at: doc.updated_at }),
     ]);
   });

@@ -11,13 +11,22 @@ import { enrollmentStageWrites, stagePatch, withStage } from '../kernel/read-mod
 import { pcmCandidateWrites } from '../kernel/read-models/pcm-candidates';
 import type { PatientRecord } from '../kernel/records/patient';
 import { definedValues, type ItemWrite, type WritePlan } from '../kernel/write-plan';
-import type { ClinicalDocumentRecord, DocumentChange, DocumentKind } from './ports';
+import type { AuthorRef, ClinicalDocumentRecord, DocumentChange, DocumentKind } from './ports';
 
 /** The entity of a kind's current version. */
 const ENTITY: Record<DocumentKind, string> = { care_plan: 'carePlan', emr_notes: 'emrNotes' };
 
 /** The structured part of a care plan, stored as JSON (a list of maps would cost more to read and write). */
 const planAttribute = (plan: CarePlanFields | undefined) => (plan ? { plan: JSON.stringify(plan) } : {});
+
+/**
+ * An author as stored: the user id with the name of the time (when it was known), or the e-mail of a
+ * save from before authors were kept by id.
+ */
+function authorAttributes(author: AuthorRef, id: string, name: string, email: string): Record<string, string> {
+  if (!('userId' in author)) return { [email]: author.legacyEmail };
+  return { [id]: author.userId, ...(author.name ? { [name]: author.name } : {}) };
+}
 
 function revisionWrite(kind: DocumentKind, doc: ClinicalDocumentRecord): ItemWrite {
   const author = doc.updated_by;
@@ -33,7 +42,7 @@ function revisionWrite(kind: DocumentKind, doc: ClinicalDocumentRecord): ItemWri
       content: doc.content,
       ...planAttribute(doc.plan),
       saved_at: doc.updated_at,
-      ...('userId' in author ? { saved_by_user_id: author.userId } : { saved_by_email: author.legacyEmail }),
+      ...authorAttributes(author, 'saved_by_user_id', 'saved_by_name', 'saved_by_email'),
     },
   };
 }
@@ -88,13 +97,9 @@ export function createDocumentPlan(
           provider_id: doc.provider_id,
           content: doc.content,
           created_at: doc.created_at,
-          ...('userId' in doc.created_by
-            ? { created_by_user_id: doc.created_by.userId }
-            : { created_by: doc.created_by.legacyEmail }),
+          ...authorAttributes(doc.created_by, 'created_by_user_id', 'created_by_name', 'created_by'),
           updated_at: doc.updated_at,
-          ...('userId' in doc.updated_by
-            ? { updated_by_user_id: doc.updated_by.userId }
-            : { updated_by: doc.updated_by.legacyEmail }),
+          ...authorAttributes(doc.updated_by, 'updated_by_user_id', 'updated_by_name', 'updated_by'),
           version: doc.version,
         }),
         refusal: 'exists',
@@ -122,10 +127,16 @@ export function updateDocumentPlan(
     content: change.content,
     ...(change.plan ? { plan: change.plan } : {}),
     updated_at: change.at,
-    updated_by: { userId: change.by },
+    updated_by: change.by,
     version: current.version + 1,
     has_revision: true,
   };
+  const removed = [
+    // A save without its author's name must not leave the previous author's on the document.
+    ...(change.by.name ? [] : ['updated_by_name']),
+    // An imported first version's flag goes with its revision's write (document-attributes.ts).
+    ...(current.has_revision ? [] : ['revision_unwritten']),
+  ];
   const plan: WritePlan = {
     transaction: [
       {
@@ -136,11 +147,11 @@ export function updateDocumentPlan(
           ...planAttribute(next.plan),
           content: next.content,
           updated_at: next.updated_at,
-          updated_by_user_id: change.by,
+          updated_by_user_id: change.by.userId,
+          ...(change.by.name ? { updated_by_name: change.by.name } : {}),
           version: next.version,
         },
-        // An imported first version's flag goes with its revision's write (document-attributes.ts).
-        ...(current.has_revision ? {} : { remove: ['revision_unwritten'] }),
+        ...(removed.length > 0 ? { remove: removed } : {}),
         when: { equal: { version: current.version } },
       },
       revisionWrite(kind, next),

@@ -7,10 +7,13 @@ import type { ConsentRecord } from '../kernel/records/consent';
 export type { DocumentKind };
 
 /**
- * Who saved a clinical document: the user id (the token's `sub`). Documents saved before authors
- * were kept by id hold only the e-mail address of the time.
+ * Who saved a clinical document: the user id (the token's `sub`) and their name as it was when they
+ * saved it (kept on the record as a signed paper record keeps it, so a page of revisions needs no
+ * read of profiles). Saves from before names were kept have no name: their author is named by
+ * reading the profile. Documents saved before authors were kept by id hold only the e-mail address
+ * of the time.
  */
-export type AuthorRef = { userId: string } | { legacyEmail: string };
+export type AuthorRef = { userId: string; name?: string } | { legacyEmail: string };
 
 /** The current version of a care plan or EMR notes. */
 export interface ClinicalDocumentRecord {
@@ -42,8 +45,8 @@ export interface DocumentChange {
   content: string;
   /** Care plans: the structured part; its number of conditions is written on the patient in the same transaction. */
   plan?: CarePlanFields;
-  /** User id of the author. */
-  by: string;
+  /** The author: their user id and name (absent when their profile could not be read). */
+  by: { userId: string; name?: string };
   at: string;
 }
 

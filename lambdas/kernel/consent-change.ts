@@ -21,7 +21,7 @@ export function planConsent(
   input: ConsentInput,
   patient: Pick<PatientRecord, 'id' | 'provider_id' | 'preferred_language'>,
   organization: Pick<OrganizationRef, 'timezone'>,
-  recordedBy: string,
+  recordedBy: { userId: string; name?: string | undefined },
   now: Date,
   id: string,
 ): ConsentRecord {
@@ -41,7 +41,8 @@ export function planConsent(
     disclosures: input.disclosures,
     // The script is shown to staff in the patient's language (consent-script.ts): the record says which.
     scriptLanguage: patient.preferred_language ?? DEFAULT_LANGUAGE,
-    recordedBy,
+    recordedBy: recordedBy.userId,
+    ...(recordedBy.name ? { recordedByName: recordedBy.name } : {}),
     recordedAt: now.toISOString(),
   };
 }

@@ -42,6 +42,7 @@ import {
 import { SeedClock } from './seed-clock';
 import { PAST_ENDINGS, demoReport } from './seed-calls';
 import { seedCareTime, type SeedStaff } from './seed-care-time';
+import type { ProfileName } from '../kernel/records/user-profile';
 
 export type SeedDeps = TableDeps & { identity: IdentityDirectory; scheduler: CallScheduler };
 
@@ -297,6 +298,8 @@ async function seedOrganization(
   }
   // The first of the staff (a nurse) enrols the patients and writes their records.
   const nurse = staff[0]!.actor;
+  // What the standing check would have read of the nurse: the name her records are signed with.
+  const nurseProfile = staff[0]!.profile;
   const practitionerId = staff.find((s) => s.profile.care_role === 'billing_practitioner')?.profile.id ?? null;
   const demo = demoPatients(orgIndex, patientsPerOrganization, org.telephone.slice(2, 5));
   // Patients are independent too: several at once, each on a clock of its own.
@@ -308,6 +311,7 @@ async function seedOrganization(
       index,
       seq: orgIndex * 1000 + index * 10,
       practitionerId,
+      nurseProfile,
     }),
   );
   await seedCareTime(app, {
@@ -351,6 +355,7 @@ async function seedPatient(
     index: number;
     seq: number;
     practitionerId: string | null;
+    nurseProfile: ProfileName;
   },
 ): Promise<{ id: string; createdAt: string; calls: number }> {
   const { clock } = app;
@@ -399,9 +404,10 @@ async function enrol(
     ccm: DemoCcm;
     index: number;
     practitionerId: string | null;
+    nurseProfile: ProfileName;
   },
 ): Promise<string> {
-  const { organization, patient: p, ccm, index } = demo;
+  const { organization, patient: p, ccm, index, nurseProfile } = demo;
   // The first check-in is a day of this month (10th to 27th) still ahead, else that day next month.
   const today = todayIn(organization.timezone, app.clock.daysAgo(0));
   const thisMonth = `${today.slice(0, 8)}${String(10 + (index % 18))}`;
@@ -409,6 +415,7 @@ async function enrol(
   const { patient } = await createPatient(
     app,
     nurse,
+    nurseProfile,
     createPatientSchema.parse({
       provider_id: organization.id,
       first_name: p.firstName,
@@ -437,9 +444,9 @@ async function enrol(
     }),
   );
   const { consent: _consent, ...plan } = ccm;
-  await createCarePlan(app, nurse, patient.id, carePlanSchema.parse({ ...plan, note: p.carePlan }));
+  await createCarePlan(app, nurse, nurseProfile, patient.id, carePlanSchema.parse({ ...plan, note: p.carePlan }));
   const notes = documentSchema.parse({ content: p.emrNotes });
-  await createDocument(app, nurse, 'emr_notes', patient.id, { content: notes.content });
+  await createDocument(app, nurse, nurseProfile, 'emr_notes', patient.id, { content: notes.content });
   return patient.id;
 }
 

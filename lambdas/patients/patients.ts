@@ -13,6 +13,7 @@ import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { fail } from '../kernel/error-catalogue';
 import { toPatient } from '../kernel/mappers';
 import { planConsent } from '../kernel/consent-change';
+import { displayNameOf, type ProfileName } from '../kernel/records/user-profile';
 import { checkBillingPractitioner, planOutreach, spreadFirstCheckIn } from './patient-rules';
 import { archivePatientPlan, createPatientPlan, updatePatientPlan } from './patient-plans';
 import type { AuditLog } from '../kernel/audit-entry';
@@ -89,9 +90,14 @@ export async function listPatients(
   });
 }
 
+/**
+ * A new patient of the actor's organization. `ownProfile` (the actor's profile as the standing check
+ * read it) names who recorded a first consent given in the wizard, on the consent record itself.
+ */
 export async function createPatient(
   deps: PatientWriteDeps,
   actor: Actor,
+  ownProfile: ProfileName | null,
   input: CreatePatientInput,
 ): Promise<{ patient: Patient; outreach: OutreachCadence | null }> {
   const patientId = deps.ids.newId();
@@ -117,7 +123,7 @@ export async function createPatient(
             input.consent,
             { ...owner, preferred_language: input.preferred_language },
             organization,
-            actor.userId,
+            { userId: actor.userId, name: displayNameOf(ownProfile) },
             now,
             deps.ids.newId(),
           )

@@ -85,6 +85,8 @@ describe('consent', () => {
     ]);
     const { data } = await tableOf(stack).entities.consentRecord.query.byPatient({ patient_id: patient.id }).go();
     expect(data.map((c) => c.recorded_by)).toEqual([nurseProfile.id]);
+    // The name of the time is on the record: the history needs no read of profiles to show it.
+    expect(data.map((c) => c.recorded_by_name)).toEqual(['Nora Ellis']);
   });
 
   it("says the consent script was read in the patient's language: Spanish in the wizard and afterwards", async () => {

@@ -152,7 +152,12 @@ describe('the charts’ stored figures', () => {
 
     // Two conditions, consent and 25 minutes: the month supports 99490.
     expect(await expectCurrent('care plan saved')).toMatchObject({ staff_minutes: 25, meeting_99490: 1 });
-    const fewer = { content: '', plan: { ...plan, conditions: plan.conditions.slice(0, 1) }, by: author.userId, at };
+    const fewer = {
+      content: '',
+      plan: { ...plan, conditions: plan.conditions.slice(0, 1) },
+      by: { userId: author.userId },
+      at,
+    };
     // Read again: saving the care plan moved the patient's condition count, which an update holds on.
     const withPlan = (await patients.get(patient.id))!;
     expect(await committer.commit(updateDocumentPlan('care_plan', carePlan, fewer, withPlan).plan)).toBe('committed');

@@ -147,6 +147,13 @@ describe.each([
       [2, author(people.sunrise).name],
       [1, author(people.sunrise).name],
     ]);
+    // Each revision keeps its author's name of the time: the page names them without reading profiles.
+    const stored = await tableOf(stack)
+      .entities.documentRevision.query.byDocument({ patient_id: patient.id, kind })
+      .go({ pages: 'all' });
+    expect(stored.data.map((r) => [r.version, r.saved_by_name]).sort(([a], [b]) => Number(b) - Number(a))).toEqual(
+      all.items.map((r) => [r.version, r.author.name]),
+    );
 
     const pages: number[][] = [];
     let cursor: string | null = null;

@@ -51,8 +51,9 @@ function parsePlan(json: string | undefined): CarePlanFields | undefined {
   return json ? (JSON.parse(json) as CarePlanFields) : undefined;
 }
 
-function authorOf(userId: string | undefined, legacyEmail: string | undefined): AuthorRef {
-  return userId ? { userId } : { legacyEmail: legacyEmail ?? '' };
+function authorOf(userId: string | undefined, name: string | undefined, legacyEmail: string | undefined): AuthorRef {
+  if (!userId) return { legacyEmail: legacyEmail ?? '' };
+  return name ? { userId, name } : { userId };
 }
 
 function toRecord(d: DocumentItem): ClinicalDocumentRecord {
@@ -62,9 +63,9 @@ function toRecord(d: DocumentItem): ClinicalDocumentRecord {
     provider_id: d.provider_id,
     content: d.content,
     created_at: d.created_at,
-    created_by: authorOf(d.created_by_user_id, d.created_by),
+    created_by: authorOf(d.created_by_user_id, d.created_by_name, d.created_by),
     updated_at: d.updated_at,
-    updated_by: authorOf(d.updated_by_user_id, d.updated_by),
+    updated_by: authorOf(d.updated_by_user_id, d.updated_by_name, d.updated_by),
     version: d.version,
     // Every save since revisions were kept writes the author's id with its revision; an imported
     // first version says it has none yet.
@@ -79,6 +80,6 @@ function toRevision(r: RevisionItem): DocumentRevisionRecord {
     content: r.content,
     ...(r.plan ? { plan: parsePlan(r.plan) } : {}),
     saved_at: r.saved_at,
-    saved_by: authorOf(r.saved_by_user_id, r.saved_by_email),
+    saved_by: authorOf(r.saved_by_user_id, r.saved_by_name, r.saved_by_email),
   };
 }

@@ -17,13 +17,13 @@ export const handler = defineFunction(
   apiFunction(CARE_PLANS, 'care-plans'),
   {
     getCarePlan: async ({ actor, deps, path }) => ok({ carePlan: await getCarePlan(deps, actor, path.patientId) }),
-    createCarePlan: async ({ actor, deps, path, body }) => {
+    createCarePlan: async ({ actor, deps, path, body, ownProfile }) => {
       const { patientId } = path;
-      return created({ carePlan: await createCarePlan(deps, actor, patientId, body) });
+      return created({ carePlan: await createCarePlan(deps, actor, await ownProfile(), patientId, body) });
     },
-    updateCarePlan: async ({ actor, deps, path, body }) => {
+    updateCarePlan: async ({ actor, deps, path, body, ownProfile }) => {
       const { patientId } = path;
-      return ok({ carePlan: await updateCarePlan(deps, actor, patientId, body) });
+      return ok({ carePlan: await updateCarePlan(deps, actor, await ownProfile(), patientId, body) });
     },
     carePlanRevisions: async ({ actor, deps, path, query }) => {
       const { patientId } = path;

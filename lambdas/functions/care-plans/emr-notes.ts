@@ -18,15 +18,17 @@ export const handler = defineFunction(
   {
     getEmrNotes: async ({ actor, deps, path }) =>
       ok({ emrNotes: await getDocument(deps, actor, 'emr_notes', path.patientId) }),
-    createEmrNotes: async ({ actor, deps, path, body }) => {
+    createEmrNotes: async ({ actor, deps, path, body, ownProfile }) => {
       const { patientId } = path;
       const { content } = body;
-      return created({ emrNotes: await createDocument(deps, actor, 'emr_notes', patientId, { content }) });
+      const emrNotes = await createDocument(deps, actor, await ownProfile(), 'emr_notes', patientId, { content });
+      return created({ emrNotes });
     },
-    updateEmrNotes: async ({ actor, deps, path, body }) => {
+    updateEmrNotes: async ({ actor, deps, path, body, ownProfile }) => {
       const { patientId } = path;
       const { content, version } = body;
-      return ok({ emrNotes: await updateDocument(deps, actor, 'emr_notes', patientId, { content }, version) });
+      const profile = await ownProfile();
+      return ok({ emrNotes: await updateDocument(deps, actor, profile, 'emr_notes', patientId, { content }, version) });
     },
     emrNotesRevisions: async ({ actor, deps, path, query }) => {
       const { patientId } = path;

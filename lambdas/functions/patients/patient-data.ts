@@ -28,7 +28,8 @@ export const handler = defineFunction(
       const input = query;
       return ok(await listPatients(deps, actor, providerId, input.search, pageRequest(input, PATIENTS_PAGE_SIZE)));
     },
-    createPatient: async ({ actor, deps, body }) => created(await createPatient(deps, actor, body)),
+    createPatient: async ({ actor, deps, body, ownProfile }) =>
+      created(await createPatient(deps, actor, await ownProfile(), body)),
     getPatient: async ({ actor, deps, path }) => ok(await getPatient(deps, actor, path.patientId)),
     updatePatient: async ({ actor, deps, path, body }) => {
       const { patientId } = path;
@@ -49,9 +50,9 @@ export const handler = defineFunction(
       const page = pageRequest(query, CONSENT_PAGE_SIZE);
       return ok(await getConsent(deps, actor, patientId, page));
     },
-    recordConsent: async ({ actor, deps, path, body }) => {
+    recordConsent: async ({ actor, deps, path, body, ownProfile }) => {
       const { patientId } = path;
-      return created(await recordConsent(deps, actor, patientId, body));
+      return created(await recordConsent(deps, actor, await ownProfile(), patientId, body));
     },
     getCareProgram: async ({ actor, deps, path }) => ok(await getCareProgram(deps, actor, path.patientId)),
     setCareProgram: async ({ actor, deps, path, body, ownProfile }) =>

@@ -19,6 +19,12 @@ export interface ConsentRecord {
   scriptLanguage: PreferredLanguage | null;
   /** User id (the token's `sub`) of who recorded it. */
   recordedBy: string;
+  /**
+   * Their name as it was when they recorded it, kept on the record as a signed paper record keeps
+   * it (the history then needs no read of profiles); absent on changes recorded before names were
+   * kept, whose author is named by reading the profile.
+   */
+  recordedByName?: string;
   recordedAt: string;
 }
 
@@ -34,4 +40,5 @@ export const consentItem = (c: ConsentRecord) => ({
   disclosures: c.disclosures,
   ...(c.scriptLanguage ? { script_language: c.scriptLanguage } : {}),
   recorded_by: c.recordedBy,
+  ...(c.recordedByName ? { recorded_by_name: c.recordedByName } : {}),
 });

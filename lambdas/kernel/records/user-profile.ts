@@ -18,3 +18,15 @@ export type UserProfileRecord = Omit<UserProfile, 'provider' | 'full_name' | 'ca
   /** Provider users' National Provider Identifier, for claims (absent: none given). */
   npi?: string;
 };
+
+/** The part of a profile that names its person: what an author or an actor is shown as. */
+export type ProfileName = Pick<UserProfileRecord, 'first_name' | 'last_name'>;
+
+/**
+ * How a person is named on screens that show who did something: first and last name. Undefined for
+ * no profile (or an empty name), so a record written without one falls back to reading it later.
+ */
+export function displayNameOf(profile: ProfileName | null | undefined): string | undefined {
+  const name = profile ? `${profile.first_name} ${profile.last_name}`.trim() : '';
+  return name || undefined;
+}

@@ -172,6 +172,7 @@ function toConsent(c: ConsentItem): ConsentRecord {
     ),
     scriptLanguage: c.script_language ?? null,
     recordedBy: c.recorded_by,
+    ...(c.recorded_by_name ? { recordedByName: c.recorded_by_name } : {}),
     recordedAt: c.recorded_at,
   };
 }

@@ -24,6 +24,8 @@ export function consentRecordEntity(config: EntityConfiguration) {
         script_language: { type: ['en', 'es'] as const },
         /** User id (the token's `sub`) of who recorded it. */
         recorded_by: { type: 'string', required: true },
+        /** Their name when they recorded it; absent on changes recorded before names were kept. */
+        recorded_by_name: { type: 'string' },
       },
       indexes: { byPatient: primary(['patient_id'], ['recorded_at', 'consent_id']) },
     },

@@ -8,6 +8,12 @@ export const documentAttributes = {
   /** User ids (the token's `sub`) of the first and the latest author. */
   created_by_user_id: { type: 'string' },
   updated_by_user_id: { type: 'string' },
+  /**
+   * Their names when they saved (kept as a signed paper record keeps them: the document needs no read
+   * of profiles); absent on saves from before names were kept, whose authors are named by their profile.
+   */
+  created_by_name: { type: 'string' },
+  updated_by_name: { type: 'string' },
   /** E-mail addresses, only on documents last saved before authors were kept by id (never written now). */
   created_by: { type: 'string' },
   updated_by: { type: 'string' },

@@ -22,6 +22,8 @@ export function documentRevisionEntity(config: EntityConfiguration) {
         saved_at: { type: 'string', required: true },
         /** User id of the author; documents saved before ids were kept carry the e-mail of the time instead. */
         saved_by_user_id: { type: 'string' },
+        /** Their name when they saved it; absent on revisions from before names were kept (the profile names them). */
+        saved_by_name: { type: 'string' },
         saved_by_email: { type: 'string' },
       },
       indexes: { byDocument: primary(['patient_id', 'kind'], ['version']) },
