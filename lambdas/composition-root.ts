@@ -10,6 +10,7 @@ import { CognitoIdentityDirectory } from './vendors/cognito/cognito-identity-dir
 import { DynamoAuditLog } from './audit/store/dynamo-audit-log';
 import { DynamoObservationRepository } from './calls/store/dynamo-observation-repository';
 import { DynamoCallLogRepository } from './calls/store/dynamo-call-log-repository';
+import { DynamoCallLines } from './calls/store/dynamo-call-lines';
 import { DynamoClinicalDocumentRepository } from './care-plans/store/dynamo-clinical-document-repository';
 import { DynamoCounterRepository } from './dashboard/store/dynamo-counter-repository';
 import { DynamoLinkRepository } from './texts/store/dynamo-link-repository';
@@ -129,9 +130,8 @@ export function callQueue(env: CallQueueEnv = readCallQueueEnv()): CallQueue {
 }
 
 /**
- * What the call lifecycle (placing a scheduled call, a Vapi report, the reconciler) works with: the
- * table, Vapi and the budget of its call lines, the schedules, the queue of due calls, the bus and
- * the call metrics.
+ * What placing a scheduled call and a Vapi report work with: the table, Vapi and the budget of its
+ * call lines, the schedules, the bus and the call metrics.
  */
 export function callLifecycleDeps() {
   const table = tableDeps();
@@ -140,10 +140,15 @@ export function callLifecycleDeps() {
     ...vapiDeps(),
     callLines: readCallLines(),
     scheduler: callScheduler(table.clock),
-    callQueue: callQueue(),
     events: eventPublisher(),
     signals: callSignals,
   };
+}
+
+/** The reconciler's: the call lifecycle's, with the call lines' state and the queue of due calls (it wakes waiting calls). */
+export function reconcilerDeps() {
+  const deps = callLifecycleDeps();
+  return { ...deps, lines: new DynamoCallLines(deps.db), callQueue: callQueue() };
 }
 
 /** What both reminder jobs work with: the table, the calls as reminders read them, and Twilio. */

@@ -5,8 +5,8 @@
  * nothing the second time.
  */
 import { MAX_CHECK_IN_RETRIES, UNANSWERED_OUTCOMES } from '../../shared/values/calls';
-import { isInsideDueWindow, nextCallWindowTime, sameWindowNextDay } from '../../shared/call-times';
-import { lineRetryDelay } from '../../shared/values/call-lines';
+import { callWindowEnd, isInsideDueWindow, nextCallWindowTime, sameWindowNextDay } from '../../shared/call-times';
+import { lineLimit } from '../../shared/values/call-lines';
 import { monthIn } from '../../shared/time-preferences';
 import type { CallSignals, UnmatchedReason } from './call-metrics';
 import {
@@ -14,6 +14,7 @@ import {
   failPlacement,
   handToVapi,
   scheduleNextCheckIn,
+  type CallLineDeps,
   type PlacingDeps,
   type SchedulingDeps,
 } from './call-placing';
@@ -29,7 +30,7 @@ import {
   waitingPlan,
 } from './call-plans';
 import { dailyCapOf, slotTaken } from '../kernel/read-models/daily-caps';
-import type { CallQueue, CallReport } from './ports';
+import type { CallLinesState, CallQueue, CallReport } from './ports';
 import { VoiceAgentError } from '../kernel/vendor-errors';
 import { type CallLogRecord } from '../kernel/records/call-log';
 import type { EventPublisher } from '../kernel/ports';
@@ -199,7 +200,7 @@ async function failUnsettled(deps: ReportDeps, log: CallLogRecord, reason: strin
 // Scheduled placement (job: place-scheduled-call; also the reconciler for overdue calls)
 
 export type ScheduledPlacingDeps = PlacingDeps &
-  SchedulingDeps & { events: EventPublisher; signals: CallSignals; committer: WriteCommitter; callQueue: CallQueue };
+  SchedulingDeps & { events: EventPublisher; signals: CallSignals; committer: WriteCommitter };
 
 /**
  * `waiting`: no call line was free (or Vapi had none), the call stays pending and comes back from
@@ -245,17 +246,53 @@ async function claimScheduled(
 }
 
 /**
- * A due call without a free line waits (DECISIONS "Outreach capacity"): it stays pending, is listed
- * as waiting since `since` (the first time), and goes back to the queue with a jittered delay. It is
- * sent back first: a lost message would leave a call nobody places, a duplicate changes nothing
- * (the claim is conditional).
+ * A due call without a free line waits (DECISIONS "Outreach capacity"): it stays pending and is
+ * listed as waiting since `since` (the first time). It is not tried again on a timer: a call that
+ * settles gives its line back and wakes the oldest waiting calls (`wakeWaitingCalls`, on
+ * `call.completed`), and the reconciler wakes them too should a wake be lost. So the cost of waiting
+ * is per line freed, not per minute waited, however long the queue. Its one schedule is the end of
+ * its window, into the same queue: still waiting then, it moves to the same window the next day.
+ * The schedule is made first: a lost one would leave a waiting call nobody moves; a repeated one
+ * changes nothing (one schedule per call and minute, and the move is conditional).
  */
-async function waitForLine(deps: ScheduledPlacingDeps, id: string, since: string, at: string): Promise<'waiting'> {
-  await deps.callQueue.enqueue(id, lineRetryDelay(Math.random()), since);
+async function waitForLine(
+  deps: ScheduledPlacingDeps,
+  log: CallLogRecord,
+  since: string,
+  at: string,
+  timeZone: string,
+): Promise<'waiting'> {
+  const due = new Date(log.scheduled_at ?? since);
+  await deps.scheduler.schedule(log.id, callWindowEnd(due, log.time_preference, timeZone));
   // Refused when it is waiting already (or no longer pending): nothing more to write.
-  await deps.committer.commit(waitingPlan(id, since, at));
+  if (!log.waiting_since) await deps.committer.commit(waitingPlan(log.id, since, at));
   deps.signals.waitingForLine();
   return 'waiting';
+}
+
+/** The most waiting calls one run wakes: a settled call frees one line; the reconciler may find a few. */
+export const MOST_WOKEN = 25;
+
+export type WakingDeps = CallLineDeps & {
+  lines: Pick<CallLinesState, 'counts' | 'oldestWaiting'>;
+  callQueue: CallQueue;
+};
+
+/**
+ * Wakes the calls waiting for a line, oldest first: as many as the lines a queued call may use are
+ * free now, sent to the queue of due calls at once with when they began to wait. Run after a call
+ * settled and gave its line back (`call.completed`), and by the reconciler. With nobody waiting it
+ * costs one GetItem. A woken call that finds its line taken meanwhile (a staff call) waits again; a
+ * call woken twice is placed once (the claim is conditional). Returns how many it woke.
+ */
+export async function wakeWaitingCalls(deps: WakingDeps): Promise<number> {
+  const limit = lineLimit(deps.callLines, 'queued');
+  const { inUse, waiting } = await deps.lines.counts();
+  const free = Math.min(limit - inUse, waiting, MOST_WOKEN);
+  if (free <= 0) return 0;
+  const woken = await deps.lines.oldestWaiting(free);
+  for (const call of woken) await deps.callQueue.enqueue(call.callLogId, 0, call.waitingSince);
+  return woken.length;
 }
 
 /**
@@ -263,8 +300,9 @@ async function waitForLine(deps: ScheduledPlacingDeps, id: string, since: string
  * patient of an active organization, only inside the calling window, and only when no other call
  * of the patient is running (then it stays pending and the reconciler places it when overdue).
  * A monthly check-in also needs the patient's accepted consent. It takes a call line outside the
- * reserve for people; without one it waits in the queue, inside its window, and a call that can no
- * longer start inside its window moves to the same window the next day. The job (or the
+ * reserve for people; without one it waits, inside its window, to be woken when a line is given back
+ * (`waitForLine`), and a call that can no longer start inside its window moves to the same window
+ * the next day. The job (or the
  * reconciler) that places it is recorded in the patient's history as CareLoop, once the call is
  * claimed and before it is dialled.
  */
@@ -332,7 +370,7 @@ export async function placeScheduledCall(
   const { claim, log: read } = await claimScheduled(deps, log, at, cap);
   if (claim === 'not_pending') return 'skipped';
   if (claim === 'conflict') return 'deferred';
-  if (claim === 'no_line') return waitForLine(deps, log.id, waitingSince ?? at, at);
+  if (claim === 'no_line') return waitForLine(deps, read, waitingSince ?? at, at, organization.timezone);
   // The practice's calls for today are used up: not failed, tried again at this hour tomorrow.
   if (claim === 'capped') {
     const tomorrow = nextCallWindowTime(new Date(now.getTime() + CAPPED_RETRY_MS), organization.timezone);
@@ -351,7 +389,8 @@ export async function placeScheduledCall(
     // Every one of Vapi's lines was busy: the claim is undone in one plan and the call waits.
     if (error instanceof VoiceAgentError && error.kind === 'at_capacity') {
       if ((await deps.committer.commit(unclaimPlan(claimed, deps.clock.now().toISOString(), cap))) === 'committed') {
-        return waitForLine(deps, log.id, waitingSince ?? at, deps.clock.now().toISOString());
+        const unclaimed = { ...claimed, waiting_since: null };
+        return waitForLine(deps, unclaimed, waitingSince ?? at, deps.clock.now().toISOString(), organization.timezone);
       }
     }
     // Failed with its reason and its line given back; the monthly cadence must still move on.
@@ -371,6 +410,8 @@ export interface ReconcileResult {
   failed: number;
   republished: number;
   overdue: number;
+  /** Calls waiting for a line sent to the queue because lines were free (a wake was lost). */
+  woken: number;
 }
 
 /**
@@ -379,9 +420,9 @@ export interface ReconcileResult {
  * reports whose event was not published get it; scheduled calls whose schedule never fired are
  * sent to the queue of due calls.
  */
-export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<ReconcileResult> {
+export async function reconcileCalls(deps: ScheduledPlacingDeps & WakingDeps): Promise<ReconcileResult> {
   const now = deps.clock.now();
-  const result: ReconcileResult = { checked: 0, completed: 0, failed: 0, republished: 0, overdue: 0 };
+  const result: ReconcileResult = { checked: 0, completed: 0, failed: 0, republished: 0, overdue: 0, woken: 0 };
   const stale = await deps.callLogs.listStale(new Date(now.getTime() - STALE_AFTER_MS).toISOString(), 100);
   for (const log of stale) {
     result.checked++;
@@ -417,7 +458,7 @@ export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<Reconc
   }
   // Overdue calls go to the queue, not placed here: the placer is the one place that takes call
   // lines, waits and moves calls, and this run is not held up dialling. A call waiting for a line
-  // is in the queue already.
+  // is woken below, or moved by its schedule at its window's end.
   const cutoff = now.getTime() - STALE_AFTER_MS;
   const due = await deps.callLogs.listScheduled(50);
   for (const log of due) {
@@ -426,6 +467,9 @@ export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<Reconc
     result.overdue++;
     await deps.callQueue.enqueue(log.id, 0);
   }
+  // Lines free while calls wait: a settled call's wake was lost (its job failed for good), or lines
+  // were freed without a call settling (a web call cancelled before it started).
+  result.woken = await wakeWaitingCalls(deps);
   return result;
 }
 
@@ -433,11 +477,16 @@ export async function reconcileCalls(deps: ScheduledPlacingDeps): Promise<Reconc
 // After a call (job: call-follow-up, on call.completed)
 
 /**
- * The monthly cadence moves on: a retry of an unanswered check-in, or next month's; an unanswered
+ * The oldest calls waiting for a line are woken. The monthly cadence moves on: a retry of an unanswered check-in, or next month's; an unanswered
  * enrollment call is tried again (enrollment-calls.ts). A person who
  * asked not to be called again has their outreach turned off and their pending calls cancelled.
  */
-export async function followUpCall(deps: SchedulingDeps, callLogId: string): Promise<CallLogRecord | null> {
+export async function followUpCall(
+  deps: SchedulingDeps & WakingDeps,
+  callLogId: string,
+): Promise<CallLogRecord | null> {
+  // The call settled and gave its line back: the calls waiting for one go first, whatever else follows.
+  await wakeWaitingCalls(deps);
   const log = await deps.callLogs.get(callLogId);
   if (log?.stop_requested) {
     await stopOutreach(deps, log);

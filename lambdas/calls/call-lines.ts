@@ -10,7 +10,7 @@ import type { Actor } from '../kernel/actor';
 import type { CallLineDeps } from './call-placing';
 import type { CallLinesState } from './ports';
 
-export type CallLinesDeps = CallLineDeps & { lines: CallLinesState };
+export type CallLinesDeps = CallLineDeps & { lines: Pick<CallLinesState, 'read'> };
 
 /** The call lines now, for operators only. */
 export async function getCallLines(deps: CallLinesDeps, actor: Actor): Promise<CallLinesResponse> {

@@ -24,14 +24,14 @@ export const UNMATCHED_REASONS = [
 ] as const;
 export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
 
-/** A due call found no free call line and was sent back to the queue (DECISIONS "Outreach capacity"). */
+/** A due call found no free call line and waits to be woken (DECISIONS "Outreach capacity"). */
 export const CALL_WAITING_FOR_LINE = 'CallWaitingForLine';
 /** How long a call that waited for a line waited, measured when it is placed. */
 export const CALL_LINE_WAIT = 'CallLineWaitSeconds';
 
 /** What the call lifecycle counts (metrics: codes and amounts, never ids). */
 export interface CallSignals {
-  /** A due call found no free line and waits (counted each time it is sent back). */
+  /** A due call found no free line and waits (counted each time it finds none: first, and after a wake). */
   waitingForLine(): void;
   /** A call that waited for a line got one, after this many seconds. */
   lineWait(seconds: number): void;

@@ -158,8 +158,8 @@ export interface CallScheduler {
 }
 
 /**
- * The queue of calls due to be placed (SQS): a call's schedule sends its id here, and a call that
- * found no free slot of the concurrency budget is sent back with a delay (DECISIONS "Outreach capacity").
+ * The queue of calls due to be placed (SQS): a call's schedule sends its id here, and a call waiting
+ * for a slot of the concurrency budget is sent here again when one is free (DECISIONS "Outreach capacity").
  */
 export interface CallQueue {
   /**
@@ -169,9 +169,21 @@ export interface CallQueue {
   enqueue(callLogId: string, delaySeconds: number, waitingSince?: string): Promise<void>;
 }
 
-/** The call lines as they are now (one item and the oldest waiting entry: one wave of two reads). */
+/** A due call waiting for a line, as the waiting list names it. */
+export interface WaitingCall {
+  callLogId: string;
+  /** When it first found no free line (ISO). */
+  waitingSince: string;
+}
+
+/** The call lines as they are now: the one item and the waiting list, sorted by the wait's start. */
 export interface CallLinesState {
+  /** The item and the oldest waiting entry: one wave of two reads (the operators' card). */
   read(): Promise<{ inUse: number; waiting: number; oldestWaitingSince: string | null }>;
+  /** The item alone: one GetItem. */
+  counts(): Promise<{ inUse: number; waiting: number }>;
+  /** The first `limit` waiting calls, oldest first: one Query. */
+  oldestWaiting(limit: number): Promise<WaitingCall[]>;
 }
 
 /** A reading or screening score as stored (platform/dynamodb/entities/observation.ts). */

@@ -74,14 +74,15 @@ export const CALLS = {
       // Ten calls a batch: each is placed on its own, so a batch stays well inside the timeout.
       trigger: { kind: 'queue', queue: 'calls', batchSize: 10 },
       timeoutSeconds: 30,
-      config: ['table', 'vapi', 'scheduler', 'bus', 'callQueue', 'callLines'],
+      // A call that finds no free line is not sent back to the queue: it waits to be woken by the
+      // follow-up of a call that gave its line back (or the reconciler), under a schedule at its
+      // window's end. So this job reads from the queue and never sends to it.
+      config: ['table', 'vapi', 'scheduler', 'bus', 'callLines'],
       permissions: {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
         bus: ['events:PutEvents'],
         vapi: ['secretsmanager:GetSecretValue'],
-        // A call that found no free slot goes back to the queue with a delay.
-        callQueue: ['sqs:SendMessage'],
       },
     },
     'reconcile-calls': {
@@ -93,19 +94,23 @@ export const CALLS = {
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
         bus: ['events:PutEvents'],
         vapi: ['secretsmanager:GetSecretValue'],
-        // Overdue and waiting calls are sent to the queue of due calls again.
+        // Overdue calls are sent to the queue of due calls, and waiting calls when lines are free.
         callQueue: ['sqs:SendMessage'],
       },
     },
     'call-follow-up': {
-      description: 'After a call: next monthly check-in or retry (idempotent per call)',
+      description:
+        'After a call: wakes calls waiting for its line; next monthly check-in or retry (idempotent per call)',
       trigger: { kind: 'event', events: ['call.completed'] },
       timeoutSeconds: 30,
-      config: ['table', 'scheduler'],
+      config: ['table', 'scheduler', 'callQueue', 'callLines'],
       permissions: {
-        // A patient who asked not to be called again: their pending check-ins are found and cancelled.
+        // A patient who asked not to be called again: their pending check-ins are found and cancelled;
+        // the calls waiting for a line are read from the waiting list.
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],
         scheduler: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule', 'scheduler:ListSchedules'],
+        // The oldest calls waiting for a line are sent to the queue of due calls when this one gave its line back.
+        callQueue: ['sqs:SendMessage'],
       },
     },
     'cancel-patient-calls': {

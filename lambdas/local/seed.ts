@@ -21,7 +21,7 @@ import { placeCall, scheduleCall } from '../calls/calls';
 import { createCarePlan, createDocument } from '../care-plans/clinical-documents';
 import { createPatient } from '../patients/patients';
 import { createProvider } from '../organizations/organizations';
-import type { CallQueue, CallScheduler, VoiceAgent } from '../calls/ports';
+import type { CallScheduler, VoiceAgent } from '../calls/ports';
 import type { Clock, DomainEvent, EventPublisher } from '../kernel/ports';
 import type { IdentityDirectory, NewIdentity } from '../users/ports';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
@@ -129,9 +129,6 @@ function latestEscalations(completed: readonly CompletedCall[]): DemoEscalation[
 
 /** The seed's threads place past calls side by side, far fewer than these at once. */
 const SEED_CALL_LINES = 1_000;
-const NO_WAITING: CallQueue = {
-  enqueue: () => Promise.reject(new Error('A demo call found no free call line')),
-};
 
 /**
  * The use cases' dependencies for one thread of the seed: the table's, with a seed clock of its own
@@ -160,7 +157,6 @@ function seedDeps(deps: SeedDeps, start: Date, completed: CompletedCall[]) {
     defaultAssistantId: 'demo-assistant',
     // Past calls, each reported before the next: they never run together, so they never wait for a line.
     callLines: SEED_CALL_LINES,
-    callQueue: NO_WAITING,
     /** The same dependencies on a clock of their own, for work done side by side. */
     fork: () => seedDeps(deps, start, completed),
   };

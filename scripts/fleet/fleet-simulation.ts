@@ -21,6 +21,7 @@ import {
   recordCallStatus,
 } from '../../lambdas/calls/call-lifecycle';
 import type { CallQueue, CallScheduler } from '../../lambdas/calls/ports';
+import { DynamoCallLines } from '../../lambdas/calls/store/dynamo-call-lines';
 import type { CallSignals } from '../../lambdas/calls/call-metrics';
 import type { EventPublisher } from '../../lambdas/kernel/ports';
 import { parseVapiWebhook } from '../../lambdas/vendors/vapi/vapi-messages';
@@ -194,6 +195,7 @@ export async function runFleet(options: FleetOptions): Promise<FleetFigures> {
     events: bus,
     signals,
     callLines: options.slots,
+    lines: new DynamoCallLines(table.db),
   };
 
   /** One function invocation: counted, and its wall time billed (per whole millisecond). */
@@ -268,7 +270,8 @@ export async function runFleet(options: FleetOptions): Promise<FleetFigures> {
         break;
       }
       case 'completed':
-        // Two rules take call.completed: the follow-up (run here) and notify-call (counted, not run).
+        // Two rules take call.completed: the follow-up (run here: it wakes the calls waiting for the
+        // line given back, and moves the cadence on) and notify-call (counted, not run).
         await invoke('call-follow-up', () => followUpCall(deps, event.callLogId));
         invocations['notify-call']++;
         break;

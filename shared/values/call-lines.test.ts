@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineLimit, lineRetryDelay, mayTakeLine, reservedForPeople } from './call-lines';
+import { lineLimit, mayTakeLine, reservedForPeople } from './call-lines';
 
 describe('the lines held back for people', () => {
   it('keeps a tenth of the budget, at least one', () => {
@@ -22,15 +22,5 @@ describe('the lines held back for people', () => {
     expect(mayTakeLine(4, 5, 'queued')).toBe(false);
     expect(mayTakeLine(4, 5, 'person')).toBe(true);
     expect(mayTakeLine(5, 5, 'person')).toBe(false);
-  });
-});
-
-describe('the delay before a waiting call is tried again', () => {
-  it('is jittered between 45 and 90 seconds', () => {
-    expect(lineRetryDelay(0)).toBe(45);
-    expect(lineRetryDelay(0.5)).toBe(68);
-    expect(lineRetryDelay(0.9999999)).toBe(90);
-    expect(lineRetryDelay(1)).toBe(90);
-    expect(lineRetryDelay(-1)).toBe(45);
   });
 });

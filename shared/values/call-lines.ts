@@ -26,12 +26,3 @@ export function lineLimit(budget: number, priority: LinePriority): number {
 export function mayTakeLine(inUse: number, budget: number, priority: LinePriority): boolean {
   return inUse < lineLimit(budget, priority);
 }
-
-/** The shortest and longest wait before a call that found no line is tried again (seconds, jittered). */
-export const LINE_RETRY_SECONDS = { min: 45, max: 90 } as const;
-
-/** The delay before a waiting call is tried again: jittered so that waiting calls do not return together. */
-export function lineRetryDelay(random: number): number {
-  const { min, max } = LINE_RETRY_SECONDS;
-  return Math.min(900, min + Math.floor(Math.max(0, Math.min(random, 0.999999)) * (max - min + 1)));
-}

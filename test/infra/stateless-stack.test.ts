@@ -272,7 +272,9 @@ describe('functions', () => {
       expect(env.SCHEDULE_GROUP_NAME, name).toBe('careloop-dev-calls');
     }
     const senders = ALL_FUNCTIONS.filter((fn) => CONFIG_NEEDS[fn].includes('callQueue'));
-    expect([...senders].sort()).toEqual(['place-scheduled-call', 'reconcile-calls']);
+    // The follow-up wakes the calls waiting for the line a settled call gave back; the reconciler sends
+    // overdue calls and wakes waiting ones; the placer only reads the queue.
+    expect([...senders].sort()).toEqual(['call-follow-up', 'reconcile-calls']);
     for (const name of senders) {
       expect(environmentOf(name).CALL_QUEUE_URL, name).toEqual({ Ref: queueId });
       const sends = statementsOf(name).filter((s) => asArray(s.Action).includes('sqs:SendMessage'));

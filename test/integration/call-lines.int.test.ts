@@ -1,9 +1,10 @@
 /**
  * Calls within the budget of call lines (issue 27 item 1, DECISIONS "Outreach capacity"), on
  * DynamoDB Local, on a table of this file's own (the call lines are one item per deployment, and the
- * other files place calls on the shared one). The placer, the reports and the reconciler are the real
- * use cases on a virtual clock; Vapi is a recording voice agent with a concurrency limit of its own,
- * and the queue of due calls is a recording queue delivered by the test.
+ * other files place calls on the shared one). The placer, the reports, the follow-up and the
+ * reconciler are the real use cases on a virtual clock; Vapi is a recording voice agent with a
+ * concurrency limit of its own, and the queue of due calls and the schedules are recorded, delivered
+ * by the test.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -11,11 +12,14 @@ import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable } from '../../lambdas/local/dynamodb-local';
 import { tableDeps } from '../../lambdas/composition-root';
 import {
+  followUpCall,
   placeScheduledCall,
   reconcileCalls,
   recordCallReport,
   type ScheduledPlacingDeps,
+  type WakingDeps,
 } from '../../lambdas/calls/call-lifecycle';
+import { DynamoCallLines } from '../../lambdas/calls/store/dynamo-call-lines';
 import { placeCall } from '../../lambdas/calls/calls';
 import { cancelScheduledPlan, scheduledCallPlan } from '../../lambdas/calls/call-plans';
 import type { CallQueue, CallReport, OutboundCallRequest, VoiceAgent } from '../../lambdas/calls/ports';
@@ -85,8 +89,9 @@ async function world() {
   const voice = new RecordingVoice();
   const callQueue = new RecordingQueue();
   const schedules: { callLogId: string; at: Date }[] = [];
-  const deps: ScheduledPlacingDeps = {
+  const deps: ScheduledPlacingDeps & WakingDeps = {
     ...table,
+    lines: new DynamoCallLines(table.db),
     voice,
     defaultAssistantId: 'assistant',
     callLines: BUDGET,
@@ -204,13 +209,17 @@ const answered = (vendorCallId: string): CallReport => ({
   enrollmentAnswer: null,
 });
 
-/** Vapi's reports for the calls that ended by now; how many were stored. */
+/**
+ * Vapi's reports for the calls that ended by now, each followed by its `call.completed` job (the
+ * follow-up: it wakes the calls waiting for the line given back); how many were stored.
+ */
 async function reportEnded(w: Awaited<ReturnType<typeof world>>): Promise<number> {
   let stored = 0;
   for (const [vendorCallId, running] of [...w.voice.running]) {
     if (running.endsAt > now.getTime()) continue;
     w.voice.running.delete(vendorCallId);
     expect(await recordCallReport(w.deps, running.callLogId, answered(vendorCallId), 'vapi-webhook')).toBe('stored');
+    await followUpCall(w.deps, running.callLogId);
     stored++;
   }
   return stored;
@@ -234,7 +243,7 @@ afterAll(async () => {
 });
 
 describe('calls within a budget of call lines', () => {
-  it('places 30 due check-ins with 5 lines: each once, never over the lines a queued call may use, all inside the window', async () => {
+  it('places 30 due check-ins with 5 lines: each once, never over the lines a queued call may use, all inside the window, woken as lines free', async () => {
     now = DUE;
     const w = await world();
     // Short calls (no answer takes 30 s) keep the run short; the lines are what is under test.
@@ -245,15 +254,18 @@ describe('calls within a budget of call lines', () => {
     const results: Record<string, number> = {};
     let mostInUse = 0;
     let reported = 0;
+    let woken = 0;
     // Three hours of 15-second steps at most: the morning window.
     for (let step = 0; step < 720 && reported < calls.length; step++) {
       reported += await reportEnded(w);
       for (const message of w.callQueue.take()) {
-        // Sent back after 45 to 90 seconds, with the time it first waited.
-        if (message.delaySeconds > 0) {
-          expect(message.delaySeconds).toBeGreaterThanOrEqual(45);
-          expect(message.delaySeconds).toBeLessThanOrEqual(90);
-          expect(message.waitingSince).toBe((await table.callLogs.get(message.callLogId))?.waiting_since);
+        // Nothing goes back to the queue on a timer: a waiting call is woken, at once, with the time
+        // it first waited, when a line is given back.
+        expect(message.delaySeconds).toBe(0);
+        if (message.waitingSince) {
+          woken++;
+          const waiting = await table.callLogs.get(message.callLogId);
+          if (waiting?.status === 'scheduled') expect(message.waitingSince).toBe(waiting.waiting_since);
         }
         const result = await placeScheduledCall(w.deps, message.callLogId, 'place-scheduled-call', {
           waitingSince: message.waitingSince,
@@ -272,7 +284,14 @@ describe('calls within a budget of call lines', () => {
     expect(new Set(w.voice.placed.map((p) => p.callLogId)).size).toBe(30);
     expect(w.voice.placed).toHaveLength(30);
     expect(results).toMatchObject({ placed: 30 });
-    expect(results.waiting).toBeGreaterThan(0);
+    // Each of the 26 that found no line waited once: woken when a line was free, it was placed.
+    expect(results.waiting).toBe(30 - QUEUED_LINES);
+    expect(woken).toBeGreaterThanOrEqual(30 - QUEUED_LINES);
+    // A woken call sent twice (two lines freed before it was placed) is placed once, the rest skipped.
+    expect(results.skipped ?? 0).toBe(woken - (30 - QUEUED_LINES));
+    // Each waiting call's one schedule: the end of its window, when it would move to the next day.
+    const windowEnd = callWindowEnd(DUE, 'morning', TZ);
+    expect(w.schedules.filter((s) => s.at.getTime() === windowEnd.getTime())).toHaveLength(30 - QUEUED_LINES);
     expect(mostInUse).toBe(QUEUED_LINES);
     // Each placed inside its window (the morning's three hours) and the calling hours.
     for (const p of w.voice.placed) {
@@ -330,17 +349,19 @@ describe('calls within a budget of call lines', () => {
       expect(await placeScheduledCall(w.deps, id, 'place-scheduled-call')).toBe('placed');
     const last = calls[QUEUED_LINES]!;
     expect(await placeScheduledCall(w.deps, last, 'place-scheduled-call')).toBe('waiting');
-    const message = w.callQueue.sent.at(-1);
-    expect(message).toMatchObject({ callLogId: last, waitingSince: due });
-    expect(message!.delaySeconds).toBeGreaterThanOrEqual(45);
-    expect(message!.delaySeconds).toBeLessThanOrEqual(90);
+    // Not sent back to the queue on a timer: its one schedule is the end of its window (12:00 EST).
+    const windowEnds = new Date(Date.parse(due) + 180 * 60_000);
+    expect(w.callQueue.sent).toEqual([]);
+    expect(w.schedules).toEqual([{ callLogId: last, at: windowEnds }]);
 
-    // Still waiting 2 h 50 min later: tried again, it waits again, listed once.
+    // Woken 2 h 50 min later (a line looked free, a staff call took it first): it waits again,
+    // listed once, still under the same schedule.
     now = new Date(Date.parse(due) + 170 * 60_000);
     expect(await placeScheduledCall(w.deps, last, 'place-scheduled-call', { waitingSince: due })).toBe('waiting');
     expect(await linesNow()).toMatchObject({ waiting: 1, listed: 1 });
-    // At 12:00 the morning window closed: the same window tomorrow (9:00 EST).
-    now = new Date(Date.parse(due) + 181 * 60_000);
+    expect(new Set(w.schedules.map((s) => s.at.getTime()))).toEqual(new Set([windowEnds.getTime()]));
+    // Its schedule fires at 12:00, as the morning window closes: the same window tomorrow (9:00 EST).
+    now = windowEnds;
     expect(await placeScheduledCall(w.deps, last, 'place-scheduled-call', { waitingSince: due })).toBe('moved');
     const nextDay = new Date(Date.parse(due) + 24 * 3600_000).toISOString();
     expect(await table.callLogs.get(last)).toMatchObject({
@@ -391,10 +412,15 @@ describe('calls within a budget of call lines', () => {
       (await table.db.entities.patient.get({ patient_id: patients[0]! }).go()).data?.active_call_id,
     ).toBeUndefined();
     expect(await linesNow()).toMatchObject({ inUse: 0, waiting: 1, listed: 1 });
-    expect(w.callQueue.sent).toHaveLength(1);
-    // Vapi has a line again: the next delivery places it, off the waiting list.
+    expect(w.callQueue.sent).toHaveLength(0);
+    // Vapi has a line again, and no call of ours settled to wake it: the reconciler's run sees lines
+    // free while a call waits and sends it back to the queue, which places it, off the waiting list.
     w.voice.limit = Number.POSITIVE_INFINITY;
-    now = new Date(now.getTime() + 90_000);
+    now = new Date(now.getTime() + 10 * 60_000);
+    expect(await reconcileCalls(w.deps)).toMatchObject({ woken: 1 });
+    expect(w.callQueue.take()).toEqual([
+      { callLogId: calls[0]!, delaySeconds: 0, waitingSince: due, deliverAt: now.getTime() },
+    ]);
     expect(await placeScheduledCall(w.deps, calls[0]!, 'place-scheduled-call', { waitingSince: due })).toBe('placed');
     expect(await linesNow()).toMatchObject({ inUse: 1, waiting: 0, listed: 0 });
     now = new Date(now.getTime() + CALL_MS);

@@ -8,7 +8,7 @@ import type { DueCallMessage } from '../../vendors/sqs/sqs-call-queue';
 
 /**
  * A message of the queue of due calls: `{ callLogId }` from the call's schedule (its target Input),
- * or `{ callLogId, waitingSince }` from a placement that found no free slot.
+ * or `{ callLogId, waitingSince }` waking a call that waits for a line.
  */
 function parse({ body }: QueueRecord): DueCallMessage {
   if (typeof body !== 'object' || body === null) throw new MalformedEvent('message.not_object');
@@ -27,7 +27,7 @@ export const handler = defineQueueJob(
   parse,
   async (deps, { callLogId, waitingSince }) => {
     // The batch's calls are placed at once: the id goes with each line, not into the shared keys.
-    // A call sent back for want of a free line carries when it first waited.
+    // A call woken from its wait for a line carries when it first waited.
     const result = await placeScheduledCall(deps, callLogId, 'place-scheduled-call', { waitingSince });
     logger.info('scheduled call', { callLogId, result });
   },

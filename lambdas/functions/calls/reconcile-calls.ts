@@ -1,5 +1,5 @@
 import { reconcileCalls } from '../../calls/call-lifecycle';
-import { callLifecycleDeps } from '../../composition-root';
+import { reconcilerDeps } from '../../composition-root';
 import { defineJob } from '../../platform/job-handler';
 import { logger } from '../../kernel/observability';
 import { jobOf } from '../../kernel/spec';
@@ -13,5 +13,5 @@ export const handler = defineJob(
     const result = await reconcileCalls(deps);
     logger.info('reconciled', { ...result });
   },
-  callLifecycleDeps,
+  reconcilerDeps,
 );
