@@ -66,7 +66,7 @@ export async function benchPanelImport(tableDeps: TableDeps, rows: number, say: 
     const { text } = panelCsv(count);
     const size = Buffer.byteLength(text);
     const started = performance.now();
-    const made = await createImport(deps, actor, {
+    const made = await createImport(deps, actor, null, {
       provider_id: providerId,
       file_name: 'bench.csv',
       size,

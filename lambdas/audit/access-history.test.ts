@@ -24,6 +24,9 @@ const event = (n: number, overrides: Partial<AuditEventRecord> = {}): AuditEvent
   actorId: 'nurse-1',
   actorRole: 'provider',
   actorProviderId: 'org-1',
+  // Events from before names were kept (the ones a lookup names); named ones set these.
+  actorName: null,
+  actorEmail: null,
   action: 'care_plan.read',
   outcome: 'success',
   requestId: `req-${n}`,
@@ -141,7 +144,43 @@ describe('access history', () => {
         },
       }),
     ]);
-    expect(w.lookups).toEqual([[]]);
+    // A system actor is labelled, never looked up: no read of profiles at all.
+    expect(w.lookups).toEqual([]);
+  });
+
+  it('names people as their events name them, reading profiles only for events from before names were kept', async () => {
+    const w = world();
+    // The nurse was Nora Ellis when she read the care plan and is Nora Quinn now (her profile); an
+    // older event of hers, written before names were kept, is named by the profile as it is now.
+    const named = event(5, { actorName: 'Nora Ellis', actorEmail: 'nora.ellis@sunrise.example' });
+    const operatorRead = event(4, {
+      actorId: 'op-1',
+      actorRole: 'careloop_employee',
+      actorProviderId: null,
+      actorName: 'Ada Admin',
+      actorEmail: 'admin@careloop.health',
+    });
+    const old = event(1);
+    w.deps.history.byPatient = async () => ({ items: [named, operatorRead, old], cursor: null });
+    w.deps.users.displayOf = async (ids) => {
+      w.lookups.push([...ids]);
+      return new Map([['nurse-1', { name: 'Nora Quinn', email: 'nora.quinn@sunrise.example' }]]);
+    };
+    const page = await getAccessHistory(w.deps, operator, PATIENT, { limit: 50, cursor: null });
+    expect(page.items.map((e) => [e.id, e.actor.user_id, e.actor.name, e.actor.email])).toEqual([
+      ['evt-5', 'nurse-1', 'Nora Ellis', 'nora.ellis@sunrise.example'],
+      ['evt-4', 'op-1', 'Ada Admin', 'admin@careloop.health'],
+      ['evt-1', 'nurse-1', 'Nora Quinn', 'nora.quinn@sunrise.example'],
+    ]);
+    expect(w.lookups).toEqual([['nurse-1']]);
+
+    // A page whose people are all named reads no profile: the route's requests are the patient, the
+    // page and its own event (3 in 2 waves, issue 27 item 5).
+    w.lookups.length = 0;
+    w.deps.history.byPatient = async () => ({ items: [named, operatorRead], cursor: null });
+    const namedPage = await getAccessHistory(w.deps, operator, PATIENT, { limit: 50, cursor: null });
+    expect(namedPage.items.map((e) => e.actor.name)).toEqual(['Nora Ellis', 'Ada Admin']);
+    expect(w.lookups).toEqual([]);
   });
 
   it('refuses provider users with 403 and audits the refusal', async () => {

@@ -44,6 +44,15 @@ describe('archiveAuditEvents', () => {
     expect(() => archiveKeyOf({ event_id: '../x', at: '2026-03-01T00:00:00Z' })).toThrow();
   });
 
+  it("keeps the actor's name and e-mail of the time in the locked copy, as the event holds them", () => {
+    const named = { ...item('e2'), actor_name: 'Nora Ellis', actor_email: 'nora@sunrise.example' };
+    expect(JSON.parse(archiveBodyOf(named))).toMatchObject({
+      actor_id: 'u1',
+      actor_name: 'Nora Ellis',
+      actor_email: 'nora@sunrise.example',
+    });
+  });
+
   it('stores new events once, pages on a change or a removal, and not on a removal by TTL', async () => {
     const { stored, pages, deps: d } = deps();
     const changes: AuditItemChange[] = [

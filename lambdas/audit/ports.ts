@@ -9,6 +9,9 @@ export interface AuditEventRecord {
   /** `none` for an account without a role. */
   actorRole: string;
   actorProviderId: string | null;
+  /** The person's name and e-mail when they acted; null for others and on events from before names were kept. */
+  actorName: string | null;
+  actorEmail: string | null;
   action: string;
   outcome: AuditOutcome;
   requestId: string | null;
@@ -40,7 +43,11 @@ export interface AccountName {
   email: string;
 }
 
-/** The names of the accounts an access history shows (profiles kept after deletion included); ids without a profile are left out. */
+/**
+ * The names of the accounts an access history shows whose events do not carry them (written before
+ * names were kept), from their profiles as they are now (profiles kept after deletion included);
+ * ids without a profile are left out.
+ */
 export interface AccountNames {
   displayOf(userIds: readonly string[]): Promise<Map<string, AccountName>>;
 }

@@ -72,6 +72,20 @@ describe('importedPatientWrites', () => {
     expect(writes.at(-1)).toMatchObject({
       item: expect.objectContaining({ actor_id: STAFF, action: 'patient.import', patient_id: 'p2' }),
     });
+    // An import from before names were kept: the event and care plan carry the id only.
+    expect(writes.at(-1)).not.toHaveProperty('item.actor_name');
+    expect(writes.find((w) => w.entity === 'carePlan')).not.toHaveProperty('item.created_by_name');
+  });
+
+  it('names the staff user who started the import, as they were then, on the audit event and the care plan', () => {
+    const named = { ...imp, created_by_name: 'Nora Ellis', created_by_email: 'nora@sunrise.example' };
+    const writes = importedPatientWrites(named, row(2), AT);
+    expect(writes.at(-1)).toMatchObject({
+      item: { actor_id: STAFF, actor_name: 'Nora Ellis', actor_email: 'nora@sunrise.example' },
+    });
+    expect(writes.find((w) => w.entity === 'carePlan')).toMatchObject({
+      item: { created_by_user_id: STAFF, created_by_name: 'Nora Ellis', updated_by_name: 'Nora Ellis' },
+    });
   });
 
   it('puts a patient of one condition outside the funnel, and writes no care plan for a row with nothing to plan', () => {

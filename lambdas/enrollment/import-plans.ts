@@ -61,7 +61,7 @@ export function createImportPlan(record: PanelImportRecord): WritePlan {
       {
         op: 'create',
         entity: 'panelImport',
-        item: {
+        item: definedValues({
           import_id: record.id,
           provider_id: record.provider_id,
           file_name: record.file_name,
@@ -69,9 +69,11 @@ export function createImportPlan(record: PanelImportRecord): WritePlan {
           size: record.size,
           status: record.status,
           created_by: record.created_by,
+          created_by_name: record.created_by_name,
+          created_by_email: record.created_by_email,
           created_at: record.created_at,
           updated_at: record.updated_at,
-        },
+        }),
       },
     ],
     afterCommit: [],
@@ -150,10 +152,11 @@ export function importedCarePlan(patient: ImportedPatient): { fields: CarePlanFi
  * One patient's own writes: the patient (outside the funnel or eligible, by its conditions), its MRN
  * claim (`mrn_taken` when the organization has it), its care plan, its place on the worklist's
  * awaiting-consent list, its search entries and its audit event, naming the staff user who started
- * the import (the person who brought the record in). The counters are the batch's.
+ * the import (the person who brought the record in), by name too as they were when they started it
+ * (kept on the import: the job has no profile of its own to read). The counters are the batch's.
  */
 export function importedPatientWrites(
-  imp: Pick<PanelImportRecord, 'id' | 'provider_id' | 'created_by'>,
+  imp: Pick<PanelImportRecord, 'id' | 'provider_id' | 'created_by' | 'created_by_name' | 'created_by_email'>,
   r: RowToImport,
   at: string,
 ): ItemWrite<'mrn_taken'>[] {
@@ -165,6 +168,9 @@ export function importedPatientWrites(
     id: r.auditId,
     at,
     actorId: imp.created_by,
+    ...(imp.created_by_name && imp.created_by_email
+      ? { actorName: imp.created_by_name, actorEmail: imp.created_by_email }
+      : {}),
     actorRole: 'provider',
     actorProviderId: organizationId,
     action: 'patient.import',
@@ -202,7 +208,7 @@ export function importedPatientWrites(
           {
             op: 'create',
             entity: 'carePlan',
-            item: {
+            item: definedValues({
               document_id: r.carePlanId,
               patient_id: patientId,
               provider_id: organizationId,
@@ -210,13 +216,15 @@ export function importedPatientWrites(
               plan: JSON.stringify(plan.fields),
               created_at: at,
               created_by_user_id: imp.created_by,
+              created_by_name: imp.created_by_name,
               updated_at: at,
               updated_by_user_id: imp.created_by,
+              updated_by_name: imp.created_by_name,
               version: 1,
               // Its revision is written by the first save that replaces it (care-plans/document-plans.ts):
               // until then it is the only version, and an import writes one item fewer per patient.
               revision_unwritten: true,
-            },
+            }),
           },
         ] as const)
       : []),

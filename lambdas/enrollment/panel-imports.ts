@@ -15,6 +15,8 @@ import {
 } from '../../shared/enrollment/panel-import';
 import { todayIn } from '../../shared/time-preferences';
 import type { Actor } from '../kernel/actor';
+import { actorNameOf } from '../kernel/actor-names';
+import type { UserProfileRecord } from '../kernel/records/user-profile';
 import { organizationForActor, type OrganizationLookup } from '../kernel/access';
 import { denied, fail } from '../kernel/error-catalogue';
 import type { Clock, EventPublisher, Ids } from '../kernel/ports';
@@ -101,13 +103,20 @@ async function move(
   return stored;
 }
 
+/**
+ * A new import of the actor's organization, awaiting its file. `ownProfile` (the actor's profile as
+ * the standing check read it) names who started it on the import, so the job's audit events and
+ * care plans name them as they were then.
+ */
 export async function createImport(
   deps: PanelImportDeps,
   actor: Actor,
+  ownProfile: Pick<UserProfileRecord, 'first_name' | 'last_name' | 'email'> | null,
   input: CreateImportInput,
 ): Promise<{ import: PanelImport; upload: { url: string; expires_at: string; content_type: string } }> {
   const organization = await ownOrganization(deps, actor, input.provider_id);
   const at = deps.clock.now().toISOString();
+  const by = actorNameOf(ownProfile);
   const record: PanelImportRecord = {
     id: deps.ids.newId(),
     provider_id: organization.id,
@@ -116,6 +125,7 @@ export async function createImport(
     size: input.size,
     status: 'awaiting_upload',
     created_by: actor.userId,
+    ...(by ? { created_by_name: by.name, created_by_email: by.email } : {}),
     created_at: at,
     updated_at: at,
     tally: null,

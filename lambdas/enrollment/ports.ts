@@ -105,6 +105,13 @@ export interface PanelImportRecord {
   readonly size: number;
   readonly status: ImportStatus;
   readonly created_by: string;
+  /**
+   * Their name and e-mail when they started it (the profile the request's standing check read): the
+   * patients' audit events and care plans, written later by the job, name them as they were then.
+   * Absent on imports started before names were kept (the access history then reads the profile).
+   */
+  readonly created_by_name?: string;
+  readonly created_by_email?: string;
   readonly created_at: string;
   readonly updated_at: string;
   readonly tally: StoredTally | null;

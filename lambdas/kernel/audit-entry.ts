@@ -10,6 +10,16 @@ export interface AuditEntry {
   actorId: string;
   actorRole: Role | null;
   actorProviderId: string | null;
+  /**
+   * A person's name and e-mail address as their profile gave them when they acted, kept on the event
+   * as a signed paper record keeps its signer's name (a later rename leaves it as it was), so an
+   * access history needs no read of profiles. Set by the staff API from the profile its standing
+   * check read (kernel/actor-names.ts); absent for system and patient actors, for a person without a
+   * named profile, and on events written before names were kept (those are named by reading the
+   * profile). Staff names are not PHI, but like every name they never reach a log.
+   */
+  actorName?: string;
+  actorEmail?: string;
   /** Dotted verb, e.g. `patient.read`, `care_plan.update`. */
   action: string;
   subject: { type: 'patient' | 'organization' | 'user' | 'call' | 'settings'; id: string };
@@ -19,7 +29,10 @@ export interface AuditEntry {
   requestId?: string;
   /** The caller's IP address, when the event comes from an API request. */
   sourceIp?: string;
-  /** A change of a user's or organization's standing: ids, roles and codes only, never names or e-mails. */
+  /**
+   * A change of a user's or organization's standing: ids, roles and codes only, never names or
+   * e-mails (of the user changed; the actor's own are `actorName`, `actorEmail`).
+   */
   change?: AuditChange;
 }
 
@@ -43,6 +56,12 @@ export interface AuditChange {
    */
   valuesBefore?: readonly string[];
   valuesAfter?: readonly string[];
+}
+
+/** How an audit event names a person who acted (`actorName`, `actorEmail`). */
+export interface ActorName {
+  readonly name: string;
+  readonly email: string;
 }
 
 /** An audit event written in the same transaction as the change it records (ids and time fixed up front). */

@@ -1,6 +1,6 @@
 /** The table item of an audit event, which every store writes inside the transaction of the change it records. */
 import { definedValues, type ItemWrite } from './write-plan';
-import type { AuditEvent } from './audit-entry';
+import type { ActorName, AuditEvent } from './audit-entry';
 
 /** Audit events are kept seven years (HIPAA asks for six), then expire through the table's TTL. */
 const RETENTION_SECONDS = 7 * 366 * 24 * 3600;
@@ -17,6 +17,8 @@ export function auditEventItem(event: AuditEvent) {
     actor_id: event.actorId,
     actor_role: event.actorRole ?? 'none',
     actor_provider_id: event.actorProviderId ?? undefined,
+    actor_name: event.actorName,
+    actor_email: event.actorEmail,
     action: event.action,
     outcome: event.outcome,
     patient_id: event.patientId,
@@ -37,7 +39,21 @@ export function auditEventItem(event: AuditEvent) {
   };
 }
 
+const AUDIT_EVENT_ENTITY = 'auditEvent';
+
 /** An audit event as a plan's write: created, never changed (DECISIONS "Audit trail"). */
 export function auditEventWrite(event: AuditEvent): ItemWrite {
-  return { op: 'create', entity: 'auditEvent', item: definedValues(auditEventItem(event)) };
+  return { op: 'create', entity: AUDIT_EVENT_ENTITY, item: definedValues(auditEventItem(event)) };
+}
+
+/** The actor of a plan's write when it is an audit event that does not name its actor yet, else null. */
+export function unnamedActorOf(write: ItemWrite<string>): string | null {
+  if (write.op !== 'create' || write.entity !== AUDIT_EVENT_ENTITY || write.item.actor_name !== undefined) return null;
+  return typeof write.item.actor_id === 'string' ? write.item.actor_id : null;
+}
+
+/** The same audit event write, naming its actor (`unnamedActorOf` said it does not yet). */
+export function namedAuditWrite<W extends ItemWrite<string>>(write: W, name: ActorName): W {
+  if (write.op !== 'create') return write;
+  return { ...write, item: { ...write.item, actor_name: name.name, actor_email: name.email } };
 }

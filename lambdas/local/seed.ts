@@ -16,6 +16,8 @@ import { DynamoTimeLogRepository } from '../care-time/store/dynamo-time-log-repo
 import { DynamoUserDirectory } from '../users/store/dynamo-user-directory';
 import { DynamoCheckInCalendar } from '../patients/store/dynamo-check-in-calendar';
 import { auditedChange } from '../kernel/audit';
+import type { ActorName } from '../kernel/audit-entry';
+import { actorNameOf, NamedAuditLog, NamedCommitter } from '../kernel/actor-names';
 import { placeScheduledCall, recordCallReport } from '../calls/call-lifecycle';
 import { placeCall, scheduleCall } from '../calls/calls';
 import { createCarePlan, createDocument } from '../care-plans/clinical-documents';
@@ -132,15 +134,19 @@ const SEED_CALL_LINES = 1_000;
 
 /**
  * The use cases' dependencies for one thread of the seed: the table's, with a seed clock of its own
- * (starting at `start`), the demo identity, and the past calls' voice and bus (`completed`).
+ * (starting at `start`), the demo identity, and the past calls' voice and bus (`completed`). Audit
+ * events name the demo's people as the staff API names its actors (kernel/actor-names.ts), from
+ * `names` (each account's name as it is created), so the demo's histories read as real ones do.
  */
-function seedDeps(deps: SeedDeps, start: Date, completed: CompletedCall[]) {
+function seedDeps(deps: SeedDeps, start: Date, completed: CompletedCall[], names: Map<string, ActorName>) {
   const clock = new SeedClock(start);
+  const nameOf = async (actorId: string) => names.get(actorId) ?? null;
   return {
     ...deps,
     clock,
     // Audit events are dated by the seed's clock, like the records they go with.
-    audit: new DynamoAuditLog(deps.db, clock, deps.ids),
+    audit: new NamedAuditLog(new DynamoAuditLog(deps.db, clock, deps.ids), nameOf),
+    committer: new NamedCommitter(deps.committer, nameOf),
     identity: new DemoIdentity(deps.identity),
     users: new DynamoUserDirectory(deps.db),
     checkIns: new DynamoCheckInCalendar(deps.db),
@@ -158,7 +164,9 @@ function seedDeps(deps: SeedDeps, start: Date, completed: CompletedCall[]) {
     // Past calls, each reported before the next: they never run together, so they never wait for a line.
     callLines: SEED_CALL_LINES,
     /** The same dependencies on a clock of their own, for work done side by side. */
-    fork: () => seedDeps(deps, start, completed),
+    fork: () => seedDeps(deps, start, completed, names),
+    /** The demo's people by user id, as their audit events name them: each is added once created. */
+    actorNames: names,
   };
 }
 type App = ReturnType<typeof seedDeps>;
@@ -193,6 +201,7 @@ async function createOperator(app: App): Promise<Actor> {
     providerId: null,
   });
   const actor = actorOf(id, email, role, null);
+  app.actorNames.set(id, { name: `${firstName} ${lastName}`, email });
   const plan = planAssignment({ role }, null, at);
   const profile: UserProfileRecord = {
     id,
@@ -230,7 +239,8 @@ export async function seedDemo(
 ): Promise<{ patients: number; calls: number; escalations: DemoEscalation[] }> {
   const start = deps.clock.now();
   const completed: CompletedCall[] = [];
-  const app = seedDeps(deps, start, completed);
+  const names = new Map<string, ActorName>();
+  const app = seedDeps(deps, start, completed, names);
   app.clock.set(app.clock.daysAgo(200));
   const operator = await createOperator(app);
   // The organizations are independent: seeded side by side, each on a clock of its own.
@@ -290,6 +300,8 @@ async function seedOrganization(
     );
     const profile = await app.profiles.get(user.id);
     if (!profile) throw new Error('A demo staff profile is missing');
+    const name = actorNameOf(profile);
+    if (name) app.actorNames.set(user.id, name);
     staff.push({ actor: actorOf(user.id, member.email, 'provider', organization.id), profile });
   }
   // The first of the staff (a nurse) enrols the patients and writes their records.

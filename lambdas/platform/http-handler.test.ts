@@ -1,8 +1,10 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { audited } from '../kernel/audit';
+import { audited, auditedChange } from '../kernel/audit';
 import type { AuditEntry } from '../kernel/audit-entry';
+import { auditEventWrite } from '../kernel/audit-event-item';
+import type { WritePlan } from '../kernel/write-plan';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 import { notFound } from '../kernel/app-error';
 import { API_CONTRACT } from '../../shared/api/contract';
@@ -265,7 +267,7 @@ describe('standing check (revocation)', () => {
       {
         listOrganizations: async ({ actor, deps: d }) =>
           audited(d.audit, actor, 'provider.list', audit, async () => {
-            await d.committer.commit({ writes: [] } as never);
+            await d.committer.commit({ transaction: [], afterCommit: [] });
             await d.audit.recordMany([]);
             return ok({ read: true });
           }),
@@ -412,5 +414,100 @@ describe('request origin (audit trail)', () => {
     expect(origin({ requestId: 'id with spaces', identity: { sourceIp: '203.0.113.7, 10.0.0.1' } })).toEqual({});
     expect(origin({ requestId: 42, identity: null })).toEqual({});
     expect(requestOriginOf({} as APIGatewayProxyEvent)).toEqual({});
+  });
+});
+
+describe('actor names (audit trail, issue 27 item 5)', () => {
+  const recorded: AuditEntry[] = [];
+  const committed: WritePlan<string>[] = [];
+  let profileReads = 0;
+  let answerProfile: (p: UserProfileRecord | null) => void = () => undefined;
+  /** The standing check's profile read, answered by the test (`answerProfile`) so a GET's work runs before it ends. */
+  const deps = () => ({
+    profiles: {
+      get: () => {
+        profileReads += 1;
+        return new Promise<UserProfileRecord | null>((resolve) => (answerProfile = resolve));
+      },
+    },
+    audit: {
+      record: async (entry: AuditEntry) => void recorded.push(entry),
+      recordMany: async (entries: readonly AuditEntry[]) => void recorded.push(...entries),
+    },
+    committer: { commit: async (plan: WritePlan<string>) => (committed.push(plan), 'committed' as const) },
+    clock: { now: () => new Date('2026-03-01T12:00:00Z') },
+    ids: { newId: () => 'evt-1' },
+  });
+  const subject = { type: 'organization', id: 'o1' } as const;
+  const named = defineFunction(
+    apiFunction(ORGANIZATIONS, 'provider-data'),
+    {
+      listOrganizations: async ({ actor, deps: d }) =>
+        audited(d.audit, actor, 'provider.list', subject, async (_about, _disclose, granted) => {
+          // The early success event is started before the profile read has ended.
+          granted();
+          return ok({ read: true });
+        }),
+      getOrganization: async () => ok({}),
+      updateOrganization: async ({ actor, deps: d }) =>
+        auditedChange(d, actor, 'provider.update', subject, async (eventOf) => {
+          await d.committer.commit({ transaction: [auditEventWrite(eventOf())], afterCommit: [] });
+          return ok({ written: true });
+        }),
+      archiveOrganization: async () => ok({}),
+      listOrganizationUsers: async () => ok({ items: [], next_cursor: null }),
+      setOnCallNumber: async () => ok({}),
+    },
+    deps,
+  );
+  const claims = { sub: 'u-named', token_use: 'id', 'cognito:groups': 'careloop_employee' };
+  const nora = profile('u-named', { first_name: 'Nora', last_name: 'Ellis', email: 'nora@careloop.health' });
+
+  it("names a GET's audit events from the profile its standing check read, without a read of its own", async () => {
+    recorded.length = 0;
+    profileReads = 0;
+    const reading = named(event({ claims, httpMethod: 'GET', resource: '/providers', path: '/providers' }), context);
+    await new Promise((resolve) => setImmediate(resolve));
+    // The work has run and asked for its event; the write waits for the standing check's profile.
+    expect(recorded).toEqual([]);
+    answerProfile(nora);
+    expect((await reading).statusCode).toBe(200);
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        actorId: 'u-named',
+        action: 'provider.list',
+        actorName: 'Nora Ellis',
+        actorEmail: 'nora@careloop.health',
+      }),
+    ]);
+    expect(profileReads).toBe(1);
+  });
+
+  it("names a change's audit event in its plan, as the profile names the actor at the time", async () => {
+    committed.length = 0;
+    profileReads = 0;
+    const put = async (p: UserProfileRecord) => {
+      const writing = named(
+        event({
+          claims,
+          httpMethod: 'PUT',
+          resource: '/providers/{providerId}',
+          pathParameters: { providerId: '2b1e6f3a-9c1d-4e8f-a2b3-c4d5e6f7a8b9' },
+          body: JSON.stringify(API_CONTRACT['PUT /providers/{providerId}'].bodyExample),
+        }),
+        context,
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+      answerProfile(p);
+      return writing;
+    };
+    expect((await put(nora)).statusCode).toBe(200);
+    // Renamed since: the next change carries the new name, the first keeps the old one.
+    expect((await put({ ...nora, last_name: 'Quinn' })).statusCode).toBe(200);
+    expect(committed.map((plan) => plan.transaction[0])).toEqual([
+      expect.objectContaining({ item: expect.objectContaining({ actor_id: 'u-named', actor_name: 'Nora Ellis' }) }),
+      expect.objectContaining({ item: expect.objectContaining({ actor_name: 'Nora Quinn' }) }),
+    ]);
+    expect(profileReads).toBe(2);
   });
 });

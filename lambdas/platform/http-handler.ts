@@ -8,6 +8,7 @@ import type { Actor } from '../kernel/actor';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { WriteCommitter } from '../kernel/write-plan';
 import { actorFromClaims, hasStanding } from '../kernel/actor';
+import { actorNameOf, withActorNames, type ActorNames } from '../kernel/actor-names';
 import { lazy, withCore } from './core';
 import { AppError, forbidden, unauthorized } from '../kernel/app-error';
 import type { HttpResult } from './http';
@@ -188,8 +189,12 @@ export function defineFunction<Deps extends StandingDeps, F extends ApiFunctionS
         query: definedEntries(event.queryStringParameters),
         body: jsonBodyOf(route, event),
       };
-      const ready = deps();
-      const profile = ready.profiles.get(actor.userId);
+      const profile = deps().profiles.get(actor.userId);
+      // The request's audit events name the actor from this same profile (kernel/actor-names.ts):
+      // asked only as an event is written, which a GET's writes do after the standing check (held
+      // below) and other methods' work after it too, so the name costs no request and no wait.
+      const names: ActorNames = async (id) => (id === actor.userId ? actorNameOf(await profile) : null);
+      const ready = withActorNames(deps(), names);
       const run = (requestDeps: Deps) => {
         const input = parseRequest(route, raw) as Pick<RequestContext<Deps>, 'path' | 'query' | 'body'>;
         return action({ actor, deps: requestDeps, ownProfile: () => profile, ...input });

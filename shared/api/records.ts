@@ -248,8 +248,9 @@ export const accessHistoryEntryRecord = z.object({
     role: z.enum([...ROLES, 'none']),
     organization_id: z.nullable(id),
     /**
-     * From a person's profile (null when there is none; a deleted account keeps its profile); a system
-     * actor's says which, e.g. "CareLoop (Vapi report)".
+     * A person's as they were when they acted (kept on the event); on events from before names were
+     * kept, from their profile as it is now (null when there is none; a deleted account keeps its
+     * profile). A system actor's says which, e.g. "CareLoop (Vapi report)".
      */
     name: nullableText,
     email: nullableText,

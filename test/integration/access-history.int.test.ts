@@ -10,6 +10,7 @@ import {
   createCallablePatient,
   createDocument,
   createPatient,
+  createUser,
   demoOrganizations,
   eventually,
   expectStatus,
@@ -20,6 +21,7 @@ import {
   scheduleCallFor,
   sunriseToken,
   tableOf,
+  tokenOf,
   unique,
 } from '../support/fixtures';
 
@@ -160,6 +162,67 @@ describe('GET /patients/{patientId}/access-history', () => {
       ['patient.archive', 'success'],
       ['patient.create', 'success'],
     ]);
+  });
+});
+
+describe('people are named as they were when they acted (issue 27 item 5)', () => {
+  it("keeps a renamed nurse's earlier name on her earlier events, and names an event from before names were kept by her profile now", async () => {
+    const before = unique('Before');
+    const user = await createUser(stack, {
+      role: 'provider',
+      provider_id: orgs.sunrise,
+      first_name: 'Rena',
+      last_name: before,
+    });
+    const token = await tokenOf(stack, user.email);
+    const patient = await createPatient(stack, orgs.sunrise);
+    expectStatus(await call(stack, 'GET', `/patients/${patient.id}`, { token }), 200);
+
+    const after = unique('After');
+    const body = {
+      email: user.email,
+      first_name: 'Rena',
+      last_name: after,
+      role: 'provider',
+      provider_id: orgs.sunrise,
+    };
+    expectStatus(await call(stack, 'PUT', `/users/${user.id}`, { token: await operatorToken(stack), body }), 200);
+    expectStatus(await call(stack, 'GET', `/patients/${patient.id}/care-program`, { token }), 200);
+    // An event of hers as events were written before names were kept: her id, no name.
+    const at = new Date(Date.now() - 60_000).toISOString();
+    await tableOf(stack)
+      .entities.auditEvent.create({
+        event_id: unique('old'),
+        subject: `patient:${patient.id}`,
+        at,
+        actor_id: user.id,
+        actor_role: 'provider',
+        actor_provider_id: orgs.sunrise,
+        action: 'patient.read',
+        outcome: 'success',
+        patient_id: patient.id,
+      })
+      .go();
+
+    // The stored events carry her name and e-mail of the time (the standing check's profile).
+    const stored = (await patientTrail(patient.id)).filter((e) => e.actor_id === user.id);
+    expect(stored.map((e) => [e.action, e.actor_name ?? null, e.actor_email ?? null])).toEqual([
+      ['patient.read', null, null],
+      ['patient.read', `Rena ${before}`, user.email],
+      ['care_program.read', `Rena ${after}`, user.email],
+    ]);
+    const history = await historyOf(patient.id, `actor=${user.id}`);
+    expect(history.map((e) => [e.action, e.actor.name, e.actor.email])).toEqual([
+      ['care_program.read', `Rena ${after}`, user.email],
+      ['patient.read', `Rena ${before}`, user.email],
+      ['patient.read', `Rena ${after}`, user.email],
+    ]);
+    // The operator who created the patient is named from the event too.
+    const created = (await historyOf(patient.id, 'action=patient.create'))[0];
+    expect(created?.actor).toMatchObject({
+      user_id: operator.id,
+      name: `${operator.first_name} ${operator.last_name}`,
+    });
   });
 });
 

@@ -13,7 +13,7 @@ import { LOCAL_PANEL_FILES_BUCKET } from '../../lambdas/local/aws-services';
 import { DynamoOrganizationRepository } from '../../lambdas/organizations/store/dynamo-organization-repository';
 import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
 import { s3PanelFiles } from '../../lambdas/vendors/s3/s3-panel-files';
-import type { CarePlan, DocumentRevisionPage, Patient } from '../../shared/domain';
+import type { CarePlan, DocumentRevisionPage, Patient, UserProfile } from '../../shared/domain';
 import type { EnrollmentCountsAnswer, PcmCandidatesListAnswer } from '../../shared/enrollment/panel';
 import type { PanelImport } from '../../shared/enrollment/panel-import';
 import { PANEL_IMPORT_MESSAGES } from '../../shared/enrollment/panel-import';
@@ -203,6 +203,14 @@ describe('a panel import', () => {
     ]);
     const trail = await auditTrail(stack, `organization:${org}`);
     expect(trail.filter((e) => e.action === 'patient.import')).toHaveLength(30);
+    // Each names who started the import as their profile named them then (kept on the import).
+    const starter = expectStatus(await call<UserProfile>(stack, 'GET', '/me', { token }), 200);
+    const named = trail
+      .filter((e) => e.action === 'patient.import')
+      .map((e) => [e.actor_id, e.actor_name, e.actor_email]);
+    expect(new Set(named.map((n) => n.join(' | ')))).toEqual(
+      new Set([[starter.id, `${starter.first_name} ${starter.last_name}`, starter.email].join(' | ')]),
+    );
 
     const report = expectStatus(
       await call<{ url: string }>(stack, 'GET', `/imports/${first.id}/report`, { token }),

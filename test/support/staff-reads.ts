@@ -167,11 +167,6 @@ export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
   // writes the page's events (which patients it shows is known only from their records).
   'GET /worklist': { requests: 11, waves: 3 },
   'GET /users': { requests: 4, waves: 2 },
-  // The operator's profile with the patient beside the page of events, then the profiles of the
-  // people the page names beside the read's audit event. Events do not carry their actor's name:
-  // every audited request would have to (the actor's profile, read by the standing check in
-  // platform/http-handler.ts, is not on the actor), so the page reads the names.
-  'GET /patients/{id}/access-history': { requests: 4, waves: 2 },
   // Recorded: Query+Query+BatchGet > Put. Beside the access check's BatchGet (patient, organization) go
   // the pending calls (gsi1, the patient's whole call history filtered to `scheduled`, every page) and
   // the history page (gsi1, filtered to the rest); then the audit event. Reaching 3 needs the pending

@@ -44,6 +44,8 @@ function toRecord(e: AuditItem): AuditEventRecord {
     actorId: e.actor_id,
     actorRole: e.actor_role,
     actorProviderId: e.actor_provider_id ?? null,
+    actorName: e.actor_name ?? null,
+    actorEmail: e.actor_email ?? null,
     action: e.action,
     outcome: e.outcome,
     requestId: e.request_id ?? null,

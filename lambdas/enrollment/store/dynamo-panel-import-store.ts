@@ -49,6 +49,9 @@ function toRecord(item: ImportItem): PanelImportRecord {
     size: item.size,
     status: item.status,
     created_by: item.created_by,
+    ...(item.created_by_name && item.created_by_email
+      ? { created_by_name: item.created_by_name, created_by_email: item.created_by_email }
+      : {}),
     created_at: item.created_at,
     updated_at: item.updated_at,
     tally: item.tally ? (JSON.parse(item.tally) as StoredTally) : null,

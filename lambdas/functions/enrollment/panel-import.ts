@@ -11,7 +11,8 @@ import { s3PanelFiles } from '../../vendors/s3/s3-panel-files';
 export const handler = defineFunction(
   apiFunction(ENROLLMENT, 'panel-import'),
   {
-    createImport: async ({ actor, deps, body }) => created(await createImport(deps, actor, body)),
+    createImport: async ({ actor, deps, body, ownProfile }) =>
+      created(await createImport(deps, actor, await ownProfile(), body)),
     getImport: async ({ actor, deps, path }) => ok({ import: await getImport(deps, actor, path.importId) }),
     previewImport: async ({ actor, deps, path }) => ok({ import: await previewImport(deps, actor, path.importId) }),
     startImport: async ({ actor, deps, path }) => ok({ import: await startImport(deps, actor, path.importId) }),

@@ -14,6 +14,12 @@ export function auditEventEntity(config: EntityConfiguration) {
         actor_id: { type: 'string', required: true },
         actor_role: { type: 'string', required: true },
         actor_provider_id: { type: 'string' },
+        /**
+         * A person's name and e-mail as their profile gave them when they acted (a later rename leaves
+         * them); absent for system and patient actors and on events from before names were kept.
+         */
+        actor_name: { type: 'string' },
+        actor_email: { type: 'string' },
         action: { type: 'string', required: true },
         outcome: { type: ['success', 'denied', 'not_found', 'invalid', 'error'] as const, required: true },
         patient_id: { type: 'string' },

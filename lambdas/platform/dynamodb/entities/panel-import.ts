@@ -22,6 +22,9 @@ export function panelImportEntity(config: EntityConfiguration) {
         status: { type: IMPORT_STATUSES, required: true },
         /** The staff user (token `sub`) who started it: the patients' audit events name them. */
         created_by: { type: 'string', required: true },
+        /** Their name and e-mail when they started it (absent on older imports): what the job's records name. */
+        created_by_name: { type: 'string' },
+        created_by_email: { type: 'string' },
         created_at: { type: 'string', required: true },
         updated_at: { type: 'string', required: true },
         tally: { type: 'string' },
