@@ -173,9 +173,13 @@ export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
   // calls readable by a GetItem keyed by the patient (one item holding their summaries, kept by every
   // plan that schedules, moves, places, puts back or cancels a call), so that it joins the BatchGet.
   'GET /patients/{id}/calls': { requests: 4, waves: 2 },
+  // The page, then the names of its patients and organizations, then the page's events: 3 waves by
+  // the code, 2 when the names' reads start before the standing check's profile read ends. The
+  // lines say 3: a line stricter than the code fails CI on a slow read (it did for /summaries, once).
   'GET /calls': { requests: 5, waves: 3 },
-  'GET /calls/scheduled': { requests: 5, waves: 2 },
-  'GET /summaries': { requests: 5, waves: 2 },
+  'GET /calls/scheduled': { requests: 5, waves: 3 },
+  // The page, then its counts beside its patients, then the read's event: 3 waves by the code.
+  'GET /summaries': { requests: 5, waves: 3 },
   // The link, then the call with its patient and organization, then the audit event beside the
   // summary-access record (a write of its own).
   'GET /summary-links/{token}': { requests: 4, waves: 3 },
