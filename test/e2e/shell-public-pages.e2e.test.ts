@@ -58,22 +58,27 @@ describe('public pages', () => {
 
   it('never downloads the signed-in workspaces on public pages', async () => {
     const page = await newPage(browser);
-    const scripts: { path: string; body: Promise<string> }[] = [];
+    // Which scripts each page loads, by address. Their text is read from the server afterwards (the
+    // static build serves the same file at the same address): a body read from the browser's response
+    // is lost when the next navigation starts first, which a busy machine made happen (CI flake).
+    const loaded = new Set<string>();
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') {
-        scripts.push({ path: new URL(response.url()).pathname, body: response.text() });
-      }
+      if (response.request().resourceType() === 'script') loaded.add(response.url());
     });
-    const bodies: { path: string; body: string }[] = [];
     for (const [path, title] of PUBLIC_PAGES) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      // Text pages start the app at the first interaction: interact, let it load everything it
-      // will, and read each script before the next navigation discards it.
+      // Text pages start the app at the first interaction: interact and let it load everything it will.
       await page.mouse.move(20, 20);
       await page.waitForLoadState('networkidle');
-      for (const script of scripts.splice(0)) bodies.push({ path: script.path, body: await script.body });
     }
+    const bodies = await Promise.all(
+      [...loaded].map(async (url) => {
+        const response = await page.request.get(url);
+        expect(response.ok()).toBe(true);
+        return { path: new URL(url).pathname, body: await response.text() };
+      }),
+    );
     expect(bodies.length).toBeGreaterThan(0);
     const workspace: string[] = [];
     for (const script of bodies) {
