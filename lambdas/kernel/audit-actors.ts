@@ -14,6 +14,7 @@ export const SYSTEM_ACTORS = {
   'call-reminders': 'Call reminder',
   'demo-seed': 'Demo data',
   'first-operator': 'Deployment set-up',
+  'migrate-phones': 'Phone number migration',
 } as const;
 
 export type SystemActor = keyof typeof SYSTEM_ACTORS;
@@ -28,14 +29,18 @@ export const CALL_LINK_ACTOR_ID = 'call-link';
 /** Before system actors had names, CareLoop's own writes were recorded under this id. */
 const UNNAMED_SYSTEM_ACTOR_ID = 'careloop';
 
+/** System actors whose events were once written without the prefix (the phone migration's, before 2026-11-28). */
+const UNPREFIXED_SYSTEM_ACTORS: ReadonlySet<string> = new Set<SystemActor>(['migrate-phones']);
+
 export type ActorKind = 'person' | 'system' | 'patient';
 
 /** What kind of actor an audit event's actor id names, and the label of a system or patient actor. */
 export function actorOf(actorId: string): { kind: ActorKind; label: string | null } {
   if (actorId === CALL_LINK_ACTOR_ID) return { kind: 'patient', label: 'Patient (call link)' };
   if (actorId === UNNAMED_SYSTEM_ACTOR_ID) return { kind: 'system', label: 'CareLoop' };
-  if (!actorId.startsWith(SYSTEM_PREFIX)) return { kind: 'person', label: null };
-  const name = actorId.slice(SYSTEM_PREFIX.length);
+  const unprefixed = UNPREFIXED_SYSTEM_ACTORS.has(actorId);
+  if (!unprefixed && !actorId.startsWith(SYSTEM_PREFIX)) return { kind: 'person', label: null };
+  const name = unprefixed ? actorId : actorId.slice(SYSTEM_PREFIX.length);
   const label = Object.hasOwn(SYSTEM_ACTORS, name) ? SYSTEM_ACTORS[name as SystemActor] : name;
   return { kind: 'system', label: `CareLoop (${label})` };
 }

@@ -363,6 +363,10 @@ describe('system and patient actors', () => {
     expect(actorOf(systemActorId('vapi-webhook'))).toEqual({ kind: 'system', label: 'CareLoop (Vapi report)' });
     expect(actorOf('system:some-new-job')).toEqual({ kind: 'system', label: 'CareLoop (some-new-job)' });
     expect(actorOf('careloop')).toEqual({ kind: 'system', label: 'CareLoop' });
+    // The phone migration's events, as written now and as written before they carried the prefix.
+    const migration = { kind: 'system', label: 'CareLoop (Phone number migration)' };
+    expect(actorOf(systemActorId('migrate-phones'))).toEqual(migration);
+    expect(actorOf('migrate-phones')).toEqual(migration);
     expect(actorOf('call-link')).toEqual({ kind: 'patient', label: 'Patient (call link)' });
     expect(actorOf('7b1c0e8e-2f4d-4a43-9d1e-4b5f3c2a1d00')).toEqual({ kind: 'person', label: null });
   });

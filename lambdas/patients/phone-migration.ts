@@ -8,6 +8,7 @@
  */
 import { normalizePhone } from '../../shared/phone';
 import { logger } from '../kernel/observability';
+import { systemActorId } from '../kernel/audit-actors';
 import type { AuditEvent } from '../kernel/audit-entry';
 import type { Clock, Ids, Page } from '../kernel/ports';
 import type { PhoneMigration } from './ports';
@@ -79,7 +80,7 @@ function rewriteEvent(deps: PhoneMigrationDeps, organizationId: string, patientI
   return {
     id: deps.ids.newId(),
     at: deps.clock.now().toISOString(),
-    actorId: 'migrate-phones',
+    actorId: systemActorId('migrate-phones'),
     actorRole: null,
     actorProviderId: organizationId,
     action: 'patient.phone_normalize',

@@ -5,7 +5,7 @@ import type { AuditEvent } from '../kernel/audit-entry';
 const audit: AuditEvent = {
   id: 'e1',
   at: '2026-03-01T12:00:00.000Z',
-  actorId: 'migrate-phones',
+  actorId: 'system:migrate-phones',
   actorRole: null,
   actorProviderId: null,
   action: 'patient.phone_normalize',

@@ -120,7 +120,7 @@ describe('the migration job (migrate-phones)', () => {
     const events = (await auditTrail(stack, `patient:${typed.id}`)).filter(
       (e) => e.action === 'patient.phone_normalize',
     );
-    expect(events).toMatchObject([{ actor_id: 'migrate-phones', outcome: 'success', patient_id: typed.id }]);
+    expect(events).toMatchObject([{ actor_id: 'system:migrate-phones', outcome: 'success', patient_id: typed.id }]);
     // The number is no edit: the version staff read still saves.
     const { data } = await db.entities.patient.get({ patient_id: typed.id }).go({ consistent: true });
     expect(data?.version).toBe(1);
