@@ -170,14 +170,32 @@ describe('recordCallReport', () => {
 
   it("stores an enrollment call's report without the move when the patient moved meanwhile, lock released", async () => {
     const enrollment = placed({ kind: 'enrollment' });
+    // Refused with the patient's copy, then without it (the stage itself moved), then stored alone.
+    const w = world(enrollment, 'stage_moved', 'stage_moved', 'committed');
+
+    const answer = report({ summary: null, enrollmentAnswer: 'interested' });
+    expect(await recordCallReport(w.deps, enrollment.id, answer, 'vapi-webhook')).toBe('stored');
+
+    const [first, second, third] = w.state.commits;
+    expect(first?.transaction).toContain('put enrollmentEntry');
+    expect(second?.transaction).toContain('put enrollmentEntry');
+    expect(third?.transaction).toContain('patch patient');
+    expect(third?.transaction).not.toContain('put enrollmentEntry');
+    expect(w.state.published).toBe(1);
+  });
+
+  it("stores an enrollment call's move without the patient's copy when only the copy was refused", async () => {
+    const enrollment = placed({ kind: 'enrollment' });
     const w = world(enrollment, 'stage_moved', 'committed');
 
     const answer = report({ summary: null, enrollmentAnswer: 'interested' });
     expect(await recordCallReport(w.deps, enrollment.id, answer, 'vapi-webhook')).toBe('stored');
 
-    const [, second] = w.state.commits;
-    expect(second?.transaction).toContain('patch patient');
-    expect(second?.transaction).not.toContain('put enrollmentEntry');
+    // The copied move, then the same move without the copy, committed: the report is not stored a third time.
+    const moves = w.state.commits.filter((c) => c.transaction.includes('put enrollmentEntry'));
+    expect(moves).toHaveLength(2);
+    expect(w.state.commits[1]?.transaction).toContain('put enrollmentEntry');
+    expect(w.state.commits.filter((c) => c.transaction.includes('patch patient'))).toHaveLength(2);
     expect(w.state.published).toBe(1);
   });
 

@@ -164,7 +164,8 @@ export async function recordCallReport(
 /**
  * Commits a report's plan; an enrollment call's plan carries the patient's move through the funnel
  * (enrollmentAnswerWrites), conditional on the stage as read. A patient moved meanwhile (consent
- * recorded) refuses the move: the report is then stored without it. A patient whose lock is not this
+ * recorded) refuses the move: the report is then stored without it (after one try of the move
+ * without the patient's copy, for a patient only renamed meanwhile). A patient whose lock is not this
  * call's refuses its release: the report is then stored without it (nothing of this call to free).
  * Each refusal costs one more transaction; the report's own refusal (`conflict`) ends it.
  */
@@ -176,12 +177,16 @@ async function commitReport(
   plan: WritePlan<LockNotHeld>,
   at: string,
 ): Promise<'committed' | 'conflict'> {
-  const move = patient
-    ? enrollmentAnswerWrites(log, patient, report.outcome, report.enrollmentAnswer, at)
-    : { transaction: [], afterCommit: [] };
-  let outcome: CommitOutcome<LockNotHeld | StageMoved> = await deps.committer.commit(
-    move.transaction.length ? joinedWithMove<StageMoved>(plan, move, log) : plan,
-  );
+  const move = (copy: boolean) =>
+    patient
+      ? enrollmentAnswerWrites(log, patient, report.outcome, report.enrollmentAnswer, at, copy)
+      : { transaction: [], afterCommit: [] };
+  const withMove = (copy: boolean) =>
+    move(copy).transaction.length ? joinedWithMove<StageMoved>(plan, move(copy), log) : plan;
+  let outcome: CommitOutcome<LockNotHeld | StageMoved> = await deps.committer.commit(withMove(true));
+  // The move copies the patient as read onto its new item (listed-patient.ts): refused, it is tried
+  // without the copy before the report is stored without it.
+  if (outcome === 'stage_moved') outcome = await deps.committer.commit(withMove(false));
   if (outcome === 'stage_moved') outcome = await deps.committer.commit(plan);
   if (outcome === 'lock_not_held') outcome = await deps.committer.commit(withoutLockRelease(plan));
   return outcome === 'committed' ? 'committed' : 'conflict';

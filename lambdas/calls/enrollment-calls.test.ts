@@ -9,6 +9,9 @@ const patient = {
   created_at: '2026-01-01T00:00:00.000Z',
   status: 'active' as const,
   enrollmentStage: 'invited' as const,
+  first_name: 'Ann',
+  last_name: 'Lee',
+  phone_number: '+15550100',
 };
 const log = (attempt: number) => ({ attempt, kind: 'enrollment' as const });
 
@@ -31,7 +34,7 @@ describe('where an enrollment call moves the patient', () => {
   });
 
   it('writes the move in the report, conditional on the patient still invited and active', () => {
-    const plan = enrollmentAnswerWrites(log(0), patient, 'answered', 'interested', AT);
+    const plan = enrollmentAnswerWrites(log(0), patient, 'answered', 'interested', AT, true);
 
     expect(plan.transaction).toEqual([
       {
@@ -39,7 +42,12 @@ describe('where an enrollment call moves the patient', () => {
         entity: 'patient',
         key: { patient_id: 'p1' },
         set: { enrollment_stage: 'interested' },
-        when: { equal: { status: 'active', enrollment_stage: 'invited' } },
+        // The new item copies the patient as read: the move holds only while it still shows that.
+        when: {
+          equal: { status: 'active', enrollment_stage: 'invited', first_name: 'Ann', last_name: 'Lee' },
+          present: ['phone_number'],
+          missingOr: { equal: { condition_count: 0, preferred_language: 'en' } },
+        },
         refusal: 'stage_moved',
       },
       {
@@ -57,6 +65,11 @@ describe('where an enrollment call moves the patient', () => {
           created_at: patient.created_at,
           patient_id: 'p1',
           entered_at: AT,
+          first_name: 'Ann',
+          last_name: 'Lee',
+          condition_count: 0,
+          has_phone: true,
+          preferred_language: 'en',
         },
       },
       expect.objectContaining({ op: 'upsert', entity: 'counter', add: { value: 1 } }),
@@ -65,14 +78,14 @@ describe('where an enrollment call moves the patient', () => {
 
   it('moves nobody who is no longer invited, and nothing for any other kind of call', () => {
     expect(
-      enrollmentAnswerWrites(log(0), { ...patient, enrollmentStage: 'enrolled' }, 'answered', 'declined', AT)
+      enrollmentAnswerWrites(log(0), { ...patient, enrollmentStage: 'enrolled' }, 'answered', 'declined', AT, true)
         .transaction,
     ).toEqual([]);
     expect(
-      enrollmentAnswerWrites(log(0), { ...patient, status: 'archived' }, 'answered', 'declined', AT).transaction,
+      enrollmentAnswerWrites(log(0), { ...patient, status: 'archived' }, 'answered', 'declined', AT, true).transaction,
     ).toEqual([]);
     expect(
-      enrollmentAnswerWrites({ attempt: 0, kind: 'monthly' }, patient, 'answered', 'interested', AT).transaction,
+      enrollmentAnswerWrites({ attempt: 0, kind: 'monthly' }, patient, 'answered', 'interested', AT, true).transaction,
     ).toEqual([]);
   });
 });

@@ -22,21 +22,26 @@ import { audited } from '../kernel/audit';
 import { fail } from '../kernel/error-catalogue';
 import { derivedId, newCallLog, type CallLogRecord } from '../kernel/records/call-log';
 import type { PatientRecord } from '../kernel/records/patient';
-import { enrollmentStageWrites } from '../kernel/read-models/enrollment-stages';
+import { commitStageMove, enrollmentStageWrites, keyOf } from '../kernel/read-models/enrollment-stages';
+import { allOf, listedAsRead, type ListedPatient } from '../kernel/read-models/listed-patient';
 import type { ItemWrite, WritePlan } from '../kernel/write-plan';
 import { dial, openStaffCall, storeScheduledCall, type PlacingDeps, type SchedulingDeps } from './call-placing';
 
 export type EnrollmentCallDeps = PlacingDeps & SchedulingDeps;
 
-type Staged = Pick<PatientRecord, 'id' | 'provider_id' | 'created_at'>;
+type Staged = Pick<PatientRecord, 'id' | 'provider_id' | 'created_at'> & ListedPatient;
 
 /** The patient moved since it was read: its stage or status is not the one the write was for. */
 export type StageMoved = 'stage_moved';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The patient's move from `from` to `to`, only while it is still active at `from`: the stage and its read model. */
-export function stageMoveWrites(p: Staged, from: EnrollmentStage, to: EnrollmentStage, at: string) {
+/**
+ * The patient's move from `from` to `to`, only while it is still active at `from`: the stage and its
+ * read model. With `copy`, the new item copies what the list shows of the patient as read, and the
+ * move holds only while that is still so (commitStageMove tries without it when refused).
+ */
+export function stageMoveWrites(p: Staged, from: EnrollmentStage, to: EnrollmentStage, at: string, copy: boolean) {
   if (from === to) return [];
   return [
     {
@@ -44,10 +49,10 @@ export function stageMoveWrites(p: Staged, from: EnrollmentStage, to: Enrollment
       entity: 'patient',
       key: { patient_id: p.id },
       set: { enrollment_stage: to },
-      when: { equal: { status: 'active', enrollment_stage: from } },
+      when: allOf({ equal: { status: 'active', enrollment_stage: from } }, copy ? listedAsRead(p) : undefined),
       refusal: 'stage_moved',
     } as const satisfies ItemWrite<StageMoved>,
-    ...enrollmentStageWrites(p, from, to, at),
+    ...enrollmentStageWrites(copy ? p : keyOf(p), from, to, at),
   ];
 }
 
@@ -83,12 +88,13 @@ export function enrollmentAnswerWrites(
   outcome: CallOutcome,
   answer: EnrollmentCallAnswer | null,
   at: string,
+  copy: boolean,
 ): WritePlan<StageMoved> {
   const to = log.kind === 'enrollment' ? stageAfterEnrollmentCall(log, outcome, answer) : null;
   if (!to || patient.status !== 'active' || patient.enrollmentStage !== 'invited') {
     return { transaction: [], afterCommit: [] };
   }
-  return { transaction: stageMoveWrites(patient, 'invited', to, at), afterCommit: [] };
+  return { transaction: stageMoveWrites(patient, 'invited', to, at, copy), afterCommit: [] };
 }
 
 /**
@@ -112,11 +118,13 @@ export async function invitePatientByCall(
     if (pending.some((l) => l.kind === 'enrollment')) throw fail('enrollmentCallPending');
     const now = deps.clock.now();
     const opening = nextCallWindowTime(now, organization.timezone);
-    const moveTo = async (from: EnrollmentStage, to: EnrollmentStage) =>
-      deps.committer.commit({
-        transaction: stageMoveWrites(patient, from, to, deps.clock.now().toISOString()),
+    const moveTo = async (from: EnrollmentStage, to: EnrollmentStage) => {
+      const at = deps.clock.now().toISOString();
+      return commitStageMove(deps.committer, (copy) => ({
+        transaction: stageMoveWrites(patient, from, to, at, copy),
         afterCommit: [],
-      });
+      }));
+    };
     if (opening.getTime() === now.getTime()) {
       const log = await openStaffCall(deps, actor, patient, organization, 'enrollment');
       // Invited before dialling: the answer may be reported within a second, and only an invited

@@ -170,7 +170,15 @@ describe('the report in one transaction (DynamoDB: at most 100 writes, each item
 
   it("holds an enrollment call's report with the patient's move, writing the patient once", () => {
     const enrollment = { ...log, kind: 'enrollment' as const, slot_taken_at: AT, attempt: 0 };
-    const patient = { id: 'p-1', provider_id: 'o-1', created_at: AT, status: 'active' as const };
+    const patient = {
+      id: 'p-1',
+      provider_id: 'o-1',
+      created_at: AT,
+      status: 'active' as const,
+      first_name: 'Ann',
+      last_name: 'Lee',
+      phone_number: null,
+    };
     const { plan } = reportPlan(
       enrollment,
       { ...worst, enrollmentAnswer: 'interested' },
@@ -185,6 +193,7 @@ describe('the report in one transaction (DynamoDB: at most 100 writes, each item
       'answered',
       'interested',
       AT,
+      false,
     );
     const joined = joinedWithMove(plan, move, enrollment);
 
@@ -203,6 +212,9 @@ describe("the patient's lock in the report's transaction", () => {
     created_at: AT,
     status: 'active' as const,
     enrollmentStage: 'invited' as const,
+    first_name: 'Ann',
+    last_name: 'Lee',
+    phone_number: '+15550100',
   };
   const { plan } = reportPlan(enrollment, report({ enrollmentAnswer: 'declined' }), '2026-03', AT, STORED);
 
@@ -214,7 +226,7 @@ describe("the patient's lock in the report's transaction", () => {
   });
 
   it("is released by the move's own write of the patient, on both conditions, refused as the move", () => {
-    const move = enrollmentAnswerWrites(enrollment, patient, 'answered', 'declined', AT);
+    const move = enrollmentAnswerWrites(enrollment, patient, 'answered', 'declined', AT, true);
     const joined = joinedWithMove(plan, move, enrollment);
 
     expect(joined.transaction.filter((w) => w.entity === 'patient')).toEqual([
@@ -224,7 +236,17 @@ describe("the patient's lock in the report's transaction", () => {
         key: { patient_id: 'p-1' },
         set: { enrollment_stage: 'declined' },
         remove: ['active_call_id'],
-        when: { equal: { status: 'active', enrollment_stage: 'invited', active_call_id: log.id } },
+        when: {
+          equal: {
+            status: 'active',
+            enrollment_stage: 'invited',
+            first_name: 'Ann',
+            last_name: 'Lee',
+            active_call_id: log.id,
+          },
+          present: ['phone_number'],
+          missingOr: { equal: { condition_count: 0, preferred_language: 'en' } },
+        },
         refusal: 'stage_moved',
       },
     ]);

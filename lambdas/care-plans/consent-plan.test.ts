@@ -30,6 +30,13 @@ const consent: ConsentRecord = {
 const awaiting = { provider_id: 'org-1', created_at: patient.created_at, patient_id: 'p1' };
 const awaitingCount = { scope: 'organization#org-1', name: 'awaiting_consent' };
 const entry = (stage: string) => ({ provider_id: 'org-1', stage, created_at: patient.created_at, patient_id: 'p1' });
+const copy = {
+  first_name: 'Margaret',
+  last_name: 'Alvarez',
+  condition_count: 0,
+  has_phone: false,
+  preferred_language: 'en',
+};
 const stageCount = (stage: string, by: number) => ({
   op: 'upsert',
   entity: 'counter',
@@ -46,7 +53,12 @@ describe('recording a consent change', () => {
           entity: 'patient',
           key: { patient_id: 'p1' },
           set: { consent_status: 'accepted', consent_date: '2026-03-10', enrollment_stage: 'enrolled' },
-          when: { missing: ['consent_status', 'enrollment_stage'], equal: { status: 'active' } },
+          // The new stage's item copies the patient as read: the move holds only while it still shows that.
+          when: {
+            missing: ['consent_status', 'enrollment_stage', 'phone_number'],
+            equal: { status: 'active', first_name: 'Margaret', last_name: 'Alvarez' },
+            missingOr: { equal: { condition_count: 0, preferred_language: 'en' } },
+          },
         },
         {
           op: 'create',
@@ -66,7 +78,11 @@ describe('recording a consent change', () => {
         },
         { op: 'delete', entity: 'awaitingConsent', key: { ...awaiting, rank: '3' } },
         { op: 'upsert', entity: 'counter', key: awaitingCount, add: { value: -1 } },
-        { op: 'put', entity: 'enrollmentEntry', item: { ...entry('enrolled'), entered_at: consent.recordedAt } },
+        {
+          op: 'put',
+          entity: 'enrollmentEntry',
+          item: { ...entry('enrolled'), entered_at: consent.recordedAt, ...copy },
+        },
         stageCount('enrolled', 1),
       ],
       afterCommit: [
@@ -98,7 +114,7 @@ describe('recording a consent change', () => {
       { op: 'upsert', entity: 'counter', key: awaitingCount, add: { value: 1 } },
       { op: 'delete', entity: 'enrollmentEntry', key: entry('enrolled') },
       stageCount('enrolled', -1),
-      { op: 'put', entity: 'enrollmentEntry', item: { ...entry('declined'), entered_at: consent.recordedAt } },
+      { op: 'put', entity: 'enrollmentEntry', item: { ...entry('declined'), entered_at: consent.recordedAt, ...copy } },
       stageCount('declined', 1),
     ]);
   });

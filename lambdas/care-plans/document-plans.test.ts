@@ -32,12 +32,26 @@ const patient: PatientRecord = {
   conditionCount: 0,
 };
 /** The patient's patch holds while it is as read: active, at this stage, with this condition count. */
+// An active patient's panel items copy its name, phone and language as read (listed-patient.ts).
 const asRead = (stage: string | null, conditions: number) => ({
-  equal: { status: 'active', ...(stage ? { enrollment_stage: stage } : {}) },
-  ...(stage ? {} : { missing: ['enrollment_stage'] }),
-  missingOr: { equal: { condition_count: conditions } },
+  equal: {
+    status: 'active',
+    ...(stage ? { enrollment_stage: stage } : {}),
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    ...(conditions ? { condition_count: conditions } : {}),
+  },
+  missing: [...(stage ? [] : ['enrollment_stage']), 'phone_number'],
+  missingOr: { equal: { condition_count: conditions, preferred_language: 'en' } },
 });
 const outsideFunnel = asRead(null, 0);
+const copy = (conditions: number) => ({
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  condition_count: conditions,
+  has_phone: false,
+  preferred_language: 'en',
+});
 const pcmEntry = { provider_id: 'org-1', created_at: '2026-02-01T12:00:00.000Z', patient_id: 'p1' };
 const pcmCount = (by: number) => ({
   op: 'upsert',
@@ -121,7 +135,7 @@ describe('creating a clinical document', () => {
     });
     // One chronic condition: a PCM candidate, listed and counted.
     expect(transaction.slice(3)).toEqual([
-      { op: 'put', entity: 'pcmCandidate', item: { ...pcmEntry, entered_at: doc.updated_at } },
+      { op: 'put', entity: 'pcmCandidate', item: { ...pcmEntry, entered_at: doc.updated_at, ...copy(1) } },
       pcmCount(1),
     ]);
     expect(afterCommit).toEqual([chartVersion]);
@@ -148,7 +162,11 @@ describe('the enrollment stage a care plan’s conditions move the patient to', 
         set: { condition_count: 2, enrollment_stage: 'eligible' },
         when: outsideFunnel,
       },
-      { op: 'put', entity: 'enrollmentEntry', item: { ...entry('eligible'), entered_at: doc.updated_at } },
+      {
+        op: 'put',
+        entity: 'enrollmentEntry',
+        item: { ...entry('eligible'), entered_at: doc.updated_at, ...copy(2) },
+      },
       count('eligible', 1),
     ]);
   });
@@ -168,7 +186,7 @@ describe('the enrollment stage a care plan’s conditions move the patient to', 
       },
       { op: 'delete', entity: 'enrollmentEntry', key: entry('eligible') },
       count('eligible', -1),
-      { op: 'put', entity: 'pcmCandidate', item: { ...pcmEntry, entered_at: change.at } },
+      { op: 'put', entity: 'pcmCandidate', item: { ...pcmEntry, entered_at: change.at, ...copy(1) } },
       pcmCount(1),
     ]);
   });
@@ -185,7 +203,7 @@ describe('the enrollment stage a care plan’s conditions move the patient to', 
         set: { condition_count: 2, enrollment_stage: 'eligible' },
         when: asRead(null, 1),
       },
-      { op: 'put', entity: 'enrollmentEntry', item: { ...entry('eligible'), entered_at: change.at } },
+      { op: 'put', entity: 'enrollmentEntry', item: { ...entry('eligible'), entered_at: change.at, ...copy(2) } },
       count('eligible', 1),
       { op: 'delete', entity: 'pcmCandidate', key: pcmEntry },
       pcmCount(-1),
@@ -220,7 +238,11 @@ describe('the enrollment stage a care plan’s conditions move the patient to', 
         entity: 'patient',
         key: { patient_id: 'p1' },
         set: { condition_count: 2, enrollment_stage: 'eligible' },
-        when: { ...outsideFunnel, equal: { status: 'archived' } },
+        when: {
+          missing: ['enrollment_stage'],
+          equal: { status: 'archived' },
+          missingOr: { equal: { condition_count: 0 } },
+        },
       },
     ]);
   });
@@ -236,7 +258,9 @@ describe('the enrollment stage a care plan’s conditions move the patient to', 
         set: { condition_count: 1 },
         when: asRead('invited', 2),
       },
-      { op: 'put', entity: 'pcmCandidate', item: { ...pcmEntry, entered_at: doc.updated_at } },
+      // It stays invited: its item takes the new count.
+      { op: 'patch', entity: 'enrollmentEntry', key: entry('invited'), set: copy(1) },
+      { op: 'put', entity: 'pcmCandidate', item: { ...pcmEntry, entered_at: doc.updated_at, ...copy(1) } },
       pcmCount(1),
     ]);
   });
@@ -273,7 +297,7 @@ describe('saving the next version', () => {
         item: expect.objectContaining({ version: 2, saved_by_user_id: 'u2', saved_by_name: 'Uma Two' }),
       }),
       { op: 'patch', entity: 'patient', key: { patient_id: 'p1' }, set: { condition_count: 1 }, when: outsideFunnel },
-      { op: 'put', entity: 'pcmCandidate', item: { ...pcmEntry, entered_at: change.at } },
+      { op: 'put', entity: 'pcmCandidate', item: { ...pcmEntry, entered_at: change.at, ...copy(1) } },
       pcmCount(1),
     ]);
     expect(written.afterCommit).toEqual([chartVersion]);

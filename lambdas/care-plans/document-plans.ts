@@ -7,7 +7,13 @@
 import type { CarePlanFields } from '../../shared/domain';
 import { stageAfterConditions } from '../../shared/enrollment/funnel';
 import { chartsChangedWrite } from '../kernel/read-models/counters';
-import { enrollmentStageWrites, stagePatch, withStage } from '../kernel/read-models/enrollment-stages';
+import {
+  enrollmentEntryCopy,
+  enrollmentStageWrites,
+  stagePatch,
+  withStage,
+} from '../kernel/read-models/enrollment-stages';
+import { allOf, listedAsRead } from '../kernel/read-models/listed-patient';
 import { pcmCandidateWrites } from '../kernel/read-models/pcm-candidates';
 import type { PatientRecord } from '../kernel/records/patient';
 import { definedValues, type ItemWrite, type WritePlan } from '../kernel/write-plan';
@@ -59,6 +65,9 @@ function conditionCountWrites(patient: PatientRecord, plan: CarePlanFields, at: 
   const moved = stagePatch(patient.enrollmentStage, stage);
   const active = patient.status === 'active';
   const before = patient.conditionCount ?? 0;
+  // The patient as the plan leaves it: the panel's items copy its count (listed-patient.ts).
+  const after = { ...patient, conditionCount: count };
+  const stays = stage === patient.enrollmentStage && count !== before;
   return [
     {
       op: 'patch',
@@ -66,13 +75,16 @@ function conditionCountWrites(patient: PatientRecord, plan: CarePlanFields, at: 
       key: { patient_id: patient.id },
       set: { condition_count: count, ...moved.set },
       ...(moved.remove.length > 0 ? { remove: moved.remove } : {}),
-      when: {
-        ...withStage({ equal: { status: patient.status } }, patient.enrollmentStage),
-        missingOr: { equal: { condition_count: before } },
-      },
+      when: allOf(
+        withStage({ equal: { status: patient.status } }, patient.enrollmentStage),
+        { missingOr: { equal: { condition_count: before } } },
+        // An active patient's items copy its name, phone and language as read.
+        active ? listedAsRead(patient) : undefined,
+      ),
     },
-    ...(active ? enrollmentStageWrites(patient, patient.enrollmentStage, stage, at) : []),
-    ...(active ? pcmCandidateWrites(patient, before, count, at) : []),
+    ...(active ? enrollmentStageWrites(after, patient.enrollmentStage, stage, at) : []),
+    ...(active && stays ? enrollmentEntryCopy(after, stage) : []),
+    ...(active ? pcmCandidateWrites(after, before, count, at) : []),
   ];
 }
 

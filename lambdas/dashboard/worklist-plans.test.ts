@@ -103,17 +103,29 @@ describe('the enrollment stage of a patient stored before the funnel', () => {
           entity: 'patient',
           key: { patient_id: 'p-1' },
           set: { enrollment_stage: 'eligible' },
+          // The item copies the patient as read: the write holds only while it still shows that.
           when: {
-            missing: ['consent_status', 'enrollment_stage'],
-            equal: { status: 'active', provider_id: 'o-1' },
-            missingOr: { equal: { condition_count: 2 } },
+            missing: ['consent_status', 'enrollment_stage', 'phone_number'],
+            equal: { status: 'active', provider_id: 'o-1', first_name: 'Ann', last_name: 'Lee', condition_count: 2 },
+            missingOr: { equal: { condition_count: 2, preferred_language: 'en' } },
           },
           refusal: 'changed',
         },
         {
           op: 'put',
           entity: 'enrollmentEntry',
-          item: { provider_id: 'o-1', stage: 'eligible', created_at: AT, patient_id: 'p-1', entered_at: AT },
+          item: {
+            provider_id: 'o-1',
+            stage: 'eligible',
+            created_at: AT,
+            patient_id: 'p-1',
+            entered_at: AT,
+            first_name: 'Ann',
+            last_name: 'Lee',
+            condition_count: 2,
+            has_phone: false,
+            preferred_language: 'en',
+          },
         },
         {
           op: 'upsert',
@@ -127,7 +139,7 @@ describe('the enrollment stage of a patient stored before the funnel', () => {
     const accepted = { ...patient, consent: { status: 'accepted' as const, date: '2026-01-02' } };
     expect(enrollmentBackfillPlan(accepted, AT)?.transaction[0]).toMatchObject({
       set: { enrollment_stage: 'enrolled' },
-      when: { missing: ['enrollment_stage'], equal: { consent_status: 'accepted' } },
+      when: { missing: ['enrollment_stage', 'phone_number'], equal: { consent_status: 'accepted' } },
     });
   });
 
@@ -145,13 +157,27 @@ describe('the PCM candidate item of a patient stored before them', () => {
           op: 'check',
           entity: 'patient',
           key: { patient_id: 'p-1' },
-          when: { equal: { status: 'active', provider_id: 'o-1', condition_count: 1 } },
+          when: {
+            equal: { status: 'active', provider_id: 'o-1', condition_count: 1, first_name: 'Ann', last_name: 'Lee' },
+            missing: ['phone_number'],
+            missingOr: { equal: { preferred_language: 'en' } },
+          },
           refusal: 'changed',
         },
         {
           op: 'create',
           entity: 'pcmCandidate',
-          item: { provider_id: 'o-1', created_at: AT, patient_id: 'p-1', entered_at: AT },
+          item: {
+            provider_id: 'o-1',
+            created_at: AT,
+            patient_id: 'p-1',
+            entered_at: AT,
+            first_name: 'Ann',
+            last_name: 'Lee',
+            condition_count: 1,
+            has_phone: false,
+            preferred_language: 'en',
+          },
           refusal: 'changed',
         },
         {

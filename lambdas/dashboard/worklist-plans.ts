@@ -14,6 +14,7 @@ import {
 import { COUNTER, counterAdd, organizationScope } from '../kernel/read-models/counters';
 import { enrollmentStageWrites, withStage } from '../kernel/read-models/enrollment-stages';
 import { PCM_CANDIDATES_COUNTER, pcmCandidateKey } from '../kernel/read-models/pcm-candidates';
+import { allOf, listedAsRead, listedFields } from '../kernel/read-models/listed-patient';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { ItemWrite, WritePlan } from '../kernel/write-plan';
 
@@ -97,8 +98,8 @@ export function indexCallPlan(call: ListedCall): WritePlan<'moved'> {
 /**
  * Gives a patient stored before the enrollment funnel the stage it would have entered at, with its
  * Enrollment panel item and count, at `at`: null when it has a stage or stays outside the funnel.
- * It holds only while the patient is active with the consent and condition count read and still
- * has no stage (`changed` otherwise: a care plan or consent saved since wrote its stage), so a
+ * It holds only while the patient is active with the consent, condition count (and what the panel's
+ * list copies of it) read and still has no stage (`changed` otherwise: a care plan or consent saved since wrote its stage), so a
  * second run adds nothing.
  */
 export function enrollmentBackfillPlan(p: PatientRecord, at: string): WritePlan<'changed'> | null {
@@ -112,10 +113,12 @@ export function enrollmentBackfillPlan(p: PatientRecord, at: string): WritePlan<
         entity: 'patient',
         key: { patient_id: p.id },
         set: { enrollment_stage: stage },
-        when: {
-          ...withStage(activeWithConsent(status, { provider_id: p.provider_id }), undefined),
-          missingOr: { equal: { condition_count: p.conditionCount ?? 0 } },
-        },
+        when: allOf(
+          withStage(activeWithConsent(status, { provider_id: p.provider_id }), undefined),
+          { missingOr: { equal: { condition_count: p.conditionCount ?? 0 } } },
+          // The item copies what the list shows of the patient as read (listed-patient.ts).
+          listedAsRead(p),
+        ),
         refusal: 'changed',
       },
       ...enrollmentStageWrites(p, undefined, stage, at),
@@ -127,7 +130,7 @@ export function enrollmentBackfillPlan(p: PatientRecord, at: string): WritePlan<
 /**
  * Gives an active patient with one chronic condition, stored before the PCM candidates were kept,
  * its item and count: null when the patient is not one. It holds only while the patient is still
- * active in its organization with that one condition, and creates the item (`changed` when it
+ * active in its organization with that one condition (and what the list copies of it), and creates the item (`changed` when it
  * exists or the patient moved: its own writes kept the item), so a second run adds nothing.
  */
 export function pcmBackfillPlan(p: PatientRecord, at: string): WritePlan<'changed'> | null {
@@ -138,10 +141,19 @@ export function pcmBackfillPlan(p: PatientRecord, at: string): WritePlan<'change
         op: 'check',
         entity: 'patient',
         key: { patient_id: p.id },
-        when: { equal: { status: 'active', provider_id: p.provider_id, condition_count: p.conditionCount ?? 0 } },
+        when: allOf(
+          { equal: { status: 'active', provider_id: p.provider_id, condition_count: p.conditionCount ?? 0 } },
+          // The item copies what the list shows of the patient as read (listed-patient.ts).
+          listedAsRead(p),
+        ),
         refusal: 'changed',
       },
-      { op: 'create', entity: 'pcmCandidate', item: { ...pcmCandidateKey(p), entered_at: at }, refusal: 'changed' },
+      {
+        op: 'create',
+        entity: 'pcmCandidate',
+        item: { ...pcmCandidateKey(p), entered_at: at, ...listedFields(p) },
+        refusal: 'changed',
+      },
       counterAdd(organizationScope(p.provider_id), PCM_CANDIDATES_COUNTER),
     ],
     afterCommit: [],

@@ -97,7 +97,18 @@ describe('importedPatientWrites', () => {
     expect(writes).toContainEqual({
       op: 'put',
       entity: 'pcmCandidate',
-      item: { provider_id: ORG, created_at: AT, patient_id: 'p3', entered_at: AT },
+      item: {
+        provider_id: ORG,
+        created_at: AT,
+        patient_id: 'p3',
+        entered_at: AT,
+        // What the Enrollment panel's list shows of the patient, copied from the row.
+        first_name: 'Maria',
+        last_name: 'Lopez',
+        condition_count: 1,
+        has_phone: true,
+        preferred_language: 'es',
+      },
     });
     const none = importedPatientWrites(imp, row(4, { ...bare, conditions: [] }), AT);
     expect(none.some((w) => w.entity === 'carePlan')).toBe(false);

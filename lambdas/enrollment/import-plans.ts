@@ -20,6 +20,7 @@ import { auditEventWrite } from '../kernel/audit-event-item';
 import { awaitingKey } from '../kernel/read-models/awaiting-consent';
 import { COUNTER, counterAdd, GLOBAL_SCOPE, organizationScope } from '../kernel/read-models/counters';
 import { enrollmentCounter, enrollmentEntryKey } from '../kernel/read-models/enrollment-stages';
+import { listedFields } from '../kernel/read-models/listed-patient';
 import { mrnClaimWrite } from '../kernel/read-models/mrn-claims';
 import { PCM_CANDIDATES_COUNTER, pcmCandidateKey } from '../kernel/read-models/pcm-candidates';
 import { SEARCH_ENTRY_SCOPE, searchEntryPuts } from '../kernel/read-models/search-entries';
@@ -179,6 +180,14 @@ export function importedPatientWrites(
     outcome: 'success',
   };
   const stage = enrollmentStageAtStart(p.conditions.length, undefined);
+  // What the Enrollment panel's lists show of the patient, on its items (listed-patient.ts).
+  const listed = listedFields({
+    first_name: p.firstName,
+    last_name: p.lastName,
+    phone_number: p.phone ?? null,
+    preferred_language: p.preferredLanguage,
+    conditionCount: p.conditions.length,
+  });
   return [
     {
       op: 'create',
@@ -245,6 +254,7 @@ export function importedPatientWrites(
             item: {
               ...enrollmentEntryKey({ id: patientId, provider_id: organizationId, created_at: at }, stage),
               entered_at: at,
+              ...listed,
             },
           } as const,
         ]
@@ -258,6 +268,7 @@ export function importedPatientWrites(
             item: {
               ...pcmCandidateKey({ id: patientId, provider_id: organizationId, created_at: at }),
               entered_at: at,
+              ...listed,
             },
           } as const,
         ]

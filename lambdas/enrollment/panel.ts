@@ -18,6 +18,7 @@ import { audited } from '../kernel/audit';
 import type { AuditLog } from '../kernel/audit-entry';
 import { invalidCursor, type PageRequest } from '../kernel/cursor';
 import { patientName } from '../kernel/mappers';
+import type { ListedFields } from '../kernel/read-models/listed-patient';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { EnrollmentPanelReads, EnrollmentPatients, StageEntry } from './ports';
 
@@ -66,7 +67,14 @@ export async function enrollmentList(
       deps.enrollment.pageStage(organizationId, stage, page.limit, page.cursor),
     );
     if (found === 'invalid_cursor') throw invalidCursor();
-    const items = await listed(deps, organization.id, found.items, (p) => p.enrollmentStage === stage);
+    // A stage's item is in the stage's own partition: its copy needs no check of the stage.
+    const items = await listed(
+      deps,
+      organization.id,
+      found.items,
+      (p) => p.enrollmentStage === stage,
+      () => true,
+    );
     disclose(items.map((i) => i.patient_id));
     return { stage, items, next_cursor: found.cursor };
   });
@@ -88,21 +96,52 @@ export async function pcmCandidatesList(
       deps.enrollment.pagePcmCandidates(organizationId, page.limit, page.cursor),
     );
     if (found === 'invalid_cursor') throw invalidCursor();
-    const items = await listed(deps, organization.id, found.items, (p) => isPcmCandidate(p.conditionCount ?? 0));
+    const items = await listed(
+      deps,
+      organization.id,
+      found.items,
+      (p) => isPcmCandidate(p.conditionCount ?? 0),
+      (copy) => isPcmCandidate(copy.condition_count),
+    );
     disclose(items.map((i) => i.patient_id));
     return { items, next_cursor: found.cursor };
   });
 }
 
-/** The entries' patients (one BatchGet) still active in the organization and still `belongs`, in the entries' order. */
+/**
+ * The entries' patients in the entries' order, from the copy each item carries (no read). The
+ * items are written and removed in the very transactions that move the patient's stage, status and
+ * condition count, each holding only while the patient is as read, and the copy in the transactions
+ * that change what it shows: an item in the stage's (or the candidates') partition is a patient
+ * still active there, so the patient's own check of stage and status is only defensive. Its cheap
+ * equivalent stays: a PCM item's copied count must still make a candidate. Items written before
+ * the copy was kept name their patients by one BatchGet (only when the page holds such an item),
+ * with the full check of the patient, as before.
+ */
 async function listed(
   deps: EnrollmentPanelDeps,
   organizationId: string,
   entries: readonly StageEntry[],
   belongs: (p: PatientRecord) => boolean,
+  copyBelongs: (copy: ListedFields) => boolean,
 ): Promise<EnrollmentPatient[]> {
-  const patients = new Map((await deps.patients.getMany(entries.map((e) => e.patientId))).map((p) => [p.id, p]));
-  return entries.flatMap((entry) => {
+  const unread = entries.filter((e) => !e.listed).map((e) => e.patientId);
+  const patients = new Map((unread.length > 0 ? await deps.patients.getMany(unread) : []).map((p) => [p.id, p]));
+  return entries.flatMap((entry): EnrollmentPatient[] => {
+    const copy = entry.listed;
+    if (copy) {
+      if (!copyBelongs(copy)) return [];
+      return [
+        {
+          patient_id: entry.patientId,
+          patient_name: patientName(copy),
+          entered_at: entry.enteredAt,
+          condition_count: copy.condition_count,
+          has_phone: copy.has_phone,
+          preferred_language: copy.preferred_language,
+        },
+      ];
+    }
     const p = patients.get(entry.patientId);
     if (!p || p.provider_id !== organizationId || p.status !== 'active' || !belongs(p)) return [];
     return [

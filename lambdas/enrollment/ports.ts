@@ -5,6 +5,7 @@ import type { CallLogRecord } from '../kernel/records/call-log';
 import type { EnrollmentStage } from '../../shared/enrollment/funnel';
 import type { Page } from '../kernel/ports';
 import type { PatientRecord } from '../kernel/records/patient';
+import type { ListedFields } from '../kernel/read-models/listed-patient';
 import type { ImportFileType, ImportStatus, PanelImport } from '../../shared/enrollment/panel-import';
 
 /** A file a browser may upload, as the practice's browser declared it before sending it. */
@@ -67,6 +68,11 @@ export interface PatientChartReads {
 export interface StageEntry {
   readonly patientId: string;
   readonly enteredAt: string;
+  /**
+   * What the list shows of the patient, as the plans that write the patient keep it on the item
+   * (kernel/read-models/listed-patient.ts); null on an item written before, whose patient is read.
+   */
+  readonly listed: ListedFields | null;
 }
 
 /** What the Enrollment panel reads: the counts per stage and a stage's patients, Queries only. */

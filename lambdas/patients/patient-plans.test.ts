@@ -33,6 +33,14 @@ const patient: PatientRecord = {
   status: 'active',
   billingPractitionerId: null,
 };
+/** What the Enrollment panel's items copy of `patient` (listed-patient.ts). */
+const listedCopy = (conditions: number) => ({
+  first_name: 'Ann',
+  last_name: 'Lee',
+  condition_count: conditions,
+  has_phone: true,
+  preferred_language: 'en',
+});
 const consent: ConsentRecord = {
   id: 'c-1',
   patientId: 'p-1',
@@ -220,7 +228,8 @@ describe('enrolling a patient', () => {
     expect(writes).toContainEqual({
       op: 'put',
       entity: 'enrollmentEntry',
-      item: { ...stageEntry('enrolled'), entered_at: AT },
+      // This test's patient has no phone.
+      item: { ...stageEntry('enrolled'), entered_at: AT, ...listedCopy(0), has_phone: false },
     });
     expect(writes).toContainEqual(stageCount('enrolled'));
     expect(plan.afterCommit).toEqual([
@@ -253,7 +262,7 @@ describe('enrolling a patient', () => {
     expect(imported.transaction).toContainEqual({
       op: 'put',
       entity: 'enrollmentEntry',
-      item: { ...stageEntry('eligible'), entered_at: AT },
+      item: { ...stageEntry('eligible'), entered_at: AT, ...listedCopy(2) },
     });
     expect(imported.transaction).toContainEqual(stageCount('eligible'));
     const one = createPatientPlan({ ...enrolment, patient: { ...patient, conditionCount: 1 } }, 0, event);
@@ -268,7 +277,7 @@ describe('enrolling a patient', () => {
     expect(one.transaction).toContainEqual({
       op: 'put',
       entity: 'pcmCandidate',
-      item: { provider_id: 'o-1', created_at: AT, patient_id: 'p-1', entered_at: AT },
+      item: { provider_id: 'o-1', created_at: AT, patient_id: 'p-1', entered_at: AT, ...listedCopy(1) },
     });
     expect(one.transaction).toContainEqual({ op: 'upsert', entity: 'counter', key: pcm, add: { value: 1 } });
     for (const conditionCount of [undefined, 0, 2]) {
@@ -306,8 +315,47 @@ describe('enrolling a patient', () => {
 describe('editing a patient', () => {
   const changes = { first_name: 'Anna', last_name: 'Lee', email: 'ann@example.test', phone_number: null };
 
+  it("moves the copy on the patient's Enrollment panel items: a rename, a phone removed, a language changed", () => {
+    const listed = { ...patient, enrollmentStage: 'eligible' as const, conditionCount: 1 };
+    const { plan } = updatePatientPlan(listed, { ...changes, preferred_language: 'es' }, LATER, event, true);
+    // Only while the stage and count that name the items are the ones read.
+    expect(plan.transaction[0]).toMatchObject({
+      when: { equal: { version: 1, status: 'active', enrollment_stage: 'eligible' } },
+    });
+    expect(plan.transaction[0]).toMatchObject({ when: { missingOr: { equal: { condition_count: 1 } } } });
+    const copy = {
+      first_name: 'Anna',
+      last_name: 'Lee',
+      condition_count: 1,
+      has_phone: false,
+      preferred_language: 'es',
+    };
+    const key = { provider_id: 'o-1', created_at: AT, patient_id: 'p-1' };
+    expect(plan.transaction.filter((w) => w.entity === 'enrollmentEntry' || w.entity === 'pcmCandidate')).toEqual([
+      { op: 'patch', entity: 'enrollmentEntry', key: { ...key, stage: 'eligible' }, set: copy },
+      { op: 'patch', entity: 'pcmCandidate', key, set: copy },
+    ]);
+  });
+
+  it('holds a candidate without its item (stored before them) to its item still missing, and touches none outside', () => {
+    const candidate = { ...patient, conditionCount: 1 };
+    const { plan } = updatePatientPlan(candidate, changes, LATER, event, false);
+    expect(plan.transaction.filter((w) => w.entity === 'pcmCandidate')).toEqual([
+      {
+        op: 'check',
+        entity: 'pcmCandidate',
+        key: { provider_id: 'o-1', created_at: AT, patient_id: 'p-1' },
+        when: { missing: ['patient_id'] },
+      },
+    ]);
+    const outside = updatePatientPlan(patient, changes, LATER, event, false).plan;
+    expect(outside.transaction.filter((w) => w.entity === 'enrollmentEntry' || w.entity === 'pcmCandidate')).toEqual(
+      [],
+    );
+  });
+
   it('holds while the patient is active at its version, clears an emptied phone and moves the index', () => {
-    const { plan, stored } = updatePatientPlan(patient, changes, LATER, event);
+    const { plan, stored } = updatePatientPlan(patient, changes, LATER, event, false);
     expect(plan.transaction[0]).toEqual({
       op: 'patch',
       entity: 'patient',
@@ -315,7 +363,12 @@ describe('editing a patient', () => {
       set: { first_name: 'Anna', last_name: 'Lee', email: 'ann@example.test', updated_at: LATER },
       add: { version: 1 },
       remove: ['phone_number'],
-      when: { equal: { version: 1, status: 'active' } },
+      // The stage and condition count name the panel's items whose copy the edit moves.
+      when: {
+        equal: { version: 1, status: 'active' },
+        missing: ['enrollment_stage'],
+        missingOr: { equal: { condition_count: 0 } },
+      },
       refusal: 'stale',
     });
     expect(plan.transaction[1]).toEqual(auditWrite(event));
@@ -342,10 +395,11 @@ describe('editing a patient', () => {
       { ...changes, phone_number: '+18135550199', billingPractitionerId: 'u-2' },
       LATER,
       event,
+      false,
     ).plan.transaction[0];
     expect(set).toMatchObject({ set: { phone_number: '+18135550199', billing_practitioner_id: 'u-2' } });
     expect(set).not.toHaveProperty('remove');
-    const cleared = updatePatientPlan(patient, { ...changes, billingPractitionerId: null }, LATER, event).plan
+    const cleared = updatePatientPlan(patient, { ...changes, billingPractitionerId: null }, LATER, event, false).plan
       .transaction[0];
     expect(cleared).toMatchObject({ remove: ['phone_number', 'billing_practitioner_id'] });
     expect(cleared).not.toHaveProperty('set.billing_practitioner_id');
@@ -367,16 +421,16 @@ describe('editing a patient', () => {
 
   it('claims a new MRN and releases the old one; clearing releases it; the same or no MRN claims nothing', () => {
     const withMrn = { ...patient, mrn: 'A-1' };
-    const changed = updatePatientPlan(withMrn, { ...changes, mrn: 'B-2' }, LATER, event).plan;
+    const changed = updatePatientPlan(withMrn, { ...changes, mrn: 'B-2' }, LATER, event, false).plan;
     expect(claims(changed)).toEqual([claim('B-2'), release('A-1')]);
     expect(changed.transaction[0]).toMatchObject({ set: { mrn: 'B-2' } });
-    const first = updatePatientPlan(patient, { ...changes, mrn: 'B-2' }, LATER, event).plan;
+    const first = updatePatientPlan(patient, { ...changes, mrn: 'B-2' }, LATER, event, false).plan;
     expect(claims(first)).toEqual([claim('B-2')]);
-    const clearedMrn = updatePatientPlan(withMrn, { ...changes, mrn: null }, LATER, event).plan;
+    const clearedMrn = updatePatientPlan(withMrn, { ...changes, mrn: null }, LATER, event, false).plan;
     expect(claims(clearedMrn)).toEqual([release('A-1')]);
     expect(clearedMrn.transaction[0]).toMatchObject({ remove: ['phone_number', 'mrn'] });
-    expect(claims(updatePatientPlan(withMrn, { ...changes, mrn: 'A-1' }, LATER, event).plan)).toEqual([]);
-    expect(claims(updatePatientPlan(withMrn, changes, LATER, event).plan)).toEqual([]);
+    expect(claims(updatePatientPlan(withMrn, { ...changes, mrn: 'A-1' }, LATER, event, false).plan)).toEqual([]);
+    expect(claims(updatePatientPlan(withMrn, changes, LATER, event, false).plan)).toEqual([]);
   });
 
   it('sets a date of birth and language given, removes a date of birth cleared, leaves those not given', () => {
@@ -386,12 +440,13 @@ describe('editing a patient', () => {
       { ...changes, date_of_birth: '1948-03-07', preferred_language: 'es' },
       LATER,
       event,
+      false,
     ).plan.transaction[0];
     expect(set).toMatchObject({ set: { date_of_birth: '1948-03-07', preferred_language: 'es' } });
-    const cleared = updatePatientPlan(born, { ...changes, date_of_birth: null }, LATER, event);
+    const cleared = updatePatientPlan(born, { ...changes, date_of_birth: null }, LATER, event, false);
     expect(cleared.plan.transaction[0]).toMatchObject({ remove: ['phone_number', 'date_of_birth'] });
     expect(cleared.stored).toMatchObject({ date_of_birth: null, preferred_language: 'en' });
-    const kept = updatePatientPlan(born, changes, LATER, event).plan.transaction[0];
+    const kept = updatePatientPlan(born, changes, LATER, event, false).plan.transaction[0];
     expect(kept).not.toHaveProperty('set.date_of_birth');
     expect(kept).not.toHaveProperty('set.preferred_language');
     expectDefined(cleared.plan);

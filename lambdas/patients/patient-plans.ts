@@ -19,8 +19,14 @@ import {
   GLOBAL_SCOPE,
   organizationScope,
 } from '../kernel/read-models/counters';
-import { enrollmentStageWrites, withStage } from '../kernel/read-models/enrollment-stages';
-import { pcmCandidateWrites } from '../kernel/read-models/pcm-candidates';
+import {
+  enrollmentEntryCopy,
+  enrollmentStageWrites,
+  stageIsCondition,
+  withStage,
+} from '../kernel/read-models/enrollment-stages';
+import { allOf } from '../kernel/read-models/listed-patient';
+import { pcmCandidateCopy, pcmCandidateWrites } from '../kernel/read-models/pcm-candidates';
 import { SEARCH_ENTRY_SCOPE, searchEntryPuts, searchEntryWrites } from '../kernel/read-models/search-entries';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import { consentItem, type ConsentRecord } from '../kernel/records/consent';
@@ -129,13 +135,17 @@ export function createPatientPlan(
  * The patient as read (`current`: still active, still at its version) takes the changes and moves
  * its search index items: `stale` otherwise. A changed MRN is claimed (`mrn_taken` when another
  * patient of the organization has it) and the old one released; a cleared one is released.
- * `stored` is the patient as it then reads.
+ * The Enrollment panel's items of the patient take the new name, phone and language (their copy,
+ * listed-patient.ts): so the plan also holds only while its stage and condition count are the ones
+ * read (neither moves the version), which name the items; `pcmListed` says whether its PCM
+ * candidate's item was read. `stored` is the patient as it then reads.
  */
 export function updatePatientPlan(
   current: PatientRecord,
   changes: PatientChanges,
   at: string,
   audit: AuditEvent,
+  pcmListed: boolean,
 ): { plan: WritePlan<'stale' | 'mrn_taken'>; stored: PatientRecord } {
   const stored: PatientRecord = { ...current, ...changes, updated_at: at, version: current.version + 1 };
   const cleared = [
@@ -174,10 +184,16 @@ export function updatePatientPlan(
       }),
       add: { version: 1 },
       ...(cleared.length > 0 ? { remove: cleared } : {}),
-      when: { equal: { version: current.version, status: 'active' } },
+      when: allOf(
+        { equal: { version: current.version, status: 'active' } },
+        stageIsCondition(current.enrollmentStage),
+        { missingOr: { equal: { condition_count: current.conditionCount ?? 0 } } },
+      ),
       refusal: 'stale',
     },
     ...mrnWrites,
+    ...enrollmentEntryCopy(stored, current.enrollmentStage),
+    ...pcmCandidateCopy(stored, pcmListed),
     auditEventWrite(audit),
   ];
   const index = searchEntryWrites(SEARCH_ENTRY_SCOPE.patients(current.provider_id), indexed(current), indexed(stored));

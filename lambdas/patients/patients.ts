@@ -2,6 +2,7 @@ import type { z } from 'zod/mini';
 import type { OutreachCadence, Patient, PatientPage, ProviderRef } from '../../shared/domain';
 import { isServedPhone } from '../../shared/phone';
 import { DEFAULT_LANGUAGE } from '../../shared/enrollment/patient-fields';
+import { isPcmCandidate } from '../../shared/enrollment/funnel';
 import { todayIn } from '../../shared/time-preferences';
 import type { createPatientSchema, patientFormSchema } from '../../shared/validation';
 import type { Actor } from '../kernel/actor';
@@ -204,7 +205,11 @@ export async function updatePatient(
     }
     const now = deps.clock.now();
     checkDateOfBirth(input.date_of_birth, organization, now);
-    await checkBillingPractitioner(deps, patient.provider_id, input.billing_practitioner_id);
+    // Read beside the practitioner check: only a candidate has an item whose copy the edit moves.
+    const [, pcmListed] = await Promise.all([
+      checkBillingPractitioner(deps, patient.provider_id, input.billing_practitioner_id),
+      isPcmCandidate(patient.conditionCount ?? 0) ? deps.patients.pcmListed(patient) : false,
+    ]);
     const { plan, stored } = updatePatientPlan(
       patient,
       {
@@ -222,6 +227,7 @@ export async function updatePatient(
       },
       now.toISOString(),
       eventOf(),
+      pcmListed,
     );
     const outcome = await deps.committer.commit(plan);
     if (outcome === 'mrn_taken') throw fail('mrnTaken');

@@ -48,6 +48,11 @@ export interface PatientRepository {
    * written before it carried one (patient-plans.ts).
    */
   countedPatients(organizationId: string): Promise<number>;
+  /**
+   * Whether the patient has its PCM candidate item (one Get): an edit moves the item's copy of the
+   * name, phone and language, and a candidate stored before the items were kept has none yet.
+   */
+  pcmListed(patient: Pick<PatientRecord, 'id' | 'provider_id' | 'created_at'>): Promise<boolean>;
   /** A patient's consent changes, newest first; `invalid_cursor` when the cursor is not of this list. */
   pageConsents(
     patientId: string,

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { answeredStage, invitableCheck, invitedPlan, stageMoveWrites } from './invitation-plans';
 
 const AT = '2026-03-02T10:00:00.000Z';
-const ann = { id: 'p1', provider_id: 'o-1', created_at: '2026-01-01T00:00:00.000Z' };
-const bo = { id: 'p2', provider_id: 'o-1', created_at: '2026-01-02T00:00:00.000Z' };
+const named = { first_name: 'Ann', last_name: 'Lee', phone_number: '+15550100', conditionCount: 2 } as const;
+const ann = { id: 'p1', provider_id: 'o-1', created_at: '2026-01-01T00:00:00.000Z', ...named };
+const bo = { id: 'p2', provider_id: 'o-1', created_at: '2026-01-02T00:00:00.000Z', ...named, first_name: 'Bo' };
 const entry = (p: typeof ann, stage: string) => ({
   provider_id: 'o-1',
   stage,
@@ -29,7 +30,7 @@ describe('an invitation', () => {
   });
 
   it('makes an eligible patient invited, with its item and counts, only while still eligible', () => {
-    expect(invitedPlan(ann, 'eligible', AT)).toEqual({
+    expect(invitedPlan(ann, 'eligible', AT, false)).toEqual({
       transaction: [
         {
           op: 'patch',
@@ -48,8 +49,38 @@ describe('an invitation', () => {
     });
   });
 
+  it('copies the patient as read onto the new item, only while the patient still shows it', () => {
+    const [patch, , put] = invitedPlan(ann, 'eligible', AT, true).transaction;
+    expect(patch).toMatchObject({
+      when: {
+        equal: {
+          status: 'active',
+          enrollment_stage: 'eligible',
+          first_name: 'Ann',
+          last_name: 'Lee',
+          condition_count: 2,
+        },
+        present: ['phone_number'],
+        missingOr: { equal: { preferred_language: 'en' } },
+      },
+    });
+    expect(put).toEqual({
+      op: 'put',
+      entity: 'enrollmentEntry',
+      item: {
+        ...entry(ann, 'invited'),
+        entered_at: AT,
+        first_name: 'Ann',
+        last_name: 'Lee',
+        condition_count: 2,
+        has_phone: true,
+        preferred_language: 'en',
+      },
+    });
+  });
+
   it('writes nothing for a patient invited again', () => {
-    expect(invitedPlan(ann, 'invited', AT)).toEqual({ transaction: [], afterCommit: [] });
+    expect(invitedPlan(ann, 'invited', AT, false)).toEqual({ transaction: [], afterCommit: [] });
   });
 });
 
@@ -63,7 +94,7 @@ describe('an answer', () => {
   });
 
   it('names each counter once for patients sharing a number', () => {
-    const writes = stageMoveWrites([ann, bo], 'invited', 'interested', AT);
+    const writes = stageMoveWrites([ann, bo], 'invited', 'interested', AT, true);
     expect(writes.filter((w) => w.entity === 'patient')).toHaveLength(2);
     expect(writes.filter((w) => w.entity === 'counter')).toEqual([count('invited', -2), count('interested', 2)]);
   });

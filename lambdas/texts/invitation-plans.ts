@@ -6,10 +6,11 @@
 import { stageAfterAnswer, type EnrollmentStage, type InvitationAnswer } from '../../shared/enrollment/funnel';
 import { counterAdd, organizationScope } from '../kernel/read-models/counters';
 import { enrollmentCounter, enrollmentEntryKey, withStage } from '../kernel/read-models/enrollment-stages';
+import { allOf, listedAsRead, listedFields, type ListedPatient } from '../kernel/read-models/listed-patient';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { ItemWrite, WritePlan } from '../kernel/write-plan';
 
-type Staged = Pick<PatientRecord, 'id' | 'provider_id' | 'created_at'>;
+type Staged = Pick<PatientRecord, 'id' | 'provider_id' | 'created_at'> & ListedPatient;
 
 /** The patient moved since it was read: its stage or status is not the one the invitation was for. */
 export type StageMoved = 'stage_moved';
@@ -25,13 +26,16 @@ export const invitableCheck = (p: Staged, stage: EnrollmentStage): ItemWrite<Sta
 
 /**
  * Patients moved from `from` to `to` at `at` in one transaction (several patients of one practice
- * share a number): each patient's stage and item; each counter named once, by the total.
+ * share a number): each patient's stage and item; each counter named once, by the total. With
+ * `copy`, each new item copies what the list shows of its patient as read, and the move holds only
+ * while that is still so (commitStageMove tries without it when refused).
  */
 export function stageMoveWrites(
   patients: readonly Staged[],
   from: EnrollmentStage,
   to: EnrollmentStage,
   at: string,
+  copy: boolean,
 ): ItemWrite<StageMoved>[] {
   if (patients.length === 0 || from === to) return [];
   const organizations = new Map<string, number>();
@@ -43,11 +47,15 @@ export function stageMoveWrites(
         entity: 'patient',
         key: { patient_id: p.id },
         set: { enrollment_stage: to },
-        when: { equal: { status: 'active', enrollment_stage: from } },
+        when: allOf({ equal: { status: 'active', enrollment_stage: from } }, copy ? listedAsRead(p) : undefined),
         refusal: 'stage_moved',
       },
       { op: 'delete', entity: 'enrollmentEntry', key: enrollmentEntryKey(p, from) },
-      { op: 'put', entity: 'enrollmentEntry', item: { ...enrollmentEntryKey(p, to), entered_at: at } },
+      {
+        op: 'put',
+        entity: 'enrollmentEntry',
+        item: { ...enrollmentEntryKey(p, to), entered_at: at, ...(copy ? listedFields(p) : {}) },
+      },
     ]),
     ...[...organizations].flatMap(([organizationId, count]) => [
       counterAdd(organizationScope(organizationId), enrollmentCounter(from), -count),
@@ -57,8 +65,8 @@ export function stageMoveWrites(
 }
 
 /** The invitation went out (Twilio accepted it): the patient is invited, if it was not already. */
-export function invitedPlan(p: Staged, from: EnrollmentStage, at: string): WritePlan<StageMoved> {
-  return { transaction: stageMoveWrites([p], from, 'invited', at), afterCommit: [] };
+export function invitedPlan(p: Staged, from: EnrollmentStage, at: string, copy: boolean): WritePlan<StageMoved> {
+  return { transaction: stageMoveWrites([p], from, 'invited', at, copy), afterCommit: [] };
 }
 
 /** Where an invited patient's answer moves it. */

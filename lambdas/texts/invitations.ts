@@ -20,6 +20,7 @@ import { fail, overDailyLimit } from '../kernel/error-catalogue';
 import { dailyCapOf, slotTaken } from '../kernel/read-models/daily-caps';
 import { joinPlans } from '../kernel/write-plan';
 import { invitableCheck, invitedPlan } from './invitation-plans';
+import { commitStageMove } from '../kernel/read-models/enrollment-stages';
 import type { SmsSender } from './ports';
 import { reservePlan } from './text-plans';
 import { refusalError, sendReserved } from './text-sending';
@@ -87,7 +88,7 @@ export async function invitePatientByText(
     if (refusal) throw refusalError(refusal);
     const sentAt = deps.clock.now().toISOString();
     // The text went out: a patient moved meanwhile (consent recorded) keeps the stage it moved to.
-    const moved = await deps.committer.commit(invitedPlan(patient, stage, sentAt));
+    const moved = await commitStageMove(deps.committer, (copy) => invitedPlan(patient, stage, sentAt, copy));
     return { patient_id: patient.id, stage: moved === 'committed' ? 'invited' : stage, channel: 'sms', call_at: null };
   });
 }

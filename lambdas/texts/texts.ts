@@ -35,6 +35,7 @@ import type { PatientRecord } from '../kernel/records/patient';
 import { INVITATION_TEXTS, readInvitationReply } from '../../shared/enrollment/invitation-texts';
 import { DEFAULT_LANGUAGE } from '../../shared/enrollment/patient-fields';
 import { answeredStage, stageMoveWrites } from './invitation-plans';
+import { commitStageMove } from '../kernel/read-models/enrollment-stages';
 import { deliveryPlan, inboundPlan, reservePlan, resolvedPlan } from './text-plans';
 import { refusalError, sendReserved } from './text-sending';
 import type {
@@ -449,10 +450,10 @@ export async function receiveInboundText(deps: TextWebhookDeps, inbound: Inbound
   if (reply && invited[0]) {
     // Its own transaction, so the text's (up to 100 items) never outgrows DynamoDB's bound; a patient
     // whose stage moved meanwhile (consent recorded) is left where it is.
-    await deps.committer.commit({
-      transaction: stageMoveWrites(invited, 'invited', answeredStage(reply.answer), at),
+    await commitStageMove(deps.committer, (copy) => ({
+      transaction: stageMoveWrites(invited, 'invited', answeredStage(reply.answer), at, copy),
       afterCommit: [],
-    });
+    }));
     // In the language the word was said in, else the patient's (NO is both languages' word).
     const language = reply.language ?? invited[0].preferred_language ?? DEFAULT_LANGUAGE;
     return { outcome: 'stored', reply: INVITATION_TEXTS[language][reply.answer], patients: texts.length };

@@ -302,3 +302,56 @@ describe('the PCM candidates', () => {
     ).toMatchObject({ status: 404, body: { code: 'provider.not_found' } });
   });
 });
+
+describe("the panel's copy of each patient", () => {
+  it('shows a rename, a phone removed, a language and a condition count changed, on both lists', async () => {
+    const { organization, staff } = await practice();
+    const eligible = await patientWith(organization.id, staff, 2);
+    const candidate = await patientWith(organization.id, staff, 1);
+    const edit = (p: { id: string; email: string }, first: string) =>
+      call(stack, 'PUT', `/patients/${p.id}`, {
+        token: staff,
+        body: { email: p.email, first_name: first, last_name: 'Renamed', phone_number: null, preferred_language: 'es' },
+      });
+    expectStatus(await edit(eligible, 'Eli'), 200);
+    expectStatus(await edit(candidate, 'Cam'), 200);
+    // A third condition keeps the patient eligible: its item takes the new count.
+    expectStatus(await saveConditions(eligible.id, staff, 3, 'PUT'), 200);
+
+    const page = expectStatus(
+      await call<EnrollmentListAnswer>(
+        stack,
+        'GET',
+        `/providers/${organization.id}/enrollment/patients?stage=eligible`,
+        {
+          token: staff,
+        },
+      ),
+      200,
+    );
+    expect(page.items).toEqual([
+      expect.objectContaining({
+        patient_id: eligible.id,
+        patient_name: 'Eli Renamed',
+        condition_count: 3,
+        has_phone: false,
+        preferred_language: 'es',
+      }),
+    ]);
+    const candidates = expectStatus(
+      await call<PcmCandidatesListAnswer>(stack, 'GET', `/providers/${organization.id}/enrollment/pcm-candidates`, {
+        token: staff,
+      }),
+      200,
+    );
+    expect(candidates.items).toEqual([
+      expect.objectContaining({
+        patient_id: candidate.id,
+        patient_name: 'Cam Renamed',
+        condition_count: 1,
+        has_phone: false,
+        preferred_language: 'es',
+      }),
+    ]);
+  });
+});

@@ -190,9 +190,6 @@ export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
   // keyed by the patient (kept by every STOP/START/refusal for every patient of the number, in any
   // organization) and the counter read for each month the organization's zone can be in.
   'GET /patients/{id}/texts': { requests: 4, waves: 2 },
-  // The stage's page beside the organization, then its patients, then the page's events.
-  'GET .../enrollment/patients': { requests: 4, waves: 3 },
-  'GET .../enrollment/pcm-candidates': { requests: 4, waves: 3 },
   // The month's rows beside the organization, then (the rows ran out) the patients without one,
   // then the page's patients, then a consent history beside the page's events: 4 waves by the code,
   // 3 when the second Query starts before the first wave ends (the test keeps the fewest).

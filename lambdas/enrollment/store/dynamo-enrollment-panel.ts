@@ -4,6 +4,7 @@
  * a stage's items and the PCM candidates' items (one Query, a page).
  */
 import { ENROLLMENT_STAGES, type EnrollmentStage } from '../../../shared/enrollment/funnel';
+import type { PreferredLanguage } from '../../../shared/enrollment/patient-fields';
 import type { Page } from '../../kernel/ports';
 import { organizationScope } from '../../kernel/read-models/counters';
 import { enrollmentCounter } from '../../kernel/read-models/enrollment-stages';
@@ -46,7 +47,7 @@ export class DynamoEnrollmentPanel implements EnrollmentPanelReads {
     );
     if (page === 'invalid_cursor') return page;
     return {
-      items: page.items.map((e) => ({ patientId: e.patient_id, enteredAt: e.entered_at })),
+      items: page.items.map(toEntry),
       cursor: page.cursor,
     };
   }
@@ -63,8 +64,30 @@ export class DynamoEnrollmentPanel implements EnrollmentPanelReads {
     );
     if (page === 'invalid_cursor') return page;
     return {
-      items: page.items.map((e) => ({ patientId: e.patient_id, enteredAt: e.entered_at })),
+      items: page.items.map(toEntry),
       cursor: page.cursor,
     };
   }
+}
+
+/** An item as the panel reads it: its copy of the patient only when the item carries all of it. */
+function toEntry(e: {
+  patient_id: string;
+  entered_at: string;
+  first_name?: string;
+  last_name?: string;
+  condition_count?: number;
+  has_phone?: boolean;
+  preferred_language?: PreferredLanguage;
+}): StageEntry {
+  const { first_name, last_name, condition_count, has_phone, preferred_language } = e;
+  const listed =
+    first_name !== undefined &&
+    last_name !== undefined &&
+    condition_count !== undefined &&
+    has_phone !== undefined &&
+    preferred_language !== undefined
+      ? { first_name, last_name, condition_count, has_phone, preferred_language }
+      : null;
+  return { patientId: e.patient_id, enteredAt: e.entered_at, listed };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { enrollmentStageWrites, stagePatch, withStage } from './enrollment-stages';
+import type { WriteCommitter, WritePlan } from '../write-plan';
+import { commitStageMove, enrollmentStageWrites, keyOf, stagePatch, withStage } from './enrollment-stages';
 
 const p = { id: 'p1', provider_id: 'o-1', created_at: '2026-01-01T00:00:00.000Z' };
 
@@ -29,5 +30,39 @@ describe('the enrollment stage read model', () => {
       ['upsert', 'counter'],
     ]);
     expect(enrollmentStageWrites(p, 'invited', 'invited', 'AT')).toEqual([]);
+  });
+
+  it("puts a new item with the patient's copy, or without one given only its key", () => {
+    const named = { ...p, first_name: 'Ann', last_name: 'Lee', phone_number: null, conditionCount: 2 };
+    const put = (q: Parameters<typeof enrollmentStageWrites>[0]) =>
+      enrollmentStageWrites(q, undefined, 'eligible', 'AT').find((w) => w.op === 'put');
+    expect(put(named)).toMatchObject({
+      item: { first_name: 'Ann', last_name: 'Lee', condition_count: 2, has_phone: false, preferred_language: 'en' },
+    });
+    expect(put(keyOf(named))).toEqual({
+      op: 'put',
+      entity: 'enrollmentEntry',
+      item: { provider_id: 'o-1', stage: 'eligible', created_at: p.created_at, patient_id: 'p1', entered_at: 'AT' },
+    });
+  });
+
+  it('commits a move with the copy, and once more without it only when that is refused', async () => {
+    const sent: boolean[] = [];
+    const committer = (refuseCopy: boolean): WriteCommitter => ({
+      commit: async <R extends string>(plan: WritePlan<R>) => {
+        const copy = plan.transaction.length === 1;
+        sent.push(copy);
+        return (copy && refuseCopy ? 'stage_moved' : 'committed') as never;
+      },
+    });
+    const build = (copy: boolean): WritePlan<'stage_moved'> => ({
+      transaction: copy ? [enrollmentStageWrites(p, 'eligible', 'invited', 'AT')[0]!] : [],
+      afterCommit: [],
+    });
+    expect(await commitStageMove(committer(false), build)).toBe('committed');
+    expect(sent).toEqual([true]);
+    sent.length = 0;
+    expect(await commitStageMove(committer(true), build)).toBe('committed');
+    expect(sent).toEqual([true, false]);
   });
 });

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { isPcmCandidate } from '../../../shared/enrollment/funnel';
 import { PCM_CANDIDATES_COUNTER, pcmCandidateWrites } from './pcm-candidates';
 
-const p = { id: 'p1', provider_id: 'o-1', created_at: '2026-01-01T00:00:00.000Z' };
+const p = {
+  id: 'p1',
+  provider_id: 'o-1',
+  created_at: '2026-01-01T00:00:00.000Z',
+  first_name: 'Ann',
+  last_name: 'Lee',
+  phone_number: null,
+  preferred_language: 'es' as const,
+};
+const copy = { first_name: 'Ann', last_name: 'Lee', condition_count: 1, has_phone: false, preferred_language: 'es' };
 const key = { provider_id: 'o-1', created_at: p.created_at, patient_id: 'p1' };
 const count = (by: number) => ({
   op: 'upsert',
@@ -17,7 +26,7 @@ describe('the PCM candidates read model', () => {
   });
 
   it('lists and counts a patient reaching one condition, from none, two or as a new patient', () => {
-    const entered = [{ op: 'put', entity: 'pcmCandidate', item: { ...key, entered_at: 'AT' } }, count(1)];
+    const entered = [{ op: 'put', entity: 'pcmCandidate', item: { ...key, entered_at: 'AT', ...copy } }, count(1)];
     expect(pcmCandidateWrites(p, 0, 1, 'AT')).toEqual(entered);
     expect(pcmCandidateWrites(p, 2, 1, 'AT')).toEqual(entered);
     expect(pcmCandidateWrites(p, undefined, 1, 'AT')).toEqual(entered);

@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE } from '../../../shared/enrollment/patient-fields';
 import type { PatientRecord } from '../../kernel/records/patient';
 import { personTerms, stillMatches } from '../../kernel/search';
 import { COUNTER, organizationScope } from '../../kernel/read-models/counters';
+import { pcmCandidateKey } from '../../kernel/read-models/pcm-candidates';
 import { SEARCH_ENTRY_SCOPE } from '../../kernel/read-models/search-entries';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
@@ -70,6 +71,11 @@ export class DynamoPatientRepository implements PatientRepository {
       .get({ scope: organizationScope(organizationId), name: COUNTER.patients })
       .go();
     return data?.value ?? 0;
+  }
+
+  async pcmListed(patient: Pick<PatientRecord, 'id' | 'provider_id' | 'created_at'>): Promise<boolean> {
+    const { data } = await this.db.entities.pcmCandidate.get(pcmCandidateKey(patient)).go();
+    return data !== null;
   }
 
   async getMany(ids: readonly string[]): Promise<PatientRecord[]> {

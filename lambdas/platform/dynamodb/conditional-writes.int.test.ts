@@ -165,7 +165,7 @@ describe('patient plan outcomes', () => {
     const patient = patientRecord(org.id);
     expect(await committer.commit(createPatientPlan(enrolment(patient), 0, event(org.id)))).toBe('committed');
     const changes = { first_name: 'Changed', last_name: 'Outcome', email: patient.email, phone_number: null };
-    const update = (current: PatientRecord) => updatePatientPlan(current, changes, AT, event(patient.id));
+    const update = (current: PatientRecord) => updatePatientPlan(current, changes, AT, event(patient.id), false);
 
     expect(await committer.commit(update({ ...patient, version: 5 }).plan)).toBe('stale');
     expect(await committer.commit(update(patient).plan)).toBe('committed');

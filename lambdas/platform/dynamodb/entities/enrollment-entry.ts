@@ -24,6 +24,13 @@ export function enrollmentEntryEntity(config: EntityConfiguration) {
         patient_id: { type: 'string', required: true },
         /** When the patient reached the stage. */
         entered_at: { type: 'string', required: true },
+        // What the list shows of the patient (kernel/read-models/listed-patient.ts), kept by every plan
+        // that changes it; absent on items written before, whose patients the list reads instead.
+        first_name: { type: 'string' },
+        last_name: { type: 'string' },
+        condition_count: { type: 'number' },
+        has_phone: { type: 'boolean' },
+        preferred_language: { type: ['en', 'es'] as const },
       },
       indexes: { byStage: primary(['provider_id', 'stage'], ['created_at', 'patient_id']) },
     },

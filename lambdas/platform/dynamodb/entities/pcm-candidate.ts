@@ -19,6 +19,13 @@ export function pcmCandidateEntity(config: EntityConfiguration) {
         patient_id: { type: 'string', required: true },
         /** When the patient became a candidate. */
         entered_at: { type: 'string', required: true },
+        // What the list shows of the patient (kernel/read-models/listed-patient.ts), kept by every plan
+        // that changes it; absent on items written before, whose patients the list reads instead.
+        first_name: { type: 'string' },
+        last_name: { type: 'string' },
+        condition_count: { type: 'number' },
+        has_phone: { type: 'boolean' },
+        preferred_language: { type: ['en', 'es'] as const },
       },
       indexes: { byOrganization: primary(['provider_id'], ['created_at', 'patient_id']) },
     },
