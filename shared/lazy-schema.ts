@@ -9,10 +9,11 @@
 export function lazySchema<T extends object>(build: () => T): T {
   let built: T | undefined;
   const real = (): T => (built ??= build());
-  // The target is a stand-in: every trap reads the built value, so the proxy behaves as it does.
+  // The target is a stand-in: every reading trap reads the built value, so the proxy behaves as it
+  // does. Schemas are never assigned to once built (zod keeps its state under `_zod`, read here), so
+  // no writing trap is carried: the web's first load has no byte to spare.
   return new Proxy({} as T, {
     get: (_, key) => Reflect.get(real(), key) as unknown,
-    set: (_, key, value) => Reflect.set(real(), key, value),
     has: (_, key) => Reflect.has(real(), key),
     ownKeys: () => Reflect.ownKeys(real()),
     // Reported configurable: a proxy may not call a property non-configurable that its stand-in
@@ -22,7 +23,5 @@ export function lazySchema<T extends object>(build: () => T): T {
       return descriptor && { ...descriptor, configurable: true };
     },
     getPrototypeOf: () => Reflect.getPrototypeOf(real()),
-    defineProperty: (_, key, descriptor) => Reflect.defineProperty(real(), key, descriptor),
-    deleteProperty: (_, key) => Reflect.deleteProperty(real(), key),
   });
 }
