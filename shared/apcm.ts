@@ -5,6 +5,7 @@
  * panel and the API share, the answer and the words both sides show. Pure: no I/O.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import { programInForce, type ProgramChange } from './ccm/patient-month';
 import { PROGRAMS } from './ccm/programs';
 import { CARE_ROLES, CARE_ROLE_LABELS } from './roles';
@@ -57,9 +58,9 @@ export const APCM_LOG_MESSAGES = {
 } as const;
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const month = z
-  .string({ error: APCM_LOG_MESSAGES.monthInvalid })
-  .check(z.regex(MONTH, { error: APCM_LOG_MESSAGES.monthInvalid }));
+const month = lazySchema(() =>
+  z.string({ error: APCM_LOG_MESSAGES.monthInvalid }).check(z.regex(MONTH, { error: APCM_LOG_MESSAGES.monthInvalid })),
+);
 
 /**
  * Only a month under APCM is logged: the program in force that month (the patient's history) must
@@ -74,18 +75,20 @@ export const apcmLogOpen = (log: Pick<ApcmLog, 'program' | 'billed_at'>) =>
   log.program === 'apcm' && log.billed_at === null;
 
 /** `getApcmLog`: a month (this month in the organization's time zone by default). */
-export const apcmLogQuerySchema = z.object({ month: z.optional(month) });
+export const apcmLogQuerySchema = lazySchema(() => z.object({ month: z.optional(month) }));
 
 /** `setApcmLog`: path. */
-export const apcmLogPathSchema = z.object({ patientId: pathIdSchema('patient'), month });
+export const apcmLogPathSchema = lazySchema(() => z.object({ patientId: pathIdSchema('patient'), month }));
 
 /** Trimmed first, so spaces around it count toward nothing. */
-const note = z.pipe(
+const note = lazySchema(() =>
   z.pipe(
-    z.string({ error: APCM_LOG_MESSAGES.noteInvalid }),
-    z.transform((s) => s.trim()),
+    z.pipe(
+      z.string({ error: APCM_LOG_MESSAGES.noteInvalid }),
+      z.transform((s) => s.trim()),
+    ),
+    z.string().check(z.maxLength(APCM_NOTE_MAX_LENGTH, { error: APCM_LOG_MESSAGES.noteTooLong })),
   ),
-  z.string().check(z.maxLength(APCM_NOTE_MAX_LENGTH, { error: APCM_LOG_MESSAGES.noteTooLong })),
 );
 
 /**
@@ -93,23 +96,25 @@ const note = z.pipe(
  * note; it replaces their own marks only (another's stay; CareLoop's own cannot be unmarked).
  * `version` is the log's as it was read (0: not logged yet), so two people cannot overwrite each other.
  */
-export const apcmLogRequestSchema = z.object({
-  version: z.number({ error: APCM_LOG_MESSAGES.versionRequired }).check(z.int(), z.minimum(0)),
-  elements: z
-    .array(
-      z.object({
-        element: z.enum(APCM_ELEMENTS, { error: APCM_LOG_MESSAGES.elementInvalid }),
-        note: z.optional(z.nullable(note)),
-      }),
-      { error: APCM_LOG_MESSAGES.elementsInvalid },
-    )
-    .check(
-      z.maxLength(APCM_ELEMENTS.length, { error: APCM_LOG_MESSAGES.elementTwice }),
-      z.refine((list) => new Set(list.map((e) => e.element)).size === list.length, {
-        error: APCM_LOG_MESSAGES.elementTwice,
-      }),
-    ),
-});
+export const apcmLogRequestSchema = lazySchema(() =>
+  z.object({
+    version: z.number({ error: APCM_LOG_MESSAGES.versionRequired }).check(z.int(), z.minimum(0)),
+    elements: z
+      .array(
+        z.object({
+          element: z.enum(APCM_ELEMENTS, { error: APCM_LOG_MESSAGES.elementInvalid }),
+          note: z.optional(z.nullable(note)),
+        }),
+        { error: APCM_LOG_MESSAGES.elementsInvalid },
+      )
+      .check(
+        z.maxLength(APCM_ELEMENTS.length, { error: APCM_LOG_MESSAGES.elementTwice }),
+        z.refine((list) => new Set(list.map((e) => e.element)).size === list.length, {
+          error: APCM_LOG_MESSAGES.elementTwice,
+        }),
+      ),
+  }),
+);
 export type ApcmLogRequest = z.output<typeof apcmLogRequestSchema>;
 
 /**
@@ -119,49 +124,55 @@ export type ApcmLogRequest = z.output<typeof apcmLogRequestSchema>;
 export const APCM_EVIDENCE_KINDS = ['check_in_call', 'text_sent', 'text_received', 'care_plan_text'] as const;
 export type ApcmEvidenceKind = (typeof APCM_EVIDENCE_KINDS)[number];
 
-export const apcmEvidenceRecord = z.object({
-  kind: z.enum(APCM_EVIDENCE_KINDS),
-  /** The call's id, or the text's. */
-  id: z.string(),
-  at: z.string(),
-  /** The discharge or ED visit this contact followed up (care transitions only). */
-  follows: z.optional(z.object({ id: z.string(), kind: z.enum(TRANSITION_KINDS), date: z.string() })),
-});
+export const apcmEvidenceRecord = lazySchema(() =>
+  z.object({
+    kind: z.enum(APCM_EVIDENCE_KINDS),
+    /** The call's id, or the text's. */
+    id: z.string(),
+    at: z.string(),
+    /** The discharge or ED visit this contact followed up (care transitions only). */
+    follows: z.optional(z.object({ id: z.string(), kind: z.enum(TRANSITION_KINDS), date: z.string() })),
+  }),
+);
 export type ApcmEvidence = z.output<typeof apcmEvidenceRecord>;
 
-export const apcmMarkRecord = z.object({
-  user_id: z.string(),
-  by_name: z.string(),
-  care_role: z.enum(CARE_ROLES),
-  at: z.string(),
-  note: z.nullable(z.string()),
-});
+export const apcmMarkRecord = lazySchema(() =>
+  z.object({
+    user_id: z.string(),
+    by_name: z.string(),
+    care_role: z.enum(CARE_ROLES),
+    at: z.string(),
+    note: z.nullable(z.string()),
+  }),
+);
 export type ApcmMark = z.output<typeof apcmMarkRecord>;
 
-export const apcmLogRecord = z.object({
-  month: z.string(),
-  /** The program the month is billed under (the log counts for APCM months). */
-  program: z.enum(PROGRAMS),
-  /** The stored log's version (0: nobody marked anything yet); a save sends it back. */
-  version: z.number(),
-  /** When the month was billed: its log is frozen from then on (null: not billed). */
-  billed_at: z.nullable(z.string()),
-  /** Every element, delivered or not, in the handbook's order. */
-  elements: z.array(
-    z.object({
-      element: z.enum(APCM_ELEMENTS),
-      delivered: z.boolean(),
-      /** What CareLoop recorded that delivered it this month; empty: nothing. */
-      evidence: z.array(apcmEvidenceRecord),
-      /** Staff marks, oldest first. */
-      marks: z.array(apcmMarkRecord),
-    }),
-  ),
-});
+export const apcmLogRecord = lazySchema(() =>
+  z.object({
+    month: z.string(),
+    /** The program the month is billed under (the log counts for APCM months). */
+    program: z.enum(PROGRAMS),
+    /** The stored log's version (0: nobody marked anything yet); a save sends it back. */
+    version: z.number(),
+    /** When the month was billed: its log is frozen from then on (null: not billed). */
+    billed_at: z.nullable(z.string()),
+    /** Every element, delivered or not, in the handbook's order. */
+    elements: z.array(
+      z.object({
+        element: z.enum(APCM_ELEMENTS),
+        delivered: z.boolean(),
+        /** What CareLoop recorded that delivered it this month; empty: nothing. */
+        evidence: z.array(apcmEvidenceRecord),
+        /** Staff marks, oldest first. */
+        marks: z.array(apcmMarkRecord),
+      }),
+    ),
+  }),
+);
 export type ApcmLog = z.output<typeof apcmLogRecord>;
 export type ApcmLogEntry = ApcmLog['elements'][number];
 
-export const apcmLogAnswer = z.object({ apcm_log: apcmLogRecord });
+export const apcmLogAnswer = lazySchema(() => z.object({ apcm_log: apcmLogRecord }));
 export type ApcmLogAnswer = z.output<typeof apcmLogAnswer>;
 
 const EVIDENCE_WORDS: Record<ApcmEvidenceKind, string> = {

@@ -7,6 +7,7 @@
  * words are in ./care-plan-link-texts.ts (handed on from here). Pure: no I/O.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import { carePlanFieldsRecord } from './api/records';
 import { PREFERRED_LANGUAGES, type PreferredLanguage } from './enrollment/patient-fields';
 import { CARE_PLAN_LINK_MESSAGES } from './care-plan-link-texts';
@@ -16,45 +17,53 @@ export * from './care-plan-link-texts';
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** `openCarePlanLink`: without a date of birth the page learns only the practice's name and its language. */
-export const openCarePlanLinkSchema = z.object({
-  date_of_birth: z.optional(
-    z
-      .string({ error: CARE_PLAN_LINK_MESSAGES.dateOfBirthInvalid })
-      .check(
-        z.minLength(1, { error: CARE_PLAN_LINK_MESSAGES.dateOfBirthRequired, abort: true }),
-        z.regex(ISO_DATE, { error: CARE_PLAN_LINK_MESSAGES.dateOfBirthInvalid }),
-      ),
-  ),
-});
+export const openCarePlanLinkSchema = lazySchema(() =>
+  z.object({
+    date_of_birth: z.optional(
+      z
+        .string({ error: CARE_PLAN_LINK_MESSAGES.dateOfBirthInvalid })
+        .check(
+          z.minLength(1, { error: CARE_PLAN_LINK_MESSAGES.dateOfBirthRequired, abort: true }),
+          z.regex(ISO_DATE, { error: CARE_PLAN_LINK_MESSAGES.dateOfBirthInvalid }),
+        ),
+    ),
+  }),
+);
 export type OpenCarePlanLinkInput = z.output<typeof openCarePlanLinkSchema>;
 
 /** `sendCarePlanLink`: the text as it went, and when the link stops working. */
-export const sendCarePlanLinkAnswer = z.object({
-  /** The text's id in the patient's text history. */
-  message_id: z.string(),
-  expires: z.string(),
-});
+export const sendCarePlanLinkAnswer = lazySchema(() =>
+  z.object({
+    /** The text's id in the patient's text history. */
+    message_id: z.string(),
+    expires: z.string(),
+  }),
+);
 export type SendCarePlanLinkResponse = z.output<typeof sendCarePlanLinkAnswer>;
 
 /** The care plan in force as the patient reads it: the plan's words as written, its version and date. */
-export const sharedCarePlanRecord = z.extend(carePlanFieldsRecord, {
-  note: z.string(),
-  version: z.number(),
-  updated_at: z.string(),
-});
+export const sharedCarePlanRecord = lazySchema(() =>
+  z.extend(carePlanFieldsRecord, {
+    note: z.string(),
+    version: z.number(),
+    updated_at: z.string(),
+  }),
+);
 export type SharedCarePlan = z.output<typeof sharedCarePlanRecord>;
 
 /**
  * `openCarePlanLink`. Before the right date of birth (`verified: false`): the practice's name and
  * the page's language only. After it: the patient's first name, the practice's phone and the plan.
  */
-export const carePlanLinkAnswer = z.object({
-  verified: z.boolean(),
-  language: z.enum(PREFERRED_LANGUAGES),
-  organization: z.strictObject({ name: z.string(), telephone: z.optional(z.nullable(z.string())) }),
-  patient: z.optional(z.strictObject({ first_name: z.string() })),
-  care_plan: z.optional(sharedCarePlanRecord),
-});
+export const carePlanLinkAnswer = lazySchema(() =>
+  z.object({
+    verified: z.boolean(),
+    language: z.enum(PREFERRED_LANGUAGES),
+    organization: z.strictObject({ name: z.string(), telephone: z.optional(z.nullable(z.string())) }),
+    patient: z.optional(z.strictObject({ first_name: z.string() })),
+    care_plan: z.optional(sharedCarePlanRecord),
+  }),
+);
 export type CarePlanLinkResponse = z.output<typeof carePlanLinkAnswer>;
 
 /** A care plan link for a patient: a Spanish speaker's carries `?lang=es`, so the page's first words are Spanish. */

@@ -4,6 +4,7 @@
  * both sides show.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import type { billingSummaryAnswer, careProgramAnswer, feeScheduleAnswer } from './api/answers';
 import type { careProgramRecord, feeScheduleRecord, programChangeRecord, qmbCheckRecord } from './api/records';
 import { isWellFormedIcd10Cm, normaliseIcd10Cm } from './ccm/chronic-conditions';
@@ -43,52 +44,60 @@ export const FEE_SCHEDULE_MESSAGES = {
 
 const MAX_RATE = 10_000;
 
-const icd10 = z
-  .pipe(
-    z.string({ error: CARE_PROGRAM_MESSAGES.pcmConditionInvalid }).check(z.maxLength(8)),
-    z.transform(normaliseIcd10Cm),
-  )
-  .check(z.refine(isWellFormedIcd10Cm, { error: CARE_PROGRAM_MESSAGES.pcmConditionInvalid }));
+const icd10 = lazySchema(() =>
+  z
+    .pipe(
+      z.string({ error: CARE_PROGRAM_MESSAGES.pcmConditionInvalid }).check(z.maxLength(8)),
+      z.transform(normaliseIcd10Cm),
+    )
+    .check(z.refine(isWellFormedIcd10Cm, { error: CARE_PROGRAM_MESSAGES.pcmConditionInvalid })),
+);
 
 /**
  * `setCareProgram`: the program from next month (with the condition PCM manages) and/or the QMB
  * status with the day it was checked. Who and when are the server's.
  */
-export const careProgramRequestSchema = z
-  .object({
-    program: z.optional(z.enum(PROGRAMS, { error: CARE_PROGRAM_MESSAGES.programInvalid })),
-    pcm_condition: z.optional(z.nullable(icd10)),
-    qmb: z.optional(
-      z.object({
-        status: z.boolean({ error: CARE_PROGRAM_MESSAGES.qmbStatusInvalid }),
-        checked_on: z
-          .string({ error: CARE_PROGRAM_MESSAGES.qmbDateInvalid })
-          .check(z.refine(isCalendarDate, { error: CARE_PROGRAM_MESSAGES.qmbDateInvalid })),
+export const careProgramRequestSchema = lazySchema(() =>
+  z
+    .object({
+      program: z.optional(z.enum(PROGRAMS, { error: CARE_PROGRAM_MESSAGES.programInvalid })),
+      pcm_condition: z.optional(z.nullable(icd10)),
+      qmb: z.optional(
+        z.object({
+          status: z.boolean({ error: CARE_PROGRAM_MESSAGES.qmbStatusInvalid }),
+          checked_on: z
+            .string({ error: CARE_PROGRAM_MESSAGES.qmbDateInvalid })
+            .check(z.refine(isCalendarDate, { error: CARE_PROGRAM_MESSAGES.qmbDateInvalid })),
+        }),
+      ),
+    })
+    .check(
+      z.refine((v) => v.program !== undefined || v.qmb !== undefined, { error: CARE_PROGRAM_MESSAGES.changeRequired }),
+      z.refine((v) => v.program !== 'pcm' || (v.pcm_condition ?? null) !== null, {
+        error: CARE_PROGRAM_MESSAGES.pcmConditionRequired,
       }),
     ),
-  })
-  .check(
-    z.refine((v) => v.program !== undefined || v.qmb !== undefined, { error: CARE_PROGRAM_MESSAGES.changeRequired }),
-    z.refine((v) => v.program !== 'pcm' || (v.pcm_condition ?? null) !== null, {
-      error: CARE_PROGRAM_MESSAGES.pcmConditionRequired,
-    }),
-  );
+);
 export type CareProgramRequest = z.output<typeof careProgramRequestSchema>;
 
-const rate = z.number({ error: FEE_SCHEDULE_MESSAGES.rateInvalid }).check(
-  z.minimum(0, { error: FEE_SCHEDULE_MESSAGES.rateInvalid }),
-  z.maximum(MAX_RATE, { error: FEE_SCHEDULE_MESSAGES.rateInvalid }),
-  z.refine((n) => Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
-    error: FEE_SCHEDULE_MESSAGES.rateInvalid,
-  }),
+const rate = lazySchema(() =>
+  z.number({ error: FEE_SCHEDULE_MESSAGES.rateInvalid }).check(
+    z.minimum(0, { error: FEE_SCHEDULE_MESSAGES.rateInvalid }),
+    z.maximum(MAX_RATE, { error: FEE_SCHEDULE_MESSAGES.rateInvalid }),
+    z.refine((n) => Number.isFinite(n) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+      error: FEE_SCHEDULE_MESSAGES.rateInvalid,
+    }),
+  ),
 );
 
 /** `setFeeSchedule`: a rate for every code, nothing else. */
-export const feeScheduleRequestSchema = z.object({
-  rates: z.strictObject(Object.fromEntries(CARE_CODES.map((code) => [code, rate])) as Record<CareCode, typeof rate>, {
-    error: FEE_SCHEDULE_MESSAGES.ratesRequired,
+export const feeScheduleRequestSchema = lazySchema(() =>
+  z.object({
+    rates: z.strictObject(Object.fromEntries(CARE_CODES.map((code) => [code, rate])) as Record<CareCode, typeof rate>, {
+      error: FEE_SCHEDULE_MESSAGES.ratesRequired,
+    }),
   }),
-});
+);
 export type FeeScheduleRequest = z.output<typeof feeScheduleRequestSchema>;
 
 export type CareProgram = z.output<typeof careProgramRecord>;

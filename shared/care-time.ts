@@ -5,6 +5,7 @@
  * beneath the API records (`./values/care-time`) and handed on from here.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import type {
   billingReportAnswer,
   billingReportRowAnswer,
@@ -79,93 +80,107 @@ const boundedText = (max: number, tooLong: string) =>
     ),
   );
 
-const entryId = z
-  .string({ error: CARE_TIME_MESSAGES.entryIdInvalid })
-  .check(
-    z.maxLength(36, { error: CARE_TIME_MESSAGES.entryIdInvalid, abort: true }),
-    z.regex(TIME_ENTRY_ID, { error: CARE_TIME_MESSAGES.entryIdInvalid }),
-  );
+const entryId = lazySchema(() =>
+  z
+    .string({ error: CARE_TIME_MESSAGES.entryIdInvalid })
+    .check(
+      z.maxLength(36, { error: CARE_TIME_MESSAGES.entryIdInvalid, abort: true }),
+      z.regex(TIME_ENTRY_ID, { error: CARE_TIME_MESSAGES.entryIdInvalid }),
+    ),
+);
 
 /**
  * `logTime`: a time entry (`minutes`, `activity`, and the day,
  * today by default), or a correction of an earlier entry (`voids` with a `reason`). The actor,
  * their care role and the counting come from the server, never from the body.
  */
-export const timeEntryRequestSchema = z
-  .object({
-    date: z.optional(
-      z
-        .string({ error: CARE_TIME_MESSAGES.dateInvalid })
-        .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: CARE_TIME_MESSAGES.dateInvalid })),
-    ),
-    minutes: z.optional(
-      z
-        .number({ error: CARE_TIME_MESSAGES.minutesInvalid })
-        .check(
-          z.int({ error: CARE_TIME_MESSAGES.minutesInvalid }),
-          z.minimum(1, { error: CARE_TIME_MESSAGES.minutesInvalid }),
-          z.maximum(MAX_ENTRY_MINUTES, { error: CARE_TIME_MESSAGES.minutesInvalid }),
-        ),
-    ),
-    activity: z.optional(boundedText(100, CARE_TIME_MESSAGES.activityTooLong)),
-    note: z.optional(z.nullable(boundedText(500, CARE_TIME_MESSAGES.noteTooLong))),
-    source: z.optional(z.enum(TIME_ENTRY_SOURCES, { error: CARE_TIME_MESSAGES.sourceInvalid })),
-    call_id: z.optional(
-      z.string({ error: CARE_TIME_MESSAGES.callIdInvalid }).check(
-        z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, {
-          error: CARE_TIME_MESSAGES.callIdInvalid,
-        }),
+export const timeEntryRequestSchema = lazySchema(() =>
+  z
+    .object({
+      date: z.optional(
+        z
+          .string({ error: CARE_TIME_MESSAGES.dateInvalid })
+          .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: CARE_TIME_MESSAGES.dateInvalid })),
       ),
+      minutes: z.optional(
+        z
+          .number({ error: CARE_TIME_MESSAGES.minutesInvalid })
+          .check(
+            z.int({ error: CARE_TIME_MESSAGES.minutesInvalid }),
+            z.minimum(1, { error: CARE_TIME_MESSAGES.minutesInvalid }),
+            z.maximum(MAX_ENTRY_MINUTES, { error: CARE_TIME_MESSAGES.minutesInvalid }),
+          ),
+      ),
+      activity: z.optional(boundedText(100, CARE_TIME_MESSAGES.activityTooLong)),
+      note: z.optional(z.nullable(boundedText(500, CARE_TIME_MESSAGES.noteTooLong))),
+      source: z.optional(z.enum(TIME_ENTRY_SOURCES, { error: CARE_TIME_MESSAGES.sourceInvalid })),
+      call_id: z.optional(
+        z.string({ error: CARE_TIME_MESSAGES.callIdInvalid }).check(
+          z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, {
+            error: CARE_TIME_MESSAGES.callIdInvalid,
+          }),
+        ),
+      ),
+      voids: z.optional(entryId),
+      reason: z.optional(boundedText(300, CARE_TIME_MESSAGES.noteTooLong)),
+    })
+    .check(
+      z.refine((v) => v.voids !== undefined || v.minutes !== undefined, {
+        error: CARE_TIME_MESSAGES.minutesInvalid,
+        path: ['minutes'],
+      }),
+      z.refine((v) => v.voids !== undefined || Boolean(v.activity), {
+        error: CARE_TIME_MESSAGES.activityRequired,
+        path: ['activity'],
+      }),
+      z.refine((v) => v.voids === undefined || Boolean(v.reason), {
+        error: CARE_TIME_MESSAGES.reasonRequired,
+        path: ['reason'],
+      }),
     ),
-    voids: z.optional(entryId),
-    reason: z.optional(boundedText(300, CARE_TIME_MESSAGES.noteTooLong)),
-  })
-  .check(
-    z.refine((v) => v.voids !== undefined || v.minutes !== undefined, {
-      error: CARE_TIME_MESSAGES.minutesInvalid,
-      path: ['minutes'],
-    }),
-    z.refine((v) => v.voids !== undefined || Boolean(v.activity), {
-      error: CARE_TIME_MESSAGES.activityRequired,
-      path: ['activity'],
-    }),
-    z.refine((v) => v.voids === undefined || Boolean(v.reason), {
-      error: CARE_TIME_MESSAGES.reasonRequired,
-      path: ['reason'],
-    }),
-  );
+);
 export type TimeEntryInput = z.output<typeof timeEntryRequestSchema>;
 
 /** `listTimeEntries`: a month (this month in the organization's time zone by default). */
-export const timeEntriesQuerySchema = z.extend(pageQuerySchema, {
-  month: z.optional(month(CARE_TIME_MESSAGES.monthInvalid)),
-});
+export const timeEntriesQuerySchema = lazySchema(() =>
+  z.extend(pageQuerySchema, {
+    month: z.optional(month(CARE_TIME_MESSAGES.monthInvalid)),
+  }),
+);
 
 /** `billingReport`: a month and, optionally, only what is ready to bill. */
-export const billingReportQuerySchema = z.extend(pageQuerySchema, {
-  month: z.optional(month(BILLING_MESSAGES.monthInvalid)),
-  ready: z.optional(z.enum(['true', 'false'], { error: BILLING_MESSAGES.readyInvalid })),
-});
+export const billingReportQuerySchema = lazySchema(() =>
+  z.extend(pageQuerySchema, {
+    month: z.optional(month(BILLING_MESSAGES.monthInvalid)),
+    ready: z.optional(z.enum(['true', 'false'], { error: BILLING_MESSAGES.readyInvalid })),
+  }),
+);
 
 /** `billingReportCsv`: the whole month as one file. */
-export const billingCsvQuerySchema = z.object({ month: z.optional(month(BILLING_MESSAGES.monthInvalid)) });
+export const billingCsvQuerySchema = lazySchema(() =>
+  z.object({ month: z.optional(month(BILLING_MESSAGES.monthInvalid)) }),
+);
 
 /** `markBilled`: path. */
-export const billingRowPathSchema = z.object({
-  providerId: pathIdSchema('provider'),
-  month: month(BILLING_MESSAGES.monthInvalid),
-  patientId: pathIdSchema('patient'),
-});
+export const billingRowPathSchema = lazySchema(() =>
+  z.object({
+    providerId: pathIdSchema('provider'),
+    month: month(BILLING_MESSAGES.monthInvalid),
+    patientId: pathIdSchema('patient'),
+  }),
+);
 
 /** `markBilled`: the complexity flag (while not billed) and/or billed. */
-export const billingRowSchema = z
-  .object({
-    complex: z.optional(z.boolean({ error: BILLING_MESSAGES.complexInvalid })),
-    billed: z.optional(z.literal(true, { error: BILLING_MESSAGES.billedInvalid })),
-  })
-  .check(
-    z.refine((v) => v.complex !== undefined || v.billed !== undefined, { error: BILLING_MESSAGES.changeRequired }),
-  );
+export const billingRowSchema = lazySchema(() =>
+  z
+    .object({
+      complex: z.optional(z.boolean({ error: BILLING_MESSAGES.complexInvalid })),
+      billed: z.optional(z.literal(true, { error: BILLING_MESSAGES.billedInvalid })),
+    })
+    .check(
+      z.refine((v) => v.complex !== undefined || v.billed !== undefined, { error: BILLING_MESSAGES.changeRequired }),
+    ),
+);
 
 export type TimeEntry = z.output<typeof timeEntryRecord>;
 export type CcmMonthTotals = z.output<typeof ccmMonthTotalsRecord>;

@@ -7,6 +7,7 @@
  * follow-up rule. Pure: no I/O.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import type { CallKind, CallStatus } from './values/calls';
 import type { TextDirection, TextKind } from './values/texts';
 import { addDays } from './time-preferences';
@@ -75,24 +76,26 @@ const optionalText = (max: number, tooLong: string, invalid: string, allowed: Re
  * `recordTransition`: what staff learned. The date is checked against the organization's today by
  * the use case (the schema cannot know the zone).
  */
-export const transitionRequestSchema = z.object({
-  kind: z.enum(TRANSITION_KINDS, { error: TRANSITION_MESSAGES.kindInvalid }),
-  date: z
-    .string({ error: TRANSITION_MESSAGES.dateInvalid })
-    .check(z.regex(DATE, { error: TRANSITION_MESSAGES.dateInvalid })),
-  facility: optionalText(
-    TRANSITION_FACILITY_MAX_LENGTH,
-    TRANSITION_MESSAGES.facilityTooLong,
-    TRANSITION_MESSAGES.facilityInvalid,
-    ONE_LINE,
-  ),
-  note: optionalText(
-    TRANSITION_NOTE_MAX_LENGTH,
-    TRANSITION_MESSAGES.noteTooLong,
-    TRANSITION_MESSAGES.noteInvalid,
-    MULTI_LINE,
-  ),
-});
+export const transitionRequestSchema = lazySchema(() =>
+  z.object({
+    kind: z.enum(TRANSITION_KINDS, { error: TRANSITION_MESSAGES.kindInvalid }),
+    date: z
+      .string({ error: TRANSITION_MESSAGES.dateInvalid })
+      .check(z.regex(DATE, { error: TRANSITION_MESSAGES.dateInvalid })),
+    facility: optionalText(
+      TRANSITION_FACILITY_MAX_LENGTH,
+      TRANSITION_MESSAGES.facilityTooLong,
+      TRANSITION_MESSAGES.facilityInvalid,
+      ONE_LINE,
+    ),
+    note: optionalText(
+      TRANSITION_NOTE_MAX_LENGTH,
+      TRANSITION_MESSAGES.noteTooLong,
+      TRANSITION_MESSAGES.noteInvalid,
+      MULTI_LINE,
+    ),
+  }),
+);
 export type TransitionRequest = z.output<typeof transitionRequestSchema>;
 
 /** `listTransitions`: a page, newest discharge first. */
@@ -175,19 +178,21 @@ export function addBusinessDays(date: string, n: number): string {
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-export const followUpRecord = z.union([
-  z.object({
-    status: z.literal('followed_up'),
-    due_by: z.string(),
-    contact: z.object({ kind: z.enum(CONTACT_KINDS), id: z.string(), at: z.string() }),
-    /** The contact's day in the organization's zone. */
-    on: z.string(),
-    /** The contact came after `due_by`. */
-    late: z.boolean(),
-  }),
-  z.object({ status: z.literal('due'), due_by: z.string() }),
-  z.object({ status: z.literal('overdue'), due_by: z.string() }),
-]);
+export const followUpRecord = lazySchema(() =>
+  z.union([
+    z.object({
+      status: z.literal('followed_up'),
+      due_by: z.string(),
+      contact: z.object({ kind: z.enum(CONTACT_KINDS), id: z.string(), at: z.string() }),
+      /** The contact's day in the organization's zone. */
+      on: z.string(),
+      /** The contact came after `due_by`. */
+      late: z.boolean(),
+    }),
+    z.object({ status: z.literal('due'), due_by: z.string() }),
+    z.object({ status: z.literal('overdue'), due_by: z.string() }),
+  ]),
+);
 export type FollowUp = z.output<typeof followUpRecord>;
 
 /**
@@ -218,21 +223,25 @@ export function followUpOf(
   return today > dueBy ? { status: 'overdue', due_by: dueBy } : { status: 'due', due_by: dueBy };
 }
 
-export const transitionRecord = z.object({
-  id: z.string(),
-  kind: z.enum(TRANSITION_KINDS),
-  date: z.string(),
-  facility: z.nullable(z.string()),
-  note: z.nullable(z.string()),
-  recorded_by_name: z.string(),
-  recorded_at: z.string(),
-  follow_up: followUpRecord,
-});
+export const transitionRecord = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    kind: z.enum(TRANSITION_KINDS),
+    date: z.string(),
+    facility: z.nullable(z.string()),
+    note: z.nullable(z.string()),
+    recorded_by_name: z.string(),
+    recorded_at: z.string(),
+    follow_up: followUpRecord,
+  }),
+);
 export type Transition = z.output<typeof transitionRecord>;
 
-export const transitionAnswer = z.object({ transition: transitionRecord });
+export const transitionAnswer = lazySchema(() => z.object({ transition: transitionRecord }));
 export type TransitionAnswer = z.output<typeof transitionAnswer>;
-export const transitionsAnswer = z.object({ items: z.array(transitionRecord), next_cursor: z.nullable(z.string()) });
+export const transitionsAnswer = lazySchema(() =>
+  z.object({ items: z.array(transitionRecord), next_cursor: z.nullable(z.string()) }),
+);
 export type TransitionsAnswer = z.output<typeof transitionsAnswer>;
 
 const CALENDAR_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });

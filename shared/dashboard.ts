@@ -3,6 +3,7 @@
  * parse, the messages and the answer types. What each figure means is in docs/product-rules.md.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import type { dashboardChartsAnswer, worklistAnswer } from './api/answers';
 import type { chartMonthRecord } from './api/records';
 
@@ -35,22 +36,24 @@ export const DASHBOARD_MESSAGES = {
 } as const;
 
 /** `dashboardCharts`?months=N: how many months, ending with this one. */
-export const dashboardChartsQuerySchema = z.object({
-  months: z.optional(
-    z.pipe(
-      z.string().check(z.regex(/^\d{1,2}$/, { error: DASHBOARD_MESSAGES.monthsInvalid })),
+export const dashboardChartsQuerySchema = lazySchema(() =>
+  z.object({
+    months: z.optional(
       z.pipe(
-        z.transform((v: string) => Number(v)),
-        z
-          .number()
-          .check(
-            z.minimum(1, { error: DASHBOARD_MESSAGES.monthsInvalid }),
-            z.maximum(CHART_MONTHS_MAX, { error: DASHBOARD_MESSAGES.monthsInvalid }),
-          ),
+        z.string().check(z.regex(/^\d{1,2}$/, { error: DASHBOARD_MESSAGES.monthsInvalid })),
+        z.pipe(
+          z.transform((v: string) => Number(v)),
+          z
+            .number()
+            .check(
+              z.minimum(1, { error: DASHBOARD_MESSAGES.monthsInvalid }),
+              z.maximum(CHART_MONTHS_MAX, { error: DASHBOARD_MESSAGES.monthsInvalid }),
+            ),
+        ),
       ),
     ),
-  ),
-});
+  }),
+);
 
 /** `worklist` */
 export type WorklistAnswer = z.output<typeof worklistAnswer>;

@@ -5,6 +5,7 @@
  * (`./values/texts`) and handed on from here.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import type { callLinkAnswer, createCallLinkAnswer, patientTextsAnswer, sendTextAnswer } from './api/answers';
 import type { patientTextRecord } from './api/records';
 import { hourIn } from './time-preferences';
@@ -126,21 +127,25 @@ export type CreateCallLinkResponse = z.output<typeof createCallLinkAnswer>;
 /** `startLinkCall`: the link is valid and a call is placed, or one was placed in the last 15 minutes. */
 export type CallLinkResponse = z.output<typeof callLinkAnswer>;
 
-export const sendTextSchema = z.object({
-  body: z
-    .string({ error: TEXT_MESSAGES.bodyRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: TEXT_MESSAGES.bodyRequired }),
-      z.maxLength(TEXT_BODY_MAX, { error: TEXT_MESSAGES.bodyTooLong }),
-    ),
-  includeMagicLink: z._default(z.boolean({ error: 'Please choose whether to include a call link' }), false),
-});
+export const sendTextSchema = lazySchema(() =>
+  z.object({
+    body: z
+      .string({ error: TEXT_MESSAGES.bodyRequired })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: TEXT_MESSAGES.bodyRequired }),
+        z.maxLength(TEXT_BODY_MAX, { error: TEXT_MESSAGES.bodyTooLong }),
+      ),
+    includeMagicLink: z._default(z.boolean({ error: 'Please choose whether to include a call link' }), false),
+  }),
+);
 export type SendTextInput = z.infer<typeof sendTextSchema>;
 
-export const resolveCallbackSchema = z.object({
-  callback_status: z.literal('resolved', { error: TEXT_MESSAGES.callbackStatusInvalid }),
-});
+export const resolveCallbackSchema = lazySchema(() =>
+  z.object({
+    callback_status: z.literal('resolved', { error: TEXT_MESSAGES.callbackStatusInvalid }),
+  }),
+);
 
 /** The call link's line in Spanish. */
 export const CALL_LINK_LINE_ES = 'Toque aquí para hablar ahora con su asistente de atención:';

@@ -3,6 +3,7 @@
  * exact messages (product-rules.md "Validation") on both sides. zod/mini keeps Lambda bundles small.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from './lazy-schema';
 import { MEASURE_NAMES, MEASURES } from './observations/measures';
 import { measureTargetsSchema } from './observations/rules';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from './values/notifications';
@@ -68,22 +69,23 @@ const email = (requiredMessage: string) =>
  * A patient's phone, read in its E.164 form (`(813) 555-0142` → `+18135550142`). Whether its
  * country is served is configuration: the use case checks it (lambdas/patients/patients.ts).
  */
-const patientPhone = z.pipe(
-  optionalText(40),
-  z.nullable(
-    z.pipe(
-      z.string().check(z.refine((v) => toE164(v) !== null, { error: VALIDATION.invalidPhone })),
-      z.transform((v: string) => toE164(v) ?? v),
+const patientPhone = lazySchema(() =>
+  z.pipe(
+    optionalText(40),
+    z.nullable(
+      z.pipe(
+        z.string().check(z.refine((v) => toE164(v) !== null, { error: VALIDATION.invalidPhone })),
+        z.transform((v: string) => toE164(v) ?? v),
+      ),
     ),
   ),
 );
 
-const usPhone = z.pipe(
-  optionalText(40),
-  z.nullable(z.string().check(z.regex(US_PHONE, { error: VALIDATION.invalidUsPhone }))),
+const usPhone = lazySchema(() =>
+  z.pipe(optionalText(40), z.nullable(z.string().check(z.regex(US_PHONE, { error: VALIDATION.invalidUsPhone })))),
 );
 
-const version = z.optional(z.number().check(z.int(), z.positive()));
+const version = lazySchema(() => z.optional(z.number().check(z.int(), z.positive())));
 
 // Ids (issue 10 "Input hygiene"): bounded in length and alphabet before they reach a key or an
 // audit record, and read in the form they are stored in. A malformed id in a body is bad input
@@ -108,24 +110,28 @@ export const recordIdSchema = (message: string) =>
   );
 
 /** An organization chosen in a form: empty (none) or a bounded id, read lower-case. */
-const organizationChoice = z
-  .string({ error: ID_MESSAGES.providerId })
-  .check(
-    z.maxLength(64, { error: ID_MESSAGES.providerId, abort: true }),
-    z.regex(/^[A-Za-z0-9_-]*$/, { error: ID_MESSAGES.providerId }),
-    z.toLowerCase(),
-  );
+const organizationChoice = lazySchema(() =>
+  z
+    .string({ error: ID_MESSAGES.providerId })
+    .check(
+      z.maxLength(64, { error: ID_MESSAGES.providerId, abort: true }),
+      z.regex(/^[A-Za-z0-9_-]*$/, { error: ID_MESSAGES.providerId }),
+      z.toLowerCase(),
+    ),
+);
 
 /** An organization's daily cap: absent leaves it as it is, null (or blank) is the default, else 1 to the maximum. */
-const dailyLimit = z.optional(
-  z.nullable(
-    z
-      .number({ error: DAILY_LIMIT_MESSAGES.invalid })
-      .check(
-        z.int({ error: DAILY_LIMIT_MESSAGES.invalid }),
-        z.gte(1, { error: DAILY_LIMIT_MESSAGES.invalid }),
-        z.lte(DAILY_LIMIT_MAX, { error: DAILY_LIMIT_MESSAGES.invalid }),
-      ),
+const dailyLimit = lazySchema(() =>
+  z.optional(
+    z.nullable(
+      z
+        .number({ error: DAILY_LIMIT_MESSAGES.invalid })
+        .check(
+          z.int({ error: DAILY_LIMIT_MESSAGES.invalid }),
+          z.gte(1, { error: DAILY_LIMIT_MESSAGES.invalid }),
+          z.lte(DAILY_LIMIT_MAX, { error: DAILY_LIMIT_MESSAGES.invalid }),
+        ),
+    ),
   ),
 );
 
@@ -139,78 +145,90 @@ const clearableText = (message: string) =>
   );
 
 /** A National Provider Identifier (a user's, an organization's group NPI): absent keeps the current one, null or blank removes it. */
-const npiText = z.pipe(
-  clearableText(IDENTIFIER_MESSAGES.npiInvalid),
-  z.optional(
-    z.nullable(
-      z.pipe(
-        z.string().check(z.refine((v) => readNpi(v) !== null, { error: IDENTIFIER_MESSAGES.npiInvalid })),
-        z.transform((v: string) => readNpi(v) ?? v),
+const npiText = lazySchema(() =>
+  z.pipe(
+    clearableText(IDENTIFIER_MESSAGES.npiInvalid),
+    z.optional(
+      z.nullable(
+        z.pipe(
+          z.string().check(z.refine((v) => readNpi(v) !== null, { error: IDENTIFIER_MESSAGES.npiInvalid })),
+          z.transform((v: string) => readNpi(v) ?? v),
+        ),
       ),
     ),
   ),
 );
 
-export const providerFormSchema = z.object({
-  name: nameText(VALIDATION.organizationNameRequired, 200),
-  address: optionalText(),
-  telephone: optionalText(40),
-  office_email: z.pipe(
-    optionalText(254),
-    z.nullable(z.string().check(z.regex(EMAIL, { error: VALIDATION.invalidOfficeEmail }))),
-  ),
-  timezone: z.optional(
-    z.string().check(z.regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/, { error: 'Please choose a valid time zone' })),
-  ),
-  /** The organization's own texting sender; absent: left as it is (updates), null or blank: none. */
-  sms_sender: z.optional(
-    z.pipe(
-      optionalText(40),
-      z.nullable(z.string().check(z.refine(isSmsSender, { error: VALIDATION.invalidSmsSender }))),
+export const providerFormSchema = lazySchema(() =>
+  z.object({
+    name: nameText(VALIDATION.organizationNameRequired, 200),
+    address: optionalText(),
+    telephone: optionalText(40),
+    office_email: z.pipe(
+      optionalText(254),
+      z.nullable(z.string().check(z.regex(EMAIL, { error: VALIDATION.invalidOfficeEmail }))),
     ),
-  ),
-  version,
-  daily_call_limit: dailyLimit,
-  daily_text_limit: dailyLimit,
-  /**
-   * The practice's group (type 2) NPI, which its claims bill under (the claim's Billing NPI); null or
-   * blank: none, each billing practitioner's own NPI bills.
-   */
-  group_npi: npiText,
-});
+    timezone: z.optional(
+      z.string().check(z.regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/, { error: 'Please choose a valid time zone' })),
+    ),
+    /** The organization's own texting sender; absent: left as it is (updates), null or blank: none. */
+    sms_sender: z.optional(
+      z.pipe(
+        optionalText(40),
+        z.nullable(z.string().check(z.refine(isSmsSender, { error: VALIDATION.invalidSmsSender }))),
+      ),
+    ),
+    version,
+    daily_call_limit: dailyLimit,
+    daily_text_limit: dailyLimit,
+    /**
+     * The practice's group (type 2) NPI, which its claims bill under (the claim's Billing NPI); null or
+     * blank: none, each billing practitioner's own NPI bills.
+     */
+    group_npi: npiText,
+  }),
+);
 export type ProviderFormInput = z.input<typeof providerFormSchema>;
 
 /**
  * An organization's on-call number (DECISIONS "Warm transfer"): read in E.164 like a patient's
  * phone, whose country the use case checks against the served ones; null or blank removes it.
  */
-export const onCallNumberSchema = z.object({
-  on_call_number: z.pipe(
-    z.pipe(
-      z.nullable(
-        z
-          .string({ error: ON_CALL_MESSAGES.required })
-          .check(z.trim(), z.maxLength(40, { error: VALIDATION.invalidPhone })),
-      ),
-      z.transform((v: string | null) => (v ? v : null)),
-    ),
-    z.nullable(
+export const onCallNumberSchema = lazySchema(() =>
+  z.object({
+    on_call_number: z.pipe(
       z.pipe(
-        z.string().check(z.refine((v) => toE164(v) !== null, { error: VALIDATION.invalidPhone })),
-        z.transform((v: string) => toE164(v) ?? v),
+        z.nullable(
+          z
+            .string({ error: ON_CALL_MESSAGES.required })
+            .check(z.trim(), z.maxLength(40, { error: VALIDATION.invalidPhone })),
+        ),
+        z.transform((v: string | null) => (v ? v : null)),
+      ),
+      z.nullable(
+        z.pipe(
+          z.string().check(z.refine((v) => toE164(v) !== null, { error: VALIDATION.invalidPhone })),
+          z.transform((v: string) => toE164(v) ?? v),
+        ),
       ),
     ),
-  ),
-  version,
-});
+    version,
+  }),
+);
 
 /** A patient's billing practitioner: a user id, or null for none (checked against the organization by the server). */
-const billingPractitioner = z.optional(z.nullable(recordIdSchema(CCM_MESSAGES.billingPractitionerInvalid)));
+const billingPractitioner = lazySchema(() =>
+  z.optional(z.nullable(recordIdSchema(CCM_MESSAGES.billingPractitionerInvalid))),
+);
 
 /** The medical record number as readMrn keeps it (shared/enrollment/patient-fields.ts). */
-const mrn = z.pipe(
-  clearableText(IMPORT_MESSAGES.mrnInvalid),
-  z.optional(z.nullable(z.string().check(z.refine((v) => 'mrn' in readMrn(v), { error: IMPORT_MESSAGES.mrnInvalid })))),
+const mrn = lazySchema(() =>
+  z.pipe(
+    clearableText(IMPORT_MESSAGES.mrnInvalid),
+    z.optional(
+      z.nullable(z.string().check(z.refine((v) => 'mrn' in readMrn(v), { error: IMPORT_MESSAGES.mrnInvalid }))),
+    ),
+  ),
 );
 
 /**
@@ -222,55 +240,61 @@ const dateOfBirthProblem = (v: string) => {
   const read = readDateOfBirth(v, SHAPE_ONLY);
   return 'problem' in read ? read.problem : null;
 };
-const dateOfBirth = z.pipe(
-  clearableText(IMPORT_MESSAGES.dateOfBirthInvalid),
-  z.optional(
-    z.nullable(
-      z.pipe(
-        z.string().check(
-          z.refine((v) => dateOfBirthProblem(v) === null, {
-            error: (issue) => dateOfBirthProblem(String(issue.input)) ?? IMPORT_MESSAGES.dateOfBirthInvalid,
+const dateOfBirth = lazySchema(() =>
+  z.pipe(
+    clearableText(IMPORT_MESSAGES.dateOfBirthInvalid),
+    z.optional(
+      z.nullable(
+        z.pipe(
+          z.string().check(
+            z.refine((v) => dateOfBirthProblem(v) === null, {
+              error: (issue) => dateOfBirthProblem(String(issue.input)) ?? IMPORT_MESSAGES.dateOfBirthInvalid,
+            }),
+          ),
+          z.transform((v: string) => {
+            const read = readDateOfBirth(v, SHAPE_ONLY);
+            return 'date' in read ? read.date : v;
           }),
         ),
-        z.transform((v: string) => {
-          const read = readDateOfBirth(v, SHAPE_ONLY);
-          return 'date' in read ? read.date : v;
-        }),
       ),
     ),
   ),
 );
 
 /** The Medicare Beneficiary Identifier as readMbi keeps it (upper case, no dashes). */
-const mbi = z.pipe(
-  clearableText(IDENTIFIER_MESSAGES.mbiInvalid),
-  z.optional(
-    z.nullable(
-      z.pipe(
-        z.string().check(z.refine((v) => readMbi(v) !== null, { error: IDENTIFIER_MESSAGES.mbiInvalid })),
-        z.transform((v: string) => readMbi(v) ?? v),
+const mbi = lazySchema(() =>
+  z.pipe(
+    clearableText(IDENTIFIER_MESSAGES.mbiInvalid),
+    z.optional(
+      z.nullable(
+        z.pipe(
+          z.string().check(z.refine((v) => readMbi(v) !== null, { error: IDENTIFIER_MESSAGES.mbiInvalid })),
+          z.transform((v: string) => readMbi(v) ?? v),
+        ),
       ),
     ),
   ),
 );
 
-export const patientFormSchema = z.object({
-  email: email(VALIDATION.emailRequired),
-  first_name: nameText(VALIDATION.firstNameRequired),
-  last_name: nameText(VALIDATION.lastNameRequired),
-  phone_number: patientPhone,
-  /** Absent: left as it is; null: none. */
-  billing_practitioner_id: billingPractitioner,
-  /** Absent: left as it is; null or blank: none. Unique in the organization (the server checks). */
-  mrn,
-  /** Absent: left as it is; null or blank: none. */
-  date_of_birth: dateOfBirth,
-  /** The Medicare Beneficiary Identifier, stored without dashes; absent: left as it is; null or blank: none. */
-  mbi,
-  /** Absent: left as it is (English for a new patient). */
-  preferred_language: z.optional(z.enum(PREFERRED_LANGUAGES, { error: IMPORT_MESSAGES.languageInvalid })),
-  version,
-});
+export const patientFormSchema = lazySchema(() =>
+  z.object({
+    email: email(VALIDATION.emailRequired),
+    first_name: nameText(VALIDATION.firstNameRequired),
+    last_name: nameText(VALIDATION.lastNameRequired),
+    phone_number: patientPhone,
+    /** Absent: left as it is; null: none. */
+    billing_practitioner_id: billingPractitioner,
+    /** Absent: left as it is; null or blank: none. Unique in the organization (the server checks). */
+    mrn,
+    /** Absent: left as it is; null or blank: none. */
+    date_of_birth: dateOfBirth,
+    /** The Medicare Beneficiary Identifier, stored without dashes; absent: left as it is; null or blank: none. */
+    mbi,
+    /** Absent: left as it is (English for a new patient). */
+    preferred_language: z.optional(z.enum(PREFERRED_LANGUAGES, { error: IMPORT_MESSAGES.languageInvalid })),
+    version,
+  }),
+);
 
 // CCM consent (product-rules.md "Care management (CCM)").
 
@@ -281,58 +305,68 @@ const calendarDate = (message: string) =>
  * A consent change: accepted needs a method and all four disclosures; every status needs its date
  * (not in the future in the organization's time zone: the server checks that).
  */
-export const consentSchema = z
-  .object({
-    status: z.enum(RECORDED_CONSENT_STATUSES, { error: CCM_MESSAGES.consentStatusRequired }),
-    date: calendarDate(CCM_MESSAGES.consentDateRequired),
-    method: z.optional(z.nullable(z.enum(CONSENT_METHODS, { error: CCM_MESSAGES.consentMethodRequired }))),
-    disclosures: z.pipe(
-      z.optional(
-        z
-          .array(z.enum(CONSENT_DISCLOSURES, { error: CCM_MESSAGES.consentDisclosureInvalid }))
-          .check(z.maxLength(CONSENT_DISCLOSURES.length, { error: CCM_MESSAGES.consentDisclosureInvalid })),
+export const consentSchema = lazySchema(() =>
+  z
+    .object({
+      status: z.enum(RECORDED_CONSENT_STATUSES, { error: CCM_MESSAGES.consentStatusRequired }),
+      date: calendarDate(CCM_MESSAGES.consentDateRequired),
+      method: z.optional(z.nullable(z.enum(CONSENT_METHODS, { error: CCM_MESSAGES.consentMethodRequired }))),
+      disclosures: z.pipe(
+        z.optional(
+          z
+            .array(z.enum(CONSENT_DISCLOSURES, { error: CCM_MESSAGES.consentDisclosureInvalid }))
+            .check(z.maxLength(CONSENT_DISCLOSURES.length, { error: CCM_MESSAGES.consentDisclosureInvalid })),
+        ),
+        z.transform((list: ConsentDisclosure[] | undefined) => CONSENT_DISCLOSURES.filter((d) => list?.includes(d))),
       ),
-      z.transform((list: ConsentDisclosure[] | undefined) => CONSENT_DISCLOSURES.filter((d) => list?.includes(d))),
+    })
+    .check(
+      z.refine((c) => c.status !== 'accepted' || Boolean(c.method), {
+        error: CCM_MESSAGES.consentMethodRequired,
+        path: ['method'],
+      }),
+      z.refine((c) => c.status !== 'accepted' || c.disclosures.length === CONSENT_DISCLOSURES.length, {
+        error: CCM_MESSAGES.consentDisclosuresRequired,
+        path: ['disclosures'],
+      }),
     ),
-  })
-  .check(
-    z.refine((c) => c.status !== 'accepted' || Boolean(c.method), {
-      error: CCM_MESSAGES.consentMethodRequired,
-      path: ['method'],
-    }),
-    z.refine((c) => c.status !== 'accepted' || c.disclosures.length === CONSENT_DISCLOSURES.length, {
-      error: CCM_MESSAGES.consentDisclosuresRequired,
-      path: ['disclosures'],
-    }),
-  );
+);
 
-export const outreachSchema = z.object({
-  first_outreach_date: z
-    .string({ error: VALIDATION.outreachDateInPast })
-    .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: VALIDATION.outreachDateInPast })),
-  time_preference: z.enum(TIME_PREFERENCES, { error: VALIDATION.timePreferenceInvalid }),
-});
+export const outreachSchema = lazySchema(() =>
+  z.object({
+    first_outreach_date: z
+      .string({ error: VALIDATION.outreachDateInPast })
+      .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: VALIDATION.outreachDateInPast })),
+    time_preference: z.enum(TIME_PREFERENCES, { error: VALIDATION.timePreferenceInvalid }),
+  }),
+);
 
-export const createPatientSchema = z.extend(patientFormSchema, {
-  provider_id: z.pipe(
-    z.string({ error: VALIDATION.providerRequired }).check(z.minLength(1, { error: VALIDATION.providerRequired })),
-    recordIdSchema(ID_MESSAGES.providerId),
-  ),
-  outreach: z.optional(z.nullable(outreachSchema)),
-  /** Consent asked while adding the patient; absent or null: not asked yet. */
-  consent: z.optional(z.nullable(consentSchema)),
-});
+export const createPatientSchema = lazySchema(() =>
+  z.extend(patientFormSchema, {
+    provider_id: z.pipe(
+      z.string({ error: VALIDATION.providerRequired }).check(z.minLength(1, { error: VALIDATION.providerRequired })),
+      recordIdSchema(ID_MESSAGES.providerId),
+    ),
+    outreach: z.optional(z.nullable(outreachSchema)),
+    /** Consent asked while adding the patient; absent or null: not asked yet. */
+    consent: z.optional(z.nullable(consentSchema)),
+  }),
+);
 
 /** Each channel once: a repeat is dropped; a list longer than the channels there are is refused. */
-const channels = z.pipe(
-  z
-    .array(z.enum(NOTIFICATION_CHANNELS, { error: 'Please choose a valid notification channel' }))
-    .check(z.maxLength(NOTIFICATION_CHANNELS.length, { error: 'Each notification channel can be chosen once' })),
-  z.transform((list: NotificationChannel[]) => [...new Set(list)]),
+const channels = lazySchema(() =>
+  z.pipe(
+    z
+      .array(z.enum(NOTIFICATION_CHANNELS, { error: 'Please choose a valid notification channel' }))
+      .check(z.maxLength(NOTIFICATION_CHANNELS.length, { error: 'Each notification channel can be chosen once' })),
+    z.transform((list: NotificationChannel[]) => [...new Set(list)]),
+  ),
 );
-export const notificationPreferencesSchema = z.object({ new_summaries: channels, escalations: channels });
+export const notificationPreferencesSchema = lazySchema(() =>
+  z.object({ new_summaries: channels, escalations: channels }),
+);
 
-const userFields = {
+const userFields = lazySchema(() => ({
   email: email(VALIDATION.emailRequired),
   first_name: nameText(VALIDATION.firstNameRequired),
   last_name: nameText(VALIDATION.lastNameRequired),
@@ -344,7 +378,7 @@ const userFields = {
   care_role: z.optional(z.nullable(z.enum(CARE_ROLES, { error: CCM_MESSAGES.careRoleInvalid }))),
   /** Provider users' National Provider Identifier; absent keeps the current one, null or blank removes it. */
   npi: npiText,
-};
+}));
 
 const providerRequiredForRole = (u: { role: string; provider_id?: string | null | undefined }) =>
   u.role === 'careloop_employee' || Boolean(u.provider_id);
@@ -354,34 +388,42 @@ const providerRequiredForRole = (u: { role: string; provider_id?: string | null 
  * (DECISIONS "Passwords, first sign-in and MFA"): a request that still carries one is refused, so
  * an older client cannot believe it set one.
  */
-export const createUserSchema = z
-  .object({
-    ...userFields,
-    password: z.optional(z.undefined({ error: VALIDATION.passwordSetByInvitation })),
-  })
-  .check(z.refine(providerRequiredForRole, { error: VALIDATION.providerRequired, path: ['provider_id'] }));
+export const createUserSchema = lazySchema(() =>
+  z
+    .object({
+      ...userFields,
+      password: z.optional(z.undefined({ error: VALIDATION.passwordSetByInvitation })),
+    })
+    .check(z.refine(providerRequiredForRole, { error: VALIDATION.providerRequired, path: ['provider_id'] })),
+);
 
-export const updateUserSchema = z
-  .object(userFields)
-  .check(z.refine(providerRequiredForRole, { error: VALIDATION.providerRequired, path: ['provider_id'] }));
+export const updateUserSchema = lazySchema(() =>
+  z
+    .object(userFields)
+    .check(z.refine(providerRequiredForRole, { error: VALIDATION.providerRequired, path: ['provider_id'] })),
+);
 
-export const documentSchema = z.object({
-  content: z.pipe(
-    z.string({ error: 'Content is required' }).check(z.trim()),
-    z.string().check(z.maxLength(20_000, { error: VALIDATION.contentTooLong })),
-  ),
-  version,
-});
+export const documentSchema = lazySchema(() =>
+  z.object({
+    content: z.pipe(
+      z.string({ error: 'Content is required' }).check(z.trim()),
+      z.string().check(z.maxLength(20_000, { error: VALIDATION.contentTooLong })),
+    ),
+    version,
+  }),
+);
 
 export const DOCUMENT_VERSION_REQUIRED = 'The version you edited is required. Reload the document and try again.';
 
 /** PUT of a care plan or EMR notes: the version read is required, so no save can overwrite another unseen. */
-export const documentUpdateSchema = z.object({
-  content: documentSchema.shape.content,
-  version: z
-    .number({ error: DOCUMENT_VERSION_REQUIRED })
-    .check(z.int(), z.positive({ error: DOCUMENT_VERSION_REQUIRED })),
-});
+export const documentUpdateSchema = lazySchema(() =>
+  z.object({
+    content: documentSchema.shape.content,
+    version: z
+      .number({ error: DOCUMENT_VERSION_REQUIRED })
+      .check(z.int(), z.positive({ error: DOCUMENT_VERSION_REQUIRED })),
+  }),
+);
 
 // The structured care plan (product-rules.md "Care management (CCM)"): absent fields but the
 // conditions are empty.
@@ -400,13 +442,15 @@ const planList = <T extends z.ZodMiniType>(item: T, max: number, tooMany: string
     z.transform((v: z.output<T>[] | null | undefined) => v ?? []),
   );
 
-const medicationSchema = z.object({
-  name: requiredText(CCM_MESSAGES.medicationNameRequired, 200),
-  dose: planText(100),
-  instructions: planText(500),
-});
+const medicationSchema = lazySchema(() =>
+  z.object({
+    name: requiredText(CCM_MESSAGES.medicationNameRequired, 200),
+    dose: planText(100),
+    instructions: planText(500),
+  }),
+);
 
-const carePlanFields = {
+const carePlanFields = lazySchema(() => ({
   // Required (possibly empty): a plan always says which chronic conditions it covers.
   conditions: z.pipe(
     z
@@ -426,18 +470,20 @@ const carePlanFields = {
   // The numbers a reading should stay within (shared/observations/rules.ts); none when absent.
   targets: z.optional(measureTargetsSchema),
   note: planText(20_000),
-};
+}));
 
 /** POST of the first care plan. */
-export const carePlanSchema = z.object({ ...carePlanFields, version });
+export const carePlanSchema = lazySchema(() => z.object({ ...carePlanFields, version }));
 
 /** PUT of a care plan: the version read is required, like every clinical document's. */
-export const carePlanUpdateSchema = z.object({
-  ...carePlanFields,
-  version: z
-    .number({ error: DOCUMENT_VERSION_REQUIRED })
-    .check(z.int(), z.positive({ error: DOCUMENT_VERSION_REQUIRED })),
-});
+export const carePlanUpdateSchema = lazySchema(() =>
+  z.object({
+    ...carePlanFields,
+    version: z
+      .number({ error: DOCUMENT_VERSION_REQUIRED })
+      .check(z.int(), z.positive({ error: DOCUMENT_VERSION_REQUIRED })),
+  }),
+);
 
 /** First message of a failed parse, for forms that show one error at a time (as the spec's forms do). */
 export function firstError(schema: z.ZodMiniType, input: unknown): string | null {
@@ -448,43 +494,51 @@ export function firstError(schema: z.ZodMiniType, input: unknown): string | null
 // Calls and settings (product-rules.md "Calls").
 
 /** `scheduleCall` */
-export const scheduleCallSchema = z.object({
-  when: z.enum(SCHEDULE_OPTIONS, { error: CALL_MESSAGES.scheduleOptionRequired }),
-});
+export const scheduleCallSchema = lazySchema(() =>
+  z.object({
+    when: z.enum(SCHEDULE_OPTIONS, { error: CALL_MESSAGES.scheduleOptionRequired }),
+  }),
+);
 
 /** `updateSettings`: every field optional; `version` guards against lost updates. */
-export const settingsSchema = z
-  .object({
-    assistantId: z.optional(requiredText(CALL_MESSAGES.assistantIdRequired, 100)),
-    voiceId: z.optional(
-      z.enum(VOICES.map((v) => v.id) as [VoiceId, ...VoiceId[]], { error: CALL_MESSAGES.voiceRequired }),
+export const settingsSchema = lazySchema(() =>
+  z
+    .object({
+      assistantId: z.optional(requiredText(CALL_MESSAGES.assistantIdRequired, 100)),
+      voiceId: z.optional(
+        z.enum(VOICES.map((v) => v.id) as [VoiceId, ...VoiceId[]], { error: CALL_MESSAGES.voiceRequired }),
+      ),
+      systemPrompt: z.optional(requiredText(CALL_MESSAGES.promptRequired, PROMPT_MAX_LENGTH)),
+      version: z.optional(z.number().check(z.int(), z.minimum(0))),
+    })
+    .check(
+      z.refine((v) => v.assistantId !== undefined || v.voiceId !== undefined || v.systemPrompt !== undefined, {
+        error: CALL_MESSAGES.settingsNothingToChange,
+      }),
     ),
-    systemPrompt: z.optional(requiredText(CALL_MESSAGES.promptRequired, PROMPT_MAX_LENGTH)),
-    version: z.optional(z.number().check(z.int(), z.minimum(0))),
-  })
-  .check(
-    z.refine((v) => v.assistantId !== undefined || v.voiceId !== undefined || v.systemPrompt !== undefined, {
-      error: CALL_MESSAGES.settingsNothingToChange,
-    }),
-  );
+);
 
 // Summaries (product-rules.md "Screens", "Summaries, escalations and notifications").
 
 /** `listSummaries` query: `month` is `all` or YYYY-MM; `tab` one of the six tabs. */
-export const summariesQuerySchema = z.object({
-  month: z.optional(
-    z.string().check(z.regex(/^(all|\d{4}-(0[1-9]|1[0-2]))$/, { error: SUMMARY_MESSAGES.monthInvalid })),
-  ),
-  tab: z.optional(z.enum(SUMMARY_TABS, { error: SUMMARY_MESSAGES.tabInvalid })),
-  // Checked by the server with every list's cursor (lambdas/kernel/cursor.ts: `request.invalid_cursor`).
-  cursor: z.optional(z.string()),
-});
+export const summariesQuerySchema = lazySchema(() =>
+  z.object({
+    month: z.optional(
+      z.string().check(z.regex(/^(all|\d{4}-(0[1-9]|1[0-2]))$/, { error: SUMMARY_MESSAGES.monthInvalid })),
+    ),
+    tab: z.optional(z.enum(SUMMARY_TABS, { error: SUMMARY_MESSAGES.tabInvalid })),
+    // Checked by the server with every list's cursor (lambdas/kernel/cursor.ts: `request.invalid_cursor`).
+    cursor: z.optional(z.string()),
+  }),
+);
 
 /** `setSummaryStatus` */
-export const summaryStatusSchema = z.object({
-  status: z.enum(SUMMARY_STATUSES, { error: SUMMARY_MESSAGES.statusInvalid }),
-  version: z.number({ error: SUMMARY_MESSAGES.versionRequired }).check(z.int(), z.minimum(1)),
-});
+export const summaryStatusSchema = lazySchema(() =>
+  z.object({
+    status: z.enum(SUMMARY_STATUSES, { error: SUMMARY_MESSAGES.statusInvalid }),
+    version: z.number({ error: SUMMARY_MESSAGES.versionRequired }).check(z.int(), z.minimum(1)),
+  }),
+);
 
 // Paged lists (issue 10: a limit and an opaque cursor).
 
@@ -495,29 +549,36 @@ export const PAGE_LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${PAGE
  * `?limit=&cursor=` of a paged list. The cursor is opaque here: the server checks that it is one it
  * made (lambdas/kernel/cursor.ts), with its own code.
  */
-export const pageQuerySchema = z.object({
-  limit: z.optional(
-    z.pipe(
-      z.string().check(z.regex(/^\d{1,3}$/, { error: PAGE_LIMIT_MESSAGE })),
+export const pageQuerySchema = lazySchema(() =>
+  z.object({
+    limit: z.optional(
       z.pipe(
-        z.transform((v: string) => Number(v)),
-        z
-          .number()
-          .check(z.minimum(1, { error: PAGE_LIMIT_MESSAGE }), z.maximum(PAGE_LIMIT_MAX, { error: PAGE_LIMIT_MESSAGE })),
+        z.string().check(z.regex(/^\d{1,3}$/, { error: PAGE_LIMIT_MESSAGE })),
+        z.pipe(
+          z.transform((v: string) => Number(v)),
+          z
+            .number()
+            .check(
+              z.minimum(1, { error: PAGE_LIMIT_MESSAGE }),
+              z.maximum(PAGE_LIMIT_MAX, { error: PAGE_LIMIT_MESSAGE }),
+            ),
+        ),
       ),
     ),
-  ),
-  cursor: z.optional(z.string()),
-});
+    cursor: z.optional(z.string()),
+  }),
+);
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
 export const OBSERVATION_CODE_MESSAGE = 'Code must be the LOINC code of a measure CareLoop records';
 const LOINC_CODES: readonly string[] = MEASURE_NAMES.map((m) => MEASURES[m].loinc);
 
 /** `listObservations`: a page, of one measure's LOINC code or of every measure. */
-export const observationQuerySchema = z.extend(pageQuerySchema, {
-  code: z.optional(z.string().check(z.refine((c) => LOINC_CODES.includes(c), { error: OBSERVATION_CODE_MESSAGE }))),
-});
+export const observationQuerySchema = lazySchema(() =>
+  z.extend(pageQuerySchema, {
+    code: z.optional(z.string().check(z.refine((c) => LOINC_CODES.includes(c), { error: OBSERVATION_CODE_MESSAGE }))),
+  }),
+);
 
 // Path parameters (STYLE: parsed with zod in the handler), one schema per kind of parameter. An id
 // that cannot exist names a record that does not exist (issue 28): a malformed path id's issue is
@@ -542,25 +603,29 @@ const TEXT_MESSAGE_ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
 /** Link tokens: base64url of 32 random bytes (lambdas/kernel/links.ts). */
 const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export const patientPathSchema = z.object({ patientId: pathIdSchema('patient') });
-export const providerPathSchema = z.object({ providerId: pathIdSchema('provider') });
-export const userPathSchema = z.object({ userId: pathIdSchema('user') });
-export const callPathSchema = z.object({ callId: pathIdSchema('call') });
+export const patientPathSchema = lazySchema(() => z.object({ patientId: pathIdSchema('patient') }));
+export const providerPathSchema = lazySchema(() => z.object({ providerId: pathIdSchema('provider') }));
+export const userPathSchema = lazySchema(() => z.object({ userId: pathIdSchema('user') }));
+export const callPathSchema = lazySchema(() => z.object({ callId: pathIdSchema('call') }));
 /** A call's summary, named by its call's id. */
-export const summaryPathSchema = z.object({ callId: pathIdSchema('summary') });
-export const patientCallPathSchema = z.extend(patientPathSchema, { callId: pathIdSchema('call') });
-export const patientTextPathSchema = z.extend(patientPathSchema, {
-  messageId: z
-    .string({ error: PATH_NOT_FOUND.text })
-    .check(
-      z.maxLength(28, { error: PATH_NOT_FOUND.text, abort: true }),
-      z.regex(TEXT_MESSAGE_ID, { error: PATH_NOT_FOUND.text }),
-    ),
-});
+export const summaryPathSchema = lazySchema(() => z.object({ callId: pathIdSchema('summary') }));
+export const patientCallPathSchema = lazySchema(() => z.extend(patientPathSchema, { callId: pathIdSchema('call') }));
+export const patientTextPathSchema = lazySchema(() =>
+  z.extend(patientPathSchema, {
+    messageId: z
+      .string({ error: PATH_NOT_FOUND.text })
+      .check(
+        z.maxLength(28, { error: PATH_NOT_FOUND.text, abort: true }),
+        z.regex(TEXT_MESSAGE_ID, { error: PATH_NOT_FOUND.text }),
+      ),
+  }),
+);
 /**
  * A link token is a credential, not an id: a malformed one reads as the empty token, which opens
  * nothing, so it gets the same 404 as an unknown or expired one (product-rules.md "Links and expiry").
  */
-export const linkPathSchema = z.object({
-  token: z.catch(z.string().check(z.maxLength(43, { abort: true }), z.regex(LINK_TOKEN)), ''),
-});
+export const linkPathSchema = lazySchema(() =>
+  z.object({
+    token: z.catch(z.string().check(z.maxLength(43, { abort: true }), z.regex(LINK_TOKEN)), ''),
+  }),
+);

@@ -5,23 +5,27 @@
  * along), and the job layer checks it again where it is consumed.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../../shared/lazy-schema';
 import { CALL_OUTCOMES, CALL_STATUSES, ESCALATION_LEVELS } from '../../shared/values/calls';
 
-const id = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/));
+const id = lazySchema(() => z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/)));
 
+// Each contract is built the first time an event of its type is checked (shared/lazy-schema.ts).
 export const EVENT_DETAILS = {
-  'call.completed': z.strictObject({
-    callLogId: id,
-    patientId: id,
-    organizationId: id,
-    status: z.enum(CALL_STATUSES),
-    outcome: z.nullable(z.enum(CALL_OUTCOMES)),
-    escalationLevel: z.nullable(z.enum(ESCALATION_LEVELS)),
-  }),
-  'patient.archived': z.strictObject({ patientId: id, organizationId: id }),
-  'organization.archived': z.strictObject({ organizationId: id }),
+  'call.completed': lazySchema(() =>
+    z.strictObject({
+      callLogId: id,
+      patientId: id,
+      organizationId: id,
+      status: z.enum(CALL_STATUSES),
+      outcome: z.nullable(z.enum(CALL_OUTCOMES)),
+      escalationLevel: z.nullable(z.enum(ESCALATION_LEVELS)),
+    }),
+  ),
+  'patient.archived': lazySchema(() => z.strictObject({ patientId: id, organizationId: id })),
+  'organization.archived': lazySchema(() => z.strictObject({ organizationId: id })),
   /** Staff started a previewed panel import: the job writes its patients (DECISIONS "Enrollment"). */
-  'panel_import.started': z.strictObject({ importId: id, organizationId: id }),
+  'panel_import.started': lazySchema(() => z.strictObject({ importId: id, organizationId: id })),
 } as const;
 
 export type EventType = keyof typeof EVENT_DETAILS;

@@ -5,6 +5,7 @@
  * which imports this file.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { VALIDATION } from '../messages';
 import { CONDITION_MESSAGES } from './messages';
 
@@ -130,27 +131,29 @@ export function isWellFormedIcd10Cm(code: string): boolean {
 const CODE_INPUT_MAX = 16;
 
 /** One chronic condition on the care plan: the code normalised (E11.9), the description trimmed, 1–200 characters. */
-export const chronicConditionSchema = z.object({
-  code: z.pipe(
-    z
-      .string({ error: CONDITION_MESSAGES.codeRequired })
-      .check(
-        z.maxLength(CODE_INPUT_MAX, { error: CONDITION_MESSAGES.codeInvalid, abort: true }),
-        z.trim(),
-        z.minLength(1, { error: CONDITION_MESSAGES.codeRequired, abort: true }),
+export const chronicConditionSchema = lazySchema(() =>
+  z.object({
+    code: z.pipe(
+      z
+        .string({ error: CONDITION_MESSAGES.codeRequired })
+        .check(
+          z.maxLength(CODE_INPUT_MAX, { error: CONDITION_MESSAGES.codeInvalid, abort: true }),
+          z.trim(),
+          z.minLength(1, { error: CONDITION_MESSAGES.codeRequired, abort: true }),
+        ),
+      z.pipe(
+        z.transform((code: string) => normaliseIcd10Cm(code)),
+        z.string().check(z.regex(ICD10_CM_PATTERN, { error: CONDITION_MESSAGES.codeInvalid })),
       ),
-    z.pipe(
-      z.transform((code: string) => normaliseIcd10Cm(code)),
-      z.string().check(z.regex(ICD10_CM_PATTERN, { error: CONDITION_MESSAGES.codeInvalid })),
     ),
-  ),
-  description: z.pipe(
-    z.string({ error: CONDITION_MESSAGES.descriptionRequired }).check(z.trim()),
-    z
-      .string()
-      .check(
-        z.minLength(1, { error: CONDITION_MESSAGES.descriptionRequired }),
-        z.maxLength(200, { error: VALIDATION.contentTooLong }),
-      ),
-  ),
-});
+    description: z.pipe(
+      z.string({ error: CONDITION_MESSAGES.descriptionRequired }).check(z.trim()),
+      z
+        .string()
+        .check(
+          z.minLength(1, { error: CONDITION_MESSAGES.descriptionRequired }),
+          z.maxLength(200, { error: VALIDATION.contentTooLong }),
+        ),
+    ),
+  }),
+);

@@ -4,6 +4,7 @@
  * contract (shared/api/endpoints|contract/enrollment.ts) parse and document with these schemas.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { ID_MESSAGES, recordIdSchema } from '../validation';
 import { IMPORT_COLUMNS, IMPORT_LIMITS, REQUIRED_COLUMNS, type ImportColumn } from './import-rows';
 import { IMPORT_MESSAGES } from './messages';
@@ -45,74 +46,82 @@ export const PANEL_IMPORT_MESSAGES = {
 
 /** An import id in a path: malformed, it names no import (the same 404 as an unknown one). */
 export const IMPORT_NOT_FOUND_CODE = 'import.not_found';
-export const importPathSchema = z.object({ importId: recordIdSchema(IMPORT_NOT_FOUND_CODE) });
+export const importPathSchema = lazySchema(() => z.object({ importId: recordIdSchema(IMPORT_NOT_FOUND_CODE) }));
 
 /**
  * What staff send when they choose a file: the organization it is for (their own), and the file's
  * name, size and kind (refused here before any upload).
  */
-export const createImportSchema = z.object({
-  file_name: z
-    .string({ error: PANEL_IMPORT_MESSAGES.fileNameRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: PANEL_IMPORT_MESSAGES.fileNameRequired }),
-      z.maxLength(255, { error: PANEL_IMPORT_MESSAGES.fileNameRequired }),
-    ),
-  size: z
-    .number({ error: PANEL_IMPORT_MESSAGES.emptyFile })
-    .check(
-      z.int({ error: PANEL_IMPORT_MESSAGES.emptyFile }),
-      z.minimum(1, { error: PANEL_IMPORT_MESSAGES.emptyFile }),
-      z.maximum(IMPORT_LIMITS.maxBytes, { error: PANEL_IMPORT_MESSAGES.sizeInvalid }),
-    ),
-  type: z.enum(IMPORT_FILE_TYPES, { error: PANEL_IMPORT_MESSAGES.typeRequired }),
-  provider_id: recordIdSchema(ID_MESSAGES.providerId),
-});
+export const createImportSchema = lazySchema(() =>
+  z.object({
+    file_name: z
+      .string({ error: PANEL_IMPORT_MESSAGES.fileNameRequired })
+      .check(
+        z.trim(),
+        z.minLength(1, { error: PANEL_IMPORT_MESSAGES.fileNameRequired }),
+        z.maxLength(255, { error: PANEL_IMPORT_MESSAGES.fileNameRequired }),
+      ),
+    size: z
+      .number({ error: PANEL_IMPORT_MESSAGES.emptyFile })
+      .check(
+        z.int({ error: PANEL_IMPORT_MESSAGES.emptyFile }),
+        z.minimum(1, { error: PANEL_IMPORT_MESSAGES.emptyFile }),
+        z.maximum(IMPORT_LIMITS.maxBytes, { error: PANEL_IMPORT_MESSAGES.sizeInvalid }),
+      ),
+    type: z.enum(IMPORT_FILE_TYPES, { error: PANEL_IMPORT_MESSAGES.typeRequired }),
+    provider_id: recordIdSchema(ID_MESSAGES.providerId),
+  }),
+);
 export type CreateImportInput = z.output<typeof createImportSchema>;
 
-const count = z.number().check(z.int());
+const count = lazySchema(() => z.number().check(z.int()));
 
-export const rowProblemRecord = z.object({
-  row: count,
-  field: z.enum(IMPORT_COLUMNS),
-  message: z.string(),
-});
+export const rowProblemRecord = lazySchema(() =>
+  z.object({
+    row: count,
+    field: z.enum(IMPORT_COLUMNS),
+    message: z.string(),
+  }),
+);
 
-export const panelImportRecord = z.object({
-  id: z.string(),
-  provider_id: z.string(),
-  file_name: z.string(),
-  file_type: z.enum(IMPORT_FILE_TYPES),
-  size: count,
-  status: z.enum(IMPORT_STATUSES),
-  created_at: z.string(),
-  updated_at: z.string(),
-  /** The preview's tally: null until the file was read. */
-  tally: z.nullable(
-    z.object({
-      rows: count,
-      /** Good rows whose MRN no patient of the organization has yet. */
-      ready: count,
-      already_there: count,
-      problem_rows: count,
-      /** The first bad cells, in file order. */
-      problems: z.array(rowProblemRecord),
-    }),
-  ),
-  /** The job's count of rows done, and of what they became. */
-  progress: z.object({ done: count, imported: count, skipped_existing: count, skipped_errors: count }),
-  /** Why the file was refused whole, in IMPORT_MESSAGES' words; null otherwise. */
-  failure: z.nullable(z.string()),
-});
+export const panelImportRecord = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    provider_id: z.string(),
+    file_name: z.string(),
+    file_type: z.enum(IMPORT_FILE_TYPES),
+    size: count,
+    status: z.enum(IMPORT_STATUSES),
+    created_at: z.string(),
+    updated_at: z.string(),
+    /** The preview's tally: null until the file was read. */
+    tally: z.nullable(
+      z.object({
+        rows: count,
+        /** Good rows whose MRN no patient of the organization has yet. */
+        ready: count,
+        already_there: count,
+        problem_rows: count,
+        /** The first bad cells, in file order. */
+        problems: z.array(rowProblemRecord),
+      }),
+    ),
+    /** The job's count of rows done, and of what they became. */
+    progress: z.object({ done: count, imported: count, skipped_existing: count, skipped_errors: count }),
+    /** Why the file was refused whole, in IMPORT_MESSAGES' words; null otherwise. */
+    failure: z.nullable(z.string()),
+  }),
+);
 export type PanelImport = z.output<typeof panelImportRecord>;
 
-export const panelImportAnswer = z.object({ import: panelImportRecord });
-export const createdImportAnswer = z.object({
-  import: panelImportRecord,
-  upload: z.object({ url: z.string(), expires_at: z.string(), content_type: z.string() }),
-});
-export const importReportAnswer = z.object({ url: z.string() });
+export const panelImportAnswer = lazySchema(() => z.object({ import: panelImportRecord }));
+export const createdImportAnswer = lazySchema(() =>
+  z.object({
+    import: panelImportRecord,
+    upload: z.object({ url: z.string(), expires_at: z.string(), content_type: z.string() }),
+  }),
+);
+export const importReportAnswer = lazySchema(() => z.object({ url: z.string() }));
 
 /** Which kind a chosen file is, from its name and media type; null: neither CSV nor JSON. */
 export function importFileTypeOf(fileName: string, mediaType: string): ImportFileType | null {

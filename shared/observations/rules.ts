@@ -8,6 +8,7 @@
  *   answer but "not at all", Emergent — whatever the assistant's own assessment said.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../lazy-schema';
 import { ESCALATION_LEVELS, type EscalationLevel } from '../values/calls';
 import {
   displayValue,
@@ -52,12 +53,14 @@ export interface ObservedValue {
 }
 
 /** What the assistant's structured data may say: a list of readings, each a measure and a number. */
-const readingSchema = z.object({
-  measure: z.enum(MEASURE_NAMES as [Measure, ...Measure[]]),
-  value: z.number(),
-  source: z.optional(z.enum(OBSERVATION_SOURCES)),
-});
-const readingsSchema = z.object({ readings: z.optional(z.array(z.unknown())) });
+const readingSchema = lazySchema(() =>
+  z.object({
+    measure: z.enum(MEASURE_NAMES as [Measure, ...Measure[]]),
+    value: z.number(),
+    source: z.optional(z.enum(OBSERVATION_SOURCES)),
+  }),
+);
+const readingsSchema = lazySchema(() => z.object({ readings: z.optional(z.array(z.unknown())) }));
 
 /**
  * The values of a call's structured data: each well-formed, plausible reading once (the first one
@@ -111,28 +114,32 @@ export const TARGET_MESSAGES = {
   repeated: 'Each measure can have one target',
 } as const;
 
-const bound = z.optional(z.number({ error: TARGET_MESSAGES.boundImplausible }));
+const bound = lazySchema(() => z.optional(z.number({ error: TARGET_MESSAGES.boundImplausible })));
 
 /** A target as the care plan form and the API take it. */
-export const measureTargetSchema = z.object({ measure: z.enum(TARGET_MEASURES), below: bound, above: bound }).check(
-  z.refine((t) => t.below !== undefined || t.above !== undefined, { error: TARGET_MESSAGES.boundRequired }),
-  z.refine(
-    (t) =>
-      [t.below, t.above].every(
-        (b) => b === undefined || (b >= MEASURES[t.measure].min && b <= MEASURES[t.measure].max),
-      ),
-    { error: TARGET_MESSAGES.boundImplausible },
+export const measureTargetSchema = lazySchema(() =>
+  z.object({ measure: z.enum(TARGET_MEASURES), below: bound, above: bound }).check(
+    z.refine((t) => t.below !== undefined || t.above !== undefined, { error: TARGET_MESSAGES.boundRequired }),
+    z.refine(
+      (t) =>
+        [t.below, t.above].every(
+          (b) => b === undefined || (b >= MEASURES[t.measure].min && b <= MEASURES[t.measure].max),
+        ),
+      { error: TARGET_MESSAGES.boundImplausible },
+    ),
+    z.refine((t) => t.below === undefined || t.above === undefined || t.above < t.below, {
+      error: TARGET_MESSAGES.boundsCrossed,
+    }),
   ),
-  z.refine((t) => t.below === undefined || t.above === undefined || t.above < t.below, {
-    error: TARGET_MESSAGES.boundsCrossed,
-  }),
 );
 
-export const measureTargetsSchema = z.array(measureTargetSchema).check(
-  z.maxLength(TARGET_MEASURES.length, { error: TARGET_MESSAGES.repeated }),
-  z.refine((targets) => new Set(targets.map((t) => t.measure)).size === targets.length, {
-    error: TARGET_MESSAGES.repeated,
-  }),
+export const measureTargetsSchema = lazySchema(() =>
+  z.array(measureTargetSchema).check(
+    z.maxLength(TARGET_MEASURES.length, { error: TARGET_MESSAGES.repeated }),
+    z.refine((targets) => new Set(targets.map((t) => t.measure)).size === targets.length, {
+      error: TARGET_MESSAGES.repeated,
+    }),
+  ),
 );
 
 /** The target a value misses, or null when it meets its target or the plan sets none. */

@@ -5,6 +5,7 @@
  */
 // The namespace import lets esbuild drop what is unused (`{ z }` keeps all of zod, locales included: ~430 KB).
 import * as z from 'zod/mini';
+import { lazySchema } from '../../../shared/lazy-schema';
 import { isUuid } from '../../../shared/validation';
 import { CALL_TEXTS } from '../../../shared/values/settings';
 import { escalationLevelOf, type CallOutcome, type EscalationLevel } from '../../../shared/values/calls';
@@ -37,8 +38,8 @@ export class VapiMessageError extends Error {
  * over time, and a report must not be lost because one of them changed.
  */
 const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
-const text = lenient(z.string());
-const dictionary = lenient(z.record(z.string(), z.unknown()));
+const text = lazySchema(() => lenient(z.string()));
+const dictionary = lazySchema(() => lenient(z.record(z.string(), z.unknown())));
 
 /**
  * Bounds on what a report may bring in (issue 10 "Input hygiene"), far above any real call: a report
@@ -53,56 +54,66 @@ export const REPORT_LIMITS = {
   /** Vapi's call ids are UUIDs; any id is bounded in length and alphabet before it is stored. */
   callId: /^[A-Za-z0-9_-]{1,100}$/,
 } as const;
-const list = lenient(
-  z.pipe(
-    z.array(z.unknown()),
-    z.transform((items: unknown[]) => items.slice(0, REPORT_LIMITS.listItems)),
+const list = lazySchema(() =>
+  lenient(
+    z.pipe(
+      z.array(z.unknown()),
+      z.transform((items: unknown[]) => items.slice(0, REPORT_LIMITS.listItems)),
+    ),
   ),
 );
 /** ISO 8601 date-times only: the report's times name months in keys and compute durations. */
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
-const time = lenient(
-  z.string().check(
-    z.maxLength(40, { abort: true }),
-    z.refine((v) => ISO_TIME.test(v) && Number.isFinite(Date.parse(v))),
+const time = lazySchema(() =>
+  lenient(
+    z.string().check(
+      z.maxLength(40, { abort: true }),
+      z.refine((v) => ISO_TIME.test(v) && Number.isFinite(Date.parse(v))),
+    ),
   ),
 );
 /** A cost in dollars: DynamoDB numbers stop at 1e125, and no call costs a million. */
-const cost = lenient(z.number().check(z.minimum(0), z.maximum(1_000_000)));
+const cost = lazySchema(() => lenient(z.number().check(z.minimum(0), z.maximum(1_000_000))));
 
-const analysisSchema = z.object({
-  summary: text,
-  structuredData: dictionary,
-  structuredDataMulti: list,
-  /** The level and note at the analysis's top level, as some assistants' reports carry them (spec §3). */
-  flag: text,
-  note_to_doctor: text,
-  successEvaluation: lenient(z.union([z.string(), z.boolean()])),
-});
-const artifactSchema = z.object({ messages: list, transcript: text, transfers: list });
+const analysisSchema = lazySchema(() =>
+  z.object({
+    summary: text,
+    structuredData: dictionary,
+    structuredDataMulti: list,
+    /** The level and note at the analysis's top level, as some assistants' reports carry them (spec §3). */
+    flag: text,
+    note_to_doctor: text,
+    successEvaluation: lenient(z.union([z.string(), z.boolean()])),
+  }),
+);
+const artifactSchema = lazySchema(() => z.object({ messages: list, transcript: text, transfers: list }));
 /** The parts of a Vapi `Call` (and of a message's top level) that a report is made of. */
-const reportFields = {
+const reportFields = lazySchema(() => ({
   endedReason: lenient(z.string().check(z.maxLength(REPORT_LIMITS.reasonChars))),
   startedAt: time,
   endedAt: time,
   cost,
   analysis: lenient(analysisSchema),
   artifact: lenient(artifactSchema),
-};
-const callSchema = z.object({
-  id: text,
-  status: text,
-  ...reportFields,
-  /** Older calls carry the conversation here rather than in the artifact. */
-  messages: list,
-  assistantOverrides: lenient(z.object({ metadata: dictionary })),
-});
+}));
+const callSchema = lazySchema(() =>
+  z.object({
+    id: text,
+    status: text,
+    ...reportFields,
+    /** Older calls carry the conversation here rather than in the artifact. */
+    messages: list,
+    assistantOverrides: lenient(z.object({ metadata: dictionary })),
+  }),
+);
 type VapiCallFields = z.infer<typeof callSchema>;
 type ReportFields = Pick<VapiCallFields, keyof typeof reportFields> & { messages?: unknown[] | undefined };
 
-const envelopeSchema = z.object({ message: z.record(z.string(), z.unknown()) });
-const messageSchema = z.object({ type: z.string(), status: text, call: lenient(callSchema), ...reportFields });
-const turnSchema = z.object({ role: z.string(), message: z.string() });
+const envelopeSchema = lazySchema(() => z.object({ message: z.record(z.string(), z.unknown()) }));
+const messageSchema = lazySchema(() =>
+  z.object({ type: z.string(), status: text, call: lenient(callSchema), ...reportFields }),
+);
+const turnSchema = lazySchema(() => z.object({ role: z.string(), message: z.string() }));
 
 /** Reads the body of a Vapi webhook (`{ message: ServerMessage… }`). Throws VapiMessageError. */
 export function parseVapiWebhook(body: unknown): VapiWebhook {
@@ -246,10 +257,12 @@ function transferOfEnding(endedReason: string): TransferStatus | null {
   return null;
 }
 
-const transferSchema = z.object({
-  destination: z.object({ type: z.literal('number'), number: z.string().check(z.maxLength(40)) }),
-  status: text,
-});
+const transferSchema = lazySchema(() =>
+  z.object({
+    destination: z.object({ type: z.literal('number'), number: z.string().check(z.maxLength(40)) }),
+    status: text,
+  }),
+);
 
 /**
  * The call's last transfer to a phone number: `artifact.transfers` (contract `TransferArtifact`:

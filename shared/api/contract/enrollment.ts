@@ -3,6 +3,7 @@
  * CSV file or a FHIR R4 Bundle.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../../lazy-schema';
 import {
   createdImportAnswer,
   importReportAnswer,
@@ -18,12 +19,14 @@ import { ENROLLMENT_ENDPOINTS } from '../endpoints/enrollment';
  * under its `urn:uuid` fullUrl. The resources are FHIR R4's own (the tests validate them with
  * Medplum's validator), so each is described here only by its `resourceType`.
  */
-const fhirBundleAnswer = z.object({
-  resourceType: z.literal('Bundle'),
-  type: z.literal('collection'),
-  timestamp: z.string(),
-  entry: z.array(z.object({ fullUrl: z.string(), resource: z.looseObject({ resourceType: z.string() }) })),
-});
+const fhirBundleAnswer = lazySchema(() =>
+  z.object({
+    resourceType: z.literal('Bundle'),
+    type: z.literal('collection'),
+    timestamp: z.string(),
+    entry: z.array(z.object({ fullUrl: z.string(), resource: z.looseObject({ resourceType: z.string() }) })),
+  }),
+);
 
 const PATIENT_URL = 'urn:uuid:6f1c2a4e-3b5d-5e7f-8a9b-0c1d2e3f4a5b';
 const ORGANIZATION_URL = 'urn:uuid:1a2b3c4d-5e6f-5a7b-8c9d-0e1f2a3b4c5d';

@@ -1,5 +1,6 @@
 /** The patient texts' and call links' routes, and Twilio's webhooks. */
 import * as z from 'zod/mini';
+import { lazySchema } from '../../lazy-schema';
 import * as answers from '../answers';
 import { EXAMPLE_IDS, examplePatient, exampleText, exampleUser } from '../examples';
 import { answer, type RouteContract } from './route';
@@ -7,7 +8,7 @@ import { TEXTS_ENDPOINTS } from '../endpoints/texts';
 import { carePlanLinkAnswer, sendCarePlanLinkAnswer } from '../../care-plan-link';
 import { EMPTY_CARE_PLAN } from '../../care-plan';
 
-const twiml = z.string();
+const twiml = lazySchema(() => z.string());
 
 export const TEXTS_CONTRACT = {
   listTexts: {

@@ -3,6 +3,7 @@
  * parses requests with them, and the contract (`../contract/calls.ts`) documents the same.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../../lazy-schema';
 import {
   callPathSchema,
   observationQuerySchema,
@@ -18,7 +19,7 @@ import type { Endpoint } from './endpoint';
  * Vapi's server message, as far as CareLoop reads it before `parseVapiWebhook`; the whole shape is
  * Vapi's (`shared/vendor/vapi-openapi.json`, `ServerMessage`).
  */
-const vapiServerMessage = z.looseObject({ message: z.looseObject({ type: z.string() }) });
+const vapiServerMessage = lazySchema(() => z.looseObject({ message: z.looseObject({ type: z.string() }) }));
 
 export const CALLS_ENDPOINTS = {
   listPatientCalls: { ...CALLS_ROUTES.listPatientCalls, path: patientPathSchema, query: pageQuerySchema },

@@ -3,6 +3,7 @@
  * parses requests with them, and the contract (`../contract/texts.ts`) documents the same.
  */
 import * as z from 'zod/mini';
+import { lazySchema } from '../../lazy-schema';
 import { sendTextSchema, resolveCallbackSchema } from '../../texts';
 import { openCarePlanLinkSchema } from '../../care-plan-link';
 import { linkPathSchema, pageQuerySchema, patientPathSchema, patientTextPathSchema } from '../../validation';
@@ -10,12 +11,16 @@ import { TEXTS_ROUTES } from '../routes/texts';
 import type { Endpoint } from './endpoint';
 
 /** The fields of Twilio's form posts that CareLoop reads; Twilio sends more. */
-const twilioStatusForm = z.looseObject({
-  MessageSid: z.string(),
-  MessageStatus: z.string(),
-  ErrorCode: z.optional(z.string()),
-});
-const twilioInboundForm = z.looseObject({ MessageSid: z.string(), From: z.string(), Body: z.string() });
+const twilioStatusForm = lazySchema(() =>
+  z.looseObject({
+    MessageSid: z.string(),
+    MessageStatus: z.string(),
+    ErrorCode: z.optional(z.string()),
+  }),
+);
+const twilioInboundForm = lazySchema(() =>
+  z.looseObject({ MessageSid: z.string(), From: z.string(), Body: z.string() }),
+);
 
 export const TEXTS_ENDPOINTS = {
   listTexts: { ...TEXTS_ROUTES.listTexts, path: patientPathSchema, query: pageQuerySchema },
