@@ -9,6 +9,7 @@ import * as answers from '../shared/api/answers';
 import { API_CONTRACT, type RouteContract } from '../shared/api/contract';
 import * as queries from '../shared/api/queries';
 import * as records from '../shared/api/records';
+import * as dashboardRecords from '../shared/api/dashboard-records';
 import * as careTime from '../shared/care-time';
 import * as texts from '../shared/texts';
 import * as validation from '../shared/validation';
@@ -81,7 +82,7 @@ function namedSchemas(modules: readonly Record<string, unknown>[], rename: (name
 }
 
 const OUTPUT_NAMES = new Map([
-  ...namedSchemas([records], (n) => pascal(n.replace(/Record$/, ''))),
+  ...namedSchemas([records, dashboardRecords], (n) => pascal(n.replace(/Record$/, ''))),
   ...namedSchemas([answers], pascal),
 ]);
 /** Request schemas by their export name (`providerFormSchema`), for components. */

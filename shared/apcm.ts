@@ -10,7 +10,7 @@ import { programInForce, type ProgramChange } from './ccm/patient-month';
 import { PROGRAMS } from './ccm/programs';
 import { CARE_ROLES, CARE_ROLE_LABELS } from './roles';
 import { TRANSITION_KINDS, TRANSITION_KIND_LABELS, shortDate } from './care-transitions';
-import { pathIdSchema } from './validation';
+import { pathIdSchema } from './path-schemas';
 
 /** The service elements of APCM, in the handbook's order. */
 export const APCM_ELEMENTS = [

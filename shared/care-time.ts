@@ -13,7 +13,8 @@ import type {
   timeEntryCreatedAnswer,
 } from './api/answers';
 import type { billingReportRowRecord, ccmMonthTotalsRecord, timeEntryRecord } from './api/records';
-import { pageQuerySchema, pathIdSchema } from './validation';
+import { pageQuerySchema } from './validation';
+import { pathIdSchema } from './path-schemas';
 import { TIME_ENTRY_SOURCES } from './values/care-time';
 export * from './values/care-time';
 

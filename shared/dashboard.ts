@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { lazySchema } from './lazy-schema';
 import type { dashboardChartsAnswer, worklistAnswer } from './api/answers';
-import type { chartMonthRecord } from './api/records';
+import type { chartMonthRecord } from './api/dashboard-records';
 
 /** Organization cards on the admin dashboard; 'View All N Providers' links to the rest (product-rules.md "Limits"). */
 export const DASHBOARD_ORGANIZATION_CARDS = 4;

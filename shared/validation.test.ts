@@ -5,21 +5,23 @@ import { IDENTIFIER_MESSAGES } from './ccm/identifiers';
 import { normalizeUsPhoneInput } from './phone';
 import {
   ID_MESSAGES,
-  callPathSchema,
   createPatientSchema,
   createUserSchema,
   documentSchema,
   firstError,
-  linkPathSchema,
   patientFormSchema,
+  providerFormSchema,
+  updateUserSchema,
+} from './validation';
+import {
+  callPathSchema,
+  linkPathSchema,
   patientPathSchema,
   patientTextPathSchema,
-  providerFormSchema,
   providerPathSchema,
   summaryPathSchema,
-  updateUserSchema,
   userPathSchema,
-} from './validation';
+} from './path-schemas';
 
 describe('provider form', () => {
   it('requires a name after trimming and checks the office e-mail only when given', () => {

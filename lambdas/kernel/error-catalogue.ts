@@ -321,7 +321,7 @@ export function fail(name: ErrorName): AppError {
 
 /**
  * The record's not-found answer for a not-found code, or undefined for any other text: a malformed
- * path id's issue is the code of the record it names (shared/validation.ts `PATH_NOT_FOUND`).
+ * path id's issue is the code of the record it names (shared/path-schemas.ts `PATH_NOT_FOUND`).
  */
 export function notFoundByCode(code: string | undefined): AppError | undefined {
   const entry = Object.values(ERRORS).find((e: CatalogueEntry) => e.kind === 'not_found' && e.code === code);

@@ -7,8 +7,6 @@ import { lazySchema } from '../lazy-schema';
 import { PREFERRED_LANGUAGES } from '../enrollment/patient-fields';
 import {
   accessHistoryEntryRecord,
-  awaitingConsentGroupRecord,
-  interestedGroupRecord,
   billedRecord,
   billingReportRowRecord,
   careProgramRecord,
@@ -16,15 +14,12 @@ import {
   switchSummaryRecord,
   callLogDetailRecord,
   ccmMonthTotalsRecord,
-  chartMonthRecord,
-  checkInsDueGroupRecord,
   callLogSummaryRecord,
   carePlanRecord,
   clinicalDocumentRecord,
   consentEntryRecord,
   dashboardStatsRecord,
   documentRevisionRecord,
-  nearThresholdGroupRecord,
   observationRecord,
   outreachCadenceRecord,
   pageOf,
@@ -38,11 +33,18 @@ import {
   systemSettingsRecord,
   timeEntryRecord,
   transcriptTurnRecord,
-  urgentSummariesGroupRecord,
-  callbackRequestsGroupRecord,
-  readingsOutsideTargetGroupRecord,
   userProfileRecord,
 } from './records';
+import {
+  awaitingConsentGroupRecord,
+  callbackRequestsGroupRecord,
+  chartMonthRecord,
+  checkInsDueGroupRecord,
+  interestedGroupRecord,
+  nearThresholdGroupRecord,
+  readingsOutsideTargetGroupRecord,
+  urgentSummariesGroupRecord,
+} from './dashboard-records';
 import { ESCALATION_LEVELS } from '../values/calls';
 import { SUMMARY_TABS } from '../values/summaries';
 

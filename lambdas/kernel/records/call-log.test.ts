@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callPathSchema } from '../../../shared/validation';
+import { callPathSchema } from '../../../shared/path-schemas';
 import { derivedId } from './call-log';
 
 describe('derivedId', () => {

@@ -4,14 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { lazySchema } from '../../lazy-schema';
-import {
-  callPathSchema,
-  observationQuerySchema,
-  patientCallPathSchema,
-  pageQuerySchema,
-  patientPathSchema,
-  scheduleCallSchema,
-} from '../../validation';
+import { observationQuerySchema, pageQuerySchema, scheduleCallSchema } from '../../validation';
+import { callPathSchema, patientCallPathSchema, patientPathSchema } from '../../path-schemas';
 import { CALLS_ROUTES } from '../routes/calls';
 import type { Endpoint } from './endpoint';
 

@@ -8,8 +8,8 @@ import {
   documentSchema,
   documentUpdateSchema,
   pageQuerySchema,
-  patientPathSchema,
 } from '../../validation';
+import { patientPathSchema } from '../../path-schemas';
 import { CARE_PLANS_ROUTES } from '../routes/care-plans';
 import type { Endpoint } from './endpoint';
 

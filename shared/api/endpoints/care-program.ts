@@ -4,7 +4,7 @@
  */
 import { billingCsvQuerySchema } from '../../care-time';
 import { careProgramRequestSchema, feeScheduleRequestSchema } from '../../care-program';
-import { patientPathSchema, providerPathSchema } from '../../validation';
+import { patientPathSchema, providerPathSchema } from '../../path-schemas';
 import { CARE_PROGRAM_ROUTES } from '../routes/care-program';
 import type { Endpoint } from './endpoint';
 

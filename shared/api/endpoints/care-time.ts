@@ -10,7 +10,7 @@ import {
   timeEntriesQuerySchema,
   timeEntryRequestSchema,
 } from '../../care-time';
-import { patientPathSchema, providerPathSchema } from '../../validation';
+import { patientPathSchema, providerPathSchema } from '../../path-schemas';
 import { auditPacketQuerySchema } from '../../audit-packet';
 import { apcmLogPathSchema, apcmLogQuerySchema, apcmLogRequestSchema } from '../../apcm';
 import { transitionRequestSchema, transitionsQuerySchema } from '../../care-transitions';

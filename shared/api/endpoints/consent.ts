@@ -2,7 +2,8 @@
  * The consent routes with the schemas of what each takes: the handlers' trigger layer
  * parses requests with them, and the contract (`../contract/consent.ts`) documents the same.
  */
-import { consentSchema, pageQuerySchema, patientPathSchema } from '../../validation';
+import { consentSchema, pageQuerySchema } from '../../validation';
+import { patientPathSchema } from '../../path-schemas';
 import { CONSENT_ROUTES } from '../routes/consent';
 import type { Endpoint } from './endpoint';
 

@@ -3,7 +3,8 @@
  * parses requests with them, and the contract (`../contract/enrollment-panel.ts`) documents the same.
  */
 import { bulkInvitationSchema, enrollmentListQuerySchema, invitationSchema } from '../../enrollment/panel';
-import { pageQuerySchema, patientPathSchema, providerPathSchema } from '../../validation';
+import { pageQuerySchema } from '../../validation';
+import { patientPathSchema, providerPathSchema } from '../../path-schemas';
 import { ENROLLMENT_PANEL_ROUTES } from '../routes/enrollment-panel';
 import type { Endpoint } from './endpoint';
 

@@ -2,7 +2,7 @@
  * The enrollment routes with the schemas of what each takes: the handlers' trigger layer parses
  * requests with them, and the contract (`../contract/enrollment.ts`) documents the same.
  */
-import { patientPathSchema } from '../../validation';
+import { patientPathSchema } from '../../path-schemas';
 import { createImportSchema, importPathSchema } from '../../enrollment/panel-import';
 import { ENROLLMENT_ROUTES } from '../routes/enrollment';
 import type { Endpoint } from './endpoint';

@@ -2,7 +2,8 @@
  * The organizations routes with the schemas of what each takes: the handlers' trigger layer
  * parses requests with them, and the contract (`../contract/organizations.ts`) documents the same.
  */
-import { onCallNumberSchema, pageQuerySchema, providerFormSchema, providerPathSchema } from '../../validation';
+import { onCallNumberSchema, pageQuerySchema, providerFormSchema } from '../../validation';
+import { providerPathSchema } from '../../path-schemas';
 import { providerListQuerySchema } from '../queries';
 import { ORGANIZATIONS_ROUTES } from '../routes/organizations';
 import type { Endpoint } from './endpoint';

@@ -2,7 +2,8 @@
  * The patients routes with the schemas of what each takes: the handlers' trigger layer
  * parses requests with them, and the contract (`../contract/patients.ts`) documents the same.
  */
-import { createPatientSchema, patientFormSchema, patientPathSchema, providerPathSchema } from '../../validation';
+import { createPatientSchema, patientFormSchema } from '../../validation';
+import { patientPathSchema, providerPathSchema } from '../../path-schemas';
 import { patientListQuerySchema } from '../queries';
 import { PATIENTS_ROUTES } from '../routes/patients';
 import type { Endpoint } from './endpoint';

@@ -2,7 +2,8 @@
  * The summaries routes with the schemas of what each takes: the handlers' trigger layer
  * parses requests with them, and the contract (`../contract/summaries.ts`) documents the same.
  */
-import { linkPathSchema, summariesQuerySchema, summaryPathSchema, summaryStatusSchema } from '../../validation';
+import { summariesQuerySchema, summaryStatusSchema } from '../../validation';
+import { linkPathSchema, summaryPathSchema } from '../../path-schemas';
 import { SUMMARIES_ROUTES } from '../routes/summaries';
 import type { Endpoint } from './endpoint';
 

@@ -6,7 +6,8 @@ import * as z from 'zod/mini';
 import { lazySchema } from '../../lazy-schema';
 import { sendTextSchema, resolveCallbackSchema } from '../../texts';
 import { openCarePlanLinkSchema } from '../../care-plan-link';
-import { linkPathSchema, pageQuerySchema, patientPathSchema, patientTextPathSchema } from '../../validation';
+import { pageQuerySchema } from '../../validation';
+import { linkPathSchema, patientPathSchema, patientTextPathSchema } from '../../path-schemas';
 import { TEXTS_ROUTES } from '../routes/texts';
 import type { Endpoint } from './endpoint';
 

@@ -2,7 +2,8 @@
  * The users routes with the schemas of what each takes: the handlers' trigger layer
  * parses requests with them, and the contract (`../contract/users.ts`) documents the same.
  */
-import { createUserSchema, updateUserSchema, userPathSchema } from '../../validation';
+import { createUserSchema, updateUserSchema } from '../../validation';
+import { userPathSchema } from '../../path-schemas';
 import { userListQuerySchema } from '../queries';
 import { SESSION_ROUTES } from '../routes/session';
 import { USERS_ROUTES } from '../routes/users';
