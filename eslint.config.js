@@ -171,7 +171,7 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { project: './tsconfig.check.json', tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node, ...globals.browser },
     },
     rules: {
