@@ -21,9 +21,13 @@ export let dataDir: string;
 export let services: LocalAwsServices;
 export let invoke: ReturnType<typeof vi.fn<InvokeJob>>;
 
+/** The services the current test started, if it started any: its afterEach stops them. */
+let started: LocalAwsServices | undefined;
+
 /** Starts the services with these options. */
 export async function startWith(options: LocalAwsServicesOptions) {
   services = await startLocalAwsServices(options);
+  started = services;
   return services;
 }
 
@@ -54,7 +58,10 @@ export function useLocalAwsServices() {
   });
 
   afterEach(async () => {
-    await services.stop();
+    // A test of a pure function starts nothing; stopping the services an earlier test started
+    // would depend on the order the tests run in.
+    await started?.stop();
+    started = undefined;
     rmSync(dataDir, { recursive: true, force: true });
     vi.unstubAllEnvs();
   });
