@@ -244,10 +244,18 @@ export const transitionsAnswer = lazySchema(() =>
 );
 export type TransitionsAnswer = z.output<typeof transitionsAnswer>;
 
-const CALENDAR_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/**
+ * Made on first use: the first Intl formatter of a process loads the locale data, about 6 ms of
+ * every function's cold import when made at load (a CPU profile of `me`, issue 27), and most
+ * functions never format a follow-up.
+ */
+let calendarDate: Intl.DateTimeFormat | undefined;
 
 /** "Dec 3": a calendar date (YYYY-MM-DD) as staff read it; the date is the organization's already. */
-export const shortDate = (date: string) => CALENDAR_DATE.format(new Date(`${date}T12:00:00Z`));
+export const shortDate = (date: string) =>
+  (calendarDate ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })).format(
+    new Date(`${date}T12:00:00Z`),
+  );
 
 /** The follow-up in words: "Followed up Dec 3 by a check-in call", "Follow-up due by Dec 4", "Overdue since Dec 4". */
 export function followUpWords(followUp: FollowUp): string {
