@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseRuntimeConfig } from '../../../config/runtime-config';
 import { SimulatedWebCallSource } from './simulated-web-call-source';
 import { VapiWebCallSource } from './vapi-web-call-source';
@@ -45,6 +45,14 @@ vi.mock('@vapi-ai/web', () => ({
     }
   },
 }));
+
+// Each test reads the stand-in's record from its own start, whatever ran before it.
+beforeEach(() => {
+  vapi.created.length = 0;
+  vapi.joined.length = 0;
+  vapi.started = 0;
+  vapi.muted = false;
+});
 
 describe('choosing the web call source from the runtime configuration', () => {
   const runtimeConfig = {
