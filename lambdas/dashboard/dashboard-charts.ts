@@ -8,15 +8,16 @@
  * once computed, are kept with the organization's chart version (ChartFiguresCache), which every
  * write that changes one moves after it commits; they are computed again when the version moved,
  * or when older than CHART_FIGURES_MAX_AGE_MS. Requests, none a Scan:
- * - provider staff (their organization, months in its time zone): the organization (GetItem), then
- *   the stored figures with the version and the months' summary counters (BatchGets): 3 when
- *   current; otherwise also its active patients (Query, about 1,500 a page), one Query per month to
- *   compute of patient-month rows, and one BatchWrite to store them;
+ * - provider staff (their organization, months in its time zone): the organization (GetItem, one
+ *   BatchGetItem with the standing check's profile), then the stored figures with the version and
+ *   the months' summary counters (one BatchGetItem, coalescing-client.ts): 2 when current;
+ *   otherwise also its active patients (Query, about 1,500 a page), one Query per month to compute
+ *   of patient-month rows, and one BatchWrite to store them;
  * - operators (every organization, months in UTC as on the summaries page): the newest
- *   CHART_ORGANIZATIONS_MAX organizations (Query + their patient counts, BatchGet), the providers
- *   total (Query), one BatchGet of every organization's summary counters, the stored figures and
- *   versions (BatchGets, 100 keys each), and for each organization with months to compute its
- *   patients and those months as above, CHART_ORGANIZATIONS_CONCURRENCY at a time.
+ *   CHART_ORGANIZATIONS_MAX organizations (Query) beside the providers total (GetItem) and the
+ *   months' summary counters (one BatchGetItem with the standing check's profile); then the stored
+ *   figures and versions (BatchGets, 100 keys each), and for each organization with months to
+ *   compute its patients and those months as above, CHART_ORGANIZATIONS_CONCURRENCY at a time.
  */
 import { ccmCodes } from '../../shared/ccm/billing';
 import { previousMonths } from '../../shared/ccm/months';
@@ -236,9 +237,9 @@ export async function getDashboardCharts(
     const utcMonth = now.toISOString().slice(0, 7);
     const months = previousMonths(utcMonth, count).reverse();
     const scopes = months.map(allSummaryScope);
-    const [organizations, totals, counts] = await Promise.all([
+    const [organizations, providers, counts] = await Promise.all([
       deps.organizations.listActive(CHART_ORGANIZATIONS_MAX),
-      deps.counters.globalTotals(utcMonth),
+      deps.counters.providersTotal(),
       deps.dashboard.summaryCounts(scopes),
     ]);
     const perOrganization = [
@@ -258,7 +259,7 @@ export async function getDashboardCharts(
         ...perOrganization.reduce((sum, figures) => addFigures(sum, figures[i] ?? NO_FIGURES), NO_FIGURES),
         escalations: escalationsOf(counts.get(scopes[i] ?? '')),
       })),
-      organizations: { included: organizations.length, total: Math.max(totals.providers, organizations.length) },
+      organizations: { included: organizations.length, total: Math.max(providers, organizations.length) },
     };
   }
 

@@ -30,6 +30,8 @@ export interface OrganizationTotals {
 
 export interface CounterRepository {
   globalTotals(month: string): Promise<GlobalTotals>;
+  /** The active organizations' total alone (one GetItem: it joins the reads by key started beside it). */
+  providersTotal(): Promise<number>;
   organizationTotals(organizationId: string, months: readonly string[]): Promise<OrganizationTotals>;
 }
 

@@ -2,7 +2,7 @@ import type { CounterRepository, GlobalTotals, OrganizationTotals } from '../por
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { COUNTER, GLOBAL_SCOPE, monthlyCounter, organizationScope } from '../../kernel/read-models/counters';
 
-/** Dashboard totals: one Query per scope, never a Scan or a count over records. */
+/** Dashboard totals: one Query per scope (or a GetItem for one total), never a Scan or a count over records. */
 export class DynamoCounterRepository implements CounterRepository {
   constructor(private readonly db: CareLoopService) {}
 
@@ -22,6 +22,11 @@ export class DynamoCounterRepository implements CounterRepository {
       callsThisMonth: values.get(monthlyCounter('calls_completed', month)) ?? 0,
       openCallbacks: values.get(COUNTER.openCallbacks) ?? 0,
     };
+  }
+
+  async providersTotal(): Promise<number> {
+    const { data } = await this.db.entities.counter.get({ scope: GLOBAL_SCOPE, name: COUNTER.providers }).go();
+    return Math.max(0, data?.value ?? 0);
   }
 
   async organizationTotals(organizationId: string, months: readonly string[]): Promise<OrganizationTotals> {

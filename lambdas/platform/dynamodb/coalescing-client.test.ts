@@ -48,6 +48,15 @@ function scripted(options: { unprocessed?: string[]; failBatchesWith?: string } 
 const get = (c: CoalescingClient, id: string, extra: Partial<GetCommand['input']> = {}) =>
   c.send(new GetCommand({ TableName: TABLE, Key: key(id), ...extra })) as Promise<{ Item?: Item }>;
 
+type BatchGetAnswer = { Responses?: Record<string, Item[]>; UnprocessedKeys?: Record<string, { Keys?: Item[] }> };
+
+const batchGet = (c: CoalescingClient, ids: string[], consistent = false) =>
+  c.send(
+    new BatchGetCommand({
+      RequestItems: { [TABLE]: { Keys: ids.map(key), ...(consistent ? { ConsistentRead: true } : {}) } },
+    }),
+  ) as Promise<BatchGetAnswer>;
+
 describe('CoalescingClient', () => {
   it('joins gets started together into one BatchGetItem, each answering its own item or none', async () => {
     const { coalescing, requests } = scripted();
@@ -134,5 +143,85 @@ describe('CoalescingClient', () => {
     await Promise.all([get(coalescing, 'a'), get(coalescing, 'b')]);
     await Promise.all([get(coalescing, 'c'), get(coalescing, 'a')]);
     expect(requests.map((r) => r?.constructor)).toEqual([BatchGetCommand, BatchGetCommand]);
+  });
+
+  it('joins batch gets started beside gets, each batch answering the items of its own keys', async () => {
+    const { coalescing, requests } = scripted();
+    const [a, batch, other] = await Promise.all([
+      get(coalescing, 'a'),
+      batchGet(coalescing, ['b', 'zz', 'a']),
+      batchGet(coalescing, ['c', 'b']),
+    ]);
+    expect(a.Item).toEqual(item('a'));
+    expect(batch.Responses?.[TABLE]).toEqual([item('b'), item('a')]);
+    expect(batch.UnprocessedKeys).toEqual({});
+    expect(other.Responses?.[TABLE]).toEqual([item('c'), item('b')]);
+    expect(requests).toHaveLength(1);
+    expect((requests[0] as BatchGetCommand).input.RequestItems?.[TABLE]?.Keys).toEqual([
+      key('a'),
+      key('b'),
+      key('zz'),
+      key('c'),
+    ]);
+  });
+
+  it('sends a batch get that has no company as it is, unprocessed keys and all', async () => {
+    const { coalescing, requests } = scripted({ unprocessed: ['b'] });
+    const command = new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: [key('a'), key('b')] } } });
+    const answer = (await coalescing.send(command)) as BatchGetAnswer;
+    expect(requests).toEqual([command]);
+    expect(answer.Responses?.[TABLE]).toEqual([item('a')]);
+    expect(answer.UnprocessedKeys).toEqual({ [TABLE]: { Keys: [key('b')] } });
+  });
+
+  it('sends as they are the batch gets DynamoDB would answer differently joined', async () => {
+    const { coalescing, requests } = scripted();
+    const projected = new BatchGetCommand({
+      RequestItems: {
+        [TABLE]: { Keys: [key('a')], ProjectionExpression: '#f', ExpressionAttributeNames: { '#f': 'first' } },
+      },
+    });
+    const twice = new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: [key('a'), key('a')] } } });
+    const twoTables = new BatchGetCommand({
+      RequestItems: { [TABLE]: { Keys: [key('b')] }, other: { Keys: [key('b')] } },
+    });
+    const tooMany = new BatchGetCommand({
+      RequestItems: { [TABLE]: { Keys: Array.from({ length: 101 }, (_, i) => key(`n${i}`)) } },
+    });
+    await Promise.all(
+      [projected, twice, twoTables, tooMany].map((c) => coalescing.send(c)).concat(get(coalescing, 'c')),
+    );
+    expect(requests.slice(0, 4)).toEqual([projected, twice, twoTables, tooMany]);
+    expect(requests[4]).toBeInstanceOf(GetCommand);
+  });
+
+  it('keeps strongly consistent batch gets apart, and reads again what a joined batch left unprocessed', async () => {
+    const { coalescing, requests } = scripted({ unprocessed: ['b'] });
+    const [consistent, eventual, alone] = await Promise.all([
+      batchGet(coalescing, ['a', 'b'], true),
+      get(coalescing, 'b', { ConsistentRead: true }),
+      batchGet(coalescing, ['c']),
+    ]);
+    expect(consistent.Responses?.[TABLE]).toEqual([item('a'), item('b')]);
+    expect(consistent.UnprocessedKeys).toEqual({});
+    expect(eventual.Item).toEqual(item('b'));
+    expect(alone.Responses?.[TABLE]).toEqual([item('c')]);
+    const consistentReads = requests.filter(
+      (r) => r instanceof BatchGetCommand && r.input.RequestItems?.[TABLE]?.ConsistentRead === true,
+    );
+    expect(consistentReads).toHaveLength(2);
+    expect(requests).toHaveLength(3);
+  });
+
+  it('fails only the batch holding a bad key when DynamoDB refuses the joined read', async () => {
+    const { coalescing } = scripted({ failBatchesWith: 'bad' });
+    const [a, bad, good] = await Promise.allSettled([
+      get(coalescing, 'a'),
+      batchGet(coalescing, ['b', 'bad']),
+      batchGet(coalescing, ['c']),
+    ]);
+    expect(a).toEqual({ status: 'fulfilled', value: { $metadata: {}, Item: item('a') } });
+    expect(bad).toMatchObject({ status: 'rejected', reason: new Error('ValidationException') });
+    expect(good).toMatchObject({ status: 'fulfilled', value: { Responses: { [TABLE]: [item('c')] } } });
   });
 });
