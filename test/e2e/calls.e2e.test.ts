@@ -118,7 +118,8 @@ describe('calls: place, follow, schedule, cancel; operators see them; system set
   });
 
   it('shows the operator the call in Calls Made (Last 50 calls)', async () => {
-    operator = await newPage(browser);
+    // Kept open: the next test changes the voice as this operator.
+    operator = await newPage(browser, { keep: true });
     await signIn(operator, DEMO.operator);
     await operator.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await operator.getByRole('button', { name: /^Calls Made/ }).click();

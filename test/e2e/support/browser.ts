@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject, onTestFinished } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../lambdas/local/demo-data';
 import type { OutboxMessage } from '../../../lambdas/local/outbox';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/chromium';
@@ -18,14 +18,33 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<Page> {
+/**
+ * A page in a fresh browser context (its own cookies and storage). A page opened by a test closes
+ * with its context when the test ends, unless `keep` says a later test of the file uses it: the app
+ * polls (calls, texts, call lines, the idle timer) and a page left open keeps rendering and asking
+ * the stack, beside every test after it. A page opened by a hook lives until its browser closes.
+ */
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number; keep?: boolean } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     baseURL: stackUrls().webUrl ?? undefined,
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
   });
+  if (!options.keep) closeWithTest(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return page;
+}
+
+/** Closes the context when the running test ends; outside a test (a hook), vitest refuses the hook. */
+function closeWithTest(context: BrowserContext) {
+  try {
+    onTestFinished(() => context.close());
+  } catch {
+    // Opened by a hook: it lives as long as its browser.
+  }
 }
 
 /** Signs in through the real /login form of the web app. */
