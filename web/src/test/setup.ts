@@ -1,7 +1,7 @@
 // toBeVisible, toHaveTextContent and friends: assertions on what a person sees, which can fail.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 // Lazy route modules and Mantine transitions can take more than the default 1 s on a busy 2-core machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -33,6 +33,21 @@ if (!('ResizeObserver' in window)) {
 }
 Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', { writable: true, value: () => undefined });
 
+// Where the page starts: every test starts there again.
+const startUrl = window.location.href;
+
+/**
+ * What a test may leave behind, undone after each: the files of a worker share one module graph and
+ * one window (the project runs without isolation), so a fake clock, a spy, a stubbed global, stored
+ * keys or a moved URL would otherwise reach the tests of the next file.
+ */
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  localStorage.clear();
+  sessionStorage.clear();
+  if (window.location.href !== startUrl) window.history.replaceState(null, '', startUrl);
 });
