@@ -78,7 +78,7 @@ function entryOf(log: CallLogRecord): SummaryEntry {
 
 const itemOf = (log: CallLogRecord, patientName: string) => toItem(entryOf(log), patientName);
 
-/** One tab's page and every tab's count: three requests (Query, Query, BatchGet of names). */
+/** One tab's page and every tab's count: the page (Query) beside the counts (BatchGet), then the names (BatchGet). */
 export async function listSummaries(
   deps: SummaryDeps,
   actor: Actor,
@@ -102,12 +102,14 @@ export async function listSummaries(
     }
     const tab = query.tab ?? 'requires_followup';
     const { limit, cursor } = pageRequest({ cursor: query.cursor }, SUMMARIES_PAGE_SIZE);
-    const page = await deps.summaries.page(scope, tab, limit, cursor);
-    if (page === 'invalid_cursor') throw invalidCursor();
-    const [counts, patients] = await Promise.all([
+    // The counts beside the page (they are read by key: with the standing check's profile they make
+    // one BatchGetItem), then the names of the page's patients.
+    const [page, counts] = await Promise.all([
+      deps.summaries.page(scope, tab, limit, cursor),
       deps.summaries.counts(scope),
-      deps.patients.getMany(page.entries.map((e) => e.patient_id)),
     ]);
+    if (page === 'invalid_cursor') throw invalidCursor();
+    const patients = await deps.patients.getMany(page.entries.map((e) => e.patient_id));
     const names = new Map(patients.map((p) => [p.id, `${p.first_name} ${p.last_name}`.trim()]));
     disclose(page.entries.map((e) => e.patient_id));
     return {
