@@ -1,4 +1,4 @@
-import { SUMMARY_TABS, type SummaryTab } from '../../../shared/values/summaries';
+import type { SummaryTab } from '../../../shared/values/summaries';
 import type {
   AwaitingConsent,
   CheckInDue,
@@ -9,11 +9,10 @@ import type {
 } from '../ports';
 import type { CcmMonthRecord } from '../../kernel/records/ccm-month';
 import type { SummaryEntry } from '../../kernel/records/summary-entry';
-import { summaryCounterScope } from '../../kernel/read-models/summary-scopes';
-import { batchGetAll } from '../../platform/dynamodb/batch-get';
 import { awaitingCounterKey } from '../../platform/dynamodb/writes/awaiting-consent';
 import { ccmMonthRecordOf } from '../../platform/dynamodb/records/ccm-month';
 import { summaryEntryOf } from '../../platform/dynamodb/records/summary-entry';
+import { readSummaryCounts } from '../../platform/dynamodb/records/summary-counts';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 
 /** The dashboards' worklist and charts: Query and BatchGet only (docs/access-patterns.md). */
@@ -58,20 +57,8 @@ export class DynamoDashboardReadModel implements DashboardReadModel {
     };
   }
 
-  async summaryCounts(scopes: readonly string[]): Promise<Map<string, Record<SummaryTab, number>>> {
-    const keys = scopes.flatMap((scope) =>
-      SUMMARY_TABS.map((name): { scope: string; name: string } => ({ scope: summaryCounterScope(scope), name })),
-    );
-    const found = keys.length ? await batchGetAll((batch) => this.db.entities.counter.get(batch).go(), keys) : [];
-    const values = new Map(found.map((c) => [`${c.scope}\n${c.name}`, Math.max(0, c.value)]));
-    return new Map(
-      scopes.map((scope) => [
-        scope,
-        Object.fromEntries(
-          SUMMARY_TABS.map((tab) => [tab, values.get(`${summaryCounterScope(scope)}\n${tab}`) ?? 0]),
-        ) as Record<SummaryTab, number>,
-      ]),
-    );
+  summaryCounts(scopes: readonly string[]): Promise<Map<string, Record<SummaryTab, number>>> {
+    return readSummaryCounts(this.db, scopes);
   }
 
   async openEscalations(

@@ -1,8 +1,7 @@
-import { SUMMARY_TABS, type SummaryTab } from '../../../shared/values/summaries';
+import type { SummaryTab } from '../../../shared/values/summaries';
 import type { SummaryPage, SummaryRepository } from '../ports';
-import { summaryCounterScope } from '../../kernel/read-models/summary-scopes';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
-import { batchGetAll } from '../../platform/dynamodb/batch-get';
+import { readSummaryCounts } from '../../platform/dynamodb/records/summary-counts';
 import { queryPage } from '../../platform/dynamodb/paging';
 import { summaryEntryOf } from '../../platform/dynamodb/records/summary-entry';
 
@@ -28,10 +27,7 @@ export class DynamoSummaryRepository implements SummaryRepository {
   }
 
   async counts(scope: string): Promise<Record<SummaryTab, number>> {
-    const counterScope = summaryCounterScope(scope);
-    const keys = SUMMARY_TABS.map((name): { scope: string; name: string } => ({ scope: counterScope, name }));
-    const found = await batchGetAll((batch) => this.db.entities.counter.get(batch).go(), keys);
-    const values = new Map(found.map((c) => [c.name, Math.max(0, c.value)]));
-    return Object.fromEntries(SUMMARY_TABS.map((tab) => [tab, values.get(tab) ?? 0])) as Record<SummaryTab, number>;
+    const counts = await readSummaryCounts(this.db, [scope]);
+    return counts.get(scope) as Record<SummaryTab, number>;
   }
 }
