@@ -36,7 +36,3 @@ export interface SummaryAccessRecord {
   /** The viewer's organization; null for employees. */
   organizationId: string | null;
 }
-
-export interface SummaryAccessLog {
-  record(access: SummaryAccessRecord): Promise<void>;
-}

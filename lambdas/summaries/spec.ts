@@ -22,7 +22,8 @@ export const SUMMARIES = {
     'summary-link': {
       config: ['table'],
       permissions: {
-        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:PutItem'],
+        // A view's summary-access record and its audit event are one plan (one transaction of creates).
+        table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
       },
       routes: {
         // The summary page (/summary/{token}): any signed-in user reaches the function, which applies

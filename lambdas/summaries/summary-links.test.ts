@@ -105,6 +105,11 @@ function fakeDeps() {
     committer: {
       commit: vi.fn(async (plan: WritePlan<string>) => {
         for (const link of createdLinks(plan)) links.set(link.tokenHash, link);
+        for (const write of plan.transaction) {
+          if (write.op !== 'create') continue;
+          if (write.entity === 'summaryAccess') accesses.push(accessOf(write.item));
+          if (write.entity === 'auditEvent') audit.push(entryOf(write.item));
+        }
         return 'committed' as const;
       }),
     },
@@ -112,7 +117,6 @@ function fakeDeps() {
     patients: { get: vi.fn(async (id: string) => patients.get(id) ?? null) },
     organizations: { get: vi.fn(async (id: string) => organizations.get(id) ?? null) },
     audit: { record: vi.fn(async (entry: AuditEntry) => void audit.push(entry)), recordMany: vi.fn() },
-    summaryAccess: { record: vi.fn(async (access: SummaryAccessRecord) => void accesses.push(access)) },
   } satisfies SummaryLinkDeps & CreateLinkDeps;
   return {
     deps,
@@ -129,6 +133,32 @@ function fakeDeps() {
 }
 
 type World = ReturnType<typeof fakeDeps>;
+
+/** A summary-access record as a committed plan wrote it. */
+function accessOf(item: Readonly<Record<string, unknown>>): SummaryAccessRecord {
+  return {
+    id: item.access_id as string,
+    callLogId: item.call_log_id as string,
+    accessedAt: item.accessed_at as string,
+    userId: item.user_id as string,
+    role: item.role as SummaryAccessRecord['role'],
+    organizationId: (item.organization_id as string | undefined) ?? null,
+  };
+}
+
+/** An audit event as a committed plan wrote it, in the audit log's words (no id or time). */
+function entryOf(item: Readonly<Record<string, unknown>>): AuditEntry {
+  const [type = '', ...id] = String(item.subject).split(':');
+  return {
+    actorId: item.actor_id as string,
+    actorRole: item.actor_role === 'none' ? null : (item.actor_role as AuditEntry['actorRole']),
+    actorProviderId: (item.actor_provider_id as string | undefined) ?? null,
+    action: item.action as string,
+    subject: { type, id: id.join(':') } as AuditEntry['subject'],
+    ...(item.patient_id ? { patientId: item.patient_id as string } : {}),
+    outcome: item.outcome as AuditEntry['outcome'],
+  };
+}
 
 /** A summary link for call-1 (as the notifier makes it), returning its token. */
 async function linkFor(world: World, callLogId = 'call-1') {
@@ -373,10 +403,11 @@ describe('viewSummaryLink', () => {
   });
 
   it('sends no data when the view cannot be recorded', async () => {
-    world.deps.summaryAccess.record.mockRejectedValueOnce(new Error('table unavailable'));
+    world.deps.committer.commit.mockRejectedValueOnce(new Error('table unavailable'));
     await expect(viewSummaryLink(world.deps, employee, token)).rejects.toThrow('table unavailable');
-    // The success event is written beside the access record (audit.ts `granted`); its failure follows.
-    expect(world.audit.map((e) => e.outcome)).toEqual(['success', 'error']);
+    // The success event travels with the access record (one transaction): only the failure is recorded.
+    expect(world.accesses).toEqual([]);
+    expect(world.audit.map((e) => e.outcome)).toEqual(['error']);
   });
 
   it("uses the spec's exact texts", () => {

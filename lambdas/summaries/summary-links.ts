@@ -5,28 +5,31 @@
  * The page needs a signed-in operator or provider staff member of the call's organization. Each
  * refusal has the spec's own text; an unknown, expired or malformed token and a call without a
  * summary all answer the same 404, so nothing tells which tokens exist. Every view leaves a
- * summary-access record and an audit event before any data leaves; refusals are audited too.
+ * summary-access record and its audit event, written in one transaction, before any data leaves;
+ * refusals are audited too.
  */
 import type { SummaryLinkResponse } from '../../shared/summary-link';
 import type { Actor } from '../kernel/actor';
-import { audited } from '../kernel/audit';
+import { audited, auditedChange } from '../kernel/audit';
+import { auditEventWrite } from '../kernel/audit-event-item';
 import { fail } from '../kernel/error-catalogue';
 import { resolveLink, type LinkDeps } from '../kernel/links';
 import type { CallLogLookup, PatientLookup } from '../kernel/access';
 import type { AuditLog } from '../kernel/audit-entry';
 import type { CallLogRecord } from '../kernel/records/call-log';
 import type { Ids } from '../kernel/ports';
+import type { WriteCommitter } from '../kernel/write-plan';
 import type { OrganizationRecordLookup } from '../kernel/read-models/daily-caps';
 import type { OrganizationRecord } from '../kernel/records/organization';
 import type { PatientRecord } from '../kernel/records/patient';
-import type { SummaryAccessLog } from './ports';
+import { summaryAccessWrite } from './summary-access-plans';
 
 export interface SummaryLinkDeps extends LinkDeps {
   callLogs: CallLogLookup;
   patients: PatientLookup;
   organizations: OrganizationRecordLookup;
   audit: AuditLog;
-  summaryAccess: SummaryAccessLog;
+  committer: WriteCommitter;
   ids: Ids;
 }
 
@@ -52,12 +55,12 @@ export async function viewSummaryLink(
   const role = actor.role;
   const link = await resolveLink(deps, token, 'summary');
   const subject = { type: 'call', id: link?.callLogId ?? UNKNOWN_CALL.id } as const;
-  return audited(
-    deps.audit,
+  return auditedChange(
+    deps,
     actor,
     SUMMARY_LINK_VIEW,
     subject,
-    async (_about, _disclose, granted) => {
+    async (eventOf) => {
       if (!link?.callLogId) throw invalidLink();
       if (role === 'provider' && actor.providerId !== link.organizationId) throw otherOrganization();
       // The call, its patient and its organization together (one BatchGet, not two after each other):
@@ -75,17 +78,22 @@ export async function viewSummaryLink(
         link.patientId && log.patient_id === link.patientId ? linkedPatient : await deps.patients.get(log.patient_id);
       // Archived records leave every screen (product-rules.md "Records are kept"): their links stop too.
       if (patient?.status === 'archived' || organization?.status === 'archived') throw invalidLink();
-      // Nothing left can refuse: the audit event and the summary-access record are written side by side.
-      granted();
+      // Nothing left can refuse: the summary-access record and the success event, one transaction (one
+      // request); should it fail, no data leaves and the failure is audited instead.
       const accessedAt = deps.clock.now().toISOString();
-      await deps.summaryAccess.record({
+      const access = {
         id: deps.ids.newId(),
         callLogId: log.id,
         accessedAt,
         userId: actor.userId,
         role,
         organizationId: actor.providerId,
+      };
+      const written = await deps.committer.commit({
+        transaction: [summaryAccessWrite(access), auditEventWrite(eventOf())],
+        afterCommit: [],
       });
+      if (written !== 'committed') throw new Error(`the summary view was not recorded (${written})`);
       return toResponse(accessedAt, log, patient, organization);
     },
     link?.patientId,

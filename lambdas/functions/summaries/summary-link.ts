@@ -1,4 +1,3 @@
-import { DynamoSummaryAccessLog } from '../../summaries/store/dynamo-summary-access-log';
 import { viewSummaryLink } from '../../summaries/summary-links';
 import { tableDeps } from '../../composition-root';
 import { defineFunction } from '../../platform/http-handler';
@@ -12,8 +11,5 @@ export const handler = defineFunction(
   {
     openSummaryLink: async ({ actor, deps, path }) => ok(await viewSummaryLink(deps, actor, path.token)),
   },
-  () => {
-    const table = tableDeps();
-    return { ...table, summaryAccess: new DynamoSummaryAccessLog(table.db) };
-  },
+  () => tableDeps(),
 );
