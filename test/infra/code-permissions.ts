@@ -56,7 +56,9 @@ const SDK_SERVICES: Record<string, string> = {
 
 /** Document client commands (`@aws-sdk/lib-dynamodb`) and the item actions they need. */
 const DOCUMENT_COMMANDS: Record<string, readonly string[]> = {
-  GetCommand: ['GetItem'],
+  // Sent through the entities' client (platform/dynamodb/item-by-key.ts), a get travels as a
+  // BatchGetItem when others start with it (coalescing-client.ts), as ElectroDB's gets do.
+  GetCommand: ['GetItem', 'BatchGetItem'],
   PutCommand: ['PutItem'],
   UpdateCommand: ['UpdateItem'],
   DeleteCommand: ['DeleteItem'],

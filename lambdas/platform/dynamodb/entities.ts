@@ -42,6 +42,9 @@ import { timeDayEntity } from './entities/time-day';
 import { timeEntryEntity } from './entities/time-entry';
 import { userProfileEntity } from './entities/user-profile';
 
+/** The client and table each service was made with, for the reads that go past ElectroDB (item-by-key.ts). */
+const TABLES = new WeakMap<object, { client: CoalescingClient; table: string }>();
+
 /**
  * ElectroDB entities of the single table, one file each under entities/. Key fields come from
  * TABLE_SCHEMA; every access pattern is listed in docs/access-patterns.md with the index that serves it.
@@ -50,7 +53,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
   // Gets started together travel as one BatchGetItem (coalescing-client.ts).
   const config = { client: new CoalescingClient(client), table };
 
-  return new Service(
+  const service = new Service(
     {
       organization: organizationEntity(config),
       userProfile: userProfileEntity(config),
@@ -96,6 +99,15 @@ export function createEntities(client: DynamoDBClient, table: string) {
     },
     config,
   );
+  TABLES.set(service, config);
+  return service;
 }
 
 export type CareLoopService = ReturnType<typeof createEntities>;
+
+/** The coalescing client and the table name of a service made by `createEntities`. */
+export function tableOf(db: CareLoopService): { client: CoalescingClient; table: string } {
+  const found = TABLES.get(db);
+  if (!found) throw new Error('tableOf: the service was not made by createEntities');
+  return found;
+}

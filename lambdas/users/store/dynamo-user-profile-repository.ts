@@ -7,6 +7,7 @@ import type { Page } from '../../kernel/ports';
 import type { UserProfileRepository } from '../ports';
 import type { UserProfileRecord } from '../../kernel/records/user-profile';
 import { batchGetAll } from '../../platform/dynamodb/batch-get';
+import { itemByKey } from '../../platform/dynamodb/item-by-key';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
 import { queryPage } from '../../platform/dynamodb/paging';
 import { SEARCH_ENTRY_SCOPE } from '../../kernel/read-models/search-entries';
@@ -18,9 +19,10 @@ const NO_ORGANIZATION = 'none';
 export class DynamoUserProfileRepository implements UserProfileRepository {
   constructor(private readonly db: CareLoopService) {}
 
+  /** By key past ElectroDB (item-by-key.ts): every staff request's standing check reads one. */
   async get(userId: string): Promise<UserProfileRecord | null> {
-    const { data } = await this.db.entities.userProfile.get({ user_id: userId }).go();
-    return data ? toRecord(data) : null;
+    const item = await itemByKey(this.db, 'userProfile', { user_id: userId });
+    return item ? toRecord(item) : null;
   }
 
   async listActive(): Promise<UserProfileRecord[]> {
