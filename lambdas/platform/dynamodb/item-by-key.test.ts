@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createEntities } from './entities';
-import { asEntityItem, primaryKeyOf } from './item-by-key';
+import { asEntityItem, assertPlainAttributes, primaryKeyOf } from './item-by-key';
 
 const db = createEntities(new DynamoDBClient({ region: 'us-east-1' }), 'careloop-test');
 
@@ -72,6 +72,13 @@ describe('reads by key past ElectroDB (item-by-key.ts)', () => {
       retired_field: 'x',
     };
     expect(asEntityItem(schema, stored)).toEqual({ user_id: 'u-1', status: 'active' });
+  });
+
+  it('reads the user profile, and refuses entities whose maps ElectroDB reshapes', () => {
+    expect(() => assertPlainAttributes(db.entities.userProfile.schema as unknown as Schema)).not.toThrow();
+    for (const entity of [db.entities.patient, db.entities.organization, db.entities.callLog]) {
+      expect(() => assertPlainAttributes(entity.schema as unknown as Schema)).toThrow('read it through ElectroDB');
+    }
   });
 
   it('refuses a key without its parts rather than reading another item', () => {

@@ -73,10 +73,30 @@ export function asEntityItem(
   return out;
 }
 
+/** The schemas already found plain (checked once, not on every read). */
+const CHECKED = new WeakSet<object>();
+
+/** Attribute types this reader answers as ElectroDB does (see `itemByKey`). */
+const PLAIN_TYPES = new Set(['string', 'number', 'boolean', 'list']);
+
+/** Refuses an entity with a map or set attribute (a list of maps included), whose items ElectroDB reshapes. */
+export function assertPlainAttributes(schema: SchemaParts): void {
+  for (const [name, attribute] of Object.entries(schema.attributes)) {
+    const { type, items } = attribute as { type: unknown; items?: { type?: unknown } };
+    const plain = Array.isArray(type) || (typeof type === 'string' && PLAIN_TYPES.has(type));
+    const plainItems =
+      type !== 'list' || items?.type === undefined || items.type === 'string' || items.type === 'number';
+    if (!plain || !plainItems) {
+      throw new Error(`item-by-key: ${schema.model.entity}.${name} is a ${String(type)}: read it through ElectroDB`);
+    }
+  }
+}
+
 /**
  * One item by its primary key, or null: ElectroDB's `db.entities[entity].get(key).go()` without
- * ElectroDB's work per read. For entities whose attributes are strings, numbers, booleans, lists and
- * maps (a DynamoDB set would need ElectroDB's conversion: none of the table's entities has one).
+ * ElectroDB's work per read. Only for entities whose attributes are strings, numbers, booleans and
+ * lists: ElectroDB rebuilds a map from its declared properties (leaving out other keys, and an empty
+ * optional map altogether) and a set into a list, which this reader does not do, so it refuses them.
  */
 export async function itemByKey<N extends keyof Entities>(
   db: CareLoopService,
@@ -84,6 +104,10 @@ export async function itemByKey<N extends keyof Entities>(
   key: Readonly<Record<string, string>>,
 ): Promise<EntityItem<Entities[N]> | null> {
   const schema = db.entities[entity].schema as unknown as SchemaParts;
+  if (!CHECKED.has(schema)) {
+    assertPlainAttributes(schema);
+    CHECKED.add(schema);
+  }
   const { client, table } = tableOf(db);
   const { Item } = (await client.send(
     new GetCommand({ TableName: table, Key: primaryKeyOf(schema, key) }),
