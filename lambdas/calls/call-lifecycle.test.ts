@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { UnmatchedReason } from './call-metrics';
-import { recordCallReport, recordCallStatus, type ReportDeps } from './call-lifecycle';
+import {
+  ANALYSIS_WAIT_MS,
+  reconcileCalls,
+  recordCallReport,
+  recordCallStatus,
+  type ReportDeps,
+} from './call-lifecycle';
 import { newCallLog } from '../kernel/records/call-log';
 import type { CallReport } from './ports';
 import type { CallLogRecord } from '../kernel/records/call-log';
@@ -261,5 +267,47 @@ describe('recordCallStatus', () => {
     expect(await recordCallStatus(w.deps, placed().id, VENDOR_ID, 'ended')).toBe('ignored');
 
     expect(w.state.unmatched).toEqual([]);
+  });
+});
+
+describe('reconcileCalls', () => {
+  /** A call placed 30 minutes ago whose report never came; Vapi has it ended, with or without its analysis. */
+  function reconciling(vendor: { analysed: boolean; endedAt: string | null }) {
+    const log = placed({ placed_at: new Date(NOW.getTime() - 30 * 60_000).toISOString() });
+    const { deps, state } = world(log);
+    const ended = report({ escalationLevel: 'Emergent', endedAt: vendor.endedAt });
+    const reconcilingDeps = {
+      ...deps,
+      callLogs: {
+        ...deps.callLogs,
+        listStale: () => Promise.resolve([log]),
+        listScheduled: () => Promise.resolve([]),
+      },
+      voice: { getCall: () => Promise.resolve({ state: 'ended', report: ended, analysed: vendor.analysed }) },
+      callLines: 10,
+      lines: { counts: () => Promise.resolve({ inUse: 0, waiting: 0 }), oldestWaiting: () => Promise.resolve([]) },
+      callQueue: { enqueue: () => Promise.resolve() },
+    } as unknown as Parameters<typeof reconcileCalls>[0];
+    return { run: () => reconcileCalls(reconcilingDeps), state };
+  }
+  const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
+
+  it("stores an ended call's report read from Vapi once Vapi's analysis is on it", async () => {
+    const { run, state } = reconciling({ analysed: true, endedAt: minutesAgo(1) });
+    expect(await run()).toMatchObject({ checked: 1, completed: 1 });
+    expect(state.writes).toContain('patch callLog');
+  });
+
+  it('leaves an ended call without its analysis for a later run, so it is not filed as Normal for want of it', async () => {
+    const { run, state } = reconciling({ analysed: false, endedAt: minutesAgo(1) });
+    expect(await run()).toMatchObject({ checked: 1, completed: 0, failed: 0 });
+    expect(state.writes).toEqual([]);
+  });
+
+  it('stores it without the analysis once the analysis is overdue, or when Vapi gave no end time', async () => {
+    const overdue = reconciling({ analysed: false, endedAt: minutesAgo(ANALYSIS_WAIT_MS / 60_000 + 1) });
+    expect(await overdue.run()).toMatchObject({ completed: 1 });
+    const noEnd = reconciling({ analysed: false, endedAt: null });
+    expect(await noEnd.run()).toMatchObject({ completed: 1 });
   });
 });

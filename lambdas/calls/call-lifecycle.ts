@@ -56,6 +56,14 @@ export const STALE_AFTER_MS = 15 * 60 * 1000;
 export const LATE_AFTER_MS = 15 * 60 * 1000;
 /** A call Vapi still reports as running after this long is given up. */
 export const ABANDON_AFTER_MS = 2 * 60 * 60 * 1000;
+/** How long after a call ends the reconciler waits for Vapi's analysis before storing the call without it. */
+export const ANALYSIS_WAIT_MS = 10 * 60 * 1000;
+
+/** Whether an ended call's analysis is later than it may be (no end time from Vapi: it is, the call being stale). */
+function analysisOverdue(endedAt: string | null, now: Date): boolean {
+  const ended = endedAt ? Date.parse(endedAt) : Number.NaN;
+  return Number.isNaN(ended) || now.getTime() - ended > ANALYSIS_WAIT_MS;
+}
 /** A monthly check-in waiting for consent looks again this much later (at the same hour the next day). */
 export const AWAITING_CONSENT_RETRY_MS = 24 * 60 * 60 * 1000;
 /** A scheduled call over the organization's daily cap waits this long (the same hour on the next day). */
@@ -452,6 +460,11 @@ export async function reconcileCalls(deps: ScheduledPlacingDeps & WakingDeps): P
       throw error;
     }
     if (vendor?.state === 'ended') {
+      // Vapi analyses a call after it ends: a report stored without the analysis would file the call
+      // as Normal with no summary, whatever the patient said, and a report is stored once. So an ended
+      // call waits for its analysis, until ANALYSIS_WAIT_MS after its end (an analysis that never
+      // comes must not keep the call open for ever).
+      if (!vendor.analysed && !analysisOverdue(vendor.report.endedAt, now)) continue;
       if ((await recordCallReport(deps, log.id, vendor.report, 'reconcile-calls')) === 'stored') result.completed++;
       continue;
     }

@@ -131,10 +131,14 @@ export interface TransferOffer {
 export interface VoiceAgent {
   /** Places the call; returns Vapi's call id. Throws VoiceAgentError. */
   placeCall(request: OutboundCallRequest): Promise<{ vendorCallId: string }>;
-  /** Vapi's view of a call: still running, or ended with its report. null when Vapi does not know it. */
+  /**
+   * Vapi's view of a call: still running, or ended with its report, and whether Vapi's analysis (the
+   * summary and the escalation assessment, made after the call ends) is on it yet. null when Vapi
+   * does not know it.
+   */
   getCall(
     vendorCallId: string,
-  ): Promise<{ state: 'queued' | 'in_progress' } | { state: 'ended'; report: CallReport } | null>;
+  ): Promise<{ state: 'queued' | 'in_progress' } | { state: 'ended'; report: CallReport; analysed: boolean } | null>;
 }
 
 /**

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import type { Clock } from '../../lambdas/kernel/ports';
 import { VoiceAgentError } from '../../lambdas/kernel/vendor-errors';
-import type { CallReport, OutboundCallRequest, VoiceAgent } from '../../lambdas/calls/ports';
+import type { OutboundCallRequest, VoiceAgent } from '../../lambdas/calls/ports';
 import { createCallBody, type VapiCallSettings } from '../../lambdas/vendors/vapi/vapi-voice-agent';
 import { reportFromVapiCall } from '../../lambdas/vendors/vapi/vapi-messages';
 import {
@@ -103,14 +103,17 @@ export class VirtualVapi implements VoiceAgent {
     return Promise.resolve({ vendorCallId: call.id });
   }
 
-  getCall(
-    vendorCallId: string,
-  ): Promise<{ state: 'queued' | 'in_progress' } | { state: 'ended'; report: CallReport } | null> {
+  getCall(vendorCallId: string): ReturnType<VoiceAgent['getCall']> {
     const playing = this.calls.get(vendorCallId);
     if (!playing) return Promise.resolve(null);
     const { call } = playing;
-    if (call.status === 'ended' && call.analysis)
-      return Promise.resolve({ state: 'ended', report: reportFromVapiCall(call) });
+    // As Vapi (and the adapter): ended as soon as it ends, analysed only from its report on.
+    if (call.status === 'ended')
+      return Promise.resolve({
+        state: 'ended',
+        report: reportFromVapiCall(call),
+        analysed: call.analysis !== undefined,
+      });
     return Promise.resolve({ state: call.status === 'in-progress' ? 'in_progress' : 'queued' });
   }
 

@@ -242,6 +242,7 @@ describe('VapiVoiceAgent against the voice simulator', () => {
     expect(ended).toMatchObject({
       state: 'ended',
       report: { vendorCallId, outcome: 'answered', escalationLevel: 'Normal', successEvaluation: true },
+      analysed: true,
     });
     const stored = simulator.calls().find((call) => call.id === vendorCallId);
     expect(stored?.assistantOverrides?.metadata).toEqual({

@@ -96,7 +96,7 @@ export class VapiVoiceAgent implements VoiceAgent, WebCallAgent {
       case 'in_progress':
         return { state: 'in_progress' };
       case 'ended':
-        return { state: 'ended', report: reportFromVapiCall(call) };
+        return { state: 'ended', report: reportFromVapiCall(call), analysed: call.analysis !== undefined };
       case 'other':
         // `not-found`, `deletion-failed`: Vapi has no call to report on.
         return null;
