@@ -524,10 +524,17 @@ describe('requests per answer (no Scan)', () => {
     const charts = await getDashboardCharts(deps, operator, {});
     const organizations = charts.organizations.included;
     // The organizations (their patient counts on them: one Query); the providers total and the summary
-    // counters (one BatchGet); then the versions and the six months' stored figures of each, read
-    // together (100 keys a BatchGet); nothing else.
-    const batches = 1 + Math.ceil((organizations * 7) / 100);
-    expect(tally(commands)).toEqual({ QueryCommand: 1, BatchGetItemCommand: batches });
+    // counters (one BatchGet); then the versions and the six months' stored figures of each (100 keys
+    // a BatchGet: the two reads' first keys travel together, a read's later keys wait for its earlier
+    // ones, so how they pack depends on how many organizations the run's earlier files made); nothing
+    // else, no organization's records.
+    const { QueryCommand, BatchGetItemCommand, ...others } = tally(commands);
+    expect(others).toEqual({});
+    expect(QueryCommand).toBe(1);
+    expect(BatchGetItemCommand).toBeGreaterThanOrEqual(1 + Math.ceil((organizations * 7) / 100));
+    expect(BatchGetItemCommand).toBeLessThanOrEqual(
+      1 + Math.ceil(organizations / 100) + Math.ceil((organizations * 6) / 100),
+    );
   });
 
   it("reads a practice's worklist in 9 requests, and its month's rows in the last 7 days", async () => {

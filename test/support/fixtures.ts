@@ -69,6 +69,14 @@ export async function auditTrail(stack: StackInfo, subject: string) {
 
 const signIns = new Map<string, Promise<string>>();
 
+/**
+ * Forgets the sign-ins kept so far: a test file may sign an account out everywhere or revoke it, so
+ * the next file signs in afresh (test/support/fresh-file.ts, where files share one module graph).
+ */
+export function forgetSignIns() {
+  signIns.clear();
+}
+
 /** ID token of an account, signed in once per test file. */
 export function tokenOf(stack: StackInfo, email: string, password = DEMO_PASSWORD): Promise<string> {
   let token = signIns.get(email);

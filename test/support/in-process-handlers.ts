@@ -61,11 +61,28 @@ export function useStackEnvironment(stack: StackInfo, service: string) {
 }
 
 const handlers = new Map<FunctionName, Promise<Handler>>();
+/** Bumped by `forgetHandlers`: the next import of an entry is a fresh instance of that module. */
+let generation = 0;
+
+/**
+ * The function's handler, loaded once per test file. A handler keeps the clients it made on its
+ * first call (as a warm Lambda does), bound to the stack the environment named then; where files
+ * share one module graph, the next file gets fresh handlers (`forgetHandlers`, from
+ * test/support/fresh-file.ts), which may run against another stack. The modules under the entry
+ * stay loaded: only the entry, which makes the handler, is evaluated again.
+ */
 export function handlerOf(fn: FunctionName): Promise<Handler> {
   let loaded = handlers.get(fn);
   if (!loaded) {
-    loaded = import(pathToFileURL(functionEntry(fn)).href).then((m: { handler: Handler }) => m.handler);
+    const url = `${pathToFileURL(functionEntry(fn)).href}${generation ? `?file=${generation}` : ''}`;
+    loaded = import(url).then((m: { handler: Handler }) => m.handler);
     handlers.set(fn, loaded);
   }
   return loaded;
+}
+
+/** Forgets the handlers loaded so far (test/support/fresh-file.ts). */
+export function forgetHandlers() {
+  handlers.clear();
+  generation += 1;
 }
