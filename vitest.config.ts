@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import PropertyLastSequencer from './test/support/property-last-sequencer';
 
 const UNIT_ENV = { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_DEV: 'false' };
 const LOCAL_AWS_FILES = 'lambdas/local/aws-services*.test.ts';
@@ -9,8 +8,6 @@ export default defineConfig({
   test: {
     // The normal output, then the 10 slowest files (issue 27: a fast loop).
     reporters: ['default', './test/support/slowest-files-reporter.ts'],
-    // The property test last: it is what runs alone once the browser tests end (issue 27: a fast loop).
-    sequence: { sequencer: PropertyLastSequencer },
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores, one worker, and the unit
     // run took 391 s of wall time for 320 s of file time, one core idle (issue 27: a fast loop). The
     // main process only transforms and reports, so every core gets a worker. The int and e2e
