@@ -96,7 +96,7 @@ export default defineConfig({
           // One module graph for the run (as the int project): the 23 files took 555 s and 785 s of CPU
           // alone, against 595 s and 881 s isolated.
           isolate: false,
-          setupFiles: ['test/support/fresh-file.ts'],
+          setupFiles: ['test/support/fresh-file.ts', 'test/e2e/support/tell-failures.ts'],
         },
       },
     ],

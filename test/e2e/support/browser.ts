@@ -4,6 +4,7 @@ import { expect, inject, onTestFinished } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../lambdas/local/demo-data';
 import type { OutboxMessage } from '../../../lambdas/local/outbox';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/chromium';
+import { keepJournal } from './page-journal';
 
 export const DEMO = { ...DEMO_ACCOUNTS, password: DEMO_PASSWORD } as const;
 
@@ -35,6 +36,7 @@ export async function newPage(
   if (!options.keep) closeWithTest(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  keepJournal(page);
   return page;
 }
 
