@@ -1,19 +1,22 @@
 import { Alert, Button, SimpleGrid, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { FileText, MessageSquareReply, PhoneCall, ReceiptText, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { memo, useEffect } from 'react';
+import { memo, useCallback, useEffect } from 'react';
 import { ErrorAlert } from '../../components/feedback/error-alert';
 import { PageShell } from '../../components/layout/page-shell';
 import { paths } from '../../config/paths';
 import type { UserProfile } from '../../../../shared/domain';
 import { useSession } from '../../lib/session';
 import { useApiClient, useEarlyIdentity } from '../../lib/services';
+import { hasAnswered, useSettledOnce } from '../../lib/use-settled-once';
 import { useDashboardStats } from '../../features/dashboard/api/dashboard-stats';
+import { worklistKeys } from '../../features/dashboard/api/worklist';
 import { StatTile } from '../../features/dashboard/components/stat-tile';
 import { CcmChartsSection } from '../../features/dashboard/components/ccm-charts-section';
 import { WorklistPanel } from '../../features/dashboard/components/worklist-panel';
 import { EnrollmentPanel } from '../../features/enrollment/components/enrollment-panel';
+import { enrollmentPanelAnswered } from '../../features/enrollment/api/enrollment-panel';
 import { organizationQueryOptions } from '../../features/organizations/api/get-organization';
 import { organizationPatientsQueryOptions } from '../../features/patients/api/get-organization-patients';
 import { OrganizationTabs } from './provider-dashboard-organization';
@@ -58,7 +61,18 @@ function DashboardTotals() {
   );
 }
 
-/** The organization's patients and provider users, in tabs. */
+/**
+ * The longest the patients wait for the panels above them: a request that never answers delays
+ * them this long, not for good.
+ */
+export const PANELS_ABOVE_WAIT_MS = 4_000;
+
+/**
+ * The organization's patients and provider users, in tabs. They show once the worklist and the
+ * enrollment panel above them have answered: each grows by hundreds of pixels when it does (1,500 on
+ * a phone), which would move Add Patient, Import Patients and the rows from under a reader's finger.
+ * Their requests start at once all the same.
+ */
 function OrganizationSection({ organizationId }: { organizationId: string }) {
   const api = useApiClient();
   const queryClient = useQueryClient();
@@ -68,7 +82,12 @@ function OrganizationSection({ organizationId }: { organizationId: string }) {
   useEffect(() => {
     void queryClient.prefetchInfiniteQuery(organizationPatientsQueryOptions(api, organizationId));
   }, [api, queryClient, organizationId]);
-  if (organization.isPending) {
+  const panelsAbove = useCallback(
+    (client: QueryClient) => hasAnswered(client, worklistKeys.all) && enrollmentPanelAnswered(client, organizationId),
+    [organizationId],
+  );
+  const panelsAboveAnswered = useSettledOnce(panelsAbove, PANELS_ABOVE_WAIT_MS);
+  if (organization.isPending || !panelsAboveAnswered) {
     // About the height of the patients' first page, so what is below does not jump when it comes.
     return (
       <Text c="dimmed" role="status" mih={400}>

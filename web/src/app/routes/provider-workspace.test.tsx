@@ -85,9 +85,14 @@ describe('provider workspace', { timeout: 30_000 }, () => {
   });
 
   it('paints the dashboard and asks for its data while the profile loads, from the stored token', async () => {
+    let answerWorklist = () => undefined as void;
+    const worklistAnswered = new Promise<void>((resolve) => (answerWorklist = resolve));
     const { services, requests } = createFakeApi({
       'GET /dashboard-stats': () => stats,
-      'GET /worklist': () => new Promise(() => undefined),
+      'GET /worklist': async () => {
+        await worklistAnswered;
+        throw new ApiError('Failed to load the worklist', 503);
+      },
       ...organizationRoutes(2),
     });
     let answerProfile = () => undefined as void;
@@ -107,6 +112,7 @@ describe('provider workspace', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Provider Dashboard' })).toBeVisible();
     expect(await screen.findByRole('link', { name: /New Summaries\s*3/ })).toBeVisible();
     expect(screen.getByText('Loading the worklist...')).toBeVisible();
+    answerWorklist();
     expect(await screen.findByRole('link', { name: 'View Pat Number2' })).toBeVisible();
     expect(screen.queryByText('Sunrise Family Medicine')).toBeNull();
     expect(requests.map((r) => r.path)).toEqual(
@@ -116,6 +122,50 @@ describe('provider workspace', { timeout: 30_000 }, () => {
 
     answerProfile();
     expect(await screen.findByText('Sunrise Family Medicine')).toBeVisible();
+  });
+
+  it('shows the patients once the worklist and the enrollment panel above them have answered', async () => {
+    const held = () => {
+      let answer = () => undefined as void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      return { answer, answered };
+    };
+    const worklist = held();
+    const enrollment = held();
+    const { requests } = openAs('/provider', {
+      'GET /dashboard-stats': () => stats,
+      'GET /worklist': async () => {
+        await worklist.answered;
+        throw new ApiError('Failed to load the worklist', 503);
+      },
+      'GET /providers/prov-1/enrollment': async () => {
+        await enrollment.answered;
+        throw new ApiError('Failed to load the enrollment counts', 503);
+      },
+      ...organizationRoutes(2),
+    });
+    // Asked for at once, and answered; shown only when nothing above them can still grow.
+    await waitFor(() =>
+      expect(requests.map((r) => r.path)).toEqual(
+        expect.arrayContaining([
+          '/worklist',
+          '/providers/prov-1/enrollment',
+          '/providers/prov-1',
+          '/providers/prov-1/patients',
+        ]),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('Loading patients...')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'View Pat Number1' })).toBeNull();
+
+    worklist.answer();
+    expect(await screen.findByText('Failed to load the worklist')).toBeVisible();
+    expect(screen.getByText('Loading patients...')).toBeVisible();
+
+    enrollment.answer();
+    expect(await screen.findByRole('link', { name: 'View Pat Number1' })).toBeVisible();
+    expect(screen.queryByText('Loading patients...')).toBeNull();
   });
 
   it("asks for the patients' first page beside the organization, not after it", async () => {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { EnrollmentStage } from '../../../../../shared/enrollment/funnel';
 import type {
   BulkInvitationAnswer,
@@ -11,6 +11,7 @@ import type {
 import { ENROLLMENT_PANEL_ROUTES } from '../../../../../shared/api/routes/enrollment-panel';
 import type { ApiClient } from '../../../lib/api-client';
 import { sendRoute } from '../../../lib/api-route';
+import { hasAnswered } from '../../../lib/use-settled-once';
 import { useApiClient } from '../../../lib/services';
 
 export const ENROLLMENT_WEB_MESSAGES = {
@@ -29,6 +30,22 @@ export const enrollmentKeys = {
 
 /** What the panel lists: a stage of the funnel, or the PCM candidates beside it. */
 export type EnrollmentGroup = EnrollmentStage | 'pcm_candidates';
+
+/** The tab the panel opens on. */
+export const FIRST_ENROLLMENT_GROUP: EnrollmentGroup = 'eligible';
+
+/**
+ * Whether the panel shows what it opens with, at its height: its counts, then its first tab's first
+ * page (or the counts' error, which it shows alone).
+ */
+export function enrollmentPanelAnswered(client: QueryClient, organizationId: string): boolean {
+  const counts = client.getQueryState(enrollmentKeys.counts(organizationId));
+  if (counts?.status === 'error') return true;
+  return (
+    counts?.status === 'success' &&
+    hasAnswered(client, enrollmentKeys.list(organizationId, FIRST_ENROLLMENT_GROUP, null))
+  );
+}
 
 /** ENROLLMENT_PANEL_ROUTES.enrollmentCounts: the practice's active patients at each stage. */
 export function getEnrollmentCounts(api: ApiClient, organizationId: string, signal?: AbortSignal) {

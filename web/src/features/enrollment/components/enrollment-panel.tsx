@@ -30,6 +30,7 @@ import { ErrorAlert } from '../../../components/feedback/error-alert';
 import { ListEmptyState } from '../../../components/feedback/list-empty-state';
 import { paths } from '../../../config/paths';
 import {
+  FIRST_ENROLLMENT_GROUP,
   useEnrollmentCounts,
   useEnrollmentList,
   useInvitePatients,
@@ -255,7 +256,7 @@ function StageList({ organizationId, stage }: StageListProps) {
 export function EnrollmentPanel({ organizationId }: { organizationId: string }) {
   const counts = useEnrollmentCounts(organizationId);
   const headingId = useId();
-  const [stage, setStage] = useState<EnrollmentGroup>('eligible');
+  const [stage, setStage] = useState<EnrollmentGroup>(FIRST_ENROLLMENT_GROUP);
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={headingId}>
@@ -270,7 +271,10 @@ export function EnrollmentPanel({ organizationId }: { organizationId: string }) 
         ) : counts.isError ? (
           <ErrorAlert message={counts.error.message} onRetry={() => void counts.refetch()} />
         ) : (
-          <Tabs value={stage} onChange={(value) => setStage((value as EnrollmentGroup | null) ?? 'eligible')}>
+          <Tabs
+            value={stage}
+            onChange={(value) => setStage((value as EnrollmentGroup | null) ?? FIRST_ENROLLMENT_GROUP)}
+          >
             <Tabs.List>
               {GROUPS.map((s) => (
                 <Tabs.Tab key={s} value={s}>
