@@ -54,7 +54,7 @@ export interface AccountNames {
 
 /** The archive of audit events: locked copies nobody can change or delete before their retention ends. */
 export interface AuditArchive {
-  /** Stores a copy under a new key; `exists` when that key already holds one (a redelivered event). */
+  /** Stores a copy under a new key; `exists` when that key already holds one (a redelivered batch). */
   store(key: string, body: string): Promise<'stored' | 'exists'>;
 }
 

@@ -1,7 +1,10 @@
 /** The audit capability's jobs (docs/architecture.md "One definition per capability"). */
 import type { CapabilitySpec } from '../kernel/spec';
 
-/** Where each audit event's locked copy lives in the archive bucket: `<prefix>/<yyyy>/<mm>/<dd>/<event id>.json`. */
+/**
+ * Where the audit events' locked copies live in the archive bucket: `<prefix>/<yyyy>/<mm>/<dd>/<hhmmssSSS>-<digest>.jsonl`,
+ * an object per stream batch and UTC day, a line per event (audit/archive.ts).
+ */
 export const AUDIT_ARCHIVE_PREFIX = 'audit-events';
 
 /** Object Lock's retention of each copy: six years, HIPAA's documentation period (leap days included). */
@@ -16,7 +19,7 @@ export const AUDIT = {
   jobs: {
     'archive-audit-events': {
       description:
-        "Copies each new audit event from the table's stream to the locked archive bucket; pages on a changed or removed one",
+        "Copies each new audit event from the table's stream to the locked archive bucket (an object per batch and day); pages on a changed or removed one",
       trigger: { kind: 'table-stream', entities: ['audit_event'], batchSize: 100 },
       timeoutSeconds: 60,
       pagingMetrics: [

@@ -1,6 +1,6 @@
 /**
- * The audit archive in Amazon S3: each copy is a new object, written only if its key holds none
- * (`If-None-Match: *`), so a redelivered event never adds a version. The bucket's Object Lock
+ * The audit archive in Amazon S3: each copy is a new object (JSON Lines), written only if its key holds
+ * none (`If-None-Match: *`), so a redelivered batch never adds a version. The bucket's Object Lock
  * (compliance mode) keeps every version for its retention; the SDK's default CRC32 checksum is the
  * integrity header S3 requires of a PUT to a locked bucket.
  */
@@ -22,7 +22,7 @@ export function s3AuditArchive(env: AuditArchiveEnv): AuditArchive {
             Bucket: env.bucket,
             Key: key,
             Body: body,
-            ContentType: 'application/json',
+            ContentType: 'application/x-ndjson',
             IfNoneMatch: '*',
           }),
         );
