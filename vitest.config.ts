@@ -3,6 +3,11 @@ import { defineConfig } from 'vitest/config';
 
 const UNIT_ENV = { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_DEV: 'false' };
 const LOCAL_AWS_FILES = 'lambdas/local/aws-services*.test.ts';
+/**
+ * Integration files that start stacks of their own and use none of the int project's shared stack:
+ * `npm test` runs them after the browser tests, beside the rest of the int files (scripts/test.ts).
+ */
+const OWN_STACK_FILES = ['test/integration/launcher.int.test.ts', 'test/integration/request-budgets.int.test.ts'];
 
 export default defineConfig({
   test: {
@@ -60,6 +65,7 @@ export default defineConfig({
           // when the first file loads it: errors only, whichever file that is.
           env: { POWERTOOLS_LOG_LEVEL: 'ERROR' },
           include: ['lambdas/**/*.int.test.ts', 'test/integration/**/*.int.test.ts'],
+          exclude: [...OWN_STACK_FILES, '**/node_modules/**'],
           globalSetup: ['test/support/int-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -70,6 +76,17 @@ export default defineConfig({
           // environment, sign-ins, handlers bound to a stack) is put back before each file.
           isolate: false,
           setupFiles: ['test/support/fresh-file.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'int-own-stacks',
+          environment: 'node',
+          env: { POWERTOOLS_LOG_LEVEL: 'ERROR' },
+          include: OWN_STACK_FILES,
+          testTimeout: 30_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
         },
       },
       {
