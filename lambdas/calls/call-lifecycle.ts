@@ -59,11 +59,6 @@ export const ABANDON_AFTER_MS = 2 * 60 * 60 * 1000;
 /** How long after a call ends the reconciler waits for Vapi's analysis before storing the call without it. */
 export const ANALYSIS_WAIT_MS = 10 * 60 * 1000;
 
-/** Whether an ended call's analysis is later than it may be (no end time from Vapi: it is, the call being stale). */
-function analysisOverdue(endedAt: string | null, now: Date): boolean {
-  const ended = endedAt ? Date.parse(endedAt) : Number.NaN;
-  return Number.isNaN(ended) || now.getTime() - ended > ANALYSIS_WAIT_MS;
-}
 /** A monthly check-in waiting for consent looks again this much later (at the same hour the next day). */
 export const AWAITING_CONSENT_RETRY_MS = 24 * 60 * 60 * 1000;
 /** A scheduled call over the organization's daily cap waits this long (the same hour on the next day). */
@@ -425,6 +420,12 @@ export interface ReconcileResult {
   overdue: number;
   /** Calls waiting for a line sent to the queue because lines were free (a wake was lost). */
   woken: number;
+}
+
+/** Whether an ended call's analysis is later than it may be (no end time from Vapi: it is, the call being stale). */
+function analysisOverdue(endedAt: string | null, now: Date): boolean {
+  const ended = endedAt ? Date.parse(endedAt) : Number.NaN;
+  return Number.isNaN(ended) || now.getTime() - ended > ANALYSIS_WAIT_MS;
 }
 
 /**
