@@ -285,7 +285,11 @@ describe('reconcileCalls', () => {
       },
       voice: { getCall: () => Promise.resolve({ state: 'ended', report: ended, analysed: vendor.analysed }) },
       callLines: 10,
-      lines: { counts: () => Promise.resolve({ inUse: 0, waiting: 0 }), oldestWaiting: () => Promise.resolve([]) },
+      lines: {
+        counts: () => Promise.resolve({ inUse: 0, waiting: 0 }),
+        oldestWaiting: () => Promise.resolve([]),
+        leases: () => Promise.resolve([]),
+      },
       callQueue: { enqueue: () => Promise.resolve() },
     } as unknown as Parameters<typeof reconcileCalls>[0];
     return { run: () => reconcileCalls(reconcilingDeps), state };

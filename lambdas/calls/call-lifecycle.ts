@@ -39,6 +39,7 @@ import type { PatientRecord } from '../kernel/records/patient';
 import { joinedWithMove, reportPlan, withoutLockRelease, type LockNotHeld } from './report-plan';
 import { enrollmentAnswerWrites, retryEnrollmentCall, type StageMoved } from './enrollment-calls';
 import { systemActorId, systemEntry, systemEvent, type SystemActor } from '../kernel/audit-actors';
+import { freeEndedLeases } from './line-leases';
 import type { DailyCap, OrganizationRef } from '../kernel/records/organization';
 
 export type ReportDeps = Pick<
@@ -420,6 +421,8 @@ export interface ReconcileResult {
   overdue: number;
   /** Calls waiting for a line sent to the queue because lines were free (a wake was lost). */
   woken: number;
+  /** Lines given back by leased calls (spoken alerts) that ended or whose time is up. */
+  leasesFreed: number;
 }
 
 /** Whether an ended call's analysis is later than it may be (no end time from Vapi: it is, the call being stale). */
@@ -434,9 +437,19 @@ function analysisOverdue(endedAt: string | null, now: Date): boolean {
  * reports whose event was not published get it; scheduled calls whose schedule never fired are
  * sent to the queue of due calls.
  */
-export async function reconcileCalls(deps: ScheduledPlacingDeps & WakingDeps): Promise<ReconcileResult> {
+export async function reconcileCalls(
+  deps: ScheduledPlacingDeps & WakingDeps & { lines: Pick<CallLinesState, 'leases'> },
+): Promise<ReconcileResult> {
   const now = deps.clock.now();
-  const result: ReconcileResult = { checked: 0, completed: 0, failed: 0, republished: 0, overdue: 0, woken: 0 };
+  const result: ReconcileResult = {
+    checked: 0,
+    completed: 0,
+    failed: 0,
+    republished: 0,
+    overdue: 0,
+    woken: 0,
+    leasesFreed: 0,
+  };
   const stale = await deps.callLogs.listStale(new Date(now.getTime() - STALE_AFTER_MS).toISOString(), 100);
   for (const log of stale) {
     result.checked++;
@@ -486,8 +499,10 @@ export async function reconcileCalls(deps: ScheduledPlacingDeps & WakingDeps): P
     result.overdue++;
     await deps.callQueue.enqueue(log.id, 0);
   }
+  // Lines held by spoken alerts that ended without a word reaching CareLoop, or whose time is up.
+  result.leasesFreed = await freeEndedLeases(deps);
   // Lines free while calls wait: a settled call's wake was lost (its job failed for good), or lines
-  // were freed without a call settling (a web call cancelled before it started).
+  // were freed without a call settling (a web call cancelled before it started, an alert's lease).
   result.woken = await wakeWaitingCalls(deps);
   return result;
 }

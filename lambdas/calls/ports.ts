@@ -100,9 +100,13 @@ export interface OutboundCallRequest {
   firstMessage: string;
   /**
    * `patient`: reported back to CareLoop (status updates, end-of-call report); `staff`: a staff
-   * alert, never reported (it has no call log).
+   * alert, which has no call log: only its status updates come back, for its line lease.
    */
   audience: 'patient' | 'staff';
+  /** A call without a call log (a staff alert): the lease of the line it holds, named in its metadata. */
+  lineLeaseId?: string;
+  /** The longest the call may last (Vapi's default, 10 minutes, when unset). */
+  maxDurationSeconds?: number;
   /** What a voicemail hears (the practice's name and number only); null: hang up. */
   voicemailMessage: string | null;
   /** What a check-in measures (the care plan's conditions decide); none for a staff alert. */
@@ -188,6 +192,19 @@ export interface CallLinesState {
   counts(): Promise<{ inUse: number; waiting: number }>;
   /** The first `limit` waiting calls, oldest first: one Query. */
   oldestWaiting(limit: number): Promise<WaitingCall[]>;
+  /** One lease of a line held by a call without a call log: one GetItem. */
+  lease(leaseId: string): Promise<HeldLease | null>;
+  /** Every lease (at most one per line in use): one Query. */
+  leases(): Promise<HeldLease[]>;
+}
+
+/** A line held by a call without a call log (a spoken alert to staff), as stored. */
+export interface HeldLease {
+  leaseId: string;
+  /** When the reconciler gives the line back, whatever Vapi said. */
+  until: string;
+  /** Vapi's id of the call, once Vapi took it. */
+  vendorCallId: string | null;
 }
 
 /** A reading or screening score as stored (platform/dynamodb/entities/observation.ts). */

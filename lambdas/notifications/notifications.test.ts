@@ -4,7 +4,10 @@ import type { NotificationPreferences } from '../../shared/domain';
 import { newCallLog } from '../kernel/records/call-log';
 import { hashToken } from '../kernel/links';
 import {
+  ALERT_LEASE_MARGIN_MS,
+  ALERT_MAX_SECONDS,
   ALERT_SYSTEM_PROMPT,
+  LINES_BUSY,
   NotificationsIncomplete,
   SENDING_LEASE_MS,
   UNANSWERED_TRANSFER_ALERT,
@@ -146,6 +149,41 @@ interface World {
   failNext: { email: Error[]; sms: Error[]; call: Error[] };
   users: UserProfileRecord[];
   log: CallLogRecord | null;
+  /** The deployment's call lines as the plans leave them: lines in use, and the leases held. */
+  lines: { inUse: number; leases: Map<string, Record<string, unknown>> };
+}
+
+const LINES = 3;
+
+/**
+ * The call lines' writes of a plan, all or none, as DynamoDB would apply them: a line taken below
+ * its limit, a lease created once, patched or removed only while it is there.
+ */
+function applyToLines<R extends string>(lines: World['lines'], plan: WritePlan<R>): CommitOutcome<R> {
+  let inUse = lines.inUse;
+  const leases = new Map(lines.leases);
+  for (const write of plan.transaction) {
+    if (write.entity === 'callLines' && write.op === 'upsert') {
+      const limit = write.when?.missingOr?.below?.in_use;
+      if (typeof limit === 'number' && !(inUse < limit)) return write.refusal ?? 'conflict';
+      inUse += write.add?.in_use ?? 0;
+    } else if (write.entity === 'lineLease') {
+      const id = 'key' in write ? (write.key.lease_id ?? '') : String(write.item.lease_id);
+      const lease = leases.get(id);
+      if (write.op === 'create') {
+        if (lease) return write.refusal ?? 'conflict';
+        leases.set(id, { ...write.item });
+      } else if (write.op === 'patch' || write.op === 'delete') {
+        const equal = Object.entries(write.when?.equal ?? {}).every(([name, value]) => lease?.[name] === value);
+        if (!lease || !equal) return write.refusal ?? 'conflict';
+        if (write.op === 'patch') leases.set(id, { ...lease, ...write.set });
+        else leases.delete(id);
+      }
+    }
+  }
+  lines.inUse = inUse;
+  lines.leases = leases;
+  return 'committed';
 }
 
 function world(users: UserProfileRecord[], log: CallLogRecord | null = call()): World {
@@ -159,6 +197,7 @@ function world(users: UserProfileRecord[], log: CallLogRecord | null = call()): 
     failNext: { email: [], sms: [], call: [] },
     users,
     log,
+    lines: { inUse: 0, leases: new Map() },
     deps: undefined as unknown as NotifyDeps,
   };
   let sequence = 0;
@@ -172,6 +211,8 @@ function world(users: UserProfileRecord[], log: CallLogRecord | null = call()): 
     committer: {
       commit: <R extends string>(plan: WritePlan<R>): Promise<CommitOutcome<R>> => {
         w.links.push(...createdLinks(plan));
+        const lines = applyToLines(w.lines, plan);
+        if (lines !== 'committed') return Promise.resolve(lines);
         for (const write of plan.transaction) {
           if (write.entity === 'notification' && !w.notifications.apply(write)) {
             return Promise.resolve(write.refusal ?? 'conflict');
@@ -206,6 +247,8 @@ function world(users: UserProfileRecord[], log: CallLogRecord | null = call()): 
       },
     },
     defaultAssistantId: 'asst-default',
+    callLines: LINES,
+    ids: { newId: () => `lease-${++sequence}` },
     webOrigin: ORIGIN,
     signals: { emergentEscalationUnnotified: (id) => void w.unnotified.push(id) },
   };
@@ -335,15 +378,80 @@ describe('the messages', () => {
         systemPrompt: ALERT_SYSTEM_PROMPT,
         firstMessage:
           'This is CareLoop with an urgent escalation for one of your patients, Margaret. Please open the summary link sent to you.',
-        // Never reported back: it has no call log, and a report of it would count as unmatched.
+        // No call log: only its status comes back, to give its line back.
         audience: 'staff',
         voicemailMessage: null,
+        lineLeaseId: expect.stringMatching(/^lease-/),
+        maxDurationSeconds: ALERT_MAX_SECONDS,
       },
     ]);
     expect(statusOf(w, 'nora', 'call')).toMatchObject({
       status: 'sent',
       providerMessageId: expect.stringMatching(/^vapi-/),
     });
+  });
+});
+
+describe('the call line a spoken alert holds', () => {
+  const alerting = () =>
+    world(
+      [user('nora', { new_summaries: [], escalations: ['call', 'email'] })],
+      call({ escalation_level: 'Emergent' }),
+    );
+
+  it('takes one line under a lease naming the Vapi call, until the longest alert and its margin', async () => {
+    const w = alerting();
+
+    await notifyCall(w.deps, 'call-1');
+
+    expect(w.lines.inUse).toBe(1);
+    const [lease] = [...w.lines.leases.values()];
+    expect(lease).toEqual({
+      shard: 'leases',
+      lease_id: w.calls[0]?.lineLeaseId,
+      holder: 'alert',
+      taken_at: NOW.toISOString(),
+      until: new Date(NOW.getTime() + ALERT_MAX_SECONDS * 1000 + ALERT_LEASE_MARGIN_MS).toISOString(),
+      vendor_call_id: statusOf(w, 'nora', 'call')?.providerMessageId,
+    });
+  });
+
+  it('takes a line held back for people: only every line in use stops it', async () => {
+    const w = alerting();
+    w.lines.inUse = LINES - 1;
+
+    await notifyCall(w.deps, 'call-1');
+
+    expect(w.calls).toHaveLength(1);
+    expect(w.lines.inUse).toBe(LINES);
+  });
+
+  it('with every line in use, places nothing, fails as lines.busy to be tried again, and the e-mail still goes', async () => {
+    const w = alerting();
+    w.lines.inUse = LINES;
+
+    await expect(notifyCall(w.deps, 'call-1')).rejects.toBeInstanceOf(NotificationsIncomplete);
+
+    expect(w.calls).toEqual([]);
+    expect(statusOf(w, 'nora', 'call')).toMatchObject({ status: 'failed', errorCode: LINES_BUSY });
+    expect(w.emails).toHaveLength(1);
+    expect(w.lines).toEqual({ inUse: LINES, leases: new Map() });
+
+    // A line freed: the event delivered again places the alert.
+    w.lines.inUse = LINES - 1;
+    await notifyCall(w.deps, 'call-1');
+    expect(w.calls).toHaveLength(1);
+    expect(statusOf(w, 'nora', 'call')).toMatchObject({ status: 'sent' });
+  });
+
+  it('gives the line back at once when Vapi does not take the call', async () => {
+    const w = alerting();
+    w.failNext.call.push(new VoiceAgentError('at_capacity', 'concurrency'));
+
+    await expect(notifyCall(w.deps, 'call-1')).rejects.toBeInstanceOf(NotificationsIncomplete);
+
+    expect(statusOf(w, 'nora', 'call')?.errorCode).toBe('vapi.at_capacity.concurrency');
+    expect(w.lines).toEqual({ inUse: 0, leases: new Map() });
   });
 });
 

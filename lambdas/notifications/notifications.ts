@@ -17,6 +17,7 @@ import type { NotificationChannel } from '../../shared/values/notifications';
 import { logger } from '../kernel/observability';
 import { effectiveSettings } from '../kernel/settings-in-force';
 import { createSummaryLink } from '../kernel/links';
+import { leaseCallWrite, leaseReleaseWrites, leaseTakeWrites } from '../kernel/read-models/call-lines';
 import type { WriteCommitter } from '../kernel/write-plan';
 import { failedPlan, firstClaimPlan, retakePlan, sentPlan } from './notification-plans';
 import {
@@ -33,7 +34,7 @@ import { MessageSendError } from '../kernel/vendor-errors';
 import { VoiceAgentError } from '../kernel/vendor-errors';
 import type { CallLogLookup, PatientLookup } from '../kernel/access';
 import { type CallLogRecord } from '../kernel/records/call-log';
-import type { Clock } from '../kernel/ports';
+import type { Clock, Ids } from '../kernel/ports';
 import type { SettingsLookup } from '../kernel/settings-in-force';
 import type { UserProfileRecord } from '../kernel/records/user-profile';
 
@@ -48,6 +49,9 @@ export interface NotifyDeps {
   email: EmailSender;
   sms: StaffTextSender;
   voice: AlertCaller;
+  /** The deployment's Vapi concurrency: a spoken alert holds one of its lines while it rings and speaks. */
+  callLines: number;
+  ids: Ids;
   /** The deployment's assistant, used for spoken alerts until an operator saves System Settings. */
   defaultAssistantId: string;
   /** The web app's origin (`https://…`, no trailing slash): summary links are absolute. */
@@ -255,6 +259,23 @@ interface SendContext {
 
 const isPermanent = (code: string) => code.startsWith('recipient.');
 
+/** Vapi ends a spoken alert after this long: it says the alert, repeats it once if asked, and ends. */
+export const ALERT_MAX_SECONDS = 120;
+/**
+ * How long an alert's line lease lasts past its longest talk: the ringing before it is answered (or
+ * not), and Vapi's own delay. The reconciler gives the line back after it if no word of its end came.
+ */
+export const ALERT_LEASE_MARGIN_MS = 5 * 60_000;
+/** The failure code of an alert that found every call line in use (tried again with the event). */
+export const LINES_BUSY = 'lines.busy';
+
+class LinesBusy extends Error {
+  constructor() {
+    super(LINES_BUSY);
+    this.name = 'LinesBusy';
+  }
+}
+
 async function deliver(deps: NotifyDeps, context: SendContext, delivery: Delivery, outcome: NotifyOutcome) {
   const { log } = context;
   const key = notificationKey(log.id, delivery);
@@ -346,26 +367,56 @@ async function send(deps: NotifyDeps, context: SendContext, delivery: Delivery):
     }
     case 'call': {
       const settings = await effectiveSettings(deps);
-      const { vendorCallId } = await deps.voice.placeCall({
-        callLogId: alertCallId(log.id, user.id),
-        patientId: log.patient_id,
-        organizationId: log.provider_id,
-        customerNumber: address,
-        assistantId: settings.assistantId,
-        voiceId: settings.voiceId,
-        systemPrompt: ALERT_SYSTEM_PROMPT,
-        firstMessage: message.spoken,
-        // CareLoop's own call, but nothing to report: a report naming it would count as unmatched.
-        audience: 'staff',
-        voicemailMessage: null,
-      });
-      return vendorCallId;
+      const leaseId = await takeAlertLine(deps);
+      try {
+        const { vendorCallId } = await deps.voice.placeCall({
+          callLogId: alertCallId(log.id, user.id),
+          patientId: log.patient_id,
+          organizationId: log.provider_id,
+          customerNumber: address,
+          assistantId: settings.assistantId,
+          voiceId: settings.voiceId,
+          systemPrompt: ALERT_SYSTEM_PROMPT,
+          firstMessage: message.spoken,
+          // CareLoop's own call without a call log: only its status comes back, for its line.
+          audience: 'staff',
+          voicemailMessage: null,
+          lineLeaseId: leaseId,
+          maxDurationSeconds: ALERT_MAX_SECONDS,
+        });
+        // Refused (the lease was given back meanwhile): the reconciler asks Vapi no more, nothing to undo.
+        await deps.committer.commit({ transaction: [leaseCallWrite(leaseId, vendorCallId)], afterCommit: [] });
+        return vendorCallId;
+      } catch (error) {
+        // Vapi did not take the call (or did not say): its line goes back now, as a patient call's does.
+        await deps.committer.commit({ transaction: leaseReleaseWrites(leaseId), afterCommit: [] });
+        throw error;
+      }
     }
   }
 }
 
+/**
+ * One of the deployment's call lines for a spoken alert (DECISIONS "Outreach capacity"), as a person's
+ * call takes it (every line of the budget), under a new lease; with every line in use the alert fails
+ * as `lines.busy` and is tried again with the event, like any failed send.
+ */
+async function takeAlertLine(deps: Pick<NotifyDeps, 'callLines' | 'ids' | 'clock' | 'committer'>): Promise<string> {
+  const now = deps.clock.now();
+  const leaseId = deps.ids.newId();
+  const until = new Date(now.getTime() + ALERT_MAX_SECONDS * 1000 + ALERT_LEASE_MARGIN_MS).toISOString();
+  const lease = { leaseId, holder: 'alert', takenAt: now.toISOString(), until };
+  const taken = await deps.committer.commit({
+    transaction: leaseTakeWrites(deps.callLines, lease, 'lines_busy'),
+    afterCommit: [],
+  });
+  if (taken !== 'committed') throw new LinesBusy();
+  return leaseId;
+}
+
 /** A code for the record and the log: never an error's message (vendors quote addresses and bodies). */
 function failureCode(error: unknown): string {
+  if (error instanceof LinesBusy) return LINES_BUSY;
   if (error instanceof MissingAddress || error instanceof MessageSendError) return error.code;
   if (error instanceof VoiceAgentError) return `vapi.${error.kind}.${error.detail}`;
   return `internal.${error instanceof Error ? error.name : 'unknown'}`;

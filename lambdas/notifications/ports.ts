@@ -24,7 +24,10 @@ export interface StaffTextSender {
   send(text: StaffText): Promise<{ messageSid: string }>;
 }
 
-/** A short spoken alert to a staff member's phone: CareLoop's own call, never reported back (no call log). */
+/**
+ * A short spoken alert to a staff member's phone: CareLoop's own call, without a call log. It holds
+ * one of the deployment's call lines under a lease; only its status updates come back, to end it.
+ */
 export interface SpokenAlert {
   /** What the voice platform's metadata names the alert by: never the patient's call id. */
   callLogId: string;
@@ -39,6 +42,10 @@ export interface SpokenAlert {
   audience: 'staff';
   /** An alert leaves no voicemail: it hangs up. */
   voicemailMessage: null;
+  /** The lease of the line it holds. */
+  lineLeaseId: string;
+  /** Vapi ends it after this long: the lease's time is this and a margin. */
+  maxDurationSeconds: number;
 }
 
 export interface AlertCaller {

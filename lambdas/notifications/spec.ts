@@ -21,7 +21,8 @@ export const NOTIFICATIONS = {
             'An Emergent escalation reached nobody: no provider user, no escalation channel, or every send failed',
         },
       ],
-      config: ['table', 'email', 'sms', 'vapi', 'webOrigin'],
+      // A spoken alert takes one of the deployment's call lines (its Vapi concurrency).
+      config: ['table', 'email', 'sms', 'vapi', 'webOrigin', 'callLines'],
       permissions: {
         // The records and summary links are written through the one plans' committer.
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', ...PLAN_WRITES],

@@ -20,6 +20,8 @@ import {
   type WakingDeps,
 } from '../../lambdas/calls/call-lifecycle';
 import { DynamoCallLines } from '../../lambdas/calls/store/dynamo-call-lines';
+import { recordLeasedCallEnded } from '../../lambdas/calls/line-leases';
+import { leaseCallWrite, leaseTakeWrites } from '../../lambdas/kernel/read-models/call-lines';
 import { placeCall } from '../../lambdas/calls/calls';
 import { cancelScheduledPlan, scheduledCallPlan } from '../../lambdas/calls/call-plans';
 import type { CallQueue, CallReport, OutboundCallRequest, VoiceAgent } from '../../lambdas/calls/ports';
@@ -89,7 +91,7 @@ async function world() {
   const voice = new RecordingVoice();
   const callQueue = new RecordingQueue();
   const schedules: { callLogId: string; at: Date }[] = [];
-  const deps: ScheduledPlacingDeps & WakingDeps = {
+  const deps: ScheduledPlacingDeps & WakingDeps & { lines: DynamoCallLines } = {
     ...table,
     lines: new DynamoCallLines(table.db),
     voice,
@@ -426,5 +428,83 @@ describe('calls within a budget of call lines', () => {
     now = new Date(now.getTime() + CALL_MS);
     await reportEnded(w);
     expect(await linesNow()).toMatchObject({ inUse: 0, waiting: 0 });
+  }, 180_000);
+});
+
+describe('a spoken alert to staff holds a line under a lease', () => {
+  const takeAlertLine = async (until: Date) => {
+    const leaseId = randomUUID();
+    const lease = { leaseId, holder: 'alert', takenAt: now.toISOString(), until: until.toISOString() };
+    const outcome = await table.committer.commit({
+      transaction: leaseTakeWrites(BUDGET, lease, 'lines_busy'),
+      afterCommit: [],
+    });
+    return { leaseId, outcome };
+  };
+  const named = async (leaseId: string, vendorCallId: string) =>
+    table.committer.commit({ transaction: [leaseCallWrite(leaseId, vendorCallId)], afterCommit: [] });
+
+  it("takes a person's line beside queued calls, and gives it back once, only for the Vapi call it names", async () => {
+    now = new Date(DUE.getTime() + 5 * 24 * 3600_000);
+    const w = await world();
+    const unmatched: string[] = [];
+    w.deps.signals.unmatched = (reason) => void unmatched.push(reason);
+    const { calls } = await practice(QUEUED_LINES + 1, now);
+    const placed = [];
+    for (const id of calls) placed.push(await placeScheduledCall(w.deps, id, 'place-scheduled-call'));
+    // The queued calls use the lines outside the reserve; the last waits.
+    expect(placed).toEqual([...Array<string>(QUEUED_LINES).fill('placed'), 'waiting']);
+
+    // The alert may use the line held back for people; a second alert finds none.
+    const alert = await takeAlertLine(new Date(now.getTime() + 7 * 60_000));
+    expect(alert.outcome).toBe('committed');
+    expect((await linesNow()).inUse).toBe(BUDGET);
+    expect((await takeAlertLine(new Date(now.getTime() + 7 * 60_000))).outcome).toBe('lines_busy');
+    expect((await w.deps.lines.leases()).map((l) => l.leaseId)).toEqual([alert.leaseId]);
+
+    // Vapi's `ended` before CareLoop stored Vapi's id: nothing to bind it to (the reconciler frees it).
+    const vendorCallId = randomUUID();
+    expect(await recordLeasedCallEnded(w.deps, alert.leaseId, vendorCallId)).toBe('vendor_id_pending');
+    expect(await named(alert.leaseId, vendorCallId)).toBe('committed');
+    // A signed message naming the lease and another Vapi call frees nothing.
+    expect(await recordLeasedCallEnded(w.deps, alert.leaseId, randomUUID())).toBe('vendor_id_mismatch');
+    expect((await linesNow()).inUse).toBe(BUDGET);
+
+    expect(await recordLeasedCallEnded(w.deps, alert.leaseId, vendorCallId)).toBe('released');
+    expect((await linesNow()).inUse).toBe(BUDGET - 1);
+    expect(await w.deps.lines.lease(alert.leaseId)).toBeNull();
+    // Delivered again: the line is given back once.
+    expect(await recordLeasedCallEnded(w.deps, alert.leaseId, vendorCallId)).toBe('call_settled');
+    expect((await linesNow()).inUse).toBe(BUDGET - 1);
+    expect(unmatched).toEqual(['vendor_id_pending', 'vendor_id_mismatch', 'call_settled']);
+  }, 180_000);
+
+  it('is freed by the reconciler when Vapi says the call ended or its time is up, and kept while it runs', async () => {
+    now = new Date(DUE.getTime() + 6 * 24 * 3600_000);
+    const w = await world();
+    const later = new Date(now.getTime() + 7 * 60_000);
+    // Running at Vapi, within its time.
+    const running = await takeAlertLine(later);
+    const runningCall = (await w.voice.placeCall({ callLogId: 'alert' } as OutboundCallRequest)).vendorCallId;
+    expect(await named(running.leaseId, runningCall)).toBe('committed');
+    // Ended at Vapi (Vapi no longer has it running), its status update lost.
+    const ended = await takeAlertLine(later);
+    expect(await named(ended.leaseId, randomUUID())).toBe('committed');
+    // Never named (the notifier died before storing Vapi's id): only its time frees it.
+    const unnamed = await takeAlertLine(later);
+    expect((await linesNow()).inUse).toBe(3);
+
+    expect(await reconcileCalls(w.deps)).toMatchObject({ leasesFreed: 1 });
+    expect((await w.deps.lines.leases()).map((l) => l.leaseId).sort()).toEqual(
+      [running.leaseId, unnamed.leaseId].sort(),
+    );
+    expect((await linesNow()).inUse).toBe(2);
+
+    // Past the leases' time: whatever Vapi says, the lines come back, once.
+    now = new Date(later.getTime() + 1000);
+    expect(await reconcileCalls(w.deps)).toMatchObject({ leasesFreed: 2 });
+    expect(await reconcileCalls(w.deps)).toMatchObject({ leasesFreed: 0 });
+    expect(await w.deps.lines.leases()).toEqual([]);
+    expect((await linesNow()).inUse).toBe(0);
   }, 180_000);
 });

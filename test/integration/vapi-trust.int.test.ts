@@ -22,6 +22,8 @@ import {
   vapiSecret,
 } from '../support/fixtures';
 import { endOfCallReport, statusUpdate } from '../support/vapi-messages';
+import { DynamoWriteCommitter } from '../../lambdas/platform/dynamodb/committer';
+import { leaseCallWrite, leaseTakeWrites } from '../../lambdas/kernel/read-models/call-lines';
 
 const stack = inject('stack');
 
@@ -236,5 +238,46 @@ describe('"stop calling me"', () => {
     ).toBe(200);
     const again = await auditTrail(stack, `patient:${patientId}`);
     expect(again.filter((e) => e.action === 'outreach.stop_requested')).toHaveLength(1);
+  });
+});
+
+describe("a signed status update naming a spoken alert's line lease", () => {
+  it('gives the line back only for the Vapi call the lease names, once', async () => {
+    const db = table();
+    const committer = new DynamoWriteCommitter(db);
+    const leaseId = randomUUID();
+    const vendorCallId = randomUUID();
+    const at = new Date();
+    const lease = {
+      leaseId,
+      holder: 'alert',
+      takenAt: at.toISOString(),
+      until: new Date(+at + 7 * 60_000).toISOString(),
+    };
+    expect(await committer.commit({ transaction: leaseTakeWrites(100, lease, 'lines_busy'), afterCommit: [] })).toBe(
+      'committed',
+    );
+    expect(await committer.commit({ transaction: [leaseCallWrite(leaseId, vendorCallId)], afterCommit: [] })).toBe(
+      'committed',
+    );
+    const leased = (status: 'ended' | 'in-progress', callId: string) => {
+      const update = statusUpdate(`alert-${randomUUID()}-user`, status, callId);
+      const metadata = { ...update.message.call.assistantOverrides.metadata, lineLeaseId: leaseId };
+      return {
+        message: { ...update.message, call: { ...update.message.call, assistantOverrides: { metadata } } },
+      };
+    };
+    const held = async () => (await db.entities.lineLease.get({ shard: 'leases', lease_id: leaseId }).go()).data;
+
+    // Another Vapi call naming the lease, or the alert's own call still running: the line stays held.
+    await signed(leased('ended', randomUUID()));
+    await signed(leased('in-progress', vendorCallId));
+    expect(await held()).toMatchObject({ lease_id: leaseId, vendor_call_id: vendorCallId });
+
+    await signed(leased('ended', vendorCallId));
+    expect(await held()).toBeNull();
+    // Delivered again: nothing more (a line is given back once; the count is shared with other files).
+    await signed(leased('ended', vendorCallId));
+    expect(await held()).toBeNull();
   });
 });

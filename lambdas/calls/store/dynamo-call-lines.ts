@@ -1,6 +1,6 @@
-import type { CallLinesState } from '../ports';
+import type { CallLinesState, HeldLease } from '../ports';
 import type { CareLoopService } from '../../platform/dynamodb/entities';
-import { CALL_LINES_KEY, WAITING_SHARD } from '../../kernel/read-models/call-lines';
+import { CALL_LINES_KEY, LEASE_SHARD, WAITING_SHARD } from '../../kernel/read-models/call-lines';
 
 /** The call lines item and the waiting list (sorted by the wait's start). */
 export class DynamoCallLines implements CallLinesState {
@@ -23,4 +23,21 @@ export class DynamoCallLines implements CallLinesState {
       .go({ limit: Math.max(1, limit) });
     return page.data.map((entry) => ({ callLogId: entry.call_log_id, waitingSince: entry.waiting_since }));
   }
+
+  async lease(leaseId: string) {
+    const item = await this.db.entities.lineLease.get({ shard: LEASE_SHARD, lease_id: leaseId }).go();
+    return item.data ? heldLease(item.data) : null;
+  }
+
+  async leases() {
+    // At most one lease per line in use (the budget): the whole partition, page after page.
+    const items = await this.db.entities.lineLease.query.byLease({ shard: LEASE_SHARD }).go({ pages: 'all' });
+    return items.data.map(heldLease);
+  }
 }
+
+const heldLease = (item: { lease_id: string; until: string; vendor_call_id?: string | undefined }): HeldLease => ({
+  leaseId: item.lease_id,
+  until: item.until,
+  vendorCallId: item.vendor_call_id ?? null,
+});

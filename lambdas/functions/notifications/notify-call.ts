@@ -6,7 +6,7 @@ import { NotificationsIncomplete, notifyCall } from '../../notifications/notific
 import type { OnCallSignals } from '../../notifications/ports';
 import { tableDeps, vapiDeps } from '../../composition-root';
 import { EMERGENT_ESCALATION_UNNOTIFIED } from '../../notifications/spec';
-import { readEmailEnv, readSmsEnv, readWebOrigin } from '../../kernel/env';
+import { readCallLines, readEmailEnv, readSmsEnv, readWebOrigin } from '../../kernel/env';
 import { defineJob, eventOf } from '../../platform/job-handler';
 import { logger, metrics } from '../../kernel/observability';
 import { jobOf } from '../../kernel/spec';
@@ -48,6 +48,7 @@ export const handler = defineJob(
       ...table,
       voice: vapi.voice,
       defaultAssistantId: vapi.defaultAssistantId,
+      callLines: readCallLines(),
       notifications: new DynamoNotificationRepository(table.db),
       email: createSesEmailSender(readEmailEnv()),
       sms: twilioSmsSender(readSmsEnv()),

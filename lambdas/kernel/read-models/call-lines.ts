@@ -7,7 +7,7 @@
  */
 import { lineLimit, type LinePriority } from '../../../shared/values/call-lines';
 import type { CallLogRecord } from '../records/call-log';
-import type { ItemWrite } from '../write-plan';
+import type { ItemWrite, WriteCondition } from '../write-plan';
 
 /** The one item's key (entity `callLines`). */
 export const CALL_LINES_KEY = { scope: 'lines' } as const;
@@ -79,4 +79,62 @@ export function waitingEndWrites(log: Pick<CallLogRecord, 'id' | 'waiting_since'
   return log.waiting_since
     ? [...waitingEntryDelete(log), { op: 'upsert', entity: 'callLines', key: CALL_LINES_KEY, add: { waiting: -1 } }]
     : [];
+}
+
+/** The leases' partition (entity `lineLease`): lines held by calls without a call log. */
+export const LEASE_SHARD = 'leases';
+
+/** A line held by a call without a call log (a spoken alert), as it is taken. */
+export interface LineLease {
+  leaseId: string;
+  /** A code: `alert`. */
+  holder: string;
+  takenAt: string;
+  /** When the reconciler may give the line back, whatever Vapi said. */
+  until: string;
+}
+
+const leaseKey = (leaseId: string) => ({ shard: LEASE_SHARD, lease_id: leaseId });
+
+/**
+ * A person's line (every line of the budget may be used) held by `lease`, refused as `refusal` when
+ * every line is in use; the lease is new (its id is fresh), so the line is never taken twice for it.
+ */
+export function leaseTakeWrites<R extends string>(budget: number, lease: LineLease, refusal: R): ItemWrite<R>[] {
+  return [
+    lineTakeWrite(budget, 'person', refusal),
+    {
+      op: 'create',
+      entity: 'lineLease',
+      item: {
+        shard: LEASE_SHARD,
+        lease_id: lease.leaseId,
+        holder: lease.holder,
+        taken_at: lease.takenAt,
+        until: lease.until,
+      },
+    },
+  ];
+}
+
+/** Vapi's id of the leased call, once Vapi took it (on a lease not given back meanwhile). */
+export function leaseCallWrite(leaseId: string, vendorCallId: string): ItemWrite {
+  return {
+    op: 'patch',
+    entity: 'lineLease',
+    key: leaseKey(leaseId),
+    set: { vendor_call_id: vendorCallId },
+    when: { present: ['lease_id'] },
+  };
+}
+
+/**
+ * The lease removed and its line given back, once: the delete is conditional on the lease being
+ * there (and on `when`: the Vapi call it names), so a lease ended twice frees one line.
+ */
+export function leaseReleaseWrites(leaseId: string, when: WriteCondition = {}): ItemWrite[] {
+  return [
+    { op: 'delete', entity: 'lineLease', key: leaseKey(leaseId), when: { ...when, present: ['lease_id'] } },
+    { op: 'upsert', entity: 'callLines', key: CALL_LINES_KEY, add: { in_use: -1 } },
+  ];
 }

@@ -11,7 +11,7 @@ import { ccmMonthEntity } from './entities/ccm-month';
 import { chartMonthEntity } from './entities/chart-month';
 import { callLinesForecastEntity } from './entities/call-lines-forecast';
 import { consentRecordEntity } from './entities/consent-record';
-import { callLinesEntity, callWaitingEntity } from './entities/call-lines';
+import { callLinesEntity, callWaitingEntity, lineLeaseEntity } from './entities/call-lines';
 import { counterEntity } from './entities/counter';
 import { documentRevisionEntity } from './entities/document-revision';
 import { emrNotesEntity } from './entities/emr-notes';
@@ -69,6 +69,7 @@ export function createEntities(client: DynamoDBClient, table: string) {
       openCall: openCallEntity(config),
       callLines: callLinesEntity(config),
       callWaiting: callWaitingEntity(config),
+      lineLease: lineLeaseEntity(config),
       summaryEntry: summaryEntryEntity(config),
       link: linkEntity(config),
       summaryAccess: summaryAccessEntity(config),

@@ -91,7 +91,29 @@ describe('parseVapiWebhook: status updates', () => {
     const parsed = parseVapiWebhook(body);
 
     // Assess
-    expect(parsed).toEqual({ type: 'status-update', vendorCallId: CALL_ID, callLogId: CALL_LOG_ID, status: expected });
+    expect(parsed).toEqual({
+      type: 'status-update',
+      vendorCallId: CALL_ID,
+      callLogId: CALL_LOG_ID,
+      lineLeaseId: null,
+      status: expected,
+    });
+  });
+
+  it("reads a staff alert's line lease from the metadata, only as one of CareLoop's ids", () => {
+    const lease = '0b6f8f0e-5a43-4c39-9d86-1f7f3f7f0a11';
+    const of = (lineLeaseId: unknown) =>
+      parseVapiWebhook({
+        message: {
+          type: 'status-update',
+          status: 'ended',
+          call: vapiCall({ assistantOverrides: { metadata: { callLogId: 'alert-x-y', lineLeaseId } } }),
+        },
+      });
+
+    expect(of(lease)).toMatchObject({ callLogId: null, lineLeaseId: lease, status: 'ended' });
+    expect(of('../leases/x')).toMatchObject({ lineLeaseId: null });
+    expect(of(7)).toMatchObject({ lineLeaseId: null });
   });
 
   it('gives a null call log id when the call carries no CareLoop metadata (a call placed elsewhere)', () => {

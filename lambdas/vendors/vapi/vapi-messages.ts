@@ -20,6 +20,8 @@ export type VapiWebhook =
       type: 'status-update';
       vendorCallId: string;
       callLogId: string | null;
+      /** The line lease of a call placed without a call log (a spoken alert to staff). */
+      lineLeaseId: string | null;
       status: 'queued' | 'in_progress' | 'ended' | 'other';
     }
   | { type: 'end-of-call-report'; vendorCallId: string; callLogId: string | null; report: CallReport }
@@ -131,7 +133,13 @@ export function parseVapiWebhook(body: unknown): VapiWebhook {
   if (!REPORT_LIMITS.callId.test(call.id)) throw new VapiMessageError('invalid_call_id');
   const callLogId = callLogIdOf(call);
   if (message.type === 'status-update') {
-    return { type: 'status-update', vendorCallId: call.id, callLogId, status: statusOf(message.status) };
+    return {
+      type: 'status-update',
+      vendorCallId: call.id,
+      callLogId,
+      lineLeaseId: metadataIdOf(call, 'lineLeaseId'),
+      status: statusOf(message.status),
+    };
   }
   // The report's own fields win; the call inside it fills what the report leaves out.
   const report = reportOf(call.id, {
@@ -160,7 +168,12 @@ export function reportFromVapiCall(body: unknown): CallReport {
  * its own ids (a lower-case UUID) or none; anything else never reaches a key.
  */
 export function callLogIdOf(call: Pick<VapiCallFields, 'assistantOverrides'>): string | null {
-  const value = call.assistantOverrides?.metadata?.callLogId;
+  return metadataIdOf(call, 'callLogId');
+}
+
+/** One of CareLoop's ids in the call's metadata (`callLogId`, `lineLeaseId`), or null. */
+function metadataIdOf(call: Pick<VapiCallFields, 'assistantOverrides'>, name: string): string | null {
+  const value = call.assistantOverrides?.metadata?.[name];
   return typeof value === 'string' && isUuid(value) ? value : null;
 }
 

@@ -212,15 +212,24 @@ describe('VapiVoiceAgent against the voice simulator', () => {
     expect(assistantOverridesOf(request('+15555550106'), settings).artifactPlan).toEqual({ recordingEnabled: true });
   });
 
-  it('gives a staff alert HIPAA mode too, but no server messages, no voicemail message and no recording', () => {
-    const alert = { ...request('+15555550106'), audience: 'staff' as const, voicemailMessage: null };
+  it('gives a staff alert HIPAA mode too, its status updates only, its lease and length, no voicemail and no recording', () => {
+    const leaseId = '0b6f8f0e-5a43-4c39-9d86-1f7f3f7f0a11';
+    const alert = {
+      ...request('+15555550106'),
+      audience: 'staff' as const,
+      voicemailMessage: null,
+      lineLeaseId: leaseId,
+      maxDurationSeconds: 120,
+    };
     const body = createCallBody(alert, envFor(simulator.url));
 
     expect(vapiContractErrors('CreateCallDTO', body)).toEqual([]);
     expect(body.assistantOverrides).toMatchObject({
       compliancePlan: { hipaaEnabled: true },
-      serverMessages: [],
+      serverMessages: ['status-update'],
       artifactPlan: { recordingEnabled: false },
+      maxDurationSeconds: 120,
+      metadata: { callLogId: 'cl_01JTEST', lineLeaseId: leaseId },
     });
     expect(body.assistantOverrides?.voicemailMessage).toBeUndefined();
     expect(body.assistantOverrides?.endCallPhrases).toBeUndefined();

@@ -30,6 +30,8 @@ export type VapiCallSettings = Pick<VapiEnv, 'phoneNumberId' | 'modelProvider' |
 
 /** The server messages CareLoop handles (vapi-messages.ts); Vapi posts no other. */
 export const HANDLED_SERVER_MESSAGES = ['status-update', 'end-of-call-report'] as const;
+/** What a call without a call log (a staff alert) reports: its status, for the line it holds. */
+export const LEASED_CALL_SERVER_MESSAGES = ['status-update'] as const;
 
 /** Long enough for Vapi to accept a call, short enough to answer within an API Gateway request. */
 export const VAPI_TIMEOUT_SECONDS = 8;
@@ -139,7 +141,8 @@ type OverridesRequest = Omit<OutboundCallRequest, 'customerNumber' | 'audience'>
 /**
  * What every Vapi call CareLoop creates runs with (a phone call, a web call, a staff alert):
  * the prompt, voice and first message; ids to find the call log again; HIPAA mode; only the
- * server messages CareLoop handles (none for a staff alert, which has no call log); no recording
+ * server messages CareLoop handles (a staff alert, which has no call log, only its status updates,
+ * for the line lease named in its metadata); no recording
  * unless the deployment turns it on; and, for a patient, voicemail detection with a neutral message.
  * The patient's language chooses the voice, the transcriber and the end-call phrase; the summary for
  * staff is asked for in English whatever the call's language.
@@ -164,14 +167,17 @@ export function assistantOverridesOf(request: OverridesRequest, settings: VapiCa
       callLogId: request.callLogId,
       patientId: request.patientId,
       organizationId: request.organizationId,
+      ...(request.lineLeaseId ? { lineLeaseId: request.lineLeaseId } : {}),
     },
+    ...(request.maxDurationSeconds ? { maxDurationSeconds: request.maxDurationSeconds } : {}),
     // The server credential travels with the URL: an override without it would post unsigned.
     server: {
       url: settings.webhookUrl,
       ...(settings.webhookCredentialId ? { credentialId: settings.webhookCredentialId } : {}),
     },
     compliancePlan: { hipaaEnabled: true },
-    serverMessages: reported ? [...HANDLED_SERVER_MESSAGES] : [],
+    // A staff alert has no call log: only its status updates, whose `ended` gives its line back.
+    serverMessages: reported ? [...HANDLED_SERVER_MESSAGES] : [...LEASED_CALL_SERVER_MESSAGES],
     // Vapi records by default; a recording is PHI kept outside CareLoop.
     artifactPlan: { recordingEnabled: settings.recordingEnabled ?? false },
     // Said when the person asks not to be called again: Vapi hangs up on it.

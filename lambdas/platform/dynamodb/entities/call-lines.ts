@@ -40,3 +40,30 @@ export function callWaitingEntity(config: EntityConfiguration) {
     config,
   );
 }
+
+/**
+ * A line held by a call CareLoop places without a call log (a spoken alert to staff): taken with the
+ * line, in one transaction; given back with the line when Vapi says the call ended (a status update
+ * naming the lease and its Vapi call) or, at the latest, by the reconciler once `until` passed. One
+ * partition, at most one item per line in use: the reconciler reads it whole with one Query.
+ */
+export function lineLeaseEntity(config: EntityConfiguration) {
+  return new Entity(
+    {
+      model: { entity: 'line_lease', version: '1', service: ELECTRODB_SERVICE },
+      attributes: {
+        shard: { type: 'string', required: true, default: 'leases' },
+        lease_id: { type: 'string', required: true },
+        /** What holds it (`alert`): a code, never who or why. */
+        holder: { type: 'string', required: true },
+        taken_at: { type: 'string', required: true },
+        /** The latest the call can still run: the reconciler gives the line back after it. */
+        until: { type: 'string', required: true },
+        /** Vapi's id of the call, once Vapi took it: only a status update naming it may end the lease. */
+        vendor_call_id: { type: 'string' },
+      },
+      indexes: { byLease: primary(['shard'], ['lease_id']) },
+    },
+    config,
+  );
+}

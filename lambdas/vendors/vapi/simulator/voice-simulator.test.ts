@@ -454,7 +454,7 @@ describe('voice simulator: speed, auth modes, lost and refused webhooks', () => 
     });
   });
 
-  it('posts only the server messages the call asks for: none for a staff alert', async () => {
+  it('posts only the server messages the call asks for: a staff alert, its status updates only', async () => {
     receiver = await startReceiver();
     const started = await startWith(receiver);
     simulator = started.simulator;
@@ -463,10 +463,18 @@ describe('voice simulator: speed, auth modes, lost and refused webhooks', () => 
       ...callRequest('+15555550106'),
       audience: 'staff',
       voicemailMessage: null,
+      lineLeaseId: '0b6f8f0e-5a43-4c39-9d86-1f7f3f7f0a11',
+      maxDurationSeconds: 120,
     });
     await simulator.idle();
 
-    expect(receiver.of(vendorCallId)).toEqual([]);
+    const deliveries = receiver.of(vendorCallId);
+    expect(
+      deliveries.map((d) => (d.body.message.type === 'status-update' ? d.body.message.status : d.body.message.type)),
+    ).toEqual(['ringing', 'in-progress', 'ended']);
+    expect(deliveries.at(-1)?.body.message.call?.assistantOverrides?.metadata).toMatchObject({
+      lineLeaseId: '0b6f8f0e-5a43-4c39-9d86-1f7f3f7f0a11',
+    });
     expect(await started.agent.getCall(vendorCallId)).toMatchObject({ state: 'ended' });
   });
 
