@@ -8,7 +8,12 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { SummaryLinkResponse } from '../../shared/summary-link';
 import { call, DEMO } from '../support/api';
 import {
+  callableNumber,
   createCallablePatient,
+  createOrganization,
+  createUser,
+  operatorToken,
+  vapiSecret,
   demoOrganizations,
   eventually,
   expectStatus,
@@ -201,5 +206,47 @@ describe('an e-mail SES refuses', () => {
     // A later delivery of the same event finds everything sent.
     expect((await runNotifier(event)).status).toBe(200);
     expect(await messagesFor(callLogId)).toHaveLength(messages.length);
+  });
+});
+
+describe('a spoken alert to a staff phone', () => {
+  it('holds a call line under a lease while it rings and speaks, and gives it back when Vapi says it ended', async () => {
+    const operator = await operatorToken(stack);
+    const organization = await createOrganization(stack);
+    const staff = await createUser(stack, {
+      provider_id: organization.id,
+      phone_number: callableNumber(7),
+      notification_preferences: { new_summaries: [], escalations: ['call'] },
+    });
+    const patient = await createCallablePatient(stack, organization.id, 4);
+    const placed = expectStatus(
+      await call<{ call: { id: string } }>(stack, 'POST', `/patients/${patient.id}/calls`, { token: operator }),
+      201,
+    ).call;
+    const db = tableOf(stack);
+    const record = await eventually(
+      async () =>
+        (await db.entities.notification.get({ call_log_id: placed.id, user_id: staff.id, channel: 'call' }).go()).data,
+      (r) => r?.status === 'sent' || r?.status === 'failed',
+      30_000,
+    );
+    expect(record).toMatchObject({ status: 'sent', provider_message_id: expect.any(String) });
+
+    // The alert Vapi received: its lease, its length, and its status updates only (no report, no transcript).
+    const { apiKey } = await vapiSecret(stack);
+    const vendorCall = (await (
+      await fetch(`${stack.voiceUrl}/call/${record?.provider_message_id}`, {
+        headers: { Authorization: `Bearer ${apiKey}` },
+      })
+    ).json()) as {
+      assistantOverrides: { metadata: Record<string, string>; maxDurationSeconds: number; serverMessages: string[] };
+    };
+    const leaseId = vendorCall.assistantOverrides.metadata.lineLeaseId ?? '';
+    expect(leaseId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(vendorCall.assistantOverrides).toMatchObject({ maxDurationSeconds: 120, serverMessages: ['status-update'] });
+
+    // Its line comes back once it ended: the lease is gone.
+    const lease = async () => (await db.entities.lineLease.get({ shard: 'leases', lease_id: leaseId }).go()).data;
+    expect(await eventually(lease, (held) => held === null, 20_000)).toBeNull();
   });
 });
