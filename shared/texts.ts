@@ -251,7 +251,9 @@ export const CALL_LINES_TEXTS = {
   inUseLabel: 'Call lines in use',
   inUse: (inUse: number, budget: number) => `${inUse} of ${budget} in use`,
   reserved: (lines: number) =>
-    `${lines} ${lines === 1 ? 'line is' : 'lines are'} held back for staff calls and call links.`,
+    `${lines} ${lines === 1 ? 'line is' : 'lines are'} held back for staff calls, call links and spoken alerts.`,
+  /** Of the lines in use, those held by spoken alerts of escalations to staff. */
+  alertsLabel: 'Spoken alerts to staff',
   /** Every line a check-in may use is busy and calls wait: they are tried again when a line frees. */
   full: (waiting: number) =>
     `Every line check-ins may use is busy: ${waiting} ${waiting === 1 ? 'call is' : 'calls are'} waiting for one.`,

@@ -186,8 +186,8 @@ export interface WaitingCall {
 
 /** The call lines as they are now: the one item and the waiting list, sorted by the wait's start. */
 export interface CallLinesState {
-  /** The item and the oldest waiting entry: one wave of two reads (the operators' card). */
-  read(): Promise<{ inUse: number; waiting: number; oldestWaitingSince: string | null }>;
+  /** The item, the oldest waiting entry and the leases: one wave of three reads (the operators' card). */
+  read(): Promise<{ inUse: number; heldByAlerts: number; waiting: number; oldestWaitingSince: string | null }>;
   /** The item alone: one GetItem. */
   counts(): Promise<{ inUse: number; waiting: number }>;
   /** The first `limit` waiting calls, oldest first: one Query. */

@@ -119,14 +119,16 @@ export const patientCallsAnswer = lazySchema(() =>
 export const callListAnswer = lazySchema(() => pageOf(callLogSummaryRecord));
 /**
  * `getCallLines` (operators): the deployment's call lines now (DECISIONS "Outreach capacity"): the
- * budget, the lines held back for people, the lines in use, the due calls waiting for one and since
- * when the oldest has waited (null: none waiting).
+ * budget, the lines held back for people, the lines in use (of them, those held by spoken alerts to
+ * staff), the due calls waiting for one and since when the oldest has waited (null: none waiting).
  */
 export const callLinesAnswer = lazySchema(() =>
   z.object({
     budget: z.number(),
     reserved_for_people: z.number(),
     in_use: z.number(),
+    /** Of the lines in use, those held by spoken alerts to staff (escalations). */
+    held_by_alerts: z.number(),
     waiting: z.number(),
     oldest_waiting_since: z.nullable(z.string()),
   }),

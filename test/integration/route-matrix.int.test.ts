@@ -944,6 +944,7 @@ const FIXTURES: Record<RouteKey, Fixture> = {
         expect(b).toMatchObject({ budget: 100, reserved_for_people: 10 });
         expect(Object.keys(b).sort()).toEqual([
           'budget',
+          'held_by_alerts',
           'in_use',
           'oldest_waiting_since',
           'reserved_for_people',

@@ -7,8 +7,8 @@ export class DynamoCallLines implements CallLinesState {
   constructor(private readonly db: CareLoopService) {}
 
   async read() {
-    const [counts, oldest] = await Promise.all([this.counts(), this.oldestWaiting(1)]);
-    return { ...counts, oldestWaitingSince: oldest[0]?.waitingSince ?? null };
+    const [counts, oldest, leases] = await Promise.all([this.counts(), this.oldestWaiting(1), this.leases()]);
+    return { ...counts, heldByAlerts: leases.length, oldestWaitingSince: oldest[0]?.waitingSince ?? null };
   }
 
   async counts() {

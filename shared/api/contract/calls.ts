@@ -43,6 +43,7 @@ export const CALLS_CONTRACT = {
         budget: 10,
         reserved_for_people: 1,
         in_use: 7,
+        held_by_alerts: 1,
         waiting: 3,
         oldest_waiting_since: '2026-03-04T14:00:00.000Z',
       }),

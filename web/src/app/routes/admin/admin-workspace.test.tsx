@@ -35,7 +35,14 @@ const profile = (id: string, overrides: Partial<UserProfile> = {}) =>
 
 const patientNumber = (n: number) => patient({ id: `pat-${n}`, first_name: 'Pat', last_name: `Number${n}` });
 
-const IDLE_LINES = { budget: 10, reserved_for_people: 1, in_use: 0, waiting: 0, oldest_waiting_since: null };
+const IDLE_LINES = {
+  budget: 10,
+  reserved_for_people: 1,
+  in_use: 0,
+  held_by_alerts: 0,
+  waiting: 0,
+  oldest_waiting_since: null,
+};
 const OWN_LOADS = ['/dashboard-charts', '/call-lines/forecast', '/call-lines'];
 
 /** The signed-in admin plus the routes a test answers; anything else is a 404. */

@@ -52,6 +52,7 @@ function openDashboard(canManageSettings: boolean | undefined) {
         budget: 10,
         reserved_for_people: 1,
         in_use: 0,
+        held_by_alerts: 0,
         waiting: 0,
         oldest_waiting_since: null,
       }),

@@ -13,8 +13,8 @@ export const callLinesKeys = {
 /**
  * How often the card asks again while it is on screen. TanStack Query skips the interval while the
  * page is hidden (`refetchIntervalInBackground` is false) and stops it when the card unmounts, so a
- * background tab or a closed dashboard sends nothing; one request in 30 s is one GetItem and one
- * Query of a single item.
+ * background tab or a closed dashboard sends nothing; one request in 30 s is one GetItem and two
+ * Queries (the oldest waiting call, and the spoken alerts' leases: at most one per line in use).
  */
 export const CALL_LINES_REFRESH_MS = 30_000;
 

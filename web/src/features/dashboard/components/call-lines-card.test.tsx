@@ -14,6 +14,7 @@ const lines = (over: Partial<CallLinesResponse> = {}): CallLinesResponse => ({
   budget: 10,
   reserved_for_people: 1,
   in_use: 7,
+  held_by_alerts: 1,
   waiting: 3,
   oldest_waiting_since: '2026-11-27T14:00:00.000Z',
   ...over,
@@ -60,8 +61,9 @@ describe('the Call lines card', { timeout: 30_000 }, () => {
     expect(bar).toHaveAttribute('aria-valuemax', '10');
     expect(bar).toHaveAttribute('aria-valuetext', '7 of 10 in use');
     expect(card()).toHaveTextContent('7 of 10 in use');
-    expect(card()).toHaveTextContent('1 line is held back for staff calls and call links.');
+    expect(card()).toHaveTextContent('1 line is held back for staff calls, call links and spoken alerts.');
     expect(card()).toHaveTextContent(/Calls waiting\s*3/);
+    expect(card()).toHaveTextContent(/Spoken alerts to staff\s*1/);
     // The wait in the operator's own time (New York), measured to when the answer came.
     expect(card()).toHaveTextContent('waiting 4 minutes (since 9:00 AM EST)');
     expect(card()).toHaveTextContent('Updated 9:04 AM EST');
@@ -101,7 +103,7 @@ describe('the Call lines card', { timeout: 30_000 }, () => {
   });
 
   it('shows the empty state when no call holds a line and none waits', async () => {
-    openCard(() => lines({ in_use: 0, waiting: 0, oldest_waiting_since: null }));
+    openCard(() => lines({ in_use: 0, held_by_alerts: 0, waiting: 0, oldest_waiting_since: null }));
     expect(await screen.findByText(TEXTS.empty)).toBeVisible();
     expect(screen.getByText(TEXTS.emptyDescription(10))).toBeVisible();
     expect(screen.queryByRole('progressbar')).toBeNull();

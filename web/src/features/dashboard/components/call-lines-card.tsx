@@ -16,7 +16,7 @@ export interface CallLinesCardProps {
 /**
  * The operators' "Call lines" card (DECISIONS "Outreach capacity"): the deployment's Vapi lines in
  * use against the budget, the lines held back for people, the due calls waiting for a line and how
- * long the oldest has waited. It asks again every 30 s while the page is visible, and on the
+ * long the oldest has waited, and the lines spoken alerts to staff hold. It asks again every 30 s while the page is visible, and on the
  * Refresh button.
  */
 export function CallLinesCard({ timeZone }: CallLinesCardProps) {
@@ -98,6 +98,7 @@ function LinesNow({ lines, asOf, timeZone }: { lines: CallLinesResponse; asOf: n
       </Stack>
       <Group gap="xl" wrap="wrap">
         <Figure label="Calls waiting" value={lines.waiting.toLocaleString('en-US')} />
+        <Figure label={TEXTS.alertsLabel} value={lines.held_by_alerts.toLocaleString('en-US')} />
         <Figure
           label="Oldest wait"
           value={

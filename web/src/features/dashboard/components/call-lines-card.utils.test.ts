@@ -6,6 +6,7 @@ const lines = (budget: number, inUse: number, waiting: number) => ({
   budget,
   reserved_for_people: 0,
   in_use: inUse,
+  held_by_alerts: 0,
   waiting,
   oldest_waiting_since: null,
 });
