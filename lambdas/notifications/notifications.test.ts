@@ -444,6 +444,26 @@ describe('the call line a spoken alert holds', () => {
     expect(statusOf(w, 'nora', 'call')).toMatchObject({ status: 'sent' });
   });
 
+  it('sends the alert once when the table does not answer as its Vapi call is named: the lease frees by its time', async () => {
+    const w = alerting();
+    const commit = w.deps.committer.commit.bind(w.deps.committer);
+    w.deps.committer = {
+      commit: (plan) =>
+        plan.transaction.some((write) => write.entity === 'lineLease' && write.op === 'patch')
+          ? Promise.reject(new Error('ECONNRESET'))
+          : commit(plan),
+    };
+
+    const outcome = await notifyCall(w.deps, 'call-1');
+
+    expect(outcome.failed).toEqual([]);
+    expect(w.calls).toHaveLength(1);
+    expect(statusOf(w, 'nora', 'call')).toMatchObject({ status: 'sent' });
+    // The line stays held under a lease without Vapi's id, until its time is up (the reconciler).
+    expect(w.lines.inUse).toBe(1);
+    expect([...w.lines.leases.values()][0]?.vendor_call_id).toBeUndefined();
+  });
+
   it('gives the line back at once when Vapi does not take the call', async () => {
     const w = alerting();
     w.failNext.call.push(new VoiceAgentError('at_capacity', 'concurrency'));

@@ -368,8 +368,9 @@ async function send(deps: NotifyDeps, context: SendContext, delivery: Delivery):
     case 'call': {
       const settings = await effectiveSettings(deps);
       const leaseId = await takeAlertLine(deps);
+      let vendorCallId: string;
       try {
-        const { vendorCallId } = await deps.voice.placeCall({
+        ({ vendorCallId } = await deps.voice.placeCall({
           callLogId: alertCallId(log.id, user.id),
           patientId: log.patient_id,
           organizationId: log.provider_id,
@@ -383,16 +384,28 @@ async function send(deps: NotifyDeps, context: SendContext, delivery: Delivery):
           voicemailMessage: null,
           lineLeaseId: leaseId,
           maxDurationSeconds: ALERT_MAX_SECONDS,
-        });
-        // Refused (the lease was given back meanwhile): the reconciler asks Vapi no more, nothing to undo.
-        await deps.committer.commit({ transaction: [leaseCallWrite(leaseId, vendorCallId)], afterCommit: [] });
-        return vendorCallId;
+        }));
       } catch (error) {
         // Vapi did not take the call (or did not say): its line goes back now, as a patient call's does.
         await deps.committer.commit({ transaction: leaseReleaseWrites(leaseId), afterCommit: [] });
         throw error;
       }
+      await nameAlertCall(deps, leaseId, vendorCallId);
+      return vendorCallId;
     }
+  }
+}
+
+/**
+ * The Vapi call a lease holds its line for, so that its `ended` gives the line back. The alert is
+ * placed whatever happens here: a lease not named (refused: given back meanwhile; or the table did
+ * not answer) is freed by its time, and failing the send would only place a second alert.
+ */
+async function nameAlertCall(deps: Pick<NotifyDeps, 'committer'>, leaseId: string, vendorCallId: string) {
+  try {
+    await deps.committer.commit({ transaction: [leaseCallWrite(leaseId, vendorCallId)], afterCommit: [] });
+  } catch (error) {
+    logger.warn('alert lease not named', { leaseId, code: error instanceof Error ? error.name : 'unknown' });
   }
 }
 
