@@ -6,6 +6,7 @@
 import { join, resolve } from 'node:path';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { functionEntries } from '../lambdas/function-entries';
+import { BUNDLE_ALIASES } from './bundle-aliases';
 
 /** CareLoopFunction's bundling (constructs/careloop-function.ts) in esbuild's own words. */
 export const FUNCTION_BUILD: BuildOptions = {
@@ -16,6 +17,7 @@ export const FUNCTION_BUILD: BuildOptions = {
   minify: true,
   mainFields: ['module', 'main'],
   logLevel: 'warning',
+  alias: { ...BUNDLE_ALIASES },
   banner: {
     js: "import { createRequire as __careloopRequire } from 'node:module'; const require = __careloopRequire(import.meta.url);",
   },

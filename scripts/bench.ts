@@ -70,7 +70,7 @@ import {
   type StaffRoute,
   type TracedRequest,
 } from '../test/support/staff-reads';
-import { coldStartGoal, measureColdStarts } from './cold-starts';
+import { coldStartGoal, measureColdStarts, measureTableSetUp } from './cold-starts';
 import { benchFleet } from './bench-fleet';
 
 const { values } = parseArgs({
@@ -356,6 +356,12 @@ async function benchColdStarts() {
     );
   }
   say(`  DynamoDB document client alone: ${floorMs.toFixed(0)} ms`);
+  const setUp = await measureTableSetUp(runs);
+  say(`First request's table set-up (every entity, one service; median of ${runs} fresh processes):`);
+  say(
+    `  ${setUp.tableMs.toFixed(0)} ms as bundled, ${setUp.withCheckerMs.toFixed(0)} ms with ElectroDB's schema ` +
+      `checker, ${setUp.floorMs.toFixed(1)} ms for the document client alone`,
+  );
 }
 
 const WEB_PAGES: readonly PageToMeasure[] = [

@@ -8,8 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { buildFunctionBundles, carries, FUNCTION_BUILD } from '../infra/function-bundles';
+import { LAMBDAS_DIR } from '../lambdas/function-entries';
 
 /** The floor: the DynamoDB client and its document client, imported (functions build theirs on first use). */
 const FLOOR_SOURCE = `export { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -19,31 +20,51 @@ export { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 /** DECISIONS "Performance goals": 1.6x for a function whose bundle carries Twilio's client, else 1.25x. */
 export const coldStartGoal = (carriesTwilio: boolean) => (carriesTwilio ? 1.6 : 1.25);
 
-async function buildFloor(dir: string): Promise<string> {
-  const source = join(dir, 'floor-source.mjs');
-  writeFileSync(source, FLOOR_SOURCE);
-  const file = join(dir, 'floor.mjs');
+/** Builds `source` (a module's text) into `dir/<name>.mjs` with the functions' esbuild options. */
+async function buildSource(dir: string, name: string, source: string, options: Partial<BuildOptions> = {}) {
+  const entry = join(dir, `${name}-source.mjs`);
+  writeFileSync(entry, source);
+  const file = join(dir, `${name}.mjs`);
   await build({
     ...FUNCTION_BUILD,
-    entryPoints: [source],
+    ...options,
+    entryPoints: [entry],
     outfile: file,
     nodePaths: [join(process.cwd(), 'node_modules')],
   });
   return file;
 }
 
-/** Milliseconds a fresh Node process takes to import `file` (timed inside the process, start-up excluded). */
-function importTime(file: string): number {
-  const script =
-    'const t=process.hrtime.bigint();' +
-    `await import(${JSON.stringify(`file://${file}`)});` +
-    'process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6));';
+const buildFloor = (dir: string) => buildSource(dir, 'floor', FLOOR_SOURCE);
+
+/** Runs `script` (an ES module's text) in a fresh Node process and reads the number it prints. */
+function timeInFreshProcess(script: string): number {
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
     // As Lambda sets it: a region and the function's own variables, nothing local.
     env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', POWERTOOLS_SERVICE_NAME: 'careloop' },
     encoding: 'utf8',
+    // Kept, not printed (the SDK warns about Node 20 here; Lambda runs 22): a failure still shows it.
+    stdio: 'pipe',
   });
   return Number(out);
+}
+
+/** Milliseconds a fresh Node process takes to import `file` (timed inside the process, start-up excluded). */
+function importTime(file: string): number {
+  return timeInFreshProcess(
+    'const t=process.hrtime.bigint();' +
+      `await import(${JSON.stringify(`file://${file}`)});` +
+      'process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6));',
+  );
+}
+
+/** Milliseconds the first `setUp()` of the bundle `file` takes in a fresh process, once it is imported. */
+function setUpTime(file: string): number {
+  return timeInFreshProcess(
+    `const { setUp } = await import(${JSON.stringify(`file://${file}`)});` +
+      'const t=process.hrtime.bigint(); setUp();' +
+      'process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6));',
+  );
 }
 
 const median = (samples: readonly number[]) =>
@@ -72,6 +93,46 @@ export async function measureColdStarts(runs = 5, names?: readonly string[]) {
       return { name: b.name, kb: b.bytes / 1024, ms, ratio: ms / floorMs, twilio: carries(b, 'twilio') };
     });
     return { floorMs, rows: rows.sort((a, b) => b.ratio - a.ratio) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A function's first request builds its table layer (composition-root.ts `tableDeps`): every entity, one service. */
+const TABLE_SET_UP_SOURCE = `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createEntities } from ${JSON.stringify(join(LAMBDAS_DIR, 'platform', 'dynamodb', 'entities.ts'))};
+export const setUp = () => createEntities(new DynamoDBClient({ region: 'us-east-1' }), 'careloop');
+`;
+/** The floor's set-up: the client and its document client, nothing above them. */
+const FLOOR_SET_UP_SOURCE = `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+export const setUp = () => DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
+`;
+
+export interface TableSetUp {
+  /** The table layer as functions build it (with the bundle's stand-ins). */
+  readonly tableMs: number;
+  /** The same without the stand-ins: what ElectroDB's own schema checker costs. */
+  readonly withCheckerMs: number;
+  /** The document client's set-up alone. */
+  readonly floorMs: number;
+}
+
+/**
+ * What a cold start's first request spends building the table layer, which the import times above
+ * leave out (functions build their dependencies on first use): medians of `runs` fresh processes,
+ * side by side.
+ */
+export async function measureTableSetUp(runs = 5): Promise<TableSetUp> {
+  const dir = mkdtempSync(join(tmpdir(), 'careloop-set-up-'));
+  try {
+    const table = await buildSource(dir, 'table', TABLE_SET_UP_SOURCE);
+    const withChecker = await buildSource(dir, 'table-checker', TABLE_SET_UP_SOURCE, { alias: {} });
+    const floor = await buildSource(dir, 'floor', FLOOR_SET_UP_SOURCE);
+    const samples = new Map<string, number[]>([table, withChecker, floor].map((file) => [file, []]));
+    for (let round = 0; round < runs; round++) for (const [file, list] of samples) list.push(setUpTime(file));
+    const ms = (file: string) => median(samples.get(file) ?? []);
+    return { tableMs: ms(table), withCheckerMs: ms(withChecker), floorMs: ms(floor) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

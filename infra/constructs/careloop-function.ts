@@ -9,6 +9,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { functionEntry } from '../../lambdas/function-entries';
+import { aliasArgs } from '../bundle-aliases';
 import { acknowledge } from '../nag';
 import { kmsViaServiceStatement } from '../statements';
 import { ManagedPolicyRole } from './managed-policy-role';
@@ -109,6 +110,8 @@ export class CareLoopFunction extends Construct {
         logLevel: LogLevel.WARNING,
         // Bundle the AWS SDK too: the function runs the exact versions pinned in package-lock.json.
         externalModules: [],
+        // Stand-ins for packages a function need not carry (infra/bundle-aliases.ts).
+        esbuildArgs: aliasArgs(),
         // Lets CommonJS dependencies `require` Node built-ins from the ESM bundle.
         banner:
           "import { createRequire as __careloopRequire } from 'node:module'; const require = __careloopRequire(import.meta.url);",
