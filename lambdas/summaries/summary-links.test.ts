@@ -1,10 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { SUMMARY_LINK_MESSAGES } from '../../shared/summary-link';
 import type { Actor } from '../kernel/actor';
 import { AppError } from '../kernel/app-error';
 import { newCallLog } from '../kernel/records/call-log';
 import { createLink, hashToken, type CreateLinkDeps } from '../kernel/links';
-import type { WritePlan } from '../kernel/write-plan';
+import type { WriteCommitter, WriteCondition, WritePlan } from '../kernel/write-plan';
 import { createdLinks } from '../../test/support/created-links';
 import type { AuditEntry } from '../kernel/audit-entry';
 import type { CallLogRecord } from '../kernel/records/call-log';
@@ -103,15 +103,29 @@ function fakeDeps() {
     ids: { newId: () => `id-${++nextId}` },
     links: { get: vi.fn(async (hash: string) => links.get(hash) ?? null) },
     committer: {
-      commit: vi.fn(async (plan: WritePlan<string>) => {
+      commit: vi.fn(async (plan: WritePlan<string>): Promise<string> => {
+        // A check holds as the table would hold it, on the records as they are now.
+        const stored = (entity: string, key: Readonly<Record<string, string>>) =>
+          entity === 'callLog'
+            ? calls.get(key.call_log_id ?? '')
+            : entity === 'patient'
+              ? patients.get(key.patient_id ?? '')
+              : entity === 'organization'
+                ? organizations.get(key.organization_id ?? '')
+                : undefined;
+        for (const write of plan.transaction) {
+          if (write.op === 'check' && !meets(stored(write.entity, write.key), write.when)) {
+            return write.refusal ?? 'conflict';
+          }
+        }
         for (const link of createdLinks(plan)) links.set(link.tokenHash, link);
         for (const write of plan.transaction) {
           if (write.op !== 'create') continue;
           if (write.entity === 'summaryAccess') accesses.push(accessOf(write.item));
           if (write.entity === 'auditEvent') audit.push(entryOf(write.item));
         }
-        return 'committed' as const;
-      }),
+        return 'committed';
+      }) as Mock<(plan: WritePlan<string>) => Promise<string>> & WriteCommitter['commit'],
     },
     callLogs: { get: vi.fn(async (id: string) => calls.get(id) ?? null) },
     patients: { get: vi.fn(async (id: string) => patients.get(id) ?? null) },
@@ -133,6 +147,20 @@ function fakeDeps() {
 }
 
 type World = ReturnType<typeof fakeDeps>;
+
+/** Whether a record (its attributes; a null one is not stored) meets a write's condition. */
+function meets(record: object | undefined, when: WriteCondition): boolean {
+  const value = (name: string) => (record as Record<string, unknown> | undefined)?.[name] ?? undefined;
+  const entries = <V>(values: Readonly<Record<string, V>> | undefined) => Object.entries(values ?? {});
+  return (
+    (when.missing ?? []).every((name) => value(name) === undefined) &&
+    (when.present ?? []).every((name) => value(name) !== undefined) &&
+    entries(when.equal).every(([name, v]) => value(name) === v) &&
+    entries(when.notEqual).every(([name, v]) => value(name) !== v) &&
+    entries(when.oneOf).every(([name, values]) => values.includes(value(name) as never)) &&
+    entries(when.missingOr?.equal).every(([name, v]) => value(name) === undefined || value(name) === v)
+  );
+}
 
 /** A summary-access record as a committed plan wrote it. */
 function accessOf(item: Readonly<Record<string, unknown>>): SummaryAccessRecord {
@@ -370,7 +398,7 @@ describe('viewSummaryLink', () => {
     expect(world.accesses).toEqual([]);
   });
 
-  it("reads the call, the link's patient and its organization together, and shows the call's own patient", async () => {
+  it("reads the call, the link's patient and its organization together, and records the view beside them", async () => {
     let release: () => void = () => undefined;
     const call = completedCall();
     world.deps.callLogs.get.mockImplementationOnce(async () => {
@@ -379,18 +407,55 @@ describe('viewSummaryLink', () => {
     });
     const answer = viewSummaryLink(world.deps, employee, token);
     await new Promise((resolve) => setImmediate(resolve));
-    // All three asked before the call answered: one wave.
+    // All three asked, and the view's record written, before the call answered: one wave.
     expect(world.deps.patients.get).toHaveBeenCalledWith('pat-1');
     expect(world.deps.organizations.get).toHaveBeenCalledWith('org-1');
+    expect(world.accesses).toHaveLength(1);
     release();
     await expect(answer).resolves.toMatchObject({ patient: { first_name: 'Margaret' } });
+  });
 
-    // A call whose patient is not the link's shows its own patient (read after the call).
-    world.patients.set('pat-2', { ...patient, id: 'pat-2', first_name: 'Rosa' });
+  it("records the view only while the table still holds what the page checks: the link's call, completed, with a summary", async () => {
+    const plan = () => world.deps.committer.commit.mock.calls.at(-1)?.[0];
+    await viewSummaryLink(world.deps, employee, token);
+    expect(plan()?.transaction.filter((write) => write.op === 'check')).toEqual([
+      {
+        op: 'check',
+        entity: 'callLog',
+        key: { call_log_id: 'call-1' },
+        when: { equal: { provider_id: 'org-1', patient_id: 'pat-1', status: 'completed' }, present: ['summary'] },
+        refusal: 'gone',
+      },
+      {
+        op: 'check',
+        entity: 'patient',
+        key: { patient_id: 'pat-1' },
+        when: { missingOr: { equal: { status: 'active' } } },
+        refusal: 'gone',
+      },
+      {
+        op: 'check',
+        entity: 'organization',
+        key: { organization_id: 'org-1' },
+        when: { missingOr: { equal: { status: 'active' } } },
+        refusal: 'gone',
+      },
+    ]);
+    // A call whose patient is not the link's (none is written so) opens nothing, and nothing is recorded.
+    world.accesses.length = 0;
     world.calls.set('call-1', completedCall({ patient_id: 'pat-2' }));
-    await expect(viewSummaryLink(world.deps, employee, token)).resolves.toMatchObject({
-      patient: { first_name: 'Rosa' },
-    });
+    expect(await refusal(world, employee, token)).toEqual(INVALID);
+    world.calls.set('call-1', completedCall({ summary: null }));
+    expect(await refusal(world, employee, token)).toEqual(INVALID);
+    expect(world.accesses).toEqual([]);
+  });
+
+  it('shows nothing when the record was written but the read disagrees (a patient archived that instant), and audits the failure', async () => {
+    world.deps.patients.get.mockResolvedValueOnce({ ...patient, status: 'archived' });
+    world.audit.length = 0;
+    expect(await refusal(world, employee, token)).toEqual(INVALID);
+    expect(world.accesses).toHaveLength(1);
+    expect(world.audit.map((entry) => entry.outcome)).toEqual(['success', 'not_found']);
   });
 
   it('leaves the patient and practice out when their records are gone', async () => {

@@ -11,7 +11,6 @@
 import type { SummaryLinkResponse } from '../../shared/summary-link';
 import type { Actor } from '../kernel/actor';
 import { audited, auditedChange } from '../kernel/audit';
-import { auditEventWrite } from '../kernel/audit-event-item';
 import { fail } from '../kernel/error-catalogue';
 import { resolveLink, type LinkDeps } from '../kernel/links';
 import type { CallLogLookup, PatientLookup } from '../kernel/access';
@@ -22,7 +21,7 @@ import type { WriteCommitter } from '../kernel/write-plan';
 import type { OrganizationRecordLookup } from '../kernel/read-models/daily-caps';
 import type { OrganizationRecord } from '../kernel/records/organization';
 import type { PatientRecord } from '../kernel/records/patient';
-import { summaryAccessWrite } from './summary-access-plans';
+import { summaryViewPlan } from './summary-access-plans';
 
 export interface SummaryLinkDeps extends LinkDeps {
   callLogs: CallLogLookup;
@@ -63,37 +62,42 @@ export async function viewSummaryLink(
     async (eventOf) => {
       if (!link?.callLogId) throw invalidLink();
       if (role === 'provider' && actor.providerId !== link.organizationId) throw otherOrganization();
-      // The call, its patient and its organization together (one BatchGet, not two after each other):
-      // the link names all three, and the call must agree with it before anything is shown.
-      const [log, linkedPatient, organization] = await Promise.all([
-        deps.callLogs.get(link.callLogId),
-        link.patientId ? deps.patients.get(link.patientId) : null,
-        deps.organizations.get(link.organizationId),
-      ]);
-      if (!log || log.provider_id !== link.organizationId || log.status !== 'completed' || !log.summary?.trim()) {
-        throw invalidLink();
-      }
-      // The call's own patient decides; a link naming another (none is written so) costs a read more.
-      const patient =
-        link.patientId && log.patient_id === link.patientId ? linkedPatient : await deps.patients.get(log.patient_id);
-      // Archived records leave every screen (product-rules.md "Records are kept"): their links stop too.
-      if (patient?.status === 'archived' || organization?.status === 'archived') throw invalidLink();
-      // Nothing left can refuse: the summary-access record and the success event, one transaction (one
-      // request); should it fail, no data leaves and the failure is audited instead.
+      // The call, its patient and its organization (one BatchGet), and beside them, not after them,
+      // the summary-access record and the success event (one transaction), which holds only while the
+      // call, its patient and its organization still allow the view: what the reads are checked for
+      // below, checked by the table as it writes. Nothing leaves before both have answered.
       const accessedAt = deps.clock.now().toISOString();
       const access = {
         id: deps.ids.newId(),
-        callLogId: log.id,
+        callLogId: link.callLogId,
         accessedAt,
         userId: actor.userId,
         role,
         organizationId: actor.providerId,
       };
-      const written = await deps.committer.commit({
-        transaction: [summaryAccessWrite(access), auditEventWrite(eventOf())],
-        afterCommit: [],
-      });
+      const [[log, patient, organization], written] = await Promise.all([
+        Promise.all([
+          deps.callLogs.get(link.callLogId),
+          deps.patients.get(link.patientId),
+          deps.organizations.get(link.organizationId),
+        ]),
+        deps.committer.commit(summaryViewPlan({ ...link, callLogId: link.callLogId }, access, eventOf())),
+      ]);
+      if (written === 'gone') throw invalidLink();
       if (written !== 'committed') throw new Error(`the summary view was not recorded (${written})`);
+      // The same rules on what was read: a change between the read and the write (a patient archived
+      // that instant) shows nothing, and the failure is audited after the view's record.
+      if (
+        !log ||
+        log.provider_id !== link.organizationId ||
+        log.patient_id !== link.patientId ||
+        log.status !== 'completed' ||
+        !log.summary?.trim()
+      ) {
+        throw invalidLink();
+      }
+      // Archived records leave every screen (product-rules.md "Records are kept"): their links stop too.
+      if (patient?.status === 'archived' || organization?.status === 'archived') throw invalidLink();
       return toResponse(accessedAt, log, patient, organization);
     },
     link?.patientId,

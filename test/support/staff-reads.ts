@@ -180,9 +180,6 @@ export const OVER_GOAL: Readonly<Record<string, RequestBudget>> = {
   // The page beside its counts (read by key with the standing check's profile: one BatchGet), then
   // the names of its patients, then the read's event: 3 waves by the code.
   'GET /summaries': { requests: 4, waves: 3 },
-  // The link, then the call with its patient and organization, then the summary-access record and
-  // its audit event (one TransactWrite). Reaching 2 waves needs the call's status on the link.
-  'GET /summary-links/{token}': { requests: 3, waves: 3 },
   // Recorded: BatchGet > Query+Put+BatchGet. The access check's BatchGet (patient, organization), then
   // the page of texts beside the audit event (a first page is granted once the check passed) and a
   // BatchGet of the month's counter (its month is the organization's zone) and the number's opt-out
