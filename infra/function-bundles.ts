@@ -65,6 +65,21 @@ export function carries(bundle: FunctionBundle, pkg: string): boolean {
   );
 }
 
+/** Twilio's own webhook signature check: one module of Node's crypto, not its client. */
+export const TWILIO_WEBHOOK_CHECK = /node_modules\/twilio\/lib\/webhooks\/webhooks\.js$/;
+
+/**
+ * Whether a bundle carries Twilio's SDK client (any of its modules but the webhook check), for which
+ * DECISIONS "Performance goals" allows a slower cold start. Texts are sent by lambdas/vendors/twilio's
+ * own client, so none should.
+ */
+export function carriesTwilioClient(bundle: FunctionBundle): boolean {
+  return Object.entries(bundle.output.inputs).some(
+    ([input, { bytesInOutput }]) =>
+      bytesInOutput > 0 && packageOf(input) === 'twilio' && !TWILIO_WEBHOOK_CHECK.test(input),
+  );
+}
+
 /**
  * The modules a bundle evaluates when it is imported: those reached from its entry through static
  * imports and requires only. A module reached only through `import()` loads on first use.

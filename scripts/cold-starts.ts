@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
-import { buildFunctionBundles, carries, FUNCTION_BUILD } from '../infra/function-bundles';
+import { buildFunctionBundles, carriesTwilioClient, FUNCTION_BUILD } from '../infra/function-bundles';
 import { LAMBDAS_DIR } from '../lambdas/function-entries';
 
 /** The floor: the DynamoDB client and its document client, imported (functions build theirs on first use). */
@@ -90,7 +90,7 @@ export async function measureColdStarts(runs = 5, names?: readonly string[]) {
     const floorMs = median(samples.get(floor) ?? []);
     const rows: ColdStart[] = built.map((b) => {
       const ms = median(samples.get(b.file) ?? []);
-      return { name: b.name, kb: b.bytes / 1024, ms, ratio: ms / floorMs, twilio: carries(b, 'twilio') };
+      return { name: b.name, kb: b.bytes / 1024, ms, ratio: ms / floorMs, twilio: carriesTwilioClient(b) };
     });
     return { floorMs, rows: rows.sort((a, b) => b.ratio - a.ratio) };
   } finally {

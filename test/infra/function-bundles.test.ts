@@ -13,16 +13,23 @@ import { functionEntries } from '../../lambdas/function-entries';
 import {
   buildFunctionBundles,
   carries,
+  carriesTwilioClient,
   modulesOnImport,
   packageOf,
   type FunctionBundle,
 } from '../../infra/function-bundles';
 
 /**
- * Vendor clients that load on first use only. Twilio's webhook signature check (one module of
- * Node's crypto, no client) is the webhook functions' first step, so it stays on the import path.
+ * Vendor clients that load on first use only: Twilio's (CareLoop's own, lambdas/vendors/twilio) and
+ * Vapi's SDK. Twilio's webhook signature check (one module of Node's crypto, no client) is the webhook
+ * functions' first step, so it stays on the import path.
  */
-const LAZY_VENDORS = [/node_modules\/twilio\/(?!lib\/webhooks\/webhooks\.js$)/, /node_modules\/@vapi-ai\/server-sdk\//];
+const TWILIO_CLIENT = /lambdas\/vendors\/twilio\/twilio-client\.ts$/;
+const LAZY_VENDORS = [
+  TWILIO_CLIENT,
+  /node_modules\/twilio\/(?!lib\/webhooks\/webhooks\.js$)/,
+  /node_modules\/@vapi-ai\/server-sdk\//,
+];
 /** Never in a function: the X-Ray SDK and the tracer built on it. */
 const NEVER = ['aws-xray-sdk-core', '@aws-lambda-powertools/tracer'];
 
@@ -53,7 +60,7 @@ describe('function bundles on a cold start', () => {
     const named = (name: string) => bundles.find((b) => b.name === name);
     const texts = named('patient-texts');
     const calls = named('outbound-call');
-    expect(texts && carries(texts, 'twilio')).toBe(true);
+    expect(texts && Object.keys(texts.output.inputs).some((input) => TWILIO_CLIENT.test(input))).toBe(true);
     expect(calls && carries(calls, '@vapi-ai/server-sdk')).toBe(true);
     // The database client is on the import path of a staff route: the walk follows static imports.
     expect(texts && [...modulesOnImport(texts)].some((input) => packageOf(input) === '@aws-sdk/client-dynamodb')).toBe(
@@ -62,6 +69,14 @@ describe('function bundles on a cold start', () => {
     // Twilio and Vapi reach no bundle that never texts or calls.
     const me = named('me');
     expect(me && (carries(me, 'twilio') || carries(me, '@vapi-ai/server-sdk'))).toBe(false);
+  });
+
+  it("carries none of Twilio's SDK client (axios, form-data, qs): texts go through CareLoop's own", () => {
+    const sdk = bundles.filter(carriesTwilioClient).map((b) => b.name);
+    expect(sdk).toEqual([]);
+    const helpers = ['axios', 'form-data', 'qs'];
+    const found = bundles.flatMap((b) => helpers.filter((pkg) => carries(b, pkg)).map((pkg) => `${b.name}: ${pkg}`));
+    expect(found).toEqual([]);
   });
 
   it('carries no X-Ray SDK: active tracing records the function without it', () => {

@@ -7,7 +7,7 @@ import { createTwilioMessages } from './twilio-client';
 import type { TwilioSecrets } from '../secrets/secrets-manager-secrets';
 import { TwilioSmsSender, twilioErrorOf } from './twilio-sms-sender';
 
-/** The adapter on twilio's own client, as `twilioSmsSender` builds it on the first send. */
+/** The adapter on its Twilio client, as `twilioSmsSender` builds it on the first send. */
 const createTwilioSmsSender = (env: SmsEnv, secrets: TwilioSecrets) =>
   new TwilioSmsSender(createTwilioMessages(env, secrets), env.sender);
 
@@ -135,14 +135,24 @@ describe('TwilioSmsSender', () => {
     expect(answer(404)).toMatchObject({ code: 'twilio.http_404', reason: 'rejected' });
   });
 
-  it('names failures without an answer', () => {
-    expect(
-      twilioErrorOf(Object.assign(new Error('timeout of 10000ms exceeded'), { code: 'ECONNABORTED' })),
-    ).toMatchObject({ code: 'twilio.timeout', reason: 'unavailable' });
-    expect(twilioErrorOf(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toMatchObject({
-      code: 'twilio.network',
-      reason: 'unavailable',
-    });
+  it('names failures without an answer: no answer in time, no connection', async () => {
+    // A server that takes the request and never answers.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const secrets = { accountSid: ACCOUNT, authToken: 't' };
+    try {
+      const slow = new TwilioSmsSender(createTwilioMessages(env({ from: '+18135550142' }, silentUrl), secrets, 200), {
+        from: '+18135550142',
+      });
+      await expect(slow.send(text)).rejects.toMatchObject({ code: 'twilio.timeout', reason: 'unavailable' });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+    // The same port, closed now: nothing listens.
+    const gone = createTwilioSmsSender(env({ from: '+18135550142' }, silentUrl), secrets);
+    await expect(gone.send(text)).rejects.toMatchObject({ code: 'twilio.network', reason: 'unavailable' });
   });
 
   it('refuses an answer without a message SID', async () => {

@@ -54,14 +54,14 @@ export function twilioErrorOf(error: unknown): MessageSendError {
     const unavailable = number === null ? busy(fields.status) : busy(number) || busy(number - 20000);
     return new MessageSendError(code, unavailable ? 'unavailable' : 'rejected');
   }
-  // No HTTP answer: axios (under twilio's RequestClient) names timeouts ECONNABORTED or ETIMEDOUT.
-  const timedOut = fields.code === 'ECONNABORTED' || fields.code === 'ETIMEDOUT';
+  // No HTTP answer: the client (twilio-client.ts) names its timeout as Node names a socket's, ETIMEDOUT.
+  const timedOut = fields.code === 'ETIMEDOUT';
   return new MessageSendError(timedOut ? 'twilio.timeout' : 'twilio.network', 'unavailable');
 }
 
 /**
  * Twilio with the credentials of its secret, read (and cached) per send so a rotation reaches warm
- * containers. Only the functions that send texts build it (composition per function), and twilio's
+ * containers. Only the functions that send texts build it (composition per function), and the
  * client loads on the first send, not on a cold start (issue 27: a bundle's import time).
  */
 export function twilioSmsSender(env: SmsEnv): SmsSender {
