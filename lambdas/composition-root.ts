@@ -94,7 +94,7 @@ export function identityDirectory(env: IdentityEnv = readIdentityEnv()): Identit
 
 /**
  * Vapi: the voice agent (its API key read from Secrets Manager on first use) and the secrets. The
- * SDK loads with the first call, not on a cold start (issue 27: a bundle's import time).
+ * adapter loads with the first call, not on a cold start (issue 27: a bundle's import time).
  */
 export function vapiDeps(env: VapiEnv = readVapiEnv()) {
   const secrets = () => readVapiSecrets(env);

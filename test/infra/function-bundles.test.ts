@@ -20,12 +20,14 @@ import {
 } from '../../infra/function-bundles';
 
 /**
- * Vendor clients that load on first use only: Twilio's (CareLoop's own, lambdas/vendors/twilio) and
- * Vapi's SDK. Twilio's webhook signature check (one module of Node's crypto, no client) is the webhook
- * functions' first step, so it stays on the import path.
+ * Vendor clients that load on first use only: CareLoop's own for Twilio and Vapi, and their SDKs'
+ * should one come back. Twilio's webhook signature check (one module of Node's crypto, no client) is
+ * the webhook functions' first step, so it stays on the import path.
  */
 const TWILIO_CLIENT = /lambdas\/vendors\/twilio\/twilio-client\.ts$/;
+const VAPI_CLIENT = /lambdas\/vendors\/vapi\/vapi-voice-agent\.ts$/;
 const LAZY_VENDORS = [
+  VAPI_CLIENT,
   TWILIO_CLIENT,
   /node_modules\/twilio\/(?!lib\/webhooks\/webhooks\.js$)/,
   /node_modules\/@vapi-ai\/server-sdk\//,
@@ -61,7 +63,7 @@ describe('function bundles on a cold start', () => {
     const texts = named('patient-texts');
     const calls = named('outbound-call');
     expect(texts && Object.keys(texts.output.inputs).some((input) => TWILIO_CLIENT.test(input))).toBe(true);
-    expect(calls && carries(calls, '@vapi-ai/server-sdk')).toBe(true);
+    expect(calls && Object.keys(calls.output.inputs).some((input) => VAPI_CLIENT.test(input))).toBe(true);
     // The database client is on the import path of a staff route: the walk follows static imports.
     expect(texts && [...modulesOnImport(texts)].some((input) => packageOf(input) === '@aws-sdk/client-dynamodb')).toBe(
       true,
@@ -69,6 +71,10 @@ describe('function bundles on a cold start', () => {
     // Twilio and Vapi reach no bundle that never texts or calls.
     const me = named('me');
     expect(me && (carries(me, 'twilio') || carries(me, '@vapi-ai/server-sdk'))).toBe(false);
+  });
+
+  it("carries no vendor SDK's client: Vapi's types only, and Twilio's webhook check alone", () => {
+    expect(bundles.filter((b) => carries(b, '@vapi-ai/server-sdk')).map((b) => b.name)).toEqual([]);
   });
 
   it("carries none of Twilio's SDK client (axios, form-data, qs): texts go through CareLoop's own", () => {

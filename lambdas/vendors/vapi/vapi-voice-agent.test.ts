@@ -1,6 +1,5 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CallsClient } from '@vapi-ai/server-sdk/calls';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SYSTEM_PROMPT,
@@ -20,8 +19,6 @@ import {
   createCallBody,
   createVapiVoiceAgent,
   createWebCallBody,
-  fetchWebCalls,
-  VapiVoiceAgent,
 } from './vapi-voice-agent';
 
 const API_KEY = 'vapi-private-key-local';
@@ -430,8 +427,7 @@ describe('VapiVoiceAgent when Vapi fails', () => {
 
   it('turns a timeout into unavailable/timeout', async () => {
     stub = await startStub({ status: 201, body: { id: 'late' } }, 2_000);
-    const client = new CallsClient({ baseUrl: stub.url, token: API_KEY, timeoutInSeconds: 0.2, maxRetries: 0 });
-    const agent = new VapiVoiceAgent(client, envFor(stub.url), fetchWebCalls(stub.url, API_KEY));
+    const agent = createVapiVoiceAgent(envFor(stub.url), { apiKey: API_KEY }, 0.2);
 
     expect(await caught(agent.placeCall(request('+15555550106')))).toMatchObject({
       kind: 'unavailable',
@@ -457,8 +453,7 @@ describe('VapiVoiceAgent when Vapi fails', () => {
 
   it('turns a web call create that times out into unavailable/timeout', async () => {
     stub = await startStub({ status: 201, body: { id: 'late', webCallUrl: 'https://vapi.daily.co/late' } }, 2_000);
-    const client = new CallsClient({ baseUrl: stub.url, token: API_KEY, timeoutInSeconds: 0.2, maxRetries: 0 });
-    const agent = new VapiVoiceAgent(client, envFor(stub.url), fetchWebCalls(stub.url, API_KEY, 0.2));
+    const agent = createVapiVoiceAgent(envFor(stub.url), { apiKey: API_KEY }, 0.2);
     const { customerNumber: _, ...webRequest } = request('+15555550106');
 
     expect(await caught(agent.createWebCall(webRequest))).toMatchObject({ kind: 'unavailable', detail: 'timeout' });
@@ -473,6 +468,16 @@ describe('VapiVoiceAgent when Vapi fails', () => {
       kind: 'unavailable',
       detail: 'no_web_call_url',
     });
+  });
+
+  it('turns a call lookup answered without a call into unavailable, and a 404 into no call', async () => {
+    stub = await startStub({ status: 200, body: 'not a call' });
+    const agent = createVapiVoiceAgent(envFor(stub.url), { apiKey: API_KEY });
+    expect(await caught(agent.getCall('c1'))).toMatchObject({ kind: 'unavailable', detail: 'no_call' });
+    await stub.stop();
+
+    stub = await startStub({ status: 404, body: { message: 'Not Found' } });
+    expect(await createVapiVoiceAgent(envFor(stub.url), { apiKey: API_KEY }).getCall('c1')).toBeNull();
   });
 
   it('turns a refused connection into unavailable/network', async () => {

@@ -1,7 +1,6 @@
-import { VapiError, VapiTimeoutError, type Vapi } from '@vapi-ai/server-sdk';
-// The calls resource alone (the SDK's `./calls` entry, what `VapiClient#calls` is made of): about
-// 40 KB in a function's bundle where the whole `VapiClient` brings about 230 KB.
-import { CallsClient } from '@vapi-ai/server-sdk/calls';
+// Vapi's types only: the three requests CareLoop makes go through `vapiApi` below, not the SDK's
+// client, which brought 96 KB that every calling function parsed on a cold start (issue 27 item 4).
+import type { Vapi } from '@vapi-ai/server-sdk';
 import {
   ENGLISH_SUMMARY_MESSAGES,
   VOICE_PROVIDER,
@@ -21,8 +20,27 @@ import { reportFromVapiCall, statusOf } from './vapi-messages';
 import { checkInDataPlan } from './check-in-data';
 import { enrollmentDataPlan } from './enrollment-call-data';
 
-/** The two requests the adapter makes: a `CallsClient`, or a `VapiClient`'s `calls`. */
-export type VapiCalls = Pick<CallsClient, 'create' | 'get'>;
+/**
+ * One request to Vapi's API with the private key, answering the parsed JSON (null for none). Throws
+ * `VapiAnswerError` for an answer that is not 2xx and `VapiTimeoutError` when none came in time.
+ */
+export type VapiApi = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<unknown>;
+
+/** Vapi answered with a failure: only its status is kept (its answer may echo the prompt). */
+export class VapiAnswerError extends Error {
+  constructor(readonly status: number) {
+    super(`Vapi answered ${status}`);
+    this.name = 'VapiAnswerError';
+  }
+}
+
+/** No answer from Vapi in time. */
+export class VapiTimeoutError extends Error {
+  constructor() {
+    super('Vapi did not answer in time');
+    this.name = 'VapiTimeoutError';
+  }
+}
 
 /** What the adapter adds to every call from configuration. */
 export type VapiCallSettings = Pick<VapiEnv, 'phoneNumberId' | 'modelProvider' | 'model' | 'webhookUrl'> &
@@ -36,24 +54,18 @@ export const LEASED_CALL_SERVER_MESSAGES = ['status-update'] as const;
 /** Long enough for Vapi to accept a call, short enough to answer within an API Gateway request. */
 export const VAPI_TIMEOUT_SECONDS = 8;
 
-/**
- * Vapi's `POST /call/web`, which SDK 2.0.1's `CallsClient` does not have. Answers the created call
- * (with `webCallUrl`); throws as the SDK does (`VapiError` with the status, `VapiTimeoutError`).
- */
-export type VapiWebCalls = (body: Vapi.CreateWebCallDto) => Promise<unknown>;
-
 /** Vapi as the voice platform: outbound phone calls and web calls with per-call assistant overrides. */
 export class VapiVoiceAgent implements VoiceAgent, WebCallAgent {
   constructor(
-    private readonly calls: VapiCalls,
+    private readonly api: VapiApi,
     private readonly settings: VapiCallSettings,
-    private readonly webCalls: VapiWebCalls,
   ) {}
 
   async createWebCall(request: WebCallRequest): Promise<{ vendorCallId: string; webCallUrl: string }> {
     let created: unknown;
     try {
-      created = await this.webCalls(createWebCallBody(request, this.settings));
+      // Never retried: a create that reached Vapi but whose answer was lost would make a second call.
+      created = await this.api('POST', '/call/web', createWebCallBody(request, this.settings));
     } catch (error) {
       throw voiceAgentErrorOf(error);
     }
@@ -72,26 +84,28 @@ export class VapiVoiceAgent implements VoiceAgent, WebCallAgent {
   }
 
   async placeCall(request: OutboundCallRequest): Promise<{ vendorCallId: string }> {
-    let created: Vapi.CreateCallsResponse;
+    let created: unknown;
     try {
       // Never retried: a create that reached Vapi but whose answer was lost would place a second call.
-      created = await this.calls.create(createCallBody(request, this.settings), { maxRetries: 0 });
+      created = await this.api('POST', '/call', createCallBody(request, this.settings));
     } catch (error) {
       throw voiceAgentErrorOf(error);
     }
     throwIfConcurrencyBlocked(created);
-    if (!('id' in created) || !created.id) throw new VoiceAgentError('unavailable', 'no_call_id');
-    return { vendorCallId: created.id };
+    const id = (typeof created === 'object' && created !== null ? created : {}) as { id?: unknown };
+    if (typeof id.id !== 'string' || !id.id) throw new VoiceAgentError('unavailable', 'no_call_id');
+    return { vendorCallId: id.id };
   }
 
   async getCall(vendorCallId: string): ReturnType<VoiceAgent['getCall']> {
     let call: Vapi.Call;
     try {
-      call = await this.calls.get({ id: vendorCallId });
+      call = (await this.api('GET', `/call/${encodeURIComponent(vendorCallId)}`)) as Vapi.Call;
     } catch (error) {
-      if (error instanceof VapiError && error.statusCode === 404) return null;
+      if (error instanceof VapiAnswerError && error.status === 404) return null;
       throw voiceAgentErrorOf(error);
     }
+    if (typeof call !== 'object' || call === null) throw new VoiceAgentError('unavailable', 'no_call');
     switch (statusOf(call.status)) {
       case 'queued':
         return { state: 'queued' };
@@ -278,13 +292,9 @@ function throwIfConcurrencyBlocked(created: unknown): void {
  * (and the SDK error's message, which quotes it) may echo the prompt, so may contain PHI.
  */
 export function voiceAgentErrorOf(error: unknown): VoiceAgentError {
-  // SDK 2.0.1 aborts its fetch with the reason 'timeout', which reaches us as a VapiError caused by
-  // that string rather than as a VapiTimeoutError.
-  if (error instanceof VapiTimeoutError || (error instanceof VapiError && error.cause === 'timeout')) {
-    return new VoiceAgentError('unavailable', 'timeout');
-  }
-  if (error instanceof VapiError && error.statusCode !== undefined) {
-    const status = error.statusCode;
+  if (error instanceof VapiTimeoutError) return new VoiceAgentError('unavailable', 'timeout');
+  if (error instanceof VapiAnswerError) {
+    const status = error.status;
     // 408 and 429 are Vapi being busy, not Vapi refusing the call.
     const refused = status >= 400 && status < 500 && status !== 408 && status !== 429;
     return new VoiceAgentError(refused ? 'rejected' : 'unavailable', String(status));
@@ -292,28 +302,34 @@ export function voiceAgentErrorOf(error: unknown): VoiceAgentError {
   return new VoiceAgentError('unavailable', 'network');
 }
 
-/** `POST /call/web` with the private key: one request, never retried (a retry could create a second call). */
-export function fetchWebCalls(
-  baseUrl: string,
-  apiKey: string,
-  timeoutSeconds: number = VAPI_TIMEOUT_SECONDS,
-): VapiWebCalls {
-  return async (body) => {
+/**
+ * Vapi's API at `baseUrl` with the private key: one request each, never retried (a retried create
+ * could place a second call), within `timeoutSeconds`. Vapi's answer to a failure is read but not
+ * kept: it may echo the prompt.
+ */
+export function vapiApi(baseUrl: string, apiKey: string, timeoutSeconds: number = VAPI_TIMEOUT_SECONDS): VapiApi {
+  const origin = baseUrl.replace(/\/+$/, '');
+  return async (method, path, body) => {
     let response: Response;
+    let text: string;
     try {
-      response = await fetch(`${baseUrl.replace(/\/+$/, '')}/call/web`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+      response = await fetch(`${origin}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(timeoutSeconds * 1000),
       });
+      text = await response.text();
     } catch (error) {
-      if (error instanceof Error && error.name === 'TimeoutError') throw new VapiTimeoutError('timeout');
+      if (error instanceof Error && error.name === 'TimeoutError') throw new VapiTimeoutError();
       throw error;
     }
-    // Vapi's answer is read but not kept in the error: it may echo the prompt.
-    const text = await response.text().catch(() => '');
-    if (!response.ok) throw new VapiError({ statusCode: response.status });
+    if (!response.ok) throw new VapiAnswerError(response.status);
+    if (!text) return null;
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -322,12 +338,10 @@ export function fetchWebCalls(
   };
 }
 
-export function createVapiVoiceAgent(env: VapiEnv, secrets: { apiKey: string }): VapiVoiceAgent {
-  const calls = new CallsClient({
-    baseUrl: env.baseUrl,
-    token: secrets.apiKey,
-    timeoutInSeconds: VAPI_TIMEOUT_SECONDS,
-    maxRetries: 0,
-  });
-  return new VapiVoiceAgent(calls, env, fetchWebCalls(env.baseUrl, secrets.apiKey));
+export function createVapiVoiceAgent(
+  env: VapiEnv,
+  secrets: { apiKey: string },
+  timeoutSeconds: number = VAPI_TIMEOUT_SECONDS,
+): VapiVoiceAgent {
+  return new VapiVoiceAgent(vapiApi(env.baseUrl, secrets.apiKey, timeoutSeconds), env);
 }
