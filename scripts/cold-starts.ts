@@ -98,11 +98,21 @@ export async function measureColdStarts(runs = 5, names?: readonly string[]) {
   }
 }
 
-/** A function's first request builds its table layer (composition-root.ts `tableDeps`): every entity, one service. */
-const TABLE_SET_UP_SOURCE = `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+/**
+ * A function's first request builds its table layer (composition-root.ts `tableDeps`), whose
+ * entities are made on first use: `touch` names those it makes (all of them when null).
+ */
+const tableSetUpSource = (
+  touch: readonly string[] | null,
+) => `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createEntities } from ${JSON.stringify(join(LAMBDAS_DIR, 'platform', 'dynamodb', 'entities.ts'))};
-export const setUp = () => createEntities(new DynamoDBClient({ region: 'us-east-1' }), 'careloop');
+export const setUp = () => {
+  const { entities } = createEntities(new DynamoDBClient({ region: 'us-east-1' }), 'careloop');
+  return ${touch ? `[${touch.map((name) => `entities.${name}`).join(', ')}]` : 'Object.values(entities)'};
+};
 `;
+/** What a staff read makes: the standing check's profile, the organization, a patient and the audit event. */
+const STAFF_READ_ENTITIES = ['userProfile', 'organization', 'patient', 'auditEvent'];
 /** The floor's set-up: the client and its document client, nothing above them. */
 const FLOOR_SET_UP_SOURCE = `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -110,9 +120,11 @@ export const setUp = () => DynamoDBDocumentClient.from(new DynamoDBClient({ regi
 `;
 
 export interface TableSetUp {
-  /** The table layer as functions build it (with the bundle's stand-ins). */
-  readonly tableMs: number;
-  /** The same without the stand-ins: what ElectroDB's own schema checker costs. */
+  /** The entities a staff read makes (STAFF_READ_ENTITIES), as functions build them. */
+  readonly staffReadMs: number;
+  /** Every entity of the table. */
+  readonly allMs: number;
+  /** Every entity, without the bundle's stand-ins: what ElectroDB's own schema checker adds. */
   readonly withCheckerMs: number;
   /** The document client's set-up alone. */
   readonly floorMs: number;
@@ -126,13 +138,15 @@ export interface TableSetUp {
 export async function measureTableSetUp(runs = 5): Promise<TableSetUp> {
   const dir = mkdtempSync(join(tmpdir(), 'careloop-set-up-'));
   try {
-    const table = await buildSource(dir, 'table', TABLE_SET_UP_SOURCE);
-    const withChecker = await buildSource(dir, 'table-checker', TABLE_SET_UP_SOURCE, { alias: {} });
+    const staffRead = await buildSource(dir, 'table-staff-read', tableSetUpSource(STAFF_READ_ENTITIES));
+    const all = await buildSource(dir, 'table-all', tableSetUpSource(null));
+    const withChecker = await buildSource(dir, 'table-checker', tableSetUpSource(null), { alias: {} });
     const floor = await buildSource(dir, 'floor', FLOOR_SET_UP_SOURCE);
-    const samples = new Map<string, number[]>([table, withChecker, floor].map((file) => [file, []]));
+    const files = [staffRead, all, withChecker, floor];
+    const samples = new Map<string, number[]>(files.map((file) => [file, []]));
     for (let round = 0; round < runs; round++) for (const [file, list] of samples) list.push(setUpTime(file));
     const ms = (file: string) => median(samples.get(file) ?? []);
-    return { tableMs: ms(table), withCheckerMs: ms(withChecker), floorMs: ms(floor) };
+    return { staffReadMs: ms(staffRead), allMs: ms(all), withCheckerMs: ms(withChecker), floorMs: ms(floor) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -33,7 +33,8 @@ export class DynamoAuditLog implements AuditLog {
       const items = entries
         .slice(start, start + TRANSACTION_ITEMS)
         .map((entry) => auditEventItem({ ...entry, id: this.ids.newId(), at }));
-      const result = await this.db.transaction
+      const result = await this.db
+        .transactionOver(['auditEvent'])
         .write(({ auditEvent }) => items.map((item) => auditEvent.create(item).commit()))
         .go();
       if (result.canceled) throw new Error('audit events were not recorded');

@@ -7,7 +7,7 @@ import type { CareLoopService } from './entities';
 function tableAnswering(...answers: ({ canceled: false } | { canceled: true; codes: string[] })[]) {
   const sent: number[] = [];
   const db = {
-    transaction: {
+    transactionOver: () => ({
       write: () => ({
         go: async () => {
           sent.push(sent.length + 1);
@@ -17,7 +17,7 @@ function tableAnswering(...answers: ({ canceled: false } | { canceled: true; cod
             : { canceled: false, data: [] };
         },
       }),
-    },
+    }),
     entities: {},
   } as unknown as CareLoopService;
   return { committer: new DynamoWriteCommitter(db, async () => undefined), sent };

@@ -7,7 +7,7 @@ import type { CommitOutcome, ItemWrite, WriteCommitter, WriteCondition, WritePla
 import { logger } from '../../kernel/observability';
 import type { Entity, Schema, TransactWriteEntity } from 'electrodb';
 import { isConditionFailure } from './conditions';
-import type { CareLoopService } from './entities';
+import type { CareLoopService, EntityName } from './entities';
 
 /** ElectroDB's where() operators this committer uses. */
 interface WhereOps {
@@ -134,7 +134,10 @@ export class DynamoWriteCommitter implements WriteCommitter {
   async commit<R extends string = never>(plan: WritePlan<R>): Promise<CommitOutcome<R>> {
     if (plan.transaction.length > 0) {
       for (let attempt = 1; ; attempt++) {
-        const result = await this.db.transaction
+        // A transaction over the entities its items name (entities are made on first use: entities.ts).
+        const names = [...new Set(plan.transaction.map((write) => write.entity as EntityName))];
+        const result = await this.db
+          .transactionOver(names)
           .write(
             (entities) =>
               plan.transaction.map((write) =>

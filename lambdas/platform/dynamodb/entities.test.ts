@@ -1,7 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { DynamoAuditLog } from '../../audit/store/dynamo-audit-log';
-import { createEntities } from './entities';
+import { Service } from 'electrodb';
+import { allEntities, createEntities } from './entities';
 import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from './table-schema';
 
 /** Builds keys only: nothing here sends a request. */
@@ -154,5 +155,47 @@ describe('DynamoAuditLog', () => {
     const { Item } = sent[0] as { Item: Record<string, unknown> };
     expect(Item).not.toHaveProperty('request_id');
     expect(Item).not.toHaveProperty('source_ip');
+  });
+});
+
+describe('entities made on first use (issue 27 item 4)', () => {
+  /** A value as plain data: functions left out, a repeated object named once (ElectroDB's models link back). */
+  function plain(value: unknown): unknown {
+    const seen = new WeakSet<object>();
+    return JSON.parse(
+      JSON.stringify(value, (_key, v: unknown) => {
+        if (typeof v === 'function') return undefined;
+        if (typeof v === 'object' && v !== null) {
+          if (seen.has(v)) return '[seen]';
+          seen.add(v);
+        }
+        return v;
+      }),
+    ) as unknown;
+  }
+  /** An entity's state but its client and configuration (each service has its own). */
+  const stateOf = (entity: object) =>
+    plain(Object.fromEntries(Object.entries(entity).filter(([key]) => key !== 'client' && key !== 'config')));
+
+  it('makes each entity once, when first used', () => {
+    const fresh = createEntities(new DynamoDBClient({ region: 'us-east-1' }), 'careloop-test');
+    expect(fresh.entities.patient).toBe(fresh.entities.patient);
+    // A transaction over two entities writes with them (the parameters ElectroDB builds).
+    const params = fresh
+      .transactionOver(['patient', 'auditEvent'])
+      .write(({ patient }) => [patient.patch({ patient_id: 'p-1' }).set({ first_name: 'Ann' }).commit()])
+      .params();
+    const alone = fresh.entities.patient.patch({ patient_id: 'p-1' }).set({ first_name: 'Ann' }).params();
+    expect(params.TransactItems).toMatchObject([{ Update: alone }]);
+    expect(params.TransactItems).toHaveLength(1);
+  });
+
+  it('makes every entity as an ElectroDB Service joins it, and they still join into one (collections agree)', () => {
+    const config = { client: new DynamoDBClient({ region: 'us-east-1' }), table: 'careloop-test' };
+    const joined = new Service({ ...allEntities(config) }, config).entities as unknown as Record<string, object>;
+    const lazy = db.entities as unknown as Record<string, object>;
+    expect(Object.keys(lazy).sort()).toEqual(Object.keys(joined).sort());
+    for (const [name, entity] of Object.entries(joined))
+      expect(stateOf(lazy[name] ?? {}), name).toEqual(stateOf(entity));
   });
 });

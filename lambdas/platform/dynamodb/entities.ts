@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { Service } from 'electrodb';
+import { createGetTransaction, createWriteTransaction, type EntityConfiguration, type Service } from 'electrodb';
 import { CoalescingClient } from './coalescing-client';
 import { apcmLogEntity } from './entities/apcm-log';
 import { auditEventEntity } from './entities/audit-event';
@@ -42,69 +42,111 @@ import { timeDayEntity } from './entities/time-day';
 import { timeEntryEntity } from './entities/time-entry';
 import { userProfileEntity } from './entities/user-profile';
 
+/**
+ * How each entity of the table is made, by the name the stores use (one file each under entities/).
+ * Key fields come from TABLE_SCHEMA; every access pattern is listed in docs/access-patterns.md with
+ * the index that serves it.
+ */
+const ENTITY_FACTORIES = {
+  organization: organizationEntity,
+  userProfile: userProfileEntity,
+  patient: patientEntity,
+  carePlan: carePlanEntity,
+  emrNotes: emrNotesEntity,
+  documentRevision: documentRevisionEntity,
+  consentRecord: consentRecordEntity,
+  outreachCadence: outreachCadenceEntity,
+  auditEvent: auditEventEntity,
+  counter: counterEntity,
+  callLog: callLogEntity,
+  openCall: openCallEntity,
+  callLines: callLinesEntity,
+  callWaiting: callWaitingEntity,
+  lineLease: lineLeaseEntity,
+  summaryEntry: summaryEntryEntity,
+  link: linkEntity,
+  summaryAccess: summaryAccessEntity,
+  notification: notificationEntity,
+  settings: settingsEntity,
+  textMessage: textMessageEntity,
+  textSid: textSidEntity,
+  smsPreference: smsPreferenceEntity,
+  smsContact: smsContactEntity,
+  smsSender: smsSenderEntity,
+  searchEntry: searchEntryEntity,
+  timeEntry: timeEntryEntity,
+  timeDay: timeDayEntity,
+  ccmMonth: ccmMonthEntity,
+  apcmLog: apcmLogEntity,
+  careTransition: careTransitionEntity,
+  openCallback: openCallbackEntity,
+  awaitingConsent: awaitingConsentEntity,
+  chartMonth: chartMonthEntity,
+  callLinesForecast: callLinesForecastEntity,
+  patientLinks: patientLinksEntity,
+  patientMrn: patientMrnEntity,
+  observation: observationEntity,
+  readingAlert: readingAlertEntity,
+  enrollmentEntry: enrollmentEntryEntity,
+  pcmCandidate: pcmCandidateEntity,
+  panelImport: panelImportEntity,
+} as const;
+
+export type EntityName = keyof typeof ENTITY_FACTORIES;
+export type TableEntities = { readonly [N in EntityName]: ReturnType<(typeof ENTITY_FACTORIES)[N]> };
+
+/** The entities of the single table on one client, and the table each was made for. */
+export interface CareLoopService {
+  /** Each entity is made on first use: a function's first request builds only those it touches. */
+  readonly entities: TableEntities;
+  /**
+   * ElectroDB's transactions over the named entities alone (`createWriteTransaction`,
+   * `createGetTransaction`), as a Service of just those would run them: only they are made.
+   */
+  transactionOver<N extends EntityName>(names: readonly N[]): Service<Pick<TableEntities, N>>['transaction'];
+}
+
 /** The client and table each service was made with, for the reads that go past ElectroDB (item-by-key.ts). */
 const TABLES = new WeakMap<object, { client: CoalescingClient; table: string }>();
 
 /**
- * ElectroDB entities of the single table, one file each under entities/. Key fields come from
- * TABLE_SCHEMA; every access pattern is listed in docs/access-patterns.md with the index that serves it.
+ * The table's ElectroDB entities, each made when first used (issue 27 item 4): made all at once in
+ * an ElectroDB Service, they cost a cold start's first request about 45 ms on this machine, for the
+ * few a function touches. Standalone entities are the Service's own (entities.test.ts holds every
+ * one equal to the one a Service joins, and checks that they still join into one), and a
+ * transaction goes through ElectroDB's `createWriteTransaction` over the entities it names.
  */
-export function createEntities(client: DynamoDBClient, table: string) {
+export function createEntities(client: DynamoDBClient, table: string): CareLoopService {
   // Gets started together travel as one BatchGetItem (coalescing-client.ts).
   const config = { client: new CoalescingClient(client), table };
-
-  const service = new Service(
-    {
-      organization: organizationEntity(config),
-      userProfile: userProfileEntity(config),
-      patient: patientEntity(config),
-      carePlan: carePlanEntity(config),
-      emrNotes: emrNotesEntity(config),
-      documentRevision: documentRevisionEntity(config),
-      consentRecord: consentRecordEntity(config),
-      outreachCadence: outreachCadenceEntity(config),
-      auditEvent: auditEventEntity(config),
-      counter: counterEntity(config),
-      callLog: callLogEntity(config),
-      openCall: openCallEntity(config),
-      callLines: callLinesEntity(config),
-      callWaiting: callWaitingEntity(config),
-      lineLease: lineLeaseEntity(config),
-      summaryEntry: summaryEntryEntity(config),
-      link: linkEntity(config),
-      summaryAccess: summaryAccessEntity(config),
-      notification: notificationEntity(config),
-      settings: settingsEntity(config),
-      textMessage: textMessageEntity(config),
-      textSid: textSidEntity(config),
-      smsPreference: smsPreferenceEntity(config),
-      smsContact: smsContactEntity(config),
-      smsSender: smsSenderEntity(config),
-      searchEntry: searchEntryEntity(config),
-      timeEntry: timeEntryEntity(config),
-      timeDay: timeDayEntity(config),
-      ccmMonth: ccmMonthEntity(config),
-      apcmLog: apcmLogEntity(config),
-      careTransition: careTransitionEntity(config),
-      openCallback: openCallbackEntity(config),
-      awaitingConsent: awaitingConsentEntity(config),
-      chartMonth: chartMonthEntity(config),
-      callLinesForecast: callLinesForecastEntity(config),
-      patientLinks: patientLinksEntity(config),
-      patientMrn: patientMrnEntity(config),
-      observation: observationEntity(config),
-      readingAlert: readingAlertEntity(config),
-      enrollmentEntry: enrollmentEntryEntity(config),
-      pcmCandidate: pcmCandidateEntity(config),
-      panelImport: panelImportEntity(config),
+  const made: { -readonly [N in EntityName]?: TableEntities[N] } = {};
+  const entities = {} as TableEntities;
+  for (const name of Object.keys(ENTITY_FACTORIES) as EntityName[]) {
+    Object.defineProperty(entities, name, {
+      enumerable: true,
+      get: () => (made[name] ??= ENTITY_FACTORIES[name](config) as never),
+    });
+  }
+  const service: CareLoopService = {
+    entities,
+    transactionOver: <N extends EntityName>(names: readonly N[]) => {
+      const named = Object.fromEntries(names.map((name) => [name, entities[name]])) as Pick<TableEntities, N>;
+      return {
+        write: (fn) => createWriteTransaction(named, fn),
+        get: (fn) => createGetTransaction(named, fn),
+      } as Service<Pick<TableEntities, N>>['transaction'];
     },
-    config,
-  );
+  };
   TABLES.set(service, config);
   return service;
 }
 
-export type CareLoopService = ReturnType<typeof createEntities>;
+/** Every entity of the table made at once with `config` (for the checks that need them all). */
+export function allEntities(config: EntityConfiguration): TableEntities {
+  return Object.fromEntries(
+    Object.entries(ENTITY_FACTORIES).map(([name, make]) => [name, make(config)]),
+  ) as unknown as TableEntities;
+}
 
 /** The coalescing client and the table name of a service made by `createEntities`. */
 export function tableOf(db: CareLoopService): { client: CoalescingClient; table: string } {
