@@ -12,4 +12,21 @@ import { Metrics } from '@aws-lambda-powertools/metrics';
 const serviceName = process.env.POWERTOOLS_SERVICE_NAME ?? 'careloop';
 
 export const logger = new Logger({ serviceName });
-export const metrics = new Metrics({ namespace: 'CareLoop', serviceName });
+/** What Powertools writes after every invocation that recorded no metric (most staff reads). */
+export const NO_METRICS_NOTICE = 'No application metrics to publish';
+
+/**
+ * Where the metrics' own notices go: the function's logger (structured, at its level), but for the
+ * notice after an invocation that recorded no metric, which was a line per request in CloudWatch
+ * Logs saying nothing (no cold-start metric is captured, so nothing is missing).
+ */
+const metricsNotices = {
+  debug: logger.debug.bind(logger),
+  info: logger.info.bind(logger),
+  error: logger.error.bind(logger),
+  warn: (message: string) => {
+    if (!String(message).startsWith(NO_METRICS_NOTICE)) logger.warn(message);
+  },
+};
+
+export const metrics = new Metrics({ namespace: 'CareLoop', serviceName, logger: metricsNotices });
