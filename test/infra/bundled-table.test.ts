@@ -16,6 +16,7 @@ import { BUNDLE_ALIASES } from '../../infra/bundle-aliases';
 import { FUNCTION_BUILD, packageOf } from '../../infra/function-bundles';
 import { LAMBDAS_DIR } from '../../lambdas/function-entries';
 import { createEntities } from '../../lambdas/platform/dynamodb/entities';
+import { plainData } from '../support/plain-data';
 
 type Service = ReturnType<typeof createEntities>;
 interface BundledTable {
@@ -48,21 +49,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A value as plain data: functions left out, a repeated object named once (ElectroDB's models link back). */
-function plain(value: unknown): unknown {
-  const seen = new WeakSet<object>();
-  return JSON.parse(
-    JSON.stringify(value, (_key, v: unknown) => {
-      if (typeof v === 'function') return undefined;
-      if (typeof v === 'object' && v !== null) {
-        if (seen.has(v)) return '[seen]';
-        seen.add(v);
-      }
-      return v;
-    }),
-  ) as unknown;
-}
-
 type AnyEntity = {
   model: unknown;
   schema: {
@@ -90,7 +76,7 @@ describe('the table layer in a bundle', () => {
     expect(Object.keys(fromSource).length).toBeGreaterThan(40);
     for (const [name, entity] of Object.entries(fromSource)) {
       const other = fromBundle[name];
-      expect(plain(other?.model), name).toEqual(plain(entity.model));
+      expect(plainData(other?.model), name).toEqual(plainData(entity.model));
       // The request a read by key builds, with a value for every part of the key.
       const primary = Object.values(entity.schema.indexes).find((index) => index.index === undefined);
       const key = Object.fromEntries(

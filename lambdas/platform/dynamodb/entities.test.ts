@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DynamoAuditLog } from '../../audit/store/dynamo-audit-log';
 import { Service } from 'electrodb';
 import { allEntities, createEntities } from './entities';
+import { plainData } from '../../../test/support/plain-data';
 import { AUDIT_EVENT_PARTITION_KEY_PATTERN, TABLE_SCHEMA } from './table-schema';
 
 /** Builds keys only: nothing here sends a request. */
@@ -159,23 +160,9 @@ describe('DynamoAuditLog', () => {
 });
 
 describe('entities made on first use (issue 27 item 4)', () => {
-  /** A value as plain data: functions left out, a repeated object named once (ElectroDB's models link back). */
-  function plain(value: unknown): unknown {
-    const seen = new WeakSet<object>();
-    return JSON.parse(
-      JSON.stringify(value, (_key, v: unknown) => {
-        if (typeof v === 'function') return undefined;
-        if (typeof v === 'object' && v !== null) {
-          if (seen.has(v)) return '[seen]';
-          seen.add(v);
-        }
-        return v;
-      }),
-    ) as unknown;
-  }
   /** An entity's state but its client and configuration (each service has its own). */
   const stateOf = (entity: object) =>
-    plain(Object.fromEntries(Object.entries(entity).filter(([key]) => key !== 'client' && key !== 'config')));
+    plainData(Object.fromEntries(Object.entries(entity).filter(([key]) => key !== 'client' && key !== 'config')));
 
   it('makes each entity once, when first used', () => {
     const fresh = createEntities(new DynamoDBClient({ region: 'us-east-1' }), 'careloop-test');

@@ -111,8 +111,8 @@ const TABLES = new WeakMap<object, { client: CoalescingClient; table: string }>(
 
 /**
  * The table's ElectroDB entities, each made when first used (issue 27 item 4): made all at once in
- * an ElectroDB Service, they cost a cold start's first request about 45 ms on this machine, for the
- * few a function touches. Standalone entities are the Service's own (entities.test.ts holds every
+ * an ElectroDB Service, the 42 cost a cold start's first request about 58 ms on this machine, where a
+ * staff read needs 4 (21 ms; the bench prints both). Standalone entities are the Service's own (entities.test.ts holds every
  * one equal to the one a Service joins, and checks that they still join into one), and a
  * transaction goes through ElectroDB's `createWriteTransaction` over the entities it names.
  */
