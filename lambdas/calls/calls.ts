@@ -8,7 +8,7 @@ import { nextCallWindowTime, scheduleOptionTime } from '../../shared/call-times'
 import type { Actor } from '../kernel/actor';
 import { AppError } from '../kernel/app-error';
 import { assertEmployee, callForActor, patientForActor } from '../kernel/access';
-import { audited, type Disclose } from '../kernel/audit';
+import { audited, type Disclose, type Granted } from '../kernel/audit';
 import {
   dial,
   openStaffCall,
@@ -71,8 +71,8 @@ export async function listPatientCalls(
 export async function listRecentCalls(deps: CallDeps, actor: Actor, page: PageRequest): Promise<CallPage> {
   assertEmployee(actor);
   const subject = { type: 'organization', id: 'all' } as const;
-  return audited(deps.audit, actor, 'call.list_recent', subject, async (_about, disclose) =>
-    namedPage(deps, await deps.callLogs.pageRecent(page.limit, page.cursor), disclose),
+  return audited(deps.audit, actor, 'call.list_recent', subject, async (_about, disclose, granted) =>
+    namedPage(deps, await deps.callLogs.pageRecent(page.limit, page.cursor), disclose, granted),
   );
 }
 
@@ -80,21 +80,26 @@ export async function listRecentCalls(deps: CallDeps, actor: Actor, page: PageRe
 export async function listScheduledCalls(deps: CallDeps, actor: Actor, page: PageRequest): Promise<CallPage> {
   assertEmployee(actor);
   const subject = { type: 'organization', id: 'all' } as const;
-  return audited(deps.audit, actor, 'call.list_scheduled', subject, async (_about, disclose) =>
-    namedPage(deps, await deps.callLogs.pageScheduled(page.limit, page.cursor), disclose),
+  return audited(deps.audit, actor, 'call.list_scheduled', subject, async (_about, disclose, granted) =>
+    namedPage(deps, await deps.callLogs.pageScheduled(page.limit, page.cursor), disclose, granted),
   );
 }
 
-/** A page of calls across patients, with their names; every patient it shows is disclosed. */
+/**
+ * A page of calls across patients, with their names; every patient it shows is disclosed. The page
+ * shows each call it read, named or not, so its patients are known before their names: the page's
+ * events are written beside the names' read (one wave, not two after each other).
+ */
 async function namedPage(
   deps: CallDeps,
   found: Page<CallLogRecord> | 'invalid_cursor',
   disclose: Disclose,
+  granted: Granted,
 ): Promise<CallPage> {
   if (found === 'invalid_cursor') throw invalidCursor();
-  const items = await summariesOf(deps, found.items);
   disclose(found.items.map((l) => l.patient_id));
-  return { items, next_cursor: found.cursor };
+  granted();
+  return { items: await summariesOf(deps, found.items), next_cursor: found.cursor };
 }
 
 export async function getCall(deps: CallDeps, actor: Actor, callId: string): Promise<CallDetailResponse> {

@@ -78,7 +78,7 @@ function entryOf(log: CallLogRecord): SummaryEntry {
 
 const itemOf = (log: CallLogRecord, patientName: string) => toItem(entryOf(log), patientName);
 
-/** One tab's page and every tab's count: the page (Query) beside the counts (BatchGet), then the names (BatchGet). */
+/** One tab's page and every tab's count: the page (Query) beside the counts (BatchGet), then the names (BatchGet) beside the events. */
 export async function listSummaries(
   deps: SummaryDeps,
   actor: Actor,
@@ -88,7 +88,7 @@ export async function listSummaries(
   const organizationId = actor.role === 'careloop_employee' ? null : actor.providerId;
   if (actor.role === 'provider' && !organizationId) throw denied('providerNotFound');
   const subject = { type: 'organization' as const, id: organizationId ?? 'all' };
-  return audited(deps.audit, actor, 'summary.list', subject, async (_about, disclose) => {
+  return audited(deps.audit, actor, 'summary.list', subject, async (_about, disclose, granted) => {
     const now = deps.clock.now();
     let month = query.month;
     let scope: string;
@@ -103,15 +103,17 @@ export async function listSummaries(
     const tab = query.tab ?? 'requires_followup';
     const { limit, cursor } = pageRequest({ cursor: query.cursor }, SUMMARIES_PAGE_SIZE);
     // The counts beside the page (they are read by key: with the standing check's profile they make
-    // one BatchGetItem), then the names of the page's patients.
+    // one BatchGetItem), then the names of the page's patients beside the page's events: the page
+    // shows every entry it read, named or not, so its patients are known before their names.
     const [page, counts] = await Promise.all([
       deps.summaries.page(scope, tab, limit, cursor),
       deps.summaries.counts(scope),
     ]);
     if (page === 'invalid_cursor') throw invalidCursor();
+    disclose(page.entries.map((e) => e.patient_id));
+    granted();
     const patients = await deps.patients.getMany(page.entries.map((e) => e.patient_id));
     const names = new Map(patients.map((p) => [p.id, `${p.first_name} ${p.last_name}`.trim()]));
-    disclose(page.entries.map((e) => e.patient_id));
     return {
       month,
       tab,
