@@ -22,7 +22,8 @@ export const SUMMARIES = {
     'summary-link': {
       config: ['table'],
       permissions: {
-        // A view's summary-access record and its audit event are one plan (one transaction of creates).
+        // A view's summary-access record and its audit event are one plan: one transaction of two creates,
+        // held by condition checks that the call, patient and organization are still as the page read them.
         table: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', ...PLAN_WRITES],
       },
       routes: {
