@@ -10,6 +10,7 @@ import { newCallLog, type CallLogRecord } from '../kernel/records/call-log';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { CallDeps } from './call-placing';
 import { listRecentCalls, listScheduledCalls } from './calls';
+import { held } from '../../test/support/held';
 
 const AT = '2026-03-01T12:00:00.000Z';
 const operator: Actor = { userId: 'op-1', email: 'admin@careloop.health', role: 'careloop_employee', providerId: null };
@@ -33,17 +34,6 @@ const patient = (id: string, first: string): PatientRecord => ({
   version: 1,
   status: 'active',
 });
-
-/** A deferred promise: the test decides when the names' read answers. */
-function held<T>() {
-  let release!: (value: T) => void;
-  let refuse!: (error: unknown) => void;
-  const promise = new Promise<T>((resolve, reject) => {
-    release = resolve;
-    refuse = reject;
-  });
-  return { promise, release, refuse };
-}
 
 function depsWith(names: Promise<PatientRecord[]>) {
   const recorded: AuditEntry[][] = [];

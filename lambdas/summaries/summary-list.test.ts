@@ -11,6 +11,7 @@ import type { AuditEntry, AuditLog } from '../kernel/audit-entry';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { SummaryEntry } from '../kernel/records/summary-entry';
 import { listSummaries, type SummaryDeps } from './summaries';
+import { held } from '../../test/support/held';
 
 const AT = '2026-03-01T12:00:00.000Z';
 const nurse: Actor = { userId: 'nurse-1', email: 'n@sunrise.example', role: 'provider', providerId: 'org-1' };
@@ -40,16 +41,6 @@ const patient = (id: string, first: string): PatientRecord => ({
   version: 1,
   status: 'active',
 });
-
-function held<T>() {
-  let release!: (value: T) => void;
-  let refuse!: (error: unknown) => void;
-  const promise = new Promise<T>((resolve, reject) => {
-    release = resolve;
-    refuse = reject;
-  });
-  return { promise, release, refuse };
-}
 
 function depsWith(names: Promise<PatientRecord[]>) {
   const recorded: AuditEntry[][] = [];
