@@ -5,12 +5,11 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { Actor } from '../kernel/actor';
-import type { AuditEntry, AuditLog } from '../kernel/audit-entry';
 import { newCallLog, type CallLogRecord } from '../kernel/records/call-log';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { CallDeps } from './call-placing';
 import { listRecentCalls, listScheduledCalls } from './calls';
-import { held } from '../../test/support/held';
+import { held, patientNamed, recordingAudit } from '../../test/support/list-pages';
 
 const AT = '2026-03-01T12:00:00.000Z';
 const operator: Actor = { userId: 'op-1', email: 'admin@careloop.health', role: 'careloop_employee', providerId: null };
@@ -22,25 +21,10 @@ const call = (id: string, patientId: string): CallLogRecord =>
     AT,
   );
 
-const patient = (id: string, first: string): PatientRecord => ({
-  id,
-  provider_id: 'org-1',
-  first_name: first,
-  last_name: 'Alvarez',
-  email: '',
-  phone_number: '+18135550106',
-  created_at: AT,
-  updated_at: AT,
-  version: 1,
-  status: 'active',
-});
+const patient = (id: string, first: string) => patientNamed(id, first, AT);
 
 function depsWith(names: Promise<PatientRecord[]>) {
-  const recorded: AuditEntry[][] = [];
-  const audit: AuditLog = {
-    record: vi.fn(async (entry: AuditEntry) => void recorded.push([entry])),
-    recordMany: vi.fn(async (entries: readonly AuditEntry[]) => void recorded.push([...entries])),
-  };
+  const { audit, recorded } = recordingAudit();
   const page = { items: [call('call-1', 'pat-1'), call('call-2', 'pat-2'), call('call-3', 'pat-1')], cursor: 'next' };
   const deps = {
     audit,

@@ -7,11 +7,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { SUMMARY_MESSAGES } from '../../shared/call-messages';
 import { SUMMARIES_PAGE_SIZE } from '../../shared/values/summaries';
 import type { Actor } from '../kernel/actor';
-import type { AuditEntry, AuditLog } from '../kernel/audit-entry';
 import type { PatientRecord } from '../kernel/records/patient';
 import type { SummaryEntry } from '../kernel/records/summary-entry';
 import { listSummaries, type SummaryDeps } from './summaries';
-import { held } from '../../test/support/held';
+import { held, patientNamed, recordingAudit } from '../../test/support/list-pages';
 
 const AT = '2026-03-01T12:00:00.000Z';
 const nurse: Actor = { userId: 'nurse-1', email: 'n@sunrise.example', role: 'provider', providerId: 'org-1' };
@@ -29,25 +28,10 @@ const entry = (callId: string, patientId: string): SummaryEntry => ({
   version: 1,
 });
 
-const patient = (id: string, first: string): PatientRecord => ({
-  id,
-  provider_id: 'org-1',
-  first_name: first,
-  last_name: 'Alvarez',
-  email: '',
-  phone_number: '+18135550106',
-  created_at: AT,
-  updated_at: AT,
-  version: 1,
-  status: 'active',
-});
+const patient = (id: string, first: string) => patientNamed(id, first, AT);
 
 function depsWith(names: Promise<PatientRecord[]>) {
-  const recorded: AuditEntry[][] = [];
-  const audit: AuditLog = {
-    record: vi.fn(async (e: AuditEntry) => void recorded.push([e])),
-    recordMany: vi.fn(async (entries: readonly AuditEntry[]) => void recorded.push([...entries])),
-  };
+  const { audit, recorded } = recordingAudit();
   const counts = { requires_followup: 2, successful: 0, added_to_emr: 0, Emergent: 0, Urgent: 2, Elective: 0 };
   const deps = {
     audit,
