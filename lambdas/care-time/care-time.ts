@@ -4,7 +4,7 @@
  * earlier one. Each entry ADDs its minutes to its patient-month in the same transaction, so the
  * report reads running totals, never the log.
  */
-import { monthBounds } from '../../shared/ccm/months';
+import { afterMonthIn } from '../../shared/ccm/months';
 import { billedMonth } from '../../shared/ccm/patient-month';
 import { qmbInMonth } from '../../shared/ccm/qmb';
 import { DEFAULT_RATES, type FeeSchedule } from '../../shared/ccm/rates';
@@ -384,23 +384,6 @@ async function patientRowsOf(
   ready: boolean,
 ): Promise<PatientReportRow[]> {
   return rowsOfListed(deps, organization, month, listedSlots(organization, month, slots, patients), ready);
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * Whether an instant falls in a month after `month` in the zone (`monthIn(zone, at) > month`), by
- * the one instant the next month starts at wherever the instant is more than a day from it, and by
- * the zone's calendar only near it: a whole-month export asks this of every patient (2,000 calls of
- * the zone's date formatter, about 20 ms, for a 2,000-patient practice).
- */
-export function afterMonthIn(timeZone: string, month: string): (instantIso: string) => boolean {
-  const next = Date.parse(monthBounds(month, timeZone).end);
-  return (instantIso) => {
-    const at = Date.parse(instantIso);
-    if (Math.abs(at - next) > DAY_MS) return at > next;
-    return monthIn(timeZone, new Date(at)) > month;
-  };
 }
 
 /** The slots the month lists, with their patients, in their order: what the report shows but for `ready`. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isBillingMonth, monthBounds, monthOf, previousMonths, shiftMonth } from './months';
+import { monthIn } from '../time-preferences';
+import { afterMonthIn, isBillingMonth, monthBounds, monthOf, previousMonths, shiftMonth } from './months';
 
 const NY = 'America/New_York';
 const HONOLULU = 'Pacific/Honolulu';
@@ -138,5 +139,63 @@ describe('shiftMonth and previousMonths', () => {
     expect(() => previousMonths('2026-02', 1.5)).toThrow(RangeError);
     expect(() => shiftMonth('2026-02', 0.5)).toThrow(RangeError);
     expect(() => shiftMonth('1000-01', -1)).toThrow(RangeError);
+  });
+});
+
+describe('afterMonthIn', () => {
+  // Zones a day ahead of and behind UTC, half- and quarter-hour offsets, and zones whose clocks move
+  // at midnight (Santiago, Havana, Asunción, Beirut), where the month's first instant is not 00:00.
+  const ZONES = [
+    'America/New_York',
+    'America/Los_Angeles',
+    'Pacific/Honolulu',
+    'Pacific/Kiritimati',
+    'Pacific/Pago_Pago',
+    'Asia/Kolkata',
+    'Asia/Kathmandu',
+    'Australia/Lord_Howe',
+    'America/Santiago',
+    'America/Havana',
+    'America/Asuncion',
+    'Asia/Beirut',
+    'UTC',
+  ];
+
+  it("answers as the zone's calendar does, near the month's end and far from it", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ZONES),
+        fc.integer({ min: 2020, max: 2030 }),
+        fc.integer({ min: 1, max: 12 }),
+        // Within three days of the next month's start, by the minute; or anywhere in 60 days.
+        fc.oneof(
+          fc.integer({ min: -72 * 60, max: 72 * 60 }).map((m) => m * 60_000),
+          fc.integer({ min: -60 * 24, max: 60 * 24 }).map((h) => h * HOUR),
+        ),
+        (zone, year, monthNumber, offset) => {
+          const month = `${year}-${String(monthNumber).padStart(2, '0')}`;
+          const nextUtc = Date.UTC(year, monthNumber, 1);
+          const at = new Date(nextUtc + offset).toISOString();
+          expect(afterMonthIn(zone, month)(at)).toBe(monthIn(zone, new Date(at)) > month);
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('holds every minute around the start of a month whose midnight the clocks skip', () => {
+    // Asunción moved its clocks from 00:00 to 01:00 on 2017-10-01 and on 2023-10-01: October began at 01:00.
+    expect(monthIn('America/Asuncion', new Date('2023-10-01T03:59:00Z'))).toBe('2023-09');
+    expect(monthIn('America/Asuncion', new Date('2023-10-01T04:00:00Z'))).toBe('2023-10');
+    for (const [month, aroundUtc] of [
+      ['2017-09', Date.UTC(2017, 9, 1)],
+      ['2023-09', Date.UTC(2023, 9, 1)],
+    ] as const) {
+      const after = afterMonthIn('America/Asuncion', month);
+      for (let m = -48 * 60; m <= 48 * 60; m += 1) {
+        const at = new Date(aroundUtc + m * 60_000);
+        expect(after(at.toISOString()), at.toISOString()).toBe(monthIn('America/Asuncion', at) > month);
+      }
+    }
   });
 });
