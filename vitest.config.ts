@@ -5,9 +5,13 @@ const UNIT_ENV = { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_DEV: 'false' 
 const LOCAL_AWS_FILES = 'lambdas/local/aws-services*.test.ts';
 /**
  * Integration files that start stacks of their own and use none of the int project's shared stack:
- * `npm test` runs them after the browser tests, beside the rest of the int files (scripts/test.ts).
+ * `npm test` runs them after the shared stack's files, beside the browser tests (scripts/test.ts).
  */
-const OWN_STACK_FILES = ['test/integration/launcher.int.test.ts', 'test/integration/request-budgets.int.test.ts'];
+const OWN_STACK_FILES = [
+  'test/integration/launcher.int.test.ts',
+  'test/integration/property.int.test.ts',
+  'test/integration/request-budgets.int.test.ts',
+];
 
 export default defineConfig({
   test: {

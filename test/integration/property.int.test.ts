@@ -8,29 +8,36 @@
  *
  * Speed: the handlers run in this process on synthesized API Gateway events (as the local gateway
  * builds them), against the stack's DynamoDB Local, cognito-local, local AWS services and vendor
- * simulators; several routes run at once. Staff routes carry the verified claims of a real demo
- * account of an allowed role (so input reaches validation); webhooks carry a valid signature over
- * the generated body (so the body reaches parsing).
+ * simulators; several routes run at once. Staff routes carry the verified claims of a real account
+ * of an allowed role (so input reaches validation): the demo operator, or for provider-only routes
+ * provider staff of the organization the real ids belong to (so those ids reach past the
+ * organization check); webhooks carry a valid signature over the generated body (so the body
+ * reaches parsing).
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import fc from 'fast-check';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks.js';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lambdaContext } from '../../lambdas/local/lambda-context';
 import { twilioParams } from '../../lambdas/platform/webhook-auth';
 import { ROUTES, isStaffAccess, routeKey, type RouteDefinition } from '../../lambdas/routes';
+import { createFirstOperator } from '../../scripts/first-operator';
+import { acceptInvitation, call } from '../support/api';
 import { claimsOf, handlerOf, useStackEnvironment } from '../support/in-process-handlers';
 import {
   createCallablePatient,
   createOrganization,
   createUser,
-  operatorToken,
+  eventually,
+  expectStatus,
   scheduleCallFor,
-  sunriseToken,
+  throwawayToken,
   twilioSecret,
+  uniqueEmail,
   vapiSecret,
 } from '../support/fixtures';
+import { spawnStack, type StackInfo } from '../support/spawn-stack';
 
 // Before the imports are evaluated: the handlers' logger takes its level when it is made, and
 // Powertools puts that level back on every warm invocation (the middleware's sample-rate refresh), so
@@ -40,7 +47,8 @@ vi.hoisted(() => {
   process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
 });
 
-const stack = inject('stack');
+let stack: StackInfo;
+let stopStack: (() => Promise<void>) | undefined;
 
 const RUNS_PER_ROUTE = Number(process.env.CARELOOP_PROPERTY_RUNS ?? 1_000);
 /** Routes tested at once: enough to keep DynamoDB Local busy on two cores, few enough not to starve it. */
@@ -239,14 +247,23 @@ let world: World;
 /** Routes that place calls or remove records: real ids would only repeat one side effect. */
 const NO_REAL_IDS = new Set(['POST /patients/{patientId}/calls', 'POST /patients/{patientId}/web-call']);
 
+/**
+ * The real record a path parameter may name on this route: none on routes that place calls or
+ * remove records (NO_REAL_IDS, and every DELETE), whose one success would remove the world the
+ * other routes read (the organization, its provider staff).
+ */
+function realId(route: RouteDefinition, name: string): string | undefined {
+  if (route.method === 'DELETE' || NO_REAL_IDS.has(routeKey(route))) return undefined;
+  return (world.ids as Record<string, string>)[name];
+}
+
 function paramArbitrary(route: RouteDefinition, name: string): fc.Arbitrary<string> {
-  const real: Record<string, string> = world.ids;
-  const useReal = route.method !== 'DELETE' && !NO_REAL_IDS.has(routeKey(route)) && real[name] !== undefined;
+  const real = realId(route, name);
   const wellFormed = name === 'messageId' ? messageIdLike : name === 'token' ? tokenLike : idLike;
   return fc.oneof(
     { arbitrary: junkText, weight: 6 },
     { arbitrary: wellFormed, weight: 3 },
-    { arbitrary: useReal ? fc.constant(real[name] ?? '') : fc.uuid(), weight: 1 },
+    { arbitrary: real ? fc.constant(real) : fc.uuid(), weight: 1 },
   );
 }
 
@@ -367,7 +384,7 @@ interface RouteTally {
 function extremeRequests(route: RouteDefinition): BadRequest[] {
   const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
   const params = (value: (name: string) => string) => Object.fromEntries(names.map((n) => [n, value(n)]));
-  const known = params((n) => (world.ids as Record<string, string>)[n] ?? randomUUID());
+  const known = params((n) => realId(route, n) ?? randomUUID());
   const long = (unit: string) => unit.repeat(LONGEST / unit.length);
   const bodies: string[] = [
     ...['a', 'é', '😀'].map((unit, i) => JSON.stringify({ [FIELDS[i * 7] ?? 'name']: long(unit) })),
@@ -432,7 +449,18 @@ async function hammer(route: RouteDefinition): Promise<RouteTally> {
   return tally;
 }
 
+/**
+ * A stack of this file's own, without the demo: a fresh deployment's table, its first operator made
+ * as the README's deploy step makes one (`npm run first-operator`), then one organization with a
+ * patient, a completed call, a scheduled call and two provider accounts. Lists then hold a record or
+ * two, so a read that succeeds writes an audit event or two, not one per patient of a full page:
+ * on the shared stack, the 1,000 reads of each list route wrote a transaction of about 25 audit
+ * events each, some 70 ms of DynamoDB Local's CPU apiece and half of all it did for this file.
+ */
 beforeAll(async () => {
+  const own = await spawnStack({ portBase: 800, dataDir: '.data/test-property', web: 'none', seed: false });
+  stack = own.info;
+  stopStack = own.stop;
   useStackEnvironment(stack, 'careloop-property-test');
   // Metrics are off in local mode; their "nothing to publish" warning would print once per success.
   const { metrics } = await import('../../lambdas/kernel/observability');
@@ -440,22 +468,47 @@ beforeAll(async () => {
     metrics.clearMetrics();
     return metrics;
   });
-  const [operator, provider, vapi, twilio] = await Promise.all([
-    operatorToken(stack),
-    sunriseToken(stack),
+  const operatorEmail = uniqueEmail('property-operator');
+  await createFirstOperator([operatorEmail, 'Prop', 'Erty']);
+  const [operator, vapi, twilio] = await Promise.all([
+    acceptInvitation(stack, operatorEmail),
     vapiSecret(stack),
     twilioSecret(stack),
   ]);
-  const organization = await createOrganization(stack);
-  const patient = await createCallablePatient(stack, organization.id);
-  const user = await createUser(stack, { role: 'provider', provider_id: organization.id });
-  const scheduled = await scheduleCallFor(stack, patient.id, '1_month');
+  const organization = await createOrganization(stack, {}, operator);
+  // Provider staff of the organization whose records the real ids name, so a provider route's input
+  // reaches past the organization check; an account of its own, apart from the user the routes
+  // may suspend or delete (ids.userId).
+  const [provider, patient, user] = await Promise.all([
+    throwawayToken(stack, 'provider', organization.id),
+    createCallablePatient(stack, organization.id, 6, operator),
+    createUser(stack, { role: 'provider', provider_id: organization.id }, operator),
+  ]);
+  // A call that ends answered (the number's last digit, 6: Normal), so Calls Made and the summaries
+  // list a record; then the scheduled check-in the real call id names.
+  const placed = expectStatus(
+    await call<{ call: { id: string } }>(stack, 'POST', `/patients/${patient.id}/calls`, { token: operator }),
+    201,
+  ).call;
+  await eventually(
+    async () =>
+      expectStatus(
+        await call<{ call: { status: string } }>(stack, 'GET', `/calls/${placed.id}`, { token: operator }),
+        200,
+      ),
+    ({ call: placedCall }) => placedCall.status === 'completed',
+  );
+  const scheduled = await scheduleCallFor(stack, patient.id, '1_month', operator);
   world = {
     claims: { operator: claimsOf(operator), provider: claimsOf(provider) },
     ids: { providerId: organization.id, patientId: patient.id, userId: user.id, callId: scheduled.id },
     vapiWebhookSecret: vapi.webhookSecret,
     twilioAuthToken: twilio.authToken,
   };
+}, 240_000);
+
+afterAll(async () => {
+  await stopStack?.();
 });
 
 describe('every route under generated bad input', () => {

@@ -124,12 +124,14 @@ export async function organizationOf(stack: StackInfo, id: string): Promise<Prov
   return expectStatus(answer, 200).provider;
 }
 
+/** Creates an organization (as the demo operator unless an operator's token is given) and returns it. */
 export async function createOrganization(
   stack: StackInfo,
   overrides: Record<string, unknown> = {},
+  token?: string,
 ): Promise<ProviderOrganization> {
   const answer = await call<{ provider: ProviderOrganization }>(stack, 'POST', '/providers', {
-    token: await operatorToken(stack),
+    token: token ?? (await operatorToken(stack)),
     body: { name: unique('Test Clinic'), ...overrides },
   });
   return expectStatus(answer, 201).provider;
@@ -235,12 +237,17 @@ export async function createDocument(
 }
 
 /**
- * A user an operator created, who has accepted the invitation: signed in once with the temporary
- * password from the outbox and chose DEMO_PASSWORD, so the test signs them in like a demo account.
+ * A user an operator created (the demo operator unless an operator's token is given), who has
+ * accepted the invitation: signed in once with the temporary password from the outbox and chose
+ * DEMO_PASSWORD, so the test signs them in like a demo account.
  */
-export async function createUser(stack: StackInfo, overrides: Record<string, unknown>): Promise<UserProfile> {
+export async function createUser(
+  stack: StackInfo,
+  overrides: Record<string, unknown>,
+  token?: string,
+): Promise<UserProfile> {
   const answer = await call<{ user: UserProfile }>(stack, 'POST', '/users', {
-    token: await operatorToken(stack),
+    token: token ?? (await operatorToken(stack)),
     body: { email: uniqueEmail(), first_name: 'Test', last_name: 'User', role: 'provider', ...overrides },
   });
   const { user } = expectStatus(answer, 201);

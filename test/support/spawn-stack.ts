@@ -13,6 +13,8 @@ export async function spawnStack(options: {
   web: 'static' | 'none';
   /** Two-factor sign-in on, as in AWS (`npm start -- --mfa`). */
   mfa?: boolean;
+  /** Without the demo (`npm start -- --no-seed`): a fresh deployment's empty table. */
+  seed?: boolean;
 }) {
   // CARELOOP_TEST_PORT_SHIFT moves test stacks off another run's ports; its data directory moves with
   // them, so two runs in one checkout do not reset and seed each other's stores.
@@ -36,6 +38,7 @@ export async function spawnStack(options: {
       // A test stack starts afresh and is thrown away: its table need not wait on the disk.
       '--memory-db',
       ...(options.mfa ? ['--mfa'] : []),
+      ...(options.seed === false ? ['--no-seed'] : []),
     ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
