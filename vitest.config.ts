@@ -5,7 +5,8 @@ const UNIT_ENV = { POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_DEV: 'false' 
 const LOCAL_AWS_FILES = 'lambdas/local/aws-services*.test.ts';
 /**
  * Integration files that start stacks of their own and use none of the int project's shared stack:
- * `npm test` runs them after the shared stack's files, beside the browser tests (scripts/test.ts).
+ * `npm test` runs them in a lane of their own, beside the shared stack's files and the browser tests
+ * (scripts/test.ts).
  */
 const OWN_STACK_FILES = [
   'test/integration/launcher.int.test.ts',

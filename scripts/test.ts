@@ -20,10 +20,11 @@ const STAGES: Lane[][] = [
   [{ name: 'check', scripts: ['check'] }],
   [{ name: 'unit', scripts: ['test:unit'] }],
   [
-    // The int files with stacks of their own (the property test among them) follow the shared stack's
-    // files here, beside the infra and browser tests: the two lanes then take about as long.
-    { name: 'int', scripts: ['test:int:shared-stack', 'test:int:own-stacks'] },
+    { name: 'int', scripts: ['test:int:shared-stack'] },
     { name: 'e2e', scripts: ['test:infra', 'test:e2e'] },
+    // The int files with stacks of their own (the property test among them) in a third lane: each
+    // lane waits on a stack, a browser or DynamoDB Local for part of its time, which the others use.
+    { name: 'own', scripts: ['test:int:own-stacks'] },
   ],
 ];
 
