@@ -14,8 +14,8 @@ import {
   auditTrail,
   createCallablePatient,
   createPatient,
+  completedCallFor,
   demoOrganizations,
-  eventually,
   expectStatus,
   inboundText,
   lakesideToken,
@@ -70,15 +70,7 @@ describe('the elements CareLoop delivered', () => {
     const patient = await createCallablePatient(stack, sunrise);
     expect(delivered(await logOf(patient.id))).toEqual([]);
 
-    const placed = expectStatus(
-      await call<{ call: { id: string } }>(stack, 'POST', `/patients/${patient.id}/calls`, { token: nurse }),
-      201,
-    ).call;
-    await eventually(
-      async () =>
-        (await call<{ call: { status: string } }>(stack, 'GET', `/calls/${placed.id}`, { token: nurse })).body,
-      (b) => b.call.status === 'completed',
-    );
+    const placed = await completedCallFor(stack, patient.id, nurse);
     const afterCall = await logOf(patient.id);
     expect(delivered(afterCall)).toEqual(['care_management']);
     expect(entry(afterCall, 'care_management')?.evidence).toEqual([
@@ -111,15 +103,7 @@ describe('staff marks', () => {
   it('staff mark and unmark their own elements with notes; CareLoop’s stay; each save audited with before and after', async () => {
     const patient = await createCallablePatient(stack, sunrise);
     await enrollApcm(patient.id);
-    const placed = expectStatus(
-      await call<{ call: { id: string } }>(stack, 'POST', `/patients/${patient.id}/calls`, { token: nurse }),
-      201,
-    ).call;
-    await eventually(
-      async () =>
-        (await call<{ call: { status: string } }>(stack, 'GET', `/calls/${placed.id}`, { token: nurse })).body,
-      (b) => b.call.status === 'completed',
-    );
+    await completedCallFor(stack, patient.id, nurse);
 
     const first = expectStatus(
       await save(patient.id, {
@@ -290,15 +274,7 @@ describe('the audit packet', () => {
   it('lists the month’s APCM elements with their source, and the APCM code names how many were logged', async () => {
     const patient = await createCallablePatient(stack, sunrise);
     await enrollApcm(patient.id);
-    const placed = expectStatus(
-      await call<{ call: { id: string } }>(stack, 'POST', `/patients/${patient.id}/calls`, { token: nurse }),
-      201,
-    ).call;
-    await eventually(
-      async () =>
-        (await call<{ call: { status: string } }>(stack, 'GET', `/calls/${placed.id}`, { token: nurse })).body,
-      (b) => b.call.status === 'completed',
-    );
+    const placed = await completedCallFor(stack, patient.id, nurse);
     expectStatus(
       await save(patient.id, {
         version: 0,

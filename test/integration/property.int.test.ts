@@ -23,14 +23,13 @@ import { lambdaContext } from '../../lambdas/local/lambda-context';
 import { twilioParams } from '../../lambdas/platform/webhook-auth';
 import { ROUTES, isStaffAccess, routeKey, type RouteDefinition } from '../../lambdas/routes';
 import { createFirstOperator } from '../../scripts/first-operator';
-import { acceptInvitation, call } from '../support/api';
+import { acceptInvitation } from '../support/api';
 import { claimsOf, handlerOf, useStackEnvironment } from '../support/in-process-handlers';
 import {
+  completedCallFor,
   createCallablePatient,
   createOrganization,
   createUser,
-  eventually,
-  expectStatus,
   scheduleCallFor,
   throwawayToken,
   twilioSecret,
@@ -486,18 +485,7 @@ beforeAll(async () => {
   ]);
   // A call that ends answered (the number's last digit, 6: Normal), so Calls Made and the summaries
   // list a record; then the scheduled check-in the real call id names.
-  const placed = expectStatus(
-    await call<{ call: { id: string } }>(stack, 'POST', `/patients/${patient.id}/calls`, { token: operator }),
-    201,
-  ).call;
-  await eventually(
-    async () =>
-      expectStatus(
-        await call<{ call: { status: string } }>(stack, 'GET', `/calls/${placed.id}`, { token: operator }),
-        200,
-      ),
-    ({ call: placedCall }) => placedCall.status === 'completed',
-  );
+  await completedCallFor(stack, patient.id, operator);
   const scheduled = await scheduleCallFor(stack, patient.id, '1_month', operator);
   world = {
     claims: { operator: claimsOf(operator), provider: claimsOf(provider) },

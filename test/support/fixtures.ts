@@ -294,6 +294,23 @@ export async function scheduleCallFor(
   return expectStatus(answer, 201).call;
 }
 
+/**
+ * Places a call to a patient through the API (as the token's holder) and waits until the voice
+ * simulator has completed it: give the patient a number whose last digit ends the call answered
+ * (createCallablePatient). Returns the call's id.
+ */
+export async function completedCallFor(stack: StackInfo, patientId: string, token: string): Promise<{ id: string }> {
+  const placed = expectStatus(
+    await call<{ call: { id: string } }>(stack, 'POST', `/patients/${patientId}/calls`, { token }),
+    201,
+  ).call;
+  await eventually(
+    async () => (await call<{ call: { status: string } }>(stack, 'GET', `/calls/${placed.id}`, { token })).body,
+    (b) => b.call.status === 'completed',
+  );
+  return { id: placed.id };
+}
+
 /** The local Vapi secret, read the way the functions read it: from (local) Secrets Manager. */
 export async function vapiSecret(stack: StackInfo): Promise<{ apiKey: string; webhookSecret: string }> {
   const client = new SecretsManagerClient({
